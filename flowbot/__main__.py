@@ -1,0 +1,3 @@
+from flowbot.cli import entrypoint
+
+entrypoint()

@@ -1,0 +1,16 @@
+"""`flowbot check` (not built yet: its issue's owner replaces this module)."""
+
+from __future__ import annotations
+
+import argparse
+
+from flowbot.errors import FlowbotError
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = sub.add_parser("check", help="(not built yet)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    raise FlowbotError("'flowbot check' is not built yet")

@@ -1,0 +1,1 @@
+"""flowbot.solve stage."""

@@ -1,0 +1,105 @@
+"""Replaying drags on a pointer, paced for the target's frame rate."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from flowbot.actuate._plan import Drag, check_inside
+from flowbot.actuate._pointer import Pointer
+from flowbot.models import BoardGeometry
+
+log = logging.getLogger(__name__)
+
+#: One frame at 60 Hz: browsers and phone mirrors read the pointer once per frame.
+FRAME = 1 / 60
+
+
+@dataclass(frozen=True, slots=True)
+class Pacing:
+    """How long to wait after each pointer action, in seconds.
+
+    ``step`` follows the press and every move (a move that arrives before the
+    target's next frame is lost); ``between`` follows each release, before the
+    next drag starts.
+    """
+
+    step: float = FRAME
+    between: float = FRAME
+
+    def __post_init__(self) -> None:
+        if self.step < 0 or self.between < 0:
+            raise ValueError("pacing cannot be negative")
+
+
+class Clock(Protocol):
+    """Time, injectable so tests never sleep."""
+
+    def now(self) -> float: ...
+
+    def sleep_until(self, deadline: float) -> None: ...
+
+
+class SystemClock:
+    """The real clock (``time.perf_counter``)."""
+
+    def now(self) -> float:
+        return time.perf_counter()
+
+    def sleep_until(self, deadline: float) -> None:
+        remaining = deadline - time.perf_counter()
+        if remaining > 0:
+            time.sleep(remaining)
+
+
+class FakeClock:
+    """A clock that jumps instead of sleeping, for tests."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def now(self) -> float:
+        return self.t
+
+    def sleep_until(self, deadline: float) -> None:
+        self.t = max(self.t, deadline)
+
+
+def draw(
+    drags: Sequence[Drag],
+    pointer: Pointer,
+    *,
+    board: BoardGeometry,
+    pace: Pacing = Pacing(),  # frozen, so sharing the default is safe
+    clock: Clock | None = None,
+) -> int:
+    """Replay ``drags`` on ``pointer``; return the number of moves made.
+
+    Every point is checked to lie on ``board`` before the first press
+    (``ActuationError`` otherwise). Deadlines are absolute, so time spent in
+    the pointer calls counts toward the pacing instead of adding to it. The
+    button is released however the drawing ends.
+    """
+    check_inside(drags, board)
+    clock = clock or SystemClock()
+    moves = 0
+    t = clock.now()
+    for drag in drags:
+        try:
+            pointer.press(drag.points[0])
+            t = max(t + pace.step, clock.now())
+            for point in drag.points[1:]:
+                clock.sleep_until(t)
+                pointer.move(point)
+                moves += 1
+                t = max(t + pace.step, clock.now())
+            clock.sleep_until(t)
+        finally:
+            pointer.release()
+        t += pace.between
+        clock.sleep_until(t)
+    log.debug("drew %d drags, %d moves", len(drags), moves)
+    return moves

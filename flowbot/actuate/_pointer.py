@@ -1,0 +1,98 @@
+"""Pointers: the mouse, and a recorder that stands in for it in tests."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import Any, Literal, Protocol
+
+from flowbot.errors import ActuationError, DisplayError
+from flowbot.models import Point
+
+log = logging.getLogger(__name__)
+
+Action = tuple[Literal["press", "move", "release"], Point | None]
+
+
+class FailSafeError(ActuationError):
+    """The user slammed the mouse into a screen corner (pyautogui's fail-safe)."""
+
+    exit_code = 130
+
+
+class Pointer(Protocol):
+    """A mouse that can press at a point, move while pressed, and let go."""
+
+    def press(self, point: Point) -> None:
+        """Move to ``point`` and press the left button."""
+        ...
+
+    def move(self, point: Point) -> None:
+        """Move to ``point`` (the button stays as it is)."""
+        ...
+
+    def release(self) -> None:
+        """Let go of the left button (harmless when it is already up)."""
+        ...
+
+
+class RecordingPointer:
+    """A pointer that only remembers what it was asked to do."""
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+
+    def press(self, point: Point) -> None:
+        self.actions.append(("press", point))
+
+    def move(self, point: Point) -> None:
+        self.actions.append(("move", point))
+
+    def release(self) -> None:
+        self.actions.append(("release", None))
+
+
+class PyAutoGuiPointer:
+    """The real mouse, driven by pyautogui.
+
+    pyautogui's fail-safe stays on (pointer in a screen corner aborts the run);
+    its built-in ``PAUSE`` is set to 0 because ``draw`` paces the moves itself.
+    """
+
+    def __init__(self) -> None:
+        if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+            raise DisplayError(
+                "no display: DISPLAY is not set (run under X, or try 'flowbot demo')"
+            )
+        try:
+            import pyautogui  # noqa: PLC0415 - it needs a display at import time
+        except Exception as exc:  # it probes the display at import time
+            raise DisplayError(f"cannot drive the mouse: {exc}") from None
+        pyautogui.FAILSAFE = True
+        pyautogui.PAUSE = 0
+        self._gui: Any = pyautogui
+        self._down = False
+
+    def _call(self, name: str, *args: Any, **kwargs: Any) -> None:
+        try:
+            getattr(self._gui, name)(*args, **kwargs)
+        except self._gui.FailSafeException:
+            raise FailSafeError("stopped by the fail-safe (pointer in a screen corner)") from None
+
+    def press(self, point: Point) -> None:
+        self._call("moveTo", round(point.x), round(point.y), _pause=False)
+        self._call("mouseDown", _pause=False)
+        self._down = True
+
+    def move(self, point: Point) -> None:
+        self._call("moveTo", round(point.x), round(point.y), _pause=False)
+
+    def release(self) -> None:
+        # No fail-safe check here: letting go must always work.
+        self._gui.FAILSAFE, saved = False, self._gui.FAILSAFE
+        try:
+            self._gui.mouseUp(_pause=False)
+        finally:
+            self._gui.FAILSAFE = saved
+        self._down = False

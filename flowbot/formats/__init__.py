@@ -1,0 +1,295 @@
+"""Puzzle files: read and write every supported text format.
+
+Formats (``FORMATS``), detected automatically unless one is forced:
+
+``grid``
+    One line per row, ``.`` for an empty cell, one character per colour
+    (``../shared/puzzles/zucker``). Square or rectangular.
+``houston``
+    ``COLOURS COLS ROWS``, then ``(x, y) (x, y)`` per colour, ``x`` the column
+    and ``y`` the row. It stores no labels: colour ``i`` (its 0-based line
+    index) is labelled ``str(i)``.
+``ahle``
+    Many puzzles per file: ``WIDTH HEIGHT`` then that many grid rows; ``#``
+    comments and blank lines between puzzles; a ``0 0`` line ends the input.
+``janko``
+    Copris/janko: ``COLOURS``, ``WIDTH``, ``HEIGHT`` (one per line, or all on the
+    first line), then rows of whitespace-separated cells, ``-`` for empty and
+    anything else a label (Copris's own ``ROWS``/``COLS`` header is read too).
+
+Labels are kept exactly as written (``Pair.label`` is a string, so janko's
+``12`` survives). When writing to a format whose labels cannot hold the
+puzzle's (grid and ahle need one character that is not ``.``, ``#`` or
+whitespace; janko needs a token without whitespace that is not ``-``), the
+whole puzzle is written in its ``Puzzle.canonical()`` form (labels A-Z, a-z,
+0-9 in reading order); more than 62 colours then raise ``InputError``.
+
+Puzzles read from a file are named ``FILE``, or ``FILE#k`` (1-based) for the
+k-th puzzle of a multi-puzzle (ahle) file. Malformed input raises
+``PuzzleFormatError`` naming the file, the line and the problem.
+
+Examples
+--------
+>>> [named] = parse_puzzles("1 3 2\\n(0, 0) (2, 1)\\n")
+>>> named.puzzle.to_grid()
+('0..', '..0')
+>>> print(format_puzzle(named.puzzle, "grid"), end="")
+0..
+..0
+>>> parse_puzzles("A.\\n..\\n", source="p.txt")
+Traceback (most recent call last):
+...
+flowbot.errors.PuzzleFormatError: p.txt:1: label 'A' appears only once (row 0, col 0); ...
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from flowbot.errors import InputError, InvalidPuzzleError, PuzzleFormatError
+from flowbot.formats import _ahle, _grid, _houston, _janko
+from flowbot.formats._common import MAX_SIDE, Line, is_int, numbered_lines
+from flowbot.models import Puzzle
+
+__all__ = [
+    "FORMATS",
+    "MAX_SIDE",
+    "NamedPuzzle",
+    "detect_format",
+    "format_puzzle",
+    "format_puzzles",
+    "iter_puzzle_files",
+    "parse_puzzles",
+    "read_puzzles",
+    "write_puzzles",
+]
+
+log = logging.getLogger(__name__)
+
+#: Every format name, for ``--format`` choices.
+FORMATS = ("grid", "houston", "ahle", "janko")
+
+#: Formats that hold any number of puzzles per file.
+MULTI_PUZZLE_FORMATS = frozenset({"ahle"})
+
+_READERS: dict[str, Callable[[list[Line], str], list[Puzzle]]] = {
+    "grid": _grid.read,
+    "houston": _houston.read,
+    "ahle": _ahle.read,
+    "janko": _janko.read,
+}
+_WRITERS: dict[str, Callable[[Puzzle], str]] = {
+    "grid": _grid.write,
+    "houston": _houston.write,
+    "ahle": _ahle.write,
+    "janko": _janko.write,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NamedPuzzle:
+    """A puzzle and the name it is reported under: ``FILE`` or ``FILE#k``."""
+
+    name: str
+    puzzle: Puzzle
+
+
+def _check_format(format: str) -> None:
+    if format not in _READERS:
+        raise InputError(f"unknown puzzle format {format!r}; choose one of {', '.join(FORMATS)}")
+
+
+def detect_format(text: str) -> str:
+    """Guess the format of a puzzle file's text.
+
+    Parameters
+    ----------
+    text : str
+        The whole file.
+
+    Returns
+    -------
+    str
+        One of ``FORMATS``. Anything unrecognised is taken as ``grid``, whose
+        reader then says what is wrong.
+
+    Raises
+    ------
+    PuzzleFormatError
+        When the text holds nothing but whitespace.
+
+    Examples
+    --------
+    >>> [detect_format(t) for t in ("A.A\\n", "1 3 1\\n(0, 0) (2, 0)\\n", "3 1\\nA.A\\n")]
+    ['grid', 'houston', 'ahle']
+    >>> detect_format("1\\n3\\n1\\n1 - 1\\n")
+    'janko'
+    """
+    content = [line.text.strip() for line in numbered_lines(text) if line.text.strip()]
+    if not content:
+        raise PuzzleFormatError("empty file")
+    first = content[0]
+    tokens = first.split()
+    if first.startswith("#"):
+        return "ahle"
+    if not all(is_int(t) for t in tokens):
+        return "grid"
+    following = content[1] if len(content) > 1 else ""
+    if len(tokens) == 2:
+        return "ahle"
+    if len(tokens) == 3:
+        # houston colour lines start with "(", its generator settings are 4 numbers.
+        settings = following.split()
+        generator = len(settings) == 4 and all(is_int(t) for t in settings)
+        return "houston" if not following or following.startswith("(") or generator else "janko"
+    # A lone number: a janko header (one number per line), unless it is just the
+    # first row of a grid of digits.
+    if not (len(following.split()) == 1 and is_int(following)):
+        return "grid"
+    if any(len(line.split()) > 1 or line == _janko.EMPTY for line in content[1:]):
+        return "janko"
+    # A one-column janko board: three header numbers, the last one the rows left.
+    third = content[2] if len(content) > 2 else ""
+    return "janko" if is_int(third) and int(third) == len(content) - 3 else "grid"
+
+
+def parse_puzzles(
+    text: str, *, format: str | None = None, source: str = "<string>"
+) -> tuple[NamedPuzzle, ...]:
+    """Parse every puzzle of a file's text.
+
+    Parameters
+    ----------
+    text : str
+        The whole file.
+    format : str, optional
+        One of ``FORMATS``; detected from the text when not given.
+    source : str
+        The file name used in puzzle names and error messages.
+
+    Returns
+    -------
+    tuple of NamedPuzzle
+        In file order, named ``source`` or ``source#k`` (multi-puzzle formats).
+
+    Raises
+    ------
+    PuzzleFormatError
+        For malformed input, naming ``source``, the line and the problem.
+    InputError
+        For an unknown ``format``.
+    """
+    if format is not None:
+        _check_format(format)
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise PuzzleFormatError("empty file", path=source)
+    chosen = format or detect_format(text)
+    log.debug("%s: reading as %s", source, chosen)
+    puzzles = _READERS[chosen](numbered_lines(text), source)
+    if chosen in MULTI_PUZZLE_FORMATS:
+        return tuple(NamedPuzzle(f"{source}#{k}", p) for k, p in enumerate(puzzles, start=1))
+    return tuple(NamedPuzzle(source, p) for p in puzzles)
+
+
+def read_puzzles(path: str | Path, format: str | None = None) -> tuple[NamedPuzzle, ...]:
+    """Read every puzzle of a file (see ``parse_puzzles``); names start with ``str(path)``.
+
+    Raises
+    ------
+    InputError
+        When the file cannot be read or is not UTF-8 text.
+    PuzzleFormatError
+        For malformed input.
+    """
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PuzzleFormatError("not UTF-8 text", path=name) from exc
+    return parse_puzzles(text, format=format, source=name)
+
+
+def _fits(puzzle: Puzzle, format: str) -> bool:
+    labels = [pair.label for pair in puzzle.pairs]
+    if format in ("grid", "ahle"):
+        return all(len(s) == 1 and s not in ".#" and not s.isspace() for s in labels)
+    if format == "janko":
+        return all(s != _janko.EMPTY and not any(ch.isspace() for ch in s) for s in labels)
+    return True  # houston stores no labels
+
+
+def _writable(puzzle: Puzzle, format: str) -> Puzzle:
+    """``puzzle``, or its canonical form when ``format`` cannot hold its labels."""
+    if _fits(puzzle, format):
+        return puzzle
+    try:
+        return puzzle.canonical()
+    except InvalidPuzzleError as exc:
+        raise InputError(f"cannot write a {format} file: {exc}") from exc
+
+
+def format_puzzles(puzzles: Iterable[Puzzle], format: str) -> str:
+    """The text of a file holding ``puzzles`` in ``format``.
+
+    A puzzle whose labels the format cannot hold is written in its canonical
+    form (see the module docstring). ``ahle`` files end with the ``0 0`` line.
+
+    Raises
+    ------
+    InputError
+        For an unknown format, several puzzles in a one-puzzle format, no
+        puzzle at all, or more than 62 colours needing new labels.
+    """
+    _check_format(format)
+    puzzles = tuple(puzzles)
+    if not puzzles:
+        raise InputError("no puzzle to write")
+    if len(puzzles) > 1 and format not in MULTI_PUZZLE_FORMATS:
+        raise InputError(
+            f"the {format} format holds one puzzle per file, got {len(puzzles)} puzzles"
+        )
+    blocks = [_WRITERS[format](_writable(puzzle, format)) for puzzle in puzzles]
+    if format == "ahle":
+        return "\n".join([*blocks, "0 0\n"])
+    return blocks[0]
+
+
+def format_puzzle(puzzle: Puzzle, format: str) -> str:
+    """The text of a one-puzzle file (``format_puzzles`` of one puzzle)."""
+    return format_puzzles((puzzle,), format)
+
+
+def write_puzzles(path: str | Path, puzzles: Iterable[Puzzle], format: str) -> None:
+    """Write ``format_puzzles(puzzles, format)`` to ``path`` (UTF-8)."""
+    text = format_puzzles(puzzles, format)
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write: {exc.strerror or exc}") from exc
+
+
+def iter_puzzle_files(root: str | Path) -> tuple[Path, ...]:
+    """Every puzzle file under ``root``, sorted; skips ``hints/``, hidden and ``*.md`` files.
+
+    A corpus such as ``../shared/puzzles`` keeps hint files (solutions for
+    mzucker's solver, not puzzles) in ``hints/`` folders and notes in README.md.
+    """
+    root = Path(root)
+    if root.is_file():
+        return (root,)
+    found = []
+    for path in root.rglob("*"):
+        parts = path.relative_to(root).parts
+        if any(part == "hints" or part.startswith(".") for part in parts):
+            continue
+        if path.is_file() and path.suffix.lower() != ".md":
+            found.append(path)
+    return tuple(sorted(found))

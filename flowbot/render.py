@@ -1,0 +1,372 @@
+"""Draw a board the way the game does, as an RGB image or as SVG.
+
+The game's look: a black board, thin dim grid lines with a border of the same
+line, one filled dot per end of each colour, and, once a colour is joined, a
+thick rounded pipe through the centres of its cells over a faint tint of the
+pipe's colour in each of those cells.
+
+Coordinates: pixel ``(row, col)`` has its centre at ``Point(col, row)`` and
+spans half a pixel either side (OpenCV's convention). A ``BoardGeometry`` puts
+grid line ``i`` at ``xs[i]``; shapes may fall between pixels and are then
+anti-aliased by their exact area coverage.
+
+``render_board`` draws on a fresh black canvas; ``draw_board`` draws over any
+image (the synthetic screenshots draw over a glowing background, as the game
+does), and ``to_svg`` writes the same picture as vector shapes.
+
+Examples
+--------
+>>> from flowbot.models import Puzzle
+>>> image = render_board(Puzzle.from_grid(["A.B", "...", "A.B"]), cell_px=20)
+>>> image.shape, image.dtype.name
+((66, 66, 3), 'uint8')
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from xml.sax.saxutils import quoteattr
+
+import numpy as np
+
+from flowbot.models import BoardGeometry, Cell, Puzzle, Solution
+from flowbot.palette import BACKGROUND, GAME_COLOURS, GRID_LINE, RGB
+
+__all__ = [
+    "RenderStyle",
+    "board_geometry",
+    "draw_board",
+    "pair_colours",
+    "render_board",
+    "to_svg",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RenderStyle:
+    """How a board looks. Sizes are fractions of the cell pitch.
+
+    Parameters
+    ----------
+    background : RGB
+        The board's (and a fresh canvas's) colour.
+    line_colour : RGB
+        Grid lines and border.
+    line_width : float
+        Grid line width as a fraction of the cell pitch; never thinner than 1 px.
+    dot_radius : float
+        Dot radius as a fraction of the cell pitch (the game: about 0.35).
+    pipe_width : float
+        Pipe width as a fraction of the cell pitch (the game: about 0.34).
+    pipe_tint : float
+        How strongly a piped cell's background takes the pipe's colour (0: not at all).
+    palette : tuple of RGB
+        Colours handed to pairs in order, cycling when there are more pairs.
+    """
+
+    background: RGB = BACKGROUND
+    line_colour: RGB = GRID_LINE
+    line_width: float = 0.03
+    dot_radius: float = 0.35
+    pipe_width: float = 0.34
+    pipe_tint: float = 0.22
+    palette: tuple[RGB, ...] = field(default=tuple(c.rgb for c in GAME_COLOURS))
+
+    def __post_init__(self) -> None:
+        for name in ("line_width", "dot_radius", "pipe_width", "pipe_tint"):
+            value = getattr(self, name)
+            if not 0 <= value <= 1:
+                raise ValueError(f"{name} must be a fraction in [0, 1], got {value}")
+        if self.dot_radius > 0.5:
+            raise ValueError("dot_radius above 0.5 would spill into the next cell")
+        if not self.palette:
+            raise ValueError("palette must hold at least one colour")
+        for rgb in (self.background, self.line_colour, *self.palette):
+            if len(rgb) != 3 or not all(0 <= v <= 255 for v in rgb):
+                raise ValueError(f"bad RGB colour {rgb!r}")
+
+
+def pair_colours(
+    puzzle: Puzzle, style: RenderStyle = RenderStyle(), colours: Sequence[RGB] | None = None
+) -> tuple[RGB, ...]:
+    """The colour drawn for each of ``puzzle.pairs``, in pair order.
+
+    ``colours`` overrides the style's palette (one colour per pair); otherwise
+    pair ``i`` gets ``style.palette[i]``, cycling past the palette's end.
+    """
+    if colours is not None:
+        if len(colours) != len(puzzle.pairs):
+            raise ValueError(f"need {len(puzzle.pairs)} colours, got {len(colours)}")
+        return tuple(tuple(int(v) for v in c) for c in colours)  # type: ignore[misc]
+    return tuple(style.palette[i % len(style.palette)] for i in range(len(puzzle.pairs)))
+
+
+def board_geometry(
+    puzzle: Puzzle, *, cell_px: float, margin_px: float | None = None
+) -> BoardGeometry:
+    """Where ``render_board`` puts the grid lines for these options.
+
+    The margin defaults to an eighth of a cell (at least 2 px), enough to
+    show the whole border line.
+    """
+    if cell_px < 4:
+        raise ValueError(f"cell_px must be at least 4, got {cell_px}")
+    margin = _default_margin(cell_px) if margin_px is None else margin_px
+    if margin < 0:
+        raise ValueError(f"margin_px must not be negative, got {margin}")
+    return BoardGeometry.uniform(
+        left=margin,
+        top=margin,
+        width=cell_px * puzzle.cols,
+        height=cell_px * puzzle.rows,
+        rows=puzzle.rows,
+        cols=puzzle.cols,
+    )
+
+
+def render_board(
+    puzzle: Puzzle,
+    solution: Solution | None = None,
+    *,
+    cell_px: float = 48,
+    margin_px: float | None = None,
+    style: RenderStyle = RenderStyle(),
+    colours: Sequence[RGB] | None = None,
+) -> np.ndarray:
+    """Draw a board (and optionally its pipes) on a fresh canvas.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The board and its dots.
+    solution : Solution, optional
+        Paths to draw as pipes. Each path is drawn as given, so a partial
+        solution draws a half-solved board.
+    cell_px : float
+        Cell pitch in pixels.
+    margin_px : float, optional
+        Space around the border; see ``board_geometry``.
+    style : RenderStyle
+        Colours and proportions.
+    colours : sequence of RGB, optional
+        One colour per pair, overriding the palette.
+
+    Returns
+    -------
+    (H, W, 3) uint8 ndarray
+        RGB image; its grid lines are where ``board_geometry`` says.
+    """
+    geometry = board_geometry(puzzle, cell_px=cell_px, margin_px=margin_px)
+    width = math.ceil(geometry.right + geometry.left) + 1
+    height = math.ceil(geometry.bottom + geometry.top) + 1
+    canvas = np.empty((height, width, 3), np.uint8)
+    canvas[:] = style.background
+    return draw_board(canvas, puzzle, geometry, solution, style=style, colours=colours)
+
+
+def draw_board(
+    image: np.ndarray,
+    puzzle: Puzzle,
+    geometry: BoardGeometry,
+    solution: Solution | None = None,
+    *,
+    style: RenderStyle = RenderStyle(),
+    colours: Sequence[RGB] | None = None,
+    fill_background: bool = False,
+) -> np.ndarray:
+    """Draw a board over a copy of ``image`` at ``geometry``.
+
+    The board is transparent unless ``fill_background`` is set, as in the game,
+    where the themes' background glow shows through the empty cells.
+
+    Returns
+    -------
+    (H, W, 3) uint8 ndarray
+        A new image; ``image`` is left unchanged.
+    """
+    _check_image(image)
+    if (geometry.rows, geometry.cols) != (puzzle.rows, puzzle.cols):
+        raise ValueError(f"geometry is {geometry.rows}x{geometry.cols}, puzzle {puzzle.size}")
+    if solution is not None and solution.puzzle != puzzle:
+        raise ValueError("the solution belongs to another puzzle")
+    canvas = np.ascontiguousarray(image.copy())
+    fills = pair_colours(puzzle, style, colours)
+    pitch = geometry.cell_size
+
+    if fill_background:
+        box = (geometry.left, geometry.top, geometry.right, geometry.bottom)
+        _fill_rect(canvas, box, style.background)
+    if solution is not None and style.pipe_tint > 0:
+        for path, rgb in zip(solution.paths, fills, strict=True):
+            for cell in path:
+                _tint_cell(canvas, geometry, cell, rgb, style.pipe_tint)
+
+    half_line = max(1.0, style.line_width * pitch) / 2
+    top, bottom = geometry.top - half_line, geometry.bottom + half_line
+    for x in geometry.xs:
+        _fill_rect(canvas, (x - half_line, top, x + half_line, bottom), style.line_colour)
+    left, right = geometry.left - half_line, geometry.right + half_line
+    for y in geometry.ys:
+        _fill_rect(canvas, (left, y - half_line, right, y + half_line), style.line_colour)
+
+    if solution is not None:
+        half_pipe = style.pipe_width * pitch / 2
+        for path, rgb in zip(solution.paths, fills, strict=True):
+            centres = [geometry.centre(cell) for cell in path]
+            for (x0, y0), (x1, y1) in itertools.pairwise(centres):
+                # Grown across the segment only; the circles give round joins and caps.
+                gx = half_pipe if x0 == x1 else 0.0
+                gy = half_pipe if y0 == y1 else 0.0
+                box = (min(x0, x1) - gx, min(y0, y1) - gy, max(x0, x1) + gx, max(y0, y1) + gy)
+                _fill_rect(canvas, box, rgb)
+            for x, y in centres:  # round joins and caps
+                _fill_circle(canvas, x, y, half_pipe, rgb)
+
+    radius = style.dot_radius * pitch
+    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
+        for cell in (pair.a, pair.b):
+            x, y = geometry.centre(cell)
+            _fill_circle(canvas, x, y, radius, rgb)
+    return canvas
+
+
+def to_svg(
+    puzzle: Puzzle,
+    solution: Solution | None = None,
+    *,
+    cell_px: float = 48,
+    margin_px: float | None = None,
+    style: RenderStyle = RenderStyle(),
+    colours: Sequence[RGB] | None = None,
+) -> str:
+    """The same drawing as ``render_board``, as an SVG document.
+
+    SVG puts pixel ``(row, col)`` at ``[col, col + 1)``, so every shape is
+    moved by half a pixel to land on the same pixels as the raster render.
+
+    >>> from flowbot.models import Puzzle
+    >>> svg = to_svg(Puzzle.from_grid(["AB", "AB"]), cell_px=10)
+    >>> svg.startswith("<svg") and svg.count("<circle") == 4
+    True
+    """
+    if solution is not None and solution.puzzle != puzzle:
+        raise ValueError("the solution belongs to another puzzle")
+    g = board_geometry(puzzle, cell_px=cell_px, margin_px=margin_px).shifted(0.5, 0.5)
+    fills = pair_colours(puzzle, style, colours)
+    pitch = g.cell_size
+    width = math.ceil(g.right + g.left - 1) + 1
+    height = math.ceil(g.bottom + g.top - 1) + 1
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">',
+        f'<rect width="{width}" height="{height}" fill={_hex(style.background)}/>',
+    ]
+    if solution is not None and style.pipe_tint > 0:
+        for path, rgb in zip(solution.paths, fills, strict=True):
+            tint = _mix(style.background, rgb, style.pipe_tint)
+            for r, c in path:
+                x, y = g.xs[c], g.ys[r]
+                w, h = g.xs[c + 1] - x, g.ys[r + 1] - y
+                out.append(
+                    f'<rect x="{x:.2f}" y="{y:.2f}" width="{w:.2f}" height="{h:.2f}" '
+                    f"fill={_hex(tint)}/>"
+                )
+    line = max(1.0, style.line_width * pitch)
+    grid = [f"M{x:.2f} {g.top - line / 2:.2f}V{g.bottom + line / 2:.2f}" for x in g.xs]
+    grid += [f"M{g.left - line / 2:.2f} {y:.2f}H{g.right + line / 2:.2f}" for y in g.ys]
+    out.append(
+        f'<path d="{"".join(grid)}" stroke={_hex(style.line_colour)} '
+        f'stroke-width="{line:.2f}" fill="none"/>'
+    )
+    if solution is not None:
+        for path, rgb in zip(solution.paths, fills, strict=True):
+            points = " ".join(f"{x:.2f},{y:.2f}" for x, y in (g.centre(cell) for cell in path))
+            out.append(
+                f'<polyline points="{points}" fill="none" stroke={_hex(rgb)} '
+                f'stroke-width="{style.pipe_width * pitch:.2f}" stroke-linecap="round" '
+                'stroke-linejoin="round"/>'
+            )
+    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
+        for cell in (pair.a, pair.b):
+            x, y = g.centre(cell)
+            out.append(
+                f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{style.dot_radius * pitch:.2f}" '
+                f"fill={_hex(rgb)}/>"
+            )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _default_margin(cell_px: float) -> float:
+    return max(2.0, cell_px / 8)
+
+
+def _check_image(image: np.ndarray) -> None:
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise ValueError(f"expected an (H, W, 3) uint8 image, got {image.shape} {image.dtype}")
+
+
+def _fill_rect(canvas: np.ndarray, box: tuple[float, float, float, float], rgb: RGB) -> None:
+    """Fill ``box = (x0, y0, x1, y1)``.
+
+    Exact area coverage: pixel i spans [i - 0.5, i + 0.5], and a rectangle's
+    coverage is the product of its column and row overlaps.
+    """
+    x0, y0, x1, y1 = box
+    cols, cx = _overlap(x0, x1, canvas.shape[1])
+    rows, cy = _overlap(y0, y1, canvas.shape[0])
+    if cx.size and cy.size:
+        _blend(canvas, rows, cols, cy[:, None] * cx[None, :], rgb)
+
+
+def _fill_circle(canvas: np.ndarray, x: float, y: float, radius: float, rgb: RGB) -> None:
+    # Coverage falls from 1 to 0 across the one pixel the edge passes through.
+    c0, c1 = max(0, math.floor(x - radius)), min(canvas.shape[1], math.ceil(x + radius) + 1)
+    r0, r1 = max(0, math.floor(y - radius)), min(canvas.shape[0], math.ceil(y + radius) + 1)
+    if c1 <= c0 or r1 <= r0:
+        return
+    dx = np.arange(c0, c1, dtype=np.float32) - x
+    dy = np.arange(r0, r1, dtype=np.float32) - y
+    distance = np.sqrt(dy[:, None] ** 2 + dx[None, :] ** 2)
+    alpha = np.clip(radius + 0.5 - distance, 0.0, 1.0)
+    _blend(canvas, slice(r0, r1), slice(c0, c1), alpha, rgb)
+
+
+def _overlap(a: float, b: float, size: int) -> tuple[slice, np.ndarray]:
+    first, last = max(0, math.ceil(a - 0.5)), min(size, math.floor(b + 0.5) + 1)
+    centres = np.arange(first, last, dtype=np.float32)
+    cover = np.minimum(centres + 0.5, b) - np.maximum(centres - 0.5, a)
+    return slice(first, max(first, last)), np.clip(cover, 0.0, 1.0)
+
+
+def _blend(canvas: np.ndarray, rows: slice, cols: slice, alpha: np.ndarray, rgb: RGB) -> None:
+    region = canvas[rows, cols].astype(np.float32)
+    region += (np.asarray(rgb, np.float32) - region) * alpha[:, :, None]
+    canvas[rows, cols] = (region + 0.5).astype(np.uint8)
+
+
+def _tint_cell(
+    canvas: np.ndarray, geometry: BoardGeometry, cell: Cell, rgb: RGB, strength: float
+) -> None:
+    x0 = max(0, round(geometry.xs[cell.col]))
+    x1 = min(canvas.shape[1], round(geometry.xs[cell.col + 1]))
+    y0 = max(0, round(geometry.ys[cell.row]))
+    y1 = min(canvas.shape[0], round(geometry.ys[cell.row + 1]))
+    patch = canvas[y0:y1, x0:x1].astype(np.float32)
+    patch += (np.asarray(rgb, np.float32) - patch) * strength
+    canvas[y0:y1, x0:x1] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _hex(rgb: RGB) -> str:
+    return quoteattr("#{:02x}{:02x}{:02x}".format(*rgb))

@@ -69,6 +69,18 @@ class SolveTimeoutError(FlowbotError):
     exit_code = 5
 
 
+class NeedsTouchingError(FlowbotError):
+    """A no-touch backend (``cpsat-degree``, ``cpsat-distance``) cannot answer this puzzle.
+
+    Those models forbid a path from running beside itself, so finding nothing
+    proves only that no *non-touching* solution exists: the puzzle needs a
+    self-touching path, or has no solution at all. It is never reported as
+    unsolvable; the default backend decides.
+    """
+
+    exit_code = 10
+
+
 class ActuationError(FlowbotError):
     """Driving the mouse failed."""
 

@@ -1,0 +1,249 @@
+"""The textbook *degree model* on OR-Tools CP-SAT, a cross-checking backend.
+
+The model has one Boolean per cell and colour, exactly one colour per cell,
+and, enforced only where a cell has a colour: a dot has exactly one neighbour
+of its colour, any other cell exactly two. Two consequences shape this backend:
+
+* **No connectivity.** A colour may come back as its path plus a separate
+  closed loop. Every answer is decoded and checked; each stray loop is cut (a
+  clause forbids that loop's cell-colour assignment) and the model re-solved.
+* **No self-touching.** Counting same-colour neighbours forbids a path from
+  running beside itself, which the game allows. So the model's "no solution"
+  only proves that no *non-touching* solution exists: the backend then raises
+  ``NeedsTouchingError`` and never claims the puzzle is unsolvable.
+
+The search is deterministic: one worker and a fixed seed. The distance model
+(``_cpsat_distance``) reuses this module's building blocks.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from flowbot.errors import NeedsTouchingError
+from flowbot.models import Cell, Puzzle, Solution, SolveResult, SolveStatus
+
+log = logging.getLogger(__name__)
+
+#: The fixed seed of every CP-SAT search, so that answers are reproducible.
+SEED = 20240601
+
+
+@dataclass(frozen=True, slots=True)
+class ColourModel:
+    """A CP-SAT model with its colour Booleans: ``colour[cell, k]`` is "cell has colour k"."""
+
+    model: cp_model.CpModel
+    colour: dict[tuple[Cell, int], cp_model.IntVar]
+
+
+#: Builds a model of a puzzle (the degree model, or one with more constraints).
+Builder = Callable[[Puzzle], ColourModel]
+
+
+def build_degree_model(puzzle: Puzzle) -> ColourModel:
+    """The degree model of ``puzzle``.
+
+    Parameters
+    ----------
+    puzzle
+        The board.
+
+    Returns
+    -------
+    ColourModel
+        The model and its ``(cell, colour index) -> Boolean`` variables.
+    """
+    model = cp_model.CpModel()
+    dots = {cell: k for k, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
+    cells = [Cell(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
+    colours = range(len(puzzle.pairs))
+    colour = {
+        (cell, k): model.new_bool_var(f"x{cell.row}_{cell.col}_{k}")
+        for cell in cells
+        for k in colours
+    }
+    for cell in cells:
+        model.add_exactly_one(colour[cell, k] for k in colours)
+        if cell in dots:
+            model.add(colour[cell, dots[cell]] == 1)
+        for k in colours:
+            same = sum(colour[n, k] for n in puzzle.neighbours(cell))
+            model.add(same == (1 if cell in dots else 2)).only_enforce_if(colour[cell, k])
+    return ColourModel(model, colour)
+
+
+def solve_degree(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
+    """Solve ``puzzle`` with the degree model, cutting stray loops until none is left.
+
+    Parameters
+    ----------
+    puzzle
+        The board.
+    timeout
+        Wall-clock budget in seconds for all the re-solves together; ``None``
+        for no limit.
+
+    Returns
+    -------
+    SolveResult
+        ``SOLVED`` with a validated solution whose paths never touch
+        themselves, or ``TIMEOUT``.
+
+    Raises
+    ------
+    NeedsTouchingError
+        No solution keeps every path off itself: the puzzle needs a
+        self-touching path or has no solution at all, and this model cannot
+        tell which.
+
+    Examples
+    --------
+    >>> result = solve_degree(Puzzle.from_grid(["ABC", "...", "ABC"]))
+    >>> result.status.value, result.solution.grid()
+    ('solved', ('ABC', 'ABC', 'ABC'))
+    """
+    return solve_model(puzzle, build_degree_model, timeout=timeout, backend="cpsat-degree")
+
+
+def count_degree(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> int | None:
+    """Count the non-touching solutions of ``puzzle`` with the degree model, up to ``limit``.
+
+    Returns ``None`` when the budget ran out first. The game's full count
+    (touching allowed) is at least this number.
+
+    >>> count_degree(Puzzle.from_grid(["ABC", "...", "ABC"]), 5)
+    1
+    """
+    return count_model(puzzle, build_degree_model, limit, timeout=timeout)
+
+
+def solve_model(
+    puzzle: Puzzle, build: Builder, *, timeout: float | None, backend: str
+) -> SolveResult:
+    """Run a colour model to its first loop-free answer (shared by both CP-SAT backends)."""
+    started = time.monotonic()
+    found = _next_solution(puzzle, build(puzzle), _deadline(started, timeout))
+    seconds = time.monotonic() - started
+    if found is None:
+        return SolveResult(SolveStatus.TIMEOUT, seconds=seconds)
+    if isinstance(found, _NoneLeft):
+        raise NeedsTouchingError(
+            f"backend {backend!r} found no solution whose paths keep off themselves: "
+            "the puzzle needs a self-touching path or has none (backend 'sat' can tell)"
+        )
+    return SolveResult(SolveStatus.SOLVED, found, seconds)
+
+
+def count_model(puzzle: Puzzle, build: Builder, limit: int, *, timeout: float | None) -> int | None:
+    """Count loop-free answers up to ``limit`` by forbidding each one found and re-solving."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    deadline = _deadline(time.monotonic(), timeout)
+    colour_model = build(puzzle)
+    count = 0
+    while count < limit:
+        found = _next_solution(puzzle, colour_model, deadline)
+        if found is None:
+            return None
+        if isinstance(found, _NoneLeft):
+            break
+        count += 1
+        # Forbid this exact colouring; the colours fix the paths, so the next
+        # answer is a different solution.
+        colour_model.model.add_bool_or(
+            ~colour_model.colour[cell, k] for k, path in enumerate(found.paths) for cell in path
+        )
+    return count
+
+
+class _NoneLeft:
+    """Marker: the model has no (further) answer."""
+
+
+_NONE_LEFT = _NoneLeft()
+
+
+def _deadline(started: float, timeout: float | None) -> float | None:
+    if timeout is not None and timeout <= 0:
+        raise ValueError(f"timeout must be positive, got {timeout}")
+    return None if timeout is None else started + timeout
+
+
+def _next_solution(
+    puzzle: Puzzle, colour_model: ColourModel, deadline: float | None
+) -> Solution | _NoneLeft | None:
+    """The model's next loop-free answer, ``_NONE_LEFT``, or ``None`` on timeout.
+
+    Stray loops found on the way are cut for good: they are in no solution.
+    """
+    while True:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = SEED
+        if deadline is not None:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            solver.parameters.max_time_in_seconds = remaining
+        status = solver.solve(colour_model.model)
+        if status == cp_model.INFEASIBLE:
+            return _NONE_LEFT
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None  # UNKNOWN: the time ran out
+        owner = {
+            cell: k for (cell, k), var in colour_model.colour.items() if solver.boolean_value(var)
+        }
+        solution, loops = decode(puzzle, owner)
+        if not loops:
+            solution.validate()
+            return solution
+        for k, loop in loops:
+            log.debug(
+                "cutting a stray loop of colour %r (%d cells)", puzzle.pairs[k].label, len(loop)
+            )
+            colour_model.model.add_bool_or(~colour_model.colour[cell, k] for cell in loop)
+
+
+def decode(
+    puzzle: Puzzle, owner: dict[Cell, int]
+) -> tuple[Solution, list[tuple[int, frozenset[Cell]]]]:
+    """Walk each colour from dot ``a`` to dot ``b``; return the paths and any stray loops.
+
+    ``owner`` maps every cell to its colour index in a colouring where each dot
+    has one same-colour neighbour and every other cell two. A stray loop is
+    ``(colour index, its cells)``.
+    """
+    paths = []
+    on_path: set[Cell] = set()
+    for k, pair in enumerate(puzzle.pairs):
+        path = [pair.a]
+        previous = None
+        while path[-1] != pair.b:
+            here = path[-1]
+            step = next(n for n in puzzle.neighbours(here) if owner[n] == k and n != previous)
+            previous = here
+            path.append(step)
+        paths.append(tuple(path))
+        on_path.update(path)
+    loops = []
+    stray = {cell for cell in owner if cell not in on_path}
+    while stray:
+        # Each stray component is one closed loop (every cell has two same-colour neighbours).
+        start = stray.pop()
+        k = owner[start]
+        loop = {start}
+        frontier = [start]
+        while frontier:
+            for n in puzzle.neighbours(frontier.pop()):
+                if n in stray and owner[n] == k:
+                    stray.discard(n)
+                    loop.add(n)
+                    frontier.append(n)
+        loops.append((k, frozenset(loop)))
+    return Solution(puzzle, tuple(paths)), loops

@@ -1,0 +1,103 @@
+"""The textbook *distance model* on OR-Tools CP-SAT, a cross-checking backend.
+
+It is the degree model (``_cpsat_degree``) plus Miller-Tucker-Zemlin style
+distances: each colour is rooted at its dot ``a`` (distance 0), and every
+other cell picks exactly one parent, a neighbour of its own colour whose
+distance is one less. A closed loop has no way down to a root, so loops are
+forbidden outright and each colour is one path from ``a`` to ``b``.
+
+Like the degree model it counts same-colour neighbours, so it forbids paths
+that touch themselves: when it finds nothing it raises ``NeedsTouchingError``
+("no non-touching solution"), never "unsolvable".
+"""
+
+from __future__ import annotations
+
+from flowbot.models import Cell, Puzzle, SolveResult
+from flowbot.solve._cpsat_degree import (
+    ColourModel,
+    build_degree_model,
+    count_model,
+    solve_model,
+)
+
+
+def build_distance_model(puzzle: Puzzle) -> ColourModel:
+    """The distance model of ``puzzle``: the degree model with rooted distances.
+
+    Parameters
+    ----------
+    puzzle
+        The board.
+
+    Returns
+    -------
+    ColourModel
+        The model and its ``(cell, colour index) -> Boolean`` variables.
+    """
+    built = build_degree_model(puzzle)
+    model = built.model
+    cells = [Cell(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
+    colours = range(len(puzzle.pairs))
+    roots = {pair.a for pair in puzzle.pairs}
+    longest = len(cells) - 1
+    # The cell's colour as one integer, so that "same colour" is one equality.
+    colour_index = {cell: model.new_int_var(0, max(len(colours) - 1, 0), "") for cell in cells}
+    distance = {cell: model.new_int_var(0, longest, "") for cell in cells}
+    for cell in cells:
+        model.add(colour_index[cell] == sum(k * built.colour[cell, k] for k in colours))
+        if cell in roots:
+            model.add(distance[cell] == 0)
+            continue
+        parents = []
+        for n in puzzle.neighbours(cell):
+            parent = model.new_bool_var("")
+            model.add(colour_index[n] == colour_index[cell]).only_enforce_if(parent)
+            model.add(distance[n] + 1 == distance[cell]).only_enforce_if(parent)
+            parents.append(parent)
+        model.add_exactly_one(parents)
+    return built
+
+
+def solve_distance(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
+    """Solve ``puzzle`` with the distance model.
+
+    Parameters
+    ----------
+    puzzle
+        The board.
+    timeout
+        Wall-clock budget in seconds; ``None`` for no limit.
+
+    Returns
+    -------
+    SolveResult
+        ``SOLVED`` with a validated solution whose paths never touch
+        themselves, or ``TIMEOUT``.
+
+    Raises
+    ------
+    NeedsTouchingError
+        No solution keeps every path off itself: the puzzle needs a
+        self-touching path or has no solution at all, and this model cannot
+        tell which.
+
+    Examples
+    --------
+    >>> result = solve_distance(Puzzle.from_grid(["ABC", "...", "ABC"]))
+    >>> result.status.value, result.solution.paths[0]
+    ('solved', (Cell(row=0, col=0), Cell(row=1, col=0), Cell(row=2, col=0)))
+    """
+    return solve_model(puzzle, build_distance_model, timeout=timeout, backend="cpsat-distance")
+
+
+def count_distance(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> int | None:
+    """Count the non-touching solutions of ``puzzle`` with the distance model, up to ``limit``.
+
+    Returns ``None`` when the budget ran out first. The game's full count
+    (touching allowed) is at least this number.
+
+    >>> count_distance(Puzzle.from_grid(["AB", "AB"]), 5)
+    1
+    """
+    return count_model(puzzle, build_distance_model, limit, timeout=timeout)

@@ -1,16 +1,56 @@
-"""`flowbot practice` (not built yet: its issue's owner replaces this module)."""
+"""`flowbot practice PUZZLE`: open a practice board that plays like Flow Free."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from flowbot.errors import FlowbotError
+from flowbot.errors import DisplayError, InputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("practice", help="(not built yet)")
+    parser = sub.add_parser(
+        "practice",
+        help="open a practice board (a window that plays like Flow Free)",
+        description="Open a window showing PUZZLE that takes mouse drags like the game "
+        "(press on a dot, drag through cells, release). Keys: r resets, q closes.",
+    )
+    parser.add_argument("puzzle", type=Path, help="a puzzle file (any supported format)")
+    parser.add_argument(
+        "-n", "--index", type=int, default=1, help="which puzzle of a multi-puzzle file (1-based)"
+    )
+    parser.add_argument("--cell", type=int, default=48, help="cell size in pixels (default 48)")
+    parser.add_argument("--at", metavar="X,Y", help="place the window's top-left corner here")
+    parser.add_argument("--state", type=Path, help="keep a JSON file with the board's state")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise FlowbotError("'flowbot practice' is not built yet")
+    from flowbot.formats import read_puzzles  # noqa: PLC0415 - keep `--help` fast
+
+    puzzles = read_puzzles(args.puzzle)
+    if not 1 <= args.index <= len(puzzles):
+        raise InputError(f"{args.puzzle} holds {len(puzzles)} puzzle(s), not #{args.index}")
+    if not 8 <= args.cell <= 400:
+        raise InputError("--cell must be between 8 and 400 pixels")
+    at = None
+    if args.at:
+        try:
+            x, y = (int(v) for v in args.at.split(","))
+        except ValueError:
+            raise InputError(f"--at must be X,Y, got {args.at!r}") from None
+        at = (x, y)
+    try:
+        import tkinter  # noqa: PLC0415 - not every Python has Tk
+
+        from flowbot.practice._window import PracticeWindow  # noqa: PLC0415
+    except ImportError as exc:
+        raise DisplayError(f"this Python has no Tk (install python3-tk): {exc}") from None
+    try:
+        window = PracticeWindow(
+            puzzles[args.index - 1].puzzle, cell=args.cell, at=at, state_path=args.state
+        )
+    except tkinter.TclError as exc:
+        raise DisplayError(f"cannot open a window: {exc}") from None
+    window.run()
+    return 0

@@ -1,0 +1,168 @@
+"""The rules of drawing on a Flow Free board, as pure functions on an immutable state.
+
+How the game takes a drag, and so how this board does:
+
+* press on a dot: that colour's pipe is cleared and a new one starts there;
+  press on a pipe (its end or anywhere along it): the pipe is cut back to
+  that cell and drawing carries on from it; press anywhere else: nothing;
+* drag into a side-by-side cell: the pipe grows; into a cell of its own pipe:
+  it shrinks back to that cell (backtracking); into another colour's dot, or
+  on past its own far dot: refused;
+* crossing another colour's pipe cuts that pipe where it was crossed, but
+  only for as long as the drag covers it: backing off restores it, and the
+  cut becomes final on release;
+* a jump of several cells in one motion event is filled in along the straight
+  line, one side-by-side step at a time, stopping at the first refused step;
+* solved: every colour joins its two dots and every cell is filled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from flowbot.models import Cell, Puzzle
+
+Path = tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A board being played.
+
+    ``paths[i]`` is pair ``i``'s pipe as drawn, starting at one of its dots
+    (empty when not drawn). ``active`` is the pair being dragged, if any;
+    ``before`` holds the pipes as they were when that drag started, so cuts
+    stay tentative until release. ``moves`` counts drags that changed a pipe.
+    """
+
+    puzzle: Puzzle
+    paths: tuple[Path, ...]
+    active: int | None = None
+    before: tuple[Path, ...] = ()
+    moves: int = 0
+
+
+def new_game(puzzle: Puzzle) -> GameState:
+    """An empty board."""
+    return GameState(puzzle, tuple(() for _ in puzzle.pairs))
+
+
+def _dot_owner(state: GameState, cell: Cell) -> int | None:
+    for i, pair in enumerate(state.puzzle.pairs):
+        if cell in (pair.a, pair.b):
+            return i
+    return None
+
+
+def press(state: GameState, cell: Cell | None) -> GameState:
+    """The button goes down over ``cell`` (``None``: off the board)."""
+    if cell is None:
+        return state
+    dot = _dot_owner(state, cell)
+    if dot is not None:
+        paths = _with(state.paths, dot, (cell,))
+        return replace(state, paths=paths, active=dot, before=paths)
+    for i, path in enumerate(state.paths):
+        if cell in path:
+            paths = _with(state.paths, i, path[: path.index(cell) + 1])
+            return replace(state, paths=paths, active=i, before=paths)
+    return state
+
+
+def drag_to(state: GameState, cell: Cell | None) -> GameState:
+    """The pointer, button down, is now over ``cell``; fill in any jump."""
+    if state.active is None or cell is None:
+        return state
+    head = state.paths[state.active][-1]
+    for step in line_cells(head, cell):
+        moved = _step(state, step)
+        if moved is state:
+            break
+        state = moved
+    return state
+
+
+def release(state: GameState) -> GameState:
+    """The button goes up: the drag's cuts become final."""
+    if state.active is None:
+        return state
+    changed = state.paths != state.before or len(state.paths[state.active]) > 1
+    return replace(state, active=None, before=(), moves=state.moves + changed)
+
+
+def _step(state: GameState, cell: Cell) -> GameState:
+    """One side-by-side step of the active pipe; ``state`` itself when refused."""
+    k = state.active
+    assert k is not None
+    path = state.paths[k]
+    if cell in path:
+        new = path[: path.index(cell) + 1]
+    else:
+        pair = state.puzzle.pairs[k]
+        complete = len(path) > 1 and path[-1] in (pair.a, pair.b)
+        owner = _dot_owner(state, cell)
+        if complete or (owner is not None and owner != k):
+            return state
+        new = (*path, cell)
+    taken = set(new)
+    paths = tuple(new if i == k else _cut(before, taken) for i, before in enumerate(state.before))
+    return replace(state, paths=paths)
+
+
+def _cut(path: Path, taken: set[Cell]) -> Path:
+    for i, cell in enumerate(path):
+        if cell in taken:
+            return path[:i]
+    return path
+
+
+def _with(paths: tuple[Path, ...], i: int, path: Path) -> tuple[Path, ...]:
+    return (*paths[:i], path, *paths[i + 1 :])
+
+
+def line_cells(start: Cell, end: Cell) -> Iterator[Cell]:
+    """The cells from ``start`` (excluded) to ``end``, one side-by-side step at a time.
+
+    Follows the straight line between the two cell centres; where it crosses
+    a corner exactly, the column step comes first.
+
+    >>> [tuple(c) for c in line_cells(Cell(0, 0), Cell(2, 1))]
+    [(1, 0), (1, 1), (2, 1)]
+    """
+    dr, dc = end.row - start.row, end.col - start.col
+    nr, nc = abs(dr), abs(dc)
+    sr, sc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+    r, c = start
+    ir = ic = 0
+    while ir < nr or ic < nc:
+        # Step along whichever axis the line crosses a cell border on first.
+        if ic < nc and (ir >= nr or (0.5 + ic) * nr <= (0.5 + ir) * nc):
+            c += sc
+            ic += 1
+        else:
+            r += sr
+            ir += 1
+        yield Cell(r, c)
+
+
+def connected(state: GameState, i: int) -> bool:
+    """True when pair ``i``'s pipe joins its two dots."""
+    path = state.paths[i]
+    pair = state.puzzle.pairs[i]
+    return len(path) > 1 and {path[0], path[-1]} == {pair.a, pair.b}
+
+
+def filled(state: GameState) -> int:
+    """How many cells hold a dot or a pipe."""
+    cells = {cell for path in state.paths for cell in path}
+    cells.update(state.puzzle.dots())
+    return len(cells)
+
+
+def is_solved(state: GameState) -> bool:
+    """Every pair joined and every cell filled (the game's "level complete")."""
+    p = state.puzzle
+    return (
+        all(connected(state, i) for i in range(len(p.pairs))) and filled(state) == p.rows * p.cols
+    )

@@ -1,0 +1,161 @@
+"""The practice board: a real Tk window that plays like Flow Free.
+
+It reports its state to a JSON file (written atomically at start and after
+every release) so a test, the demo or calibration can confirm from the window
+itself that the board is solved. Keys: ``r`` resets the board, ``q`` or
+``Escape`` closes the window.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tkinter as tk
+from pathlib import Path
+from typing import Any
+
+from flowbot.models import Cell, Puzzle
+from flowbot.practice._game import GameState, drag_to, is_solved, new_game, press, release
+from flowbot.practice._render import Disc, Layout, Pipe, Rect, hex_colour, shapes
+
+log = logging.getLogger(__name__)
+
+
+def state_json(state: GameState, board: tuple[int, int, int, int] | None) -> dict[str, Any]:
+    """The window's state as JSON-ready data (``board``: x0, y0, x1, y1 on screen)."""
+    return {
+        "rows": state.puzzle.rows,
+        "cols": state.puzzle.cols,
+        "labels": [pair.label for pair in state.puzzle.pairs],
+        "paths": [[list(cell) for cell in path] for path in state.paths],
+        "solved": is_solved(state),
+        "moves": state.moves,
+        "board": list(board) if board else None,
+        "pid": os.getpid(),
+    }
+
+
+def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON so readers never see half a file."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(path)
+
+
+class PracticeWindow:
+    """A Tk window showing ``puzzle`` and taking mouse drags like the game.
+
+    Parameters
+    ----------
+    puzzle
+        The board to play.
+    cell
+        Cell pitch in pixels.
+    at
+        The window's top-left corner on the screen (``None``: let the system place it).
+    state_path
+        Where to keep the JSON state file, if anywhere.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        cell: int = 48,
+        at: tuple[int, int] | None = None,
+        state_path: Path | None = None,
+        title: str = "flowbot practice",
+    ) -> None:
+        self.state = new_game(puzzle)
+        self.layout = Layout(puzzle.rows, puzzle.cols, cell=cell)
+        self.state_path = state_path
+        self.root = tk.Tk()
+        self.root.title(f"{title} ({puzzle.size})")
+        self.root.resizable(False, False)
+        width, height = self.layout.size
+        place = f"+{at[0]}+{at[1]}" if at else ""
+        self.root.geometry(f"{width}x{height}{place}")
+        self.canvas = tk.Canvas(
+            self.root, width=width, height=height, highlightthickness=0, bd=0, bg="#000000"
+        )
+        self.canvas.pack()
+        self.canvas.bind("<ButtonPress-1>", self._on_press)
+        self.canvas.bind("<B1-Motion>", self._on_motion)
+        self.canvas.bind("<ButtonRelease-1>", self._on_release)
+        self.root.bind("<KeyPress-r>", lambda _e: self._set(new_game(puzzle), report=True))
+        for key in ("<KeyPress-q>", "<Escape>"):
+            self.root.bind(key, lambda _e: self.root.destroy())
+        self._last: Cell | None = None
+        self._redraw()
+        self.root.after(50, self._when_mapped)
+
+    def run(self) -> None:
+        """Show the window until it is closed."""
+        self.root.mainloop()
+
+    def _when_mapped(self) -> None:
+        if not self.root.winfo_ismapped():
+            self.root.after(20, self._when_mapped)
+            return
+        self.root.update_idletasks()
+        self._report()
+
+    def _board_on_screen(self) -> tuple[int, int, int, int]:
+        g = self.layout.geometry
+        x, y = self.canvas.winfo_rootx(), self.canvas.winfo_rooty()
+        return (x + round(g.left), y + round(g.top), x + round(g.right), y + round(g.bottom))
+
+    def _report(self) -> None:
+        if self.state_path is not None:
+            write_json_atomic(self.state_path, state_json(self.state, self._board_on_screen()))
+
+    def _set(self, state: GameState, *, report: bool = False) -> None:
+        if state != self.state:
+            self.state = state
+            self._redraw()
+        if report:
+            self._report()
+
+    def _on_press(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        self._last = self.layout.cell_at(event.x, event.y)
+        self._set(press(self.state, self._last))
+
+    def _on_motion(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        cell = self.layout.cell_at(event.x, event.y)
+        if cell is not None and cell != self._last:
+            self._last = cell
+            self._set(drag_to(self.state, cell))
+
+    def _on_release(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+        self._on_motion(event)
+        self._set(release(self.state), report=True)
+        if is_solved(self.state):
+            log.info("solved in %d moves", self.state.moves)
+
+    def _redraw(self) -> None:
+        c = self.canvas
+        c.delete("all")
+        for shape in shapes(self.state, self.layout):
+            if isinstance(shape, Rect):
+                colour = hex_colour(shape.fill)
+                c.create_rectangle(*shape.box, fill=colour, outline="", width=0)
+            elif isinstance(shape, Pipe):
+                c.create_line(
+                    *[v for point in shape.points for v in point],
+                    width=shape.width,
+                    fill=hex_colour(shape.fill),
+                    capstyle=tk.ROUND,
+                    joinstyle=tk.ROUND,
+                )
+            elif isinstance(shape, Disc):
+                (x, y), r = shape.centre, shape.radius
+                c.create_oval(x - r, y - r, x + r, y + r, fill=hex_colour(shape.fill), outline="")
+            else:
+                c.create_text(
+                    *shape.at,
+                    text=shape.text,
+                    fill=hex_colour(shape.fill),
+                    anchor="w",
+                    font=("TkDefaultFont", shape.size),
+                )

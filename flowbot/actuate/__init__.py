@@ -7,9 +7,22 @@ plan with pacing; ``play_once`` chains capture, vision, solver, drawing and the
 check that the game took every path.
 """
 
+from flowbot.actuate._confirm import untaken_paths
+from flowbot.actuate._display import ensure_display, virtual_display
 from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import DRAG_STYLES, Drag, DragStyle, check_inside, plan_drags, to_screen
+from flowbot.actuate._play import (
+    Plan,
+    PlayReport,
+    Settings,
+    make_plan,
+    play_loop,
+    play_once,
+    to_capture,
+)
 from flowbot.actuate._pointer import FailSafeError, Pointer, PyAutoGuiPointer, RecordingPointer
+from flowbot.actuate._preview import preview_image
+from flowbot.actuate._profile import Profile, load_profile, profile_toml
 from flowbot.actuate._screen import (
     ArrayScreen,
     Capture,
@@ -34,16 +47,30 @@ __all__ = [
     "FileScreen",
     "MssScreen",
     "Pacing",
+    "Plan",
+    "PlayReport",
     "Pointer",
+    "Profile",
     "PyAutoGuiPointer",
     "RecordingPointer",
     "Region",
     "Screen",
+    "Settings",
     "SystemClock",
     "check_inside",
     "draw",
+    "ensure_display",
+    "load_profile",
     "load_rgb",
+    "make_plan",
     "plan_drags",
+    "play_loop",
+    "play_once",
+    "preview_image",
+    "profile_toml",
     "save_png",
+    "to_capture",
     "to_screen",
+    "untaken_paths",
+    "virtual_display",
 ]

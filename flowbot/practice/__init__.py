@@ -22,11 +22,13 @@ from flowbot.practice._game import (
 )
 from flowbot.practice._process import PracticeProcess
 from flowbot.practice._render import Layout, render
+from flowbot.practice._sim import SimulatedBoard
 
 __all__ = [
     "GameState",
     "Layout",
     "PracticeProcess",
+    "SimulatedBoard",
     "connected",
     "drag_to",
     "filled",

@@ -1,0 +1,81 @@
+"""Did the game take the paths? Look at a capture and compare it with the plan.
+
+Vision reads unsolved boards; a drawn board is checked here instead, more
+cheaply and more strictly: along each planned path, every cell centre and both
+ends of every joint between two cells must show that path's colour. The
+colours are the dots' colours as the vision stage saw them on this very
+screen, so no palette is assumed. A sample counts as a colour when that colour
+is the nearest of all the board's colours (and the empty board's black), and
+near enough (``tolerance``, an RGB distance).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from flowbot.models import BoardGeometry, Cell, Point, Solution
+
+#: How far from a cell centre, in cell pitches, a joint is sampled: past the dot, on the pipe.
+JOINT = 0.42
+
+
+def _samples(path: Sequence[Cell], geometry: BoardGeometry) -> list[Point]:
+    points = [geometry.centre(cell) for cell in path]
+    out = list(points)
+    for a, b in itertools.pairwise(points):
+        out.append(Point(a.x + (b.x - a.x) * JOINT, a.y + (b.y - a.y) * JOINT))
+        out.append(Point(b.x + (a.x - b.x) * JOINT, b.y + (a.y - b.y) * JOINT))
+    return out
+
+
+def _colour_at(image: npt.NDArray[np.uint8], point: Point) -> npt.NDArray[np.float64]:
+    """The median colour of the 3x3 pixels around ``point`` (robust to edges and noise)."""
+    h, w = image.shape[:2]
+    x = min(max(round(point.x), 1), w - 2)
+    y = min(max(round(point.y), 1), h - 2)
+    patch = image[y - 1 : y + 2, x - 1 : x + 2].reshape(-1, 3).astype(np.float64)
+    return np.median(patch, axis=0)  # type: ignore[no-any-return]
+
+
+def untaken_paths(
+    image: npt.NDArray[np.uint8],
+    geometry: BoardGeometry,
+    solution: Solution,
+    colours: tuple[tuple[int, int, int], ...],
+    *,
+    tolerance: float = 80.0,
+) -> tuple[int, ...]:
+    """Indices of the paths that ``image`` does not show as planned.
+
+    Parameters
+    ----------
+    image
+        The capture after drawing, ``(H, W, 3)`` uint8 RGB.
+    geometry
+        The board in that capture's pixels.
+    solution
+        The paths that were drawn.
+    colours
+        Each pair's dot colour as seen (``Reading.colours``).
+    tolerance
+        Largest RGB distance from its colour that a sample may be.
+
+    Returns
+    -------
+    tuple[int, ...]
+        Empty when every path shows; else the indices, in pair order.
+    """
+    palette = np.array([*colours, (0, 0, 0)], dtype=np.float64)
+    missing = []
+    for i, path in enumerate(solution.paths):
+        for point in _samples(path, geometry):
+            distances = np.linalg.norm(palette - _colour_at(image, point), axis=1)
+            nearest = int(np.argmin(distances))
+            if nearest != i or distances[nearest] > tolerance:
+                missing.append(i)
+                break
+    return tuple(missing)

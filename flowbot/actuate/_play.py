@@ -1,0 +1,332 @@
+"""The play loop: capture, read, solve, plan, check nothing moved, draw, confirm.
+
+``play_once`` chains the stages for one board; ``play_loop`` waits for each new
+board and plays it. The stage functions (vision's ``read_board``, the solver's
+``solve``) are passed in, defaulting to the real ones, so the loop's own logic
+is the only thing here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from flowbot.actuate._confirm import untaken_paths
+from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
+from flowbot.actuate._plan import Drag, DragStyle, plan_drags, to_screen
+from flowbot.actuate._pointer import FailSafeError, Pointer
+from flowbot.actuate._screen import Capture, Region, Screen
+from flowbot.errors import (
+    BoardMovedError,
+    FlowbotError,
+    PathNotTakenError,
+    SolveTimeoutError,
+    UnsolvableError,
+    VisionError,
+)
+from flowbot.models import BoardGeometry, Puzzle, Reading, Solution, SolveResult, SolveStatus
+
+log = logging.getLogger(__name__)
+
+Reader = Callable[[npt.NDArray[np.uint8]], Reading]
+Solver = Callable[..., SolveResult]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything that tunes play for one target (see ``calibration/*.toml``).
+
+    Attributes
+    ----------
+    pacing
+        Waits between pointer actions.
+    style
+        ``"cells"`` or ``"turns"`` (see ``plan_drags``).
+    region
+        Where to look for the board (pointer units); ``None``: the whole screen.
+    tolerance
+        RGB distance within which a drawn cell counts as its path's colour.
+    retries
+        How many times to re-draw paths the game did not take.
+    settle
+        Seconds to let the game redraw before the result is captured.
+    confirm_timeout
+        Seconds to keep looking for a path before re-drawing it.
+    solve_timeout
+        Seconds the solver may take (``None``: no limit).
+    moved_tolerance
+        How far (in cell pitches) the board may shift between two reads.
+    """
+
+    pacing: Pacing = field(default_factory=Pacing)
+    style: DragStyle = "cells"
+    region: Region | None = None
+    tolerance: float = 80.0
+    retries: int = 2
+    settle: float = 0.05
+    confirm_timeout: float = 1.0
+    solve_timeout: float | None = 20.0
+    moved_tolerance: float = 0.25
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Plan:
+    """A board read, solved and turned into strokes, before any drawing."""
+
+    capture: Capture
+    reading: Reading
+    solution: Solution
+    board: BoardGeometry  # in pointer coordinates
+    drags: tuple[Drag, ...]
+    read_seconds: float
+    solve_seconds: float
+
+    @property
+    def moves(self) -> int:
+        return sum(drag.moves for drag in self.drags)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReport:
+    """How one board went. Times in seconds; ``total`` runs from the first capture to
+    the confirmed solved board."""
+
+    puzzle: Puzzle
+    drags: int
+    moves: int
+    redrawn: tuple[str, ...]
+    read_seconds: float
+    solve_seconds: float
+    draw_seconds: float
+    total_seconds: float
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.draw_seconds if self.draw_seconds > 0 else float("inf")
+
+
+def _default_reader(image: npt.NDArray[np.uint8]) -> Reading:
+    from flowbot.vision import read_board  # noqa: PLC0415 - the stage loads its models lazily
+
+    return read_board(image)
+
+
+def _default_solver(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
+    from flowbot.solve import solve  # noqa: PLC0415
+
+    return solve(puzzle, timeout=timeout)
+
+
+def to_capture(board: BoardGeometry, capture: Capture) -> BoardGeometry:
+    """The inverse of ``to_screen``: pointer coordinates to this capture's pixels."""
+    return board.shifted(-capture.left * capture.scale, -capture.top * capture.scale, capture.scale)
+
+
+def make_plan(
+    screen: Screen,
+    *,
+    settings: Settings = Settings(),  # frozen: a shared default is safe
+    read: Reader = _default_reader,
+    solve: Solver = _default_solver,
+    clock: Clock | None = None,
+) -> Plan:
+    """Capture the screen, read the board, solve it and plan the strokes.
+
+    Raises
+    ------
+    VisionError
+        No board, or one the vision stage will not vouch for.
+    UnsolvableError, SolveTimeoutError
+        The solver found no solution.
+    """
+    clock = clock or SystemClock()
+    t0 = clock.now()
+    capture = screen.grab(settings.region)
+    reading = read(capture.image)
+    t1 = clock.now()
+    log.info("read a %s board with %d colours", reading.puzzle.size, len(reading.puzzle.pairs))
+    result = solve(reading.puzzle, timeout=settings.solve_timeout)
+    t2 = clock.now()
+    if result.status is SolveStatus.UNSOLVABLE:
+        raise UnsolvableError(f"the {reading.puzzle.size} board on screen has no solution")
+    if result.status is SolveStatus.TIMEOUT or result.solution is None:
+        raise SolveTimeoutError(f"no solution within {settings.solve_timeout} s")
+    board = to_screen(reading.geometry, capture)
+    drags = plan_drags(result.solution, board, style=settings.style)
+    return Plan(capture, reading, result.solution, board, drags, t1 - t0, t2 - t1)
+
+
+def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader) -> None:
+    capture = screen.grab(settings.region)
+    try:
+        again = read(capture.image)
+    except VisionError as exc:
+        raise BoardMovedError(f"the board went away before drawing ({exc})") from None
+    if again.puzzle.canonical() != plan.reading.puzzle.canonical():
+        raise BoardMovedError("the board changed before drawing")
+    board = to_screen(again.geometry, capture)
+    limit = settings.moved_tolerance * plan.board.cell_size
+    shift = max(
+        abs(a - b) for a, b in zip(board.xs + board.ys, plan.board.xs + plan.board.ys, strict=True)
+    )
+    if shift > limit:
+        raise BoardMovedError(f"the board moved by {shift:.0f} pixels before drawing")
+
+
+def _untaken(plan: Plan, screen: Screen, settings: Settings, clock: Clock) -> tuple[int, ...]:
+    """Paths not (yet) shown, looking again until ``confirm_timeout``."""
+    deadline = clock.now() + settings.settle + settings.confirm_timeout
+    clock.sleep_until(clock.now() + settings.settle)
+    while True:
+        capture = screen.grab(settings.region)
+        missing = untaken_paths(
+            capture.image,
+            to_capture(plan.board, capture),
+            plan.solution,
+            plan.reading.colours,
+            tolerance=settings.tolerance,
+        )
+        if not missing or clock.now() >= deadline:
+            return missing
+        clock.sleep_until(clock.now() + max(settings.settle, 0.02))
+
+
+def play_once(
+    screen: Screen,
+    pointer: Pointer,
+    *,
+    settings: Settings = Settings(),
+    read: Reader = _default_reader,
+    solve: Solver = _default_solver,
+    clock: Clock | None = None,
+) -> PlayReport:
+    """Solve the board on ``screen`` with ``pointer`` and confirm the game took it.
+
+    Parameters
+    ----------
+    screen, pointer
+        Where to look and what to drive.
+    settings
+        Pacing, drag style, search region, tolerances and retries.
+    read, solve
+        The vision and solver stages (the real ones by default).
+    clock
+        Time source (tests pass a fake one).
+
+    Returns
+    -------
+    PlayReport
+        Counts and timings; ``total_seconds`` runs from the first capture to
+        the confirmed solved board.
+
+    Raises
+    ------
+    VisionError
+        No readable board on the screen.
+    UnsolvableError, SolveTimeoutError
+        The solver found no solution.
+    BoardMovedError
+        The board moved or changed between reading and drawing.
+    PathNotTakenError
+        Some path still does not show after ``settings.retries`` re-draws.
+    ActuationError
+        A point fell outside the board, or the fail-safe fired.
+    """
+    clock = clock or SystemClock()
+    t0 = clock.now()
+    plan = make_plan(screen, settings=settings, read=read, solve=solve, clock=clock)
+    _check_unmoved(plan, screen, settings, read)
+    t_draw = clock.now()
+    moves = draw(plan.drags, pointer, board=plan.board, pace=settings.pacing, clock=clock)
+    draw_seconds = clock.now() - t_draw
+    redrawn: list[str] = []
+    for attempt in range(settings.retries + 1):
+        missing = _untaken(plan, screen, settings, clock)
+        if not missing:
+            break
+        labels = [plan.drags[i].label for i in missing]
+        if attempt == settings.retries:
+            raise PathNotTakenError(
+                f"the game did not take path(s) {', '.join(labels)} "
+                f"after {settings.retries} re-draw(s)"
+            )
+        log.info("re-drawing %s", ", ".join(labels))
+        redrawn += labels
+        t = clock.now()
+        moves += draw(
+            [plan.drags[i] for i in missing], pointer, board=plan.board, pace=settings.pacing,
+            clock=clock,
+        )  # fmt: skip
+        draw_seconds += clock.now() - t
+    total = clock.now() - t0
+    report = PlayReport(
+        plan.reading.puzzle,
+        len(plan.drags) + len(redrawn),
+        moves,
+        tuple(redrawn),
+        plan.read_seconds,
+        plan.solve_seconds,
+        draw_seconds,
+        total,
+    )
+    log.info("solved %s in %.2f s (%d moves)", report.puzzle.size, total, moves)
+    return report
+
+
+def play_loop(
+    screen: Screen,
+    pointer: Pointer,
+    *,
+    settings: Settings = Settings(),
+    on_report: Callable[[PlayReport | FlowbotError], None] = lambda _r: None,
+    read: Reader = _default_reader,
+    solve: Solver = _default_solver,
+    clock: Clock | None = None,
+    poll: float = 0.3,
+    boards: int | None = None,
+) -> int:
+    """Play each new board as it appears; return how many were solved.
+
+    Runs until Ctrl-C, the fail-safe (``FailSafeError`` propagates), or
+    ``boards`` boards have been tried. After a board, it waits until the screen
+    shows something else (no board, or a different puzzle) before playing again,
+    so a solved board left on screen is not played twice. Errors other than
+    the fail-safe are passed to ``on_report`` and the loop carries on.
+    """
+    clock = clock or SystemClock()
+    solved = tried = 0
+    last: Puzzle | None = None
+    while boards is None or tried < boards:
+        try:
+            reading = read(screen.grab(settings.region).image)
+        except VisionError:
+            last = None
+            clock.sleep_until(clock.now() + poll)
+            continue
+        current = reading.puzzle.canonical()
+        if current == last:
+            clock.sleep_until(clock.now() + poll)
+            continue
+        last = current
+        tried += 1
+        try:
+            report = play_once(
+                screen, pointer, settings=settings, read=read, solve=solve, clock=clock
+            )
+        except FailSafeError:
+            raise
+        except FlowbotError as exc:
+            on_report(exc)
+            continue
+        solved += 1
+        on_report(report)
+    return solved
+
+
+def moves_floor(drags: Sequence[Drag], frame: float) -> float:
+    """The least time the drags can take at one move per frame."""
+    return sum(drag.moves for drag in drags) * frame

@@ -1,0 +1,155 @@
+"""Calibration profiles: the play settings for one kind of target, kept in TOML.
+
+A profile names a target (a phone mirrored with scrcpy, the web game in a
+browser, the desktop app, the practice board) and holds what differs between
+them: pacing, drag style, where to look and how strictly to check colours.
+``flowbot play --profile NAME`` looks for ``NAME.toml`` in ``./calibration``,
+then in the ``calibration`` folder beside the package; a path works too.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from flowbot.actuate._draw import Pacing
+from flowbot.actuate._plan import DRAG_STYLES
+from flowbot.actuate._play import Settings
+from flowbot.actuate._screen import Region
+from flowbot.errors import InputError
+
+#: The calibration folder of a source checkout (beside the package).
+BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration"
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A named set of play settings (and, optionally, which monitor to watch)."""
+
+    name: str
+    description: str = ""
+    settings: Settings = field(default_factory=Settings)
+    monitor: int | None = None
+
+
+def profile_dirs() -> tuple[Path, ...]:
+    """Where ``--profile NAME`` is looked for, in order."""
+    return (Path.cwd() / "calibration", BUILTIN_DIR)
+
+
+def find_profile(name: str) -> Path:
+    """The file for profile ``name`` (a name or a path); ``InputError`` when missing."""
+    given = Path(name)
+    if given.suffix == ".toml" or given.parent != Path():
+        if given.is_file():
+            return given
+        raise InputError(f"no profile file {name}")
+    for folder in profile_dirs():
+        path = folder / f"{name}.toml"
+        if path.is_file():
+            return path
+    known = sorted({p.stem for d in profile_dirs() if d.is_dir() for p in d.glob("*.toml")})
+    raise InputError(f"no profile {name!r}; known: {', '.join(known) or 'none'}")
+
+
+def load_profile(name: str) -> Profile:
+    """Read a profile by name or path.
+
+    Raises
+    ------
+    InputError
+        The file is missing, is not TOML, or holds a bad value (named).
+    """
+    path = find_profile(name)
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: {exc}") from None
+    try:
+        return _from_dict(data, default_name=path.stem)
+    except (TypeError, ValueError, KeyError) as exc:
+        raise InputError(f"{path}: {exc}") from None
+
+
+def _from_dict(data: dict[str, Any], *, default_name: str) -> Profile:
+    known = {"name", "description", "pacing", "drag", "screen", "check"}
+    if unknown := set(data) - known:
+        raise ValueError(f"unknown key(s) {', '.join(sorted(unknown))}")
+    pacing = data.get("pacing", {})
+    drag = data.get("drag", {})
+    screen = data.get("screen", {})
+    check = data.get("check", {})
+    base = Settings()
+    style = drag.get("style", base.style)
+    if style not in DRAG_STYLES:
+        raise ValueError(f"drag.style must be one of {', '.join(DRAG_STYLES)}, not {style!r}")
+    region = screen.get("region")
+    if region is not None:
+        if len(region) != 4 or any(not isinstance(v, int) for v in region):
+            raise ValueError("screen.region must be [X, Y, W, H] in whole pixels")
+        region = Region(*region)
+    ms = 1e-3
+    settings = replace(
+        base,
+        pacing=Pacing(
+            step=float(pacing.get("step_ms", base.pacing.step / ms)) * ms,
+            between=float(pacing.get("between_ms", base.pacing.between / ms)) * ms,
+        ),
+        style=style,
+        region=region,
+        tolerance=float(check.get("colour_tolerance", base.tolerance)),
+        retries=int(check.get("retries", base.retries)),
+        settle=float(check.get("settle_ms", base.settle / ms)) * ms,
+        confirm_timeout=float(check.get("confirm_timeout_ms", base.confirm_timeout / ms)) * ms,
+    )
+    if settings.retries < 0 or settings.tolerance <= 0:
+        raise ValueError("check.retries must be >= 0 and check.colour_tolerance > 0")
+    monitor = screen.get("monitor")
+    return Profile(
+        str(data.get("name", default_name)),
+        str(data.get("description", "")),
+        settings,
+        None if monitor is None else int(monitor),
+    )
+
+
+def profile_toml(profile: Profile) -> str:
+    """The profile as TOML text that ``load_profile`` reads back."""
+    s = profile.settings
+    lines = [
+        f"name = {_q(profile.name)}",
+        f"description = {_q(profile.description)}",
+        "",
+        "[pacing]",
+        "# Seconds are in ms: wait after the press and each move, and after each release.",
+        f"step_ms = {s.pacing.step * 1000:.1f}",
+        f"between_ms = {s.pacing.between * 1000:.1f}",
+        "",
+        "[drag]",
+        '# "cells": a move per cell; "turns": only where the path turns.',
+        f"style = {_q(s.style)}",
+        "",
+        "[screen]",
+    ]
+    if s.region is not None:
+        lines.append(f"region = [{', '.join(str(v) for v in s.region)}]")
+    else:
+        lines.append("# region = [X, Y, W, H]  # leave out to search the whole screen")
+    if profile.monitor is not None:
+        lines.append(f"monitor = {profile.monitor}")
+    lines += [
+        "",
+        "[check]",
+        f"colour_tolerance = {s.tolerance:g}",
+        f"settle_ms = {s.settle * 1000:.0f}",
+        f"confirm_timeout_ms = {s.confirm_timeout * 1000:.0f}",
+        f"retries = {s.retries}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,89 @@
+"""The practice board without a window: a screen and a pointer in one object.
+
+``SimulatedBoard`` renders the game state with Pillow onto an otherwise black
+desktop and feeds pointer actions through the same rules as the window, so the
+whole play loop (real vision, real solver, real planning and drawing) runs
+offline and deterministically. It can place the board anywhere, emulate a
+HiDPI screen (``scale`` capture pixels per pointer unit), and ignore the first
+few presses, like a game that is not ready yet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from flowbot.actuate import ArrayScreen, Capture, Region
+from flowbot.models import Cell, Point, Puzzle
+from flowbot.practice._game import GameState, drag_to, new_game, press, release
+from flowbot.practice._render import Layout, render
+
+
+class SimulatedBoard:
+    """A practice board on a virtual desktop (implements ``Screen`` and ``Pointer``).
+
+    Parameters
+    ----------
+    puzzle
+        The board.
+    desktop
+        Desktop size in pointer units.
+    at
+        The window's top-left corner in pointer units.
+    cell
+        Cell pitch in capture pixels.
+    scale
+        Capture pixels per pointer unit (2 for a Retina screen).
+    ignore_presses
+        How many presses (from the first) the game ignores.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        desktop: tuple[int, int] = (800, 700),
+        at: tuple[int, int] = (50, 40),
+        cell: int = 40,
+        scale: float = 1.0,
+        ignore_presses: int = 0,
+    ) -> None:
+        self.state: GameState = new_game(puzzle)
+        self.layout = Layout(puzzle.rows, puzzle.cols, cell=cell)
+        self.desktop = desktop
+        self.at = at
+        self.scale = scale
+        self.ignore_presses = ignore_presses
+        self.presses = 0
+        self._down = False
+
+    # Screen
+    def grab(self, region: Region | None = None) -> Capture:
+        w, h = (round(v * self.scale) for v in self.desktop)
+        image = np.zeros((h, w, 3), np.uint8)
+        board = render(self.state, self.layout)
+        x, y = round(self.at[0] * self.scale), round(self.at[1] * self.scale)
+        bh, bw = board.shape[:2]
+        image[y : y + bh, x : x + bw] = board[: h - y, : w - x]
+        return ArrayScreen(image, scale=self.scale).grab(region)
+
+    # Pointer
+    def _cell(self, point: Point) -> Cell | None:
+        x = point.x * self.scale - round(self.at[0] * self.scale)
+        y = point.y * self.scale - round(self.at[1] * self.scale)
+        return self.layout.cell_at(x, y)
+
+    def press(self, point: Point) -> None:
+        self.presses += 1
+        if self.presses <= self.ignore_presses:
+            return
+        self._down = True
+        self.state = press(self.state, self._cell(point))
+
+    def move(self, point: Point) -> None:
+        if self._down:
+            self.state = drag_to(self.state, self._cell(point))
+
+    def release(self) -> None:
+        if self._down:
+            self.state = release(self.state)
+        self._down = False

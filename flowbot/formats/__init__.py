@@ -285,6 +285,8 @@ def iter_puzzle_files(root: str | Path) -> tuple[Path, ...]:
     root = Path(root)
     if root.is_file():
         return (root,)
+    if not root.is_dir():
+        raise InputError(f"{root}: no such file or folder")
     found = []
     for path in root.rglob("*"):
         parts = path.relative_to(root).parts

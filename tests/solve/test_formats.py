@@ -152,6 +152,16 @@ def test_unreadable_files_are_input_errors(tmp_path: Path) -> None:
         read_puzzles(binary)
 
 
+def test_iter_puzzle_files_skips_hints_and_notes(tmp_path: Path) -> None:
+    for name in ("b/2.txt", "a.txt", "hints/h.txt", "README.md", ".hidden"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("A.A\n")
+    assert iter_puzzle_files(tmp_path) == (tmp_path / "a.txt", tmp_path / "b" / "2.txt")
+    assert iter_puzzle_files(tmp_path / "a.txt") == (tmp_path / "a.txt",)
+    with pytest.raises(InputError, match="no such file"):
+        iter_puzzle_files(tmp_path / "nowhere")
+
+
 def test_error_in_a_later_puzzle_names_its_line(tmp_path: Path) -> None:
     path = tmp_path / "multi"
     path.write_text("2 1\naa\n\n2 1\nab\n")
@@ -229,7 +239,7 @@ def _parses_or_refuses(text: str, fmt: str | None) -> None:
 
 
 @pytest.mark.parametrize("fmt", [None, *FORMATS])
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(text=st.text(alphabet=_FUZZ_ALPHABET, max_size=80) | st.text(max_size=40))
 def test_fuzzed_text_parses_or_raises_a_format_error(fmt: str | None, text: str) -> None:
     _parses_or_refuses(text, fmt)
@@ -248,7 +258,7 @@ def puzzles(draw: st.DrawFn, labels: st.SearchStrategy[str]) -> Puzzle:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_mutated_files_parse_or_raise_a_format_error(fmt: str, data: st.DataObject) -> None:
     # Near-valid input reaches the deep checks that random text rarely gets to.

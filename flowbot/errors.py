@@ -103,3 +103,9 @@ class DisplayError(ActuationError):
     """No screen to capture or pointer to drive (no display, Xvfb missing...)."""
 
     exit_code = 9
+
+
+class FailSafeError(ActuationError):
+    """The user stopped the bot by moving the pointer into a screen corner (fail-safe)."""
+
+    exit_code = 10

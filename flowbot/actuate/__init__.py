@@ -7,6 +7,7 @@ plan with pacing; ``play_once`` chains capture, vision, solver, drawing and the
 check that the game took every path.
 """
 
+from flowbot.actuate._calibrate import CANDIDATE_STEPS, Calibration, Trial, calibrate
 from flowbot.actuate._confirm import untaken_paths
 from flowbot.actuate._display import ensure_display, virtual_display
 from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, draw
@@ -16,6 +17,7 @@ from flowbot.actuate._play import (
     PlayReport,
     Settings,
     make_plan,
+    moves_floor,
     play_loop,
     play_once,
     to_capture,
@@ -35,9 +37,11 @@ from flowbot.actuate._screen import (
 )
 
 __all__ = [
+    "CANDIDATE_STEPS",
     "DRAG_STYLES",
     "FRAME",
     "ArrayScreen",
+    "Calibration",
     "Capture",
     "Clock",
     "Drag",
@@ -57,12 +61,15 @@ __all__ = [
     "Screen",
     "Settings",
     "SystemClock",
+    "Trial",
+    "calibrate",
     "check_inside",
     "draw",
     "ensure_display",
     "load_profile",
     "load_rgb",
     "make_plan",
+    "moves_floor",
     "plan_drags",
     "play_loop",
     "play_once",

@@ -18,10 +18,11 @@ import numpy.typing as npt
 from flowbot.actuate._confirm import untaken_paths
 from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import Drag, DragStyle, plan_drags, to_screen
-from flowbot.actuate._pointer import FailSafeError, Pointer
+from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
 from flowbot.errors import (
     BoardMovedError,
+    FailSafeError,
     FlowbotError,
     PathNotTakenError,
     SolveTimeoutError,
@@ -109,13 +110,15 @@ class PlayReport:
         return self.moves / self.draw_seconds if self.draw_seconds > 0 else float("inf")
 
 
-def _default_reader(image: npt.NDArray[np.uint8]) -> Reading:
+def default_reader(image: npt.NDArray[np.uint8]) -> Reading:
+    """The vision stage's ``read_board``."""
     from flowbot.vision import read_board  # noqa: PLC0415 - the stage loads its models lazily
 
     return read_board(image)
 
 
-def _default_solver(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
+def default_solver(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
+    """The solve stage's ``solve``."""
     from flowbot.solve import solve  # noqa: PLC0415
 
     return solve(puzzle, timeout=timeout)
@@ -130,8 +133,8 @@ def make_plan(
     screen: Screen,
     *,
     settings: Settings = Settings(),  # frozen: a shared default is safe
-    read: Reader = _default_reader,
-    solve: Solver = _default_solver,
+    read: Reader = default_reader,
+    solve: Solver = default_solver,
     clock: Clock | None = None,
 ) -> Plan:
     """Capture the screen, read the board, solve it and plan the strokes.
@@ -200,8 +203,8 @@ def play_once(
     pointer: Pointer,
     *,
     settings: Settings = Settings(),
-    read: Reader = _default_reader,
-    solve: Solver = _default_solver,
+    read: Reader = default_reader,
+    solve: Solver = default_solver,
     clock: Clock | None = None,
 ) -> PlayReport:
     """Solve the board on ``screen`` with ``pointer`` and confirm the game took it.
@@ -283,8 +286,8 @@ def play_loop(
     *,
     settings: Settings = Settings(),
     on_report: Callable[[PlayReport | FlowbotError], None] = lambda _r: None,
-    read: Reader = _default_reader,
-    solve: Solver = _default_solver,
+    read: Reader = default_reader,
+    solve: Solver = default_solver,
     clock: Clock | None = None,
     poll: float = 0.3,
     boards: int | None = None,

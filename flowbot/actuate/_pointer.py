@@ -7,18 +7,12 @@ import os
 import sys
 from typing import Any, Literal, Protocol
 
-from flowbot.errors import ActuationError, DisplayError
+from flowbot.errors import DisplayError, FailSafeError
 from flowbot.models import Point
 
 log = logging.getLogger(__name__)
 
 Action = tuple[Literal["press", "move", "release"], Point | None]
-
-
-class FailSafeError(ActuationError):
-    """The user slammed the mouse into a screen corner (pyautogui's fail-safe)."""
-
-    exit_code = 130
 
 
 class Pointer(Protocol):

@@ -1,16 +1,60 @@
-"""`flowbot demo` (not built yet: its issue's owner replaces this module)."""
+"""`flowbot demo`: open a practice board and solve it live with the real pipeline."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from flowbot.errors import FlowbotError
+from flowbot.actuate import Settings, load_profile
+from flowbot.cli.play import describe_report
+from flowbot.errors import InputError
+from flowbot.practice import BUILTIN_BOARDS, builtin_board
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("demo", help="(not built yet)")
+    parser = sub.add_parser(
+        "demo",
+        help="solve a practice board live (starts a virtual display if there is none)",
+        description="Open a practice window and solve it with the real pipeline: screen "
+        "capture, vision, solver, mouse. Without a display, Xvfb is started for the run. "
+        "Saves a PNG (and a GIF) of the result.",
+    )
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--board", choices=BUILTIN_BOARDS, default="9x9", help="a built-in board (default 9x9)"
+    )
+    which.add_argument("--puzzle", type=Path, metavar="FILE", help="a puzzle file instead")
+    parser.add_argument(
+        "-o", "--out", type=Path, default=Path("flowbot-demo.png"), help="PNG to write"
+    )
+    parser.add_argument("--no-gif", action="store_true", help="skip the GIF beside the PNG")
+    parser.add_argument("--cell", type=int, default=40, help="cell size in pixels (default 40)")
+    parser.add_argument("--profile", default="practice", help="play settings (default practice)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise FlowbotError("'flowbot demo' is not built yet")
+    from flowbot.practice._demo import run_demo  # noqa: PLC0415 - pulls in the stages
+
+    if args.puzzle:
+        from flowbot.formats import read_puzzles  # noqa: PLC0415
+
+        puzzle = read_puzzles(args.puzzle)[0].puzzle
+    else:
+        puzzle = builtin_board(args.board)
+    if not 8 <= args.cell <= 200:
+        raise InputError("--cell must be between 8 and 200 pixels")
+    try:
+        settings = load_profile(args.profile).settings
+    except InputError:
+        if args.profile != "practice":
+            raise
+        settings = Settings()
+    gif = None if args.no_gif else args.out.with_suffix(".gif")
+    result = run_demo(puzzle, png=args.out, gif=gif, cell=args.cell, settings=settings)
+    if result.started_display:
+        print(f"no display here: ran on a virtual one (Xvfb {result.display})")
+    print(describe_report(result.report))
+    print("the practice window reports the board solved")
+    print(f"saved {result.png}" + (f" and {result.gif}" if result.gif else ""))
+    return 0

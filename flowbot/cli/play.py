@@ -1,16 +1,146 @@
-"""`flowbot play` (not built yet: its issue's owner replaces this module)."""
+"""`flowbot play`: find the board on the screen, solve it and draw it with the mouse."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+from pathlib import Path
 
-from flowbot.errors import FlowbotError
+from flowbot.actuate import (
+    FRAME,
+    FileScreen,
+    MssScreen,
+    Pacing,
+    Plan,
+    PlayReport,
+    PyAutoGuiPointer,
+    Region,
+    Screen,
+    Settings,
+    load_profile,
+    make_plan,
+    moves_floor,
+    play_loop,
+    play_once,
+    preview_image,
+    save_png,
+)
+from flowbot.errors import FlowbotError, InputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("play", help="(not built yet)")
+    parser = sub.add_parser(
+        "play",
+        help="solve the Flow Free board on the screen with the mouse",
+        description="Capture the screen, read the board, solve it, draw every path with the "
+        "mouse and confirm the game took them. Move the pointer into a screen corner to stop "
+        "(pyautogui's fail-safe).",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--monitor", type=int, metavar="N", help="only look at monitor N (1, 2...)")
+    where.add_argument("--region", metavar="X,Y,W,H", help="only look at this screen rectangle")
+    where.add_argument(
+        "--image", type=Path, metavar="FILE", help="plan on a saved screenshot (implies --dry-run)"
+    )
+    parser.add_argument("--profile", metavar="NAME", help="settings for the target (calibration/)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--once", action="store_true", help="solve one board and exit (default)")
+    mode.add_argument("--loop", action="store_true", help="solve each new board until Ctrl-C")
+    parser.add_argument(
+        "--dry-run", action="store_true", help="no mouse: print the plan and write a preview PNG"
+    )
+    parser.add_argument(
+        "--preview",
+        type=Path,
+        default=Path("flowbot-plan.png"),
+        metavar="PNG",
+        help="where --dry-run writes the planned strokes (default flowbot-plan.png)",
+    )
+    parser.add_argument("--step-ms", type=float, help="wait after each pointer move (ms)")
+    parser.add_argument("--style", choices=("cells", "turns"), help="a move per cell or per turn")
     parser.set_defaults(handler=run)
 
 
+def _settings(args: argparse.Namespace) -> tuple[Settings, int]:
+    settings, monitor = Settings(), 0
+    if args.profile:
+        profile = load_profile(args.profile)
+        settings, monitor = profile.settings, profile.monitor or 0
+    if args.region:
+        settings = dataclasses.replace(settings, region=Region.parse(args.region))
+    if args.monitor is not None:
+        monitor = args.monitor
+        settings = dataclasses.replace(settings, region=None)
+    if args.step_ms is not None:
+        if args.step_ms < 0:
+            raise InputError("--step-ms cannot be negative")
+        step = args.step_ms / 1000
+        settings = dataclasses.replace(settings, pacing=Pacing(step, max(step, 0.0)))
+    if args.style:
+        settings = dataclasses.replace(settings, style=args.style)
+    return settings, monitor
+
+
+def _describe_plan(plan: Plan) -> list[str]:
+    p, b = plan.reading.puzzle, plan.board
+    lines = [
+        f"board {p.size} with {len(p.pairs)} colours at ({b.left:.0f}, {b.top:.0f})-"
+        f"({b.right:.0f}, {b.bottom:.0f}); read in {plan.read_seconds * 1000:.0f} ms, "
+        f"solved in {plan.solve_seconds * 1000:.0f} ms",
+    ]
+    for drag in plan.drags:
+        a, z = drag.points[0], drag.points[-1]
+        lines.append(
+            f"  {drag.label}: press ({a.x:.0f}, {a.y:.0f}), {drag.moves} moves, "
+            f"release ({z.x:.0f}, {z.y:.0f})"
+        )
+    return lines
+
+
+def describe_report(report: PlayReport) -> str:
+    """One line about a solved board (also used by `flowbot demo`)."""
+    floor = report.moves * FRAME
+    line = (
+        f"solved {report.puzzle.size} ({len(report.puzzle.pairs)} colours) in "
+        f"{report.total_seconds:.2f} s from capture to confirmed: read "
+        f"{report.read_seconds * 1000:.0f} ms, solve {report.solve_seconds * 1000:.0f} ms, "
+        f"draw {report.draw_seconds:.2f} s, {report.moves} moves "
+        f"({report.moves_per_second:.0f}/s; one move per frame would take {floor:.2f} s)"
+    )
+    if report.redrawn:
+        line += f"; re-drew {', '.join(report.redrawn)}"
+    return line
+
+
 def run(args: argparse.Namespace) -> int:
-    raise FlowbotError("'flowbot play' is not built yet")
+    settings, monitor = _settings(args)
+    screen: Screen
+    if args.image:
+        screen = FileScreen(args.image)
+        args.dry_run = True
+    else:
+        screen = MssScreen(monitor)
+    if args.dry_run:
+        plan = make_plan(screen, settings=settings)
+        print("\n".join(_describe_plan(plan)))
+        print(
+            f"{plan.moves} moves: at least {moves_floor(plan.drags, FRAME):.2f} s at one per frame"
+        )
+        save_png(preview_image(plan), args.preview)
+        print(f"planned strokes drawn on the screenshot: {args.preview}")
+        return 0
+    pointer = PyAutoGuiPointer()
+    if args.loop:
+
+        def show(result: PlayReport | FlowbotError) -> None:
+            if isinstance(result, FlowbotError):
+                print(f"flowbot: {result} (waiting for the next board)", flush=True)
+            else:
+                print(describe_report(result), flush=True)
+
+        print("watching for boards; Ctrl-C or the pointer in a screen corner stops", flush=True)
+        play_loop(screen, pointer, settings=settings, on_report=show)
+        return 0
+    report = play_once(screen, pointer, settings=settings)
+    print(describe_report(report))
+    return 0

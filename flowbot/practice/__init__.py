@@ -9,6 +9,7 @@ and the window (``_window``, imported lazily: it needs Tk) runs in its own
 process for programs that drive it (``PracticeProcess``).
 """
 
+from flowbot.practice._boards import BUILTIN_BOARDS, builtin_board
 from flowbot.practice._game import (
     GameState,
     connected,
@@ -25,10 +26,12 @@ from flowbot.practice._render import Layout, render
 from flowbot.practice._sim import SimulatedBoard
 
 __all__ = [
+    "BUILTIN_BOARDS",
     "GameState",
     "Layout",
     "PracticeProcess",
     "SimulatedBoard",
+    "builtin_board",
     "connected",
     "drag_to",
     "filled",

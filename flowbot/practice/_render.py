@@ -14,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, ImageDraw
 
-from flowbot.models import BoardGeometry, Cell
+from flowbot.models import BoardGeometry, Cell, Puzzle
 from flowbot.palette import BACKGROUND, GRID_LINE, colour_for
-from flowbot.practice._game import GameState, connected, filled, is_solved
+from flowbot.practice._game import GameState, Path, connected, filled, is_solved
 
 RGB = tuple[int, int, int]
 
@@ -29,7 +29,7 @@ class Layout:
     cols: int
     cell: int = 48
     margin: int = 16
-    header: int = 48
+    header: int = 80
 
     @property
     def size(self) -> tuple[int, int]:
@@ -98,38 +98,65 @@ def hex_colour(rgb: RGB) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
-def shapes(state: GameState, layout: Layout) -> list[Shape]:
-    """Everything to draw for ``state``, back to front."""
-    p, g, s = state.puzzle, layout.geometry, layout.cell
-    width, height = layout.size
-    out: list[Shape] = [Rect((0, 0, width, height), BACKGROUND)]
-    colours = [colour_for(i).rgb for i in range(len(p.pairs))]
-    for i, path in enumerate(state.paths):
-        for cell in path:
-            out.append(
-                Rect(
-                    (g.xs[cell.col], g.ys[cell.row], g.xs[cell.col + 1], g.ys[cell.row + 1]),
-                    _dim(colours[i], 0.25),
-                )
-            )
-    line = max(1, s // 32)
-    for x in g.xs:
-        out.append(Rect((x - line / 2, g.top, x + line / 2, g.bottom), GRID_LINE))
-    for y in g.ys:
-        out.append(Rect((g.left, y - line / 2, g.right, y + line / 2), GRID_LINE))
-    for i, path in enumerate(state.paths):
-        if len(path) > 1:
-            centres = tuple(tuple(g.centre(cell)) for cell in path)
-            out.append(Pipe(centres, s * 0.34, colours[i]))  # type: ignore[arg-type]
-    for i, pair in enumerate(p.pairs):
-        for cell in (pair.a, pair.b):
-            out.append(Disc(tuple(g.centre(cell)), s * 0.31, colours[i]))  # type: ignore[arg-type]
+def tint_shapes(i: int, path: Path, layout: Layout) -> list[Shape]:
+    """The dim background of each cell on pair ``i``'s pipe (drawn under the grid)."""
+    g, colour = layout.geometry, _dim(colour_for(i).rgb, 0.25)
+    return [
+        Rect((g.xs[c.col], g.ys[c.row], g.xs[c.col + 1], g.ys[c.row + 1]), colour) for c in path
+    ]
+
+
+def grid_shapes(layout: Layout) -> list[Shape]:
+    """The grid lines."""
+    g = layout.geometry
+    line = max(1, layout.cell // 32)
+    out: list[Shape] = [
+        Rect((x - line / 2, g.top, x + line / 2, g.bottom), GRID_LINE) for x in g.xs
+    ]
+    out += [Rect((g.left, y - line / 2, g.right, y + line / 2), GRID_LINE) for y in g.ys]
+    return out
+
+
+def pipe_shapes(i: int, path: Path, layout: Layout) -> list[Shape]:
+    """Pair ``i``'s pipe: a thick line through its cell centres (drawn over the grid)."""
+    if len(path) < 2:
+        return []
+    centres = tuple((p.x, p.y) for p in map(layout.geometry.centre, path))
+    return [Pipe(centres, layout.cell * 0.34, colour_for(i).rgb)]
+
+
+def dot_shapes(puzzle: Puzzle, layout: Layout) -> list[Shape]:
+    """Every dot (drawn over the pipes)."""
+    g, r = layout.geometry, layout.cell * 0.31
+    return [
+        Disc((g.centre(cell).x, g.centre(cell).y), r, colour_for(i).rgb)
+        for i, pair in enumerate(puzzle.pairs)
+        for cell in (pair.a, pair.b)
+    ]
+
+
+def status_shape(state: GameState, layout: Layout) -> Text:
+    """The header line: flows joined, share of the board filled, and "solved!"."""
+    p = state.puzzle
     flows = sum(connected(state, i) for i in range(len(p.pairs)))
     pipe = round(100 * filled(state) / (p.rows * p.cols))
     status = f"flows {flows}/{len(p.pairs)}  pipe {pipe}%"
     if is_solved(state):
         status = "solved!  " + status
-    out.append(Text((layout.margin, layout.header / 2), status, (230, 230, 230), 12))
+    return Text((layout.margin, layout.header / 3), status, (230, 230, 230), 12)
+
+
+def shapes(state: GameState, layout: Layout) -> list[Shape]:
+    """Everything to draw for ``state``, back to front."""
+    width, height = layout.size
+    out: list[Shape] = [Rect((0, 0, width, height), BACKGROUND)]
+    for i, path in enumerate(state.paths):
+        out += tint_shapes(i, path, layout)
+    out += grid_shapes(layout)
+    for i, path in enumerate(state.paths):
+        out += pipe_shapes(i, path, layout)
+    out += dot_shapes(state.puzzle, layout)
+    out.append(status_shape(state, layout))
     return out
 
 

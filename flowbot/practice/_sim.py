@@ -4,15 +4,17 @@
 desktop and feeds pointer actions through the same rules as the window, so the
 whole play loop (real vision, real solver, real planning and drawing) runs
 offline and deterministically. It can place the board anywhere, emulate a
-HiDPI screen (``scale`` capture pixels per pointer unit), and ignore the first
-few presses, like a game that is not ready yet.
+HiDPI screen (``scale`` capture pixels per pointer unit), ignore the first few
+presses, like a game that is not ready yet, and read the pointer only once per
+``frame`` of a clock, like a browser or a phone: of the moves made within one
+frame, only the last is seen.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from flowbot.actuate import ArrayScreen, Capture, Region
+from flowbot.actuate import ArrayScreen, Capture, Clock, Region
 from flowbot.models import Cell, Point, Puzzle
 from flowbot.practice._game import GameState, drag_to, new_game, press, release
 from flowbot.practice._render import Layout, render
@@ -35,6 +37,9 @@ class SimulatedBoard:
         Capture pixels per pointer unit (2 for a Retina screen).
     ignore_presses
         How many presses (from the first) the game ignores.
+    frame, clock
+        With ``frame`` > 0, the pointer is read once per ``frame`` seconds of
+        ``clock`` (pass the clock that paces the drawing).
     """
 
     def __init__(
@@ -46,7 +51,11 @@ class SimulatedBoard:
         cell: int = 40,
         scale: float = 1.0,
         ignore_presses: int = 0,
+        frame: float = 0.0,
+        clock: Clock | None = None,
     ) -> None:
+        if frame > 0 and clock is None:
+            raise ValueError("reading once per frame needs the clock")
         self.state: GameState = new_game(puzzle)
         self.layout = Layout(puzzle.rows, puzzle.cols, cell=cell)
         self.desktop = desktop
@@ -55,6 +64,9 @@ class SimulatedBoard:
         self.ignore_presses = ignore_presses
         self.presses = 0
         self._down = False
+        self.frame = frame
+        self.clock = clock
+        self._pending: tuple[int, Point] | None = None  # (frame number, last point in it)
 
     # Screen
     def grab(self, region: Region | None = None) -> Capture:
@@ -80,10 +92,23 @@ class SimulatedBoard:
         self.state = press(self.state, self._cell(point))
 
     def move(self, point: Point) -> None:
-        if self._down:
+        if not self._down:
+            return
+        if self.frame <= 0 or self.clock is None:
             self.state = drag_to(self.state, self._cell(point))
+            return
+        number = int(self.clock.now() // self.frame)
+        if self._pending is not None and self._pending[0] != number:
+            self._flush()  # a new frame began: the game saw the last move of the old one
+        self._pending = (number, point)
+
+    def _flush(self) -> None:
+        if self._pending is not None:
+            self.state = drag_to(self.state, self._cell(self._pending[1]))
+            self._pending = None
 
     def release(self) -> None:
         if self._down:
+            self._flush()
             self.state = release(self.state)
         self._down = False

@@ -17,7 +17,19 @@ from typing import Any
 
 from flowbot.models import Cell, Puzzle
 from flowbot.practice._game import GameState, drag_to, is_solved, new_game, press, release
-from flowbot.practice._render import Disc, Layout, Pipe, Rect, hex_colour, shapes
+from flowbot.practice._render import (
+    Disc,
+    Layout,
+    Pipe,
+    Rect,
+    Shape,
+    dot_shapes,
+    grid_shapes,
+    hex_colour,
+    pipe_shapes,
+    status_shape,
+    tint_shapes,
+)
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +99,8 @@ class PracticeWindow:
         for key in ("<KeyPress-q>", "<Escape>"):
             self.root.bind(key, lambda _e: self.root.destroy())
         self._last: Cell | None = None
+        self._drawn: list[tuple[Cell, ...]] = []
+        self._status = 0
         self._redraw()
         self.root.after(50, self._when_mapped)
 
@@ -134,28 +148,66 @@ class PracticeWindow:
             log.info("solved in %d moves", self.state.moves)
 
     def _redraw(self) -> None:
-        c = self.canvas
-        c.delete("all")
-        for shape in shapes(self.state, self.layout):
+        """Redraw only the pipes that changed: a full redraw of a big board is too slow
+        to keep up with a fast drag, and Tk would then merge the motion events."""
+        c, layout = self.canvas, self.layout
+        if not self._drawn:
+            c.delete("all")
+            width, height = layout.size
+            c.create_rectangle(0, 0, width, height, fill="#000000", outline="", tags="bg")
+            self._create(grid_shapes(layout), "grid")
+            self._create(dot_shapes(self.state.puzzle, layout), "dot")
+            self._status = self._create([status_shape(self.state, layout)], "status")[0]
+            self._drawn = [()] * len(self.state.paths)
+        for i, path in enumerate(self.state.paths):
+            if path == self._drawn[i]:
+                continue
+            c.delete(f"tint{i}", f"pipe{i}")
+            if self._create(tint_shapes(i, path, layout), f"tint{i}"):
+                c.tag_lower(f"tint{i}", "grid")
+            if self._create(pipe_shapes(i, path, layout), f"pipe{i}"):
+                c.tag_lower(f"pipe{i}", "dot")
+            self._drawn[i] = path
+        status = status_shape(self.state, layout)
+        c.itemconfigure(self._status, text=status.text)
+
+    def _create(self, items: list[Shape], tag: str) -> list[int]:
+        c, ids = self.canvas, []
+        for shape in items:
             if isinstance(shape, Rect):
-                colour = hex_colour(shape.fill)
-                c.create_rectangle(*shape.box, fill=colour, outline="", width=0)
+                ids.append(
+                    c.create_rectangle(
+                        *shape.box, fill=hex_colour(shape.fill), outline="", width=0, tags=tag
+                    )
+                )
             elif isinstance(shape, Pipe):
-                c.create_line(
-                    *[v for point in shape.points for v in point],
-                    width=shape.width,
-                    fill=hex_colour(shape.fill),
-                    capstyle=tk.ROUND,
-                    joinstyle=tk.ROUND,
+                ids.append(
+                    c.create_line(
+                        *[v for point in shape.points for v in point],
+                        width=shape.width,
+                        fill=hex_colour(shape.fill),
+                        capstyle=tk.ROUND,
+                        joinstyle=tk.ROUND,
+                        tags=tag,
+                    )
                 )
             elif isinstance(shape, Disc):
                 (x, y), r = shape.centre, shape.radius
-                c.create_oval(x - r, y - r, x + r, y + r, fill=hex_colour(shape.fill), outline="")
+                ids.append(
+                    c.create_oval(
+                        x - r, y - r, x + r, y + r, fill=hex_colour(shape.fill), outline="",
+                        tags=tag,
+                    )
+                )  # fmt: skip
             else:
-                c.create_text(
-                    *shape.at,
-                    text=shape.text,
-                    fill=hex_colour(shape.fill),
-                    anchor="w",
-                    font=("TkDefaultFont", shape.size),
+                ids.append(
+                    c.create_text(
+                        *shape.at,
+                        text=shape.text,
+                        fill=hex_colour(shape.fill),
+                        anchor="w",
+                        font=("TkDefaultFont", shape.size),
+                        tags=tag,
+                    )
                 )
+        return ids

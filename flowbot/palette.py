@@ -8,8 +8,8 @@ The values were sampled from the centres of dots in real screenshots
 (``../shared/screens``). The game ships two palettes: ``GAME_COLOURS`` is the
 current one (iOS and macOS captures, lossless PNG), ``CLASSIC_COLOURS`` the
 older web-colour one still drawn by the Windows app and older Android builds.
-The current Android build is close to ``GAME_COLOURS`` but more saturated;
-renders of "other devices" reach it through colour drift.
+``ANDROID_COLOURS`` is the current Android build's: close to the classic
+one, slightly shifted.
 """
 
 from __future__ import annotations
@@ -65,6 +65,27 @@ CLASSIC_COLOURS: tuple[Colour, ...] = (
     Colour("navy", (0, 0, 139), "b"),
     Colour("teal", (0, 128, 128), "c"),
     Colour("pink", (255, 20, 147), "p"),
+)
+
+#: The current Android build (1080x2400 screenshots, JPEG): same order.
+ANDROID_COLOURS: tuple[Colour, ...] = (
+    Colour("red", (254, 0, 0), "R"),
+    Colour("green", (0, 141, 0), "G"),
+    Colour("blue", (12, 42, 254), "B"),
+    Colour("yellow", (233, 224, 0), "Y"),
+    Colour("orange", (250, 137, 0), "O"),
+    Colour("cyan", (0, 255, 255), "C"),
+    Colour("magenta", (254, 9, 200), "M"),
+    Colour("maroon", (163, 43, 42), "m"),
+    Colour("purple", (129, 0, 126), "P"),
+    Colour("white", (255, 255, 255), "W"),
+    Colour("grey", (159, 159, 187), "A"),
+    Colour("lime", (4, 255, 2), "g"),
+    Colour("tan", (160, 139, 82), "T"),
+    Colour("navy", (57, 41, 174), "b"),
+    Colour("teal", (1, 129, 132), "c"),
+    # Not seen in the captures; an estimate between the other two palettes' pinks.
+    Colour("pink", (250, 80, 160), "p"),
 )
 
 BACKGROUND: RGB = (0, 0, 0)

@@ -1,0 +1,155 @@
+"""Run the vision reader over freshly synthesized screenshots, per category.
+
+Usage::
+
+    python benchmarks/vision_synthetic.py [--n 500] [--category phone ...] [--workers 2]
+        [--save-failures DIR]
+
+For every category of ``flowbot.vision.synthetic.CATEGORIES`` it reads ``--n``
+shots (seeds ``--first`` .. ``--first + n - 1``) and prints how many came out
+exact, wrong (size / dots / pairs: the worst outcome), refused (second worst),
+or raised an unexpected exception (a bug), with the median read time and the
+worst grid-line error of the exact readings in cell pitches. Exits 1 when any
+answer is wrong or crashed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from flowbot.errors import VisionError
+from flowbot.models import BoardGeometry, Puzzle
+from flowbot.vision import read_board
+from flowbot.vision.synthetic import CATEGORIES, sample
+
+OUTCOMES = ("exact", "wrong_size", "wrong_dots", "wrong_pairs", "refused", "crashed")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    category: str
+    seed: int
+    kind: str
+    ms: float
+    line_error: float  # worst grid-line offset in cell pitches; exact readings only
+    detail: str
+
+
+def compare(truth: Puzzle, read: Puzzle) -> str:
+    """``exact`` or which way a reading is wrong."""
+    truth, read = truth.canonical(), read.canonical()
+    if (truth.rows, truth.cols) != (read.rows, read.cols):
+        return "wrong_size"
+    if set(truth.dots()) != set(read.dots()):
+        return "wrong_dots"
+    return "exact" if truth == read else "wrong_pairs"
+
+
+def line_error(truth: BoardGeometry, read: BoardGeometry) -> float:
+    pitch = truth.cell_size
+    dx = max(abs(a - b) for a, b in zip(truth.xs, read.xs, strict=True))
+    dy = max(abs(a - b) for a, b in zip(truth.ys, read.ys, strict=True))
+    return max(dx, dy) / pitch
+
+
+def run_one(category: str, seed: int, save_dir: str | None) -> Outcome:
+    shot = sample(category, seed)
+    start = time.perf_counter()
+    error, detail = float("nan"), ""
+    try:
+        reading = read_board(shot.image)
+    except VisionError as exc:
+        kind, detail = "refused", str(exc)
+    except Exception as exc:  # a crash is a finding, not the end of the run
+        kind = "crashed"
+        detail = f"{type(exc).__name__}: {exc} | {traceback.format_exc(limit=-2).splitlines()[-3]}"
+    else:
+        kind = compare(shot.puzzle, reading.puzzle)
+        if kind == "exact":
+            error = line_error(shot.geometry, reading.geometry)
+        else:
+            detail = f"read {reading.puzzle.size} {'/'.join(reading.puzzle.canonical().to_grid())}"
+    ms = (time.perf_counter() - start) * 1000
+    if save_dir and kind != "exact":
+        path = Path(save_dir) / f"{category}_{seed}_{kind}.png"
+        Image.fromarray(shot.image).save(path)
+        truth = shot.puzzle.canonical().to_grid()
+        path.with_suffix(".txt").write_text("\n".join(truth) + "\n")
+    return Outcome(category, seed, kind, ms, error, detail)
+
+
+def _run(args: tuple[str, int, str | None]) -> Outcome:
+    return run_one(*args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--n", type=int, default=100, help="shots per category")
+    parser.add_argument("--first", type=int, default=0, help="first seed")
+    parser.add_argument("--category", action="append", choices=sorted(CATEGORIES))
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--save-failures", metavar="DIR", help="save wrong/refused shots here")
+    parser.add_argument("--verbose", action="store_true", help="print every non-exact shot")
+    args = parser.parse_args(argv)
+    categories = args.category or list(CATEGORIES)
+    if args.save_failures:
+        Path(args.save_failures).mkdir(parents=True, exist_ok=True)
+    jobs = [
+        (c, s, args.save_failures)
+        for c in categories
+        for s in range(args.first, args.first + args.n)
+    ]
+    started = time.perf_counter()
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            outcomes = list(pool.map(_run, jobs, chunksize=4))
+    else:
+        outcomes = [_run(job) for job in jobs]
+    wall = time.perf_counter() - started
+
+    header = (
+        f"{'category':<13}"
+        + "".join(f"{k:>12}" for k in OUTCOMES)
+        + f"{'ms med':>9}{'line err':>10}"
+    )
+    print(header)
+    totals: Counter[str] = Counter()
+    for category in categories:
+        mine = [o for o in outcomes if o.category == category]
+        counts = Counter(o.kind for o in mine)
+        totals.update(counts)
+        errors = [o.line_error for o in mine if o.kind == "exact"]
+        worst = f"{max(errors):.3f}" if errors else "-"
+        med = statistics.median(o.ms for o in mine)
+        print(
+            f"{category:<13}"
+            + "".join(f"{counts[k]:>12}" for k in OUTCOMES)
+            + f"{med:>9.1f}{worst:>10}"
+        )
+    print(f"{'total':<13}" + "".join(f"{totals[k]:>12}" for k in OUTCOMES))
+    print(
+        f"{len(outcomes)} shots in {wall:.0f} s wall, {args.workers} worker(s); "
+        "read times are medians on a shared machine"
+    )
+    bad = [o for o in outcomes if o.kind != "exact"]
+    if args.verbose:
+        for o in bad:
+            print(f"  {o.category} seed {o.seed}: {o.kind}: {o.detail}")
+    worst_kinds = {"wrong_size", "wrong_dots", "wrong_pairs", "crashed"}
+    return 1 if any(o.kind in worst_kinds for o in bad) else 0
+
+
+if __name__ == "__main__":
+    np.seterr(all="ignore")
+    sys.exit(main())

@@ -108,4 +108,4 @@ class DisplayError(ActuationError):
 class FailSafeError(ActuationError):
     """The user stopped the bot by moving the pointer into a screen corner (fail-safe)."""
 
-    exit_code = 10
+    exit_code = 11

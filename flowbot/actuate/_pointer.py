@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
+import warnings
 from typing import Any, Literal, Protocol
 
 from flowbot.errors import DisplayError, FailSafeError
@@ -60,7 +62,14 @@ class PyAutoGuiPointer:
                 "no display: DISPLAY is not set (run under X, or try 'flowbot demo')"
             )
         try:
-            import pyautogui  # noqa: PLC0415 - it needs a display at import time
+            # pyautogui and the libraries under it open files and X connections at import
+            # time and drop some unclosed: collect them here, quietly, not at a random
+            # later moment.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", ResourceWarning)
+                import pyautogui  # noqa: PLC0415 - it needs a display at import time
+
+                gc.collect()
         except Exception as exc:  # it probes the display at import time
             raise DisplayError(f"cannot drive the mouse: {exc}") from None
         pyautogui.FAILSAFE = True

@@ -1,16 +1,84 @@
-"""`flowbot calibrate` (not built yet: its issue's owner replaces this module)."""
+"""`flowbot calibrate`: find the fastest pacing a target takes reliably; write a profile."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
+from pathlib import Path
 
-from flowbot.errors import FlowbotError
+from flowbot.actuate import (
+    MssScreen,
+    Profile,
+    PyAutoGuiPointer,
+    Region,
+    Settings,
+    calibrate,
+    ensure_display,
+    load_profile,
+    profile_toml,
+)
+from flowbot.errors import InputError
+from flowbot.practice import BUILTIN_BOARDS, PracticeProcess, builtin_board
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("calibrate", help="(not built yet)")
+    parser = sub.add_parser(
+        "calibrate",
+        help="find the fastest pacing the target takes reliably and write a profile",
+        description="With an unsolved board on the screen, draw its solution at faster and "
+        "slower pacings (clearing the board between tries by tapping each colour's dot), "
+        "read the result back, and write a profile with the fastest pacing that worked on "
+        "every try. --practice calibrates against a practice board opened for the purpose.",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--monitor", type=int, metavar="N", help="only look at monitor N")
+    where.add_argument("--region", metavar="X,Y,W,H", help="only look at this screen rectangle")
+    where.add_argument(
+        "--practice",
+        choices=BUILTIN_BOARDS,
+        nargs="?",
+        const="9x9",
+        metavar="BOARD",
+        help="open a practice board (default 9x9) and calibrate against it",
+    )
+    parser.add_argument("--profile", metavar="NAME", help="start from this profile's settings")
+    parser.add_argument("--name", help="the new profile's name (default: the --profile name)")
+    parser.add_argument("--trials", type=int, default=3, help="tries per pacing (default 3)")
+    parser.add_argument(
+        "-o", "--out", type=Path, help="where to write the profile (default calibration/NAME.toml)"
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise FlowbotError("'flowbot calibrate' is not built yet")
+    base = load_profile(args.profile) if args.profile else Profile("custom", settings=Settings())
+    name = args.name or ("practice" if args.practice and not args.profile else base.name)
+    settings, monitor = base.settings, base.monitor or 0
+    if args.region:
+        settings = dataclasses.replace(settings, region=Region.parse(args.region))
+    if args.monitor is not None:
+        monitor = args.monitor
+    if args.trials < 1:
+        raise InputError("--trials must be at least 1")
+    out = args.out or Path("calibration") / f"{name}.toml"
+    with contextlib.ExitStack() as stack:
+        if args.practice:
+            stack.enter_context(ensure_display())
+            stack.enter_context(PracticeProcess(builtin_board(args.practice)))
+        result = calibrate(
+            MssScreen(monitor), PyAutoGuiPointer(), settings=settings, trials=args.trials
+        )
+    for trial in result.trials:
+        outcome = "taken" if trial.taken else f"missed {', '.join(trial.missing)}"
+        print(f"{trial.step * 1000:5.1f} ms per move: {outcome} ({trial.seconds:.2f} s)")
+    profile = Profile(
+        name,
+        base.description or f"calibrated by flowbot calibrate on a {result.puzzle.size} board",
+        result.settings,
+        base.monitor if args.monitor is None else args.monitor,
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(profile_toml(profile))
+    print(f"fastest reliable pacing: {result.step * 1000:.1f} ms per move; wrote {out}")
+    return 0

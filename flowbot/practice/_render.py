@@ -100,6 +100,8 @@ def hex_colour(rgb: RGB) -> str:
 
 def tint_shapes(i: int, path: Path, layout: Layout) -> list[Shape]:
     """The dim background of each cell on pair ``i``'s pipe (drawn under the grid)."""
+    if len(path) < 2:
+        return []  # a dot on its own is not a pipe
     g, colour = layout.geometry, _dim(colour_for(i).rgb, 0.25)
     return [
         Rect((g.xs[c.col], g.ys[c.row], g.xs[c.col + 1], g.ys[c.row + 1]), colour) for c in path

@@ -1,0 +1,73 @@
+"""Calibration profiles: the shipped ones load, writing and reading agree, bad files fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from flowbot.actuate import Pacing, Profile, Region, Settings, load_profile, profile_toml
+from flowbot.actuate._profile import BUILTIN_DIR
+from flowbot.errors import InputError
+
+SHIPPED = sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
+
+
+def test_every_target_has_a_profile() -> None:
+    assert {"scrcpy", "browser", "desktop", "practice"} <= set(SHIPPED)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_profiles_load_and_round_trip(name: str, tmp_path: Path) -> None:
+    profile = load_profile(name)
+    assert profile.name == name
+    assert profile.settings.pacing.step >= 0
+    copy = tmp_path / f"{name}.toml"
+    copy.write_text(profile_toml(profile))
+    assert load_profile(str(copy)) == profile
+
+
+def test_every_setting_survives_a_round_trip(tmp_path: Path) -> None:
+    profile = Profile(
+        'odd "name"',
+        "a test",
+        Settings(
+            pacing=Pacing(0.0125, 0.04),
+            style="turns",
+            region=Region(-1920, 0, 1920, 1080),
+            tolerance=55,
+            retries=4,
+            settle=0.2,
+            confirm_timeout=2.5,
+        ),
+        monitor=2,
+    )
+    path = tmp_path / "p.toml"
+    path.write_text(profile_toml(profile))
+    assert load_profile(str(path)) == profile
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[drag]\nstyle = 'zigzag'\n", "drag.style"),
+        ("[screen]\nregion = [1, 2, 3]\n", "screen.region"),
+        ("[check]\nretries = -1\n", "retries"),
+        ("[pacing]\nstep_ms = -5\n", "negative"),
+        ("speed = 3\n", "unknown key"),
+        ("[pacing\n", "p.toml"),
+    ],
+)
+def test_bad_profiles_name_the_file_and_the_problem(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(text)
+    with pytest.raises(InputError, match=problem) as err:
+        load_profile(str(path))
+    assert str(path) in str(err.value)
+
+
+def test_unknown_profile_lists_the_known_ones() -> None:
+    with pytest.raises(InputError, match="practice"):
+        load_profile("no-such-target")

@@ -9,7 +9,7 @@ check that the game took every path.
 
 from flowbot.actuate._calibrate import CANDIDATE_STEPS, Calibration, Trial, calibrate
 from flowbot.actuate._confirm import untaken_paths
-from flowbot.actuate._display import ensure_display, virtual_display
+from flowbot.actuate._display import ensure_display, interrupt_on_sigterm, virtual_display
 from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import DRAG_STYLES, Drag, DragStyle, check_inside, plan_drags, to_screen
 from flowbot.actuate._play import (
@@ -66,6 +66,7 @@ __all__ = [
     "check_inside",
     "draw",
     "ensure_display",
+    "interrupt_on_sigterm",
     "load_profile",
     "load_rgb",
     "make_plan",

@@ -38,7 +38,7 @@ def _colour_at(image: npt.NDArray[np.uint8], point: Point) -> npt.NDArray[np.flo
     x = min(max(round(point.x), 1), w - 2)
     y = min(max(round(point.y), 1), h - 2)
     patch = image[y - 1 : y + 2, x - 1 : x + 2].reshape(-1, 3).astype(np.float64)
-    return np.median(patch, axis=0)  # type: ignore[no-any-return]
+    return np.median(patch, axis=0)
 
 
 def untaken_paths(

@@ -15,6 +15,7 @@ from flowbot.actuate import (
     Settings,
     calibrate,
     ensure_display,
+    interrupt_on_sigterm,
     load_profile,
     profile_toml,
 )
@@ -22,7 +23,7 @@ from flowbot.errors import InputError
 from flowbot.practice import BUILTIN_BOARDS, PracticeProcess, builtin_board
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "calibrate",
         help="find the fastest pacing the target takes reliably and write a profile",
@@ -52,6 +53,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    with interrupt_on_sigterm():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     base = load_profile(args.profile) if args.profile else Profile("custom", settings=Settings())
     name = args.name or ("practice" if args.practice and not args.profile else base.name)
     settings, monitor = base.settings, base.monitor or 0

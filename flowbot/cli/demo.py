@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from flowbot.actuate import Settings, load_profile
+from flowbot.actuate import Settings, interrupt_on_sigterm, load_profile
 from flowbot.cli.play import describe_report
 from flowbot.errors import InputError
 from flowbot.practice import BUILTIN_BOARDS, builtin_board
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "demo",
         help="solve a practice board live (starts a virtual display if there is none)",
@@ -34,6 +34,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    with interrupt_on_sigterm():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from flowbot.practice._demo import run_demo  # noqa: PLC0415 - pulls in the stages
 
     if args.puzzle:

@@ -17,6 +17,7 @@ from flowbot.actuate import (
     Region,
     Screen,
     Settings,
+    interrupt_on_sigterm,
     load_profile,
     make_plan,
     moves_floor,
@@ -28,7 +29,7 @@ from flowbot.actuate import (
 from flowbot.errors import FlowbotError, InputError
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "play",
         help="solve the Flow Free board on the screen with the mouse",
@@ -113,6 +114,11 @@ def describe_report(report: PlayReport) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    with interrupt_on_sigterm():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     settings, monitor = _settings(args)
     screen: Screen
     if args.image:

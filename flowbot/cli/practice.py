@@ -8,7 +8,7 @@ from pathlib import Path
 from flowbot.errors import DisplayError, InputError
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "practice",
         help="open a practice board (a window that plays like Flow Free)",

@@ -131,17 +131,17 @@ class PracticeWindow:
         if report:
             self._report()
 
-    def _on_press(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _on_press(self, event: tk.Event) -> None:
         self._last = self.layout.cell_at(event.x, event.y)
         self._set(press(self.state, self._last))
 
-    def _on_motion(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _on_motion(self, event: tk.Event) -> None:
         cell = self.layout.cell_at(event.x, event.y)
         if cell is not None and cell != self._last:
             self._last = cell
             self._set(drag_to(self.state, cell))
 
-    def _on_release(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _on_release(self, event: tk.Event) -> None:
         self._on_motion(event)
         self._set(release(self.state), report=True)
         if is_solved(self.state):

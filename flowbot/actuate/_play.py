@@ -163,14 +163,38 @@ def make_plan(
     return Plan(capture, reading, result.solution, board, drags, t1 - t0, t2 - t1)
 
 
+def _board_pixels(capture: Capture, board: BoardGeometry) -> npt.NDArray[np.uint8]:
+    g = to_capture(board, capture)
+    h, w = capture.image.shape[:2]
+    x0, y0 = max(0, int(g.left)), max(0, int(g.top))
+    x1, y1 = min(w, int(np.ceil(g.right)) + 1), min(h, int(np.ceil(g.bottom)) + 1)
+    return capture.image[y0:y1, x0:x1]
+
+
 def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader) -> None:
+    """Raise ``BoardMovedError`` unless the board is where and what it was when read.
+
+    Fast path: the board's pixels are unchanged. Otherwise (an animation, a
+    repaint) the board is read again and compared.
+    """
     capture = screen.grab(settings.region)
+    before = _board_pixels(plan.capture, plan.board)
+    after = _board_pixels(capture, plan.board)
+    if before.shape == after.shape and (
+        np.abs(before.astype(np.int16) - after).max(initial=0) <= 8
+    ):
+        return
     try:
         again = read(capture.image)
     except VisionError as exc:
         raise BoardMovedError(f"the board went away before drawing ({exc})") from None
     if again.puzzle.canonical() != plan.reading.puzzle.canonical():
         raise BoardMovedError("the board changed before drawing")
+    recoloured = np.linalg.norm(
+        np.subtract(again.colours, plan.reading.colours, dtype=np.float64), axis=1
+    )
+    if recoloured.max(initial=0) > settings.tolerance / 2:
+        raise BoardMovedError("the board changed colours before drawing")
     board = to_screen(again.geometry, capture)
     limit = settings.moved_tolerance * plan.board.cell_size
     shift = max(

@@ -1,1 +1,129 @@
-"""flowbot.solve stage."""
+"""flowbot.solve: a complete, sound Flow Free solver on a SAT solver (python-sat).
+
+``solve(puzzle)`` returns a validated solution, a proof-backed "unsolvable",
+or a clean timeout; ``count_solutions(puzzle, limit)`` counts solutions up to a
+limit. Both follow the game's full rules: every pair joined, every cell on
+exactly one path, and paths may run beside themselves.
+
+Examples
+--------
+>>> from flowbot.models import Puzzle
+>>> result = solve(Puzzle.from_grid(["A.B", "A.B"]))
+>>> result.status.value, result.solution.grid()
+('solved', ('ABB', 'ABB'))
+>>> count_solutions(Puzzle.from_grid(["A..", "...", "..A"]), 10)
+SolutionCount(count=2, exact=True, timed_out=False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from flowbot.errors import InputError
+from flowbot.models import Puzzle, SolveResult, SolveStatus
+from flowbot.solve._cpsat_degree import solve_degree
+from flowbot.solve._cpsat_distance import solve_distance
+from flowbot.solve._engine import count_sat, solve_sat
+
+__all__ = ["BACKENDS", "Backend", "SolutionCount", "count_solutions", "solve"]
+
+
+class Backend(Protocol):
+    """A solver: ``backend(puzzle, timeout=seconds) -> SolveResult``."""
+
+    def __call__(self, puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult: ...
+
+
+#: Every solver by name. Adding one is one line here.
+BACKENDS: dict[str, Backend] = {
+    "sat": solve_sat,
+    "cpsat-degree": solve_degree,
+    "cpsat-distance": solve_distance,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SolutionCount:
+    """How many solutions a count found.
+
+    ``exact`` is true when the search ran to its end below the limit, so that
+    ``count`` is the number of solutions; otherwise there are at least
+    ``count`` (the limit was reached, or ``timed_out``).
+    """
+
+    count: int
+    exact: bool
+    timed_out: bool = False
+
+
+def solve(puzzle: Puzzle, *, timeout: float | None = None, backend: str = "sat") -> SolveResult:
+    """Solve a puzzle under the game's full rules.
+
+    Parameters
+    ----------
+    puzzle
+        The board.
+    timeout
+        Seconds to give up after (``None``: no limit).
+    backend
+        A name from ``BACKENDS``.
+
+    Returns
+    -------
+    SolveResult
+        ``SOLVED`` with a solution that passed ``Solution.validate()``,
+        ``UNSOLVABLE`` only when proven, or ``TIMEOUT``. Deterministic, but for
+        where a timeout falls.
+
+    Raises
+    ------
+    InputError
+        For an unknown backend or a negative timeout.
+    """
+    _check_timeout(timeout)
+    try:
+        run = BACKENDS[backend]
+    except KeyError:
+        known = ", ".join(sorted(BACKENDS))
+        raise InputError(f"unknown solver backend {backend!r}; known: {known}") from None
+    result = run(puzzle, timeout=timeout)
+    if result.status is SolveStatus.SOLVED:
+        assert result.solution is not None
+        result.solution.validate()  # whatever the backend, never a wrong answer
+    return result
+
+
+def count_solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> SolutionCount:
+    """Count a puzzle's solutions (paths may touch themselves), stopping at ``limit``.
+
+    Parameters
+    ----------
+    puzzle
+        The board.
+    limit
+        Stop once this many are found (``2`` tells whether a puzzle is unique).
+    timeout
+        Seconds to give up after (``None``: no limit).
+
+    Returns
+    -------
+    SolutionCount
+        The count, and whether it is exact. Each solution counted passed
+        ``Solution.validate()``; two solutions differ in at least one path.
+
+    Raises
+    ------
+    InputError
+        For a limit below 1 or a negative timeout.
+    """
+    _check_timeout(timeout)
+    if limit < 1:
+        raise InputError(f"the solution limit must be at least 1, got {limit}")
+    count, exact, timed_out = count_sat(puzzle, limit, timeout=timeout)
+    return SolutionCount(count, exact, timed_out)
+
+
+def _check_timeout(timeout: float | None) -> None:
+    if timeout is not None and not timeout >= 0:
+        raise InputError(f"the timeout must be 0 or more seconds, got {timeout}")

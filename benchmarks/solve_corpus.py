@@ -1,0 +1,93 @@
+"""Solve every puzzle of ``../shared/puzzles`` in one process and check every answer.
+
+Writes a CSV (puzzle, rows, cols, colours, status, seconds) and prints a summary:
+answered (solved or proven unsolvable), solved, unsolvable, timeout, wrong, the
+median and maximum in-process seconds for boards up to 15x15, and the wall time.
+
+Usage::
+
+    python benchmarks/solve_corpus.py [--shared ../shared] [--csv solve_corpus.csv]
+        [--timeout 30] [--backend sat] [--only SUBSTRING]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from flowbot.errors import InvalidSolutionError
+from flowbot.formats import read_puzzles
+from flowbot.models import SolveStatus
+from flowbot.solve import solve
+
+REPO = Path(__file__).resolve().parent.parent
+SMALL = 15 * 15  # the game's board sizes
+
+
+def corpus_files(shared: Path) -> list[Path]:
+    root = shared / "puzzles"
+    return sorted(
+        p for d in ("zucker", "houston", "ahle") for p in (root / d).iterdir() if p.is_file()
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
+    parser.add_argument("--csv", type=Path, default=Path("solve_corpus.csv"))
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per puzzle")
+    parser.add_argument("--backend", default="sat")
+    parser.add_argument("--only", default="", help="only puzzles whose name contains this")
+    args = parser.parse_args(argv)
+
+    wall = time.perf_counter()
+    rows = []
+    wrong = 0
+    for path in corpus_files(args.shared):
+        for named in read_puzzles(path):
+            name = str(Path(named.name).relative_to(args.shared / "puzzles"))
+            if args.only not in name:
+                continue
+            p = named.puzzle
+            result = solve(p, timeout=args.timeout, backend=args.backend)
+            status = result.status.value
+            if result.status is SolveStatus.SOLVED:
+                try:
+                    result.solution.validate()  # type: ignore[union-attr]
+                except InvalidSolutionError:
+                    status, wrong = "wrong", wrong + 1
+            rows.append((name, p.rows, p.cols, len(p.pairs), status, result.seconds))
+            if result.seconds > 0.5 or status not in ("solved",):
+                print(f"{name} {p.size} {status} {result.seconds:.3f}s", file=sys.stderr)
+    wall = time.perf_counter() - wall
+
+    with args.csv.open("w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(["puzzle", "rows", "cols", "colours", "status", "seconds"])
+        out.writerows((*r[:5], f"{r[5]:.6f}") for r in rows)
+
+    def n(status: str) -> int:
+        return sum(r[4] == status for r in rows)
+
+    small = [r[5] for r in rows if r[1] * r[2] <= SMALL]
+    print(f"puzzles     {len(rows)}")
+    print(f"answered    {n('solved') + n('unsolvable')}")
+    print(f"solved      {n('solved')}")
+    print(f"unsolvable  {n('unsolvable')}")
+    print(f"timeout     {n('timeout')}")
+    print(f"wrong       {wrong}")
+    if small:
+        print(
+            f"<=15x15     {len(small)} puzzles, median {1e3 * statistics.median(small):.2f} ms, "
+            f"max {1e3 * max(small):.2f} ms"
+        )
+    print(f"solve total {sum(r[5] for r in rows):.2f} s, wall {wall:.2f} s; csv {args.csv}")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

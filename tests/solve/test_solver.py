@@ -1,0 +1,205 @@
+"""The "sat" solver on tiny hand-made boards, brute force, timeouts and the zucker corpus."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from flowbot.errors import InputError
+from flowbot.models import Cell, Pair, Puzzle, Solution, SolveStatus
+from flowbot.solve import BACKENDS, SolutionCount, count_solutions, solve
+
+
+def grid(*rows: str) -> Puzzle:
+    return Puzzle.from_grid(list(rows))
+
+
+def solved(puzzle: Puzzle) -> Solution:
+    result = solve(puzzle, timeout=30)
+    assert result.status is SolveStatus.SOLVED
+    assert result.solution is not None
+    result.solution.validate()
+    return result.solution
+
+
+def all_solutions(puzzle: Puzzle) -> Iterator[Solution]:
+    """Every solution of a tiny board under the full rules, by trying every path."""
+    dots = puzzle.dots()
+    total = puzzle.rows * puzzle.cols
+
+    def extend(k: int, used: frozenset[Cell], paths: tuple[tuple[Cell, ...], ...]) -> Iterator:
+        if k == len(puzzle.pairs):
+            if len(used) == total:
+                yield Solution(puzzle, paths)
+            return
+        pair = puzzle.pairs[k]
+        stack = [(pair.a,)]
+        while stack:
+            path = stack.pop()
+            for n in puzzle.neighbours(path[-1]):
+                if n == pair.b:
+                    yield from extend(k + 1, used | {*path, n}, (*paths, (*path, n)))
+                elif n not in dots and n not in used and n not in path:
+                    stack.append((*path, n))
+
+    yield from extend(0, frozenset(), ())
+
+
+# --- tiny boards ---------------------------------------------------------------
+
+
+def test_one_row() -> None:
+    assert solved(grid("A...A")).grid() == ("AAAAA",)
+    assert solve(grid("A.A.")).status is SolveStatus.UNSOLVABLE  # the last cell is unreachable
+    assert solved(grid("AABB")).paths == ((Cell(0, 0), Cell(0, 1)), (Cell(0, 2), Cell(0, 3)))
+
+
+def test_two_by_two() -> None:
+    assert solved(grid("AB", "AB")).grid() == ("AB", "AB")
+    assert solved(grid("A.", "A.")).grid() == ("AA", "AA")
+    assert solve(grid("A.", ".A")).status is SolveStatus.UNSOLVABLE
+    assert solve(grid("AB", "BA")).status is SolveStatus.UNSOLVABLE
+
+
+def test_paths_run_from_a_to_b() -> None:
+    puzzle = grid("R.G.Y", "..B.O", ".....", ".G.Y.", ".RBO.")
+    solution = solved(puzzle)
+    for pair, path in zip(puzzle.pairs, solution.paths, strict=True):
+        assert (path[0], path[-1]) == (pair.a, pair.b)
+
+
+def test_a_tempting_stray_loop_is_cut() -> None:
+    # A straight A path leaves a 2x3 block that a closed loop fills exactly:
+    # degree counts alone accept it; the answer must wind A through it.
+    puzzle = grid("A..", "...", "A..")
+    assert solved(puzzle).grid() == ("AAA", "AAA", "AAA")
+    expected = len(list(all_solutions(puzzle)))
+    assert expected >= 1
+    assert count_solutions(puzzle, 10) == SolutionCount(expected, exact=True)
+
+
+def test_self_touching_is_allowed_when_needed() -> None:
+    puzzle = grid("A..", "..A")
+    solution = solved(puzzle)
+    assert solution.touches_itself()
+    assert [s.touches_itself() for s in all_solutions(puzzle)] == [True]
+
+
+def test_unsolvable_cross() -> None:
+    puzzle = grid("R...G", ".....", ".....", ".....", "G...R")
+    result = solve(puzzle)
+    assert result.status is SolveStatus.UNSOLVABLE
+    assert result.solution is None
+    assert count_solutions(puzzle, 5) == SolutionCount(0, exact=True)
+
+
+def test_no_colour_reaches_a_walled_cell() -> None:
+    assert solve(grid("A.B", "ABC", "..C")).status is SolveStatus.UNSOLVABLE
+
+
+def test_unique_puzzle_counts_one() -> None:
+    puzzle = grid("R.G.Y", "..B.O", ".....", ".G.Y.", ".RBO.")
+    assert count_solutions(puzzle, 2) == SolutionCount(1, exact=True)
+
+
+def test_several_solutions_count_up_to_the_limit() -> None:
+    puzzle = grid("A..", "...", "..A")
+    assert count_solutions(puzzle, 10) == SolutionCount(2, exact=True)
+    assert count_solutions(puzzle, 2) == SolutionCount(2, exact=False)
+    assert count_solutions(puzzle, 1) == SolutionCount(1, exact=False)
+
+
+def test_counts_include_solutions_that_touch_themselves() -> None:
+    # 3x4 with A in opposite corners: some covers run beside themselves.
+    puzzle = grid("A...", "....", "...A")
+    solutions = list(all_solutions(puzzle))
+    assert any(s.touches_itself() for s in solutions)
+    assert count_solutions(puzzle, 100) == SolutionCount(len(solutions), exact=True)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_matches_brute_force_on_random_tiny_boards(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        rows, cols = rng.choice([(1, 5), (2, 3), (3, 3), (3, 4), (4, 4)])
+        cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
+        chosen = rng.sample(cells, 2 * rng.randint(1, min(3, len(cells) // 2)))
+        puzzle = Puzzle(
+            rows,
+            cols,
+            tuple(
+                Pair("ABC"[i], chosen[2 * i], chosen[2 * i + 1]) for i in range(len(chosen) // 2)
+            ),
+        )
+        expected = len(list(all_solutions(puzzle)))
+        result = solve(puzzle)
+        assert (result.status is SolveStatus.SOLVED) == (expected > 0), puzzle.to_grid()
+        assert result.status is not SolveStatus.TIMEOUT
+        assert count_solutions(puzzle, 1000) == SolutionCount(expected, exact=True)
+
+
+# --- timeouts, determinism, registry --------------------------------------------
+
+
+def test_zero_timeout_ends_cleanly() -> None:
+    result = solve(grid("R.G.Y", "..B.O", ".....", ".G.Y.", ".RBO."), timeout=0)
+    assert result.status is SolveStatus.TIMEOUT
+    assert result.solution is None
+    assert count_solutions(grid("A..", "...", "..A"), 5, timeout=0) == SolutionCount(
+        0, exact=False, timed_out=True
+    )
+
+
+def test_a_hard_board_times_out_near_its_deadline() -> None:
+    # A 40x40 board with a few far-apart colours: far too open to finish in 0.2 s.
+    n = 40
+    pairs = tuple(Pair(str(i), Cell(i, 0), Cell(n - 1 - i, n - 1)) for i in range(0, n, 8))
+    result = solve(Puzzle(n, n, pairs), timeout=0.2)
+    assert result.status in (SolveStatus.TIMEOUT, SolveStatus.SOLVED)
+    assert result.seconds < 2
+
+
+def test_deterministic() -> None:
+    puzzle = grid("A...B", ".....", "..C..", ".....", "B.C.A")
+    assert len({solve(puzzle).solution for _ in range(3)}) == 1
+
+
+def test_backend_registry() -> None:
+    assert "sat" in BACKENDS
+    with pytest.raises(InputError, match=r"unknown solver backend 'nope'; known: .*sat"):
+        solve(grid("AA"), backend="nope")
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(InputError, match="timeout"):
+        solve(grid("AA"), timeout=-1)
+    with pytest.raises(InputError, match="at least 1"):
+        count_solutions(grid("AA"), 0)
+
+
+# --- the zucker corpus ------------------------------------------------------------
+
+
+def test_zucker_corpus(shared: Path) -> None:
+    folder = shared / "puzzles" / "zucker"
+    statuses = {}
+    for path in sorted(folder.glob("*.txt")):
+        puzzle = Puzzle.from_grid(path.read_text().split())
+        result = solve(puzzle, timeout=60)
+        statuses[path.stem] = result.status
+        if result.solution is not None:
+            result.solution.validate()
+    assert statuses.pop("unsolvable_cross") is SolveStatus.UNSOLVABLE
+    assert set(statuses.values()) == {SolveStatus.SOLVED}
+    assert len(statuses) == 28
+
+
+def test_zucker_jumbo_14x14_19_has_more_solutions_with_touching(shared: Path) -> None:
+    # Unique for the game's designers (no touching); more once paths may touch.
+    path = shared / "puzzles" / "zucker" / "jumbo_14x14_19.txt"
+    puzzle = Puzzle.from_grid(path.read_text().split())
+    assert not solved(puzzle).touches_itself()  # the no-touching answer comes first
+    assert count_solutions(puzzle, 2, timeout=60) == SolutionCount(2, exact=False)

@@ -1,16 +1,202 @@
-"""`flowbot solve` (not built yet: its issue's owner replaces this module)."""
+"""``flowbot solve FILE...``: solve puzzle files and print, save or draw the answers.
+
+Every file is read (format detected, or ``--format``) before any solving, so
+bad input ends at once with exit code 2. Each puzzle is then solved in input
+order and reported as a header line and a coloured grid (plain text when stdout
+is not a terminal, or when ``NO_COLOR`` is set), or as one JSON object per line
+with ``--json``. Exit code 0 means every puzzle was solved, 1 that some puzzle
+is unsolvable or timed out.
+
+``--svg OUT`` / ``--png OUT`` draw each board like the game (the solution when
+there is one, the bare puzzle otherwise). With several puzzles, puzzle ``k``
+(1-based, input order) goes to ``OUT`` with ``-k`` before the extension:
+``out.png`` -> ``out-1.png``, ``out-2.png``...
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
-from flowbot.errors import FlowbotError
+from PIL import Image
+
+from flowbot import render
+from flowbot.errors import InputError
+from flowbot.formats import FORMATS, NamedPuzzle, read_puzzles
+from flowbot.models import Cell, SolveResult, SolveStatus
+from flowbot.palette import colour_for
+
+if TYPE_CHECKING:
+    from flowbot.solve import SolutionCount
+
+#: The largest image side ``--png`` writes; big boards get smaller cells.
+MAX_IMAGE_PX = 4096
+_CELL_PX = 48
+_MIN_CELL_PX = 4  # the renderer's smallest cell
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("solve", help="(not built yet)")
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "solve",
+        help="solve puzzle files and print the solutions",
+        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files")
+    parser.add_argument("--format", choices=FORMATS, help="force the input format")
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    parser.add_argument(
+        "--timeout", type=_positive_float, metavar="S", help="seconds allowed per puzzle"
+    )
+    parser.add_argument(
+        "--count",
+        type=_positive_int,
+        metavar="N",
+        help="also count solutions, up to N (N=2 checks that a puzzle is unique)",
+    )
+    parser.add_argument("--backend", metavar="NAME", help="solver backend (default: sat)")
+    parser.add_argument("--svg", type=Path, metavar="OUT", help="draw each board as SVG")
+    parser.add_argument("--png", type=Path, metavar="OUT", help="draw each board as PNG")
     parser.set_defaults(handler=run)
 
 
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
-    raise FlowbotError("'flowbot solve' is not built yet")
+    try:
+        return _solve_all(args)
+    except BrokenPipeError:
+        # The reader left (``flowbot solve ... | head``): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _solve_all(args: argparse.Namespace) -> int:
+    # The solver's libraries load slowly: only `flowbot solve` should pay for them.
+    from flowbot import solve as solver  # noqa: PLC0415
+
+    options: dict[str, Any] = {"timeout": args.timeout}
+    if args.backend is not None:
+        options["backend"] = args.backend
+    # Every file is read before anything is solved: bad input fails at once.
+    puzzles = [named for path in args.files for named in read_puzzles(path, args.format)]
+    colour = not args.json and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    all_solved = True
+    for k, named in enumerate(puzzles, start=1):
+        result = solver.solve(named.puzzle, **options)
+        count = None
+        if args.count is not None:
+            count = solver.count_solutions(named.puzzle, args.count, timeout=args.timeout)
+        if args.json:
+            print(json.dumps(_record(named, result, count)), flush=True)
+        else:
+            _print_text(named, result, count, colour, sys.stdout)
+        suffix = f"-{k}" if len(puzzles) > 1 else ""
+        if args.svg is not None:
+            _draw(named, result, _numbered(args.svg, suffix), svg=True)
+        if args.png is not None:
+            _draw(named, result, _numbered(args.png, suffix), svg=False)
+        all_solved &= result.status is SolveStatus.SOLVED
+    return 0 if all_solved else 1
+
+
+def _record(named: NamedPuzzle, result: SolveResult, count: SolutionCount | None) -> dict[str, Any]:
+    """The ``--json`` object of one puzzle."""
+    paths: dict[str, list[list[int]]] = {}
+    if result.solution is not None:
+        for pair, path in zip(named.puzzle.pairs, result.solution.paths, strict=True):
+            paths[pair.label] = [[cell.row, cell.col] for cell in path]
+    record: dict[str, Any] = {
+        "puzzle": named.name,
+        "rows": named.puzzle.rows,
+        "cols": named.puzzle.cols,
+        "status": result.status.value,
+        "seconds": round(result.seconds, 6),
+        "paths": paths,
+    }
+    if count is not None:
+        record["solutions"] = count.count
+        record["solutions_exact"] = count.exact
+    return record
+
+
+def _print_text(
+    named: NamedPuzzle, result: SolveResult, count: SolutionCount | None, colour: bool, out: TextIO
+) -> None:
+    """A header line, then the solved grid (the bare puzzle when there is no solution)."""
+    header = f"{named.name}  {named.puzzle.size}  {result.status.value}  {result.seconds:.3f} s"
+    if count is not None:
+        header += f"  {count.count}{'' if count.exact else '+'} solution(s)"
+    print(header, file=out)
+    out.write(_grid_text(named, result, colour))
+
+
+def _grid_text(named: NamedPuzzle, result: SolveResult, colour: bool) -> str:
+    """The board as text: each cell shows its colour's label (padded when labels are long).
+
+    In colour, path cells show their label in the pair's game colour and dots
+    show it in black on that colour.
+    """
+    puzzle = named.puzzle
+    width = max((len(pair.label) for pair in puzzle.pairs), default=1)
+    owner: dict[Cell, int] = {}
+    if result.solution is not None:
+        for index, path in enumerate(result.solution.paths):
+            owner.update(dict.fromkeys(path, index))
+    dots = {cell: index for index, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
+    owner.update(dots)
+    lines = []
+    for r in range(puzzle.rows):
+        cells = []
+        for c in range(puzzle.cols):
+            i = owner.get(Cell(r, c))
+            text = (puzzle.pairs[i].label if i is not None else ".").rjust(width)
+            if colour and i is not None:
+                red, green, blue = colour_for(i).rgb
+                if Cell(r, c) in dots:
+                    text = f"\x1b[1;30;48;2;{red};{green};{blue}m{text}\x1b[0m"
+                else:
+                    text = f"\x1b[38;2;{red};{green};{blue}m{text}\x1b[0m"
+            cells.append(text)
+        lines.append((" " if width > 1 else "").join(cells) + "\n")
+    return "".join(lines)
+
+
+def _numbered(path: Path, suffix: str) -> Path:
+    return path.with_name(f"{path.stem}{suffix}{path.suffix}") if suffix else path
+
+
+def _draw(named: NamedPuzzle, result: SolveResult, out: Path, *, svg: bool) -> None:
+    """Save the board as drawn by ``flowbot.render``."""
+    puzzle = named.puzzle
+    cell_px = max(_MIN_CELL_PX, min(_CELL_PX, MAX_IMAGE_PX // max(puzzle.rows, puzzle.cols)))
+    try:
+        if svg:
+            out.write_text(render.to_svg(puzzle, result.solution, cell_px=cell_px))
+        else:
+            image = render.render_board(puzzle, result.solution, cell_px=cell_px)
+            Image.fromarray(image).save(out, format="PNG")
+    except OSError as exc:
+        raise InputError(f"{out}: cannot write: {exc.strerror or exc}") from exc

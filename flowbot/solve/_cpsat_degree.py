@@ -170,8 +170,8 @@ _NONE_LEFT = _NoneLeft()
 
 
 def _deadline(started: float, timeout: float | None) -> float | None:
-    if timeout is not None and timeout <= 0:
-        raise ValueError(f"timeout must be positive, got {timeout}")
+    if timeout is not None and timeout < 0:
+        raise ValueError(f"timeout must be 0 or more seconds, got {timeout}")
     return None if timeout is None else started + timeout
 
 

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from flowbot.errors import NeedsTouchingError
-from flowbot.models import Cell, Pair, Puzzle, Solution, SolveStatus
+from flowbot.formats import read_puzzles
+from flowbot.generate import generate
+from flowbot.models import Cell, Pair, Puzzle, Solution, SolveResult, SolveStatus
+from flowbot.solve import BACKENDS, count_solutions
 from flowbot.solve._cpsat_degree import count_degree, decode, solve_degree
 from flowbot.solve._cpsat_distance import count_distance, solve_distance
 
@@ -77,9 +81,12 @@ def test_cpsat_is_deterministic(backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", sorted(CPSAT_SOLVERS))
-def test_cpsat_rejects_a_non_positive_timeout(backend: str) -> None:
+def test_cpsat_honours_the_timeout(backend: str) -> None:
+    puzzle = Puzzle.from_grid(["AA"])
+    assert CPSAT_SOLVERS[backend](puzzle, timeout=0).status is SolveStatus.TIMEOUT
+    assert CPSAT_COUNTERS[backend](puzzle, 2, timeout=0) is None
     with pytest.raises(ValueError, match="timeout"):
-        CPSAT_SOLVERS[backend](Puzzle.from_grid(["AA"]), timeout=0)
+        CPSAT_SOLVERS[backend](puzzle, timeout=-1)
 
 
 def _path_beside_a_loop() -> Puzzle:
@@ -119,3 +126,114 @@ def test_cpsat_counts_match_brute_force_on_tiny_boards(seed: int) -> None:
         else:
             with pytest.raises(NeedsTouchingError):
                 solve(puzzle, timeout=10)
+
+
+# --- every backend on the corpora and on generated puzzles ---------------------
+
+#: Small corpus puzzles: (file under ../shared/puzzles, 1-based puzzle numbers or None for all).
+SAMPLE = {
+    "zucker": None,
+    "houston": None,
+    "ahle/inputs5": None,
+    "ahle/inputs1": range(1, 5),
+    "ahle/janko": range(1, 16),
+}
+MAX_CELLS = 100  # zucker and houston up to 10x10; skips inputs5's 1x1000 and 2x245
+
+
+def _sample(shared: Path) -> list[tuple[str, Puzzle]]:
+    found = []
+    for name, wanted in SAMPLE.items():
+        root = shared / "puzzles" / name
+        for path in sorted(root.iterdir()) if root.is_dir() else [root]:
+            if path.suffix == ".md" or path.is_dir():
+                continue
+            for k, named in enumerate(read_puzzles(path), start=1):
+                small = named.puzzle.rows * named.puzzle.cols <= MAX_CELLS
+                if small and (wanted is None or k in wanted):
+                    found.append((named.name, named.puzzle))
+    return found
+
+
+def _run(backend: str, puzzle: Puzzle) -> SolveResult | None:
+    """The backend's result; ``None`` for a CP-SAT model's "needs touching"."""
+    try:
+        result = BACKENDS[backend](puzzle, timeout=30)
+    except NeedsTouchingError:
+        assert backend in CPSAT_SOLVERS, f"{backend} raised NeedsTouchingError"
+        return None
+    assert result.status is not SolveStatus.TIMEOUT, backend
+    if result.solution is not None:
+        result.solution.validate()
+        for pair, path in zip(puzzle.pairs, result.solution.paths, strict=True):
+            assert (path[0], path[-1]) == (pair.a, pair.b), backend
+    return result
+
+
+def _check_agreement(name: str, puzzle: Puzzle) -> None:
+    """Every backend agrees with the default one, or plainly says it needs touching."""
+    reference = _run("sat", puzzle)
+    assert reference is not None
+    counted = count_solutions(puzzle, 2, timeout=30)
+    assert not counted.timed_out, name
+    reference_count = counted.count
+    for backend in sorted(CPSAT_SOLVERS):
+        result = _run(backend, puzzle)
+        own_count = CPSAT_COUNTERS[backend](puzzle, 2, timeout=30)
+        if result is None:
+            # No non-touching solution: the default must find none, or one that touches.
+            assert reference.solution is None or reference.solution.touches_itself(), name
+            assert own_count == 0, name
+            continue
+        assert result.status is SolveStatus.SOLVED, (name, backend)
+        assert result.solution is not None
+        assert reference.status is SolveStatus.SOLVED, (name, backend)
+        assert not result.solution.touches_itself(), (name, backend)
+        # The game's full count is at least the non-touching count, and equal
+        # to it when the default's only solution keeps off itself.
+        assert own_count is not None
+        assert 1 <= own_count <= reference_count, (name, backend)
+        if reference_count == 1:
+            assert result.solution == reference.solution, (name, backend)
+
+
+def test_every_backend_is_registered() -> None:
+    assert {"sat", "cpsat-degree", "cpsat-distance"} <= set(BACKENDS)
+    assert BACKENDS["cpsat-degree"] is solve_degree
+    assert BACKENDS["cpsat-distance"] is solve_distance
+
+
+def test_backends_agree_on_the_corpus_sample(shared: Path) -> None:
+    sample = _sample(shared)
+    assert len(sample) > 50
+    touching = 0
+    for name, puzzle in sample:
+        _check_agreement(name, puzzle)
+        touching += _run("cpsat-distance", puzzle) is None
+    # The sample holds puzzles that need touching (houston *_random) and ones that do not.
+    assert 0 < touching < len(sample)
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "colours", "unique"),
+    [(6, 6, 5, False), (7, 9, 7, False), (8, 8, 7, True), (10, 10, 9, True)],
+)
+def test_backends_agree_on_generated_no_touch_puzzles(
+    rows: int, cols: int, colours: int, unique: bool
+) -> None:
+    for seed in range(4):
+        made = generate(rows, cols, colours, unique=unique, no_touch=True, seed=seed)
+        _check_agreement(f"seed {seed}", made.puzzle)
+        if unique:
+            assert count_solutions(made.puzzle, 2).count == 1
+            for count in CPSAT_COUNTERS.values():
+                assert count(made.puzzle, 2) == 1
+            for solve in CPSAT_SOLVERS.values():
+                assert solve(made.puzzle).solution == made.solution
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_backends_agree_on_generated_touching_puzzles(seed: int) -> None:
+    # Hidden solutions that touch: the CP-SAT models often must say so.
+    made = generate(7, 7, 5, seed=seed)
+    _check_agreement(f"seed {seed}", made.puzzle)

@@ -1,0 +1,177 @@
+"""The play loop offline: the simulated practice board, the real vision and solver.
+
+``SimulatedBoard`` is the practice board's own rules drawn with Pillow, acting
+as both the screen and the pointer, so every step of ``play_once`` runs for
+real except the X server; a fake clock keeps the tests from sleeping.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from flowbot.actuate import (
+    ArrayScreen,
+    Capture,
+    FakeClock,
+    Region,
+    Settings,
+    calibrate,
+    load_rgb,
+    play_loop,
+    play_once,
+    save_png,
+    untaken_paths,
+)
+from flowbot.cli import main
+from flowbot.errors import BoardMovedError, BoardNotFoundError, PathNotTakenError
+from flowbot.models import Puzzle, Solution
+from flowbot.palette import colour_for
+from flowbot.practice import SimulatedBoard, builtin_board, is_solved, render
+from flowbot.practice._game import GameState, new_game
+from flowbot.practice._render import Layout
+
+NINE = builtin_board("9x9")
+
+
+@pytest.mark.parametrize(("scale", "at"), [(1.0, (0, 0)), (1.5, (123, 45)), (2.0, (301, 7))])
+def test_play_once_solves_at_any_offset_and_scale(scale: float, at: tuple[int, int]) -> None:
+    sim = SimulatedBoard(NINE, at=at, scale=scale, cell=40, desktop=(900, 800))
+    report = play_once(sim, sim, clock=FakeClock())
+    assert is_solved(sim.state)
+    assert report.puzzle == NINE.canonical()
+    assert report.redrawn == ()
+    assert report.moves == NINE.rows * NINE.cols - len(NINE.pairs)
+
+
+def test_paths_the_game_missed_are_drawn_again() -> None:
+    sim = SimulatedBoard(NINE, ignore_presses=2)
+    report = play_once(sim, sim, clock=FakeClock())
+    assert is_solved(sim.state)
+    assert len(report.redrawn) == 2
+
+
+def test_a_game_that_never_takes_a_path_fails_cleanly() -> None:
+    sim = SimulatedBoard(NINE, ignore_presses=10_000)
+    with pytest.raises(PathNotTakenError) as err:
+        play_once(sim, sim, settings=Settings(retries=1), clock=FakeClock())
+    assert err.value.exit_code == 8
+    assert not sim._down  # the button is up
+
+
+class MovingScreen:
+    """Shows the board, then (from the second grab on) shows it somewhere else."""
+
+    def __init__(self, sim: SimulatedBoard, to: tuple[int, int]) -> None:
+        self.sim, self.to, self.grabs = sim, to, 0
+
+    def grab(self, region: Region | None = None) -> Capture:
+        self.grabs += 1
+        if self.grabs == 2:
+            self.sim.at = self.to
+        return self.sim.grab(region)
+
+
+def test_a_board_that_moves_before_drawing_is_not_drawn() -> None:
+    sim = SimulatedBoard(NINE, at=(50, 40))
+    with pytest.raises(BoardMovedError) as err:
+        play_once(MovingScreen(sim, (90, 40)), sim, clock=FakeClock())
+    assert err.value.exit_code == 7
+    assert sim.presses == 0
+
+
+class SwappingScreen:
+    """Shows one board, then (from the second grab on) another in the same place."""
+
+    def __init__(self, first: SimulatedBoard, second: SimulatedBoard) -> None:
+        self.boards, self.grabs = (first, second), 0
+
+    def grab(self, region: Region | None = None) -> Capture:
+        self.grabs += 1
+        return self.boards[self.grabs > 1].grab(region)
+
+
+def test_a_board_that_changes_before_drawing_is_not_drawn() -> None:
+    sim = SimulatedBoard(NINE)
+    # The same dots, but the colours handed out in the other order.
+    other = SimulatedBoard(Puzzle(NINE.rows, NINE.cols, tuple(reversed(NINE.pairs))))
+    with pytest.raises(BoardMovedError, match="changed"):
+        play_once(SwappingScreen(sim, other), sim, clock=FakeClock())
+    assert sim.presses == 0
+
+
+def test_confirm_check_spots_a_missing_joint() -> None:
+    sim = SimulatedBoard(NINE)
+    play_once(sim, sim, clock=FakeClock())
+    layout, solution = sim.layout, Solution(NINE, sim.state.paths)
+    colours = tuple(colour_for(i).rgb for i in range(len(NINE.pairs)))
+    assert untaken_paths(render(sim.state, layout), layout.geometry, solution, colours) == ()
+    # Cut pipe 0 in two: every cell keeps its colour except at the break.
+    path = sim.state.paths[0]
+    half = len(path) // 2
+    broken = GameState(NINE, (path[:half], *sim.state.paths[1:]))
+    assert untaken_paths(render(broken, layout), layout.geometry, solution, colours) == (0,)
+
+
+def test_play_loop_plays_each_new_board_once() -> None:
+    sim = SimulatedBoard(NINE)
+    seen: list[object] = []
+    assert play_loop(sim, sim, on_report=seen.append, clock=FakeClock(), boards=1) == 1
+    assert is_solved(sim.state)
+
+
+def test_calibration_finds_one_move_per_frame_on_a_frame_limited_game() -> None:
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE, frame=1 / 60, clock=clock)
+    result = calibrate(sim, sim, trials=2, clock=clock)
+    assert result.step == pytest.approx(1 / 60)
+    assert not result.trials[0].taken  # "as fast as possible" lost moves
+    assert result.trials[-1].taken
+
+
+def test_calibration_takes_the_fastest_pacing_when_every_move_counts() -> None:
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE)
+    assert calibrate(sim, sim, trials=2, clock=clock).step == 0.0
+
+
+def _shot(tmp_path: Path, puzzle: Puzzle, name: str) -> Path:
+    path = tmp_path / name
+    save_png(render(new_game(puzzle), Layout(puzzle.rows, puzzle.cols, cell=40)), path)
+    return path
+
+
+def test_dry_run_on_a_screenshot_prints_the_plan_and_draws_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    preview = tmp_path / "plan.png"
+    shot = _shot(tmp_path, NINE, "nine.png")
+    assert main(["play", "--image", str(shot), "--preview", str(preview)]) == 0
+    out = capsys.readouterr().out
+    assert "board 9x9 with 9 colours" in out
+    assert out.count("press (") == len(NINE.pairs)
+    before, after = load_rgb(shot), load_rgb(preview)
+    assert before.shape == after.shape
+    assert (before != after).any()
+
+
+def test_unsolvable_board_exits_4(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    crossed = Puzzle.from_grid(["A...B", ".....", ".....", ".....", "B...A"])
+    assert main(["play", "--image", str(_shot(tmp_path, crossed, "x.png"))]) == 4
+    assert "no solution" in capsys.readouterr().err
+
+
+def test_no_board_exits_3(tmp_path: Path) -> None:
+    black = tmp_path / "black.png"
+    save_png(np.zeros((300, 300, 3), np.uint8), black)
+    assert main(["play", "--image", str(black)]) == 3
+    with pytest.raises(BoardNotFoundError):
+        play_once(ArrayScreen(np.zeros((300, 300, 3), np.uint8)), SimulatedBoard(NINE))
+
+
+def test_bad_options_exit_2(tmp_path: Path) -> None:
+    assert main(["play", "--region", "1,2,3"]) == 2
+    assert main(["play", "--profile", "no-such-profile", "--dry-run"]) == 2
+    assert main(["play", "--image", str(tmp_path / "missing.png")]) == 2

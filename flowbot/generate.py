@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 MAX_COLOURS = 62
 
 #: Chain moves per cell before the energy is looked at: enough to forget the snake.
-_MIXING_MOVES_PER_CELL = 30
+_MIXING_MOVES_PER_CELL = 10
 #: Further moves per cell allowed for reaching zero energy before starting over.
 _SETTLING_MOVES_PER_CELL = 150
 #: Metropolis temperature: an uphill move by one unit is taken about 4% of the time.

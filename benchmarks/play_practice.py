@@ -7,7 +7,11 @@ pacing, and compares the median with the floor of one move per frame
 frame. The practice board reads every pointer event, so the bot may beat that
 floor there; a real game will not let it.
 
-    python benchmarks/play_practice.py [--runs 5] [--board 14x14] [--step-ms 4 17]
+    python benchmarks/play_practice.py [--runs 5] [--board 14x14] [--step-ms 4 16.7]
+                                       [--style cells|turns]
+
+"moves" is the floor's count (a move per cell step); with ``--style turns``
+the bot makes fewer, so it can beat the floor even at one move per frame.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from flowbot.actuate import (
     load_profile,
     play_once,
 )
+from flowbot.errors import FlowbotError
 from flowbot.practice import BUILTIN_BOARDS, PracticeProcess, builtin_board
 
 
@@ -36,37 +41,51 @@ def main() -> int:
     parser.add_argument("--board", choices=BUILTIN_BOARDS, default="14x14")
     parser.add_argument("--cell", type=int, default=40)
     parser.add_argument("--step-ms", type=float, nargs="+", default=[4.0, 1000 * FRAME])
+    parser.add_argument("--style", choices=("cells", "turns"), default="cells")
     args = parser.parse_args()
     puzzle = builtin_board(args.board)
     base: Settings = load_profile("practice").settings
-    print(f"{args.board} practice board, {args.runs} runs per pacing (medians; 2 shared cores)")
+    print(
+        f"{args.board} practice board, {args.style} drags, {args.runs} runs per pacing "
+        "(medians; 2 shared cores)"
+    )
     print(
         "step ms | total s (capture->confirmed) | read ms | solve ms | draw s | moves | "
-        "floor s (moves x 1/60) | total/floor | solved"
+        "floor s (moves x 1/60) | total/floor | re-drawn paths | solved"
     )
     with ensure_display():
         screen, pointer = None, None
         for step_ms in args.step_ms:
             step = step_ms / 1000
-            settings = dataclasses.replace(base, pacing=Pacing(step, step))
+            settings = dataclasses.replace(base, pacing=Pacing(step, step), style=args.style)
             rows = []
+            failures: list[str] = []
             solved = 0
             for _ in range(args.runs):
                 with PracticeProcess(puzzle, cell=args.cell, at=(60, 40)) as window:
                     screen = screen or MssScreen()
                     pointer = pointer or PyAutoGuiPointer()
-                    report = play_once(screen, pointer, settings=settings)
+                    try:
+                        report = play_once(screen, pointer, settings=settings)
+                    except FlowbotError as exc:
+                        failures.append(str(exc))
+                        continue
                     solved += window.wait_solved(timeout=2.0)
                 rows.append(report)
+            if not rows:
+                print(f"{step_ms:7.1f} | every run failed: {failures[0]}")
+                continue
             med = statistics.median
             total = med(r.total_seconds for r in rows)
-            floor = rows[0].moves * FRAME
+            planned = puzzle.rows * puzzle.cols - len(puzzle.pairs)  # a move per cell step
+            floor = planned * FRAME
+            redrawn = sum(len(r.redrawn) for r in rows)
             read_ms = med(r.read_seconds for r in rows) * 1000
             print(
                 f"{step_ms:7.1f} | {total:28.2f} | {read_ms:7.0f} | "
                 f"{med(r.solve_seconds for r in rows) * 1000:8.0f} | "
-                f"{med(r.draw_seconds for r in rows):6.2f} | {rows[0].moves:5d} | "
-                f"{floor:22.2f} | {total / floor:11.2f} | {solved}/{args.runs}"
+                f"{med(r.draw_seconds for r in rows):6.2f} | {planned:5d} | "
+                f"{floor:22.2f} | {total / floor:11.2f} | {redrawn:14d} | {solved}/{args.runs}"
             )
     return 0
 

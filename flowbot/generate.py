@@ -52,6 +52,10 @@ MAX_COLOURS = 62
 _MIXING_MOVES_PER_CELL = 10
 #: Further moves per cell allowed for reaching zero energy before starting over.
 _SETTLING_MOVES_PER_CELL = 150
+#: Give up after this many covers in a row that never reached zero energy:
+#: the constraints are then (nearly) impossible, e.g. one non-touching path
+#: filling a large board.
+_MOST_UNSETTLED = 20
 #: Metropolis temperature: an uphill move by one unit is taken about 4% of the time.
 _TEMPERATURE = 0.3
 
@@ -93,7 +97,8 @@ def generate(
     seed
         Seed of the one random generator used; ``None`` draws a fresh one.
     max_attempts
-        Covers to try before giving up on the request.
+        Covers to try before giving up on the request (fewer when 20 covers
+        in a row cannot meet ``no_touch`` / ``min_distance``).
 
     Returns
     -------
@@ -117,11 +122,16 @@ def generate(
     _check_request(rows, cols, colours, min_distance, max_attempts)
     rng = random.Random(seed)
     sampler = _CoverSampler(rows, cols, colours, no_touch=no_touch or unique, gap=min_distance)
+    unsettled = 0
     for attempt in range(1, max_attempts + 1):
         paths = sampler.sample(rng)
         if paths is None:
             log.debug("attempt %d: the chain did not settle", attempt)
+            unsettled += 1
+            if unsettled == _MOST_UNSETTLED:
+                break
             continue
+        unsettled = 0
         made = _as_generated(rows, cols, paths)
         if unique and not _is_unique(made.puzzle):
             log.debug("attempt %d: more than one solution", attempt)
@@ -140,7 +150,7 @@ def generate(
     plural = "s" * (colours != 1)
     raise InputError(
         f"no {rows}x{cols} puzzle with {colours} colour{plural}{', ' + wanted if wanted else ''} "
-        f"found in {max_attempts} attempts; ask for something easier"
+        f"found in {attempt} attempts; ask for something easier"
     )
 
 

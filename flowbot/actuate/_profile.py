@@ -123,7 +123,7 @@ def profile_toml(profile: Profile) -> str:
         f"description = {_q(profile.description)}",
         "",
         "[pacing]",
-        "# Seconds are in ms: wait after the press and each move, and after each release.",
+        "# Milliseconds: wait after the press and each move, and after each release.",
         f"step_ms = {s.pacing.step * 1000:.1f}",
         f"between_ms = {s.pacing.between * 1000:.1f}",
         "",

@@ -5,10 +5,16 @@ from __future__ import annotations
 import logging
 import time
 
-from flowbot.models import Puzzle, SolveResult, SolveStatus
-from flowbot.solve._sat import Model, Search
+from flowbot.models import Puzzle, Solution, SolveResult, SolveStatus
+from flowbot.solve._sat import BinaryModel, Model, Search
+from flowbot.solve._stretch import shrink, stretch
 
 log = logging.getLogger(__name__)
+
+#: Boards this big first try a copy with long empty bands shrunk (``_stretch``).
+STRETCH_CELLS = 10_000
+#: Boards bigger than this use binary colour numbers: fewer clauses, faster there.
+BINARY_CELLS = 400
 
 
 def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
@@ -25,19 +31,18 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     def result(status: SolveStatus, solution: object = None) -> SolveResult:
         return SolveResult(status, solution, time.perf_counter() - start)  # type: ignore[arg-type]
 
-    model = Model(puzzle)
-    if model.empty_cell:
-        log.debug("%s: a cell no colour can reach", puzzle.size)
+    if not parity_balanced(puzzle):
+        log.debug("%s: the dots' checkerboard parities cannot add up", puzzle.size)
         return result(SolveStatus.UNSOLVABLE)
-    switch = model.no_touch()
-    search = Search(model, deadline=deadline)
-    try:
-        found, solution = search.next_solution([switch], deadline)
-        if found is False:
-            log.debug("%s: no solution without self-touching; trying with it", puzzle.size)
-            found, solution = search.next_solution([-switch], deadline)
-    finally:
-        search.close()
+    if puzzle.rows * puzzle.cols >= STRETCH_CELLS:
+        plan = shrink(puzzle)
+        if plan is not None:
+            found, small = _solve(plan.puzzle, deadline)
+            grown = stretch(small, plan, puzzle) if small is not None else None
+            if grown is not None:
+                return result(SolveStatus.SOLVED, grown)
+            log.debug("%s: the shrunk board gave no answer; solving it whole", puzzle.size)
+    found, solution = _solve(puzzle, deadline)
     if found is None:
         return result(SolveStatus.TIMEOUT)
     if not found:
@@ -47,11 +52,49 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     return result(SolveStatus.SOLVED, solution)
 
 
+def parity_balanced(puzzle: Puzzle) -> bool:
+    """A necessary condition for any cover of the board by the pairs' paths.
+
+    Colour the board like a checkerboard. A path alternates colours, so it has
+    one more cell of its dots' colour when both dots share it, else as many of
+    each. The paths' surpluses must add up to the board's own.
+
+    >>> parity_balanced(Puzzle.from_grid(["A.", ".A"]))
+    False
+    """
+    surplus = 0
+    for pair in puzzle.pairs:
+        pa, pb = (pair.a.row + pair.a.col) % 2, (pair.b.row + pair.b.col) % 2
+        if pa == pb:
+            surplus += 1 if pa == 0 else -1
+    board = (puzzle.rows * puzzle.cols) % 2  # even cells of colour 0 exceed by 0 or 1
+    return surplus == board
+
+
+def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solution | None]:
+    model = (BinaryModel if puzzle.rows * puzzle.cols > BINARY_CELLS else Model)(puzzle)
+    if model.empty_cell:
+        log.debug("%s: a cell no colour can reach", puzzle.size)
+        return False, None
+    switch = model.no_touch()
+    search = Search(model, deadline=deadline)
+    try:
+        found, solution = search.next_solution([switch], deadline)
+        if found is False:
+            log.debug("%s: no solution without self-touching; trying with it", puzzle.size)
+            found, solution = search.next_solution([-switch], deadline)
+    finally:
+        search.close()
+    return found, solution
+
+
 def count_sat(
     puzzle: Puzzle, limit: int, *, timeout: float | None = None
 ) -> tuple[int, bool, bool]:
     """Count solutions up to ``limit``: ``(count, exact, timed_out)``."""
     deadline = None if timeout is None else time.perf_counter() + timeout
+    if not parity_balanced(puzzle):
+        return 0, True, False
     model = Model(puzzle)
     if model.empty_cell:
         return 0, True, False

@@ -222,3 +222,45 @@ class Search:
     def block_last(self) -> None:
         """Forbid the last solution's set of edges (so its paths) from coming again."""
         self.sat.add_clause((-(np.flatnonzero(self.last) + 1)).tolist())
+
+
+class BinaryModel(Model):
+    """The same model with each cell's colour as a binary number (fewer clauses)."""
+
+    def _colour(self) -> None:
+        grid = self.grid
+        n_pairs = len(self.puzzle.pairs)
+        self.n_bits = bits = max(1, int(n_pairs - 1).bit_length())
+        base = self.n_vars - int(self.domains.sum())  # drop the one-hot variables
+        self.bvar = base + 1 + np.arange(grid.n_cells * bits, dtype=np.int64).reshape(-1, bits)
+        self.n_vars = base + grid.n_cells * bits
+        e = np.arange(1, grid.n_edges + 1, dtype=np.int64)
+        bu, bv = self.bvar[grid.eu], self.bvar[grid.ev]
+        for i in range(bits):
+            self._add(np.stack([-e, -bu[:, i], bv[:, i]], axis=1))
+            self._add(np.stack([-e, bu[:, i], -bv[:, i]], axis=1))
+        dots = np.flatnonzero(grid.colour >= 0)
+        code = (grid.colour[dots][:, None] >> np.arange(bits)) & 1
+        self._add(np.where(code == 1, self.bvar[dots], -self.bvar[dots]).reshape(-1, 1))
+        # an edge between two dots of different colours is never chosen
+        both = (grid.colour[grid.eu] >= 0) & (grid.colour[grid.ev] >= 0)
+        clash = both & (grid.colour[grid.eu] != grid.colour[grid.ev])
+        self._add(-e[clash][:, None])
+        if (~self.domains.any(axis=1)).any():
+            self._add(np.zeros((1, 0), dtype=np.int64))
+
+    def no_touch(self) -> int:
+        grid, bits = self.grid, self.n_bits
+        switch = self.new_var()
+        m = grid.n_edges
+        # y[e, i] -> the colours of e's cells differ in bit i
+        y = self.n_vars + 1 + np.arange(m * bits, dtype=np.int64).reshape(m, bits)
+        self.n_vars += m * bits
+        bu, bv = self.bvar[grid.eu], self.bvar[grid.ev]
+        for i in range(bits):
+            self._add(np.stack([-y[:, i], bu[:, i], bv[:, i]], axis=1))
+            self._add(np.stack([-y[:, i], -bu[:, i], -bv[:, i]], axis=1))
+        e = np.arange(1, m + 1, dtype=np.int64)
+        sw = np.full((m, 1), -switch, dtype=np.int64)
+        self._add(np.concatenate([sw, e[:, None], y], axis=1))
+        return switch

@@ -156,10 +156,20 @@ def test_zero_timeout_ends_cleanly() -> None:
 def test_a_hard_board_times_out_near_its_deadline() -> None:
     # A 40x40 board with a few far-apart colours: far too open to finish in 0.2 s.
     n = 40
-    pairs = tuple(Pair(str(i), Cell(i, 0), Cell(n - 1 - i, n - 1)) for i in range(0, n, 8))
+    pairs = tuple(Pair(str(i), Cell(i, 0), Cell(n - 1 - i, n - 2)) for i in range(0, n, 8))
     result = solve(Puzzle(n, n, pairs), timeout=0.2)
     assert result.status in (SolveStatus.TIMEOUT, SolveStatus.SOLVED)
     assert result.seconds < 2
+
+
+def test_parity_proves_unsolvable_at_once() -> None:
+    # Three pairs on same-coloured checkerboard squares: no cover can balance.
+    n = 300
+    pairs = tuple(Pair(str(i), Cell(0, 2 * i), Cell(n - 1, n - 1 - 2 * i)) for i in range(3))
+    result = solve(Puzzle(n, n, pairs))
+    assert result.status is SolveStatus.UNSOLVABLE
+    assert result.seconds < 1
+    assert count_solutions(Puzzle(n, n, pairs), 2) == SolutionCount(0, exact=True)
 
 
 def test_deterministic() -> None:

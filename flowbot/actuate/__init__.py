@@ -9,7 +9,7 @@ check that the game took every path.
 
 from flowbot.actuate._calibrate import CANDIDATE_STEPS, Calibration, Trial, calibrate
 from flowbot.actuate._confirm import untaken_paths
-from flowbot.actuate._display import ensure_display, interrupt_on_sigterm, virtual_display
+from flowbot.actuate._display import ensure_display, virtual_display
 from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import DRAG_STYLES, Drag, DragStyle, check_inside, plan_drags, to_screen
 from flowbot.actuate._play import (
@@ -35,6 +35,7 @@ from flowbot.actuate._screen import (
     load_rgb,
     save_png,
 )
+from flowbot.actuate._signals import handle_interrupts, shielded
 
 __all__ = [
     "CANDIDATE_STEPS",
@@ -66,7 +67,7 @@ __all__ = [
     "check_inside",
     "draw",
     "ensure_display",
-    "interrupt_on_sigterm",
+    "handle_interrupts",
     "load_profile",
     "load_rgb",
     "make_plan",
@@ -77,6 +78,7 @@ __all__ = [
     "preview_image",
     "profile_toml",
     "save_png",
+    "shielded",
     "to_capture",
     "to_screen",
     "untaken_paths",

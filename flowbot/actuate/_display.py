@@ -7,12 +7,10 @@ import logging
 import os
 import select
 import shutil
-import signal
 import struct
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -89,24 +87,3 @@ def ensure_display(size: tuple[int, int] = (1280, 1024)) -> Iterator[str]:
                     os.environ.pop(name, None)
                 else:
                     os.environ[name] = value
-
-
-@contextlib.contextmanager
-def interrupt_on_sigterm() -> Iterator[None]:
-    """Treat SIGTERM like Ctrl-C while inside, so cleanups still run.
-
-    A killed bot must still let go of the mouse button and stop the Xvfb and
-    practice window it started; Python's default SIGTERM skips ``finally``.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(_signum: int, _frame: object) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)

@@ -9,6 +9,7 @@ import sys
 import warnings
 from typing import Any, Literal, Protocol
 
+from flowbot.actuate._signals import shielded
 from flowbot.errors import DisplayError, FailSafeError
 from flowbot.models import Point
 
@@ -79,7 +80,8 @@ class PyAutoGuiPointer:
 
     def _call(self, name: str, *args: Any, **kwargs: Any) -> None:
         try:
-            getattr(self._gui, name)(*args, **kwargs)
+            with shielded():  # never leave an X request half done
+                getattr(self._gui, name)(*args, **kwargs)
         except self._gui.FailSafeException:
             raise FailSafeError("stopped by the fail-safe (pointer in a screen corner)") from None
 
@@ -95,7 +97,8 @@ class PyAutoGuiPointer:
         # No fail-safe check here: letting go must always work.
         self._gui.FAILSAFE, saved = False, self._gui.FAILSAFE
         try:
-            self._gui.mouseUp(_pause=False)
+            with shielded():
+                self._gui.mouseUp(_pause=False)
         finally:
             self._gui.FAILSAFE = saved
         self._down = False

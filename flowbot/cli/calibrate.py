@@ -15,7 +15,7 @@ from flowbot.actuate import (
     Settings,
     calibrate,
     ensure_display,
-    interrupt_on_sigterm,
+    handle_interrupts,
     load_profile,
     profile_toml,
 )
@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with interrupt_on_sigterm():
+    with handle_interrupts():
         return _run(args)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from flowbot.actuate import Settings, interrupt_on_sigterm, load_profile
+from flowbot.actuate import Settings, handle_interrupts, load_profile
 from flowbot.cli.play import describe_report
 from flowbot.errors import InputError
 from flowbot.practice import BUILTIN_BOARDS, builtin_board
@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with interrupt_on_sigterm():
+    with handle_interrupts():
         return _run(args)
 
 

@@ -17,7 +17,7 @@ from flowbot.actuate import (
     Region,
     Screen,
     Settings,
-    interrupt_on_sigterm,
+    handle_interrupts,
     load_profile,
     make_plan,
     moves_floor,
@@ -114,7 +114,7 @@ def describe_report(report: PlayReport) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    with interrupt_on_sigterm():
+    with handle_interrupts():
         return _run(args)
 
 

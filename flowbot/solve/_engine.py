@@ -6,22 +6,22 @@ import logging
 import time
 
 from flowbot.models import Puzzle, Solution, SolveResult, SolveStatus
-from flowbot.solve._sat import BinaryModel, Model, Search
+from flowbot.solve._sat import Model, Search
 from flowbot.solve._stretch import shrink, stretch
 
 log = logging.getLogger(__name__)
 
 #: Boards this big first try a copy with long empty bands shrunk (``_stretch``).
 STRETCH_CELLS = 10_000
-#: Boards bigger than this use binary colour numbers: fewer clauses, faster there.
-BINARY_CELLS = 400
 
 
 def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     """Solve with python-sat (Glucose 4); see ``flowbot.solve.solve``.
 
-    The model first runs with self-touching switched off (an assumption, so
-    the solver keeps what it learnt): most puzzles have such a solution and it
+    A checkerboard parity count may prove the puzzle unsolvable at once. Big
+    boards with long empty bands are first solved shrunk (``_stretch``). The
+    model first runs with U-turns switched off (an assumption, so the solver
+    keeps what it learnt): puzzles made for people have such a solution and it
     is found fastest. Only if there is none does the full model run, whose
     "unsatisfiable" is a proof.
     """
@@ -72,16 +72,16 @@ def parity_balanced(puzzle: Puzzle) -> bool:
 
 
 def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solution | None]:
-    model = (BinaryModel if puzzle.rows * puzzle.cols > BINARY_CELLS else Model)(puzzle)
+    model = Model(puzzle)
     if model.empty_cell:
-        log.debug("%s: a cell no colour can reach", puzzle.size)
+        log.debug("%s: a cell no pair can reach", puzzle.size)
         return False, None
-    switch = model.no_touch()
+    switch = model.no_u_turns()
     search = Search(model, deadline=deadline)
     try:
         found, solution = search.next_solution([switch], deadline)
         if found is False:
-            log.debug("%s: no solution without self-touching; trying with it", puzzle.size)
+            log.debug("%s: no solution without U-turns; trying with them", puzzle.size)
             found, solution = search.next_solution([-switch], deadline)
     finally:
         search.close()

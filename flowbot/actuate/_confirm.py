@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from flowbot.models import BoardGeometry, Cell, Point, Solution
+from flowbot.models import BoardGeometry, Cell, Point, Puzzle, Solution
 
 #: How far from a cell centre, in cell pitches, a joint is sampled: past the dot, on the pipe.
 JOINT = 0.42
@@ -79,3 +79,26 @@ def untaken_paths(
                 missing.append(i)
                 break
     return tuple(missing)
+
+
+def dots_visible(
+    image: npt.NDArray[np.uint8],
+    geometry: BoardGeometry,
+    puzzle: Puzzle,
+    colours: tuple[tuple[int, int, int], ...],
+    *,
+    tolerance: float = 80.0,
+) -> bool:
+    """True when every dot still shows its colour where it was read.
+
+    Checked before re-drawing, so the bot never presses into whatever
+    covered or replaced the board (a "level complete" panel, another window).
+    """
+    palette = np.array([*colours, (0, 0, 0)], dtype=np.float64)
+    for i, pair in enumerate(puzzle.pairs):
+        for cell in (pair.a, pair.b):
+            distances = np.linalg.norm(palette - _colour_at(image, geometry.centre(cell)), axis=1)
+            nearest = int(np.argmin(distances))
+            if nearest != i or distances[nearest] > tolerance:
+                return False
+    return True

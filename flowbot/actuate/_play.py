@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from flowbot.actuate._confirm import untaken_paths
+from flowbot.actuate._confirm import dots_visible, untaken_paths
 from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import Drag, DragStyle, plan_drags, to_screen
 from flowbot.actuate._pointer import Pointer
@@ -205,19 +205,28 @@ def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader)
 
 
 def _untaken(plan: Plan, screen: Screen, settings: Settings, clock: Clock) -> tuple[int, ...]:
-    """Paths not (yet) shown, looking again until ``confirm_timeout``."""
+    """Paths not (yet) shown, looking again until ``confirm_timeout``.
+
+    Raises ``BoardMovedError`` when paths are missing because the board
+    itself is gone or covered: re-drawing there could press anything.
+    """
     deadline = clock.now() + settings.settle + settings.confirm_timeout
     clock.sleep_until(clock.now() + settings.settle)
     while True:
         capture = screen.grab(settings.region)
+        board = to_capture(plan.board, capture)
+        colours = plan.reading.colours
         missing = untaken_paths(
-            capture.image,
-            to_capture(plan.board, capture),
-            plan.solution,
-            plan.reading.colours,
-            tolerance=settings.tolerance,
+            capture.image, board, plan.solution, colours, tolerance=settings.tolerance
         )
-        if not missing or clock.now() >= deadline:
+        if not missing:
+            return missing
+        if clock.now() >= deadline:
+            puzzle = plan.reading.puzzle
+            if not dots_visible(
+                capture.image, board, puzzle, colours, tolerance=settings.tolerance
+            ):
+                raise BoardMovedError("the board moved or was covered while drawing")
             return missing
         clock.sleep_until(clock.now() + max(settings.settle, 0.02))
 

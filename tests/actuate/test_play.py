@@ -102,6 +102,28 @@ def test_a_board_that_changes_before_drawing_is_not_drawn() -> None:
     assert sim.presses == 0
 
 
+class CoveredScreen:
+    """Shows the board until drawing starts, then a panel over it (like "level complete")."""
+
+    def __init__(self, sim: SimulatedBoard) -> None:
+        self.sim = sim
+
+    def grab(self, region: Region | None = None) -> Capture:
+        capture = self.sim.grab(region)
+        if self.sim.presses:
+            image = capture.image.copy()
+            image[50:-50, 30:-30] = (40, 40, 60)
+            capture = Capture(image, capture.left, capture.top, capture.scale)
+        return capture
+
+
+def test_no_re_draw_into_whatever_covered_the_board() -> None:
+    sim = SimulatedBoard(NINE, ignore_presses=10_000)
+    with pytest.raises(BoardMovedError, match="covered"):
+        play_once(CoveredScreen(sim), sim, clock=FakeClock())
+    assert sim.presses == len(NINE.pairs)  # the first drawing only
+
+
 def test_confirm_check_spots_a_missing_joint() -> None:
     sim = SimulatedBoard(NINE)
     play_once(sim, sim, clock=FakeClock())

@@ -11,7 +11,15 @@ from flowbot.actuate._calibrate import CANDIDATE_STEPS, Calibration, Trial, cali
 from flowbot.actuate._confirm import untaken_paths
 from flowbot.actuate._display import ensure_display, virtual_display
 from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, draw
-from flowbot.actuate._plan import DRAG_STYLES, Drag, DragStyle, check_inside, plan_drags, to_screen
+from flowbot.actuate._plan import (
+    DRAG_STYLES,
+    Drag,
+    DragStyle,
+    check_inside,
+    plan_drags,
+    to_capture,
+    to_screen,
+)
 from flowbot.actuate._play import (
     Plan,
     PlayReport,
@@ -20,7 +28,6 @@ from flowbot.actuate._play import (
     moves_floor,
     play_loop,
     play_once,
-    to_capture,
 )
 from flowbot.actuate._pointer import FailSafeError, Pointer, PyAutoGuiPointer, RecordingPointer
 from flowbot.actuate._preview import preview_image

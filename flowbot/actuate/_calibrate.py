@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from flowbot.actuate._confirm import untaken_paths
 from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
+from flowbot.actuate._plan import to_capture
 from flowbot.actuate._play import (
     Plan,
     Reader,
@@ -25,7 +26,6 @@ from flowbot.actuate._play import (
     default_reader,
     default_solver,
     make_plan,
-    to_capture,
 )
 from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Screen

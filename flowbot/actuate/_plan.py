@@ -59,6 +59,11 @@ def to_screen(geometry: BoardGeometry, capture: Capture) -> BoardGeometry:
     return geometry.shifted(capture.left, capture.top, 1 / capture.scale)
 
 
+def to_capture(board: BoardGeometry, capture: Capture) -> BoardGeometry:
+    """The inverse of ``to_screen``: pointer coordinates to this capture's pixels."""
+    return board.shifted(-capture.left * capture.scale, -capture.top * capture.scale, capture.scale)
+
+
 def _turning_cells(path: Sequence[Cell]) -> list[Cell]:
     """The path's ends and every cell where it changes direction."""
     keep = [path[0]]

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from flowbot.actuate._confirm import dots_visible, untaken_paths
 from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
-from flowbot.actuate._plan import Drag, DragStyle, plan_drags, to_screen
+from flowbot.actuate._plan import Drag, DragStyle, plan_drags, to_capture, to_screen
 from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
 from flowbot.errors import (
@@ -122,11 +122,6 @@ def default_solver(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResu
     from flowbot.solve import solve  # noqa: PLC0415
 
     return solve(puzzle, timeout=timeout)
-
-
-def to_capture(board: BoardGeometry, capture: Capture) -> BoardGeometry:
-    """The inverse of ``to_screen``: pointer coordinates to this capture's pixels."""
-    return board.shifted(-capture.left * capture.scale, -capture.top * capture.scale, capture.scale)
 
 
 def make_plan(

@@ -6,7 +6,8 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, ImageDraw
 
-from flowbot.actuate._play import Plan, to_capture
+from flowbot.actuate._plan import to_capture
+from flowbot.actuate._play import Plan
 
 
 def preview_image(plan: Plan) -> npt.NDArray[np.uint8]:

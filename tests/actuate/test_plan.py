@@ -15,6 +15,7 @@ from flowbot.actuate import (
     Region,
     draw,
     plan_drags,
+    to_capture,
     to_screen,
 )
 from flowbot.errors import ActuationError, InputError
@@ -48,6 +49,9 @@ def test_to_screen_maps_capture_pixels_through_offset_and_scale(scale: float) ->
             assert pt.x == pytest.approx(-1920 + px.x / scale)
             assert pt.y == pytest.approx(40 + px.y / scale)
     assert screen.right - screen.left == pytest.approx(600 / scale)
+    back = to_capture(screen, capture)
+    assert back.xs == pytest.approx(pixels.xs)
+    assert back.ys == pytest.approx(pixels.ys)
 
 
 def test_array_screen_region_keeps_pointer_coordinates() -> None:

@@ -42,17 +42,30 @@ class ColourModel:
     colour: dict[tuple[Cell, int], cp_model.IntVar]
 
 
-#: Builds a model of a puzzle (the degree model, or one with more constraints).
-Builder = Callable[[Puzzle], ColourModel]
+#: Builds a model of a puzzle (the degree model, or one with more constraints)
+#: by a deadline (``time.monotonic()`` seconds, ``None`` for none).
+Builder = Callable[[Puzzle, "float | None"], ColourModel]
 
 
-def build_degree_model(puzzle: Puzzle) -> ColourModel:
+class OutOfTimeError(Exception):
+    """Raised by a builder whose deadline passed: big boards take seconds to build."""
+
+
+def check_deadline(deadline: float | None) -> None:
+    """Raise ``OutOfTimeError`` once ``deadline`` has passed."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTimeError
+
+
+def build_degree_model(puzzle: Puzzle, deadline: float | None = None) -> ColourModel:
     """The degree model of ``puzzle``.
 
     Parameters
     ----------
     puzzle
         The board.
+    deadline
+        ``time.monotonic()`` time by which to be done, else ``OutOfTimeError`` is raised.
 
     Returns
     -------
@@ -63,12 +76,13 @@ def build_degree_model(puzzle: Puzzle) -> ColourModel:
     dots = {cell: k for k, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
     cells = [Cell(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
     colours = range(len(puzzle.pairs))
-    colour = {
-        (cell, k): model.new_bool_var(f"x{cell.row}_{cell.col}_{k}")
-        for cell in cells
-        for k in colours
-    }
+    colour = {}
     for cell in cells:
+        check_deadline(deadline)
+        for k in colours:
+            colour[cell, k] = model.new_bool_var(f"x{cell.row}_{cell.col}_{k}")
+    for cell in cells:
+        check_deadline(deadline)
         model.add_exactly_one(colour[cell, k] for k in colours)
         if cell in dots:
             model.add(colour[cell, dots[cell]] == 1)
@@ -128,7 +142,11 @@ def solve_model(
 ) -> SolveResult:
     """Run a colour model to its first loop-free answer (shared by both CP-SAT backends)."""
     started = time.monotonic()
-    found = _next_solution(puzzle, build(puzzle), _deadline(started, timeout))
+    deadline = _deadline(started, timeout)
+    try:
+        found = _next_solution(puzzle, build(puzzle, deadline), deadline)
+    except OutOfTimeError:
+        found = None
     seconds = time.monotonic() - started
     if found is None:
         return SolveResult(SolveStatus.TIMEOUT, seconds=seconds)
@@ -145,7 +163,10 @@ def count_model(puzzle: Puzzle, build: Builder, limit: int, *, timeout: float | 
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     deadline = _deadline(time.monotonic(), timeout)
-    colour_model = build(puzzle)
+    try:
+        colour_model = build(puzzle, deadline)
+    except OutOfTimeError:
+        return None
     count = 0
     while count < limit:
         found = _next_solution(puzzle, colour_model, deadline)

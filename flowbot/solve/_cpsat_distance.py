@@ -17,25 +17,28 @@ from flowbot.models import Cell, Puzzle, SolveResult
 from flowbot.solve._cpsat_degree import (
     ColourModel,
     build_degree_model,
+    check_deadline,
     count_model,
     solve_model,
 )
 
 
-def build_distance_model(puzzle: Puzzle) -> ColourModel:
+def build_distance_model(puzzle: Puzzle, deadline: float | None = None) -> ColourModel:
     """The distance model of ``puzzle``: the degree model with rooted distances.
 
     Parameters
     ----------
     puzzle
         The board.
+    deadline
+        ``time.monotonic()`` time by which to be done, else ``OutOfTimeError`` is raised.
 
     Returns
     -------
     ColourModel
         The model and its ``(cell, colour index) -> Boolean`` variables.
     """
-    built = build_degree_model(puzzle)
+    built = build_degree_model(puzzle, deadline)
     model = built.model
     cells = [Cell(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
     colours = range(len(puzzle.pairs))
@@ -45,6 +48,7 @@ def build_distance_model(puzzle: Puzzle) -> ColourModel:
     colour_index = {cell: model.new_int_var(0, max(len(colours) - 1, 0), "") for cell in cells}
     distance = {cell: model.new_int_var(0, longest, "") for cell in cells}
     for cell in cells:
+        check_deadline(deadline)
         model.add(colour_index[cell] == sum(k * built.colour[cell, k] for k in colours))
         if cell in roots:
             model.add(distance[cell] == 0)

@@ -89,6 +89,17 @@ def test_cpsat_honours_the_timeout(backend: str) -> None:
         CPSAT_SOLVERS[backend](puzzle, timeout=-1)
 
 
+@pytest.mark.parametrize("backend", sorted(CPSAT_SOLVERS))
+def test_cpsat_timeout_covers_building_a_big_model(backend: str) -> None:
+    # 1600 cells x 40 colours take seconds just to build: the budget stops that too.
+    pairs = tuple(Pair(f"p{r}", Cell(r, 0), Cell(r, 39)) for r in range(40))
+    puzzle = Puzzle(40, 40, pairs)
+    result = CPSAT_SOLVERS[backend](puzzle, timeout=0.2)
+    assert result.status is SolveStatus.TIMEOUT
+    assert result.seconds < 5
+    assert CPSAT_COUNTERS[backend](puzzle, 2, timeout=0.2) is None
+
+
 def _path_beside_a_loop() -> Puzzle:
     # A's dots fill column 0 and B's column 1; columns 2-3 can only be filled by
     # a B path that runs beside itself. The degree model's only colouring

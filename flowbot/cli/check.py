@@ -1,16 +1,99 @@
-"""`flowbot check` (not built yet: its issue's owner replaces this module)."""
+"""``flowbot check DIR... [--report PATH]``: batch-test the reader on labelled screenshots."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from flowbot.errors import FlowbotError
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from flowbot.errors import InputError
+from flowbot.vision._check import CaseResult, check_images, find_images, summarise, write_report
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = sub.add_parser("check", help="(not built yet)")
+    parser = sub.add_parser(
+        "check",
+        help="test recognition on folders of labelled screenshots",
+        description=(
+            "Read every image under each DIR: an image with a <stem>.txt label must be read "
+            "exactly, one without must be refused. Prints a summary per source folder and "
+            "exits 1 when any image is not as expected."
+        ),
+    )
+    parser.add_argument("dirs", nargs="+", metavar="DIR", help="folders (or image files) to check")
+    parser.add_argument(
+        "--report",
+        metavar="PATH",
+        default="check-report.csv",
+        help="write every result here, CSV or .json (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="processes to read in (default: %(default)s)"
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    raise FlowbotError("'flowbot check' is not built yet")
+    if args.workers < 1:
+        raise InputError("--workers must be at least 1")
+    items = find_images(args.dirs)
+    if not items:
+        raise InputError("no PNG or JPEG images found under " + ", ".join(args.dirs))
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("checking"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("check", total=len(items))
+
+        def advance(_: CaseResult) -> None:
+            progress.advance(task)
+
+        results = check_images(items, workers=args.workers, progress=advance)
+    Console().print(_table(results))
+    failures = [r for r in results if not r.ok]
+    for r in failures:
+        detail = r.reason or "\n  ".join(r.grid)
+        console.print(f"[red]{r.outcome}[/red] {r.image}: {detail}", highlight=False)
+    write_report(results, args.report)
+    console.print(f"report written to {Path(args.report)}")
+    return 1 if failures else 0
+
+
+def _table(results: list[CaseResult]) -> Table:
+    table = Table(title="flowbot check")
+    headers = (
+        "source", "images", "exact", "wrong size", "wrong dots", "wrong pairs", "refused",
+        "unlabelled", "unlabelled refused", "misread", "unreadable", "ms/image",
+    )  # fmt: skip
+    for i, name in enumerate(headers):
+        table.add_column(name, justify="left" if i == 0 else "right")
+    for s in summarise(results):
+        table.add_row(
+            s.source,
+            *(
+                str(v)
+                for v in (
+                    s.images,
+                    s.exact,
+                    s.wrong_size,
+                    s.wrong_dots,
+                    s.wrong_pairs,
+                    s.refused,
+                    s.unlabelled,
+                    s.unlabelled_refused,
+                    s.misread,
+                    s.unreadable,
+                )
+            ),
+            f"{s.ms_per_image:.1f}",
+            end_section=s.source == "all",
+        )
+    return table

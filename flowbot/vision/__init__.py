@@ -1,1 +1,25 @@
-"""flowbot.vision stage."""
+"""The vision stage: a screenshot in, the puzzle and its board geometry out.
+
+``read_board(image)`` finds the board from the image alone (grid lines of one
+pitch, the board's own background and dot colours), reads every cell and pairs
+the dots by colour, or refuses with a one-line reason when any step is
+doubtful. ``load_image(path)`` reads PNG or JPEG files for it.
+"""
+
+from flowbot.vision._check import CaseResult, SourceSummary, check_images, find_images, summarise
+from flowbot.vision._debug import draw_reading
+from flowbot.vision._image import load_image
+from flowbot.vision._reader import DEFAULT_SETTINGS, Settings, read_board
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "CaseResult",
+    "Settings",
+    "SourceSummary",
+    "check_images",
+    "draw_reading",
+    "find_images",
+    "load_image",
+    "read_board",
+    "summarise",
+]

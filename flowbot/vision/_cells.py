@@ -1,0 +1,111 @@
+"""Reading the cells of a found board: dot or empty, each dot's colour, and pipes.
+
+Every cell is sampled at the same offsets from its centre, at full
+resolution: a *core* disc (inside any dot), a *ring* just inside the grid
+lines (outside any dot) and four *edge sectors* of that ring, one facing each
+neighbour. Colours are compared in CIELAB, where distance follows what the
+eye sees, so one tolerance serves dark navy and pale grey alike. Everything is
+judged relative to the board's own background, never to fixed game colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from flowbot.models import BoardGeometry
+
+#: Radii as fractions of the cell pitch. Dots fill about 55-75% of a cell, so
+#: their radius lies in 0.27-0.38: the core stays inside every dot and the ring
+#: outside every dot yet inside the grid lines.
+CORE_RADIUS = 0.2
+RING_INNER, RING_OUTER = 0.41, 0.46
+#: Half-angle of an edge sector, in radians.
+SECTOR_HALF_ANGLE = 0.35
+
+
+@dataclass(frozen=True, slots=True)
+class CellSamples:
+    """Per-cell statistics, arrays indexed ``[row, col]`` (Lab colours last axis)."""
+
+    core_lab: np.ndarray
+    core_rgb: np.ndarray
+    core_uniformity: np.ndarray
+    ring_lab: np.ndarray
+    #: Fraction of ring pixels with the core's colour (a dot leaves none there).
+    ring_like_core: np.ndarray
+    #: Median Lab of the ring's sectors facing right, down, left, up: ``[r, c, 4, 3]``.
+    sector_lab: np.ndarray
+
+
+def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Pixel offsets ``(dx, dy)`` of the core and ring, and each ring pixel's sector (-1: none)."""
+    step = max(1.0, pitch / 40)
+    reach = RING_OUTER * pitch
+    grid = np.arange(-reach, reach + step / 2, step)
+    dx, dy = np.meshgrid(grid, grid)
+    dx, dy = dx.ravel(), dy.ravel()
+    r = np.hypot(dx, dy) / pitch
+    core = r <= CORE_RADIUS
+    ring = (r >= RING_INNER) & (r <= RING_OUTER)
+    angle = np.arctan2(dy[ring], dx[ring])  # 0 right, pi/2 down (y grows downwards)
+    sector = np.full(angle.shape, -1)
+    for k, centre in enumerate((0.0, np.pi / 2, np.pi, -np.pi / 2)):
+        diff = np.abs((angle - centre + np.pi) % (2 * np.pi) - np.pi)
+        sector[diff <= SECTOR_HALF_ANGLE] = k
+    core_xy = np.stack([dx[core], dy[core]], axis=1)
+    ring_xy = np.stack([dx[ring], dy[ring]], axis=1)
+    return core_xy, ring_xy, sector, r
+
+
+def to_lab(rgb: np.ndarray) -> np.ndarray:
+    """CIELAB (L in 0-100) of uint8 RGB values of any leading shape."""
+    flat = rgb.reshape(-1, 1, 3).astype(np.float32) / 255.0
+    return cv2.cvtColor(flat, cv2.COLOR_RGB2Lab).reshape(rgb.shape)
+
+
+def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """CIE76 colour difference along the last axis."""
+    return np.sqrt(((a - b) ** 2).sum(axis=-1))
+
+
+def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
+    """Sample every cell of ``geometry`` in ``image`` (full-resolution RGB)."""
+    h, w = image.shape[:2]
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    cx = (xs[:-1] + xs[1:]) / 2
+    cy = (ys[:-1] + ys[1:]) / 2
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    core_xy, ring_xy, sector, _ = _offsets(pitch)
+    rows, cols = len(cy), len(cx)
+    centres = np.stack(np.meshgrid(cx, cy), axis=-1).reshape(-1, 1, 2)  # (n, 1, [x, y])
+
+    def gather(offsets: np.ndarray) -> np.ndarray:
+        pts = np.rint(centres + offsets[None]).astype(np.intp)
+        px = np.clip(pts[..., 0], 0, w - 1)
+        py = np.clip(pts[..., 1], 0, h - 1)
+        return image[py, px]  # (n, k, 3)
+
+    core = gather(core_xy)
+    ring = gather(ring_xy)
+    core_lab_px = to_lab(core)
+    ring_lab_px = to_lab(ring)
+    core_lab = np.median(core_lab_px, axis=1)
+    core_rgb = np.median(core, axis=1)
+    ring_lab = np.median(ring_lab_px, axis=1)
+    near = 12.0  # Lab units: JPEG noise stays well inside, distinct colours well outside
+    core_uniformity = (delta_e(core_lab_px, core_lab[:, None]) <= near).mean(axis=1)
+    ring_like_core = (delta_e(ring_lab_px, core_lab[:, None]) <= near).mean(axis=1)
+    sector_lab = np.stack(
+        [np.median(ring_lab_px[:, sector == k], axis=1) for k in range(4)], axis=1
+    )
+    return CellSamples(
+        core_lab=core_lab.reshape(rows, cols, 3),
+        core_rgb=core_rgb.reshape(rows, cols, 3),
+        core_uniformity=core_uniformity.reshape(rows, cols),
+        ring_lab=ring_lab.reshape(rows, cols, 3),
+        ring_like_core=ring_like_core.reshape(rows, cols),
+        sector_lab=sector_lab.reshape(rows, cols, 4, 3),
+    )

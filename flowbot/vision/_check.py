@@ -1,0 +1,234 @@
+"""Batch-checking the reader on folders of labelled screenshots (``flowbot check``).
+
+An image with a ``<stem>.txt`` label beside it must be read exactly (size,
+every dot, every pairing); an image without one must be refused. Results are
+grouped per source folder (the first folder under the directory given).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import multiprocessing
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import cv2
+
+from flowbot.errors import FlowbotError, InputError, VisionError
+from flowbot.models import Puzzle
+from flowbot.vision._image import load_image
+from flowbot.vision._reader import DEFAULT_SETTINGS, Settings, read_board
+
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
+
+#: Outcomes, best first. The first five are for labelled images.
+EXACT, WRONG_SIZE, WRONG_DOTS, WRONG_PAIRS, REFUSED = (
+    "exact",
+    "wrong size",
+    "wrong dots",
+    "wrong pairs",
+    "refused",
+)
+#: For unlabelled images: refused (right) or read as a puzzle (wrong).
+REFUSED_OK, MISREAD = "refused (unlabelled)", "read (unlabelled)"
+#: The file could not be read at all.
+UNREADABLE = "unreadable"
+
+
+@dataclass(frozen=True, slots=True)
+class CaseResult:
+    """What happened to one image."""
+
+    image: str
+    source: str
+    labelled: bool
+    outcome: str
+    ms: float
+    rows: int = 0
+    cols: int = 0
+    grid: tuple[str, ...] = ()
+    reason: str = ""
+    confidence: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """True when the reader did what the label asks."""
+        return self.outcome in (EXACT, REFUSED_OK)
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSummary:
+    """One row of the summary table."""
+
+    source: str
+    images: int = 0
+    exact: int = 0
+    wrong_size: int = 0
+    wrong_dots: int = 0
+    wrong_pairs: int = 0
+    refused: int = 0
+    unlabelled: int = 0
+    unlabelled_refused: int = 0
+    misread: int = 0
+    unreadable: int = 0
+    ms_per_image: float = 0.0
+    failures: tuple[str, ...] = field(default=())
+
+
+def find_images(roots: Iterable[str | Path]) -> list[tuple[Path, str]]:
+    """Every image under the given folders (or the files themselves), with its source name."""
+    found = []
+    for root in map(Path, roots):
+        if root.is_file():
+            found.append((root, root.parent.name))
+            continue
+        if not root.is_dir():
+            raise InputError(f"{root}: no such folder")
+        for path in sorted(root.rglob("*")):
+            if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
+                rel = path.relative_to(root).parts
+                found.append((path, rel[0] if len(rel) > 1 else root.name))
+    return found
+
+
+def label_for(image: Path) -> tuple[str, ...] | None:
+    """The grid text in ``<stem>.txt`` beside ``image``, or ``None`` when there is none."""
+    text_path = image.with_suffix(".txt")
+    if not text_path.is_file():
+        return None
+    return tuple(line.strip() for line in text_path.read_text().splitlines() if line.strip())
+
+
+def compare(expected: Sequence[str], got: Puzzle) -> str:
+    """The outcome of reading ``got`` where the label says ``expected``."""
+    want = Puzzle.from_grid(list(expected)).canonical()
+    if (want.rows, want.cols) != (got.rows, got.cols):
+        return WRONG_SIZE
+    if set(want.dots()) != set(got.dots()):
+        return WRONG_DOTS
+    return EXACT if want.to_grid() == got.canonical().to_grid() else WRONG_PAIRS
+
+
+def check_one(item: tuple[Path, str], settings: Settings = DEFAULT_SETTINGS) -> CaseResult:
+    """Read one image and judge the reading against its label."""
+    path, source = item
+    expected = label_for(path)
+    labelled = expected is not None
+    try:
+        image = load_image(path)
+    except InputError as exc:
+        return CaseResult(str(path), source, labelled, UNREADABLE, 0.0, reason=str(exc))
+    start = time.perf_counter()
+    try:
+        reading = read_board(image, settings)
+    except VisionError as exc:
+        ms = (time.perf_counter() - start) * 1000
+        outcome = REFUSED if labelled else REFUSED_OK
+        return CaseResult(str(path), source, labelled, outcome, ms, reason=str(exc))
+    ms = (time.perf_counter() - start) * 1000
+    puzzle = reading.puzzle
+    try:
+        outcome = compare(expected, puzzle) if expected is not None else MISREAD
+    except FlowbotError as exc:
+        return CaseResult(str(path), source, labelled, UNREADABLE, ms, reason=f"bad label: {exc}")
+    return CaseResult(
+        str(path),
+        source,
+        labelled,
+        outcome,
+        ms,
+        puzzle.rows,
+        puzzle.cols,
+        puzzle.to_grid(),
+        confidence=reading.confidence,
+    )
+
+
+def check_images(
+    items: Sequence[tuple[Path, str]],
+    *,
+    workers: int = 2,
+    settings: Settings = DEFAULT_SETTINGS,
+    progress: Callable[[CaseResult], None] | None = None,
+) -> list[CaseResult]:
+    """Check every image, in ``workers`` processes; results in input order."""
+    results: list[CaseResult] = []
+    if workers <= 1 or len(items) < 4:
+        for item in items:
+            results.append(check_one(item, settings))
+            if progress:
+                progress(results[-1])
+        return results
+    # Each worker reads one image at a time on one core: time per image stays honest.
+    # An executor (unlike multiprocessing.Pool) fails loudly if a worker dies.
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_single_thread) as pool:
+        args = [(item, settings) for item in items]
+        for result in pool.map(_check_star, args, chunksize=4):
+            results.append(result)
+            if progress:
+                progress(result)
+    return results
+
+
+def _single_thread() -> None:
+    cv2.setNumThreads(1)
+
+
+def _check_star(arg: tuple[tuple[Path, str], Settings]) -> CaseResult:
+    return check_one(*arg)
+
+
+def summarise(results: Iterable[CaseResult]) -> list[SourceSummary]:
+    """One summary per source, in first-seen order, then a total row named ``"all"``."""
+    groups: dict[str, list[CaseResult]] = {}
+    every: list[CaseResult] = []
+    for r in results:
+        groups.setdefault(r.source, []).append(r)
+        every.append(r)
+    rows = [_summary(name, rs) for name, rs in groups.items()]
+    if len(rows) != 1:
+        rows.append(_summary("all", every))
+    return rows
+
+
+def _summary(name: str, results: list[CaseResult]) -> SourceSummary:
+    def count(outcome: str) -> int:
+        return sum(r.outcome == outcome for r in results)
+
+    timed = [r.ms for r in results if r.outcome != UNREADABLE]
+    return SourceSummary(
+        source=name,
+        images=len(results),
+        exact=count(EXACT),
+        wrong_size=count(WRONG_SIZE),
+        wrong_dots=count(WRONG_DOTS),
+        wrong_pairs=count(WRONG_PAIRS),
+        refused=count(REFUSED),
+        unlabelled=sum(not r.labelled for r in results),
+        unlabelled_refused=count(REFUSED_OK),
+        misread=count(MISREAD),
+        unreadable=count(UNREADABLE),
+        ms_per_image=sum(timed) / len(timed) if timed else 0.0,
+        failures=tuple(r.image for r in results if not r.ok),
+    )
+
+
+def write_report(results: Sequence[CaseResult], path: str | Path) -> None:
+    """Write every result as CSV, or as JSON when ``path`` ends in ``.json``."""
+    path = Path(path)
+    records = [asdict(r) | {"ok": r.ok} for r in results]
+    for rec in records:
+        rec["grid"] = "/".join(rec["grid"])
+    if path.suffix.lower() == ".json":
+        summary = [asdict(s) for s in summarise(results)]
+        path.write_text(json.dumps({"summary": summary, "images": records}, indent=1) + "\n")
+        return
+    with path.open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(records[0]) if records else ["image"])
+        writer.writeheader()
+        writer.writerows(records)

@@ -1,0 +1,351 @@
+"""Finding the board: the lattice of thin grid lines, located from the image alone.
+
+Flow Free draws its board as thin straight lines, brighter than what is on
+either side of them, at one pitch in both directions. The search:
+
+1. a "line-ness" map per direction: a white top-hat across the line keeps
+   only structures thinner than a few pixels; short gaps (crossings, JPEG) are
+   closed and anything shorter than a cell is opened away;
+2. the remaining segments are grouped by their common extent (all vertical
+   lines of a board run from its top to its bottom) and, inside a group, into
+   runs of equal spacing;
+3. a vertical run and a horizontal run whose ends meet each other's end lines
+   form a candidate board; the one with most cells wins.
+
+Nothing here knows the game's colours or sizes: the pitch, extent and line
+contrast all come from the image.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class LineSettings:
+    """Tolerances for the line search (pixels are working-copy pixels)."""
+
+    #: Longest side of the downscaled copy used to find the board.
+    work_size: int = 1000
+    #: Minimum brightness step (0-255) of a grid line over its surroundings.
+    line_contrast: float = 10.0
+    #: Allowed difference between two grid spacings, as a fraction of the pitch.
+    spacing_tolerance: float = 0.08
+    #: Fewest grid lines per direction for a board (a 2x2 board has 3).
+    min_lines: int = 3
+    #: Fraction of its length a grid line must show in the line map.
+    line_coverage: float = 0.6
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One straight line piece: ``pos`` across it, ``lo..hi`` along it."""
+
+    pos: float
+    lo: float
+    hi: float
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Equally spaced parallel segments sharing one extent ``lo..hi``."""
+
+    positions: tuple[float, ...]
+    lo: float
+    hi: float
+
+    @property
+    def pitch(self) -> float:
+        return (self.positions[-1] - self.positions[0]) / (len(self.positions) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Lattice:
+    """A candidate board in some image's pixels: its grid-line positions."""
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+
+    @property
+    def cells(self) -> int:
+        return (len(self.xs) - 1) * (len(self.ys) - 1)
+
+    @property
+    def pitch(self) -> float:
+        return (
+            (self.xs[-1] - self.xs[0]) / (len(self.xs) - 1)
+            + (self.ys[-1] - self.ys[0]) / (len(self.ys) - 1)
+        ) / 2
+
+    def scaled(self, factor: float) -> Lattice:
+        return Lattice(tuple(x * factor for x in self.xs), tuple(y * factor for y in self.ys))
+
+
+@dataclass(frozen=True, slots=True)
+class LineMaps:
+    """Line evidence of one image per direction: top-hat strength and binary masks."""
+
+    vertical: np.ndarray
+    horizontal: np.ndarray
+    #: Top-hat responses (0-255): how much brighter than beside it each pixel is.
+    vertical_strength: np.ndarray
+    horizontal_strength: np.ndarray
+
+
+def line_maps(gray: np.ndarray, contrast: float) -> LineMaps:
+    """Pixels that belong to thin straight lines, per direction.
+
+    A white top-hat with a short kernel across the line keeps what is both
+    brighter than its surroundings and thinner than the kernel; closing along
+    the line bridges crossings, opening along it drops text and specks.
+    """
+    across = 7
+    along_close, along_open = 9, 15
+    tv = cv2.morphologyEx(
+        gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (across, 1))
+    )
+    th = cv2.morphologyEx(
+        gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
+    )
+    level = np.uint8(min(255, max(1, round(contrast))))
+    bv = (tv >= level).astype(np.uint8)
+    bh = (th >= level).astype(np.uint8)
+    vk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (1, along_close))
+    hk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (along_close, 1))
+    bv = cv2.morphologyEx(bv, cv2.MORPH_CLOSE, vk_close)
+    bh = cv2.morphologyEx(bh, cv2.MORPH_CLOSE, hk_close)
+    bv = cv2.morphologyEx(
+        bv, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, along_open))
+    )
+    bh = cv2.morphologyEx(
+        bh, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (along_open, 1))
+    )
+    return LineMaps(bv, bh, tv, th)
+
+
+def segments(binary: np.ndarray, *, vertical: bool, min_length: float) -> list[Segment]:
+    """The straight pieces of a one-direction line map, at least ``min_length`` long."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    found = []
+    for x, y, w, h, _area in stats[1:count]:
+        length, width = (h, w) if vertical else (w, h)
+        if length < min_length or width > max(6, length / 8):
+            continue
+        if vertical:
+            found.append(Segment(x + (w - 1) / 2, float(y), float(y + h - 1)))
+        else:
+            found.append(Segment(y + (h - 1) / 2, float(x), float(x + w - 1)))
+    return found
+
+
+def runs(segs: list[Segment], settings: LineSettings) -> list[Run]:
+    """Group segments by common extent, then split each group into equal-spacing runs."""
+    groups: list[list[Segment]] = []
+    for seg in sorted(segs, key=lambda s: s.lo - s.hi):  # longest first
+        tol = 3 + 0.02 * (seg.hi - seg.lo)
+        for group in groups:
+            if abs(group[0].lo - seg.lo) <= tol and abs(group[0].hi - seg.hi) <= tol:
+                group.append(seg)
+                break
+        else:
+            groups.append([seg])
+    found = []
+    for group in groups:
+        if len(group) < 2:
+            continue
+        group.sort(key=lambda s: s.pos)
+        lo = float(np.median([s.lo for s in group]))
+        hi = float(np.median([s.hi for s in group]))
+        for positions in _equal_runs([s.pos for s in group], settings.spacing_tolerance):
+            found.append(Run(tuple(positions), lo, hi))
+    return found
+
+
+def _equal_runs(positions: list[float], tolerance: float) -> list[list[float]]:
+    """Maximal runs of consecutive positions with one common spacing."""
+    # Positions a pixel or two apart are one line seen twice (a thick line split).
+    merged: list[float] = []
+    for p in positions:
+        if merged and p - merged[-1] <= 2:
+            merged[-1] = (merged[-1] + p) / 2
+        else:
+            merged.append(p)
+    found = []
+    i = 0
+    while i < len(merged) - 1:
+        pitch = merged[i + 1] - merged[i]
+        j = i + 1
+        while j + 1 < len(merged) and abs(merged[j + 1] - merged[j] - pitch) <= max(
+            1.5, tolerance * pitch
+        ):
+            j += 1
+        found.append(merged[i : j + 1])
+        i = j
+    return found
+
+
+def _coverage(binary: np.ndarray, pos: float, lo: float, hi: float, halfwidth: int) -> float:
+    """Fraction of ``lo..hi`` along row ``pos`` covered by line pixels (rows of ``binary``)."""
+    r = round(pos)
+    a, b = max(0, r - halfwidth), min(binary.shape[0], r + halfwidth + 1)
+    lo_i, hi_i = max(0, round(lo)), min(binary.shape[1], round(hi) + 1)
+    if a >= b or lo_i >= hi_i:
+        return 0.0
+    return float(binary[a:b, lo_i:hi_i].max(axis=0).mean())
+
+
+def _peaks(profile: np.ndarray, level: float) -> list[float]:
+    """Centres of the stretches of ``profile`` at or above ``level``."""
+    above = np.flatnonzero(profile >= level)
+    if above.size == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(above) > 1)
+    starts = np.r_[above[0], above[breaks + 1]]
+    ends = np.r_[above[breaks], above[-1]]
+    centres = []
+    for s, e in zip(starts, ends, strict=True):
+        weights = profile[s : e + 1]
+        centres.append(float(np.dot(np.arange(s, e + 1), weights) / weights.sum()))
+    return centres
+
+
+def _from_run(
+    run: Run, along: np.ndarray, across: np.ndarray, settings: LineSettings
+) -> tuple[list[float], list[float]] | None:
+    """Complete a run of parallel lines into a lattice, in the run's own orientation.
+
+    ``along`` holds the run's lines as rows, ``across`` the crossing lines as
+    columns (transpose both for vertical runs). Returns ``(positions,
+    crossings)``: the run's line positions (extended over any border line the
+    extent grouping missed) and the crossing lines' positions, or ``None``.
+    """
+    size_along, size_across = along.shape
+    level = settings.line_coverage
+    q = run.pitch
+    tol = max(2.0, settings.spacing_tolerance * q)
+    ys = list(run.positions)
+    # Border lines can merge with neighbouring things and so fall out of the group.
+    while ys[0] - q > -tol and _coverage(along, ys[0] - q, run.lo, run.hi, 1) >= level:
+        ys.insert(0, _refine(along, ys[0] - q, run.lo, run.hi, tol))
+    while (
+        ys[-1] + q < size_along + tol and _coverage(along, ys[-1] + q, run.lo, run.hi, 1) >= level
+    ):
+        ys.append(_refine(along, ys[-1] + q, run.lo, run.hi, tol))
+    # The crossing lines run from the first line to the last.
+    a, b = max(0, round(ys[0])), min(size_along, round(ys[-1]) + 1)
+    if b - a < 3:
+        return None
+    band = across[a:b]
+    lo_i, hi_i = max(0, round(run.lo - tol)), min(size_across, round(run.hi + tol) + 1)
+    profile = np.zeros(size_across, dtype=np.float32)
+    profile[lo_i:hi_i] = band[:, lo_i:hi_i].mean(axis=0)
+    peaks = _peaks(profile, level)
+    best: list[float] | None = None
+    for xs in _equal_runs(peaks, settings.spacing_tolerance):
+        if (
+            len(xs) < 2
+            or abs((xs[-1] - xs[0]) / (len(xs) - 1) - q) > 2 * settings.spacing_tolerance * q
+        ):
+            continue
+        closed = _close_ends(list(xs), run.lo, run.hi, q, size_across)
+        if closed is not None and (best is None or len(closed) > len(best)):
+            best = closed
+    if best is None:
+        return None
+    return _edge_lines(ys, best, across, q, tol=tol, level=level), best
+
+
+def _edge_lines(
+    ys: list[float], xs: list[float], across: np.ndarray, q: float, *, tol: float, level: float
+) -> list[float]:
+    """``ys`` plus a border line at the image edge when the crossing lines run on to it."""
+    size = across.shape[0]
+    cols = [round(x) for x in xs[1:-1]] or [round(x) for x in xs]
+    if abs(ys[-1] + q - (size - 1)) <= tol:
+        band = across[round(ys[-1]) + 2 :, cols]
+        if band.size and band.mean() >= level:
+            ys = [*ys, size - 1.0]
+    if abs(ys[0] - q) <= tol:
+        band = across[: max(0, round(ys[0]) - 1), cols]
+        if band.size and band.mean() >= level:
+            ys = [0.0, *ys]
+    return ys
+
+
+def _refine(along: np.ndarray, pos: float, lo: float, hi: float, tol: float) -> float:
+    """The line position near ``pos``: the centre of the best-covered rows."""
+    a, b = max(0, round(pos - tol)), min(along.shape[0], round(pos + tol) + 1)
+    lo_i, hi_i = max(0, round(lo)), min(along.shape[1], round(hi) + 1)
+    rows = along[a:b, lo_i:hi_i].mean(axis=1)
+    if rows.max() <= 0:
+        return pos
+    best = np.flatnonzero(rows >= rows.max() * 0.8)
+    return float(a + best.mean())
+
+
+def _close_ends(
+    positions: list[float], lo: float, hi: float, pitch: float, size: int
+) -> list[float] | None:
+    """Positions whose ends meet the crossing lines' extent ``lo..hi``, or ``None``.
+
+    A border that coincides with the image edge (a tight crop) may be
+    invisible: it is added when the lines reach that edge one pitch away.
+    """
+    tol = 3 + 0.1 * pitch
+    edge = 2.5
+    if abs(positions[0] - lo) > tol:
+        if lo <= edge and abs(positions[0] - pitch) <= tol:
+            positions.insert(0, max(0.0, positions[0] - pitch))
+        else:
+            return None
+    if abs(positions[-1] - hi) > tol:
+        if hi >= size - 1 - edge and abs(positions[-1] + pitch - (size - 1)) <= tol:
+            positions.append(min(size - 1.0, positions[-1] + pitch))
+        else:
+            return None
+    return positions
+
+
+def find_lattices(gray: np.ndarray, settings: LineSettings) -> tuple[list[Lattice], LineMaps]:
+    """Every candidate board in a grey image, most cells first, and the line maps."""
+    maps = line_maps(gray, settings.line_contrast)
+    min_length = 24
+    vsegs = segments(maps.vertical, vertical=True, min_length=min_length)
+    hsegs = segments(maps.horizontal, vertical=False, min_length=min_length)
+    found: dict[tuple[int, int, int, int], Lattice] = {}
+    for run in runs(hsegs, settings):
+        if len(run.positions) >= settings.min_lines - 1:
+            got = _from_run(run, maps.horizontal, maps.vertical, settings)
+            if got is not None:
+                ys, xs = got
+                _keep(found, Lattice(tuple(xs), tuple(ys)), settings)
+    for run in runs(vsegs, settings):
+        if len(run.positions) >= settings.min_lines - 1:
+            got = _from_run(run, maps.vertical.T, maps.horizontal.T, settings)
+            if got is not None:
+                xs, ys = got
+                _keep(found, Lattice(tuple(xs), tuple(ys)), settings)
+    lattices = sorted(found.values(), key=lambda lat: -lat.cells)
+    log.debug(
+        "%d vertical, %d horizontal segments, %d lattices", len(vsegs), len(hsegs), len(lattices)
+    )
+    return lattices, maps
+
+
+def _keep(
+    found: dict[tuple[int, int, int, int], Lattice], lattice: Lattice, settings: LineSettings
+) -> None:
+    if len(lattice.xs) < settings.min_lines or len(lattice.ys) < settings.min_lines:
+        return
+    px = (lattice.xs[-1] - lattice.xs[0]) / (len(lattice.xs) - 1)
+    py = (lattice.ys[-1] - lattice.ys[0]) / (len(lattice.ys) - 1)
+    if abs(px - py) > 2 * settings.spacing_tolerance * max(px, py):
+        return  # cells are square
+    key = (round(lattice.xs[0] / 4), round(lattice.ys[0] / 4), len(lattice.xs), len(lattice.ys))
+    found.setdefault(key, lattice)

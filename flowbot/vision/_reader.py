@@ -1,0 +1,272 @@
+"""``read_board``: screenshot in, puzzle and geometry out, or a refusal with its reason."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from flowbot.errors import BoardNotFoundError, UnsureReadingError
+from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Reading
+from flowbot.vision._cells import CellSamples, delta_e, sample_cells
+from flowbot.vision._image import check_image
+from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices
+from flowbot.vision._pairing import pair_by_colour
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The reader's tolerances. Defaults suit any screen; calibration may tune them.
+
+    Colour distances are CIELAB units (about 2.3 is a just-noticeable difference).
+    """
+
+    #: Longest side, in pixels, of the downscaled copy used to find the board.
+    work_size: int = 800
+    #: Least brightness step (0-255) of a grid line over its surroundings.
+    line_contrast: float = 10.0
+    #: Allowed deviation between grid spacings, as a fraction of the pitch.
+    spacing_tolerance: float = 0.08
+    #: Smallest readable cell, in image pixels.
+    min_cell_px: float = 12.0
+    #: A cell whose centre differs from its rim by more than this holds a dot ...
+    dot_contrast: float = 30.0
+    #: ... by less than this it is empty; in between the reading is refused.
+    empty_contrast: float = 20.0
+    #: Colour noise between the two dots of one pair (JPEG, glow); a calibration
+    #: profile may raise it for a drifting screen.
+    colour_tolerance: float = 4.0
+    #: Least ratio of the distance to any other dot over the distance to the twin.
+    min_pair_margin: float = 2.5
+    #: A ring sector this far from its cell's background shows a pipe or wall.
+    pipe_contrast: float = 20.0
+    #: An inner grid edge this many times brighter than the typical one is a wall.
+    wall_ratio: float = 1.8
+
+    def lines(self) -> LineSettings:
+        return LineSettings(
+            work_size=self.work_size,
+            line_contrast=self.line_contrast,
+            spacing_tolerance=self.spacing_tolerance,
+        )
+
+
+DEFAULT_SETTINGS = Settings()
+
+
+def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Reading:
+    """Read a Flow Free board from a screenshot.
+
+    Parameters
+    ----------
+    image
+        ``(H, W, 3)`` ``uint8`` RGB pixels; not modified.
+    settings
+        Tolerances; the defaults need no tuning per device.
+
+    Returns
+    -------
+    Reading
+        The puzzle in canonical form (labels A, B, ... in reading order), the
+        grid lines in image pixels, each pair's colour and a confidence.
+
+    Raises
+    ------
+    BoardNotFoundError
+        When no board-like grid is in the image.
+    UnsureReadingError
+        When a board is found but some part of it cannot be read for certain
+        (shaped or walled boards, pipes already drawn, a cut-off board,
+        colours too alike): a refusal is better than a wrong puzzle.
+    """
+    check_image(image)
+    h, w = image.shape[:2]
+    if min(h, w) < 5 * settings.min_cell_px:
+        raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
+    geometry, notes = _find_board(image, settings)
+    if geometry.cell_size < settings.min_cell_px:
+        raise UnsureReadingError(
+            f"cells of {geometry.cell_size:.0f} px are too small to read "
+            f"(need {settings.min_cell_px:.0f})"
+        )
+    samples = sample_cells(image, geometry)
+    dots, cell_confidence = _classify(samples, settings)
+    _check_pipes(samples, dots, settings)
+    cells = sorted(dots)
+    lab = np.array([samples.core_lab[c] for c in cells])
+    pairing = pair_by_colour(
+        lab, noise=settings.colour_tolerance, min_margin=settings.min_pair_margin
+    )
+    pairs = sorted(
+        (tuple(sorted((cells[i], cells[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
+    )
+    # Pairs are already in reading order, so canonical() only renames them A, B, ...
+    puzzle = Puzzle(
+        geometry.rows, geometry.cols, tuple(Pair(str(k), a, b) for k, (a, b) in enumerate(pairs))
+    ).canonical()
+    colours = tuple(
+        tuple(int(v) for v in (samples.core_rgb[a].astype(float) + samples.core_rgb[b]) / 2)
+        for a, b in pairs
+    )
+    pair_confidence = 0.5 + 0.5 * min(
+        1.0, (pairing.margin - settings.min_pair_margin) / (3 * settings.min_pair_margin)
+    )
+    confidence = round(min(pair_confidence, cell_confidence), 3)
+    log.info(
+        "read a %s board with %d colours (confidence %.2f)", puzzle.size, len(pairs), confidence
+    )
+    return Reading(puzzle, geometry, colours, confidence, tuple(notes))  # type: ignore[arg-type]
+
+
+def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, list[str]]:
+    """The board's grid in full-resolution pixels, after the whole-board checks."""
+    h, w = image.shape[:2]
+    # Brightest channel: grid lines of any hue stand out from the dark board.
+    gray = cv2.max(cv2.max(image[..., 0], image[..., 1]), image[..., 2])
+    # Whole-number shrink factors keep INTER_AREA fast and thin lines visible;
+    # when nothing is found, a finer copy catches boards with tiny cells.
+    factor = max(1, math.ceil(max(h, w) / settings.work_size))
+    factors = [factor] if factor == 1 else [factor, max(1, factor // 2)]
+    doubt: UnsureReadingError | None = None
+    for attempt, f in enumerate(factors):
+        small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
+        lattices, maps = find_lattices(small, settings.lines())
+        if not lattices:
+            continue
+        best = lattices[0]
+        try:
+            _check_alone(best, lattices[1:])
+            _check_edges(best, maps, settings)
+        except UnsureReadingError as exc:
+            doubt = doubt or exc  # a finer copy may see the whole board
+            continue
+        # Pixel i of the copy covers full-size pixels f*i .. f*i + f - 1.
+        xs = tuple(f * x + (f - 1) / 2 for x in best.xs)
+        ys = tuple(f * y + (f - 1) / 2 for y in best.ys)
+        notes = [f"board found at 1/{f} scale"] if attempt else []
+        return BoardGeometry(xs, ys), notes
+    if doubt is not None:
+        raise doubt
+    raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _check_alone(best: Lattice, others: list[Lattice]) -> None:
+    """Refuse when another grid overlaps or adjoins the chosen one (walls, shapes, clones)."""
+    p = best.pitch
+    for other in others:
+        if abs(other.pitch - p) > 0.15 * p:
+            continue
+        same = (
+            len(other.xs) == len(best.xs)
+            and len(other.ys) == len(best.ys)
+            and abs(other.xs[0] - best.xs[0]) < 0.25 * p
+            and abs(other.ys[0] - best.ys[0]) < 0.25 * p
+        )
+        inside = (
+            other.xs[0] > best.xs[0] - 0.25 * p
+            and other.xs[-1] < best.xs[-1] + 0.25 * p
+            and other.ys[0] > best.ys[0] - 0.25 * p
+            and other.ys[-1] < best.ys[-1] + 0.25 * p
+        )
+        if same or inside:
+            continue  # the same board, or a piece of it (lines broken by a bright band)
+        gap_x = max(other.xs[0] - best.xs[-1], best.xs[0] - other.xs[-1])
+        gap_y = max(other.ys[0] - best.ys[-1], best.ys[0] - other.ys[-1])
+        if max(gap_x, gap_y) < 1.5 * p:
+            raise UnsureReadingError(
+                "several grids meet here (a board with walls or an irregular shape)"
+            )
+
+
+def _check_edges(lattice: Lattice, maps: LineMaps, settings: Settings) -> None:
+    """Refuse boards whose inner grid edges are missing, doubled as walls, or run on outside."""
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    p = lattice.pitch
+    # Inner lines running on past the border: the board is cut by the image edge or shaped.
+    for positions, spans, binary in ((xs, ys, maps.vertical), (ys, xs, maps.horizontal.T)):
+        inner = [round(v) for v in positions[1:-1]]
+        if not inner:
+            continue
+        size = binary.shape[0]
+        for a, b in (
+            (spans[0] - 0.85 * p, spans[0] - 0.15 * p),
+            (spans[-1] + 0.15 * p, spans[-1] + 0.85 * p),
+        ):
+            lo, hi = max(0, round(a)), min(size, round(b))
+            if hi - lo < max(2, 0.3 * p):
+                continue
+            run_on = binary[lo:hi][:, inner].mean()
+            if run_on >= 0.5:
+                raise UnsureReadingError(
+                    "grid lines run on past the board's border (a cut-off or irregular board)"
+                )
+    # Every inner edge, one cell long: present, and not much stronger than the rest.
+    strengths = []
+    for positions, spans, strength in (
+        (xs, ys, maps.vertical_strength),
+        (ys, xs, maps.horizontal_strength.T),
+    ):
+        for v in positions[1:-1]:
+            col = round(v)
+            band = strength[:, max(0, col - 1) : col + 2].max(axis=1)
+            for a, b in itertools.pairwise(spans):
+                lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))
+                strengths.append(float(np.median(band[lo : hi + 1])) if hi > lo else 0.0)
+    if not strengths:
+        return
+    values = np.array(strengths)
+    typical = float(np.median(values))
+    if typical < settings.line_contrast:
+        raise UnsureReadingError("the grid's inner lines are too faint to trust")
+    if (values < 0.4 * typical).any():
+        raise UnsureReadingError("some inner grid lines are missing (holes or walls in the board)")
+    if (values > settings.wall_ratio * typical + settings.line_contrast).any():
+        raise UnsureReadingError("some inner grid edges are drawn as walls")
+
+
+def _classify(samples: CellSamples, settings: Settings) -> tuple[set[Cell], float]:
+    """The cells holding a dot, and a confidence from how clearly cells split."""
+    contrast = delta_e(samples.core_lab, samples.ring_lab)
+    dots: set[Cell] = set()
+    rows, cols = contrast.shape
+    for r in range(rows):
+        for c in range(cols):
+            k = float(contrast[r, c])
+            if k >= settings.dot_contrast:
+                if samples.core_uniformity[r, c] < 0.8:
+                    raise UnsureReadingError(
+                        f"cell ({r}, {c}) holds something that is not a flat dot"
+                    )
+                if samples.ring_like_core[r, c] > 0.1:
+                    raise UnsureReadingError(
+                        f"the colour at cell ({r}, {c}) runs out to its edge (a pipe, not a dot)"
+                    )
+                dots.add(Cell(r, c))
+            elif k > settings.empty_contrast:
+                raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
+    dot_min = min((float(contrast[c]) for c in dots), default=255.0)
+    empty_max = max(
+        (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
+        default=0.0,
+    )
+    gap = (dot_min - empty_max) / settings.dot_contrast
+    return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
+
+
+def _check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> None:
+    """Refuse when colour crosses a grid edge: pipes are drawn (solved or half-solved)."""
+    # Sector k of a cell faces right, down, left, up; a pipe shows on both sides of an edge.
+    off = delta_e(samples.sector_lab, samples.ring_lab[:, :, None, :]) > settings.pipe_contrast
+    across = off[:, :-1, 0] & off[:, 1:, 2]
+    down = off[:-1, :, 1] & off[1:, :, 3]
+    if across.any() or down.any():
+        r, c = np.argwhere(across)[0] if across.any() else np.argwhere(down)[0]
+        raise UnsureReadingError(
+            f"a pipe is drawn at cell ({r}, {c}): the board is solved or in progress"
+        )

@@ -16,6 +16,8 @@ answer is wrong or crashed.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import signal
 import statistics
 import sys
 import time
@@ -25,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 from PIL import Image
 
@@ -33,7 +36,9 @@ from flowbot.models import BoardGeometry, Puzzle
 from flowbot.vision import read_board
 from flowbot.vision.synthetic import CATEGORIES, sample
 
-OUTCOMES = ("exact", "wrong_size", "wrong_dots", "wrong_pairs", "refused", "crashed")
+OUTCOMES = ("exact", "wrong_size", "wrong_dots", "wrong_pairs", "refused", "timeout", "crashed")
+#: Seconds one read may take before it counts as a timeout (the floor is 30 ms).
+READ_LIMIT_S = 20
 
 
 @dataclass(frozen=True)
@@ -63,23 +68,38 @@ def line_error(truth: BoardGeometry, read: BoardGeometry) -> float:
     return max(dx, dy) / pitch
 
 
+class _TooSlowError(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise _TooSlowError
+
+
 def run_one(category: str, seed: int, save_dir: str | None) -> Outcome:
     shot = sample(category, seed)
     start = time.perf_counter()
     error, detail = float("nan"), ""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(READ_LIMIT_S)
     try:
         reading = read_board(shot.image)
+    except _TooSlowError:
+        kind, detail = "timeout", f"no answer after {READ_LIMIT_S} s"
     except VisionError as exc:
         kind, detail = "refused", str(exc)
     except Exception as exc:  # a crash is a finding, not the end of the run
         kind = "crashed"
-        detail = f"{type(exc).__name__}: {exc} | {traceback.format_exc(limit=-2).splitlines()[-3]}"
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        detail = f"{type(exc).__name__}: {exc} at {where.filename}:{where.lineno}"
     else:
         kind = compare(shot.puzzle, reading.puzzle)
         if kind == "exact":
             error = line_error(shot.geometry, reading.geometry)
         else:
             detail = f"read {reading.puzzle.size} {'/'.join(reading.puzzle.canonical().to_grid())}"
+    finally:
+        signal.alarm(0)
     ms = (time.perf_counter() - start) * 1000
     if save_dir and kind != "exact":
         path = Path(save_dir) / f"{category}_{seed}_{kind}.png"
@@ -87,6 +107,10 @@ def run_one(category: str, seed: int, save_dir: str | None) -> Outcome:
         truth = shot.puzzle.canonical().to_grid()
         path.with_suffix(".txt").write_text("\n".join(truth) + "\n")
     return Outcome(category, seed, kind, ms, error, detail)
+
+
+def _quiet() -> None:
+    cv2.setNumThreads(1)  # the workers are the parallelism
 
 
 def _run(args: tuple[str, int, str | None]) -> Outcome:
@@ -112,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     ]
     started = time.perf_counter()
     if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
+        # Spawned, not forked: OpenCV's thread pool does not survive a fork.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(args.workers, mp_context=context, initializer=_quiet) as pool:
             outcomes = list(pool.map(_run, jobs, chunksize=4))
     else:
         outcomes = [_run(job) for job in jobs]
@@ -146,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.verbose:
         for o in bad:
             print(f"  {o.category} seed {o.seed}: {o.kind}: {o.detail}")
-    worst_kinds = {"wrong_size", "wrong_dots", "wrong_pairs", "crashed"}
+    worst_kinds = {"wrong_size", "wrong_dots", "wrong_pairs", "timeout", "crashed"}
     return 1 if any(o.kind in worst_kinds for o in bad) else 0
 
 

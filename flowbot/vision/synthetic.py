@@ -793,7 +793,7 @@ def _glow_background(
             )
     for _ in range(int(rng.integers(1, 5))):  # the faint pipes of the animated background
         colour = np.asarray(palette[int(rng.integers(len(palette)))].rgb, np.float32)
-        alpha = strength * rng.uniform(0.1, 0.35)
+        alpha = strength * rng.uniform(0.05, 0.2)  # real ones: about 0.15
         thick = max(1, round(rng.uniform(0.03, 0.06) * max(sw, sh)))
         layer = np.zeros((sh, sw), np.float32)
         x0, y0 = rng.uniform(0, sw), rng.uniform(0, sh)
@@ -1103,6 +1103,20 @@ def _cat_twins(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
     return puzzle, _phone_opts(rng, colour_pick="twins")
 
 
+def _generated(rng: np.random.Generator, rows: int, cols: int) -> Solution:
+    # A solvable level from flowbot.generate: dots where real levels put them.
+    from flowbot.generate import generate  # noqa: PLC0415 - keeps the solver out of plain use
+
+    colours = int(min(16, max(3, round(rows * cols / rng.uniform(9, 15)))))
+    return generate(rows, cols, colours, seed=int(rng.integers(2**31))).solution
+
+
+def _cat_generated(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
+    rows = _size(rng, 5, 15)
+    cols = rows if rng.random() < 0.7 else _size(rng, 5, 15)
+    return _generated(rng, rows, cols).puzzle, _phone_opts(rng)
+
+
 def _category_mix(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
     pick = (_cat_phone, _cat_phone_large, _cat_rectangular, _cat_mirror, _cat_web, _cat_crop)
     return pick[int(rng.integers(len(pick)))](rng)
@@ -1122,6 +1136,8 @@ CATEGORIES: dict[str, Callable[[np.random.Generator], tuple[Puzzle, ShotOptions]
     "jpeg": _cat_jpeg,
     "drift": _cat_drift,
     "twins": _cat_twins,
+    "generated": _cat_generated,
+    "solved": _cat_generated,  # same boards, drawn with their pipes (see ``sample``)
 }
 
 
@@ -1134,5 +1150,17 @@ def sample(category: str, seed: int) -> SyntheticShot:
             f"unknown category {category!r}; choose from {sorted(CATEGORIES)}"
         ) from None
     rng = np.random.default_rng([seed, *category.encode()])
+    if category == "solved":
+        # A solved board (pipes everywhere) or a half-solved one (some pipes): a
+        # reader may refuse these or read their dots, never answer wrongly.
+        puzzle, options = make(rng)
+        solution = _generated(rng, puzzle.rows, puzzle.cols)
+        if rng.random() < 0.5:
+            keep = rng.random(len(solution.paths)) < 0.5
+            paths = tuple(p if k else () for p, k in zip(solution.paths, keep, strict=True))
+            solution = Solution(solution.puzzle, paths)
+        return synthesize(
+            solution.puzzle, seed=int(rng.integers(2**31)), options=options, solution=solution
+        )
     puzzle, options = make(rng)
     return synthesize(puzzle, seed=int(rng.integers(2**31)), options=options)

@@ -197,3 +197,17 @@ def test_bad_options_exit_2(tmp_path: Path) -> None:
     assert main(["play", "--region", "1,2,3"]) == 2
     assert main(["play", "--profile", "no-such-profile", "--dry-run"]) == 2
     assert main(["play", "--image", str(tmp_path / "missing.png")]) == 2
+
+
+def test_no_display_exits_9(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["play", "--once"]) == 9
+    assert main(["practice", str(_puzzle_file(tmp_path))]) == 9
+    assert main(["practice", str(tmp_path / "missing.txt")]) == 2
+
+
+def _puzzle_file(tmp_path: Path) -> Path:
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(NINE.to_grid()) + "\n")
+    return path

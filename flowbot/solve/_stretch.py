@@ -78,7 +78,10 @@ def _squeeze(n: int, used: set[int]) -> tuple[dict[int, int], list[tuple[int, in
 
 
 def stretch(small: Solution, plan: Shrink, puzzle: Puzzle) -> Solution | None:
-    """Grow a solution of the shrunk board back to the full board (validated), or ``None``."""
+    """Grow a solution of the shrunk board back to the full board, or ``None``.
+
+    The caller validates the answer (``flowbot.solve.solve`` does, always).
+    """
     grid = Grid.of(small.puzzle)
     rows, cols = small.puzzle.rows, small.puzzle.cols
     chosen = _edges_of(small, grid)
@@ -100,19 +103,15 @@ def stretch(small: Solution, plan: Shrink, puzzle: Puzzle) -> Solution | None:
     if h.shape != (puzzle.rows, puzzle.cols - 1) or v.shape != (puzzle.rows - 1, puzzle.cols):
         return None
     full = np.concatenate([h.ravel(), v.ravel()])
-    degree = np.bincount(
-        np.concatenate([Grid.of(puzzle).eu[full], Grid.of(puzzle).ev[full]]),
-        minlength=puzzle.rows * puzzle.cols,
-    )
     big = Grid.of(puzzle)
+    degree = np.bincount(
+        np.concatenate([big.eu[full], big.ev[full]]), minlength=puzzle.rows * puzzle.cols
+    )
     need = np.where(big.colour >= 0, 1, 2)
     if not np.array_equal(degree, need):
         return None
     solution, cycles = trace(big, full, puzzle)
-    if solution is None or cycles:
-        return None
-    solution.validate()
-    return solution
+    return None if cycles else solution
 
 
 def _edges_of(solution: Solution, grid: Grid) -> BoolArray:

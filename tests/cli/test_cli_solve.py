@@ -78,6 +78,17 @@ def test_unsolvable_puzzle_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture
     assert out.splitlines()[0].startswith(f"{path}  3x3  unsolvable  ")
 
 
+def test_timeout_is_a_clean_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Sixteen straight rows: easy, but no solver answers within a microsecond.
+    rows = [label + "." * 14 + label for label in "ABCDEFGHIJKLMNOP"]
+    path = _write(tmp_path, "rows.txt", "\n".join(rows) + "\n")
+    assert main(["solve", "--json", "--timeout", "0.000001", path]) == 1
+    [record] = _json_lines(capsys.readouterr().out)
+    assert (record["status"], record["paths"]) == ("timeout", {})
+    assert main(["solve", "--json", path]) == 0
+    assert _json_lines(capsys.readouterr().out)[0]["status"] == "solved"
+
+
 def test_count_reports_solutions_and_exactness(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

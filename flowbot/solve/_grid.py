@@ -163,7 +163,8 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
         visited[path] = True
         if cur != pair.b.row * cols + pair.b.col:
             ok = False
-        paths.append(tuple(Cell(*divmod(i, cols)) for i in path))
+        rs, cs = np.divmod(np.asarray(path), cols)
+        paths.append(tuple(map(Cell, rs.tolist(), cs.tolist())))
     cycles: list[IntArray] = []
     rest = np.flatnonzero(~visited)
     if len(rest):

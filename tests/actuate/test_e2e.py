@@ -65,7 +65,7 @@ def test_calibrate_on_the_practice_board_writes_a_profile_that_plays(
     xdisplay: str, tmp_path: Path
 ) -> None:
     out = tmp_path / "mine.toml"
-    assert main(["calibrate", "--practice", "9x9", "--trials", "2", "-o", str(out)]) == 0
+    assert main(["calibrate", "--practice", "5x5", "--trials", "1", "-o", str(out)]) == 0
     data = tomllib.loads(out.read_text())
     assert data["name"] == "practice"
     profile = load_profile(str(out))

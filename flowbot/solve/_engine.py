@@ -28,8 +28,8 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
 
-    def result(status: SolveStatus, solution: object = None) -> SolveResult:
-        return SolveResult(status, solution, time.perf_counter() - start)  # type: ignore[arg-type]
+    def result(status: SolveStatus, solution: Solution | None = None) -> SolveResult:
+        return SolveResult(status, solution, time.perf_counter() - start)
 
     if not parity_balanced(puzzle):
         log.debug("%s: the dots' checkerboard parities cannot add up", puzzle.size)
@@ -37,7 +37,7 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     if puzzle.rows * puzzle.cols >= STRETCH_CELLS:
         plan = shrink(puzzle)
         if plan is not None:
-            found, small = _solve(plan.puzzle, deadline)
+            _, small = _solve(plan.puzzle, deadline)
             grown = stretch(small, plan, puzzle) if small is not None else None
             if grown is not None:
                 return result(SolveStatus.SOLVED, grown)

@@ -119,9 +119,6 @@ class Grid:
             -1,
         )
 
-    def cell(self, index: int) -> Cell:
-        return Cell(*divmod(index, self.cols))
-
 
 def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | None, list[IntArray]]:
     """Read the paths and the stray cycles out of a set of chosen edges.

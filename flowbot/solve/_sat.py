@@ -164,6 +164,7 @@ class Search:
             res = self.sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
         finally:
             timer.cancel()
+            timer.join()  # never let a late interrupt reach a deleted solver
         self.sat.clear_interrupt()
         return res
 

@@ -57,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
             progress.advance(task)
 
         results = check_images(items, workers=args.workers, progress=advance)
-    Console().print(_table(results))
+    out = Console()
+    # The table has twelve columns: keep them readable when piped or in a narrow terminal.
+    Console(width=max(out.width, 132)).print(_table(results))
     failures = [r for r in results if not r.ok]
     for r in failures:
         detail = r.reason or "\n  ".join(r.grid)
@@ -70,11 +72,12 @@ def run(args: argparse.Namespace) -> int:
 def _table(results: list[CaseResult]) -> Table:
     table = Table(title="flowbot check")
     headers = (
-        "source", "images", "exact", "wrong size", "wrong dots", "wrong pairs", "refused",
-        "unlabelled", "unlabelled refused", "misread", "unreadable", "ms/image",
+        "source", "images", "exact", "wrong\nsize", "wrong\ndots", "wrong\npairs", "refused",
+        "unla-\nbelled", "refused\n(unlab.)", "mis-\nread", "unread-\nable", "ms per\nimage",
     )  # fmt: skip
-    for i, name in enumerate(headers):
-        table.add_column(name, justify="left" if i == 0 else "right")
+    table.add_column(headers[0], overflow="fold", min_width=12)
+    for name in headers[1:]:
+        table.add_column(name, justify="right")
     for s in summarise(results):
         table.add_row(
             s.source,

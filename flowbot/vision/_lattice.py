@@ -230,13 +230,26 @@ def _from_run(
     q = run.pitch
     tol = max(2.0, settings.spacing_tolerance * q)
     ys = list(run.positions)
+    if q < 4:
+        return None  # finer than any readable cell
     # Border lines can merge with neighbouring things and so fall out of the group.
-    while ys[0] - q > -tol and _coverage(along, ys[0] - q, run.lo, run.hi, 1) >= level:
-        ys.insert(0, _refine(along, ys[0] - q, run.lo, run.hi, tol))
-    while (
-        ys[-1] + q < size_along + tol and _coverage(along, ys[-1] + q, run.lo, run.hi, 1) >= level
-    ):
-        ys.append(_refine(along, ys[-1] + q, run.lo, run.hi, tol))
+    for _ in range(size_along):
+        if ys[0] - q <= -tol or _coverage(along, ys[0] - q, run.lo, run.hi, 1) < level:
+            break
+        nxt = _refine(along, ys[0] - q, run.lo, run.hi, tol)
+        if ys[0] - nxt < q / 2:
+            break  # snapped back onto a known line
+        ys.insert(0, nxt)
+    for _ in range(size_along):
+        if (
+            ys[-1] + q >= size_along + tol
+            or _coverage(along, ys[-1] + q, run.lo, run.hi, 1) < level
+        ):
+            break
+        nxt = _refine(along, ys[-1] + q, run.lo, run.hi, tol)
+        if nxt - ys[-1] < q / 2:
+            break
+        ys.append(nxt)
     # The crossing lines run from the first line to the last.
     a, b = max(0, round(ys[0])), min(size_along, round(ys[-1]) + 1)
     if b - a < 3:
@@ -282,6 +295,8 @@ def _refine(along: np.ndarray, pos: float, lo: float, hi: float, tol: float) -> 
     """The line position near ``pos``: the centre of the best-covered rows."""
     a, b = max(0, round(pos - tol)), min(along.shape[0], round(pos + tol) + 1)
     lo_i, hi_i = max(0, round(lo)), min(along.shape[1], round(hi) + 1)
+    if a >= b or lo_i >= hi_i:
+        return pos
     rows = along[a:b, lo_i:hi_i].mean(axis=1)
     if rows.max() <= 0:
         return pos

@@ -1,0 +1,97 @@
+"""`flowbot extract` and `flowbot check` end to end on rendered screenshots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.cli import main
+from flowbot.models import Puzzle
+from flowbot.render import render_board
+
+PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
+
+
+def _save(path: Path, image: np.ndarray) -> Path:
+    assert cv2.imwrite(str(path), cv2.cvtColor(image, cv2.COLOR_RGB2BGR))
+    return path
+
+
+@pytest.fixture
+def board_png(tmp_path: Path) -> Path:
+    return _save(tmp_path / "board.png", render_board(PUZZLE, cell_px=60, margin_px=50))
+
+
+@pytest.fixture
+def blank_png(tmp_path: Path) -> Path:
+    return _save(tmp_path / "blank.png", np.full((300, 200, 3), 30, np.uint8))
+
+
+def test_extract_prints_grid_text(board_png: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["extract", str(board_png)]) == 0
+    assert capsys.readouterr().out.split() == list(PUZZLE.canonical().to_grid())
+
+
+def test_extract_writes_output_file(board_png: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    assert main(["extract", str(board_png), "-o", str(out)]) == 0
+    assert Puzzle.from_grid(out.read_text().split()) == PUZZLE.canonical()
+
+
+def test_extract_json_and_refusal(
+    board_png: Path, blank_png: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["extract", "--json", str(board_png), str(blank_png)]) == 2
+    captured = capsys.readouterr()
+    ok, refused = (json.loads(line) for line in captured.out.splitlines())
+    assert ok["status"] == "ok"
+    assert ok["image"] == str(board_png)
+    assert (ok["rows"], ok["cols"]) == (5, 5)
+    assert ok["grid"] == list(PUZZLE.canonical().to_grid())
+    assert len(ok["geometry"]["xs"]) == 6
+    assert 0 < ok["confidence"] <= 1
+    assert refused["status"] == "refused"
+    assert refused["reason"]
+    # One line on stderr per refused image.
+    assert [line for line in captured.err.splitlines() if str(blank_png) in line]
+
+
+def test_extract_missing_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["extract", str(tmp_path / "missing.png")]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err
+    assert "Traceback" not in err
+
+
+def test_extract_debug_overlay(board_png: Path, blank_png: Path, tmp_path: Path) -> None:
+    debug = tmp_path / "debug"
+    main(["extract", str(board_png), str(blank_png), "--debug", str(debug)])
+    written = sorted(p.name for p in debug.iterdir())
+    assert written == ["blank.debug.png", "board.debug.png"]
+    overlay = cv2.imread(str(debug / "board.debug.png"))
+    original = cv2.imread(str(board_png))
+    assert overlay.shape == original.shape
+    assert (overlay != original).any()
+
+
+def test_check_reports_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "shots"
+    (root / "phone").mkdir(parents=True)
+    good = _save(root / "phone" / "a.png", render_board(PUZZLE, cell_px=50, margin_px=30))
+    good.with_suffix(".txt").write_text("\n".join(PUZZLE.canonical().to_grid()) + "\n")
+    _save(root / "phone" / "noise.png", np.full((200, 200, 3), 20, np.uint8))
+    report = tmp_path / "report.json"
+    assert main(["check", str(root), "--report", str(report), "--workers", "1"]) == 0
+    data = json.loads(report.read_text())
+    assert [row["exact"] for row in data["summary"]] == [1]
+    assert {r["outcome"] for r in data["images"]} == {"exact", "refused (unlabelled)"}
+    assert "phone" in capsys.readouterr().out
+    # A wrong label makes the check fail.
+    good.with_suffix(".txt").write_text("A.A\n...\n")
+    csv_report = tmp_path / "report.csv"
+    assert main(["check", str(root), "--report", str(csv_report), "--workers", "1"]) == 1
+    assert "wrong size" in csv_report.read_text()

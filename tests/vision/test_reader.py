@@ -1,0 +1,102 @@
+"""read_board on rendered boards: each stage, then the whole reading."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError, VisionError
+from flowbot.models import Puzzle
+from flowbot.render import board_geometry, render_board
+from flowbot.vision import Settings, read_board
+from flowbot.vision._lattice import LineSettings, find_lattices
+from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision.synthetic import random_puzzle, snake_solution
+
+PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
+
+#: Near twins the game uses side by side: blue / navy / indigo, green / lime,
+#: pink / magenta, maroon / brown, grey / white / lavender.
+TWINS = (
+    (20, 41, 245), (51, 47, 193), (75, 0, 130), (61, 137, 40), (117, 249, 77),
+    (234, 117, 175), (234, 53, 193), (151, 52, 48), (140, 90, 50), (166, 166, 166),
+    (255, 255, 255), (190, 170, 230),
+)  # fmt: skip
+
+
+def _pad(image: np.ndarray, px: int) -> np.ndarray:
+    """The board on a larger black screen."""
+    return cv2.copyMakeBorder(image, px, px, px, px, cv2.BORDER_CONSTANT, value=(0, 0, 0))
+
+
+def test_lattice_found_with_its_size() -> None:
+    image = render_board(PUZZLE, cell_px=40)
+    lattices, _ = find_lattices(image.max(axis=2), LineSettings())
+    assert lattices
+    assert (len(lattices[0].ys) - 1, len(lattices[0].xs) - 1) == (5, 5)
+
+
+def test_reads_a_rendered_board_with_its_geometry() -> None:
+    image = _pad(render_board(PUZZLE, cell_px=60), 100)
+    reading = read_board(image)
+    assert reading.puzzle == PUZZLE.canonical()
+    want = board_geometry(PUZZLE, cell_px=60).shifted(100, 100)
+    assert np.allclose(reading.geometry.xs, want.xs, atol=2.5)
+    assert np.allclose(reading.geometry.ys, want.ys, atol=2.5)
+    assert 0.5 <= reading.confidence <= 1.0
+    assert len(reading.colours) == 4
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "cell_px"),
+    [(5, 5, 250), (7, 10, 20), (15, 15, 28), (14, 18, 60), (10, 10, 45)],
+)
+def test_sizes_and_scales(rows: int, cols: int, cell_px: int) -> None:
+    puzzle = random_puzzle(np.random.default_rng(rows * cols), rows, cols)
+    image = _pad(render_board(puzzle, cell_px=cell_px), 37)
+    assert read_board(image).puzzle == puzzle.canonical()
+
+
+def test_near_twin_colours_are_told_apart() -> None:
+    puzzle = random_puzzle(np.random.default_rng(7), 12, 12, n_pairs=len(TWINS))
+    image = _pad(render_board(puzzle, cell_px=50, colours=TWINS), 20)
+    assert read_board(image).puzzle == puzzle.canonical()
+
+
+def test_jpeg_artefacts() -> None:
+    puzzle = random_puzzle(np.random.default_rng(3), 9, 9, n_pairs=9)
+    image = _pad(render_board(puzzle, cell_px=70), 60)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 60])
+    assert ok
+    jpeg = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    assert read_board(jpeg).puzzle == puzzle.canonical()
+
+
+def test_tight_crop_without_margin() -> None:
+    image = render_board(PUZZLE, cell_px=80, margin_px=0)
+    assert read_board(image).puzzle == PUZZLE.canonical()
+
+
+def test_solved_board_is_refused() -> None:
+    solution = snake_solution(np.random.default_rng(1), 6, 6, 4)
+    image = _pad(render_board(solution.puzzle, solution, cell_px=60), 50)
+    with pytest.raises(VisionError):
+        read_board(image)
+
+
+def test_pairing_refuses_odd_and_lookalike_colours() -> None:
+    lab = np.array([[50, 80, 60], [20, 0, 0], [51, 79, 60]], float)
+    with pytest.raises(UnsureReadingError, match="odd"):
+        pair_by_colour(lab, noise=2, min_margin=2)
+    close = np.array([[50, 0, 0], [52, 0, 0], [55, 0, 0], [57, 0, 0]], float)
+    with pytest.raises(UnsureReadingError):
+        pair_by_colour(close, noise=2, min_margin=2.5)
+
+
+def test_settings_are_frozen_and_used() -> None:
+    settings = Settings(colour_tolerance=6.0)
+    with pytest.raises(AttributeError):
+        settings.colour_tolerance = 1.0  # type: ignore[misc]
+    image = _pad(render_board(PUZZLE, cell_px=60), 30)
+    assert read_board(image, settings).puzzle == PUZZLE.canonical()

@@ -1,0 +1,23 @@
+"""Every image in ../shared/screens: labelled ones read exactly, unlabelled ones refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from flowbot.vision import check_images, find_images
+
+
+@pytest.mark.slow
+def test_every_real_screen(shared: Path) -> None:
+    screens = shared / "screens"
+    if not screens.is_dir():
+        pytest.skip(f"no screenshots at {screens}")
+    items = find_images([screens])
+    assert len(items) > 400
+    results = check_images(items, workers=2)
+    labelled = [r for r in results if r.labelled]
+    assert labelled, "no labelled screenshots found"
+    bad = [f"{r.outcome}: {r.image} {r.reason}" for r in results if not r.ok]
+    assert not bad, f"{len(bad)} of {len(results)} not as labelled:\n" + "\n".join(bad)

@@ -12,7 +12,9 @@ How the game takes a drag, and so how this board does:
   only for as long as the drag covers it: backing off restores it, and the
   cut becomes final on release;
 * a jump of several cells in one motion event is filled in along the straight
-  line, one side-by-side step at a time, stopping at the first refused step;
+  line, one side-by-side step at a time, stopping at the first refused step
+  (or, when the line would cut another pipe, along an L-shaped route that
+  would not: a forgiving reading of a fast drag round a corner);
 * solved: every colour joins its two dots and every cell is filled.
 """
 
@@ -71,16 +73,46 @@ def press(state: GameState, cell: Cell | None) -> GameState:
 
 
 def drag_to(state: GameState, cell: Cell | None) -> GameState:
-    """The pointer, button down, is now over ``cell``; fill in any jump."""
+    """The pointer, button down, is now over ``cell``; fill in any jump.
+
+    A jump is filled along the straight line; when that would cut another
+    pipe or stop at a dot, along whichever L-shaped route (row first, or
+    column first) would not, if one exists. A fast drag round a corner then
+    keeps to the empty cells, as the player meant.
+    """
     if state.active is None or cell is None:
         return state
     head = state.paths[state.active][-1]
-    for step in line_cells(head, cell):
+    routes = [list(line_cells(head, cell))]
+    if head.row != cell.row and head.col != cell.col:
+        corners = (Cell(cell.row, head.col), Cell(head.row, cell.col))
+        routes += [[*line_cells(head, c), *line_cells(c, cell)] for c in corners]
+    best = None
+    for route in routes:
+        moved, clean = _walk(state, route)
+        if clean:
+            return moved
+        best = best or moved
+    assert best is not None
+    return best
+
+
+def _walk(state: GameState, route: list[Cell]) -> tuple[GameState, bool]:
+    """Take the steps of ``route`` until one is refused; also say whether every
+    step was taken without cutting another pipe."""
+    start = state
+    for step in route:
         moved = _step(state, step)
         if moved is state:
-            break
+            return state, False
         state = moved
-    return state
+    k = start.active
+    cut = any(
+        len(after) < len(before)
+        for i, (before, after) in enumerate(zip(start.paths, state.paths, strict=True))
+        if i != k
+    )
+    return state, not cut
 
 
 def release(state: GameState) -> GameState:

@@ -103,6 +103,13 @@ def test_a_skipped_turn_is_filled_in_along_the_straight_line() -> None:
     assert s.paths[1] == (C(1, 0), C(1, 1), C(2, 1))
 
 
+def test_a_jump_round_a_corner_keeps_off_other_pipes_when_it_can() -> None:
+    s = stroke(new_game(Puzzle.from_grid(["A.C", "...", "C.A"])), C(0, 2), C(0, 1))
+    s = drag_to(press(s, C(0, 0)), C(1, 1))  # the straight line would cut C at (0, 1)
+    assert s.paths[0] == (C(0, 0), C(1, 0), C(1, 1))
+    assert s.paths[1] == (C(0, 2), C(0, 1))
+
+
 @given(
     st.tuples(st.integers(0, 13), st.integers(0, 13)),
     st.tuples(st.integers(0, 13), st.integers(0, 13)),

@@ -277,17 +277,22 @@ def _from_run(
 def _edge_lines(
     ys: list[float], xs: list[float], across: np.ndarray, q: float, *, tol: float, level: float
 ) -> list[float]:
-    """``ys`` plus a border line at the image edge when the crossing lines run on to it."""
+    """``ys`` plus an invisible border line where the crossing lines run one pitch further."""
     size = across.shape[0]
     cols = [round(x) for x in xs[1:-1]] or [round(x) for x in xs]
-    if abs(ys[-1] + q - (size - 1)) <= tol:
-        band = across[round(ys[-1]) + 2 :, cols]
-        if band.size and band.mean() >= level:
-            ys = [*ys, size - 1.0]
-    if abs(ys[0] - q) <= tol:
-        band = across[: max(0, round(ys[0]) - 1), cols]
-        if band.size and band.mean() >= level:
-            ys = [0.0, *ys]
+
+    def coverage(a: float, b: float) -> float:
+        lo, hi = max(0, round(a)), min(size, round(b))
+        return float(across[lo:hi, cols].mean()) if hi - lo >= 2 else 0.0
+
+    after = ys[-1] + q
+    runs_on = after <= size - 1 + tol and coverage(ys[-1] + 2, after - 2) >= level
+    if runs_on and (after >= size - 1 - tol or coverage(after + 0.15 * q, after + 0.85 * q) < 0.2):
+        ys = [*ys, min(size - 1.0, after)]
+    before = ys[0] - q
+    runs_on = before >= -tol and coverage(before + 2, ys[0] - 2) >= level
+    if runs_on and (before <= tol or coverage(before - 0.85 * q, before - 0.15 * q) < 0.2):
+        ys = [max(0.0, before), *ys]
     return ys
 
 
@@ -309,18 +314,18 @@ def _close_ends(
 ) -> list[float] | None:
     """Positions whose ends meet the crossing lines' extent ``lo..hi``, or ``None``.
 
-    A border that coincides with the image edge (a tight crop) may be
-    invisible: it is added when the lines reach that edge one pitch away.
+    A border line can be invisible: at the image edge (a tight crop) or
+    against a bright area (a mirror window's frame). It is added when the
+    crossing lines run exactly one pitch past the last line seen.
     """
     tol = 3 + 0.1 * pitch
-    edge = 2.5
     if abs(positions[0] - lo) > tol:
-        if lo <= edge and abs(positions[0] - pitch) <= tol:
+        if abs(positions[0] - pitch - lo) <= tol:
             positions.insert(0, max(0.0, positions[0] - pitch))
         else:
             return None
     if abs(positions[-1] - hi) > tol:
-        if hi >= size - 1 - edge and abs(positions[-1] + pitch - (size - 1)) <= tol:
+        if abs(positions[-1] + pitch - hi) <= tol:
             positions.append(min(size - 1.0, positions[-1] + pitch))
         else:
             return None

@@ -45,7 +45,7 @@ class Settings:
     #: Least ratio of the distance to any other dot over the distance to the twin.
     min_pair_margin: float = 2.5
     #: A ring sector this far from its cell's background shows a pipe or wall.
-    pipe_contrast: float = 20.0
+    pipe_contrast: float = 30.0
     #: An inner grid edge this many times brighter than the typical one is a wall.
     wall_ratio: float = 1.8
 
@@ -224,7 +224,7 @@ def _check_edges(lattice: Lattice, maps: LineMaps, settings: Settings) -> None:
     typical = float(np.median(values))
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")
-    if (values < 0.4 * typical).any():
+    if (values < 0.25 * typical).any():
         raise UnsureReadingError("some inner grid lines are missing (holes or walls in the board)")
     if (values > settings.wall_ratio * typical + settings.line_contrast).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls")

@@ -90,26 +90,35 @@ def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solutio
 def count_sat(
     puzzle: Puzzle, limit: int, *, timeout: float | None = None
 ) -> tuple[int, bool, bool]:
-    """Count solutions up to ``limit``: ``(count, exact, timed_out)``."""
+    """Count solutions up to ``limit``: ``(count, exact, timed_out)``.
+
+    Each solution found is blocked (its set of edges) before the next search.
+    The solutions without U-turns are listed first, where the search is fast;
+    then the rest, with the first ones still blocked, so none counts twice.
+    """
     deadline = None if timeout is None else time.perf_counter() + timeout
     if not parity_balanced(puzzle):
         return 0, True, False
     model = Model(puzzle)
     if model.empty_cell:
         return 0, True, False
+    switch = model.no_u_turns()
     search = Search(model, deadline=deadline)
     count = 0
     try:
-        while count < limit:
-            found, solution = search.next_solution([], deadline)
-            if found is None:
-                return count, False, True
-            if not found:
-                return count, True, False
-            assert solution is not None
-            solution.validate()
-            count += 1
-            search.block_last()
+        for assumptions in ([switch], [-switch]):
+            while count < limit:
+                found, solution = search.next_solution(assumptions, deadline)
+                if found is None:
+                    return count, False, True
+                if not found:
+                    break
+                assert solution is not None
+                solution.validate()
+                count += 1
+                search.block_last()
+            if count >= limit:
+                return count, False, False
     finally:
         search.close()
-    return count, False, False
+    return count, True, False

@@ -42,6 +42,8 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
             if grown is not None:
                 return result(SolveStatus.SOLVED, grown)
             log.debug("%s: the shrunk board gave no answer; solving it whole", puzzle.size)
+    if deadline is not None and time.perf_counter() >= deadline:
+        return result(SolveStatus.TIMEOUT)  # do not even build the whole model
     found, solution = _solve(puzzle, deadline)
     if found is None:
         return result(SolveStatus.TIMEOUT)

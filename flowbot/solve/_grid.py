@@ -168,9 +168,7 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
         # Cells off every path: group them into their cycles.
         keep = ~visited[grid.eu[sel]]
         a, b = grid.eu[sel][keep], grid.ev[sel][keep]
-        graph_labels = _components(n, a, b, rest)
-        for group in graph_labels:
-            cycles.append(group)
+        cycles = _components(n, a, b, rest)
     if not ok or cycles:
         return None, cycles
     return Solution(puzzle, tuple(paths)), cycles

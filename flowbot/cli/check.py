@@ -13,7 +13,7 @@ from flowbot.errors import InputError
 from flowbot.vision._check import CaseResult, check_images, find_images, summarise, write_report
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "check",
         help="test recognition on folders of labelled screenshots",

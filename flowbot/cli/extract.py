@@ -14,7 +14,7 @@ from flowbot.models import Reading
 from flowbot.vision import draw_reading, load_image, read_board
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "extract",
         help="read screenshots into puzzle grid text",

@@ -1,16 +1,16 @@
-"""``flowbot solve FILE...``: solve puzzle files and print, save or draw the answers.
+"""`flowbot solve FILE...`: solve puzzle files and print, save or draw the answers.
 
-Every file is read (format detected, or ``--format``) before any solving, so
-bad input ends at once with exit code 2. Each puzzle is then solved in input
-order and reported as a header line and a coloured grid (plain text when stdout
-is not a terminal, or when ``NO_COLOR`` is set), or as one JSON object per line
-with ``--json``. Exit code 0 means every puzzle was solved, 1 that some puzzle
-is unsolvable or timed out.
+Every file is read (format detected, or --format) before anything is solved,
+so bad input ends at once with exit code 2. Each puzzle is then solved in
+input order and reported as a header line (name, size, status, solve time)
+and a coloured grid (plain text when stdout is not a terminal or NO_COLOR is
+set), or as one JSON object per line with --json. Exit code 0 means every
+puzzle was solved, 1 that some puzzle is unsolvable or timed out.
 
-``--svg OUT`` / ``--png OUT`` draw each board like the game (the solution when
-there is one, the bare puzzle otherwise). With several puzzles, puzzle ``k``
-(1-based, input order) goes to ``OUT`` with ``-k`` before the extension:
-``out.png`` -> ``out-1.png``, ``out-2.png``...
+--svg OUT / --png OUT draw each board like the game (the solution when there
+is one, the bare puzzle otherwise). With several puzzles, puzzle k (1-based,
+input order) goes to OUT with -k before the extension: out.png -> out-1.png,
+out-2.png...
 """
 
 from __future__ import annotations

@@ -7,6 +7,12 @@ and a coloured grid (plain text when stdout is not a terminal or NO_COLOR is
 set), or as one JSON object per line with --json. Exit code 0 means every
 puzzle was solved, 1 that some puzzle is unsolvable or timed out.
 
+A JSON object holds puzzle (FILE, or FILE#k for the k-th puzzle of a
+multi-puzzle file), rows, cols, status (solved, unsolvable or timeout), seconds
+(in-process solve time) and paths ({label: [[row, col], ...]}, labels as
+written in the file; empty unless solved). --count N adds solutions (found,
+at most N) and solutions_exact (false when the count stopped at N or timed out).
+
 --svg OUT / --png OUT draw each board like the game (the solution when there
 is one, the bare puzzle otherwise). With several puzzles, puzzle k (1-based,
 input order) goes to OUT with -k before the extension: out.png -> out-1.png,

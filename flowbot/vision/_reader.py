@@ -137,23 +137,39 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
     for attempt, f in enumerate(factors):
         small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
         lattices, maps = find_lattices(small, settings.lines())
-        if not lattices:
-            continue
-        best = lattices[0]
-        try:
-            _check_alone(best, lattices[1:])
-            _check_edges(best, maps, settings)
-        except UnsureReadingError as exc:
-            doubt = doubt or exc  # a finer copy may see the whole board
-            continue
-        # Pixel i of the copy covers full-size pixels f*i .. f*i + f - 1.
-        xs = tuple(f * x + (f - 1) / 2 for x in best.xs)
-        ys = tuple(f * y + (f - 1) / 2 for y in best.ys)
-        notes = [f"board found at 1/{f} scale"] if attempt else []
-        return BoardGeometry(xs, ys), notes
+        refused: list[Lattice] = []
+        for best in lattices[:6]:
+            # A refused grid's pieces are no new candidates; a separate grid is
+            # (a desktop list or a keyboard can out-number the board's cells).
+            if any(_overlap(best, other) > 0.1 for other in refused):
+                continue
+            try:
+                _check_alone(best, [other for other in lattices if other is not best])
+                _check_edges(best, maps, settings)
+            except UnsureReadingError as exc:
+                doubt = doubt or exc  # a finer copy may see the whole board
+                refused.append(best)
+                continue
+            # Pixel i of the copy covers full-size pixels f*i .. f*i + f - 1.
+            xs = tuple(f * x + (f - 1) / 2 for x in best.xs)
+            ys = tuple(f * y + (f - 1) / 2 for y in best.ys)
+            notes = [f"board found at 1/{f} scale"] if attempt else []
+            return BoardGeometry(xs, ys), notes
     if doubt is not None:
         raise doubt
     raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _overlap(a: Lattice, b: Lattice) -> float:
+    """Shared area of two grids' rectangles over the smaller one's area."""
+    w = min(a.xs[-1], b.xs[-1]) - max(a.xs[0], b.xs[0])
+    h = min(a.ys[-1], b.ys[-1]) - max(a.ys[0], b.ys[0])
+    if w <= 0 or h <= 0:
+        return 0.0
+    area = min(
+        (a.xs[-1] - a.xs[0]) * (a.ys[-1] - a.ys[0]), (b.xs[-1] - b.xs[0]) * (b.ys[-1] - b.ys[0])
+    )
+    return w * h / area
 
 
 def _check_alone(best: Lattice, others: list[Lattice]) -> None:

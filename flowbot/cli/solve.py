@@ -130,10 +130,14 @@ def _solve_all(args: argparse.Namespace) -> int:
 
 def _record(named: NamedPuzzle, result: SolveResult, count: SolutionCount | None) -> dict[str, Any]:
     """The ``--json`` object of one puzzle."""
-    paths: dict[str, list[list[int]]] = {}
+    paths: dict[str, tuple[Cell, ...]] = {}
     if result.solution is not None:
-        for pair, path in zip(named.puzzle.pairs, result.solution.paths, strict=True):
-            paths[pair.label] = [[cell.row, cell.col] for cell in path]
+        # A Cell is a tuple, so json writes each path as [[row, col], ...] as it is
+        # (copying a million-cell path into lists first costs more than the dump).
+        paths = {
+            pair.label: path
+            for pair, path in zip(named.puzzle.pairs, result.solution.paths, strict=True)
+        }
     record: dict[str, Any] = {
         "puzzle": named.name,
         "rows": named.puzzle.rows,

@@ -27,14 +27,7 @@ IMAGES = sorted(
 #: Only a refusal is let through for these (``raises=VisionError``): a wrong puzzle still fails,
 #: and a right one shows as XPASS, the cue to delete its line here.
 KNOWN_REFUSALS: dict[str, str] = {
-    "synth_mirror_0.png": "no grid of equally spaced lines found",
-    "synth_mirror_1.png": "grid lines run on past the board's border",
-    "synth_mirror_2.png": "grid lines run on past the board's border",
-    "synth_phone_2.jpg": "several grids meet here",
-    "synth_rectangular_2.jpg": "some inner grid lines are missing",
-    "synth_tiny_cells_1.jpg": "some inner grid lines are missing",
     "synth_tiny_cells_2.png": "some inner grid lines are missing",
-    "synth_web_1.png": "several grids meet here",
 }
 
 

@@ -8,6 +8,7 @@ import time
 from flowbot.models import Puzzle, Solution, SolveResult, SolveStatus
 from flowbot.solve._sat import Model, Search
 from flowbot.solve._stretch import shrink, stretch
+from flowbot.solve._topology import boundary_order_conflict
 
 log = logging.getLogger(__name__)
 
@@ -18,12 +19,13 @@ STRETCH_CELLS = 10_000
 def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     """Solve with python-sat (Glucose 4); see ``flowbot.solve.solve``.
 
-    A checkerboard parity count may prove the puzzle unsolvable at once. Big
-    boards with long empty bands are first solved shrunk (``_stretch``). The
-    model first runs with U-turns switched off (an assumption, so the solver
-    keeps what it learnt): puzzles made for people have such a solution and it
-    is found fastest. Only if there is none does the full model run, whose
-    "unsatisfiable" is a proof.
+    A checkerboard parity count or the dots' order along the border and
+    around an island of dots (``_topology``) may prove the puzzle unsolvable
+    at once. Big boards with long empty bands are first solved shrunk
+    (``_stretch``). The model first runs with U-turns switched off (an
+    assumption, so the solver keeps what it learnt): puzzles made for people
+    have such a solution and it is found fastest. Only if there is none does
+    the full model run, whose "unsatisfiable" is a proof.
     """
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
@@ -33,6 +35,10 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
 
     if not parity_balanced(puzzle):
         log.debug("%s: the dots' checkerboard parities cannot add up", puzzle.size)
+        return result(SolveStatus.UNSOLVABLE)
+    reason = boundary_order_conflict(puzzle)
+    if reason is not None:
+        log.debug("%s: %s", puzzle.size, reason)
         return result(SolveStatus.UNSOLVABLE)
     if puzzle.rows * puzzle.cols >= STRETCH_CELLS:
         plan = shrink(puzzle)
@@ -99,7 +105,7 @@ def count_sat(
     then the rest, with the first ones still blocked, so none counts twice.
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
-    if not parity_balanced(puzzle):
+    if not parity_balanced(puzzle) or boundary_order_conflict(puzzle) is not None:
         return 0, True, False
     model = Model(puzzle)
     if model.empty_cell:

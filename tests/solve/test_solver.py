@@ -154,15 +154,16 @@ def test_zero_timeout_ends_cleanly() -> None:
 
 
 def test_a_hard_board_times_out_near_its_deadline() -> None:
-    # The 1002x1002 crossing, scaled down: no solution (the corner colours are
-    # in the wrong order round the middle), but nothing short of the whole
-    # 200x200 model can prove it, far beyond half a second.
+    # Two colours from a 2x2 block at the top to the bottom corners, in the
+    # wrong order: they must cross. The block is on the border, so the
+    # boundary-order proof does not apply, and nothing short of the whole
+    # 200x200 model can prove it (10x10 already takes seconds).
     n, h = 200, 100
     pairs = (
-        Pair("a", Cell(0, 0), Cell(h - 1, h - 1)),
-        Pair("b", Cell(0, n - 1), Cell(h - 1, h)),
-        Pair("c", Cell(h, h), Cell(n - 1, 0)),
-        Pair("d", Cell(h, h - 1), Cell(n - 1, n - 1)),
+        Pair("a", Cell(0, 0), Cell(0, h - 1)),
+        Pair("b", Cell(0, h), Cell(0, n - 1)),
+        Pair("c", Cell(1, h), Cell(n - 1, 0)),
+        Pair("d", Cell(1, h - 1), Cell(n - 1, n - 1)),
     )
     result = solve(Puzzle(n, n, pairs), timeout=0.5)
     assert result.status is SolveStatus.TIMEOUT

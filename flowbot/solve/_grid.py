@@ -7,13 +7,16 @@ with numpy so that a 1002x1002 board costs milliseconds, not seconds.
 
 from __future__ import annotations
 
+import functools
+import gc
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 from scipy import ndimage
 from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
+from scipy.sparse.csgraph import connected_components, depth_first_order
 
 from flowbot.models import Cell, Puzzle, Solution
 
@@ -142,26 +145,16 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
     has2 = counts >= 2
     second[has2] = other[starts[has2] + 1]
     visited = np.zeros(n, dtype=bool)
-    nxt1 = first.tolist()
-    nxt2 = second.tolist()
+    walk = _walker(first, second, sel, grid)
     paths: list[tuple[Cell, ...]] = []
     ok = True
     cols = grid.cols
     for pair in puzzle.pairs:
-        start = pair.a.row * cols + pair.a.col
-        path = [start]
-        prev, cur = -1, start
-        while True:
-            nxt = nxt1[cur] if nxt1[cur] != prev else nxt2[cur]
-            if nxt < 0:
-                break
-            prev, cur = cur, nxt
-            path.append(cur)
+        path = walk(pair.a.row * cols + pair.a.col)
         visited[path] = True
-        if cur != pair.b.row * cols + pair.b.col:
+        if path[-1] != pair.b.row * cols + pair.b.col:
             ok = False
-        rs, cs = np.divmod(np.asarray(path), cols)
-        paths.append(tuple(map(Cell, rs.tolist(), cs.tolist())))
+        paths.append(cells_of(path, cols))
     cycles: list[IntArray] = []
     rest = np.flatnonzero(~visited)
     if len(rest):
@@ -172,6 +165,57 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
     if not ok or cycles:
         return None, cycles
     return Solution(puzzle, tuple(paths)), cycles
+
+
+#: Boards with more cells walk their paths in scipy rather than in Python.
+_BIG = 10_000
+
+
+def _walker(
+    first: IntArray, second: IntArray, sel: IntArray, grid: Grid
+) -> Callable[[int], IntArray]:
+    """A function giving the cells of the chain of chosen edges from a dot, in order."""
+    n = grid.n_cells
+    if n > _BIG:
+        m = coo_matrix((np.ones(len(sel), dtype=np.int8), (grid.eu[sel], grid.ev[sel])), (n, n))
+        csr = m.tocsr()
+        # On a chain started at one end, depth-first order is the chain's order.
+        return lambda start: depth_first_order(
+            csr, start, directed=False, return_predecessors=False
+        )
+    nxt1, nxt2 = first.tolist(), second.tolist()
+
+    def walk(start: int) -> IntArray:
+        path = [start]
+        prev, cur = -1, start
+        while True:
+            nxt = nxt1[cur] if nxt1[cur] != prev else nxt2[cur]
+            if nxt < 0:
+                break
+            prev, cur = cur, nxt
+            path.append(cur)
+        return np.asarray(path, dtype=np.int64)
+
+    return walk
+
+
+_cell = functools.partial(tuple.__new__, Cell)  # Cell(r, c) without a Python-level call
+
+
+def cells_of(ids: IntArray, cols: int) -> tuple[Cell, ...]:
+    """The ``Cell`` of each cell index, in order."""
+    rs, cs = np.divmod(ids, cols)
+    # A million new tuples would trigger the cyclic garbage collector hundreds
+    # of times, each pass walking every young object: 4x the cost of making
+    # them. Tuples of ints hold no cycles, so pausing it loses nothing.
+    paused = gc.isenabled() and len(ids) > _BIG
+    if paused:
+        gc.disable()
+    try:
+        return tuple(map(_cell, zip(rs.tolist(), cs.tolist(), strict=True)))
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _components(n: int, a: IntArray, b: IntArray, cells: IntArray) -> list[IntArray]:

@@ -113,6 +113,8 @@ def line_maps(gray: np.ndarray, contrast: float) -> LineMaps:
     th = cv2.morphologyEx(
         gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
     )
+    if tv.ndim == 3:  # colour: a line brighter in any one channel (grey on a purple glow)
+        tv, th = tv.max(axis=2), th.max(axis=2)
     level = np.uint8(min(255, max(1, round(contrast))))
     bv: np.ndarray = (tv >= level).astype(np.uint8)
     bh: np.ndarray = (th >= level).astype(np.uint8)
@@ -271,6 +273,19 @@ def _from_run(
             best = closed
     if best is None:
         return None
+    # A line added beyond the run only counts when the crossing lines reach
+    # it: a row of header text one pitch above the board is no grid line.
+    cols = [round(x) for x in best[1:-1]] or [round(x) for x in best]
+
+    def joined(a: float, b: float) -> bool:
+        lo, hi = max(0, round(a) + 2), min(size_along, round(b) - 1)
+        return hi - lo < 2 or float(across[lo:hi, cols].mean()) >= level
+
+    first, last = ys.index(run.positions[0]), ys.index(run.positions[-1])
+    while first > 0 and not joined(ys[0], ys[1]):
+        ys, first, last = ys[1:], first - 1, last - 1
+    while last < len(ys) - 1 and not joined(ys[-2], ys[-1]):
+        ys = ys[:-1]
     return _edge_lines(ys, best, across, q, tol=tol, level=level), best
 
 

@@ -13,6 +13,7 @@ import numpy as np
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Reading
 from flowbot.vision._cells import CellSamples, delta_e, sample_cells
+from flowbot.vision._edges import edge_visibility
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices
 from flowbot.vision._pairing import pair_by_colour
@@ -46,6 +47,9 @@ class Settings:
     min_pair_margin: float = 2.5
     #: A ring sector this far from its cell's background shows a pipe or wall.
     pipe_contrast: float = 30.0
+    #: An edge the line map misses still counts when its colour contrast is at
+    #: least this fraction of the typical edge's (a line of another hue on glow).
+    edge_colour_ratio: float = 0.4
     #: An inner grid edge this many times brighter than the typical one is a wall.
     wall_ratio: float = 1.8
 
@@ -145,7 +149,7 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
                 continue
             try:
                 _check_alone(best, [other for other in lattices if other is not best])
-                _check_edges(best, maps, settings)
+                _check_edges(best, maps, image, f, settings)
             except UnsureReadingError as exc:
                 doubt = doubt or exc  # a finer copy may see the whole board
                 refused.append(best)
@@ -200,7 +204,9 @@ def _check_alone(best: Lattice, others: list[Lattice]) -> None:
             )
 
 
-def _check_edges(lattice: Lattice, maps: LineMaps, settings: Settings) -> None:
+def _check_edges(
+    lattice: Lattice, maps: LineMaps, image: np.ndarray, factor: int, settings: Settings
+) -> None:
     """Refuse boards whose inner grid edges are missing, doubled as walls, or run on outside."""
     xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
     p = lattice.pitch
@@ -241,10 +247,33 @@ def _check_edges(lattice: Lattice, maps: LineMaps, settings: Settings) -> None:
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")
     # Missing means not visible at all; glow and anti-aliasing only dim a line.
-    if (values < max(settings.line_contrast, 0.15 * typical)).any():
+    faint = values < max(settings.line_contrast, 0.15 * typical)
+    if faint.any() and not _seen_by_colour(faint, image, lattice, factor, settings):
         raise UnsureReadingError("some inner grid lines are missing (holes or walls in the board)")
     if (values > settings.wall_ratio * typical + settings.line_contrast).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls")
+
+
+def _seen_by_colour(
+    faint: np.ndarray, image: np.ndarray, lattice: Lattice, factor: int, settings: Settings
+) -> bool:
+    """Whether every edge the line map missed still shows in full-resolution colour.
+
+    ``faint`` flags the inner edges in ``_check_edges`` order (vertical lines
+    first, each line's edges top to bottom, then horizontal ones). A line of
+    another hue over a band of glow as bright as itself is visible by colour
+    alone; the edges the line map did see set what "visible" means here.
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    vertical, horizontal = edge_visibility(image, xs, ys, uncertainty=f / 2 + 1)
+    visibility = np.concatenate([vertical.ravel(), horizontal.ravel()])
+    if faint.mean() > 0.5:
+        return False  # too few edges seen to say what a visible one looks like
+    typical = float(np.median(visibility[~faint]))
+    log.debug("faint edges: colour %s, typical %.1f", np.round(visibility[faint], 1), typical)
+    return bool((visibility[faint] >= settings.edge_colour_ratio * typical).all())
 
 
 def _classify(samples: CellSamples, settings: Settings) -> tuple[set[Cell], float]:

@@ -8,7 +8,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import Puzzle
-from flowbot.render import board_geometry, render_board
+from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
 from flowbot.vision import Settings, read_board
 from flowbot.vision._lattice import LineSettings, find_lattices
 from flowbot.vision._pairing import pair_by_colour
@@ -100,3 +100,27 @@ def test_settings_are_frozen_and_used() -> None:
         settings.colour_tolerance = 1.0  # type: ignore[misc]
     image = _pad(render_board(PUZZLE, cell_px=60), 30)
     assert read_board(image, settings).puzzle == PUZZLE.canonical()
+
+
+def test_lines_seen_by_colour_on_a_band_as_bright_as_they_are() -> None:
+    # Grey lines over a purple glow band about as bright as they are: the
+    # line map misses them there, their colour still shows every edge.
+    puzzle = random_puzzle(np.random.default_rng(11), 9, 9, n_pairs=6)
+    geometry = board_geometry(puzzle, cell_px=50, margin_px=30)
+    canvas = np.zeros((520, 520, 3), np.uint8)
+    canvas[200:320, 150:240] = (94, 64, 107)
+    canvas = cv2.GaussianBlur(canvas, (0, 0), 12)  # glow is soft
+    style = RenderStyle(line_colour=(103, 96, 103), line_width=0.04)
+    image = draw_board(canvas, puzzle, geometry, style=style)
+    assert read_board(image).puzzle == puzzle.canonical()
+
+
+def test_header_text_above_the_board_is_no_grid_row() -> None:
+    # A line of text about as wide as the board, one pitch above it, must not
+    # be taken for the board's top line (which then misses its inner edges).
+    puzzle = random_puzzle(np.random.default_rng(5), 8, 8)
+    image = _pad(render_board(puzzle, cell_px=30, margin_px=0), 60)
+    cv2.putText(
+        image, "Level 12 =======", (60, 32), cv2.FONT_HERSHEY_SIMPLEX, 0.75, (200, 200, 200), 2
+    )
+    assert read_board(image).puzzle == puzzle.canonical()

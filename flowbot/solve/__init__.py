@@ -17,15 +17,13 @@ SolutionCount(count=2, exact=True, timed_out=False)
 
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from flowbot.errors import InputError
 from flowbot.models import Puzzle, SolveResult
-from flowbot.solve._cpsat_degree import solve_degree
-from flowbot.solve._cpsat_distance import solve_distance
-from flowbot.solve._engine import count_sat, solve_sat
 
 __all__ = ["BACKENDS", "Backend", "SolutionCount", "count_solutions", "solve"]
 
@@ -36,12 +34,29 @@ class Backend(Protocol):
     def __call__(self, puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult: ...
 
 
+def _lazy(module: str, name: str) -> Backend:
+    """A backend whose module is imported on its first call.
+
+    OR-Tools (the CP-SAT backends) takes over half a second to import, scipy
+    and python-sat (the "sat" backend) a third of one: ``import flowbot.solve``
+    and ``flowbot --help`` should pay for neither.
+    """
+
+    def run(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
+        backend: Backend = getattr(importlib.import_module(module), name)
+        return backend(puzzle, timeout=timeout)
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = f"``{module}.{name}``, imported when first called."
+    return run
+
+
 #: Every solver by name. Adding one is one line here. ``solve`` validates
 #: whatever a backend answers; a backend called directly may skip that.
 BACKENDS: dict[str, Backend] = {
-    "sat": solve_sat,
-    "cpsat-degree": solve_degree,
-    "cpsat-distance": solve_distance,
+    "sat": _lazy("flowbot.solve._engine", "solve_sat"),
+    "cpsat-degree": _lazy("flowbot.solve._cpsat_degree", "solve_degree"),
+    "cpsat-distance": _lazy("flowbot.solve._cpsat_distance", "solve_distance"),
 }
 
 
@@ -123,6 +138,8 @@ def count_solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None)
     _check_timeout(timeout)
     if limit < 1:
         raise InputError(f"the solution limit must be at least 1, got {limit}")
+    from flowbot.solve._engine import count_sat  # noqa: PLC0415 - imports scipy, pysat
+
     count, exact, timed_out = count_sat(puzzle, limit, timeout=timeout)
     return SolutionCount(count, exact, timed_out)
 

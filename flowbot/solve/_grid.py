@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import ndimage
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components, depth_first_order
 
@@ -96,9 +95,12 @@ class Grid:
         path from one dot to the other through the cell must run inside that
         region. Sound, so a cell left with no colour proves the puzzle unsolvable.
         """
-        empty = (self.colour < 0).reshape(self.rows, self.cols)
-        region, n_regions = ndimage.label(empty)
-        region = region.ravel()
+        empty = self.colour < 0
+        inside = empty[self.eu] & empty[self.ev]
+        n = self.n_cells
+        links = (np.ones(int(inside.sum()), dtype=np.int8), (self.eu[inside], self.ev[inside]))
+        n_regions, label = connected_components(coo_matrix(links, shape=(n, n)), directed=False)
+        region = np.where(empty, label + 1, 0)  # 0 for the dots
         nbr = self.neighbour_cells()
         allowed = np.zeros((len(puzzle.pairs), n_regions + 1), dtype=bool)
         for k, pair in enumerate(puzzle.pairs):

@@ -18,7 +18,9 @@ How a puzzle is made
 4. **Uniqueness** (``unique=True``) is then checked by counting the puzzle's
    solutions up to 2 with the default solver (``flowbot.solve.count_solutions``),
    exactly and under the game's full rules; a puzzle with a second solution is
-   thrown away and a new cover drawn.
+   thrown away and a new cover drawn. So is one whose count did not finish
+   within ``unique_timeout`` seconds (open boards can make counting slow):
+   not proven unique is not unique.
 
 A path that runs beside itself nearly always leaves room for a second
 solution, so unique puzzles are always drawn from non-touching covers (with
@@ -78,6 +80,7 @@ def generate(
     min_distance: int = 0,
     seed: int | None = None,
     max_attempts: int = 200,
+    unique_timeout: float = 10.0,
 ) -> GeneratedPuzzle:
     """A random ``rows`` x ``cols`` puzzle with ``colours`` pairs and its hidden solution.
 
@@ -99,6 +102,9 @@ def generate(
     max_attempts
         Covers to try before giving up on the request (fewer when 20 covers
         in a row cannot meet ``no_touch`` / ``min_distance``).
+    unique_timeout
+        Seconds the uniqueness count of one puzzle may take; a puzzle whose
+        count does not finish in time is rejected like a non-unique one.
 
     Returns
     -------
@@ -120,6 +126,8 @@ def generate(
     True
     """
     _check_request(rows, cols, colours, min_distance, max_attempts)
+    if not unique_timeout >= 0:
+        raise InputError(f"the uniqueness timeout must be 0 or more seconds, got {unique_timeout}")
     rng = random.Random(seed)
     sampler = _CoverSampler(rows, cols, colours, no_touch=no_touch or unique, gap=min_distance)
     unsettled = 0
@@ -133,8 +141,8 @@ def generate(
             continue
         unsettled = 0
         made = _as_generated(rows, cols, paths)
-        if unique and not _is_unique(made.puzzle):
-            log.debug("attempt %d: more than one solution", attempt)
+        if unique and not _is_unique(made.puzzle, unique_timeout):
+            log.debug("attempt %d: not proven unique", attempt)
             continue
         log.debug("generated %s with %d colours in %d attempts", made.puzzle.size, colours, attempt)
         return made
@@ -176,9 +184,9 @@ def _check_request(rows: int, cols: int, colours: int, min_distance: int, attemp
         raise InputError(f"need at least 1 attempt, got {attempts}")
 
 
-def _is_unique(puzzle: Puzzle) -> bool:
-    counted = count_solutions(puzzle, 2)
-    return counted.count == 1 and counted.exact
+def _is_unique(puzzle: Puzzle, timeout: float) -> bool:
+    counted = count_solutions(puzzle, 2, timeout=timeout)
+    return counted.count == 1 and counted.exact  # a count cut short proves nothing
 
 
 def _as_generated(rows: int, cols: int, paths: list[list[int]]) -> GeneratedPuzzle:

@@ -117,3 +117,11 @@ def test_a_request_nothing_meets_gives_up_with_a_clear_error() -> None:
 def test_generated_puzzle_round_trips_through_grid_text() -> None:
     made = generate(7, 9, 6, seed=11)
     assert Puzzle.from_grid(made.puzzle.to_grid()) == made.puzzle
+
+
+def test_a_uniqueness_count_cut_short_rejects_the_puzzle() -> None:
+    # With no time to count, no puzzle is proven unique: every attempt is rejected.
+    with pytest.raises(InputError, match="unique"):
+        generate(6, 6, 5, unique=True, seed=3, max_attempts=3, unique_timeout=0.0)
+    made = generate(6, 6, 5, unique=True, seed=3, unique_timeout=30.0)
+    assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)

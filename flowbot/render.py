@@ -199,10 +199,9 @@ def draw_board(
     if fill_background:
         box = (geometry.left, geometry.top, geometry.right, geometry.bottom)
         _fill_rect(canvas, box, style.background)
-    if solution is not None and style.pipe_tint > 0:
-        for path, rgb in zip(solution.paths, fills, strict=True):
-            for cell in path:
-                _tint_cell(canvas, geometry, cell, rgb, style.pipe_tint)
+    cells = [] if solution is None else [_cell_array(path) for path in solution.paths]
+    if cells and style.pipe_tint > 0:
+        _tint_cells(canvas, geometry, _owners(puzzle, cells), fills, style.pipe_tint)
 
     half_line = max(1.0, style.line_width * pitch) / 2
     top, bottom = geometry.top - half_line, geometry.bottom + half_line
@@ -212,18 +211,19 @@ def draw_board(
     for y in geometry.ys:
         _fill_rect(canvas, (left, y - half_line, right, y + half_line), style.line_colour)
 
-    if solution is not None:
-        half_pipe = style.pipe_width * pitch / 2
-        for path, rgb in zip(solution.paths, fills, strict=True):
-            centres = [geometry.centre(cell) for cell in path]
-            for (x0, y0), (x1, y1) in itertools.pairwise(centres):
-                # Grown across the segment only; the circles give round joins and caps.
-                gx = half_pipe if x0 == x1 else 0.0
-                gy = half_pipe if y0 == y1 else 0.0
-                box = (min(x0, x1) - gx, min(y0, y1) - gy, max(x0, x1) + gx, max(y0, y1) + gy)
-                _fill_rect(canvas, box, rgb)
-            for x, y in centres:  # round joins and caps
-                _fill_circle(canvas, x, y, half_pipe, rgb)
+    half_pipe = style.pipe_width * pitch / 2
+    for path, rgb in zip(cells, fills[: len(cells)], strict=True):
+        # A straight run is one rectangle, and only its ends need a circle: a
+        # circle inside a run's rectangle would add nothing but a seam.
+        centres = [geometry.centre(Cell(*path[i])) for i in _run_ends(path).tolist()]
+        for (x0, y0), (x1, y1) in itertools.pairwise(centres):
+            # Grown across the run only; the circles give round joins and caps.
+            gx = half_pipe if x0 == x1 else 0.0
+            gy = half_pipe if y0 == y1 else 0.0
+            box = (min(x0, x1) - gx, min(y0, y1) - gy, max(x0, x1) + gx, max(y0, y1) + gy)
+            _fill_rect(canvas, box, rgb)
+        for x, y in centres:  # round joins and caps
+            _fill_circle(canvas, x, y, half_pipe, rgb)
 
     radius = style.dot_radius * pitch
     for pair, rgb in zip(puzzle.pairs, fills, strict=True):
@@ -264,16 +264,19 @@ def to_svg(
         f'viewBox="0 0 {width} {height}">',
         f'<rect width="{width}" height="{height}" fill={_hex(style.background)}/>',
     ]
-    if solution is not None and style.pipe_tint > 0:
-        for path, rgb in zip(solution.paths, fills, strict=True):
+    cells = [] if solution is None else [_cell_array(path) for path in solution.paths]
+    if cells and style.pipe_tint > 0:
+        # One shape per path: its cells merged into runs along each row.
+        for path, rgb in zip(cells, fills, strict=True):
+            boxes = (
+                (g.xs[c0], g.ys[r], g.xs[c1 + 1], g.ys[r + 1])
+                for r, c0, c1 in _row_runs(path).tolist()
+            )
+            d = "".join(
+                f"M{x0:.2f} {y0:.2f}H{x1:.2f}V{y1:.2f}H{x0:.2f}z" for x0, y0, x1, y1 in boxes
+            )
             tint = _mix(style.background, rgb, style.pipe_tint)
-            for r, c in path:
-                x, y = g.xs[c], g.ys[r]
-                w, h = g.xs[c + 1] - x, g.ys[r + 1] - y
-                out.append(
-                    f'<rect x="{x:.2f}" y="{y:.2f}" width="{w:.2f}" height="{h:.2f}" '
-                    f"fill={_hex(tint)}/>"
-                )
+            out.append(f'<path d="{d}" fill={_hex(tint)}/>')
     line = max(1.0, style.line_width * pitch)
     grid = [f"M{x:.2f} {g.top - line / 2:.2f}V{g.bottom + line / 2:.2f}" for x in g.xs]
     grid += [f"M{g.left - line / 2:.2f} {y:.2f}H{g.right + line / 2:.2f}" for y in g.ys]
@@ -281,14 +284,15 @@ def to_svg(
         f'<path d="{"".join(grid)}" stroke={_hex(style.line_colour)} '
         f'stroke-width="{line:.2f}" fill="none"/>'
     )
-    if solution is not None:
-        for path, rgb in zip(solution.paths, fills, strict=True):
-            points = " ".join(f"{x:.2f},{y:.2f}" for x, y in (g.centre(cell) for cell in path))
-            out.append(
-                f'<polyline points="{points}" fill="none" stroke={_hex(rgb)} '
-                f'stroke-width="{style.pipe_width * pitch:.2f}" stroke-linecap="round" '
-                'stroke-linejoin="round"/>'
-            )
+    for path, rgb in zip(cells, fills[: len(cells)], strict=True):
+        # Straight runs merged: a point only where the path starts, turns or ends.
+        centres = (g.centre(Cell(*path[i])) for i in _run_ends(path).tolist())
+        points = " ".join(f"{x:.2f},{y:.2f}" for x, y in centres)
+        out.append(
+            f'<polyline points="{points}" fill="none" stroke={_hex(rgb)} '
+            f'stroke-width="{style.pipe_width * pitch:.2f}" stroke-linecap="round" '
+            'stroke-linejoin="round"/>'
+        )
     for pair, rgb in zip(puzzle.pairs, fills, strict=True):
         for cell in (pair.a, pair.b):
             x, y = g.centre(cell)
@@ -348,16 +352,74 @@ def _blend(canvas: np.ndarray, rows: slice, cols: slice, alpha: np.ndarray, rgb:
     canvas[rows, cols] = (region + 0.5).astype(np.uint8)
 
 
-def _tint_cell(
-    canvas: np.ndarray, geometry: BoardGeometry, cell: Cell, rgb: RGB, strength: float
+def _cell_array(path: Sequence[Cell]) -> np.ndarray:
+    """A path as an (n, 2) int array of (row, col), without a Python object per cell."""
+    flat = np.fromiter(itertools.chain.from_iterable(path), np.int64, count=2 * len(path))
+    return flat.reshape(-1, 2)
+
+
+def _run_ends(cells: np.ndarray) -> np.ndarray:
+    """Indices of a path's first cell, each cell where it turns, and its last cell.
+
+    >>> _run_ends(np.array([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)])).tolist()
+    [0, 2, 4]
+    """
+    if len(cells) < 3:
+        return np.arange(len(cells))
+    steps = np.diff(cells, axis=0)
+    turns = np.flatnonzero((steps[1:] != steps[:-1]).any(axis=1)) + 1
+    return np.concatenate(([0], turns, [len(cells) - 1]))
+
+
+def _row_runs(cells: np.ndarray) -> np.ndarray:
+    """A path's cells as maximal runs along rows: a (k, 3) array of (row, first col, last col).
+
+    >>> _row_runs(np.array([(0, 0), (0, 1), (1, 1), (1, 0), (2, 0), (2, 2)])).tolist()
+    [[0, 0, 1], [1, 0, 1], [2, 0, 0], [2, 2, 2]]
+    """
+    if len(cells) == 0:
+        return np.empty((0, 3), np.int64)
+    cells = cells[np.lexsort((cells[:, 1], cells[:, 0]))]
+    steps = np.diff(cells, axis=0)
+    breaks = np.flatnonzero((steps[:, 0] != 0) | (steps[:, 1] != 1)) + 1
+    first = np.concatenate(([0], breaks))
+    last = np.concatenate((breaks - 1, [len(cells) - 1]))
+    return np.column_stack((cells[first, 0], cells[first, 1], cells[last, 1]))
+
+
+def _owners(puzzle: Puzzle, cells: Sequence[np.ndarray]) -> np.ndarray:
+    """A (rows, cols) map of the index of the path through each cell, -1 where none."""
+    owner = np.full((puzzle.rows, puzzle.cols), -1, np.int64)
+    for index, path in enumerate(cells):
+        owner[path[:, 0], path[:, 1]] = index
+    return owner
+
+
+def _tint_cells(
+    canvas: np.ndarray,
+    geometry: BoardGeometry,
+    owner: np.ndarray,
+    fills: Sequence[RGB],
+    strength: float,
 ) -> None:
-    x0 = max(0, round(geometry.xs[cell.col]))
-    x1 = min(canvas.shape[1], round(geometry.xs[cell.col + 1]))
-    y0 = max(0, round(geometry.ys[cell.row]))
-    y1 = min(canvas.shape[0], round(geometry.ys[cell.row + 1]))
-    patch = canvas[y0:y1, x0:x1].astype(np.float32)
-    patch += (np.asarray(rgb, np.float32) - patch) * strength
-    canvas[y0:y1, x0:x1] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
+    """Blend each owned cell (its box rounded to whole pixels) towards its path's colour.
+
+    One board row of cells at a time: a whole row is one numpy blend.
+    """
+    height, width = canvas.shape[:2]
+    xs = np.clip(np.round(geometry.xs), 0, width).astype(np.int64)
+    ys = np.clip(np.round(geometry.ys), 0, height).astype(np.int64)
+    column_cell = np.repeat(np.arange(geometry.cols), np.diff(xs))  # cell of each pixel column
+    colours = np.asarray(fills, np.float32)
+    for row, (y0, y1) in enumerate(itertools.pairwise(ys.tolist())):
+        pixel_owner = owner[row, column_cell]
+        tinted = pixel_owner >= 0
+        if y1 <= y0 or not tinted.any():
+            continue
+        patch = canvas[y0:y1, xs[0] : xs[-1]].astype(np.float32)
+        blended = patch + (colours[pixel_owner] - patch) * strength
+        patch = np.where(tinted[None, :, None], blended, patch)
+        canvas[y0:y1, xs[0] : xs[-1]] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:

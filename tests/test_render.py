@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,6 +12,9 @@ import pytest
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Solution
 from flowbot.palette import GAME_COLOURS, GRID_LINE
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board, to_svg
+
+#: Images drawn by the renderer before it drew straight runs as single rectangles.
+BEFORE = Path(__file__).parent / "data" / "render_before_runs.npz"
 
 # A 4x4 board and its solution: A along the top and down the right, B an L, C a U.
 PATHS = (
@@ -116,9 +121,78 @@ def test_svg_is_the_same_drawing() -> None:
     # Same centres as the raster, moved half a pixel into SVG's pixel-area coordinates.
     centre = board_geometry(solution.puzzle, cell_px=40).centre(Cell(0, 0))
     assert float(circles[0].get("cx", 0)) == pytest.approx(centre.x + 0.5)
-    assert len(root.findall(f"{ns}polyline")) == 3
-    assert len(root.findall(f"{ns}rect")) == 1 + 16  # background + one tint per cell
+    # One polyline per path, with a point only where the path starts, turns or ends.
+    polylines = root.findall(f"{ns}polyline")
+    assert [len(p.get("points", "").split()) for p in polylines] == [3, 3, 4]
+    geometry = board_geometry(solution.puzzle, cell_px=40)
+    a_turn = geometry.centre(Cell(0, 3))
+    assert polylines[0].get("points", "").split()[1] == f"{a_turn.x + 0.5:.2f},{a_turn.y + 0.5:.2f}"
+    # The background, then one tint shape per path covering exactly its cells.
+    assert len(root.findall(f"{ns}rect")) == 1
+    tints = [p for p in root.findall(f"{ns}path") if p.get("fill") != "none"]
+    assert len(tints) == 3
+    for tint, path in zip(tints, solution.paths, strict=True):
+        covered = set()
+        for box in re.findall(r"M([\d.]+) ([\d.]+)H([\d.]+)V([\d.]+)H[\d.]+z", tint.get("d", "")):
+            x0, y0, x1, y1 = (float(v) - 0.5 for v in box)
+            cols = range(round((x0 - geometry.left) / 40), round((x1 - geometry.left) / 40))
+            row = round((y0 - geometry.top) / 40)
+            assert y1 - y0 == pytest.approx(40)
+            covered |= {Cell(row, c) for c in cols}
+        assert covered == set(path)
     assert "polyline" not in to_svg(solution.puzzle, cell_px=40)
+
+
+def test_svg_of_a_long_path_stays_small() -> None:
+    rows = 60
+    path = tuple(
+        Cell(r, c if r % 2 == 0 else rows - 1 - c) for r in range(rows) for c in range(rows)
+    )
+    puzzle = Puzzle(rows, rows, (Pair("A", path[0], path[-1]),))
+    svg = to_svg(puzzle, Solution(puzzle, (path,)), cell_px=8)
+    # A snake of 60 runs: 120 points and 60 row boxes, not 3600 of each.
+    assert len(svg) < 8_000
+
+
+def _nonuniform_canvas() -> tuple[np.ndarray, BoardGeometry]:
+    geometry = BoardGeometry((10.3, 31.0, 50.7, 73.2, 95.0), (5.0, 27.5, 49.9, 70.1, 93.3))
+    ramp = (np.indices((100, 110)).sum(axis=0) % 97).astype(np.uint8)
+    return np.repeat(ramp[:, :, None], 3, axis=2), geometry
+
+
+def test_drawing_matches_the_per_cell_renderer_it_replaced() -> None:
+    """Only anti-aliased pipe edges differ from the saved per-cell drawing.
+
+    The old renderer drew a rectangle per step and a circle at every centre,
+    blending edge pixels twice where shapes met; everything else is the same.
+    """
+    solution = _solved()
+    canvas, geometry = _nonuniform_canvas()
+    drawn = {
+        "solved40": render_board(solution.puzzle, solution, cell_px=40),
+        "solved13_7": render_board(solution.puzzle, solution, cell_px=13.7),
+        "nonuniform": draw_board(canvas, solution.puzzle, geometry, solution, fill_background=True),
+    }
+    style = RenderStyle()
+    tints = {
+        tuple(
+            round(b + (p - b) * style.pipe_tint)
+            for b, p in zip(style.background, c.rgb, strict=True)
+        )
+        for c in GAME_COLOURS[:3]
+    }
+    not_pipe = {*tints, style.background, GRID_LINE}
+    with np.load(BEFORE) as before:
+        for name, image in drawn.items():
+            old = before[name]
+            assert image.shape == old.shape, name
+            diff = np.abs(image.astype(int) - old.astype(int)).max(axis=2)
+            assert diff.max() <= 48, name
+            assert (diff > 0).mean() < 0.015, name
+            changed = {
+                tuple(int(v) for v in old[y, x]) for y, x in zip(*np.nonzero(diff), strict=True)
+            }
+            assert not changed & not_pipe, name
 
 
 @pytest.mark.parametrize(

@@ -14,29 +14,15 @@ that touch themselves: when it finds nothing it raises ``NeedsTouchingError``
 from __future__ import annotations
 
 from flowbot.models import Cell, Puzzle, SolveResult
-from flowbot.solve._cpsat_degree import (
-    ColourModel,
-    build_degree_model,
-    check_deadline,
-    count_model,
-    solve_model,
-)
+from flowbot.solve._cpsat import ColourModel, check_deadline, count_model, solve_model
+from flowbot.solve._cpsat_degree import build_degree_model
 
 
 def build_distance_model(puzzle: Puzzle, deadline: float | None = None) -> ColourModel:
-    """The distance model of ``puzzle``: the degree model with rooted distances.
+    """The distance model of ``puzzle``: ``build_degree_model`` plus rooted distances.
 
-    Parameters
-    ----------
-    puzzle
-        The board.
-    deadline
-        ``time.monotonic()`` time by which to be done, else ``OutOfTimeError`` is raised.
-
-    Returns
-    -------
-    ColourModel
-        The model and its ``(cell, colour index) -> Boolean`` variables.
+    Same parameters and result as ``build_degree_model``: the degree model's
+    colour Booleans, over a model with more constraints.
     """
     built = build_degree_model(puzzle, deadline)
     model = built.model
@@ -66,25 +52,10 @@ def build_distance_model(puzzle: Puzzle, deadline: float | None = None) -> Colou
 def solve_distance(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     """Solve ``puzzle`` with the distance model.
 
-    Parameters
-    ----------
-    puzzle
-        The board.
-    timeout
-        Wall-clock budget in seconds; ``None`` for no limit.
-
-    Returns
-    -------
-    SolveResult
-        ``SOLVED`` with a validated solution whose paths never touch
-        themselves, or ``TIMEOUT``.
-
-    Raises
-    ------
-    NeedsTouchingError
-        No solution keeps every path off itself: the puzzle needs a
-        self-touching path or has no solution at all, and this model cannot
-        tell which.
+    ``timeout`` (seconds, ``None`` for none) covers building and solving.
+    Returns ``SOLVED`` (paths that never touch themselves) or ``TIMEOUT``;
+    raises ``NeedsTouchingError`` when no non-touching solution exists (see
+    ``_cpsat.solve_model``).
 
     Examples
     --------

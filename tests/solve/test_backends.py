@@ -13,7 +13,8 @@ from flowbot.formats import read_puzzles
 from flowbot.generate import generate
 from flowbot.models import Cell, Pair, Puzzle, Solution, SolveResult, SolveStatus
 from flowbot.solve import BACKENDS, count_solutions
-from flowbot.solve._cpsat_degree import count_degree, decode, solve_degree
+from flowbot.solve._cpsat import decode
+from flowbot.solve._cpsat_degree import count_degree, solve_degree
 from flowbot.solve._cpsat_distance import count_distance, solve_distance
 
 CPSAT_SOLVERS = {"cpsat-degree": solve_degree, "cpsat-distance": solve_distance}

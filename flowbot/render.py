@@ -160,9 +160,7 @@ def render_board(
         RGB image; its grid lines are where ``board_geometry`` says.
     """
     geometry = board_geometry(puzzle, cell_px=cell_px, margin_px=margin_px)
-    width = math.ceil(geometry.right + geometry.left) + 1
-    height = math.ceil(geometry.bottom + geometry.top) + 1
-    canvas = np.empty((height, width, 3), np.uint8)
+    canvas = np.empty((*_image_size(geometry), 3), np.uint8)
     canvas[:] = style.background
     return draw_board(canvas, puzzle, geometry, solution, style=style, colours=colours)
 
@@ -190,8 +188,7 @@ def draw_board(
     _check_image(image)
     if (geometry.rows, geometry.cols) != (puzzle.rows, puzzle.cols):
         raise ValueError(f"geometry is {geometry.rows}x{geometry.cols}, puzzle {puzzle.size}")
-    if solution is not None and solution.puzzle != puzzle:
-        raise ValueError("the solution belongs to another puzzle")
+    _check_solution(puzzle, solution)
     canvas = np.ascontiguousarray(image.copy())
     fills = pair_colours(puzzle, style, colours)
     pitch = geometry.cell_size
@@ -252,13 +249,12 @@ def to_svg(
     >>> svg.startswith("<svg") and svg.count("<circle") == 4
     True
     """
-    if solution is not None and solution.puzzle != puzzle:
-        raise ValueError("the solution belongs to another puzzle")
-    g = board_geometry(puzzle, cell_px=cell_px, margin_px=margin_px).shifted(0.5, 0.5)
+    _check_solution(puzzle, solution)
+    geometry = board_geometry(puzzle, cell_px=cell_px, margin_px=margin_px)
+    height, width = _image_size(geometry)
+    g = geometry.shifted(0.5, 0.5)
     fills = pair_colours(puzzle, style, colours)
     pitch = g.cell_size
-    width = math.ceil(g.right + g.left - 1) + 1
-    height = math.ceil(g.bottom + g.top - 1) + 1
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">',
@@ -306,6 +302,18 @@ def to_svg(
 
 def _default_margin(cell_px: float) -> float:
     return max(2.0, cell_px / 8)
+
+
+def _image_size(geometry: BoardGeometry) -> tuple[int, int]:
+    """``(height, width)`` of an image holding the board with equal margins round it."""
+    return math.ceil(geometry.bottom + geometry.top) + 1, math.ceil(
+        geometry.right + geometry.left
+    ) + 1
+
+
+def _check_solution(puzzle: Puzzle, solution: Solution | None) -> None:
+    if solution is not None and solution.puzzle != puzzle:
+        raise ValueError("the solution belongs to another puzzle")
 
 
 def _check_image(image: np.ndarray) -> None:

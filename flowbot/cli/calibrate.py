@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 from pathlib import Path
 
 from flowbot.actuate import (
     MssScreen,
     Profile,
     PyAutoGuiPointer,
-    Region,
     Settings,
     calibrate,
     ensure_display,
-    handle_interrupts,
     load_profile,
     profile_toml,
 )
+from flowbot.cli._screen import add_screen_options, interruptible, screen_settings
 from flowbot.errors import InputError
 from flowbot.practice import BUILTIN_BOARDS, PracticeProcess, builtin_board
 
@@ -32,9 +30,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "read the result back, and write a profile with the fastest pacing that worked on "
         "every try. --practice calibrates against a practice board opened for the purpose.",
     )
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--monitor", type=int, metavar="N", help="only look at monitor N")
-    where.add_argument("--region", metavar="X,Y,W,H", help="only look at this screen rectangle")
+    where = add_screen_options(parser)
     where.add_argument(
         "--practice",
         choices=BUILTIN_BOARDS,
@@ -52,19 +48,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(handler=run)
 
 
+@interruptible
 def run(args: argparse.Namespace) -> int:
-    with handle_interrupts():
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
     base = load_profile(args.profile) if args.profile else Profile("custom", settings=Settings())
     name = args.name or ("practice" if args.practice and not args.profile else base.name)
-    settings, monitor = base.settings, base.monitor or 0
-    if args.region:
-        settings = dataclasses.replace(settings, region=Region.parse(args.region))
-    if args.monitor is not None:
-        monitor = args.monitor
+    settings, monitor = screen_settings(args, base.settings, base.monitor or 0)
     if args.trials < 1:
         raise InputError("--trials must be at least 1")
     out = args.out or Path("calibration") / f"{name}.toml"

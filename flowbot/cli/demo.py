@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from flowbot.actuate import Settings, handle_interrupts, load_profile
+from flowbot.actuate import Settings, load_profile
+from flowbot.cli._screen import interruptible
 from flowbot.cli.play import describe_report
 from flowbot.errors import InputError
 from flowbot.practice import BUILTIN_BOARDS, builtin_board
@@ -33,12 +34,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(handler=run)
 
 
+@interruptible
 def run(args: argparse.Namespace) -> int:
-    with handle_interrupts():
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
     from flowbot.practice._demo import run_demo  # noqa: PLC0415 - pulls in the stages
 
     if args.puzzle:

@@ -14,10 +14,8 @@ from flowbot.actuate import (
     Plan,
     PlayReport,
     PyAutoGuiPointer,
-    Region,
     Screen,
     Settings,
-    handle_interrupts,
     load_profile,
     make_plan,
     moves_floor,
@@ -26,6 +24,7 @@ from flowbot.actuate import (
     preview_image,
     save_png,
 )
+from flowbot.cli._screen import add_screen_options, interruptible, screen_settings
 from flowbot.errors import FlowbotError, InputError
 
 
@@ -37,9 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "mouse and confirm the game took them. Move the pointer into a screen corner to stop "
         "(pyautogui's fail-safe).",
     )
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--monitor", type=int, metavar="N", help="only look at monitor N (1, 2...)")
-    where.add_argument("--region", metavar="X,Y,W,H", help="only look at this screen rectangle")
+    where = add_screen_options(parser)
     where.add_argument(
         "--image", type=Path, metavar="FILE", help="plan on a saved screenshot (implies --dry-run)"
     )
@@ -67,11 +64,7 @@ def _settings(args: argparse.Namespace) -> tuple[Settings, int]:
     if args.profile:
         profile = load_profile(args.profile)
         settings, monitor = profile.settings, profile.monitor or 0
-    if args.region:
-        settings = dataclasses.replace(settings, region=Region.parse(args.region))
-    if args.monitor is not None:
-        monitor = args.monitor
-        settings = dataclasses.replace(settings, region=None)
+    settings, monitor = screen_settings(args, settings, monitor)
     if args.step_ms is not None:
         if args.step_ms < 0:
             raise InputError("--step-ms cannot be negative")
@@ -113,12 +106,8 @@ def describe_report(report: PlayReport) -> str:
     return line
 
 
+@interruptible
 def run(args: argparse.Namespace) -> int:
-    with handle_interrupts():
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
     settings, monitor = _settings(args)
     screen: Screen
     if args.image:

@@ -29,7 +29,9 @@ Puzzles made for people (which never need a path to touch itself) always have
 such a solution, and the rule cuts the search by one to two orders of
 magnitude on big boards. A solution with the switch on is a solution of the
 game, but "unsatisfiable" with it proves nothing, so the caller then solves
-again with it off (same solver, learnt clauses kept).
+again with it off (same solver, learnt clauses kept). Small boards get one
+switch per 2x2 block instead, so that only the blocks the solver blames (its
+unsatisfiable core) are let go (``_engine``).
 """
 
 from __future__ import annotations
@@ -124,6 +126,16 @@ class Model:
             self._add(np.concatenate([sw, -sq[:, list(sub)]], axis=1))
         return switch
 
+    def no_u_turn_each(self) -> list[int]:
+        """Add "no U-turn" in each 2x2 block under its own switch; return the switches."""
+        sq = self.grid.squares() + 1
+        first = self.n_vars + 1
+        self.n_vars += len(sq)
+        sw = first + np.arange(len(sq), dtype=np.int64)[:, None]
+        for sub in itertools.combinations(range(4), 3):
+            self._add(np.concatenate([-sw, -sq[:, list(sub)]], axis=1))
+        return sw.ravel().tolist()
+
 
 class Search:
     """A SAT solver loaded with a model; solves it with lazy cycle cuts.
@@ -149,6 +161,10 @@ class Search:
 
     def close(self) -> None:
         self.sat.delete()
+
+    def core(self) -> list[int]:
+        """The assumptions that the last "unsatisfiable" answer used."""
+        return list(self.sat.get_core() or [])
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> bool | None:
         if self.expired:

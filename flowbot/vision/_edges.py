@@ -53,10 +53,47 @@ def edge_visibility(
     return vertical, horizontal
 
 
+def run_on_visibility(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Colour contrast of the inner lines one pitch past and one pitch inside each border.
+
+    Same measure as ``edge_visibility``, per inner line, as ``(beyond,
+    inside)`` for the top, bottom, left and right borders whose outer strip
+    lies inside the image: most lines as visible beyond as inside means the
+    grid goes on past the border (the board is bigger than the grid found).
+    """
+    h, w = image.shape[:2]
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    reach = max(2, min(math.ceil(uncertainty + 1 + 0.02 * pitch), math.floor(0.11 * pitch)))
+    found = []
+    for lines, spans, size, transposed in ((xs, ys, h, False), (ys, xs, w, True)):
+        if len(lines) <= 2:
+            continue
+        for border, step in ((spans[0], -pitch), (spans[-1], pitch)):
+            if not 0 <= border + step <= size - 1:
+                continue
+            strip = np.array(sorted((border, border + step, border - step)))
+            # A line that goes on shows all along; text and clutter in patches.
+            seen = _visibility(image, lines, strip, reach, transposed=transposed, quantile=0.1)
+            beyond, inside = (seen[:, 0], seen[:, 1]) if step < 0 else (seen[:, 1], seen[:, 0])
+            found.append((beyond, inside))
+    return found
+
+
 def _visibility(
-    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
+    image: np.ndarray,
+    lines: np.ndarray,
+    spans: np.ndarray,
+    reach: int,
+    *,
+    transposed: bool,
+    quantile: float = 0.5,
 ) -> np.ndarray:
-    """Visibility of the inner lines ``lines`` (columns, or rows when ``transposed``)."""
+    """Visibility of the inner lines ``lines`` (columns, or rows when ``transposed``).
+
+    Per span, the ``quantile`` of the contrast over the points along it.
+    """
     h, w = image.shape[:2]
     if transposed:
         h, w = w, h
@@ -75,4 +112,4 @@ def _visibility(
     lab = to_lab(image[px, py] if transposed else image[py, px])  # (lines, points, offsets, 3)
     flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
     contrast = delta_e(lab, flank).max(axis=2)  # (lines, points)
-    return np.median(contrast.reshape(len(inner), len(spans) - 1, _ALONG), axis=2)
+    return np.quantile(contrast.reshape(len(inner), len(spans) - 1, _ALONG), quantile, axis=2)

@@ -104,6 +104,8 @@ def line_maps(gray: np.ndarray, contrast: float) -> LineMaps:
     A white top-hat with a short kernel across the line keeps what is both
     brighter than its surroundings and thinner than the kernel; closing along
     the line bridges crossings, opening along it drops text and specks.
+    ``gray`` may also be a colour image: a line then needs to be brighter in
+    one channel only.
     """
     across = 7
     along_close, along_open = 9, 15
@@ -113,6 +115,8 @@ def line_maps(gray: np.ndarray, contrast: float) -> LineMaps:
     th = cv2.morphologyEx(
         gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
     )
+    if tv.ndim == 3:  # colour: a line brighter than beside it in any one channel
+        tv, th = tv.max(axis=2), th.max(axis=2)
     if tv.ndim == 3:  # colour: a line brighter in any one channel (grey on a purple glow)
         tv, th = tv.max(axis=2), th.max(axis=2)
     level = np.uint8(min(255, max(1, round(contrast))))
@@ -348,7 +352,7 @@ def _close_ends(
 
 
 def find_lattices(gray: np.ndarray, settings: LineSettings) -> tuple[list[Lattice], LineMaps]:
-    """Every candidate board in a grey image, most cells first, and the line maps."""
+    """Every candidate board in a grey (or colour) image, most cells first, and the line maps."""
     maps = line_maps(gray, settings.line_contrast)
     min_length = 24
     vsegs = segments(maps.vertical, vertical=True, min_length=min_length)

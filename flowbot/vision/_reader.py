@@ -13,7 +13,7 @@ import numpy as np
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Reading
 from flowbot.vision._cells import CellSamples, delta_e, sample_cells
-from flowbot.vision._edges import edge_visibility
+from flowbot.vision._edges import edge_visibility, run_on_visibility
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices
 from flowbot.vision._pairing import pair_by_colour
@@ -134,12 +134,18 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
     # Brightest channel: grid lines of any hue stand out from the dark board.
     gray = cv2.max(cv2.max(image[..., 0], image[..., 1]), image[..., 2])
     # Whole-number shrink factors keep INTER_AREA fast and thin lines visible;
-    # when nothing is found, a finer copy catches boards with tiny cells.
+    # when nothing is found, a finer copy catches boards with tiny cells, and
+    # the colour copy lines brighter in one channel only (grey on a purple glow).
     factor = max(1, math.ceil(max(h, w) / settings.work_size))
-    factors = [factor] if factor == 1 else [factor, max(1, factor // 2)]
+    attempts = [(factor, gray)]
+    if factor > 1:
+        attempts.append((factor // 2, gray))
+    attempts.append((factor, image))
     doubt: UnsureReadingError | None = None
-    for attempt, f in enumerate(factors):
-        small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
+    for attempt, (f, source) in enumerate(attempts):
+        small = (
+            source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
+        )
         lattices, maps = find_lattices(small, settings.lines())
         refused: list[Lattice] = []
         for best in lattices[:6]:
@@ -150,6 +156,7 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
             try:
                 _check_alone(best, [other for other in lattices if other is not best])
                 _check_edges(best, maps, image, f, settings)
+                _check_run_on_by_colour(best, image, f, settings)
             except UnsureReadingError as exc:
                 doubt = doubt or exc  # a finer copy may see the whole board
                 refused.append(best)
@@ -157,7 +164,8 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
             # Pixel i of the copy covers full-size pixels f*i .. f*i + f - 1.
             xs = tuple(f * x + (f - 1) / 2 for x in best.xs)
             ys = tuple(f * y + (f - 1) / 2 for y in best.ys)
-            notes = [f"board found at 1/{f} scale"] if attempt else []
+            how = "colour" if source.ndim == 3 else "brightest channel"
+            notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
             return BoardGeometry(xs, ys), notes
     if doubt is not None:
         raise doubt
@@ -274,6 +282,26 @@ def _seen_by_colour(
     typical = float(np.median(visibility[~faint]))
     log.debug("faint edges: colour %s, typical %.1f", np.round(visibility[faint], 1), typical)
     return bool((visibility[faint] >= settings.edge_colour_ratio * typical).all())
+
+
+def _check_run_on_by_colour(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a grid whose inner lines go on past a border in full-resolution colour.
+
+    Glow as bright as the lines hides them from the line map, and with them
+    whole rows of the board: the grid found would then be too small.
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    for beyond, inside in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1):
+        # Most lines, not a few: text or a glow bar's edge beside the board hits some.
+        seen = beyond >= settings.edge_colour_ratio * float(np.median(inside))
+        if seen.mean() >= 0.75:
+            raise UnsureReadingError(
+                "grid lines run on past the board's border (a cut-off or irregular board)"
+            )
 
 
 def _classify(samples: CellSamples, settings: Settings) -> tuple[set[Cell], float]:

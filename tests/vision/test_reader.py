@@ -124,3 +124,30 @@ def test_header_text_above_the_board_is_no_grid_row() -> None:
         image, "Level 12 =======", (60, 32), cv2.FONT_HERSHEY_SIMPLEX, 0.75, (200, 200, 200), 2
     )
     assert read_board(image).puzzle == puzzle.canonical()
+
+
+def test_lines_found_by_colour_across_a_band_as_bright_as_they_are() -> None:
+    # A full-height band hides three lines from the brightest channel: the
+    # colour copy (lines brighter in the green channel) still finds the grid.
+    puzzle = random_puzzle(np.random.default_rng(11), 9, 9, n_pairs=6)
+    geometry = board_geometry(puzzle, cell_px=50, margin_px=30)
+    canvas = np.zeros((520, 520, 3), np.uint8)
+    canvas[:, 150:240] = (94, 64, 107)
+    canvas = cv2.GaussianBlur(canvas, (0, 0), 12)
+    style = RenderStyle(line_colour=(103, 96, 103), line_width=0.04)
+    reading = read_board(draw_board(canvas, puzzle, geometry, style=style))
+    assert reading.puzzle == puzzle.canonical()
+    assert np.allclose(reading.geometry.xs, geometry.xs, atol=1.5)
+
+
+def test_rows_hidden_by_glow_are_not_cut_off() -> None:
+    # Glow over the top rows hides their lines from the brightest channel; the
+    # grid below must not be read as the whole board (its lines run on by colour).
+    puzzle = random_puzzle(np.random.default_rng(4), 9, 9, n_pairs=6)
+    geometry = board_geometry(puzzle, cell_px=50, margin_px=30)
+    canvas = np.zeros((520, 520, 3), np.uint8)
+    canvas[:150] = (94, 64, 107)
+    canvas = cv2.GaussianBlur(canvas, (0, 0), 6)
+    style = RenderStyle(line_colour=(103, 96, 103), line_width=0.04)
+    reading = read_board(draw_board(canvas, puzzle, geometry, style=style))
+    assert reading.puzzle == puzzle.canonical()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, overload
 
 if TYPE_CHECKING:
     from flowbot.actuate import Settings
@@ -61,3 +61,28 @@ def interruptible(command: Command) -> Command:
             return command(args)
 
     return run
+
+
+class PracticeBoards(Sequence[str]):
+    """``flowbot.practice.BUILTIN_BOARDS`` as argparse ``choices``, imported on first use.
+
+    argparse reads choices only to check a value or to print a command's help,
+    so building the parser does not load the practice package. An option
+    using it needs a ``metavar``: without one argparse lists the choices at once.
+    """
+
+    @staticmethod
+    def _names() -> tuple[str, ...]:
+        from flowbot.practice import BUILTIN_BOARDS  # noqa: PLC0415 - see the class docstring
+
+        return BUILTIN_BOARDS
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())

@@ -6,19 +6,13 @@ import argparse
 import contextlib
 from pathlib import Path
 
-from flowbot.actuate import (
-    MssScreen,
-    Profile,
-    PyAutoGuiPointer,
-    Settings,
-    calibrate,
-    ensure_display,
-    load_profile,
-    profile_toml,
+from flowbot.cli._screen import (
+    PracticeBoards,
+    add_screen_options,
+    interruptible,
+    screen_settings,
 )
-from flowbot.cli._screen import add_screen_options, interruptible, screen_settings
 from flowbot.errors import InputError
-from flowbot.practice import BUILTIN_BOARDS, PracticeProcess, builtin_board
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,7 +27,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     where = add_screen_options(parser)
     where.add_argument(
         "--practice",
-        choices=BUILTIN_BOARDS,
+        choices=PracticeBoards(),
         nargs="?",
         const="9x9",
         metavar="BOARD",
@@ -50,6 +44,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 @interruptible
 def run(args: argparse.Namespace) -> int:
+    # Loaded here, not at import: building the parser must stay quick.
+    from flowbot.actuate import (  # noqa: PLC0415
+        MssScreen,
+        Profile,
+        PyAutoGuiPointer,
+        Settings,
+        calibrate,
+        ensure_display,
+        load_profile,
+        profile_toml,
+    )
+    from flowbot.practice import PracticeProcess, builtin_board  # noqa: PLC0415
+
     base = load_profile(args.profile) if args.profile else Profile("custom", settings=Settings())
     name = args.name or ("practice" if args.practice and not args.profile else base.name)
     settings, monitor = screen_settings(args, base.settings, base.monitor or 0)

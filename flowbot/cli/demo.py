@@ -5,11 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from flowbot.actuate import Settings, load_profile
-from flowbot.cli._screen import interruptible
+from flowbot.cli._screen import PracticeBoards, interruptible
 from flowbot.cli.play import describe_report
 from flowbot.errors import InputError
-from flowbot.practice import BUILTIN_BOARDS, builtin_board
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,7 +20,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     which = parser.add_mutually_exclusive_group()
     which.add_argument(
-        "--board", choices=BUILTIN_BOARDS, default="9x9", help="a built-in board (default 9x9)"
+        "--board",
+        choices=PracticeBoards(),
+        default="9x9",
+        metavar="BOARD",
+        help="a built-in board: %(choices)s (default 9x9)",
     )
     which.add_argument("--puzzle", type=Path, metavar="FILE", help="a puzzle file instead")
     parser.add_argument(
@@ -36,6 +38,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 @interruptible
 def run(args: argparse.Namespace) -> int:
+    # Loaded here, not at import: building the parser must stay quick.
+    from flowbot.actuate import Settings, load_profile  # noqa: PLC0415
+    from flowbot.practice import builtin_board  # noqa: PLC0415
     from flowbot.practice._demo import run_demo  # noqa: PLC0415 - pulls in the stages
 
     if args.puzzle:

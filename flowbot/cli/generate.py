@@ -15,14 +15,13 @@ import random
 import re
 import sys
 from pathlib import Path
-
-from rich.console import Console
-from rich.progress import Progress
+from typing import TYPE_CHECKING
 
 from flowbot.errors import InputError
 from flowbot.formats import FORMATS, format_puzzle, format_puzzles, write_puzzles
-from flowbot.generate import generate
-from flowbot.models import Puzzle
+
+if TYPE_CHECKING:
+    from flowbot.models import Puzzle
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +75,12 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Loaded here, not at import: building the parser (`flowbot --help`) must stay quick.
+    from rich.console import Console  # noqa: PLC0415
+    from rich.progress import Progress  # noqa: PLC0415
+
+    from flowbot.generate import generate  # noqa: PLC0415
+
     rows, cols = parse_size(args.size)
     if args.n < 1:
         raise InputError(f"-n must be at least 1, got {args.n}")

@@ -5,27 +5,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flowbot.actuate import (
-    FRAME,
-    FileScreen,
-    MssScreen,
-    Pacing,
-    Plan,
-    PlayReport,
-    PyAutoGuiPointer,
-    Screen,
-    Settings,
-    load_profile,
-    make_plan,
-    moves_floor,
-    play_loop,
-    play_once,
-    preview_image,
-    save_png,
-)
 from flowbot.cli._screen import add_screen_options, interruptible, screen_settings
 from flowbot.errors import FlowbotError, InputError
+
+# flowbot.actuate (numpy, Pillow, mss) is imported by the functions that use
+# it: building the parser must not load it.
+if TYPE_CHECKING:
+    from flowbot.actuate import Plan, PlayReport, Screen, Settings
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -60,6 +48,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _settings(args: argparse.Namespace) -> tuple[Settings, int]:
+    from flowbot.actuate import Pacing, Settings, load_profile  # noqa: PLC0415
+
     settings, monitor = Settings(), 0
     if args.profile:
         profile = load_profile(args.profile)
@@ -93,6 +83,8 @@ def _describe_plan(plan: Plan) -> list[str]:
 
 def describe_report(report: PlayReport) -> str:
     """One line about a solved board (also used by `flowbot demo`)."""
+    from flowbot.actuate import FRAME  # noqa: PLC0415
+
     floor = report.moves * FRAME
     line = (
         f"solved {report.puzzle.size} ({len(report.puzzle.pairs)} colours) in "
@@ -108,6 +100,19 @@ def describe_report(report: PlayReport) -> str:
 
 @interruptible
 def run(args: argparse.Namespace) -> int:
+    from flowbot.actuate import (  # noqa: PLC0415
+        FRAME,
+        FileScreen,
+        MssScreen,
+        PyAutoGuiPointer,
+        make_plan,
+        moves_floor,
+        play_loop,
+        play_once,
+        preview_image,
+        save_png,
+    )
+
     settings, monitor = _settings(args)
     screen: Screen
     if args.image:

@@ -28,9 +28,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from PIL import Image
-
-from flowbot import render
 from flowbot.errors import InputError
 from flowbot.formats import FORMATS, NamedPuzzle, read_puzzles
 from flowbot.models import Cell, SolveResult, SolveStatus
@@ -200,6 +197,11 @@ def _numbered(path: Path, suffix: str) -> Path:
 
 def _draw(named: NamedPuzzle, result: SolveResult, out: Path, *, svg: bool) -> None:
     """Save the board as drawn by ``flowbot.render``."""
+    # numpy and Pillow load only when a board is drawn.
+    from PIL import Image  # noqa: PLC0415
+
+    from flowbot import render  # noqa: PLC0415
+
     puzzle = named.puzzle
     cell_px = max(_MIN_CELL_PX, min(_CELL_PX, MAX_IMAGE_PX // max(puzzle.rows, puzzle.cols)))
     try:

@@ -10,8 +10,8 @@ from pathlib import Path
 import cv2
 
 from flowbot.errors import FlowbotError, InputError, VisionError
-from flowbot.models import Reading
-from flowbot.vision import draw_reading, load_image, read_board
+from flowbot.models import BoardGeometry, Reading
+from flowbot.vision import UnsureBoardError, draw_reading, load_image, read_board
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     refused = 0
     for name in args.images:
         reading: Reading | None = None
+        refused_grid: BoardGeometry | None = None
         image = None
         try:
             image = load_image(name)
@@ -48,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
             reason = ""
         except (VisionError, InputError) as exc:
             reason = str(exc)
+            if isinstance(exc, UnsureBoardError):
+                refused_grid = exc.geometry
         if reading is None:
             refused += 1
             print(f"flowbot: {name}: {reason}", file=sys.stderr)
@@ -56,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         elif reading is not None:
             blocks.append("\n".join(reading.puzzle.to_grid()))
         if args.debug and image is not None:
-            _write_debug(Path(args.debug), name, draw_reading(image, reading, reason))
+            _write_debug(Path(args.debug), name, draw_reading(image, reading, reason, refused_grid))
     text = ("\n" if args.json else "\n\n").join(blocks)
     if text:
         text += "\n"

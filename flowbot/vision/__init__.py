@@ -9,13 +9,14 @@ doubtful. ``load_image(path)`` reads PNG or JPEG files for it.
 from flowbot.vision._check import CaseResult, SourceSummary, check_images, find_images, summarise
 from flowbot.vision._debug import draw_reading
 from flowbot.vision._image import load_image
-from flowbot.vision._reader import DEFAULT_SETTINGS, Settings, read_board
+from flowbot.vision._reader import DEFAULT_SETTINGS, Settings, UnsureBoardError, read_board
 
 __all__ = [
     "DEFAULT_SETTINGS",
     "CaseResult",
     "Settings",
     "SourceSummary",
+    "UnsureBoardError",
     "check_images",
     "draw_reading",
     "find_images",

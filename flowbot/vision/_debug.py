@@ -5,33 +5,31 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from flowbot.models import Cell, Reading
+from flowbot.models import BoardGeometry, Cell, Reading
 
 
-def draw_reading(image: np.ndarray, reading: Reading | None, reason: str = "") -> np.ndarray:
+def draw_reading(
+    image: np.ndarray,
+    reading: Reading | None,
+    reason: str = "",
+    geometry: BoardGeometry | None = None,
+) -> np.ndarray:
     """A copy of ``image`` with the board, grid, cell centres and dot labels drawn on it.
 
-    With no reading (a refusal), the reason is written at the top instead.
+    With no reading (a refusal), the reason is written at the top instead,
+    over the grid that was refused when one was found (``geometry``).
     """
     out = image.copy()
     h, w = out.shape[:2]
     thick = max(1, round(max(h, w) / 800))
     font_scale = max(0.4, max(h, w) / 2000)
     if reading is None:
+        if geometry is not None:
+            _grid(out, geometry, thick, border=(255, 80, 80))
         _text(out, reason or "refused", (8, int(30 * font_scale) + 8), font_scale, (255, 80, 80))
         return out
     g = reading.geometry
-    for x in g.xs:
-        cv2.line(out, (round(x), round(g.top)), (round(x), round(g.bottom)), (0, 255, 255), thick)
-    for y in g.ys:
-        cv2.line(out, (round(g.left), round(y)), (round(g.right), round(y)), (0, 255, 255), thick)
-    cv2.rectangle(
-        out,
-        (round(g.left), round(g.top)),
-        (round(g.right), round(g.bottom)),
-        (255, 0, 255),
-        2 * thick,
-    )
+    _grid(out, g, thick, border=(255, 0, 255))
     dots = reading.puzzle.dots()
     cell_scale = max(0.3, g.cell_size / 60)
     for r in range(g.rows):
@@ -45,6 +43,16 @@ def draw_reading(image: np.ndarray, reading: Reading | None, reason: str = "") -
     summary = f"{reading.puzzle.size}  confidence {reading.confidence:.2f}"
     _text(out, summary, (8, int(30 * font_scale) + 8), font_scale, (80, 255, 80))
     return out
+
+
+def _grid(out: np.ndarray, g: BoardGeometry, thick: int, border: tuple[int, int, int]) -> None:
+    for x in g.xs:
+        cv2.line(out, (round(x), round(g.top)), (round(x), round(g.bottom)), (0, 255, 255), thick)
+    for y in g.ys:
+        cv2.line(out, (round(g.left), round(y)), (round(g.right), round(y)), (0, 255, 255), thick)
+    cv2.rectangle(
+        out, (round(g.left), round(g.top)), (round(g.right), round(g.bottom)), border, 2 * thick
+    )
 
 
 def _text(

@@ -64,6 +64,17 @@ class Settings:
 DEFAULT_SETTINGS = Settings()
 
 
+class UnsureBoardError(UnsureReadingError):
+    """A refusal about a grid that was found: ``geometry`` is that grid.
+
+    Debug overlays draw it, so one can see what the reader looked at.
+    """
+
+    def __init__(self, reason: str, geometry: BoardGeometry) -> None:
+        super().__init__(reason)
+        self.geometry = geometry
+
+
 def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Reading:
     """Read a Flow Free board from a screenshot.
 
@@ -94,19 +105,22 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     if min(h, w) < 5 * settings.min_cell_px:
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
     geometry, notes = _find_board(image, settings)
-    if geometry.cell_size < settings.min_cell_px:
-        raise UnsureReadingError(
-            f"cells of {geometry.cell_size:.0f} px are too small to read "
-            f"(need {settings.min_cell_px:.0f})"
+    try:
+        if geometry.cell_size < settings.min_cell_px:
+            raise UnsureReadingError(
+                f"cells of {geometry.cell_size:.0f} px are too small to read "
+                f"(need {settings.min_cell_px:.0f})"
+            )
+        samples = sample_cells(image, geometry)
+        dots, cell_confidence = _classify(samples, settings)
+        _check_pipes(samples, dots, settings)
+        cells = sorted(dots)
+        lab = np.array([samples.core_lab[c] for c in cells])
+        pairing = pair_by_colour(
+            lab, noise=settings.colour_tolerance, min_margin=settings.min_pair_margin
         )
-    samples = sample_cells(image, geometry)
-    dots, cell_confidence = _classify(samples, settings)
-    _check_pipes(samples, dots, settings)
-    cells = sorted(dots)
-    lab = np.array([samples.core_lab[c] for c in cells])
-    pairing = pair_by_colour(
-        lab, noise=settings.colour_tolerance, min_margin=settings.min_pair_margin
-    )
+    except UnsureReadingError as exc:
+        raise UnsureBoardError(str(exc), geometry) from exc
     pairs = sorted(
         (tuple(sorted((cells[i], cells[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
     )
@@ -141,7 +155,7 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
     if factor > 1:
         attempts.append((factor // 2, gray))
     attempts.append((factor, image))
-    doubt: UnsureReadingError | None = None
+    doubt: UnsureBoardError | None = None
     for attempt, (f, source) in enumerate(attempts):
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
@@ -158,18 +172,26 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
                 _check_edges(best, maps, image, f, settings)
                 _check_run_on_by_colour(best, image, f, settings)
             except UnsureReadingError as exc:
-                doubt = doubt or exc  # a finer copy may see the whole board
+                # A finer or colour copy may see the whole board.
+                doubt = doubt or UnsureBoardError(str(exc), _full_size(best, f))
                 refused.append(best)
                 continue
-            # Pixel i of the copy covers full-size pixels f*i .. f*i + f - 1.
-            xs = tuple(f * x + (f - 1) / 2 for x in best.xs)
-            ys = tuple(f * y + (f - 1) / 2 for y in best.ys)
             how = "colour" if source.ndim == 3 else "brightest channel"
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
-            return BoardGeometry(xs, ys), notes
+            return _full_size(best, f), notes
     if doubt is not None:
         raise doubt
     raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _full_size(lattice: Lattice, factor: int) -> BoardGeometry:
+    """A grid found in a copy shrunk ``factor`` times, in full-size pixels."""
+    # Pixel i of the copy covers full-size pixels f*i .. f*i + f - 1.
+    f = factor
+    return BoardGeometry(
+        tuple(f * x + (f - 1) / 2 for x in lattice.xs),
+        tuple(f * y + (f - 1) / 2 for y in lattice.ys),
+    )
 
 
 def _overlap(a: Lattice, b: Lattice) -> float:

@@ -95,3 +95,15 @@ def test_check_reports_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixt
     csv_report = tmp_path / "report.csv"
     assert main(["check", str(root), "--report", str(csv_report), "--workers", "1"]) == 1
     assert "wrong size" in csv_report.read_text()
+
+
+def test_extract_debug_overlay_of_a_refusal_shows_the_grid_found(tmp_path: Path) -> None:
+    # One dot rubbed out: the grid is found, the reading refused (odd dot count).
+    image = render_board(PUZZLE, cell_px=60, margin_px=50)
+    image[50 + 5 : 50 + 55, 50 + 5 : 50 + 55] = image[50 + 3, 50 + 3]  # cell (0, 0)
+    shot = _save(tmp_path / "odd.png", image)
+    debug = tmp_path / "debug"
+    assert main(["extract", str(shot), "--debug", str(debug)]) == 2
+    overlay = cv2.cvtColor(cv2.imread(str(debug / "odd.debug.png")), cv2.COLOR_BGR2RGB)
+    # Inner grid line x = 50 + 2 * 60, drawn in the overlay's grid colour near the bottom.
+    assert tuple(overlay[330, 170]) == (0, 255, 255)

@@ -9,7 +9,7 @@ import pytest
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import Puzzle
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
-from flowbot.vision import Settings, read_board
+from flowbot.vision import Settings, UnsureBoardError, read_board
 from flowbot.vision._lattice import LineSettings, find_lattices
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision.synthetic import random_puzzle, snake_solution
@@ -151,3 +151,14 @@ def test_rows_hidden_by_glow_are_not_cut_off() -> None:
     style = RenderStyle(line_colour=(103, 96, 103), line_width=0.04)
     reading = read_board(draw_board(canvas, puzzle, geometry, style=style))
     assert reading.puzzle == puzzle.canonical()
+
+
+def test_a_refusal_after_the_grid_was_found_carries_that_grid() -> None:
+    image = _pad(render_board(PUZZLE, cell_px=60), 100)
+    want = board_geometry(PUZZLE, cell_px=60).shifted(100, 100)
+    x0, y0 = round(want.xs[0]), round(want.ys[0])
+    image[y0 + 5 : y0 + 55, x0 + 5 : x0 + 55] = image[y0 + 3, x0 + 3]  # dot (0, 0) rubbed out
+    with pytest.raises(UnsureBoardError, match="odd") as refused:
+        read_board(image)
+    assert np.allclose(refused.value.geometry.xs, want.xs, atol=2.5)
+    assert np.allclose(refused.value.geometry.ys, want.ys, atol=2.5)

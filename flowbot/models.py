@@ -317,8 +317,8 @@ def _validate_arrays(solution: Solution) -> None:
         raise InvalidSolutionError(f"cell {tuple(cell)} is on path {label!r} and {pair.label!r}")
     empty = np.flatnonzero(owner < 0)
     if len(empty):
-        r, c = divmod(int(empty[0]), p.cols)
-        raise InvalidSolutionError(f"cell {(r, c)} is on no path")
+        row, col = divmod(int(empty[0]), p.cols)
+        raise InvalidSolutionError(f"cell {(row, col)} is on no path")
 
 
 class SolveStatus(enum.Enum):

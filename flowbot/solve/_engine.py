@@ -111,7 +111,10 @@ def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solutio
             if not blamed:
                 return False, None  # unsatisfiable with no rule assumed: a proof
             log.debug("%s: letting U-turns in %d blocks", puzzle.size, len(blamed))
-            held = [s for s in held if s not in blamed]
+            left = [s for s in held if s not in blamed]
+            if len(left) == len(held):  # pragma: no cover - a core is a subset of them
+                raise AssertionError("the solver blamed no assumption it was given")
+            held = left
     finally:
         search.close()
 

@@ -42,7 +42,8 @@ class CellSamples:
 
 def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Pixel offsets ``(dx, dy)`` of the core and ring, and each ring pixel's sector (-1: none)."""
-    step = max(1.0, pitch / 40)
+    # Fine enough that the thin ring (and each of its sectors) gets points on small cells.
+    step = min(max(1.0, pitch / 40), (RING_OUTER - RING_INNER) * pitch / 2)
     reach = RING_OUTER * pitch
     grid = np.arange(-reach, reach + step / 2, step)
     dx, dy = np.meshgrid(grid, grid)

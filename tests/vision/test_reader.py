@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError, VisionError
-from flowbot.models import Puzzle
+from flowbot.models import BoardGeometry, Cell, Puzzle
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
 from flowbot.vision import Settings, UnsureBoardError, read_board
+from flowbot.vision._cells import sample_cells
 from flowbot.vision._lattice import LineSettings, find_lattices
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision.synthetic import random_puzzle, snake_solution
@@ -162,3 +163,25 @@ def test_a_refusal_after_the_grid_was_found_carries_that_grid() -> None:
         read_board(image)
     assert np.allclose(refused.value.geometry.xs, want.xs, atol=2.5)
     assert np.allclose(refused.value.geometry.ys, want.ys, atol=2.5)
+
+
+def test_soft_glow_ending_on_an_empty_cell_is_no_dot() -> None:
+    # The end of a glow bar of the animated background, centred on empty cell
+    # (1, 1): between the empty and dot contrasts, yet far fainter than any dot
+    # and running out to the cell's edge as no dot does.
+    geometry = board_geometry(PUZZLE, cell_px=60, margin_px=40)
+    canvas = np.zeros((380, 380, 3), np.uint8)
+    x, y = (round(v) for v in geometry.centre(Cell(1, 1)))
+    cv2.line(canvas, (x, y), (x, 380), (0, 50, 35), 36)
+    canvas = cv2.GaussianBlur(canvas, (0, 0), 4)
+    assert read_board(draw_board(canvas, PUZZLE, geometry)).puzzle == PUZZLE.canonical()
+
+
+@pytest.mark.parametrize("cell_px", [12.0, 13.5, 19.3, 250.0])
+def test_every_ring_sector_is_sampled_at_any_cell_size(cell_px: float) -> None:
+    # An empty sector would give NaN colours, and NaN never counts as a pipe.
+    geometry = BoardGeometry.uniform(
+        left=3, top=3, width=5 * cell_px, height=5 * cell_px, rows=5, cols=5
+    )
+    image = np.full((round(5 * cell_px) + 8, round(5 * cell_px) + 8, 3), 40, np.uint8)
+    assert np.isfinite(sample_cells(image, geometry).sector_lab).all()

@@ -319,9 +319,11 @@ def _check_run_on_by_colour(
     xs = f * np.asarray(lattice.xs) + (f - 1) / 2
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
     for beyond, inside in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1):
-        # Half the lines or more: text or a glow bar's edge beside the board hits a few
-        # (pipes drawn over a half-solved board hide some).
-        seen = beyond >= settings.edge_colour_ratio * float(np.median(inside))
+        # A line that goes on looks as it does inside; half the lines or more
+        # (pipes on a half-solved board hide some), as text or a window beside
+        # the board (of another contrast) lines up with a few at most.
+        ratio = settings.edge_colour_ratio
+        seen = (beyond >= ratio * inside) & (beyond <= inside / ratio)
         if seen.mean() >= 0.5:
             raise UnsureReadingError(
                 "grid lines run on past the board's border (a cut-off or irregular board)"

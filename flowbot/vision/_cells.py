@@ -42,20 +42,23 @@ class CellSamples:
 
 def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Pixel offsets ``(dx, dy)`` of the core and ring, and each ring pixel's sector (-1: none)."""
-    # Fine enough that the thin ring (and each of its sectors) gets points on small cells.
-    step = min(max(1.0, pitch / 40), (RING_OUTER - RING_INNER) * pitch / 2)
-    reach = RING_OUTER * pitch
-    grid = np.arange(-reach, reach + step / 2, step)
-    dx, dy = np.meshgrid(grid, grid)
-    dx, dy = dx.ravel(), dy.ravel()
-    r = np.hypot(dx, dy) / pitch
-    core = r <= CORE_RADIUS
-    ring = (r >= RING_INNER) & (r <= RING_OUTER)
-    angle = np.arctan2(dy[ring], dx[ring])  # 0 right, pi/2 down (y grows downwards)
-    sector = np.full(angle.shape, -1)
-    for k, centre in enumerate((0.0, np.pi / 2, np.pi, -np.pi / 2)):
-        diff = np.abs((angle - centre + np.pi) % (2 * np.pi) - np.pi)
-        sector[diff <= SECTOR_HALF_ANGLE] = k
+    step = max(1.0, pitch / 40)
+    while True:
+        reach = RING_OUTER * pitch
+        grid = np.arange(-reach, reach + step / 2, step)
+        dx, dy = np.meshgrid(grid, grid)
+        dx, dy = dx.ravel(), dy.ravel()
+        r = np.hypot(dx, dy) / pitch
+        core = r <= CORE_RADIUS
+        ring = (r >= RING_INNER) & (r <= RING_OUTER)
+        angle = np.arctan2(dy[ring], dx[ring])  # 0 right, pi/2 down (y grows downwards)
+        sector = np.full(angle.shape, -1)
+        for k, centre in enumerate((0.0, np.pi / 2, np.pi, -np.pi / 2)):
+            diff = np.abs((angle - centre + np.pi) % (2 * np.pi) - np.pi)
+            sector[diff <= SECTOR_HALF_ANGLE] = k
+        if all((sector == k).any() for k in range(4)):
+            break
+        step /= 2  # the thin ring of a small cell missed a sector: sample finer
     core_xy = np.stack([dx[core], dy[core]], axis=1)
     ring_xy = np.stack([dx[ring], dy[ring]], axis=1)
     return core_xy, ring_xy, sector, r

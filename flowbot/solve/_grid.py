@@ -148,7 +148,7 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
     second[has2] = other[starts[has2] + 1]
     visited = np.zeros(n, dtype=bool)
     walk = _walker(first, second, sel, grid)
-    paths: list[tuple[Cell, ...]] = []
+    paths: list[IntArray] = []
     ok = True
     cols = grid.cols
     for pair in puzzle.pairs:
@@ -156,17 +156,22 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
         visited[path] = True
         if path[-1] != pair.b.row * cols + pair.b.col:
             ok = False
-        paths.append(cells_of(path, cols))
+        paths.append(path)
     cycles: list[IntArray] = []
     rest = np.flatnonzero(~visited)
     if len(rest):
         # Cells off every path: group them into their cycles.
-        keep = ~visited[grid.eu[sel]]
-        a, b = grid.eu[sel][keep], grid.ev[sel][keep]
-        cycles = _components(n, a, b, rest)
+        # On small boards scipy's fixed cost per call outweighs walking the cycles.
+        walked = _walk_cycles(first, second, rest) if n <= _BIG else None
+        if walked is not None:
+            cycles = walked
+        else:
+            keep = ~visited[grid.eu[sel]]
+            a, b = grid.eu[sel][keep], grid.ev[sel][keep]
+            cycles = _components(n, a, b, rest)
     if not ok or cycles:
         return None, cycles
-    return Solution(puzzle, tuple(paths)), cycles
+    return Solution(puzzle, tuple(cells_of(path, cols) for path in paths)), cycles
 
 
 #: Boards with more cells walk their paths in scipy rather than in Python.
@@ -218,6 +223,34 @@ def cells_of(ids: IntArray, cols: int) -> tuple[Cell, ...]:
     finally:
         if paused:
             gc.enable()
+
+
+def _walk_cycles(first: IntArray, second: IntArray, cells: IntArray) -> list[IntArray] | None:
+    """The cycles through ``cells`` as ``_components`` gives them, or ``None``.
+
+    In order of their smallest cell, each cycle's cells sorted, so that the
+    cuts (and so the search) are the same. ``None`` when some chain through
+    ``cells`` is not closed (then ``_components`` groups it).
+    """
+    nxt1, nxt2 = first.tolist(), second.tolist()
+    seen: set[int] = set()
+    cycles = []
+    for start in cells.tolist():
+        if start in seen:
+            continue
+        cycle = [start]
+        prev, cur = -1, start
+        while True:
+            nxt = nxt1[cur] if nxt1[cur] != prev else nxt2[cur]
+            if nxt < 0:
+                return None
+            if nxt == start:
+                break
+            prev, cur = cur, nxt
+            cycle.append(cur)
+        seen.update(cycle)
+        cycles.append(np.sort(np.asarray(cycle, dtype=np.int64)))
+    return cycles
 
 
 def _components(n: int, a: IntArray, b: IntArray, cells: IntArray) -> list[IntArray]:

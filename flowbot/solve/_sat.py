@@ -150,14 +150,13 @@ class Search:
         self.sat = Solver(name="glucose4")
         self.cuts = 0
         self.expired = False
-        add = self.sat.add_clause
         for block in model.clauses:
             for chunk in range(0, len(block), _CHUNK):
                 if deadline is not None and time.perf_counter() > deadline:
                     self.expired = True
                     return
-                for clause in block[chunk : chunk + _CHUNK].tolist():
-                    add(clause)
+                # One call per chunk skips a Python layer per clause.
+                self.sat.append_formula(block[chunk : chunk + _CHUNK].tolist())
 
     def close(self) -> None:
         self.sat.delete()

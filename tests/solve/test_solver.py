@@ -6,11 +6,13 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from flowbot.errors import InputError
 from flowbot.models import Cell, Pair, Puzzle, Solution, SolveStatus
 from flowbot.solve import BACKENDS, SolutionCount, count_solutions, solve
+from flowbot.solve._grid import Grid, _components, trace
 
 
 def grid(*rows: str) -> Puzzle:
@@ -222,3 +224,24 @@ def test_zucker_jumbo_14x14_19_has_more_solutions_with_touching(shared: Path) ->
     puzzle = Puzzle.from_grid(path.read_text().split())
     assert not solved(puzzle).touches_itself()  # the no-touching answer comes first
     assert count_solutions(puzzle, 2, timeout=60) == SolutionCount(2, exact=False)
+
+
+def test_trace_walks_stray_cycles_as_the_graph_grouping_does() -> None:
+    # Small boards walk the cycles in Python; the cuts must be the same as
+    # scipy's grouping gives, so that the search does not change.
+    puzzle = Puzzle.from_grid(["A..A", "....", "...."])
+    board = Grid.of(puzzle)
+    index = {
+        edge: i for i, edge in enumerate(zip(board.eu.tolist(), board.ev.tolist(), strict=True))
+    }
+    links = [(0, 1), (1, 2), (2, 3)]  # the path along the top row
+    for left in (4, 6):  # two 2x2 rings below it
+        links += [(left, left + 1), (left + 4, left + 5), (left, left + 4), (left + 1, left + 5)]
+    chosen = np.zeros(board.n_edges, dtype=bool)
+    chosen[[index[link] for link in links]] = True
+    solution, cycles = trace(board, chosen, puzzle)
+    assert solution is None
+    assert [c.tolist() for c in cycles] == [[4, 5, 8, 9], [6, 7, 10, 11]]
+    sel = np.flatnonzero(chosen)[3:]
+    expected = _components(board.n_cells, board.eu[sel], board.ev[sel], np.arange(4, 12))
+    assert [c.tolist() for c in cycles] == [c.tolist() for c in expected]

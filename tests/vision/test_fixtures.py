@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-import flowbot.vision
 from flowbot.errors import VisionError
 from flowbot.models import Puzzle
+from flowbot.vision import read_board
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 IMAGES = sorted(
@@ -23,28 +23,8 @@ IMAGES = sorted(
     if p.suffix.lower() in {".png", ".jpg", ".jpeg"} and p.with_suffix(".txt").is_file()
 )
 
-#: Fixtures the reader refused when they were made (see /work/notes/vision_synth_findings.md).
-#: Only a refusal is let through for these (``raises=VisionError``): a wrong puzzle still fails,
-#: and a right one shows as XPASS, the cue to delete its line here.
-KNOWN_REFUSALS: dict[str, str] = {
-    "synth_tiny_cells_2.png": "some inner grid lines are missing",
-}
-
-
 #: Solved and half-solved boards: a refusal is a right answer for these today.
 MAY_REFUSE_PREFIX = "synth_solved_"
-
-
-def _cases() -> list[pytest.param]:  # type: ignore[valid-type]
-    cases = []
-    for path in IMAGES:
-        marks = []
-        if path.name in KNOWN_REFUSALS:
-            # Only a refusal counts as the expected failure: a wrong answer still fails.
-            reason = KNOWN_REFUSALS[path.name]
-            marks.append(pytest.mark.xfail(reason=reason, raises=VisionError, strict=False))
-        cases.append(pytest.param(path, id=path.name, marks=marks))
-    return cases
 
 
 def test_every_fixture_has_a_valid_label() -> None:
@@ -55,11 +35,8 @@ def test_every_fixture_has_a_valid_label() -> None:
         assert puzzle.canonical().to_grid() == tuple(lines), path.name
 
 
-@pytest.mark.parametrize("path", _cases())
+@pytest.mark.parametrize("path", IMAGES, ids=lambda p: p.name)
 def test_reader_reads_the_fixture_exactly(path: Path) -> None:
-    read_board = getattr(flowbot.vision, "read_board", None)
-    if read_board is None:
-        pytest.skip("flowbot.vision.read_board is not built yet")
     image = np.asarray(Image.open(path).convert("RGB"))
     expected = tuple(path.with_suffix(".txt").read_text().split())
     if path.name.startswith(MAY_REFUSE_PREFIX):

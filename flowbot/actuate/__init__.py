@@ -39,7 +39,6 @@ from flowbot.actuate._screen import (
     MssScreen,
     Region,
     Screen,
-    load_rgb,
     save_png,
 )
 from flowbot.actuate._signals import handle_interrupts, shielded
@@ -76,7 +75,6 @@ __all__ = [
     "ensure_display",
     "handle_interrupts",
     "load_profile",
-    "load_rgb",
     "make_plan",
     "moves_floor",
     "plan_drags",

@@ -18,9 +18,9 @@ import mss
 import numpy as np
 import numpy.typing as npt
 from PIL import Image as PILImage
-from PIL import UnidentifiedImageError
 
 from flowbot.errors import DisplayError, InputError
+from flowbot.vision import load_image
 
 log = logging.getLogger(__name__)
 
@@ -111,16 +111,7 @@ class FileScreen(ArrayScreen):
     """A saved screenshot standing in for the screen (``--image FILE``)."""
 
     def __init__(self, path: str | Path, *, left: float = 0, top: float = 0, scale: float = 1):
-        super().__init__(load_rgb(path), left=left, top=top, scale=scale)
-
-
-def load_rgb(path: str | Path) -> Image:
-    """Read an image file as ``(H, W, 3)`` uint8 RGB; ``InputError`` when unreadable."""
-    try:
-        with PILImage.open(path) as im:
-            return np.asarray(im.convert("RGB"), dtype=np.uint8)
-    except (OSError, UnidentifiedImageError) as exc:
-        raise InputError(f"cannot read image {path}: {exc}") from None
+        super().__init__(load_image(path), left=left, top=top, scale=scale)
 
 
 def save_png(image: Image, path: str | Path) -> None:

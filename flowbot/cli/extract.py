@@ -47,13 +47,17 @@ def run(args: argparse.Namespace) -> int:
             image = load_image(name)
             reading = read_board(image)
             reason = ""
-        except (VisionError, InputError) as exc:
+        except InputError as exc:
+            reason = str(exc)  # already names the file
+            message = reason
+        except VisionError as exc:
             reason = str(exc)
+            message = f"{name}: {reason}"
             if isinstance(exc, UnsureBoardError):
                 refused_grid = exc.geometry
         if reading is None:
             refused += 1
-            print(f"flowbot: {name}: {reason}", file=sys.stderr)
+            print(f"flowbot: {message}", file=sys.stderr)
         if args.json:
             blocks.append(json.dumps(_record(name, reading, reason)))
         elif reading is not None:

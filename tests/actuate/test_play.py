@@ -19,7 +19,6 @@ from flowbot.actuate import (
     Region,
     Settings,
     calibrate,
-    load_rgb,
     play_loop,
     play_once,
     save_png,
@@ -32,6 +31,7 @@ from flowbot.palette import colour_for
 from flowbot.practice import SimulatedBoard, builtin_board, is_solved, render
 from flowbot.practice._game import GameState, new_game
 from flowbot.practice._render import Layout
+from flowbot.vision import load_image
 
 NINE = builtin_board("9x9")
 
@@ -174,7 +174,7 @@ def test_dry_run_on_a_screenshot_prints_the_plan_and_draws_it(
     out = capsys.readouterr().out
     assert "board 9x9 with 9 colours" in out
     assert out.count("press (") == len(NINE.pairs)
-    before, after = load_rgb(shot), load_rgb(preview)
+    before, after = load_image(shot), load_image(preview)
     assert before.shape == after.shape
     assert (before != after).any()
 

@@ -41,6 +41,9 @@ class LineSettings:
     min_lines: int = 3
     #: Fraction of its length a grid line must show in the line map.
     line_coverage: float = 0.6
+    #: A line goes on past a border only at this share of its contrast inside
+    #: (the faint ripples of a white window's text beside the board do not).
+    run_on_ratio: float = 0.4
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,12 +225,17 @@ def _peaks(profile: np.ndarray, level: float) -> list[float]:
 
 
 def _from_run(
-    run: Run, along: np.ndarray, across: np.ndarray, settings: LineSettings
+    run: Run,
+    along: np.ndarray,
+    across: np.ndarray,
+    across_strength: np.ndarray,
+    settings: LineSettings,
 ) -> tuple[list[float], list[float]] | None:
     """Complete a run of parallel lines into a lattice, in the run's own orientation.
 
     ``along`` holds the run's lines as rows, ``across`` the crossing lines as
-    columns (transpose both for vertical runs). Returns ``(positions,
+    columns (transpose both for vertical runs), ``across_strength`` their
+    top-hat contrast. Returns ``(positions,
     crossings)``: the run's line positions (extended over any border line the
     extent grouping missed) and the crossing lines' positions, or ``None``.
     """
@@ -290,27 +298,66 @@ def _from_run(
         ys, first, last = ys[1:], first - 1, last - 1
     while last < len(ys) - 1 and not joined(ys[-2], ys[-1]):
         ys = ys[:-1]
-    return _edge_lines(ys, best, across, q, tol=tol, level=level), best
+    ys = _edge_lines(
+        ys, best, across, across_strength, q, tol=tol, level=level, ratio=settings.run_on_ratio
+    )
+    return ys, best
 
 
 def _edge_lines(
-    ys: list[float], xs: list[float], across: np.ndarray, q: float, *, tol: float, level: float
+    ys: list[float],
+    xs: list[float],
+    across: np.ndarray,
+    strength: np.ndarray,
+    q: float,
+    *,
+    tol: float,
+    level: float,
+    ratio: float,
 ) -> list[float]:
-    """``ys`` plus an invisible border line where the crossing lines run one pitch further."""
+    """``ys`` plus an invisible border line where the crossing lines run one pitch further.
+
+    Past that border the crossing lines must stop. What still shows there only
+    counts as their continuation at a contrast like theirs in the last cell:
+    the faint ripples in a white window's text beside the board are no lines.
+    """
     size = across.shape[0]
     cols = [round(x) for x in xs[1:-1]] or [round(x) for x in xs]
 
-    def coverage(a: float, b: float) -> float:
+    def strip(a: float, b: float) -> tuple[np.ndarray, np.ndarray] | None:
         lo, hi = max(0, round(a)), min(size, round(b))
-        return float(across[lo:hi, cols].mean()) if hi - lo >= 2 else 0.0
+        return (across[lo:hi, cols], strength[lo:hi, cols]) if hi - lo >= 2 else None
+
+    def runs_one_more(a: float, b: float) -> tuple[bool, float]:
+        got = strip(a, b)
+        if got is None or got[0].mean() < level:
+            return False, 0.0
+        line, contrast = got
+        return True, float(np.median(contrast[line > 0]))
+
+    def goes_on(a: float, b: float, typical: float) -> bool:
+        got = strip(a, b)
+        if got is None:
+            return False
+        line, contrast = got
+        alike = (contrast >= ratio * typical) & (contrast <= typical / ratio)
+        return float(((line > 0) & alike).mean()) >= 0.2
 
     after = ys[-1] + q
-    runs_on = after <= size - 1 + tol and coverage(ys[-1] + 2, after - 2) >= level
-    if runs_on and (after >= size - 1 - tol or coverage(after + 0.15 * q, after + 0.85 * q) < 0.2):
+    runs_on, typical = runs_one_more(ys[-1] + 2, after - 2)
+    if (
+        runs_on
+        and after <= size - 1 + tol
+        and (after >= size - 1 - tol or not goes_on(after + 0.15 * q, after + 0.85 * q, typical))
+    ):
         ys = [*ys, min(size - 1.0, after)]
     before = ys[0] - q
-    runs_on = before >= -tol and coverage(before + 2, ys[0] - 2) >= level
-    if runs_on and (before <= tol or coverage(before - 0.85 * q, before - 0.15 * q) < 0.2):
+    runs_on, typical = runs_one_more(before + 2, ys[0] - 2)
+    if (
+        runs_on
+        and before >= -tol
+        and (before <= tol or not goes_on(before - 0.85 * q, before - 0.15 * q, typical))
+    ):
         ys = [max(0.0, before), *ys]
     return ys
 
@@ -360,13 +407,15 @@ def find_lattices(gray: np.ndarray, settings: LineSettings) -> tuple[list[Lattic
     found: dict[tuple[int, int, int, int], Lattice] = {}
     for run in runs(hsegs, settings):
         if len(run.positions) >= settings.min_lines - 1:
-            got = _from_run(run, maps.horizontal, maps.vertical, settings)
+            got = _from_run(run, maps.horizontal, maps.vertical, maps.vertical_strength, settings)
             if got is not None:
                 ys, xs = got
                 _keep(found, Lattice(tuple(xs), tuple(ys)), settings)
     for run in runs(vsegs, settings):
         if len(run.positions) >= settings.min_lines - 1:
-            got = _from_run(run, maps.vertical.T, maps.horizontal.T, settings)
+            got = _from_run(
+                run, maps.vertical.T, maps.horizontal.T, maps.horizontal_strength.T, settings
+            )
             if got is not None:
                 xs, ys = got
                 _keep(found, Lattice(tuple(xs), tuple(ys)), settings)

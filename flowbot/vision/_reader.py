@@ -52,12 +52,15 @@ class Settings:
     edge_colour_ratio: float = 0.4
     #: An inner grid edge this many times brighter than the typical one is a wall.
     wall_ratio: float = 1.8
+    #: A line goes on past a border only at this share of its contrast inside.
+    run_on_ratio: float = 0.4
 
     def lines(self) -> LineSettings:
         return LineSettings(
             work_size=self.work_size,
             line_contrast=self.line_contrast,
             spacing_tolerance=self.spacing_tolerance,
+            run_on_ratio=self.run_on_ratio,
         )
 
 
@@ -240,12 +243,23 @@ def _check_edges(
     """Refuse boards whose inner grid edges are missing, doubled as walls, or run on outside."""
     xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
     p = lattice.pitch
-    # Inner lines running on past the border: the board is cut by the image edge or shaped.
-    for positions, spans, binary in ((xs, ys, maps.vertical), (ys, xs, maps.horizontal.T)):
+    # Inner lines running on past the border: the board is cut by the image edge
+    # or shaped. A run-on looks as the lines do inside; the faint ripples in a
+    # white window's text beside the board do not.
+    for positions, spans, binary, strength in (
+        (xs, ys, maps.vertical, maps.vertical_strength),
+        (ys, xs, maps.horizontal.T, maps.horizontal_strength.T),
+    ):
         inner = [round(v) for v in positions[1:-1]]
         if not inner:
             continue
         size = binary.shape[0]
+        first, last = max(0, round(spans[0])), min(size, round(spans[-1]) + 1)
+        seen = binary[first:last][:, inner] > 0
+        if not seen.any():
+            continue
+        typical = float(np.median(strength[first:last][:, inner][seen]))
+        least, most = settings.run_on_ratio * typical, typical / settings.run_on_ratio
         for a, b in (
             (spans[0] - 0.85 * p, spans[0] - 0.15 * p),
             (spans[-1] + 0.15 * p, spans[-1] + 0.85 * p),
@@ -253,7 +267,9 @@ def _check_edges(
             lo, hi = max(0, round(a)), min(size, round(b))
             if hi - lo < max(2, 0.3 * p):
                 continue
-            run_on = binary[lo:hi][:, inner].mean()
+            contrast = strength[lo:hi][:, inner]
+            line = (binary[lo:hi][:, inner] > 0) & (contrast >= least) & (contrast <= most)
+            run_on = line.mean()
             if run_on >= 0.5:
                 raise UnsureReadingError(
                     "grid lines run on past the board's border (a cut-off or irregular board)"
@@ -322,8 +338,9 @@ def _check_run_on_by_colour(
         # A line that goes on looks as it does inside; half the lines or more
         # (pipes on a half-solved board hide some), as text or a window beside
         # the board (of another contrast) lines up with a few at most.
+        # An editor's ruled lines beside the board are brighter than twice it.
         ratio = settings.edge_colour_ratio
-        seen = (beyond >= ratio * inside) & (beyond <= inside / ratio)
+        seen = (beyond >= ratio * inside) & (beyond <= 2.0 * inside)
         if seen.mean() >= 0.5:
             raise UnsureReadingError(
                 "grid lines run on past the board's border (a cut-off or irregular board)"

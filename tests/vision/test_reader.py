@@ -13,7 +13,7 @@ from flowbot.vision import Settings, UnsureBoardError, read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._lattice import LineSettings, find_lattices
 from flowbot.vision._pairing import pair_by_colour
-from flowbot.vision.synthetic import random_puzzle, snake_solution
+from flowbot.vision.synthetic import random_puzzle, sample, snake_solution
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 
@@ -185,3 +185,20 @@ def test_every_ring_sector_is_sampled_at_any_cell_size(cell_px: float) -> None:
     )
     image = np.full((round(5 * cell_px) + 8, round(5 * cell_px) + 8, 3), 40, np.uint8)
     assert np.isfinite(sample_cells(image, geometry).sector_lab).all()
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"), [("jpeg", 57), ("jpeg", 111), ("mirror", 111), ("drift", 204)]
+)
+def test_lines_beside_the_border_at_another_contrast_are_no_run_on(
+    category: str, seed: int
+) -> None:
+    # The border line is invisible against a window that touches the board:
+    # the faint JPEG ripples of a white window's text (jpeg, mirror) or an
+    # editor's bright ruled lines (drift) line up with the grid's rows, but at
+    # a contrast unlike theirs inside, so the grid does not go on there.
+    shot = sample(category, seed)
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.canonical()
+    pitch = shot.geometry.xs[1] - shot.geometry.xs[0]
+    assert np.allclose(reading.geometry.xs, shot.geometry.xs, atol=0.1 * pitch)

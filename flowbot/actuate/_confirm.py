@@ -41,6 +41,19 @@ def _colour_at(image: npt.NDArray[np.uint8], point: Point) -> npt.NDArray[np.flo
     return np.median(patch, axis=0)
 
 
+def _shows(
+    image: npt.NDArray[np.uint8],
+    point: Point,
+    palette: npt.NDArray[np.float64],
+    index: int,
+    tolerance: float,
+) -> bool:
+    """True when the colour at ``point`` is nearest ``palette[index]`` and within ``tolerance``."""
+    distances = np.linalg.norm(palette - _colour_at(image, point), axis=1)
+    nearest = int(np.argmin(distances))
+    return nearest == index and distances[nearest] <= tolerance
+
+
 def untaken_paths(
     image: npt.NDArray[np.uint8],
     geometry: BoardGeometry,
@@ -72,12 +85,8 @@ def untaken_paths(
     palette = np.array([*colours, (0, 0, 0)], dtype=np.float64)
     missing = []
     for i, path in enumerate(solution.paths):
-        for point in _samples(path, geometry):
-            distances = np.linalg.norm(palette - _colour_at(image, point), axis=1)
-            nearest = int(np.argmin(distances))
-            if nearest != i or distances[nearest] > tolerance:
-                missing.append(i)
-                break
+        if not all(_shows(image, p, palette, i, tolerance) for p in _samples(path, geometry)):
+            missing.append(i)
     return tuple(missing)
 
 
@@ -95,10 +104,8 @@ def dots_visible(
     covered or replaced the board (a "level complete" panel, another window).
     """
     palette = np.array([*colours, (0, 0, 0)], dtype=np.float64)
-    for i, pair in enumerate(puzzle.pairs):
-        for cell in (pair.a, pair.b):
-            distances = np.linalg.norm(palette - _colour_at(image, geometry.centre(cell)), axis=1)
-            nearest = int(np.argmin(distances))
-            if nearest != i or distances[nearest] > tolerance:
-                return False
-    return True
+    return all(
+        _shows(image, geometry.centre(cell), palette, i, tolerance)
+        for i, pair in enumerate(puzzle.pairs)
+        for cell in (pair.a, pair.b)
+    )

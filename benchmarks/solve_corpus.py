@@ -20,19 +20,12 @@ import time
 from pathlib import Path
 
 from flowbot.errors import InvalidSolutionError
-from flowbot.formats import read_puzzles
+from flowbot.formats import iter_puzzle_files, read_puzzles
 from flowbot.models import Puzzle, SolveStatus
 from flowbot.solve import solve
 
 REPO = Path(__file__).resolve().parent.parent
 SMALL = 15 * 15  # the game's board sizes
-
-
-def corpus_files(shared: Path) -> list[Path]:
-    root = shared / "puzzles"
-    return sorted(
-        p for d in ("zucker", "houston", "ahle") for p in (root / d).iterdir() if p.is_file()
-    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     solve(Puzzle.from_grid(["AA"]))
     rows = []
     wrong = 0
-    for path in corpus_files(args.shared):
+    for path in iter_puzzle_files(args.shared / "puzzles"):
         for named in read_puzzles(path):
             name = str(Path(named.name).relative_to(args.shared / "puzzles"))
             if args.only not in name:

@@ -10,6 +10,7 @@ judged relative to the board's own background, never to fixed game colours.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -24,6 +25,11 @@ CORE_RADIUS = 0.2
 RING_INNER, RING_OUTER = 0.41, 0.46
 #: Half-angle of an edge sector, in radians.
 SECTOR_HALF_ANGLE = 0.35
+#: A dot's rim lies in this range of radii (real screens: 0.33-0.35), and is
+#: sharp: its colour changes within ``RIM_PX`` pixels plus ``RIM_PITCH`` of a
+#: pitch (anti-aliasing, JPEG, scaling), where glow changes over a third of a cell.
+DOT_RADII = (0.25, 0.4)
+RIM_PX, RIM_PITCH = 2.0, 0.06
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,4 +118,58 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
         ring_lab=ring_lab.reshape(rows, cols, 3),
         ring_like_core=ring_like_core.reshape(rows, cols),
         sector_lab=sector_lab.reshape(rows, cols, 4, 3),
+    )
+
+
+def is_crisp_disc(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+) -> bool:
+    """Whether a flat disc of a dot's size and a sharp rim is centred at ``centre``.
+
+    Out to the ring, the median colour distance to ``inside`` (the core's) in
+    one-pixel-wide rings, as a share of the distance from ``inside`` to
+    ``outside`` (the ring's): a dot stays near 0 out to its radius and climbs
+    to near 1 within a thin rim, the same all round. Glow changes gradually
+    and, not being centred on the cell, not in circles.
+    """
+    h, w = image.shape[:2]
+    cx, cy = centre
+    reach = (RING_INNER + RING_OUTER) / 2 * pitch
+    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
+    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    r = np.hypot(xx - cx, yy - cy)
+    near = r < reach
+    step = float(delta_e(inside, outside))
+    if step <= 0:
+        return False
+    far = delta_e(to_lab(image[y0:y1, x0:x1])[near], inside) / step
+    bins = np.floor(r[near]).astype(np.intp)
+    order = np.lexsort((far, bins))  # by ring, then distance: medians by index
+    count = np.bincount(bins)
+    starts = np.r_[0, np.cumsum(count)[:-1]]
+    filled = count > 0
+    median = far[order][starts[filled] + count[filled] // 2]
+    radii = np.flatnonzero(filled)
+    left = np.flatnonzero(median > 0.25)
+    if left.size == 0 or median[-1] < 0.75:
+        return False
+    rim_in = int(radii[left[0]])  # the disc's colour ends ...
+    rim_out = int(radii[np.flatnonzero(median < 0.75)[-1]]) + 1  # ... the outside's begins
+    if not (
+        DOT_RADII[0] * pitch <= rim_in <= DOT_RADII[1] * pitch
+        and rim_out - rim_in <= RIM_PX + RIM_PITCH * pitch
+        and reach - rim_out >= 2  # some clear outside before the ring
+    ):
+        return False
+    # All round: nearly every pixel inside the rim is nearer the disc's colour,
+    # nearly every one outside it nearer the ring's (a glow band through the
+    # centre has medians like a disc's, but its colour runs on along the band).
+    radius = r[near]
+    return bool(
+        (far[radius < rim_in] < 0.5).mean() >= 0.9 and (far[radius >= rim_out] > 0.5).mean() >= 0.9
     )

@@ -12,7 +12,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Reading
-from flowbot.vision._cells import CellSamples, delta_e, sample_cells
+from flowbot.vision._cells import CellSamples, delta_e, is_crisp_disc, sample_cells
 from flowbot.vision._edges import edge_visibility, run_on_visibility
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices
@@ -115,7 +115,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
                 f"(need {settings.min_cell_px:.0f})"
             )
         samples = sample_cells(image, geometry)
-        dots, cell_confidence = _classify(samples, settings)
+        dots, cell_confidence = _classify(samples, image, geometry, settings)
         _check_pipes(samples, dots, settings)
         cells = sorted(dots)
         lab = np.array([samples.core_lab[c] for c in cells])
@@ -165,19 +165,28 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
         )
         lattices, maps = find_lattices(small, settings.lines())
         refused: list[Lattice] = []
-        for best in lattices[:6]:
+        for candidate in lattices[:6]:
             # A refused grid's pieces are no new candidates; a separate grid is
             # (a desktop list or a keyboard can out-number the board's cells).
-            if any(_overlap(best, other) > 0.1 for other in refused):
+            if any(_overlap(candidate, other) > 0.1 for other in refused):
                 continue
+            others = [other for other in lattices if other is not candidate]
+            best = candidate
             try:
-                _check_alone(best, [other for other in lattices if other is not best])
-                _check_edges(best, maps, image, f, settings)
-                _check_run_on_by_colour(best, image, f, settings)
+                try:
+                    _check_lattice(best, maps, image, f, settings, others=others)
+                except _MissingEdgesError as exc:
+                    # Header text just past a border can pass for one more row:
+                    # a band of nothing but missing edges is no part of the board.
+                    trimmed = _without_empty_band(best, exc, image, f, settings)
+                    if trimmed is None:
+                        raise
+                    _check_lattice(trimmed, maps, image, f, settings, others=others)
+                    best = trimmed
             except UnsureReadingError as exc:
                 # A finer or colour copy may see the whole board.
-                doubt = doubt or UnsureBoardError(str(exc), _full_size(best, f))
-                refused.append(best)
+                doubt = doubt or UnsureBoardError(str(exc), _full_size(candidate, f))
+                refused.append(candidate)
                 continue
             how = "colour" if source.ndim == 3 else "brightest channel"
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
@@ -185,6 +194,57 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
     if doubt is not None:
         raise doubt
     raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _check_lattice(
+    lattice: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+    *,
+    others: list[Lattice],
+) -> None:
+    """Every whole-board check of one candidate grid (raises ``UnsureReadingError``)."""
+    _check_alone(lattice, others)
+    _check_edges(lattice, maps, image, factor, settings)
+    _check_run_on_by_colour(lattice, image, factor, settings)
+
+
+def _without_empty_band(
+    lattice: Lattice,
+    missing: _MissingEdgesError,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+) -> Lattice | None:
+    """``lattice`` less one outer row or column that is no part of the board, or ``None``.
+
+    That band must hold every missing edge, miss most of its own crossing
+    edges (a real row shows its lines; text beside the board lines up with
+    a few) and hold nothing solid in any cell: no dot, no pipe.
+    """
+    vertical, horizontal = missing.vertical, missing.horizontal
+    xs, ys = lattice.xs, lattice.ys
+    bands = []
+    if not horizontal.any() and len(ys) > 3:
+        bands += [(vertical[:, 0], vertical[:, 1:], xs, ys[:2], Lattice(xs, ys[1:]))]
+        bands += [(vertical[:, -1], vertical[:, :-1], xs, ys[-2:], Lattice(xs, ys[:-1]))]
+    if not vertical.any() and len(xs) > 3:
+        bands += [(horizontal[:, 0], horizontal[:, 1:], xs[:2], ys, Lattice(xs[1:], ys))]
+        bands += [(horizontal[:, -1], horizontal[:, :-1], xs[-2:], ys, Lattice(xs[:-1], ys))]
+    for band, rest, band_xs, band_ys, trimmed in bands:
+        if rest.any() or not band.any():
+            continue
+        f = factor
+        geometry = BoardGeometry(
+            tuple(f * x + (f - 1) / 2 for x in band_xs), tuple(f * y + (f - 1) / 2 for y in band_ys)
+        )
+        samples = sample_cells(image, geometry)
+        if (delta_e(samples.core_lab, samples.ring_lab) <= settings.empty_contrast).all():
+            log.debug("dropped an empty outer band of missing edges")
+            return trimmed
+    return None
 
 
 def _full_size(lattice: Lattice, factor: int) -> BoardGeometry:
@@ -294,32 +354,53 @@ def _check_edges(
         raise UnsureReadingError("the grid's inner lines are too faint to trust")
     # Missing means not visible at all; glow and anti-aliasing only dim a line.
     faint = values < max(settings.line_contrast, 0.15 * typical)
-    if faint.any() and not _seen_by_colour(faint, image, lattice, factor, settings):
-        raise UnsureReadingError("some inner grid lines are missing (holes or walls in the board)")
+    if faint.any():
+        missing = _unseen_by_colour(faint, image, lattice, factor, settings)
+        if missing.any():
+            rows, cols = len(ys) - 1, len(xs) - 1
+            split = (len(xs) - 2) * rows
+            raise _MissingEdgesError(
+                missing[:split].reshape(len(xs) - 2, rows),
+                missing[split:].reshape(len(ys) - 2, cols),
+            )
     if (values > settings.wall_ratio * typical + settings.line_contrast).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls")
 
 
-def _seen_by_colour(
+class _MissingEdgesError(UnsureReadingError):
+    """Inner grid edges that show neither in the line map nor by colour.
+
+    ``vertical[i, r]``: the edge of inner vertical line ``i + 1`` along row
+    ``r``; ``horizontal[j, c]``: that of inner horizontal line ``j + 1`` along
+    column ``c``.
+    """
+
+    def __init__(self, vertical: np.ndarray, horizontal: np.ndarray) -> None:
+        super().__init__("some inner grid lines are missing (holes or walls in the board)")
+        self.vertical = vertical
+        self.horizontal = horizontal
+
+
+def _unseen_by_colour(
     faint: np.ndarray, image: np.ndarray, lattice: Lattice, factor: int, settings: Settings
-) -> bool:
-    """Whether every edge the line map missed still shows in full-resolution colour.
+) -> np.ndarray:
+    """Which of the edges the line map missed do not show in full-resolution colour either.
 
     ``faint`` flags the inner edges in ``_check_edges`` order (vertical lines
     first, each line's edges top to bottom, then horizontal ones). A line of
     another hue over a band of glow as bright as itself is visible by colour
     alone; the edges the line map did see set what "visible" means here.
     """
+    if faint.mean() > 0.5:
+        return faint  # too few edges seen to say what a visible one looks like
     f = factor
     xs = f * np.asarray(lattice.xs) + (f - 1) / 2
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
     vertical, horizontal = edge_visibility(image, xs, ys, uncertainty=f / 2 + 1)
     visibility = np.concatenate([vertical.ravel(), horizontal.ravel()])
-    if faint.mean() > 0.5:
-        return False  # too few edges seen to say what a visible one looks like
     typical = float(np.median(visibility[~faint]))
     log.debug("faint edges: colour %s, typical %.1f", np.round(visibility[faint], 1), typical)
-    return bool((visibility[faint] >= settings.edge_colour_ratio * typical).all())
+    return faint & (visibility < settings.edge_colour_ratio * typical)
 
 
 def _check_run_on_by_colour(
@@ -347,8 +428,15 @@ def _check_run_on_by_colour(
             )
 
 
-def _classify(samples: CellSamples, settings: Settings) -> tuple[set[Cell], float]:
-    """The cells holding a dot, and a confidence from how clearly cells split."""
+def _classify(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> tuple[set[Cell], float]:
+    """The cells holding a dot, and a confidence from how clearly cells split.
+
+    A cell whose centre stands out from its rim less than a dot's but more
+    than glow's is a dot only when it looks like one: a flat disc of a dot's
+    size with a sharp rim (a dot of nearly the glow's own colour).
+    """
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()
     rows, cols = contrast.shape
@@ -363,7 +451,9 @@ def _classify(samples: CellSamples, settings: Settings) -> tuple[set[Cell], floa
                 # Far fainter than any dot here, and soft or running out to the
                 # cell's edge as no dot does: glow behind an empty cell.
                 continue
-            if k >= settings.dot_contrast:
+            if k >= settings.dot_contrast or (
+                k > settings.empty_contrast and _crisp_dot(samples, image, geometry, r, c)
+            ):
                 if samples.core_uniformity[r, c] < 0.8:
                     raise UnsureReadingError(
                         f"cell ({r}, {c}) holds something that is not a flat dot"
@@ -382,6 +472,22 @@ def _classify(samples: CellSamples, settings: Settings) -> tuple[set[Cell], floa
     )
     gap = (dot_min - empty_max) / settings.dot_contrast
     return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
+
+
+def _crisp_dot(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, r: int, c: int
+) -> bool:
+    """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim."""
+    if samples.core_uniformity[r, c] < 0.8 or samples.ring_like_core[r, c] > 0.1:
+        return False
+    centre = geometry.centre(Cell(r, c))
+    return is_crisp_disc(
+        image,
+        (centre.x, centre.y),
+        geometry.cell_size,
+        samples.core_lab[r, c],
+        samples.ring_lab[r, c],
+    )
 
 
 def _check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> None:

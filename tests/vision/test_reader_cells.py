@@ -1,0 +1,80 @@
+"""Cell-level reading on hard screens: dots of the glow's own colour, header rows.
+
+Synthetic shots are named by category and seed (``flowbot.vision.synthetic``);
+each was refused before the mechanism it tests existed.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, Pair, Puzzle, Solution
+from flowbot.render import render_board
+from flowbot.vision import read_board
+from flowbot.vision._cells import is_crisp_disc, to_lab
+from flowbot.vision.synthetic import sample
+
+PITCH = 80.0
+
+
+def _glow_cell(disc_radius: float | None, blob_sigma: float | None) -> np.ndarray:
+    """One cell of a teal glow (a gradient), with a flat disc or a soft blob of teal on it."""
+    size = int(PITCH)
+    x = np.linspace(0, 1, size, dtype=np.float32)[None, :, None]
+    glow = np.array([15, 60, 60], np.float32) + np.array([10, 30, 30], np.float32) * x
+    cell = np.broadcast_to(glow, (size, size, 3)).copy()
+    teal = np.array([0, 128, 128], np.float32)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
+    r = np.hypot(xx - (size - 1) / 2, yy - (size - 1) / 2)
+    if disc_radius is not None:
+        alpha = np.clip(disc_radius * PITCH - r + 0.5, 0, 1)[:, :, None]  # anti-aliased rim
+        cell = cell * (1 - alpha) + teal * alpha
+    if blob_sigma is not None:
+        alpha = np.exp(-(r**2) / (2 * (blob_sigma * PITCH) ** 2))[:, :, None]
+        cell = cell * (1 - alpha) + teal * alpha
+    return np.clip(cell + 0.5, 0, 255).astype(np.uint8)
+
+
+def _core_and_ring(cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    lab = to_lab(cell)
+    c = cell.shape[0] // 2
+    return lab[c, c], np.median(lab[1:4, 1:-1].reshape(-1, 3), axis=0)
+
+
+def test_a_dot_is_a_crisp_disc_and_glow_is_not() -> None:
+    centre = ((PITCH - 1) / 2, (PITCH - 1) / 2)
+    dot = _glow_cell(0.34, None)
+    assert is_crisp_disc(dot, centre, PITCH, *_core_and_ring(dot))
+    for not_a_dot in (
+        _glow_cell(None, 0.2),  # a soft glow blob of the dot's colour
+        _glow_cell(0.12, None),  # a disc far smaller than any dot
+        cv2.GaussianBlur(dot, (0, 0), 0.1 * PITCH),  # no sharp rim
+    ):
+        assert not is_crisp_disc(not_a_dot, centre, PITCH, *_core_and_ring(not_a_dot))
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        ("twins", 423),  # a red dot on a red glow band: 29 Lab from its rim
+        ("rectangular", 105),  # a green dot on a green glow: 25 Lab
+        ("desktop_app", 407),  # the counters' text row just above the board
+        ("jpeg", 402),  # the same in a mirror window, JPEG 75
+    ],
+)
+def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_pipe_along_the_top_row_is_no_empty_band_to_drop() -> None:
+    # The pipe hides the top row's inner lines; dropping that row would read a
+    # smaller board without the pipe: a wrong size. It must stay refused.
+    puzzle = Puzzle(6, 6, (Pair("A", Cell(0, 0), Cell(0, 5)), Pair("B", Cell(3, 1), Cell(5, 4))))
+    path = tuple(Cell(0, c) for c in range(6))
+    image = render_board(puzzle, cell_px=60, solution=Solution(puzzle, (path, ())))
+    with pytest.raises(UnsureReadingError):
+        read_board(image)

@@ -23,6 +23,9 @@ from flowbot.models import BoardGeometry
 #: outside every dot yet inside the grid lines.
 CORE_RADIUS = 0.2
 RING_INNER, RING_OUTER = 0.41, 0.46
+#: Lab distance within which two pixels have the same colour: JPEG noise stays
+#: well inside, distinct colours well outside.
+NEAR = 12.0
 #: Half-angle of an edge sector, in radians.
 SECTOR_HALF_ANGLE = 0.35
 #: A dot's rim lies in this range of radii (real screens: 0.33-0.35), and is
@@ -105,9 +108,8 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     core_lab = np.median(core_lab_px, axis=1)
     core_rgb = np.median(core, axis=1)
     ring_lab = np.median(ring_lab_px, axis=1)
-    near = 12.0  # Lab units: JPEG noise stays well inside, distinct colours well outside
-    core_uniformity = (delta_e(core_lab_px, core_lab[:, None]) <= near).mean(axis=1)
-    ring_like_core = (delta_e(ring_lab_px, core_lab[:, None]) <= near).mean(axis=1)
+    core_uniformity = (delta_e(core_lab_px, core_lab[:, None]) <= NEAR).mean(axis=1)
+    ring_like_core = (delta_e(ring_lab_px, core_lab[:, None]) <= NEAR).mean(axis=1)
     sector_lab = np.stack(
         [np.median(ring_lab_px[:, sector == k], axis=1) for k in range(4)], axis=1
     )
@@ -119,6 +121,33 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
         ring_like_core=ring_like_core.reshape(rows, cols),
         sector_lab=sector_lab.reshape(rows, cols, 4, 3),
     )
+
+
+def ring_like_core_recentred(
+    image: np.ndarray, centre: tuple[float, float], pitch: float, core: np.ndarray
+) -> float:
+    """``CellSamples.ring_like_core`` around the centroid of the core's colour near ``centre``.
+
+    A large dot a pixel or two off the grid's cell centre reaches into the
+    ring on one side; around its own centre it does not. A pipe runs on
+    through the ring wherever the centre is.
+    """
+    h, w = image.shape[:2]
+    cx, cy = centre
+    reach = RING_OUTER * pitch
+    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
+    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    like = (delta_e(to_lab(image[y0:y1, x0:x1]), core) <= NEAR) & (
+        np.hypot(xx - cx, yy - cy) <= reach
+    )
+    if not like.any():
+        return 1.0
+    centre_x, centre_y = float(xx[like].mean()), float(yy[like].mean())
+    _, ring_xy, _, _ = _offsets(pitch)
+    px = np.clip(np.rint(centre_x + ring_xy[:, 0]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(centre_y + ring_xy[:, 1]), 0, h - 1).astype(np.intp)
+    return float((delta_e(to_lab(image[py, px]), core) <= NEAR).mean())
 
 
 def is_crisp_disc(

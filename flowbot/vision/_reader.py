@@ -12,7 +12,13 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Reading
-from flowbot.vision._cells import CellSamples, delta_e, is_crisp_disc, sample_cells
+from flowbot.vision._cells import (
+    CellSamples,
+    delta_e,
+    is_crisp_disc,
+    ring_like_core_recentred,
+    sample_cells,
+)
 from flowbot.vision._edges import edge_visibility, run_on_visibility
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices
@@ -458,7 +464,9 @@ def _classify(
                     raise UnsureReadingError(
                         f"cell ({r}, {c}) holds something that is not a flat dot"
                     )
-                if samples.ring_like_core[r, c] > 0.1:
+                if samples.ring_like_core[r, c] > 0.1 and _runs_to_edge(
+                    samples, image, geometry, r, c
+                ):
                     raise UnsureReadingError(
                         f"the colour at cell ({r}, {c}) runs out to its edge (a pipe, not a dot)"
                     )
@@ -472,6 +480,17 @@ def _classify(
     )
     gap = (dot_min - empty_max) / settings.dot_contrast
     return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
+
+
+def _runs_to_edge(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, r: int, c: int
+) -> bool:
+    """Whether the colour at cell ``(r, c)`` reaches its ring around the colour's own centre."""
+    centre = geometry.centre(Cell(r, c))
+    ring_like = ring_like_core_recentred(
+        image, (centre.x, centre.y), geometry.cell_size, samples.core_lab[r, c]
+    )
+    return ring_like > 0.1
 
 
 def _crisp_dot(
@@ -491,9 +510,19 @@ def _crisp_dot(
 
 
 def _check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> None:
-    """Refuse when colour crosses a grid edge: pipes are drawn (solved or half-solved)."""
+    """Refuse when colour crosses a grid edge: pipes are drawn (solved or half-solved).
+
+    A pipe has its dots' colour and strength; a band of glow that is both
+    unlike every dot's colour and far fainter than the dots is none.
+    """
     # Sector k of a cell faces right, down, left, up; a pipe shows on both sides of an edge.
-    off = delta_e(samples.sector_lab, samples.ring_lab[:, :, None, :]) > settings.pipe_contrast
+    contrast = delta_e(samples.sector_lab, samples.ring_lab[:, :, None, :])
+    off = contrast > settings.pipe_contrast
+    if dots and off.any():
+        dot_lab = np.array([samples.core_lab[c] for c in dots])
+        weakest = min(float(delta_e(samples.core_lab[c], samples.ring_lab[c])) for c in dots)
+        unlike = delta_e(samples.sector_lab[..., None, :], dot_lab).min(axis=-1)
+        off &= (unlike <= settings.pipe_contrast) | (contrast >= weakest / 2)
     across = off[:, :-1, 0] & off[:, 1:, 2]
     down = off[:-1, :, 1] & off[1:, :, 3]
     if across.any() or down.any():

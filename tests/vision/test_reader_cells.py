@@ -1,4 +1,4 @@
-"""Cell-level reading on hard screens: dots of the glow's own colour, header rows.
+"""Cell-level reading on hard screens: dots of the glow's own colour, header rows, glow bands.
 
 Synthetic shots are named by category and seed (``flowbot.vision.synthetic``);
 each was refused before the mechanism it tests existed.
@@ -63,6 +63,8 @@ def test_a_dot_is_a_crisp_disc_and_glow_is_not() -> None:
         ("rectangular", 105),  # a green dot on a green glow: 25 Lab
         ("desktop_app", 407),  # the counters' text row just above the board
         ("jpeg", 402),  # the same in a mirror window, JPEG 75
+        ("twins", 109),  # a large dot 1.5 px off the cell centre found at 1/3 scale
+        ("drift", 27),  # a faint band of glow of no dot's colour across an edge
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -53,9 +54,21 @@ def edge_visibility(
     return vertical, horizontal
 
 
+@dataclass(frozen=True, slots=True)
+class RunOn:
+    """Colour contrast of a border's inner lines one pitch past and inside it.
+
+    ``between`` is taken past the border too, halfway between those lines.
+    """
+
+    beyond: np.ndarray
+    inside: np.ndarray
+    between: np.ndarray
+
+
 def run_on_visibility(
     image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float
-) -> list[tuple[np.ndarray, np.ndarray]]:
+) -> list[RunOn]:
     """Colour contrast of the inner lines one pitch past and one pitch inside each border.
 
     Same measure as ``edge_visibility``, per inner line, as ``(beyond,
@@ -74,32 +87,59 @@ def run_on_visibility(
             if not 0 <= border + step <= size - 1:
                 continue
             strip = np.array(sorted((border, border + step, border - step)))
-            # A line that goes on shows all along; text and clutter in patches.
-            seen = _visibility(image, lines, strip, reach, transposed=transposed, quantile=0.1)
-            beyond, inside = (seen[:, 0], seen[:, 1]) if step < 0 else (seen[:, 1], seen[:, 0])
-            found.append((beyond, inside))
+            contrast = _contrast(image, lines, strip, reach, transposed=transposed)
+            if step < 0:
+                contrast = contrast[:, ::-1]
+            inside, beyond = contrast[:, 0], contrast[:, 1]  # (lines, points, offsets)
+            # A line that goes on does so where it lies inside, all along; text
+            # and clutter show in patches, and another grid's lines a few
+            # pixels off it (an editor's ruled page beside a mirror window).
+            at = np.median(inside, axis=1).argmax(axis=1)
+            near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
+            beyond_seen = np.where(near[:, None, :], beyond, 0.0).max(axis=2)
+            # Halfway between the lines the board has none: a grid there (an
+            # editor's page ruled at half the pitch) is not the board going on.
+            mids = (lines[:-1] + lines[1:]) / 2
+            halves = _contrast(
+                image, np.r_[lines[0], mids, lines[-1]], strip, reach, transposed=transposed
+            )
+            halves = halves[:, 0] if step < 0 else halves[:, 1]
+            between = halves[:, :, reach - 1 : reach + 2].max(axis=2)
+            found.append(
+                RunOn(
+                    np.quantile(beyond_seen, 0.1, axis=1),
+                    np.quantile(inside.max(axis=2), 0.1, axis=1),
+                    np.quantile(between, 0.1, axis=1),
+                )
+            )
     return found
 
 
 def _visibility(
-    image: np.ndarray,
-    lines: np.ndarray,
-    spans: np.ndarray,
-    reach: int,
-    *,
-    transposed: bool,
-    quantile: float = 0.5,
+    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
 ) -> np.ndarray:
     """Visibility of the inner lines ``lines`` (columns, or rows when ``transposed``).
 
-    Per span, the ``quantile`` of the contrast over the points along it.
+    Per span, the median over the points along it of the largest contrast.
+    """
+    contrast = _contrast(image, lines, spans, reach, transposed=transposed)
+    return np.median(contrast.max(axis=3), axis=2)
+
+
+def _contrast(
+    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
+) -> np.ndarray:
+    """Colour contrast across the inner lines ``lines[1:-1]``, sampled along each span.
+
+    ``[line, span, point, offset]``: the CIELAB difference between the pixel
+    ``offset - reach`` from the line and the mean of the window's two ends.
     """
     h, w = image.shape[:2]
     if transposed:
         h, w = w, h
     inner = lines[1:-1]
     if inner.size == 0:
-        return np.zeros((0, len(spans) - 1))
+        return np.zeros((0, len(spans) - 1, _ALONG, 2 * reach + 1))
     along = np.concatenate(
         [
             np.linspace(a + 0.2 * (b - a), b - 0.2 * (b - a), _ALONG)
@@ -107,9 +147,10 @@ def _visibility(
         ]
     )
     offsets = np.arange(-reach, reach + 1)
-    px = np.clip(np.rint(inner[:, None, None] + offsets[None, None, :]), 0, w - 1).astype(np.intp)
+    # Round the line first: rounding each offset position alone would skip
+    # every other pixel around a half-pixel position (round half to even).
+    px = np.clip(np.rint(inner)[:, None, None] + offsets[None, None, :], 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, :, None]
     lab = to_lab(image[px, py] if transposed else image[py, px])  # (lines, points, offsets, 3)
     flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
-    contrast = delta_e(lab, flank).max(axis=2)  # (lines, points)
-    return np.quantile(contrast.reshape(len(inner), len(spans) - 1, _ALONG), quantile, axis=2)
+    return delta_e(lab, flank).reshape(len(inner), len(spans) - 1, _ALONG, len(offsets))

@@ -18,6 +18,7 @@ contrast all come from the image.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from dataclasses import dataclass
 
@@ -419,6 +420,8 @@ def find_lattices(gray: np.ndarray, settings: LineSettings) -> tuple[list[Lattic
             if got is not None:
                 xs, ys = got
                 _keep(found, Lattice(tuple(xs), tuple(ys)), settings)
+    for union in _joined_pieces(list(found.values()), settings):
+        _keep(found, union, settings)
     lattices = sorted(found.values(), key=lambda lat: -lat.cells)
     log.debug(
         "%d vertical, %d horizontal segments, %d lattices", len(vsegs), len(hsegs), len(lattices)
@@ -437,3 +440,83 @@ def _keep(
         return  # cells are square
     key = (round(lattice.xs[0] / 4), round(lattice.ys[0] / 4), len(lattice.xs), len(lattice.ys))
     found.setdefault(key, lattice)
+
+
+def in_phase(a: Lattice, b: Lattice, tolerance: float = 0.08) -> bool:
+    """Whether ``b``'s lines lie on ``a``'s lattice: same pitch, lines one whole pitch apart."""
+    p = a.pitch
+    if abs(b.pitch - p) > tolerance * max(p, b.pitch):
+        return False
+    for mine, theirs in ((a.xs, b.xs), (a.ys, b.ys)):
+        steps = (np.asarray(theirs) - mine[0]) / p
+        if np.abs(steps - np.rint(steps)).max() * p > max(2.0, 2 * tolerance * p):
+            return False
+    return True
+
+
+def _joined_pieces(lattices: list[Lattice], settings: LineSettings) -> list[Lattice]:
+    """Whole boards put together from pieces of one lattice.
+
+    Glow as bright as the lines breaks them, and the line search then finds a
+    board as several pieces: some rows full width, some columns full height.
+    Pieces in phase with each other that overlap or share a line make one
+    board, but only when, in each direction, one piece's lines already span
+    the whole union: lines that cross from one piece into the other. Two
+    grids merely side by side (the board and a spreadsheet that happens to be
+    in phase) are no such union; neither is a shaped board's bounding box
+    (its edges are then checked, and found missing, by the reader).
+    """
+    unions: list[Lattice] = []
+    tol = settings.spacing_tolerance
+    for seed in lattices:
+        group = [seed]
+        grown = True
+        while grown:
+            grown = False
+            for other in lattices:
+                if other in group or not all(in_phase(g, other, tol) for g in group):
+                    continue
+                if any(_touching(g, other) for g in group):
+                    group.append(other)
+                    grown = True
+        if len(group) < 2:
+            continue
+        union = _union(group)
+        if union is not None and union not in unions:
+            unions.append(union)
+    return unions
+
+
+def _touching(a: Lattice, b: Lattice) -> bool:
+    """Whether two grids' rectangles overlap or share a border line."""
+    slack = 0.25 * a.pitch
+    return (
+        min(a.xs[-1], b.xs[-1]) - max(a.xs[0], b.xs[0]) >= -slack
+        and min(a.ys[-1], b.ys[-1]) - max(a.ys[0], b.ys[0]) >= -slack
+    )
+
+
+def _union(group: list[Lattice]) -> Lattice | None:
+    """The lattice over all of ``group``, if its lines cross from piece to piece."""
+    p = float(np.mean([g.pitch for g in group]))
+    lines = []
+    for axis in (0, 1):
+        ends = [(g.xs if axis == 0 else g.ys) for g in group]
+        lo, hi = min(e[0] for e in ends), max(e[-1] for e in ends)
+        if not any(e[0] <= lo + 0.25 * p and e[-1] >= hi - 0.25 * p for e in ends):
+            return None  # no piece's crossing lines run all the way: side by side
+        # Every line seen by some piece, the gaps between them filled at the pitch.
+        seen = sorted(v for e in ends for v in e)
+        merged: list[list[float]] = []
+        for v in seen:
+            if merged and v - merged[-1][-1] < 0.3 * p:
+                merged[-1].append(v)
+            else:
+                merged.append([v])
+        known = [float(np.mean(m)) for m in merged]
+        filled = [known[0]]
+        for a, b in itertools.pairwise(known):
+            k = round((b - a) / p)
+            filled += [a + (b - a) * j / k for j in range(1, k)] + [b] if k >= 1 else []
+        lines.append(tuple(filled))
+    return Lattice(lines[0], lines[1])

@@ -21,7 +21,7 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._edges import edge_visibility, run_on_visibility
 from flowbot.vision._image import check_image
-from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices
+from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices, in_phase
 from flowbot.vision._pairing import pair_by_colour
 
 log = logging.getLogger(__name__)
@@ -178,6 +178,15 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
                 continue
             others = [other for other in lattices if other is not candidate]
             best = candidate
+            if _full_size(best, f).cell_size < settings.min_cell_px:
+                # Too fine for a board one could read: text or a texture; a
+                # board this small is refused unless a readable one is found.
+                doubt = doubt or UnsureBoardError(
+                    f"cells of {_full_size(best, f).cell_size:.0f} px are too small to read "
+                    f"(need {settings.min_cell_px:.0f})",
+                    _full_size(best, f),
+                )
+                continue
             try:
                 try:
                     _check_lattice(best, maps, image, f, settings, others=others)
@@ -295,6 +304,13 @@ def _check_alone(best: Lattice, others: list[Lattice]) -> None:
         )
         if same or inside:
             continue  # the same board, or a piece of it (lines broken by a bright band)
+        shared_x = min(other.xs[-1], best.xs[-1]) - max(other.xs[0], best.xs[0])
+        shared_y = min(other.ys[-1], best.ys[-1]) - max(other.ys[0], best.ys[0])
+        if min(shared_x, shared_y) < 0.5 * p and not in_phase(best, other):
+            # A grid beside the board, out of step with its lines (an editor's
+            # ruled page behind a mirror window), is something else; a wall or
+            # a shape continues the board's own lattice.
+            continue
         gap_x = max(other.xs[0] - best.xs[-1], best.xs[0] - other.xs[-1])
         gap_y = max(other.ys[0] - best.ys[-1], best.ys[0] - other.ys[-1])
         if max(gap_x, gap_y) < 1.5 * p:
@@ -369,8 +385,32 @@ def _check_edges(
                 missing[:split].reshape(len(xs) - 2, rows),
                 missing[split:].reshape(len(ys) - 2, cols),
             )
-    if (values > settings.wall_ratio * typical + settings.line_contrast).any():
+    n_vertical = (len(xs) - 2) * (len(ys) - 1)
+    local = np.concatenate(
+        [
+            _nearby_median(values[:n_vertical].reshape(len(xs) - 2, len(ys) - 1)).ravel(),
+            _nearby_median(values[n_vertical:].reshape(len(ys) - 2, len(xs) - 1)).ravel(),
+        ]
+    )
+    if (values > settings.wall_ratio * local + settings.line_contrast).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls")
+
+
+def _nearby_median(strengths: np.ndarray) -> np.ndarray:
+    """Per edge, the median strength of the edges around it: two lines either side, one span on.
+
+    ``strengths[i, k]`` is the edge on line ``i`` over span ``k``. A wall
+    stands out from its neighbours; glow only dims and brightens whole
+    regions of the board smoothly, so the lines' strength is judged locally.
+    """
+    lines, spans = strengths.shape
+    padded = np.pad(strengths.astype(float), ((2, 2), (1, 1)), constant_values=np.nan)
+    window = np.lib.stride_tricks.sliding_window_view(padded, (5, 3))
+    window = window.reshape(lines, spans, 15)
+    window = np.delete(window, 7, axis=2)  # not the edge itself
+    if np.isnan(window).all(axis=2).any():
+        return np.full_like(strengths, float(np.median(strengths)), dtype=float)
+    return np.nanmedian(window, axis=2)
 
 
 class _MissingEdgesError(UnsureReadingError):
@@ -421,14 +461,18 @@ def _check_run_on_by_colour(
     f = factor
     xs = f * np.asarray(lattice.xs) + (f - 1) / 2
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
-    for beyond, inside in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1):
+    ratio = settings.edge_colour_ratio
+    for run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1):
         # A line that goes on looks as it does inside; half the lines or more
         # (pipes on a half-solved board hide some), as text or a window beside
         # the board (of another contrast) lines up with a few at most.
         # An editor's ruled lines beside the board are brighter than twice it.
-        ratio = settings.edge_colour_ratio
-        seen = (beyond >= ratio * inside) & (beyond <= 2.0 * inside)
-        if seen.mean() >= 0.5:
+        inside = run_on.inside
+        seen = (run_on.beyond >= ratio * inside) & (run_on.beyond <= 2.0 * inside)
+        # The board has no line halfway between two of its own: a finer grid
+        # beyond the border, in step with the board's lines, is another thing.
+        finer = run_on.between >= ratio * float(np.median(inside))
+        if seen.mean() >= 0.5 and finer.mean() < 0.5:
             raise UnsureReadingError(
                 "grid lines run on past the board's border (a cut-off or irregular board)"
             )

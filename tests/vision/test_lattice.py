@@ -1,0 +1,111 @@
+"""Board-level mechanisms: the lattice, its pieces, its edges and its extent."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Puzzle
+from flowbot.render import board_geometry, render_board
+from flowbot.vision import Settings, read_board
+from flowbot.vision._edges import edge_visibility
+from flowbot.vision._lattice import (
+    Lattice,
+    LineSettings,
+    _joined_pieces,
+    find_lattices,
+    in_phase,
+)
+from flowbot.vision._reader import _check_edges
+from flowbot.vision.synthetic import random_puzzle, sample
+
+PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
+
+
+def _lattice(x0: float, y0: float, cols: int, rows: int, pitch: float = 40.0) -> Lattice:
+    return Lattice(
+        tuple(x0 + pitch * i for i in range(cols + 1)),
+        tuple(y0 + pitch * j for j in range(rows + 1)),
+    )
+
+
+def test_a_line_at_a_half_pixel_position_is_sampled_whole() -> None:
+    # A one-pixel line at column 101 given as 100.5 (a shrunk copy's pixel
+    # centre): every pixel around the rounded line is looked at, none skipped.
+    image = np.full((200, 200, 3), 30, np.uint8)
+    image[:, 101] = 200
+    ys = np.array([0.0, 100.0, 199.0])
+    at_half, _ = edge_visibility(image, np.array([50.0, 100.5, 151.0]), ys, uncertainty=2)
+    exact, _ = edge_visibility(image, np.array([50.0, 101.0, 151.0]), ys, uncertainty=2)
+    assert at_half.min() > 0.9 * exact.min() > 0
+
+
+def test_pieces_of_one_lattice_crossing_make_the_whole_board() -> None:
+    rows_piece = _lattice(10, 10, 8, 3)  # full width, top three rows
+    cols_piece = _lattice(10, 10, 2, 8)  # full height, left two columns
+    assert in_phase(rows_piece, cols_piece)
+    unions = _joined_pieces([rows_piece, cols_piece], LineSettings())
+    assert unions == [_lattice(10, 10, 8, 8)]
+
+
+def test_grids_side_by_side_or_out_of_phase_are_not_joined() -> None:
+    left, right = _lattice(0, 0, 4, 4), _lattice(160, 0, 4, 4)  # in phase, side by side
+    assert in_phase(left, right)
+    assert _joined_pieces([left, right], LineSettings()) == []
+    shifted = _lattice(14, 0, 4, 8)  # a third of a pitch off
+    finer = _lattice(0, 0, 8, 8, pitch=20)
+    assert not in_phase(left, shifted)
+    assert not in_phase(left, finer)
+    assert _joined_pieces([left, shifted, finer], LineSettings()) == []
+
+
+def test_lines_dimmed_smoothly_across_the_board_are_no_walls() -> None:
+    # Glow brightens one side of the board: its lines fade from strong to faint.
+    puzzle = random_puzzle(np.random.default_rng(7), 8, 8)
+    board = render_board(puzzle, cell_px=50).astype(np.float32)
+    fade = np.linspace(0.35, 1.0, board.shape[1], dtype=np.float32)[None, :, None]
+    glow = np.linspace(60, 0, board.shape[1], dtype=np.float32)[None, :, None]
+    image = np.clip(board * fade + glow * (board.max(axis=2, keepdims=True) < 80), 0, 255)
+    image = cv2.copyMakeBorder(image.astype(np.uint8), 40, 40, 40, 40, cv2.BORDER_CONSTANT)
+    assert read_board(image).puzzle == puzzle.canonical()
+
+
+def test_an_edge_much_brighter_than_its_neighbours_is_a_wall() -> None:
+    image = render_board(PUZZLE, cell_px=60)
+    geometry = board_geometry(PUZZLE, cell_px=60)
+    x, y0, y1 = geometry.xs[2], geometry.ys[1], geometry.ys[3]
+    cv2.line(image, (round(x), round(y0)), (round(x), round(y1)), (255, 255, 255), 3)
+    _, maps = find_lattices(image.max(axis=2), LineSettings())
+    lattice = Lattice(geometry.xs, geometry.ys)
+    with pytest.raises(UnsureReadingError, match="wall"):
+        _check_edges(lattice, maps, image, 1, Settings())
+
+
+def test_a_plus_shaped_board_is_refused() -> None:
+    # Two full-length bars of one lattice: their union's corners hold no lines.
+    image = cv2.copyMakeBorder(
+        render_board(random_puzzle(np.random.default_rng(3), 9, 9), cell_px=40),
+        40, 40, 40, 40, cv2.BORDER_CONSTANT,
+    )  # fmt: skip
+    geometry = board_geometry(Puzzle(9, 9, ()), cell_px=40).shifted(40, 40)
+    xs, ys = geometry.xs, geometry.ys
+    for x0, x1 in ((xs[0] - 3, xs[3] - 2), (xs[6] + 3, xs[9] + 3)):
+        for y0, y1 in ((ys[0] - 3, ys[3] - 2), (ys[6] + 3, ys[9] + 3)):
+            image[round(y0) : round(y1), round(x0) : round(x1)] = 0
+    with pytest.raises(UnsureReadingError):
+        read_board(image)
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        ("mirror", 435),  # lines at half-pixel positions; glow dims the board's top
+        ("rectangular", 424),  # glow fades the lines smoothly: no walls
+        ("jpeg", 428),  # bright bands break the lines into pieces
+    ],
+)
+def test_synthetic_boards_once_refused_at_board_level(category: str, seed: int) -> None:
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

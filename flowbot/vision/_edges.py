@@ -56,14 +56,10 @@ def edge_visibility(
 
 @dataclass(frozen=True, slots=True)
 class RunOn:
-    """Colour contrast of a border's inner lines one pitch past and inside it.
-
-    ``between`` is taken past the border too, halfway between those lines.
-    """
+    """Colour contrast of a border's inner lines one pitch past it and one inside it."""
 
     beyond: np.ndarray
     inside: np.ndarray
-    between: np.ndarray
 
 
 def run_on_visibility(
@@ -97,19 +93,10 @@ def run_on_visibility(
             at = np.median(inside, axis=1).argmax(axis=1)
             near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
             beyond_seen = np.where(near[:, None, :], beyond, 0.0).max(axis=2)
-            # Halfway between the lines the board has none: a grid there (an
-            # editor's page ruled at half the pitch) is not the board going on.
-            mids = (lines[:-1] + lines[1:]) / 2
-            halves = _contrast(
-                image, np.r_[lines[0], mids, lines[-1]], strip, reach, transposed=transposed
-            )
-            halves = halves[:, 0] if step < 0 else halves[:, 1]
-            between = halves[:, :, reach - 1 : reach + 2].max(axis=2)
             found.append(
                 RunOn(
                     np.quantile(beyond_seen, 0.1, axis=1),
                     np.quantile(inside.max(axis=2), 0.1, axis=1),
-                    np.quantile(between, 0.1, axis=1),
                 )
             )
     return found

@@ -67,10 +67,11 @@ def run_on_visibility(
 ) -> list[RunOn]:
     """Colour contrast of the inner lines one pitch past and one pitch inside each border.
 
-    Same measure as ``edge_visibility``, per inner line, as ``(beyond,
-    inside)`` for the top, bottom, left and right borders whose outer strip
-    lies inside the image: most lines as visible beyond as inside means the
-    grid goes on past the border (the board is bigger than the grid found).
+    Same measure as ``edge_visibility``, per inner line, for the top, bottom,
+    left and right borders whose outer strip lies inside the image; past the
+    border only at the line's own position. Most lines as visible beyond as
+    inside means the grid goes on past the border (the board is bigger than
+    the grid found).
     """
     h, w = image.shape[:2]
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))

@@ -102,26 +102,26 @@ class LineMaps:
     horizontal_strength: np.ndarray
 
 
-def line_maps(gray: np.ndarray, contrast: float) -> LineMaps:
+def line_maps(gray: np.ndarray, contrast: float, *, dark: bool = False) -> LineMaps:
     """Pixels that belong to thin straight lines, per direction.
 
     A white top-hat with a short kernel across the line keeps what is both
     brighter than its surroundings and thinner than the kernel; closing along
     the line bridges crossings, opening along it drops text and specks.
-    ``gray`` may also be a colour image: a line then needs to be brighter in
-    one channel only.
+    ``gray`` may also be a colour image: a line then needs to stand out in
+    one channel only. With ``dark``, lines darker than beside them count too.
     """
     across = 7
     along_close, along_open = 9, 15
-    tv = cv2.morphologyEx(
-        gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (across, 1))
-    )
-    th = cv2.morphologyEx(
-        gray, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
-    )
-    if tv.ndim == 3:  # colour: a line brighter than beside it in any one channel
-        tv, th = tv.max(axis=2), th.max(axis=2)
-    if tv.ndim == 3:  # colour: a line brighter in any one channel (grey on a purple glow)
+    kv = cv2.getStructuringElement(cv2.MORPH_RECT, (across, 1))
+    kh = cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
+    tv = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kv)
+    th = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kh)
+    if dark:
+        # Or darker: green lines on a glow brighter than they are.
+        tv = np.maximum(tv, cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, kv))
+        th = np.maximum(th, cv2.morphologyEx(gray, cv2.MORPH_BLACKHAT, kh))
+    if tv.ndim == 3:  # colour: a line unlike beside it in any one channel (grey on purple glow)
         tv, th = tv.max(axis=2), th.max(axis=2)
     level = np.uint8(min(255, max(1, round(contrast))))
     bv: np.ndarray = (tv >= level).astype(np.uint8)
@@ -399,9 +399,11 @@ def _close_ends(
     return positions
 
 
-def find_lattices(gray: np.ndarray, settings: LineSettings) -> tuple[list[Lattice], LineMaps]:
+def find_lattices(
+    gray: np.ndarray, settings: LineSettings, *, dark: bool = False
+) -> tuple[list[Lattice], LineMaps]:
     """Every candidate board in a grey (or colour) image, most cells first, and the line maps."""
-    maps = line_maps(gray, settings.line_contrast)
+    maps = line_maps(gray, settings.line_contrast, dark=dark)
     min_length = 24
     vsegs = segments(maps.vertical, vertical=True, min_length=min_length)
     hsegs = segments(maps.horizontal, vertical=False, min_length=min_length)

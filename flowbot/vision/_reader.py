@@ -161,16 +161,17 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
     # when nothing is found, a finer copy catches boards with tiny cells, and
     # the colour copy lines brighter in one channel only (grey on a purple glow).
     factor = max(1, math.ceil(max(h, w) / settings.work_size))
-    attempts = [(factor, gray)]
+    attempts = [(factor, gray, False)]
     if factor > 1:
-        attempts.append((factor // 2, gray))
-    attempts.append((factor, image))
+        attempts.append((factor // 2, gray, False))
+    # Last, lines darker than a glow brighter than they are.
+    attempts += [(factor, image, False), (factor, image, True)]
     doubt: UnsureBoardError | None = None
-    for attempt, (f, source) in enumerate(attempts):
+    for attempt, (f, source, dark) in enumerate(attempts):
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
-        lattices, maps = find_lattices(small, settings.lines())
+        lattices, maps = find_lattices(small, settings.lines(), dark=dark)
         refused: list[Lattice] = []
         for candidate in lattices[:6]:
             # A refused grid's pieces are no new candidates; a separate grid is
@@ -204,7 +205,9 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
                 doubt = doubt or UnsureBoardError(str(exc), _full_size(candidate, f))
                 refused.append(candidate)
                 continue
-            how = "colour" if source.ndim == 3 else "brightest channel"
+            how = ("dark lines in " if dark else "") + (
+                "colour" if source.ndim == 3 else "brightest channel"
+            )
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
             return _full_size(best, f), notes
     if doubt is not None:

@@ -104,6 +104,7 @@ def test_a_plus_shaped_board_is_refused() -> None:
         ("mirror", 435),  # lines at half-pixel positions; glow dims the board's top
         ("rectangular", 424),  # glow fades the lines smoothly: no walls
         ("jpeg", 428),  # bright bands break the lines into pieces
+        ("rectangular", 408),  # a glow brighter than the lines: they are darker than it
     ],
 )
 def test_synthetic_boards_once_refused_at_board_level(category: str, seed: int) -> None:

@@ -174,6 +174,74 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
     return Solution(puzzle, tuple(cells_of(path, cols) for path in paths)), cycles
 
 
+def splice(grid: Grid, chosen: BoolArray, cycles: list[IntArray]) -> BoolArray | None:
+    """Join every stray cycle to a path by swaps across 2x2 blocks, or ``None``.
+
+    Where a block has two opposite sides chosen and they belong to two
+    different chains, one of them a stray cycle, choosing the block's other
+    two sides instead joins the two chains into one (Karp's patching of
+    subtours): a cycle and a path become one path with the same two dots,
+    two cycles one cycle. Every cell keeps its degree, so when no cycle is
+    left the edges are a solution of the game, whose paths then run beside
+    themselves where they were joined (the game allows it).
+
+    Parameters
+    ----------
+    grid
+        The board.
+    chosen
+        A model's chosen edges: each dot on one, every other cell on two,
+        each pair's chain running from one of its dots to the other.
+    cycles
+        The cell sets of the model's stray cycles, as ``trace`` gives them.
+
+    Returns
+    -------
+    BoolArray or None
+        The edges of a solution, or ``None`` when some cycle touches no other
+        chain across a block like that (the caller then cuts the cycles).
+    """
+    n_cycles = len(cycles)
+    # Chain labels: cycle i is i, every path is n_cycles (paths are never joined).
+    label = np.full(grid.n_cells, n_cycles, dtype=np.int64)
+    for i, cells in enumerate(cycles):
+        label[cells] = i
+    on_cycle = label < n_cycles
+    squares = grid.squares()
+    near = (on_cycle[grid.eu[squares]] | on_cycle[grid.ev[squares]]).any(axis=1)
+    blocks = squares[near].tolist()
+    edge_label = label[grid.eu].tolist()
+    parent = list(range(n_cycles + 1))  # union-find over the chains
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    on = chosen.tolist()
+    left = n_cycles
+    joined = True
+    while left and joined:  # a join can open the way for another
+        joined = False
+        for top, bottom, west, east in blocks:
+            for p, q, x, y in ((top, bottom, west, east), (west, east, top, bottom)):
+                if not (on[p] and on[q]):
+                    continue
+                a, b = root(edge_label[p]), root(edge_label[q])
+                if a == b:
+                    continue
+                on[p] = on[q] = False
+                on[x] = on[y] = True
+                if a == n_cycles:
+                    a, b = b, a
+                parent[a] = b  # into the path (the larger label) or the other cycle
+                left -= 1
+                joined = True
+                break
+    return np.asarray(on, dtype=bool) if left == 0 else None
+
+
 #: Boards with more cells walk their paths in scipy rather than in Python.
 _BIG = 10_000
 

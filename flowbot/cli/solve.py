@@ -13,6 +13,11 @@ multi-puzzle file), rows, cols, status (solved, unsolvable or timeout), seconds
 written in the file; empty unless solved). --count N adds solutions (found,
 at most N) and solutions_exact (false when the count stopped at N or timed out).
 
+The CP-SAT reference backends (--backend cpsat-degree, cpsat-distance) forbid
+paths that touch themselves; a puzzle they cannot answer is reported with
+status needs-touching (and one line on stderr) and the run goes on; the exit
+code is then 10 (see flowbot's exit codes).
+
 --svg OUT / --png OUT draw each board like the game (the solution when there
 is one, the bare puzzle otherwise). With several puzzles, puzzle k (1-based,
 input order) goes to OUT with -k before the extension: out.png -> out-1.png,
@@ -25,21 +30,36 @@ import argparse
 import json
 import os
 import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from flowbot.errors import InputError
+from flowbot.errors import InputError, NeedsTouchingError
 from flowbot.formats import FORMATS, NamedPuzzle, read_puzzles
-from flowbot.models import Cell, SolveResult, SolveStatus
+from flowbot.models import Cell, Solution
 from flowbot.palette import colour_for
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from flowbot.solve import SolutionCount
 
 #: The largest image side ``--png`` writes; big boards get smaller cells.
 MAX_IMAGE_PX = 4096
 _CELL_PX = 48
 _MIN_CELL_PX = 4  # the renderer's smallest cell
+#: The status of a puzzle that a no-touch CP-SAT backend cannot answer.
+NEEDS_TOUCHING = "needs-touching"
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """What the solver said about one puzzle: a ``SolveStatus`` value or ``NEEDS_TOUCHING``."""
+
+    status: str
+    solution: Solution | None
+    seconds: float
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -106,9 +126,10 @@ def _solve_all(args: argparse.Namespace) -> int:
     # Every file is read before anything is solved: bad input fails at once.
     puzzles = [named for path in args.files for named in read_puzzles(path, args.format)]
     colour = not args.json and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    all_solved = True
+    statuses = set()
     for k, named in enumerate(puzzles, start=1):
-        result = solver.solve(named.puzzle, **options)
+        result = _answer(solver, named, options)
+        statuses.add(result.status)
         count = None
         if args.count is not None:
             count = solver.count_solutions(named.puzzle, args.count, timeout=args.timeout)
@@ -121,11 +142,23 @@ def _solve_all(args: argparse.Namespace) -> int:
             _draw(named, result, _numbered(args.svg, suffix), svg=True)
         if args.png is not None:
             _draw(named, result, _numbered(args.png, suffix), svg=False)
-        all_solved &= result.status is SolveStatus.SOLVED
-    return 0 if all_solved else 1
+    if NEEDS_TOUCHING in statuses:
+        return NeedsTouchingError.exit_code
+    return 0 if statuses <= {"solved"} else 1
 
 
-def _record(named: NamedPuzzle, result: SolveResult, count: SolutionCount | None) -> dict[str, Any]:
+def _answer(solver: ModuleType, named: NamedPuzzle, options: dict[str, Any]) -> _Answer:
+    """Solve one puzzle; a no-touch backend's refusal is reported, not raised."""
+    start = time.perf_counter()
+    try:
+        result = solver.solve(named.puzzle, **options)
+    except NeedsTouchingError as exc:
+        print(f"flowbot: {named.name}: {exc}", file=sys.stderr, flush=True)
+        return _Answer(NEEDS_TOUCHING, None, time.perf_counter() - start)
+    return _Answer(result.status.value, result.solution, result.seconds)
+
+
+def _record(named: NamedPuzzle, result: _Answer, count: SolutionCount | None) -> dict[str, Any]:
     """The ``--json`` object of one puzzle."""
     paths: dict[str, tuple[Cell, ...]] = {}
     if result.solution is not None:
@@ -139,7 +172,7 @@ def _record(named: NamedPuzzle, result: SolveResult, count: SolutionCount | None
         "puzzle": named.name,
         "rows": named.puzzle.rows,
         "cols": named.puzzle.cols,
-        "status": result.status.value,
+        "status": result.status,
         "seconds": round(result.seconds, 6),
         "paths": paths,
     }
@@ -150,17 +183,17 @@ def _record(named: NamedPuzzle, result: SolveResult, count: SolutionCount | None
 
 
 def _print_text(
-    named: NamedPuzzle, result: SolveResult, count: SolutionCount | None, colour: bool, out: TextIO
+    named: NamedPuzzle, result: _Answer, count: SolutionCount | None, colour: bool, out: TextIO
 ) -> None:
     """A header line, then the solved grid (the bare puzzle when there is no solution)."""
-    header = f"{named.name}  {named.puzzle.size}  {result.status.value}  {result.seconds:.3f} s"
+    header = f"{named.name}  {named.puzzle.size}  {result.status}  {result.seconds:.3f} s"
     if count is not None:
         header += f"  {count.count}{'' if count.exact else '+'} solution(s)"
     print(header, file=out)
-    out.write(_grid_text(named, result, colour))
+    out.write(_grid_text(named, result.solution, colour))
 
 
-def _grid_text(named: NamedPuzzle, result: SolveResult, colour: bool) -> str:
+def _grid_text(named: NamedPuzzle, solution: Solution | None, colour: bool) -> str:
     """The board as text: each cell shows its colour's label (padded when labels are long).
 
     In colour, path cells show their label in the pair's game colour and dots
@@ -169,8 +202,8 @@ def _grid_text(named: NamedPuzzle, result: SolveResult, colour: bool) -> str:
     puzzle = named.puzzle
     width = max((len(pair.label) for pair in puzzle.pairs), default=1)
     owner: dict[Cell, int] = {}
-    if result.solution is not None:
-        for index, path in enumerate(result.solution.paths):
+    if solution is not None:
+        for index, path in enumerate(solution.paths):
             owner.update(dict.fromkeys(path, index))
     dots = {cell: index for index, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
     owner.update(dots)
@@ -195,7 +228,7 @@ def _numbered(path: Path, suffix: str) -> Path:
     return path.with_name(f"{path.stem}{suffix}{path.suffix}") if suffix else path
 
 
-def _draw(named: NamedPuzzle, result: SolveResult, out: Path, *, svg: bool) -> None:
+def _draw(named: NamedPuzzle, result: _Answer, out: Path, *, svg: bool) -> None:
     """Save the board as drawn by ``flowbot.render``."""
     # numpy and Pillow load only when a board is drawn.
     from PIL import Image  # noqa: PLC0415

@@ -10,7 +10,7 @@ from PIL import Image
 from flowbot.cli import main
 from flowbot.cli.solve import _grid_text
 from flowbot.formats import NamedPuzzle
-from flowbot.models import Cell, Puzzle, Solution, SolveResult, SolveStatus
+from flowbot.models import Cell, Puzzle, Solution
 
 SOLVABLE = "A.A\nB.B\nC.C\n"  # one solution: three straight rows
 CROSS = "A.B\n...\nB.A\n"  # the two paths would have to cross
@@ -78,6 +78,29 @@ def test_unsolvable_puzzle_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture
     assert out.splitlines()[0].startswith(f"{path}  3x3  unsolvable  ")
 
 
+def test_a_no_touch_backend_reports_needs_touching_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "A.." over "..A": the only solution runs A beside itself, which the
+    # CP-SAT reference models forbid. The files after it are still solved.
+    touching = _write(tmp_path, "touching.txt", "A..\n..A\n")
+    plain = _write(tmp_path, "plain.txt", SOLVABLE)
+    code = main(["solve", "--json", "--backend", "cpsat-degree", touching, plain, touching])
+    assert code == 10
+    captured = capsys.readouterr()
+    records = _json_lines(captured.out)
+    assert [r["status"] for r in records] == ["needs-touching", "solved", "needs-touching"]
+    assert records[0]["paths"] == {}
+    _check_paths(Puzzle.from_grid(SOLVABLE.split()), records[1]["paths"])
+    errors = captured.err.splitlines()
+    assert len(errors) == 2
+    assert errors[0].startswith(f"flowbot: {touching}: backend 'cpsat-degree' found no solution")
+    assert main(["solve", "--backend", "cpsat-distance", touching, plain]) == 10
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith(f"{touching}  2x3  needs-touching  ")
+    assert main(["solve", "--backend", "cpsat-distance", plain]) == 0
+
+
 def test_timeout_is_a_clean_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Sixteen straight rows: easy, but no solver answers within a microsecond.
     rows = [label + "." * 14 + label for label in "ABCDEFGHIJKLMNOP"]
@@ -115,9 +138,8 @@ def test_grid_text_colours_cells_and_pads_long_labels() -> None:
     puzzle = Puzzle.from_grid(["AB", "AB"]).relabel(["10", "7"])
     solution = Solution(puzzle, ((Cell(0, 0), Cell(1, 0)), (Cell(0, 1), Cell(1, 1))))
     named = NamedPuzzle("p", puzzle)
-    result = SolveResult(SolveStatus.SOLVED, solution, 0.0)
-    assert _grid_text(named, result, colour=False) == "10  7\n10  7\n"
-    coloured = _grid_text(named, result, colour=True)
+    assert _grid_text(named, solution, colour=False) == "10  7\n10  7\n"
+    coloured = _grid_text(named, solution, colour=True)
     assert coloured.count("\x1b[1;30;48;2;") == 4  # every cell is a dot here
     assert "10" in coloured
 

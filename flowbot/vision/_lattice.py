@@ -413,7 +413,7 @@ def find_lattices(
             got = _from_run(run, maps.horizontal, maps.vertical, maps.vertical_strength, settings)
             if got is not None:
                 ys, xs = got
-                _keep(found, Lattice(tuple(xs), tuple(ys)), settings)
+                _keep(found, Lattice(_regular(xs), _regular(ys)), settings)
     for run in runs(vsegs, settings):
         if len(run.positions) >= settings.min_lines - 1:
             got = _from_run(
@@ -421,7 +421,7 @@ def find_lattices(
             )
             if got is not None:
                 xs, ys = got
-                _keep(found, Lattice(tuple(xs), tuple(ys)), settings)
+                _keep(found, Lattice(_regular(xs), _regular(ys)), settings)
     for union in _joined_pieces(list(found.values()), settings):
         _keep(found, union, settings)
     lattices = sorted(found.values(), key=lambda lat: -lat.cells)
@@ -429,6 +429,21 @@ def find_lattices(
         "%d vertical, %d horizontal segments, %d lattices", len(vsegs), len(hsegs), len(lattices)
     )
     return lattices, maps
+
+
+def _regular(positions: list[float]) -> tuple[float, ...]:
+    """The equally spaced lines that best fit ``positions`` (a board's lines are).
+
+    Theil-Sen: the pitch is the median slope over all pairs of lines, so one
+    line that is off (a bright window frame taken for an invisible border,
+    a line blurred by JPEG) moves no other; it is put back in step.
+    """
+    at = np.asarray(positions, dtype=float)
+    index = np.arange(len(at))
+    i, j = np.triu_indices(len(at), k=1)
+    pitch = float(np.median((at[j] - at[i]) / (j - i)))
+    start = float(np.median(at - pitch * index))
+    return tuple(float(v) for v in start + pitch * index)
 
 
 def _keep(

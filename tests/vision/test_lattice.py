@@ -15,6 +15,7 @@ from flowbot.vision._lattice import (
     Lattice,
     LineSettings,
     _joined_pieces,
+    _regular,
     find_lattices,
     in_phase,
 )
@@ -61,6 +62,15 @@ def test_grids_side_by_side_or_out_of_phase_are_not_joined() -> None:
     assert _joined_pieces([left, shifted, finer], LineSettings()) == []
 
 
+def test_one_line_off_the_pitch_is_put_back_in_step() -> None:
+    # A bright window frame 2 px past an invisible border is taken for it:
+    # the board's lines are equally spaced, so the fit puts it back.
+    seen = [10.0, 19.6, 29.3, 38.9, 48.6, 58.2, 67.9, 79.5]
+    fitted = _regular(seen)
+    assert abs(fitted[-1] - 77.5) < 0.3
+    assert max(abs(a - b) for a, b in zip(fitted[:-1], seen[:-1], strict=True)) < 0.3
+
+
 def test_lines_dimmed_smoothly_across_the_board_are_no_walls() -> None:
     # Glow brightens one side of the board: its lines fade from strong to faint.
     puzzle = random_puzzle(np.random.default_rng(7), 8, 8)
@@ -105,8 +115,16 @@ def test_a_plus_shaped_board_is_refused() -> None:
         ("rectangular", 424),  # glow fades the lines smoothly: no walls
         ("jpeg", 428),  # bright bands break the lines into pieces
         ("rectangular", 408),  # a glow brighter than the lines: they are darker than it
+        ("mirror", 566),  # a window frame 7 px past an invisible border
     ],
 )
 def test_synthetic_boards_once_refused_at_board_level(category: str, seed: int) -> None:
     shot = sample(category, seed)
-    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.canonical()
+    pitch = shot.geometry.cell_size
+    for found, truth in (
+        (reading.geometry.xs, shot.geometry.xs),
+        (reading.geometry.ys, shot.geometry.ys),
+    ):
+        assert np.abs(np.subtract(found, truth)).max() < 0.1 * pitch

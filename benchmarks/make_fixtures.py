@@ -37,7 +37,8 @@ answer known. Categories: `phone` (5x5-9x9, many phone resolutions, header, coun
 background glow, four UI languages), `phone_large` (10x10-15x15), `rectangular` (up to 15x18),
 `desktop_app` (the Windows app on a 1920x1080 or 2560x1440 desktop, maximised or windowed),
 `mirror` (a phone mirrored into a scaled-down window on a cluttered desktop with a taskbar), `web`
-(a browser page), `crop` (the board alone, cut at or into its border), `tiny_cells` (~20 px),
+(a browser page), `zoomed` (the same at a browser zoom of 67-175%: the game's canvas scaled and
+blurred), `crop` (the board alone, cut at or into its border), `tiny_cells` (~20 px),
 `huge_cells` (150-250 px), `jpeg` (quality 60-80), `drift` (gamma, tint and saturation as other
 devices show), `twins` (near-twin colours together: blue/navy/purple, green/lime/teal,
 pink/magenta, maroon/tan/red, grey/white), `generated` (solvable levels from `flowbot.generate`)

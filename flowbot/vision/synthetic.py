@@ -3,7 +3,8 @@
 ``synthesize`` draws a puzzle with the game's look (``flowbot.render``) inside
 a whole screen: a phone screen with its header, counters, buttons, ad banner
 and glowing background; the Windows app on a desktop; a phone mirrored into a
-window among other windows; a web page; or a tight crop of the board alone.
+window among other windows; a web page (at any browser zoom); or a tight crop of
+the board alone.
 Then it can shift the colours as other devices do and save through JPEG. It
 returns the image with the exact grid-line positions it drew, so a reader's
 answer can be checked cell by cell.
@@ -156,6 +157,10 @@ class ShotOptions:
         Colour change applied to the whole screen.
     jpeg_quality : int or None
         Save through JPEG at this quality; None keeps it lossless.
+    zoom : float
+        WEB: the browser's zoom. The game's canvas keeps its own resolution
+        (``cell_px / zoom`` per cell) and the browser scales it to
+        ``cell_px`` with bilinear smoothing, blurring lines and dots.
     language : str
         ``"en"``, ``"fr"``, ``"de"`` or ``"es"`` header text.
     """
@@ -177,6 +182,7 @@ class ShotOptions:
     crop_cut: float = 0.0
     drift: Drift = field(default_factory=Drift)
     jpeg_quality: int | None = None
+    zoom: float = 1.0
     language: str = "en"
 
     def __post_init__(self) -> None:
@@ -190,6 +196,8 @@ class ShotOptions:
             raise ValueError(f"jpeg_quality must be 1..100, got {self.jpeg_quality}")
         if min(*self.screen, *self.phone) < 64 or self.cell_px < 4:
             raise ValueError("screen too small")
+        if not 0.25 <= self.zoom <= 4:
+            raise ValueError(f"zoom must be in [0.25, 4], got {self.zoom}")
         if not 0.05 <= self.window_scale <= 1:
             raise ValueError(f"window_scale must be in [0.05, 1], got {self.window_scale}")
 
@@ -712,16 +720,25 @@ def _web_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
             -1,
             cv2.LINE_AA,
         )
-    canvas = _glow_background(rng, cw, chh, o.glow * 0.5, PALETTES[o.palette], bars_only=True)
+    # The canvas at its own resolution, then scaled by the browser's zoom.
+    bw, bh = max(8, round(cw / o.zoom)), max(8, round(chh / o.zoom))
+    canvas = _glow_background(rng, bw, bh, o.glow * 0.5, PALETTES[o.palette], bars_only=True)
     geometry = BoardGeometry.uniform(
-        left=pad,
-        top=pad + head,
-        width=cell * b.puzzle.cols,
-        height=cell * b.puzzle.rows,
+        left=pad * bw / cw,
+        top=(pad + head) * bh / chh,
+        width=cell * b.puzzle.cols * bw / cw,
+        height=cell * b.puzzle.rows * bh / chh,
         rows=b.puzzle.rows,
         cols=b.puzzle.cols,
     )
     canvas = b.draw(canvas, geometry)
+    if (bw, bh) != (cw, chh):
+        canvas = np.asarray(cv2.resize(canvas, (cw, chh), interpolation=cv2.INTER_LINEAR))
+        sx, sy = cw / bw, chh / bh
+        geometry = BoardGeometry(
+            tuple((x + 0.5) * sx - 0.5 for x in geometry.xs),
+            tuple((y + 0.5) * sy - 0.5 for y in geometry.ys),
+        )
     local = []
     if o.header:
         words = _WORDS[o.language]
@@ -1035,6 +1052,13 @@ def _cat_web(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
     return random_puzzle(rng, rows, cols), opts
 
 
+def _cat_zoomed(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
+    # A browser's zoom levels; the canvas scaled with bilinear smoothing.
+    puzzle, opts = _cat_web(rng)
+    zoom = float(rng.choice([0.67, 0.75, 0.8, 0.9, 1.1, 1.25, 1.5, 1.75]))
+    return puzzle, replace(opts, zoom=zoom)
+
+
 def _cat_crop(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
     rows, cols = _size(rng, 5, 15), _size(rng, 5, 15)
     cell = rng.uniform(30, 110)
@@ -1130,6 +1154,7 @@ CATEGORIES: dict[str, Callable[[np.random.Generator], tuple[Puzzle, ShotOptions]
     "desktop_app": _cat_desktop_app,
     "mirror": _cat_mirror,
     "web": _cat_web,
+    "zoomed": _cat_zoomed,
     "crop": _cat_crop,
     "tiny_cells": _cat_tiny_cells,
     "huge_cells": _cat_huge_cells,

@@ -6,6 +6,11 @@ lines (outside any dot) and four *edge sectors* of that ring, one facing each
 neighbour. Colours are compared in CIELAB, where distance follows what the
 eye sees, so one tolerance serves dark navy and pale grey alike. Everything is
 judged relative to the board's own background, never to fixed game colours.
+
+Doubtful cells get a closer look at their shape: a dot is a flat disc of a
+known size with a sharp rim, centred in its cell (``is_crisp_disc``); a dot's
+colour reaching the ring is judged around the dot's own centre, since the grid
+may be found a pixel or two off (``ring_like_core_recentred``).
 """
 
 from __future__ import annotations
@@ -167,38 +172,42 @@ def is_crisp_disc(
     """
     h, w = image.shape[:2]
     cx, cy = centre
-    reach = (RING_INNER + RING_OUTER) / 2 * pitch
+    reach = RING_OUTER * pitch
     x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
     y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
+    # Every pixel of a small cell; every k-th of a large one, in rings k px wide
+    # (the rim's allowance grows with the pitch faster than k).
+    k = max(1, int(pitch // 50))
+    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
     r = np.hypot(xx - cx, yy - cy)
     near = r < reach
     step = float(delta_e(inside, outside))
     if step <= 0:
         return False
-    far = delta_e(to_lab(image[y0:y1, x0:x1])[near], inside) / step
-    bins = np.floor(r[near]).astype(np.intp)
+    far = delta_e(to_lab(image[y0:y1:k, x0:x1:k])[near], inside) / step
+    bins = np.floor(r[near] / k).astype(np.intp)
     order = np.lexsort((far, bins))  # by ring, then distance: medians by index
     count = np.bincount(bins)
     starts = np.r_[0, np.cumsum(count)[:-1]]
     filled = count > 0
     median = far[order][starts[filled] + count[filled] // 2]
-    radii = np.flatnonzero(filled)
-    left = np.flatnonzero(median > 0.25)
-    if left.size == 0 or median[-1] < 0.75:
+    radii = np.flatnonzero(filled) * k
+    left, inner = np.flatnonzero(median > 0.25), np.flatnonzero(median < 0.75)
+    if left.size == 0 or inner.size == 0 or median[-1] < 0.75:
         return False
     rim_in = int(radii[left[0]])  # the disc's colour ends ...
-    rim_out = int(radii[np.flatnonzero(median < 0.75)[-1]]) + 1  # ... the outside's begins
+    rim_out = int(radii[inner[-1]]) + k  # ... the outside's begins
     if not (
         DOT_RADII[0] * pitch <= rim_in <= DOT_RADII[1] * pitch
         and rim_out - rim_in <= RIM_PX + RIM_PITCH * pitch
-        and reach - rim_out >= 2  # some clear outside before the ring
+        and reach - rim_out >= 1  # some clear outside, as far as the ring reaches
     ):
         return False
     # All round: nearly every pixel inside the rim is nearer the disc's colour,
     # nearly every one outside it nearer the ring's (a glow band through the
     # centre has medians like a disc's, but its colour runs on along the band).
     radius = r[near]
+    disc, rest = far[radius < rim_in], far[radius >= rim_out]
     return bool(
-        (far[radius < rim_in] < 0.5).mean() >= 0.9 and (far[radius >= rim_out] > 0.5).mean() >= 0.9
+        disc.size and rest.size and (disc < 0.5).mean() >= 0.9 and (rest > 0.5).mean() >= 0.9
     )

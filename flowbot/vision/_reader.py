@@ -46,6 +46,9 @@ class Settings:
     dot_contrast: float = 30.0
     #: ... by less than this it is empty; in between the reading is refused.
     empty_contrast: float = 20.0
+    #: An empty cell at least this far from its rim is looked at for a dot's
+    #: shape (a dot hidden in glow of its own colour); below it is colour noise.
+    faint_contrast: float = 4.0
     #: Colour noise between the two dots of one pair (JPEG, glow); a calibration
     #: profile may raise it for a drifting screen.
     colour_tolerance: float = 4.0
@@ -529,6 +532,13 @@ def _classify(
                 dots.add(Cell(r, c))
             elif k > settings.empty_contrast:
                 raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
+            elif k >= settings.faint_contrast and _crisp_dot(
+                samples, image, geometry, r, c, faint=True
+            ):
+                # A dot on glow of its own colour: it may have a twin as faint.
+                raise UnsureReadingError(
+                    f"cell ({r}, {c}) holds a dot of nearly its background's colour"
+                )
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
     empty_max = max(
         (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
@@ -550,10 +560,22 @@ def _runs_to_edge(
 
 
 def _crisp_dot(
-    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, r: int, c: int
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    r: int,
+    c: int,
+    *,
+    faint: bool = False,
 ) -> bool:
-    """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim."""
-    if samples.core_uniformity[r, c] < 0.8 or samples.ring_like_core[r, c] > 0.1:
+    """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim.
+
+    ``faint``: the disc may be closer to its rim's colour than colour noise
+    (so the ring looks like the core by the usual tolerance).
+    """
+    if samples.core_uniformity[r, c] < 0.8:
+        return False
+    if not faint and samples.ring_like_core[r, c] > 0.1:
         return False
     centre = geometry.centre(Cell(r, c))
     return is_crisp_disc(

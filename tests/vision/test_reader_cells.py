@@ -65,6 +65,7 @@ def test_a_dot_is_a_crisp_disc_and_glow_is_not() -> None:
         ("jpeg", 402),  # the same in a mirror window, JPEG 75
         ("twins", 109),  # a large dot 1.5 px off the cell centre found at 1/3 scale
         ("drift", 27),  # a faint band of glow of no dot's colour across an edge
+        ("tiny_cells", 137),  # a tan dot on a yellow glow in a 24 px cell: 26 Lab
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:
@@ -80,3 +81,11 @@ def test_a_pipe_along_the_top_row_is_no_empty_band_to_drop() -> None:
     image = render_board(puzzle, cell_px=60, solution=Solution(puzzle, (path, ())))
     with pytest.raises(UnsureReadingError):
         read_board(image)
+
+
+def test_a_dot_hidden_in_glow_of_its_own_colour_is_refused_not_missed() -> None:
+    # rectangular 253: both purple dots sit on a purple glow, 8 and 11 Lab from
+    # their rims (inside "empty"); skipping them read 15 of the 16 pairs: wrong.
+    shot = sample("rectangular", 253)
+    with pytest.raises(UnsureReadingError, match="nearly its background's colour"):
+        read_board(shot.image)

@@ -239,33 +239,37 @@ def _without_empty_band(
     factor: int,
     settings: Settings,
 ) -> Lattice | None:
-    """``lattice`` less one outer row or column that is no part of the board, or ``None``.
+    """``lattice`` less the outer rows and columns that are no part of the board, or ``None``.
 
-    That band must hold every missing edge, miss most of its own crossing
-    edges (a real row shows its lines; text beside the board lines up with
-    a few) and hold nothing solid in any cell: no dot, no pipe.
+    Such a band (the counters' text above a board, buttons below it) shows
+    missing crossing edges and nothing solid in any cell: no dot, no pipe.
+    Every missing edge must lie in a band so dropped; the grid left must then
+    pass every check again (its lines must not run on into the band).
     """
     vertical, horizontal = missing.vertical, missing.horizontal
     xs, ys = lattice.xs, lattice.ys
-    bands = []
-    if not horizontal.any() and len(ys) > 3:
-        bands += [(vertical[:, 0], vertical[:, 1:], xs, ys[:2], Lattice(xs, ys[1:]))]
-        bands += [(vertical[:, -1], vertical[:, :-1], xs, ys[-2:], Lattice(xs, ys[:-1]))]
-    if not vertical.any() and len(xs) > 3:
-        bands += [(horizontal[:, 0], horizontal[:, 1:], xs[:2], ys, Lattice(xs[1:], ys))]
-        bands += [(horizontal[:, -1], horizontal[:, :-1], xs[-2:], ys, Lattice(xs[:-1], ys))]
-    for band, rest, band_xs, band_ys, trimmed in bands:
-        if rest.any() or not band.any():
-            continue
-        f = factor
+    top, bottom = int(vertical[:, 0].any()), int(vertical[:, -1].any())
+    left, right = int(horizontal[:, 0].any()), int(horizontal[:, -1].any())
+    rows, cols = len(ys) - 1, len(xs) - 1
+    if (
+        vertical[:, top : rows - bottom].any()
+        or horizontal[:, left : cols - right].any()
+        or rows - top - bottom < 2
+        or cols - left - right < 2
+    ):
+        return None
+    bands = [(xs, ys[:2])] * top + [(xs, ys[-2:])] * bottom
+    bands += [(xs[:2], ys)] * left + [(xs[-2:], ys)] * right
+    f = factor
+    for band_xs, band_ys in bands:
         geometry = BoardGeometry(
             tuple(f * x + (f - 1) / 2 for x in band_xs), tuple(f * y + (f - 1) / 2 for y in band_ys)
         )
         samples = sample_cells(image, geometry)
-        if (delta_e(samples.core_lab, samples.ring_lab) <= settings.empty_contrast).all():
-            log.debug("dropped an empty outer band of missing edges")
-            return trimmed
-    return None
+        if (delta_e(samples.core_lab, samples.ring_lab) > settings.empty_contrast).any():
+            return None
+    log.debug("dropped %d empty outer bands of missing edges", len(bands))
+    return Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
 
 
 def _full_size(lattice: Lattice, factor: int) -> BoardGeometry:

@@ -63,6 +63,7 @@ def test_a_dot_is_a_crisp_disc_and_glow_is_not() -> None:
         ("rectangular", 105),  # a green dot on a green glow: 25 Lab
         ("desktop_app", 407),  # the counters' text row just above the board
         ("jpeg", 402),  # the same in a mirror window, JPEG 75
+        ("desktop_app", 266),  # a text row above the board and the buttons' row below
         ("twins", 109),  # a large dot 1.5 px off the cell centre found at 1/3 scale
         ("drift", 27),  # a faint band of glow of no dot's colour across an edge
         ("tiny_cells", 137),  # a tan dot on a yellow glow in a 24 px cell: 26 Lab

@@ -13,6 +13,7 @@ import numpy as np
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Reading
 from flowbot.vision._cells import (
+    NEAR,
     CellSamples,
     delta_e,
     is_crisp_disc,
@@ -47,8 +48,9 @@ class Settings:
     #: ... by less than this it is empty; in between the reading is refused.
     empty_contrast: float = 20.0
     #: An empty cell at least this far from its rim is looked at for a dot's
-    #: shape (a dot hidden in glow of its own colour); below it is colour noise.
-    faint_contrast: float = 4.0
+    #: shape (a dot hidden in glow of its own colour). Below it lies colour
+    #: noise: JPEG on small dark cells reaches 4 Lab and can pass for a disc.
+    faint_contrast: float = 6.0
     #: Colour noise between the two dots of one pair (JPEG, glow); a calibration
     #: profile may raise it for a drifting screen.
     colour_tolerance: float = 4.0
@@ -523,7 +525,9 @@ def _classify(
             if k >= settings.dot_contrast or (
                 k > settings.empty_contrast and _crisp_dot(samples, image, geometry, r, c)
             ):
-                if samples.core_uniformity[r, c] < 0.8:
+                if samples.core_uniformity[r, c] < 0.8 and not _crisp_dot(
+                    samples, image, geometry, r, c, faint=True
+                ):
                     raise UnsureReadingError(
                         f"cell ({r}, {c}) holds something that is not a flat dot"
                     )
@@ -574,12 +578,11 @@ def _crisp_dot(
 ) -> bool:
     """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim.
 
-    ``faint``: the disc may be closer to its rim's colour than colour noise
-    (so the ring looks like the core by the usual tolerance).
+    ``faint``: judged by shape alone, for a disc whose colour is noisier than
+    the usual tolerance or closer to its rim's (the ring then looks like the
+    core by that tolerance).
     """
-    if samples.core_uniformity[r, c] < 0.8:
-        return False
-    if not faint and samples.ring_like_core[r, c] > 0.1:
+    if not faint and (samples.core_uniformity[r, c] < 0.8 or samples.ring_like_core[r, c] > 0.1):
         return False
     centre = geometry.centre(Cell(r, c))
     return is_crisp_disc(
@@ -594,8 +597,10 @@ def _crisp_dot(
 def _check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> None:
     """Refuse when colour crosses a grid edge: pipes are drawn (solved or half-solved).
 
-    A pipe has its dots' colour and strength; a band of glow that is both
-    unlike every dot's colour and far fainter than the dots is none.
+    A pipe has one colour on both sides of the edge, its dots' colour and
+    strength. Two dots of other colours each reaching a side of the edge (a
+    grid found a pixel off in a small cell) are none, nor is a band of glow
+    both unlike every dot's colour and far fainter than the dots.
     """
     # Sector k of a cell faces right, down, left, up; a pipe shows on both sides of an edge.
     contrast = delta_e(samples.sector_lab, samples.ring_lab[:, :, None, :])
@@ -605,8 +610,11 @@ def _check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> N
         weakest = min(float(delta_e(samples.core_lab[c], samples.ring_lab[c])) for c in dots)
         unlike = delta_e(samples.sector_lab[..., None, :], dot_lab).min(axis=-1)
         off &= (unlike <= settings.pipe_contrast) | (contrast >= weakest / 2)
+    sectors = samples.sector_lab
     across = off[:, :-1, 0] & off[:, 1:, 2]
+    across &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
     down = off[:-1, :, 1] & off[1:, :, 3]
+    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
     if across.any() or down.any():
         r, c = np.argwhere(across)[0] if across.any() else np.argwhere(down)[0]
         raise UnsureReadingError(

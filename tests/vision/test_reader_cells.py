@@ -67,6 +67,9 @@ def test_a_dot_is_a_crisp_disc_and_glow_is_not() -> None:
         ("twins", 109),  # a large dot 1.5 px off the cell centre found at 1/3 scale
         ("drift", 27),  # a faint band of glow of no dot's colour across an edge
         ("tiny_cells", 137),  # a tan dot on a yellow glow in a 24 px cell: 26 Lab
+        ("tiny_cells", 308),  # a blue dot in a 22 px JPEG cell, its core's colour noisy
+        ("tiny_cells", 377),  # JPEG noise of 4 Lab in an empty 22 px cell: no faint dot
+        ("tiny_cells", 382),  # 21 px cells, grid 1.3 px off: a dot and a line in the ring
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:

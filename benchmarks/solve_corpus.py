@@ -4,10 +4,16 @@ Writes a CSV (puzzle, rows, cols, colours, status, seconds) and prints a summary
 answered (solved or proven unsolvable), solved, unsolvable, timeout, wrong, the
 median and maximum in-process seconds for boards up to 15x15, and the wall time.
 
+``--random N`` then also solves N random open boards from ``flowbot.generate``
+(seeds 0..N-1: 12x12 to 15x15, 2 to 6 colours, paths that may touch
+themselves; far harder for the solver than the corpus's puzzles), each
+``--repeat`` times, and prints how many were solved and the median and maximum
+of each board's median seconds.
+
 Usage::
 
     python benchmarks/solve_corpus.py [--shared ../shared] [--csv solve_corpus.csv]
-        [--timeout 30] [--backend sat] [--only SUBSTRING]
+        [--timeout 30] [--backend sat] [--only SUBSTRING] [--random N [--repeat K]]
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from pathlib import Path
 
 from flowbot.errors import InvalidSolutionError
 from flowbot.formats import iter_puzzle_files, read_puzzles
+from flowbot.generate import generate
 from flowbot.models import Puzzle, SolveStatus
 from flowbot.solve import solve
 
@@ -35,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per puzzle")
     parser.add_argument("--backend", default="sat")
     parser.add_argument("--only", default="", help="only puzzles whose name contains this")
+    parser.add_argument("--random", type=int, default=0, metavar="N", help="also N random boards")
+    parser.add_argument("--repeat", type=int, default=3, metavar="K", help="solves per board")
     args = parser.parse_args(argv)
 
     wall = time.perf_counter()
@@ -81,7 +90,34 @@ def main(argv: list[str] | None = None) -> int:
             f"max {1e3 * max(small):.2f} ms"
         )
     print(f"solve total {sum(r[5] for r in rows):.2f} s, wall {wall:.2f} s; csv {args.csv}")
+    if args.random:
+        wrong += random_boards(args.random, args.repeat, args.timeout, args.backend)
     return 1 if wrong else 0
+
+
+def random_boards(n: int, repeat: int, timeout: float, backend: str) -> int:
+    """Solve ``n`` random open boards ``repeat`` times each; print a summary; return the wrong."""
+    medians = []
+    solved = wrong = 0
+    for seed in range(n):
+        size, colours = 12 + seed % 4, 2 + (seed // 4) % 5
+        made = generate(size, size, colours, seed=seed)
+        times = []
+        for _ in range(repeat):
+            result = solve(made.puzzle, timeout=timeout, backend=backend)
+            times.append(result.seconds)
+        if result.status is SolveStatus.SOLVED:
+            solved += 1
+            try:
+                result.solution.validate()  # type: ignore[union-attr]
+            except InvalidSolutionError:
+                wrong += 1
+        medians.append(statistics.median(times))
+    print(
+        f"random      {n} boards 12x12-15x15, 2-6 colours: {solved} solved, {wrong} wrong, "
+        f"median {1e3 * statistics.median(medians):.2f} ms, max {1e3 * max(medians):.2f} ms"
+    )
+    return wrong
 
 
 if __name__ == "__main__":

@@ -116,6 +116,7 @@ def test_a_plus_shaped_board_is_refused() -> None:
         ("jpeg", 428),  # bright bands break the lines into pieces
         ("rectangular", 408),  # a glow brighter than the lines: they are darker than it
         ("mirror", 566),  # a window frame 7 px past an invisible border
+        ("mirror", 596),  # a ruled page beside the board meets some of its lines
     ],
 )
 def test_synthetic_boards_once_refused_at_board_level(category: str, seed: int) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from flowbot.errors import BoardNotFoundError, UnsureReadingError
+from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Reading
 from flowbot.vision._cells import (
     NEAR,
@@ -118,15 +119,31 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     h, w = image.shape[:2]
     if min(h, w) < 5 * settings.min_cell_px:
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
-    geometry, notes = _find_board(image, settings)
+    boards = _find_boards(image, settings)
+    dotless: UnsureBoardError | None = None
+    while True:
+        try:
+            geometry, notes = next(boards)
+        except VisionError:
+            if dotless is not None:
+                raise dotless from None
+            raise
+        try:
+            if geometry.cell_size < settings.min_cell_px:
+                raise UnsureReadingError(
+                    f"cells of {geometry.cell_size:.0f} px are too small to read "
+                    f"(need {settings.min_cell_px:.0f})"
+                )
+            samples = sample_cells(image, geometry)
+            dots, cell_confidence = _classify(samples, image, geometry, settings)
+        except UnsureReadingError as exc:
+            raise UnsureBoardError(str(exc), geometry) from exc
+        if dots:
+            break
+        # Every level has dots: a grid without any (a ruled page, a table) is
+        # not the board; the next candidate may be.
+        dotless = dotless or UnsureBoardError("no dots on the board", geometry)
     try:
-        if geometry.cell_size < settings.min_cell_px:
-            raise UnsureReadingError(
-                f"cells of {geometry.cell_size:.0f} px are too small to read "
-                f"(need {settings.min_cell_px:.0f})"
-            )
-        samples = sample_cells(image, geometry)
-        dots, cell_confidence = _classify(samples, image, geometry, settings)
         _check_pipes(samples, dots, settings)
         cells = sorted(dots)
         lab = np.array([samples.core_lab[c] for c in cells])
@@ -156,8 +173,13 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     return Reading(puzzle, geometry, colours, confidence, tuple(notes))  # type: ignore[arg-type]
 
 
-def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, list[str]]:
-    """The board's grid in full-resolution pixels, after the whole-board checks."""
+def _find_boards(
+    image: np.ndarray, settings: Settings
+) -> Iterator[tuple[BoardGeometry, list[str]]]:
+    """Grids that pass the whole-board checks, in full-resolution pixels, best first.
+
+    Raises the first doubt (or ``BoardNotFoundError``) once none is left.
+    """
     h, w = image.shape[:2]
     # Brightest channel: grid lines of any hue stand out from the dark board.
     gray = cv2.max(cv2.max(image[..., 0], image[..., 1]), image[..., 2])
@@ -213,7 +235,8 @@ def _find_board(image: np.ndarray, settings: Settings) -> tuple[BoardGeometry, l
                 "colour" if source.ndim == 3 else "brightest channel"
             )
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
-            return _full_size(best, f), notes
+            yield _full_size(best, f), notes
+            refused.append(candidate)  # asked for another: this one held no board
     if doubt is not None:
         raise doubt
     raise BoardNotFoundError("no grid of equally spaced lines found")

@@ -224,7 +224,10 @@ def _find_boards(
                     trimmed = _without_empty_band(best, exc, image, f, settings)
                     if trimmed is None:
                         raise
-                    _check_lattice(trimmed, maps, image, f, settings, others=others)
+                    # Pieces of the grid found, the dropped band with them, are
+                    # no other grids.
+                    rest = [other for other in others if not _inside(other, best)]
+                    _check_lattice(trimmed, maps, image, f, settings, others=rest)
                     best = trimmed
             except UnsureReadingError as exc:
                 # A finer or colour copy may see the whole board.
@@ -319,6 +322,17 @@ def _overlap(a: Lattice, b: Lattice) -> float:
     return w * h / area
 
 
+def _inside(inner: Lattice, outer: Lattice) -> bool:
+    """Whether ``inner``'s rectangle lies within ``outer``'s (a quarter cell of slack)."""
+    slack = 0.25 * outer.pitch
+    return (
+        inner.xs[0] > outer.xs[0] - slack
+        and inner.xs[-1] < outer.xs[-1] + slack
+        and inner.ys[0] > outer.ys[0] - slack
+        and inner.ys[-1] < outer.ys[-1] + slack
+    )
+
+
 def _check_alone(best: Lattice, others: list[Lattice]) -> None:
     """Refuse when another grid overlaps or adjoins the chosen one (walls, shapes, clones)."""
     p = best.pitch
@@ -331,13 +345,7 @@ def _check_alone(best: Lattice, others: list[Lattice]) -> None:
             and abs(other.xs[0] - best.xs[0]) < 0.25 * p
             and abs(other.ys[0] - best.ys[0]) < 0.25 * p
         )
-        inside = (
-            other.xs[0] > best.xs[0] - 0.25 * p
-            and other.xs[-1] < best.xs[-1] + 0.25 * p
-            and other.ys[0] > best.ys[0] - 0.25 * p
-            and other.ys[-1] < best.ys[-1] + 0.25 * p
-        )
-        if same or inside:
+        if same or _inside(other, best):
             continue  # the same board, or a piece of it (lines broken by a bright band)
         shared_x = min(other.xs[-1], best.xs[-1]) - max(other.xs[0], best.xs[0])
         shared_y = min(other.ys[-1], best.ys[-1]) - max(other.ys[0], best.ys[0])

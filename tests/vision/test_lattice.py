@@ -118,6 +118,7 @@ def test_a_plus_shaped_board_is_refused() -> None:
         ("mirror", 566),  # a window frame 7 px past an invisible border
         ("mirror", 596),  # a ruled page beside the board meets some of its lines
         ("mirror", 16),  # an editor's ruled page, more cells than the board but no dots
+        ("mirror", 80),  # header text one pitch above: dropped with the pieces that reach it
     ],
 )
 def test_synthetic_boards_once_refused_at_board_level(category: str, seed: int) -> None:

@@ -1,0 +1,153 @@
+"""Run the vision reader over decoys (screens with no readable Flow board), per kind.
+
+Usage::
+
+    python benchmarks/vision_decoys.py [--n 50] [--first 0] [--kind sudoku ...] [--workers 2]
+        [--save-failures DIR] [--verbose]
+
+For every kind of ``flowbot.vision.decoys.KINDS`` it reads ``--n`` decoys
+(seeds ``--first`` .. ``--first + n - 1``) and counts how each came out:
+``refused`` (right: a ``VisionError`` with a one-line reason), ``read`` (a
+puzzle returned from a screen that holds none: the worst outcome; it is
+printed and, with ``--save-failures``, saved), ``multiline`` (refused, but the
+reason is not one line), ``timeout`` or ``crashed`` (any other exception: a
+bug). Exits 1 on any read, multi-line reason, timeout or crash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import signal
+import statistics
+import sys
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from flowbot.errors import VisionError
+from flowbot.vision import read_board
+from flowbot.vision.decoys import KINDS, decoy
+
+OUTCOMES = ("refused", "read", "multiline", "timeout", "crashed")
+#: Seconds one read may take before it counts as a timeout.
+READ_LIMIT_S = 10
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kind: str
+    seed: int
+    outcome: str
+    ms: float
+    detail: str  # the refusal's reason, the puzzle read, or the crash
+
+
+class _TooSlowError(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise _TooSlowError
+
+
+def run_one(kind: str, seed: int, save_dir: str | None) -> Outcome:
+    shot = decoy(kind, seed)
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(READ_LIMIT_S)
+    start = time.perf_counter()
+    try:
+        reading = read_board(shot.image)
+    except _TooSlowError:
+        outcome, detail = "timeout", f"no answer after {READ_LIMIT_S} s"
+    except VisionError as exc:
+        detail = str(exc)
+        outcome = "refused" if detail and "\n" not in detail else "multiline"
+    except Exception as exc:  # a crash is a finding, not the end of the run
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        outcome = "crashed"
+        detail = f"{type(exc).__name__}: {exc} at {where.filename}:{where.lineno}"
+    else:
+        outcome = "read"
+        grid = "/".join(reading.puzzle.to_grid())
+        detail = f"read {reading.puzzle.size} ({shot.what}) {grid}"
+    finally:
+        signal.alarm(0)
+    ms = (time.perf_counter() - start) * 1000
+    if save_dir and outcome != "refused":
+        path = Path(save_dir) / f"{kind}_{seed}_{outcome}.png"
+        Image.fromarray(shot.image).save(path)
+        path.with_suffix(".txt").write_text(f"{shot.what}\n{shot.why}\n{detail}\n")
+    return Outcome(kind, seed, outcome, ms, detail)
+
+
+def _quiet() -> None:
+    cv2.setNumThreads(1)  # the workers are the parallelism
+    np.seterr(all="ignore")
+
+
+def _run(args: tuple[str, int, str | None]) -> Outcome:
+    return run_one(*args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--n", type=int, default=50, help="decoys per kind")
+    parser.add_argument("--first", type=int, default=0, help="first seed")
+    parser.add_argument("--kind", action="append", choices=sorted(KINDS))
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--save-failures", metavar="DIR", help="save decoys read or crashed here")
+    parser.add_argument("--verbose", action="store_true", help="print every refusal's reason too")
+    args = parser.parse_args(argv)
+    kinds = args.kind or list(KINDS)
+    if args.save_failures:
+        Path(args.save_failures).mkdir(parents=True, exist_ok=True)
+    seeds = range(args.first, args.first + args.n)
+    started = time.perf_counter()
+    print(f"{'kind':<17}" + "".join(f"{k:>10}" for k in OUTCOMES) + f"{'ms med':>9}", flush=True)
+    outcomes: list[Outcome] = []
+    totals: Counter[str] = Counter()
+    pool = None
+    if args.workers > 1:
+        # Spawned, not forked: OpenCV's thread pool does not survive a fork.
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(args.workers, mp_context=context, initializer=_quiet)
+    try:
+        for kind in kinds:  # one row at a time, so a long run shows progress
+            jobs = [(kind, s, args.save_failures) for s in seeds]
+            mine = list(pool.map(_run, jobs)) if pool else [_run(job) for job in jobs]
+            outcomes += mine
+            counts = Counter(o.outcome for o in mine)
+            totals.update(counts)
+            med = statistics.median(o.ms for o in mine)
+            row = f"{kind:<17}" + "".join(f"{counts[k]:>10}" for k in OUTCOMES)
+            print(row + f"{med:>9.1f}", flush=True)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    wall = time.perf_counter() - started
+    print(f"{'total':<17}" + "".join(f"{totals[k]:>10}" for k in OUTCOMES))
+    print(
+        f"{len(outcomes)} decoys in {wall:.0f} s wall, {args.workers} worker(s); "
+        "read times are medians on a shared machine"
+    )
+    for o in outcomes:
+        if o.outcome != "refused" or args.verbose:
+            print(f"  {o.kind} seed {o.seed}: {o.outcome}: {o.detail}")
+    if args.verbose:
+        reasons = Counter(o.detail for o in outcomes if o.outcome == "refused")
+        for reason, count in reasons.most_common():
+            print(f"  {count:>5}  {reason}")
+    return 1 if any(o.outcome != "refused" for o in outcomes) else 0
+
+
+if __name__ == "__main__":
+    np.seterr(all="ignore")
+    sys.exit(main())

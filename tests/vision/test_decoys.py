@@ -25,6 +25,9 @@ from flowbot.vision import read_board
 from flowbot.vision.decoys import KINDS, decoy
 
 SEEDS = (0, 1)
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
+#: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.
+DECOY_FILES = sorted(FIXTURES.glob("decoy_*.*"))
 
 #: (kind, seed) -> why the reader still reads it: the check that should refuse it.
 WALLS = "V1: walls (edges 2x brighter, thick) pass the wall test in _check_edges"
@@ -64,6 +67,19 @@ def test_every_decoy_is_refused_with_one_line(kind: str, seed: int) -> None:
     else:
         grid = "/".join(reading.puzzle.to_grid())
         pytest.fail(f"{kind} seed {seed} ({shot.what}) read as {reading.puzzle.size}: {grid}")
+
+
+def test_there_are_decoy_fixtures() -> None:
+    assert len(DECOY_FILES) >= 8
+
+
+@pytest.mark.parametrize("path", DECOY_FILES, ids=lambda p: p.name)
+def test_decoy_fixture_is_refused(path: Path) -> None:
+    assert not path.with_suffix(".txt").exists()  # no label: a refusal is the only right answer
+    image = np.asarray(Image.open(path).convert("RGB"))
+    with pytest.raises(VisionError) as refused:
+        read_board(image)
+    assert "\n" not in str(refused.value)
 
 
 def test_decoys_are_deterministic_and_varied() -> None:

@@ -605,6 +605,36 @@ def _noise(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     return _present(rng, img, (0, 0, 0), "photo"), f"{w}x{h} smooth noise (a photo-like picture)"
 
 
+def _memory_cards(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    # A memory game: face-down cards, and face-up ones showing a coloured disc, each colour twice.
+    rows, cols = int(rng.integers(4, 7)), int(rng.integers(4, 6))
+    cell = int(rng.integers(50, 180))
+    gap = max(2, cell // 10)
+    table: RGB = (20, 20, 30) if rng.random() < 0.6 else (30, 110, 60)
+    img = np.empty((rows * cell + gap, cols * cell + gap, 3), np.uint8)
+    img[:] = table
+    spots = rng.permutation(rows * cols)
+    pairs = int(rng.integers(1, rows * cols // 2 + 1))
+    face = {int(spots[i]): GAME_COLOURS[(i // 2) % len(GAME_COLOURS)].rgb for i in range(2 * pairs)}
+    back: RGB = (70, 90, 160) if rng.random() < 0.5 else (150, 60, 60)
+    for k in range(rows * cols):
+        r, c = divmod(k, cols)
+        x, y = gap + c * cell, gap + r * cell
+        colour = face.get(k)
+        cv2.rectangle(
+            img,
+            (x, y),
+            (x + cell - gap, y + cell - gap),
+            (235, 235, 235) if colour else back,
+            -1,
+            cv2.LINE_AA,
+        )
+        if colour:
+            _disc(img, x + (cell - gap) / 2, y + (cell - gap) / 2, cell * 0.3, colour)
+    what = f"memory game {rows}x{cols}, cards of {cell} px, {pairs} matching pairs face up"
+    return _present(rng, img, table, "Memory"), what
+
+
 # ------------------------------------------------------------ Flow boards one cannot read
 
 
@@ -911,6 +941,9 @@ KINDS: dict[str, DecoyKind] = {
     ),
     "tiled_wall": DecoyKind(_tiled_wall, "a photo of tiles has grid lines but no game"),
     "noise": DecoyKind(_noise, "a photo-like picture holds no grid"),
+    "memory_cards": DecoyKind(
+        _memory_cards, "a memory game's face-up pairs are cards, not a Flow board"
+    ),
     "browser_table": DecoyKind(_browser_page, "a web table's status dots are no Flow board"),
     "flow_walls": DecoyKind(
         _flow_walls, "walls change the puzzle; a plain reading would drop them"

@@ -34,7 +34,9 @@ WALLS = "V1: walls (edges 2x brighter, thick) pass the wall test in _check_edges
 HOLES = "V1: a missing corner cell leaves every inner edge; its outer border edges are not checked"
 BRIDGES = "V2: a bridge cell (grey tile with rails) is read as an empty cell"
 TWO_BOARDS = "V1: a second whole board beside the one read is ignored (_check_alone)"
+MEMORY = "V1/V2: cards between dark gaps pass as cells (dark-line attempt; rims of many colours)"
 KNOWN_READS: dict[tuple[str, int], str] = {
+    ("memory_cards", 0): MEMORY,
     ("flow_walls", 0): WALLS,
     ("flow_walls", 1): WALLS,
     ("flow_holes", 0): HOLES,

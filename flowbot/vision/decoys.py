@@ -811,6 +811,31 @@ def _flow_bridges(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     return _finish(rng, img), f"{puzzle.size} Flow Free: Bridges board with {n} bridges"
 
 
+def _flow_dialog(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    shot = _flow_shot(rng, categories=("phone", "mirror", "web"))
+    g, img = shot.geometry, shot.image.copy()
+    p = g.cell_size
+    # A pop-up over part of the board: level complete, an offer, a hint.
+    w = g.right - g.left
+    x0 = g.left + rng.uniform(-0.1, 0.3) * w
+    x1 = x0 + rng.uniform(0.6, 1.0) * w
+    top_row = int(rng.integers(0, g.rows - 1))
+    y0 = g.ys[top_row] + rng.uniform(0, 0.9) * p
+    y1 = y0 + rng.uniform(1.5, max(1.6, g.rows - top_row - 0.5)) * p
+    box = (round(max(0, x0)), round(y0), round(min(img.shape[1] - 1, x1)), round(y1))
+    dark = rng.random() < 0.6
+    fill: RGB = (40, 40, 44) if dark else (245, 245, 245)
+    cv2.rectangle(img, box[:2], box[2:], fill, -1, cv2.LINE_AA)
+    cv2.rectangle(img, box[:2], box[2:], (200, 200, 200), max(1, round(p / 30)), cv2.LINE_AA)
+    ink = (255, 255, 255) if dark else (20, 20, 20)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    title = str(rng.choice(["Level complete!", "You're on a roll!", "Get more hints", "Perfect!"]))
+    texts = [_Text((cx, cy - p * 0.3), title, max(10.0, p * 0.45), ink, "mm")]
+    texts.append(_Text((cx, cy + p * 0.4), "Next level", max(8.0, p * 0.3), (40, 160, 250), "mm"))
+    what = f"{shot.puzzle.size} Flow board partly covered by a pop-up from row {top_row}"
+    return _finish(rng, _draw_texts(img, texts)), what
+
+
 def _flow_hex(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     n = int(rng.integers(5, 9))
     r = float(rng.uniform(18, 70))  # hexagon circumradius
@@ -956,6 +981,7 @@ KINDS: dict[str, DecoyKind] = {
         _flow_bridges, "bridge cells change the puzzle; a plain reading drops them"
     ),
     "flow_two_boards": DecoyKind(_flow_two_boards, "two boards: which one to play is a guess"),
+    "flow_dialog": DecoyKind(_flow_dialog, "a pop-up hides part of the board"),
     "flow_empty": DecoyKind(_flow_empty, "a board with no dots has no puzzle yet"),
 }
 

@@ -635,6 +635,35 @@ def _memory_cards(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     return _present(rng, img, table, "Memory"), what
 
 
+def _home_screen(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    # A phone's home screen: rows of app icons (rounded squares, a glyph on some) on a wallpaper.
+    w, h = _PHONES[int(rng.integers(len(_PHONES)))]
+    img = _desktop(rng, w, h, clutter=False)
+    cols = int(rng.choice([4, 5]))
+    rows = int(rng.integers(4, 7))
+    pitch = w / cols
+    size = pitch * rng.uniform(0.55, 0.7)
+    top = h * rng.uniform(0.1, 0.3)
+    texts = []
+    for r in range(rows):
+        for c in range(cols):
+            if rng.random() < 0.15:
+                continue
+            x, y = (c + 0.5) * pitch, top + (r + 0.5) * pitch * 1.2
+            colour = _colour(rng) if rng.random() < 0.7 else (250, 250, 250)
+            a, b = _ip(x - size / 2, y - size / 2), _ip(x + size / 2, y + size / 2)
+            cv2.rectangle(img, a, b, colour, -1, cv2.LINE_AA)
+            if rng.random() < 0.5:  # a round glyph in the middle
+                _disc(img, x, y, size * 0.25, _colour(rng))
+            texts.append(
+                _Text(
+                    (x, y + size * 0.7), _lorem(rng, 1).title(), pitch * 0.12, (255, 255, 255), "mm"
+                )
+            )
+    img = _draw_texts(img, texts)
+    return _finish(rng, img), f"phone home screen, {rows}x{cols} app icons of {size:.0f} px"
+
+
 # ------------------------------------------------------------ Flow boards one cannot read
 
 
@@ -969,6 +998,7 @@ KINDS: dict[str, DecoyKind] = {
     "memory_cards": DecoyKind(
         _memory_cards, "a memory game's face-up pairs are cards, not a Flow board"
     ),
+    "home_screen": DecoyKind(_home_screen, "a phone's app icons are no Flow board"),
     "browser_table": DecoyKind(_browser_page, "a web table's status dots are no Flow board"),
     "flow_walls": DecoyKind(
         _flow_walls, "walls change the puzzle; a plain reading would drop them"

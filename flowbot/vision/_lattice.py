@@ -10,7 +10,10 @@ either side of them, at one pitch in both directions. The search:
    lines of a board run from its top to its bottom) and, inside a group, into
    runs of equal spacing;
 3. a vertical run and a horizontal run whose ends meet each other's end lines
-   form a candidate board; the one with most cells wins.
+   form a candidate board, its lines put on the best-fitting equally spaced
+   lattice; pieces of one lattice whose lines cross (glow breaks a board's
+   lines into full-width rows and full-height columns) are joined into one
+   more candidate; the one with most cells is tried first.
 
 Nothing here knows the game's colours or sizes: the pitch, extent and line
 contrast all come from the image.

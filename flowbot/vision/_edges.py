@@ -60,8 +60,6 @@ class RunOn:
 
     beyond: np.ndarray
     inside: np.ndarray
-    #: The line one pitch past the border, per cell along it.
-    next_line: np.ndarray
 
 
 def run_on_visibility(
@@ -96,16 +94,10 @@ def run_on_visibility(
             at = np.median(inside, axis=1).argmax(axis=1)
             near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
             beyond_seen = np.where(near[:, None, :], beyond, 0.0).max(axis=2)
-            # A grid that goes on has its next line one pitch out, too.
-            out = border + np.sign(step) * (spans[-1] - spans[0]) / (len(spans) - 1)
-            ahead = _contrast(
-                image, np.array([border, out, border]), lines, reach, transposed=not transposed
-            )
             found.append(
                 RunOn(
                     np.quantile(beyond_seen, 0.1, axis=1),
                     np.quantile(inside.max(axis=2), 0.1, axis=1),
-                    np.median(ahead[0].max(axis=2), axis=1),
                 )
             )
     return found

@@ -108,6 +108,23 @@ def test_a_plus_shaped_board_is_refused() -> None:
         read_board(image)
 
 
+def test_a_bigger_grid_without_dots_is_not_the_board() -> None:
+    # A ruled page of more cells than the board, far from it: every level has dots.
+    page = render_board(Puzzle(10, 10, ()), cell_px=40)
+    board = render_board(PUZZLE, cell_px=40)
+    image = np.zeros((520, 900, 3), np.uint8)
+    image[40 : 40 + board.shape[0], 40 : 40 + board.shape[1]] = board
+    image[40 : 40 + page.shape[0], 440 : 440 + page.shape[1]] = page
+    assert read_board(image).puzzle == PUZZLE.canonical()
+
+
+def test_a_corner_of_a_half_solved_board_is_no_puzzle() -> None:
+    # Pipes hide most of the lines past this 3x2 corner (and the next line one
+    # pitch out): still, the lines that do go on past its border show it is cut.
+    with pytest.raises(UnsureReadingError):
+        read_board(sample("solved", 5033).image)
+
+
 @pytest.mark.parametrize(
     ("category", "seed"),
     [
@@ -116,8 +133,7 @@ def test_a_plus_shaped_board_is_refused() -> None:
         ("jpeg", 428),  # bright bands break the lines into pieces
         ("rectangular", 408),  # a glow brighter than the lines: they are darker than it
         ("mirror", 566),  # a window frame 7 px past an invisible border
-        ("mirror", 596),  # a ruled page beside the board meets some of its lines
-        ("mirror", 16),  # an editor's ruled page, more cells than the board but no dots
+        ("phone_large", 42),  # a glow bar breaks the lines; the pieces are one board
         ("mirror", 80),  # header text one pitch above: dropped with the pieces that reach it
     ],
 )

@@ -8,6 +8,12 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 
+#: Least Lab distance between twins that is surely two colours. Twins in right
+#: readings differ by at most 5.3 (real screens 3.5: JPEG, glow, drift, tiny
+#: cells), colours of the game's palette by far more; a lone pair of two
+#: colours (a board cut to its last rows) must not pass for one colour.
+TWIN_LIMIT = 15.0
+
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
@@ -43,7 +49,9 @@ def pair_by_colour(lab: np.ndarray, *, noise: float, min_margin: float) -> Pairi
     Raises
     ------
     UnsureReadingError
-        For an odd number of dots, a dot with no mutual twin, or a thin margin.
+        For an odd number of dots, a dot with no mutual twin, twins of two
+        colours (farther apart than ``max(TWIN_LIMIT, 4 * noise)``), or a thin
+        margin.
 
     Examples
     --------
@@ -68,6 +76,11 @@ def pair_by_colour(lab: np.ndarray, *, noise: float, min_margin: float) -> Pairi
                 "dot colours do not fall into clear pairs (a colour appears once or 3+ times)"
             )
         if i < j:
+            if dist[i, j] > max(TWIN_LIMIT, 4 * noise):
+                raise UnsureReadingError(
+                    f"the nearest colours of two dots differ by {dist[i, j]:.0f} Lab: "
+                    "dots of different colours would be paired"
+                )
             pairs.append((i, j))
             others = np.r_[np.delete(dist[i], [i, j]), np.delete(dist[j], [i, j])]
             if others.size:

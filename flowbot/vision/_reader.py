@@ -78,6 +78,9 @@ class Settings:
 
 DEFAULT_SETTINGS = Settings()
 
+#: The game's smallest boards are 5x5: a grid with fewer rows or columns is none.
+MIN_BOARD_SIDE = 5
+
 
 class UnsureBoardError(UnsureReadingError):
     """A refusal about a grid that was found: ``geometry`` is that grid.
@@ -121,12 +124,13 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
     boards = _find_boards(image, settings)
     dotless: UnsureBoardError | None = None
+    small: UnsureBoardError | None = None
     while True:
         try:
             geometry, notes = next(boards)
         except VisionError:
-            if dotless is not None:
-                raise dotless from None
+            if small is not None or dotless is not None:
+                raise (small or dotless) from None
             raise
         try:
             if geometry.cell_size < settings.min_cell_px:
@@ -138,6 +142,15 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             dots, cell_confidence = _classify(samples, image, geometry, settings)
         except UnsureReadingError as exc:
             raise UnsureBoardError(str(exc), geometry) from exc
+        if dots and min(geometry.rows, geometry.cols) < MIN_BOARD_SIDE:
+            # No level is this small: a board cut to its last rows, a few
+            # cards or keys; the next candidate may be the board.
+            small = small or UnsureBoardError(
+                f"a {geometry.rows}x{geometry.cols} grid is smaller than any Flow board "
+                f"({MIN_BOARD_SIDE}x{MIN_BOARD_SIDE})",
+                geometry,
+            )
+            continue
         if dots:
             break
         # Every level has dots: a grid without any (a ruled page, a table) is

@@ -95,6 +95,23 @@ def test_pairing_refuses_odd_and_lookalike_colours() -> None:
         pair_by_colour(close, noise=2, min_margin=2.5)
 
 
+def test_pairing_refuses_two_colours_as_twins() -> None:
+    # A lone pair of two colours (green, blue) is no pair, however far any other dot is.
+    lab = np.array([[50, -50, 50], [30, 60, -100]], float)
+    with pytest.raises(UnsureReadingError, match="different colours"):
+        pair_by_colour(lab, noise=4, min_margin=2.5)
+    same = np.array([[50, -50, 50], [53, -49, 48]], float)  # JPEG-like noise: one colour
+    assert pair_by_colour(same, noise=4, min_margin=2.5).pairs == ((0, 1),)
+
+
+def test_a_grid_smaller_than_any_board_is_refused() -> None:
+    # The game's boards are 5x5 at least: 4 rows is a cut board or something else.
+    puzzle = Puzzle.from_grid(["A.B..C", "......", "..B...", "A....C"])
+    image = _pad(render_board(puzzle, cell_px=60), 40)
+    with pytest.raises(UnsureReadingError, match="smaller than any Flow board"):
+        read_board(image)
+
+
 def test_settings_are_frozen_and_used() -> None:
     settings = Settings(colour_tolerance=6.0)
     with pytest.raises(AttributeError):

@@ -800,6 +800,82 @@ def _flow_odd_dot(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     return _finish(rng, img), f"{puzzle.size} Flow board with {what}"
 
 
+#: Bright outline colours of walls and shaped boards' edges, as the game draws them.
+_WALL_COLOURS: tuple[RGB, ...] = ((250, 205, 140), (235, 150, 150), (200, 200, 240))
+
+
+def _bright_segment(
+    img: np.ndarray, a: tuple[float, float], b: tuple[float, float], colour: RGB, width: int
+) -> None:
+    cv2.line(img, _ip(*a), _ip(*b), colour, width, cv2.LINE_AA)
+
+
+def _flow_walled(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    # The game's walls: a bright double line along an inner edge (a barrier between two cells).
+    shot = _flow_shot(rng, glow=float(rng.uniform(0, 0.4)))
+    g, img = shot.geometry, shot.image.copy()
+    p = g.cell_size
+    colour = _WALL_COLOURS[int(rng.integers(len(_WALL_COLOURS)))]
+    width = max(1, round(shot.options.line_px))
+    gap = max(1.5, p * 0.05)
+    n = int(rng.integers(1, 5))
+    for _ in range(n):
+        length = int(rng.integers(1, 4))
+        if rng.random() < 0.5:  # vertical, along ``length`` cells
+            c, r = int(rng.integers(1, g.cols)), int(rng.integers(0, g.rows - length + 1))
+            for d in (-gap, gap):
+                _bright_segment(
+                    img, (g.xs[c] + d, g.ys[r]), (g.xs[c] + d, g.ys[r + length]), colour, width
+                )
+        else:
+            r, c = int(rng.integers(1, g.rows)), int(rng.integers(0, g.cols - length + 1))
+            for d in (-gap, gap):
+                _bright_segment(
+                    img, (g.xs[c], g.ys[r] + d), (g.xs[c + length], g.ys[r] + d), colour, width
+                )
+    return _finish(
+        rng, img
+    ), f"{shot.puzzle.size} Flow board with {n} double-line walls, {p:.0f} px cells"
+
+
+def _flow_shaped(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    # The game's shaped boards: cells left out, no lines inside, a bright outline round them.
+    shot = _flow_shot(rng, glow=0.0, categories=("phone", "crop"))
+    g, puzzle, img = shot.geometry, shot.puzzle, shot.image.copy()
+    p = g.cell_size
+    dots = puzzle.dots()
+    for _ in range(50):
+        h, w = int(rng.integers(1, 3)), int(rng.integers(1, 4))
+        r0, c0 = int(rng.integers(0, g.rows - h + 1)), int(rng.integers(0, g.cols - w + 1))
+        block = [Cell(r, c) for r in range(r0, r0 + h) for c in range(c0, c0 + w)]
+        if not any(cell in dots for cell in block):
+            break
+    else:
+        block, (r0, c0, h, w) = [], (0, 0, 0, 0)
+    half = max(1.0, _style(shot).line_width * p) / 2
+    if block:
+        x0, x1 = g.xs[c0] - half, g.xs[c0 + w] + half
+        y0, y1 = g.ys[r0] - half, g.ys[r0 + h] + half
+        img[
+            max(0, math.floor(y0)) : math.ceil(y1) + 1, max(0, math.floor(x0)) : math.ceil(x1) + 1
+        ] = 0
+        colour = _WALL_COLOURS[int(rng.integers(len(_WALL_COLOURS)))]
+        width = max(1, round(shot.options.line_px))
+        left, right, top, bottom = g.xs[c0], g.xs[c0 + w], g.ys[r0], g.ys[r0 + h]
+        # The outline is the playable area's edge: none along the board's own border.
+        sides = (
+            (c0 > 0, (left, top), (left, bottom)),
+            (c0 + w < g.cols, (right, top), (right, bottom)),
+            (r0 > 0, (left, top), (right, top)),
+            (r0 + h < g.rows, (left, bottom), (right, bottom)),
+        )
+        for inside, a, b in sides:
+            if inside:
+                _bright_segment(img, a, b, colour, width)
+    what = f"{puzzle.size} Flow board with a {h}x{w} block of cells left out at ({r0}, {c0})"
+    return _finish(rng, img), what
+
+
 def _flow_cut(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng, categories=("phone", "crop", "web"))
     g, img = shot.geometry, shot.image
@@ -1004,6 +1080,8 @@ KINDS: dict[str, DecoyKind] = {
         _flow_walls, "walls change the puzzle; a plain reading would drop them"
     ),
     "flow_holes": DecoyKind(_flow_holes, "a shaped board's missing cells are no empty cells"),
+    "flow_walled": DecoyKind(_flow_walled, "the game's double-line walls change the puzzle"),
+    "flow_shaped": DecoyKind(_flow_shaped, "cells left out of a shaped board are no empty cells"),
     "flow_hex": DecoyKind(_flow_hex, "a hexagonal board is no square grid"),
     "flow_odd_dot": DecoyKind(_flow_odd_dot, "every colour must appear exactly twice"),
     "flow_cut": DecoyKind(_flow_cut, "part of the board lies outside the screenshot"),

@@ -44,7 +44,9 @@ HOLES = "V1: a missing corner cell leaves every inner edge; its outer border edg
 BRIDGES = "V2: a bridge cell (grey tile with rails) is read as an empty cell"
 TWO_BOARDS = "V1: a second whole board beside the one read is ignored (_check_alone)"
 MEMORY = "V1/V2: cards between dark gaps pass as cells (dark-line attempt; rims of many colours)"
+WALLED = "V1: the game's double-line walls (bright, 1-3 cells long) are not seen as walls"
 KNOWN_READS: dict[tuple[str, int], str] = {
+    ("flow_walled", 0): WALLED,
     ("flow_walls", 0): WALLS,
     ("flow_walls", 1): WALLS,
     ("flow_holes", 0): HOLES,

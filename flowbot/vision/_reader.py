@@ -127,7 +127,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     small: UnsureBoardError | None = None
     while True:
         try:
-            geometry, notes = next(boards)
+            geometry, notes, apart = next(boards)
         except VisionError:
             if small is not None or dotless is not None:
                 raise (small or dotless) from None
@@ -152,6 +152,11 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             )
             continue
         if dots:
+            if any(_holds_dots(image, other, settings) for other in apart):
+                raise UnsureBoardError(
+                    "two boards on the screen: another grid apart from this one holds dots",
+                    geometry,
+                )
             break
         # Every level has dots: a grid without any (a ruled page, a table) is
         # not the board; the next candidate may be.
@@ -186,10 +191,22 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     return Reading(puzzle, geometry, colours, confidence, tuple(notes))  # type: ignore[arg-type]
 
 
+def _holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) -> bool:
+    """Whether a grid holds two or more clear dots (another board, not a table or text)."""
+    try:
+        samples = sample_cells(image, geometry)
+        dots, _ = _classify(samples, image, geometry, settings)
+    except UnsureReadingError:
+        return False
+    return len(dots) >= 2
+
+
 def _find_boards(
     image: np.ndarray, settings: Settings
-) -> Iterator[tuple[BoardGeometry, list[str]]]:
+) -> Iterator[tuple[BoardGeometry, list[str], list[BoardGeometry]]]:
     """Grids that pass the whole-board checks, in full-resolution pixels, best first.
+
+    With each, its notes and the other grids found apart from it.
 
     Raises the first doubt (or ``BoardNotFoundError``) once none is left.
     """
@@ -251,7 +268,13 @@ def _find_boards(
                 "colour" if source.ndim == 3 else "brightest channel"
             )
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
-            yield _full_size(best, f), notes
+            apart = [
+                _full_size(other, f)
+                for other in others
+                if _overlap(other, best) == 0
+                and _full_size(other, f).cell_size >= settings.min_cell_px
+            ]
+            yield _full_size(best, f), notes, apart
             refused.append(candidate)  # asked for another: this one held no board
     if doubt is not None:
         raise doubt
@@ -514,6 +537,10 @@ def _unseen_by_colour(
     visibility = np.concatenate([vertical.ravel(), horizontal.ravel()])
     typical = float(np.median(visibility[~faint]))
     log.debug("faint edges: colour %s, typical %.1f", np.round(visibility[faint], 1), typical)
+    if (faint & (visibility > settings.wall_ratio * typical)).any():
+        # Missed by the line filter yet far bolder than a line: a wall too
+        # wide for the filter.
+        raise UnsureReadingError("some inner grid edges are drawn as walls")
     return faint & (visibility < settings.edge_colour_ratio * typical)
 
 

@@ -486,8 +486,8 @@ def _nearby_median(strengths: np.ndarray) -> np.ndarray:
     lines, spans = strengths.shape
     padded = np.pad(strengths.astype(float), ((2, 2), (1, 1)), constant_values=np.nan)
     window = np.lib.stride_tricks.sliding_window_view(padded, (5, 3))  # (lines, spans, 5, 3)
-    before = _median_of_present(window[:, :, :2].reshape(lines, spans, 6))
-    after = _median_of_present(window[:, :, 3:].reshape(lines, spans, 6))
+    sides = np.stack([window[:, :, :2], window[:, :, 3:]]).reshape(2, lines, spans, 6)
+    before, after = _median_of_present(sides)
     # Beside the border only one side is inside: the board's typical edge
     # stands in for the other.
     typical = float(np.median(strengths))

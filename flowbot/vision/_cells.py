@@ -211,3 +211,56 @@ def is_crisp_disc(
     return bool(
         disc.size and rest.size and (disc < 0.5).mean() >= 0.9 and (rest > 0.5).mean() >= 0.9
     )
+
+
+def line_lightness(image: np.ndarray, geometry: BoardGeometry) -> float | None:
+    """Median L* of the grid's inner lines (``None`` when the grid has none).
+
+    Sampled over the middle of every inner edge, the lightest of the three
+    pixels across the line at each point (the grid may be a pixel off).
+    """
+    h, w = image.shape[:2]
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    along = np.linspace(0.3, 0.7, 5)
+    across = np.array([-1, 0, 1])
+    points = []
+    for lines, spans in ((xs, ys), (ys, xs)):
+        if len(lines) < 3:
+            continue
+        starts, sizes = spans[:-1], np.diff(spans)
+        at = (starts[:, None] + sizes[:, None] * along).ravel()  # positions along a line
+        on = np.rint(lines[1:-1, None, None] + across[None, None, :]).astype(np.intp)
+        grid_on, grid_at = np.broadcast_arrays(on, np.rint(at)[None, :, None].astype(np.intp))
+        pts = (grid_on, grid_at) if lines is xs else (grid_at, grid_on)  # (x, y)
+        points.append(np.stack(pts, axis=-1).reshape(-1, len(across), 2))
+    if not points:
+        return None
+    pts = np.concatenate(points)
+    px = np.clip(pts[..., 0], 0, w - 1)
+    py = np.clip(pts[..., 1], 0, h - 1)
+    lightness = to_lab(image[py, px])[..., 0]  # (points, across)
+    return float(np.median(lightness.max(axis=1)))
+
+
+#: A cell's border band, as fractions of the pitch from its centre: inside the
+#: grid lines, outside anything the game draws in a cell but a pipe.
+BORDER = (0.43, 0.47)
+
+
+def border_like(
+    image: np.ndarray, centre: tuple[float, float], pitch: float, colour: np.ndarray
+) -> float:
+    """Share of the band just inside the cell's grid lines that has ``colour``.
+
+    Whatever lies in the cell and ends before its lines (a dot, a tile) leaves
+    none there; a band of glow or a pipe through the cell runs on into it.
+    """
+    h, w = image.shape[:2]
+    cx, cy = centre
+    step = max(1.0, pitch / 60)
+    grid = np.arange(-BORDER[1] * pitch, BORDER[1] * pitch + step / 2, step)
+    dx, dy = np.meshgrid(grid, grid)
+    band = np.maximum(np.abs(dx), np.abs(dy)) >= BORDER[0] * pitch
+    px = np.clip(np.rint(cx + dx[band]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(cy + dy[band]), 0, h - 1).astype(np.intp)
+    return float((delta_e(to_lab(image[py, px]), colour) <= NEAR).mean())

@@ -16,8 +16,10 @@ from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Reading
 from flowbot.vision._cells import (
     NEAR,
     CellSamples,
+    border_like,
     delta_e,
     is_crisp_disc,
+    line_lightness,
     ring_like_core_recentred,
     sample_cells,
 )
@@ -27,6 +29,11 @@ from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattic
 from flowbot.vision._pairing import pair_by_colour
 
 log = logging.getLogger(__name__)
+
+#: Most L* by which a board's cells may be lighter than its grid lines.
+CELLS_OVER_LINES = 15.0
+#: Most Lab distance between a dot's surroundings and the empty cells' beside it.
+BACKGROUND_STEP = 40.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,6 +628,8 @@ def _classify(
                 raise UnsureReadingError(
                     f"cell ({r}, {c}) holds a dot of nearly its background's colour"
                 )
+    if dots:  # a dotless grid is no board: the next candidate may be
+        _check_background(samples, image, geometry, dots, settings)
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
     empty_max = max(
         (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
@@ -628,6 +637,61 @@ def _classify(
     )
     gap = (dot_min - empty_max) / settings.dot_contrast
     return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
+
+
+def _check_background(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    dots: set[Cell],
+    settings: Settings,
+) -> None:
+    """Refuse cells that do not show one dark background around their dots.
+
+    A Flow board draws light lines on a dark background. Glow tints it
+    smoothly, at most about as light as the lines (real screens: 26+ L*
+    darker than the lines; heavy synthetic glow: 1+); a dot's surroundings
+    match the cells beside it (within 15 Lab on real screens, 20 on synthetic
+    ones). Light cards between dark gaps, or a tile in a cell, are something else.
+    """
+    lines = line_lightness(image, geometry)
+    background = float(np.median(samples.ring_lab[..., 0]))
+    if lines is not None and background > lines + CELLS_OVER_LINES:
+        raise UnsureReadingError(
+            f"the cells (L* {background:.0f}) are lighter than the grid lines between them "
+            f"(L* {lines:.0f}): no Flow board, whose background is dark"
+        )
+    rows, cols = geometry.rows, geometry.cols
+    is_dot = np.zeros((rows, cols), bool)
+    for cell in dots:
+        is_dot[cell] = True
+    # Each cell's four neighbours' rings (NaN off the board), and which are empty cells.
+    padded = np.pad(samples.ring_lab, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+    empty = np.pad(~is_dot, 1, constant_values=False)
+    shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
+    around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
+    around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
+    for cell in sorted(dots):
+        beside = around[cell][around_empty[cell]]
+        if beside.size and delta_e(samples.ring_lab[cell], np.median(beside, axis=0)) > (
+            BACKGROUND_STEP
+        ):
+            raise UnsureReadingError(
+                f"the background around the dot at cell {tuple(cell)} is unlike its "
+                "neighbours' (cards or tiles, not a Flow board)"
+            )
+    # An empty cell's centre shows the background of some cell beside it. One
+    # unlike all of them holds an object, unless its colour runs on to the
+    # grid lines as glow does (synthetic glow: 58%+ of the border band; a
+    # bridge's tile: under 12%, 37% in a small cell's blur).
+    unlike = np.fmin.reduce(delta_e(samples.core_lab[:, :, None], around), axis=2)
+    for r, c in np.argwhere((unlike > settings.empty_contrast) & ~is_dot):
+        centre = geometry.centre(Cell(int(r), int(c)))
+        core = samples.core_lab[r, c]
+        if border_like(image, (centre.x, centre.y), geometry.cell_size, core) < 0.25:
+            raise UnsureReadingError(
+                f"cell ({r}, {c}) holds something that is neither a dot nor empty"
+            )
 
 
 def _runs_to_edge(

@@ -41,16 +41,12 @@ DECOY_FILES = sorted(FIXTURES.glob("decoy_*.*"))
 #: (kind, seed) -> why the reader still reads it: the check that should refuse it.
 WALLS = "V1: walls (edges 2x brighter, thick) pass the wall test in _check_edges"
 HOLES = "V1: a missing corner cell leaves every inner edge; its outer border edges are not checked"
-BRIDGES = "V2: a bridge cell (grey tile with rails) is read as an empty cell"
-MEMORY = "V1/V2: cards between dark gaps pass as cells (dark-line attempt; rims of many colours)"
 WALLED = "V1: the game's double-line walls (bright, 1-3 cells long) are not seen as walls"
 KNOWN_READS: dict[tuple[str, int], str] = {
     ("flow_walled", 0): WALLED,
     ("flow_walls", 0): WALLS,
     ("flow_walls", 1): WALLS,
     ("flow_holes", 0): HOLES,
-    ("flow_bridges", 0): BRIDGES,
-    ("flow_bridges", 1): BRIDGES,
 }
 
 

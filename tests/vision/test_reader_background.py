@@ -1,0 +1,87 @@
+"""Cells that show no dark Flow background: light cards between gaps, a tile in a cell.
+
+Each test draws the same board twice, once as the game does (read exactly)
+and once with the foreign object, which must be refused.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, Puzzle
+from flowbot.render import board_geometry, render_board
+from flowbot.vision import read_board
+from flowbot.vision._cells import line_lightness, to_lab
+from flowbot.vision.synthetic import sample
+
+PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
+PX = 60
+MARGIN = 40
+
+
+def _board() -> np.ndarray:
+    image = render_board(PUZZLE, cell_px=PX)
+    return cv2.copyMakeBorder(image, MARGIN, MARGIN, MARGIN, MARGIN, cv2.BORDER_CONSTANT)
+
+
+def _centre(cell: Cell) -> tuple[float, float]:
+    point = board_geometry(PUZZLE, cell_px=PX).shifted(MARGIN, MARGIN).centre(cell)
+    return point.x, point.y
+
+
+def _fill_cell(image: np.ndarray, cell: Cell, half: float, rgb: tuple[int, int, int]) -> None:
+    """A flat square ``2 * half`` pitches wide, centred in ``cell``, under anything round."""
+    x, y = _centre(cell)
+    s = half * PX
+    cv2.rectangle(image, (round(x - s), round(y - s)), (round(x + s), round(y + s)), rgb, -1)
+
+
+def test_the_game_draws_light_lines_on_a_dark_background() -> None:
+    image = _board()
+    reading = read_board(image)
+    assert reading.puzzle == PUZZLE.canonical()
+    lines = line_lightness(image, reading.geometry)
+    assert lines is not None
+    assert lines > float(to_lab(image[MARGIN + PX // 2, MARGIN + PX + PX // 2])[0]) + 10
+
+
+def test_light_cards_between_dark_gaps_are_refused() -> None:
+    image = _board()
+    cards = image.copy()
+    for r in range(PUZZLE.rows):
+        for c in range(PUZZLE.cols):
+            _fill_cell(cards, Cell(r, c), 0.45, (235, 235, 235))  # every cell a light card
+    for dot in PUZZLE.dots():  # each dot again, on its card
+        x, y = _centre(dot)
+        colour = tuple(int(v) for v in image[round(y), round(x)])
+        cv2.circle(cards, (round(x), round(y)), round(0.3 * PX), colour, -1)
+    with pytest.raises(UnsureReadingError, match="lighter than the grid lines"):
+        read_board(cards)
+
+
+def test_a_dot_on_a_card_among_cards_of_another_colour_is_refused() -> None:
+    image = _board()
+    x, y = _centre(Cell(0, 0))  # dot A: its surroundings become a light card ...
+    s = round(0.45 * PX)
+    card = image[round(y) - s : round(y) + s, round(x) - s : round(x) + s]
+    card[np.all(card < 40, axis=2)] = 235
+    with pytest.raises(UnsureReadingError, match="background around the dot at cell"):
+        read_board(image)
+
+
+@pytest.mark.parametrize("grey", [70, 140])
+def test_a_tile_in_an_empty_cell_is_refused(grey: int) -> None:
+    image = _board()
+    _fill_cell(image, Cell(1, 1), 0.4, (grey, grey, grey))  # a bridge's deck
+    with pytest.raises(UnsureReadingError, match=r"cell \(1, 1\) holds something"):
+        read_board(image)
+
+
+def test_glow_that_runs_on_to_the_lines_is_no_tile() -> None:
+    # Its cell (7, 4) is a flat green band of glow, 26 Lab from every cell
+    # beside it: only the band running on into the cell's border tells it apart.
+    shot = sample("generated", 7)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -17,28 +17,20 @@ bug). Exits 1 on any read, multi-line reason, timeout or crash.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import signal
 import statistics
 import sys
 import time
-import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
+from _harness import guarded_read, worker_map
 from PIL import Image
 
-from flowbot.errors import VisionError
-from flowbot.vision import read_board
 from flowbot.vision.decoys import KINDS, decoy
 
 OUTCOMES = ("refused", "read", "multiline", "timeout", "crashed")
-#: Seconds one read may take before it counts as a timeout.
-READ_LIMIT_S = 10
 
 
 @dataclass(frozen=True)
@@ -50,47 +42,21 @@ class Outcome:
     detail: str  # the refusal's reason, the puzzle read, or the crash
 
 
-class _TooSlowError(Exception):
-    pass
-
-
-def _alarm(signum: int, frame: object) -> None:
-    raise _TooSlowError
-
-
 def run_one(kind: str, seed: int, save_dir: str | None) -> Outcome:
     shot = decoy(kind, seed)
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(READ_LIMIT_S)
-    start = time.perf_counter()
-    try:
-        reading = read_board(shot.image)
-    except _TooSlowError:
-        outcome, detail = "timeout", f"no answer after {READ_LIMIT_S} s"
-    except VisionError as exc:
-        detail = str(exc)
-        outcome = "refused" if detail and "\n" not in detail else "multiline"
-    except Exception as exc:  # a crash is a finding, not the end of the run
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        outcome = "crashed"
-        detail = f"{type(exc).__name__}: {exc} at {where.filename}:{where.lineno}"
-    else:
+    read = guarded_read(shot.image)
+    outcome, detail = read.failure, read.detail
+    if read.reading is not None:
         outcome = "read"
-        grid = "/".join(reading.puzzle.to_grid())
-        detail = f"read {reading.puzzle.size} ({shot.what}) {grid}"
-    finally:
-        signal.alarm(0)
-    ms = (time.perf_counter() - start) * 1000
+        grid = "/".join(read.reading.puzzle.to_grid())
+        detail = f"read {read.reading.puzzle.size} ({shot.what}) {grid}"
+    elif outcome == "refused" and (not detail or "\n" in detail):
+        outcome = "multiline"
     if save_dir and outcome != "refused":
         path = Path(save_dir) / f"{kind}_{seed}_{outcome}.png"
         Image.fromarray(shot.image).save(path)
         path.with_suffix(".txt").write_text(f"{shot.what}\n{shot.why}\n{detail}\n")
-    return Outcome(kind, seed, outcome, ms, detail)
-
-
-def _quiet() -> None:
-    cv2.setNumThreads(1)  # the workers are the parallelism
-    np.seterr(all="ignore")
+    return Outcome(kind, seed, outcome, read.ms, detail)
 
 
 def _run(args: tuple[str, int, str | None]) -> Outcome:
@@ -114,24 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'kind':<17}" + "".join(f"{k:>10}" for k in OUTCOMES) + f"{'ms med':>9}", flush=True)
     outcomes: list[Outcome] = []
     totals: Counter[str] = Counter()
-    pool = None
-    if args.workers > 1:
-        # Spawned, not forked: OpenCV's thread pool does not survive a fork.
-        context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(args.workers, mp_context=context, initializer=_quiet)
-    try:
+    with worker_map(args.workers) as run_all:
         for kind in kinds:  # one row at a time, so a long run shows progress
             jobs = [(kind, s, args.save_failures) for s in seeds]
-            mine = list(pool.map(_run, jobs)) if pool else [_run(job) for job in jobs]
+            mine = run_all(_run, jobs)
             outcomes += mine
             counts = Counter(o.outcome for o in mine)
             totals.update(counts)
             med = statistics.median(o.ms for o in mine)
             row = f"{kind:<17}" + "".join(f"{counts[k]:>10}" for k in OUTCOMES)
             print(row + f"{med:>9.1f}", flush=True)
-    finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
     wall = time.perf_counter() - started
     print(f"{'total':<17}" + "".join(f"{totals[k]:>10}" for k in OUTCOMES))
     print(

@@ -16,29 +16,21 @@ answer is wrong or crashed.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import signal
 import statistics
 import sys
 import time
-import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
+from _harness import guarded_read, worker_map
 from PIL import Image
 
-from flowbot.errors import VisionError
 from flowbot.models import BoardGeometry, Puzzle
-from flowbot.vision import read_board
 from flowbot.vision.synthetic import CATEGORIES, sample
 
 OUTCOMES = ("exact", "wrong_size", "wrong_dots", "wrong_pairs", "refused", "timeout", "crashed")
-#: Seconds one read may take before it counts as a timeout (the floor is 30 ms).
-READ_LIMIT_S = 10
 
 
 @dataclass(frozen=True)
@@ -68,49 +60,23 @@ def line_error(truth: BoardGeometry, read: BoardGeometry) -> float:
     return max(dx, dy) / pitch
 
 
-class _TooSlowError(Exception):
-    pass
-
-
-def _alarm(signum: int, frame: object) -> None:
-    raise _TooSlowError
-
-
 def run_one(category: str, seed: int, save_dir: str | None) -> Outcome:
     shot = sample(category, seed)
-    start = time.perf_counter()
-    error, detail = float("nan"), ""
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(READ_LIMIT_S)
-    try:
-        reading = read_board(shot.image)
-    except _TooSlowError:
-        kind, detail = "timeout", f"no answer after {READ_LIMIT_S} s"
-    except VisionError as exc:
-        kind, detail = "refused", str(exc)
-    except Exception as exc:  # a crash is a finding, not the end of the run
-        kind = "crashed"
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        detail = f"{type(exc).__name__}: {exc} at {where.filename}:{where.lineno}"
-    else:
-        kind = compare(shot.puzzle, reading.puzzle)
+    read = guarded_read(shot.image)
+    kind, error, detail = read.failure, float("nan"), read.detail
+    if read.reading is not None:
+        kind = compare(shot.puzzle, read.reading.puzzle)
         if kind == "exact":
-            error = line_error(shot.geometry, reading.geometry)
+            error = line_error(shot.geometry, read.reading.geometry)
         else:
-            detail = f"read {reading.puzzle.size} {'/'.join(reading.puzzle.canonical().to_grid())}"
-    finally:
-        signal.alarm(0)
-    ms = (time.perf_counter() - start) * 1000
+            puzzle = read.reading.puzzle
+            detail = f"read {puzzle.size} {'/'.join(puzzle.canonical().to_grid())}"
     if save_dir and kind != "exact":
         path = Path(save_dir) / f"{category}_{seed}_{kind}.png"
         Image.fromarray(shot.image).save(path)
         truth = shot.puzzle.canonical().to_grid()
         path.with_suffix(".txt").write_text("\n".join(truth) + "\n")
-    return Outcome(category, seed, kind, ms, error, detail)
-
-
-def _quiet() -> None:
-    cv2.setNumThreads(1)  # the workers are the parallelism
+    return Outcome(category, seed, kind, read.ms, error, detail)
 
 
 def _run(args: tuple[str, int, str | None]) -> Outcome:
@@ -135,15 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     print(header + f"{'ms med':>9}{'line err':>10}", flush=True)
     outcomes: list[Outcome] = []
     totals: Counter[str] = Counter()
-    pool = None
-    if args.workers > 1:
-        # Spawned, not forked: OpenCV's thread pool does not survive a fork.
-        context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(args.workers, mp_context=context, initializer=_quiet)
-    try:
+    with worker_map(args.workers) as run_all:
         for category in categories:  # one row at a time, so a long run shows progress
             jobs = [(category, s, args.save_failures) for s in seeds]
-            mine = list(pool.map(_run, jobs)) if pool else [_run(job) for job in jobs]
+            mine = run_all(_run, jobs)
             outcomes += mine
             counts = Counter(o.kind for o in mine)
             totals.update(counts)
@@ -152,9 +113,6 @@ def main(argv: list[str] | None = None) -> int:
             med = statistics.median(o.ms for o in mine)
             row = f"{category:<13}" + "".join(f"{counts[k]:>12}" for k in OUTCOMES)
             print(row + f"{med:>9.1f}{worst:>10}", flush=True)
-    finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
     wall = time.perf_counter() - started
     print(f"{'total':<13}" + "".join(f"{totals[k]:>12}" for k in OUTCOMES))
     print(

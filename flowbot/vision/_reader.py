@@ -300,6 +300,7 @@ def _check_lattice(
     """Every whole-board check of one candidate grid (raises ``UnsureReadingError``)."""
     _check_alone(lattice, others)
     _check_edges(lattice, maps, image, factor, settings)
+    _check_border(lattice, maps, image, factor, settings)
     _check_run_on_by_colour(lattice, image, factor, settings)
 
 
@@ -480,6 +481,54 @@ def _check_edges(
     )
     if (values > settings.wall_ratio * local + settings.line_contrast).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls")
+
+
+def _check_border(
+    lattice: Lattice, maps: LineMaps, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a board whose drawn border has a gap: a shaped board's cells left out.
+
+    Each border line, one cell at a time, as the inner edges are checked. A
+    border hidden by a tight crop or a bright frame is missing all along, and
+    that is allowed; a border drawn along most of its length but not at all
+    beside some cells (in the line map nor by colour) is the outline of a
+    board with cells left out.
+    """
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    for vertical, (positions, spans, strength) in enumerate(
+        ((ys, xs, maps.horizontal_strength.T), (xs, ys, maps.vertical_strength))
+    ):
+        size = strength.shape[1]
+        for end in (0, -1):
+            col = round(positions[end])
+            if col < 2 or col > size - 3:
+                continue  # at the image's edge: cropped, nothing to see
+            band = strength[:, col - 1 : col + 2].max(axis=1)
+            segments = []
+            for a, b in itertools.pairwise(spans):
+                lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))
+                segments.append(float(np.median(band[lo : hi + 1])) if hi > lo else 0.0)
+            values = np.array(segments)
+            drawn = float(np.percentile(values, 75))
+            if drawn < 1.5 * settings.line_contrast:
+                continue  # hidden all along (a frame or glow): inferred, not drawn
+            faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
+            if not faint.any():
+                continue
+            # Glow or a bright band hides a line from the line map, not from colour.
+            f, p = factor, lattice.pitch
+            line = (
+                f * np.array([positions[end] - p, positions[end], positions[end] + p]) + (f - 1) / 2
+            )
+            across = f * spans + (f - 1) / 2
+            xs_full, ys_full = (line, across) if vertical else (across, line)
+            seen = edge_visibility(image, xs_full, ys_full, uncertainty=f / 2 + 1)[1 - vertical]
+            visibility = seen.ravel()
+            typical = float(np.median(visibility[~faint]))
+            if (faint & (visibility < settings.edge_colour_ratio * typical)).any():
+                raise UnsureReadingError(
+                    "the board's border has a gap (a shaped board with cells left out)"
+                )
 
 
 def _nearby_median(strengths: np.ndarray) -> np.ndarray:

@@ -20,6 +20,8 @@ from flowbot.vision._cells import delta_e, to_lab
 
 #: Points sampled along the middle of each edge (its ends meet crossing lines).
 _ALONG = 9
+#: Fewer for a line's width: every pixel across it is read.
+_ALONG_WIDTH = 5
 
 
 def edge_visibility(
@@ -142,3 +144,67 @@ def _contrast(
     lab = to_lab(image[px, py] if transposed else image[py, px])  # (lines, points, offsets, 3)
     flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
     return delta_e(lab, flank).reshape(len(inner), len(spans) - 1, _ALONG, len(offsets))
+
+
+def edge_widths(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """How wide, in pixels, each inner edge's line is, and how bright it is.
+
+    Across the line, in the brightest channel at full resolution, the span
+    from the first to the last pixel brighter than halfway between the
+    brighter of the window's ends and its peak: one line's width, or from the
+    outer side of one line of a double wall to that of the other.
+
+    Returns
+    -------
+    width, peak
+        Per inner edge in ``edge_visibility`` order, flattened (vertical lines
+        first, each line's edges in order, then horizontal ones): the median
+        over points along the edge of the bright span, and of the peak's
+        height above the brighter of the window's ends.
+    """
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    # As wide as the dots allow (radius 0.38 pitch): a wall reaches 0.1 pitch out.
+    reach = max(2, math.floor(0.11 * pitch))
+    widths, peaks = [], []
+    for lines, spans, transposed in ((xs, ys, False), (ys, xs, True)):
+        width, peak = _widths(image, lines, spans, reach, transposed=transposed)
+        widths.append(width.ravel())
+        peaks.append(peak.ravel())
+    return np.concatenate(widths), np.concatenate(peaks)
+
+
+def _widths(
+    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Bright span and peak across the inner lines ``lines[1:-1]``, per span."""
+    h, w = image.shape[:2]
+    if transposed:
+        h, w = w, h
+    inner = lines[1:-1]
+    if inner.size == 0:
+        return np.zeros((0, len(spans) - 1)), np.zeros((0, len(spans) - 1))
+    starts, steps = spans[:-1, None], np.diff(spans)[:, None]
+    along = (starts + steps * np.linspace(0.2, 0.8, _ALONG_WIDTH)[None, :]).ravel()
+    offsets = np.arange(-reach, reach + 1)
+    px = np.clip(np.rint(inner)[:, None, None] + offsets[None, None, :], 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, :, None]
+    row, col = (px, py) if transposed else (py, px)
+    pixels = image.reshape(-1, 3)[(row * image.shape[1] + col).ravel()]
+    # Brightest channel, as the line search sees it: (lines, points, offsets).
+    profile = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2]).astype(np.int16)
+    profile = profile.reshape(len(inner), len(along), len(offsets))
+    # A line is brighter than both sides; the edge of a glow band is only a step.
+    ends = np.maximum(profile[..., :1], profile[..., -1:])
+    top = profile.max(axis=-1, keepdims=True)
+    bright = 2 * profile > ends + top
+    n = len(offsets)
+    first = bright.argmax(axis=-1)
+    last = n - 1 - bright[..., ::-1].argmax(axis=-1)
+    span = np.where(bright.any(axis=-1), last - first + 1, 0)
+    shape = (len(inner), len(spans) - 1, _ALONG_WIDTH)
+    middle = _ALONG_WIDTH // 2
+    width = np.sort(span.reshape(shape), axis=2)[..., middle]
+    peak = np.sort((top - ends)[..., 0].reshape(shape), axis=2)[..., middle]
+    return width.astype(float), peak.astype(float)

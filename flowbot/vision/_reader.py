@@ -23,7 +23,7 @@ from flowbot.vision._cells import (
     ring_like_core_recentred,
     sample_cells,
 )
-from flowbot.vision._edges import edge_visibility, run_on_visibility
+from flowbot.vision._edges import edge_visibility, edge_widths, run_on_visibility
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices, in_phase
 from flowbot.vision._pairing import pair_by_colour
@@ -71,6 +71,9 @@ class Settings:
     edge_colour_ratio: float = 0.4
     #: An inner grid edge this many times brighter than the typical one is a wall.
     wall_ratio: float = 1.8
+    #: An inner grid edge whose bright band is this much wider (pitch fraction,
+    #: at least 2 px) than the typical line's is a wall (a double or wide line).
+    wall_width: float = 0.04
     #: A line goes on past a border only at this share of its contrast inside.
     run_on_ratio: float = 0.4
 
@@ -481,6 +484,31 @@ def _check_edges(
     )
     if (values > settings.wall_ratio * local + settings.line_contrast).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls")
+    _check_wall_widths(lattice, image, factor, settings)
+
+
+def _check_wall_widths(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a grid with an inner edge drawn much wider than its lines: a wall.
+
+    The game draws walls as a bright double line (or a wide band) along an
+    edge; the line filter, tuned to thin lines, sees it no stronger than a
+    line, or not at all. Its width across the edge, at full resolution,
+    gives it away: the board's own lines set the typical width.
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    widths, peaks = edge_widths(image, xs, ys, uncertainty=f / 2 + 1)
+    typical_peak = float(np.median(peaks))
+    if widths.size == 0 or typical_peak < settings.line_contrast:
+        return  # the lines do not show here: their width says nothing
+    # A dim band (glow, a shadow) is no wall: only edges about as bright as a line.
+    bold = peaks >= 0.5 * typical_peak
+    margin = max(2.0, settings.wall_width * lattice.pitch * f)
+    if (bold & (widths >= float(np.median(widths)) + margin)).any():
+        raise UnsureReadingError("some inner grid edges are drawn as walls (wide or double lines)")
 
 
 def _check_border(

@@ -41,13 +41,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 DECOY_FILES = sorted(FIXTURES.glob("decoy_*.*"))
 
 #: (kind, seed) -> why the reader still reads it: the check that should refuse it.
-WALLS = "V1: walls (edges 2x brighter, thick) pass the wall test in _check_edges"
-WALLED = "V1: the game's double-line walls (bright, 1-3 cells long) are not seen as walls"
-KNOWN_READS: dict[tuple[str, int], str] = {
-    ("flow_walled", 0): WALLED,
-    ("flow_walls", 0): WALLS,
-    ("flow_walls", 1): WALLS,
-}
+KNOWN_READS: dict[tuple[str, int], str] = {}
 
 
 def _cases() -> list[object]:

@@ -146,15 +146,20 @@ def _contrast(
     return delta_e(lab, flank).reshape(len(inner), len(spans) - 1, _ALONG, len(offsets))
 
 
-def edge_widths(
-    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float
-) -> tuple[np.ndarray, np.ndarray]:
+def edge_widths(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """How wide, in pixels, each inner edge's line is, and how bright it is.
 
     Across the line, in the brightest channel at full resolution, the span
     from the first to the last pixel brighter than halfway between the
     brighter of the window's ends and its peak: one line's width, or from the
     outer side of one line of a double wall to that of the other.
+
+    Parameters
+    ----------
+    image
+        ``(H, W, 3)`` uint8 RGB, full resolution.
+    xs, ys
+        Grid-line positions in ``image`` pixels.
 
     Returns
     -------

@@ -500,9 +500,11 @@ def _check_wall_widths(
     f = factor
     xs = f * np.asarray(lattice.xs) + (f - 1) / 2
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
-    widths, peaks = edge_widths(image, xs, ys, uncertainty=f / 2 + 1)
+    widths, peaks = edge_widths(image, xs, ys)
+    if widths.size == 0:
+        return
     typical_peak = float(np.median(peaks))
-    if widths.size == 0 or typical_peak < settings.line_contrast:
+    if typical_peak < settings.line_contrast:
         return  # the lines do not show here: their width says nothing
     # A dim band (glow, a shadow) is no wall: only edges about as bright as a line.
     bold = peaks >= 0.5 * typical_peak

@@ -22,6 +22,7 @@ from flowbot.vision._cells import (
     line_lightness,
     ring_like_core_recentred,
     sample_cells,
+    to_lab,
 )
 from flowbot.vision._edges import edge_visibility, edge_widths, run_on_visibility
 from flowbot.vision._image import check_image
@@ -304,6 +305,7 @@ def _check_lattice(
     _check_alone(lattice, others)
     _check_edges(lattice, maps, image, factor, settings)
     _check_border(lattice, maps, image, factor, settings)
+    _check_outlined_holes(lattice, image, factor)
     _check_run_on_by_colour(lattice, image, factor, settings)
 
 
@@ -559,6 +561,84 @@ def _check_border(
                 raise UnsureReadingError(
                     "the board's border has a gap (a shaped board with cells left out)"
                 )
+
+
+def _edge_colours(
+    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int
+) -> np.ndarray:
+    """CIELAB of the inner lines ``lines[1:-1]`` (image columns), ``[line, span]``.
+
+    Per span, the median over points along it of the brightest pixel across
+    the line: the line's own colour, not the background's.
+    """
+    h, w = image.shape[:2]
+    t = np.array([0.3, 0.5, 0.7])
+    along = (spans[:-1, None] + t[None, :] * np.diff(spans)[:, None]).ravel()
+    offsets = np.arange(-reach, reach + 1)
+    px = np.clip(np.rint(lines[1:-1])[:, None] + offsets[None, :], 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)
+    pixels = image[py[None, :, None], px[:, None, :]]  # (lines, points, offsets, 3)
+    brightest = pixels.astype(np.int32).sum(axis=3).argmax(axis=2)
+    rgb = np.take_along_axis(pixels, brightest[:, :, None, None], axis=2)[:, :, 0]
+    rgb = np.median(rgb.reshape(len(lines) - 2, len(spans) - 1, len(t), 3), axis=2)
+    return to_lab(rgb.astype(np.uint8))
+
+
+def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> None:
+    """Refuse a cell left out of a shaped board: outlined all round in a colour unlike the lines.
+
+    The game draws no lines inside a cell it leaves out and outlines it, where
+    it meets playable cells, in a bright colour of its own; inside it is plain
+    background like an empty cell. A pipe crossing a line tints it too, but
+    never a cell's every side, and the cell it fills is not background.
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    rows, cols = len(ys) - 1, len(xs) - 1
+    if rows < 2 or cols < 2:
+        return
+    p = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    reach = max(1, min(math.ceil(f / 2 + 1), math.floor(0.1 * p)))
+    unlike = 25.0  # CIELAB: another colour, not the same line dimmed or tinted by glow
+    # Every such cell has sides both ways: no vertical side unlike the lines, no hole.
+    vertical = _edge_colours(image, xs, ys, reach)  # (cols - 1, rows)
+    v_off = delta_e(vertical, np.median(vertical.reshape(-1, 3), axis=0)) > unlike
+    if not v_off.any():
+        return
+    horizontal = _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach)  # (rows - 1, cols)
+    edges = np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)])
+    line = np.median(edges, axis=0)
+    # The outline is bright: lighter than the lines (a glow brighter than the
+    # lines is no outline, it only hides them).
+    v_off = (delta_e(vertical, line) > unlike) & (vertical[..., 0] > line[0] + 10.0)
+    h_off = (delta_e(horizontal, line) > unlike) & (horizontal[..., 0] > line[0] + 10.0)
+    if not (v_off.any() and h_off.any()):
+        return
+    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
+    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
+    centres = to_lab(image[cy[:, None], cx[None, :]])  # (rows, cols, 3)
+    dark = centres[..., 0] <= np.median(centres[..., 0])
+    background = np.median(centres[dark], axis=0)
+    for r, c in zip(*np.nonzero(delta_e(centres, background) < 10.0), strict=True):
+        sides = []
+        if c > 0:
+            sides.append((v_off[c - 1, r], vertical[c - 1, r]))
+        if c < cols - 1:
+            sides.append((v_off[c, r], vertical[c, r]))
+        if r > 0:
+            sides.append((h_off[r - 1, c], horizontal[r - 1, c]))
+        if r < rows - 1:
+            sides.append((h_off[r, c], horizontal[r, c]))
+        if len(sides) < 2 or not all(off for off, _ in sides):
+            continue
+        colours = np.array([lab for _, lab in sides])
+        bright = colours[:, 0].min() > centres[r, c, 0] + 30.0  # a line, not a tint
+        if bright and delta_e(colours, colours.mean(axis=0)).max() < 15.0:
+            raise UnsureReadingError(
+                f"cell ({r}, {c}) is outlined in another colour than the grid lines: "
+                "left out of a shaped board"
+            )
 
 
 def _nearby_median(strengths: np.ndarray) -> np.ndarray:

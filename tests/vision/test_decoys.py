@@ -35,6 +35,8 @@ FIXED = (
     ("memory_cards", 0),
     ("flow_holes", 5),
     ("flow_holes", 10),
+    ("flow_shaped", 16),
+    ("flow_shaped", 40),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

@@ -1,4 +1,4 @@
-"""A shaped board (cells left out) has a gap in its drawn border: refused, never a rectangle."""
+"""Shaped boards (cells left out): a gap in the border or an outlined hole is refused."""
 
 from __future__ import annotations
 
@@ -15,4 +15,13 @@ def test_a_corner_cell_cut_out_is_a_gap_in_the_border(seed: int) -> None:
     # cut corner's two outer border edges are missing.
     shot = decoy("flow_holes", seed)
     with pytest.raises(UnsureReadingError, match="border has a gap"):
+        read_board(shot.image)
+
+
+@pytest.mark.parametrize("seed", [16, 27, 40])
+def test_a_cell_left_out_and_outlined_in_another_colour_is_refused(seed: int) -> None:
+    # A 1x1 hole: black like an empty cell, every side present, but each side
+    # inside the board drawn in the game's bright outline colour, not the grid's.
+    shot = decoy("flow_shaped", seed)
+    with pytest.raises(UnsureReadingError):
         read_board(shot.image)

@@ -235,9 +235,9 @@ def line_lightness(image: np.ndarray, geometry: BoardGeometry) -> float | None:
         points.append(np.stack(pts, axis=-1).reshape(-1, len(across), 2))
     if not points:
         return None
-    pts = np.concatenate(points)
-    px = np.clip(pts[..., 0], 0, w - 1)
-    py = np.clip(pts[..., 1], 0, h - 1)
+    xy = np.concatenate(points)
+    px = np.clip(xy[..., 0], 0, w - 1)
+    py = np.clip(xy[..., 1], 0, h - 1)
     lightness = to_lab(image[py, px])[..., 0]  # (points, across)
     return float(np.median(lightness.max(axis=1)))
 

@@ -140,8 +140,9 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         try:
             geometry, notes, apart = next(boards)
         except VisionError:
-            if small is not None or dotless is not None:
-                raise (small or dotless) from None
+            passed_over = small or dotless
+            if passed_over is not None:
+                raise passed_over from None
             raise
         try:
             if geometry.cell_size < settings.min_cell_px:

@@ -164,6 +164,11 @@ def _colour(rng: np.random.Generator) -> RGB:
     return GAME_COLOURS[int(rng.integers(len(GAME_COLOURS)))].rgb
 
 
+def _lighter(colour: RGB, step: int) -> RGB:
+    red, green, blue = (min(255, v + step) for v in colour)
+    return red, green, blue
+
+
 def _disc(img: np.ndarray, x: float, y: float, r: float, colour: RGB) -> None:
     # Fixed-point centre and radius (4 fractional bits) for sub-pixel placement.
     cv2.circle(img, (round(x * 16), round(y * 16)), round(r * 16), colour, -1, cv2.LINE_AA, 4)
@@ -335,7 +340,7 @@ def _chess(rng: np.random.Generator) -> tuple[np.ndarray, str]:
                     (c + 0.5) * cell,
                     (r + 0.5) * cell,
                     cell * 0.25,
-                    tuple(min(255, v + 40) for v in colour),
+                    _lighter(colour, 40),
                 )
             else:
                 glyph = (
@@ -584,7 +589,8 @@ def _tiled_wall(rng: np.random.Generator) -> tuple[np.ndarray, str]:
             if rng.random() < 0.08:  # a decorative tile
                 shade = np.asarray(_colour(rng), float)
             img[r * tile : (r + 1) * tile, c * tile : (c + 1) * tile] = shade.astype(np.uint8)
-    grout = tuple(int(v) for v in np.clip(base * 0.5, 0, 255))
+    red, green, blue = (int(v) for v in np.clip(base * 0.5, 0, 255))
+    grout = (red, green, blue)
     _grid_lines(
         img, np.arange(cols + 1) * tile, np.arange(rows + 1) * tile, grout, max(2, tile // 15)
     )
@@ -784,6 +790,7 @@ def _flow_odd_dot(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     # Each spoiling pair is drawn over dots already there: a pair's second
     # dot on a dot of its own colour changes nothing; on another's, recolours it.
     variant = int(rng.integers(4)) if j != k else int(rng.integers(2))
+    spoil: tuple[Pair, ...]
     if variant == 0:
         spoil, colours, what = (Pair("X", e1, a_k),), [shot.colours[k]], "a colour seen three times"
     elif variant == 1:

@@ -10,6 +10,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.render import board_geometry, render_board
 from flowbot.vision import Settings, read_board
+from flowbot.vision._board_checks import _check_edges
 from flowbot.vision._edges import edge_visibility
 from flowbot.vision._lattice import (
     Lattice,
@@ -19,7 +20,6 @@ from flowbot.vision._lattice import (
     find_lattices,
     in_phase,
 )
-from flowbot.vision._reader import _check_edges
 from flowbot.vision.synthetic import random_puzzle, sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])

@@ -1,0 +1,472 @@
+"""Board-level checks: is the grid found one whole, plain, rectangular Flow board?"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry
+from flowbot.vision._cells import (
+    delta_e,
+    sample_cells,
+    to_lab,
+)
+from flowbot.vision._edges import edge_visibility, edge_widths, run_on_visibility
+from flowbot.vision._lattice import Lattice, LineMaps, in_phase
+
+if TYPE_CHECKING:
+    from flowbot.vision._reader import Settings
+
+log = logging.getLogger(__name__)
+
+
+def check_lattice(
+    lattice: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+    *,
+    others: list[Lattice],
+) -> None:
+    """Every whole-board check of one candidate grid (raises ``UnsureReadingError``)."""
+    _check_alone(lattice, others)
+    _check_edges(lattice, maps, image, factor, settings)
+    _check_border(lattice, maps, image, factor, settings)
+    _check_outlined_holes(lattice, image, factor)
+    _check_run_on_by_colour(lattice, image, factor, settings)
+
+
+def without_empty_band(
+    lattice: Lattice,
+    missing: MissingEdgesError,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+) -> Lattice | None:
+    """``lattice`` less the outer rows and columns that are no part of the board, or ``None``.
+
+    Such a band (the counters' text above a board, buttons below it) shows
+    missing crossing edges and nothing solid in any cell: no dot, no pipe.
+    Every missing edge must lie in a band so dropped; the grid left must then
+    pass every check again (its lines must not run on into the band).
+    """
+    vertical, horizontal = missing.vertical, missing.horizontal
+    xs, ys = lattice.xs, lattice.ys
+    top, bottom = int(vertical[:, 0].any()), int(vertical[:, -1].any())
+    left, right = int(horizontal[:, 0].any()), int(horizontal[:, -1].any())
+    rows, cols = len(ys) - 1, len(xs) - 1
+    if (
+        vertical[:, top : rows - bottom].any()
+        or horizontal[:, left : cols - right].any()
+        or rows - top - bottom < 2
+        or cols - left - right < 2
+    ):
+        return None
+    bands = [(xs, ys[:2])] * top + [(xs, ys[-2:])] * bottom
+    bands += [(xs[:2], ys)] * left + [(xs[-2:], ys)] * right
+    f = factor
+    for band_xs, band_ys in bands:
+        geometry = BoardGeometry(
+            tuple(f * x + (f - 1) / 2 for x in band_xs), tuple(f * y + (f - 1) / 2 for y in band_ys)
+        )
+        samples = sample_cells(image, geometry)
+        if (delta_e(samples.core_lab, samples.ring_lab) > settings.empty_contrast).any():
+            return None
+    log.debug("dropped %d empty outer bands of missing edges", len(bands))
+    return Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
+
+
+def full_size(lattice: Lattice, factor: int) -> BoardGeometry:
+    """A grid found in a copy shrunk ``factor`` times, in full-size pixels."""
+    # Pixel i of the copy covers full-size pixels f*i .. f*i + f - 1.
+    f = factor
+    return BoardGeometry(
+        tuple(f * x + (f - 1) / 2 for x in lattice.xs),
+        tuple(f * y + (f - 1) / 2 for y in lattice.ys),
+    )
+
+
+def overlap(a: Lattice, b: Lattice) -> float:
+    """Shared area of two grids' rectangles over the smaller one's area."""
+    w = min(a.xs[-1], b.xs[-1]) - max(a.xs[0], b.xs[0])
+    h = min(a.ys[-1], b.ys[-1]) - max(a.ys[0], b.ys[0])
+    if w <= 0 or h <= 0:
+        return 0.0
+    area = min(
+        (a.xs[-1] - a.xs[0]) * (a.ys[-1] - a.ys[0]), (b.xs[-1] - b.xs[0]) * (b.ys[-1] - b.ys[0])
+    )
+    return w * h / area
+
+
+def lies_within(inner: Lattice, outer: Lattice) -> bool:
+    """Whether ``inner``'s rectangle lies within ``outer``'s (a quarter cell of slack)."""
+    slack = 0.25 * outer.pitch
+    return (
+        inner.xs[0] > outer.xs[0] - slack
+        and inner.xs[-1] < outer.xs[-1] + slack
+        and inner.ys[0] > outer.ys[0] - slack
+        and inner.ys[-1] < outer.ys[-1] + slack
+    )
+
+
+def _check_alone(best: Lattice, others: list[Lattice]) -> None:
+    """Refuse when another grid overlaps or adjoins the chosen one (walls, shapes, clones)."""
+    p = best.pitch
+    for other in others:
+        if abs(other.pitch - p) > 0.15 * p:
+            continue
+        same = (
+            len(other.xs) == len(best.xs)
+            and len(other.ys) == len(best.ys)
+            and abs(other.xs[0] - best.xs[0]) < 0.25 * p
+            and abs(other.ys[0] - best.ys[0]) < 0.25 * p
+        )
+        if same or lies_within(other, best):
+            continue  # the same board, or a piece of it (lines broken by a bright band)
+        shared_x = min(other.xs[-1], best.xs[-1]) - max(other.xs[0], best.xs[0])
+        shared_y = min(other.ys[-1], best.ys[-1]) - max(other.ys[0], best.ys[0])
+        if min(shared_x, shared_y) < 0.5 * p and not in_phase(best, other):
+            # A grid beside the board, out of step with its lines (an editor's
+            # ruled page behind a mirror window), is something else; a wall or
+            # a shape continues the board's own lattice.
+            continue
+        gap_x = max(other.xs[0] - best.xs[-1], best.xs[0] - other.xs[-1])
+        gap_y = max(other.ys[0] - best.ys[-1], best.ys[0] - other.ys[-1])
+        if max(gap_x, gap_y) < 1.5 * p:
+            raise UnsureReadingError(
+                "several grids meet here (a board with walls or an irregular shape)"
+            )
+
+
+def _check_edges(
+    lattice: Lattice, maps: LineMaps, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse boards whose inner grid edges are missing, doubled as walls, or run on outside."""
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    p = lattice.pitch
+    # Inner lines running on past the border: the board is cut by the image edge
+    # or shaped. A run-on looks as the lines do inside; the faint ripples in a
+    # white window's text beside the board do not.
+    for positions, spans, binary, strength in (
+        (xs, ys, maps.vertical, maps.vertical_strength),
+        (ys, xs, maps.horizontal.T, maps.horizontal_strength.T),
+    ):
+        inner = [round(v) for v in positions[1:-1]]
+        if not inner:
+            continue
+        size = binary.shape[0]
+        first, last = max(0, round(spans[0])), min(size, round(spans[-1]) + 1)
+        seen = binary[first:last][:, inner] > 0
+        if not seen.any():
+            continue
+        typical = float(np.median(strength[first:last][:, inner][seen]))
+        least, most = settings.run_on_ratio * typical, typical / settings.run_on_ratio
+        for a, b in (
+            (spans[0] - 0.85 * p, spans[0] - 0.15 * p),
+            (spans[-1] + 0.15 * p, spans[-1] + 0.85 * p),
+        ):
+            lo, hi = max(0, round(a)), min(size, round(b))
+            if hi - lo < max(2, 0.3 * p):
+                continue
+            contrast = strength[lo:hi][:, inner]
+            line = (binary[lo:hi][:, inner] > 0) & (contrast >= least) & (contrast <= most)
+            run_on = line.mean()
+            if run_on >= 0.5:
+                raise UnsureReadingError(
+                    "grid lines run on past the board's border (a cut-off or irregular board)"
+                )
+    # Every inner edge, one cell long: present, and not much stronger than the rest.
+    strengths = []
+    for positions, spans, strength in (
+        (xs, ys, maps.vertical_strength),
+        (ys, xs, maps.horizontal_strength.T),
+    ):
+        for v in positions[1:-1]:
+            col = round(v)
+            band = strength[:, max(0, col - 1) : col + 2].max(axis=1)
+            for a, b in itertools.pairwise(spans):
+                lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))
+                strengths.append(float(np.median(band[lo : hi + 1])) if hi > lo else 0.0)
+    if not strengths:
+        return
+    values = np.array(strengths)
+    typical = float(np.median(values))
+    if typical < settings.line_contrast:
+        raise UnsureReadingError("the grid's inner lines are too faint to trust")
+    # Missing means not visible at all; glow and anti-aliasing only dim a line.
+    faint = values < max(settings.line_contrast, 0.15 * typical)
+    if faint.any():
+        missing = _unseen_by_colour(faint, image, lattice, factor, settings)
+        if missing.any():
+            rows, cols = len(ys) - 1, len(xs) - 1
+            split = (len(xs) - 2) * rows
+            raise MissingEdgesError(
+                missing[:split].reshape(len(xs) - 2, rows),
+                missing[split:].reshape(len(ys) - 2, cols),
+            )
+    n_vertical = (len(xs) - 2) * (len(ys) - 1)
+    local = np.concatenate(
+        [
+            _nearby_median(values[:n_vertical].reshape(len(xs) - 2, len(ys) - 1)).ravel(),
+            _nearby_median(values[n_vertical:].reshape(len(ys) - 2, len(xs) - 1)).ravel(),
+        ]
+    )
+    if (values > settings.wall_ratio * local + settings.line_contrast).any():
+        raise UnsureReadingError("some inner grid edges are drawn as walls")
+    _check_wall_widths(lattice, image, factor, settings)
+
+
+def _check_wall_widths(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a grid with an inner edge drawn much wider than its lines: a wall.
+
+    The game draws walls as a bright double line (or a wide band) along an
+    edge; the line filter, tuned to thin lines, sees it no stronger than a
+    line, or not at all. Its width across the edge, at full resolution,
+    gives it away: the board's own lines set the typical width.
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    widths, peaks = edge_widths(image, xs, ys)
+    if widths.size == 0:
+        return
+    typical_peak = float(np.median(peaks))
+    if typical_peak < settings.line_contrast:
+        return  # the lines do not show here: their width says nothing
+    # A dim band (glow, a shadow) is no wall: only edges about as bright as a line.
+    bold = peaks >= 0.5 * typical_peak
+    margin = max(2.0, settings.wall_width * lattice.pitch * f)
+    if (bold & (widths >= float(np.median(widths)) + margin)).any():
+        raise UnsureReadingError("some inner grid edges are drawn as walls (wide or double lines)")
+
+
+def _check_border(
+    lattice: Lattice, maps: LineMaps, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a board whose drawn border has a gap: a shaped board's cells left out.
+
+    Each border line, one cell at a time, as the inner edges are checked. A
+    border hidden by a tight crop or a bright frame is missing all along, and
+    that is allowed; a border drawn along most of its length but not at all
+    beside some cells (in the line map nor by colour) is the outline of a
+    board with cells left out.
+    """
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    for vertical, (positions, spans, strength) in enumerate(
+        ((ys, xs, maps.horizontal_strength.T), (xs, ys, maps.vertical_strength))
+    ):
+        size = strength.shape[1]
+        for end in (0, -1):
+            col = round(positions[end])
+            if col < 2 or col > size - 3:
+                continue  # at the image's edge: cropped, nothing to see
+            band = strength[:, col - 1 : col + 2].max(axis=1)
+            segments = []
+            for a, b in itertools.pairwise(spans):
+                lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))
+                segments.append(float(np.median(band[lo : hi + 1])) if hi > lo else 0.0)
+            values = np.array(segments)
+            drawn = float(np.percentile(values, 75))
+            if drawn < 1.5 * settings.line_contrast:
+                continue  # hidden all along (a frame or glow): inferred, not drawn
+            faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
+            if not faint.any():
+                continue
+            # Glow or a bright band hides a line from the line map, not from colour.
+            f, p = factor, lattice.pitch
+            line = (
+                f * np.array([positions[end] - p, positions[end], positions[end] + p]) + (f - 1) / 2
+            )
+            across = f * spans + (f - 1) / 2
+            xs_full, ys_full = (line, across) if vertical else (across, line)
+            seen = edge_visibility(image, xs_full, ys_full, uncertainty=f / 2 + 1)[1 - vertical]
+            visibility = seen.ravel()
+            typical = float(np.median(visibility[~faint]))
+            if (faint & (visibility < settings.edge_colour_ratio * typical)).any():
+                raise UnsureReadingError(
+                    "the board's border has a gap (a shaped board with cells left out)"
+                )
+
+
+def _edge_colours(
+    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int
+) -> np.ndarray:
+    """CIELAB of the inner lines ``lines[1:-1]`` (image columns), ``[line, span]``.
+
+    Per span, the median over points along it of the brightest pixel across
+    the line: the line's own colour, not the background's.
+    """
+    h, w = image.shape[:2]
+    t = np.array([0.3, 0.5, 0.7])
+    along = (spans[:-1, None] + t[None, :] * np.diff(spans)[:, None]).ravel()
+    offsets = np.arange(-reach, reach + 1)
+    px = np.clip(np.rint(lines[1:-1])[:, None] + offsets[None, :], 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)
+    pixels = image[py[None, :, None], px[:, None, :]]  # (lines, points, offsets, 3)
+    brightest = pixels.astype(np.int32).sum(axis=3).argmax(axis=2)
+    rgb = np.take_along_axis(pixels, brightest[:, :, None, None], axis=2)[:, :, 0]
+    rgb = np.median(rgb.reshape(len(lines) - 2, len(spans) - 1, len(t), 3), axis=2)
+    return to_lab(rgb.astype(np.uint8))
+
+
+def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> None:
+    """Refuse a cell left out of a shaped board: outlined all round in a colour unlike the lines.
+
+    The game draws no lines inside a cell it leaves out and outlines it, where
+    it meets playable cells, in a bright colour of its own; inside it is plain
+    background like an empty cell. A pipe crossing a line tints it too, but
+    never a cell's every side, and the cell it fills is not background.
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    rows, cols = len(ys) - 1, len(xs) - 1
+    if rows < 2 or cols < 2:
+        return
+    p = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    reach = max(1, min(math.ceil(f / 2 + 1), math.floor(0.1 * p)))
+    unlike = 25.0  # CIELAB: another colour, not the same line dimmed or tinted by glow
+    # Every such cell has sides both ways: no vertical side unlike the lines, no hole.
+    vertical = _edge_colours(image, xs, ys, reach)  # (cols - 1, rows)
+    v_off = delta_e(vertical, np.median(vertical.reshape(-1, 3), axis=0)) > unlike
+    if not v_off.any():
+        return
+    horizontal = _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach)  # (rows - 1, cols)
+    edges = np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)])
+    line = np.median(edges, axis=0)
+    # The outline is bright: lighter than the lines (a glow brighter than the
+    # lines is no outline, it only hides them).
+    v_off = (delta_e(vertical, line) > unlike) & (vertical[..., 0] > line[0] + 10.0)
+    h_off = (delta_e(horizontal, line) > unlike) & (horizontal[..., 0] > line[0] + 10.0)
+    if not (v_off.any() and h_off.any()):
+        return
+    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
+    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
+    centres = to_lab(image[cy[:, None], cx[None, :]])  # (rows, cols, 3)
+    dark = centres[..., 0] <= np.median(centres[..., 0])
+    background = np.median(centres[dark], axis=0)
+    for r, c in zip(*np.nonzero(delta_e(centres, background) < 10.0), strict=True):
+        sides = []
+        if c > 0:
+            sides.append((v_off[c - 1, r], vertical[c - 1, r]))
+        if c < cols - 1:
+            sides.append((v_off[c, r], vertical[c, r]))
+        if r > 0:
+            sides.append((h_off[r - 1, c], horizontal[r - 1, c]))
+        if r < rows - 1:
+            sides.append((h_off[r, c], horizontal[r, c]))
+        if len(sides) < 2 or not all(off for off, _ in sides):
+            continue
+        colours = np.array([lab for _, lab in sides])
+        bright = colours[:, 0].min() > centres[r, c, 0] + 30.0  # a line, not a tint
+        if bright and delta_e(colours, colours.mean(axis=0)).max() < 15.0:
+            raise UnsureReadingError(
+                f"cell ({r}, {c}) is outlined in another colour than the grid lines: "
+                "left out of a shaped board"
+            )
+
+
+def _nearby_median(strengths: np.ndarray) -> np.ndarray:
+    """Per edge, how strong the edges beside it are: the stronger side's median.
+
+    ``strengths[i, k]`` is the edge on line ``i`` over span ``k``; a side is
+    the two parallel lines on that side, over spans ``k - 1 .. k + 1``. A wall
+    is stronger than the lines on both sides of it; glow dims or brightens a
+    region of the board, so one side or the other looks like the edge.
+    """
+    lines, spans = strengths.shape
+    padded = np.pad(strengths.astype(float), ((2, 2), (1, 1)), constant_values=np.nan)
+    window = np.lib.stride_tricks.sliding_window_view(padded, (5, 3))  # (lines, spans, 5, 3)
+    sides = np.stack([window[:, :, :2], window[:, :, 3:]]).reshape(2, lines, spans, 6)
+    before, after = _median_of_present(sides)
+    # Beside the border only one side is inside: the board's typical edge
+    # stands in for the other.
+    typical = float(np.median(strengths))
+    before[0], after[-1] = np.fmax(before[0], typical), np.fmax(after[-1], typical)
+    return np.fmax(before, after)
+
+
+def _median_of_present(values: np.ndarray) -> np.ndarray:
+    """Median along the last axis ignoring NaN (NaN where none is present); fast on small axes."""
+    ordered = np.sort(values, axis=-1)  # NaN sorts last
+    count = (~np.isnan(values)).sum(axis=-1, keepdims=True)
+    lo = np.take_along_axis(ordered, np.maximum(count - 1, 0) // 2, axis=-1)
+    hi = np.take_along_axis(ordered, np.minimum(count // 2, values.shape[-1] - 1), axis=-1)
+    return np.where(count > 0, (lo + hi) / 2, np.nan)[..., 0]
+
+
+class MissingEdgesError(UnsureReadingError):
+    """Inner grid edges that show neither in the line map nor by colour.
+
+    ``vertical[i, r]``: the edge of inner vertical line ``i + 1`` along row
+    ``r``; ``horizontal[j, c]``: that of inner horizontal line ``j + 1`` along
+    column ``c``.
+    """
+
+    def __init__(self, vertical: np.ndarray, horizontal: np.ndarray) -> None:
+        super().__init__("some inner grid lines are missing (holes or walls in the board)")
+        self.vertical = vertical
+        self.horizontal = horizontal
+
+
+def _unseen_by_colour(
+    faint: np.ndarray, image: np.ndarray, lattice: Lattice, factor: int, settings: Settings
+) -> np.ndarray:
+    """Which of the edges the line map missed do not show in full-resolution colour either.
+
+    ``faint`` flags the inner edges in ``_check_edges`` order (vertical lines
+    first, each line's edges top to bottom, then horizontal ones). A line of
+    another hue over a band of glow as bright as itself is visible by colour
+    alone; the edges the line map did see set what "visible" means here.
+    """
+    if faint.mean() > 0.5:
+        return faint  # too few edges seen to say what a visible one looks like
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    vertical, horizontal = edge_visibility(image, xs, ys, uncertainty=f / 2 + 1)
+    visibility = np.concatenate([vertical.ravel(), horizontal.ravel()])
+    typical = float(np.median(visibility[~faint]))
+    log.debug("faint edges: colour %s, typical %.1f", np.round(visibility[faint], 1), typical)
+    if (faint & (visibility > settings.wall_ratio * typical)).any():
+        # Missed by the line filter yet far bolder than a line: a wall too
+        # wide for the filter.
+        raise UnsureReadingError("some inner grid edges are drawn as walls")
+    return faint & (visibility < settings.edge_colour_ratio * typical)
+
+
+def _check_run_on_by_colour(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a grid whose inner lines go on past a border in full-resolution colour.
+
+    Glow as bright as the lines hides them from the line map, and with them
+    whole rows of the board; so do pipes and their tint on a half-solved
+    board. The grid found would then be too small: a wrong puzzle.
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    ratio = settings.edge_colour_ratio
+    for run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1):
+        # A line that goes on looks as it does inside; half the lines or more
+        # (pipes on a half-solved board hide some), as text or a window beside
+        # the board (of another contrast) lines up with a few at most.
+        # An editor's ruled lines beside the board are brighter than twice it.
+        inside = run_on.inside
+        seen = (run_on.beyond >= ratio * inside) & (run_on.beyond <= 2.0 * inside)
+        # (Its next line one pitch out cannot be asked for as well: the pipes
+        # of a half-solved board hide most of it, and a corner of such a
+        # board would be read as a small puzzle.)
+        if seen.mean() >= 0.5:
+            raise UnsureReadingError(
+                "grid lines run on past the board's border (a cut-off or irregular board)"
+            )

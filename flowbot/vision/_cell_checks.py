@@ -1,0 +1,207 @@
+"""Cell-level checks: what each cell holds, and whether the cells look like a Flow board's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._cells import (
+    NEAR,
+    CellSamples,
+    border_like,
+    delta_e,
+    is_crisp_disc,
+    line_lightness,
+    ring_like_core_recentred,
+)
+
+if TYPE_CHECKING:
+    from flowbot.vision._reader import Settings
+
+#: Most L* by which a board's cells may be lighter than its grid lines.
+CELLS_OVER_LINES = 15.0
+#: Most Lab distance between a dot's surroundings and the empty cells' beside it.
+BACKGROUND_STEP = 40.0
+
+
+def classify(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> tuple[set[Cell], float]:
+    """The cells holding a dot, and a confidence from how clearly cells split.
+
+    A cell whose centre stands out from its rim less than a dot's but more
+    than glow's is a dot only when it looks like one: a flat disc of a dot's
+    size with a sharp rim (a dot of nearly the glow's own colour).
+    """
+    contrast = delta_e(samples.core_lab, samples.ring_lab)
+    dots: set[Cell] = set()
+    rows, cols = contrast.shape
+    sure = contrast[contrast >= settings.dot_contrast]
+    weakest_dot = float(sure.min()) if sure.size else 0.0
+    for r in range(rows):
+        for c in range(cols):
+            k = float(contrast[r, c])
+            if settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2) and (
+                samples.core_uniformity[r, c] < 0.8 or samples.ring_like_core[r, c] > 0.1
+            ):
+                # Far fainter than any dot here, and soft or running out to the
+                # cell's edge as no dot does: glow behind an empty cell.
+                continue
+            if k >= settings.dot_contrast or (
+                k > settings.empty_contrast and _crisp_dot(samples, image, geometry, r, c)
+            ):
+                if samples.core_uniformity[r, c] < 0.8 and not _crisp_dot(
+                    samples, image, geometry, r, c, faint=True
+                ):
+                    raise UnsureReadingError(
+                        f"cell ({r}, {c}) holds something that is not a flat dot"
+                    )
+                if samples.ring_like_core[r, c] > 0.1 and _runs_to_edge(
+                    samples, image, geometry, r, c
+                ):
+                    raise UnsureReadingError(
+                        f"the colour at cell ({r}, {c}) runs out to its edge (a pipe, not a dot)"
+                    )
+                dots.add(Cell(r, c))
+            elif k > settings.empty_contrast:
+                raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
+            elif k >= settings.faint_contrast and _crisp_dot(
+                samples, image, geometry, r, c, faint=True
+            ):
+                # A dot on glow of its own colour: it may have a twin as faint.
+                raise UnsureReadingError(
+                    f"cell ({r}, {c}) holds a dot of nearly its background's colour"
+                )
+    if dots:  # a dotless grid is no board: the next candidate may be
+        _check_background(samples, image, geometry, dots, settings)
+    dot_min = min((float(contrast[c]) for c in dots), default=255.0)
+    empty_max = max(
+        (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
+        default=0.0,
+    )
+    gap = (dot_min - empty_max) / settings.dot_contrast
+    return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
+
+
+def _check_background(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    dots: set[Cell],
+    settings: Settings,
+) -> None:
+    """Refuse cells that do not show one dark background around their dots.
+
+    A Flow board draws light lines on a dark background. Glow tints it
+    smoothly, at most about as light as the lines (real screens: 26+ L*
+    darker than the lines; heavy synthetic glow: 1+); a dot's surroundings
+    match the cells beside it (within 15 Lab on real screens, 20 on synthetic
+    ones). Light cards between dark gaps, or a tile in a cell, are something else.
+    """
+    lines = line_lightness(image, geometry)
+    background = float(np.median(samples.ring_lab[..., 0]))
+    if lines is not None and background > lines + CELLS_OVER_LINES:
+        raise UnsureReadingError(
+            f"the cells (L* {background:.0f}) are lighter than the grid lines between them "
+            f"(L* {lines:.0f}): no Flow board, whose background is dark"
+        )
+    rows, cols = geometry.rows, geometry.cols
+    is_dot = np.zeros((rows, cols), bool)
+    for cell in dots:
+        is_dot[cell] = True
+    # Each cell's four neighbours' rings (NaN off the board), and which are empty cells.
+    padded = np.pad(samples.ring_lab, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+    empty = np.pad(~is_dot, 1, constant_values=False)
+    shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
+    around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
+    around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
+    for cell in sorted(dots):
+        beside = around[cell][around_empty[cell]]
+        if beside.size and delta_e(samples.ring_lab[cell], np.median(beside, axis=0)) > (
+            BACKGROUND_STEP
+        ):
+            raise UnsureReadingError(
+                f"the background around the dot at cell {tuple(cell)} is unlike its "
+                "neighbours' (cards or tiles, not a Flow board)"
+            )
+    # An empty cell's centre shows the background of some cell beside it. One
+    # unlike all of them holds an object, unless its colour runs on to the
+    # grid lines as glow does (synthetic glow: 58%+ of the border band; a
+    # bridge's tile: under 12%, 37% in a small cell's blur).
+    unlike = np.fmin.reduce(delta_e(samples.core_lab[:, :, None], around), axis=2)
+    for r, c in np.argwhere((unlike > settings.empty_contrast) & ~is_dot):
+        centre = geometry.centre(Cell(int(r), int(c)))
+        core = samples.core_lab[r, c]
+        if border_like(image, (centre.x, centre.y), geometry.cell_size, core) < 0.25:
+            raise UnsureReadingError(
+                f"cell ({r}, {c}) holds something that is neither a dot nor empty"
+            )
+
+
+def _runs_to_edge(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, r: int, c: int
+) -> bool:
+    """Whether the colour at cell ``(r, c)`` reaches its ring around the colour's own centre."""
+    centre = geometry.centre(Cell(r, c))
+    ring_like = ring_like_core_recentred(
+        image, (centre.x, centre.y), geometry.cell_size, samples.core_lab[r, c]
+    )
+    return ring_like > 0.1
+
+
+def _crisp_dot(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    r: int,
+    c: int,
+    *,
+    faint: bool = False,
+) -> bool:
+    """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim.
+
+    ``faint``: judged by shape alone, for a disc whose colour is noisier than
+    the usual tolerance or closer to its rim's (the ring then looks like the
+    core by that tolerance).
+    """
+    if not faint and (samples.core_uniformity[r, c] < 0.8 or samples.ring_like_core[r, c] > 0.1):
+        return False
+    centre = geometry.centre(Cell(r, c))
+    return is_crisp_disc(
+        image,
+        (centre.x, centre.y),
+        geometry.cell_size,
+        samples.core_lab[r, c],
+        samples.ring_lab[r, c],
+    )
+
+
+def check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> None:
+    """Refuse when colour crosses a grid edge: pipes are drawn (solved or half-solved).
+
+    A pipe has one colour on both sides of the edge, its dots' colour and
+    strength. Two dots of other colours each reaching a side of the edge (a
+    grid found a pixel off in a small cell) are none, nor is a band of glow
+    both unlike every dot's colour and far fainter than the dots.
+    """
+    # Sector k of a cell faces right, down, left, up; a pipe shows on both sides of an edge.
+    contrast = delta_e(samples.sector_lab, samples.ring_lab[:, :, None, :])
+    off = contrast > settings.pipe_contrast
+    if dots and off.any():
+        dot_lab = np.array([samples.core_lab[c] for c in dots])
+        weakest = min(float(delta_e(samples.core_lab[c], samples.ring_lab[c])) for c in dots)
+        unlike = delta_e(samples.sector_lab[..., None, :], dot_lab).min(axis=-1)
+        off &= (unlike <= settings.pipe_contrast) | (contrast >= weakest / 2)
+    sectors = samples.sector_lab
+    across = off[:, :-1, 0] & off[:, 1:, 2]
+    across &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
+    down = off[:-1, :, 1] & off[1:, :, 3]
+    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
+    if across.any() or down.any():
+        r, c = np.argwhere(across)[0] if across.any() else np.argwhere(down)[0]
+        raise UnsureReadingError(
+            f"a pipe is drawn at cell ({r}, {c}): the board is solved or in progress"
+        )

@@ -218,7 +218,7 @@ def _find_boards(
     """
     h, w = image.shape[:2]
     # Brightest channel: grid lines of any hue stand out from the dark board.
-    gray = cv2.max(cv2.max(image[..., 0], image[..., 1]), image[..., 2])
+    gray = _brightest_channel(image)
     # Whole-number shrink factors keep INTER_AREA fast and thin lines visible;
     # when nothing is found, a finer copy catches boards with tiny cells, and
     # the colour copy lines brighter in one channel only (grey on a purple glow).
@@ -285,3 +285,10 @@ def _find_boards(
     if doubt is not None:
         raise doubt
     raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _brightest_channel(image: np.ndarray) -> np.ndarray:
+    """``max(R, G, B)`` per pixel: each row's R, G, B as one channel, dilated 3 wide (fast)."""
+    h, w = image.shape[:2]
+    rows = np.ascontiguousarray(image).reshape(h, 3 * w)
+    return cv2.dilate(rows, np.ones((1, 3), np.uint8))[:, 1::3]

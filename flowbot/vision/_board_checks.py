@@ -18,6 +18,7 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._edges import edge_visibility, edge_widths, run_on_visibility
 from flowbot.vision._lattice import Lattice, LineMaps, in_phase
+from flowbot.vision._stats import median_of_few, median_of_present
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -189,10 +190,10 @@ def _check_edges(
     ):
         for v in positions[1:-1]:
             col = round(v)
-            band = strength[:, max(0, col - 1) : col + 2].max(axis=1)
+            band = strength[:, max(0, col - 1) : col + 2].max(axis=1).tolist()
             for a, b in itertools.pairwise(spans):
                 lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))
-                strengths.append(float(np.median(band[lo : hi + 1])) if hi > lo else 0.0)
+                strengths.append(median_of_few(band[lo : hi + 1]) if hi > lo else 0.0)
     if not strengths:
         return
     values = np.array(strengths)
@@ -268,11 +269,11 @@ def _check_border(
             col = round(positions[end])
             if col < 2 or col > size - 3:
                 continue  # at the image's edge: cropped, nothing to see
-            band = strength[:, col - 1 : col + 2].max(axis=1)
+            band = strength[:, col - 1 : col + 2].max(axis=1).tolist()
             segments = []
             for a, b in itertools.pairwise(spans):
                 lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))
-                segments.append(float(np.median(band[lo : hi + 1])) if hi > lo else 0.0)
+                segments.append(median_of_few(band[lo : hi + 1]) if hi > lo else 0.0)
             values = np.array(segments)
             drawn = float(np.percentile(values, 75))
             if drawn < 1.5 * settings.line_contrast:
@@ -386,21 +387,12 @@ def _nearby_median(strengths: np.ndarray) -> np.ndarray:
     padded = np.pad(strengths.astype(float), ((2, 2), (1, 1)), constant_values=np.nan)
     window = np.lib.stride_tricks.sliding_window_view(padded, (5, 3))  # (lines, spans, 5, 3)
     sides = np.stack([window[:, :, :2], window[:, :, 3:]]).reshape(2, lines, spans, 6)
-    before, after = _median_of_present(sides)
+    before, after = median_of_present(sides)
     # Beside the border only one side is inside: the board's typical edge
     # stands in for the other.
     typical = float(np.median(strengths))
     before[0], after[-1] = np.fmax(before[0], typical), np.fmax(after[-1], typical)
     return np.fmax(before, after)
-
-
-def _median_of_present(values: np.ndarray) -> np.ndarray:
-    """Median along the last axis ignoring NaN (NaN where none is present); fast on small axes."""
-    ordered = np.sort(values, axis=-1)  # NaN sorts last
-    count = (~np.isnan(values)).sum(axis=-1, keepdims=True)
-    lo = np.take_along_axis(ordered, np.maximum(count - 1, 0) // 2, axis=-1)
-    hi = np.take_along_axis(ordered, np.minimum(count // 2, values.shape[-1] - 1), axis=-1)
-    return np.where(count > 0, (lo + hi) / 2, np.nan)[..., 0]
 
 
 class MissingEdgesError(UnsureReadingError):

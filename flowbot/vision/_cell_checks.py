@@ -17,6 +17,7 @@ from flowbot.vision._cells import (
     line_lightness,
     ring_like_core_recentred,
 )
+from flowbot.vision._stats import median_of_present
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -118,11 +119,11 @@ def _check_background(
     shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
     around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
     around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
+    # Per cell, the median of its empty neighbours' rings (NaN with none).
+    beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
+    step = delta_e(samples.ring_lab, median_of_present(np.moveaxis(beside, 2, -1)))
     for cell in sorted(dots):
-        beside = around[cell][around_empty[cell]]
-        if beside.size and delta_e(samples.ring_lab[cell], np.median(beside, axis=0)) > (
-            BACKGROUND_STEP
-        ):
+        if step[cell] > BACKGROUND_STEP:
             raise UnsureReadingError(
                 f"the background around the dot at cell {tuple(cell)} is unlike its "
                 "neighbours' (cards or tiles, not a Flow board)"

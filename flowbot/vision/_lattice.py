@@ -21,12 +21,15 @@ contrast all come from the image.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from flowbot.vision._stats import median_of_few
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +152,7 @@ def segments(binary: np.ndarray, *, vertical: bool, min_length: float) -> list[S
         binary, 8, cv2.CV_32S, cv2.CCL_GRANA
     )
     found = []
-    for x, y, w, h, _area in stats[1:count]:
+    for x, y, w, h, _area in stats[1:count].tolist():
         length, width = (h, w) if vertical else (w, h)
         if length < min_length or width > max(6, length / 8):
             continue
@@ -176,8 +179,8 @@ def runs(segs: list[Segment], settings: LineSettings) -> list[Run]:
         if len(group) < 2:
             continue
         group.sort(key=lambda s: s.pos)
-        lo = float(np.median([s.lo for s in group]))
-        hi = float(np.median([s.hi for s in group]))
+        lo = median_of_few([s.lo for s in group])
+        hi = median_of_few([s.hi for s in group])
         for positions in _equal_runs([s.pos for s in group], settings.spacing_tolerance):
             found.append(Run(tuple(positions), lo, hi))
     return found
@@ -213,7 +216,7 @@ def _coverage(binary: np.ndarray, pos: float, lo: float, hi: float, halfwidth: i
     lo_i, hi_i = max(0, round(lo)), min(binary.shape[1], round(hi) + 1)
     if a >= b or lo_i >= hi_i:
         return 0.0
-    return float(binary[a:b, lo_i:hi_i].max(axis=0).mean())
+    return np.count_nonzero(binary[a:b, lo_i:hi_i].max(axis=0)) / (hi_i - lo_i)
 
 
 def _peaks(profile: np.ndarray, level: float) -> list[float]:
@@ -222,12 +225,13 @@ def _peaks(profile: np.ndarray, level: float) -> list[float]:
     if above.size == 0:
         return []
     breaks = np.flatnonzero(np.diff(above) > 1)
-    starts = np.r_[above[0], above[breaks + 1]]
-    ends = np.r_[above[breaks], above[-1]]
+    starts = np.concatenate([above[:1], above[breaks + 1]]).tolist()
+    ends = np.concatenate([above[breaks], above[-1:]]).tolist()
+    index = np.arange(len(profile))
     centres = []
     for s, e in zip(starts, ends, strict=True):
         weights = profile[s : e + 1]
-        centres.append(float(np.dot(np.arange(s, e + 1), weights) / weights.sum()))
+        centres.append(float(np.dot(index[s : e + 1], weights) / weights.sum()))
     return centres
 
 
@@ -278,7 +282,8 @@ def _from_run(
     band = across[a:b]
     lo_i, hi_i = max(0, round(run.lo - tol)), min(size_across, round(run.hi + tol) + 1)
     profile = np.zeros(size_across, dtype=np.float32)
-    profile[lo_i:hi_i] = band[:, lo_i:hi_i].mean(axis=0)
+    # The share of line pixels per column (a sum of 0/1, so as exact as numpy's mean).
+    profile[lo_i:hi_i] = _sums(band[:, lo_i:hi_i], axis=0) / (b - a)
     peaks = _peaks(profile, level)
     best: list[float] | None = None
     for xs in _equal_runs(peaks, settings.spacing_tolerance):
@@ -298,7 +303,10 @@ def _from_run(
 
     def joined(a: float, b: float) -> bool:
         lo, hi = max(0, round(a) + 2), min(size_along, round(b) - 1)
-        return hi - lo < 2 or float(across[lo:hi, cols].mean()) >= level
+        if hi - lo < 2:
+            return True
+        cut = across[lo:hi, cols]
+        return np.count_nonzero(cut) / cut.size >= level
 
     first, last = ys.index(run.positions[0]), ys.index(run.positions[-1])
     while first > 0 and not joined(ys[0], ys[1]):
@@ -375,7 +383,7 @@ def _refine(along: np.ndarray, pos: float, lo: float, hi: float, tol: float) -> 
     lo_i, hi_i = max(0, round(lo)), min(along.shape[1], round(hi) + 1)
     if a >= b or lo_i >= hi_i:
         return pos
-    rows = along[a:b, lo_i:hi_i].mean(axis=1)
+    rows = _sums(along[a:b, lo_i:hi_i], axis=1) / (hi_i - lo_i)
     if rows.max() <= 0:
         return pos
     best = np.flatnonzero(rows >= rows.max() * 0.8)
@@ -446,10 +454,23 @@ def _regular(positions: list[float]) -> tuple[float, ...]:
     """
     at = np.asarray(positions, dtype=float)
     index = np.arange(len(at))
-    i, j = np.triu_indices(len(at), k=1)
-    pitch = float(np.median((at[j] - at[i]) / (j - i)))
-    start = float(np.median(at - pitch * index))
+    i, j = _pairs(len(at))
+    pitch = median_of_few(((at[j] - at[i]) / (j - i)).tolist())
+    start = median_of_few((at - pitch * index).tolist())
     return tuple(float(v) for v in start + pitch * index)
+
+
+@functools.cache
+def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Indices ``i < j`` of every pair among ``n`` (``np.triu_indices`` is slow to build)."""
+    return np.triu_indices(n, k=1)
+
+
+def _sums(binary: np.ndarray, axis: int) -> np.ndarray:
+    """Sums of a 0/1 ``uint8`` map along ``axis``, as a flat array (``cv2.reduce``: fast)."""
+    if binary.size == 0:
+        return np.zeros(binary.shape[1 - axis], np.int32)
+    return cv2.reduce(binary, axis, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
 
 
 def _keep(

@@ -1,0 +1,100 @@
+"""The reader's fast paths give what the plain numpy calls they replace give, bit for bit.
+
+Speed-ups must not change a reading: a median, a pixel gathered, a line map's
+components, the brightest channel are all compared here with the obvious
+(slow) way of computing them.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from flowbot.vision._cells import delta_e, to_lab
+from flowbot.vision._lattice import _sums, segments
+from flowbot.vision._reader import _brightest_channel
+from flowbot.vision._stats import median_of_few, median_of_present
+
+FINITE = st.floats(-1e6, 1e6, allow_nan=False, width=32)
+
+
+@given(st.lists(st.integers(0, 255), min_size=1, max_size=60))
+def test_median_of_few_equals_numpy_on_integers(values: list[int]) -> None:
+    assert median_of_few(values) == float(np.median(np.array(values, np.uint8)))
+
+
+@given(st.lists(st.floats(-1e9, 1e9, allow_nan=False), min_size=1, max_size=60))
+def test_median_of_few_equals_numpy_on_floats(values: list[float]) -> None:
+    assert median_of_few(values) == float(np.median(values))
+
+
+@given(
+    hnp.arrays(np.float32, st.tuples(st.integers(1, 6), st.integers(1, 6)), elements=FINITE),
+    st.data(),
+)
+def test_median_of_present_equals_numpy_median_of_each_row(
+    values: np.ndarray, data: st.DataObject
+) -> None:
+    missing = data.draw(hnp.arrays(bool, values.shape))
+    values = np.where(missing, np.nan, values).astype(np.float32)
+    got = median_of_present(values)
+    assert got.dtype == np.float32
+    for row, median in zip(values, got, strict=True):
+        present = row[~np.isnan(row)]
+        if present.size == 0:
+            assert np.isnan(median)
+        else:
+            assert median == np.median(present)
+
+
+@settings(max_examples=50)
+@given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40), st.just(3))))
+def test_brightest_channel_is_the_max_of_r_g_b(image: np.ndarray) -> None:
+    assert np.array_equal(_brightest_channel(image), image.max(axis=2))
+    view = image[:, ::-1]  # not contiguous
+    assert np.array_equal(_brightest_channel(view), view.max(axis=2))
+
+
+@settings(max_examples=50)
+@given(
+    hnp.arrays(
+        np.uint8,
+        st.tuples(st.integers(1, 30), st.integers(1, 30)),
+        elements=st.sampled_from([0, 1]),
+    )
+)
+def test_sums_of_a_binary_map_give_numpy_means(binary: np.ndarray) -> None:
+    for axis in (0, 1):
+        assert np.array_equal(_sums(binary, axis) / binary.shape[axis], binary.mean(axis=axis))
+
+
+def test_segments_match_the_default_connected_components() -> None:
+    rng = np.random.default_rng(0)
+    binary = (rng.random((300, 200)) < 0.02).astype(np.uint8)
+    binary[20:280, 50] = 1  # a long line or two among specks
+    binary[100:102, 10:190] = 1
+    count, _, stats, _ = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    expected = [
+        (x + (w - 1) / 2, float(y), float(y + h - 1))
+        for x, y, w, h, _ in stats[1:count]
+        if h >= 2 and w <= max(6, h / 8)
+    ]
+    got = [(s.pos, s.lo, s.hi) for s in segments(binary, vertical=True, min_length=2)]
+    assert len(got) > 10
+    assert got == expected
+
+
+@settings(max_examples=30)
+@given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 8), st.integers(1, 8), st.just(3))), st.data())
+def test_lab_and_distances_do_not_depend_on_how_pixels_are_batched(
+    image: np.ndarray, data: st.DataObject
+) -> None:
+    lab = to_lab(image)
+    r = data.draw(st.integers(0, image.shape[0] - 1))
+    c = data.draw(st.integers(0, image.shape[1] - 1))
+    assert np.array_equal(to_lab(image[r, c]), lab[r, c])
+    other = to_lab(image[::-1, ::-1])[::-1, ::-1]
+    assert np.array_equal(delta_e(lab, other)[r, c], delta_e(lab[r, c], other[r, c]))

@@ -306,7 +306,7 @@ def _from_run(
         if hi - lo < 2:
             return True
         cut = across[lo:hi, cols]
-        return np.count_nonzero(cut) / cut.size >= level
+        return float(np.count_nonzero(cut) / cut.size) >= level
 
     first, last = ys.index(run.positions[0]), ys.index(run.positions[-1])
     while first > 0 and not joined(ys[0], ys[1]):

@@ -291,4 +291,5 @@ def _brightest_channel(image: np.ndarray) -> np.ndarray:
     """``max(R, G, B)`` per pixel: each row's R, G, B as one channel, dilated 3 wide (fast)."""
     h, w = image.shape[:2]
     rows = np.ascontiguousarray(image).reshape(h, 3 * w)
-    return cv2.dilate(rows, np.ones((1, 3), np.uint8))[:, 1::3]
+    spread = cv2.dilate(rows, np.ones((1, 3), np.uint8)).reshape(h, w, 3)
+    return cv2.extractChannel(spread, 1)  # the middle one: the max of all three

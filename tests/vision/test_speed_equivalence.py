@@ -98,3 +98,22 @@ def test_lab_and_distances_do_not_depend_on_how_pixels_are_batched(
     assert np.array_equal(to_lab(image[r, c]), lab[r, c])
     other = to_lab(image[::-1, ::-1])[::-1, ::-1]
     assert np.array_equal(delta_e(lab, other)[r, c], delta_e(lab[r, c], other[r, c]))
+
+
+@settings(max_examples=60)
+@given(
+    hnp.array_shapes(min_dims=0, max_dims=3, max_side=9),
+    st.sampled_from([np.float32, np.float64]),
+    st.booleans(),
+    st.integers(0, 2**32 - 1),
+)
+def test_delta_e_equals_the_plain_formula(
+    shape: tuple[int, ...], dtype: type, strided: bool, seed: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    a = (rng.random((*shape, 3)) * 200 - 100).astype(dtype)
+    b = (rng.random((*shape[1:], 3)) * 200 - 100).astype(dtype)  # broadcast
+    if strided:  # the colour axis not contiguous
+        a = np.ascontiguousarray(np.moveaxis(a, -1, 0)).transpose(*range(1, a.ndim), 0)
+    plain = np.sqrt(((a - b) ** 2).sum(axis=-1))
+    assert np.array_equal(delta_e(a, b), plain)

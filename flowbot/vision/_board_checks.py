@@ -16,7 +16,7 @@ from flowbot.vision._cells import (
     sample_cells,
     to_lab,
 )
-from flowbot.vision._edges import edge_visibility, edge_widths, run_on_visibility
+from flowbot.vision._edges import edge_visibility, line_profiles, run_on_visibility
 from flowbot.vision._lattice import Lattice, LineMaps, in_phase
 from flowbot.vision._stats import median_of_few, median_of_present
 
@@ -226,27 +226,48 @@ def _check_edges(
 def _check_wall_widths(
     lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
 ) -> None:
-    """Refuse a grid with an inner edge drawn much wider than its lines: a wall.
+    """Refuse a grid with an inner edge drawn much wider or brighter than its lines: a wall.
 
     The game draws walls as a bright double line (or a wide band) along an
     edge; the line filter, tuned to thin lines, sees it no stronger than a
     line, or not at all. Its width across the edge, at full resolution,
-    gives it away: the board's own lines set the typical width.
+    gives it away: the board's own lines set the typical width. A line
+    widened by blur or resampling (a browser's zoom) is as wide, but holds
+    no more ink than the others: a wall adds ink.
     """
     f = factor
     xs = f * np.asarray(lattice.xs) + (f - 1) / 2
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
-    widths, peaks = edge_widths(image, xs, ys)
-    if widths.size == 0:
+    lines = line_profiles(image, xs, ys)
+    if lines.width.size == 0:
         return
-    typical_peak = float(np.median(peaks))
+    typical_peak = float(np.median(lines.peak))
     if typical_peak < settings.line_contrast:
         return  # the lines do not show here: their width says nothing
     # A dim band (glow, a shadow) is no wall: only edges about as bright as a line.
-    bold = peaks >= 0.5 * typical_peak
+    bold = lines.peak >= 0.5 * typical_peak
+    typical_width = float(np.median(lines.width))
     margin = max(2.0, settings.wall_width * lattice.pitch * f)
-    if (bold & (widths >= float(np.median(widths)) + margin)).any():
+    inked = lines.ink >= _WALL_INK * float(np.median(lines.ink))
+    wide = (lines.width >= typical_width + margin) & inked
+    # Or a line at least a pixel wider and far brighter than the lines: glow
+    # lowers a line's peak over its background, never its top.
+    bright = (
+        (lines.width >= typical_width + 1)
+        & (lines.top >= _WALL_BRIGHTER * float(np.median(lines.top[bold])))
+        & (lines.ink >= _WALL_BRIGHTER * float(np.median(lines.ink)))
+    )
+    if (bold & (wide | bright)).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls (wide or double lines)")
+
+
+#: A wall's band holds this much more ink (brightness summed across it) than
+#: the typical line: measured, lines widened by zoom blur 0.98-1.12, walls
+#: refused by width >= 2.5.
+_WALL_INK = 1.5
+#: A line this many times brighter (top and ink) than the typical line is a
+#: wall: measured, real and fixture boards' lines <= 1.11, bright walls >= 2.04.
+_WALL_BRIGHTER = 1.6
 
 
 def _check_border(
@@ -375,24 +396,33 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
             )
 
 
-def _nearby_median(strengths: np.ndarray) -> np.ndarray:
+def _nearby_median(strengths: np.ndarray, *, border_typical: bool = True) -> np.ndarray:
     """Per edge, how strong the edges beside it are: the stronger side's median.
 
     ``strengths[i, k]`` is the edge on line ``i`` over span ``k``; a side is
     the two parallel lines on that side, over spans ``k - 1 .. k + 1``. A wall
     is stronger than the lines on both sides of it; glow dims or brightens a
-    region of the board, so one side or the other looks like the edge.
+    region of the board, so one side or the other looks like the edge. With
+    ``border_typical``, beside the border (one side only inside) the board's
+    typical edge stands in for the other side.
     """
     lines, spans = strengths.shape
     padded = np.pad(strengths.astype(float), ((2, 2), (1, 1)), constant_values=np.nan)
     window = np.lib.stride_tricks.sliding_window_view(padded, (5, 3))  # (lines, spans, 5, 3)
     sides = np.stack([window[:, :, :2], window[:, :, 3:]]).reshape(2, lines, spans, 6)
     before, after = median_of_present(sides)
-    # Beside the border only one side is inside: the board's typical edge
-    # stands in for the other.
-    typical = float(np.median(strengths))
-    before[0], after[-1] = np.fmax(before[0], typical), np.fmax(after[-1], typical)
+    if border_typical:
+        typical = float(np.median(strengths))
+        before[0], after[-1] = np.fmax(before[0], typical), np.fmax(after[-1], typical)
     return np.fmax(before, after)
+
+
+#: An edge at least this share of its neighbours' colour contrast (they
+#: showing at least half as much as a faint line must) is a line dimmed with
+#: them (glow), not one taken away (a hole or a wall): measured, glow-dimmed
+#: lines keep >= 0.34 of their neighbours' contrast, the inner edges of real
+#: shaped boards' holes <= 0.11.
+_DIMMED_WITH_NEIGHBOURS = 0.25
 
 
 class MissingEdgesError(UnsureReadingError):
@@ -432,7 +462,21 @@ def _unseen_by_colour(
         # Missed by the line filter yet far bolder than a line: a wall too
         # wide for the filter.
         raise UnsureReadingError("some inner grid edges are drawn as walls")
-    return faint & (visibility < settings.edge_colour_ratio * typical)
+    unseen = faint & (visibility < settings.edge_colour_ratio * typical)
+    if not unseen.any():
+        return unseen
+    # Glow dims a region's lines together, gradually; a hole or a wall takes
+    # an edge's line away where its neighbours still show theirs.
+    nearby = np.concatenate(
+        [
+            _nearby_median(vertical, border_typical=False).ravel(),
+            _nearby_median(horizontal, border_typical=False).ravel(),
+        ]
+    )
+    dimmed = (visibility >= _DIMMED_WITH_NEIGHBOURS * nearby) & (
+        nearby >= 0.5 * settings.edge_colour_ratio * typical
+    )
+    return unseen & ~dimmed
 
 
 def _check_run_on_by_colour(

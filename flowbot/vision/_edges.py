@@ -146,12 +146,30 @@ def _contrast(
     return delta_e(lab, flank).reshape(len(inner), len(spans) - 1, _ALONG, len(offsets))
 
 
-def edge_widths(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """How wide, in pixels, each inner edge's line is, and how bright it is.
+@dataclass(frozen=True, slots=True)
+class LineProfiles:
+    """Per inner edge, in ``edge_visibility`` order, flattened (vertical lines first,
+    each line's edges in order, then horizontal ones), the median over points
+    along the edge of the line's look across it, in the brightest channel.
+    """
 
-    Across the line, in the brightest channel at full resolution, the span
-    from the first to the last pixel brighter than halfway between the
-    brighter of the window's ends and its peak: one line's width, or from the
+    #: The bright span: from the first to the last pixel brighter than halfway
+    #: between the brighter of the window's ends and its top.
+    width: np.ndarray
+    #: The top's height above the brighter end.
+    peak: np.ndarray
+    #: The brightness above the brighter end summed across the window. Blur
+    #: and resampling widen a line and lower its peak but keep its ink; a wall
+    #: adds ink.
+    ink: np.ndarray
+    #: The brightest value across the line (0-255).
+    top: np.ndarray
+
+
+def line_profiles(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> LineProfiles:
+    """How wide, bright and inked each inner edge's line is, at full resolution.
+
+    Across the line, in the brightest channel: one line's width, or from the
     outer side of one line of a double wall to that of the other.
 
     Parameters
@@ -160,36 +178,28 @@ def edge_widths(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.n
         ``(H, W, 3)`` uint8 RGB, full resolution.
     xs, ys
         Grid-line positions in ``image`` pixels.
-
-    Returns
-    -------
-    width, peak
-        Per inner edge in ``edge_visibility`` order, flattened (vertical lines
-        first, each line's edges in order, then horizontal ones): the median
-        over points along the edge of the bright span, and of the peak's
-        height above the brighter of the window's ends.
     """
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
     # As wide as the dots allow (radius 0.38 pitch): a wall reaches 0.1 pitch out.
     reach = max(2, math.floor(0.11 * pitch))
-    widths, peaks = [], []
-    for lines, spans, transposed in ((xs, ys, False), (ys, xs, True)):
-        width, peak = _widths(image, lines, spans, reach, transposed=transposed)
-        widths.append(width.ravel())
-        peaks.append(peak.ravel())
-    return np.concatenate(widths), np.concatenate(peaks)
+    vertical = _profiles(image, xs, ys, reach, transposed=False)
+    horizontal = _profiles(image, ys, xs, reach, transposed=True)
+    width, peak, ink, top = (
+        np.concatenate([v.ravel(), h.ravel()]) for v, h in zip(vertical, horizontal, strict=True)
+    )
+    return LineProfiles(width, peak, ink, top)
 
 
-def _widths(
+def _profiles(
     image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
-) -> tuple[np.ndarray, np.ndarray]:
-    """Bright span and peak across the inner lines ``lines[1:-1]``, per span."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Bright span, peak, ink and top across the inner lines ``lines[1:-1]``, per span."""
     h, w = image.shape[:2]
     if transposed:
         h, w = w, h
     inner = lines[1:-1]
     if inner.size == 0:
-        return np.zeros((0, len(spans) - 1)), np.zeros((0, len(spans) - 1))
+        return (np.zeros((0, len(spans) - 1)),) * 4
     starts, steps = spans[:-1, None], np.diff(spans)[:, None]
     along = (starts + steps * np.linspace(0.2, 0.8, _ALONG_WIDTH)[None, :]).ravel()
     offsets = np.arange(-reach, reach + 1)
@@ -208,8 +218,10 @@ def _widths(
     first = bright.argmax(axis=-1)
     last = n - 1 - bright[..., ::-1].argmax(axis=-1)
     span = np.where(bright.any(axis=-1), last - first + 1, 0)
+    ink = np.maximum(profile - ends, 0).sum(axis=-1)
     shape = (len(inner), len(spans) - 1, _ALONG_WIDTH)
     middle = _ALONG_WIDTH // 2
-    width = np.sort(span.reshape(shape), axis=2)[..., middle]
-    peak = np.sort((top - ends)[..., 0].reshape(shape), axis=2)[..., middle]
-    return width.astype(float), peak.astype(float)
+    return tuple(  # type: ignore[return-value]
+        np.sort(measure.reshape(shape), axis=2)[..., middle].astype(float)
+        for measure in (span, (top - ends)[..., 0], ink, top[..., 0])
+    )

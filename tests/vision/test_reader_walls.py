@@ -1,4 +1,8 @@
-"""The game's walls: a bright double line along an inner edge is refused, not read as a line."""
+"""The game's walls: a bright double (or brighter) line along an inner edge is refused.
+
+And the look-alikes that are no walls: a line widened by a browser's zoom, a
+line dimmed by glow with the lines around it.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,10 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
-from flowbot.render import board_geometry, render_board
+from flowbot.render import RenderStyle, board_geometry, render_board
 from flowbot.vision import read_board
+from flowbot.vision.decoys import decoy
+from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 80
@@ -40,3 +46,49 @@ def test_a_double_line_wall_is_refused(gap: float) -> None:
     _double_wall(image, gap)
     with pytest.raises(UnsureReadingError, match="walls"):
         read_board(image)
+
+
+@pytest.mark.parametrize("cell", [22, 24])
+def test_a_line_widened_by_zoom_is_no_wall(cell: int) -> None:
+    # A browser draws the game's canvas, then scales it 2x with bilinear
+    # smoothing: a line that fell between two canvas pixels comes out twice
+    # as wide as the others, less bright, and with the same ink.
+    canvas = render_board(PUZZLE, cell_px=cell, margin_px=12, style=RenderStyle(line_width=0.01))
+    g = board_geometry(PUZZLE, cell_px=cell, margin_px=12)
+    x, top, bottom = round(g.xs[3]), round(g.ys[0]), round(g.ys[-1]) + 1
+    half = (canvas[top:bottom, x].astype(np.uint16) + canvas[top:bottom, x + 2]) // 2
+    canvas[top:bottom, x] = canvas[top:bottom, x + 1] = half.astype(np.uint8)
+    image = cv2.resize(canvas, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+    assert read_board(image).puzzle == PUZZLE.canonical()
+
+
+def test_a_line_much_brighter_than_its_neighbours_is_a_wall() -> None:
+    # One pixel wider than the lines and 1.75 times as bright: the line filter
+    # finds it less than 1.8 times as strong, so only the full-resolution peak
+    # and ink show it.
+    image = _board()
+    g = board_geometry(PUZZLE, cell_px=PX).shifted(MARGIN, MARGIN)
+    style = RenderStyle()
+    colour = tuple(min(255, round(1.75 * v)) for v in style.line_colour)
+    x = round(g.xs[3])
+    width = max(1, round(style.line_width * PX)) + 1
+    cv2.line(image, (x, round(g.ys[1])), (x, round(g.ys[2])), colour, width)
+    with pytest.raises(UnsureReadingError, match="walls"):
+        read_board(image)
+
+
+@pytest.mark.parametrize("seed", [23, 39])
+def test_bright_single_line_walls_are_refused(seed: int) -> None:
+    with pytest.raises(UnsureReadingError):
+        read_board(decoy("flow_walls", seed).image)
+
+
+@pytest.mark.parametrize(("category", "seed"), [("crop", 50246), ("jpeg", 50233), ("twins", 50157)])
+def test_lines_dimmed_by_glow_with_their_neighbours_are_not_missing(
+    category: str, seed: int
+) -> None:
+    # A region of glow of nearly the lines' colour: there every line shows
+    # less than 0.4 of the board's typical contrast, yet about as much as the
+    # lines around it; a hole takes its lines away where the neighbours show.
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

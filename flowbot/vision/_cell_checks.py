@@ -16,6 +16,7 @@ from flowbot.vision._cells import (
     is_crisp_disc,
     line_lightness,
     ring_like_core_recentred,
+    soft_rays,
 )
 from flowbot.vision._stats import median_of_present
 
@@ -39,6 +40,7 @@ def classify(
     """
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()
+    faint: list[Cell] = []
     rows, cols = contrast.shape
     sure = contrast[contrast >= settings.dot_contrast]
     weakest_dot = float(sure.min()) if sure.size else 0.0
@@ -72,10 +74,15 @@ def classify(
             elif k >= settings.faint_contrast and _crisp_dot(
                 samples, image, geometry, r, c, faint=True
             ):
-                # A dot on glow of its own colour: it may have a twin as faint.
-                raise UnsureReadingError(
-                    f"cell ({r}, {c}) holds a dot of nearly its background's colour"
-                )
+                faint.append(Cell(r, c))
+    for cell in faint:
+        # A dot on glow of its own colour is one when a clear dot has its
+        # colour (its twin); alone, its twin may be as faint and missed.
+        if not any(delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in dots):
+            raise UnsureReadingError(
+                f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
+            )
+    dots.update(faint)
     if dots:  # a dotless grid is no board: the next candidate may be
         _check_background(samples, image, geometry, dots, settings)
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
@@ -131,12 +138,19 @@ def _check_background(
     # An empty cell's centre shows the background of some cell beside it. One
     # unlike all of them holds an object, unless its colour runs on to the
     # grid lines as glow does (synthetic glow: 58%+ of the border band; a
-    # bridge's tile: under 12%, 37% in a small cell's blur).
+    # bridge's tile: under 12%, 37% in a small cell's blur) or it fades into
+    # the background on a few rays from the centre (glow; a tile's outline is
+    # crisp all round: no such ray).
     unlike = np.fmin.reduce(delta_e(samples.core_lab[:, :, None], around), axis=2)
     for r, c in np.argwhere((unlike > settings.empty_contrast) & ~is_dot):
-        centre = geometry.centre(Cell(int(r), int(c)))
+        point = geometry.centre(Cell(int(r), int(c)))
+        centre = (point.x, point.y)
         core = samples.core_lab[r, c]
-        if border_like(image, (centre.x, centre.y), geometry.cell_size, core) < 0.25:
+        background = np.nanmedian(around[r, c], axis=0)
+        if (
+            border_like(image, centre, geometry.cell_size, core) < 0.25
+            and soft_rays(image, centre, geometry.cell_size, core, background) < 2
+        ):
             raise UnsureReadingError(
                 f"cell ({r}, {c}) holds something that is neither a dot nor empty"
             )

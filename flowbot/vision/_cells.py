@@ -38,6 +38,9 @@ SECTOR_HALF_ANGLE = 0.35
 #: pitch (anti-aliasing, JPEG, scaling), where glow changes over a third of a cell.
 DOT_RADII = (0.25, 0.4)
 RIM_PX, RIM_PITCH = 2.0, 0.06
+#: The rim is looked for among rings of at least this many pixels: the centre's
+#: one to four pixels give no median to trust (a JPEG block's odd centre pixel).
+RING_MIN_PIXELS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +195,7 @@ def is_crisp_disc(
     order = np.lexsort((far, bins))  # by ring, then distance: medians by index
     count = np.bincount(bins)
     starts = np.r_[0, np.cumsum(count)[:-1]]
-    filled = count > 0
+    filled = count >= RING_MIN_PIXELS
     median = far[order][starts[filled] + count[filled] // 2]
     radii = np.flatnonzero(filled) * k
     left, inner = np.flatnonzero(median > 0.25), np.flatnonzero(median < 0.75)
@@ -267,3 +270,43 @@ def border_like(
     px = np.clip(np.rint(cx + dx[band]), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(cy + dy[band]), 0, h - 1).astype(np.intp)
     return float((delta_e(to_lab(image[py, px]), colour) <= NEAR).mean())
+
+
+#: An object's outline (anti-aliased, through JPEG) goes from the object's
+#: colour to the background's within this many pixels (bridge tiles: at most
+#: 3.2); the game's glow fades over more (synthetic glow: 15+ px on a phone
+#: screen, 5+ in a mirror window a third of the phone's size).
+OUTLINE_PX = 4.0
+#: Rays from a cell's centre along which its colour is followed to the lines.
+RAYS = 16
+
+
+def soft_rays(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+) -> int:
+    """How many rays from ``centre`` see the ``inside`` colour fade into ``outside``.
+
+    Along each ray, from the core's edge to the border band, every half pixel,
+    a point's place between the two colours (0 at ``inside``, 1 at
+    ``outside``, by Lab distances). A ray on which it moves at least half the
+    way, yet nowhere faster than the whole way in ``OUTLINE_PX`` pixels, is
+    soft. An object drawn in the cell has a crisp outline on every ray that
+    leaves it; background glow fades gradually.
+    """
+    cx, cy = centre
+    step = 0.5
+    radii = np.arange(CORE_RADIUS * pitch, BORDER[1] * pitch, step, dtype=np.float32)
+    angles = np.arange(RAYS) * (2 * np.pi / RAYS)
+    map_x = (cx + np.cos(angles)[:, None] * radii).astype(np.float32)
+    map_y = (cy + np.sin(angles)[:, None] * radii).astype(np.float32)
+    pixels = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    lab = to_lab(pixels)
+    to_in, to_out = delta_e(lab, inside), delta_e(lab, outside)
+    place = to_in / np.maximum(to_in + to_out, 1e-6)
+    moved = place.max(axis=1) - place.min(axis=1)
+    steepest = np.abs(np.diff(place, axis=1)).max(axis=1, initial=0.0) / step
+    return int(((moved >= 0.5) & (steepest * OUTLINE_PX < 1)).sum())

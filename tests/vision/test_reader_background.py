@@ -12,7 +12,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Puzzle
-from flowbot.render import board_geometry, render_board
+from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.vision import read_board
 from flowbot.vision._cells import line_lightness, to_lab
 from flowbot.vision.synthetic import sample
@@ -85,3 +85,20 @@ def test_glow_that_runs_on_to_the_lines_is_no_tile() -> None:
     # beside it: only the band running on into the cell's border tells it apart.
     shot = sample("generated", 7)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_soft_glow_under_the_grid_is_no_object() -> None:
+    # A dim purple band of glow, blurred as the game's is, ending in cell
+    # (2, 2): its colour is 20+ Lab from every ring beside (2, 3) and covers
+    # little of the border band, like a tile; but it fades over many pixels
+    # where a tile's outline is crisp.
+    geometry = board_geometry(PUZZLE, cell_px=PX)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    glow = np.zeros((h, w, 3), np.float32)
+    x, y = geometry.centre(Cell(2, 2))
+    cv2.rectangle(
+        glow, (int(x - 0.2 * PX), int(y - 0.22 * PX)), (w, int(y + 0.22 * PX)), (50, 25, 75), -1
+    )
+    glow = cv2.GaussianBlur(glow, (0, 0), 6)
+    image = draw_board(np.clip(glow + 0.5, 0, 255).astype(np.uint8), PUZZLE, geometry)
+    assert read_board(image).puzzle == PUZZLE.canonical()

@@ -12,7 +12,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Solution
-from flowbot.render import render_board
+from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.vision import read_board
 from flowbot.vision._cells import is_crisp_disc, to_lab
 from flowbot.vision.synthetic import sample
@@ -56,6 +56,19 @@ def test_a_dot_is_a_crisp_disc_and_glow_is_not() -> None:
         assert not is_crisp_disc(not_a_dot, centre, PITCH, *_core_and_ring(not_a_dot))
 
 
+def test_an_odd_pixel_at_a_small_dots_centre_does_not_end_the_disc() -> None:
+    # The centre's ring holds one to four pixels: too few for a median, so one
+    # pixel off by JPEG must not put the disc's rim at radius 0.
+    puzzle = Puzzle(5, 5, (Pair("A", Cell(2, 2), Cell(0, 0)),))
+    tan = (160, 139, 82)
+    image = render_board(puzzle, cell_px=19, colours=[tan])
+    centre = board_geometry(puzzle, cell_px=19).centre(Cell(2, 2))
+    yy, xx = np.mgrid[0 : image.shape[0], 0 : image.shape[1]]
+    image[np.hypot(xx - centre.x, yy - centre.y) < 1] = (170, 139, 125)  # pinkish
+    lab = to_lab(np.array([tan, (0, 0, 0)], np.uint8))
+    assert is_crisp_disc(image, (centre.x, centre.y), 19, lab[0], lab[1])
+
+
 @pytest.mark.parametrize(
     ("category", "seed"),
     [
@@ -70,6 +83,12 @@ def test_a_dot_is_a_crisp_disc_and_glow_is_not() -> None:
         ("tiny_cells", 308),  # a blue dot in a 22 px JPEG cell, its core's colour noisy
         ("tiny_cells", 377),  # JPEG noise of 4 Lab in an empty 22 px cell: no faint dot
         ("tiny_cells", 382),  # 21 px cells, grid 1.3 px off: a dot and a line in the ring
+        ("tiny_cells", 50216),  # JPEG turned the middle pixel of a tan dot in a 19 px cell pink
+        ("rectangular", 50208),  # a teal dot 14 Lab from its teal glow; its twin is clear
+        ("phone", 50182),  # glow bands crossing under a cell: 25 Lab from the cells beside
+        ("mirror", 50211),  # the same at 0.35 scale: the band's edge still fades over 5+ px
+        ("crop", 50097),  # a soft green band down the board's last column
+        ("huge_cells", 50128),  # two soft bands overlapping in one cell
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:
@@ -85,6 +104,29 @@ def test_a_pipe_along_the_top_row_is_no_empty_band_to_drop() -> None:
     image = render_board(puzzle, cell_px=60, solution=Solution(puzzle, (path, ())))
     with pytest.raises(UnsureReadingError):
         read_board(image)
+
+
+@pytest.mark.parametrize(("twin", "read"), [(Cell(5, 4), True), (Cell(0, 4), False)])
+def test_a_faint_dot_is_read_when_its_twin_is_clear(twin: Cell, read: bool) -> None:
+    # A teal dot on teal glow (13 Lab from its rim, rectangular 50208): with
+    # its twin clear on the dark background nothing is missed; with both on
+    # the glow either could be hidden, so the reading is refused.
+    puzzle = Puzzle(6, 6, (Pair("A", Cell(0, 1), twin), Pair("B", Cell(2, 0), Cell(4, 2))))
+    geometry = board_geometry(puzzle, cell_px=60)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    fade = np.clip(1.5 - np.arange(h, dtype=np.float32) / (2 * 60), 0, 1)  # glow over the top
+    glow = (fade[:, None, None] * np.array([0, 97, 100], np.float32)).repeat(w, axis=1)
+    image = draw_board(
+        np.clip(glow + 0.5, 0, 255).astype(np.uint8),
+        puzzle,
+        geometry,
+        colours=[(1, 129, 132), (254, 0, 0)],
+    )
+    if read:
+        assert read_board(image).puzzle == puzzle.canonical()
+    else:
+        with pytest.raises(UnsureReadingError, match="nearly its background's colour"):
+            read_board(image)
 
 
 def test_a_dot_hidden_in_glow_of_its_own_colour_is_refused_not_missed() -> None:

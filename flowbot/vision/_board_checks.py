@@ -77,10 +77,18 @@ def without_empty_band(
             tuple(f * x + (f - 1) / 2 for x in band_xs), tuple(f * y + (f - 1) / 2 for y in band_ys)
         )
         samples = sample_cells(image, geometry)
-        if (delta_e(samples.core_lab, samples.ring_lab) > settings.empty_contrast).any():
+        # A dot or a pipe fills its cell's core with one colour; the thin
+        # strokes of a word over the core leave most of it background.
+        filled = samples.core_uniformity >= _FILLED_CORE
+        if (filled & (delta_e(samples.core_lab, samples.ring_lab) > settings.empty_contrast)).any():
             return None
     log.debug("dropped %d empty outer bands of missing edges", len(bands))
     return Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
+
+
+#: Share of a cell's core in one colour above which it is filled (a dot or a
+#: pipe: nearly all of it), not crossed by text.
+_FILLED_CORE = 0.5
 
 
 def full_size(lattice: Lattice, factor: int) -> BoardGeometry:
@@ -279,7 +287,9 @@ def _check_border(
     border hidden by a tight crop or a bright frame is missing all along, and
     that is allowed; a border drawn along most of its length but not at all
     beside some cells (in the line map nor by colour) is the outline of a
-    board with cells left out.
+    board with cells left out, unless something unlike the board's background
+    lies beside those cells, with no line of the board going on into it
+    (another window against the board, whose frame looked like the border).
     """
     xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
     for vertical, (positions, spans, strength) in enumerate(
@@ -312,10 +322,96 @@ def _check_border(
             seen = edge_visibility(image, xs_full, ys_full, uncertainty=f / 2 + 1)[1 - vertical]
             visibility = seen.ravel()
             typical = float(np.median(visibility[~faint]))
-            if (faint & (visibility < settings.edge_colour_ratio * typical)).any():
+            unseen = faint & (visibility < settings.edge_colour_ratio * typical)
+            if not unseen.any():
+                continue
+            # A cell left out shows the board's own background on both sides of
+            # where the border would be. A border hidden by what lies beside it
+            # (another window, its frame taken for the border) has something
+            # else outside, and the board's lines end there.
+            column = image if vertical else np.swapaxes(image, 0, 1)
+            inward = 1 if end == 0 else -1
+            reach = max(2, round(0.1 * p * f))
+            step = _step_across(column, line[1], across, inward=inward, reach=reach)
+            ends_go_on = _lines_go_on(
+                column,
+                line[1],
+                across,
+                inward=inward,
+                pitch=p * f,
+                reach=reach,
+                ratio=settings.edge_colour_ratio,
+            )
+            hidden = (step >= _LIKE_INSIDE) & ~ends_go_on[:-1] & ~ends_go_on[1:]
+            log.debug(
+                "border gap candidates: step across %s, lines go on %s",
+                np.round(step[unseen], 1),
+                ends_go_on,
+            )
+            if (unseen & ~hidden).any():
                 raise UnsureReadingError(
                     "the board's border has a gap (a shaped board with cells left out)"
                 )
+
+
+#: CIELAB: the colour just outside a border differs from just inside it by
+#: less than this only where the board's own background goes on past it.
+_LIKE_INSIDE = 12.0
+
+
+def _step_across(
+    column: np.ndarray, line: float, spans: np.ndarray, *, inward: int, reach: int
+) -> np.ndarray:
+    """Per span of a border, CIELAB distance between the colours ``reach`` px either side of it.
+
+    ``line`` is the border's column in ``column`` (an image, transposed for a
+    horizontal border), ``inward`` the side (+1 or -1) the board lies on;
+    each side's colour is the median over points along the middle of a span.
+    """
+    h, w = column.shape[:2]
+    t = np.linspace(0.2, 0.8, 7)
+    along = np.rint(spans[:-1, None] + t[None, :] * np.diff(spans)[:, None]).astype(np.intp)
+    along = np.clip(along, 0, h - 1)
+    sides = []
+    for offset in (inward * reach, -inward * reach):
+        at = int(np.clip(round(line) + offset, 0, w - 1))
+        sides.append(np.median(to_lab(column[along, at]), axis=1))
+    return delta_e(sides[0], sides[1])
+
+
+def _lines_go_on(
+    column: np.ndarray,
+    line: float,
+    rows: np.ndarray,
+    *,
+    inward: int,
+    pitch: float,
+    reach: int,
+    ratio: float,
+) -> np.ndarray:
+    """Whether each crossing line ``rows`` shows anywhere within a pitch past a border.
+
+    Per line, by colour: the contrast across it at points beyond the border
+    at ``line`` (as ``_step_across`` lays it out), somewhere at least
+    ``ratio`` of its median contrast over the same reach inside, where it
+    lies inside (give or take a pixel). Glow may hide most of it; a line that
+    shows at all beyond goes on.
+    """
+    h, w = column.shape[:2]
+    t = np.linspace(0.15, 0.95, 9)
+    offsets = np.arange(-reach, reach + 1)
+    py = np.clip(np.rint(rows)[:, None] + offsets[None, :], 0, h - 1).astype(np.intp)
+    seen = []
+    for side in (inward, -inward):
+        px = np.clip(np.rint(line + side * t * pitch), 0, w - 1).astype(np.intp)
+        lab = to_lab(column[py[:, None, :], px[None, :, None]])  # (rows, points, offsets, 3)
+        flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
+        seen.append(delta_e(lab, flank))  # (rows, points, offsets)
+    inside = np.median(seen[0], axis=1)  # (rows, offsets)
+    at = inside.argmax(axis=1)
+    near = np.abs(offsets[None, :] - offsets[at][:, None]) <= 1
+    beyond = np.where(near[:, None, :], seen[1], 0.0).max(axis=2)
+    return beyond.max(axis=1) >= ratio * inside.max(axis=1)
 
 
 def _edge_colours(

@@ -86,15 +86,24 @@ def run_on_visibility(
             if not 0 <= border + step <= size - 1:
                 continue
             strip = np.array(sorted((border, border + step, border - step)))
-            contrast = _contrast(image, lines, strip, reach, transposed=transposed)
+            contrast, lighter = _contrast_and_lightness(
+                image, lines, strip, reach, transposed=transposed
+            )
             if step < 0:
-                contrast = contrast[:, ::-1]
+                contrast, lighter = contrast[:, ::-1], lighter[:, ::-1]
             inside, beyond = contrast[:, 0], contrast[:, 1]  # (lines, points, offsets)
             # A line that goes on does so where it lies inside, all along; text
             # and clutter show in patches, and another grid's lines a few
             # pixels off it (an editor's ruled page beside a mirror window).
             at = np.median(inside, axis=1).argmax(axis=1)
             near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
+            # ... and it stays lighter (or darker) than beside it: the dark
+            # ruled lines of a white page beside a board of light lines, even
+            # in step with its rows, are no run-on.
+            sign = _polarity(np.median(inside, axis=1), np.median(lighter[:, 0], axis=1))
+            here = np.take_along_axis(sign, at[:, None], axis=1)  # (lines, 1)
+            flipped = here[:, :, None] * _polarity(beyond, lighter[:, 1]) < 0
+            beyond = np.where(flipped, 0.0, beyond)
             beyond_seen = np.where(near[:, None, :], beyond, 0.0).max(axis=2)
             found.append(
                 RunOn(
@@ -116,6 +125,11 @@ def _visibility(
     return np.median(contrast.max(axis=3), axis=2)
 
 
+def _polarity(contrast: np.ndarray, lighter: np.ndarray) -> np.ndarray:
+    """+1 where a contrast is mostly a lighter pixel, -1 a darker one, 0 a change of hue."""
+    return np.where(np.abs(lighter) >= 0.5 * contrast, np.sign(lighter), 0.0)
+
+
 def _contrast(
     image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
 ) -> np.ndarray:
@@ -124,12 +138,20 @@ def _contrast(
     ``[line, span, point, offset]``: the CIELAB difference between the pixel
     ``offset - reach`` from the line and the mean of the window's two ends.
     """
+    return _contrast_and_lightness(image, lines, spans, reach, transposed=transposed)[0]
+
+
+def _contrast_and_lightness(
+    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """``_contrast``, and by how much each pixel is lighter (L*) than the window's ends."""
     h, w = image.shape[:2]
     if transposed:
         h, w = w, h
     inner = lines[1:-1]
     if inner.size == 0:
-        return np.zeros((0, len(spans) - 1, _ALONG, 2 * reach + 1))
+        empty = np.zeros((0, len(spans) - 1, _ALONG, 2 * reach + 1))
+        return empty, empty
     along = np.concatenate(
         [
             np.linspace(a + 0.2 * (b - a), b - 0.2 * (b - a), _ALONG)
@@ -143,7 +165,8 @@ def _contrast(
     py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, :, None]
     lab = to_lab(image[px, py] if transposed else image[py, px])  # (lines, points, offsets, 3)
     flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
-    return delta_e(lab, flank).reshape(len(inner), len(spans) - 1, _ALONG, len(offsets))
+    shape = (len(inner), len(spans) - 1, _ALONG, len(offsets))
+    return delta_e(lab, flank).reshape(shape), (lab[..., 0] - flank[..., 0]).reshape(shape)
 
 
 @dataclass(frozen=True, slots=True)

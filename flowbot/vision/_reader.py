@@ -228,8 +228,17 @@ def _find_boards(
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.
     attempts += [(factor, image, False), (factor, image, True)]
+    closer = len(attempts)
+    if factor > 1:
+        # A line one pixel wide fades when shrunk: against glow or a window
+        # frame nearly as bright, only full resolution shows it all. Worth
+        # the time only when a grid holding dots was seen, and doubted.
+        attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
     doubt: UnsureBoardError | None = None
+    near_miss = False
     for attempt, (f, source, dark) in enumerate(attempts):
+        if attempt == closer and not near_miss:
+            break
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
@@ -268,6 +277,7 @@ def _find_boards(
             except UnsureReadingError as exc:
                 # A finer or colour copy may see the whole board.
                 doubt = doubt or UnsureBoardError(str(exc), full_size(candidate, f))
+                near_miss = near_miss or _holds_dots(image, full_size(candidate, f), settings)
                 refused.append(candidate)
                 continue
             how = ("dark lines in " if dark else "") + (
@@ -281,6 +291,7 @@ def _find_boards(
                 and full_size(other, f).cell_size >= settings.min_cell_px
             ]
             yield full_size(best, f), notes, apart
+            near_miss = True
             refused.append(candidate)  # asked for another: this one held no board
     if doubt is not None:
         raise doubt

@@ -1,0 +1,61 @@
+"""A board's border beside other things: lines that only seem to run on past it are no run-on."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from flowbot.models import Puzzle
+from flowbot.render import board_geometry, render_board
+from flowbot.vision import read_board
+
+PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
+PX = 70
+MARGIN = 4 * PX
+
+
+def _board_beside_a_page() -> np.ndarray:
+    """The board with a white ruled page right up to its left border.
+
+    The page's grey rules are three to a cell, so every inner line of the
+    board has one in step with it beyond the border.
+    """
+    image = render_board(PUZZLE, cell_px=PX, margin_px=0)
+    image = cv2.copyMakeBorder(image, PX, PX, MARGIN, PX, cv2.BORDER_CONSTANT)
+    g = board_geometry(PUZZLE, cell_px=PX, margin_px=0).shifted(MARGIN, PX)
+    left = round(g.xs[0]) - 1
+    image[:, :left] = 250
+    for k in range(3 * (PUZZLE.rows + 2) + 1):
+        y = round(g.ys[0] + (k - 3) * PX / 3)
+        if 0 <= y < image.shape[0]:
+            image[y, :left] = 160
+    return image
+
+
+def test_dark_rules_of_a_page_beside_the_board_are_no_run_on() -> None:
+    # The board's lines are lighter than beside them, the page's darker.
+    assert read_board(_board_beside_a_page()).puzzle == PUZZLE.canonical()
+
+
+def _board_beside_a_window() -> np.ndarray:
+    """The board with another window right against its right border.
+
+    The window's white frame runs beside every row but the first, where its
+    grey title bar, as light as the board's lines, meets the border instead.
+    """
+    image = render_board(PUZZLE, cell_px=PX, margin_px=0)
+    image = cv2.copyMakeBorder(image, PX, PX, PX, MARGIN, cv2.BORDER_CONSTANT)
+    g = board_geometry(PUZZLE, cell_px=PX, margin_px=0).shifted(PX, PX)
+    right = round(g.xs[-1])  # over the line's middle: half of it shows
+    top, first_row = round(g.ys[0]) - PX // 2, round(g.ys[1])
+    image[top:, right:] = (32, 33, 36)
+    image[first_row:, right + 1] = 200
+    image[top:first_row, right:] = (50, 50, 55)
+    return image
+
+
+def test_a_border_beside_another_window_has_no_gap_where_the_window_changes() -> None:
+    # The line map sees the window's frame as the border's line, and the
+    # border itself not at all beside the title bar: yet no cell is left
+    # out, as the title bar, unlike the board's background, shows.
+    assert read_board(_board_beside_a_window()).puzzle == PUZZLE.canonical()

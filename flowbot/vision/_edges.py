@@ -95,16 +95,18 @@ def run_on_visibility(
             # A line that goes on does so where it lies inside, all along; text
             # and clutter show in patches, and another grid's lines a few
             # pixels off it (an editor's ruled page beside a mirror window).
-            at = np.median(inside, axis=1).argmax(axis=1)
+            typical = np.median(inside, axis=1)  # (lines, offsets)
+            at = typical.argmax(axis=1)
             near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
             # ... and it stays lighter (or darker) than beside it: the dark
             # ruled lines of a white page beside a board of light lines, even
-            # in step with its rows, are no run-on.
-            sign = _polarity(np.median(inside, axis=1), np.median(lighter[:, 0], axis=1))
-            here = np.take_along_axis(sign, at[:, None], axis=1)  # (lines, 1)
-            flipped = here[:, :, None] * _polarity(beyond, lighter[:, 1]) < 0
-            beyond = np.where(flipped, 0.0, beyond)
-            beyond_seen = np.where(near[:, None, :], beyond, 0.0).max(axis=2)
+            # in step with its rows, are no run-on. (Medians of _ALONG = 9
+            # points: the middle one.)
+            index = np.arange(len(at))
+            lighter_at = np.sort(lighter[index, 0, :, at], axis=1)[:, _ALONG // 2]
+            here = _polarity(typical[index, at], lighter_at)  # (lines,)
+            flipped = here[:, None, None] * _polarity(beyond, lighter[:, 1]) < 0
+            beyond_seen = np.where(near[:, None, :] & ~flipped, beyond, 0.0).max(axis=2)
             found.append(
                 RunOn(
                     np.quantile(beyond_seen, 0.1, axis=1),

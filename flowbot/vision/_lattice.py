@@ -168,17 +168,27 @@ def segments(binary: np.ndarray, *, vertical: bool, min_length: float) -> list[S
 def runs(segs: list[Segment], settings: LineSettings) -> list[Run]:
     """Group segments by common extent, then split each group into equal-spacing runs."""
     groups: list[list[Segment]] = []
-    # Each group's first segment's ends, to match against all groups at once
-    # (a noisy screen at full resolution has thousands of segments).
+    # Each group's first segment's ends: with many groups (thousands of
+    # segments on a noisy screen at full resolution) matched all at once.
     ends = np.empty((len(segs), 2))
     for seg in sorted(segs, key=lambda s: s.lo - s.hi):  # longest first
         tol = 3 + 0.02 * (seg.hi - seg.lo)
         n = len(groups)
-        match = np.flatnonzero(
-            (np.abs(ends[:n, 0] - seg.lo) <= tol) & (np.abs(ends[:n, 1] - seg.hi) <= tol)
-        )
-        if match.size:
-            groups[match[0]].append(seg)
+        match: int | None
+        if n < 64:
+            match = next(
+                (
+                    i
+                    for i, group in enumerate(groups)
+                    if abs(group[0].lo - seg.lo) <= tol and abs(group[0].hi - seg.hi) <= tol
+                ),
+                None,
+            )
+        else:
+            near = (np.abs(ends[:n, 0] - seg.lo) <= tol) & (np.abs(ends[:n, 1] - seg.hi) <= tol)
+            match = int(near.argmax()) if near.any() else None
+        if match is not None:
+            groups[match].append(seg)
         else:
             ends[n] = seg.lo, seg.hi
             groups.append([seg])

@@ -235,9 +235,9 @@ def _find_boards(
         # the time only when a grid holding dots was seen, and doubted.
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
     doubt: UnsureBoardError | None = None
-    near_miss = False
+    doubted: list[BoardGeometry] = []
     for attempt, (f, source, dark) in enumerate(attempts):
-        if attempt == closer and not near_miss:
+        if attempt == closer and not any(_holds_dots(image, g, settings) for g in doubted):
             break
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
@@ -277,7 +277,7 @@ def _find_boards(
             except UnsureReadingError as exc:
                 # A finer or colour copy may see the whole board.
                 doubt = doubt or UnsureBoardError(str(exc), full_size(candidate, f))
-                near_miss = near_miss or _holds_dots(image, full_size(candidate, f), settings)
+                doubted.append(full_size(candidate, f))
                 refused.append(candidate)
                 continue
             how = ("dark lines in " if dark else "") + (
@@ -291,7 +291,7 @@ def _find_boards(
                 and full_size(other, f).cell_size >= settings.min_cell_px
             ]
             yield full_size(best, f), notes, apart
-            near_miss = True
+            doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
     if doubt is not None:
         raise doubt

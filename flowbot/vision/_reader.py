@@ -22,6 +22,7 @@ from flowbot.vision._board_checks import (
 )
 from flowbot.vision._cell_checks import check_pipes, classify
 from flowbot.vision._cells import (
+    delta_e,
     sample_cells,
 )
 from flowbot.vision._image import check_image
@@ -197,13 +198,25 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     return Reading(puzzle, geometry, colours, confidence, tuple(notes))  # type: ignore[arg-type]
 
 
+#: Flat, round, high-contrast cells that make a grid another board even when
+#: it cannot be read as a whole (a column of text or a window's edge beside it).
+CLEAR_DOTS = 4
+
+
 def _holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) -> bool:
     """Whether a grid holds two or more clear dots (another board, not a table or text)."""
+    samples = sample_cells(image, geometry)
     try:
-        samples = sample_cells(image, geometry)
         dots, _ = classify(samples, image, geometry, settings)
     except UnsureReadingError:
-        return False
+        # Unsure as a whole, its clear dots still count: a flat core far
+        # from its rim, not running out to the cell's edge (no filled cell).
+        clear = (
+            (delta_e(samples.core_lab, samples.ring_lab) >= settings.dot_contrast)
+            & (samples.core_uniformity >= 0.8)
+            & (samples.ring_like_core <= 0.1)
+        )
+        return int(clear.sum()) >= CLEAR_DOTS
     return len(dots) >= 2
 
 

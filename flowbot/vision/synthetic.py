@@ -814,10 +814,13 @@ def _glow_background(
         thick = max(1, round(rng.uniform(0.03, 0.06) * max(sw, sh)))
         layer = np.zeros((sh, sw), np.float32)
         x0, y0 = rng.uniform(0, sw), rng.uniform(0, sh)
-        if rng.random() < 0.5:
-            p1 = (x0 + rng.uniform(-0.8, 0.8) * sw, y0)
-        else:
-            p1 = (x0, y0 + rng.uniform(-0.8, 0.8) * sh)
+        horizontal = rng.random() < 0.5
+        # A pipe runs a fifth of the screen or more: a shorter one would be a
+        # soft round blob, of a dot's size in a small cell, which the game
+        # never draws (crop 60024 read it as a doubtful dot).
+        reach = rng.uniform(-0.8, 0.8)
+        reach = math.copysign(max(abs(reach), 0.2), reach)
+        p1 = (x0 + reach * sw, y0) if horizontal else (x0, y0 + reach * sh)
         cv2.line(layer, _ip(x0, y0), _ip(*p1), 1.0, thick, cv2.LINE_AA)
         small += colour * alpha * layer[:, :, None]
     # A slight blur first, so that no staircase shows once enlarged.

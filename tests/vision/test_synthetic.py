@@ -171,3 +171,23 @@ def test_bad_options_are_refused() -> None:
     seventeen = Puzzle.from_grid([chr(65 + i) * 2 for i in range(17)])
     with pytest.raises(ValueError, match="16 colours"):
         synthesize(seventeen, seed=0)
+
+
+def test_background_pipes_are_long_not_round_blobs() -> None:
+    # The game's animated background shows long faint pipes; one a few pixels
+    # long is a soft round blob, of a dot's size and contrast in a small cell.
+    import cv2  # noqa: PLC0415
+
+    from flowbot.vision.synthetic import _glow_background  # noqa: PLC0415
+
+    for seed in range(40):
+        glow = _glow_background(
+            np.random.default_rng(seed), 400, 300, 1.0, GAME_COLOURS, bars_only=True
+        )
+        lit = (glow.max(axis=2) > 8).astype(np.uint8)
+        n, _, stats, _ = cv2.connectedComponentsWithStats(lit)
+        for x, y, w, h, area in stats[1:n]:
+            cut = x == 0 or y == 0 or x + w == 400 or y + h == 300  # runs off the screen
+            crossing = area < 0.6 * w * h  # two pipes crossing: no filled blob
+            round_blob = max(w, h) < 1.5 * min(w, h) and not (cut or crossing)
+            assert not round_blob, f"seed {seed}: a round blob at ({x}, {y})"

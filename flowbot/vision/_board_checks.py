@@ -249,21 +249,22 @@ def _check_wall_widths(
     lines = line_profiles(image, xs, ys)
     if lines.width.size == 0:
         return
-    typical_peak = float(np.median(lines.peak))
+    # The typical line's look, in one call (np.median's cost is per call).
+    typical_peak, typical_width, typical_ink = np.median(
+        np.stack([lines.peak, lines.width, lines.ink]), axis=1
+    ).tolist()
     if typical_peak < settings.line_contrast:
         return  # the lines do not show here: their width says nothing
     # A dim band (glow, a shadow) is no wall: only edges about as bright as a line.
     bold = lines.peak >= 0.5 * typical_peak
-    typical_width = float(np.median(lines.width))
     margin = max(2.0, settings.wall_width * lattice.pitch * f)
-    inked = lines.ink >= _WALL_INK * float(np.median(lines.ink))
-    wide = (lines.width >= typical_width + margin) & inked
+    wide = (lines.width >= typical_width + margin) & (lines.ink >= _WALL_INK * typical_ink)
     # Or a line at least a pixel wider and far brighter than the lines: glow
     # lowers a line's peak over its background, never its top.
     bright = (
         (lines.width >= typical_width + 1)
+        & (lines.ink >= _WALL_BRIGHTER * typical_ink)
         & (lines.top >= _WALL_BRIGHTER * float(np.median(lines.top[bold])))
-        & (lines.ink >= _WALL_BRIGHTER * float(np.median(lines.ink)))
     )
     if (bold & (wide | bright)).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls (wide or double lines)")

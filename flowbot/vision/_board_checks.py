@@ -196,11 +196,14 @@ def _check_edges(
         (xs, ys, maps.vertical_strength),
         (ys, xs, maps.horizontal_strength.T),
     ):
+        middles = [
+            (round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a)))
+            for a, b in itertools.pairwise(spans)
+        ]
         for v in positions[1:-1]:
             col = round(v)
             band = strength[:, max(0, col - 1) : col + 2].max(axis=1).tolist()
-            for a, b in itertools.pairwise(spans):
-                lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))
+            for lo, hi in middles:
                 strengths.append(median_of_few(band[lo : hi + 1]) if hi > lo else 0.0)
     if not strengths:
         return

@@ -21,16 +21,19 @@ from flowbot.vision._stats import median_of_few, median_of_present
 FINITE = st.floats(-1e6, 1e6, allow_nan=False, width=32)
 
 
+@settings(deadline=None)  # a shared machine: no timing in unit tests
 @given(st.lists(st.integers(0, 255), min_size=1, max_size=60))
 def test_median_of_few_equals_numpy_on_integers(values: list[int]) -> None:
     assert median_of_few(values) == float(np.median(np.array(values, np.uint8)))
 
 
+@settings(deadline=None)  # a shared machine: no timing in unit tests
 @given(st.lists(st.floats(-1e9, 1e9, allow_nan=False), min_size=1, max_size=60))
 def test_median_of_few_equals_numpy_on_floats(values: list[float]) -> None:
     assert median_of_few(values) == float(np.median(values))
 
 
+@settings(deadline=None)  # a shared machine: no timing in unit tests
 @given(
     hnp.arrays(np.float32, st.tuples(st.integers(1, 6), st.integers(1, 6)), elements=FINITE),
     st.data(),
@@ -50,7 +53,7 @@ def test_median_of_present_equals_numpy_median_of_each_row(
             assert median == np.median(present)
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40), st.just(3))))
 def test_brightest_channel_is_the_max_of_r_g_b(image: np.ndarray) -> None:
     assert np.array_equal(_brightest_channel(image), image.max(axis=2))
@@ -58,7 +61,7 @@ def test_brightest_channel_is_the_max_of_r_g_b(image: np.ndarray) -> None:
     assert np.array_equal(_brightest_channel(view), view.max(axis=2))
 
 
-@settings(max_examples=50)
+@settings(max_examples=50, deadline=None)
 @given(
     hnp.arrays(
         np.uint8,
@@ -87,7 +90,7 @@ def test_segments_match_the_default_connected_components() -> None:
     assert got == expected
 
 
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None)
 @given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 8), st.integers(1, 8), st.just(3))), st.data())
 def test_lab_and_distances_do_not_depend_on_how_pixels_are_batched(
     image: np.ndarray, data: st.DataObject
@@ -100,7 +103,7 @@ def test_lab_and_distances_do_not_depend_on_how_pixels_are_batched(
     assert np.array_equal(delta_e(lab, other)[r, c], delta_e(lab[r, c], other[r, c]))
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(
     hnp.array_shapes(min_dims=0, max_dims=3, max_side=9),
     st.sampled_from([np.float32, np.float64]),

@@ -20,6 +20,9 @@ from flowbot.vision._cells import delta_e, to_lab
 
 #: Points sampled along the middle of each edge (its ends meet crossing lines).
 _ALONG = 9
+#: The points nearest each end of an edge (0.2-0.275 and 0.725-0.8 of it):
+#: clear of a pipe (0.34 pitch wide) crossing the edge's middle, and of dots.
+_CORNERS = np.array([0, 1, _ALONG - 2, _ALONG - 1])
 #: Fewer for a line's width: every pixel across it is read.
 _ALONG_WIDTH = 5
 
@@ -107,10 +110,12 @@ def run_on_visibility(
             here = _polarity(typical[index, at], lighter_at)  # (lines,)
             flipped = here[:, None, None] * _polarity(beyond, lighter[:, 1]) < 0
             beyond_seen = np.where(near[:, None, :] & ~flipped, beyond, 0.0).max(axis=2)
+            # Judged near the cell corners: a pipe of a half-solved board
+            # crosses a line only in the middle of a cell's side.
             found.append(
                 RunOn(
-                    np.quantile(beyond_seen, 0.1, axis=1),
-                    np.quantile(inside.max(axis=2), 0.1, axis=1),
+                    np.quantile(beyond_seen[:, _CORNERS], 0.1, axis=1),
+                    np.quantile(inside.max(axis=2)[:, _CORNERS], 0.1, axis=1),
                 )
             )
     return found

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
+from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.render import board_geometry, render_board
 from flowbot.vision import read_board
+from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 70
@@ -59,3 +62,13 @@ def test_a_border_beside_another_window_has_no_gap_where_the_window_changes() ->
     # border itself not at all beside the title bar: yet no cell is left
     # out, as the title bar, unlike the board's background, shows.
     assert read_board(_board_beside_a_window()).puzzle == PUZZLE.canonical()
+
+
+def test_a_half_solved_board_is_not_read_as_its_pipeless_part() -> None:
+    # A 5x12 board whose right five columns hold pipes (tinted cells): their
+    # pipes cross every row line just past column 7, hiding the middle of
+    # each edge; near the cell corners the lines show going on. Read as the
+    # 5x7 left of them, it would be a wrong puzzle.
+    shot = sample("solved", 60009)
+    with pytest.raises(UnsureReadingError, match="run on"):
+        read_board(shot.image)

@@ -39,6 +39,7 @@ def check_lattice(
     _check_alone(lattice, others)
     _check_edges(lattice, maps, image, factor, settings)
     _check_border(lattice, maps, image, factor, settings)
+    _check_border_at_image_edge(lattice, image, factor, settings)
     _check_outlined_holes(lattice, image, factor)
     _check_run_on_by_colour(lattice, image, factor, settings)
 
@@ -416,6 +417,58 @@ def _lines_go_on(
     near = np.abs(offsets[None, :] - offsets[at][:, None]) <= 1
     beyond = np.where(near[:, None, :], seen[1], 0.0).max(axis=2)
     return beyond.max(axis=1) >= ratio * inside.max(axis=1)
+
+
+def _check_border_at_image_edge(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a board whose border, cut by the image's edge, shows all along but beside some cells.
+
+    A tight crop through the border line keeps a sliver of it along the
+    whole edge (or none at all): a corner cell left out of a shaped board
+    leaves that sliver dark beside it. ``_check_border`` cannot look at a
+    border at the image's edge in the shrunk copy; here, at full resolution,
+    per cell, the brightest pixel between the image's edge and the border.
+    """
+    f = factor
+    near = 2 * f + 1  # the shrunk copy's blind margin, in full-size pixels
+    t = _ALONG_SIDE
+    for vertical, (positions, spans) in enumerate(
+        ((lattice.ys, lattice.xs), (lattice.xs, lattice.ys))
+    ):
+        size, length = (image.shape[1], image.shape[0]) if vertical else image.shape[:2]
+        for end in (0, -1):
+            at = f * positions[end] + (f - 1) / 2
+            if near <= at <= size - 1 - near:
+                continue  # inside the image: _check_border's
+            lo, hi = (0, min(size, round(at) + 2)) if end == 0 else (max(0, round(at) - 1), size)
+            if hi <= lo:
+                continue
+            across = f * np.asarray(spans) + (f - 1) / 2
+            along = across[:-1, None] + t[None, :] * np.diff(across)[:, None]
+            points = np.clip(np.rint(along), 0, length - 1).astype(np.intp)  # (cells, 9)
+            if vertical:
+                strip = image[:, lo:hi][points]  # (cells, 9, across, channels)
+            else:
+                strip = np.moveaxis(image[lo:hi][:, points], 0, 2)
+            # Brightest channel of the brightest pixel across; the median along.
+            values = np.sort(strip.max(axis=(2, 3)), axis=1)[:, len(t) // 2].astype(float)
+            drawn = median_of_few(values.tolist())
+            if drawn < 3 * settings.line_contrast:
+                continue  # no sliver of the border along this edge: nothing to compare
+            log.debug("border sliver at the image's edge: darkest %.2f of it", values.min() / drawn)
+            if (values < _EDGE_SLIVER_GAP * drawn).any():
+                raise UnsureReadingError(
+                    "the board's border has a gap (a shaped board with cells left out)"
+                )
+
+
+#: Points along the middle of each cell's side, as fractions of it.
+_ALONG_SIDE = np.linspace(0.2, 0.8, 9)
+#: Beside a cell left out, the sliver of border at the image's edge is darker
+#: than this share of the rest: measured, the cut corners of decoys <= 0.01 of
+#: it; plain boards' slivers >= 0.94 (real) and >= 0.80 (synthetic).
+_EDGE_SLIVER_GAP = 0.4
 
 
 def _edge_colours(

@@ -25,3 +25,12 @@ def test_a_cell_left_out_and_outlined_in_another_colour_is_refused(seed: int) ->
     shot = decoy("flow_shaped", seed)
     with pytest.raises(UnsureReadingError):
         read_board(shot.image)
+
+
+@pytest.mark.parametrize("seed", [7, 30, 43])
+def test_a_corner_cut_out_at_the_image_edge_is_a_gap_in_the_border(seed: int) -> None:
+    # A tight crop through the border line: the sliver of border along the
+    # image's edge shows beside every cell but the one left out.
+    shot = decoy("flow_holes", seed)
+    with pytest.raises(UnsureReadingError, match="border has a gap"):
+        read_board(shot.image)

@@ -36,7 +36,9 @@ def classify(
 
     A cell whose centre stands out from its rim less than a dot's but more
     than glow's is a dot only when it looks like one: a flat disc of a dot's
-    size with a sharp rim (a dot of nearly the glow's own colour).
+    size with a sharp rim (a dot of nearly the glow's own colour). Fainter
+    still, such a disc is a dot only when a clear dot has its colour: else its
+    twin may be as faint and missed, and the reading is refused.
     """
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()

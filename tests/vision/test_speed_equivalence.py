@@ -114,8 +114,8 @@ def test_delta_e_equals_the_plain_formula(
     shape: tuple[int, ...], dtype: type, strided: bool, seed: int
 ) -> None:
     rng = np.random.default_rng(seed)
-    a = (rng.random((*shape, 3)) * 200 - 100).astype(dtype)
-    b = (rng.random((*shape[1:], 3)) * 200 - 100).astype(dtype)  # broadcast
+    a: np.ndarray = (rng.random((*shape, 3)) * 200 - 100).astype(dtype)
+    b: np.ndarray = (rng.random((*shape[1:], 3)) * 200 - 100).astype(dtype)  # broadcast
     if strided:  # the colour axis not contiguous
         a = np.ascontiguousarray(np.moveaxis(a, -1, 0)).transpose(*range(1, a.ndim), 0)
     plain = np.sqrt(((a - b) ** 2).sum(axis=-1))

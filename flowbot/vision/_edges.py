@@ -65,6 +65,9 @@ class RunOn:
 
     beyond: np.ndarray
     inside: np.ndarray
+    #: Only just past the border (0.2-0.275 pitch): lines cut short there by
+    #: something laid over the board (a pop-up) still show.
+    just_past: np.ndarray
 
 
 def run_on_visibility(
@@ -116,6 +119,7 @@ def run_on_visibility(
                 RunOn(
                     np.quantile(beyond_seen[:, _CORNERS], 0.1, axis=1),
                     np.quantile(inside.max(axis=2)[:, _CORNERS], 0.1, axis=1),
+                    beyond_seen[:, _CORNERS[:2]].min(axis=1),
                 )
             )
     return found

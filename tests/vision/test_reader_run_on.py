@@ -72,3 +72,27 @@ def test_a_half_solved_board_is_not_read_as_its_pipeless_part() -> None:
     shot = sample("solved", 60009)
     with pytest.raises(UnsureReadingError, match="run on"):
         read_board(shot.image)
+
+
+def _board_under_a_pop_up() -> tuple[np.ndarray, Puzzle]:
+    """An 8x8 board whose last rows a light pop-up covers, from 0.4 pitch below row 5.
+
+    Every dot lies in the six rows left in view, so those alone would make a
+    valid 6x8 puzzle.
+    """
+    puzzle = Puzzle.from_grid(
+        ["A..B...C", "........", ".D..B...", "...E....", "A..D..EC", "........"] + ["........"] * 2
+    )
+    image = render_board(puzzle, cell_px=PX, margin_px=PX)
+    g = board_geometry(puzzle, cell_px=PX, margin_px=PX)
+    top = round(g.ys[6] + 0.4 * PX)
+    image[top : top + 3 * PX, : round(g.xs[-1]) + PX // 2] = 245
+    return image, puzzle
+
+
+def test_lines_cut_short_by_a_pop_up_show_the_board_goes_on() -> None:
+    # Below the sixth row every line goes on, a little way, up to the
+    # pop-up: the six rows in view are no whole board.
+    image, _ = _board_under_a_pop_up()
+    with pytest.raises(UnsureReadingError, match="run on"):
+        read_board(image)

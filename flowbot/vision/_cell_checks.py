@@ -118,6 +118,7 @@ def _check_background(
             f"the cells (L* {background:.0f}) are lighter than the grid lines between them "
             f"(L* {lines:.0f}): no Flow board, whose background is dark"
         )
+    _check_outer_bands(samples.ring_lab)
     rows, cols = geometry.rows, geometry.cols
     is_dot = np.zeros((rows, cols), bool)
     for cell in dots:
@@ -155,6 +156,30 @@ def _check_background(
         ):
             raise UnsureReadingError(
                 f"cell ({r}, {c}) holds something that is neither a dot nor empty"
+            )
+
+
+def _check_outer_bands(ring_lab: np.ndarray) -> None:
+    """Refuse an outer row or column whose background is unlike the next one in.
+
+    One background runs under the whole board, tinted smoothly by glow. A
+    band unlike it is something beside the board (a white page, another
+    window) whose edge fell in step with the grid: read as cells, it would
+    add a row or column to the puzzle.
+    """
+    bands = (
+        ("row", 0, ring_lab[0], ring_lab[1]),
+        ("row", ring_lab.shape[0] - 1, ring_lab[-1], ring_lab[-2]),
+        ("column", 0, ring_lab[:, 0], ring_lab[:, 1]),
+        ("column", ring_lab.shape[1] - 1, ring_lab[:, -1], ring_lab[:, -2]),
+    )
+    for name, index, outer, inner in bands:
+        # Medians over the band's cells; a dot or pipe lies inside the ring.
+        step = float(delta_e(np.median(outer, axis=0), np.median(inner, axis=0)))
+        if step > BACKGROUND_STEP:
+            raise UnsureReadingError(
+                f"the cells of {name} {index} are unlike the board's next to them "
+                "(something beside the board lines up with its grid)"
             )
 
 

@@ -102,3 +102,13 @@ def test_soft_glow_under_the_grid_is_no_object() -> None:
     glow = cv2.GaussianBlur(glow, (0, 0), 6)
     image = draw_board(np.clip(glow + 0.5, 0, 255).astype(np.uint8), PUZZLE, geometry)
     assert read_board(image).puzzle == PUZZLE.canonical()
+
+
+def test_a_white_page_in_step_with_the_grid_is_no_column_of_the_board() -> None:
+    # A 5x5 board filling its mirror window, an editor's white page beside
+    # it: the page's edge fell one pitch from the board's, in step with the
+    # grid, and its cells were read as an empty sixth column (a wrong
+    # puzzle). No board has one band of cells unlike the rest.
+    shot = sample("mirror", 61029)
+    with pytest.raises(UnsureReadingError, match="column 0 are unlike"):
+        read_board(shot.image)

@@ -140,10 +140,10 @@ def _check_background(
             )
     # An empty cell's centre shows the background of some cell beside it. One
     # unlike all of them holds an object, unless its colour runs on to the
-    # grid lines as glow does (synthetic glow: 58%+ of the border band; a
-    # bridge's tile: under 12%, 37% in a small cell's blur) or it fades into
-    # the background on a few rays from the centre (glow; a tile's outline is
-    # crisp all round: no such ray).
+    # grid lines and across them as glow does (a bridge's tile: up to 68% of
+    # the border band in a small cell, but at most 1% across the lines) or it
+    # fades into the background on a few rays from the centre (glow; a tile's
+    # outline is crisp all round: no such ray).
     unlike = np.fmin.reduce(delta_e(samples.core_lab[:, :, None], around), axis=2)
     for r, c in np.argwhere((unlike > settings.empty_contrast) & ~is_dot):
         point = geometry.centre(Cell(int(r), int(c)))

@@ -256,10 +256,14 @@ BORDER = (0.43, 0.47)
 def border_like(
     image: np.ndarray, centre: tuple[float, float], pitch: float, colour: np.ndarray
 ) -> float:
-    """Share of the band just inside the cell's grid lines that has ``colour``.
+    """Share of the band just inside the cell's grid lines with ``colour`` on both sides of them.
 
     Whatever lies in the cell and ends before its lines (a dot, a tile) leaves
-    none there; a band of glow or a pipe through the cell runs on into it.
+    none there; a band of glow or a pipe through the cell runs on into it. A
+    tile's edge may reach the band in a small cell (blur, a grid found a pixel
+    off), but stops at the line: a band pixel counts only when its partner
+    just across the nearest grid line, in the neighbour, has the colour too,
+    as glow's has (glow is continuous across the lines).
     """
     h, w = image.shape[:2]
     cx, cy = centre
@@ -267,9 +271,21 @@ def border_like(
     grid = np.arange(-BORDER[1] * pitch, BORDER[1] * pitch + step / 2, step)
     dx, dy = np.meshgrid(grid, grid)
     band = np.maximum(np.abs(dx), np.abs(dy)) >= BORDER[0] * pitch
-    px = np.clip(np.rint(cx + dx[band]), 0, w - 1).astype(np.intp)
-    py = np.clip(np.rint(cy + dy[band]), 0, h - 1).astype(np.intp)
-    return float((delta_e(to_lab(image[py, px]), colour) <= NEAR).mean())
+    dx, dy = dx[band], dy[band]
+    # Each band pixel's partner across its nearest grid line, as far beyond
+    # the line as the band's inner edge is before it: clear of lines up to
+    # 0.13 pitch wide, and of the neighbour's dot (radius 0.38 at most).
+    sideways = np.abs(dx) >= np.abs(dy)
+    reach = (1 - 2 * BORDER[0]) * pitch
+    mx = np.where(sideways, dx + np.sign(dx) * reach, dx)
+    my = np.where(sideways, dy, dy + np.sign(dy) * reach)
+    x, y = np.rint(cx + np.concatenate([dx, mx])), np.rint(cy + np.concatenate([dy, my]))
+    px = np.clip(x, 0, w - 1).astype(np.intp)
+    py = np.clip(y, 0, h - 1).astype(np.intp)
+    near = (delta_e(to_lab(image[py, px]), colour) <= NEAR).reshape(2, -1)
+    # A partner beyond the image (cropped at the border line) tells nothing.
+    cut = ((x != px) | (y != py)).reshape(2, -1)[1]
+    return float(np.count_nonzero(near[0] & (near[1] | cut)) / near.shape[1])
 
 
 #: An object's outline (anti-aliased, through JPEG) goes from the object's

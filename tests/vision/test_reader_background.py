@@ -112,3 +112,21 @@ def test_a_white_page_in_step_with_the_grid_is_no_column_of_the_board() -> None:
     shot = sample("mirror", 61029)
     with pytest.raises(UnsureReadingError, match="column 0 are unlike"):
         read_board(shot.image)
+
+
+@pytest.mark.parametrize("grey", [70, 100])
+def test_a_tile_reaching_the_border_band_of_a_small_cell_is_refused(grey: int) -> None:
+    # In a 22 px cell a bridge's deck (0.8 of a pitch, anti-aliased) reaches
+    # the band just inside the grid lines, as glow does; but glow runs on
+    # across the line into the cell beside, where the tile stops.
+    px = 22
+    geometry = board_geometry(PUZZLE, cell_px=px).shifted(MARGIN, MARGIN)
+    image = cv2.copyMakeBorder(
+        render_board(PUZZLE, cell_px=px), MARGIN, MARGIN, MARGIN, MARGIN, cv2.BORDER_CONSTANT
+    )
+    x, y = geometry.centre(Cell(1, 1))
+    s = 0.4 * px
+    deck = np.array([[x - s, y - s], [x + s, y - s], [x + s, y + s], [x - s, y + s]])
+    cv2.fillConvexPoly(image, np.round(deck * 16).astype(np.int32), (grey,) * 3, cv2.LINE_AA, 4)
+    with pytest.raises(UnsureReadingError, match=r"cell \(1, 1\) holds something"):
+        read_board(image)

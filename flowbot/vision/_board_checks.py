@@ -230,9 +230,34 @@ def _check_edges(
             _nearby_median(values[n_vertical:].reshape(len(ys) - 2, len(xs) - 1)).ravel(),
         ]
     )
-    if (values > settings.wall_ratio * local + settings.line_contrast).any():
+    stronger = values > settings.wall_ratio * local + settings.line_contrast
+    if stronger.any() and _drawn_apart(stronger, lattice, image, factor):
         raise UnsureReadingError("some inner grid edges are drawn as walls")
     _check_wall_widths(lattice, image, factor, settings)
+
+
+def _drawn_apart(
+    stronger: np.ndarray, lattice: Lattice, image: np.ndarray, factor: int
+) -> bool:
+    """Whether any edge the line filter sees ``stronger`` than its neighbours is drawn unlike a line.
+
+    A wall is drawn brighter or wider than the board's lines; a line of their
+    own look shows stronger only over a darker background (the dark end of a
+    glow's gradient, beside a border cut off by the image's edge).
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    lines = line_profiles(image, xs, ys)
+    typical_peak, typical_width = np.median(np.stack([lines.peak, lines.width]), axis=1).tolist()
+    typical_top = float(np.median(lines.top[lines.peak >= 0.5 * typical_peak]))
+    apart = (lines.width > typical_width) | (lines.top > _PLAIN_TOP * typical_top)
+    return bool((stronger & apart).any())
+
+
+#: A line at most this much brighter (its top: absolute brightness) than the
+#: board's lines is drawn as they are.
+_PLAIN_TOP = 1.15
 
 
 def _check_wall_widths(

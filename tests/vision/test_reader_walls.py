@@ -92,3 +92,11 @@ def test_lines_dimmed_by_glow_with_their_neighbours_are_not_missing(
     # lines around it; a hole takes its lines away where the neighbours show.
     shot = sample(category, seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_line_over_a_darker_background_is_no_wall() -> None:
+    # Glow darkens toward the left, where the border is cut off by the image's
+    # edge: the first inner line stands out twice as strongly as its
+    # neighbours, yet is drawn as they are (no brighter, no wider).
+    shot = sample("crop", 63036)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -236,10 +236,8 @@ def _check_edges(
     _check_wall_widths(lattice, image, factor, settings)
 
 
-def _drawn_apart(
-    stronger: np.ndarray, lattice: Lattice, image: np.ndarray, factor: int
-) -> bool:
-    """Whether any edge the line filter sees ``stronger`` than its neighbours is drawn unlike a line.
+def _drawn_apart(stronger: np.ndarray, lattice: Lattice, image: np.ndarray, factor: int) -> bool:
+    """Whether an edge the line filter sees ``stronger`` than its neighbours is drawn unlike a line.
 
     A wall is drawn brighter or wider than the board's lines; a line of their
     own look shows stronger only over a darker background (the dark end of a

@@ -231,12 +231,14 @@ def _check_edges(
         ]
     )
     stronger = values > settings.wall_ratio * local + settings.line_contrast
-    if stronger.any() and _drawn_apart(stronger, lattice, image, factor):
+    if stronger.any() and _drawn_apart(stronger, lattice, image, factor, settings.line_contrast):
         raise UnsureReadingError("some inner grid edges are drawn as walls")
     _check_wall_widths(lattice, image, factor, settings)
 
 
-def _drawn_apart(stronger: np.ndarray, lattice: Lattice, image: np.ndarray, factor: int) -> bool:
+def _drawn_apart(
+    stronger: np.ndarray, lattice: Lattice, image: np.ndarray, factor: int, line_contrast: float
+) -> bool:
     """Whether an edge the line filter sees ``stronger`` than its neighbours is drawn unlike a line.
 
     A wall is drawn brighter or wider than the board's lines; a line of their
@@ -248,6 +250,8 @@ def _drawn_apart(stronger: np.ndarray, lattice: Lattice, image: np.ndarray, fact
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
     lines = line_profiles(image, xs, ys)
     typical_peak, typical_width = np.median(np.stack([lines.peak, lines.width]), axis=1).tolist()
+    if typical_peak < line_contrast:
+        return True  # the lines are no brighter than beside them (dark lines): cannot tell
     typical_top = float(np.median(lines.top[lines.peak >= 0.5 * typical_peak]))
     apart = (lines.width > typical_width) | (lines.top > _PLAIN_TOP * typical_top)
     return bool((stronger & apart).any())

@@ -100,3 +100,12 @@ def test_a_line_over_a_darker_background_is_no_wall() -> None:
     # neighbours, yet is drawn as they are (no brighter, no wider).
     shot = sample("crop", 63036)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("sudoku", 6), ("kakuro", 7)])
+def test_bold_dark_lines_stay_walls(kind: str, seed: int) -> None:
+    # Dark lines on paper show no brightness of their own at full
+    # resolution: whether a bold one is drawn apart cannot be told, so it
+    # stays a wall.
+    with pytest.raises(UnsureReadingError, match="walls"):
+        read_board(decoy(kind, seed).image)

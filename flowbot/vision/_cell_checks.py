@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -9,6 +10,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._cells import (
+    FAINT_ELONGATION,
     NEAR,
     CellSamples,
     border_like,
@@ -38,7 +40,8 @@ def classify(
     than glow's is a dot only when it looks like one: a flat disc of a dot's
     size with a sharp rim (a dot of nearly the glow's own colour). Fainter
     still, such a disc is a dot only when a clear dot has its colour: else its
-    twin may be as faint and missed, and the reading is refused.
+    twin may be as faint and missed, and the reading is refused (unless the
+    disc is oblong: JPEG or glow noise, not a dot).
     """
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()
@@ -77,14 +80,19 @@ def classify(
                 samples, image, geometry, r, c, faint=True
             ):
                 faint.append(Cell(r, c))
+    clear = tuple(dots)
     for cell in faint:
         # A dot on glow of its own colour is one when a clear dot has its
-        # colour (its twin); alone, its twin may be as faint and missed.
-        if not any(delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in dots):
+        # colour (its twin); alone, its twin may be as faint and missed. An
+        # oblong "disc" without a twin is JPEG or glow noise in a small cell.
+        if any(delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear):
+            dots.add(cell)
+        elif _crisp_dot(
+            samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
+        ):
             raise UnsureReadingError(
                 f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
             )
-    dots.update(faint)
     if dots:  # a dotless grid is no board: the next candidate may be
         _check_background(samples, image, geometry, dots, settings)
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
@@ -202,12 +210,14 @@ def _crisp_dot(
     c: int,
     *,
     faint: bool = False,
+    elongation: float = math.inf,
 ) -> bool:
     """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim.
 
     ``faint``: judged by shape alone, for a disc whose colour is noisier than
     the usual tolerance or closer to its rim's (the ring then looks like the
-    core by that tolerance).
+    core by that tolerance). ``elongation``: most ratio of the disc's long
+    axis to its short one.
     """
     if not faint and (samples.core_uniformity[r, c] < 0.8 or samples.ring_like_core[r, c] > 0.1):
         return False
@@ -218,6 +228,7 @@ def _crisp_dot(
         geometry.cell_size,
         samples.core_lab[r, c],
         samples.ring_lab[r, c],
+        elongation=elongation,
     )
 
 

@@ -41,6 +41,11 @@ RIM_PX, RIM_PITCH = 2.0, 0.06
 #: The rim is looked for among rings of at least this many pixels: the centre's
 #: one to four pixels give no median to trust (a JPEG block's odd centre pixel).
 RING_MIN_PIXELS = 5
+#: Most ratio of a disc's long axis to its short one (second moments of its
+#: pixels) for one of a dot's colour that barely stands out: real faint discs
+#: in 17-25 px JPEG cells measure up to 1.24; a JPEG chroma block or a glow
+#: band that merely looks like a disc in a small cell is oblong (1.39).
+FAINT_ELONGATION = 1.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +172,12 @@ def is_crisp_disc(
     pitch: float,
     inside: np.ndarray,
     outside: np.ndarray,
+    *,
+    elongation: float = math.inf,
 ) -> bool:
     """Whether a flat disc of a dot's size and a sharp rim is centred at ``centre``.
 
+    ``elongation``: most ratio of the disc's long axis to its short one.
     Out to the ring, the median colour distance to ``inside`` (the core's) in
     one-pixel-wide rings, as a share of the distance from ``inside`` to
     ``outside`` (the ring's): a dot stays near 0 out to its radius and climbs
@@ -214,9 +222,20 @@ def is_crisp_disc(
     # centre has medians like a disc's, but its colour runs on along the band).
     radius = r[near]
     disc, rest = far[radius < rim_in], far[radius >= rim_out]
-    return bool(
-        disc.size and rest.size and (disc < 0.5).mean() >= 0.9 and (rest > 0.5).mean() >= 0.9
+    if not (disc.size and rest.size and (disc < 0.5).mean() >= 0.9 and (rest > 0.5).mean() >= 0.9):
+        return False
+    return (
+        math.isinf(elongation)
+        or _elongation(xx[near], yy[near], (far < 0.5) & (radius < rim_out)) <= elongation
     )
+
+
+def _elongation(xx: np.ndarray, yy: np.ndarray, inside: np.ndarray) -> float:
+    """Ratio of the long axis to the short one of the pixels ``inside``."""
+    if np.count_nonzero(inside) < 3:
+        return math.inf
+    small, large = np.linalg.eigvalsh(np.cov(xx[inside], yy[inside]))
+    return math.sqrt(large / small) if small > 0 else math.inf
 
 
 def line_lightness(image: np.ndarray, geometry: BoardGeometry) -> float | None:

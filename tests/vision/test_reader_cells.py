@@ -84,6 +84,7 @@ def test_an_odd_pixel_at_a_small_dots_centre_does_not_end_the_disc() -> None:
         ("tiny_cells", 377),  # JPEG noise of 4 Lab in an empty 22 px cell: no faint dot
         ("tiny_cells", 382),  # 21 px cells, grid 1.3 px off: a dot and a line in the ring
         ("tiny_cells", 50216),  # JPEG turned the middle pixel of a tan dot in a 19 px cell pink
+        ("tiny_cells", 62020),  # an oblong JPEG chroma blob 7 Lab off in an empty 18 px cell
         ("rectangular", 50208),  # a teal dot 14 Lab from its teal glow; its twin is clear
         ("phone", 50182),  # glow bands crossing under a cell: 25 Lab from the cells beside
         ("mirror", 50211),  # the same at 0.35 scale: the band's edge still fades over 5+ px

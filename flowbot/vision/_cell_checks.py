@@ -18,6 +18,7 @@ from flowbot.vision._cells import (
     is_crisp_disc,
     line_lightness,
     ring_like_core_recentred,
+    sample_cells,
     soft_rays,
 )
 from flowbot.vision._stats import median_of_present
@@ -189,6 +190,38 @@ def _check_outer_bands(ring_lab: np.ndarray) -> None:
                 f"the cells of {name} {index} are unlike the board's next to them "
                 "(something beside the board lines up with its grid)"
             )
+
+
+def check_nothing_past_border(
+    image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> None:
+    """Refuse a board with a dot one cell past its border: the board goes on.
+
+    Glow as bright as the lines can hide a whole outer row of the board,
+    lines and all; its dots, centred on the grid's columns (or rows), still
+    show, if faintly. No header, counter or button is a flat disc there.
+    """
+    h, w = image.shape[:2]
+    xs, ys, pitch = geometry.xs, geometry.ys, geometry.cell_size
+    bands = {
+        "top": BoardGeometry(xs, (ys[0] - pitch, ys[0])),
+        "bottom": BoardGeometry(xs, (ys[-1], ys[-1] + pitch)),
+        "left": BoardGeometry((xs[0] - pitch, xs[0]), ys),
+        "right": BoardGeometry((xs[-1], xs[-1] + pitch), ys),
+    }
+    for side, band in bands.items():
+        if band.left < 0 or band.top < 0 or band.right > w - 1 or band.bottom > h - 1:
+            continue
+        samples = sample_cells(image, band)
+        contrast = delta_e(samples.core_lab, samples.ring_lab)
+        for r, c in np.argwhere(contrast >= settings.faint_contrast):
+            centre = band.centre(Cell(int(r), int(c)))
+            if is_crisp_disc(
+                image, (centre.x, centre.y), pitch, samples.core_lab[r, c], samples.ring_lab[r, c]
+            ):
+                raise UnsureReadingError(
+                    f"a dot lies one cell past the board's {side} border (the board goes on)"
+                )
 
 
 def _runs_to_edge(

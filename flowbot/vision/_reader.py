@@ -20,7 +20,7 @@ from flowbot.vision._board_checks import (
     overlap,
     without_empty_band,
 )
-from flowbot.vision._cell_checks import check_pipes, classify
+from flowbot.vision._cell_checks import check_nothing_past_border, check_pipes, classify
 from flowbot.vision._cells import (
     delta_e,
     sample_cells,
@@ -169,6 +169,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         # not the board; the next candidate may be.
         dotless = dotless or UnsureBoardError("no dots on the board", geometry)
     try:
+        check_nothing_past_border(image, geometry, settings)
         check_pipes(samples, dots, settings)
         cells = sorted(dots)
         lab = np.array([samples.core_lab[c] for c in cells])

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Puzzle
-from flowbot.render import board_geometry, render_board
+from flowbot.models import Cell, Pair, Puzzle
+from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.vision import read_board
 from flowbot.vision.synthetic import sample
 
@@ -95,4 +95,22 @@ def test_lines_cut_short_by_a_pop_up_show_the_board_goes_on() -> None:
     # pop-up: the six rows in view are no whole board.
     image, _ = _board_under_a_pop_up()
     with pytest.raises(UnsureReadingError, match="run on"):
+        read_board(image)
+
+
+def test_a_dot_one_cell_past_the_border_shows_the_board_goes_on() -> None:
+    # A 6x6 board (23 px cells, JPEG) whose top row lies under teal glow as
+    # bright as its lines: the row's lines vanish and the grid found starts
+    # one row down. The row's two teal dots still show, centred on the
+    # grid's columns: read as 5x6, it would be a wrong puzzle.
+    px = 23
+    puzzle = Puzzle(6, 6, (Pair("A", Cell(0, 1), Cell(0, 4)), Pair("B", Cell(2, 0), Cell(4, 2))))
+    geometry = board_geometry(puzzle, cell_px=px)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    fade = np.clip(1.5 - np.arange(h, dtype=np.float32) / (2 * px), 0, 1)
+    glow = (fade[:, None, None] * np.array([0, 97, 100], np.float32)).repeat(w, axis=1)
+    teal, red = (1, 129, 132), (254, 0, 0)
+    image = draw_board(np.rint(glow).astype(np.uint8), puzzle, geometry, colours=[teal, red])
+    image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 70])[1], 1)
+    with pytest.raises(UnsureReadingError, match="past the board's top border"):
         read_board(image)

@@ -11,7 +11,9 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._cells import (
     FAINT_ELONGATION,
+    FLAT_CORE,
     NEAR,
+    RING_LIKE_MAX,
     CellSamples,
     border_like,
     delta_e,
@@ -50,11 +52,12 @@ def classify(
     rows, cols = contrast.shape
     sure = contrast[contrast >= settings.dot_contrast]
     weakest_dot = float(sure.min()) if sure.size else 0.0
+    flat = samples.flat
     for r in range(rows):
         for c in range(cols):
             k = float(contrast[r, c])
             if settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2) and (
-                samples.core_uniformity[r, c] < 0.8 or samples.ring_like_core[r, c] > 0.1
+                not flat[r, c]
             ):
                 # Far fainter than any dot here, and soft or running out to the
                 # cell's edge as no dot does: glow behind an empty cell.
@@ -62,13 +65,13 @@ def classify(
             if k >= settings.dot_contrast or (
                 k > settings.empty_contrast and _crisp_dot(samples, image, geometry, r, c)
             ):
-                if samples.core_uniformity[r, c] < 0.8 and not _crisp_dot(
+                if samples.core_uniformity[r, c] < FLAT_CORE and not _crisp_dot(
                     samples, image, geometry, r, c, faint=True
                 ):
                     raise UnsureReadingError(
                         f"cell ({r}, {c}) holds something that is not a flat dot"
                     )
-                if samples.ring_like_core[r, c] > 0.1 and _runs_to_edge(
+                if samples.ring_like_core[r, c] > RING_LIKE_MAX and _runs_to_edge(
                     samples, image, geometry, r, c
                 ):
                     raise UnsureReadingError(
@@ -232,7 +235,7 @@ def _runs_to_edge(
     ring_like = ring_like_core_recentred(
         image, (centre.x, centre.y), geometry.cell_size, samples.core_lab[r, c]
     )
-    return ring_like > 0.1
+    return ring_like > RING_LIKE_MAX
 
 
 def _crisp_dot(
@@ -252,7 +255,7 @@ def _crisp_dot(
     core by that tolerance). ``elongation``: most ratio of the disc's long
     axis to its short one.
     """
-    if not faint and (samples.core_uniformity[r, c] < 0.8 or samples.ring_like_core[r, c] > 0.1):
+    if not faint and not samples.flat[r, c]:
         return False
     centre = geometry.centre(Cell(r, c))
     return is_crisp_disc(

@@ -46,6 +46,9 @@ RING_MIN_PIXELS = 5
 #: in 17-25 px JPEG cells measure up to 1.24; a JPEG chroma block or a glow
 #: band that merely looks like a disc in a small cell is oblong (1.39).
 FAINT_ELONGATION = 1.25
+#: A dot's core is one colour (at least this share of its pixels near its
+#: median) that its ring does not show (at most this share there).
+FLAT_CORE, RING_LIKE_MAX = 0.8, 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,11 @@ class CellSamples:
     ring_like_core: np.ndarray
     #: Median Lab of the ring's sectors facing right, down, left, up: ``[r, c, 4, 3]``.
     sector_lab: np.ndarray
+
+    @property
+    def flat(self) -> np.ndarray:
+        """Cells with a flat core that stops short of the ring, as a dot's does."""
+        return (self.core_uniformity >= FLAT_CORE) & (self.ring_like_core <= RING_LIKE_MAX)
 
 
 def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -50,10 +50,7 @@ def edge_visibility(
         mean of the two pixels that flank the search window; likewise
         ``horizontal[i, c]`` for inner horizontal lines.
     """
-    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
-    # Wide enough for the position doubt and a line's own width, narrow enough
-    # to stay clear of the largest dots (radius 0.38 pitch, so 0.12 from a line).
-    reach = max(2, min(math.ceil(uncertainty + 1 + 0.02 * pitch), math.floor(0.11 * pitch)))
+    reach = _reach(xs, ys, uncertainty)
     vertical = _visibility(image, xs, ys, reach, transposed=False)
     horizontal = _visibility(image, ys, xs, reach, transposed=True)
     return vertical, horizontal
@@ -83,7 +80,7 @@ def run_on_visibility(
     """
     h, w = image.shape[:2]
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
-    reach = max(2, min(math.ceil(uncertainty + 1 + 0.02 * pitch), math.floor(0.11 * pitch)))
+    reach = _reach(xs, ys, uncertainty)
     found = []
     for lines, spans, size, transposed in ((xs, ys, h, False), (ys, xs, w, True)):
         if len(lines) <= 2:
@@ -123,6 +120,16 @@ def run_on_visibility(
                 )
             )
     return found
+
+
+def _reach(xs: np.ndarray, ys: np.ndarray, uncertainty: float) -> int:
+    """How far across a line, in pixels, its colour contrast is looked for.
+
+    Wide enough for the position doubt and a line's own width, narrow enough
+    to stay clear of the largest dots (radius 0.38 pitch, so 0.12 from a line).
+    """
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    return max(2, min(math.ceil(uncertainty + 1 + 0.02 * pitch), math.floor(0.11 * pitch)))
 
 
 def _visibility(

@@ -212,10 +212,8 @@ def _holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) 
     except UnsureReadingError:
         # Unsure as a whole, its clear dots still count: a flat core far
         # from its rim, not running out to the cell's edge (no filled cell).
-        clear = (
-            (delta_e(samples.core_lab, samples.ring_lab) >= settings.dot_contrast)
-            & (samples.core_uniformity >= 0.8)
-            & (samples.ring_like_core <= 0.1)
+        clear = (delta_e(samples.core_lab, samples.ring_lab) >= settings.dot_contrast) & (
+            samples.flat
         )
         return int(clear.sum()) >= CLEAR_DOTS
     return len(dots) >= 2

@@ -19,6 +19,7 @@ from flowbot.vision._cells import (
     delta_e,
     is_crisp_disc,
     line_lightness,
+    outline_rays,
     ring_like_core_recentred,
     sample_cells,
     soft_rays,
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
 CELLS_OVER_LINES = 15.0
 #: Most Lab distance between a dot's surroundings and the empty cells' beside it.
 BACKGROUND_STEP = 40.0
+#: A cell far fainter than the dots whose colour fades into its background on
+#: this many rays, and changes faster than the whole way in ``GLOW_EDGE_PX``
+#: pixels on none, is glow: drawn outlines far fainter than the dots (a dot or
+#: pipe on glow of its colour) change within 1.8 px, the background's glow
+#: pipes fade over 3.5+ px even in a mirror window a third of the phone's size.
+SOFT_GLOW_RAYS, GLOW_EDGE_PX = 2, 3.0
 
 
 def classify(
@@ -50,14 +57,19 @@ def classify(
     dots: set[Cell] = set()
     faint: list[Cell] = []
     rows, cols = contrast.shape
-    sure = contrast[contrast >= settings.dot_contrast]
-    weakest_dot = float(sure.min()) if sure.size else 0.0
     flat = samples.flat
+    strong = contrast >= settings.dot_contrast
+    flat_dots = contrast[strong & flat]
+    faintest = float(flat_dots.min()) if flat_dots.size else 0.0
+    glow = _soft_glow(samples, image, geometry, strong & ~flat & (contrast < faintest / 2))
+    sure = contrast[strong & ~glow]
+    weakest_dot = float(sure.min()) if sure.size else 0.0
     for r in range(rows):
         for c in range(cols):
             k = float(contrast[r, c])
-            if settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2) and (
-                not flat[r, c]
+            if glow[r, c] or (
+                settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2)
+                and not flat[r, c]
             ):
                 # Far fainter than any dot here, and soft or running out to the
                 # cell's edge as no dot does: glow behind an empty cell.
@@ -106,6 +118,34 @@ def classify(
     )
     gap = (dot_min - empty_max) / settings.dot_contrast
     return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
+
+
+def _soft_glow(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, candidates: np.ndarray
+) -> np.ndarray:
+    """Which ``candidates`` are the background's glow, not a dot or a pipe.
+
+    Candidates stand out from their ring as much as a dot, yet less than half
+    as much as the faintest flat dot, and are not flat: the animated
+    background's faint pipes (a fifth of the screen long, at most a fifth of
+    a colour's strength) ending in or crossing a cell under strong glow. A
+    dot or a drawn pipe has a sharp outline, which one of the rays from the
+    cell's centre meets nearly square on; glow fades over more pixels on
+    every ray (``GLOW_EDGE_PX``).
+    """
+    glow = np.zeros(candidates.shape, bool)
+    for r, c in np.argwhere(candidates):
+        point = geometry.centre(Cell(int(r), int(c)))
+        soft, sharp = outline_rays(
+            image,
+            (point.x, point.y),
+            geometry.cell_size,
+            samples.core_lab[r, c],
+            samples.ring_lab[r, c],
+            outline_px=GLOW_EDGE_PX,
+        )
+        glow[r, c] = soft >= SOFT_GLOW_RAYS and sharp == 0
+    return glow
 
 
 def _check_background(
@@ -268,13 +308,22 @@ def _crisp_dot(
     )
 
 
-def check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> None:
+def check_pipes(
+    samples: CellSamples,
+    dots: set[Cell],
+    settings: Settings,
+    line_lab: np.ndarray | None = None,
+) -> None:
     """Refuse when colour crosses a grid edge: pipes are drawn (solved or half-solved).
 
     A pipe has one colour on both sides of the edge, its dots' colour and
     strength. Two dots of other colours each reaching a side of the edge (a
     grid found a pixel off in a small cell) are none, nor is a band of glow
-    both unlike every dot's colour and far fainter than the dots.
+    both unlike every dot's colour and far fainter than the dots, nor the
+    grid line itself, unlike every dot's colour (``line_lab``, its Lab): a
+    line up to a fifth of a cell wide, or a grid found a pixel off in a small
+    cell, reaches into the ring, where a sector shows the line or a mix of
+    it and the background.
     """
     # Sector k of a cell faces right, down, left, up; a pipe shows on both sides of an edge.
     contrast = delta_e(samples.sector_lab, samples.ring_lab[:, :, None, :])
@@ -283,7 +332,11 @@ def check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> No
         dot_lab = np.array([samples.core_lab[c] for c in dots])
         weakest = min(float(delta_e(samples.core_lab[c], samples.ring_lab[c])) for c in dots)
         unlike = delta_e(samples.sector_lab[..., None, :], dot_lab).min(axis=-1)
-        off &= (unlike <= settings.pipe_contrast) | (contrast >= weakest / 2)
+        strong = contrast >= weakest / 2
+        if line_lab is not None:
+            ring = np.broadcast_to(samples.ring_lab[:, :, None, :], samples.sector_lab.shape)
+            strong &= _from_mix(samples.sector_lab, ring, line_lab) > NEAR
+        off &= (unlike <= settings.pipe_contrast) | strong
     sectors = samples.sector_lab
     across = off[:, :-1, 0] & off[:, 1:, 2]
     across &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
@@ -294,3 +347,11 @@ def check_pipes(samples: CellSamples, dots: set[Cell], settings: Settings) -> No
         raise UnsureReadingError(
             f"a pipe is drawn at cell ({r}, {c}): the board is solved or in progress"
         )
+
+
+def _from_mix(colour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Lab distance from ``colour`` to the nearest mix of ``a`` and ``b`` (last axis Lab)."""
+    span = np.subtract(b, a)
+    t = np.sum((colour - a) * span, axis=-1) / np.maximum(np.sum(span * span, axis=-1), 1e-6)
+    mix = a + np.clip(t, 0.0, 1.0)[..., None] * span
+    return delta_e(colour, mix)

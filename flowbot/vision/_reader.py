@@ -23,6 +23,7 @@ from flowbot.vision._board_checks import (
 from flowbot.vision._cell_checks import check_nothing_past_border, check_pipes, classify
 from flowbot.vision._cells import (
     delta_e,
+    line_colour,
     sample_cells,
 )
 from flowbot.vision._image import check_image
@@ -170,7 +171,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         dotless = dotless or UnsureBoardError("no dots on the board", geometry)
     try:
         check_nothing_past_border(image, geometry, settings)
-        check_pipes(samples, dots, settings)
+        check_pipes(samples, dots, settings, line_colour(image, geometry))
         cells = sorted(dots)
         lab = np.array([samples.core_lab[c] for c in cells])
         pairing = pair_by_colour(

@@ -90,6 +90,10 @@ def test_an_odd_pixel_at_a_small_dots_centre_does_not_end_the_disc() -> None:
         ("mirror", 50211),  # the same at 0.35 scale: the band's edge still fades over 5+ px
         ("crop", 50097),  # a soft green band down the board's last column
         ("huge_cells", 50128),  # two soft bands overlapping in one cell
+        ("rectangular", 75229),  # a glow pipe ends in a cell 31 Lab from its ring (dots: 81+)
+        ("mirror", 70147),  # the same at 0.4 scale: its edge still fades over 3.5+ px
+        ("twins", 70083),  # grid lines 0.15 pitch wide reach into every cell's ring
+        ("tiny_cells", 75191),  # 20 px cells, grid 1 px off: two rings show the line between
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:

@@ -75,7 +75,8 @@ def classify(
                 # cell's edge as no dot does: glow behind an empty cell.
                 continue
             if k >= settings.dot_contrast or (
-                k > settings.empty_contrast and _crisp_dot(samples, image, geometry, r, c)
+                k > settings.empty_contrast
+                and _crisp_dot(samples, image, geometry, r, c, tolerant=True)
             ):
                 if samples.core_uniformity[r, c] < FLAT_CORE and not _crisp_dot(
                     samples, image, geometry, r, c, faint=True
@@ -287,13 +288,15 @@ def _crisp_dot(
     *,
     faint: bool = False,
     elongation: float = math.inf,
+    tolerant: bool = False,
 ) -> bool:
     """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim.
 
     ``faint``: judged by shape alone, for a disc whose colour is noisier than
     the usual tolerance or closer to its rim's (the ring then looks like the
     core by that tolerance). ``elongation``: most ratio of the disc's long
-    axis to its short one.
+    axis to its short one. ``tolerant``: for a disc that stands out more
+    than noise can, a soft rim and a grid a pixel or two off are allowed.
     """
     if not faint and not samples.flat[r, c]:
         return False
@@ -305,6 +308,7 @@ def _crisp_dot(
         samples.core_lab[r, c],
         samples.ring_lab[r, c],
         elongation=elongation,
+        tolerant=tolerant,
     )
 
 

@@ -46,6 +46,10 @@ RING_MIN_PIXELS = 5
 #: in 17-25 px JPEG cells measure up to 1.24; a JPEG chroma block or a glow
 #: band that merely looks like a disc in a small cell is oblong (1.39).
 FAINT_ELONGATION = 1.25
+#: Farthest a dot's own centre may lie from its cell's, as a share of the
+#: pitch, for ``is_crisp_disc(tolerant=True)``: a grid found in a copy
+#: shrunk 3-4 times is up to 1.5-2 px off, 0.1 pitch in a 20 px cell.
+RECENTRE_MAX = 0.1
 #: A dot's core is one colour (at least this share of its pixels near its
 #: median) that its ring does not show (at most this share there).
 FLAT_CORE, RING_LIKE_MAX = 0.8, 0.1
@@ -182,6 +186,7 @@ def is_crisp_disc(
     outside: np.ndarray,
     *,
     elongation: float = math.inf,
+    tolerant: bool = False,
 ) -> bool:
     """Whether a flat disc of a dot's size and a sharp rim is centred at ``centre``.
 
@@ -191,22 +196,57 @@ def is_crisp_disc(
     ``outside`` (the ring's): a dot stays near 0 out to its radius and climbs
     to near 1 within a thin rim, the same all round. Glow changes gradually
     and, not being centred on the cell, not in circles.
+
+    ``tolerant``, for a disc that stands out more than JPEG noise or glow in
+    an empty cell can: its size is the middle of its rim (JPEG or scaling
+    soften a small dot's rim, which then starts well inside its radius), and
+    a disc a little off ``centre`` (at most ``RECENTRE_MAX`` of a pitch: a
+    grid found in a shrunk copy is a pixel or two off) is judged around its
+    own centre too.
     """
-    h, w = image.shape[:2]
-    cx, cy = centre
-    reach = RING_OUTER * pitch
-    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
-    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
-    # Every pixel of a small cell; every k-th of a large one, in rings k px wide
-    # (the rim's allowance grows with the pitch faster than k).
-    k = max(1, int(pitch // 50))
-    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
-    r = np.hypot(xx - cx, yy - cy)
-    near = r < reach
     step = float(delta_e(inside, outside))
     if step <= 0:
         return False
-    far = delta_e(to_lab(image[y0:y1:k, x0:x1:k])[near], inside) / step
+    h, w = image.shape[:2]
+    reach = RING_OUTER * pitch
+    # Every pixel of a small cell; every k-th of a large one, in rings k px wide
+    # (the rim's allowance grows with the pitch faster than k).
+    k = max(1, int(pitch // 50))
+    cx, cy = centre
+    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
+    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
+    far = delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step
+    if _disc_at(far, xx, yy, centre, pitch=pitch, k=k, elongation=elongation, tolerant=tolerant):
+        return True
+    if not tolerant:
+        return False
+    disc = (far < 0.5) & (np.hypot(xx - cx, yy - cy) < reach)
+    if not disc.any():
+        return False
+    own = (float(xx[disc].mean()), float(yy[disc].mean()))
+    shift = math.hypot(own[0] - cx, own[1] - cy)
+    return 0.5 <= shift <= RECENTRE_MAX * pitch and _disc_at(
+        far, xx, yy, own, pitch=pitch, k=k, elongation=elongation, tolerant=True
+    )
+
+
+def _disc_at(
+    far: np.ndarray,
+    xx: np.ndarray,
+    yy: np.ndarray,
+    centre: tuple[float, float],
+    *,
+    pitch: float,
+    k: int,
+    elongation: float,
+    tolerant: bool,
+) -> bool:
+    """``is_crisp_disc`` around ``centre``, given each pixel's place ``far`` from inside to out."""
+    reach = RING_OUTER * pitch
+    r = np.hypot(xx - centre[0], yy - centre[1])
+    near = r < reach
+    far = far[near]
     bins = np.floor(r[near] / k).astype(np.intp)
     order = np.lexsort((far, bins))  # by ring, then distance: medians by index
     count = np.bincount(bins)
@@ -219,8 +259,9 @@ def is_crisp_disc(
         return False
     rim_in = int(radii[left[0]])  # the disc's colour ends ...
     rim_out = int(radii[inner[-1]]) + k  # ... the outside's begins
+    size = (rim_in + rim_out - k) / 2 if tolerant else rim_in  # the rim's middle, or start
     if not (
-        DOT_RADII[0] * pitch <= rim_in <= DOT_RADII[1] * pitch
+        DOT_RADII[0] * pitch <= size <= DOT_RADII[1] * pitch
         and rim_out - rim_in <= RIM_PX + RIM_PITCH * pitch
         and reach - rim_out >= 1  # some clear outside, as far as the ring reaches
     ):

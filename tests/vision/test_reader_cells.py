@@ -20,9 +20,11 @@ from flowbot.vision.synthetic import sample
 PITCH = 80.0
 
 
-def _glow_cell(disc_radius: float | None, blob_sigma: float | None) -> np.ndarray:
+def _glow_cell(
+    disc_radius: float | None, blob_sigma: float | None, pitch: float = PITCH
+) -> np.ndarray:
     """One cell of a teal glow (a gradient), with a flat disc or a soft blob of teal on it."""
-    size = int(PITCH)
+    size = int(pitch)
     x = np.linspace(0, 1, size, dtype=np.float32)[None, :, None]
     glow = np.array([15, 60, 60], np.float32) + np.array([10, 30, 30], np.float32) * x
     cell = np.broadcast_to(glow, (size, size, 3)).copy()
@@ -30,10 +32,10 @@ def _glow_cell(disc_radius: float | None, blob_sigma: float | None) -> np.ndarra
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
     r = np.hypot(xx - (size - 1) / 2, yy - (size - 1) / 2)
     if disc_radius is not None:
-        alpha = np.clip(disc_radius * PITCH - r + 0.5, 0, 1)[:, :, None]  # anti-aliased rim
+        alpha = np.clip(disc_radius * pitch - r + 0.5, 0, 1)[:, :, None]  # anti-aliased rim
         cell = cell * (1 - alpha) + teal * alpha
     if blob_sigma is not None:
-        alpha = np.exp(-(r**2) / (2 * (blob_sigma * PITCH) ** 2))[:, :, None]
+        alpha = np.exp(-(r**2) / (2 * (blob_sigma * pitch) ** 2))[:, :, None]
         cell = cell * (1 - alpha) + teal * alpha
     return np.clip(cell + 0.5, 0, 255).astype(np.uint8)
 
@@ -69,6 +71,20 @@ def test_an_odd_pixel_at_a_small_dots_centre_does_not_end_the_disc() -> None:
     assert is_crisp_disc(image, (centre.x, centre.y), 19, lab[0], lab[1])
 
 
+def test_a_dot_a_pixel_or_two_off_its_cells_centre_is_judged_around_its_own() -> None:
+    # A grid found in a copy shrunk 3-4 times is up to 2 px off: the disc's
+    # colour then reaches past the rim on one side, unless judged around its
+    # own centre; a shift beyond a tenth of a pitch is no dot of this cell.
+    pitch = 30
+    dot = _glow_cell(0.38, None, pitch)
+    inside, outside = _core_and_ring(dot)
+    off = ((pitch - 1) / 2 + 2, (pitch - 1) / 2)
+    assert not is_crisp_disc(dot, off, pitch, inside, outside)
+    assert is_crisp_disc(dot, off, pitch, inside, outside, tolerant=True)
+    far_off = ((pitch - 1) / 2 + 0.15 * pitch, (pitch - 1) / 2)
+    assert not is_crisp_disc(dot, far_off, pitch, inside, outside, tolerant=True)
+
+
 @pytest.mark.parametrize(
     ("category", "seed"),
     [
@@ -94,6 +110,8 @@ def test_an_odd_pixel_at_a_small_dots_centre_does_not_end_the_disc() -> None:
         ("mirror", 70147),  # the same at 0.4 scale: its edge still fades over 3.5+ px
         ("twins", 70083),  # grid lines 0.15 pitch wide reach into every cell's ring
         ("tiny_cells", 75191),  # 20 px cells, grid 1 px off: two rings show the line between
+        ("mirror", 75025),  # a teal dot on teal glow, 25 Lab, its cell's centre 1.4 px off
+        ("tiny_cells", 70135),  # a green dot on green glow in a 20 px JPEG cell: a soft rim
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:

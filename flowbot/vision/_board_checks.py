@@ -16,7 +16,12 @@ from flowbot.vision._cells import (
     sample_cells,
     to_lab,
 )
-from flowbot.vision._edges import edge_visibility, line_profiles, run_on_visibility
+from flowbot.vision._edges import (
+    cells_past_border,
+    edge_visibility,
+    line_profiles,
+    run_on_visibility,
+)
 from flowbot.vision._lattice import Lattice, LineMaps, in_phase
 from flowbot.vision._stats import median_of_few, median_of_present
 
@@ -42,6 +47,7 @@ def check_lattice(
     _check_border_at_image_edge(lattice, image, factor, settings)
     _check_outlined_holes(lattice, image, factor)
     _check_run_on_by_colour(lattice, image, factor, settings)
+    _check_cells_past_border(lattice, image, factor, settings)
 
 
 def without_empty_band(
@@ -689,4 +695,35 @@ def _check_run_on_by_colour(
         if seen.mean() >= 0.5 or stub.mean() >= 0.8:
             raise UnsureReadingError(
                 "grid lines run on past the board's border (a cut-off or irregular board)"
+            )
+
+
+def _check_cells_past_border(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a grid with a cell past its border outlined as the board's cells are.
+
+    Something laid over the board (a pop-up) hides most of its last rows'
+    lines, so few run on; beside it a whole cell may still show: its side
+    lines going on a pitch past the border and the next line across them
+    there, each like the board's lines. Text and clutter beside a board
+    draw no such box in step with its grid.
+    """
+    f = factor
+    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
+    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    ratio = settings.edge_colour_ratio
+    for band in cells_past_border(image, xs, ys, uncertainty=f / 2 + 1):
+        crossing, far = band.crossing, band.far
+        seen = (crossing.beyond >= ratio * crossing.inside) & (
+            crossing.beyond <= 2.0 * crossing.inside
+        )
+        typical = float(np.median(crossing.inside))
+        far_seen = (far.beyond >= ratio * typical) & (far.beyond <= 2.0 * typical)
+        # A side at the image's edge cannot be seen; the others must all be.
+        sides = seen | band.off_image
+        outlined = far_seen & sides[:-1] & sides[1:] & (seen[:-1] | seen[1:])
+        if outlined.any():
+            raise UnsureReadingError(
+                "cells like the board's go on past its border (part of a board)"
             )

@@ -73,8 +73,9 @@ def run_on_visibility(
     """Colour contrast of the inner lines one pitch past and one pitch inside each border.
 
     Same measure as ``edge_visibility``, per inner line, for the top, bottom,
-    left and right borders whose outer strip lies inside the image; past the
-    border only at the line's own position. Most lines as visible beyond as
+    left and right borders whose outer strip lies inside the image (or as
+    much of it as the image holds, when its edge cuts the cells there); past
+    the border only at the line's own position. Most lines as visible beyond as
     inside means the grid goes on past the border (the board is bigger than
     the grid found).
     """
@@ -86,40 +87,124 @@ def run_on_visibility(
         if len(lines) <= 2:
             continue
         for border, step in ((spans[0], -pitch), (spans[-1], pitch)):
-            if not 0 <= border + step <= size - 1:
-                continue
-            strip = np.array(sorted((border, border + step, border - step)))
+            if 0 <= border + step <= size - 1:
+                strip = [border - step, border, border + step]
+            else:
+                # The image's edge cuts the cells past the border: their
+                # lines, if the board goes on, run on to that edge. Looked
+                # at clear of the border line, where the sliver is wide enough.
+                edge = 0.0 if step < 0 else size - 1.0
+                start = border + _CUT_CLEAR * step
+                if abs(edge - border) < _CUT_SLIVER * pitch:
+                    continue
+                strip = [border - step, border, start, edge]
+            strip_sorted = np.array(sorted(strip))
             contrast, lighter = _contrast_and_lightness(
-                image, lines, strip, reach, transposed=transposed
+                image, lines, strip_sorted, reach, transposed=transposed
             )
             if step < 0:
                 contrast, lighter = contrast[:, ::-1], lighter[:, ::-1]
-            inside, beyond = contrast[:, 0], contrast[:, 1]  # (lines, points, offsets)
-            # A line that goes on does so where it lies inside, all along; text
-            # and clutter show in patches, and another grid's lines a few
-            # pixels off it (an editor's ruled page beside a mirror window).
-            typical = np.median(inside, axis=1)  # (lines, offsets)
-            at = typical.argmax(axis=1)
-            near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
-            # ... and it stays lighter (or darker) than beside it: the dark
-            # ruled lines of a white page beside a board of light lines, even
-            # in step with its rows, are no run-on. (Medians of _ALONG = 9
-            # points: the middle one.)
-            index = np.arange(len(at))
-            lighter_at = np.sort(lighter[index, 0, :, at], axis=1)[:, _ALONG // 2]
-            here = _polarity(typical[index, at], lighter_at)  # (lines,)
-            flipped = here[:, None, None] * _polarity(beyond, lighter[:, 1]) < 0
-            beyond_seen = np.where(near[:, None, :] & ~flipped, beyond, 0.0).max(axis=2)
-            # Judged near the cell corners: a pipe of a half-solved board
-            # crosses a line only in the middle of a cell's side.
-            found.append(
-                RunOn(
-                    np.quantile(beyond_seen[:, _CORNERS], 0.1, axis=1),
-                    np.quantile(inside.max(axis=2)[:, _CORNERS], 0.1, axis=1),
-                    beyond_seen[:, _CORNERS[:2]].min(axis=1),
-                )
-            )
+            # One pitch inside, and past the border.
+            contrast, lighter = contrast[:, [0, -1]], lighter[:, [0, -1]]
+            found.append(_run_on(*_seen_past(contrast, lighter)))
     return found
+
+
+def _seen_past(contrast: np.ndarray, lighter: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per line and point, its contrast past a border where it lies inside, and inside.
+
+    ``contrast`` and ``lighter``: ``(lines, 2, points, offsets)``, one span
+    inside the border, then one past it. Past it, a line counts only near
+    its own position inside and of the same polarity.
+    """
+    inside, beyond = contrast[:, 0], contrast[:, 1]
+    # A line that goes on does so where it lies inside, all along; text
+    # and clutter show in patches, and another grid's lines a few
+    # pixels off it (an editor's ruled page beside a mirror window).
+    typical = np.median(inside, axis=1)  # (lines, offsets)
+    at = typical.argmax(axis=1)
+    near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
+    # ... and it stays lighter (or darker) than beside it: the dark
+    # ruled lines of a white page beside a board of light lines, even
+    # in step with its rows, are no run-on. (Medians of _ALONG = 9
+    # points: the middle one.)
+    index = np.arange(len(at))
+    lighter_at = np.sort(lighter[index, 0, :, at], axis=1)[:, _ALONG // 2]
+    here = _polarity(typical[index, at], lighter_at)  # (lines,)
+    flipped = here[:, None, None] * _polarity(beyond, lighter[:, 1]) < 0
+    beyond_seen = np.where(near[:, None, :] & ~flipped, beyond, 0.0).max(axis=2)
+    # Judged near the cell corners (by the callers): a pipe of a half-solved
+    # board crosses a line only in the middle of a cell's side.
+    return beyond_seen, inside.max(axis=2)
+
+
+@dataclass(frozen=True, slots=True)
+class BandCells:
+    """The cells one pitch past a border, as the board's lines would outline them.
+
+    ``crossing`` per line crossing the border (the borders beside it too),
+    ``far`` per cell: the line one pitch out along it. ``off_image`` flags
+    crossing lines too near the image's edge to be looked at.
+    """
+
+    crossing: RunOn
+    far: RunOn
+    off_image: np.ndarray
+
+
+def cells_past_border(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float
+) -> list[BandCells]:
+    """How the board's lines would outline a row of cells past each border.
+
+    For each border whose next parallel line (one pitch out) lies inside the
+    image: the crossing lines, all of them, past the border (as in
+    ``run_on_visibility``), and that next line along each cell's side,
+    where the border line lies across it.
+    """
+    h, w = image.shape[:2]
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    reach = _reach(xs, ys, uncertainty)
+    found = []
+    for lines, spans, size, across, transposed in ((xs, ys, h, w, False), (ys, xs, w, h, True)):
+        padded = np.concatenate([[lines[0] - pitch], lines, [lines[-1] + pitch]])
+        off_image = (lines < reach) | (lines > across - 1 - reach)
+        for border, step in ((spans[0], -pitch), (spans[-1], pitch)):
+            far = border + step
+            if not reach <= far <= size - 1 - reach:
+                continue
+            strip = np.array(sorted((border - step, border, far)))
+            contrast, lighter = _contrast_and_lightness(
+                image, padded, strip, reach, transposed=transposed
+            )
+            if step < 0:
+                contrast, lighter = contrast[:, ::-1], lighter[:, ::-1]
+            crossing = _run_on(*_seen_past(contrast, lighter))
+            # The border, then the next line out, along each cell: (2, cells, ...).
+            rows = np.array([border - step, border, far, far + step])
+            contrast, lighter = _contrast_and_lightness(
+                image, rows, lines, reach, transposed=not transposed
+            )
+            far_line = _run_on(*_seen_past(np.swapaxes(contrast, 0, 1), np.swapaxes(lighter, 0, 1)))
+            found.append(BandCells(crossing, far_line, off_image))
+    return found
+
+
+def _run_on(beyond_seen: np.ndarray, inside_seen: np.ndarray) -> RunOn:
+    """``_seen_past``'s measures, judged near the cell corners."""
+    return RunOn(
+        np.quantile(beyond_seen[:, _CORNERS], 0.1, axis=1),
+        np.quantile(inside_seen[:, _CORNERS], 0.1, axis=1),
+        beyond_seen[:, _CORNERS[:2]].min(axis=1),
+    )
+
+
+#: Past a border cut by the image's edge, the lines are looked at from this
+#: far out (pitch fraction: clear of the border line's width and blur) ...
+_CUT_CLEAR = 0.1
+#: ... when the image holds at least this much past the border: the game's
+#: boards sit whole on the screen, a cut through cells leaves this or more.
+_CUT_SLIVER = 0.2
 
 
 def _reach(xs: np.ndarray, ys: np.ndarray, uncertainty: float) -> int:

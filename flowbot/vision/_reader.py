@@ -132,11 +132,13 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     boards = _find_boards(image, settings)
     dotless: UnsureBoardError | None = None
     small: UnsureBoardError | None = None
+    split: UnsureBoardError | None = None
+    dotted: list[BoardGeometry] = []  # grids seen holding dots
     while True:
         try:
             geometry, notes, apart = next(boards)
         except VisionError:
-            passed_over = small or dotless
+            passed_over = split or small or dotless
             if passed_over is not None:
                 raise passed_over from None
             raise
@@ -160,11 +162,18 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             )
             continue
         if dots:
-            if any(_holds_dots(image, other, settings) for other in apart):
-                raise UnsureBoardError(
+            dotted += [other for other in apart if _holds_dots(image, other, settings)]
+            if any(not _takes_in(geometry, other) for other in dotted):
+                # Another board, or a piece of this one cut off by glow that
+                # hides the lines between them: a finer or colour copy may
+                # find the pieces as one board. Any grid found holding dots,
+                # now or before, must lie within the board read.
+                split = split or UnsureBoardError(
                     "two boards on the screen: another grid apart from this one holds dots",
                     geometry,
                 )
+                dotted.append(geometry)
+                continue
             break
         # Every level has dots: a grid without any (a ruled page, a table) is
         # not the board; the next candidate may be.
@@ -218,6 +227,14 @@ def _holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) 
         )
         return int(clear.sum()) >= CLEAR_DOTS
     return len(dots) >= 2
+
+
+def _takes_in(board: BoardGeometry, other: BoardGeometry) -> bool:
+    """Whether most of ``other``'s rectangle lies within ``board``'s."""
+    w = min(board.right, other.right) - max(board.left, other.left)
+    h = min(board.bottom, other.bottom) - max(board.top, other.top)
+    area = (other.right - other.left) * (other.bottom - other.top)
+    return w > 0 and h > 0 and w * h > 0.5 * area
 
 
 def _find_boards(

@@ -7,6 +7,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.vision import read_board
 from flowbot.vision.decoys import decoy
+from flowbot.vision.synthetic import sample
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -22,3 +23,11 @@ def test_another_board_found_with_a_column_too_many_still_counts(seed: int) -> N
     # yet its many flat, round dots show it is a board.
     with pytest.raises(UnsureReadingError, match="two boards"):
         read_board(decoy("flow_two_boards", seed).image)
+
+
+def test_a_board_found_in_pieces_is_no_two_boards() -> None:
+    # A glow band hides four columns of a 12x15 board's lines at 1/4 scale:
+    # its left and right parts are found as two grids holding dots. Full
+    # resolution finds it whole, and it takes in both: one board, read.
+    shot = sample("mirror", 75143)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -58,7 +58,10 @@ def edge_visibility(
 
 @dataclass(frozen=True, slots=True)
 class RunOn:
-    """Colour contrast of a border's inner lines one pitch past it and one inside it."""
+    """Colour contrast of a border's inner lines one pitch past it and one inside it.
+
+    Past it: up to the image's edge, when that edge cuts the cells there.
+    """
 
     beyond: np.ndarray
     inside: np.ndarray

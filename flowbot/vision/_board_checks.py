@@ -46,8 +46,8 @@ def check_lattice(
     _check_border(lattice, maps, image, factor, settings)
     _check_border_at_image_edge(lattice, image, factor, settings)
     _check_outlined_holes(lattice, image, factor)
-    _check_run_on_by_colour(lattice, image, factor, settings)
-    _check_cells_past_border(lattice, image, factor, settings)
+    if _check_run_on_by_colour(lattice, image, factor, settings):
+        _check_cells_past_border(lattice, image, factor, settings)
 
 
 def without_empty_band(
@@ -667,17 +667,20 @@ def _unseen_by_colour(
 
 def _check_run_on_by_colour(
     lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
-) -> None:
+) -> bool:
     """Refuse a grid whose inner lines go on past a border in full-resolution colour.
 
     Glow as bright as the lines hides them from the line map, and with them
     whole rows of the board; so do pipes and their tint on a half-solved
     board. The grid found would then be too small: a wrong puzzle.
+
+    Returns whether some inner line goes on, too few of them to refuse for.
     """
     f = factor
     xs = f * np.asarray(lattice.xs) + (f - 1) / 2
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
     ratio = settings.edge_colour_ratio
+    goes_on = False
     for run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1):
         # A line that goes on looks as it does inside; half the lines or more
         # (pipes on a half-solved board hide some), as text or a window beside
@@ -696,6 +699,8 @@ def _check_run_on_by_colour(
             raise UnsureReadingError(
                 "grid lines run on past the board's border (a cut-off or irregular board)"
             )
+        goes_on = goes_on or bool(seen.any())
+    return goes_on
 
 
 def _check_cells_past_border(
@@ -707,7 +712,8 @@ def _check_cells_past_border(
     lines, so few run on; beside it a whole cell may still show: its side
     lines going on a pitch past the border and the next line across them
     there, each like the board's lines. Text and clutter beside a board
-    draw no such box in step with its grid.
+    draw no such box in step with its grid. (Such a cell has an inner line
+    going on past the border: only then is it looked for.)
     """
     f = factor
     xs = f * np.asarray(lattice.xs) + (f - 1) / 2

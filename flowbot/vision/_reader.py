@@ -27,7 +27,7 @@ from flowbot.vision._cells import (
     sample_cells,
 )
 from flowbot.vision._image import check_image
-from flowbot.vision._lattice import Lattice, LineSettings, find_lattices
+from flowbot.vision._lattice import Lattice, LineSettings, find_lattices, in_phase
 from flowbot.vision._pairing import pair_by_colour
 
 log = logging.getLogger(__name__)
@@ -162,16 +162,17 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             )
             continue
         if dots:
-            dotted += [other for other in apart if _holds_dots(image, other, settings)]
+            others = [other for other in apart if _holds_dots(image, other, settings)]
+            if any(not in_phase(_lattice(geometry), _lattice(other)) for other in others):
+                # Off this grid's lattice: another board.
+                raise UnsureBoardError(_TWO_BOARDS, geometry)
+            dotted += others
             if any(not _takes_in(geometry, other) for other in dotted):
-                # Another board, or a piece of this one cut off by glow that
-                # hides the lines between them: a finer or colour copy may
-                # find the pieces as one board. Any grid found holding dots,
-                # now or before, must lie within the board read.
-                split = split or UnsureBoardError(
-                    "two boards on the screen: another grid apart from this one holds dots",
-                    geometry,
-                )
+                # On its lattice: another board, or a piece of this one cut
+                # off by glow that hides the lines between them; a finer or
+                # colour copy may find the pieces as one board. Any grid
+                # found holding dots, now or before, must lie within it.
+                split = split or UnsureBoardError(_TWO_BOARDS, geometry)
                 dotted.append(geometry)
                 continue
             break
@@ -209,6 +210,9 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     return Reading(puzzle, geometry, colours, confidence, tuple(notes))  # type: ignore[arg-type]
 
 
+#: The refusal when a grid holding dots lies beside the board read.
+_TWO_BOARDS = "two boards on the screen: another grid apart from this one holds dots"
+
 #: Flat, round, high-contrast cells that make a grid another board even when
 #: it cannot be read as a whole (a column of text or a window's edge beside it).
 CLEAR_DOTS = 4
@@ -227,6 +231,11 @@ def _holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) 
         )
         return int(clear.sum()) >= CLEAR_DOTS
     return len(dots) >= 2
+
+
+def _lattice(geometry: BoardGeometry) -> Lattice:
+    """A board's grid lines as a ``Lattice`` (to compare grids' phases)."""
+    return Lattice(geometry.xs, geometry.ys)
 
 
 def _takes_in(board: BoardGeometry, other: BoardGeometry) -> bool:

@@ -28,6 +28,7 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineSettings, find_lattices, in_phase
+from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pairing import pair_by_colour
 
 log = logging.getLogger(__name__)
@@ -329,7 +330,8 @@ def _find_boards(
                 if overlap(other, best) == 0
                 and full_size(other, f).cell_size >= settings.min_cell_px
             ]
-            yield full_size(best, f), notes, apart
+            # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
+            yield place_lines(image, full_size(best, f), uncertainty=f + 1), notes, apart
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
     if doubt is not None:

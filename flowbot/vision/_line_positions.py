@@ -1,0 +1,156 @@
+"""Grid lines placed at full resolution, to a fraction of a pixel.
+
+The grid is found in a copy shrunk up to four times, where a line one or two
+pixels wide is a pixel or two off (rounding, and JPEG ringing that widens a
+line's map on one side). Cells sampled off-centre look like pipes or doubtful
+dots, and the mouse would play off-centre. Here each line is looked at again
+in the full image: across it, near the cells' corners (clear of dots and
+pipes), its profile's top half is centred between its two half-height
+crossings, a symmetric measure that ringing and glow below half the line's
+height do not move. A board's lines are equally spaced, so the lines measured
+are fitted by one straight lattice per direction (least squares).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from flowbot.models import BoardGeometry
+
+#: Points along each span, as fractions of it, where a line is measured: past
+#: the crossing line's width, short of the largest dots (radius 0.38 pitch)
+#: and of pipes (crossing a span's middle third).
+_ALONG = np.array([0.15, 0.2, 0.8, 0.85])
+#: Widest reach across a line, as a fraction of the pitch: at 0.22 of a span
+#: the largest dot's rim is 0.24 pitch from the line.
+_MAX_REACH = 0.22
+#: Least height of a line's profile (0-255, brightest channel) to be measured.
+_MIN_HEIGHT = 8.0
+#: A board's lines are equally spaced to within rounding: on real screens a
+#: line's own centre lies at most 0.62 px from the lattice fitted through all.
+_OUTLIER_PX = 1.0
+#: Widest line measured (pitch fraction); wider is no single line (a wall, a band).
+_MAX_WIDTH = 0.25
+
+
+def place_lines(image: np.ndarray, geometry: BoardGeometry, uncertainty: float) -> BoardGeometry:
+    """``geometry`` with its lines placed at full resolution.
+
+    Parameters
+    ----------
+    image
+        ``(H, W, 3)`` uint8 RGB, full resolution.
+    geometry
+        The grid found, equally spaced, its lines within ``uncertainty``.
+    uncertainty
+        How far, in pixels, a true line may lie from its given position.
+
+    Returns
+    -------
+    BoardGeometry
+        Per direction, the least-squares lattice through the lines whose
+        profile shows clearly; unchanged where fewer than three do, or where
+        the fit strays more than ``uncertainty`` from the grid found.
+    """
+    pitch = geometry.cell_size
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    # Wide enough for the doubt and the widest lines (0.2 pitch).
+    reach = min(math.ceil(uncertainty + 0.1 * pitch + 1), math.floor(_MAX_REACH * pitch))
+    if reach < 2:
+        return geometry
+    h, w = image.shape[:2]
+    lines = np.concatenate([xs, ys])
+    base = np.rint(lines).astype(np.intp)
+    size = np.array([w] * len(xs) + [h] * len(ys))
+    profiles = np.concatenate(
+        [
+            _profiles(image, base[: len(xs)], ys, reach, transposed=False),
+            _profiles(image, base[len(xs) :], xs, reach, transposed=True),
+        ]
+    )
+    centres = base - reach + _middles(profiles, lines - base + reach, uncertainty, pitch)
+    # Cut by the image's edge: no background on one side.
+    centres[(base - reach < 0) | (base + reach > size - 1)] = np.nan
+    placed_xs = _fit(xs, centres[: len(xs)], uncertainty)
+    placed_ys = _fit(ys, centres[len(xs) :], uncertainty)
+    return BoardGeometry(tuple(placed_xs.tolist()), tuple(placed_ys.tolist()))
+
+
+def _profiles(
+    image: np.ndarray, base: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
+) -> np.ndarray:
+    """``[line, offset]``: each line's look across it, ``offset - reach`` from ``base``.
+
+    Per point along the line, how far each pixel's brightest channel (as the
+    line search sees it) is from the mean of the window's two ends: a line
+    lighter or darker than beside it, linear in its coverage of a pixel
+    (anti-aliasing, blur); the median over the points: dots, pipes and text
+    at a few of them move nothing.
+    """
+    h, w = image.shape[:2]
+    if transposed:
+        h, w = w, h
+    offsets = np.arange(-reach, reach + 1)
+    along = (spans[:-1, None] + np.diff(spans)[:, None] * _ALONG[None, :]).ravel()
+    # (lines, offsets, points): the median over points runs along memory.
+    across = np.clip(base[:, None, None] + offsets[None, :, None], 0, w - 1)
+    at = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, None, :]
+    row, col = (across, at) if transposed else (at, across)
+    pixels = np.take(image.reshape(-1, 3), (row * image.shape[1] + col).ravel(), axis=0)
+    bright = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2]).astype(np.int16)
+    bright = bright.reshape(len(base), len(offsets), len(along))
+    apart = np.abs(2 * bright - bright[:, :1] - bright[:, -1:])  # doubled: integers
+    middle = len(along) // 2
+    return np.partition(apart, middle, axis=2)[..., middle] / 2
+
+
+def _middles(
+    profiles: np.ndarray, expected: np.ndarray, uncertainty: float, pitch: float
+) -> np.ndarray:
+    """Per profile, the middle of its top's half-height crossings (``nan``: no clear line).
+
+    The top is looked for within ``uncertainty`` of ``expected`` (window index).
+    """
+    n = profiles.shape[1]
+    index = np.arange(n)
+    rows = np.arange(len(profiles))
+    near = np.abs(index[None, :] - expected[:, None]) <= uncertainty + 0.5
+    top = np.where(near, profiles, -1.0).argmax(axis=1)
+    height = profiles[rows, top] - profiles.min(axis=1)
+    level = profiles[rows, top] - height / 2
+    below = profiles < level[:, None]
+    # The last pixel below half height before the top, the first after it.
+    a = np.where(below & (index < top[:, None]), index, -1).max(axis=1)
+    b = np.where(below & (index > top[:, None]), index, n).min(axis=1)
+    a, b = np.clip(a, 0, n - 2), np.clip(b, 1, n - 1)
+    pa, pb = profiles[rows, a], profiles[rows, b]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # Half-height crossings, linear between pixels.
+        start = a + (level - pa) / (profiles[rows, a + 1] - pa)
+        end = b - (level - pb) / (profiles[rows, b - 1] - pb)
+    clear = (
+        (pa < level) & (pb < level) & (height >= _MIN_HEIGHT) & (end - start <= _MAX_WIDTH * pitch)
+    )
+    return np.where(clear, (start + end) / 2, np.nan)
+
+
+def _fit(lines: np.ndarray, measured: np.ndarray, uncertainty: float) -> np.ndarray:
+    """The least-squares straight lattice through the measured lines, or ``lines``.
+
+    A line measured more than ``_OUTLIER_PX`` off the first fit (a frame or a
+    glow band taken for it) is left out of the second.
+    """
+    index = np.arange(len(lines))
+    seen = ~np.isnan(measured)
+    for _ in range(2):
+        if seen.sum() < 3:
+            return lines
+        i, at = index[seen], measured[seen]
+        di = i - i.mean()
+        fitted = at.mean() + (di * at).sum() / (di * di).sum() * (index - i.mean())
+        seen &= np.abs(measured - fitted) <= _OUTLIER_PX  # nan: False
+    if np.abs(fitted - lines).max() > uncertainty:
+        return lines
+    return fitted

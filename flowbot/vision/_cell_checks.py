@@ -16,6 +16,7 @@ from flowbot.vision._cells import (
     RING_LIKE_MAX,
     CellSamples,
     border_like,
+    crisp_sides,
     delta_e,
     is_crisp_disc,
     line_lightness,
@@ -33,6 +34,14 @@ if TYPE_CHECKING:
 CELLS_OVER_LINES = 15.0
 #: Most Lab distance between a dot's surroundings and the empty cells' beside it.
 BACKGROUND_STEP = 40.0
+#: Least Lab distance from an empty cell's centre to all its neighbours' rings
+#: but one for a closer look (an object, or glow?): grey bridge tiles measure
+#: 13.9+, real empty cells up to 17 (glow), so the look must decide.
+OBJECT_STEP = 10.0
+#: Least share of the border band that glow of the centre's colour covers
+#: across the lines (``border_like``): objects leave 0-0.24 (a tile 11 Lab
+#: from the glow around it), glow that fades nowhere in the cell 0.24+.
+GLOW_BORDER = 0.25
 #: A cell far fainter than the dots whose colour fades into its background on
 #: this many rays, and changes faster than the whole way in ``GLOW_EDGE_PX``
 #: pixels on none, is glow: drawn outlines far fainter than the dots (a dot or
@@ -196,20 +205,42 @@ def _check_background(
     # grid lines and across them as glow does (a bridge's tile: up to 68% of
     # the border band in a small cell, but at most 1% across the lines) or it
     # fades into the background on a few rays from the centre (glow; a tile's
-    # outline is crisp all round: no such ray).
-    unlike = np.fmin.reduce(delta_e(samples.core_lab[:, :, None], around), axis=2)
-    for r, c in np.argwhere((unlike > settings.empty_contrast) & ~is_dot):
+    # outline is crisp all round: no such ray). A fainter object (a grey tile
+    # 11-20 Lab from coloured glow), or one beside its twin (two tiles side by
+    # side: each is the other's neighbour), is unlike all neighbours but one
+    # by less: it must also show a crisp outline on all four sides (tiles do;
+    # glow that neither runs on nor fades in the cell is sharp on 0-1 sides).
+    # And unlike its empty neighbours' cores: a thick blurred grid line tints
+    # every ring, so that each empty cell's core is unlike its neighbours'
+    # rings, but not their cores (a tile's is).
+    apart = np.sort(delta_e(samples.core_lab[:, :, None], around), axis=2)  # NaN (off board) last
+    unlike, unlike_but_one = apart[..., 0], apart[..., 1]
+    cores = np.pad(samples.core_lab, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+    cores[~empty] = np.nan
+    cores_around = np.stack([cores[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
+    cores_apart = np.sort(delta_e(samples.core_lab[:, :, None], cores_around), axis=2)
+    # All but one of them (its twin, if a tile) when it has two or more.
+    some = np.where(np.isnan(cores_apart[..., 1]), cores_apart[..., 0], cores_apart[..., 1])
+    faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
+    strong = unlike > settings.empty_contrast
+    for r, c in np.argwhere((strong | faint) & ~is_dot):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)
         core = samples.core_lab[r, c]
+        if border_like(image, centre, geometry.cell_size, core) >= GLOW_BORDER:
+            continue
         background = np.nanmedian(around[r, c], axis=0)
-        if (
-            border_like(image, centre, geometry.cell_size, core) < 0.25
-            and soft_rays(image, centre, geometry.cell_size, core, background) < 2
-        ):
-            raise UnsureReadingError(
-                f"cell ({r}, {c}) holds something that is neither a dot nor empty"
+        if soft_rays(image, centre, geometry.cell_size, core, background) >= 2:
+            continue
+        if not strong[r, c]:
+            # Beyond each side (right, down, left, up) lies that neighbour's
+            # ring; the median ring at the board's edge or beside a twin.
+            beyond = np.where(
+                (delta_e(around[r, c], core) > OBJECT_STEP)[:, None], around[r, c], background
             )
+            if crisp_sides(image, centre, geometry.cell_size, core, beyond[[3, 1, 2, 0]]) < 4:
+                continue
+        raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
 
 
 def _check_outer_bands(ring_lab: np.ndarray) -> None:

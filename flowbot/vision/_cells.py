@@ -394,6 +394,9 @@ def border_like(
 OUTLINE_PX = 4.0
 #: Rays from a cell's centre along which its colour is followed to the lines.
 RAYS = 16
+#: Least place between the inside (0) and outside (1) colours that a ray
+#: across a crisp outline reaches: past a tile's edge lies the background.
+REACHED = 0.75
 
 
 def soft_rays(
@@ -445,3 +448,43 @@ def outline_rays(
     moved = place.max(axis=1) - place.min(axis=1) >= 0.5
     sharp = np.abs(np.diff(place, axis=1)).max(axis=1, initial=0.0) / step * outline_px >= 1
     return int((moved & ~sharp).sum()), int((moved & sharp).sum())
+
+
+def crisp_sides(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    beyond: np.ndarray,
+) -> int:
+    """On how many sides of the cell ``inside`` ends in a crisp outline.
+
+    An object drawn in the cell has an outline on every side, beyond which
+    lies the background (``beyond``: four colours, beyond the right, lower,
+    left and upper sides). A side shows it when one of the rays (as in
+    ``outline_rays``) within 22.5 degrees of its normal moves from
+    ``inside`` at least half way to that side's colour, somewhere faster than
+    the whole way in ``OUTLINE_PX`` pixels, and reaches ``REACHED`` of the
+    way (a thick grid line's colour, far from both, stays near half way).
+    A band or edge of glow that is sharp somewhere crosses the cell: sharp on
+    one or two sides only.
+    """
+    cx, cy = centre
+    step = 0.5
+    radii = np.arange(CORE_RADIUS * pitch, BORDER[1] * pitch, step, dtype=np.float32)
+    angles = np.arange(RAYS) * (2 * np.pi / RAYS)
+    # Each ray's nearest side (0 right, 1 down, 2 left, 3 up), and whether it
+    # lies within 22.5 degrees of that side's normal (not a diagonal).
+    nearest = np.rint(angles / (np.pi / 2))
+    facing = np.abs(angles - nearest * np.pi / 2) <= np.pi / 8 + 1e-6
+    side = nearest[facing].astype(np.intp) % 4
+    angles = angles[facing]
+    map_x = (cx + np.cos(angles)[:, None] * radii).astype(np.float32)
+    map_y = (cy + np.sin(angles)[:, None] * radii).astype(np.float32)
+    pixels = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    lab = to_lab(pixels)
+    to_in, to_out = delta_e(lab, inside), delta_e(lab, beyond[side][:, None, :])
+    place = to_in / np.maximum(to_in + to_out, 1e-6)
+    moved = place.max(axis=1) - place.min(axis=1) >= 0.5
+    sharp = np.abs(np.diff(place, axis=1)).max(axis=1, initial=0.0) / step * OUTLINE_PX >= 1
+    return int(np.unique(side[moved & sharp & (place.max(axis=1) >= REACHED)]).size)

@@ -130,3 +130,49 @@ def test_a_tile_reaching_the_border_band_of_a_small_cell_is_refused(grey: int) -
     cv2.fillConvexPoly(image, np.round(deck * 16).astype(np.int32), (grey,) * 3, cv2.LINE_AA, 4)
     with pytest.raises(UnsureReadingError, match=r"cell \(1, 1\) holds something"):
         read_board(image)
+
+
+def _deck(image: np.ndarray, centre: tuple[float, float], px: float, grey: int) -> None:
+    """A bridge's deck: a flat grey square 0.8 of a pitch wide, anti-aliased."""
+    x, y = centre
+    s = 0.4 * px
+    deck = np.array([[x - s, y - s], [x + s, y - s], [x + s, y + s], [x - s, y + s]])
+    cv2.fillConvexPoly(image, np.round(deck * 16).astype(np.int32), (grey,) * 3, cv2.LINE_AA, 4)
+
+
+def test_two_tiles_side_by_side_are_refused() -> None:
+    # Each tile's neighbour on one side is the other tile, whose ring has the
+    # tile's colour: the cell is unlike all its neighbours but that one.
+    image = _board()
+    for cell in (Cell(1, 1), Cell(1, 2)):
+        _deck(image, _centre(cell), PX, 100)
+    with pytest.raises(UnsureReadingError, match=r"cell \(1, [12]\) holds something"):
+        read_board(image)
+
+
+def test_a_grey_tile_faint_on_coloured_glow_is_refused() -> None:
+    # A neutral grey deck (L* 38) on a green glow (L* 32) stands 16.7 Lab
+    # from every ring beside it: under the 20 that marks a strong object, but
+    # its outline is crisp on all four sides, as no glow's is.
+    geometry = board_geometry(PUZZLE, cell_px=PX)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    image = draw_board(np.full((h, w, 3), (60, 80, 60), np.uint8), PUZZLE, geometry)
+    assert read_board(image).puzzle == PUZZLE.canonical()
+    centre = geometry.centre(Cell(3, 4))
+    _deck(image, (centre.x, centre.y), PX, 90)
+    with pytest.raises(UnsureReadingError, match=r"cell \(3, 4\) holds something"):
+        read_board(image)
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        ("phone_large", 42),  # a glow bar's edge along a cell's side: sharp on one side only
+        ("tiny_cells", 50216),  # a glow band across 19 px cells: sharp above and below
+        ("jpeg", 75027),  # a dim glow row under thick lines: the rays end in the lines' colour
+        ("zoomed", 76001),  # blurred thick lines tint every ring: empty cores unlike them all
+    ],
+)
+def test_glow_sharp_on_some_sides_only_is_no_tile(category: str, seed: int) -> None:
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -237,9 +237,42 @@ def _check_edges(
         ]
     )
     stronger = values > settings.wall_ratio * local + settings.line_contrast
+    if stronger.any():
+        # A dot narrower than the line filter's kernel (small cells in a
+        # shrunk copy) shows in it beside the middle of an edge; near the
+        # cell's corners no dot reaches the line, and a wall runs on there.
+        stronger &= _corner_strengths(lattice, maps) > settings.wall_ratio * local + (
+            settings.line_contrast
+        )
     if stronger.any() and _drawn_apart(stronger, lattice, image, factor, settings.line_contrast):
         raise UnsureReadingError("some inner grid edges are drawn as walls")
     _check_wall_widths(lattice, image, factor, settings)
+
+
+def _corner_strengths(lattice: Lattice, maps: LineMaps) -> np.ndarray:
+    """Each inner edge's line-filter strength near its ends, in ``_check_edges`` order.
+
+    The median over 0.2-0.275 and 0.725-0.8 of the edge: clear of the crossing
+    lines and of a dot (radius up to 0.38 pitch) in either cell beside it.
+    """
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    found = []
+    for positions, spans, strength in (
+        (xs, ys, maps.vertical_strength),
+        (ys, xs, maps.horizontal_strength.T),
+    ):
+        ends = [
+            np.r_[
+                round(a + 0.2 * (b - a)) : round(a + 0.275 * (b - a)) + 1,
+                round(b - 0.275 * (b - a)) : round(b - 0.2 * (b - a)) + 1,
+            ]
+            for a, b in itertools.pairwise(spans)
+        ]
+        for v in positions[1:-1]:
+            col = round(v)
+            band = strength[:, max(0, col - 1) : col + 2].max(axis=1)
+            found += [float(np.median(band[np.clip(at, 0, len(band) - 1)])) for at in ends]
+    return np.array(found)
 
 
 def _drawn_apart(
@@ -361,13 +394,19 @@ def _check_border(
             visibility = seen.ravel()
             typical = float(np.median(visibility[~faint]))
             unseen = faint & (visibility < settings.edge_colour_ratio * typical)
+            column = image if vertical else np.swapaxes(image, 0, 1)
+            if unseen.any():
+                board_xs, board_ys = f * xs + (f - 1) / 2, f * ys + (f - 1) / 2
+                colours = _edge_colours(column, line, across, _colour_reach(board_xs, board_ys, f))[
+                    0
+                ]
+                unseen &= ~_drawn_in_line_colour(colours, ~faint, image, board_xs, board_ys)
             if not unseen.any():
                 continue
             # A cell left out shows the board's own background on both sides of
             # where the border would be. A border hidden by what lies beside it
             # (another window, its frame taken for the border) has something
             # else outside, and the board's lines end there.
-            column = image if vertical else np.swapaxes(image, 0, 1)
             inward = 1 if end == 0 else -1
             reach = max(2, round(0.1 * p * f))
             step = _step_across(column, line[1], across, inward=inward, reach=reach)
@@ -662,7 +701,79 @@ def _unseen_by_colour(
     dimmed = (visibility >= _DIMMED_WITH_NEIGHBOURS * nearby) & (
         nearby >= 0.5 * settings.edge_colour_ratio * typical
     )
-    return unseen & ~dimmed
+    unseen &= ~dimmed
+    if unseen.any():
+        unseen &= ~_in_line_colour(faint, image, xs, ys, factor)
+    return unseen
+
+
+def _in_line_colour(
+    faint: np.ndarray,
+    image: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    factor: int,
+) -> np.ndarray:
+    """Which inner edges show the board's line colour where their line lies.
+
+    Edges are flagged in ``_check_edges`` order; ``faint`` ones set no colour.
+    """
+    reach = _colour_reach(xs, ys, factor)
+    colours = np.concatenate(
+        [
+            _edge_colours(image, xs, ys, reach).reshape(-1, 3),
+            _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach).reshape(-1, 3),
+        ]
+    )
+    return _drawn_in_line_colour(colours, ~faint, image, xs, ys)
+
+
+def _colour_reach(xs: np.ndarray, ys: np.ndarray, factor: int) -> int:
+    """How far across a line (full-size pixels) its colour is looked for: clear of any dot."""
+    p = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    return max(1, min(math.ceil(factor / 2 + 1), math.floor(0.1 * p)))
+
+
+def _drawn_in_line_colour(
+    colours: np.ndarray, seen: np.ndarray, image: np.ndarray, xs: np.ndarray, ys: np.ndarray
+) -> np.ndarray:
+    """Which edges (CIELAB ``colours`` where their line lies) show the ``seen`` lines' colour.
+
+    The game draws every line in one colour; glow of that colour as bright as
+    a line hides it from both measures of contrast, yet the line is drawn. A
+    cell left out (a hole) shows the board's background there instead: the
+    edge must be nearer the lines' colour than the background of the board's
+    cells (``xs``, ``ys``: its grid in ``image`` pixels).
+    """
+    line = np.median(colours[seen], axis=0)
+    to_line = delta_e(colours, line)
+    # Lines thinner than a pixel, or blurred, take on some of the glow under
+    # them: as far as the lines seen stray from their typical colour, so may
+    # a hidden one. Lines seen that stray further are not one board's lines
+    # (header text, a window's frame taken for a row): nothing to go by.
+    spread = max(_LINE_COLOUR_NOISE, float(np.percentile(to_line[seen], 95)))
+    if spread > 2 * _LINE_COLOUR_NOISE:
+        return np.zeros(len(colours), bool)
+    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
+    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
+    background = np.median(to_lab(image[cy[:, None], cx[None, :]]).reshape(-1, 3), axis=0)
+    to_background = delta_e(colours, background)
+    log.debug(
+        "unseen edges' colour: %s from the lines' (spread %.1f), %s from the background's",
+        np.round(to_line[~seen], 1),
+        spread,
+        np.round(to_background[~seen], 1),
+    )
+    return (to_line <= spread) & (to_line <= _NEARER_LINE * to_background)
+
+
+#: CIELAB: JPEG and anti-aliasing move a line's colour this much at least
+#: (the lines seen: 95th percentile 5-19 from their median on glow; holes'
+#: inner edges 36-51 from it); lines seen twice as far apart are no one board's.
+_LINE_COLOUR_NOISE = 12.0
+#: A hidden line's colour is nearer the line's than the board's background's
+#: (measured, glow-hidden lines at most 0.66 as far; holes show the background).
+_NEARER_LINE = 0.75
 
 
 def _check_run_on_by_colour(

@@ -68,9 +68,10 @@ def test_a_half_solved_board_is_not_read_as_its_pipeless_part() -> None:
     # A 5x12 board whose right five columns hold pipes (tinted cells): their
     # pipes cross every row line just past column 7, hiding the middle of
     # each edge; near the cell corners the lines show going on. Read as the
-    # 5x7 left of them, it would be a wrong puzzle.
+    # 5x7 left of them, it would be a wrong puzzle. (Found whole, its lines
+    # drawn at the ends of the edges the pipes cross, it is refused for them.)
     shot = sample("solved", 60009)
-    with pytest.raises(UnsureReadingError, match="run on"):
+    with pytest.raises(UnsureReadingError, match=r"run on|pipe"):
         read_board(shot.image)
 
 
@@ -112,7 +113,10 @@ def test_a_dot_one_cell_past_the_border_shows_the_board_goes_on() -> None:
     teal, red = (1, 129, 132), (254, 0, 0)
     image = draw_board(np.rint(glow).astype(np.uint8), puzzle, geometry, colours=[teal, red])
     image = cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 70])[1], 1)
-    with pytest.raises(UnsureReadingError, match="past the board's top border"):
+    # (The whole 6x6, its inner lines drawn under the glow, may be refused
+    # first for its hidden top border: the 5x6 is then refused for the lines
+    # going on past its top, and never tried without its top band.)
+    with pytest.raises(UnsureReadingError, match=r"past the board's (top )?border"):
         read_board(image)
 
 

@@ -19,6 +19,7 @@ from flowbot.vision._cells import (
 from flowbot.vision._edges import (
     cells_past_border,
     edge_visibility,
+    ends_and_ground,
     line_profiles,
     run_on_visibility,
 )
@@ -331,13 +332,28 @@ def _check_wall_widths(
     wide = (lines.width >= typical_width + margin) & (lines.ink >= _WALL_INK * typical_ink)
     # Or a line at least a pixel wider and far brighter than the lines: glow
     # lowers a line's peak over its background, never its top.
+    typical_top = float(np.median(lines.top[bold]))
     bright = (
         (lines.width >= typical_width + 1)
         & (lines.ink >= _WALL_BRIGHTER * typical_ink)
-        & (lines.top >= _WALL_BRIGHTER * float(np.median(lines.top[bold])))
+        & (lines.top >= _WALL_BRIGHTER * typical_top)
     )
     if (bold & (wide | bright)).any():
         raise UnsureReadingError("some inner grid edges are drawn as walls (wide or double lines)")
+    # A wall as wide as the window across the edge (a double line in small
+    # cells) leaves no darker end in it to measure a line against: no peak,
+    # not bold. Along the edge's whole length (near its ends, where no dot
+    # lies) far brighter than the brightest lines (drawn on whole pixels,
+    # where the others' ink is split over two), and a stroke, dark again in
+    # the cells beside it (a glow band runs on into them), it is a wall.
+    if not bold.all():
+        top, ground = ends_and_ground(image, xs, ys)
+        brightest = float(np.quantile(lines.top[bold], 0.9))
+        wall = (top >= _WALL_BRIGHTER * brightest) & (top - ground >= _WALL_STROKE * typical_peak)
+        if (~bold & wall).any():
+            raise UnsureReadingError(
+                "some inner grid edges are drawn as walls (wide or double lines)"
+            )
 
 
 #: A wall's band holds this much more ink (brightness summed across it) than
@@ -346,7 +362,13 @@ def _check_wall_widths(
 _WALL_INK = 1.5
 #: A line this many times brighter (top and ink) than the typical line is a
 #: wall: measured, real and fixture boards' lines <= 1.11, bright walls >= 2.04.
+#: Also for an edge with no peak in its window (near its ends, against the
+#: brightest lines' top): good boards' <= 1.52 (synthetic: glow, blur, tiny
+#: cells; real boards have no such edge), walls >= 1.85.
 _WALL_BRIGHTER = 1.6
+#: Such a wall's top stands this many times a line's peak above the cells
+#: beside it: measured, walls >= 1.85, good boards' peakless edges <= 1.30.
+_WALL_STROKE = 1.5
 
 
 def _check_border(

@@ -354,3 +354,58 @@ def _profiles(
     measures = np.stack([span, (top - ends)[..., 0], ink, top[..., 0]]).reshape(4, *shape)
     medians = np.partition(measures, middle, axis=3)[..., middle].astype(float)
     return medians[0], medians[1], medians[2], medians[3]
+
+
+#: Along each edge, points near its ends (fractions of it), clear of a dot
+#: (radius <= 0.38 pitch) across the line and up to 0.3 pitch beside it, and
+#: of a pipe crossing the edge's middle.
+_NEAR_ENDS = np.array([0.12, 0.18, 0.82, 0.88])
+
+
+def ends_and_ground(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """How bright each inner edge's line is near its ends, and the cells 0.2-0.3 pitch beside it.
+
+    In ``line_profiles`` order, in the brightest channel, medians over points
+    near the edge's ends (where no dot reaches the line, unlike its middle
+    in small cells): the brightest pixel across the line (``line_profiles``'
+    window); and per side the darkest pixel 0.2-0.3 pitch out, the brighter
+    side's. A wall or a line ends well within 0.2 pitch of the edge, so that
+    is the cells' own ground beside it; a glow band as bright as a line runs
+    on there.
+
+    Parameters
+    ----------
+    image
+        ``(H, W, 3)`` uint8 RGB, full resolution.
+    xs, ys
+        Grid-line positions in ``image`` pixels.
+    """
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    reach = max(2, math.floor(0.11 * pitch))
+    near = max(reach + 1, round(0.2 * pitch))
+    beside = np.arange(near, max(near, round(0.3 * pitch)) + 1)
+    offsets = np.concatenate([-beside[::-1], np.arange(-reach, reach + 1), beside])
+    n = len(beside)
+    tops, grounds = [], []
+    for lines, spans, transposed in ((xs, ys, False), (ys, xs, True)):
+        h, w = image.shape[:2]
+        if transposed:
+            h, w = w, h
+        along = spans[:-1, None] + np.diff(spans)[:, None] * _NEAR_ENDS[None, :]
+        px = np.clip(np.rint(lines[1:-1])[:, None, None, None] + offsets, 0, w - 1)
+        py = np.clip(np.rint(along), 0, h - 1)[None, :, :, None]
+        row, col = (px, py) if transposed else (py, px)
+        index = (row * image.shape[1] + col).astype(np.intp).ravel()
+        pixels = image.reshape(-1, 3)[index]
+        bright = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+        bright = bright.reshape(len(lines) - 2, len(spans) - 1, len(_NEAR_ENDS), len(offsets))
+        top = bright[..., n:-n].max(axis=3)
+        ground = np.maximum(bright[..., :n].min(axis=3), bright[..., -n:].min(axis=3))
+        # Median of the four points: the mean of the middle two.
+        both = np.sort(np.stack([top, ground]).astype(float), axis=3)
+        middle = (both[..., 1] + both[..., 2]) / 2
+        tops.append(middle[0].ravel())
+        grounds.append(middle[1].ravel())
+    return np.concatenate(tops), np.concatenate(grounds)

@@ -109,3 +109,25 @@ def test_bold_dark_lines_stay_walls(kind: str, seed: int) -> None:
     # stays a wall.
     with pytest.raises(UnsureReadingError, match="walls"):
         read_board(decoy(kind, seed).image)
+
+
+@pytest.mark.parametrize(("cell", "line_px"), [(34, 2), (30, 3), (26, 2)])
+def test_a_double_wall_as_wide_as_the_window_is_refused(cell: int, line_px: int) -> None:
+    # Small cells: the wall's two lines (as the decoys draw them, 0.05 pitch
+    # or 1.5 px either side) reach the ends of the window across the edge
+    # (0.11 pitch), so nothing in it is darker than the wall to measure a
+    # line against. One wall along one cell is enough.
+    style = RenderStyle(line_width=line_px / cell)
+    board = render_board(PUZZLE, cell_px=cell, style=style)
+    image = cv2.copyMakeBorder(board, *(MARGIN,) * 4, cv2.BORDER_CONSTANT)
+    g = board_geometry(PUZZLE, cell_px=cell).shifted(MARGIN, MARGIN)
+    gap = max(1.5, 0.05 * cell)
+    for d in (-gap, gap):
+        a, b = (g.xs[4] + d, g.ys[4]), (g.xs[4] + d, g.ys[5])
+        cv2.line(image, _point(a), _point(b), (235, 150, 150), 2, cv2.LINE_AA)
+    with pytest.raises(UnsureReadingError, match="walls"):
+        read_board(image)
+
+
+def _point(xy: tuple[float, float]) -> tuple[int, int]:
+    return round(xy[0]), round(xy[1])

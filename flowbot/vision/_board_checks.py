@@ -62,8 +62,9 @@ def without_empty_band(
 
     Such a band (the counters' text above a board, buttons below it) shows
     missing crossing edges and nothing solid in any cell: no dot, no pipe.
-    Every missing edge must lie in a band so dropped; the grid left must then
-    pass every check again (its lines must not run on into the band).
+    Every missing edge must lie in a band so dropped, and few of the board's
+    lines may go on through it; the grid left must then pass every check
+    again (its lines must not run on into the band).
     """
     vertical, horizontal = missing.vertical, missing.horizontal
     xs, ys = lattice.xs, lattice.ys
@@ -90,9 +91,25 @@ def without_empty_band(
         filled = samples.core_uniformity >= _FILLED_CORE
         if (filled & (delta_e(samples.core_lab, samples.ring_lab) > settings.empty_contrast)).any():
             return None
+    trimmed = Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
+    # The board's lines going on through a band make it part of the board:
+    # cells kept beside cells left out of a shaped board (the outline round
+    # those is drawn brighter than the lines). Text lines up with a few.
+    dropped = {"top": top, "bottom": bottom, "left": left, "right": right}
+    g = full_size(trimmed, factor)
+    run_on = run_on_visibility(image, np.array(g.xs), np.array(g.ys), uncertainty=f / 2 + 1)
+    for side, band in run_on.items():
+        goes_on = band.beyond >= settings.edge_colour_ratio * band.inside
+        if dropped[side] and goes_on.mean() >= _BAND_LINES:
+            return None
     log.debug("dropped %d empty outer bands of missing edges", len(bands))
-    return Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
+    return trimmed
 
+
+#: Share of an outer band's crossing lines going on through it from which on
+#: the band is part of the board: measured, header text bands 0-0.125 (one
+#: glyph in line), the cells kept beside a shaped board's cells left out 0.6-1.
+_BAND_LINES = 1 / 3
 
 #: Share of a cell's core in one colour above which it is filled (a dot or a
 #: pipe: nearly all of it), not crossed by text.
@@ -814,7 +831,7 @@ def _check_run_on_by_colour(
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
     ratio = settings.edge_colour_ratio
     goes_on = False
-    for run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1):
+    for run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1).values():
         # A line that goes on looks as it does inside; half the lines or more
         # (pipes on a half-solved board hide some), as text or a window beside
         # the board (of another contrast) lines up with a few at most.

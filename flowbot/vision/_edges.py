@@ -72,7 +72,7 @@ class RunOn:
 
 def run_on_visibility(
     image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float
-) -> list[RunOn]:
+) -> dict[str, RunOn]:
     """Colour contrast of the inner lines one pitch past and one pitch inside each border.
 
     Same measure as ``edge_visibility``, per inner line, for the top, bottom,
@@ -80,16 +80,20 @@ def run_on_visibility(
     much of it as the image holds, when its edge cuts the cells there); past
     the border only at the line's own position. Most lines as visible beyond as
     inside means the grid goes on past the border (the board is bigger than
-    the grid found).
+    the grid found). Keyed by the border: ``"top"``, ``"bottom"``, ``"left"``
+    or ``"right"``.
     """
     h, w = image.shape[:2]
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
     reach = _reach(xs, ys, uncertainty)
-    found = []
-    for lines, spans, size, transposed in ((xs, ys, h, False), (ys, xs, w, True)):
+    found: dict[str, RunOn] = {}
+    for names, lines, spans, size, transposed in (
+        (("top", "bottom"), xs, ys, h, False),
+        (("left", "right"), ys, xs, w, True),
+    ):
         if len(lines) <= 2:
             continue
-        for border, step in ((spans[0], -pitch), (spans[-1], pitch)):
+        for side, border, step in ((names[0], spans[0], -pitch), (names[1], spans[-1], pitch)):
             if 0 <= border + step <= size - 1:
                 strip = [border - step, border, border + step]
             else:
@@ -109,7 +113,7 @@ def run_on_visibility(
                 contrast, lighter = contrast[:, ::-1], lighter[:, ::-1]
             # One pitch inside, and past the border.
             contrast, lighter = contrast[:, [0, -1]], lighter[:, [0, -1]]
-            found.append(_run_on(*_seen_past(contrast, lighter)))
+            found[side] = _run_on(*_seen_past(contrast, lighter))
     return found
 
 

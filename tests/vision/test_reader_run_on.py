@@ -7,9 +7,11 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell, Pair, Puzzle
+from flowbot.models import BoardGeometry, Cell, Pair, Puzzle
 from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.vision import read_board
+from flowbot.vision._cell_checks import check_nothing_past_border
+from flowbot.vision._reader import DEFAULT_SETTINGS
 from flowbot.vision.synthetic import CATEGORIES, sample, synthesize
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
@@ -118,6 +120,11 @@ def test_a_dot_one_cell_past_the_border_shows_the_board_goes_on() -> None:
     # going on past its top, and never tried without its top band.)
     with pytest.raises(UnsureReadingError, match=r"past the board's (top )?border"):
         read_board(image)
+    # The grid one row down, as found when the row's lines vanish, still
+    # shows the dots past its top border.
+    below = BoardGeometry(geometry.xs, geometry.ys[1:])
+    with pytest.raises(UnsureReadingError, match="past the board's top border"):
+        check_nothing_past_border(image, below, DEFAULT_SETTINGS)
 
 
 def test_a_column_cut_through_its_outer_line_by_the_crop_is_not_dropped() -> None:

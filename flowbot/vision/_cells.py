@@ -293,9 +293,36 @@ def line_lightness(image: np.ndarray, geometry: BoardGeometry) -> float | None:
     Sampled over the middle of every inner edge, the lightest of the three
     pixels across the line at each point (the grid may be a pixel off).
     """
+    lab = _across_inner_lines(image, geometry, np.linspace(0.3, 0.7, 5))
+    if lab is None:
+        return None
+    return float(np.median(lab[..., 0].max(axis=1)))
+
+
+def line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
+    """Median Lab of the grid's inner lines near the cells' corners (``None``: no inner line).
+
+    Sampled a fifth to a quarter of the way along every inner edge from each
+    end, where no pipe or dot can lie, the lightest of the three pixels
+    across the line at each point (the grid may be a pixel off).
+    """
+    lab = _across_inner_lines(image, geometry, np.array([0.2, 0.25, 0.75, 0.8]))
+    if lab is None:
+        return None
+    lightest = np.take_along_axis(lab, lab[..., :1].argmax(axis=1)[:, None], axis=1)[:, 0]
+    return np.median(lightest, axis=0)
+
+
+def _across_inner_lines(
+    image: np.ndarray, geometry: BoardGeometry, along: np.ndarray
+) -> np.ndarray | None:
+    """Lab of the three pixels across every inner line, at ``along`` (fractions) of each edge.
+
+    Shape ``(points, 3, 3)``: points along the lines, pixels across, Lab;
+    ``None`` when the grid has no inner line.
+    """
     h, w = image.shape[:2]
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    along = np.linspace(0.3, 0.7, 5)
     across = np.array([-1, 0, 1])
     points = []
     for lines, spans in ((xs, ys), (ys, xs)):
@@ -312,39 +339,7 @@ def line_lightness(image: np.ndarray, geometry: BoardGeometry) -> float | None:
     xy = np.concatenate(points)
     px = np.clip(xy[..., 0], 0, w - 1)
     py = np.clip(xy[..., 1], 0, h - 1)
-    lightness = to_lab(image[py, px])[..., 0]  # (points, across)
-    return float(np.median(lightness.max(axis=1)))
-
-
-def line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
-    """Median Lab of the grid's inner lines near the cells' corners (``None``: no inner line).
-
-    Sampled a fifth to a quarter of the way along every inner edge from each
-    end, where no pipe or dot can lie, the lightest of the three pixels
-    across the line at each point (the grid may be a pixel off).
-    """
-    h, w = image.shape[:2]
-    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    along = np.array([0.2, 0.25, 0.75, 0.8])
-    across = np.array([-1, 0, 1])
-    points = []
-    for lines, spans in ((xs, ys), (ys, xs)):
-        if len(lines) < 3:
-            continue
-        starts, sizes = spans[:-1], np.diff(spans)
-        at = (starts[:, None] + sizes[:, None] * along).ravel()
-        on = np.rint(lines[1:-1, None, None] + across[None, None, :]).astype(np.intp)
-        grid_on, grid_at = np.broadcast_arrays(on, np.rint(at)[None, :, None].astype(np.intp))
-        pts = (grid_on, grid_at) if lines is xs else (grid_at, grid_on)  # (x, y)
-        points.append(np.stack(pts, axis=-1).reshape(-1, len(across), 2))
-    if not points:
-        return None
-    xy = np.concatenate(points)
-    px = np.clip(xy[..., 0], 0, w - 1)
-    py = np.clip(xy[..., 1], 0, h - 1)
-    lab = to_lab(image[py, px])  # (points, across, 3)
-    lightest = np.take_along_axis(lab, lab[..., :1].argmax(axis=1)[:, None], axis=1)[:, 0]
-    return np.median(lightest, axis=0)
+    return to_lab(image[py, px])
 
 
 #: A cell's border band, as fractions of the pitch from its centre: inside the

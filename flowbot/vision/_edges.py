@@ -312,9 +312,7 @@ def line_profiles(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> LineProf
     xs, ys
         Grid-line positions in ``image`` pixels.
     """
-    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
-    # As wide as the dots allow (radius 0.38 pitch): a wall reaches 0.1 pitch out.
-    reach = max(2, math.floor(0.11 * pitch))
+    reach = _window_reach(xs, ys)
     vertical = _profiles(image, xs, ys, reach, transposed=False)
     horizontal = _profiles(image, ys, xs, reach, transposed=True)
     width, peak, ink, top = (
@@ -323,26 +321,27 @@ def line_profiles(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> LineProf
     return LineProfiles(width, peak, ink, top)
 
 
+def _window_reach(xs: np.ndarray, ys: np.ndarray) -> int:
+    """Half the width of the window across a line, in pixels.
+
+    As wide as the dots allow (radius 0.38 pitch): a wall reaches 0.1 pitch out.
+    """
+    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    return max(2, math.floor(0.11 * pitch))
+
+
 def _profiles(
     image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Bright span, peak, ink and top across the inner lines ``lines[1:-1]``, per span."""
-    h, w = image.shape[:2]
-    if transposed:
-        h, w = w, h
     inner = lines[1:-1]
     if inner.size == 0:
         return (np.zeros((0, len(spans) - 1)),) * 4
-    starts, steps = spans[:-1, None], np.diff(spans)[:, None]
-    along = (starts + steps * np.linspace(0.2, 0.8, _ALONG_WIDTH)[None, :]).ravel()
     offsets = np.arange(-reach, reach + 1)
-    px = np.clip(np.rint(inner)[:, None, None] + offsets[None, None, :], 0, w - 1).astype(np.intp)
-    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, :, None]
-    row, col = (px, py) if transposed else (py, px)
-    pixels = image.reshape(-1, 3)[(row * image.shape[1] + col).ravel()]
+    along = np.linspace(0.2, 0.8, _ALONG_WIDTH)
     # Brightest channel, as the line search sees it: (lines, points, offsets).
-    profile = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2]).astype(np.int16)
-    profile = profile.reshape(len(inner), len(along), len(offsets))
+    profile = _brightest_across(image, lines, spans, along, offsets, transposed=transposed)
+    profile = profile.astype(np.int16).reshape(len(inner), -1, len(offsets))
     # A line is brighter than both sides; the edge of a glow band is only a step.
     ends = np.maximum(profile[..., :1], profile[..., -1:])
     top = profile.max(axis=-1, keepdims=True)
@@ -358,6 +357,33 @@ def _profiles(
     measures = np.stack([span, (top - ends)[..., 0], ink, top[..., 0]]).reshape(4, *shape)
     medians = np.partition(measures, middle, axis=3)[..., middle].astype(float)
     return medians[0], medians[1], medians[2], medians[3]
+
+
+def _brightest_across(
+    image: np.ndarray,
+    lines: np.ndarray,
+    spans: np.ndarray,
+    along: np.ndarray,
+    offsets: np.ndarray,
+    *,
+    transposed: bool,
+) -> np.ndarray:
+    """Brightest channel ``offsets`` px across the inner lines ``lines[1:-1]``.
+
+    Sampled at ``along`` (fractions) of each span between the crossing
+    ``spans``; shape ``(lines, spans, along, offsets)``. ``transposed``:
+    the lines are rows (``lines`` are y, ``spans`` x).
+    """
+    h, w = image.shape[:2]
+    if transposed:
+        h, w = w, h
+    at = spans[:-1, None] + np.diff(spans)[:, None] * along[None, :]
+    px = np.clip(np.rint(lines[1:-1])[:, None, None, None] + offsets, 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(at), 0, h - 1).astype(np.intp)[None, :, :, None]
+    row, col = (px, py) if transposed else (py, px)
+    pixels = image.reshape(-1, 3)[(row * image.shape[1] + col).ravel()]
+    bright = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+    return bright.reshape(len(lines) - 2, len(spans) - 1, len(along), len(offsets))
 
 
 #: Along each edge, points near its ends (fractions of it), clear of a dot
@@ -387,24 +413,14 @@ def ends_and_ground(
         Grid-line positions in ``image`` pixels.
     """
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
-    reach = max(2, math.floor(0.11 * pitch))
+    reach = _window_reach(xs, ys)
     near = max(reach + 1, round(0.2 * pitch))
     beside = np.arange(near, max(near, round(0.3 * pitch)) + 1)
     offsets = np.concatenate([-beside[::-1], np.arange(-reach, reach + 1), beside])
     n = len(beside)
     tops, grounds = [], []
     for lines, spans, transposed in ((xs, ys, False), (ys, xs, True)):
-        h, w = image.shape[:2]
-        if transposed:
-            h, w = w, h
-        along = spans[:-1, None] + np.diff(spans)[:, None] * _NEAR_ENDS[None, :]
-        px = np.clip(np.rint(lines[1:-1])[:, None, None, None] + offsets, 0, w - 1)
-        py = np.clip(np.rint(along), 0, h - 1)[None, :, :, None]
-        row, col = (px, py) if transposed else (py, px)
-        index = (row * image.shape[1] + col).astype(np.intp).ravel()
-        pixels = image.reshape(-1, 3)[index]
-        bright = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
-        bright = bright.reshape(len(lines) - 2, len(spans) - 1, len(_NEAR_ENDS), len(offsets))
+        bright = _brightest_across(image, lines, spans, _NEAR_ENDS, offsets, transposed=transposed)
         top = bright[..., n:-n].max(axis=3)
         ground = np.maximum(bright[..., :n].min(axis=3), bright[..., -n:].min(axis=3))
         # Median of the four points: the mean of the middle two.

@@ -869,12 +869,16 @@ def _check_cells_past_border(
     xs = f * np.asarray(lattice.xs) + (f - 1) / 2
     ys = f * np.asarray(lattice.ys) + (f - 1) / 2
     ratio = settings.edge_colour_ratio
-    for band in cells_past_border(image, xs, ys, uncertainty=f / 2 + 1):
+    bands = cells_past_border(image, xs, ys, uncertainty=f / 2 + 1)
+    if not bands:
+        return
+    # The board's lines all round: a pop-up hides the lines inside one side.
+    typical = float(np.median(np.concatenate([band.crossing.inside for band in bands])))
+    for band in bands:
         crossing, far = band.crossing, band.far
         seen = (crossing.beyond >= ratio * crossing.inside) & (
             crossing.beyond <= 2.0 * crossing.inside
         )
-        typical = float(np.median(crossing.inside))
         far_seen = (far.beyond >= ratio * typical) & (far.beyond <= 2.0 * typical)
         # A side at the image's edge cannot be seen; the others must all be.
         sides = seen | band.off_image

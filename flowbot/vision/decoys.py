@@ -744,8 +744,22 @@ def _flow_holes(rng: np.random.Generator) -> tuple[np.ndarray, str]:
         for c in range(g.cols)
         if abs(r - r0) < size and abs(c - c0) < size and Cell(r, c) in free
     }
+    # A hole shows only on the board's edge or beside another hole: elsewhere
+    # its neighbours draw its whole outline again, leaving a plain empty cell.
+    holes = {
+        cell
+        for cell in holes
+        if cell.row in (0, g.rows - 1)
+        or cell.col in (0, g.cols - 1)
+        or any(other in holes for other in puzzle.neighbours(cell))
+    }
     if not holes:
-        holes = {next(iter(sorted(free)))}
+        on_edge = [
+            cell
+            for cell in sorted(free)
+            if cell.row in (0, g.rows - 1) or cell.col in (0, g.cols - 1)
+        ]
+        holes = {(on_edge or sorted(free))[0]}
     for cell in holes:
         x0, x1 = g.xs[cell.col] - half, g.xs[cell.col + 1] + half
         y0, y1 = g.ys[cell.row] - half, g.ys[cell.row + 1] + half

@@ -406,11 +406,14 @@ def _check_border(
         ((ys, xs, maps.horizontal_strength.T), (xs, ys, maps.vertical_strength))
     ):
         size = strength.shape[1]
+        # The lattice's outer lines may stray a few pixels from the drawn ones
+        # (its pitch is fitted on the inner lines): look that far across.
+        slack = max(1, round(0.03 * lattice.pitch))
         for end in (0, -1):
             col = round(positions[end])
             if col < 2 or col > size - 3:
                 continue  # at the image's edge: cropped, nothing to see
-            band = strength[:, col - 1 : col + 2].max(axis=1).tolist()
+            band = strength[:, max(0, col - slack) : col + slack + 1].max(axis=1).tolist()
             segments = []
             for a, b in itertools.pairwise(spans):
                 lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))

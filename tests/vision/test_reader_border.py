@@ -34,3 +34,21 @@ def test_a_corner_cut_out_at_the_image_edge_is_a_gap_in_the_border(seed: int) ->
     shot = decoy("flow_holes", seed)
     with pytest.raises(UnsureReadingError, match="border has a gap"):
         read_board(shot.image)
+
+
+def test_a_gap_in_a_border_the_lattice_places_a_few_pixels_off_is_seen() -> None:
+    # A tight crop 4 px past the top border of a 92 px board, one top cell
+    # left out: the lattice, its pitch fitted on the inner lines, put that
+    # border 2.5 px below the drawn line, where the line map saw nothing
+    # along it, and took it for a border hidden all along (read as 8x10).
+    shot = decoy("flow_holes", 75195)
+    with pytest.raises(UnsureReadingError, match="border has a gap"):
+        read_board(shot.image)
+
+
+def test_a_lone_cell_inside_the_board_is_never_a_hole_decoy() -> None:
+    # Its neighbours draw its whole outline again: it would be a plain empty
+    # cell, a board rightly read. (Seed 81008 drew one before.)
+    shot = decoy("flow_holes", 81008)
+    with pytest.raises(UnsureReadingError, match=r"border has a gap|grid lines are missing"):
+        read_board(shot.image)

@@ -430,18 +430,10 @@ def outline_rays(
     16 rays one meets it within 12 degrees of square on: a drawn object (a
     pipe, a dot) shows a sharp ray.
     """
-    cx, cy = centre
-    step = 0.5
-    radii = np.arange(CORE_RADIUS * pitch, BORDER[1] * pitch, step, dtype=np.float32)
-    angles = np.arange(RAYS) * (2 * np.pi / RAYS)
-    map_x = (cx + np.cos(angles)[:, None] * radii).astype(np.float32)
-    map_y = (cy + np.sin(angles)[:, None] * radii).astype(np.float32)
-    pixels = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    lab = to_lab(pixels)
-    to_in, to_out = delta_e(lab, inside), delta_e(lab, outside)
-    place = to_in / np.maximum(to_in + to_out, 1e-6)
-    moved = place.max(axis=1) - place.min(axis=1) >= 0.5
-    sharp = np.abs(np.diff(place, axis=1)).max(axis=1, initial=0.0) / step * outline_px >= 1
+    place = _ray_places(
+        image, centre, pitch, np.arange(RAYS) * (2 * np.pi / RAYS), inside=inside, outside=outside
+    )
+    moved, sharp = _moved_and_sharp(place, outline_px)
     return int((moved & ~sharp).sum()), int((moved & sharp).sum())
 
 
@@ -464,22 +456,49 @@ def crisp_sides(
     A band or edge of glow that is sharp somewhere crosses the cell: sharp on
     one or two sides only.
     """
-    cx, cy = centre
-    step = 0.5
-    radii = np.arange(CORE_RADIUS * pitch, BORDER[1] * pitch, step, dtype=np.float32)
     angles = np.arange(RAYS) * (2 * np.pi / RAYS)
     # Each ray's nearest side (0 right, 1 down, 2 left, 3 up), and whether it
     # lies within 22.5 degrees of that side's normal (not a diagonal).
     nearest = np.rint(angles / (np.pi / 2))
     facing = np.abs(angles - nearest * np.pi / 2) <= np.pi / 8 + 1e-6
     side = nearest[facing].astype(np.intp) % 4
-    angles = angles[facing]
+    place = _ray_places(
+        image, centre, pitch, angles[facing], inside=inside, outside=beyond[side][:, None, :]
+    )
+    moved, sharp = _moved_and_sharp(place, OUTLINE_PX)
+    return int(np.unique(side[moved & sharp & (place.max(axis=1) >= REACHED)]).size)
+
+
+#: Pixels between samples along a ray.
+_RAY_STEP = 0.5
+
+
+def _ray_places(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    angles: np.ndarray,
+    *,
+    inside: np.ndarray,
+    outside: np.ndarray,
+) -> np.ndarray:
+    """Each point's place from ``inside`` (0) to ``outside`` (1) along rays from ``centre``.
+
+    Shape ``(rays, points)``: from the core's edge out to the cell's border
+    band, every ``_RAY_STEP`` px; ``outside`` is one colour or one per ray.
+    """
+    cx, cy = centre
+    radii = np.arange(CORE_RADIUS * pitch, BORDER[1] * pitch, _RAY_STEP, dtype=np.float32)
     map_x = (cx + np.cos(angles)[:, None] * radii).astype(np.float32)
     map_y = (cy + np.sin(angles)[:, None] * radii).astype(np.float32)
     pixels = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     lab = to_lab(pixels)
-    to_in, to_out = delta_e(lab, inside), delta_e(lab, beyond[side][:, None, :])
-    place = to_in / np.maximum(to_in + to_out, 1e-6)
+    to_in, to_out = delta_e(lab, inside), delta_e(lab, outside)
+    return to_in / np.maximum(to_in + to_out, 1e-6)
+
+
+def _moved_and_sharp(place: np.ndarray, outline_px: float) -> tuple[np.ndarray, np.ndarray]:
+    """Rays whose place moves at least half the way; rays faster somewhere than ``outline_px``."""
     moved = place.max(axis=1) - place.min(axis=1) >= 0.5
-    sharp = np.abs(np.diff(place, axis=1)).max(axis=1, initial=0.0) / step * OUTLINE_PX >= 1
-    return int(np.unique(side[moved & sharp & (place.max(axis=1) >= REACHED)]).size)
+    sharp = np.abs(np.diff(place, axis=1)).max(axis=1, initial=0.0) / _RAY_STEP * outline_px >= 1
+    return moved, sharp

@@ -96,8 +96,8 @@ def without_empty_band(
     # cells kept beside cells left out of a shaped board (the outline round
     # those is drawn brighter than the lines). Text lines up with a few.
     dropped = {"top": top, "bottom": bottom, "left": left, "right": right}
-    g = full_size(trimmed, factor)
-    run_on = run_on_visibility(image, np.array(g.xs), np.array(g.ys), uncertainty=f / 2 + 1)
+    xs_full, ys_full = _full_size_lines(trimmed, factor)
+    run_on = run_on_visibility(image, xs_full, ys_full, uncertainty=f / 2 + 1)
     for side, band in run_on.items():
         goes_on = band.beyond >= settings.edge_colour_ratio * band.inside
         if dropped[side] and goes_on.mean() >= _BAND_LINES:
@@ -124,6 +124,12 @@ def full_size(lattice: Lattice, factor: int) -> BoardGeometry:
         tuple(f * x + (f - 1) / 2 for x in lattice.xs),
         tuple(f * y + (f - 1) / 2 for y in lattice.ys),
     )
+
+
+def _full_size_lines(lattice: Lattice, factor: int) -> tuple[np.ndarray, np.ndarray]:
+    """A grid's lines found in a copy shrunk ``factor`` times, in full-size pixels (as arrays)."""
+    f = factor
+    return f * np.asarray(lattice.xs) + (f - 1) / 2, f * np.asarray(lattice.ys) + (f - 1) / 2
 
 
 def overlap(a: Lattice, b: Lattice) -> float:
@@ -221,10 +227,7 @@ def _check_edges(
         (xs, ys, maps.vertical_strength),
         (ys, xs, maps.horizontal_strength.T),
     ):
-        middles = [
-            (round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a)))
-            for a, b in itertools.pairwise(spans)
-        ]
+        middles = _middles(spans)
         for v in positions[1:-1]:
             col = round(v)
             band = strength[:, max(0, col - 1) : col + 2].max(axis=1).tolist()
@@ -267,6 +270,13 @@ def _check_edges(
     _check_wall_widths(lattice, image, factor, settings)
 
 
+def _middles(spans: np.ndarray) -> list[tuple[int, int]]:
+    """The middle of each span (0.2-0.8 of it, clear of the crossing lines), as pixel bounds."""
+    return [
+        (round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))) for a, b in itertools.pairwise(spans)
+    ]
+
+
 def _corner_strengths(lattice: Lattice, maps: LineMaps) -> np.ndarray:
     """Each inner edge's line-filter strength near its ends, in ``_check_edges`` order.
 
@@ -303,8 +313,7 @@ def _drawn_apart(
     glow's gradient, beside a border cut off by the image's edge).
     """
     f = factor
-    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
-    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    xs, ys = _full_size_lines(lattice, f)
     lines = line_profiles(image, xs, ys)
     typical_peak, typical_width = np.median(np.stack([lines.peak, lines.width]), axis=1).tolist()
     if typical_peak < line_contrast:
@@ -332,8 +341,7 @@ def _check_wall_widths(
     no more ink than the others: a wall adds ink.
     """
     f = factor
-    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
-    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    xs, ys = _full_size_lines(lattice, f)
     lines = line_profiles(image, xs, ys)
     if lines.width.size == 0:
         return
@@ -409,15 +417,13 @@ def _check_border(
         # The lattice's outer lines may stray a few pixels from the drawn ones
         # (its pitch is fitted on the inner lines): look that far across.
         slack = max(1, round(0.03 * lattice.pitch))
+        middles = _middles(spans)
         for end in (0, -1):
             col = round(positions[end])
             if col < 2 or col > size - 3:
                 continue  # at the image's edge: cropped, nothing to see
             band = strength[:, max(0, col - slack) : col + slack + 1].max(axis=1).tolist()
-            segments = []
-            for a, b in itertools.pairwise(spans):
-                lo, hi = round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))
-                segments.append(median_of_few(band[lo : hi + 1]) if hi > lo else 0.0)
+            segments = [median_of_few(band[lo : hi + 1]) if hi > lo else 0.0 for lo, hi in middles]
             values = np.array(segments)
             drawn = float(np.percentile(values, 75))
             if drawn < 1.5 * settings.line_contrast:
@@ -438,7 +444,7 @@ def _check_border(
             unseen = faint & (visibility < settings.edge_colour_ratio * typical)
             column = image if vertical else np.swapaxes(image, 0, 1)
             if unseen.any():
-                board_xs, board_ys = f * xs + (f - 1) / 2, f * ys + (f - 1) / 2
+                board_xs, board_ys = _full_size_lines(lattice, f)
                 colours = _edge_colours(column, line, across, _colour_reach(board_xs, board_ys, f))[
                     0
                 ]
@@ -615,8 +621,7 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
     never a cell's every side, and the cell it fills is not background.
     """
     f = factor
-    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
-    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    xs, ys = _full_size_lines(lattice, f)
     rows, cols = len(ys) - 1, len(xs) - 1
     if rows < 2 or cols < 2:
         return
@@ -719,8 +724,7 @@ def _unseen_by_colour(
     if faint.mean() > 0.5:
         return faint  # too few edges seen to say what a visible one looks like
     f = factor
-    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
-    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    xs, ys = _full_size_lines(lattice, f)
     vertical, horizontal = edge_visibility(image, xs, ys, uncertainty=f / 2 + 1)
     visibility = np.concatenate([vertical.ravel(), horizontal.ravel()])
     typical = float(np.median(visibility[~faint]))
@@ -830,30 +834,37 @@ def _check_run_on_by_colour(
     Returns whether some inner line goes on, too few of them to refuse for.
     """
     f = factor
-    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
-    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    xs, ys = _full_size_lines(lattice, f)
     ratio = settings.edge_colour_ratio
     goes_on = False
     for run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1).values():
         # A line that goes on looks as it does inside; half the lines or more
         # (pipes on a half-solved board hide some), as text or a window beside
         # the board (of another contrast) lines up with a few at most.
-        # An editor's ruled lines beside the board are brighter than twice it.
         inside = run_on.inside
-        seen = (run_on.beyond >= ratio * inside) & (run_on.beyond <= 2.0 * inside)
+        seen = _like_lines(run_on.beyond, inside, ratio)
         # (Its next line one pitch out cannot be asked for as well: the pipes
         # of a half-solved board hide most of it, and a corner of such a
         # board would be read as a small puzzle.) Lines that go on only a
         # little way, up to a pop-up laid over the board's last rows, go on
         # too: nearly all of them, as glyphs of the counters' text just past
         # a border line up with a few.
-        stub = (run_on.just_past >= ratio * inside) & (run_on.just_past <= 2.0 * inside)
+        stub = _like_lines(run_on.just_past, inside, ratio)
         if seen.mean() >= 0.5 or stub.mean() >= 0.8:
             raise UnsureReadingError(
                 "grid lines run on past the board's border (a cut-off or irregular board)"
             )
         goes_on = goes_on or bool(seen.any())
     return goes_on
+
+
+def _like_lines(contrast: np.ndarray, lines: np.ndarray | float, ratio: float) -> np.ndarray:
+    """Whether a colour contrast past the border is the board's ``lines``' own.
+
+    At least ``ratio`` of it, as a line going on shows; at most twice it: an
+    editor's ruled lines or a window's frame beside the board are brighter.
+    """
+    return (contrast >= ratio * lines) & (contrast <= 2.0 * lines)
 
 
 def _check_cells_past_border(
@@ -869,8 +880,7 @@ def _check_cells_past_border(
     going on past the border: only then is it looked for.)
     """
     f = factor
-    xs = f * np.asarray(lattice.xs) + (f - 1) / 2
-    ys = f * np.asarray(lattice.ys) + (f - 1) / 2
+    xs, ys = _full_size_lines(lattice, f)
     ratio = settings.edge_colour_ratio
     bands = cells_past_border(image, xs, ys, uncertainty=f / 2 + 1)
     if not bands:
@@ -879,10 +889,8 @@ def _check_cells_past_border(
     typical = float(np.median(np.concatenate([band.crossing.inside for band in bands])))
     for band in bands:
         crossing, far = band.crossing, band.far
-        seen = (crossing.beyond >= ratio * crossing.inside) & (
-            crossing.beyond <= 2.0 * crossing.inside
-        )
-        far_seen = (far.beyond >= ratio * typical) & (far.beyond <= 2.0 * typical)
+        seen = _like_lines(crossing.beyond, crossing.inside, ratio)
+        far_seen = _like_lines(far.beyond, typical, ratio)
         # A side at the image's edge cannot be seen; the others must all be.
         sides = seen | band.off_image
         outlined = far_seen & sides[:-1] & sides[1:] & (seen[:-1] | seen[1:])

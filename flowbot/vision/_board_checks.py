@@ -422,10 +422,13 @@ def _check_border(
             col = round(positions[end])
             if col < 2 or col > size - 3:
                 continue  # at the image's edge: cropped, nothing to see
-            band = strength[:, max(0, col - slack) : col + slack + 1].max(axis=1).tolist()
-            segments = [median_of_few(band[lo : hi + 1]) if hi > lo else 0.0 for lo, hi in middles]
-            values = np.array(segments)
-            drawn = float(np.percentile(values, 75))
+            values, drawn = _border_segments(strength, col, slack, middles)
+            if drawn < 1.5 * settings.line_contrast:
+                # A lattice fitted on a line's dark fringes (dark lines
+                # sought on a dark board) lies beside the drawn lines: before
+                # taking the border for hidden, look for it that far across.
+                col = _drawn_border(strength, col, slack, middles, lattice.pitch)
+                values, drawn = _border_segments(strength, col, slack, middles)
             if drawn < 1.5 * settings.line_contrast:
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
@@ -433,9 +436,9 @@ def _check_border(
                 continue
             # Glow or a bright band hides a line from the line map, not from colour.
             f, p = factor, lattice.pitch
-            line = (
-                f * np.array([positions[end] - p, positions[end], positions[end] + p]) + (f - 1) / 2
-            )
+            # Where the border was found: the lattice's line, or the column sought.
+            at = positions[end] if col == round(positions[end]) else col
+            line = f * np.array([at - p, at, at + p]) + (f - 1) / 2
             across = f * spans + (f - 1) / 2
             xs_full, ys_full = (line, across) if vertical else (across, line)
             seen = edge_visibility(image, xs_full, ys_full, uncertainty=f / 2 + 1)[1 - vertical]
@@ -482,6 +485,37 @@ def _check_border(
 #: CIELAB: the colour just outside a border differs from just inside it by
 #: less than this only where the board's own background goes on past it.
 _LIKE_INSIDE = 12.0
+
+
+def _border_segments(
+    strength: np.ndarray, col: int, slack: int, middles: list[tuple[int, int]]
+) -> tuple[np.ndarray, float]:
+    """A border's line-filter strength at column ``col`` (give or take ``slack``) per cell's side.
+
+    Also how strong it is where drawn: the 75th percentile of the sides.
+    """
+    band = strength[:, max(0, col - slack) : col + slack + 1].max(axis=1).tolist()
+    values = np.array([median_of_few(band[lo : hi + 1]) if hi > lo else 0.0 for lo, hi in middles])
+    return values, float(np.percentile(values, 75))
+
+
+def _drawn_border(
+    strength: np.ndarray, col: int, slack: int, middles: list[tuple[int, int]], pitch: float
+) -> int:
+    """The column near ``col`` where a border shows most strongly along most of its length.
+
+    Looked for up to the line filter's reach (``_FRINGE``), less than a tenth
+    of a pitch: clear of any dot in the cells beside the border.
+    """
+    reach = max(slack, min(_FRINGE, math.floor(0.1 * pitch)))
+    columns = range(max(0, col - reach), min(strength.shape[1], col + reach + 1))
+    drawn = [_border_segments(strength, c, 0, middles)[1] for c in columns]
+    return columns[int(np.argmax(drawn))]
+
+
+#: Pixels (of the copy searched) a dark-line lattice may lie off a bright
+#: line: the line filter's half kernel across (a fringe reaches that far).
+_FRINGE = 3
 
 
 def _step_across(

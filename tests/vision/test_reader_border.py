@@ -52,3 +52,14 @@ def test_a_lone_cell_inside_the_board_is_never_a_hole_decoy() -> None:
     shot = decoy("flow_holes", 81008)
     with pytest.raises(UnsureReadingError, match=r"border has a gap|grid lines are missing"):
         read_board(shot.image)
+
+
+def test_a_gap_in_a_border_beside_a_lattice_fitted_on_dark_fringes_is_seen() -> None:
+    # Bright 3 px lines on black, cell (0, 1) left out: sought as dark lines,
+    # each line shows as two dark fringes beside it, and the lattice fitted
+    # on them put the top border 1.5 px (of the 1/3 copy) above the drawn
+    # line, where the line filter saw only its edge (12 < 15) all along: a
+    # border hidden all along, and the board was read as a plain 5x5.
+    shot = decoy("flow_holes", 85016)
+    with pytest.raises(UnsureReadingError, match="border has a gap"):
+        read_board(shot.image)

@@ -218,9 +218,7 @@ def _check_edges(
             line = (binary[lo:hi][:, inner] > 0) & (contrast >= least) & (contrast <= most)
             run_on = line.mean()
             if run_on >= 0.5:
-                raise UnsureReadingError(
-                    "grid lines run on past the board's border (a cut-off or irregular board)"
-                )
+                raise RunOnError
     # Every inner edge, one cell long: present, and not much stronger than the rest.
     strengths = []
     for positions, spans, strength in (
@@ -885,9 +883,7 @@ def _check_run_on_by_colour(
         # a border line up with a few.
         stub = _like_lines(run_on.just_past, inside, ratio)
         if seen.mean() >= 0.5 or stub.mean() >= 0.8:
-            raise UnsureReadingError(
-                "grid lines run on past the board's border (a cut-off or irregular board)"
-            )
+            raise RunOnError
         goes_on = goes_on or bool(seen.any())
     return goes_on
 
@@ -899,6 +895,146 @@ def _like_lines(contrast: np.ndarray, lines: np.ndarray | float, ratio: float) -
     editor's ruled lines or a window's frame beside the board are brighter.
     """
     return (contrast >= ratio * lines) & (contrast <= 2.0 * lines)
+
+
+class RunOnError(UnsureReadingError):
+    """Grid lines go on past a border: the board is bigger than the grid, or cut off."""
+
+    def __init__(self) -> None:
+        super().__init__("grid lines run on past the board's border (a cut-off or irregular board)")
+
+
+def grown(
+    lattice: Lattice,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+    *,
+    pieces: list[Lattice],
+) -> Lattice | None:
+    """``lattice`` grown a row or column at a time where its lines go on a pitch, or ``None``.
+
+    Glow that flips from brighter than the lines to darker across a board
+    hides them where it is as bright as they are: the line search then finds
+    the board in pieces, whose lines go on past their borders (seen at full
+    resolution, by colour). Grown while they go on, like the lines of the
+    grid first found, and the image reaches; the lines are then fitted to
+    those of the grid and of the other ``pieces`` found within it (one pitch
+    carried over many rows drifts). The grid grown must then pass every
+    check itself.
+    """
+    f = factor
+    h, w = image.shape[:2]
+    xs, ys = list(lattice.xs), list(lattice.ys)
+    sizes = {"top": h, "bottom": h, "left": w, "right": w}
+    # What goes on must look like the lines of the grid first found: the
+    # rows grown at the last step set no measure (text or a page beyond the
+    # board shows ripples like each other, not like the board's lines).
+    like = _inside_contrast(lattice, image, f)
+    if like <= 0:
+        return None
+    stopped: set[str] = set()
+    for _ in range(_MOST_GROWTH):
+        p = Lattice(tuple(xs), tuple(ys)).pitch
+        going = _sides_going_on(Lattice(tuple(xs), tuple(ys)), image, f, settings, like=like)
+        sides = [side for side in going if side not in stopped]
+        stopped |= {"top", "bottom", "left", "right"} - set(sides)
+        grew = False
+        for side in sides:
+            lines = ys if side in ("top", "bottom") else xs
+            at = lines[0] - p if side in ("top", "left") else lines[-1] + p
+            if not 0 <= f * at + (f - 1) / 2 <= sizes[side] - 1:
+                continue  # the image ends first: a board cut off
+            if side in ("top", "left"):
+                lines.insert(0, at)
+            else:
+                lines.append(at)
+            grew = True
+        if not grew:
+            break
+    if len(xs) == len(lattice.xs) and len(ys) == len(lattice.ys):
+        return None
+    p = lattice.pitch
+    within = [
+        piece
+        for piece in [lattice, *pieces]
+        if abs(piece.pitch - p) <= settings.spacing_tolerance * p
+        and lies_within(piece, Lattice(tuple(xs), tuple(ys)))
+    ]
+    fitted = (
+        _fitted(xs, [piece.xs for piece in within], p),
+        _fitted(ys, [piece.ys for piece in within], p),
+    )
+    for guess, lines in zip((xs, ys), fitted, strict=True):
+        if np.abs(np.asarray(lines) - guess).max() > 0.25 * p:
+            return None  # the pieces do not fit one lattice
+    xs, ys = fitted
+    if (
+        min(xs[0], ys[0]) < -0.5
+        or f * xs[-1] + (f - 1) / 2 > w - 0.5
+        or f * ys[-1] + (f - 1) / 2 > h - 0.5
+    ):
+        return None
+    log.debug(
+        "grid grown from %dx%d to %dx%d",
+        len(lattice.ys) - 1,
+        len(lattice.xs) - 1,
+        len(ys) - 1,
+        len(xs) - 1,
+    )
+    return Lattice(tuple(xs), tuple(ys))
+
+
+def _sides_going_on(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings, *, like: float
+) -> list[str]:
+    """The borders past which half the inner lines or more go on a whole pitch, like ``like``.
+
+    As ``_check_run_on_by_colour`` judges, and at a contrast like ``like``
+    (the typical line's inside the grid first found) too.
+    """
+    f = factor
+    xs, ys = _full_size_lines(lattice, f)
+    ratio = settings.edge_colour_ratio
+    found = []
+    for side, run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1).items():
+        seen = _like_lines(run_on.beyond, run_on.inside, ratio)
+        seen &= _like_lines(run_on.beyond, like, ratio)
+        if seen.mean() >= 0.5:
+            found.append(side)
+    return found
+
+
+def _inside_contrast(lattice: Lattice, image: np.ndarray, factor: int) -> float:
+    """The median colour contrast of the inner lines just inside the borders."""
+    f = factor
+    xs, ys = _full_size_lines(lattice, f)
+    inside = [r.inside for r in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1).values()]
+    return float(np.median(np.concatenate(inside))) if inside else 0.0
+
+
+def _fitted(lines: list[float], seen: list[tuple[float, ...]], pitch: float) -> list[float]:
+    """Equally spaced ``lines`` fitted to the lines ``seen`` nearest each (Theil-Sen)."""
+    guess = np.asarray(lines)
+    index, at = [], []
+    for positions in seen:
+        for v in positions:
+            k = int(np.abs(guess - v).argmin())
+            if abs(guess[k] - v) < 0.3 * pitch:
+                index.append(k)
+                at.append(v)
+    if len(set(index)) < 2:
+        return lines
+    i, j = np.triu_indices(len(at), k=1)
+    k, v = np.asarray(index, float), np.asarray(at)
+    apart = k[j] != k[i]
+    step = float(np.median((v[j] - v[i])[apart] / (k[j] - k[i])[apart]))
+    start = float(np.median(v - step * k))
+    return [start + step * n for n in range(len(lines))]
+
+
+#: Rows and columns a grid may grow by in all (no board is larger).
+_MOST_GROWTH = 20
 
 
 def _check_cells_past_border(

@@ -14,8 +14,10 @@ from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry, Pair, Puzzle, Reading
 from flowbot.vision._board_checks import (
     MissingEdgesError,
+    RunOnError,
     check_lattice,
     full_size,
+    grown,
     lies_within,
     overlap,
     without_empty_band,
@@ -314,6 +316,15 @@ def _find_boards(
                     rest = [other for other in others if not lies_within(other, best)]
                     check_lattice(trimmed, maps, image, f, settings, others=rest)
                     best = trimmed
+                except RunOnError:
+                    # Glow can break a board's lines into pieces: a piece
+                    # whose lines go on is grown, and must pass as a whole.
+                    bigger = grown(best, image, f, settings, pieces=others)
+                    if bigger is None:
+                        raise
+                    rest = [other for other in others if not lies_within(other, bigger)]
+                    check_lattice(bigger, maps, image, f, settings, others=rest)
+                    best = bigger
             except UnsureReadingError as exc:
                 # A finer or colour copy may see the whole board.
                 doubt = doubt or UnsureBoardError(str(exc), full_size(candidate, f))

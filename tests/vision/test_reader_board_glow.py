@@ -75,3 +75,11 @@ def test_a_dot_beside_an_edge_in_small_cells_is_no_wall() -> None:
     # show in it beside the middle of their cell's sides (JPEG 80).
     shot = sample("jpeg", 75159)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_board_in_pieces_under_glow_is_grown_whole() -> None:
+    # A grey glow lighter than the blue-grey lines in the middle of a 10x11
+    # board, darker at its edges: the line search finds only its right three
+    # columns, whose rows go on to the left in full-resolution colour.
+    shot = sample("rectangular", 71092)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -253,6 +253,21 @@ def _peaks(profile: np.ndarray, level: float) -> list[float]:
     return centres
 
 
+def _without_shadows(peaks: list[float], profile: np.ndarray, pitch: float) -> list[float]:
+    """``peaks`` less those within a quarter pitch of a better-covered one.
+
+    No two grid lines are that close: the lesser is the line's shadow, JPEG
+    ringing a few pixels off it (one 8x8 block) or the edge of a glow band
+    beside it, and would break the lines' equal spacing.
+    """
+    if len(peaks) < 2:
+        return peaks
+    at = np.array(peaks)
+    cover = profile[np.round(at).astype(int)]
+    shadowed = (np.abs(at[:, None] - at[None, :]) < pitch / 4) & (cover[None, :] > cover[:, None])
+    return [p for p, lesser in zip(peaks, shadowed.any(axis=1), strict=True) if not lesser]
+
+
 def _from_run(
     run: Run,
     along: np.ndarray,
@@ -302,7 +317,7 @@ def _from_run(
     profile = np.zeros(size_across, dtype=np.float32)
     # The share of line pixels per column (a sum of 0/1, so as exact as numpy's mean).
     profile[lo_i:hi_i] = _sums(band[:, lo_i:hi_i], axis=0) / (b - a)
-    peaks = _peaks(profile, level)
+    peaks = _without_shadows(_peaks(profile, level), profile, q)
     best: list[float] | None = None
     for xs in _equal_runs(peaks, settings.spacing_tolerance):
         if (

@@ -71,6 +71,23 @@ def test_one_line_off_the_pitch_is_put_back_in_step() -> None:
     assert max(abs(a - b) for a, b in zip(fitted[:-1], seen[:-1], strict=True)) < 0.3
 
 
+def test_a_faint_shadow_beside_a_line_does_not_break_the_lattice() -> None:
+    # A JPEG shown at full size rings a few pixels beside each line, faint and
+    # broken but along most of it: the line search sees one more line there,
+    # too near a grid line to be one of the board's.
+    puzzle = random_puzzle(np.random.default_rng(11), 7, 7)
+    image = render_board(puzzle, cell_px=100, margin_px=4)
+    geometry = board_geometry(puzzle, cell_px=100, margin_px=4)
+    ringing = np.arange(image.shape[0]) % 120 >= 20
+    for x, y in zip(geometry.xs[1:-1:2], geometry.ys[1:-1:2], strict=True):
+        for shadow in (image[:, round(x) + 6], image[round(y) + 6]):
+            shadow[(shadow.max(axis=1) < 10) & ringing] = 14
+    lattices, _ = find_lattices(image.max(axis=2), LineSettings())
+    assert lattices
+    assert np.allclose(lattices[0].xs, geometry.xs, atol=1)
+    assert np.allclose(lattices[0].ys, geometry.ys, atol=1)
+
+
 def test_lines_dimmed_smoothly_across_the_board_are_no_walls() -> None:
     # Glow brightens one side of the board: its lines fade from strong to faint.
     puzzle = random_puzzle(np.random.default_rng(7), 8, 8)

@@ -65,8 +65,12 @@ class RunOn:
 
     beyond: np.ndarray
     inside: np.ndarray
-    #: Only just past the border (0.2-0.275 pitch): lines cut short there by
-    #: something laid over the board (a pop-up) still show.
+    #: Past a bottom or right border, only just past it (0.2-0.275 pitch):
+    #: lines cut short there by something laid over the board (a pop-up)
+    #: still show. Past a top or left border the points along run toward the
+    #: board, so this is 0.725-0.8 pitch out: the counters' text sits just
+    #: above a board and lines up with most of a small board's lines there
+    #: (real screens, 0.2-0.275 pitch out: 4 of 5 lines), like lines cut short.
     just_past: np.ndarray
 
 

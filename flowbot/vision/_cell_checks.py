@@ -42,6 +42,12 @@ OBJECT_STEP = 10.0
 #: across the lines (``border_like``): objects leave 0-0.24 (a tile 11 Lab
 #: from the glow around it), glow that fades nowhere in the cell 0.24+.
 GLOW_BORDER = 0.25
+#: Least sides on which a faint cell's colour ends in a crisp outline for an
+#: object (``crisp_sides``): a band or edge of glow crosses the cell, sharp on
+#: two sides at most (good screens: 0-2); a tile is outlined all round, but
+#: beside a glow band its colour may end short of the median of the ring
+#: beyond (flow_bridges 87044: 0.68 of the way, three sides).
+OBJECT_SIDES = 3
 #: A cell far fainter than the dots whose colour fades into its background on
 #: this many rays, and changes faster than the whole way in ``GLOW_EDGE_PX``
 #: pixels on none, is glow: drawn outlines far fainter than the dots (a dot or
@@ -68,9 +74,15 @@ def classify(
     rows, cols = contrast.shape
     flat = samples.flat
     strong = contrast >= settings.dot_contrast
-    flat_dots = contrast[strong & flat]
+    # A dot's strength is its contrast with the board's background: glow of
+    # its colour under it lowers its contrast with its own ring, not that.
+    background = np.median(samples.ring_lab.reshape(-1, 3), axis=0)
+    flat_dots = delta_e(samples.core_lab, background)[strong & flat]
     faintest = float(flat_dots.min()) if flat_dots.size else 0.0
-    glow = _soft_glow(samples, image, geometry, strong & ~flat & (contrast < faintest / 2))
+    doubt = (contrast > settings.empty_contrast) & ~strong
+    glow = _soft_glow(
+        samples, image, geometry, ~flat & (doubt | strong & (contrast < faintest / 2))
+    )
     sure = contrast[strong & ~glow]
     weakest_dot = float(sure.min()) if sure.size else 0.0
     for r in range(rows):
@@ -110,12 +122,13 @@ def classify(
     for cell in faint:
         # A dot on glow of its own colour is one when a clear dot has its
         # colour (its twin); alone, its twin may be as faint and missed. An
-        # oblong "disc" without a twin is JPEG or glow noise in a small cell.
+        # oblong "disc" without a twin is JPEG or glow noise in a small cell,
+        # and one whose core is the cells' beside it is their background.
         if any(delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear):
             dots.add(cell)
         elif _crisp_dot(
             samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
-        ):
+        ) and not _like_cells_beside(samples.core_lab, float(contrast[cell]), cell):
             raise UnsureReadingError(
                 f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
             )
@@ -130,18 +143,45 @@ def classify(
     return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
 
 
+#: A faint disc whose core is within this share of its contrast (plus
+#: ``CORE_NOISE`` Lab) of two or more neighbours' cores shows the board's
+#: background, not a dot: a dot's core is unlike every neighbour's but its
+#: twin's (faint dots on glow of their colour, 18-60 px, JPEG 60+: the second
+#: nearest 1.7+ times that far); in small cells the grid lines' blur tints
+#: every empty cell's ring, making its core such a "disc" (mirror 80294:
+#: 0.2-0.7 times).
+BACKGROUND_CORE, CORE_NOISE = 0.25, 1.0
+
+
+def _like_cells_beside(core_lab: np.ndarray, contrast: float, cell: Cell) -> bool:
+    """Whether two or more of ``cell``'s neighbours' cores have its core's colour."""
+    rows, cols = core_lab.shape[:2]
+    near = BACKGROUND_CORE * contrast + CORE_NOISE
+    alike = 0
+    for r, c in (
+        (cell.row, cell.col + 1),
+        (cell.row + 1, cell.col),
+        (cell.row, cell.col - 1),
+        (cell.row - 1, cell.col),
+    ):
+        if 0 <= r < rows and 0 <= c < cols:
+            alike += float(delta_e(core_lab[cell], core_lab[r, c])) <= near
+    return alike >= 2
+
+
 def _soft_glow(
     samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, candidates: np.ndarray
 ) -> np.ndarray:
     """Which ``candidates`` are the background's glow, not a dot or a pipe.
 
-    Candidates stand out from their ring as much as a dot, yet less than half
-    as much as the faintest flat dot, and are not flat: the animated
-    background's faint pipes (a fifth of the screen long, at most a fifth of
-    a colour's strength) ending in or crossing a cell under strong glow. A
-    dot or a drawn pipe has a sharp outline, which one of the rays from the
-    cell's centre meets nearly square on; glow fades over more pixels on
-    every ray (``GLOW_EDGE_PX``).
+    Candidates are not flat and stand out from their ring more than an empty
+    cell: less than a dot, or as much yet with less than half the faintest
+    flat dot's strength: the animated background's faint pipes (a fifth of
+    the screen long, at most a fifth of a colour's strength) ending in or
+    crossing a cell under strong glow. A dot's rim is a circle round the
+    cell's centre, which every ray from there meets square on; a drawn pipe
+    has a sharp outline, which one of the rays meets nearly square on; glow
+    fades over more pixels on every ray (``GLOW_EDGE_PX``).
     """
     glow = np.zeros(candidates.shape, bool)
     for r, c in np.argwhere(candidates):
@@ -208,8 +248,9 @@ def _check_background(
     # outline is crisp all round: no such ray). A fainter object (a grey tile
     # 11-20 Lab from coloured glow), or one beside its twin (two tiles side by
     # side: each is the other's neighbour), is unlike all neighbours but one
-    # by less: it must also show a crisp outline on all four sides (tiles do;
-    # glow that neither runs on nor fades in the cell is sharp on 0-1 sides).
+    # by less: it must also show a crisp outline on three sides or four
+    # (``OBJECT_SIDES``; glow that neither runs on nor fades in the cell is
+    # sharp on 0-2 sides).
     # And unlike its empty neighbours' cores: a thick blurred grid line tints
     # every ring, so that each empty cell's core is unlike its neighbours'
     # rings, but not their cores (a tile's is).
@@ -238,7 +279,8 @@ def _check_background(
             beyond = np.where(
                 (delta_e(around[r, c], core) > OBJECT_STEP)[:, None], around[r, c], background
             )
-            if crisp_sides(image, centre, geometry.cell_size, core, beyond[[3, 1, 2, 0]]) < 4:
+            sides = crisp_sides(image, centre, geometry.cell_size, core, beyond[[3, 1, 2, 0]])
+            if sides < OBJECT_SIDES:
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
 
@@ -355,10 +397,11 @@ def check_pipes(
     strength. Two dots of other colours each reaching a side of the edge (a
     grid found a pixel off in a small cell) are none, nor is a band of glow
     both unlike every dot's colour and far fainter than the dots, nor the
-    grid line itself, unlike every dot's colour (``line_lab``, its Lab): a
-    line up to a fifth of a cell wide, or a grid found a pixel off in a small
-    cell, reaches into the ring, where a sector shows the line or a mix of
-    it and the background.
+    grid line itself, nearer a mix of it and the background than any dot's
+    colour (``line_lab``, its Lab): a line up to a fifth of a cell wide, or a
+    grid found a pixel off in a small cell, reaches into the ring, where a
+    sector shows the line or a mix of it and the background. A pipe's sector
+    is its dots' colour (within 3 Lab), 21+ from any such mix.
     """
     # Sector k of a cell faces right, down, left, up; a pipe shows on both sides of an edge.
     contrast = delta_e(samples.sector_lab, samples.ring_lab[:, :, None, :])
@@ -368,10 +411,13 @@ def check_pipes(
         weakest = min(float(delta_e(samples.core_lab[c], samples.ring_lab[c])) for c in dots)
         unlike = delta_e(samples.sector_lab[..., None, :], dot_lab).min(axis=-1)
         strong = contrast >= weakest / 2
-        if line_lab is not None:
-            ring = np.broadcast_to(samples.ring_lab[:, :, None, :], samples.sector_lab.shape)
-            strong &= _from_mix(samples.sector_lab, ring, line_lab) > NEAR
         off &= (unlike <= settings.pipe_contrast) | strong
+        if line_lab is not None:
+            # The line, or a mix of it and the ring, nearer than any dot's
+            # colour: a thick line (0.13 pitch) fills half a sector's width.
+            ring = np.broadcast_to(samples.ring_lab[:, :, None, :], samples.sector_lab.shape)
+            mix = _from_mix(samples.sector_lab, ring, line_lab)
+            off &= (mix > NEAR) | (unlike < mix)
     sectors = samples.sector_lab
     across = off[:, :-1, 0] & off[:, 1:, 2]
     across &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR

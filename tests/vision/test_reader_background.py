@@ -164,6 +164,25 @@ def test_a_grey_tile_faint_on_coloured_glow_is_refused() -> None:
         read_board(image)
 
 
+@pytest.mark.parametrize("band", [0.3, 0.6])
+def test_a_tile_beside_a_dot_on_a_glow_band_is_refused(band: float) -> None:
+    # flow_bridges 87044 (read as a puzzle): a grey deck (L* 29) beside a dot
+    # whose cell lies on a soft teal band; that cell's ring is the band's
+    # colour, which the deck's left side never reaches (0.68 of the way), so
+    # only three of its sides end crisply in what lies beyond. Enough.
+    geometry = board_geometry(PUZZLE, cell_px=PX)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    x = np.arange(w, dtype=np.float32) - (geometry.xs[0] + band * PX)  # under column 0
+    glow = np.exp(-(x**2) / (2 * (0.3 * PX) ** 2))[None, :, None] * np.array([20, 60, 60])
+    glow = np.repeat(glow, h, axis=0)
+    image = draw_board(np.clip(glow + 0.5, 0, 255).astype(np.uint8), PUZZLE, geometry)
+    assert read_board(image).puzzle == PUZZLE.canonical()
+    centre = geometry.centre(Cell(4, 1))  # beside dot D at (4, 0)
+    _deck(image, (centre.x, centre.y), PX, 70)
+    with pytest.raises(UnsureReadingError, match=r"cell \(4, 1\) holds something"):
+        read_board(image)
+
+
 @pytest.mark.parametrize(
     ("category", "seed"),
     [

@@ -12,7 +12,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Solution
-from flowbot.render import board_geometry, draw_board, render_board
+from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
 from flowbot.vision import read_board
 from flowbot.vision._cells import is_crisp_disc, to_lab
 from flowbot.vision.synthetic import sample
@@ -112,6 +112,9 @@ def test_a_dot_a_pixel_or_two_off_its_cells_centre_is_judged_around_its_own() ->
         ("tiny_cells", 75191),  # 20 px cells, grid 1 px off: two rings show the line between
         ("mirror", 75025),  # a teal dot on teal glow, 25 Lab, its cell's centre 1.4 px off
         ("tiny_cells", 70135),  # a green dot on green glow in a 20 px JPEG cell: a soft rim
+        ("mirror", 80294),  # 18 px cells: the lines' blur tints every ring, cores all alike
+        ("twins", 80094),  # a glow pipe's soft end, 22 Lab, under a navy dot's twice that
+        ("huge_cells", 80153),  # the same, 30 Lab, beside a green dot on a green glow pipe
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:
@@ -127,6 +130,30 @@ def test_a_pipe_along_the_top_row_is_no_empty_band_to_drop() -> None:
     image = render_board(puzzle, cell_px=60, solution=Solution(puzzle, (path, ())))
     with pytest.raises(UnsureReadingError):
         read_board(image)
+
+
+def test_thick_grid_lines_near_a_dots_colour_are_no_pipe() -> None:
+    # jpeg 85131: green lines 0.14 pitch wide fill the ring's sectors beside
+    # each edge, 26 Lab from a teal dot (within pipe_contrast): the line's
+    # colour, not the dot's, so no pipe. The same board with a pipe is refused.
+    puzzle = Puzzle(
+        6,
+        6,
+        (
+            Pair("A", Cell(0, 0), Cell(4, 3)),
+            Pair("B", Cell(2, 1), Cell(5, 5)),
+            Pair("C", Cell(1, 4), Cell(3, 0)),
+        ),
+    )
+    style = RenderStyle(line_colour=(66, 107, 65), line_width=0.14)
+    colours = [(54, 127, 128), (234, 51, 35), (232, 224, 74)]
+    image = render_board(puzzle, cell_px=33.7, style=style, colours=colours)
+    assert read_board(image).puzzle == puzzle.canonical()
+    path = (Cell(0, 0), Cell(1, 0), Cell(2, 0), Cell(3, 0), Cell(4, 0), Cell(4, 1))
+    solution = Solution(puzzle, ((*path, Cell(4, 2), Cell(4, 3)), (), ()))
+    piped = render_board(puzzle, solution, cell_px=33.7, style=style, colours=colours)
+    with pytest.raises(UnsureReadingError):
+        read_board(piped)
 
 
 @pytest.mark.parametrize(("twin", "read"), [(Cell(5, 4), True), (Cell(0, 4), False)])

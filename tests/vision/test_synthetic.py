@@ -191,3 +191,27 @@ def test_background_pipes_are_long_not_round_blobs() -> None:
             crossing = area < 0.6 * w * h  # two pipes crossing: no filled blob
             round_blob = max(w, h) < 1.5 * min(w, h) and not (cut or crossing)
             assert not round_blob, f"seed {seed}: a round blob at ({x}, {y})"
+
+
+def test_web_page_text_flows_around_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A page's article text runs beside the game's canvas, never over it
+    # (web 85119: a line of text across a dot read as "not a flat dot").
+    from flowbot.vision import synthetic  # noqa: PLC0415
+
+    drawn: list[tuple[tuple[int, ...], synthetic._Text]] = []
+    real_draw = synthetic._draw_texts
+
+    def recording(img: np.ndarray, texts: list[synthetic._Text]) -> np.ndarray:
+        drawn.extend((img.shape, t) for t in texts)
+        return real_draw(img, texts)
+
+    monkeypatch.setattr(synthetic, "_draw_texts", recording)
+    shot = sample("web", 85119)
+    g = shot.geometry
+    on_page = [t for shape, t in drawn if shape == shot.image.shape]
+    assert len(on_page) > 10
+    for t in on_page:
+        x0, y0, x1, y1 = synthetic._font(round(t.size)).getbbox(t.text, anchor=t.anchor)
+        x, y = t.xy
+        apart = x + x1 < g.left or x + x0 > g.right or y + y1 < g.top or y + y0 > g.bottom
+        assert apart, f"{t.text!r} at {t.xy} is drawn over the board"

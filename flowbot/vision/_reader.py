@@ -28,6 +28,7 @@ from flowbot.vision._cells import (
     line_colour,
     sample_cells,
 )
+from flowbot.vision._dots_apart import other_dots
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineSettings, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
@@ -192,6 +193,8 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         )
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), geometry) from exc
+    if _another_board(image, geometry, settings):
+        raise UnsureBoardError(_TWO_BOARDS, geometry)
     pairs = sorted(
         (tuple(sorted((cells[i], cells[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
     )
@@ -234,6 +237,40 @@ def _holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) 
         )
         return int(clear.sum()) >= CLEAR_DOTS
     return len(dots) >= 2
+
+
+#: A grid holding dots is another board the user may mean even when its cells
+#: are somewhat smaller than this reader needs (``min_cell_px``) ...
+SMALLER_BOARD = 2 / 3
+
+
+def _another_board(image: np.ndarray, board: BoardGeometry, settings: Settings) -> bool:
+    """Whether another grid holding dots lies outside ``board``.
+
+    The board search stops at the first board it can read; another one whose
+    thin lines faded in the shrunk copy is looked for only where pairs of dots
+    like a board's lie outside it (a cheap look), at full resolution there.
+    """
+    h, w = image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / settings.work_size))
+    region = other_dots(image, board, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
+    if region is None:
+        return False
+    crop = image[region.y0 : region.y1, region.x0 : region.x1]
+    log.debug("dots like a board's outside it: searching %s", region)
+    for source, dark in ((_brightest_channel(crop), False), (crop, False), (crop, True)):
+        lattices, _ = find_lattices(source, settings.lines(), dark=dark)
+        for found in lattices[:6]:
+            other = BoardGeometry(
+                tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)
+            )
+            if (
+                overlap(_lattice(other), _lattice(board)) == 0
+                and other.cell_size >= SMALLER_BOARD * settings.min_cell_px
+                and _holds_dots(image, other, settings)
+            ):
+                return True
+    return False
 
 
 def _lattice(geometry: BoardGeometry) -> Lattice:

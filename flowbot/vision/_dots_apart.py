@@ -1,0 +1,165 @@
+"""A cheap look for another board's dots outside the board read.
+
+A board's grid lines are thin and can fade in the shrunk copy the search
+uses (a line one pixel wide keeps a quarter of its contrast at 1/4 scale), but
+its dots do not: they are flat, round, saturated discs, all of one size, each
+colour drawn exactly twice (a pair's two ends). Such pairs outside the board
+read tell where another board may lie; only there is the image searched again,
+at full resolution (``_reader``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from flowbot.models import BoardGeometry
+
+#: Least spread between a pixel's brightest and darkest channel for a dot's
+#: colour (the palette's coloured dots: 68 for tan up to 250; white and grey
+#: dots are left out, a board has coloured pairs enough).
+DOT_CHROMA = 60
+#: Least brightest channel of a dot (dim glow is no dot).
+DOT_BRIGHTNESS = 100
+#: Twins (a pair's ends) differ by less than this RGB distance ...
+TWIN_COLOUR = 40.0
+#: ... and in size by less than this share (also: dots of one board).
+TWIN_SIZE = 0.25
+#: Fewest pairs of one size that make another board likely.
+PAIRS = 2
+#: The board around its dots: the search region reaches this many dot sizes
+#: past the outermost dots (about three cells: rows with no dot at the edge).
+REACH = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A rectangle of the image, in full-size pixels: ``x0 <= x < x1``, ``y0 <= y < y1``."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+
+def other_dots(
+    image: np.ndarray, board: BoardGeometry, step: int, min_side: float
+) -> Region | None:
+    """Where pairs of dots like a board's lie outside ``board``, if anywhere.
+
+    Parameters
+    ----------
+    image
+        ``(H, W, 3)`` ``uint8`` RGB screenshot.
+    board
+        The board read; it and half a cell around it are left out.
+    step
+        Every ``step``-th pixel is looked at (a flat dot keeps its colour
+        in a nearest-neighbour copy).
+    min_side
+        Parts of the image narrower than this cannot hold a board.
+
+    Returns
+    -------
+    Region or None
+        The dots' rectangle grown by ``REACH`` dot sizes, within the image;
+        None when fewer than ``PAIRS`` pairs of one size were seen.
+    """
+    h, w = image.shape[:2]
+    m = board.cell_size / 2
+    left, right = max(0, int(board.left - m)), min(w, math.ceil(board.right + m))
+    top, bottom = max(0, int(board.top - m)), min(h, math.ceil(board.bottom + m))
+    parts = [
+        Region(0, 0, w, top),
+        Region(0, bottom, w, h),
+        Region(0, top, left, bottom),
+        Region(right, top, w, bottom),
+    ]
+    blobs = np.array(
+        [
+            blob
+            for part in parts
+            if min(part.x1 - part.x0, part.y1 - part.y0) >= min_side
+            for blob in _round_blobs(image, part, step)
+        ]
+    )
+    if len(blobs) < 2 * PAIRS:
+        return None
+    dots = _pairs_of_one_size(blobs)
+    if len(dots) < 2 * PAIRS:
+        return None
+    reach = REACH * float(np.median(dots[:, 2]))
+    return Region(
+        max(0, int(dots[:, 0].min() - reach)),
+        max(0, int(dots[:, 1].min() - reach)),
+        min(w, math.ceil(dots[:, 0].max() + reach)),
+        min(h, math.ceil(dots[:, 1].max() + reach)),
+    )
+
+
+def _round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float, ...]]:
+    """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels)."""
+    crop = image[part.y0 : part.y1, part.x0 : part.x1]
+    size = ((part.x1 - part.x0) // step, (part.y1 - part.y0) // step)
+    small = cv2.resize(crop, size, interpolation=cv2.INTER_NEAREST)
+    r, g, b = cv2.split(small)
+    brightest = cv2.max(cv2.max(r, g), b)
+    spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
+    mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
+    # Outlines only (no labelling of every pixel): few blobs pass the shape test.
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
+        # A disc: as wide as high, filling pi/4 of its box (a square or an
+        # icon tile fills it all, once big enough to tell), bright and of its
+        # colour at its centre (no ring, no dim glow).
+        if min(w, h) < 2 or abs(w - h) > max(1, 0.25 * max(w, h)):
+            continue
+        fill = cv2.countNonZero(mask[y : y + h, x : x + w]) / (w * h)
+        cx, cy = x + (w - 1) / 2, y + (h - 1) / 2
+        i, j = round(cy), round(cx)
+        if (
+            fill < 0.6
+            or (fill > 0.9 and min(w, h) >= 5)
+            or not mask[i, j]
+            or brightest[i, j] < DOT_BRIGHTNESS
+        ):
+            continue
+        found.append(
+            (
+                part.x0 + cx * step,  # pixel i of the copy is pixel i * step
+                part.y0 + cy * step,
+                (w + h) / 2 * step,
+                *small[i, j].tolist(),
+            )
+        )
+    return found
+
+
+def _pairs_of_one_size(blobs: np.ndarray) -> np.ndarray:
+    """The biggest set of blobs of one size, each with exactly one twin among them.
+
+    A twin: nearly the same colour and size (a pair's other end). A row of
+    like icons or a lamp's rays come in threes or more; a board's dots are
+    all of one size.
+    """
+    if len(blobs) < 2:
+        return blobs[:0]
+    size = blobs[:, 2]
+    alike_size = np.abs(size[:, None] - size[None, :]) <= TWIN_SIZE * np.maximum(
+        size[:, None], size[None, :]
+    )
+    colours = blobs[:, 3:]
+    alike_colour = np.linalg.norm(colours[:, None, :] - colours[None, :, :], axis=2) <= TWIN_COLOUR
+    twins = alike_size & alike_colour
+    paired = twins.sum(axis=1) == 2  # itself and one other
+    if not paired.any():
+        return blobs[:0]
+    # For each paired blob, the paired blobs of its size: the largest such set.
+    groups = alike_size[paired][:, paired]
+    best = int(np.argmax(groups.sum(axis=1)))
+    return blobs[paired][groups[best]]

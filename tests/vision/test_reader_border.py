@@ -63,3 +63,13 @@ def test_a_gap_in_a_border_beside_a_lattice_fitted_on_dark_fringes_is_seen() -> 
     shot = decoy("flow_holes", 85016)
     with pytest.raises(UnsureReadingError, match="border has a gap"):
         read_board(shot.image)
+
+
+def test_a_cell_outlined_a_little_lighter_than_thin_lines_is_refused() -> None:
+    # 720 px phone, 90 px cells, 1 px lines: the outline (235, 150, 150) and
+    # the lines both blend into the black, so the outline's sides lie only
+    # 23-26 CIELAB from the lines' median colour (under 25), yet each stands
+    # 20 L* lighter than the other edges of its own line.
+    shot = decoy("flow_shaped", 88145)
+    with pytest.raises(UnsureReadingError, match="outlined in another colour"):
+        read_board(shot.image)

@@ -20,6 +20,7 @@ from flowbot.vision._lattice import (
     find_lattices,
     in_phase,
 )
+from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import random_puzzle, sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
@@ -164,3 +165,19 @@ def test_synthetic_boards_once_refused_at_board_level(category: str, seed: int) 
         (reading.geometry.ys, shot.geometry.ys),
     ):
         assert np.abs(np.subtract(found, truth)).max() < 0.1 * pitch
+
+
+def test_lines_sought_as_dark_lines_are_placed_on_the_drawn_lines() -> None:
+    # Bright 3 px lines on black at 1/3 scale: sought as dark lines too, the
+    # dark gaps beside each crossing's anti-aliasing join the line's piece
+    # on one side and widened its box; its middle put the lattice 2-3 px
+    # off the lines (a border then looked hidden, a hole's outline unseen).
+    image = decoy("flow_holes", 85016).image
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (w // 3, h // 3), interpolation=cv2.INTER_AREA)
+    bright = find_lattices(small, Settings().lines())[0][0]
+    dark = find_lattices(small, Settings().lines(), dark=True)[0][0]
+    assert len(dark.xs) == len(bright.xs)
+    assert len(dark.ys) == len(bright.ys)
+    assert np.abs(np.subtract(dark.xs, bright.xs)).max() < 0.5
+    assert np.abs(np.subtract(dark.ys, bright.ys)).max() < 0.5

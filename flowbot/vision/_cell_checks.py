@@ -79,12 +79,13 @@ def classify(
     background = np.median(samples.ring_lab.reshape(-1, 3), axis=0)
     flat_dots = delta_e(samples.core_lab, background)[strong & flat]
     faintest = float(flat_dots.min()) if flat_dots.size else 0.0
-    doubt = (contrast > settings.empty_contrast) & ~strong
-    glow = _soft_glow(
-        samples, image, geometry, ~flat & (doubt | strong & (contrast < faintest / 2))
-    )
+    glow = _soft_glow(samples, image, geometry, strong & ~flat & (contrast < faintest / 2))
     sure = contrast[strong & ~glow]
     weakest_dot = float(sure.min()) if sure.size else 0.0
+    # Between empty and dot, and not far fainter than every dot (those are
+    # glow already, below): glow only when soft.
+    doubt = (contrast > settings.empty_contrast) & ~strong & (contrast >= weakest_dot / 2)
+    glow |= _soft_glow(samples, image, geometry, doubt & ~flat)
     for r in range(rows):
         for c in range(cols):
             k = float(contrast[r, c])

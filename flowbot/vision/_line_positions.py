@@ -33,6 +33,10 @@ _MIN_HEIGHT = 8.0
 _OUTLIER_PX = 1.0
 #: Widest line measured (pitch fraction); wider is no single line (a wall, a band).
 _MAX_WIDTH = 0.25
+#: Farthest the lines may be moved from the grid found, as a fraction of the
+#: pitch, when they are looked for again: the checks of that grid looked at
+#: cells' middles, which a move under 0.1 pitch keeps within the cells.
+_MOST_MOVED = 0.1
 
 
 def place_lines(image: np.ndarray, geometry: BoardGeometry, uncertainty: float) -> BoardGeometry:
@@ -52,7 +56,8 @@ def place_lines(image: np.ndarray, geometry: BoardGeometry, uncertainty: float) 
     BoardGeometry
         Per direction, the least-squares lattice through the lines whose
         profile shows clearly; unchanged where fewer than three do, or where
-        the fit strays more than ``uncertainty`` from the grid found.
+        the fit strays more than ``uncertainty`` from the grid found and,
+        measured again around the fit, does not hold.
     """
     pitch = geometry.cell_size
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
@@ -60,6 +65,47 @@ def place_lines(image: np.ndarray, geometry: BoardGeometry, uncertainty: float) 
     reach = min(math.ceil(uncertainty + 0.1 * pitch + 1), math.floor(_MAX_REACH * pitch))
     if reach < 2:
         return geometry
+    measured_xs, measured_ys = _measured(
+        image, xs, ys, reach=reach, uncertainty=uncertainty, pitch=pitch
+    )
+    fitted_xs, fitted_ys = _fit(measured_xs), _fit(measured_ys)
+    placed = []
+    for lines, other, fitted, transposed in (
+        (xs, ys, fitted_xs, False),
+        (ys, xs, fitted_ys, True),
+    ):
+        if fitted is None:
+            placed.append(lines)
+        elif np.abs(fitted - lines).max() <= uncertainty:
+            placed.append(fitted)
+        else:
+            # A pitch found in a shrunk copy may be a fraction of a pixel off,
+            # which adds up over a large board: lines far from those measured
+            # lie further off than ``uncertainty``. They are looked for again
+            # where the lattice through those measured puts them; the lattice
+            # through all those seen then must lie within ``uncertainty`` of
+            # it, and under 0.1 pitch from the grid found.
+            at = (other, fitted) if transposed else (fitted, other)
+            seen = _measured(image, *at, reach=reach, uncertainty=uncertainty, pitch=pitch)
+            again = _fit(seen[1] if transposed else seen[0])
+            near = again is not None and np.abs(again - fitted).max() <= uncertainty
+            if near and np.abs(again - lines).max() <= _MOST_MOVED * pitch:
+                placed.append(again)
+            else:
+                placed.append(lines)
+    return BoardGeometry(tuple(placed[0].tolist()), tuple(placed[1].tolist()))
+
+
+def _measured(
+    image: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    *,
+    reach: int,
+    uncertainty: float,
+    pitch: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each line's centre measured within ``uncertainty`` of it (``nan``: not clear)."""
     h, w = image.shape[:2]
     lines = np.concatenate([xs, ys])
     base = np.rint(lines).astype(np.intp)
@@ -73,9 +119,7 @@ def place_lines(image: np.ndarray, geometry: BoardGeometry, uncertainty: float) 
     centres = base - reach + _middles(profiles, lines - base + reach, uncertainty, pitch)
     # Cut by the image's edge: no background on one side.
     centres[(base - reach < 0) | (base + reach > size - 1)] = np.nan
-    placed_xs = _fit(xs, centres[: len(xs)], uncertainty)
-    placed_ys = _fit(ys, centres[len(xs) :], uncertainty)
-    return BoardGeometry(tuple(placed_xs.tolist()), tuple(placed_ys.tolist()))
+    return centres[: len(xs)], centres[len(xs) :]
 
 
 def _profiles(
@@ -136,21 +180,20 @@ def _middles(
     return np.where(clear, (start + end) / 2, np.nan)
 
 
-def _fit(lines: np.ndarray, measured: np.ndarray, uncertainty: float) -> np.ndarray:
-    """The least-squares straight lattice through the measured lines, or ``lines``.
+def _fit(measured: np.ndarray) -> np.ndarray | None:
+    """The least-squares straight lattice through the measured lines, or ``None``.
 
-    A line measured more than ``_OUTLIER_PX`` off the first fit (a frame or a
-    glow band taken for it) is left out of the second.
+    ``None`` when fewer than three lines are measured. A line measured more
+    than ``_OUTLIER_PX`` off the first fit (a frame or a glow band taken for
+    it) is left out of the second.
     """
-    index = np.arange(len(lines))
+    index = np.arange(len(measured))
     seen = ~np.isnan(measured)
     for _ in range(2):
         if seen.sum() < 3:
-            return lines
+            return None
         i, at = index[seen], measured[seen]
         di = i - i.mean()
         fitted = at.mean() + (di * at).sum() / (di * di).sum() * (index - i.mean())
         seen &= np.abs(measured - fitted) <= _OUTLIER_PX  # nan: False
-    if np.abs(fitted - lines).max() > uncertainty:
-        return lines
     return fitted

@@ -42,6 +42,20 @@ def test_lines_are_placed_to_a_fraction_of_a_pixel(cell_px: float) -> None:
     assert error.max() < 0.15
 
 
+def test_a_pitch_off_by_a_little_over_many_lines_is_put_right() -> None:
+    # A grid grown from a piece, or found in a shrunk copy, whose pitch is
+    # 0.7 px off: over 10 lines its far end lies 6 px off, twice the doubt.
+    # The lines near its middle are measured, the rest looked for again
+    # where the lattice through those puts them.
+    puzzle = Puzzle(6, 9, PUZZLE.pairs)
+    image = _jpeg(render_board(puzzle, cell_px=51.4, margin_px=9.3), 80)
+    truth = board_geometry(puzzle, cell_px=51.4, margin_px=9.3)
+    coarse = BoardGeometry(tuple(x - 0.7 * (i - 3.5) for i, x in enumerate(truth.xs)), truth.ys)
+    placed = place_lines(image, coarse, uncertainty=2)
+    error = np.abs(np.r_[np.subtract(placed.xs, truth.xs), np.subtract(placed.ys, truth.ys)])
+    assert error.max() < 0.15
+
+
 def test_lines_that_do_not_show_stay_where_they_were() -> None:
     blank = np.full((300, 300, 3), 40, np.uint8)
     coarse = BoardGeometry.uniform(left=20, top=20, width=250, height=250, rows=5, cols=5)

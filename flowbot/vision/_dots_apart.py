@@ -60,7 +60,8 @@ def other_dots(
         Every ``step``-th pixel is looked at (a flat dot keeps its colour
         in a nearest-neighbour copy).
     min_side
-        Parts of the image narrower than this cannot hold a board.
+        Parts of the image narrower than this cannot hold a board (nor
+        parts under two of its looked-at pixels).
 
     Returns
     -------
@@ -82,7 +83,7 @@ def other_dots(
         [
             blob
             for part in parts
-            if min(part.x1 - part.x0, part.y1 - part.y0) >= min_side
+            if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
             for blob in _round_blobs(image, part, step)
         ]
     )

@@ -48,6 +48,12 @@ GLOW_BORDER = 0.25
 #: beside a glow band its colour may end short of the median of the ring
 #: beyond (flow_bridges 87044: 0.68 of the way, three sides).
 OBJECT_SIDES = 3
+#: The same for one of two strong objects side by side, outlined on its three
+#: other sides: in a cell under ~26 px the rays end 2 px past a deck's edge
+#: and may see two (flow_bridges 88094); glow that stands out as much from
+#: all rings but one and neither runs on nor fades is sharp on none
+#: (phone_large 42; bridges decoys' glow cells).
+PAIRED_SIDES = 2
 #: A cell far fainter than the dots whose colour fades into its background on
 #: this many rays, and changes faster than the whole way in ``GLOW_EDGE_PX``
 #: pixels on none, is glow: drawn outlines far fainter than the dots (a dot or
@@ -265,7 +271,10 @@ def _check_background(
     some = np.where(np.isnan(cores_apart[..., 1]), cores_apart[..., 0], cores_apart[..., 1])
     faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
     strong = unlike > settings.empty_contrast
-    for r, c in np.argwhere((strong | faint) & ~is_dot):
+    # Two strong objects side by side: each one's ring (which the other's deck
+    # covers) and core are its twin's colour.
+    paired = (unlike_but_one > settings.empty_contrast) & (cores_apart[..., 0] <= OBJECT_STEP)
+    for r, c in np.argwhere((strong | faint | paired) & ~is_dot):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)
         core = samples.core_lab[r, c]
@@ -281,7 +290,7 @@ def _check_background(
                 (delta_e(around[r, c], core) > OBJECT_STEP)[:, None], around[r, c], background
             )
             sides = crisp_sides(image, centre, geometry.cell_size, core, beyond[[3, 1, 2, 0]])
-            if sides < OBJECT_SIDES:
+            if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
 

@@ -150,6 +150,28 @@ def test_two_tiles_side_by_side_are_refused() -> None:
         read_board(image)
 
 
+@pytest.mark.parametrize(
+    ("cells", "grey"), [((Cell(1, 4), Cell(2, 4)), 100), ((Cell(4, 2), Cell(4, 3)), 70)]
+)
+def test_two_tiles_side_by_side_in_small_cells_are_refused(
+    cells: tuple[Cell, Cell], grey: int
+) -> None:
+    # flow_bridges 88094 (read as a puzzle): in a 22-24 px cell a deck leaves
+    # the ray 2 px of background before the line, so the outline shows on
+    # two sides only; but each deck stands 40 Lab from every ring beside it
+    # but its twin's, whose core is its own colour: two objects side by side.
+    px = 22
+    geometry = board_geometry(PUZZLE, cell_px=px).shifted(MARGIN, MARGIN)
+    image = cv2.copyMakeBorder(
+        render_board(PUZZLE, cell_px=px), MARGIN, MARGIN, MARGIN, MARGIN, cv2.BORDER_CONSTANT
+    )
+    for cell in cells:
+        centre = geometry.centre(cell)
+        _deck(image, (centre.x, centre.y), px, grey)
+    with pytest.raises(UnsureReadingError, match=r"holds something that is neither"):
+        read_board(image)
+
+
 def test_a_grey_tile_faint_on_coloured_glow_is_refused() -> None:
     # A neutral grey deck (L* 38) on a green glow (L* 32) stands 16.7 Lab
     # from every ring beside it: under the 20 that marks a strong object, but

@@ -1044,10 +1044,10 @@ def _fitted(lines: list[float], seen: list[tuple[float, ...]], pitch: float) -> 
     if len(set(index)) < 2:
         return lines
     i, j = np.triu_indices(len(at), k=1)
-    k, v = np.asarray(index, float), np.asarray(at)
-    apart = k[j] != k[i]
-    step = float(np.median((v[j] - v[i])[apart] / (k[j] - k[i])[apart]))
-    start = float(np.median(v - step * k))
+    number, place = np.asarray(index, float), np.asarray(at)
+    apart = number[j] != number[i]
+    step = float(np.median((place[j] - place[i])[apart] / (number[j] - number[i])[apart]))
+    start = float(np.median(place - step * number))
     return [start + step * n for n in range(len(lines))]
 
 

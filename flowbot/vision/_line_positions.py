@@ -88,8 +88,11 @@ def place_lines(image: np.ndarray, geometry: BoardGeometry, uncertainty: float) 
             at = (other, fitted) if transposed else (fitted, other)
             seen = _measured(image, *at, reach=reach, uncertainty=uncertainty, pitch=pitch)
             again = _fit(seen[1] if transposed else seen[0])
-            near = again is not None and np.abs(again - fitted).max() <= uncertainty
-            if near and np.abs(again - lines).max() <= _MOST_MOVED * pitch:
+            if (
+                again is not None
+                and np.abs(again - fitted).max() <= uncertainty
+                and np.abs(again - lines).max() <= _MOST_MOVED * pitch
+            ):
                 placed.append(again)
             else:
                 placed.append(lines)

@@ -707,10 +707,12 @@ def _web_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
         beside = cy - 10 < y < cy + chh + 10
         x = 40 if not beside or cx > w / 2 else cx + cw + 30
         if rng.random() < 0.85 and x < w - 100:
-            words = _lorem(rng, int(rng.integers(4, 12))).split()
-            while beside and x < cx and words and x + _text_width(" ".join(words), 15) > cx - 20:
-                words.pop()  # a page flows its text around the game, never over it
-            texts.append(_Text((x, y), " ".join(words), 15, ink, "lm"))
+            sentence = _lorem(rng, int(rng.integers(4, 12))).split()
+            while (
+                beside and x < cx and sentence and x + _text_width(" ".join(sentence), 15) > cx - 20
+            ):
+                sentence.pop()  # a page flows its text around the game, never over it
+            texts.append(_Text((x, y), " ".join(sentence), 15, ink, "lm"))
     for _ in range(int(rng.integers(0, 3))):  # ad blocks with colour in them
         ax, ay = int(rng.integers(0, w - 200)), int(rng.integers(120, h - 150))
         if not (ax + 200 < cx or ax > cx + cw or ay + 150 < cy or ay > cy + chh):

@@ -12,18 +12,20 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
 from flowbot.vision._cells import (
+    cell_pitch,
     delta_e,
     sample_cells,
     to_lab,
 )
 from flowbot.vision._edges import (
+    RunOn,
     cells_past_border,
     edge_visibility,
     ends_and_ground,
     line_profiles,
     run_on_visibility,
 )
-from flowbot.vision._lattice import Lattice, LineMaps, in_phase
+from flowbot.vision._lattice import Lattice, LineMaps, equal_spacing, in_phase
 from flowbot.vision._stats import median_of_few, median_of_present
 
 if TYPE_CHECKING:
@@ -96,9 +98,7 @@ def without_empty_band(
     # cells kept beside cells left out of a shaped board (the outline round
     # those is drawn brighter than the lines). Text lines up with a few.
     dropped = {"top": top, "bottom": bottom, "left": left, "right": right}
-    xs_full, ys_full = _full_size_lines(trimmed, factor)
-    run_on = run_on_visibility(image, xs_full, ys_full, uncertainty=f / 2 + 1)
-    for side, band in run_on.items():
+    for side, band in _run_on_past(trimmed, image, factor).items():
         goes_on = band.beyond >= settings.edge_colour_ratio * band.inside
         if dropped[side] and goes_on.mean() >= _BAND_LINES:
             return None
@@ -130,6 +130,12 @@ def _full_size_lines(lattice: Lattice, factor: int) -> tuple[np.ndarray, np.ndar
     """A grid's lines found in a copy shrunk ``factor`` times, in full-size pixels (as arrays)."""
     f = factor
     return f * np.asarray(lattice.xs) + (f - 1) / 2, f * np.asarray(lattice.ys) + (f - 1) / 2
+
+
+def _run_on_past(lattice: Lattice, image: np.ndarray, factor: int) -> dict[str, RunOn]:
+    """``run_on_visibility`` of a grid found in a copy shrunk ``factor`` times."""
+    xs, ys = _full_size_lines(lattice, factor)
+    return run_on_visibility(image, xs, ys, uncertainty=factor / 2 + 1)
 
 
 def overlap(a: Lattice, b: Lattice) -> float:
@@ -657,14 +663,12 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
     rows, cols = len(ys) - 1, len(xs) - 1
     if rows < 2 or cols < 2:
         return
-    p = float(min(np.diff(xs).min(), np.diff(ys).min()))
-    reach = max(1, min(math.ceil(f / 2 + 1), math.floor(0.1 * p)))
+    reach = _colour_reach(xs, ys, f)
     unlike = 25.0  # CIELAB: another colour, not the same line dimmed or tinted by glow
     # Every such cell has sides both ways: no vertical side unlike the lines, no hole.
     vertical = _edge_colours(image, xs, ys, reach)  # (cols - 1, rows)
-    v_off = (delta_e(vertical, np.median(vertical.reshape(-1, 3), axis=0)) > unlike) | (
-        _lighter_than_its_line(vertical) > _OUTLINE_LIGHTER
-    )
+    v_lighter = _lighter_than_its_line(vertical) > _OUTLINE_LIGHTER
+    v_off = (delta_e(vertical, np.median(vertical.reshape(-1, 3), axis=0)) > unlike) | v_lighter
     if not v_off.any():
         return
     horizontal = _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach)  # (rows - 1, cols)
@@ -675,7 +679,7 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
     # pixels or not are lighter or darker a whole line at a time; the outline,
     # as thin, stands out from the rest of its own line.
     v_off = (delta_e(vertical, line) > unlike) & (vertical[..., 0] > line[0] + _OUTLINE_LIGHTER)
-    v_off |= _lighter_than_its_line(vertical) > _OUTLINE_LIGHTER
+    v_off |= v_lighter
     h_off = (delta_e(horizontal, line) > unlike) & (horizontal[..., 0] > line[0] + _OUTLINE_LIGHTER)
     h_off |= _lighter_than_its_line(horizontal) > _OUTLINE_LIGHTER
     if not (v_off.any() and h_off.any()):
@@ -826,8 +830,7 @@ def _in_line_colour(
 
 def _colour_reach(xs: np.ndarray, ys: np.ndarray, factor: int) -> int:
     """How far across a line (full-size pixels) its colour is looked for: clear of any dot."""
-    p = float(min(np.diff(xs).min(), np.diff(ys).min()))
-    return max(1, min(math.ceil(factor / 2 + 1), math.floor(0.1 * p)))
+    return max(1, min(math.ceil(factor / 2 + 1), math.floor(0.1 * cell_pitch(xs, ys))))
 
 
 def _drawn_in_line_colour(
@@ -883,11 +886,9 @@ def _check_run_on_by_colour(
 
     Returns whether some inner line goes on, too few of them to refuse for.
     """
-    f = factor
-    xs, ys = _full_size_lines(lattice, f)
     ratio = settings.edge_colour_ratio
     goes_on = False
-    for run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1).values():
+    for run_on in _run_on_past(lattice, image, factor).values():
         # A line that goes on looks as it does inside; half the lines or more
         # (pipes on a half-solved board hide some), as text or a window beside
         # the board (of another contrast) lines up with a few at most.
@@ -945,16 +946,18 @@ def grown(
     h, w = image.shape[:2]
     xs, ys = list(lattice.xs), list(lattice.ys)
     sizes = {"top": h, "bottom": h, "left": w, "right": w}
+    run_on = _run_on_past(lattice, image, f)
     # What goes on must look like the lines of the grid first found: the
     # rows grown at the last step set no measure (text or a page beyond the
     # board shows ripples like each other, not like the board's lines).
-    like = _inside_contrast(lattice, image, f)
+    inside = [band.inside for band in run_on.values()]
+    like = float(np.median(np.concatenate(inside))) if inside else 0.0
     if like <= 0:
         return None
     stopped: set[str] = set()
     for _ in range(_MOST_GROWTH):
         p = Lattice(tuple(xs), tuple(ys)).pitch
-        going = _sides_going_on(Lattice(tuple(xs), tuple(ys)), image, f, settings, like=like)
+        going = _sides_going_on(run_on, settings, like=like)
         sides = [side for side in going if side not in stopped]
         stopped |= {"top", "bottom", "left", "right"} - set(sides)
         grew = False
@@ -970,6 +973,7 @@ def grown(
             grew = True
         if not grew:
             break
+        run_on = _run_on_past(Lattice(tuple(xs), tuple(ys)), image, f)
     if len(xs) == len(lattice.xs) and len(ys) == len(lattice.ys):
         return None
     p = lattice.pitch
@@ -1003,32 +1007,20 @@ def grown(
     return Lattice(tuple(xs), tuple(ys))
 
 
-def _sides_going_on(
-    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings, *, like: float
-) -> list[str]:
+def _sides_going_on(run_on: dict[str, RunOn], settings: Settings, *, like: float) -> list[str]:
     """The borders past which half the inner lines or more go on a whole pitch, like ``like``.
 
     As ``_check_run_on_by_colour`` judges, and at a contrast like ``like``
     (the typical line's inside the grid first found) too.
     """
-    f = factor
-    xs, ys = _full_size_lines(lattice, f)
     ratio = settings.edge_colour_ratio
     found = []
-    for side, run_on in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1).items():
-        seen = _like_lines(run_on.beyond, run_on.inside, ratio)
-        seen &= _like_lines(run_on.beyond, like, ratio)
+    for side, band in run_on.items():
+        seen = _like_lines(band.beyond, band.inside, ratio)
+        seen &= _like_lines(band.beyond, like, ratio)
         if seen.mean() >= 0.5:
             found.append(side)
     return found
-
-
-def _inside_contrast(lattice: Lattice, image: np.ndarray, factor: int) -> float:
-    """The median colour contrast of the inner lines just inside the borders."""
-    f = factor
-    xs, ys = _full_size_lines(lattice, f)
-    inside = [r.inside for r in run_on_visibility(image, xs, ys, uncertainty=f / 2 + 1).values()]
-    return float(np.median(np.concatenate(inside))) if inside else 0.0
 
 
 def _fitted(lines: list[float], seen: list[tuple[float, ...]], pitch: float) -> list[float]:
@@ -1043,11 +1035,7 @@ def _fitted(lines: list[float], seen: list[tuple[float, ...]], pitch: float) -> 
                 at.append(v)
     if len(set(index)) < 2:
         return lines
-    i, j = np.triu_indices(len(at), k=1)
-    number, place = np.asarray(index, float), np.asarray(at)
-    apart = number[j] != number[i]
-    step = float(np.median((place[j] - place[i])[apart] / (number[j] - number[i])[apart]))
-    start = float(np.median(place - step * number))
+    start, step = equal_spacing(np.asarray(index), np.asarray(at))
     return [start + step * n for n in range(len(lines))]
 
 

@@ -112,13 +112,18 @@ def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.sqrt(square[..., 0] + square[..., 1] + square[..., 2])
 
 
+def cell_pitch(xs: np.ndarray, ys: np.ndarray) -> float:
+    """A grid's smallest cell side, in the pixels of its line positions ``xs``, ``ys``."""
+    return float(min(np.diff(xs).min(), np.diff(ys).min()))
+
+
 def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     """Sample every cell of ``geometry`` in ``image`` (full-resolution RGB)."""
     h, w = image.shape[:2]
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     cx = (xs[:-1] + xs[1:]) / 2
     cy = (ys[:-1] + ys[1:]) / 2
-    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    pitch = cell_pitch(xs, ys)
     core_xy, ring_xy, sector, _ = _offsets(pitch)
     rows, cols = len(cy), len(cx)
     centre_x, centre_y = (v.reshape(-1, 1) for v in np.meshgrid(cx, cy))  # (n, 1) each

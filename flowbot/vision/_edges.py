@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from flowbot.vision._cells import delta_e, to_lab
+from flowbot.vision._cells import cell_pitch, delta_e, to_lab
 
 #: Points sampled along the middle of each edge (its ends meet crossing lines).
 _ALONG = 9
@@ -88,7 +88,7 @@ def run_on_visibility(
     or ``"right"``.
     """
     h, w = image.shape[:2]
-    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    pitch = cell_pitch(xs, ys)
     reach = _reach(xs, ys, uncertainty)
     found: dict[str, RunOn] = {}
     for names, lines, spans, size, transposed in (
@@ -174,7 +174,7 @@ def cells_past_border(
     where the border line lies across it.
     """
     h, w = image.shape[:2]
-    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    pitch = cell_pitch(xs, ys)
     reach = _reach(xs, ys, uncertainty)
     found = []
     for lines, spans, size, across, transposed in ((xs, ys, h, w, False), (ys, xs, w, h, True)):
@@ -224,7 +224,7 @@ def _reach(xs: np.ndarray, ys: np.ndarray, uncertainty: float) -> int:
     Wide enough for the position doubt and a line's own width, narrow enough
     to stay clear of the largest dots (radius 0.38 pitch, so 0.12 from a line).
     """
-    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    pitch = cell_pitch(xs, ys)
     return max(2, min(math.ceil(uncertainty + 1 + 0.02 * pitch), math.floor(0.11 * pitch)))
 
 
@@ -330,7 +330,7 @@ def _window_reach(xs: np.ndarray, ys: np.ndarray) -> int:
 
     As wide as the dots allow (radius 0.38 pitch): a wall reaches 0.1 pitch out.
     """
-    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    pitch = cell_pitch(xs, ys)
     return max(2, math.floor(0.11 * pitch))
 
 
@@ -416,7 +416,7 @@ def ends_and_ground(
     xs, ys
         Grid-line positions in ``image`` pixels.
     """
-    pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
+    pitch = cell_pitch(xs, ys)
     reach = _window_reach(xs, ys)
     near = max(reach + 1, round(0.2 * pitch))
     beside = np.arange(near, max(near, round(0.3 * pitch)) + 1)

@@ -496,10 +496,22 @@ def _regular(positions: list[float]) -> tuple[float, ...]:
     """
     at = np.asarray(positions, dtype=float)
     index = np.arange(len(at))
-    i, j = _pairs(len(at))
-    pitch = median_of_few(((at[j] - at[i]) / (j - i)).tolist())
-    start = median_of_few((at - pitch * index).tolist())
+    start, pitch = equal_spacing(index, at)
     return tuple(float(v) for v in start + pitch * index)
+
+
+def equal_spacing(index: np.ndarray, at: np.ndarray) -> tuple[float, float]:
+    """``(start, pitch)`` of the equally spaced lines putting line ``index[k]`` at ``at[k]``.
+
+    Theil-Sen: the pitch is the median slope over all pairs of different
+    lines (one line may be seen more than once, in pieces), the start the
+    median of the positions less their index's pitches.
+    """
+    i, j = _pairs(len(at))
+    apart = index[j] != index[i]
+    pitch = median_of_few(((at[j] - at[i])[apart] / (index[j] - index[i])[apart]).tolist())
+    start = median_of_few((at - pitch * index).tolist())
+    return start, pitch
 
 
 @functools.cache

@@ -13,7 +13,9 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.render import RenderStyle, board_geometry, render_board
-from flowbot.vision import read_board
+from flowbot.vision import DEFAULT_SETTINGS, read_board
+from flowbot.vision._board_checks import _check_wall_widths
+from flowbot.vision._lattice import Lattice
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import sample
 
@@ -131,3 +133,33 @@ def test_a_double_wall_as_wide_as_the_window_is_refused(cell: int, line_px: int)
 
 def _point(xy: tuple[float, float]) -> tuple[int, int]:
     return round(xy[0]), round(xy[1])
+
+
+def test_a_bar_filling_the_window_but_one_end_is_a_wall() -> None:
+    # A thick bar, resampled (soft edges, an uneven top), centred a pixel off
+    # the line's rounded position: the window across the edge (0.11 pitch
+    # either side) has one end on the bar, so its peak over the ends is just
+    # past half a line's (bold), and it holds little more ink than a line.
+    # Near the edge's ends it is far brighter than every line, and dark cells
+    # lie beside it: a wall.
+    pitch, lines = 42, 40 + 42 * np.arange(7)
+    image = np.full((340, 340, 3), 30, np.uint8)
+    for v in lines:  # 2 px lines, centred half a pixel past the lattice's
+        image[:, v : v + 2] = image[v : v + 2, :] = (40, 67, 40)
+    bar = [80, 205, 225, 236, 240, 236, 225, 215]
+    x = lines[3]
+    for d, level in zip(range(-3, 5), bar, strict=True):
+        image[lines[1] : lines[2] + 1, x + d] = (round(0.6 * level), level, round(0.6 * level))
+    lattice = Lattice(tuple(float(v) for v in lines), tuple(float(v) for v in lines))
+    assert lattice.pitch == pitch
+    with pytest.raises(UnsureReadingError, match="walls"):
+        _check_wall_widths(lattice, image, 1, DEFAULT_SETTINGS)
+
+
+def test_thick_walls_in_the_lines_hue_in_a_mirror_are_refused() -> None:
+    # A 10x10 board of 42 px cells in a mirror window; two walls drawn as thick
+    # light bars of the lines' hue. Found in the dark-line copy, the lattice's
+    # rows lie a hair below .5 where the bars were drawn on the pixel above:
+    # each window across a bar has one end on it.
+    with pytest.raises(UnsureReadingError, match="walls"):
+        read_board(decoy("flow_walls", 93134).image)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision import read_board
+from flowbot.vision import UnsureBoardError, read_board
+from flowbot.vision._board_checks import _check_outlined_holes
+from flowbot.vision._lattice import Lattice
 from flowbot.vision.decoys import decoy
 
 
@@ -70,6 +72,13 @@ def test_a_cell_outlined_a_little_lighter_than_thin_lines_is_refused() -> None:
     # the lines both blend into the black, so the outline's sides lie only
     # 23-26 CIELAB from the lines' median colour (under 25), yet each stands
     # 20 L* lighter than the other edges of its own line.
+    # Bright and dark again beside it, the outline passes for a wall too; the
+    # outline check alone must still see it.
     shot = decoy("flow_shaped", 88145)
-    with pytest.raises(UnsureReadingError, match="outlined in another colour"):
+    with pytest.raises(
+        UnsureBoardError, match=r"outlined in another colour|drawn as walls"
+    ) as found:
         read_board(shot.image)
+    board = found.value.geometry
+    with pytest.raises(UnsureReadingError, match="outlined in another colour"):
+        _check_outlined_holes(Lattice(board.xs, board.ys), shot.image, 1)

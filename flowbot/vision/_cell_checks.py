@@ -265,10 +265,23 @@ def _check_background(
     unlike, unlike_but_one = apart[..., 0], apart[..., 1]
     cores = np.pad(samples.core_lab, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
     cores[~empty] = np.nan
-    cores_around = np.stack([cores[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
-    cores_apart = np.sort(delta_e(samples.core_lab[:, :, None], cores_around), axis=2)
-    # All but one of them (its twin, if a tile) when it has two or more.
-    some = np.where(np.isnan(cores_apart[..., 1]), cores_apart[..., 0], cores_apart[..., 1])
+
+    def cores_apart_at(offsets: tuple[tuple[int, int], ...]) -> np.ndarray:
+        near = np.stack([cores[a : a + rows, b : b + cols] for a, b in offsets], axis=2)
+        return np.sort(delta_e(samples.core_lab[:, :, None], near), axis=2)
+
+    cores_apart = cores_apart_at(shifts)
+    # All but one of them (its twin, if a tile) when it has two or more. A
+    # cell with no empty neighbour (a corner between two dots) is compared
+    # with the empty cells diagonal to it: in a blurred small cell a dot's
+    # halo tints its ring (zoomed: 10 Lab), which is then no background.
+    diagonal = cores_apart_at(((0, 0), (0, 2), (2, 0), (2, 2)))
+    compared = np.where(np.isnan(cores_apart[..., :1]), diagonal, cores_apart)
+    some = np.where(
+        np.isnan(compared[..., 1]),
+        compared[..., 0],
+        compared[..., 1],
+    )
     faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
     strong = unlike > settings.empty_contrast
     # Two strong objects side by side: each one's ring (which the other's deck

@@ -185,3 +185,31 @@ def test_a_dot_hidden_in_glow_of_its_own_colour_is_refused_not_missed() -> None:
     shot = sample("rectangular", 253)
     with pytest.raises(UnsureReadingError, match="nearly its background's colour"):
         read_board(shot.image)
+
+
+@pytest.mark.parametrize("tile", [None, 70])
+def test_a_corner_cell_between_two_dots_is_compared_with_the_cell_diagonal_to_it(
+    tile: int | None,
+) -> None:
+    # zoomed 92065: a canvas scaled 1.75x, bilinear, lines 0.13 pitch wide:
+    # their blur and the dots' halos tint the rings beside corner cell (0, 0),
+    # whose neighbours are both dots, 10 Lab from its empty core. The empty
+    # cell diagonal to it shows the same background: read. A grey tile there
+    # is unlike that cell too: refused.
+    puzzle = Puzzle.from_grid(
+        [".AC...", "B.....", "..D...", "...C..", "A..D..", "......", ".....B"]
+    )
+    small = render_board(
+        puzzle, cell_px=14, style=RenderStyle(line_colour=(66, 107, 65), line_width=0.13)
+    )
+    if tile is not None:
+        x, y = board_geometry(puzzle, cell_px=14).centre(Cell(0, 0))
+        corners = (round(x - 5.6), round(y - 5.6)), (round(x + 5.6), round(y + 5.6))
+        cv2.rectangle(small, *corners, (tile, tile, tile), -1)
+    image = cv2.resize(small, None, fx=1.75, fy=1.75, interpolation=cv2.INTER_LINEAR)
+    image = cv2.copyMakeBorder(image, 30, 30, 30, 30, cv2.BORDER_CONSTANT)
+    if tile is None:
+        assert read_board(image).puzzle == puzzle.canonical()
+    else:
+        with pytest.raises(UnsureReadingError, match=r"cell \(0, 0\) holds something"):
+            read_board(image)

@@ -80,18 +80,24 @@ def without_empty_band(
         or cols - left - right < 2
     ):
         return None
-    bands = [(xs, ys[:2])] * top + [(xs, ys[-2:])] * bottom
-    bands += [(xs[:2], ys)] * left + [(xs[-2:], ys)] * right
+    # Each band with the row or column next to it inside: the board's own ground.
+    bands = [(xs, ys[:3], np.s_[0], np.s_[1])] * top + [(xs, ys[-3:], np.s_[1], np.s_[0])] * bottom
+    bands += [(xs[:3], ys, np.s_[:, 0], np.s_[:, 1])] * left
+    bands += [(xs[-3:], ys, np.s_[:, 1], np.s_[:, 0])] * right
     f = factor
-    for band_xs, band_ys in bands:
+    for band_xs, band_ys, band, next_in in bands:
         geometry = BoardGeometry(
             tuple(f * x + (f - 1) / 2 for x in band_xs), tuple(f * y + (f - 1) / 2 for y in band_ys)
         )
         samples = sample_cells(image, geometry)
-        # A dot or a pipe fills its cell's core with one colour; the thin
-        # strokes of a word over the core leave most of it background.
-        filled = samples.core_uniformity >= _FILLED_CORE
-        if (filled & (delta_e(samples.core_lab, samples.ring_lab) > settings.empty_contrast)).any():
+        # A dot or a pipe fills its cell's core with one colour, unlike the
+        # board's ground; the thin strokes of a word over the core leave most
+        # of it background, and another window's ground is no dot.
+        core = samples.core_lab[band]
+        ground = np.median(samples.ring_lab[next_in], axis=0)
+        filled = samples.core_uniformity[band] >= _FILLED_CORE
+        filled &= delta_e(core, samples.ring_lab[band]) > settings.empty_contrast
+        if (filled & (delta_e(core, ground) > settings.empty_contrast)).any():
             return None
     trimmed = Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
     # The board's lines going on through a band make it part of the board:

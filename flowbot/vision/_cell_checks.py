@@ -316,6 +316,21 @@ def _check_outer_bands(ring_lab: np.ndarray) -> None:
     window) whose edge fell in step with the grid: read as cells, it would
     add a row or column to the puzzle.
     """
+    band = foreign_band(ring_lab)
+    if band is not None:
+        name, index = band
+        raise UnsureReadingError(
+            f"the cells of {name} {index} are unlike the board's next to them "
+            "(something beside the board lines up with its grid)"
+        )
+
+
+def foreign_band(ring_lab: np.ndarray) -> tuple[str, int] | None:
+    """The first outer row or column whose background is unlike the next one in, if any.
+
+    ``("row", index)`` or ``("column", index)``; ``ring_lab`` is the cells'
+    ring colours (``CellSamples.ring_lab``).
+    """
     bands = (
         ("row", 0, ring_lab[0], ring_lab[1]),
         ("row", ring_lab.shape[0] - 1, ring_lab[-1], ring_lab[-2]),
@@ -326,10 +341,8 @@ def _check_outer_bands(ring_lab: np.ndarray) -> None:
         # Medians over the band's cells; a dot or pipe lies inside the ring.
         step = float(delta_e(np.median(outer, axis=0), np.median(inner, axis=0)))
         if step > BACKGROUND_STEP:
-            raise UnsureReadingError(
-                f"the cells of {name} {index} are unlike the board's next to them "
-                "(something beside the board lines up with its grid)"
-            )
+            return name, index
+    return None
 
 
 def check_nothing_past_border(

@@ -79,6 +79,24 @@ def other_dots(
         Region(0, top, left, bottom),
         Region(right, top, w, bottom),
     ]
+    return _dots_region(image, parts, step, min_side)
+
+
+def board_dots(image: np.ndarray, step: int, min_side: float) -> Region | None:
+    """Where pairs of dots like a board's lie anywhere in ``image``, if anywhere.
+
+    As ``other_dots``, over the whole image: a board whose thin lines fade
+    in every shrunk copy still shows its dots.
+    """
+    h, w = image.shape[:2]
+    return _dots_region(image, [Region(0, 0, w, h)], step, min_side)
+
+
+def _dots_region(
+    image: np.ndarray, parts: list[Region], step: int, min_side: float
+) -> Region | None:
+    """``other_dots``' search over the given parts of the image."""
+    h, w = image.shape[:2]
     blobs = np.array(
         [
             blob
@@ -111,9 +129,13 @@ def _round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float
     spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
     mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
     # Outlines only (no labelling of every pixel): few blobs pass the shape test.
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # Each part's outer outline, also of parts lying in another's hole: a
+    # board's dots inside a saturated wallpaper that frames the board.
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     found = []
-    for contour in contours:
+    for contour, (*_, parent) in zip(contours, hierarchy[0] if contours else (), strict=True):
+        if parent >= 0:
+            continue  # a hole's outline
         x, y, w, h = cv2.boundingRect(contour)
         # A disc: as wide as high, filling pi/4 of its box (a square or an
         # icon tile fills it all, once big enough to tell), bright and of its

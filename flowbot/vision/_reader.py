@@ -22,13 +22,19 @@ from flowbot.vision._board_checks import (
     overlap,
     without_empty_band,
 )
-from flowbot.vision._cell_checks import check_nothing_past_border, check_pipes, classify
+from flowbot.vision._cell_checks import (
+    check_nothing_past_border,
+    check_pipes,
+    classify,
+    foreign_band,
+)
 from flowbot.vision._cells import (
+    CellSamples,
     delta_e,
     line_colour,
     sample_cells,
 )
-from flowbot.vision._dots_apart import other_dots
+from flowbot.vision._dots_apart import board_dots, other_dots
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineSettings, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
@@ -140,7 +146,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     dotted: list[BoardGeometry] = []  # grids seen holding dots
     while True:
         try:
-            geometry, notes, apart = next(boards)
+            geometry, notes, apart, samples = next(boards)
         except VisionError:
             passed_over = split or small or dotless
             if passed_over is not None:
@@ -152,7 +158,6 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
                     f"cells of {geometry.cell_size:.0f} px are too small to read "
                     f"(need {settings.min_cell_px:.0f})"
                 )
-            samples = sample_cells(image, geometry)
             dots, cell_confidence = classify(samples, image, geometry, settings)
         except UnsureReadingError as exc:
             raise UnsureBoardError(str(exc), geometry) from exc
@@ -288,10 +293,10 @@ def _takes_in(board: BoardGeometry, other: BoardGeometry) -> bool:
 
 def _find_boards(
     image: np.ndarray, settings: Settings
-) -> Iterator[tuple[BoardGeometry, list[str], list[BoardGeometry]]]:
+) -> Iterator[tuple[BoardGeometry, list[str], list[BoardGeometry], CellSamples]]:
     """Grids that pass the whole-board checks, in full-resolution pixels, best first.
 
-    With each, its notes and the other grids found apart from it.
+    With each, its notes, the other grids found apart from it and its cells' samples.
 
     Raises the first doubt (or ``BoardNotFoundError``) once none is left.
     """
@@ -311,12 +316,16 @@ def _find_boards(
     if factor > 1:
         # A line one pixel wide fades when shrunk: against glow or a window
         # frame nearly as bright, only full resolution shows it all. Worth
-        # the time only when a grid holding dots was seen, and doubted.
+        # the time only when a grid holding dots was seen, and doubted, or
+        # a board's dots were (its lines faded in every shrunk copy).
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
     doubt: UnsureBoardError | None = None
     doubted: list[BoardGeometry] = []
     for attempt, (f, source, dark) in enumerate(attempts):
-        if attempt == closer and not any(_holds_dots(image, g, settings) for g in doubted):
+        if attempt == closer and not (
+            any(_holds_dots(image, g, settings) for g in doubted)
+            or board_dots(image, factor, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
+        ):
             break
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
@@ -362,6 +371,20 @@ def _find_boards(
                     rest = [other for other in others if not lies_within(other, bigger)]
                     check_lattice(bigger, maps, image, f, settings, others=rest)
                     best = bigger
+                # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
+                placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
+                samples = sample_cells(image, placed)
+                band = foreign_band(samples.ring_lab)
+                if band is not None:
+                    # Another window's edge one pitch past a border, its ground
+                    # unlike the board's: no part of the board, which is the
+                    # rest (its lines must not go on into that band).
+                    narrower = _without_band(best, band)
+                    rest = [other for other in others if not lies_within(other, best)]
+                    check_lattice(narrower, maps, image, f, settings, others=rest)
+                    best = narrower
+                    placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
+                    samples = sample_cells(image, placed)
             except UnsureReadingError as exc:
                 # A finer or colour copy may see the whole board.
                 doubt = doubt or UnsureBoardError(str(exc), full_size(candidate, f))
@@ -378,13 +401,23 @@ def _find_boards(
                 if overlap(other, best) == 0
                 and full_size(other, f).cell_size >= settings.min_cell_px
             ]
-            # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
-            yield place_lines(image, full_size(best, f), uncertainty=f + 1), notes, apart
+            yield placed, notes, apart, samples
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
     if doubt is not None:
         raise doubt
     raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _without_band(lattice: Lattice, band: tuple[str, int]) -> Lattice:
+    """``lattice`` less one outer row or column (``foreign_band``'s answer)."""
+    name, index = band
+    xs, ys = lattice.xs, lattice.ys
+    if name == "row":
+        ys = ys[1:] if index == 0 else ys[:-1]
+    else:
+        xs = xs[1:] if index == 0 else xs[:-1]
+    return Lattice(xs, ys)
 
 
 def _brightest_channel(image: np.ndarray) -> np.ndarray:

@@ -8,6 +8,7 @@ import numpy as np
 from flowbot.models import Puzzle
 from flowbot.render import render_board
 from flowbot.vision import read_board
+from flowbot.vision._dots_apart import board_dots
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 
@@ -57,3 +58,39 @@ def test_counters_written_just_above_a_small_board_are_no_row_of_it() -> None:
     _, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])
     image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
     assert read_board(image).puzzle == puzzle.canonical()
+
+
+def _faint_board_on_a_desktop(wallpaper: tuple[int, int, int]) -> np.ndarray:
+    # A 2560 px desktop, shrunk four then two times to look for the board: a
+    # 6x6 board of one-pixel lines 14 levels above its dark background
+    # (under the line contrast in both copies), in a dark window framed by
+    # the wallpaper; nothing else on the screen is a grid.
+    px, x0, y0 = 80, 1000, 400
+    image = np.empty((1440, 2560, 3), np.uint8)
+    image[:] = wallpaper
+    image[y0 - 100 : y0 + 6 * px + 100, x0 - 100 : x0 + 6 * px + 100] = (16, 16, 20)
+    for k in range(7):
+        cv2.line(image, (x0 + k * px, y0), (x0 + k * px, y0 + 6 * px), (30, 30, 34), 1)
+        cv2.line(image, (x0, y0 + k * px), (x0 + 6 * px, y0 + k * px), (30, 30, 34), 1)
+    colours = [(230, 40, 40), (40, 160, 40), (40, 60, 230), (230, 220, 50)]
+    for pair, colour in zip(PUZZLE.pairs, colours, strict=False):
+        for cell in (pair.a, pair.b):
+            centre = (x0 + cell.col * px + px // 2, y0 + cell.row * px + px // 2)
+            cv2.circle(image, centre, round(0.35 * px), colour, -1, cv2.LINE_AA)
+    return image
+
+
+def test_a_board_seen_by_its_dots_alone_is_looked_for_at_full_resolution() -> None:
+    # No grid at all in the shrunk copies, so none doubted: the board's
+    # pairs of round, saturated dots still call for the full-resolution look.
+    reading = read_board(_faint_board_on_a_desktop((60, 70, 80)))
+    assert reading.puzzle == PUZZLE.canonical()
+    assert reading.notes[0] == "board found at 1/1 scale in brightest channel"
+
+
+def test_dots_inside_a_saturated_wallpaper_that_frames_the_board_are_seen() -> None:
+    # The wallpaper is as saturated as a dot: the board's window is a hole in
+    # it, and the dots lie in that hole.
+    image = _faint_board_on_a_desktop((30, 140, 200))
+    assert board_dots(image, 4, min_side=60) is not None
+    assert read_board(image).puzzle == PUZZLE.canonical()

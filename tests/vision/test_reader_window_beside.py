@@ -1,4 +1,4 @@
-"""Another window against the board's side: its edge, one pitch past the border, is no line of the board."""
+"""Another window against the board's side, its edge a pitch past the border: not the board."""
 
 from __future__ import annotations
 

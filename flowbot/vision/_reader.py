@@ -31,7 +31,6 @@ from flowbot.vision._cell_checks import (
 from flowbot.vision._cells import (
     CellSamples,
     delta_e,
-    line_colour,
     sample_cells,
 )
 from flowbot.vision._dots_apart import board_dots, other_dots
@@ -190,7 +189,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         dotless = dotless or UnsureBoardError("no dots on the board", geometry)
     try:
         check_nothing_past_border(image, geometry, settings)
-        check_pipes(samples, dots, settings, line_colour(image, geometry))
+        check_pipes(samples, image, geometry, dots, settings)
         cells = sorted(dots)
         lab = np.array([samples.core_lab[c] for c in cells])
         pairing = pair_by_colour(

@@ -213,3 +213,28 @@ def test_a_corner_cell_between_two_dots_is_compared_with_the_cell_diagonal_to_it
     else:
         with pytest.raises(UnsureReadingError, match=r"cell \(0, 0\) holds something"):
             read_board(image)
+
+
+@pytest.mark.parametrize("blur", [0, 4])
+def test_a_soft_band_of_no_dots_colour_across_an_edge_is_glow_not_a_pipe(blur: int) -> None:
+    # huge_cells 92274: the background's purple glow pipe crosses the edge
+    # between two empty cells, 34 Lab from their rings (strong as a pipe),
+    # of no dot's colour. Across its width it fades over 5+ px, where a drawn
+    # pipe's edge changes within 2.5 px: read. The same band drawn crisp is
+    # a pipe: refused.
+    puzzle = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
+    geometry = board_geometry(puzzle, cell_px=60)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    glow = np.zeros((h, w, 3), np.float32)
+    x, y = geometry.centre(Cell(2, 4))
+    cv2.rectangle(
+        glow, (round(x - 9), round(y + 15)), (round(x + 9), round(y + 45)), (110, 30, 120), -1
+    )
+    if blur:
+        glow = cv2.GaussianBlur(glow, (0, 0), blur)
+    image = draw_board(np.clip(glow + 0.5, 0, 255).astype(np.uint8), puzzle, geometry)
+    if blur:
+        assert read_board(image).puzzle == puzzle.canonical()
+    else:
+        with pytest.raises(UnsureReadingError, match=r"a pipe is drawn at cell \(2, 4\)"):
+            read_board(image)

@@ -25,9 +25,11 @@ from flowbot.vision._cells import (
     line_colour,
     line_lightness,
     outline_rays,
+    place_past_lines,
     ring_like_core_recentred,
     sample_cells,
     soft_rays,
+    steepest_inside,
 )
 from flowbot.vision._stats import median_of_present
 
@@ -305,16 +307,60 @@ def _check_background(
         background = np.nanmedian(around[r, c], axis=0)
         if soft_rays(image, centre, geometry.cell_size, core, background) >= 2:
             continue
+        # Beyond each side (right, down, left, up) lies that neighbour's
+        # ring; the median ring at the board's edge or beside a twin.
+        beyond = np.where(
+            (delta_e(around[r, c], core) > OBJECT_STEP)[:, None], around[r, c], background
+        )[[3, 1, 2, 0]]
+        if _glow_cloud(
+            image,
+            centre,
+            geometry.cell_size,
+            core=core,
+            background=background,
+            beyond=beyond,
+            inner=~np.isnan(around[r, c, [3, 1, 2, 0], 0]),
+        ):
+            continue
         if not strong[r, c]:
-            # Beyond each side (right, down, left, up) lies that neighbour's
-            # ring; the median ring at the board's edge or beside a twin.
-            beyond = np.where(
-                (delta_e(around[r, c], core) > OBJECT_STEP)[:, None], around[r, c], background
-            )
-            sides = crisp_sides(image, centre, geometry.cell_size, core, beyond[[3, 1, 2, 0]])
+            sides = crisp_sides(image, centre, geometry.cell_size, core, beyond)
             if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
+
+
+#: A cloud of glow peaking in a cell fades softly inside it (at its steepest,
+#: the whole way over ``CLOUD_PX`` pixels or more: huge_cells glow 36+; a
+#: bridge tile's outline, 7 at most) and runs on across every grid line
+#: between it and a neighbour, still short of the neighbour's colour (place
+#: at most ``CLOUD_BEYOND``: glow 0.52-0.80, past a tile 0.88+).
+CLOUD_PX, CLOUD_BEYOND = 12.0, 0.85
+
+
+def _glow_cloud(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    *,
+    core: np.ndarray,
+    background: np.ndarray,
+    beyond: np.ndarray,
+    inner: np.ndarray,
+) -> bool:
+    """Whether a cell unlike the cells beside it shows a soft cloud of glow there, not an object.
+
+    The game's glow clouds are often wider than a cell: one peaking in a
+    cell is unlike every neighbour's ring, fades too little inside the cell
+    for ``soft_rays`` and too much to run on in the core's own colour
+    (``border_like``). An object drawn in the cell has an outline inside
+    its lines and ends there. ``beyond``: the neighbours' colours (right,
+    down, left, up); ``inner``: which sides have a neighbour.
+    """
+    if steepest_inside(image, centre, pitch, core, background) < CLOUD_PX:
+        return False
+    past = place_past_lines(image, centre, pitch, core, beyond)
+    seen = inner & ~np.isnan(past)
+    return bool(seen.any() and (past[seen] <= CLOUD_BEYOND).all())
 
 
 def _check_outer_bands(ring_lab: np.ndarray) -> None:

@@ -366,18 +366,7 @@ def border_like(
     """
     h, w = image.shape[:2]
     cx, cy = centre
-    step = max(1.0, pitch / 60)
-    grid = np.arange(-BORDER[1] * pitch, BORDER[1] * pitch + step / 2, step)
-    dx, dy = np.meshgrid(grid, grid)
-    band = np.maximum(np.abs(dx), np.abs(dy)) >= BORDER[0] * pitch
-    dx, dy = dx[band], dy[band]
-    # Each band pixel's partner across its nearest grid line, as far beyond
-    # the line as the band's inner edge is before it: clear of lines up to
-    # 0.13 pitch wide, and of the neighbour's dot (radius 0.38 at most).
-    sideways = np.abs(dx) >= np.abs(dy)
-    reach = (1 - 2 * BORDER[0]) * pitch
-    mx = np.where(sideways, dx + np.sign(dx) * reach, dx)
-    my = np.where(sideways, dy, dy + np.sign(dy) * reach)
+    dx, dy, mx, my, _ = _band_and_partners(pitch)
     x, y = np.rint(cx + np.concatenate([dx, mx])), np.rint(cy + np.concatenate([dy, my]))
     px = np.clip(x, 0, w - 1).astype(np.intp)
     py = np.clip(y, 0, h - 1).astype(np.intp)
@@ -385,6 +374,97 @@ def border_like(
     # A partner beyond the image (cropped at the border line) tells nothing.
     cut = ((x != px) | (y != py)).reshape(2, -1)[1]
     return float(np.count_nonzero(near[0] & (near[1] | cut)) / near.shape[1])
+
+
+def _band_and_partners(
+    pitch: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Offsets of the border band's pixels, of their partners, and each one's side.
+
+    Each band pixel's partner lies across its nearest grid line, as far
+    beyond the line as the band's inner edge is before it: clear of lines up
+    to 0.13 pitch wide, and of the neighbour's dot (radius 0.38 at most).
+    Sides: 0 right, 1 down, 2 left, 3 up.
+    """
+    step = max(1.0, pitch / 60)
+    grid = np.arange(-BORDER[1] * pitch, BORDER[1] * pitch + step / 2, step)
+    dx, dy = np.meshgrid(grid, grid)
+    band = np.maximum(np.abs(dx), np.abs(dy)) >= BORDER[0] * pitch
+    dx, dy = dx[band], dy[band]
+    sideways = np.abs(dx) >= np.abs(dy)
+    reach = (1 - 2 * BORDER[0]) * pitch
+    mx = np.where(sideways, dx + np.sign(dx) * reach, dx)
+    my = np.where(sideways, dy, dy + np.sign(dy) * reach)
+    side = np.where(sideways, np.where(dx > 0, 0, 2), np.where(dy > 0, 1, 3))
+    return dx, dy, mx, my, side
+
+
+def place_past_lines(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    beyond: np.ndarray,
+) -> np.ndarray:
+    """Per side, the median place just across the cell's grid line, from ``inside`` to ``beyond``.
+
+    ``beyond``: four colours (right, lower, left, upper neighbour's). Each
+    partner pixel of the border band (as in ``border_like``) is placed
+    between ``inside`` (0) and its side's colour (1) by Lab distances. An
+    object that ends inside the cell leaves the neighbour's own colour
+    there (near 1); glow that peaks in the cell runs on across the line,
+    still part of the way from it. NaN for a side beyond the image.
+    """
+    h, w = image.shape[:2]
+    cx, cy = centre
+    _, _, mx, my, side = _band_and_partners(pitch)
+    x, y = np.rint(cx + mx), np.rint(cy + my)
+    px = np.clip(x, 0, w - 1).astype(np.intp)
+    py = np.clip(y, 0, h - 1).astype(np.intp)
+    lab = to_lab(image[py, px])
+    to_in, to_out = delta_e(lab, inside), delta_e(lab, beyond[side])
+    place = to_in / np.maximum(to_in + to_out, 1e-6)
+    seen = (x == px) & (y == py)
+    return np.array(
+        [
+            float(np.median(place[(side == k) & seen])) if ((side == k) & seen).any() else np.nan
+            for k in range(4)
+        ]
+    )
+
+
+#: A square within this share of the pitch of a cell's centre lies inside its
+#: grid lines (up to 0.13 pitch wide: they begin at 0.435), and holds the
+#: outline of any object drawn in the cell.
+INSIDE_LINES = 0.42
+
+
+def steepest_inside(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+) -> float:
+    """Pixels in which the cell's colour changes the whole way at its steepest, inside its lines.
+
+    Each pixel within ``INSIDE_LINES`` of ``centre`` (every k-th in a large
+    cell) is placed between ``inside`` (0) and ``outside`` (1) by Lab
+    distances; the largest step between neighbouring pixels, per pixel,
+    gives how many pixels the whole way would take at that pace. An
+    object's outline takes a few; glow, many.
+    """
+    h, w = image.shape[:2]
+    cx, cy = centre
+    k = max(1, int(pitch // 60))
+    reach = INSIDE_LINES * pitch
+    x0, x1 = max(0, math.ceil(cx - reach)), min(w, math.floor(cx + reach) + 1)
+    y0, y1 = max(0, math.ceil(cy - reach)), min(h, math.floor(cy + reach) + 1)
+    lab = to_lab(image[y0:y1:k, x0:x1:k])
+    to_in, to_out = delta_e(lab, inside), delta_e(lab, outside)
+    place = to_in / np.maximum(to_in + to_out, 1e-6)
+    steps = [np.abs(np.diff(place, axis=a)).max(initial=0.0) for a in (0, 1)]
+    return k / max(*steps, 1e-6)
 
 
 #: An object's outline (anti-aliased, through JPEG) goes from the object's

@@ -219,3 +219,28 @@ def test_a_tile_beside_a_dot_on_a_glow_band_is_refused(band: float) -> None:
 def test_glow_sharp_on_some_sides_only_is_no_tile(category: str, seed: int) -> None:
     shot = sample(category, seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize("tile", [False, True])
+def test_a_glow_cloud_wider_than_a_cell_is_no_object(tile: bool) -> None:
+    # huge_cells 90192, 93089, 93252: a cloud of glow peaking in an empty
+    # cell, wider than the cell, 20-30 Lab from every ring beside it. It
+    # fades too little inside the cell to look soft on the rays and too much
+    # to run on in its core's colour; but nowhere inside the cell does it
+    # change the whole way in fewer than 37 px, and past every line it is
+    # still part of the way from the cell's colour: read. A bridge tile on
+    # it is refused.
+    geometry = board_geometry(PUZZLE, cell_px=80)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    x, y = geometry.centre(Cell(1, 1))
+    cloud = np.exp(-((xx - x) ** 2 + (yy - y) ** 2) / (2 * 40.0**2))
+    glow = cloud[:, :, None] * np.array([88, 88, 0], np.float32)
+    image = draw_board(np.clip(glow + 0.5, 0, 255).astype(np.uint8), PUZZLE, geometry)
+    if not tile:
+        assert read_board(image).puzzle == PUZZLE.canonical()
+        return
+    corners = (round(x - 32), round(y - 32)), (round(x + 32), round(y + 32))
+    cv2.rectangle(image, *corners, (90, 90, 90), -1)
+    with pytest.raises(UnsureReadingError, match=r"cell \(1, 1\)"):
+        read_board(image)

@@ -67,10 +67,11 @@ class RunOn:
     inside: np.ndarray
     #: Past a bottom or right border, only just past it (0.2-0.275 pitch):
     #: lines cut short there by something laid over the board (a pop-up)
-    #: still show. Past a top or left border the points along run toward the
-    #: board, so this is 0.725-0.8 pitch out: the counters' text sits just
-    #: above a board and lines up with most of a small board's lines there
-    #: (real screens, 0.2-0.275 pitch out: 4 of 5 lines), like lines cut short.
+    #: still show. Past a top or left border, at 0.725-0.8 pitch out and
+    #: 0.2-0.275 both (a line goes on from the border): the counters' text
+    #: sits just above a board and lines up with most of a small board's
+    #: lines at one of them (real screens, 0.2-0.275 pitch out: 4 of 5
+    #: lines; a page's title 0.725-0.8 out: 4 of 4), like lines cut short.
     just_past: np.ndarray
 
 
@@ -117,7 +118,7 @@ def run_on_visibility(
                 contrast, lighter = contrast[:, ::-1], lighter[:, ::-1]
             # One pitch inside, and past the border.
             contrast, lighter = contrast[:, [0, -1]], lighter[:, [0, -1]]
-            found[side] = _run_on(*_seen_past(contrast, lighter))
+            found[side] = _run_on(*_seen_past(contrast, lighter), toward_board=step < 0)
     return found
 
 
@@ -201,12 +202,18 @@ def cells_past_border(
     return found
 
 
-def _run_on(beyond_seen: np.ndarray, inside_seen: np.ndarray) -> RunOn:
-    """``_seen_past``'s measures, judged near the cell corners."""
+def _run_on(
+    beyond_seen: np.ndarray, inside_seen: np.ndarray, *, toward_board: bool = False
+) -> RunOn:
+    """``_seen_past``'s measures, judged near the cell corners.
+
+    ``toward_board``: the points along the spans past the border run toward
+    it (a top or left border).
+    """
     return RunOn(
         np.quantile(beyond_seen[:, _CORNERS], 0.1, axis=1),
         np.quantile(inside_seen[:, _CORNERS], 0.1, axis=1),
-        beyond_seen[:, _CORNERS[:2]].min(axis=1),
+        beyond_seen[:, _CORNERS if toward_board else _CORNERS[:2]].min(axis=1),
     )
 
 

@@ -26,7 +26,7 @@ _ALONG = np.array([0.15, 0.2, 0.8, 0.85])
 #: Widest reach across a line, as a fraction of the pitch: at 0.22 of a span
 #: the largest dot's rim is 0.24 pitch from the line.
 _MAX_REACH = 0.22
-#: Least height of a line's profile (0-255, brightest channel) to be measured.
+#: Least height of a line's profile (RGB distance, 0-255 a channel) to be measured.
 _MIN_HEIGHT = 8.0
 #: A board's lines are equally spaced to within rounding: on real screens a
 #: line's own centre lies at most 0.62 px from the lattice fitted through all.
@@ -130,11 +130,13 @@ def _profiles(
 ) -> np.ndarray:
     """``[line, offset]``: each line's look across it, ``offset - reach`` from ``base``.
 
-    Per point along the line, how far each pixel's brightest channel (as the
-    line search sees it) is from the mean of the window's two ends: a line
-    lighter or darker than beside it, linear in its coverage of a pixel
-    (anti-aliasing, blur); the median over the points: dots, pipes and text
-    at a few of them move nothing.
+    Per point along the line, how far each pixel's colour (RGB distance) is
+    from the mean of the window's two ends: linear in the line's coverage of
+    the pixel (anti-aliasing, blur), whatever its hue. (The brightest channel
+    is not: a pixel half dark-red line, half teal ground is darker in it than
+    either, and a line's centre so measured moves up to a pixel with its
+    phase.) The median over the points: dots, pipes and text at a few of
+    them move nothing.
     """
     h, w = image.shape[:2]
     if transposed:
@@ -146,9 +148,9 @@ def _profiles(
     at = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, None, :]
     row, col = (across, at) if transposed else (at, across)
     pixels = np.take(image.reshape(-1, 3), (row * image.shape[1] + col).ravel(), axis=0)
-    bright = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2]).astype(np.int16)
-    bright = bright.reshape(len(base), len(offsets), len(along))
-    apart = np.abs(2 * bright - bright[:, :1] - bright[:, -1:])  # doubled: integers
+    rgb = pixels.astype(np.float32).reshape(len(base), len(offsets), len(along), 3)
+    d = 2 * rgb - rgb[:, :1] - rgb[:, -1:]
+    apart = np.sqrt((d * d).sum(axis=3))
     middle = len(along) // 2
     return np.partition(apart, middle, axis=2)[..., middle] / 2
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Solution
-from flowbot.render import board_geometry, render_board
+from flowbot.render import RenderStyle, board_geometry, render_board
 from flowbot.vision import read_board
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision.synthetic import sample
@@ -77,3 +77,17 @@ def test_readings_give_the_lines_where_they_are_drawn(
     truth = shot.geometry
     error = np.abs(np.r_[np.subtract(read.xs, truth.xs), np.subtract(read.ys, truth.ys)])
     assert error.max() / truth.cell_size < before / 4
+
+
+def test_lines_of_another_hue_than_the_ground_are_placed_on_their_centres() -> None:
+    # Dark red lines on teal glow: a pixel half line, half ground has a
+    # brightest channel below both, so that channel is no measure of how
+    # much of the pixel the line covers (the lines were placed up to 0.8 px
+    # off, by their phase: mirror 92000); the colour's distance from the
+    # ground is.
+    style = RenderStyle(background=(30, 100, 110), line_colour=(110, 40, 45), line_width=0.04)
+    image = render_board(PUZZLE, cell_px=45.3, margin_px=9.3, style=style)
+    truth = board_geometry(PUZZLE, cell_px=45.3, margin_px=9.3)
+    placed = place_lines(image, _off(truth, 1.2, -0.2), uncertainty=3)
+    error = np.abs(np.r_[np.subtract(placed.xs, truth.xs), np.subtract(placed.ys, truth.ys)])
+    assert error.max() < 0.15

@@ -144,3 +144,20 @@ def test_a_column_cut_through_its_outer_line_by_the_crop_is_not_dropped() -> Non
     except UnsureReadingError:
         return
     assert reading.puzzle == shot.puzzle.canonical()
+
+
+def test_title_stems_a_pitch_above_the_board_are_no_lines_cut_short() -> None:
+    # A page's title over a narrow board: the stems of its letters stand in
+    # step with the four inner lines, 0.6-0.9 pitch above the top border
+    # (web 92111: "Level 6"), but nothing shows between them and the border:
+    # no line goes on from it.
+    puzzle = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D....", ".....", "....."])
+    px = 40
+    image = render_board(puzzle, cell_px=px, margin_px=0)
+    image = cv2.copyMakeBorder(image, 3 * px, px, px, px, cv2.BORDER_CONSTANT)
+    g = board_geometry(puzzle, cell_px=px, margin_px=0).shifted(px, 3 * px)
+    top = g.ys[0]
+    for x in g.xs[1:-1]:
+        stem = image[round(top) + px // 2, round(x)]  # drawn as the lines are
+        image[round(top - 0.9 * px) : round(top - 0.6 * px), round(x)] = stem
+    assert read_board(image).puzzle == puzzle.canonical()

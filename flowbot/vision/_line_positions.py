@@ -148,11 +148,12 @@ def _profiles(
     at = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, None, :]
     row, col = (across, at) if transposed else (at, across)
     pixels = np.take(image.reshape(-1, 3), (row * image.shape[1] + col).ravel(), axis=0)
-    rgb = pixels.astype(np.float32).reshape(len(base), len(offsets), len(along), 3)
-    d = 2 * rgb - rgb[:, :1] - rgb[:, -1:]
-    apart = np.sqrt((d * d).sum(axis=3))
+    rgb = pixels.astype(np.int32).reshape(len(base), len(offsets), len(along), 3)
+    d = 2 * rgb - rgb[:, :1] - rgb[:, -1:]  # doubled: integers
+    squared = (d * d).sum(axis=3)
     middle = len(along) // 2
-    return np.partition(apart, middle, axis=2)[..., middle] / 2
+    # The median of the squares is the square of the median: one root per line and offset.
+    return np.sqrt(np.partition(squared, middle, axis=2)[..., middle]) / 2
 
 
 def _middles(

@@ -22,6 +22,7 @@ from flowbot.vision._edges import (
     cells_past_border,
     edge_visibility,
     ends_and_ground,
+    line_ends,
     line_profiles,
     run_on_visibility,
 )
@@ -1086,3 +1087,70 @@ def _check_cells_past_border(
             raise UnsureReadingError(
                 "cells like the board's go on past its border (part of a board)"
             )
+
+
+def check_lines_end_at_border(
+    image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> None:
+    """Refuse a board whose lines end together elsewhere than at one border: something covers it.
+
+    The game draws each line from border to border, so the lines crossing
+    every border end where that border is drawn, alike on all sides. A flat
+    box laid over the board (a pop-up) cuts its lines at its own straight
+    edge: under a border found where the lattice goes on (its rows beyond
+    hidden), or a little past one, the cells beyond it hidden. Most of the
+    lines crossing that border then end together, apart from where the
+    board's lines end at its other borders.
+    """
+    side, apart = lines_end_apart(image, geometry, settings)
+    pitch = geometry.cell_size
+    if abs(apart) >= max(_ENDS_APART, _ENDS_APART_PX / pitch):
+        how = "past" if apart > 0 else "short of"
+        raise UnsureReadingError(
+            f"the board's lines end together {how} its {side} border: "
+            "something laid over the board hides part of it"
+        )
+
+
+def lines_end_apart(
+    image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> tuple[str, float]:
+    """The border whose lines end farthest (pitch, out: positive) from where the others' do.
+
+    Only borders most of whose crossing lines end together count, each
+    against the median of the others'; ``("", 0.0)`` when fewer than two do.
+    """
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    pitch = cell_pitch(xs, ys)
+    ends = line_ends(image, xs, ys, uncertainty=1.0, ratio=settings.edge_colour_ratio)
+    where: dict[str, float] = {}
+    for side, measured in ends.items():
+        found = measured[~np.isnan(measured)]
+        if len(found) < _ENDS_LINES:
+            continue
+        end = median_of_few(found.tolist())
+        together = np.abs(found - end) <= max(_ENDS_TOGETHER, 1.5 / pitch)
+        if together.sum() >= _ENDS_SHARE * len(found):
+            where[side] = end
+    log.debug("grid lines end at %s pitch past the borders", where)
+    worst = ("", 0.0)
+    # Farthest from its border first: with two sides to compare, the one off.
+    for side, end in sorted(where.items(), key=lambda item: -abs(item[1])):
+        others = [v for k, v in where.items() if k != side]
+        if others:
+            apart = end - median_of_few(others)
+            if abs(apart) > abs(worst[1]):
+                worst = (side, apart)
+    return worst
+
+
+#: Least lines crossing a border to judge where they end ...
+_ENDS_LINES = 3
+#: ... and the share of them ending together (within this, pitch; 1.5 px at
+#: least) to end as one.
+_ENDS_SHARE = 2 / 3
+_ENDS_TOGETHER = 0.03
+#: Lines end this far (pitch, and pixels) from where the others end only
+#: where something covers them: measured (see the tests' notes).
+_ENDS_APART = 0.07
+_ENDS_APART_PX = 3.0

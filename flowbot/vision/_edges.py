@@ -202,6 +202,111 @@ def cells_past_border(
     return found
 
 
+def line_ends(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float, ratio: float
+) -> dict[str, np.ndarray]:
+    """Where the inner lines crossing each border end: pitches past it (short of it: negative).
+
+    Per line, by colour as ``edge_visibility`` measures it, going out from
+    ``_ENDS_FROM`` pitch inside the border: the farthest point up to which
+    the line shows (at least ``ratio`` of its contrast one cell further in)
+    nearly all along; ``-_ENDS_FROM`` when it shows at none, ``nan`` when it
+    cannot be told (no contrast further in). Keyed as ``run_on_visibility``;
+    a border with less than ``_ENDS_ROOM`` pitch of image past it is left
+    out (its lines end at the image's edge).
+
+    Parameters
+    ----------
+    image
+        ``(H, W, 3)`` uint8 RGB, full resolution.
+    xs, ys
+        Grid-line positions in ``image`` pixels.
+    uncertainty
+        How far, in pixels, a true line may lie from its given position.
+    ratio
+        Share of its contrast further in at which a line still shows.
+    """
+    h, w = image.shape[:2]
+    pitch = cell_pitch(xs, ys)
+    reach = _reach(xs, ys, uncertainty)
+    offsets = np.arange(-reach, reach + 1)
+    step = max(1.0, pitch / _ENDS_STEPS)
+    out = np.arange(-_ENDS_FROM * pitch, _ENDS_TO * pitch + step / 2, step)
+    # One cell further in, clear of the crossing line there.
+    further = np.linspace(-1.3, -0.7, 9) * pitch
+    further = further[np.abs(further + pitch) > 0.06 * pitch]
+    crossing = np.abs(out) <= reach
+    found: dict[str, np.ndarray] = {}
+    for names, lines, spans, size, transposed in (
+        (("top", "bottom"), xs, ys, h, False),
+        (("left", "right"), ys, xs, w, True),
+    ):
+        inner = np.rint(lines[1:-1])
+        if inner.size == 0:
+            continue
+        across = w if not transposed else h
+        # Both borders at once, one cell further in, then going out:
+        # (lines, points, offsets), the points (side, point) flattened.
+        first, last = spans[0], spans[-1]
+        window = np.clip(inner[:, None] + offsets[None, :], 0, across - 1).astype(np.intp)
+        along = np.concatenate([first - further, last + further, first - out, last + out])
+        rgb = _rgb_across(image, window, along, transposed=transposed)
+        # Euclidean in RGB: a line is only ever compared with itself.
+        contrast = delta_e(rgb, (rgb[:, :, :1] + rgb[:, :, -1:]) / 2)
+        inside, contrast = contrast[:, : 2 * len(further)], contrast[:, 2 * len(further) :]
+        # Where each line lies across (give or take a pixel), as further in.
+        # (Middle values, not np.median: it costs 20 us a call.)
+        at = np.sort(inside, axis=1)[:, len(further)].argmax(axis=1)
+        near = (np.abs(offsets[None, :] - offsets[at][:, None]) <= 1)[:, None, :]
+        shows = np.where(near, inside, 0.0).max(axis=2).reshape(len(inner), 2, -1)
+        typical = np.sort(shows, axis=2)[..., len(further) // 2]  # (lines, side)
+        contrast = np.where(near, contrast, 0.0).max(axis=2).reshape(len(inner), 2, len(out))
+        along = along[2 * len(further) :]
+        on_image = ((along >= 0) & (along <= size - 1)).reshape(2, len(out))
+        seen = (contrast >= ratio * typical[..., None]) & on_image
+        # Shown nearly all the way from the first point out; across the
+        # border line itself no line shows across (it is drawn over it).
+        share = np.cumsum(seen | crossing, axis=2) / np.arange(1, len(out) + 1)
+        reached = seen & (share >= _ENDS_ALONG)
+        end = len(out) - 1 - reached[..., ::-1].argmax(axis=2)
+        ends = np.where(reached.any(axis=2), out[end], -_ENDS_FROM * pitch) / pitch
+        ends = np.where(typical > 0, ends, np.nan)
+        for k, (side, border, sign) in enumerate(((names[0], first, -1), (names[1], last, 1))):
+            if 0 <= border + sign * _ENDS_ROOM * pitch <= size - 1:
+                found[side] = ends[:, k]
+    return found
+
+
+def _rgb_across(
+    image: np.ndarray, columns: np.ndarray, along: np.ndarray, *, transposed: bool
+) -> np.ndarray:
+    """RGB at ``columns`` (per line: image columns, rows when ``transposed``) x ``along``.
+
+    Shape ``(lines, points, columns, 3)``, float; points off the image are
+    clipped to it. (RGB, not CIELAB: a line is only compared with itself.)
+    """
+    size = image.shape[1 if transposed else 0]
+    py = np.clip(np.rint(along), 0, size - 1).astype(np.intp)[None, :, None]
+    px = columns[:, None, :]
+    row, col = (px, py) if transposed else (py, px)
+    flat = (row * image.shape[1] + col).ravel()  # one flat take: faster than 2-D indexing
+    pixels = np.take(image.reshape(-1, 3), flat, axis=0)
+    return pixels.reshape(len(columns), len(along), columns.shape[1], 3).astype(np.float32)
+
+
+#: Lines' ends are looked for from this far inside a border (pitch): clear of
+#: a pipe along the last row, which crosses them 0.33-0.67 pitch in ...
+_ENDS_FROM = 0.3
+#: ... to this far past it (a box laid over the next row leaves stubs of its lines).
+_ENDS_TO = 0.9
+#: Points per pitch (at least one pixel apart).
+_ENDS_STEPS = 60
+#: A line shows up to its end along this share of the way at least.
+_ENDS_ALONG = 0.9
+#: Least image past a border (pitch) to tell where its lines end.
+_ENDS_ROOM = 0.1
+
+
 def _run_on(
     beyond_seen: np.ndarray, inside_seen: np.ndarray, *, toward_board: bool = False
 ) -> RunOn:

@@ -16,6 +16,7 @@ from flowbot.vision._board_checks import (
     MissingEdgesError,
     RunOnError,
     check_lattice,
+    check_lines_end_at_border,
     full_size,
     grown,
     lies_within,
@@ -189,6 +190,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         dotless = dotless or UnsureBoardError("no dots on the board", geometry)
     try:
         check_nothing_past_border(image, geometry, settings)
+        check_lines_end_at_border(image, geometry, settings)
         check_pipes(samples, image, geometry, dots, settings)
         cells = sorted(dots)
         lab = np.array([samples.core_lab[c] for c in cells])

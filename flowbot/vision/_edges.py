@@ -252,7 +252,10 @@ def line_ends(
         along = np.concatenate([first - further, last + further, first - out, last + out])
         rgb = _rgb_across(image, window, along, transposed=transposed)
         # Euclidean in RGB: a line is only ever compared with itself.
-        contrast = delta_e(rgb, (rgb[:, :, :1] + rgb[:, :, -1:]) / 2)
+        flank = (rgb[:, :, :1] + rgb[:, :, -1:]) / 2
+        contrast = delta_e(rgb, flank)
+        lighter = (rgb.sum(axis=3) - flank.sum(axis=3)) / math.sqrt(3)
+        polarity = _polarity(contrast, lighter)
         inside, contrast = contrast[:, : 2 * len(further)], contrast[:, 2 * len(further) :]
         # Where each line lies across (give or take a pixel), as further in.
         # (Middle values, not np.median: it costs 20 us a call.)
@@ -260,7 +263,13 @@ def line_ends(
         near = (np.abs(offsets[None, :] - offsets[at][:, None]) <= 1)[:, None, :]
         shows = np.where(near, inside, 0.0).max(axis=2).reshape(len(inner), 2, -1)
         typical = np.sort(shows, axis=2)[..., len(further) // 2]  # (lines, side)
-        contrast = np.where(near, contrast, 0.0).max(axis=2).reshape(len(inner), 2, len(out))
+        # Going out, a line stays lighter (or darker) than beside it: the
+        # dark rules of a white page beside a board of light lines, even in
+        # step with them, are no line going on.
+        here = np.sort(polarity[np.arange(len(inner)), : 2 * len(further), at], axis=1)
+        flipped = here[:, len(further), None, None] * polarity[:, 2 * len(further) :] < 0
+        contrast = np.where(near & ~flipped, contrast, 0.0).max(axis=2)
+        contrast = contrast.reshape(len(inner), 2, len(out))
         along = along[2 * len(further) :]
         on_image = ((along >= 0) & (along <= size - 1)).reshape(2, len(out))
         seen = (contrast >= ratio * typical[..., None]) & on_image

@@ -24,6 +24,7 @@ from flowbot.vision._edges import (
     ends_and_ground,
     line_ends,
     line_profiles,
+    outline_past_corners,
     run_on_visibility,
 )
 from flowbot.vision._lattice import Lattice, LineMaps, equal_spacing, in_phase
@@ -1110,6 +1111,16 @@ def check_lines_end_at_border(
             f"the board's lines end together {how} its {side} border: "
             "something laid over the board hides part of it"
         )
+    # A box whose edge lies along a line leaves the lines crossing it no
+    # stubs; beside the box, the outline goes on: the outer line (its side
+    # border) a pitch on, and the next line across there, by the corner.
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    for side, shares in outline_past_corners(image, xs, ys, uncertainty=1.0).items():
+        if (shares.min(axis=1) >= settings.edge_colour_ratio).any():
+            raise UnsureReadingError(
+                f"the board's outline goes on a cell past its {side} border by a corner: "
+                "something laid over the board hides part of it"
+            )
 
 
 def lines_end_apart(

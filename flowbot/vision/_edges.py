@@ -286,6 +286,104 @@ def line_ends(
     return found
 
 
+def outline_past_corners(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float
+) -> dict[str, np.ndarray]:
+    """How the board's outline would go on one cell past each border, at its two corners.
+
+    Per border whose next parallel line (one pitch out) lies inside the image,
+    and each of its ends: how the outer crossing line (the border beside)
+    shows 0.15-0.85 pitch past it, as a share of how it shows along the last
+    cell inside; and how that next line shows 0.05-0.2 pitch in from the
+    outer line, as a share of how the border shows there. Each is the 20th
+    percentile over points along, of the contrast as a line: unlike the
+    pixels on both sides of it (at the image's edge, the one inside), which
+    a window's edge or a glow's is not. Keyed as ``run_on_visibility``:
+    ``[end, (outer line, next line)]``.
+
+    Parameters
+    ----------
+    image
+        ``(H, W, 3)`` uint8 RGB, full resolution.
+    xs, ys
+        Grid-line positions in ``image`` pixels.
+    uncertainty
+        How far, in pixels, a true line may lie from its given position.
+    """
+    pitch = cell_pitch(xs, ys)
+    reach = _reach(xs, ys, uncertainty)
+    out = np.linspace(0.15, 0.85, _CORNER_POINTS) * pitch
+    near = np.linspace(0.05, 0.2, _CORNER_POINTS) * pitch
+    # Every line looked at, as (position, points along), in two batches: by
+    # image columns (``transposed`` False) and by image rows.
+    queries: dict[bool, list[tuple[float, np.ndarray]]] = {False: [], True: []}
+    sides = []
+    for names, lines, spans, transposed in (
+        (("top", "bottom"), xs, ys, False),
+        (("left", "right"), ys, xs, True),
+    ):
+        size = image.shape[1 if transposed else 0]
+        for side, border, sign in ((names[0], spans[0], -1), (names[1], spans[-1], 1)):
+            far = border + sign * pitch
+            if not reach <= far <= size - 1 - reach:
+                continue
+            sides.append((side, transposed, len(queries[transposed]), len(queries[not transposed])))
+            for outer, inward in ((lines[0], 1), (lines[-1], -1)):
+                queries[transposed] += [(outer, border + sign * out), (outer, border - sign * out)]
+                along = outer + inward * near
+                queries[not transposed] += [(far, along), (border, along)]
+    shown = {
+        transposed: _as_lines(image, asked, reach, transposed=transposed)
+        for transposed, asked in queries.items()
+        if asked
+    }
+    found: dict[str, np.ndarray] = {}
+    for side, transposed, first, second in sides:
+        outer = shown[transposed][first : first + 4].reshape(2, 2, -1)  # end, (past, inside)
+        across = shown[not transposed][second : second + 4].reshape(2, 2, -1)  # end, (next, drawn)
+        seen = np.stack([outer[:, 0], across[:, 0]], axis=1)  # (end, kind, points)
+        typical = np.stack([outer[:, 1], across[:, 1]], axis=1)
+        middle = np.sort(typical, axis=2)[..., _CORNER_POINTS // 2]
+        low = np.sort(seen, axis=2)[..., _CORNER_POINTS // 5]
+        found[side] = np.where(middle > 0, low / np.maximum(middle, 1e-9), 0.0)
+    return found
+
+
+#: Points along each line looked at by a corner.
+_CORNER_POINTS = 9
+
+
+def _as_lines(
+    image: np.ndarray, asked: list[tuple[float, np.ndarray]], reach: int, *, transposed: bool
+) -> np.ndarray:
+    """Per line asked (its column, a row when ``transposed``, and points along), how it shows.
+
+    ``(lines, points)``: RGB distance of the line's most unlike pixel (give
+    or take one) from the nearer of the two pixels ``reach`` either side: a
+    line is unlike both sides, a step like one. At the image's edge, the
+    side inside only; a line off the image shows nowhere.
+    """
+    h, w = image.shape[:2]
+    if transposed:
+        h, w = w, h
+    at = np.rint([position for position, _ in asked]).astype(np.intp)
+    rows = np.clip(np.rint(np.stack([along for _, along in asked])), 0, h - 1).astype(np.intp)
+    columns = at[:, None] + np.array([-1, 0, 1, -reach, reach])[None, :]  # line, then sides
+    inside = (columns >= 0) & (columns <= w - 1)
+    columns = np.clip(columns, 0, w - 1)
+    row, col = columns[:, :, None], rows[:, None, :]
+    if not transposed:
+        row, col = col, row
+    flat = (row * image.shape[1] + col).ravel()
+    pixels = np.take(image.reshape(-1, 3), flat, axis=0).astype(np.float32)
+    pixels = pixels.reshape(len(asked), 5, rows.shape[1], 3)
+    line, beside = pixels[:, :3], pixels[:, 3:]
+    unlike = np.sqrt(((line[:, :, None] - beside[:, None]) ** 2).sum(axis=4))  # (q, 3, 2, p)
+    unlike = np.where(inside[:, None, 3:, None], unlike, np.inf).min(axis=2).max(axis=1)
+    on_image = inside[:, 1] & inside[:, 3:].any(axis=1)
+    return np.where(on_image[:, None] & np.isfinite(unlike), unlike, 0.0)
+
+
 def _rgb_across(
     image: np.ndarray, columns: np.ndarray, along: np.ndarray, *, transposed: bool
 ) -> np.ndarray:

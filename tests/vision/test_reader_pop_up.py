@@ -61,3 +61,17 @@ def test_a_pop_up_over_the_first_rows_is_refused() -> None:
     covered = _pop_up(image, 0, g.ys[0] + 0.05 * PX, g.xs[-1] - 0.4 * PX, g.ys[2] - 0.12 * PX)
     with pytest.raises(UnsureReadingError, match="lines end together past its top border"):
         read_board(covered)
+
+
+@pytest.mark.parametrize("along", [-0.04, 0.0, 0.04])
+def test_a_pop_up_whose_edge_lies_along_a_line_is_refused(along: float) -> None:
+    # The pop-up's top edge lies along line 8 (give or take 0.04 pitch): the
+    # lines crossing it end there as at a border, and the grid found is the
+    # 8x9 above it (read before). Beside the pop-up, strips 0.3 pitch wide
+    # show the outline going on: the outer line down to the next line, and
+    # that line by the corner.
+    image, g = _phone_board(Puzzle.from_grid(DOTS + ["........."] * 2))
+    top = g.ys[8] + along * PX
+    covered = _pop_up(image, 0.3 * PX, top, g.xs[-1] - 0.3 * PX, g.ys[-1] + 0.35 * PX)
+    with pytest.raises(UnsureReadingError, match="outline goes on a cell past its bottom border"):
+        read_board(covered)

@@ -1113,10 +1113,13 @@ def check_lines_end_at_border(
         )
     # A box whose edge lies along a line leaves the lines crossing it no
     # stubs; beside the box, the outline goes on: the outer line (its side
-    # border) a pitch on, and the next line across there, by the corner.
+    # border) a pitch on, and the next line across there, by the corner,
+    # both like the board's lines (an editor's ruled page beside the board,
+    # a rule in line with its border, is far brighter).
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     for side, shares in outline_past_corners(image, xs, ys, uncertainty=1.0).items():
-        if (shares.min(axis=1) >= settings.edge_colour_ratio).any():
+        like = (shares >= settings.edge_colour_ratio) & (shares <= 2.0)
+        if like.all(axis=1).any():
             raise UnsureReadingError(
                 f"the board's outline goes on a cell past its {side} border by a corner: "
                 "something laid over the board hides part of it"

@@ -747,6 +747,8 @@ def _nearby_median(strengths: np.ndarray, *, border_typical: bool = True) -> np.
     typical edge stands in for the other side.
     """
     lines, spans = strengths.shape
+    if strengths.size == 0:  # a grid one cell wide has no inner line this way
+        return np.zeros((lines, spans))
     padded = np.pad(strengths.astype(float), ((2, 2), (1, 1)), constant_values=np.nan)
     window = np.lib.stride_tricks.sliding_window_view(padded, (5, 3))  # (lines, spans, 5, 3)
     sides = np.stack([window[:, :, :2], window[:, :, 3:]]).reshape(2, lines, spans, 6)

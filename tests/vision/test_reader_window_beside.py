@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
 from flowbot.vision import read_board
+from flowbot.vision._board_checks import _nearby_median
+from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import sample
 
 
@@ -23,3 +29,12 @@ def test_a_dark_editor_column_with_text_is_no_band_of_dots() -> None:
     # the board's ground.
     shot = sample("mirror", 92138)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_grid_one_cell_high_left_by_a_dropped_band_is_checked_without_error() -> None:
+    # flow_dialog 94348: a pop-up's band dropped from a two-row grid leaves
+    # one row, with no inner horizontal line to compare its edges with; the
+    # reader must refuse the screen, not fail on the empty set of edges.
+    with pytest.raises(UnsureReadingError):
+        read_board(decoy("flow_dialog", 94348).image)
+    assert _nearby_median(np.zeros((0, 7))).shape == (0, 7)

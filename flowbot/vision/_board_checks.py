@@ -1118,14 +1118,52 @@ def check_lines_end_at_border(
     # border) a pitch on, and the next line across there, by the corner,
     # both like the board's lines (an editor's ruled page beside the board,
     # a rule in line with its border, is far brighter).
+    # The board's ground goes on in that cell too: another window's ruled
+    # page against a mirror window's edge lines up with the outline as well.
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     for side, shares in outline_past_corners(image, xs, ys, uncertainty=1.0).items():
         like = (shares >= settings.edge_colour_ratio) & (shares <= 2.0)
-        if like.all(axis=1).any():
+        ends = [end for end in (0, 1) if like[end].all()]
+        if any(_ground_goes_on(image, xs, ys, side, end, settings=settings) for end in ends):
             raise UnsureReadingError(
                 f"the board's outline goes on a cell past its {side} border by a corner: "
                 "something laid over the board hides part of it"
             )
+
+
+def _ground_goes_on(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: str, end: int, *, settings: Settings
+) -> bool:
+    """Whether the cell past ``side``'s border at corner ``end`` shows the board's ground.
+
+    Compared near the corner (clear of a dot, which reaches no cell's
+    corner), with the same place in the corner cell inside, a pitch across.
+    """
+    pitch = cell_pitch(xs, ys)
+    spans, lines = (ys, xs) if side in ("top", "bottom") else (xs, ys)
+    border = spans[0] if side in ("top", "left") else spans[-1]
+    out = -1.0 if side in ("top", "left") else 1.0
+    outer, inward = (lines[0], 1.0) if end == 0 else (lines[-1], -1.0)
+    near = np.linspace(*_CORNER_PATCH, 4) * pitch
+    along = outer + inward * near  # across the cell, from the outer line
+    h, w = image.shape[:2]
+    patches = []
+    for way in (out, -out):
+        past = border + way * near
+        a, b = np.meshgrid(along, past)
+        x, y = (a, b) if side in ("top", "bottom") else (b, a)
+        if x.min() < 0 or y.min() < 0 or x.max() > w - 1 or y.max() > h - 1:
+            return False
+        patches.append(
+            np.median(
+                to_lab(image[np.rint(y).astype(int), np.rint(x).astype(int)]).reshape(-1, 3), axis=0
+            )
+        )
+    return float(delta_e(patches[0], patches[1])) <= settings.empty_contrast
+
+
+#: Where a cell's ground is sampled near a corner (pitch from both lines).
+_CORNER_PATCH = (0.12, 0.22)
 
 
 def lines_end_apart(

@@ -38,3 +38,13 @@ def test_a_grid_one_cell_high_left_by_a_dropped_band_is_checked_without_error() 
     with pytest.raises(UnsureReadingError):
         read_board(decoy("flow_dialog", 94348).image)
     assert _nearby_median(np.zeros((0, 7))).shape == (0, 7)
+
+
+def test_a_ruled_page_against_the_board_is_no_outline_going_on() -> None:
+    # A 2560 px desktop; a white editor page against the mirror window's
+    # right edge (the board's right border), its ruled lines in line with
+    # the board's top and bottom borders and one a pitch further right: the
+    # outline seems to go on past the corner, but the page's white ground
+    # is not the board's, so nothing laid over the board is hiding a row.
+    shot = sample("mirror", 95077)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -55,6 +55,10 @@ def check_lattice(
         _check_cells_past_border(lattice, image, factor, settings)
 
 
+#: A row (an int) or a column (``np.s_[:, k]``) of a cells' samples array.
+_Index = int | tuple[slice, int]
+
+
 def without_empty_band(
     lattice: Lattice,
     missing: MissingEdgesError,
@@ -83,7 +87,8 @@ def without_empty_band(
     ):
         return None
     # Each band with the row or column next to it inside: the board's own ground.
-    bands = [(xs, ys[:3], np.s_[0], np.s_[1])] * top + [(xs, ys[-3:], np.s_[1], np.s_[0])] * bottom
+    bands: list[tuple[tuple[float, ...], tuple[float, ...], _Index, _Index]] = []
+    bands += [(xs, ys[:3], 0, 1)] * top + [(xs, ys[-3:], 1, 0)] * bottom
     bands += [(xs[:3], ys, np.s_[:, 0], np.s_[:, 1])] * left
     bands += [(xs[-3:], ys, np.s_[:, 1], np.s_[:, 0])] * right
     f = factor
@@ -106,8 +111,8 @@ def without_empty_band(
     # cells kept beside cells left out of a shaped board (the outline round
     # those is drawn brighter than the lines). Text lines up with a few.
     dropped = {"top": top, "bottom": bottom, "left": left, "right": right}
-    for side, band in _run_on_past(trimmed, image, factor).items():
-        goes_on = band.beyond >= settings.edge_colour_ratio * band.inside
+    for side, past in _run_on_past(trimmed, image, factor).items():
+        goes_on = past.beyond >= settings.edge_colour_ratio * past.inside
         if dropped[side] and goes_on.mean() >= _BAND_LINES:
             return None
     log.debug("dropped %d empty outer bands of missing edges", len(bands))

@@ -112,6 +112,12 @@ def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.sqrt(square[..., 0] + square[..., 1] + square[..., 2])
 
 
+def place_between(lab: np.ndarray, inside: np.ndarray, outside: np.ndarray) -> np.ndarray:
+    """Each Lab colour's place from ``inside`` (0) to ``outside`` (1), by its distances to both."""
+    to_in, to_out = delta_e(lab, inside), delta_e(lab, outside)
+    return to_in / np.maximum(to_in + to_out, 1e-6)
+
+
 def cell_pitch(xs: np.ndarray, ys: np.ndarray) -> float:
     """A grid's smallest cell side, in the pixels of its line positions ``xs``, ``ys``."""
     return float(min(np.diff(xs).min(), np.diff(ys).min()))
@@ -421,9 +427,7 @@ def place_past_lines(
     x, y = np.rint(cx + mx), np.rint(cy + my)
     px = np.clip(x, 0, w - 1).astype(np.intp)
     py = np.clip(y, 0, h - 1).astype(np.intp)
-    lab = to_lab(image[py, px])
-    to_in, to_out = delta_e(lab, inside), delta_e(lab, beyond[side])
-    place = to_in / np.maximum(to_in + to_out, 1e-6)
+    place = place_between(to_lab(image[py, px]), inside, beyond[side])
     seen = (x == px) & (y == py)
     return np.array(
         [
@@ -460,9 +464,7 @@ def steepest_inside(
     reach = INSIDE_LINES * pitch
     x0, x1 = max(0, math.ceil(cx - reach)), min(w, math.floor(cx + reach) + 1)
     y0, y1 = max(0, math.ceil(cy - reach)), min(h, math.floor(cy + reach) + 1)
-    lab = to_lab(image[y0:y1:k, x0:x1:k])
-    to_in, to_out = delta_e(lab, inside), delta_e(lab, outside)
-    place = to_in / np.maximum(to_in + to_out, 1e-6)
+    place = place_between(to_lab(image[y0:y1:k, x0:x1:k]), inside, outside)
     steps = [np.abs(np.diff(place, axis=a)).max(initial=0.0) for a in (0, 1)]
     return k / max(*steps, 1e-6)
 
@@ -607,9 +609,7 @@ def _ray_places(
     Shape ``(rays, points)``: from the core's edge out to the cell's border
     band, every ``_RAY_STEP`` px; ``outside`` is one colour or one per ray.
     """
-    lab = _ray_lab(image, centre, pitch, angles, start=CORE_RADIUS)
-    to_in, to_out = delta_e(lab, inside), delta_e(lab, outside)
-    return to_in / np.maximum(to_in + to_out, 1e-6)
+    return place_between(_ray_lab(image, centre, pitch, angles, start=CORE_RADIUS), inside, outside)
 
 
 def _ray_lab(

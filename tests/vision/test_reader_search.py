@@ -13,6 +13,20 @@ from flowbot.vision._dots_apart import board_dots
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 
 
+def _draw_puzzle(
+    image: np.ndarray, x0: int, y0: int, px: int, *, line: tuple[int, int, int]
+) -> None:
+    """``PUZZLE``'s grid of one-pixel ``line``s and its dots, drawn at ``(x0, y0)``."""
+    for k in range(7):
+        cv2.line(image, (x0 + k * px, y0), (x0 + k * px, y0 + 6 * px), line, 1)
+        cv2.line(image, (x0, y0 + k * px), (x0 + 6 * px, y0 + k * px), line, 1)
+    colours = [(230, 40, 40), (40, 160, 40), (40, 60, 230), (230, 220, 50)]
+    for pair, colour in zip(PUZZLE.pairs, colours, strict=False):
+        for cell in (pair.a, pair.b):
+            centre = (x0 + cell.col * px + px // 2, y0 + cell.row * px + px // 2)
+            cv2.circle(image, centre, round(0.35 * px), colour, -1, cv2.LINE_AA)
+
+
 def test_faint_one_pixel_lines_on_a_large_screen_are_found_at_full_resolution() -> None:
     # A 2600 px desktop is shrunk four times to look for the board, then two.
     # Glow brightens the board's right half: there its one-pixel lines stand
@@ -22,14 +36,7 @@ def test_faint_one_pixel_lines_on_a_large_screen_are_found_at_full_resolution() 
     image = np.zeros((1400, 2600, 3), np.uint8)
     image[:] = np.interp(np.arange(2600), [x0, x0 + 6 * px], [16, 32]).astype(np.uint8)[:, None]
     image[..., 2] += 10
-    for k in range(7):
-        cv2.line(image, (x0 + k * px, y0), (x0 + k * px, y0 + 6 * px), (48, 48, 58), 1)
-        cv2.line(image, (x0, y0 + k * px), (x0 + 6 * px, y0 + k * px), (48, 48, 58), 1)
-    colours = [(230, 40, 40), (40, 160, 40), (40, 60, 230), (230, 220, 50)]
-    for pair, colour in zip(PUZZLE.pairs, colours, strict=False):
-        for cell in (pair.a, pair.b):
-            centre = (x0 + cell.col * px + px // 2, y0 + cell.row * px + px // 2)
-            cv2.circle(image, centre, round(0.35 * px), colour, -1, cv2.LINE_AA)
+    _draw_puzzle(image, x0, y0, px, line=(48, 48, 58))
     reading = read_board(image)
     assert reading.puzzle == PUZZLE.canonical()
     # (Or the left half's grid, its rows going on to the right in colour, is
@@ -69,14 +76,7 @@ def _faint_board_on_a_desktop(wallpaper: tuple[int, int, int]) -> np.ndarray:
     image = np.empty((1440, 2560, 3), np.uint8)
     image[:] = wallpaper
     image[y0 - 100 : y0 + 6 * px + 100, x0 - 100 : x0 + 6 * px + 100] = (16, 16, 20)
-    for k in range(7):
-        cv2.line(image, (x0 + k * px, y0), (x0 + k * px, y0 + 6 * px), (30, 30, 34), 1)
-        cv2.line(image, (x0, y0 + k * px), (x0 + 6 * px, y0 + k * px), (30, 30, 34), 1)
-    colours = [(230, 40, 40), (40, 160, 40), (40, 60, 230), (230, 220, 50)]
-    for pair, colour in zip(PUZZLE.pairs, colours, strict=False):
-        for cell in (pair.a, pair.b):
-            centre = (x0 + cell.col * px + px // 2, y0 + cell.row * px + px // 2)
-            cv2.circle(image, centre, round(0.35 * px), colour, -1, cv2.LINE_AA)
+    _draw_puzzle(image, x0, y0, px, line=(30, 30, 34))
     return image
 
 

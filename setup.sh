@@ -6,6 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 apt_packages=(xvfb xdotool x11-utils)
+# Debian's own Python has tkinter (the practice board) in a package of its own.
+if ! python3 -c 'import tkinter' 2>/dev/null \
+    && python3 -c 'import sys; sys.exit(sys.base_prefix != "/usr")'; then
+    apt_packages+=(python3-tk)
+fi
 missing=()
 for pkg in "${apt_packages[@]}"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
@@ -20,4 +25,12 @@ fi
 python3 -c 'import tkinter' 2>/dev/null || {
     echo "setup.sh: this Python has no tkinter (the practice board needs it); install python3-tk" >&2
 }
+# Debian's own Python refuses pip installs outside a virtualenv (PEP 668).
+if ! python3 -c 'import pathlib, sys, sysconfig
+managed = pathlib.Path(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED").exists()
+sys.exit(managed and sys.prefix == sys.base_prefix)'; then
+    echo "setup.sh: $(command -v python3) is the system's Python, which refuses pip installs;" \
+        "make a virtualenv first: python3 -m venv .venv && . .venv/bin/activate" >&2
+    exit 1
+fi
 python3 -m pip install -q --disable-pip-version-check -e '.[dev]'

@@ -65,11 +65,14 @@ def test_calibrate_on_the_practice_board_writes_a_profile_that_plays(
     xdisplay: str, tmp_path: Path
 ) -> None:
     out = tmp_path / "mine.toml"
-    assert main(["calibrate", "--practice", "5x5", "--trials", "1", "-o", str(out)]) == 0
+    # Three trials (the default), and played on the board it was found on: a
+    # pacing one lucky trial on a 5x5 board passed (0 ms) can miss turns on a
+    # bigger board when the machine is busy (seen once in CI's full run).
+    assert main(["calibrate", "--practice", "5x5", "-o", str(out)]) == 0
     data = tomllib.loads(out.read_text())
     assert data["name"] == "practice"
     profile = load_profile(str(out))
     assert any(abs(profile.settings.pacing.step - s) < 1e-4 for s in CANDIDATE_STEPS)
-    with PracticeProcess(builtin_board("9x9"), cell=40, at=(300, 200)) as window:
+    with PracticeProcess(builtin_board("5x5"), cell=40, at=(300, 200)) as window:
         assert main(["play", "--once", "--profile", str(out)]) == 0
         assert window.wait_solved(timeout=2.0)

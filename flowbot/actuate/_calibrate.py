@@ -2,7 +2,10 @@
 
 On the board on the screen: read and solve it once, then for each candidate
 pacing, fastest first, clear the board, draw the solution and look whether
-every path was taken; the first pacing that works on every trial wins.
+every path was taken; the first pacing that works on every trial wins, and
+the profile keeps a candidate or more slower than it (headroom: a pacing
+that just passed on one board, at one load, can lose moves on a bigger board
+or a busier machine).
 Clearing taps each colour's first dot, which in Flow Free (and on the
 practice board) clears that colour's pipe; the board is read again to make
 sure it is empty before the next trial.
@@ -50,7 +53,10 @@ class Trial:
 
 @dataclass(frozen=True, slots=True)
 class Calibration:
-    """The pacing found, every trial made, and the settings to keep."""
+    """The fastest pacing that worked, every trial made, and the settings to keep.
+
+    ``settings.pacing.step`` is the pacing kept: ``step`` plus the headroom.
+    """
 
     puzzle: Puzzle
     step: float
@@ -106,6 +112,7 @@ def calibrate(
     settings: Settings | None = None,
     steps: Sequence[float] = CANDIDATE_STEPS,
     trials: int = 3,
+    headroom: int = 1,
     read: Reader = default_reader,
     solve: Solver = default_solver,
     clock: Clock | None = None,
@@ -122,13 +129,17 @@ def calibrate(
         Candidate waits after each move, in seconds; tried fastest first.
     trials
         Drawings per candidate; all must succeed.
+    headroom
+        How many candidates slower than the fastest that worked to keep (at
+        most the slowest candidate); 0 keeps the fastest.
     read, solve, clock
         Stage functions and time source (the real ones by default).
 
     Returns
     -------
     Calibration
-        The chosen step, every trial, and ``settings`` with that pacing.
+        The fastest step that worked, every trial, and ``settings`` with the
+        pacing kept.
 
     Raises
     ------
@@ -137,9 +148,12 @@ def calibrate(
     """
     settings = settings or Settings()
     clock = clock or SystemClock()
+    if headroom < 0:
+        raise ValueError("headroom must be 0 or more")
     plan = make_plan(screen, settings=settings, read=read, solve=solve, clock=clock)
     done: list[Trial] = []
-    for step in sorted(steps):
+    candidates = sorted(steps)
+    for index, step in enumerate(candidates):
         ok = True
         for _ in range(trials):
             _clear(plan, screen=screen, pointer=pointer, settings=settings, read=read, clock=clock)
@@ -156,7 +170,8 @@ def calibrate(
                 ok = False
                 break
         if ok:
-            pace = Pacing(step=step, between=max(step, settings.pacing.between))
+            kept = candidates[min(index + headroom, len(candidates) - 1)]
+            pace = Pacing(step=kept, between=max(kept, settings.pacing.between))
             chosen = dataclasses.replace(settings, pacing=pace)
             return Calibration(plan.reading.puzzle, step, tuple(done), chosen)
     raise PathNotTakenError(

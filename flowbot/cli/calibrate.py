@@ -37,6 +37,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--name", help="the new profile's name (default: the --profile name)")
     parser.add_argument("--trials", type=int, default=3, help="tries per pacing (default 3)")
     parser.add_argument(
+        "--headroom",
+        type=int,
+        default=1,
+        metavar="N",
+        help="keep the pacing N candidates slower than the fastest that worked, for bigger "
+        "boards and busier machines (default 1; 0 keeps the fastest)",
+    )
+    parser.add_argument(
         "-o", "--out", type=Path, help="where to write the profile (default calibration/NAME.toml)"
     )
     parser.set_defaults(handler=run)
@@ -62,13 +70,19 @@ def run(args: argparse.Namespace) -> int:
     settings, monitor = screen_settings(args, base.settings, base.monitor or 0)
     if args.trials < 1:
         raise InputError("--trials must be at least 1")
+    if args.headroom < 0:
+        raise InputError("--headroom must be 0 or more")
     out = args.out or Path("calibration") / f"{name}.toml"
     with contextlib.ExitStack() as stack:
         if args.practice:
             stack.enter_context(ensure_display())
             stack.enter_context(PracticeProcess(builtin_board(args.practice)))
         result = calibrate(
-            MssScreen(monitor), PyAutoGuiPointer(), settings=settings, trials=args.trials
+            MssScreen(monitor),
+            PyAutoGuiPointer(),
+            settings=settings,
+            trials=args.trials,
+            headroom=args.headroom,
         )
     for trial in result.trials:
         outcome = "taken" if trial.taken else f"missed {', '.join(trial.missing)}"
@@ -81,5 +95,9 @@ def run(args: argparse.Namespace) -> int:
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(profile_toml(profile))
-    print(f"fastest reliable pacing: {result.step * 1000:.1f} ms per move; wrote {out}")
+    kept = result.settings.pacing.step
+    print(
+        f"fastest reliable pacing: {result.step * 1000:.1f} ms per move; "
+        f"kept {kept * 1000:.1f} ms; wrote {out}"
+    )
     return 0

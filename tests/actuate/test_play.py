@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from flowbot.actuate import (
+    CANDIDATE_STEPS,
     ArrayScreen,
     Capture,
     FakeClock,
@@ -151,12 +152,21 @@ def test_calibration_finds_one_move_per_frame_on_a_frame_limited_game() -> None:
     assert result.step == pytest.approx(1 / 60)
     assert not result.trials[0].taken  # "as fast as possible" lost moves
     assert result.trials[-1].taken
+    # One candidate of headroom; the slowest candidate has none left above it.
+    assert result.settings.pacing.step == pytest.approx(2 / 60)
+    sim = SimulatedBoard(NINE, frame=1 / 60, clock=clock)
+    slowest = calibrate(sim, sim, trials=1, steps=(0.0, 1 / 60), clock=clock)
+    assert slowest.settings.pacing.step == pytest.approx(1 / 60)
 
 
 def test_calibration_takes_the_fastest_pacing_when_every_move_counts() -> None:
     clock = FakeClock()
     sim = SimulatedBoard(NINE)
-    assert calibrate(sim, sim, trials=2, clock=clock).step == 0.0
+    result = calibrate(sim, sim, trials=2, headroom=0, clock=clock)
+    assert result.step == result.settings.pacing.step == 0.0
+    sim = SimulatedBoard(NINE)
+    kept = calibrate(sim, sim, trials=2, clock=clock).settings.pacing.step
+    assert kept == CANDIDATE_STEPS[1]
 
 
 def _shot(tmp_path: Path, puzzle: Puzzle, name: str) -> Path:

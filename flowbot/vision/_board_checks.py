@@ -914,7 +914,7 @@ def _check_run_on_by_colour(
         # (pipes on a half-solved board hide some), as text or a window beside
         # the board (of another contrast) lines up with a few at most.
         inside = run_on.inside
-        seen = _like_lines(run_on.beyond, inside, ratio)
+        seen = _like_lines(run_on.beyond, inside, ratio) & _same_colour(run_on)
         # (Its next line one pitch out cannot be asked for as well: the pipes
         # of a half-solved board hide most of it, and a corner of such a
         # board would be read as a small puzzle.) Lines that go on only a
@@ -935,6 +935,21 @@ def _like_lines(contrast: np.ndarray, lines: np.ndarray | float, ratio: float) -
     editor's ruled lines or a window's frame beside the board are brighter.
     """
     return (contrast >= ratio * lines) & (contrast <= 2.0 * lines)
+
+
+def _same_colour(run_on: RunOn) -> np.ndarray:
+    """Whether each line past a border keeps its colour inside: the board's line going on.
+
+    The game draws every line in one colour; another window's ruled lines
+    or text against a mirror window's edge, in step with some of the
+    board's lines, are of their own (white rules beside grey lines).
+    """
+    return run_on.unlike <= _SAME_LINE
+
+
+#: CIELAB: a line going on past a border keeps its colour within this (two
+#: lines seen on one board: ``_LINE_COLOUR_NOISE`` twice).
+_SAME_LINE = 2 * _LINE_COLOUR_NOISE
 
 
 class RunOnError(UnsureReadingError):
@@ -1004,9 +1019,14 @@ def grown(
         if abs(piece.pitch - p) <= settings.spacing_tolerance * p
         and lies_within(piece, Lattice(tuple(xs), tuple(ys)))
     ]
+    seen_xs = _matched(xs, [piece.xs for piece in within], p)
+    seen_ys = _matched(ys, [piece.ys for piece in within], p)
+    # Cells are square: a direction grown far past the few lines seen in it
+    # takes its pitch from the other's lines too (a piece two columns wide,
+    # its pitch a rounded pixel short in the shrunk copy, grown to six).
     fitted = (
-        _fitted(xs, [piece.xs for piece in within], p),
-        _fitted(ys, [piece.ys for piece in within], p),
+        _fitted(xs, seen_xs, across=seen_ys if len(xs) > len(lattice.xs) else None),
+        _fitted(ys, seen_ys, across=seen_xs if len(ys) > len(lattice.ys) else None),
     )
     for guess, lines in zip((xs, ys), fitted, strict=True):
         if np.abs(np.asarray(lines) - guess).max() > 0.25 * p:
@@ -1037,15 +1057,17 @@ def _sides_going_on(run_on: dict[str, RunOn], settings: Settings, *, like: float
     ratio = settings.edge_colour_ratio
     found = []
     for side, band in run_on.items():
-        seen = _like_lines(band.beyond, band.inside, ratio)
+        seen = _like_lines(band.beyond, band.inside, ratio) & _same_colour(band)
         seen &= _like_lines(band.beyond, like, ratio)
         if seen.mean() >= 0.5:
             found.append(side)
     return found
 
 
-def _fitted(lines: list[float], seen: list[tuple[float, ...]], pitch: float) -> list[float]:
-    """Equally spaced ``lines`` fitted to the lines ``seen`` nearest each (Theil-Sen)."""
+def _matched(
+    lines: list[float], seen: list[tuple[float, ...]], pitch: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The lines ``seen`` that lie near one of ``lines``: that line's index, and where seen."""
     guess = np.asarray(lines)
     index, at = [], []
     for positions in seen:
@@ -1054,10 +1076,36 @@ def _fitted(lines: list[float], seen: list[tuple[float, ...]], pitch: float) -> 
             if abs(guess[k] - v) < 0.3 * pitch:
                 index.append(k)
                 at.append(v)
-    if len(set(index)) < 2:
+    return np.asarray(index, dtype=int), np.asarray(at, dtype=float)
+
+
+def _fitted(
+    lines: list[float],
+    seen: tuple[np.ndarray, np.ndarray],
+    *,
+    across: tuple[np.ndarray, np.ndarray] | None = None,
+) -> list[float]:
+    """Equally spaced ``lines`` fitted to the lines ``seen`` (``_matched``; Theil-Sen).
+
+    With ``across`` (the other direction's lines seen), the pitch is the
+    median slope over the pairs of both directions' lines: cells are square.
+    """
+    index, at = seen
+    if len(set(index.tolist())) < 2:
         return lines
-    start, step = equal_spacing(np.asarray(index), np.asarray(at))
+    start, step = equal_spacing(index, at)
+    if across is not None and len(set(across[0].tolist())) >= 2:
+        slopes = [_pair_slopes(*seen), _pair_slopes(*across)]
+        step = float(np.median(np.concatenate(slopes)))
+        start = float(np.median(at - step * index))
     return [start + step * n for n in range(len(lines))]
+
+
+def _pair_slopes(index: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The spacing between every two lines seen at different indices."""
+    i, j = np.triu_indices(len(index), k=1)
+    apart = index[j] != index[i]
+    return (at[j] - at[i])[apart] / (index[j] - index[i])[apart]
 
 
 #: Rows and columns a grid may grow by in all (no board is larger).

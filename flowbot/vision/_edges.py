@@ -73,6 +73,10 @@ class RunOn:
     #: lines at one of them (real screens, 0.2-0.275 pitch out: 4 of 5
     #: lines; a page's title 0.725-0.8 out: 4 of 4), like lines cut short.
     just_past: np.ndarray
+    #: Per line, how unlike (CIELAB) its colour past the border is to its
+    #: colour inside: its pixel most unlike the pixels beside, near the
+    #: cell corners.
+    unlike: np.ndarray
 
 
 def run_on_visibility(
@@ -111,23 +115,27 @@ def run_on_visibility(
                     continue
                 strip = [border - step, border, start, edge]
             strip_sorted = np.array(sorted(strip))
-            contrast, lighter = _contrast_and_lightness(
+            contrast, lighter, lab = _contrast_and_lightness(
                 image, lines, strip_sorted, reach, transposed=transposed
             )
             if step < 0:
-                contrast, lighter = contrast[:, ::-1], lighter[:, ::-1]
+                contrast, lighter, lab = contrast[:, ::-1], lighter[:, ::-1], lab[:, ::-1]
             # One pitch inside, and past the border.
-            contrast, lighter = contrast[:, [0, -1]], lighter[:, [0, -1]]
-            found[side] = _run_on(*_seen_past(contrast, lighter), toward_board=step < 0)
+            contrast, lighter, lab = contrast[:, [0, -1]], lighter[:, [0, -1]], lab[:, [0, -1]]
+            found[side] = _run_on(*_seen_past(contrast, lighter, lab), toward_board=step < 0)
     return found
 
 
-def _seen_past(contrast: np.ndarray, lighter: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _seen_past(
+    contrast: np.ndarray, lighter: np.ndarray, lab: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per line and point, its contrast past a border where it lies inside, and inside.
 
     ``contrast`` and ``lighter``: ``(lines, 2, points, offsets)``, one span
-    inside the border, then one past it. Past it, a line counts only near
-    its own position inside and of the same polarity.
+    inside the border, then one past it; ``lab`` their pixels' CIELAB.
+    Past it, a line counts only near its own position inside and of the
+    same polarity. Third, per line, how unlike its colour past the border
+    is to inside (``RunOn.unlike``).
     """
     inside, beyond = contrast[:, 0], contrast[:, 1]
     # A line that goes on does so where it lies inside, all along; text
@@ -144,10 +152,19 @@ def _seen_past(contrast: np.ndarray, lighter: np.ndarray) -> tuple[np.ndarray, n
     lighter_at = np.sort(lighter[index, 0, :, at], axis=1)[:, _ALONG // 2]
     here = _polarity(typical[index, at], lighter_at)  # (lines,)
     flipped = here[:, None, None] * _polarity(beyond, lighter[:, 1]) < 0
-    beyond_seen = np.where(near[:, None, :] & ~flipped, beyond, 0.0).max(axis=2)
+    beyond_near = np.where(near[:, None, :] & ~flipped, beyond, 0.0)
+    # The line's colour: its pixel most unlike the window's ends, near the
+    # cell corners (as the callers judge), the median over those points.
+    colours = [
+        np.median(np.take_along_axis(part, at[:, :, None, None], axis=2)[:, :, 0], axis=1)
+        for part, at in (
+            (lab[:, 0][:, _CORNERS], inside[:, _CORNERS].argmax(axis=2)),
+            (lab[:, 1][:, _CORNERS], beyond_near[:, _CORNERS].argmax(axis=2)),
+        )
+    ]
     # Judged near the cell corners (by the callers): a pipe of a half-solved
     # board crosses a line only in the middle of a cell's side.
-    return beyond_seen, inside.max(axis=2)
+    return beyond_near.max(axis=2), inside.max(axis=2), delta_e(*colours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,18 +203,20 @@ def cells_past_border(
             if not reach <= far <= size - 1 - reach:
                 continue
             strip = np.array(sorted((border - step, border, far)))
-            contrast, lighter = _contrast_and_lightness(
+            contrast, lighter, lab = _contrast_and_lightness(
                 image, padded, strip, reach, transposed=transposed
             )
             if step < 0:
-                contrast, lighter = contrast[:, ::-1], lighter[:, ::-1]
-            crossing = _run_on(*_seen_past(contrast, lighter))
+                contrast, lighter, lab = contrast[:, ::-1], lighter[:, ::-1], lab[:, ::-1]
+            crossing = _run_on(*_seen_past(contrast, lighter, lab))
             # The border, then the next line out, along each cell: (2, cells, ...).
             rows = np.array([border - step, border, far, far + step])
-            contrast, lighter = _contrast_and_lightness(
+            contrast, lighter, lab = _contrast_and_lightness(
                 image, rows, lines, reach, transposed=not transposed
             )
-            far_line = _run_on(*_seen_past(np.swapaxes(contrast, 0, 1), np.swapaxes(lighter, 0, 1)))
+            far_line = _run_on(
+                *_seen_past(*(np.swapaxes(a, 0, 1) for a in (contrast, lighter, lab)))
+            )
             found.append(BandCells(crossing, far_line, off_image))
     return found
 
@@ -415,7 +434,11 @@ _ENDS_ROOM = 0.1
 
 
 def _run_on(
-    beyond_seen: np.ndarray, inside_seen: np.ndarray, *, toward_board: bool = False
+    beyond_seen: np.ndarray,
+    inside_seen: np.ndarray,
+    unlike: np.ndarray,
+    *,
+    toward_board: bool = False,
 ) -> RunOn:
     """``_seen_past``'s measures, judged near the cell corners.
 
@@ -426,6 +449,7 @@ def _run_on(
         np.quantile(beyond_seen[:, _CORNERS], 0.1, axis=1),
         np.quantile(inside_seen[:, _CORNERS], 0.1, axis=1),
         beyond_seen[:, _CORNERS if toward_board else _CORNERS[:2]].min(axis=1),
+        unlike,
     )
 
 
@@ -476,15 +500,15 @@ def _contrast(
 
 def _contrast_and_lightness(
     image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
-) -> tuple[np.ndarray, np.ndarray]:
-    """``_contrast``, and by how much each pixel is lighter (L*) than the window's ends."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``_contrast``, by how much each pixel is lighter (L*) than the window's ends, its CIELAB."""
     h, w = image.shape[:2]
     if transposed:
         h, w = w, h
     inner = lines[1:-1]
     if inner.size == 0:
         empty = np.zeros((0, len(spans) - 1, _ALONG, 2 * reach + 1))
-        return empty, empty
+        return empty, empty, np.zeros((*empty.shape, 3))
     along = np.concatenate(
         [
             np.linspace(a + 0.2 * (b - a), b - 0.2 * (b - a), _ALONG)
@@ -499,7 +523,11 @@ def _contrast_and_lightness(
     lab = to_lab(image[px, py] if transposed else image[py, px])  # (lines, points, offsets, 3)
     flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
     shape = (len(inner), len(spans) - 1, _ALONG, len(offsets))
-    return delta_e(lab, flank).reshape(shape), (lab[..., 0] - flank[..., 0]).reshape(shape)
+    return (
+        delta_e(lab, flank).reshape(shape),
+        (lab[..., 0] - flank[..., 0]).reshape(shape),
+        lab.reshape((*shape, 3)),
+    )
 
 
 @dataclass(frozen=True, slots=True)

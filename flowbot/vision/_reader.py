@@ -339,7 +339,7 @@ def _find_boards(
             if any(overlap(candidate, other) > 0.1 for other in refused):
                 continue
             others = [other for other in lattices if other is not candidate]
-            best = candidate
+            best = tried = candidate
             if full_size(best, f).cell_size < settings.min_cell_px:
                 # Too fine for a board one could read: text or a texture; a
                 # board this small is refused unless a readable one is found.
@@ -361,6 +361,7 @@ def _find_boards(
                     # Pieces of the grid found, the dropped band with them, are
                     # no other grids.
                     rest = [other for other in others if not lies_within(other, best)]
+                    tried = trimmed
                     check_lattice(trimmed, maps, image, f, settings, others=rest)
                     best = trimmed
                 except RunOnError:
@@ -370,6 +371,7 @@ def _find_boards(
                     if bigger is None:
                         raise
                     rest = [other for other in others if not lies_within(other, bigger)]
+                    tried = bigger
                     check_lattice(bigger, maps, image, f, settings, others=rest)
                     best = bigger
                 # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
@@ -390,6 +392,10 @@ def _find_boards(
                 # A finer or colour copy may see the whole board.
                 doubt = doubt or UnsureBoardError(str(exc), full_size(candidate, f))
                 doubted.append(full_size(candidate, f))
+                if tried is not candidate:
+                    # Grown where its lines go on, it is the board as far as
+                    # seen: its dots, too, make a closer look worth the time.
+                    doubted.append(full_size(tried, f))
                 refused.append(candidate)
                 continue
             how = ("dark lines in " if dark else "") + (

@@ -83,3 +83,26 @@ def test_a_board_in_pieces_under_glow_is_grown_whole() -> None:
     # columns, whose rows go on to the left in full-resolution colour.
     shot = sample("rectangular", 71092)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_board_grown_whole_and_doubted_is_looked_at_closer() -> None:
+    # A 7x7 board mirrored on a 2560 px desktop, under an orange glow brighter
+    # than its thin green lines over its top rows: the shrunk copies find only
+    # its last two rows, grown whole upward and then refused (its lines too
+    # faint there). That grown grid holds the board's dots, so the closer
+    # look at full resolution is worth it, and finds the board whole.
+    shot = sample("mirror", 97242)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_board_grown_from_two_columns_takes_the_pitch_of_its_rows_too() -> None:
+    # A 6x6 board under a purple glow: the line search at 1/3 scale finds
+    # only its right two columns, their pitch a rounded pixel short (16 for
+    # 16.4). Grown four columns to the left with that pitch, its left border
+    # lay 5 px (0.1 pitch) off: its lines seemed to end past it. Cells are
+    # square: the rows' seven lines set the pitch as well.
+    shot = sample("drift", 94127)
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.canonical()
+    pitch = shot.geometry.cell_size
+    assert np.abs(np.subtract(reading.geometry.xs, shot.geometry.xs)).max() < 0.02 * pitch

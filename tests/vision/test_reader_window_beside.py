@@ -48,3 +48,13 @@ def test_a_ruled_page_against_the_board_is_no_outline_going_on() -> None:
     # is not the board's, so nothing laid over the board is hiding a row.
     shot = sample("mirror", 95077)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_white_text_in_step_with_the_lines_past_a_window_edge_is_no_run_on() -> None:
+    # A 5x5 board mirrored on a 2560 px desktop, the phone's full width: its
+    # left border is the mirror window's edge, against a dark editor whose
+    # white lines of text lie in step with 2 of the board's 4 brown inner
+    # lines (read as a run-on, then grown into the editor). The game draws
+    # all its lines in one colour: lines going on in another are not its own.
+    shot = sample("mirror", 95158)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -914,7 +914,8 @@ def _check_run_on_by_colour(
         # (pipes on a half-solved board hide some), as text or a window beside
         # the board (of another contrast) lines up with a few at most.
         inside = run_on.inside
-        seen = _like_lines(run_on.beyond, inside, ratio) & _same_colour(run_on)
+        like = _like_lines(run_on.beyond, inside, ratio)
+        seen = like & _same_colour(run_on)
         # (Its next line one pitch out cannot be asked for as well: the pipes
         # of a half-solved board hide most of it, and a corner of such a
         # board would be read as a small puzzle.) Lines that go on only a
@@ -924,7 +925,10 @@ def _check_run_on_by_colour(
         stub = _like_lines(run_on.just_past, inside, ratio)
         if seen.mean() >= 0.5 or stub.mean() >= 0.8:
             raise RunOnError
-        goes_on = goes_on or bool(seen.any())
+        # Any line going on, in whatever colour, earns the closer look for
+        # cells outlined past the border (beside a pop-up, its frame along a
+        # line tints it).
+        goes_on = goes_on or bool(like.any())
     return goes_on
 
 

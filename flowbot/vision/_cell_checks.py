@@ -28,6 +28,7 @@ from flowbot.vision._cells import (
     place_past_lines,
     ring_like_core_recentred,
     sample_cells,
+    sharp_marks,
     soft_rays,
     steepest_inside,
 )
@@ -71,6 +72,11 @@ SOFT_GLOW_RAYS, GLOW_EDGE_PX = 2, 3.0
 #: is drawn (a pipe's edge: 2.9 px at most, solved boards through JPEG 60-95);
 #: the background's glow pipes fade over more (huge_cells 92274: 5.2).
 BAND_EDGE_PX = 4.0
+#: Least ``sharp_marks`` (grey levels) of an empty cell holding something
+#: drawn: glow and JPEG noise in empty cells score 13 at most (synthetic) and 8
+#: (real screens), a bridge's tile and rails 63 or more, even on a grey ground
+#: the tile's own colour (flow_bridges 97579 and 97587).
+SHARP_MARK = 25.0
 
 
 def classify(
@@ -152,6 +158,7 @@ def classify(
             )
     if dots:  # a dotless grid is no board: the next candidate may be
         _check_background(samples, image, geometry, dots, settings)
+        _check_marks(image, geometry, dots)
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
     empty_max = max(
         (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
@@ -327,6 +334,22 @@ def _check_background(
             if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
+
+
+def _check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> None:
+    """Refuse an empty cell with thin lines or sharp edges drawn near its centre.
+
+    An empty cell shows the board's background, which glow tints smoothly;
+    something drawn there (a bridge's rails, a tile's edge, a pipe) is no
+    empty cell, even when its colour is the background's on average.
+    """
+    marks = sharp_marks(image, geometry)
+    for r, c in np.argwhere(marks >= SHARP_MARK):
+        if Cell(int(r), int(c)) not in dots:
+            raise UnsureReadingError(
+                f"cell ({r}, {c}) holds something drawn (sharp lines or edges), "
+                "neither a dot nor empty"
+            )
 
 
 #: A cloud of glow peaking in a cell fades softly inside it (at its steepest,

@@ -14,7 +14,8 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Puzzle
 from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.vision import read_board
-from flowbot.vision._cells import line_lightness, to_lab
+from flowbot.vision._cell_checks import SHARP_MARK
+from flowbot.vision._cells import line_lightness, sharp_marks, to_lab
 from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
@@ -244,3 +245,46 @@ def test_a_glow_cloud_wider_than_a_cell_is_no_object(tile: bool) -> None:
     cv2.rectangle(image, *corners, (90, 90, 90), -1)
     with pytest.raises(UnsureReadingError, match=r"cell \(1, 1\)"):
         read_board(image)
+
+
+def _rails(image: np.ndarray, centre: tuple[float, float], px: float, grey: int) -> None:
+    """A bridge's upper deck: two thin light rails across the tile, 0.25 pitch off its centre."""
+    x, y = centre
+    for d in (-0.25 * px, 0.25 * px):
+        a, b = (round(x - 0.4 * px), round(y + d)), (round(x + 0.4 * px), round(y + d))
+        cv2.line(image, a, b, (grey,) * 3, max(1, round(0.05 * px)), cv2.LINE_AA)
+
+
+@pytest.mark.parametrize("px", [24, 48])
+def test_a_bridge_of_the_grounds_own_grey_is_refused_by_its_rails(px: int) -> None:
+    # flow_bridges 97579 and 97587 (read as puzzles): in a mirror window the
+    # board's ground is grey, and the tile is that grey too; nothing tells
+    # its core or ring from an empty cell's, but its rails, thin sharp lines
+    # near the centre, are drawn as no glow is.
+    geometry = board_geometry(PUZZLE, cell_px=px)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    image = draw_board(np.full((h, w, 3), 88, np.uint8), PUZZLE, geometry)
+    assert read_board(image).puzzle == PUZZLE.canonical()
+    centre = geometry.centre(Cell(2, 4))
+    _deck(image, (centre.x, centre.y), px, 88)
+    assert read_board(image).puzzle == PUZZLE.canonical()  # the ground's own grey: unseen
+    _rails(image, (centre.x, centre.y), px, 158)
+    with pytest.raises(UnsureReadingError, match=r"cell \(2, 4\) holds something drawn"):
+        read_board(image)
+
+
+def test_soft_glow_across_a_cell_leaves_no_sharp_marks() -> None:
+    # The background's glow pipes fade over several pixels: a band across an
+    # empty cell, as bright as the rails over its ground, scores a fraction
+    # of what two rails score.
+    geometry = board_geometry(PUZZLE, cell_px=PX)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    centre = geometry.centre(Cell(2, 4))
+    y = np.arange(h, dtype=np.float32) - centre.y
+    band = 40 * np.exp(-(y**2) / (2 * (0.15 * PX) ** 2))
+    ground = np.repeat(np.repeat(band[:, None, None], w, axis=1), 3, axis=2) + 20
+    image = draw_board(np.clip(ground + 0.5, 0, 255).astype(np.uint8), PUZZLE, geometry)
+    glow = sharp_marks(image, geometry)[2, 4]
+    _rails(image, (centre.x, centre.y), PX, 100)
+    rails = sharp_marks(image, geometry)[2, 4]
+    assert glow < SHARP_MARK / 2 < SHARP_MARK * 2 < rails

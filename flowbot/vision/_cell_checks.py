@@ -158,7 +158,6 @@ def classify(
             )
     if dots:  # a dotless grid is no board: the next candidate may be
         _check_background(samples, image, geometry, dots, settings)
-        _check_marks(image, geometry, dots)
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
     empty_max = max(
         (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
@@ -336,7 +335,7 @@ def _check_background(
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
 
 
-def _check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> None:
+def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> None:
     """Refuse an empty cell with thin lines or sharp edges drawn near its centre.
 
     An empty cell shows the board's background, which glow tints smoothly;

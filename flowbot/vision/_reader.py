@@ -24,6 +24,7 @@ from flowbot.vision._board_checks import (
     without_empty_band,
 )
 from flowbot.vision._cell_checks import (
+    check_marks,
     check_nothing_past_border,
     check_pipes,
     classify,
@@ -192,6 +193,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         check_nothing_past_border(image, geometry, settings)
         check_lines_end_at_border(image, geometry, settings)
         check_pipes(samples, image, geometry, dots, settings)
+        check_marks(image, geometry, dots)
         cells = sorted(dots)
         lab = np.array([samples.core_lab[c] for c in cells])
         pairing = pair_by_colour(

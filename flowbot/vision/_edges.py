@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from flowbot.vision._cells import cell_pitch, delta_e, to_lab
+from flowbot.vision._cells import cell_pitch, channel_sum, delta_e, to_lab
 
 #: Points sampled along the middle of each edge (its ends meet crossing lines).
 _ALONG = 9
@@ -264,32 +264,37 @@ def line_ends(
         if inner.size == 0:
             continue
         across = w if not transposed else h
-        # Both borders at once, one cell further in, then going out:
-        # (lines, points, offsets), the points (side, point) flattened.
+        # Both borders at once, one cell further in: (lines, points, offsets),
+        # the points (side, point) flattened.
         first, last = spans[0], spans[-1]
         window = np.clip(inner[:, None] + offsets[None, :], 0, across - 1).astype(np.intp)
-        along = np.concatenate([first - further, last + further, first - out, last + out])
-        rgb = _rgb_across(image, window, along, transposed=transposed)
-        # Euclidean in RGB: a line is only ever compared with itself.
-        flank = (rgb[:, :, :1] + rgb[:, :, -1:]) / 2
-        contrast = delta_e(rgb, flank)
-        lighter = (rgb.sum(axis=3) - flank.sum(axis=3)) / math.sqrt(3)
-        polarity = _polarity(contrast, lighter)
-        inside, contrast = contrast[:, : 2 * len(further)], contrast[:, 2 * len(further) :]
+        contrast, polarity = _contrast_across(
+            image, window, np.concatenate([first - further, last + further]), transposed
+        )
         # Where each line lies across (give or take a pixel), as further in.
         # (Middle values, not np.median: it costs 20 us a call.)
-        at = np.sort(inside, axis=1)[:, len(further)].argmax(axis=1)
+        index = np.arange(len(inner))
+        at = np.sort(contrast, axis=1)[:, len(further)].argmax(axis=1)
         near = (np.abs(offsets[None, :] - offsets[at][:, None]) <= 1)[:, None, :]
-        shows = np.where(near, inside, 0.0).max(axis=2).reshape(len(inner), 2, -1)
+        shows = np.where(near, contrast, 0.0).max(axis=2).reshape(len(inner), 2, -1)
         typical = np.sort(shows, axis=2)[..., len(further) // 2]  # (lines, side)
+        here = np.sort(polarity[index, :, at], axis=1)[:, len(further)]
+        # Going out, only the window's two ends and the pixels near the line
+        # count (same values as the whole window's).
+        near_columns = np.clip(at[:, None] + np.array([-1, 0, 1]), 0, len(offsets) - 1)
+        columns = np.concatenate(
+            [window[:, :1], window[index[:, None], near_columns], window[:, -1:]], axis=1
+        )
+        along = np.concatenate([first - out, last + out])
+        contrast, polarity = (
+            a[..., 1:-1] for a in _contrast_across(image, columns, along, transposed)
+        )
         # Going out, a line stays lighter (or darker) than beside it: the
         # dark rules of a white page beside a board of light lines, even in
         # step with them, are no line going on.
-        here = np.sort(polarity[np.arange(len(inner)), : 2 * len(further), at], axis=1)
-        flipped = here[:, len(further), None, None] * polarity[:, 2 * len(further) :] < 0
-        contrast = np.where(near & ~flipped, contrast, 0.0).max(axis=2)
+        flipped = here[:, None, None] * polarity < 0
+        contrast = np.where(flipped, 0.0, contrast).max(axis=2)
         contrast = contrast.reshape(len(inner), 2, len(out))
-        along = along[2 * len(further) :]
         on_image = ((along >= 0) & (along <= size - 1)).reshape(2, len(out))
         seen = (contrast >= ratio * typical[..., None]) & on_image
         # Shown nearly all the way from the first point out; across the
@@ -303,6 +308,23 @@ def line_ends(
             if 0 <= border + sign * _ENDS_ROOM * pitch <= size - 1:
                 found[side] = ends[:, k]
     return found
+
+
+def _contrast_across(
+    image: np.ndarray, columns: np.ndarray, along: np.ndarray, transposed: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """RGB contrast and polarity of the pixels at ``columns`` x ``along`` within their window.
+
+    Per line (``columns``' rows: the first and last column are the window's
+    ends), point and column: ``(lines, points, columns)``, the pixel's
+    Euclidean RGB distance from the mean of the window's ends and its
+    ``_polarity``. (Euclidean in RGB: a line is only compared with itself.)
+    """
+    rgb = _rgb_across(image, columns, along, transposed=transposed)
+    flank = (rgb[:, :, :1] + rgb[:, :, -1:]) / 2
+    contrast = delta_e(rgb, flank)
+    lighter = (channel_sum(rgb) - channel_sum(flank)) / math.sqrt(3)
+    return contrast, _polarity(contrast, lighter)
 
 
 def outline_past_corners(
@@ -397,7 +419,7 @@ def _as_lines(
     pixels = np.take(image.reshape(-1, 3), flat, axis=0).astype(np.float32)
     pixels = pixels.reshape(len(asked), 5, rows.shape[1], 3)
     line, beside = pixels[:, :3], pixels[:, 3:]
-    unlike = np.sqrt(((line[:, :, None] - beside[:, None]) ** 2).sum(axis=4))  # (q, 3, 2, p)
+    unlike = np.sqrt(channel_sum((line[:, :, None] - beside[:, None]) ** 2))  # (q, 3, 2, p)
     unlike = np.where(inside[:, None, 3:, None], unlike, np.inf).min(axis=2).max(axis=1)
     on_image = inside[:, 1] & inside[:, 3:].any(axis=1)
     return np.where(on_image[:, None] & np.isfinite(unlike), unlike, 0.0)

@@ -29,6 +29,29 @@ def median_of_present(values: np.ndarray) -> np.ndarray:
     return np.where(count > 0, (lo + hi) / 2, np.nan)[..., 0]
 
 
+def median_along(values: np.ndarray, axis: int) -> np.ndarray:
+    """``np.median(values, axis=axis)`` of values without NaN, bit for bit, several times faster.
+
+    ``np.median`` partitions across memory when the axis is not the last;
+    this sorts a copy along a contiguous last axis. Integers give floats,
+    as ``np.median``'s do.
+
+    Examples
+    --------
+    >>> median_along(np.array([[3, 1], [1, 9], [2, 5]], np.uint8), axis=0)
+    array([2., 5.])
+    >>> median_along(np.array([[4.0, 1.0, 3.0, 2.0]], np.float32), axis=1)
+    array([2.5], dtype=float32)
+    """
+    if not np.issubdtype(values.dtype, np.floating):
+        values = values.astype(float)
+    ordered = np.sort(np.moveaxis(values, axis, -1), axis=-1)
+    middle = ordered.shape[-1] // 2
+    if ordered.shape[-1] % 2:
+        return ordered[..., middle]
+    return (ordered[..., middle - 1] + ordered[..., middle]) / 2
+
+
 def median_of_few(values: Sequence[float]) -> float:
     """``float(np.median(values))`` of a few Python numbers, without numpy's overhead.
 

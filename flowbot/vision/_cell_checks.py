@@ -32,7 +32,7 @@ from flowbot.vision._cells import (
     soft_rays,
     steepest_inside,
 )
-from flowbot.vision._stats import median_of_present
+from flowbot.vision._stats import median_along, median_of_present
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -408,15 +408,18 @@ def foreign_band(ring_lab: np.ndarray) -> tuple[str, int] | None:
     ``("row", index)`` or ``("column", index)``; ``ring_lab`` is the cells'
     ring colours (``CellSamples.ring_lab``).
     """
+    # Medians over each band's cells (a dot or pipe lies inside the ring),
+    # the outer band and the next one in, in two calls: first, last.
+    rows = median_along(ring_lab[[0, 1, -1, -2]], axis=1)
+    columns = median_along(ring_lab[:, [0, 1, -1, -2]], axis=0)
     bands = (
-        ("row", 0, ring_lab[0], ring_lab[1]),
-        ("row", ring_lab.shape[0] - 1, ring_lab[-1], ring_lab[-2]),
-        ("column", 0, ring_lab[:, 0], ring_lab[:, 1]),
-        ("column", ring_lab.shape[1] - 1, ring_lab[:, -1], ring_lab[:, -2]),
+        ("row", 0, rows[0], rows[1]),
+        ("row", ring_lab.shape[0] - 1, rows[2], rows[3]),
+        ("column", 0, columns[0], columns[1]),
+        ("column", ring_lab.shape[1] - 1, columns[2], columns[3]),
     )
     for name, index, outer, inner in bands:
-        # Medians over the band's cells; a dot or pipe lies inside the ring.
-        step = float(delta_e(np.median(outer, axis=0), np.median(inner, axis=0)))
+        step = float(delta_e(outer, inner))
         if step > BACKGROUND_STEP:
             return name, index
     return None

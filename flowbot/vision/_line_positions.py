@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from flowbot.models import BoardGeometry
+from flowbot.vision._cells import channel_sum
 
 #: Points along each span, as fractions of it, where a line is measured: past
 #: the crossing line's width, short of the largest dots (radius 0.38 pitch)
@@ -150,7 +151,7 @@ def _profiles(
     pixels = np.take(image.reshape(-1, 3), (row * image.shape[1] + col).ravel(), axis=0)
     rgb = pixels.astype(np.int32).reshape(len(base), len(offsets), len(along), 3)
     d = 2 * rgb - rgb[:, :1] - rgb[:, -1:]  # doubled: integers
-    squared = (d * d).sum(axis=3)
+    squared = channel_sum(d * d)
     middle = len(along) // 2
     # The median of the squares is the square of the median: one root per line and offset.
     return np.sqrt(np.partition(squared, middle, axis=2)[..., middle]) / 2

@@ -28,7 +28,7 @@ from flowbot.vision._edges import (
     run_on_visibility,
 )
 from flowbot.vision._lattice import Lattice, LineMaps, equal_spacing, in_phase
-from flowbot.vision._stats import median_of_few, median_of_present
+from flowbot.vision._stats import median_along, median_of_few, median_of_present
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -244,15 +244,22 @@ def _check_edges(
         (xs, ys, maps.vertical_strength),
         (ys, xs, maps.horizontal_strength.T),
     ):
-        middles = _middles(spans)
-        for v in positions[1:-1]:
-            col = round(v)
-            band = strength[:, max(0, col - 1) : col + 2].max(axis=1).tolist()
-            for lo, hi in middles:
-                strengths.append(median_of_few(band[lo : hi + 1]) if hi > lo else 0.0)
+        if len(positions) < 3:
+            continue
+        # Per inner line, the strongest of its column and the two beside it.
+        cols = np.array([round(v) for v in positions[1:-1]])
+        left, middle, right = (
+            strength[:, np.clip(cols + k, 0, strength.shape[1] - 1)] for k in (-1, 0, 1)
+        )
+        bands = np.maximum(np.maximum(left, middle), right).T  # (lines, along)
+        along = [
+            median_along(bands[:, lo : hi + 1], axis=1) if hi > lo else np.zeros(len(cols))
+            for lo, hi in _middles(spans)
+        ]
+        strengths.append(np.stack(along, axis=1).ravel())  # line by line, edge by edge
     if not strengths:
         return
-    values = np.array(strengths)
+    values = np.concatenate(strengths)
     typical = float(np.median(values))
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")

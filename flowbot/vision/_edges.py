@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from flowbot.vision._cells import cell_pitch, channel_sum, delta_e, to_lab
+from flowbot.vision._stats import quantile_along
 
 #: Points sampled along the middle of each edge (its ends meet crossing lines).
 _ALONG = 9
@@ -468,8 +469,8 @@ def _run_on(
     it (a top or left border).
     """
     return RunOn(
-        np.quantile(beyond_seen[:, _CORNERS], 0.1, axis=1),
-        np.quantile(inside_seen[:, _CORNERS], 0.1, axis=1),
+        quantile_along(beyond_seen[:, _CORNERS], 0.1),
+        quantile_along(inside_seen[:, _CORNERS], 0.1),
         beyond_seen[:, _CORNERS if toward_board else _CORNERS[:2]].min(axis=1),
         unlike,
     )

@@ -52,6 +52,29 @@ def median_along(values: np.ndarray, axis: int) -> np.ndarray:
     return (ordered[..., middle - 1] + ordered[..., middle]) / 2
 
 
+def quantile_along(values: np.ndarray, q: float) -> np.ndarray:
+    """``np.quantile(values, q, axis=-1)`` (linear), bit for bit, without its overhead.
+
+    For values without NaN. Between the two sorted values around
+    ``(n - 1) * q``, as numpy interpolates (``_lerp``, a Python float weight).
+
+    Examples
+    --------
+    >>> quantile_along(np.array([[4.0, 1.0, 3.0, 2.0]]), 0.1)
+    array([1.3])
+    """
+    ordered = np.sort(values, axis=-1)
+    n = ordered.shape[-1]
+    virtual = (n - 1) * q
+    below = math.floor(virtual)
+    weight = virtual - below
+    low, high = ordered[..., below], ordered[..., min(below + 1, n - 1)]
+    step = high - low
+    if weight >= 0.5:
+        return high - step * (1 - weight)
+    return low + step * weight
+
+
 def median_of_few(values: Sequence[float]) -> float:
     """``float(np.median(values))`` of a few Python numbers, without numpy's overhead.
 

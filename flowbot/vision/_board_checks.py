@@ -13,7 +13,9 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
 from flowbot.vision._cells import (
     cell_pitch,
+    channel_sum,
     delta_e,
+    pixels_at,
     sample_cells,
     to_lab,
 )
@@ -669,8 +671,8 @@ def _edge_colours(
     offsets = np.arange(-reach, reach + 1)
     px = np.clip(np.rint(lines[1:-1])[:, None] + offsets[None, :], 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)
-    pixels = image[py[None, :, None], px[:, None, :]]  # (lines, points, offsets, 3)
-    brightest = pixels.astype(np.int32).sum(axis=3).argmax(axis=2)
+    pixels = pixels_at(image, py[None, :, None], px[:, None, :])  # (lines, points, offsets, 3)
+    brightest = channel_sum(pixels.astype(np.int32)).argmax(axis=2)
     rgb = np.take_along_axis(pixels, brightest[:, :, None, None], axis=2)[:, :, 0]
     rgb = np.median(rgb.reshape(len(lines) - 2, len(spans) - 1, len(t), 3), axis=2)
     return to_lab(rgb.astype(np.uint8))
@@ -712,7 +714,7 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
         return
     cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
     cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
-    centres = to_lab(image[cy[:, None], cx[None, :]])  # (rows, cols, 3)
+    centres = to_lab(pixels_at(image, cy[:, None], cx[None, :]))  # (rows, cols, 3)
     dark = centres[..., 0] <= np.median(centres[..., 0])
     background = np.median(centres[dark], axis=0)
     for r, c in zip(*np.nonzero(delta_e(centres, background) < 10.0), strict=True):
@@ -883,7 +885,8 @@ def _drawn_in_line_colour(
         return np.zeros(len(colours), bool)
     cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
     cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
-    background = np.median(to_lab(image[cy[:, None], cx[None, :]]).reshape(-1, 3), axis=0)
+    centres = to_lab(pixels_at(image, cy[:, None], cx[None, :]))
+    background = np.median(centres.reshape(-1, 3), axis=0)
     to_background = delta_e(colours, background)
     log.debug(
         "unseen edges' colour: %s from the lines' (spread %.1f), %s from the background's",

@@ -112,6 +112,14 @@ def to_lab(rgb: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(flat, cv2.COLOR_RGB2Lab).reshape(rgb.shape)
 
 
+def pixels_at(image: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """``image[rows, cols]`` for index arrays within the image (broadcast together).
+
+    One flat take: several times faster than numpy's two-array indexing.
+    """
+    return np.take(image.reshape(-1, 3), rows * image.shape[1] + cols, axis=0)
+
+
 def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """CIE76 colour difference along the last axis (L*, a*, b*)."""
     d = np.subtract(a, b)
@@ -244,7 +252,7 @@ def ring_like_core_recentred(
     _, ring_xy, _, _ = _offsets(pitch)
     px = np.clip(np.rint(centre_x + ring_xy[:, 0]), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(centre_y + ring_xy[:, 1]), 0, h - 1).astype(np.intp)
-    return float((delta_e(to_lab(image[py, px]), core) <= NEAR).mean())
+    return float((delta_e(to_lab(pixels_at(image, py, px)), core) <= NEAR).mean())
 
 
 def is_crisp_disc(
@@ -408,7 +416,7 @@ def _across_inner_lines(
     xy = np.concatenate(points)
     px = np.clip(xy[..., 0], 0, w - 1)
     py = np.clip(xy[..., 1], 0, h - 1)
-    return to_lab(image[py, px])
+    return to_lab(pixels_at(image, py, px))
 
 
 #: A cell's border band, as fractions of the pitch from its centre: inside the
@@ -434,7 +442,7 @@ def border_like(
     x, y = np.rint(cx + np.concatenate([dx, mx])), np.rint(cy + np.concatenate([dy, my]))
     px = np.clip(x, 0, w - 1).astype(np.intp)
     py = np.clip(y, 0, h - 1).astype(np.intp)
-    near = (delta_e(to_lab(image[py, px]), colour) <= NEAR).reshape(2, -1)
+    near = (delta_e(to_lab(pixels_at(image, py, px)), colour) <= NEAR).reshape(2, -1)
     # A partner beyond the image (cropped at the border line) tells nothing.
     cut = ((x != px) | (y != py)).reshape(2, -1)[1]
     return float(np.count_nonzero(near[0] & (near[1] | cut)) / near.shape[1])
@@ -485,7 +493,7 @@ def place_past_lines(
     x, y = np.rint(cx + mx), np.rint(cy + my)
     px = np.clip(x, 0, w - 1).astype(np.intp)
     py = np.clip(y, 0, h - 1).astype(np.intp)
-    place = place_between(to_lab(image[py, px]), inside, beyond[side])
+    place = place_between(to_lab(pixels_at(image, py, px)), inside, beyond[side])
     seen = (x == px) & (y == py)
     return np.array(
         [

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from flowbot.vision._cells import cell_pitch, channel_sum, delta_e, to_lab
+from flowbot.vision._cells import cell_pitch, channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._stats import quantile_along
 
 #: Points sampled along the middle of each edge (its ends meet crossing lines).
@@ -543,7 +543,8 @@ def _contrast_and_lightness(
     # every other pixel around a half-pixel position (round half to even).
     px = np.clip(np.rint(inner)[:, None, None] + offsets[None, None, :], 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, :, None]
-    lab = to_lab(image[px, py] if transposed else image[py, px])  # (lines, points, offsets, 3)
+    row, col = (px, py) if transposed else (py, px)
+    lab = to_lab(pixels_at(image, row, col))  # (lines, points, offsets, 3)
     flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
     shape = (len(inner), len(spans) - 1, _ALONG, len(offsets))
     return (

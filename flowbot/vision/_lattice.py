@@ -567,20 +567,30 @@ def _joined_pieces(lattices: list[Lattice], settings: LineSettings) -> list[Latt
     """
     unions: list[Lattice] = []
     tol = settings.spacing_tolerance
-    for seed in lattices:
+
+    # By index (the lattices are all unlike), each pair judged once.
+    @functools.cache
+    def in_phase_with(i: int, j: int) -> bool:
+        return in_phase(lattices[i], lattices[j], tol)
+
+    @functools.cache
+    def touching(i: int, j: int) -> bool:
+        return _touching(lattices[i], lattices[j])
+
+    for seed in range(len(lattices)):
         group = [seed]
         grown = True
         while grown:
             grown = False
-            for other in lattices:
-                if other in group or not all(in_phase(g, other, tol) for g in group):
+            for other in range(len(lattices)):
+                if other in group or not all(in_phase_with(g, other) for g in group):
                     continue
-                if any(_touching(g, other) for g in group):
+                if any(touching(g, other) for g in group):
                     group.append(other)
                     grown = True
         if len(group) < 2:
             continue
-        union = _union(group)
+        union = _union([lattices[i] for i in group])
         if union is not None and union not in unions:
             unions.append(union)
     return unions

@@ -656,7 +656,7 @@ def _brightest_across(
     px = np.clip(np.rint(lines[1:-1])[:, None, None, None] + offsets, 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(at), 0, h - 1).astype(np.intp)[None, :, :, None]
     row, col = (px, py) if transposed else (py, px)
-    pixels = image.reshape(-1, 3)[(row * image.shape[1] + col).ravel()]
+    pixels = pixels_at(image, row, col).reshape(-1, 3)
     bright = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
     return bright.reshape(len(lines) - 2, len(spans) - 1, len(along), len(offsets))
 

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from flowbot.vision._cells import delta_e, to_lab
+from flowbot.vision._cells import channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._lattice import _sums, segments
 from flowbot.vision._reader import _brightest_channel
-from flowbot.vision._stats import median_of_few, median_of_present
+from flowbot.vision._stats import median_along, median_of_few, median_of_present, quantile_along
 
 FINITE = st.floats(-1e6, 1e6, allow_nan=False, width=32)
 
@@ -120,3 +120,61 @@ def test_delta_e_equals_the_plain_formula(
         a = np.ascontiguousarray(np.moveaxis(a, -1, 0)).transpose(*range(1, a.ndim), 0)
     plain = np.sqrt(((a - b) ** 2).sum(axis=-1))
     assert np.array_equal(delta_e(a, b), plain)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=1, max_dims=3, max_side=9),
+    st.sampled_from([np.float32, np.float64, np.uint8]),
+    st.integers(0, 2**32 - 1),
+    st.data(),
+)
+def test_median_along_equals_numpy_median(
+    shape: tuple[int, ...], dtype: type, seed: int, data: st.DataObject
+) -> None:
+    rng = np.random.default_rng(seed)
+    values = (rng.integers(0, 6, shape) * rng.random(shape) * 255).astype(dtype)
+    axis = data.draw(st.integers(0, len(shape) - 1))
+    expected = np.median(values, axis=axis)
+    got = median_along(values, axis=axis)
+    assert got.dtype == expected.dtype
+    assert np.array_equal(got, expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.tuples(st.integers(1, 6), st.integers(1, 12)),
+    st.sampled_from([np.float32, np.float64]),
+    st.sampled_from([0.05, 0.1, 0.25, 0.5, 0.75, 0.9]),
+    st.integers(0, 2**32 - 1),
+)
+def test_quantile_along_equals_numpy_quantile(
+    shape: tuple[int, int], dtype: type, q: float, seed: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    values = (rng.random(shape) * 100).astype(dtype)
+    expected = np.quantile(values, q, axis=-1)
+    got = quantile_along(values, q)
+    assert got.dtype == expected.dtype
+    assert np.array_equal(got, expected)
+
+
+@settings(max_examples=30, deadline=None)
+@given(hnp.array_shapes(min_dims=1, max_dims=4, max_side=9), st.integers(0, 2**32 - 1))
+def test_channel_sum_equals_numpy_sum(shape: tuple[int, ...], seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    values = (rng.random((*shape, 3)) * 255).astype(np.float32)
+    assert np.array_equal(channel_sum(values), values.sum(axis=-1))
+    assert np.array_equal(channel_sum(values[..., ::-1]), values[..., ::-1].sum(axis=-1))
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    hnp.arrays(np.uint8, st.tuples(st.integers(1, 30), st.integers(1, 30), st.just(3))), st.data()
+)
+def test_pixels_at_equals_numpy_indexing(image: np.ndarray, data: st.DataObject) -> None:
+    h, w = image.shape[:2]
+    rows = np.array(data.draw(st.lists(st.integers(0, h - 1), min_size=1, max_size=5)))
+    cols = np.array(data.draw(st.lists(st.integers(0, w - 1), min_size=1, max_size=5)))
+    got = pixels_at(image, rows[:, None], cols[None, :])
+    assert np.array_equal(got, image[rows[:, None], cols[None, :]])

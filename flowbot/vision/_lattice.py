@@ -301,6 +301,10 @@ def _from_run(
     if q < 4:
         return None  # finer than any readable cell
     # Border lines can merge with neighbouring things and so fall out of the group.
+    # Each step goes one pitch of the lines found so far: a run of two lines
+    # can be a text line and the border (the counters 0.9 pitch above a board),
+    # its pitch a tenth off; stepping on at it, each line snaps onto the
+    # board's, but a border guessed at it lies pixels off.
     for _ in range(size_along):
         if ys[0] - q <= -tol or _coverage(along, ys[0] - q, run.lo, run.hi, 1) < level:
             break
@@ -308,6 +312,7 @@ def _from_run(
         if ys[0] - nxt < q / 2:
             break  # snapped back onto a known line
         ys.insert(0, nxt)
+        q = (ys[-1] - ys[0]) / (len(ys) - 1)
     for _ in range(size_along):
         if (
             ys[-1] + q >= size_along + tol
@@ -318,6 +323,7 @@ def _from_run(
         if nxt - ys[-1] < q / 2:
             break
         ys.append(nxt)
+        q = (ys[-1] - ys[0]) / (len(ys) - 1)
     # The crossing lines run from the first line to the last.
     a, b = max(0, round(ys[0])), min(size_along, round(ys[-1]) + 1)
     if b - a < 3:

@@ -15,6 +15,8 @@ from flowbot.vision._edges import edge_visibility
 from flowbot.vision._lattice import (
     Lattice,
     LineSettings,
+    Run,
+    _from_run,
     _joined_pieces,
     _regular,
     find_lattices,
@@ -70,6 +72,28 @@ def test_one_line_off_the_pitch_is_put_back_in_step() -> None:
     fitted = _regular(seen)
     assert abs(fitted[-1] - 77.5) < 0.3
     assert max(abs(a - b) for a, b in zip(fitted[:-1], seen[:-1], strict=True)) < 0.3
+
+
+def test_a_run_seeded_by_a_text_line_steps_on_at_the_pitch_of_the_lines_found() -> None:
+    # A text line 14 px above the top border of a board of pitch 16.1 makes a
+    # run of two lines, its pitch 13% short. Stepping down the board at that
+    # pitch, each line snaps onto the board's, but the error adds up and the
+    # last rows fall out of reach (or a border is guessed pixels off).
+    pitch, size = 16.1, 300
+    rows = [80 + pitch * j for j in range(8)]
+    along = np.zeros((size, size), np.uint8)  # horizontal lines' map
+    across = np.zeros((size, size), np.uint8)  # vertical lines' map
+    for y in rows:
+        along[round(y) - 1 : round(y) + 2, 60:141] = 1
+    along[66, 60:141] = 1
+    for i in range(6):
+        x = round(60 + pitch * i)
+        across[79:193, x - 1 : x + 2] = 1
+    got = _from_run(Run((66.0, 80.0), 60.0, 140.0), along, across, across * 60, LineSettings())
+    assert got is not None
+    ys, _ = got
+    assert ys[0] == 66.0  # the text line stays in: a band dropped later
+    assert np.allclose(ys[1:], rows, atol=1)
 
 
 def test_a_faint_shadow_beside_a_line_does_not_break_the_lattice() -> None:
@@ -153,6 +177,7 @@ def test_a_corner_of_a_half_solved_board_is_no_puzzle() -> None:
         ("mirror", 566),  # a window frame 7 px past an invisible border
         ("phone_large", 42),  # a glow bar breaks the lines; the pieces are one board
         ("mirror", 80),  # header text one pitch above: dropped with the pieces that reach it
+        ("zoomed", 96132),  # header text 0.9 pitch above: its run's pitch was a tenth short
     ],
 )
 def test_synthetic_boards_once_refused_at_board_level(category: str, seed: int) -> None:

@@ -599,7 +599,38 @@ def _joined_pieces(lattices: list[Lattice], settings: LineSettings) -> list[Latt
         union = _union([lattices[i] for i in group])
         if union is not None and union not in unions:
             unions.append(union)
+    for a, b in itertools.permutations(lattices, 2):
+        union = _a_pitch_apart(a, b, tol)
+        if union is not None and union not in unions:
+            unions.append(union)
     return unions
+
+
+def _a_pitch_apart(a: Lattice, b: Lattice, tolerance: float) -> Lattice | None:
+    """The board whose two sides ``a`` (left or top) and ``b`` are, a row or column between them.
+
+    Glow over one whole column (or row) hides the lines crossing it: the
+    board is found as the two pieces on either side, in phase, over the same
+    rows, their facing borders one pitch apart (the column's own side lines).
+    Side by side grids of another kind lie apart otherwise; any other grid
+    so placed is judged as the whole (its column's edges unseen: refused).
+    """
+    if not in_phase(a, b, tolerance):
+        return None
+    p, slack = a.pitch, 0.25 * a.pitch
+    for along, across in ((0, 1), (1, 0)):
+        mine, theirs = (a.xs, a.ys)[along], (b.xs, b.ys)[along]
+        rows, their_rows = (a.xs, a.ys)[across], (b.xs, b.ys)[across]
+        if (
+            len(rows) == len(their_rows)
+            and abs(rows[0] - their_rows[0]) <= slack
+            and abs(rows[-1] - their_rows[-1]) <= slack
+            and abs(theirs[0] - mine[-1] - p) <= slack
+        ):
+            lines = _regular([*mine, *theirs])
+            shared = _regular([(u + v) / 2 for u, v in zip(rows, their_rows, strict=True)])
+            return Lattice(lines, shared) if along == 0 else Lattice(shared, lines)
+    return None
 
 
 def _touching(a: Lattice, b: Lattice) -> bool:

@@ -65,6 +65,21 @@ def test_grids_side_by_side_or_out_of_phase_are_not_joined() -> None:
     assert _joined_pieces([left, shifted, finer], LineSettings()) == []
 
 
+def test_two_pieces_a_pitch_apart_over_the_same_rows_make_the_whole_board() -> None:
+    # Glow over one whole column hides its crossing lines: the line search
+    # finds the columns on either side as two grids, their facing borders
+    # (the hidden column's side lines) one pitch apart.
+    left, right = _lattice(10, 10, 2, 9), _lattice(130, 10.5, 6, 9)
+    assert _joined_pieces([left, right], LineSettings()) == [_lattice(10, 10.25, 9, 9)]
+    below = _lattice(10, 410, 9, 4)  # rows below a hidden row, the same columns
+    assert _joined_pieces([_lattice(10, 10, 9, 9), below], LineSettings()) == [
+        _lattice(10, 10, 9, 14)
+    ]
+    # Two pitches apart, or over other rows: no such board.
+    assert _joined_pieces([left, _lattice(170, 10, 6, 9)], LineSettings()) == []
+    assert _joined_pieces([left, _lattice(130, 90, 6, 7)], LineSettings()) == []
+
+
 def test_one_line_off_the_pitch_is_put_back_in_step() -> None:
     # A bright window frame 2 px past an invisible border is taken for it:
     # the board's lines are equally spaced, so the fit puts it back.

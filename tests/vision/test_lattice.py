@@ -192,6 +192,7 @@ def test_a_corner_of_a_half_solved_board_is_no_puzzle() -> None:
         ("mirror", 566),  # a window frame 7 px past an invisible border
         ("phone_large", 42),  # a glow bar breaks the lines; the pieces are one board
         ("mirror", 80),  # header text one pitch above: dropped with the pieces that reach it
+        ("crop", 92196),  # a glow band over two rows: the board found as the pieces either side
         ("zoomed", 96132),  # header text 0.9 pitch above: its run's pitch was a tenth short
     ],
 )

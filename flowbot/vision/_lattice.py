@@ -599,24 +599,23 @@ def _joined_pieces(lattices: list[Lattice], settings: LineSettings) -> list[Latt
         union = _union([lattices[i] for i in group])
         if union is not None and union not in unions:
             unions.append(union)
-    for a, b in itertools.permutations(lattices, 2):
-        union = _a_pitch_apart(a, b, tol)
-        if union is not None and union not in unions:
+    for i, j in itertools.permutations(range(len(lattices)), 2):
+        union = _a_pitch_apart(lattices[i], lattices[j])
+        if union is not None and in_phase_with(i, j) and union not in unions:
             unions.append(union)
     return unions
 
 
-def _a_pitch_apart(a: Lattice, b: Lattice, tolerance: float) -> Lattice | None:
+def _a_pitch_apart(a: Lattice, b: Lattice) -> Lattice | None:
     """The board whose two sides ``a`` (left or top) and ``b`` are, a row or column between them.
 
     Glow over one whole column (or row) hides the lines crossing it: the
-    board is found as the two pieces on either side, in phase, over the same
-    rows, their facing borders one pitch apart (the column's own side lines).
-    Side by side grids of another kind lie apart otherwise; any other grid
-    so placed is judged as the whole (its column's edges unseen: refused).
+    board is found as the two pieces on either side, in phase (the caller
+    asks), over the same rows, their facing borders one pitch apart (the
+    column's own side lines). Side by side grids of another kind lie apart
+    otherwise; any other grid so placed is judged as the whole (its
+    column's edges unseen: refused).
     """
-    if not in_phase(a, b, tolerance):
-        return None
     p, slack = a.pitch, 0.25 * a.pitch
     for along, across in ((0, 1), (1, 0)):
         mine, theirs = (a.xs, a.ys)[along], (b.xs, b.ys)[along]

@@ -148,7 +148,10 @@ def classify(
         # colour (its twin); alone, its twin may be as faint and missed. An
         # oblong "disc" without a twin is JPEG or glow noise in a small cell,
         # and one whose core is the cells' beside it is their background.
-        if any(delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear):
+        # Two faint flat discs of one colour are each other's twins.
+        if any(
+            delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear
+        ) or _faint_twin(samples, faint, cell, settings.colour_tolerance):
             dots.add(cell)
         elif _crisp_dot(
             samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
@@ -165,6 +168,28 @@ def classify(
     )
     gap = (dot_min - empty_max) / settings.dot_contrast
     return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
+
+
+def _faint_twin(samples: CellSamples, faint: list[Cell], cell: Cell, tolerance: float) -> bool:
+    """Whether ``cell`` and exactly one other faint disc are flat and of one colour: twins.
+
+    Both dots of a pair may lie on glow of their colour (the glow is wide,
+    the dots' colour dark): each then stands out from its rim too little to
+    be clear, yet is a flat disc whose rim shows none of its core's colour
+    (``CellSamples.flat``), which the lines' blur or JPEG noise in an empty
+    cell is not. Found both, the pair misses nothing; a third of the colour
+    leaves the pairing in doubt.
+    """
+    if not samples.flat[cell]:
+        return False
+    alike = [
+        other
+        for other in faint
+        if other != cell
+        and samples.flat[other]
+        and float(delta_e(samples.core_lab[cell], samples.core_lab[other])) <= tolerance
+    ]
+    return len(alike) == 1
 
 
 #: A faint disc whose core is within this share of its contrast (plus
@@ -259,7 +284,7 @@ def _check_background(
     beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
     step = delta_e(samples.ring_lab, median_of_present(np.moveaxis(beside, 2, -1)))
     for cell in sorted(dots):
-        if step[cell] > BACKGROUND_STEP:
+        if step[cell] > BACKGROUND_STEP and not _ground_runs_on(samples.sector_lab, ~is_dot, cell):
             raise UnsureReadingError(
                 f"the background around the dot at cell {tuple(cell)} is unlike its "
                 "neighbours' (cards or tiles, not a Flow board)"
@@ -299,6 +324,12 @@ def _check_background(
         compared[..., 0],
         compared[..., 1],
     )
+    # With no empty cell beside it nor diagonal to it (an edge cell among
+    # dots), with the board's typical empty cell: its background.
+    alone = np.isnan(some) & ~is_dot
+    if alone.any():
+        typical = np.median(samples.core_lab[~is_dot], axis=0)
+        some = np.where(alone, delta_e(samples.core_lab, typical), some)
     faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
     strong = unlike > settings.empty_contrast
     # Two strong objects side by side: each one's ring (which the other's deck
@@ -349,6 +380,27 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
                 f"cell ({r}, {c}) holds something drawn (sharp lines or edges), "
                 "neither a dot nor empty"
             )
+
+
+def _ground_runs_on(sector_lab: np.ndarray, empty: np.ndarray, cell: Cell) -> bool:
+    """Whether the ground around the dot at ``cell`` runs on across the lines beside it.
+
+    Strong glow may tint a dot's cell far from the cells beside it, but it
+    is continuous: just across each grid line, the empty neighbour's ring
+    sector facing the dot has the colour of the dot's sector facing it
+    (within ``NEAR``; phone_large 96132: 8 Lab). A card or tile's ground
+    ends at its edge (memory cards: 66+ Lab across the gap).
+    """
+    rows, cols = empty.shape
+    seen = False
+    for side, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
+        r, c = cell.row + dr, cell.col + dc
+        if 0 <= r < rows and 0 <= c < cols and empty[r, c]:
+            seen = True
+            facing = sector_lab[r, c, (side + 2) % 4]
+            if float(delta_e(sector_lab[cell.row, cell.col, side], facing)) > NEAR:
+                return False
+    return seen
 
 
 #: A cloud of glow peaking in a cell fades softly inside it (at its steepest,

@@ -337,17 +337,21 @@ def _disc_at(
     rim_in = int(radii[left[0]])  # the disc's colour ends ...
     rim_out = int(radii[inner[-1]]) + k  # ... the outside's begins
     size = (rim_in + rim_out - k) / 2 if tolerant else rim_in  # the rim's middle, or start
+    # Some clear outside: the last ring is the outside's colour (above). No
+    # more is asked: the last ring is cut by ``reach`` anywhere within a pixel,
+    # and a large dot (0.38 pitch) in a small cell blurs out to it.
     if not (
         DOT_RADII[0] * pitch <= size <= DOT_RADII[1] * pitch
         and rim_out - rim_in <= RIM_PX + RIM_PITCH * pitch
-        and reach - rim_out >= 1  # some clear outside, as far as the ring reaches
     ):
         return False
     # All round: nearly every pixel inside the rim is nearer the disc's colour,
     # nearly every one outside it nearer the ring's (a glow band through the
     # centre has medians like a disc's, but its colour runs on along the band).
+    # A rim sharp enough to lie within one ring (rim_in == rim_out) leaves that
+    # ring's pixels part disc, part outside: neither side's.
     radius = r[near]
-    disc, rest = far[radius < rim_in], far[radius >= rim_out]
+    disc, rest = far[radius < rim_in], far[radius >= max(rim_out, rim_in + k)]
     if not (disc.size and rest.size and (disc < 0.5).mean() >= 0.9 and (rest > 0.5).mean() >= 0.9):
         return False
     return (

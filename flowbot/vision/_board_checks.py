@@ -249,13 +249,13 @@ def _check_edges(
         if len(positions) < 3:
             continue
         # Per inner line, the strongest of its column and the two beside it.
-        cols = np.array([round(v) for v in positions[1:-1]])
+        at = np.array([round(v) for v in positions[1:-1]])
         left, middle, right = (
-            strength[:, np.clip(cols + k, 0, strength.shape[1] - 1)] for k in (-1, 0, 1)
+            strength[:, np.clip(at + k, 0, strength.shape[1] - 1)] for k in (-1, 0, 1)
         )
         bands = np.maximum(np.maximum(left, middle), right).T  # (lines, along)
         along = [
-            median_along(bands[:, lo : hi + 1], axis=1) if hi > lo else np.zeros(len(cols))
+            median_along(bands[:, lo : hi + 1], axis=1) if hi > lo else np.zeros(len(at))
             for lo, hi in _middles(spans)
         ]
         strengths.append(np.stack(along, axis=1).ravel())  # line by line, edge by edge

@@ -207,6 +207,19 @@ def test_a_dot_hidden_in_glow_of_its_own_colour_is_refused_not_missed() -> None:
         read_board(shot.image)
 
 
+def _zoomed(puzzle: Puzzle, cell: Cell, tile: int | None) -> np.ndarray:
+    """``puzzle`` in 14 px cells, thick lines, scaled 1.75x bilinear; a grey tile in ``cell``."""
+    small = render_board(
+        puzzle, cell_px=14, style=RenderStyle(line_colour=(66, 107, 65), line_width=0.13)
+    )
+    if tile is not None:
+        x, y = board_geometry(puzzle, cell_px=14).centre(cell)
+        corners = (round(x - 5.6), round(y - 5.6)), (round(x + 5.6), round(y + 5.6))
+        cv2.rectangle(small, *corners, (tile, tile, tile), -1)
+    image = cv2.resize(small, None, fx=1.75, fy=1.75, interpolation=cv2.INTER_LINEAR)
+    return cv2.copyMakeBorder(image, 30, 30, 30, 30, cv2.BORDER_CONSTANT)
+
+
 @pytest.mark.parametrize("tile", [None, 70])
 def test_a_corner_cell_between_two_dots_is_compared_with_the_cell_diagonal_to_it(
     tile: int | None,
@@ -219,15 +232,7 @@ def test_a_corner_cell_between_two_dots_is_compared_with_the_cell_diagonal_to_it
     puzzle = Puzzle.from_grid(
         [".AC...", "B.....", "..D...", "...C..", "A..D..", "......", ".....B"]
     )
-    small = render_board(
-        puzzle, cell_px=14, style=RenderStyle(line_colour=(66, 107, 65), line_width=0.13)
-    )
-    if tile is not None:
-        x, y = board_geometry(puzzle, cell_px=14).centre(Cell(0, 0))
-        corners = (round(x - 5.6), round(y - 5.6)), (round(x + 5.6), round(y + 5.6))
-        cv2.rectangle(small, *corners, (tile, tile, tile), -1)
-    image = cv2.resize(small, None, fx=1.75, fy=1.75, interpolation=cv2.INTER_LINEAR)
-    image = cv2.copyMakeBorder(image, 30, 30, 30, 30, cv2.BORDER_CONSTANT)
+    image = _zoomed(puzzle, Cell(0, 0), tile)
     if tile is None:
         assert read_board(image).puzzle == puzzle.canonical()
     else:
@@ -245,15 +250,7 @@ def test_an_edge_cell_among_dots_is_compared_with_the_boards_typical_empty_cell(
     puzzle = Puzzle.from_grid(
         ["......", "A.....", "BC....", ".D....", "CA....", "......", "....DB"]
     )
-    small = render_board(
-        puzzle, cell_px=14, style=RenderStyle(line_colour=(66, 107, 65), line_width=0.13)
-    )
-    if tile is not None:
-        x, y = board_geometry(puzzle, cell_px=14).centre(Cell(3, 0))
-        corners = (round(x - 5.6), round(y - 5.6)), (round(x + 5.6), round(y + 5.6))
-        cv2.rectangle(small, *corners, (tile, tile, tile), -1)
-    image = cv2.resize(small, None, fx=1.75, fy=1.75, interpolation=cv2.INTER_LINEAR)
-    image = cv2.copyMakeBorder(image, 30, 30, 30, 30, cv2.BORDER_CONSTANT)
+    image = _zoomed(puzzle, Cell(3, 0), tile)
     if tile is None:
         assert read_board(image).puzzle == puzzle.canonical()
     else:

@@ -156,12 +156,11 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     core_xy, ring_xy, sector, _ = _offsets(pitch)
     rows, cols = len(cy), len(cx)
     centre_x, centre_y = (v.reshape(-1, 1) for v in np.meshgrid(cx, cy))  # (n, 1) each
-    pixels = image.reshape(-1, 3)
 
     def gather(offsets: np.ndarray) -> np.ndarray:
         px = np.clip(np.rint(centre_x + offsets[:, 0]), 0, w - 1).astype(np.intp)
         py = np.clip(np.rint(centre_y + offsets[:, 1]), 0, h - 1).astype(np.intp)
-        return np.take(pixels, py * w + px, axis=0)  # (n, k, 3); faster than image[py, px]
+        return pixels_at(image, py, px)  # (n, k, 3)
 
     core = gather(core_xy)
     ring = gather(ring_xy)
@@ -217,8 +216,7 @@ def sharp_marks(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
     cy = np.add.outer((ys[:-1] + ys[1:]) / 2, steps)  # (rows, side)
     px = np.clip(np.rint(cx), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(cy), 0, h - 1).astype(np.intp)
-    index = py[:, None, :, None] * w + px[None, :, None, :]  # (rows, cols, side, side)
-    rgb = np.take(image.reshape(-1, 3), index, axis=0).astype(np.float32)
+    rgb = pixels_at(image, py[:, None, :, None], px[None, :, None, :]).astype(np.float32)
     grey = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
     core = grey[..., 2:-2, 2:-2]
     across_rows = np.abs(core - (grey[..., :-4, 2:-2] + grey[..., 4:, 2:-2]) / 2)

@@ -416,9 +416,7 @@ def _as_lines(
     row, col = columns[:, :, None], rows[:, None, :]
     if not transposed:
         row, col = col, row
-    flat = (row * image.shape[1] + col).ravel()
-    pixels = np.take(image.reshape(-1, 3), flat, axis=0).astype(np.float32)
-    pixels = pixels.reshape(len(asked), 5, rows.shape[1], 3)
+    pixels = pixels_at(image, row, col).astype(np.float32)  # (asked, 5, points, 3)
     line, beside = pixels[:, :3], pixels[:, 3:]
     unlike = np.sqrt(channel_sum((line[:, :, None] - beside[:, None]) ** 2))  # (q, 3, 2, p)
     unlike = np.where(inside[:, None, 3:, None], unlike, np.inf).min(axis=2).max(axis=1)
@@ -438,9 +436,7 @@ def _rgb_across(
     py = np.clip(np.rint(along), 0, size - 1).astype(np.intp)[None, :, None]
     px = columns[:, None, :]
     row, col = (px, py) if transposed else (py, px)
-    flat = (row * image.shape[1] + col).ravel()  # one flat take: faster than 2-D indexing
-    pixels = np.take(image.reshape(-1, 3), flat, axis=0)
-    return pixels.reshape(len(columns), len(along), columns.shape[1], 3).astype(np.float32)
+    return pixels_at(image, row, col).astype(np.float32)
 
 
 #: Lines' ends are looked for from this far inside a border (pitch): clear of

@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 from flowbot.models import BoardGeometry
-from flowbot.vision._cells import channel_sum
+from flowbot.vision._cells import channel_sum, pixels_at
 
 #: Points along each span, as fractions of it, where a line is measured: past
 #: the crossing line's width, short of the largest dots (radius 0.38 pitch)
@@ -148,8 +148,7 @@ def _profiles(
     across = np.clip(base[:, None, None] + offsets[None, :, None], 0, w - 1)
     at = np.clip(np.rint(along), 0, h - 1).astype(np.intp)[None, None, :]
     row, col = (across, at) if transposed else (at, across)
-    pixels = np.take(image.reshape(-1, 3), (row * image.shape[1] + col).ravel(), axis=0)
-    rgb = pixels.astype(np.int32).reshape(len(base), len(offsets), len(along), 3)
+    rgb = pixels_at(image, row, col).astype(np.int32)  # (lines, offsets, points, 3)
     d = 2 * rgb - rgb[:, :1] - rgb[:, -1:]  # doubled: integers
     squared = channel_sum(d * d)
     middle = len(along) // 2

@@ -21,9 +21,12 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._edges import (
     RunOn,
+    against_another_ground,
+    another_ground,
     cells_past_border,
     edge_visibility,
     ends_and_ground,
+    ground_across,
     line_ends,
     line_profiles,
     outline_past_corners,
@@ -111,11 +114,18 @@ def without_empty_band(
     trimmed = Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
     # The board's lines going on through a band make it part of the board:
     # cells kept beside cells left out of a shaped board (the outline round
-    # those is drawn brighter than the lines). Text lines up with a few.
+    # those is drawn brighter than the lines). Text lines up with a few; so
+    # do another window's ruled lines in step with the grid, but that
+    # window's ground meets the board at the border all along it.
     dropped = {"top": top, "bottom": bottom, "left": left, "right": right}
+    board_xs, board_ys = _full_size_lines(trimmed, factor)
     for side, past in _run_on_past(trimmed, image, factor).items():
         goes_on = past.beyond >= settings.edge_colour_ratio * past.inside
-        if dropped[side] and goes_on.mean() >= _BAND_LINES:
+        if (
+            dropped[side]
+            and goes_on.mean() >= _BAND_LINES
+            and not against_another_ground(image, board_xs, board_ys, side)
+        ):
             return None
     log.debug("dropped %d empty outer bands of missing edges", len(bands))
     return trimmed
@@ -492,7 +502,7 @@ def _check_border(
             # else outside, and the board's lines end there.
             inward = 1 if end == 0 else -1
             reach = max(2, round(0.1 * p * f))
-            step = _step_across(column, line[1], across, inward=inward, reach=reach)
+            step, beyond = ground_across(column, line[1], across, inward=inward, reach=reach)
             ends_go_on = _lines_go_on(
                 column,
                 line[1],
@@ -502,7 +512,7 @@ def _check_border(
                 reach=reach,
                 ratio=settings.edge_colour_ratio,
             )
-            hidden = (step >= _LIKE_INSIDE) & ~ends_go_on[:-1] & ~ends_go_on[1:]
+            hidden = another_ground(step, beyond) & ~ends_go_on[:-1] & ~ends_go_on[1:]
             log.debug(
                 "border gap candidates: step across %s, lines go on %s",
                 np.round(step[unseen], 1),
@@ -512,11 +522,6 @@ def _check_border(
                 raise UnsureReadingError(
                     "the board's border has a gap (a shaped board with cells left out)"
                 )
-
-
-#: CIELAB: the colour just outside a border differs from just inside it by
-#: less than this only where the board's own background goes on past it.
-_LIKE_INSIDE = 12.0
 
 
 def _border_segments(
@@ -550,26 +555,6 @@ def _drawn_border(
 _FRINGE = 3
 
 
-def _step_across(
-    column: np.ndarray, line: float, spans: np.ndarray, *, inward: int, reach: int
-) -> np.ndarray:
-    """Per span of a border, CIELAB distance between the colours ``reach`` px either side of it.
-
-    ``line`` is the border's column in ``column`` (an image, transposed for a
-    horizontal border), ``inward`` the side (+1 or -1) the board lies on;
-    each side's colour is the median over points along the middle of a span.
-    """
-    h, w = column.shape[:2]
-    t = np.linspace(0.2, 0.8, 7)
-    along = np.rint(spans[:-1, None] + t[None, :] * np.diff(spans)[:, None]).astype(np.intp)
-    along = np.clip(along, 0, h - 1)
-    sides = []
-    for offset in (inward * reach, -inward * reach):
-        at = int(np.clip(round(line) + offset, 0, w - 1))
-        sides.append(np.median(to_lab(column[along, at]), axis=1))
-    return delta_e(sides[0], sides[1])
-
-
 def _lines_go_on(
     column: np.ndarray,
     line: float,
@@ -583,7 +568,7 @@ def _lines_go_on(
     """Whether each crossing line ``rows`` shows anywhere within a pitch past a border.
 
     Per line, by colour: the contrast across it at points beyond the border
-    at ``line`` (as ``_step_across`` lays it out), somewhere at least
+    at ``line`` (as ``ground_across`` lays it out), somewhere at least
     ``ratio`` of its median contrast over the same reach inside, where it
     lies inside (give or take a pixel). Glow may hide most of it; a line that
     shows at all beyond goes on.

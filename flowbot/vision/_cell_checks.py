@@ -32,6 +32,7 @@ from flowbot.vision._cells import (
     soft_rays,
     steepest_inside,
 )
+from flowbot.vision._edges import against_another_ground
 from flowbot.vision._stats import median_along, median_of_present
 
 if TYPE_CHECKING:
@@ -484,7 +485,9 @@ def check_nothing_past_border(
 
     Glow as bright as the lines can hide a whole outer row of the board,
     lines and all; its dots, centred on the grid's columns (or rows), still
-    show, if faintly. No header, counter or button is a flat disc there.
+    show, if faintly. No header, counter or button is a flat disc there;
+    nor is a disc in another window whose ground meets the board all along
+    that border (clutter beside a mirror window whose edge is the board's).
     """
     h, w = image.shape[:2]
     xs, ys, pitch = geometry.xs, geometry.ys, geometry.cell_size
@@ -499,14 +502,20 @@ def check_nothing_past_border(
             continue
         samples = sample_cells(image, band)
         contrast = delta_e(samples.core_lab, samples.ring_lab)
-        for r, c in np.argwhere(contrast >= settings.faint_contrast):
-            centre = band.centre(Cell(int(r), int(c)))
-            if is_crisp_disc(
-                image, (centre.x, centre.y), pitch, samples.core_lab[r, c], samples.ring_lab[r, c]
-            ):
-                raise UnsureReadingError(
-                    f"a dot lies one cell past the board's {side} border (the board goes on)"
-                )
+        discs = (
+            is_crisp_disc(
+                image,
+                band.centre(Cell(int(r), int(c))),
+                pitch,
+                samples.core_lab[r, c],
+                samples.ring_lab[r, c],
+            )
+            for r, c in np.argwhere(contrast >= settings.faint_contrast)
+        )
+        if any(discs) and not against_another_ground(image, np.asarray(xs), np.asarray(ys), side):
+            raise UnsureReadingError(
+                f"a dot lies one cell past the board's {side} border (the board goes on)"
+            )
 
 
 def _runs_to_edge(

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Puzzle
+from flowbot.render import board_geometry, render_board
 from flowbot.vision import read_board
 from flowbot.vision._board_checks import _nearby_median
+from flowbot.vision._edges import against_another_ground
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import sample
 
@@ -57,4 +61,74 @@ def test_white_text_in_step_with_the_lines_past_a_window_edge_is_no_run_on() -> 
     # lines (read as a run-on, then grown into the editor). The game draws
     # all its lines in one colour: lines going on in another are not its own.
     shot = sample("mirror", 95158)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+#: A 6x6 board drawn on black, 70 px cells (dark windows beside it below).
+_PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
+_PX = 70
+#: A dark editor's ground: 10 CIELAB from the board's black, under the 12
+#: by which another ground is told from the board's at any step.
+_DARK_WINDOW = (24, 25, 28)
+
+
+def _board_against_a_dark_window(*, over_border: bool) -> tuple[np.ndarray, BoardGeometry]:
+    """The board with a flat dark window against its right border, and the geometry.
+
+    ``over_border``: the window covers the border line (a mirror window's
+    edge is the board's), a white frame beside the lower three rows only.
+    """
+    image = render_board(_PUZZLE, cell_px=_PX, margin_px=0)
+    image = cv2.copyMakeBorder(image, _PX, _PX, _PX, 4 * _PX, cv2.BORDER_CONSTANT)
+    g = board_geometry(_PUZZLE, cell_px=_PX, margin_px=0).shifted(_PX, _PX)
+    edge = round(g.xs[-1]) + (-1 if over_border else 1)
+    image[:, edge:] = _DARK_WINDOW
+    if over_border:
+        image[round(g.ys[3]) :, edge] = 200
+    return image, g
+
+
+def test_a_disc_in_a_dark_window_beside_the_board_is_no_dot_past_its_border() -> None:
+    # Drift 98080, mirror 96051: clutter in the window beside the mirror
+    # window, one cell past the board's border and centred on a row, was
+    # taken for a dot of a row the board goes on into. The ground changes
+    # at the border all along it and is flat beyond: another window's.
+    image, g = _board_against_a_dark_window(over_border=False)
+    centre = (round(g.xs[-1] + _PX / 2), round((g.ys[2] + g.ys[3]) / 2))
+    cv2.circle(image, centre, round(0.35 * _PX), (80, 180, 220), -1)
+    assert read_board(image).puzzle == _PUZZLE.canonical()
+
+
+def test_a_dark_window_over_the_border_leaves_no_gap_in_it() -> None:
+    # Mirror 98085: the mirror window's edge is the board's right border,
+    # which shows only beside the lower rows (a lighter window's frame
+    # there); beside the upper ones, a dark window as flat as the board's
+    # ground meets it. No cell is left out: that ground is not the board's.
+    image, _ = _board_against_a_dark_window(over_border=True)
+    assert read_board(image).puzzle == _PUZZLE.canonical()
+
+
+def test_glow_across_a_border_is_no_other_ground() -> None:
+    # A step in the ground at the border (a window's edge, 10 CIELAB) and a
+    # glow's slope over a pitch, changing as much (12 CIELAB) across the
+    # border's tenth of a pitch as beyond it.
+    g = board_geometry(_PUZZLE, cell_px=_PX, margin_px=_PX)
+    xs, ys = np.asarray(g.xs), np.asarray(g.ys)
+    h, w = round(g.bottom) + _PX, round(g.right) + _PX
+    x = np.arange(w, dtype=np.float32) - xs[-1]
+    for level, other in ((28.0 * (x > 0), True), (28 + 2 * np.clip(x + 20, 0, 60), False)):
+        image = np.repeat(np.rint(level)[None, :, None], 3, axis=2).repeat(h, axis=0)
+        assert against_another_ground(image.astype(np.uint8), xs, ys, "right") is other
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"), [("mirror", 98085), ("jpeg", 98728), ("drift", 98080), ("mirror", 96051)]
+)
+def test_a_dark_window_against_the_border_is_no_part_of_the_board(category: str, seed: int) -> None:
+    # Mirror 98085, drift 98080, mirror 96051: the gap and the disc of the
+    # tests above. Jpeg 98728: a dark editor's white rules beside a 10x13
+    # board, in step with its rows, made the grid found one column wider;
+    # dropped, that column seemed the board's own, its lines going on
+    # through it.
+    shot = sample(category, seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()

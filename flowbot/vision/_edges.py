@@ -279,7 +279,11 @@ def line_ends(
         near = (np.abs(offsets[None, :] - offsets[at][:, None]) <= 1)[:, None, :]
         shows = np.where(near, contrast, 0.0).max(axis=2).reshape(len(inner), 2, -1)
         typical = np.sort(shows, axis=2)[..., len(further) // 2]  # (lines, side)
-        here = np.sort(polarity[index, :, at], axis=1)[:, len(further)]
+        # Its look (lighter or darker than beside it) by each border: glow
+        # lighter than the lines at one end of the board and darker at the
+        # other flips it between them.
+        here = np.sort(polarity[index, :, at].reshape(len(inner), 2, -1), axis=2)
+        here = here[..., len(further) // 2]  # (lines, side)
         # Going out, only the window's two ends and the pixels near the line
         # count (same values as the whole window's).
         near_columns = np.clip(at[:, None] + np.array([-1, 0, 1]), 0, len(offsets) - 1)
@@ -293,9 +297,9 @@ def line_ends(
         # Going out, a line stays lighter (or darker) than beside it: the
         # dark rules of a white page beside a board of light lines, even in
         # step with them, are no line going on.
-        flipped = here[:, None, None] * polarity < 0
-        contrast = np.where(flipped, 0.0, contrast).max(axis=2)
-        contrast = contrast.reshape(len(inner), 2, len(out))
+        shape = (len(inner), 2, len(out), contrast.shape[-1])
+        flipped = here[:, :, None, None] * polarity.reshape(shape) < 0
+        contrast = np.where(flipped, 0.0, contrast.reshape(shape)).max(axis=3)
         on_image = ((along >= 0) & (along <= size - 1)).reshape(2, len(out))
         seen = (contrast >= ratio * typical[..., None]) & on_image
         # Shown nearly all the way from the first point out; across the

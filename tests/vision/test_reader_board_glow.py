@@ -106,3 +106,19 @@ def test_a_board_grown_from_two_columns_takes_the_pitch_of_its_rows_too() -> Non
     assert reading.puzzle == shot.puzzle.canonical()
     pitch = shot.geometry.cell_size
     assert np.abs(np.subtract(reading.geometry.xs, shot.geometry.xs)).max() < 0.02 * pitch
+
+
+def test_lines_lighter_above_and_darker_below_end_at_both_borders() -> None:
+    # Glow brighter than the lines over a board's lower half: there they
+    # show darker than the cells beside them, above lighter. Where they end
+    # is judged by each border with the look they have by it; judged by one
+    # look for the whole board, the bottom border's lines seemed to show
+    # nowhere near it: cut short, as by a pop-up.
+    style = RenderStyle()
+    px, margin = 40, 60
+    size = 6 * px + 2 * margin
+    g = BoardGeometry.uniform(left=margin, top=margin, width=6 * px, height=6 * px, rows=6, cols=6)
+    ramp = np.clip((np.arange(size)[:, None, None] - g.ys[3]) / (2 * px), 0, 1)
+    canvas = np.rint(ramp * np.array([200, 180, 150]) * np.ones((1, size, 1))).astype(np.uint8)
+    image = draw_board(canvas, PUZZLE, g, style=style)
+    assert read_board(image).puzzle == PUZZLE.canonical()

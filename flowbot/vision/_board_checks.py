@@ -490,10 +490,10 @@ def _check_border(
             column = image if vertical else np.swapaxes(image, 0, 1)
             if unseen.any():
                 board_xs, board_ys = _full_size_lines(lattice, f)
-                colours = _edge_colours(column, line, across, _colour_reach(board_xs, board_ys, f))[
-                    0
-                ]
-                unseen &= ~_drawn_in_line_colour(colours, ~faint, image, board_xs, board_ys)
+                colours = _edge_colours(column, line, across, _colour_reach(board_xs, board_ys, f))
+                unseen &= ~_drawn_in_line_colour(
+                    (colours,), (~faint[None, :],), image, board_xs, board_ys
+                )
             if not unseen.any():
                 continue
             # A cell left out shows the board's own background on both sides of
@@ -834,13 +834,28 @@ def _in_line_colour(
     Edges are flagged in ``_check_edges`` order; ``faint`` ones set no colour.
     """
     reach = _colour_reach(xs, ys, factor)
-    colours = np.concatenate(
-        [
-            _edge_colours(image, xs, ys, reach).reshape(-1, 3),
-            _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach).reshape(-1, 3),
-        ]
+    vertical = _edge_colours(image, xs, ys, reach)  # (lines, spans, 3)
+    horizontal = _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach)
+    split = vertical.shape[0] * vertical.shape[1]
+    seen = (
+        ~faint[:split].reshape(vertical.shape[:2]),
+        ~faint[split:].reshape(horizontal.shape[:2]),
     )
-    return _drawn_in_line_colour(colours, ~faint, image, xs, ys)
+    return _drawn_in_line_colour((vertical, horizontal), seen, image, xs, ys)
+
+
+def _colour_around(colours: np.ndarray, lines: np.ndarray) -> np.ndarray:
+    """Per edge (CIELAB ``colours[line, span]``), the median colour of the ``lines`` around it.
+
+    Those flagged in ``lines`` on its own line and the parallel lines beside
+    it, over its span and the spans beside it (NaN where none is).
+    """
+    count, spans = lines.shape
+    shown = np.where(lines[..., None], colours, np.nan)
+    padded = np.pad(shown, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+    window = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(0, 1))
+    around = np.delete(window.reshape(count, spans, 3, 9), 4, axis=3)  # not the edge itself
+    return median_of_present(around)
 
 
 def _colour_reach(xs: np.ndarray, ys: np.ndarray, factor: int) -> int:
@@ -849,16 +864,27 @@ def _colour_reach(xs: np.ndarray, ys: np.ndarray, factor: int) -> int:
 
 
 def _drawn_in_line_colour(
-    colours: np.ndarray, seen: np.ndarray, image: np.ndarray, xs: np.ndarray, ys: np.ndarray
+    blocks: tuple[np.ndarray, ...],
+    seen_in: tuple[np.ndarray, ...],
+    image: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
 ) -> np.ndarray:
-    """Which edges (CIELAB ``colours`` where their line lies) show the ``seen`` lines' colour.
+    """Which edges show the lines' colour where their line lies (flattened, block by block).
 
+    ``blocks``: CIELAB ``[line, span]`` of parallel lines' edges (each
+    direction's inner lines, or one border), ``seen_in`` their edges seen.
     The game draws every line in one colour; glow of that colour as bright as
     a line hides it from both measures of contrast, yet the line is drawn. A
     cell left out (a hole) shows the board's background there instead: the
     edge must be nearer the lines' colour than the background of the board's
-    cells (``xs``, ``ys``: its grid in ``image`` pixels).
+    cells (``xs``, ``ys``: its grid in ``image`` pixels). The seen edges set
+    the lines' colour; glow of a hue near it tints the lines of its region
+    alike, further from it than noise: an edge hidden there shows the colour
+    of the lines seen around it.
     """
+    colours = np.concatenate([block.reshape(-1, 3) for block in blocks])
+    seen = np.concatenate([block.ravel() for block in seen_in])
     line = np.median(colours[seen], axis=0)
     to_line = delta_e(colours, line)
     # Lines thinner than a pixel, or blurred, take on some of the glow under
@@ -879,12 +905,29 @@ def _drawn_in_line_colour(
         spread,
         np.round(to_background[~seen], 1),
     )
-    return (to_line <= spread) & (to_line <= _NEARER_LINE * to_background)
+    # The lines seen around an edge: those in the lines' colour (a pipe over
+    # a half-solved board's lines shows in the line map in its own).
+    lines = seen & (to_line <= spread)
+    around, start = [], 0
+    for block in blocks:
+        size = block.shape[0] * block.shape[1]
+        flags = lines[start : start + size].reshape(block.shape[:2])
+        around.append(_colour_around(block, flags).reshape(-1, 3))
+        start += size
+    nearby = np.concatenate(around)
+    to_around = delta_e(colours, np.where(np.isnan(nearby), np.inf, nearby))
+    log.debug("unseen edges' colour: %s from the lines' around", np.round(to_around[~seen], 1))
+    like = (to_line <= spread) | (to_around <= _LINE_COLOUR_NOISE)
+    return like & (to_line <= _NEARER_LINE * to_background)
 
 
 #: CIELAB: JPEG and anti-aliasing move a line's colour this much at least
 #: (the lines seen: 95th percentile 5-19 from their median on glow; holes'
 #: inner edges 36-51 from it); lines seen twice as far apart are no one board's.
+#: Also from the lines seen around an edge (measured: glow-hidden edges
+#: 1.1-9.8 from theirs; flow_holes and flow_shaped 96400-96599, the unseen
+#: edge furthest from them in each image >= 32.8, or none around; real solved
+#: boards' pipes over lines >= 23.5).
 _LINE_COLOUR_NOISE = 12.0
 #: A hidden line's colour is nearer the line's than the board's background's
 #: (measured, glow-hidden lines at most 0.66 as far; holes show the background).

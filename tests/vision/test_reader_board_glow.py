@@ -63,6 +63,13 @@ def test_a_line_taken_away_is_still_missing() -> None:
     [
         ("huge_cells", 75012),  # green glow as bright as green lines over two edges
         ("jpeg", 75232),  # lines thinner than a pixel, blended with the glow they cross
+        # Glow of a hue near the lines' (greener, lighter) hides two inner
+        # edges: their colour is 12-15 from the board's typical line, within
+        # 3.3 of the seen lines around them, which it tints alike.
+        ("crop", 98558),
+        # The same under a pink glow over the bottom rows, on an inner edge
+        # and on two pieces of the bottom border (JPEG 69).
+        ("jpeg", 98976),
     ],
 )
 def test_lines_hidden_in_glow_of_their_colour_are_read(category: str, seed: int) -> None:

@@ -300,7 +300,8 @@ def _check_background(
     # side: each is the other's neighbour), is unlike all neighbours but one
     # by less: it must also show a crisp outline on three sides or four
     # (``OBJECT_SIDES``; glow that neither runs on nor fades in the cell is
-    # sharp on 0-2 sides).
+    # sharp on 0-2 sides), in lightness as well as colour (JPEG's colour
+    # blocks outline dim glow beside its twin in colour alone).
     # And unlike its empty neighbours' cores: a thick blurred grid line tints
     # every ring, so that each empty cell's core is unlike its neighbours'
     # rings, but not their cores (a tile's is).

@@ -592,6 +592,11 @@ def outline_rays(
     return int((moved & ~sharp).sum()), int((moved & sharp).sum())
 
 
+#: Least lightness step from a band to its ring for ``band_is_soft`` to judge
+#: it, and across an object's outline for ``crisp_sides``.
+SOFT_LIGHTNESS = 5.0
+
+
 def crisp_sides(
     image: np.ndarray,
     centre: tuple[float, float],
@@ -609,7 +614,12 @@ def crisp_sides(
     the whole way in ``OUTLINE_PX`` pixels, and reaches ``REACHED`` of the
     way (a thick grid line's colour, far from both, stays near half way).
     A band or edge of glow that is sharp somewhere crosses the cell: sharp on
-    one or two sides only.
+    one or two sides only. The ray must do all that in lightness too, which
+    must step by ``SOFT_LIGHTNESS`` or more: JPEG keeps lightness at full
+    resolution but colour at half, quantised in blocks of 16 px, whose steps
+    give dim glow an "outline" in colour alone (glow 10-25 Lab from the
+    colour beyond but within 4 L*: synthetic 18-20 px cells, real 48-97 px
+    ones through JPEG); objects differ in lightness too (bridge tiles: 8.3+).
     """
     angles = np.arange(RAYS) * (2 * np.pi / RAYS)
     # Each ray's nearest side (0 right, 1 down, 2 left, 3 up), and whether it
@@ -617,15 +627,17 @@ def crisp_sides(
     nearest = np.rint(angles / (np.pi / 2))
     facing = np.abs(angles - nearest * np.pi / 2) <= np.pi / 8 + 1e-6
     side = nearest[facing].astype(np.intp) % 4
-    place = _ray_places(
-        image, centre, pitch, angles[facing], inside=inside, outside=beyond[side][:, None, :]
-    )
+    outside = beyond[side][:, None, :]
+    lab = _ray_lab(image, centre, pitch, angles[facing], start=CORE_RADIUS)
+    place = place_between(lab, inside, outside)
     moved, sharp = _moved_and_sharp(place, OUTLINE_PX)
-    return int(np.unique(side[moved & sharp & (place.max(axis=1) >= REACHED)]).size)
-
-
-#: Least lightness step from a band to its ring for ``band_is_soft`` to judge it.
-SOFT_LIGHTNESS = 5.0
+    crisp = moved & sharp & (place.max(axis=1) >= REACHED)
+    step = beyond[side, 0] - inside[0]
+    lit = np.abs(step) >= SOFT_LIGHTNESS
+    lightness = (lab[..., 0] - inside[0]) / np.where(lit, step, 1.0)[:, None]
+    moved, sharp = _moved_and_sharp(lightness, OUTLINE_PX)
+    crisp &= lit & moved & sharp & (lightness.max(axis=1) >= REACHED)
+    return int(np.unique(side[crisp]).size)
 
 
 def band_is_soft(

@@ -14,7 +14,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
 from flowbot.vision import read_board
-from flowbot.vision._cells import is_crisp_disc, to_lab
+from flowbot.vision._cells import crisp_sides, is_crisp_disc, to_lab
 from flowbot.vision.synthetic import sample
 
 PITCH = 80.0
@@ -131,11 +131,39 @@ def test_a_dot_a_pixel_or_two_off_its_cells_centre_is_judged_around_its_own() ->
         ("twins", 80094),  # a glow pipe's soft end, 22 Lab, under a navy dot's twice that
         ("huge_cells", 80153),  # the same, 30 Lab, beside a green dot on a green glow pipe
         ("tiny_cells", 96095),  # JPEG rings a blue dot 0.37 pitch wide in a 19 px cell: not flat
+        ("tiny_cells", 96232),  # blue glow over two empty 20 px cells: "outlined" in colour only
+        ("tiny_cells", 97051),  # the same, 10-16 Lab from the cells beside, under 1.5 L*
+        ("mirror", 97011),  # a red glow beside its twin at the board's edge, 18 px cells
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:
     shot = sample(category, seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def _lab_rgb(lab: tuple[float, float, float]) -> np.ndarray:
+    rgb = cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2RGB)[0, 0]
+    return np.clip(rgb * 255 + 0.5, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("pitch", [20, 48])
+@pytest.mark.parametrize(("tile", "sides"), [((4, 18, -36), 0), ((24, 0, 0), 4)])
+def test_an_outline_in_colour_alone_is_no_objects(
+    pitch: int, tile: tuple[float, float, float], sides: int
+) -> None:
+    # tiny_cells 96232, real 15x15Mania through JPEG: JPEG keeps colour at
+    # half resolution, in 16 px blocks, whose steps outline dim blue glow
+    # sharply in colour (20-40 Lab) though its lightness stays that of the
+    # dark ground around it. A square that steps in colour alone is no
+    # object; a grey tile, lighter than the ground, is outlined on all sides.
+    ground = _lab_rgb((4, 0, 0))
+    image = np.broadcast_to(ground, (3 * pitch, 3 * pitch, 3)).copy()
+    centre, half = 1.5 * pitch - 0.5, 0.36 * pitch
+    inner = slice(round(centre - half), round(centre + half) + 1)
+    image[inner, inner] = _lab_rgb(tile)
+    inside, beyond = to_lab(np.array([[image[inner, inner][0, 0], ground]], np.uint8))[0]
+    centre_xy = (centre, centre)
+    assert crisp_sides(image, centre_xy, pitch, inside, np.repeat(beyond[None], 4, 0)) == sides
 
 
 def test_a_pipe_along_the_top_row_is_no_empty_band_to_drop() -> None:

@@ -68,6 +68,13 @@ PAIRED_SIDES = 2
 #: pipe on glow of its colour) change within 1.8 px, the background's glow
 #: pipes fade over 3.5+ px even in a mirror window a third of the phone's size.
 SOFT_GLOW_RAYS, GLOW_EDGE_PX = 2, 3.0
+#: A cell as strong as a dot, whose colour runs out to its edge, is glow only
+#: when it fades softly on ``SOFT_GLOW_RAYS`` rays and on none faster than
+#: the whole way in ``GLOW_WIDE_PX`` pixels (glow cut off by a crop: 7.9 px;
+#: pipes of solved boards 3.6 at most, an enlarged candy 3.2, bridges 1.5),
+#: and covers ``GLOW_RUNS_ON`` of the border band on both sides of the lines
+#: (``border_like``; that glow 0.18, the enlarged candy 0: it ends inside).
+GLOW_WIDE_PX, GLOW_RUNS_ON = 6.0, 0.05
 #: A band across a grid edge whose lightness changes the whole way from its
 #: middle to the ring's in fewer pixels than this, somewhere across its width,
 #: is drawn (a pipe's edge: 2.9 px at most, solved boards through JPEG 60-95);
@@ -133,6 +140,9 @@ def classify(
                 if samples.ring_like_core[r, c] > RING_LIKE_MAX and _runs_to_edge(
                     samples, image, geometry, r, c
                 ):
+                    if _wide_glow(samples, image, geometry, r, c):
+                        # As strong as a dot, yet soft all round: glow.
+                        continue
                     raise UnsureReadingError(
                         f"the colour at cell ({r}, {c}) runs out to its edge (a pipe, not a dot)"
                     )
@@ -235,17 +245,51 @@ def _soft_glow(
     """
     glow = np.zeros(candidates.shape, bool)
     for r, c in np.argwhere(candidates):
-        point = geometry.centre(Cell(int(r), int(c)))
-        soft, sharp = outline_rays(
-            image,
-            (point.x, point.y),
-            geometry.cell_size,
-            samples.core_lab[r, c],
-            samples.ring_lab[r, c],
-            outline_px=GLOW_EDGE_PX,
-        )
-        glow[r, c] = soft >= SOFT_GLOW_RAYS and sharp == 0
+        glow[r, c] = _is_soft_glow(samples, image, geometry, int(r), int(c))
     return glow
+
+
+def _is_soft_glow(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    r: int,
+    c: int,
+    *,
+    outline_px: float = GLOW_EDGE_PX,
+) -> bool:
+    """Whether cell ``(r, c)``'s colour fades into its ring softly on some rays, sharply on none.
+
+    Sharply: the whole way in fewer than ``outline_px`` pixels somewhere.
+    """
+    point = geometry.centre(Cell(r, c))
+    soft, sharp = outline_rays(
+        image,
+        (point.x, point.y),
+        geometry.cell_size,
+        samples.core_lab[r, c],
+        samples.ring_lab[r, c],
+        outline_px=outline_px,
+    )
+    return soft >= SOFT_GLOW_RAYS and sharp == 0
+
+
+def _wide_glow(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, r: int, c: int
+) -> bool:
+    """Whether a cell as strong as a dot whose colour runs out to its edge is glow.
+
+    The background's glow is drawn blurred: its colour fades into the ring
+    over ``GLOW_WIDE_PX`` pixels or more on every ray that leaves it, and
+    runs on across the grid lines into the cell beside (``border_like``).
+    A pipe, a tile or a candy is drawn with an outline, sharper even when
+    a screen is enlarged, and a tile or candy ends inside its lines.
+    """
+    if not _is_soft_glow(samples, image, geometry, r, c, outline_px=GLOW_WIDE_PX):
+        return False
+    point = geometry.centre(Cell(r, c))
+    runs_on = border_like(image, (point.x, point.y), geometry.cell_size, samples.core_lab[r, c])
+    return runs_on >= GLOW_RUNS_ON
 
 
 def _check_background(
@@ -406,8 +450,8 @@ def _ground_runs_on(sector_lab: np.ndarray, empty: np.ndarray, cell: Cell) -> bo
 
 
 #: A cloud of glow peaking in a cell fades softly inside it (at its steepest,
-#: the whole way over ``CLOUD_PX`` pixels or more: huge_cells glow 36+; a
-#: bridge tile's outline, 7 at most) and runs on across every grid line
+#: the whole way over ``CLOUD_PX`` pixels or more: huge_cells glow 52+, a dim
+#: cloud cut off by a crop 15.6; bridge tiles 2.8 at most) and runs on across every grid line
 #: between it and a neighbour, still short of the neighbour's colour (place
 #: at most ``CLOUD_BEYOND``: glow 0.52-0.80, past a tile 0.88+).
 CLOUD_PX, CLOUD_BEYOND = 12.0, 0.85

@@ -344,3 +344,32 @@ def test_a_dots_ground_unlike_its_neighbours_is_glow_when_it_runs_on_across_the_
     else:
         with pytest.raises(UnsureReadingError, match="unlike its neighbours'"):
             read_board(image)
+
+
+@pytest.mark.parametrize("blur", [1.5, 6.0])
+def test_a_glow_bar_as_strong_as_a_dot_ending_in_a_cell_is_glow_when_soft(blur: float) -> None:
+    # crop 98245: a bar of the background's green glow, 33 Lab from the ring
+    # of the cell where it ends (as strong as a dot, twice the faintest
+    # dot's half), runs out through that cell's edge. It fades over 7.9 px
+    # on every ray, runs on across the line: glow, read. The same bar drawn
+    # crisp (a pipe's outline) stays refused.
+    puzzle = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
+    pitch = 80
+    geometry = board_geometry(puzzle, cell_px=pitch)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    glow = np.zeros((h, w, 3), np.float32)
+    x, y = geometry.centre(Cell(2, 4))
+    corners = (int(x - 0.25 * pitch), int(y - 0.25 * pitch)), (w, int(y + 0.25 * pitch))
+    cv2.rectangle(glow, *corners, (110, 40, 110), -1)
+    glow = cv2.GaussianBlur(glow, (0, 0), blur)
+    image = draw_board(np.clip(glow + 0.5, 0, 255).astype(np.uint8), puzzle, geometry)
+    if blur > 3:
+        assert read_board(image).puzzle == puzzle.canonical()
+    else:
+        with pytest.raises(UnsureReadingError, match="runs out to its edge"):
+            read_board(image)
+
+
+def test_strong_soft_glow_cut_off_by_a_crop_is_read() -> None:
+    shot = sample("crop", 98245)  # the bar in cell (1, 7), described above
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

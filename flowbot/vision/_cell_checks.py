@@ -450,8 +450,9 @@ def _ground_runs_on(sector_lab: np.ndarray, empty: np.ndarray, cell: Cell) -> bo
 
 
 #: A cloud of glow peaking in a cell fades softly inside it (at its steepest,
-#: the whole way over ``CLOUD_PX`` pixels or more: huge_cells glow 52+, a dim
-#: cloud cut off by a crop 15.6; bridge tiles 2.8 at most) and runs on across every grid line
+#: the whole way over ``CLOUD_PX`` pixels or more, in RGB: huge_cells glow
+#: 52+, a dim cloud cut off by a crop 15.6; objects in decoys, 2.8 at most
+#: among those that run on past the lines) and runs on across every grid line
 #: between it and a neighbour, still short of the neighbour's colour (place
 #: at most ``CLOUD_BEYOND``: glow 0.52-0.80, past a tile 0.88+).
 CLOUD_PX, CLOUD_BEYOND = 12.0, 0.85

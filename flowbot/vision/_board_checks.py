@@ -27,6 +27,7 @@ from flowbot.vision._edges import (
     edge_visibility,
     ends_and_ground,
     ground_across,
+    ground_reach,
     line_ends,
     line_profiles,
     outline_past_corners,
@@ -501,7 +502,7 @@ def _check_border(
             # (another window, its frame taken for the border) has something
             # else outside, and the board's lines end there.
             inward = 1 if end == 0 else -1
-            reach = max(2, round(0.1 * p * f))
+            reach = ground_reach(p * f)
             step, beyond = ground_across(column, line[1], across, inward=inward, reach=reach)
             ends_go_on = _lines_go_on(
                 column,

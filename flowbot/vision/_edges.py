@@ -339,8 +339,7 @@ def ground_across_border(
 
     ``None`` when the image ends short of where the ground beyond is looked at.
     """
-    pitch = cell_pitch(xs, ys)
-    reach = max(2, round(0.1 * pitch))
+    reach = ground_reach(cell_pitch(xs, ys))
     vertical = side in ("left", "right")
     lines, spans = (xs, ys) if vertical else (ys, xs)
     column = image if vertical else np.swapaxes(image, 0, 1)
@@ -350,6 +349,14 @@ def ground_across_border(
     return ground_across(column, border, spans, inward=inward, reach=reach)
 
 
+def ground_reach(pitch: float) -> int:
+    """How far either side of a border ``ground_across`` looks, in pixels: a tenth of a pitch.
+
+    ``OTHER_GROUND`` and ``_ABRUPT`` were measured at this reach.
+    """
+    return max(2, round(0.1 * pitch))
+
+
 def ground_across(
     column: np.ndarray, line: float, spans: np.ndarray, *, inward: int, reach: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -357,8 +364,8 @@ def ground_across(
 
     ``column`` is an image (transposed for a horizontal border), ``line``
     the border's column in it and ``inward`` the side (+1 or -1) the board
-    lies on. ``step``: CIELAB distance between the ground ``reach`` px in
-    from the border and as far out; ``beyond``: between that outside ground
+    lies on. ``step``: CIELAB distance between the ground ``reach`` px
+    (``ground_reach``) in from the border and as far out; ``beyond``: between that outside ground
     and ``_FAR_OUT`` times as far out. Each ground is the median over points
     along the middle of a span.
     """

@@ -379,8 +379,15 @@ def _check_background(
     faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
     strong = unlike > settings.empty_contrast
     # Two strong objects side by side: each one's ring (which the other's deck
-    # covers) and core are its twin's colour.
-    paired = (unlike_but_one > settings.empty_contrast) & (cores_apart[..., 0] <= OBJECT_STEP)
+    # covers) and core are its twin's colour, and no other empty neighbour's
+    # core is (flow_bridges: the second nearest 26.7+ Lab away): an empty
+    # cell whose blurred lines tint every ring shows the background, as two
+    # or more empty neighbours' cores do (zoomed 99274: 0.0 and 0.5 Lab).
+    paired = (
+        (unlike_but_one > settings.empty_contrast)
+        & (cores_apart[..., 0] <= OBJECT_STEP)
+        & ~(cores_apart[..., 1] <= OBJECT_STEP)
+    )
     for r, c in np.argwhere((strong | faint | paired) & ~is_dot):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)

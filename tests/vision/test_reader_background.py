@@ -222,6 +222,16 @@ def test_glow_sharp_on_some_sides_only_is_no_tile(category: str, seed: int) -> N
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 
 
+def test_an_empty_cell_whose_core_is_its_neighbours_is_no_pair_of_tiles() -> None:
+    # zoomed 99274: blurred thick lines tint every ring of the 26 px cells, so
+    # the black core of empty cell (0, 6) stands 11-20 Lab from the rings
+    # beside it, as a tile beside its twin does; but two empty neighbours'
+    # cores are its colour (0.0 and 0.5 Lab), where a tile's only twin's is
+    # (flow_bridges 96000-96199: the second nearest core 26.7+ Lab away).
+    shot = sample("zoomed", 99274)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
 @pytest.mark.parametrize("tile", [False, True])
 def test_a_glow_cloud_wider_than_a_cell_is_no_object(tile: bool) -> None:
     # huge_cells 90192, 93089, 93252: a cloud of glow peaking in an empty

@@ -347,17 +347,48 @@ def _drawn_apart(
 
     A wall is drawn brighter or wider than the board's lines; a line of their
     own look shows stronger only over a darker background (the dark end of a
-    glow's gradient, beside a border cut off by the image's edge).
+    glow's gradient, beside a border cut off by the image's edge), or beside
+    dots (in small cells, where the filter's kernel reaches them).
+
+    Measured near the edge's ends, where no dot reaches the line (its rim,
+    JPEG's ringing round it, brighten a window across the middle), against
+    the board's typical line and the rest of the edge's own line: a line a
+    half pixel off the pixel grid is a pixel wider all along, and glow or
+    ringing brightens a line as a whole; a wall (one to three cells) is wider
+    or brighter than the line it lies on.
     """
     f = factor
     xs, ys = _full_size_lines(lattice, f)
-    lines = line_profiles(image, xs, ys)
+    lines = line_profiles(image, xs, ys, near_ends=True)
     typical_peak, typical_width = np.median(np.stack([lines.peak, lines.width]), axis=1).tolist()
     if typical_peak < line_contrast:
         return True  # the lines are no brighter than beside them (dark lines): cannot tell
     typical_top = float(np.median(lines.top[lines.peak >= 0.5 * typical_peak]))
-    apart = (lines.width > typical_width) | (lines.top > _PLAIN_TOP * typical_top)
+    shape = (len(xs), len(ys))
+    width = np.fmax(typical_width, _along_own_line(lines.width, stronger, shape))
+    top = np.fmax(typical_top, _along_own_line(lines.top, stronger, shape))
+    apart = (lines.width > width) | (lines.top > _PLAIN_TOP * top)
     return bool((stronger & apart).any())
+
+
+def _along_own_line(values: np.ndarray, flagged: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """Per inner edge, the median of the unflagged edges on its line (NaN where all are flagged).
+
+    ``values`` and ``flagged`` in ``_check_edges`` order; ``shape``: how many
+    vertical and horizontal grid lines (borders included) the board has.
+    """
+    n_xs, n_ys = shape
+    n_vertical = (n_xs - 2) * (n_ys - 1)
+    found = np.empty(len(values))
+    for part, lines in (
+        (slice(0, n_vertical), n_xs - 2),
+        (slice(n_vertical, len(values)), n_ys - 2),
+    ):
+        if lines == 0:
+            continue
+        plain = np.where(flagged[part], np.nan, values[part]).reshape(lines, -1)
+        found[part] = np.repeat(median_of_present(plain), plain.shape[1])
+    return found
 
 
 #: A line at most this much brighter (its top: absolute brightness) than the

@@ -24,8 +24,8 @@ _ALONG = 9
 #: The points nearest each end of an edge (0.2-0.275 and 0.725-0.8 of it):
 #: clear of a pipe (0.34 pitch wide) crossing the edge's middle, and of dots.
 _CORNERS = np.array([0, 1, _ALONG - 2, _ALONG - 1])
-#: Fewer for a line's width: every pixel across it is read.
-_ALONG_WIDTH = 5
+#: Fewer for a line's width (every pixel across it is read): 0.2-0.8 of the edge.
+_MIDDLE = np.linspace(0.2, 0.8, 5)
 
 
 def edge_visibility(
@@ -678,7 +678,9 @@ class LineProfiles:
     top: np.ndarray
 
 
-def line_profiles(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> LineProfiles:
+def line_profiles(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, *, near_ends: bool = False
+) -> LineProfiles:
     """How wide, bright and inked each inner edge's line is, at full resolution.
 
     Across the line, in the brightest channel: one line's width, or from the
@@ -690,10 +692,14 @@ def line_profiles(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> LineProf
         ``(H, W, 3)`` uint8 RGB, full resolution.
     xs, ys
         Grid-line positions in ``image`` pixels.
+    near_ends
+        Measured near each edge's ends (``ends_and_ground``'s points, where no
+        dot reaches the line) instead of along its middle (0.2-0.8 of it).
     """
     reach = _window_reach(xs, ys)
-    vertical = _profiles(image, xs, ys, reach, transposed=False)
-    horizontal = _profiles(image, ys, xs, reach, transposed=True)
+    along = _NEAR_ENDS if near_ends else _MIDDLE
+    vertical = _profiles(image, xs, ys, reach, along, transposed=False)
+    horizontal = _profiles(image, ys, xs, reach, along, transposed=True)
     width, peak, ink, top = (
         np.concatenate([v.ravel(), h.ravel()]) for v, h in zip(vertical, horizontal, strict=True)
     )
@@ -710,14 +716,22 @@ def _window_reach(xs: np.ndarray, ys: np.ndarray) -> int:
 
 
 def _profiles(
-    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
+    image: np.ndarray,
+    lines: np.ndarray,
+    spans: np.ndarray,
+    reach: int,
+    along: np.ndarray,
+    *,
+    transposed: bool,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Bright span, peak, ink and top across the inner lines ``lines[1:-1]``, per span."""
+    """Bright span, peak, ink and top across the inner lines ``lines[1:-1]``, per span.
+
+    Each the median over the points ``along`` (fractions) of the span.
+    """
     inner = lines[1:-1]
     if inner.size == 0:
         return (np.zeros((0, len(spans) - 1)),) * 4
     offsets = np.arange(-reach, reach + 1)
-    along = np.linspace(0.2, 0.8, _ALONG_WIDTH)
     # Brightest channel, as the line search sees it: (lines, points, offsets).
     profile = _brightest_across(image, lines, spans, along, offsets, transposed=transposed)
     profile = profile.astype(np.int16).reshape(len(inner), -1, len(offsets))
@@ -730,11 +744,13 @@ def _profiles(
     last = n - 1 - bright[..., ::-1].argmax(axis=-1)
     span = np.where(bright.any(axis=-1), last - first + 1, 0)
     ink = np.maximum(profile - ends, 0).sum(axis=-1)
-    shape = (len(inner), len(spans) - 1, _ALONG_WIDTH)
-    middle = _ALONG_WIDTH // 2
-    # The four measures' medians along each edge in one partition.
+    shape = (len(inner), len(spans) - 1, len(along))
+    # The four measures' medians along each edge in one partition (of an
+    # even count, the mean of the middle two).
+    lo, hi = (len(along) - 1) // 2, len(along) // 2
     measures = np.stack([span, (top - ends)[..., 0], ink, top[..., 0]]).reshape(4, *shape)
-    medians = np.partition(measures, middle, axis=3)[..., middle].astype(float)
+    middle = np.partition(measures, [lo, hi], axis=3)
+    medians = (middle[..., lo].astype(float) + middle[..., hi]) / 2
     return medians[0], medians[1], medians[2], medians[3]
 
 

@@ -14,7 +14,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.render import RenderStyle, board_geometry, render_board
 from flowbot.vision import DEFAULT_SETTINGS, read_board
-from flowbot.vision._board_checks import _check_wall_widths
+from flowbot.vision._board_checks import _check_wall_widths, _drawn_apart
 from flowbot.vision._lattice import Lattice
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import sample
@@ -163,3 +163,73 @@ def test_thick_walls_in_the_lines_hue_in_a_mirror_are_refused() -> None:
     # each window across a bar has one end on it.
     with pytest.raises(UnsureReadingError, match="walls"):
         read_board(decoy("flow_walls", 93134).image)
+
+
+def _small_cells(pitch: int = 22, n: int = 7) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A dark ``n`` x ``n`` grid of 1 px lines, ``pitch`` apart: image, line positions, edges.
+
+    The edge flags are in ``_check_edges`` order, all clear.
+    """
+    lines = 20 + pitch * np.arange(n + 1)
+    image = np.full((lines[-1] + 21, lines[-1] + 21, 3), 20, np.uint8)
+    for v in lines:
+        image[:, v] = image[v, :] = (40, 68, 40)
+    return image, lines, np.zeros(2 * (n - 1) * n, bool)
+
+
+def _edge(n: int, *, line: int, span: int, horizontal: bool) -> int:
+    """Index in ``_check_edges`` order of inner line ``line``'s edge over ``span``."""
+    return (n - 1) * n * horizontal + (line - 1) * n + span
+
+
+def test_an_edge_on_a_line_wider_all_along_is_drawn_as_a_line() -> None:
+    # A line half a pixel off the pixel grid (JPEG's ringing likewise) is two
+    # pixels wide all along, where most lines are one: the edge the line
+    # filter flags there (a dot beside it, in small cells) is no wider than
+    # the rest of its line.
+    image, lines, stronger = _small_cells()
+    image[lines[3] + 1, :] = (40, 68, 40)
+    stronger[_edge(7, line=3, span=4, horizontal=True)] = True
+    lattice = Lattice(tuple(map(float, lines)), tuple(map(float, lines)))
+    assert not _drawn_apart(stronger, lattice, image, 1, DEFAULT_SETTINGS.line_contrast)
+
+
+def test_a_dot_beside_the_middle_of_an_edge_leaves_it_a_line() -> None:
+    # Small cells, blurred (a JPEG's ringing spreads a dot's rim), a dot each
+    # side of an edge whose line lies a pixel off the lattice's position
+    # (found in a shrunk copy): the window across the edge's middle reaches
+    # the dot's rim, brighter than any line; near its ends, where no dot
+    # reaches, the line is as the others.
+    pitch = 22
+    image, lines, stronger = _small_cells(pitch)
+    row = (lines[2] + lines[3]) // 2
+    for col in (lines[3] - pitch // 2, lines[3] + pitch // 2):
+        cv2.circle(image, (int(col), int(row)), round(0.38 * pitch), (30, 60, 250), -1)
+    image = cv2.GaussianBlur(image, (0, 0), 1.0)
+    xs = [float(v) for v in lines]
+    xs[3] += 1.0
+    stronger[_edge(7, line=3, span=2, horizontal=False)] = True
+    lattice = Lattice(tuple(xs), tuple(map(float, lines)))
+    assert not _drawn_apart(stronger, lattice, image, 1, DEFAULT_SETTINGS.line_contrast)
+
+
+@pytest.mark.parametrize("width", [1, 2])
+def test_an_outline_brighter_than_its_line_is_drawn_apart(width: int) -> None:
+    # A shaped board's outline (or a wall) along one edge: as wide as the
+    # lines but twice as bright, all along the edge.
+    image, lines, stronger = _small_cells()
+    if width == 2:
+        image[lines[3] + 1, :] = (40, 68, 40)
+    image[lines[3] : lines[3] + width, lines[4] : lines[5] + 1] = (200, 200, 240)
+    stronger[_edge(7, line=3, span=4, horizontal=True)] = True
+    lattice = Lattice(tuple(map(float, lines)), tuple(map(float, lines)))
+    assert _drawn_apart(stronger, lattice, image, 1, DEFAULT_SETTINGS.line_contrast)
+
+
+def test_small_jpeg_cells_dots_beside_lines_are_no_walls() -> None:
+    # 11x13 board of 22 px cells, JPEG quality 60-80, lines found at 1/3 scale:
+    # dots in the cells either side of three edges make the line filter see
+    # them as walls; at full resolution one edge's middle window reaches a
+    # dot's rim (1.21x the lines' top), another's whole line is 2 px wide.
+    shot = sample("jpeg", 90138)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

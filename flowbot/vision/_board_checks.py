@@ -850,7 +850,7 @@ def _unseen_by_colour(
     )
     unseen &= ~dimmed
     if unseen.any():
-        unseen &= ~_in_line_colour(faint, image, xs, ys, factor)
+        unseen &= ~_in_line_colour(faint, image, xs, ys, factor, typical=typical)
     return unseen
 
 
@@ -860,10 +860,13 @@ def _in_line_colour(
     xs: np.ndarray,
     ys: np.ndarray,
     factor: int,
+    *,
+    typical: float,
 ) -> np.ndarray:
-    """Which inner edges show the board's line colour where their line lies.
+    """Which inner edges show the board's line colour, or a ground as light, where their line lies.
 
     Edges are flagged in ``_check_edges`` order; ``faint`` ones set no colour.
+    ``typical``: the seen edges' typical colour contrast.
     """
     reach = _colour_reach(xs, ys, factor)
     vertical = _edge_colours(image, xs, ys, reach)  # (lines, spans, 3)
@@ -873,7 +876,68 @@ def _in_line_colour(
         ~faint[:split].reshape(vertical.shape[:2]),
         ~faint[split:].reshape(horizontal.shape[:2]),
     )
-    return _drawn_in_line_colour((vertical, horizontal), seen, image, xs, ys)
+    drawn = _drawn_in_line_colour((vertical, horizontal), seen, image, xs, ys)
+    if not _lines_lighter(image, xs, ys, reach, seen):
+        return drawn
+    colours = np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)])
+    return drawn | _lit_as_the_lines(colours, ~faint, typical=typical)
+
+
+def _lit_as_the_lines(colours: np.ndarray, seen: np.ndarray, *, typical: float) -> np.ndarray:
+    """Which edges lie on a ground lit up to the lines' own lightness: a line there cannot show.
+
+    ``colours``: CIELAB of every edge's lightest pixel across its line
+    (flattened), ``seen`` the edges seen, ``typical`` their typical colour
+    contrast; the lines are lighter than the ground beside them. Glow lit
+    up to their lightness hides them (a phone mirror's video keeps no
+    colour across a one-pixel line). A cell left out shows the dark ground,
+    darker than the lines; a ground lighter than the lines by more than
+    their typical contrast would show a line there as a dark one.
+    """
+    lift = colours[:, 0] - float(np.median(colours[seen, 0]))
+    log.debug("unseen edges lighter than the lines by %s (L*)", np.round(lift[~seen], 1))
+    return (lift >= 0.0) & (lift <= typical)
+
+
+def _lines_lighter(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, reach: int, seen: tuple[np.ndarray, ...]
+) -> bool:
+    """Whether the inner edges ``seen`` (vertical, horizontal) stand lighter than the ground beside.
+
+    Per edge, across its line: how far its lightest pixel stands above the
+    two at the ends of the look (the ground), against how far its darkest
+    stands below them; the median edge decides. Dark lines on a light page
+    stand below it.
+    """
+    above, below = [], []
+    for flags, (plane, lines, spans) in zip(
+        seen, ((image, xs, ys), (np.swapaxes(image, 0, 1), ys, xs)), strict=True
+    ):
+        lightness = _across_lightness(plane, lines, spans, reach)[flags]  # (edges, points, offsets)
+        ground = (lightness[..., 0] + lightness[..., -1]) / 2
+        above.append(np.median(lightness.max(axis=2) - ground, axis=1))
+        below.append(np.median(ground - lightness.min(axis=2), axis=1))
+    up, down = float(np.median(np.concatenate(above))), float(np.median(np.concatenate(below)))
+    log.debug("seen lines stand %.1f above their ground, %.1f below (L*)", up, down)
+    return up > down
+
+
+def _across_lightness(
+    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int
+) -> np.ndarray:
+    """L* across the inner lines ``lines[1:-1]`` (image columns), ``[line, span, point, offset]``.
+
+    At 0.3, 0.5 and 0.7 of each span, ``reach`` pixels either side of the line.
+    """
+    h, w = image.shape[:2]
+    t = np.array([0.3, 0.5, 0.7])
+    along = (spans[:-1, None] + t[None, :] * np.diff(spans)[:, None]).ravel()
+    offsets = np.arange(-reach, reach + 1)
+    px = np.clip(np.rint(lines[1:-1])[:, None] + offsets[None, :], 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)
+    pixels = pixels_at(image, py[None, :, None], px[:, None, :])  # (lines, points, offsets, 3)
+    lightness = to_lab(pixels)[..., 0]
+    return lightness.reshape(len(lines) - 2, len(spans) - 1, len(t), len(offsets))
 
 
 def _colour_around(colours: np.ndarray, lines: np.ndarray) -> np.ndarray:

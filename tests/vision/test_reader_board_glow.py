@@ -70,6 +70,11 @@ def test_a_line_taken_away_is_still_missing() -> None:
         # The same under a pink glow over the bottom rows, on an inner edge
         # and on two pieces of the bottom border (JPEG 69).
         ("jpeg", 98976),
+        # A purple glow over the lower left of an 8x18 board of 24 px cells
+        # lights the ground up to the dim red lines' lightness (3-9 L*
+        # lighter than them): ten edges there show no contrast, and their
+        # neighbours too little to call them dimmed with them.
+        ("tiny_cells", 95173),
     ],
 )
 def test_lines_hidden_in_glow_of_their_colour_are_read(category: str, seed: int) -> None:

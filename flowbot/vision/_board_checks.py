@@ -877,43 +877,48 @@ def _in_line_colour(
         ~faint[split:].reshape(horizontal.shape[:2]),
     )
     drawn = _drawn_in_line_colour((vertical, horizontal), seen, image, xs, ys)
-    if not _lines_lighter(image, xs, ys, reach, seen):
+    across = [
+        _across_lightness(image, xs, ys, reach),
+        _across_lightness(np.swapaxes(image, 0, 1), ys, xs, reach),
+    ]
+    if not _lines_lighter(across, seen):
         return drawn
-    colours = np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)])
-    return drawn | _lit_as_the_lines(colours, ~faint, typical=typical)
+    return drawn | _lit_as_the_lines(across, ~faint, typical=typical)
 
 
-def _lit_as_the_lines(colours: np.ndarray, seen: np.ndarray, *, typical: float) -> np.ndarray:
+def _lit_as_the_lines(across: list[np.ndarray], seen: np.ndarray, *, typical: float) -> np.ndarray:
     """Which edges lie on a ground lit up to the lines' own lightness: a line there cannot show.
 
-    ``colours``: CIELAB of every edge's lightest pixel across its line
-    (flattened), ``seen`` the edges seen, ``typical`` their typical colour
-    contrast; the lines are lighter than the ground beside them. Glow lit
-    up to their lightness hides them (a phone mirror's video keeps no
-    colour across a one-pixel line). A cell left out shows the dark ground,
-    darker than the lines; a ground lighter than the lines by more than
-    their typical contrast would show a line there as a dark one.
+    ``across``: L* across the inner lines, vertical then horizontal
+    (``_across_lightness``); ``seen`` flags the edges seen (flattened in
+    that order), ``typical`` their typical colour contrast; the lines stand
+    lighter than their ground. Glow lit up to their lightness hides them
+    (a phone mirror's video keeps no colour across a one-pixel line): the
+    ground right beside the edge, its darkest pixel across, is as light as
+    the lines' lightest. A cell left out shows the dark ground; a pipe
+    crossing an edge leaves its cells' ground beside it; a ground lighter
+    than the lines by more than their typical contrast would show a line
+    there as a dark one.
     """
-    lift = colours[:, 0] - float(np.median(colours[seen, 0]))
-    log.debug("unseen edges lighter than the lines by %s (L*)", np.round(lift[~seen], 1))
+    flat = np.concatenate([block.reshape(-1, *block.shape[2:]) for block in across])
+    lines = float(np.median(np.median(flat[seen].max(axis=2), axis=1)))
+    ground = np.median(flat.min(axis=2), axis=1)
+    lift = ground - lines
+    log.debug("unseen edges' ground lighter than the lines by %s (L*)", np.round(lift[~seen], 1))
     return (lift >= 0.0) & (lift <= typical)
 
 
-def _lines_lighter(
-    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, reach: int, seen: tuple[np.ndarray, ...]
-) -> bool:
+def _lines_lighter(across: list[np.ndarray], seen: tuple[np.ndarray, ...]) -> bool:
     """Whether the inner edges ``seen`` (vertical, horizontal) stand lighter than the ground beside.
 
-    Per edge, across its line: how far its lightest pixel stands above the
-    two at the ends of the look (the ground), against how far its darkest
-    stands below them; the median edge decides. Dark lines on a light page
-    stand below it.
+    Per edge, across its line (``across``, as ``_lit_as_the_lines`` takes
+    it): how far its lightest pixel stands above the two at the ends of the
+    look (the ground), against how far its darkest stands below them; the
+    median edge decides. Dark lines on a light page stand below it.
     """
     above, below = [], []
-    for flags, (plane, lines, spans) in zip(
-        seen, ((image, xs, ys), (np.swapaxes(image, 0, 1), ys, xs)), strict=True
-    ):
-        lightness = _across_lightness(plane, lines, spans, reach)[flags]  # (edges, points, offsets)
+    for flags, block in zip(seen, across, strict=True):
+        lightness = block[flags]  # (edges, points, offsets)
         ground = (lightness[..., 0] + lightness[..., -1]) / 2
         above.append(np.median(lightness.max(axis=2) - ground, axis=1))
         below.append(np.median(ground - lightness.min(axis=2), axis=1))

@@ -448,8 +448,10 @@ def outline_past_corners(
     outer line, as a share of how the border shows there. Each is the 20th
     percentile over points along, of the contrast as a line: unlike the
     pixels on both sides of it (at the image's edge, the one inside), which
-    a window's edge or a glow's is not. Keyed as ``run_on_visibility``:
-    ``[end, (outer line, next line)]``.
+    a window's edge or a glow's is not. A share is 0 where the line it is
+    taken of shows less than ``_OUTLINE_SHOWS`` of the median such line here
+    (glow as light as the lines hides them by a corner). Keyed as
+    ``run_on_visibility``: ``[end, (outer line, next line)]``.
 
     Parameters
     ----------
@@ -487,16 +489,32 @@ def outline_past_corners(
         for transposed, asked in queries.items()
         if asked
     }
-    found: dict[str, np.ndarray] = {}
+    lows: dict[str, np.ndarray] = {}
+    middles: dict[str, np.ndarray] = {}
     for side, transposed, first, second in sides:
         outer = shown[transposed][first : first + 4].reshape(2, 2, -1)  # end, (past, inside)
         across = shown[not transposed][second : second + 4].reshape(2, 2, -1)  # end, (next, drawn)
         seen = np.stack([outer[:, 0], across[:, 0]], axis=1)  # (end, kind, points)
         typical = np.stack([outer[:, 1], across[:, 1]], axis=1)
-        middle = np.sort(typical, axis=2)[..., _CORNER_POINTS // 2]
-        low = np.sort(seen, axis=2)[..., _CORNER_POINTS // 5]
-        found[side] = np.where(middle > 0, low / np.maximum(middle, 1e-9), 0.0)
-    return found
+        middles[side] = np.sort(typical, axis=2)[..., _CORNER_POINTS // 2]
+        lows[side] = np.sort(seen, axis=2)[..., _CORNER_POINTS // 5]
+    if not middles:
+        return {}
+    # A share of a line that does not show (glow as light as the lines over
+    # a corner) is a ratio of noise: no outline to go on there.
+    shows = _OUTLINE_SHOWS * float(np.median(np.concatenate(list(middles.values())).ravel()))
+    return {
+        side: np.where((middle > 0) & (middle >= shows), lows[side] / np.maximum(middle, 1e-9), 0.0)
+        for side, middle in middles.items()
+    }
+
+
+#: A line by a corner shows, for its share to count, at least this share of
+#: how the board's lines by its corners typically do (as much as a line
+#: dimmed by glow keeps, ``Settings.edge_colour_ratio``): measured, mirror
+#: 95235's border under glow as light as its lines 0.11 of them, the
+#: borders by a pop-up laid along a line (tests/vision/test_reader_pop_up.py) 1.0.
+_OUTLINE_SHOWS = 0.4
 
 
 #: Points along each line looked at by a corner.

@@ -75,6 +75,11 @@ def test_a_line_taken_away_is_still_missing() -> None:
         # lighter than them): ten edges there show no contrast, and their
         # neighbours too little to call them dimmed with them.
         ("tiny_cells", 95173),
+        # A grey-blue glow as light as the green lines over the bottom right
+        # of a mirrored 8x7 board hides two edges and, by the bottom right
+        # corner, the border itself (0.11 of the lines by the corners):
+        # what shows past that corner is no share of a line.
+        ("mirror", 95235),
     ],
 )
 def test_lines_hidden_in_glow_of_their_colour_are_read(category: str, seed: int) -> None:

@@ -883,29 +883,54 @@ def _in_line_colour(
     ]
     if not _lines_lighter(across, seen):
         return drawn
-    return drawn | _lit_as_the_lines(across, ~faint, typical=typical)
+    # The ground a little way out too, clear of a wall's strokes beside the
+    # line: glow is wide, a wall lights a narrow band.
+    out = max(reach + 1, round(_LIT_OUT * cell_pitch(xs, ys)))
+    beside = [
+        _across_lightness(image, xs, ys, out)[..., [0, -1]],
+        _across_lightness(np.swapaxes(image, 0, 1), ys, xs, out)[..., [0, -1]],
+    ]
+    return drawn | _lit_as_the_lines(across, beside, ~faint, typical=typical)
 
 
-def _lit_as_the_lines(across: list[np.ndarray], seen: np.ndarray, *, typical: float) -> np.ndarray:
+#: Pitches from a line where the ground must be lit as well: past a wall's
+#: two strokes (the game's, and the decoys': 0.05 pitch either side of the
+#: line, a line wide), short of a dot (0.12 pitch from the line at least).
+_LIT_OUT = 0.15
+
+
+def _lit_as_the_lines(
+    across: list[np.ndarray], beside: list[np.ndarray], seen: np.ndarray, *, typical: float
+) -> np.ndarray:
     """Which edges lie on a ground lit up to the lines' own lightness: a line there cannot show.
 
     ``across``: L* across the inner lines, vertical then horizontal
-    (``_across_lightness``); ``seen`` flags the edges seen (flattened in
-    that order), ``typical`` their typical colour contrast; the lines stand
-    lighter than their ground. Glow lit up to their lightness hides them
-    (a phone mirror's video keeps no colour across a one-pixel line): the
-    ground right beside the edge, its darkest pixel across, is as light as
-    the lines' lightest. A cell left out shows the dark ground; a pipe
-    crossing an edge leaves its cells' ground beside it; a ground lighter
-    than the lines by more than their typical contrast would show a line
-    there as a dark one.
+    (``_across_lightness``), ``beside`` the same a little way out on either
+    side; ``seen`` flags the edges seen (flattened in that order),
+    ``typical`` their typical colour contrast; the lines stand lighter than
+    their ground. Glow lit up to their lightness hides them (a phone
+    mirror's video keeps no colour across a one-pixel line): the ground
+    beside the edge (its darkest pixel across), and out, is as light as the
+    lines' lightest. A cell left out shows the dark ground; a pipe crossing
+    an edge leaves its cells' ground beside it, a wall's strokes the ground
+    past them; a ground lighter than the lines by more than their typical
+    contrast would show a line there as a dark one.
     """
-    flat = np.concatenate([block.reshape(-1, *block.shape[2:]) for block in across])
-    lines = float(np.median(np.median(flat[seen].max(axis=2), axis=1)))
-    ground = np.median(flat.min(axis=2), axis=1)
-    lift = ground - lines
-    log.debug("unseen edges' ground lighter than the lines by %s (L*)", np.round(lift[~seen], 1))
-    return (lift >= 0.0) & (lift <= typical)
+
+    def flat(blocks: list[np.ndarray]) -> np.ndarray:
+        return np.concatenate([block.reshape(-1, *block.shape[2:]) for block in blocks])
+
+    lines = float(np.median(np.median(flat(across)[seen].max(axis=2), axis=1)))
+    lit = np.ones(len(seen), bool)
+    for where, blocks in (("beside", across), ("out", beside)):
+        lift = np.median(flat(blocks).min(axis=2), axis=1) - lines
+        log.debug(
+            "unseen edges' ground %s lighter than the lines by %s (L*)",
+            where,
+            np.round(lift[~seen], 1),
+        )
+        lit &= (lift >= 0.0) & (lift <= typical)
+    return lit
 
 
 def _lines_lighter(across: list[np.ndarray], seen: tuple[np.ndarray, ...]) -> bool:

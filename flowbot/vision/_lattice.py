@@ -335,7 +335,8 @@ def _from_run(
     profile[lo_i:hi_i] = _sums(band[:, lo_i:hi_i], axis=0) / (b - a)
     peaks = _without_shadows(_peaks(profile, level), profile, q)
     best: list[float] | None = None
-    for xs in _equal_runs(peaks, settings.spacing_tolerance):
+    for run_of_peaks in _equal_runs(peaks, settings.spacing_tolerance):
+        xs = _stepped_on(run_of_peaks, peaks, tol)
         if (
             len(xs) < 2
             or abs((xs[-1] - xs[0]) / (len(xs) - 1) - q) > 2 * settings.spacing_tolerance * q
@@ -366,6 +367,30 @@ def _from_run(
         ys, best, across, across_strength, q, tol=tol, level=level, ratio=settings.run_on_ratio
     )
     return ys, best
+
+
+def _stepped_on(xs: list[float], peaks: list[float], tol: float) -> list[float]:
+    """``xs`` extended over the ``peaks`` a pitch on at either end, within ``tol``.
+
+    Tiny cells drawn on whole pixels space their lines a pixel or two
+    unevenly: two lines each a pixel off break the spacing between them,
+    not the run's. Each step goes one pitch of the lines found so far, as
+    the run's own lines do.
+    """
+    xs = list(xs)
+    while len(xs) >= 2:
+        q = (xs[-1] - xs[0]) / (len(xs) - 1)
+        # Only outward by half a pitch or more: never back onto a known line.
+        before = [p for p in peaks if abs(p - (xs[0] - q)) <= tol and xs[0] - p >= q / 2]
+        after = [p for p in peaks if abs(p - (xs[-1] + q)) <= tol and p - xs[-1] >= q / 2]
+        if not before and not after:
+            break
+        first, last = xs[0] - q, xs[-1] + q
+        if before:
+            xs.insert(0, min(before, key=lambda p: abs(p - first)))
+        if after:
+            xs.append(min(after, key=lambda p: abs(p - last)))
+    return xs
 
 
 def _edge_lines(

@@ -111,6 +111,28 @@ def test_a_run_seeded_by_a_text_line_steps_on_at_the_pitch_of_the_lines_found() 
     assert np.allclose(ys[1:], rows, atol=1)
 
 
+def test_lines_a_pixel_off_on_a_tiny_board_are_one_run() -> None:
+    # Tiny cells (pitch 21) drawn on whole pixels, the left border cut off at
+    # the image edge: three lines a pixel early, so the spacing between two
+    # neighbours jumps by 2 px, more than the spacing tolerance of 8%.
+    # No line is more than a pixel from the board's: one run of columns.
+    size, pitch = 220, 21
+    cols = [0, 20, 41, 62, 84, 105, 126, 147, 168, 189]
+    rows = [pitch * j for j in range(10)]
+    along = np.zeros((size, size), np.uint8)  # horizontal lines' map
+    across = np.zeros((size, size), np.uint8)  # vertical lines' map
+    for y in rows:
+        along[y, : cols[-1] + 1] = 1
+    for x in cols:
+        across[: rows[-1] + 1, x] = 1
+    got = _from_run(
+        Run(tuple(map(float, rows)), 0.0, 189.0), along, across, across * 60, LineSettings()
+    )
+    assert got is not None
+    _, xs = got
+    assert xs == [float(x) for x in cols]
+
+
 def test_a_faint_shadow_beside_a_line_does_not_break_the_lattice() -> None:
     # A JPEG shown at full size rings a few pixels beside each line, faint and
     # broken but along most of it: the line search sees one more line there,

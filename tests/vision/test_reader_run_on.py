@@ -161,3 +161,13 @@ def test_title_stems_a_pitch_above_the_board_are_no_lines_cut_short() -> None:
         stem = image[round(top) + px // 2, round(x)]  # drawn as the lines are
         image[round(top - 0.9 * px) : round(top - 0.6 * px), round(x)] = stem
     assert read_board(image).puzzle == puzzle.canonical()
+
+
+def test_text_in_line_with_the_border_alone_is_no_cell_going_on_past_it() -> None:
+    # A 9x9 board whose left border is a dark window's edge: beside the
+    # bottom-left cell the border shows faintly, and the window's text ends
+    # in line with the bottom border, 0.95 pitch out. One line going on is
+    # no cell beyond the border; the window's ground (step 13.2) hides the
+    # border there, not a cell left out.
+    shot = sample("jpeg", 98132)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

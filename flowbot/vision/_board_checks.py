@@ -1161,6 +1161,15 @@ def grown(
     like = float(np.median(np.concatenate(inside))) if inside else 0.0
     if like <= 0:
         return None
+    # Glow over a line's length hides it from the line search, and dims the
+    # lines crossing it below the grid's typical look: the board is found as
+    # two grids side by side. Where this one's lines go on past a border (as
+    # the check judges) into another grid on its lattice that starts at that
+    # border, the lines cross from one into the other: one board.
+    taken = _abutting(lattice, image, f, settings, pieces=pieces)
+    if taken is not None:
+        xs, ys = list(taken.xs), list(taken.ys)
+        run_on = _run_on_past(taken, image, f)
     stopped: set[str] = set()
     for _ in range(_MOST_GROWTH):
         p = Lattice(tuple(xs), tuple(ys)).pitch
@@ -1217,6 +1226,62 @@ def grown(
         len(xs) - 1,
     )
     return Lattice(tuple(xs), tuple(ys))
+
+
+def _abutting(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings, *, pieces: list[Lattice]
+) -> Lattice | None:
+    """``lattice`` taking in a grid of ``pieces`` that its lines go on into, or ``None``.
+
+    Such a grid lies on ``lattice``'s lattice past one of its borders, its
+    lines across that border the same (within a quarter pitch); and from the
+    border up to it, a pitch at a time, half or more of the inner lines go
+    on past each border in turn, as ``_check_run_on_by_colour`` judges.
+    """
+    ratio = settings.edge_colour_ratio
+    p = lattice.pitch
+    for piece in pieces:
+        if piece == lattice or not in_phase(lattice, piece):
+            continue
+        for side in ("top", "bottom", "left", "right"):
+            crosswise = side in ("top", "bottom")
+            along, theirs = (lattice.xs, piece.xs) if crosswise else (lattice.ys, piece.ys)
+            if len(theirs) != len(along) or np.abs(np.subtract(theirs, along)).max() > 0.25 * p:
+                continue
+            mine, their_across = (lattice.ys, piece.ys) if crosswise else (lattice.xs, piece.xs)
+            out = -1 if side in ("top", "left") else 1
+            border = mine[0] if out < 0 else mine[-1]
+            near = their_across[-1] if out < 0 else their_across[0]
+            apart = out * (near - border) / p
+            if not -0.25 <= apart <= _MOST_GROWTH or abs(apart - round(apart)) > 0.25:
+                continue
+            xs, ys = list(lattice.xs), list(lattice.ys)
+            lines = ys if crosswise else xs
+            steps = round(apart)
+            # Past each border up to the grid's first line (at least once).
+            for k in range(max(1, steps)):
+                band = _run_on_past(Lattice(tuple(xs), tuple(ys)), image, factor).get(side)
+                if band is None:
+                    break
+                seen = _like_lines(band.beyond, band.inside, ratio) & _same_colour(band)
+                if seen.mean() < 0.5:
+                    break
+                if k < steps:
+                    _extend(lines, out, 1, p)
+            else:
+                # Then on across the grid.
+                _extend(lines, out, len(their_across) - 1, p)
+                return Lattice(tuple(xs), tuple(ys))
+    return None
+
+
+def _extend(lines: list[float], out: int, count: int, pitch: float) -> None:
+    """Add ``count`` lines a ``pitch`` apart past the last of ``lines`` (``out`` +1) or first."""
+    for _ in range(count):
+        if out > 0:
+            lines.append(lines[-1] + pitch)
+        else:
+            lines.insert(0, lines[0] - pitch)
 
 
 def _sides_going_on(run_on: dict[str, RunOn], settings: Settings, *, like: float) -> list[str]:

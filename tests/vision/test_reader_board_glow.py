@@ -139,3 +139,14 @@ def test_lines_lighter_above_and_darker_below_end_at_both_borders() -> None:
     canvas = np.rint(ramp * np.array([200, 180, 150]) * np.ones((1, size, 1))).astype(np.uint8)
     image = draw_board(canvas, PUZZLE, g, style=style)
     assert read_board(image).puzzle == PUZZLE.canonical()
+
+
+def test_a_board_split_by_a_glow_band_over_a_line_is_taken_whole() -> None:
+    # A 13x13 board as wide as the screen, a cyan glow band over the line
+    # between its 7th and 8th columns: the line search finds two grids, the
+    # left six columns and the right five, the two columns under the band
+    # between them. The rows go on past the right grid's left border into
+    # the band (dimmed: too faint to grow on, as the grid's typical line),
+    # and on into the left grid: they cross from one into the other, one board.
+    shot = sample("twins", 92239)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -24,6 +24,7 @@ from flowbot.vision._edges import (
     against_another_ground,
     another_ground,
     cells_past_border,
+    changes_at_once,
     edge_visibility,
     ends_and_ground,
     ground_across,
@@ -1409,10 +1410,13 @@ def check_lines_end_at_border(
     # a rule in line with its border, is far brighter).
     # The board's ground goes on in that cell too: another window's ruled
     # page against a mirror window's edge lines up with the outline as well.
+    # A dark one's ground may pass for the board's; but it changes at once
+    # at the border, beside the corner cell, and is flat beyond it.
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     for side, shares in outline_past_corners(image, xs, ys, uncertainty=1.0).items():
         like = (shares >= settings.edge_colour_ratio) & (shares <= 2.0)
         ends = [end for end in (0, 1) if like[end].all()]
+        ends = [end for end in ends if not _ground_changes_at_corner(image, xs, ys, side, end)]
         if any(_ground_goes_on(image, xs, ys, side, end, settings=settings) for end in ends):
             raise UnsureReadingError(
                 f"the board's outline goes on a cell past its {side} border by a corner: "
@@ -1449,6 +1453,30 @@ def _ground_goes_on(
             )
         )
     return float(delta_e(patches[0], patches[1])) <= settings.empty_contrast
+
+
+def _ground_changes_at_corner(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: str, end: int
+) -> bool:
+    """Whether the ground changes at once across ``side``'s border by corner ``end``.
+
+    ``changes_at_once``, looked at where ``_ground_goes_on`` compares the
+    grounds (along the border, as far from the outer line): another
+    window's ground meets the board there.
+    """
+    pitch = cell_pitch(xs, ys)
+    lines, spans = (xs, ys) if side in ("left", "right") else (ys, xs)
+    column = image if side in ("left", "right") else np.swapaxes(image, 0, 1)
+    border, inward = (lines[0], 1) if side in ("top", "left") else (lines[-1], -1)
+    reach = ground_reach(pitch)
+    if not 0 <= round(border - inward * 3 * reach) <= column.shape[1] - 1:
+        return False
+    outer, toward = (spans[0], 1.0) if end == 0 else (spans[-1], -1.0)
+    span = np.array([outer, outer + toward * pitch])
+    step, beyond = ground_across(
+        column, border, span, inward=inward, reach=reach, along=np.linspace(*_CORNER_PATCH, 4)
+    )
+    return bool(changes_at_once(step, beyond)[0])
 
 
 #: Where a cell's ground is sampled near a corner (pitch from both lines).

@@ -332,6 +332,10 @@ def _contrast_across(
     return contrast, _polarity(contrast, lighter)
 
 
+#: Where ``ground_across`` looks along each span (fractions of it): its middle.
+_ALONG_SPAN = np.linspace(0.2, 0.8, 7)
+
+
 def ground_across_border(
     image: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: str
 ) -> tuple[np.ndarray, np.ndarray] | None:
@@ -358,7 +362,13 @@ def ground_reach(pitch: float) -> int:
 
 
 def ground_across(
-    column: np.ndarray, line: float, spans: np.ndarray, *, inward: int, reach: int
+    column: np.ndarray,
+    line: float,
+    spans: np.ndarray,
+    *,
+    inward: int,
+    reach: int,
+    along: np.ndarray = _ALONG_SPAN,
 ) -> tuple[np.ndarray, np.ndarray]:
     """How the ground changes across a border, per span along it.
 
@@ -367,11 +377,10 @@ def ground_across(
     lies on. ``step``: CIELAB distance between the ground ``reach`` px
     (``ground_reach``) in from the border and as far out; ``beyond``: between that outside ground
     and ``_FAR_OUT`` times as far out. Each ground is the median over points
-    along the middle of a span.
+    ``along`` each span (fractions of it; by default its middle).
     """
     h, w = column.shape[:2]
-    t = np.linspace(0.2, 0.8, 7)
-    along = np.rint(spans[:-1, None] + t[None, :] * np.diff(spans)[:, None]).astype(np.intp)
+    along = np.rint(spans[:-1, None] + along[None, :] * np.diff(spans)[:, None]).astype(np.intp)
     along = np.clip(along, 0, h - 1)
     grounds = []
     for offset in (inward * reach, -inward * reach, -inward * _FAR_OUT * reach):

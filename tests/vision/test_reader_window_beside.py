@@ -132,3 +132,14 @@ def test_a_dark_window_against_the_border_is_no_part_of_the_board(category: str,
     # through it.
     shot = sample(category, seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_grid_paper_in_a_dark_window_in_step_with_the_outline_is_no_cell_past_a_corner() -> None:
+    # A 11x12 board mirrored on a 2560 px desktop; a dark spreadsheet against
+    # its left border below the 7th row, one of its rules in line with the
+    # bottom border and another a pitch out: the outline seems to go on past
+    # the bottom-left corner, and the sheet's ground (30 grey) is near the
+    # board's. But it changes at once at the border there (8.3 CIELAB over a
+    # tenth of a pitch, flat beyond: 0.3): another window's ground.
+    shot = sample("drift", 95018)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

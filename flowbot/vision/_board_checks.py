@@ -28,6 +28,7 @@ from flowbot.vision._edges import (
     edge_visibility,
     ends_and_ground,
     ground_across,
+    ground_across_border,
     ground_reach,
     line_ends,
     line_profiles,
@@ -1376,6 +1377,12 @@ def _check_cells_past_border(
         # A side at the image's edge cannot be seen; the others must all be.
         sides = seen | band.off_image
         outlined = far_seen & sides[:-1] & sides[1:] & (seen[:-1] | seen[1:])
+        if outlined.any():
+            # ... on the board's ground: another window's (a box in it in
+            # step with the board's cells) changes at once at the border.
+            across = ground_across_border(image, xs, ys, band.side)
+            if across is not None:
+                outlined &= ~changes_at_once(*across)
         if outlined.any():
             raise UnsureReadingError(
                 "cells like the board's go on past its border (part of a board)"

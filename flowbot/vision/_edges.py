@@ -180,6 +180,8 @@ class BandCells:
     crossing: RunOn
     far: RunOn
     off_image: np.ndarray
+    #: The border: ``"top"``, ``"bottom"``, ``"left"`` or ``"right"``.
+    side: str
 
 
 def cells_past_border(
@@ -196,10 +198,13 @@ def cells_past_border(
     pitch = cell_pitch(xs, ys)
     reach = _reach(xs, ys, uncertainty)
     found = []
-    for lines, spans, size, across, transposed in ((xs, ys, h, w, False), (ys, xs, w, h, True)):
+    for names, lines, spans, size, across, transposed in (
+        (("top", "bottom"), xs, ys, h, w, False),
+        (("left", "right"), ys, xs, w, h, True),
+    ):
         padded = np.concatenate([[lines[0] - pitch], lines, [lines[-1] + pitch]])
         off_image = (lines < reach) | (lines > across - 1 - reach)
-        for border, step in ((spans[0], -pitch), (spans[-1], pitch)):
+        for side, border, step in ((names[0], spans[0], -pitch), (names[1], spans[-1], pitch)):
             far = border + step
             if not reach <= far <= size - 1 - reach:
                 continue
@@ -218,7 +223,7 @@ def cells_past_border(
             far_line = _run_on(
                 *_seen_past(*(np.swapaxes(a, 0, 1) for a in (contrast, lighter, lab)))
             )
-            found.append(BandCells(crossing, far_line, off_image))
+            found.append(BandCells(crossing, far_line, off_image, side))
     return found
 
 

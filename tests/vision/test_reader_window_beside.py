@@ -143,3 +143,13 @@ def test_grid_paper_in_a_dark_window_in_step_with_the_outline_is_no_cell_past_a_
     # tenth of a pitch, flat beyond: 0.3): another window's ground.
     shot = sample("drift", 95018)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_box_in_a_window_beside_the_border_is_no_cell_past_it() -> None:
+    # An 11x14 board on a 2560 px desktop; in a grey window against its
+    # right border, a magenta box beside the 5th row, a pitch wide: its
+    # edges line up with the row's lines and a line a pitch out, a cell
+    # outlined as the board's are. Its ground is no board's: it changes at
+    # once at the border (117 CIELAB, flat beyond).
+    shot = sample("drift", 99217)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

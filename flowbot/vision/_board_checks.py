@@ -1500,7 +1500,12 @@ def lines_end_apart(
     """
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     pitch = cell_pitch(xs, ys)
-    ends = line_ends(image, xs, ys, uncertainty=1.0, ratio=settings.edge_colour_ratio)
+    # Against another window's ground (all along a border), a line goes on
+    # only in its own colour: that window's text lines up with the lines.
+    windowed = [side for side in _SIDES if against_another_ground(image, xs, ys, side)]
+    ends = line_ends(
+        image, xs, ys, uncertainty=1.0, ratio=settings.edge_colour_ratio, same_colour=windowed
+    )
     where: dict[str, float] = {}
     for side, measured in ends.items():
         found = measured[~np.isnan(measured)]
@@ -1522,6 +1527,8 @@ def lines_end_apart(
     return worst
 
 
+#: The borders, as ``line_ends`` names them.
+_SIDES = ("top", "bottom", "left", "right")
 #: Least lines crossing a border to judge where they end ...
 _ENDS_LINES = 3
 #: ... and the share of them ending together (within this, pitch; 1.5 px at

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -228,7 +229,13 @@ def cells_past_border(
 
 
 def line_ends(
-    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float, ratio: float
+    image: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    uncertainty: float,
+    ratio: float,
+    *,
+    same_colour: Collection[str] = (),
 ) -> dict[str, np.ndarray]:
     """Where the inner lines crossing each border end: pitches past it (short of it: negative).
 
@@ -250,6 +257,8 @@ def line_ends(
         How far, in pixels, a true line may lie from its given position.
     ratio
         Share of its contrast further in at which a line still shows.
+    same_colour
+        Borders past which a line shows only in its own colour (further in).
     """
     h, w = image.shape[:2]
     pitch = cell_pitch(xs, ys)
@@ -289,6 +298,16 @@ def line_ends(
         # other flips it between them.
         here = np.sort(polarity[index, :, at].reshape(len(inner), 2, -1), axis=2)
         here = here[..., len(further) // 2]  # (lines, side)
+        # Its colour by each border: the pixel where it lies, further in.
+        rgb = _rgb_across(
+            image,
+            window[index, at][:, None],
+            np.concatenate([first - further, last + further]),
+            transposed=transposed,
+        )[:, :, 0]
+        colour = to_lab(
+            np.rint(np.median(rgb.reshape(len(inner), 2, -1, 3), axis=2)).astype(np.uint8)
+        )  # (lines, side, 3)
         # Going out, only the window's two ends and the pixels near the line
         # count (same values as the whole window's).
         near_columns = np.clip(at[:, None] + np.array([-1, 0, 1]), 0, len(offsets) - 1)
@@ -304,7 +323,19 @@ def line_ends(
         # step with them, are no line going on.
         shape = (len(inner), 2, len(out), contrast.shape[-1])
         flipped = here[:, :, None, None] * polarity.reshape(shape) < 0
-        contrast = np.where(flipped, 0.0, contrast.reshape(shape)).max(axis=3)
+        contrast = np.where(flipped, 0.0, contrast.reshape(shape))
+        # ... and, past ``same_colour`` borders, keeps its colour (the game
+        # draws each line in one colour): text in a white window against the
+        # border, in step with the board's rows, shows as light pixels among
+        # its glyphs.
+        rgb = _rgb_across(image, columns[:, 1:-1], along, transposed=transposed)
+        strongest = contrast.argmax(axis=3)  # (lines, side, out)
+        pixel = np.take_along_axis(rgb.reshape(*shape, 3), strongest[..., None, None], axis=3)[
+            ..., 0, :
+        ]
+        kept = delta_e(to_lab(pixel.astype(np.uint8)), colour[:, :, None]) <= _ENDS_SAME_LINE
+        kept |= ~np.isin(names, list(same_colour))[None, :, None]
+        contrast = np.where(kept, contrast.max(axis=3), 0.0)
         on_image = ((along >= 0) & (along <= size - 1)).reshape(2, len(out))
         seen = (contrast >= ratio * typical[..., None]) & on_image
         # Shown nearly all the way from the first point out; across the
@@ -590,6 +621,9 @@ _ENDS_STEPS = 60
 _ENDS_ALONG = 0.9
 #: Least image past a border (pitch) to tell where its lines end.
 _ENDS_ROOM = 0.1
+#: CIELAB: a line's stub keeps its colour further in within this (as a line
+#: going on does: ``_SAME_LINE`` in the board checks).
+_ENDS_SAME_LINE = 24.0
 
 
 def _run_on(

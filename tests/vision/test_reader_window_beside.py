@@ -153,3 +153,14 @@ def test_a_box_in_a_window_beside_the_border_is_no_cell_past_it() -> None:
     # once at the border (117 CIELAB, flat beyond).
     shot = sample("drift", 99217)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_text_of_a_white_window_against_the_border_is_no_stub_of_its_lines() -> None:
+    # A 5x5 board, 96 px cells, on a 2560 px desktop; a white editor flush
+    # against its right border, four text rows to a cell, in step with its
+    # rows: light pixels among the glyphs by each row line, up to 8 px
+    # (0.08 pitch) past the border, seemed the board's lines going on there,
+    # cut short together as by a pop-up. They are white (57 CIELAB or more
+    # from the lines' dark red); a line's stub keeps its colour.
+    shot = sample("drift", 92376)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -1403,8 +1403,7 @@ def check_lines_end_at_border(
     board's lines end at its other borders.
     """
     side, apart = lines_end_apart(image, geometry, settings)
-    pitch = geometry.cell_size
-    if abs(apart) >= max(_ENDS_APART, _ENDS_APART_PX / pitch):
+    if _ends_apart(apart, geometry.cell_size):
         how = "past" if apart > 0 else "short of"
         raise UnsureReadingError(
             f"the board's lines end together {how} its {side} border: "
@@ -1500,12 +1499,30 @@ def lines_end_apart(
     """
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     pitch = cell_pitch(xs, ys)
+
+    def farthest(same_colour: list[str]) -> tuple[str, float]:
+        ends = line_ends(
+            image,
+            xs,
+            ys,
+            uncertainty=1.0,
+            ratio=settings.edge_colour_ratio,
+            same_colour=same_colour,
+        )
+        return _farthest_apart(ends, pitch)
+
+    worst = farthest([])
+    if not _ends_apart(worst[1], geometry.cell_size):
+        return worst
     # Against another window's ground (all along a border), a line goes on
     # only in its own colour: that window's text lines up with the lines.
+    # Looked at only when the lines seem to end apart (a few ms a board).
     windowed = [side for side in _SIDES if against_another_ground(image, xs, ys, side)]
-    ends = line_ends(
-        image, xs, ys, uncertainty=1.0, ratio=settings.edge_colour_ratio, same_colour=windowed
-    )
+    return farthest(windowed) if windowed else worst
+
+
+def _farthest_apart(ends: dict[str, np.ndarray], pitch: float) -> tuple[str, float]:
+    """``lines_end_apart`` from the lines' ends past each border (``line_ends``)."""
     where: dict[str, float] = {}
     for side, measured in ends.items():
         found = measured[~np.isnan(measured)]
@@ -1525,6 +1542,11 @@ def lines_end_apart(
             if abs(apart) > abs(worst[1]):
                 worst = (side, apart)
     return worst
+
+
+def _ends_apart(apart: float, pitch: float) -> bool:
+    """Whether lines ending ``apart`` (pitch) from the others' ends are cut by something."""
+    return abs(apart) >= max(_ENDS_APART, _ENDS_APART_PX / pitch)
 
 
 #: The borders, as ``line_ends`` names them.

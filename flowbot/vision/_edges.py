@@ -298,16 +298,6 @@ def line_ends(
         # other flips it between them.
         here = np.sort(polarity[index, :, at].reshape(len(inner), 2, -1), axis=2)
         here = here[..., len(further) // 2]  # (lines, side)
-        # Its colour by each border: the pixel where it lies, further in.
-        rgb = _rgb_across(
-            image,
-            window[index, at][:, None],
-            np.concatenate([first - further, last + further]),
-            transposed=transposed,
-        )[:, :, 0]
-        colour = to_lab(
-            np.rint(np.median(rgb.reshape(len(inner), 2, -1, 3), axis=2)).astype(np.uint8)
-        )  # (lines, side, 3)
         # Going out, only the window's two ends and the pixels near the line
         # count (same values as the whole window's).
         near_columns = np.clip(at[:, None] + np.array([-1, 0, 1]), 0, len(offsets) - 1)
@@ -328,13 +318,25 @@ def line_ends(
         # draws each line in one colour): text in a white window against the
         # border, in step with the board's rows, shows as light pixels among
         # its glyphs.
-        rgb = _rgb_across(image, columns[:, 1:-1], along, transposed=transposed)
-        strongest = contrast.argmax(axis=3)  # (lines, side, out)
-        pixel = np.take_along_axis(rgb.reshape(*shape, 3), strongest[..., None, None], axis=3)[
-            ..., 0, :
-        ]
-        kept = delta_e(to_lab(pixel.astype(np.uint8)), colour[:, :, None]) <= _ENDS_SAME_LINE
-        kept |= ~np.isin(names, list(same_colour))[None, :, None]
+        kept = np.ones(shape[:3], bool)
+        if any(name in same_colour for name in names):
+            # Its colour by each border: the pixel where it lies, further in.
+            rgb = _rgb_across(
+                image,
+                window[index, at][:, None],
+                np.concatenate([first - further, last + further]),
+                transposed=transposed,
+            )[:, :, 0]
+            colour = to_lab(
+                np.rint(np.median(rgb.reshape(len(inner), 2, -1, 3), axis=2)).astype(np.uint8)
+            )  # (lines, side, 3)
+            rgb = _rgb_across(image, columns[:, 1:-1], along, transposed=transposed)
+            strongest = contrast.argmax(axis=3)  # (lines, side, out)
+            pixel = np.take_along_axis(rgb.reshape(*shape, 3), strongest[..., None, None], axis=3)[
+                ..., 0, :
+            ]
+            kept = delta_e(to_lab(pixel.astype(np.uint8)), colour[:, :, None]) <= _ENDS_SAME_LINE
+            kept |= ~np.isin(names, list(same_colour))[None, :, None]
         contrast = np.where(kept, contrast.max(axis=3), 0.0)
         on_image = ((along >= 0) & (along <= size - 1)).reshape(2, len(out))
         seen = (contrast >= ratio * typical[..., None]) & on_image

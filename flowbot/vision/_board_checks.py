@@ -687,17 +687,30 @@ def _edge_colours(
     Per span, the median over points along it of the brightest pixel across
     the line: the line's own colour, not the background's.
     """
+    pixels = _across_inner_lines(image, lines, spans, reach)  # (lines, points, offsets, 3)
+    brightest = channel_sum(pixels.astype(np.int32)).argmax(axis=2)
+    rgb = np.take_along_axis(pixels, brightest[:, :, None, None], axis=2)[:, :, 0]
+    rgb = np.median(rgb.reshape(len(lines) - 2, len(spans) - 1, len(_ALONG_EDGE), 3), axis=2)
+    return to_lab(rgb.astype(np.uint8))
+
+
+def _across_inner_lines(
+    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int
+) -> np.ndarray:
+    """Pixels across the inner lines ``lines[1:-1]`` (image columns), ``reach`` either side.
+
+    At ``_ALONG_EDGE`` of each span: ``(lines, spans * points, offsets, 3)``.
+    """
     h, w = image.shape[:2]
-    t = np.array([0.3, 0.5, 0.7])
-    along = (spans[:-1, None] + t[None, :] * np.diff(spans)[:, None]).ravel()
+    along = (spans[:-1, None] + _ALONG_EDGE[None, :] * np.diff(spans)[:, None]).ravel()
     offsets = np.arange(-reach, reach + 1)
     px = np.clip(np.rint(lines[1:-1])[:, None] + offsets[None, :], 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)
-    pixels = pixels_at(image, py[None, :, None], px[:, None, :])  # (lines, points, offsets, 3)
-    brightest = channel_sum(pixels.astype(np.int32)).argmax(axis=2)
-    rgb = np.take_along_axis(pixels, brightest[:, :, None, None], axis=2)[:, :, 0]
-    rgb = np.median(rgb.reshape(len(lines) - 2, len(spans) - 1, len(t), 3), axis=2)
-    return to_lab(rgb.astype(np.uint8))
+    return pixels_at(image, py[None, :, None], px[:, None, :])
+
+
+#: Points along each edge where its line is looked at across (fractions of it).
+_ALONG_EDGE = np.array([0.3, 0.5, 0.7])
 
 
 def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> None:
@@ -962,17 +975,10 @@ def _across_lightness(
 ) -> np.ndarray:
     """L* across the inner lines ``lines[1:-1]`` (image columns), ``[line, span, point, offset]``.
 
-    At 0.3, 0.5 and 0.7 of each span, ``reach`` pixels either side of the line.
+    At ``_ALONG_EDGE`` of each span, ``reach`` pixels either side of the line.
     """
-    h, w = image.shape[:2]
-    t = np.array([0.3, 0.5, 0.7])
-    along = (spans[:-1, None] + t[None, :] * np.diff(spans)[:, None]).ravel()
-    offsets = np.arange(-reach, reach + 1)
-    px = np.clip(np.rint(lines[1:-1])[:, None] + offsets[None, :], 0, w - 1).astype(np.intp)
-    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)
-    pixels = pixels_at(image, py[None, :, None], px[:, None, :])  # (lines, points, offsets, 3)
-    lightness = to_lab(pixels)[..., 0]
-    return lightness.reshape(len(lines) - 2, len(spans) - 1, len(t), len(offsets))
+    lightness = to_lab(_across_inner_lines(image, lines, spans, reach))[..., 0]
+    return lightness.reshape(len(lines) - 2, len(spans) - 1, len(_ALONG_EDGE), 2 * reach + 1)
 
 
 def _colour_around(colours: np.ndarray, lines: np.ndarray) -> np.ndarray:

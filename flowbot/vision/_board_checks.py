@@ -1251,7 +1251,7 @@ def _abutting(
     for piece in pieces:
         if piece == lattice or not in_phase(lattice, piece):
             continue
-        for side in ("top", "bottom", "left", "right"):
+        for side in _SIDES:
             crosswise = side in ("top", "bottom")
             along, theirs = (lattice.xs, piece.xs) if crosswise else (lattice.ys, piece.ys)
             if len(theirs) != len(along) or np.abs(np.subtract(theirs, along)).max() > 0.25 * p:
@@ -1477,18 +1477,17 @@ def _ground_changes_at_corner(
     window's ground meets the board there.
     """
     pitch = cell_pitch(xs, ys)
-    lines, spans = (xs, ys) if side in ("left", "right") else (ys, xs)
-    column = image if side in ("left", "right") else np.swapaxes(image, 0, 1)
-    border, inward = (lines[0], 1) if side in ("top", "left") else (lines[-1], -1)
-    reach = ground_reach(pitch)
-    if not 0 <= round(border - inward * 3 * reach) <= column.shape[1] - 1:
-        return False
+    spans = ys if side in ("left", "right") else xs
     outer, toward = (spans[0], 1.0) if end == 0 else (spans[-1], -1.0)
-    span = np.array([outer, outer + toward * pitch])
-    step, beyond = ground_across(
-        column, border, span, inward=inward, reach=reach, along=np.linspace(*_CORNER_PATCH, 4)
+    across = ground_across_border(
+        image,
+        xs,
+        ys,
+        side,
+        spans=np.array([outer, outer + toward * pitch]),
+        along=np.linspace(*_CORNER_PATCH, 4),
     )
-    return bool(changes_at_once(step, beyond)[0])
+    return across is not None and bool(changes_at_once(*across)[0])
 
 
 #: Where a cell's ground is sampled near a corner (pitch from both lines).

@@ -375,20 +375,30 @@ _ALONG_SPAN = np.linspace(0.2, 0.8, 7)
 
 
 def ground_across_border(
-    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: str
+    image: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    side: str,
+    *,
+    spans: np.ndarray | None = None,
+    along: np.ndarray = _ALONG_SPAN,
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """``ground_across`` the border on ``side`` (``"top"``, ``"left"``, ...) of grid ``xs``, ``ys``.
 
-    ``None`` when the image ends short of where the ground beyond is looked at.
+    Along the grid's cells by that border, or along ``spans`` (positions
+    along it) at ``along`` of each. ``None`` when the image ends short of
+    where the ground beyond is looked at.
     """
     reach = ground_reach(cell_pitch(xs, ys))
     vertical = side in ("left", "right")
-    lines, spans = (xs, ys) if vertical else (ys, xs)
+    lines, cells = (xs, ys) if vertical else (ys, xs)
     column = image if vertical else np.swapaxes(image, 0, 1)
     border, inward = (lines[0], 1) if side in ("top", "left") else (lines[-1], -1)
     if not 0 <= round(border - inward * _FAR_OUT * reach) <= column.shape[1] - 1:
         return None
-    return ground_across(column, border, spans, inward=inward, reach=reach)
+    return ground_across(
+        column, border, cells if spans is None else spans, inward=inward, reach=reach, along=along
+    )
 
 
 def ground_reach(pitch: float) -> int:

@@ -97,7 +97,8 @@ def classify(
     size with a sharp rim (a dot of nearly the glow's own colour). Fainter
     still, such a disc is a dot only when a clear dot has its colour: else its
     twin may be as faint and missed, and the reading is refused (unless the
-    disc is oblong: JPEG or glow noise, not a dot).
+    disc is oblong, or its core nearer black than any dot's colour: JPEG or
+    glow noise, not a dot).
     """
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()
@@ -158,7 +159,8 @@ def classify(
         # A dot on glow of its own colour is one when a clear dot has its
         # colour (its twin); alone, its twin may be as faint and missed. An
         # oblong "disc" without a twin is JPEG or glow noise in a small cell,
-        # and one whose core is the cells' beside it is their background.
+        # and one whose core is the cells' beside it, or nearer black than
+        # any dot's colour, is their background.
         # Two faint flat discs of one colour are each other's twins.
         if any(
             delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear
@@ -166,7 +168,10 @@ def classify(
             dots.add(cell)
         elif _crisp_dot(
             samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
-        ) and not _like_cells_beside(samples.core_lab, float(contrast[cell]), cell):
+        ) and not (
+            _like_cells_beside(samples.core_lab, float(contrast[cell]), cell)
+            or _near_black(samples.core_lab[cell])
+        ):
             raise UnsureReadingError(
                 f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
             )
@@ -227,6 +232,24 @@ def _like_cells_beside(core_lab: np.ndarray, contrast: float, cell: Cell) -> boo
         if 0 <= r < rows and 0 <= c < cols:
             alike += float(delta_e(core_lab[cell], core_lab[r, c])) <= near
     return alike >= 2
+
+
+#: Least Lab distance from black of a dot's core: the game draws its dots in
+#: light or saturated colours on a black ground. Its darkest (teal, dark
+#: blue, purple) are 54+ Lab from black, 33+ through the synthetic screens'
+#: strongest colour drift (gamma 1.35, saturation 0.7, gains 0.85-1.1);
+#: measured: real screens 56.7+, drift 40.1+ (7290 dots), faint dots on glow
+#: of their colour in 18-50 px cells through JPEG 60-95 54.1+ (190). In a
+#: small dark cell JPEG keeps colour at half resolution: the lines' hue tints
+#: the ring but not the centre, a "disc" in colour alone whose core is the
+#: dark ground, 24.7 Lab from black at most (tiny_cells 97016, 95286, 93219,
+#: 92018, 99303, 90367, 90430: 6.6-23.6 where refused).
+DOT_FROM_BLACK = 28.0
+
+
+def _near_black(core: np.ndarray) -> bool:
+    """Whether a cell's core colour (Lab) is too near black for any dot's."""
+    return float(delta_e(core, np.zeros(3))) < DOT_FROM_BLACK
 
 
 def _soft_glow(

@@ -232,6 +232,51 @@ def test_an_empty_cell_whose_core_is_its_neighbours_is_no_pair_of_tiles() -> Non
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 
 
+@pytest.mark.parametrize(("category", "seed"), [("zoomed", 99446), ("zoomed", 91218)])
+def test_an_empty_cell_among_dots_is_judged_by_the_empty_cells_diagonal_to_it(
+    category: str, seed: int
+) -> None:
+    # zoomed 99446 cell (0, 7), 91218 cells (4, 0) and (8, 0): an empty cell
+    # on the board's edge whose every neighbour is a dot (or, in a corner,
+    # all but one). In the blurred 24-26 px cells each dot's halo and the
+    # thick lines tint its ring, so the black core stands 20.8-24.5 Lab from
+    # every ring beside it, as an object does; but the empty cells diagonal
+    # to it have its core's colour (0.0-0.3 Lab), where a tile's core is far
+    # from the background's (flow_bridges 96000-96199, such cells: 31+ Lab).
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+#: A board with empty cells among dots: (0, 1) between A, B and C; (5, 0)
+#: in a corner beside D, its only other neighbour the empty (5, 1).
+AMONG_DOTS = Puzzle.from_grid(["A.B...", ".C..B.", "......", "..C...", "D.....", "....AD"])
+
+
+@pytest.mark.parametrize("grey", [70, 140])
+def test_a_tile_in_an_empty_cell_among_dots_is_refused(grey: int) -> None:
+    geometry = board_geometry(AMONG_DOTS, cell_px=PX)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    image = draw_board(np.zeros((h, w, 3), np.uint8), AMONG_DOTS, geometry)
+    assert read_board(image).puzzle == AMONG_DOTS.canonical()
+    centre = geometry.centre(Cell(0, 1))
+    _deck(image, (centre.x, centre.y), PX, grey)
+    with pytest.raises(UnsureReadingError, match=r"cell \(0, 1\) holds something"):
+        read_board(image)
+
+
+def test_two_tiles_in_a_corner_beside_a_dot_are_refused() -> None:
+    # (5, 0)'s only empty neighbour is the other tile, its twin; the empty
+    # cell diagonal to it shows the background, not the tile's colour.
+    geometry = board_geometry(AMONG_DOTS, cell_px=PX)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    image = draw_board(np.zeros((h, w, 3), np.uint8), AMONG_DOTS, geometry)
+    for cell in (Cell(5, 0), Cell(5, 1)):
+        centre = geometry.centre(cell)
+        _deck(image, (centre.x, centre.y), PX, 100)
+    with pytest.raises(UnsureReadingError, match=r"cell \(5, [01]\) holds something"):
+        read_board(image)
+
+
 @pytest.mark.parametrize("tile", [False, True])
 def test_a_glow_cloud_wider_than_a_cell_is_no_object(tile: bool) -> None:
     # huge_cells 90192, 93089, 93252: a cloud of glow peaking in an empty

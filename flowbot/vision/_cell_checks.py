@@ -400,27 +400,30 @@ def _check_background(
         typical = np.median(samples.core_lab[~is_dot], axis=0)
         some = np.where(alone, delta_e(samples.core_lab, typical), some)
     faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
-    # A cell with no empty neighbour has only dots' rings beside it, which a
-    # blurred dot's halo and thick lines tint (zoomed 99446, 91218: a black
-    # empty core 20.8-24.5 Lab from them all): however unlike them, it is
-    # empty when its core is the empty cells' diagonal to it (0.0-0.3 Lab;
-    # a bridge's deck there: 23.9+, 151 decks on 96000-96599).
-    lone = np.isnan(cores_apart[..., 0])
-    strong = (unlike > settings.empty_contrast) & ~(lone & (some <= OBJECT_STEP))
     # Two strong objects side by side: each one's ring (which the other's deck
     # covers) and core are its twin's colour, and no other empty neighbour's
     # core is (flow_bridges: the second nearest 26.7+ Lab away): an empty
     # cell whose blurred lines tint every ring shows the background, as two
     # or more empty neighbours' cores do (zoomed 99274: 0.0 and 0.5 Lab).
     # With one empty neighbour only (a corner or edge cell beside dots), the
-    # empty cells diagonal to it count as others (zoomed 91218: the "twin"
-    # and a diagonal cell both 0.0 Lab; a deck's twin beside it in a corner
-    # leaves the diagonal cell the background's colour).
+    # empty cells diagonal to it count as others too (zoomed 91218: the
+    # "twin" and a diagonal cell both 0.0 Lab; a deck's twin beside it in a
+    # corner leaves the diagonal cell the background's colour).
     others = np.where(
         np.isnan(cores_apart[..., 1:2]),
         np.sort(np.concatenate([cores_apart, diagonal], axis=2), axis=2)[..., :4],
         cores_apart,
     )
+    # A cell with fewer than two empty neighbours has mostly dots' rings
+    # beside it, which a blurred dot's halo and thick lines tint (zoomed
+    # 99446, 91218, 93916: a black empty core 20.1-24.5 Lab from them all):
+    # however unlike them, it is empty when its core is the empty cells'
+    # around it, diagonal ones included: two of them, or for a cell among
+    # dots as for a faint object, ``some`` (0.0-0.3 Lab; bridge decks drawn
+    # in such cells on flow shots 96000-96599: 23.5+ over 529).
+    ground = np.where(np.isnan(cores_apart[..., 0]), some, others[..., 1])
+    few = np.isnan(cores_apart[..., 1])
+    strong = (unlike > settings.empty_contrast) & ~(few & (ground <= OBJECT_STEP))
     paired = (
         (unlike_but_one > settings.empty_contrast)
         & (cores_apart[..., 0] <= OBJECT_STEP)

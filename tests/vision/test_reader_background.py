@@ -232,17 +232,19 @@ def test_an_empty_cell_whose_core_is_its_neighbours_is_no_pair_of_tiles() -> Non
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 
 
-@pytest.mark.parametrize(("category", "seed"), [("zoomed", 99446), ("zoomed", 91218)])
+@pytest.mark.parametrize(
+    ("category", "seed"), [("zoomed", 99446), ("zoomed", 91218), ("zoomed", 93916)]
+)
 def test_an_empty_cell_among_dots_is_judged_by_the_empty_cells_diagonal_to_it(
     category: str, seed: int
 ) -> None:
-    # zoomed 99446 cell (0, 7), 91218 cells (4, 0) and (8, 0): an empty cell
-    # on the board's edge whose every neighbour is a dot (or, in a corner,
-    # all but one). In the blurred 24-26 px cells each dot's halo and the
-    # thick lines tint its ring, so the black core stands 20.8-24.5 Lab from
-    # every ring beside it, as an object does; but the empty cells diagonal
-    # to it have its core's colour (0.0-0.3 Lab), where a tile's core is far
-    # from the background's (flow_bridges 96000-96199, such cells: 31+ Lab).
+    # zoomed 99446 cell (0, 7), 91218 cells (4, 0) and (8, 0), 93916 cell
+    # (0, 0): an empty cell on the board's edge whose neighbours are dots
+    # but one at most. In the blurred 24-26 px cells each dot's halo and the
+    # thick lines tint their rings, so the black core stands 20.1-24.5 Lab
+    # from every ring beside it, as an object does; but the empty cells
+    # around it, diagonal ones included, have its core's colour (0.0-0.3
+    # Lab), where a bridge's deck in such a cell is 23.5+ Lab from them.
     shot = sample(category, seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 

@@ -145,23 +145,36 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     small: UnsureBoardError | None = None
     split: UnsureBoardError | None = None
     dotted: list[BoardGeometry] = []  # grids seen holding dots
+    # Grids doubted for their cells that hold no dots like a board's.
+    unsure: list[UnsureBoardError] = []
     while True:
         try:
             geometry, notes, apart, samples = next(boards)
         except VisionError:
-            passed_over = split or small or dotless
+            passed_over = split or small or (unsure[0] if unsure else None) or dotless
             if passed_over is not None:
                 raise passed_over from None
             raise
+        if geometry.cell_size < settings.min_cell_px:
+            raise UnsureBoardError(
+                f"cells of {geometry.cell_size:.0f} px are too small to read "
+                f"(need {settings.min_cell_px:.0f})",
+                geometry,
+            )
         try:
-            if geometry.cell_size < settings.min_cell_px:
-                raise UnsureReadingError(
-                    f"cells of {geometry.cell_size:.0f} px are too small to read "
-                    f"(need {settings.min_cell_px:.0f})"
-                )
             dots, cell_confidence = classify(samples, image, geometry, settings)
         except UnsureReadingError as exc:
-            raise UnsureBoardError(str(exc), geometry) from exc
+            doubt = UnsureBoardError(str(exc), geometry)
+            if _holds_dots(image, geometry, settings):
+                # A board the user may mean (half solved, a tile on it): the
+                # screen is refused, whatever else it shows.
+                raise doubt from exc
+            # No dots like a board's: another window's grid paper holding a
+            # picture. Had the board come first, this grid would have been
+            # passed over as no other board (``apart``); the next candidate
+            # may be the board, if it lies apart from this one.
+            unsure.append(doubt)
+            continue
         if dots and min(geometry.rows, geometry.cols) < MIN_BOARD_SIDE:
             # No level is this small: a board cut to its last rows, a few
             # cards or keys; the next candidate may be the board.
@@ -189,6 +202,11 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         # Every level has dots: a grid without any (a ruled page, a table) is
         # not the board; the next candidate may be.
         dotless = dotless or UnsureBoardError("no dots on the board", geometry)
+    for doubt in unsure:
+        if overlap(_lattice(doubt.geometry), _lattice(geometry)) > PIECE_OVERLAP:
+            # Passed over, it shares cells with the board: the same board (a
+            # solved one, its dots hidden in pipes) or a piece of it.
+            raise doubt
     try:
         check_nothing_past_border(image, geometry, settings)
         check_lines_end_at_border(image, geometry, settings)
@@ -223,6 +241,10 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     )
     return Reading(puzzle, geometry, colours, confidence, tuple(notes))  # type: ignore[arg-type]
 
+
+#: Shared area, over the smaller grid's, past which two grids are one board
+#: (or one a piece of the other) rather than grids side by side.
+PIECE_OVERLAP = 0.1
 
 #: The refusal when a grid holding dots lies beside the board read.
 _TWO_BOARDS = "two boards on the screen: another grid apart from this one holds dots"
@@ -338,7 +360,7 @@ def _find_boards(
         for candidate in lattices[:6]:
             # A refused grid's pieces are no new candidates; a separate grid is
             # (a desktop list or a keyboard can out-number the board's cells).
-            if any(overlap(candidate, other) > 0.1 for other in refused):
+            if any(overlap(candidate, other) > PIECE_OVERLAP for other in refused):
                 continue
             others = [other for other in lattices if other is not candidate]
             best = tried = candidate

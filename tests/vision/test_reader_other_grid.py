@@ -1,0 +1,71 @@
+"""Another window's grid doubted for its cells before the board is found.
+
+The search hands grids over best first; one whose cells hold something no dot
+is (a picture's coloured square) must not refuse the whole screen when it
+holds no dots like a board's: had the board come first, it would have been
+passed over as no other board. A grid holding dots is a board the user may
+mean: doubted, it still refuses the screen.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, Puzzle, Solution
+from flowbot.render import render_board
+from flowbot.vision import read_board
+from flowbot.vision.synthetic import sample
+
+#: The board to read: 6x6, 70 px cells, right of the other window.
+_BOARD = Puzzle.from_grid(["A....B", "..C...", "......", ".D..A.", "......", "B.C..D"])
+#: A larger board, drawn half solved (one pipe) where the grid paper is.
+_OTHER = Puzzle.from_grid(
+    ["A......B", "........", "..C..D..", "........", "C....D..", "........", "A.....EB", "E......."]
+)
+
+
+def _desktop(other: str) -> np.ndarray:
+    """The board on a plain desktop, and left of it ``other``: "paper" or "half_solved".
+
+    "paper": a dark 12x11 grid paper of 64 px cells (more cells than the
+    board: the search hands it over first) holding a coloured square that
+    fills a cell out to its lines, no flat dot. "half_solved": an 8x8 board
+    of 80 px cells with one pipe drawn.
+    """
+    image = np.full((1080, 1920, 3), (90, 60, 140), np.uint8)
+    board = render_board(_BOARD, cell_px=70)
+    image[200 : 200 + board.shape[0], 1100 : 1100 + board.shape[1]] = board
+    if other == "paper":
+        x0, y0, p, cols, rows = 200, 120, 64, 11, 12
+        image[y0 : y0 + rows * p + 1, x0 : x0 + cols * p + 1] = (32, 33, 36)
+        image[y0 : y0 + rows * p + 1, x0 : x0 + cols * p + 1 : p] = (200, 200, 200)
+        image[y0 : y0 + rows * p + 1 : p, x0 : x0 + cols * p + 1] = (200, 200, 200)
+        corner = (x0 + 3 * p + 8, y0 + 5 * p + 8)
+        cv2.rectangle(image, corner, (corner[0] + 48, corner[1] + 48), (230, 40, 200), -1)
+    else:
+        path = tuple(Cell(r, 0) for r in range(7))
+        paths = tuple(path if k == 0 else () for k in range(len(_OTHER.pairs)))
+        half = render_board(_OTHER, Solution(_OTHER, paths), cell_px=80)
+        image[100 : 100 + half.shape[0], 150 : 150 + half.shape[1]] = half
+    return image
+
+
+def test_grid_paper_holding_a_picture_does_not_hide_the_board() -> None:
+    reading = read_board(_desktop("paper"))
+    assert reading.puzzle == _BOARD.canonical()
+
+
+def test_a_half_solved_board_found_first_still_refuses_the_screen() -> None:
+    with pytest.raises(UnsureReadingError, match="pipe"):
+        read_board(_desktop("half_solved"))
+
+
+def test_a_mirrored_board_beside_a_spreadsheet_is_read() -> None:
+    # A 10x12 board mirrored on a 2560 px desktop; right of it a dark
+    # spreadsheet's 13x4 grid is found first, its last row past the window's
+    # edge, where the wallpaper fills the cells: no dot, nor any board's.
+    shot = sample("mirror", 98860)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

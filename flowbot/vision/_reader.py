@@ -150,11 +150,17 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     while True:
         try:
             geometry, notes, apart, samples = next(boards)
-        except VisionError:
-            passed_over = split or small or (unsure[0] if unsure else None) or dotless
-            if passed_over is not None:
-                raise passed_over from None
-            raise
+        except VisionError as exc:
+            # Nothing read: the refusal is about the most board-like grid met.
+            met: list[tuple[UnsureBoardError, bool | None]] = [
+                (e, True) for e in (split, small) if e is not None
+            ]
+            met += [(e, False) for e in (*unsure, dotless) if e is not None]
+            if not met:
+                raise
+            if isinstance(exc, UnsureBoardError):
+                met.append((exc, None))
+            raise _most_board_like(image, met, settings) from None
         if geometry.cell_size < settings.min_cell_px:
             raise UnsureBoardError(
                 f"cells of {geometry.cell_size:.0f} px are too small to read "
@@ -303,6 +309,33 @@ def _another_board(image: np.ndarray, board: BoardGeometry, settings: Settings) 
     return False
 
 
+def _most_board_like(
+    image: np.ndarray, doubts: list[tuple[UnsureBoardError, bool | None]], settings: Settings
+) -> UnsureBoardError:
+    """The refusal about the grid most like a board, when no board was read.
+
+    One holding dots comes first, then the biggest, then the one with most
+    cells; the first met of equals. With each doubt, whether its grid holds
+    dots, or ``None`` to look (only then is it worth the time: the screen is
+    refused anyway). A grid of cells too small even for another board
+    (``SMALLER_BOARD``) is text or a texture and holds none.
+    """
+    looked: dict[BoardGeometry, bool] = {}
+
+    def likeness(item: tuple[UnsureBoardError, bool | None]) -> tuple[bool, float, int]:
+        doubt, dots = item
+        g = doubt.geometry
+        if dots is None:
+            if g not in looked:
+                looked[g] = g.cell_size >= SMALLER_BOARD * settings.min_cell_px and _holds_dots(
+                    image, g, settings
+                )
+            dots = looked[g]
+        return dots, (g.right - g.left) * (g.bottom - g.top), g.rows * g.cols
+
+    return max(doubts, key=likeness)[0]
+
+
 def _lattice(geometry: BoardGeometry) -> Lattice:
     """A board's grid lines as a ``Lattice`` (to compare grids' phases)."""
     return Lattice(geometry.xs, geometry.ys)
@@ -323,7 +356,8 @@ def _find_boards(
 
     With each, its notes, the other grids found apart from it and its cells' samples.
 
-    Raises the first doubt (or ``BoardNotFoundError``) once none is left.
+    Raises the doubt about the most board-like grid (or ``BoardNotFoundError``)
+    once none is left.
     """
     h, w = image.shape[:2]
     # Brightest channel: grid lines of any hue stand out from the dark board.
@@ -344,7 +378,7 @@ def _find_boards(
         # the time only when a grid holding dots was seen, and doubted, or
         # a board's dots were (its lines faded in every shrunk copy).
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
-    doubt: UnsureBoardError | None = None
+    doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
     for attempt, (f, source, dark) in enumerate(attempts):
         if attempt == closer and not (
@@ -367,10 +401,12 @@ def _find_boards(
             if full_size(best, f).cell_size < settings.min_cell_px:
                 # Too fine for a board one could read: text or a texture; a
                 # board this small is refused unless a readable one is found.
-                doubt = doubt or UnsureBoardError(
-                    f"cells of {full_size(best, f).cell_size:.0f} px are too small to read "
-                    f"(need {settings.min_cell_px:.0f})",
-                    full_size(best, f),
+                doubts.append(
+                    UnsureBoardError(
+                        f"cells of {full_size(best, f).cell_size:.0f} px are too small to read "
+                        f"(need {settings.min_cell_px:.0f})",
+                        full_size(best, f),
+                    )
                 )
                 continue
             try:
@@ -414,7 +450,7 @@ def _find_boards(
                     samples = sample_cells(image, placed)
             except UnsureReadingError as exc:
                 # A finer or colour copy may see the whole board.
-                doubt = doubt or UnsureBoardError(str(exc), full_size(candidate, f))
+                doubts.append(UnsureBoardError(str(exc), full_size(candidate, f)))
                 doubted.append(full_size(candidate, f))
                 if tried is not candidate:
                     # Grown where its lines go on, it is the board as far as
@@ -435,8 +471,8 @@ def _find_boards(
             yield placed, notes, apart, samples
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
-    if doubt is not None:
-        raise doubt
+    if doubts:
+        raise _most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")
 
 

@@ -17,6 +17,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Puzzle, Solution
 from flowbot.render import render_board
 from flowbot.vision import read_board
+from flowbot.vision._reader import UnsureBoardError
 from flowbot.vision.synthetic import sample
 
 #: The board to read: 6x6, 70 px cells, right of the other window.
@@ -69,3 +70,13 @@ def test_a_mirrored_board_beside_a_spreadsheet_is_read() -> None:
     # edge, where the wallpaper fills the cells: no dot, nor any board's.
     shot = sample("mirror", 98860)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_the_refusal_is_about_the_grid_holding_dots() -> None:
+    # A 6x7 board mirrored on a 2560 px desktop, a dark spreadsheet beside it
+    # whose cells go on past the board's border. The spreadsheet's 10x12
+    # grid, doubted first for lines drawn as walls, holds no dots: the
+    # reason given is the board's, and the refusal carries its grid.
+    with pytest.raises(UnsureBoardError, match="cells like the board's go on") as refused:
+        read_board(sample("mirror", 77022).image)
+    assert (refused.value.geometry.rows, refused.value.geometry.cols) == (6, 7)

@@ -171,7 +171,9 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             dots, cell_confidence = classify(samples, image, geometry, settings)
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
-            if _holds_dots(image, geometry, settings):
+            if _clear_dots(samples, settings) >= PAIR_LEFT or _holds_dots(
+                image, geometry, settings
+            ):
                 # A board the user may mean (half solved, a tile on it): the
                 # screen is refused, whatever else it shows.
                 raise doubt from exc
@@ -266,13 +268,21 @@ def _holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) 
     try:
         dots, _ = classify(samples, image, geometry, settings)
     except UnsureReadingError:
-        # Unsure as a whole, its clear dots still count: a flat core far
-        # from its rim, not running out to the cell's edge (no filled cell).
-        clear = (delta_e(samples.core_lab, samples.ring_lab) >= settings.dot_contrast) & (
-            samples.flat
-        )
-        return int(clear.sum()) >= CLEAR_DOTS
+        # Unsure as a whole, its clear dots still count.
+        return _clear_dots(samples, settings) >= CLEAR_DOTS
     return len(dots) >= 2
+
+
+#: A grid doubted for its cells before any board was read refuses the screen
+#: with this many clear dots, fewer than make another board (``CLEAR_DOTS``):
+#: a board half solved may have one pair left to join.
+PAIR_LEFT = 2
+
+
+def _clear_dots(samples: CellSamples, settings: Settings) -> int:
+    """Cells with a flat core far from its rim, not running out to the cell's edge."""
+    clear = (delta_e(samples.core_lab, samples.ring_lab) >= settings.dot_contrast) & (samples.flat)
+    return int(clear.sum())
 
 
 #: A grid holding dots is another board the user may mean even when its cells

@@ -162,11 +162,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
                 met.append((exc, None))
             raise _most_board_like(image, met, settings) from None
         if geometry.cell_size < settings.min_cell_px:
-            raise UnsureBoardError(
-                f"cells of {geometry.cell_size:.0f} px are too small to read "
-                f"(need {settings.min_cell_px:.0f})",
-                geometry,
-            )
+            raise _too_small(geometry, settings)
         try:
             dots, cell_confidence = classify(samples, image, geometry, settings)
         except UnsureReadingError as exc:
@@ -346,6 +342,16 @@ def _most_board_like(
     return max(doubts, key=likeness)[0]
 
 
+def _too_small(geometry: BoardGeometry, settings: Settings) -> UnsureBoardError:
+    """The refusal of a grid whose cells are smaller than this reader needs."""
+    # One decimal: 11.6 px rounded would read as the 12 px needed.
+    return UnsureBoardError(
+        f"cells of {geometry.cell_size:.1f} px are too small to read "
+        f"(need {settings.min_cell_px:g})",
+        geometry,
+    )
+
+
 def _lattice(geometry: BoardGeometry) -> Lattice:
     """A board's grid lines as a ``Lattice`` (to compare grids' phases)."""
     return Lattice(geometry.xs, geometry.ys)
@@ -411,13 +417,7 @@ def _find_boards(
             if full_size(best, f).cell_size < settings.min_cell_px:
                 # Too fine for a board one could read: text or a texture; a
                 # board this small is refused unless a readable one is found.
-                doubts.append(
-                    UnsureBoardError(
-                        f"cells of {full_size(best, f).cell_size:.0f} px are too small to read "
-                        f"(need {settings.min_cell_px:.0f})",
-                        full_size(best, f),
-                    )
-                )
+                doubts.append(_too_small(full_size(best, f), settings))
                 continue
             try:
                 try:

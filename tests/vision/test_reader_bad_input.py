@@ -12,6 +12,7 @@ from flowbot.errors import BoardNotFoundError, InputError, VisionError
 from flowbot.models import Puzzle
 from flowbot.render import render_board
 from flowbot.vision import load_image, read_board
+from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 
@@ -82,3 +83,10 @@ def test_not_an_rgb_array() -> None:
         read_board(np.zeros((100, 100), np.uint8))
     with pytest.raises(ValueError, match="uint8"):
         read_board(np.zeros((100, 100, 3), np.float32))
+
+
+def test_cells_too_small_are_named_to_a_tenth() -> None:
+    # Synthetic mirror 94155: an 11x14 board of 11.6 px cells in a window,
+    # under the 12 px the reader needs; rounded, the reason said "12 px".
+    with pytest.raises(VisionError, match=r"cells of 11\.6 px are too small to read \(need 12\)"):
+        read_board(sample("mirror", 94155).image)

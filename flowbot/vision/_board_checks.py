@@ -63,8 +63,8 @@ def check_lattice(
         _check_cells_past_border(lattice, image, factor, settings)
 
 
-#: A row (an int) or a column (``np.s_[:, k]``) of a cells' samples array.
-_Index = int | tuple[slice, int]
+#: A row (an int) or a column (``np.s_[:, k]``) of a cells' samples array, or a band of them.
+_Index = int | slice | tuple[slice, int | slice]
 
 
 def without_empty_band(
@@ -104,15 +104,7 @@ def without_empty_band(
         geometry = BoardGeometry(
             tuple(f * x + (f - 1) / 2 for x in band_xs), tuple(f * y + (f - 1) / 2 for y in band_ys)
         )
-        samples = sample_cells(image, geometry)
-        # A dot or a pipe fills its cell's core with one colour, unlike the
-        # board's ground; the thin strokes of a word over the core leave most
-        # of it background, and another window's ground is no dot.
-        core = samples.core_lab[band]
-        ground = np.median(samples.ring_lab[next_in], axis=0)
-        filled = samples.core_uniformity[band] >= _FILLED_CORE
-        filled &= delta_e(core, samples.ring_lab[band]) > settings.empty_contrast
-        if (filled & (delta_e(core, ground) > settings.empty_contrast)).any():
+        if _holds_filled(image, geometry, band, next_in, settings):
             return None
     trimmed = Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
     # The board's lines going on through a band make it part of the board:
@@ -132,6 +124,71 @@ def without_empty_band(
             return None
     log.debug("dropped %d empty outer bands of missing edges", len(bands))
     return trimmed
+
+
+def _holds_filled(
+    image: np.ndarray, geometry: BoardGeometry, band: _Index, next_in: _Index, settings: Settings
+) -> bool:
+    """Whether a cell of ``band`` (of ``geometry``'s cells) is filled like a dot or a pipe.
+
+    ``next_in`` is the row or column beside the band, inside the board: the
+    board's own ground.
+    """
+    samples = sample_cells(image, geometry)
+    # A dot or a pipe fills its cell's core with one colour, unlike the
+    # board's ground; the thin strokes of a word over the core leave most
+    # of it background, and another window's ground is no dot.
+    core = samples.core_lab[band]
+    ground = np.median(samples.ring_lab[next_in].reshape(-1, 3), axis=0)
+    filled = samples.core_uniformity[band] >= _FILLED_CORE
+    filled &= delta_e(core, samples.ring_lab[band]) > settings.empty_contrast
+    return bool((filled & (delta_e(core, ground) > settings.empty_contrast)).any())
+
+
+def without_foreign_sides(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> Lattice | None:
+    """``lattice`` less the outer rows and columns that lie on another window, or ``None``.
+
+    Another window's ruled page or text lines flush against the board can
+    give it lines in step with the board's, and the grid found then goes on
+    over it. The board's border is the line nearest that side where another
+    window's ground meets the board beside every cell along it
+    (``against_another_ground``: the ground changes at once there and is
+    flat beyond, as the board's own ground across an inner line does not,
+    glow or no glow). The cells dropped must hold nothing filled like a dot
+    or a pipe, and at least ``_LEAST_SIDE`` rows and columns must be left;
+    the grid left must then pass every check.
+    """
+    xs, ys = _full_size_lines(lattice, factor)
+    cuts = {}
+    for side in _SIDES:
+        lines = xs if side in ("left", "right") else ys
+        for k in range(1, len(lines) - _LEAST_SIDE):
+            kept = lines[k:] if side in ("left", "top") else lines[: len(lines) - k]
+            grid = (kept, ys) if side in ("left", "right") else (xs, kept)
+            if against_another_ground(image, *grid, side):
+                cuts[side] = k
+                break
+    if not cuts:
+        return None
+    left, right = cuts.get("left", 0), cuts.get("right", 0)
+    top, bottom = cuts.get("top", 0), cuts.get("bottom", 0)
+    if len(xs) - 1 - left - right < _LEAST_SIDE or len(ys) - 1 - top - bottom < _LEAST_SIDE:
+        return None
+    geometry = BoardGeometry(tuple(xs), tuple(ys))
+    bands: list[tuple[_Index, _Index]] = []
+    bands += [(np.s_[:top], top)] * bool(top) + [(np.s_[-bottom:], -bottom - 1)] * bool(bottom)
+    bands += [(np.s_[:, :left], np.s_[:, left])] * bool(left)
+    bands += [(np.s_[:, -right:], np.s_[:, -right - 1])] * bool(right)
+    if any(_holds_filled(image, geometry, band, next_in, settings) for band, next_in in bands):
+        return None
+    log.debug("dropped outer bands on another window: %s", cuts)
+    return Lattice(lattice.xs[left : len(xs) - right], lattice.ys[top : len(ys) - bottom])
+
+
+#: The fewest rows or columns a board has (the game's smallest is 5x5).
+_LEAST_SIDE = 5
 
 
 #: Share of an outer band's crossing lines going on through it from which on

@@ -22,6 +22,7 @@ from flowbot.vision._board_checks import (
     lies_within,
     overlap,
     without_empty_band,
+    without_foreign_sides,
 )
 from flowbot.vision._cell_checks import (
     check_marks,
@@ -37,7 +38,7 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._dots_apart import board_dots, other_dots
 from flowbot.vision._image import check_image
-from flowbot.vision._lattice import Lattice, LineSettings, find_lattices, in_phase
+from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pairing import pair_by_colour
 
@@ -413,59 +414,39 @@ def _find_boards(
             if any(overlap(candidate, other) > PIECE_OVERLAP for other in refused):
                 continue
             others = [other for other in lattices if other is not candidate]
-            best = tried = candidate
+            best = candidate
             if full_size(best, f).cell_size < settings.min_cell_px:
                 # Too fine for a board one could read: text or a texture; a
                 # board this small is refused unless a readable one is found.
                 doubts.append(_too_small(full_size(best, f), settings))
                 continue
+            tried: list[Lattice] = []
             try:
                 try:
-                    check_lattice(best, maps, image, f, settings, others=others)
-                except MissingEdgesError as exc:
-                    # Header text just past a border can pass for one more row:
-                    # a band of nothing but missing edges is no part of the board.
-                    trimmed = without_empty_band(best, exc, image, f, settings)
-                    if trimmed is None:
+                    best, placed, samples = _checked(
+                        candidate, maps, image, f, settings, others=others, tried=tried
+                    )
+                except UnsureReadingError as exc:
+                    # Another window's ruled page or text flush against the
+                    # board, in step with its lines: the grid went on over it.
+                    cut = without_foreign_sides(candidate, image, f, settings)
+                    if cut is None:
                         raise
-                    # Pieces of the grid found, the dropped band with them, are
-                    # no other grids.
-                    rest = [other for other in others if not lies_within(other, best)]
-                    tried = trimmed
-                    check_lattice(trimmed, maps, image, f, settings, others=rest)
-                    best = trimmed
-                except RunOnError:
-                    # Glow can break a board's lines into pieces: a piece
-                    # whose lines go on is grown, and must pass as a whole.
-                    bigger = grown(best, image, f, settings, pieces=others)
-                    if bigger is None:
-                        raise
-                    rest = [other for other in others if not lies_within(other, bigger)]
-                    tried = bigger
-                    check_lattice(bigger, maps, image, f, settings, others=rest)
-                    best = bigger
-                # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
-                placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
-                samples = sample_cells(image, placed)
-                band = foreign_band(samples.ring_lab)
-                if band is not None:
-                    # Another window's edge one pitch past a border, its ground
-                    # unlike the board's: no part of the board, which is the
-                    # rest (its lines must not go on into that band).
-                    narrower = _without_band(best, band)
-                    rest = [other for other in others if not lies_within(other, best)]
-                    check_lattice(narrower, maps, image, f, settings, others=rest)
-                    best = narrower
-                    placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
-                    samples = sample_cells(image, placed)
+                    rest = [other for other in others if not lies_within(other, candidate)]
+                    try:
+                        best, placed, samples = _checked(
+                            cut, maps, image, f, settings, others=rest, tried=tried
+                        )
+                    except UnsureReadingError:
+                        raise exc from None
             except UnsureReadingError as exc:
                 # A finer or colour copy may see the whole board.
                 doubts.append(UnsureBoardError(str(exc), full_size(candidate, f)))
                 doubted.append(full_size(candidate, f))
-                if tried is not candidate:
-                    # Grown where its lines go on, it is the board as far as
-                    # seen: its dots, too, make a closer look worth the time.
-                    doubted.append(full_size(tried, f))
+                # Grown where its lines go on, or cut where another window
+                # meets it, it is the board as far as seen: its dots, too,
+                # make a closer look worth the time.
+                doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
             how = ("dark lines in " if dark else "") + (
@@ -484,6 +465,66 @@ def _find_boards(
     if doubts:
         raise _most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _checked(
+    candidate: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    f: int,
+    settings: Settings,
+    *,
+    others: list[Lattice],
+    tried: list[Lattice],
+) -> tuple[Lattice, BoardGeometry, CellSamples]:
+    """The board ``candidate`` (found at 1/``f`` scale) shows, placed, and its cells' samples.
+
+    Every whole-board check passes on it, less a band past its border found
+    to be no part of it (header text, another window's edge) or grown where
+    glow broke its lines. Each grid checked is added to ``tried``. Raises
+    ``UnsureReadingError``.
+    """
+    best = candidate
+    tried.append(best)
+    try:
+        check_lattice(best, maps, image, f, settings, others=others)
+    except MissingEdgesError as exc:
+        # Header text just past a border can pass for one more row:
+        # a band of nothing but missing edges is no part of the board.
+        trimmed = without_empty_band(best, exc, image, f, settings)
+        if trimmed is None:
+            raise
+        # Pieces of the grid found, the dropped band with them, are
+        # no other grids.
+        rest = [other for other in others if not lies_within(other, best)]
+        tried.append(trimmed)
+        check_lattice(trimmed, maps, image, f, settings, others=rest)
+        best = trimmed
+    except RunOnError:
+        # Glow can break a board's lines into pieces: a piece
+        # whose lines go on is grown, and must pass as a whole.
+        bigger = grown(best, image, f, settings, pieces=others)
+        if bigger is None:
+            raise
+        rest = [other for other in others if not lies_within(other, bigger)]
+        tried.append(bigger)
+        check_lattice(bigger, maps, image, f, settings, others=rest)
+        best = bigger
+    # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
+    placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
+    samples = sample_cells(image, placed)
+    band = foreign_band(samples.ring_lab)
+    if band is not None:
+        # Another window's edge one pitch past a border, its ground
+        # unlike the board's: no part of the board, which is the
+        # rest (its lines must not go on into that band).
+        narrower = _without_band(best, band)
+        rest = [other for other in others if not lies_within(other, best)]
+        check_lattice(narrower, maps, image, f, settings, others=rest)
+        best = narrower
+        placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
+        samples = sample_cells(image, placed)
+    return best, placed, samples
 
 
 def _without_band(lattice: Lattice, band: tuple[str, int]) -> Lattice:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
@@ -10,8 +12,10 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Puzzle
 from flowbot.render import board_geometry, render_board
 from flowbot.vision import read_board
-from flowbot.vision._board_checks import _nearby_median
+from flowbot.vision._board_checks import _nearby_median, without_foreign_sides
 from flowbot.vision._edges import against_another_ground
+from flowbot.vision._lattice import Lattice
+from flowbot.vision._reader import DEFAULT_SETTINGS
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import sample
 
@@ -164,3 +168,63 @@ def test_text_of_a_white_window_against_the_border_is_no_stub_of_its_lines() -> 
     # from the lines' dark red); a line's stub keeps its colour.
     shot = sample("drift", 92376)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize(("category", "seed"), [("jpeg", 99056), ("mirror", 95058)])
+def test_columns_over_a_window_flush_against_the_border_are_left_out(
+    category: str, seed: int
+) -> None:
+    # Jpeg 99056: an 8x10 board whose left border is the mirror window's
+    # edge, against a dark editor: the left margin of its text and the
+    # edge of a second editor behind lie in step with the board's columns,
+    # and the grid found is two columns wider, one of their edges missing.
+    # Mirror 95058: an 11x11 board against a white spreadsheet whose column
+    # rule lies a pitch out: the grid found is 11x12, and neither it nor the
+    # grid grown from it passes. Another window's ground meets the board all
+    # along its true border (12 and 97 CIELAB at once, flat beyond).
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def _board_beside_a_window(window: Callable[[int], np.ndarray]) -> tuple[np.ndarray, Lattice]:
+    """The 6x6 board with a window 2 pitches wide (``window(height)``) flush against its left.
+
+    With the grid found two columns wider, over that window.
+    """
+    image = render_board(_PUZZLE, cell_px=_PX, margin_px=0)
+    image = cv2.copyMakeBorder(image, _PX, _PX, 3 * _PX, _PX, cv2.BORDER_CONSTANT)
+    g = board_geometry(_PUZZLE, cell_px=_PX, margin_px=0).shifted(3 * _PX, _PX)
+    edge = round(g.xs[0]) - 1  # the board's border line is drawn a pixel wide
+    image[:, edge - 2 * _PX : edge] = window(image.shape[0])
+    return image, Lattice((g.xs[0] - 2 * _PX, g.xs[0] - _PX, *g.xs), g.ys)
+
+
+def _dark_editor(height: int) -> np.ndarray:
+    """A dark editor's ground with white text rows, 2 pitches wide."""
+    window = np.full((height, 2 * _PX, 3), _DARK_WINDOW, np.uint8)
+    for y in range(10, height - 10, 24):
+        for x in range(12, 2 * _PX - 12, 9):
+            window[y : y + 10, x : x + 6] = 200
+    return window
+
+
+def test_a_band_on_another_window_is_cut_at_the_border_it_meets_the_board_at() -> None:
+    image, grid = _board_beside_a_window(_dark_editor)
+    cut = without_foreign_sides(grid, image, 1, DEFAULT_SETTINGS)
+    assert cut is not None
+    assert cut.xs == grid.xs[2:]
+    assert cut.ys == grid.ys
+
+
+def test_a_band_of_glow_or_holding_a_dot_is_not_cut() -> None:
+    # Glow fades over many pixels: the ground changes beyond the border as
+    # much as across it, at every line; no window meets the board.
+    x = np.arange(2 * _PX, dtype=np.float32)
+    glow = np.repeat(np.clip(90 - 1.2 * x, 0, 255).astype(np.uint8)[None, :, None], 3, axis=2)
+    image, grid = _board_beside_a_window(lambda height: np.repeat(glow, height, axis=0))
+    assert without_foreign_sides(grid, image, 1, DEFAULT_SETTINGS) is None
+    # A filled disc in the band: cells of a board, not of a window's page.
+    image, grid = _board_beside_a_window(_dark_editor)
+    centre = (round(grid.xs[1] + _PX / 2), round(grid.ys[3] + _PX / 2))
+    cv2.circle(image, centre, round(0.35 * _PX), (230, 60, 40), -1)
+    assert without_foreign_sides(grid, image, 1, DEFAULT_SETTINGS) is None

@@ -324,8 +324,13 @@ def _check_edges(
             strength[:, np.clip(at + k, 0, strength.shape[1] - 1)] for k in (-1, 0, 1)
         )
         bands = np.maximum(np.maximum(left, middle), right).T  # (lines, along)
+        # A span whose middle lies past the image's edge (a border line put
+        # beyond it, where the crossing lines run on to the edge) shows none.
+        size = bands.shape[1]
         along = [
-            median_along(bands[:, lo : hi + 1], axis=1) if hi > lo else np.zeros(len(at))
+            median_along(bands[:, max(0, lo) : min(size - 1, hi) + 1], axis=1)
+            if min(size - 1, hi) > max(0, lo)
+            else np.zeros(len(at))
             for lo, hi in _middles(spans)
         ]
         strengths.append(np.stack(along, axis=1).ravel())  # line by line, edge by edge

@@ -41,3 +41,11 @@ def test_a_band_the_board_s_lines_go_through_is_no_empty_band_to_drop(seed: int)
     shot = decoy("flow_shaped", seed)
     with pytest.raises(UnsureReadingError, match="inner grid lines are missing"):
         read_board(shot.image)
+
+
+def test_a_grid_whose_border_lies_past_the_image_edge_is_refused_without_error() -> None:
+    # An 11x8 board cut at its top through a row of cells: a candidate's
+    # border line lies above the image, and its inner edges there were
+    # measured over an empty slice (an IndexError). That row shows no line.
+    with pytest.raises(UnsureReadingError):
+        read_board(decoy("flow_cut", 96217).image)

@@ -202,36 +202,14 @@ def runs(segs: list[Segment], settings: LineSettings) -> list[Run]:
             ends[n] = seg.lo, seg.hi
             groups.append([seg])
     found = []
-    n = len(groups)
-    starts, stops = ends[:n, 0], ends[:n, 1]
     for group in groups:
         if len(group) < 2:
             continue
         group.sort(key=lambda s: s.pos)
         lo = median_of_few([s.lo for s in group])
         hi = median_of_few([s.hi for s in group])
-        own = [s.pos for s in group]
-        runs_of_own = _equal_runs(own, settings.spacing_tolerance)
-        found += [Run(tuple(positions), lo, hi) for positions in runs_of_own]
-        # Lines going on past one end of this extent, the other end shared,
-        # are its lines too where they fill its gaps: the board's own run on
-        # into another window's rules in line with them (a ruled page flush
-        # against the board) or into header text just past its border.
-        tol = 3 + 0.02 * (hi - lo)
-        longer = ((np.abs(starts - lo) <= tol) & (stops > hi + tol)) | (
-            (np.abs(stops - hi) <= tol) & (starts < lo - tol)
-        )
-        if not longer.any():
-            continue
-        more = [seg.pos for k in np.flatnonzero(longer).tolist() for seg in groups[k]]
-        mine = set(own)
-        for positions in _equal_runs(sorted(own + more), settings.spacing_tolerance):
-            if (
-                len(positions) > 2
-                and any(p in mine for p in positions)
-                and not all(p in mine for p in positions)
-            ):
-                found.append(Run(tuple(positions), lo, hi))
+        for positions in _equal_runs([s.pos for s in group], settings.spacing_tolerance):
+            found.append(Run(tuple(positions), lo, hi))
     return found
 
 

@@ -157,14 +157,14 @@ def without_foreign_sides(
     (``against_another_ground``: the ground changes at once there and is
     flat beyond, as the board's own ground across an inner line does not,
     glow or no glow). The cells dropped must hold nothing filled like a dot
-    or a pipe, and at least ``_LEAST_SIDE`` rows and columns must be left;
+    or a pipe, and at least ``MIN_BOARD_SIDE`` rows and columns must be left;
     the grid left must then pass every check.
     """
     xs, ys = _full_size_lines(lattice, factor)
     cuts = {}
     for side in _SIDES:
         lines = xs if side in ("left", "right") else ys
-        for k in range(1, len(lines) - _LEAST_SIDE):
+        for k in range(1, len(lines) - MIN_BOARD_SIDE):
             kept = lines[k:] if side in ("left", "top") else lines[: len(lines) - k]
             grid = (kept, ys) if side in ("left", "right") else (xs, kept)
             if against_another_ground(image, *grid, side):
@@ -174,7 +174,7 @@ def without_foreign_sides(
         return None
     left, right = cuts.get("left", 0), cuts.get("right", 0)
     top, bottom = cuts.get("top", 0), cuts.get("bottom", 0)
-    if len(xs) - 1 - left - right < _LEAST_SIDE or len(ys) - 1 - top - bottom < _LEAST_SIDE:
+    if len(xs) - 1 - left - right < MIN_BOARD_SIDE or len(ys) - 1 - top - bottom < MIN_BOARD_SIDE:
         return None
     geometry = BoardGeometry(tuple(xs), tuple(ys))
     bands: list[tuple[_Index, _Index]] = []
@@ -187,8 +187,8 @@ def without_foreign_sides(
     return Lattice(lattice.xs[left : len(xs) - right], lattice.ys[top : len(ys) - bottom])
 
 
-#: The fewest rows or columns a board has (the game's smallest is 5x5).
-_LEAST_SIDE = 5
+#: The game's smallest boards are 5x5: a grid with fewer rows or columns is none.
+MIN_BOARD_SIDE = 5
 
 
 #: Share of an outer band's crossing lines going on through it from which on

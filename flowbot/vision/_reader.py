@@ -13,6 +13,7 @@ import numpy as np
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry, Pair, Puzzle, Reading
 from flowbot.vision._board_checks import (
+    MIN_BOARD_SIDE,
     MissingEdgesError,
     RunOnError,
     check_lattice,
@@ -96,9 +97,6 @@ class Settings:
 
 
 DEFAULT_SETTINGS = Settings()
-
-#: The game's smallest boards are 5x5: a grid with fewer rows or columns is none.
-MIN_BOARD_SIDE = 5
 
 
 class UnsureBoardError(UnsureReadingError):

@@ -327,11 +327,10 @@ def _check_edges(
         # A span whose middle lies past the image's edge (a border line put
         # beyond it, where the crossing lines run on to the edge) shows none.
         size = bands.shape[1]
+        middles = [(max(0, lo), min(size - 1, hi)) for lo, hi in _middles(spans)]
         along = [
-            median_along(bands[:, max(0, lo) : min(size - 1, hi) + 1], axis=1)
-            if min(size - 1, hi) > max(0, lo)
-            else np.zeros(len(at))
-            for lo, hi in _middles(spans)
+            median_along(bands[:, lo : hi + 1], axis=1) if hi > lo else np.zeros(len(at))
+            for lo, hi in middles
         ]
         strengths.append(np.stack(along, axis=1).ravel())  # line by line, edge by edge
     if not strengths:

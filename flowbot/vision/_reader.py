@@ -166,11 +166,11 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             dots, cell_confidence = classify(samples, image, geometry, settings)
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
-            if _clear_dots(samples, settings) >= PAIR_LEFT or _holds_dots(
-                image, geometry, settings
-            ):
-                # A board the user may mean (half solved, a tile on it): the
-                # screen is refused, whatever else it shows.
+            # A board the user may mean (half solved, a tile on it) refuses
+            # the screen, whatever else it shows. With fewer clear dots it
+            # holds none like a board's either: ``_holds_dots`` would doubt
+            # the same samples and count the same clear dots (CLEAR_DOTS).
+            if _clear_dots(samples, settings) >= PAIR_LEFT:
                 raise doubt from exc
             # No dots like a board's: another window's grid paper holding a
             # picture. Had the board come first, this grid would have been

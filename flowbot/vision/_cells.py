@@ -335,10 +335,13 @@ def _disc_at(
     filled = count >= RING_MIN_PIXELS
     median = far[order][starts[filled] + count[filled] // 2]
     radii = np.flatnonzero(filled) * k
-    left, inner = np.flatnonzero(median > 0.25), np.flatnonzero(median < 0.75)
-    if left.size == 0 or inner.size == 0 or median[-1] < 0.75:
+    inside, inner = np.flatnonzero(median <= 0.25), np.flatnonzero(median < 0.75)
+    if inside.size == 0 or inner.size == 0 or median[-1] < 0.75:
         return False
-    rim_in = int(radii[left[0]])  # the disc's colour ends ...
+    # The disc's colour ends where the last rise out of it starts: a faint
+    # disc's own JPEG noise lifts a ring or two near its centre above a
+    # quarter of the way (step 18 Lab in a 24 px cell: 0.29, then 0.09).
+    rim_in = int(radii[inside[-1] + 1])  # (the last ring is above a quarter)
     rim_out = int(radii[inner[-1]]) + k  # ... the outside's begins
     size = (rim_in + rim_out - k) / 2 if tolerant else rim_in  # the rim's middle, or start
     # Some clear outside: the last ring is the outside's colour (above). No

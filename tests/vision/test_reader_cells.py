@@ -71,6 +71,26 @@ def test_an_odd_pixel_at_a_small_dots_centre_does_not_end_the_disc() -> None:
     assert is_crisp_disc(image, (centre.x, centre.y), 19, lab[0], lab[1])
 
 
+def test_noise_near_a_faint_discs_centre_does_not_end_the_disc() -> None:
+    # tiny_cells 93697: a teal dot on teal glow, 18 Lab from its rim, in a
+    # 24 px JPEG cell; JPEG lifts a ring 3 px from its centre 0.29 of the way
+    # to the rim's colour. Its rim is where the last rise starts, 9 px out:
+    # read as ending at 3 px, the disc was too small, the dot missed.
+    pitch = 24
+    cell = _glow_cell(0.37, None, pitch)
+    core, ring = _core_and_ring(cell)
+    yy, xx = np.mgrid[0:pitch, 0:pitch]
+    r = np.hypot(xx - (pitch - 1) / 2, yy - (pitch - 1) / 2)
+    noisy = cell.copy()
+    glow, teal = cell[1, 1].astype(np.float32), cell[pitch // 2, pitch // 2].astype(np.float32)
+    noisy[(r >= 3) & (r < 4)] = np.rint(0.3 * glow + 0.7 * teal).astype(np.uint8)
+    centre = ((pitch - 1) / 2, (pitch - 1) / 2)
+    assert is_crisp_disc(noisy, centre, pitch, core, ring)
+    assert is_crisp_disc(noisy, centre, pitch, core, ring, tolerant=True)
+    shot = sample("tiny_cells", 93697)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
 @pytest.mark.parametrize("pitch", [19.0, 19.4, 22.0])
 def test_a_large_dot_in_a_small_cell_is_a_crisp_disc(pitch: float) -> None:
     # tiny_cells 96095, 97105: a dot 0.375 pitch wide in a 19-22 px cell blurs

@@ -24,6 +24,7 @@ from flowbot.vision._cells import (
     is_crisp_disc,
     line_colour,
     line_lightness,
+    mark_widths,
     outline_rays,
     place_past_lines,
     ring_like_core_recentred,
@@ -465,15 +466,53 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
 
     An empty cell shows the board's background, which glow tints smoothly;
     something drawn there (a bridge's rails, a tile's edge, a pipe) is no
-    empty cell, even when its colour is the background's on average.
+    empty cell, even when its colour is the background's on average. In a
+    large cell, glow's soft edge changes as much over ``sharp_marks``' tenth
+    of a pitch as a drawn one: it is told apart pixel by pixel (``_soft_marks``).
     """
     marks = sharp_marks(image, geometry)
+    rim: float | None = None  # measured once, for the first cell it is needed for
     for r, c in np.argwhere(marks >= SHARP_MARK):
-        if Cell(int(r), int(c)) not in dots:
+        cell = Cell(int(r), int(c))
+        if cell in dots:
+            continue
+        if rim is None:
+            rim = _rim_width(image, geometry, dots)
+        if not _soft_marks(image, geometry, cell, rim):
             raise UnsureReadingError(
                 f"cell ({r}, {c}) holds something drawn (sharp lines or edges), "
                 "neither a dot nor empty"
             )
+
+
+#: Least width of a cell's sharpest mark, in widths of the dots' rims, for
+#: glow (``mark_widths``): a drawn line or edge is as sharp as the dots'
+#: rims, however the image was scaled (bridge rails in 60-290 px cells,
+#: shrunk to 0.35 or enlarged 4 times: 0.75-1.24 rims), the background's
+#: glow pipes many times softer (drift 99728's 287 px cells: 6.9; the same
+#: shrunk to 0.35-2 times its size: 3.2-6.8, to 0.25: 2.6, still refused).
+SOFT_MARK = 3.0
+
+
+def _rim_width(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> float:
+    """How wide the dots' rims look, in pixels: the median of each dot's ``mark_widths``.
+
+    The game draws the dots as sharply as anything else on its board; an
+    image enlarged, or scaled with smoothing, widens all alike. ``nan``
+    without dots.
+    """
+    typical = []
+    for dot in dots:
+        widths = mark_widths(image, geometry, dot, SHARP_MARK)
+        if widths.size:
+            typical.append(float(np.median(widths)))
+    return float(np.median(typical)) if typical else math.nan
+
+
+def _soft_marks(image: np.ndarray, geometry: BoardGeometry, cell: Cell, rim: float) -> bool:
+    """Whether every mark ``sharp_marks`` found in ``cell`` is ``SOFT_MARK`` rims wide or more."""
+    widths = mark_widths(image, geometry, cell, SHARP_MARK)
+    return bool(widths.size) and float(widths.min()) >= SOFT_MARK * rim
 
 
 def _ground_runs_on(sector_lab: np.ndarray, empty: np.ndarray, cell: Cell) -> bool:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._stats import median_along
 
 #: Radii as fractions of the cell pitch. Dots fill about 55-75% of a cell, so
@@ -201,6 +201,8 @@ MARK_STEP, MARK_REACH = 0.05, 0.35
 #: The share of a cell's judged samples that must stand out as much for
 #: ``sharp_marks`` to count it: JPEG's stray pixels do not, two thin rails do.
 MARK_SHARE = 0.1
+#: Grey level from RGB (ITU-R 601 luma weights), for ``sharp_marks``.
+_GREY = np.array([0.299, 0.587, 0.114], np.float32)
 
 
 def sharp_marks(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
@@ -213,23 +215,65 @@ def sharp_marks(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
     a thin line stands out by its whole contrast, a sharp edge by half its
     step. Returns a ``(rows, cols)`` array.
     """
-    h, w = image.shape[:2]
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    pitch = cell_pitch(xs, ys)
+    (across_rows, across_cols), _, _ = _mark_samples(
+        image, (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2, cell_pitch(xs, ys)
+    )
+    judged = np.maximum(across_rows, across_cols).reshape(*across_rows.shape[:2], -1)
+    k = max(1, round(MARK_SHARE * judged.shape[-1]))
+    return np.partition(judged, -k, axis=-1)[..., -k]
+
+
+def _mark_samples(
+    image: np.ndarray, cx: np.ndarray, cy: np.ndarray, pitch: float
+) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray, np.ndarray]:
+    """``sharp_marks``' samples around the cell centres ``cx`` (columns) and ``cy`` (rows).
+
+    Returns each judged sample's difference from its neighbours across rows
+    and across columns, each ``(rows, cols, side, side)``, and the samples'
+    pixel columns ``(cols, side + 4)`` and rows ``(rows, side + 4)``.
+    """
+    h, w = image.shape[:2]
     half = round(MARK_REACH / MARK_STEP)
     steps = np.arange(-half, half + 1) * MARK_STEP * pitch
-    cx = np.add.outer((xs[:-1] + xs[1:]) / 2, steps)  # (cols, side)
-    cy = np.add.outer((ys[:-1] + ys[1:]) / 2, steps)  # (rows, side)
-    px = np.clip(np.rint(cx), 0, w - 1).astype(np.intp)
-    py = np.clip(np.rint(cy), 0, h - 1).astype(np.intp)
+    px = np.clip(np.rint(np.add.outer(cx, steps)), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(np.add.outer(cy, steps)), 0, h - 1).astype(np.intp)
     rgb = pixels_at(image, py[:, None, :, None], px[None, :, None, :]).astype(np.float32)
-    grey = rgb @ np.array([0.299, 0.587, 0.114], np.float32)
+    grey = rgb @ _GREY
     core = grey[..., 2:-2, 2:-2]
     across_rows = np.abs(core - (grey[..., :-4, 2:-2] + grey[..., 4:, 2:-2]) / 2)
     across_cols = np.abs(core - (grey[..., 2:-2, :-4] + grey[..., 2:-2, 4:]) / 2)
-    judged = np.maximum(across_rows, across_cols).reshape(*grey.shape[:2], -1)
-    k = max(1, round(MARK_SHARE * judged.shape[-1]))
-    return np.partition(judged, -k, axis=-1)[..., -k]
+    return (across_rows, across_cols), px, py
+
+
+def mark_widths(image: np.ndarray, geometry: BoardGeometry, cell: Cell, least: float) -> np.ndarray:
+    """In pixels, how wide the steps are that make ``cell``'s samples score ``least`` or more.
+
+    ``sharp_marks`` compares samples a tenth of a pitch apart: in a large
+    cell that is many pixels, over which the background's soft glow changes
+    as much as a drawn line does. Here each such sample's step is looked at
+    pixel by pixel, along the row or column on which it stood out, over the
+    span it was judged on: its whole rise (highest minus lowest grey level)
+    over its steepest change between neighbouring pixels. A drawn line or
+    edge rises within a pixel or two (more only as much as the whole image
+    was enlarged: the dots' rims are as wide then); the glow over ten or so
+    on a phone's screen. Returns the widths, one per sample (none: empty).
+    """
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    cx = np.array([(xs[cell.col] + xs[cell.col + 1]) / 2])
+    cy = np.array([(ys[cell.row] + ys[cell.row + 1]) / 2])
+    judged, px, py = _mark_samples(image, cx, cy, cell_pitch(xs, ys))
+    widths = []
+    for axis, i, j in np.argwhere(np.stack(judged)[:, 0, 0] >= least):
+        if axis == 0:  # across rows: down the sample's column
+            line = image[py[0, i] : py[0, i + 4] + 1, px[0, j + 2]]
+        else:
+            line = image[py[0, i + 2], px[0, j] : px[0, j + 4] + 1]
+        grey = line.astype(np.float32) @ _GREY
+        steepest = float(np.abs(np.diff(grey)).max(initial=0.0))
+        if steepest > 0:
+            widths.append(float(grey.max() - grey.min()) / steepest)
+    return np.array(widths)
 
 
 def ring_like_core_recentred(

@@ -21,6 +21,7 @@ from flowbot.vision._cells import (
     border_like,
     crisp_sides,
     delta_e,
+    interior_reach,
     is_crisp_disc,
     line_colour,
     line_lightness,
@@ -430,14 +431,20 @@ def _check_background(
         & (cores_apart[..., 0] <= OBJECT_STEP)
         & ~(others[..., 1] <= OBJECT_STEP)
     )
+    # The rays and the steepest step look inside the cell only, short of the
+    # lines' own pixels, blur and ringing (``interior_reach``, measured once,
+    # when a cell needs it): a line's sharp step is no object's outline.
+    reach: float | None = None
     for r, c in np.argwhere((strong | faint | paired) & ~is_dot):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)
         core = samples.core_lab[r, c]
         if border_like(image, centre, geometry.cell_size, core) >= GLOW_BORDER:
             continue
+        if reach is None:
+            reach = interior_reach(image, geometry)
         background = np.nanmedian(around[r, c], axis=0)
-        if soft_rays(image, centre, geometry.cell_size, core, background) >= 2:
+        if soft_rays(image, centre, geometry.cell_size, core, background, reach=reach) >= 2:
             continue
         # Beyond each side (right, down, left, up) lies that neighbour's
         # ring; the median ring at the board's edge or beside a twin.
@@ -452,10 +459,11 @@ def _check_background(
             background=background,
             beyond=beyond,
             inner=~np.isnan(around[r, c, [3, 1, 2, 0], 0]),
+            reach=reach,
         ):
             continue
         if not strong[r, c]:
-            sides = crisp_sides(image, centre, geometry.cell_size, core, beyond)
+            sides = crisp_sides(image, centre, geometry.cell_size, core, beyond, reach=reach)
             if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
@@ -554,6 +562,7 @@ def _glow_cloud(
     background: np.ndarray,
     beyond: np.ndarray,
     inner: np.ndarray,
+    reach: float,
 ) -> bool:
     """Whether a cell unlike the cells beside it shows a soft cloud of glow there, not an object.
 
@@ -562,9 +571,10 @@ def _glow_cloud(
     for ``soft_rays`` and too much to run on in the core's own colour
     (``border_like``). An object drawn in the cell has an outline inside
     its lines and ends there. ``beyond``: the neighbours' colours (right,
-    down, left, up); ``inner``: which sides have a neighbour.
+    down, left, up); ``inner``: which sides have a neighbour; ``reach``:
+    how far from the centre the cell's inside goes (``interior_reach``).
     """
-    if steepest_inside(image, centre, pitch, core, background) < CLOUD_PX:
+    if steepest_inside(image, centre, pitch, core, background, reach=reach) < CLOUD_PX:
         return False
     past = place_past_lines(image, centre, pitch, core, beyond)
     seen = inner & ~np.isnan(past)

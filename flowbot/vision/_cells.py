@@ -478,6 +478,70 @@ def _across_inner_lines(
 #: grid lines, outside anything the game draws in a cell but a pipe.
 BORDER = (0.43, 0.47)
 
+#: ``interior_reach`` follows the inner lines' profile out to where it stays
+#: within this share of the line's contrast with the cells: the line's own
+#: pixels, their anti-aliasing and blur, and JPEG's ringing around them.
+LINE_TRACE = 0.1
+#: ... looking no farther from a line's centre than this share of the pitch
+#: (the thickest lines are an eighth of a pitch wide, blurred by a few px),
+#: and comparing with the cell beyond that, out to ``LINE_CLEAR``: clear of
+#: any dot there, as the profile is taken near the cells' corners.
+LINE_SEARCH, LINE_CLEAR = 0.15, 0.22
+
+
+def interior_reach(image: np.ndarray, geometry: BoardGeometry) -> float:
+    """How far from a cell's centre its inside goes before its grid lines show (share of pitch).
+
+    Across every inner line, near the cells' corners (where no dot lies),
+    each pixel's Lab distance from the cell's colour beyond the line's
+    reach on its side; the median profile over the lines is the line's: its
+    peak at the line, its tails the line's blur and JPEG's ringing. The line
+    shows out to the farthest pixel from its found position whose distance
+    is ``LINE_TRACE`` of the peak's or more (above the cells' own noise): a
+    grid found a pixel off widens the profile by as much. The inside ends a
+    pixel short of that (rays sample between pixels), from ``BORDER[0]``
+    (a ray must pass the outline of anything drawn in a cell, a bridge's
+    deck 0.4 pitch from its centre, and see the background beyond) to
+    ``BORDER[1]``: a 1 px line in a large cell leaves the border band, a
+    thick blurred one a few pixels less.
+    """
+    h, w = image.shape[:2]
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    pitch = cell_pitch(xs, ys)
+    search = max(1, math.ceil(LINE_SEARCH * pitch))
+    clear = max(search + 1, math.ceil(LINE_CLEAR * pitch))
+    offsets = np.arange(-clear, clear + 1)
+    along = np.array([0.15, 0.2, 0.8, 0.85])
+    rows = []
+    for lines, spans in ((xs, ys), (ys, xs)):
+        if len(lines) < 3:
+            continue
+        at = (spans[:-1, None] + np.diff(spans)[:, None] * along).ravel()
+        on = np.rint(lines[1:-1, None, None]).astype(np.intp) + offsets  # (lines, 1, offsets)
+        grid_on, grid_at = np.broadcast_arrays(on, np.rint(at)[None, :, None].astype(np.intp))
+        px, py = (grid_on, grid_at) if lines is xs else (grid_at, grid_on)
+        rows.append(
+            pixels_at(image, np.clip(py, 0, h - 1), np.clip(px, 0, w - 1)).reshape(
+                -1, offsets.size, 3
+            )
+        )
+    if not rows:
+        return BORDER[1]
+    lab = to_lab(np.concatenate(rows))  # (points, offsets, Lab)
+    beyond = np.abs(offsets) > search
+    before, after = beyond & (offsets < 0), beyond & (offsets > 0)
+    cells = np.where(
+        (offsets < 0)[None, :, None],
+        median_along(lab[:, before], axis=1)[:, None],
+        median_along(lab[:, after], axis=1)[:, None],
+    )
+    profile = median_along(delta_e(lab, cells), axis=0)
+    base = float(np.median(profile[beyond]))
+    peak = float(profile[~beyond].max())
+    shows = ~beyond & (profile - base >= LINE_TRACE * max(peak - base, 1e-6))
+    extent = float(np.abs(offsets[shows]).max()) if shows.any() else 0.0
+    return float(np.clip((pitch / 2 - extent) / pitch, BORDER[0], BORDER[1]))
+
 
 def border_like(
     image: np.ndarray, centre: tuple[float, float], pitch: float, colour: np.ndarray
@@ -570,11 +634,14 @@ def steepest_inside(
     pitch: float,
     inside: np.ndarray,
     outside: np.ndarray,
+    *,
+    reach: float = INSIDE_LINES,
 ) -> float:
     """Pixels in which the cell's colour changes the whole way at its steepest, inside its lines.
 
-    Each pixel within ``INSIDE_LINES`` of ``centre`` (every k-th in a large
-    cell) is placed between ``inside`` (0) and ``outside`` (1) in RGB (its
+    Each pixel within ``reach`` of ``centre`` (a share of the pitch, at most
+    ``INSIDE_LINES``; ``interior_reach`` for the board's lines; every k-th
+    pixel in a large cell) is placed between ``inside`` (0) and ``outside`` (1) in RGB (its
     projection on the line between them); the largest step between
     neighbouring pixels, per pixel, gives how many pixels the whole way
     would take at that pace. An object's outline takes a few; glow, many.
@@ -585,7 +652,7 @@ def steepest_inside(
     h, w = image.shape[:2]
     cx, cy = centre
     k = max(1, int(pitch // 60))
-    reach = INSIDE_LINES * pitch
+    reach = min(reach, INSIDE_LINES) * pitch
     x0, x1 = max(0, math.ceil(cx - reach)), min(w, math.floor(cx + reach) + 1)
     y0, y1 = max(0, math.ceil(cy - reach)), min(h, math.floor(cy + reach) + 1)
     start, end = to_rgb(inside), to_rgb(outside)
@@ -614,6 +681,8 @@ def soft_rays(
     pitch: float,
     inside: np.ndarray,
     outside: np.ndarray,
+    *,
+    reach: float = BORDER[1],
 ) -> int:
     """How many rays from ``centre`` see the ``inside`` colour fade into ``outside``.
 
@@ -622,9 +691,10 @@ def soft_rays(
     ``outside``, by Lab distances). A ray on which it moves at least half the
     way, yet nowhere faster than the whole way in ``OUTLINE_PX`` pixels, is
     soft. An object drawn in the cell has a crisp outline on every ray that
-    leaves it; background glow fades gradually.
+    leaves it; background glow fades gradually. ``reach``: where the rays
+    end, a share of the pitch (``interior_reach``: short of the lines).
     """
-    return outline_rays(image, centre, pitch, inside, outside)[0]
+    return outline_rays(image, centre, pitch, inside, outside, reach=reach)[0]
 
 
 def outline_rays(
@@ -635,6 +705,7 @@ def outline_rays(
     outside: np.ndarray,
     *,
     outline_px: float = OUTLINE_PX,
+    reach: float = BORDER[1],
 ) -> tuple[int, int]:
     """Rays from ``centre`` on which ``inside`` fades softly into ``outside``, and sharply.
 
@@ -644,9 +715,8 @@ def outline_rays(
     16 rays one meets it within 12 degrees of square on: a drawn object (a
     pipe, a dot) shows a sharp ray.
     """
-    place = _ray_places(
-        image, centre, pitch, np.arange(RAYS) * (2 * np.pi / RAYS), inside=inside, outside=outside
-    )
+    angles = np.arange(RAYS) * (2 * np.pi / RAYS)
+    place = _ray_places(image, centre, pitch, angles, inside=inside, outside=outside, end=reach)
     moved, sharp = _moved_and_sharp(place, outline_px)
     return int((moved & ~sharp).sum()), int((moved & sharp).sum())
 
@@ -662,6 +732,8 @@ def crisp_sides(
     pitch: float,
     inside: np.ndarray,
     beyond: np.ndarray,
+    *,
+    reach: float = BORDER[1],
 ) -> int:
     """On how many sides of the cell ``inside`` ends in a crisp outline.
 
@@ -679,6 +751,7 @@ def crisp_sides(
     give dim glow an "outline" in colour alone (glow 10-25 Lab from the
     colour beyond but within 4 L*: synthetic 18-20 px cells, real 48-97 px
     ones through JPEG); objects differ in lightness too (bridge tiles: 8.3+).
+    The rays end at ``reach`` (a share of the pitch), as in ``soft_rays``.
     """
     angles = np.arange(RAYS) * (2 * np.pi / RAYS)
     # Each ray's nearest side (0 right, 1 down, 2 left, 3 up), and whether it
@@ -687,7 +760,7 @@ def crisp_sides(
     facing = np.abs(angles - nearest * np.pi / 2) <= np.pi / 8 + 1e-6
     side = nearest[facing].astype(np.intp) % 4
     outside = beyond[side][:, None, :]
-    lab = _ray_lab(image, centre, pitch, angles[facing], start=CORE_RADIUS)
+    lab = _ray_lab(image, centre, pitch, angles[facing], start=CORE_RADIUS, end=reach)
     place = place_between(lab, inside, outside)
     moved, sharp = _moved_and_sharp(place, OUTLINE_PX)
     crisp = moved & sharp & (place.max(axis=1) >= REACHED)
@@ -742,13 +815,16 @@ def _ray_places(
     *,
     inside: np.ndarray,
     outside: np.ndarray,
+    end: float = BORDER[1],
 ) -> np.ndarray:
     """Each point's place from ``inside`` (0) to ``outside`` (1) along rays from ``centre``.
 
-    Shape ``(rays, points)``: from the core's edge out to the cell's border
-    band, every ``_RAY_STEP`` px; ``outside`` is one colour or one per ray.
+    Shape ``(rays, points)``: from the core's edge out to ``end`` (a share
+    of the pitch), every ``_RAY_STEP`` px; ``outside`` is one colour or one
+    per ray.
     """
-    return place_between(_ray_lab(image, centre, pitch, angles, start=CORE_RADIUS), inside, outside)
+    lab = _ray_lab(image, centre, pitch, angles, start=CORE_RADIUS, end=end)
+    return place_between(lab, inside, outside)
 
 
 def _ray_lab(
@@ -758,10 +834,15 @@ def _ray_lab(
     angles: np.ndarray,
     *,
     start: float,
+    end: float = BORDER[1],
 ) -> np.ndarray:
-    """Lab along rays from ``centre``: from ``start`` (a share of the pitch) to the border band."""
+    """Lab along rays from ``centre``: from ``start`` to ``end`` (shares of the pitch).
+
+    ``end``: the border band's outer edge, or ``interior_reach`` to stay
+    clear of the board's own lines.
+    """
     cx, cy = centre
-    radii = np.arange(start * pitch, BORDER[1] * pitch, _RAY_STEP, dtype=np.float32)
+    radii = np.arange(start * pitch, end * pitch, _RAY_STEP, dtype=np.float32)
     map_x = (cx + np.cos(angles)[:, None] * radii).astype(np.float32)
     map_y = (cy + np.sin(angles)[:, None] * radii).astype(np.float32)
     pixels = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

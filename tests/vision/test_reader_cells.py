@@ -14,7 +14,14 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
 from flowbot.vision import read_board
-from flowbot.vision._cells import crisp_sides, is_crisp_disc, to_lab
+from flowbot.vision._cells import (
+    BORDER,
+    crisp_sides,
+    delta_e,
+    interior_reach,
+    is_crisp_disc,
+    to_lab,
+)
 from flowbot.vision.synthetic import sample
 
 PITCH = 80.0
@@ -154,6 +161,7 @@ def test_a_dot_a_pixel_or_two_off_its_cells_centre_is_judged_around_its_own() ->
         ("tiny_cells", 96232),  # blue glow over two empty 20 px cells: "outlined" in colour only
         ("tiny_cells", 97051),  # the same, 10-16 Lab from the cells beside, under 1.5 L*
         ("mirror", 97011),  # a red glow beside its twin at the board's edge, 18 px cells
+        ("crop", 99760),  # a soft green cloud by green lines 4 px wide: rays ended on the lines
     ],
 )
 def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None:
@@ -431,3 +439,45 @@ def test_a_glow_bar_as_strong_as_a_dot_ending_in_a_cell_is_glow_when_soft(blur: 
 def test_strong_soft_glow_cut_off_by_a_crop_is_read() -> None:
     shot = sample("crop", 98245)  # the bar in cell (1, 7), described above
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize(
+    ("pitch", "width", "blur", "quality", "least"),
+    [
+        (60, 0.01, 0.0, None, 0.46),  # 1 px lines: the rays reach the border band, as ever
+        (60, 0.07, 0.0, None, 0.44),
+        (60, 0.07, 1.0, None, 0.42),
+        (60, 0.07, 1.0, 70, 0.41),  # blurred, through JPEG: the ringing too
+        (30, 0.1, 0.8, 70, 0.43),  # never short of where a deck's outline may lie
+        (160, 0.03, 1.0, 80, 0.46),
+    ],
+)
+def test_the_cells_inside_ends_where_its_lines_show(
+    pitch: int, width: float, blur: float, quality: int | None, least: float
+) -> None:
+    # crop 99760: green lines 4 px wide in 56 px cells; the rays out to the
+    # border band (0.47 pitch) ended on them, and the line's sharp step
+    # outlined a soft cloud of glow as an object's edge. The rays now end
+    # where the board's own lines (blur and JPEG's ringing included) begin.
+    puzzle = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
+    geometry = board_geometry(puzzle, cell_px=pitch)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    image = draw_board(
+        np.zeros((h, w, 3), np.uint8), puzzle, geometry, style=RenderStyle(line_width=width)
+    )
+    if blur:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
+    if quality:
+        _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    reach = interior_reach(image, geometry)
+    assert least <= reach <= 0.47
+    # Along an empty cell's side, from its centre out to the line: every
+    # pixel the rays sample stays within 5 Lab of the cell's own colour,
+    # unless a thick line leaves no room past where a deck's outline may lie.
+    centre = (geometry.xs[1] + geometry.xs[2]) / 2
+    y = round(geometry.ys[0] + 0.7 * pitch)
+    row = to_lab(image[y : y + 1, : round(geometry.xs[2]) + 1])[0]
+    # Rays sample between pixels: out to half a pixel past their last point.
+    seen = np.abs(np.arange(row.shape[0]) - centre) < reach * pitch + 0.5
+    assert reach == BORDER[0] or (delta_e(row[seen], row[round(centre)]) <= 5).all()

@@ -431,9 +431,9 @@ def _check_background(
         & (cores_apart[..., 0] <= OBJECT_STEP)
         & ~(others[..., 1] <= OBJECT_STEP)
     )
-    # The rays and the steepest step look inside the cell only, short of the
-    # lines' own pixels, blur and ringing (``interior_reach``, measured once,
-    # when a cell needs it): a line's sharp step is no object's outline.
+    # The rays look inside the cell only, short of the lines' own pixels,
+    # blur and ringing (``interior_reach``, measured once, when a cell needs
+    # it): a line's sharp step is no object's outline.
     reach: float | None = None
     for r, c in np.argwhere((strong | faint | paired) & ~is_dot):
         point = geometry.centre(Cell(int(r), int(c)))
@@ -459,7 +459,6 @@ def _check_background(
             background=background,
             beyond=beyond,
             inner=~np.isnan(around[r, c, [3, 1, 2, 0], 0]),
-            reach=reach,
         ):
             continue
         if not strong[r, c]:
@@ -562,7 +561,6 @@ def _glow_cloud(
     background: np.ndarray,
     beyond: np.ndarray,
     inner: np.ndarray,
-    reach: float,
 ) -> bool:
     """Whether a cell unlike the cells beside it shows a soft cloud of glow there, not an object.
 
@@ -571,10 +569,9 @@ def _glow_cloud(
     for ``soft_rays`` and too much to run on in the core's own colour
     (``border_like``). An object drawn in the cell has an outline inside
     its lines and ends there. ``beyond``: the neighbours' colours (right,
-    down, left, up); ``inner``: which sides have a neighbour; ``reach``:
-    how far from the centre the cell's inside goes (``interior_reach``).
+    down, left, up); ``inner``: which sides have a neighbour.
     """
-    if steepest_inside(image, centre, pitch, core, background, reach=reach) < CLOUD_PX:
+    if steepest_inside(image, centre, pitch, core, background) < CLOUD_PX:
         return False
     past = place_past_lines(image, centre, pitch, core, beyond)
     seen = inner & ~np.isnan(past)

@@ -498,12 +498,11 @@ def interior_reach(image: np.ndarray, geometry: BoardGeometry) -> float:
     peak at the line, its tails the line's blur and JPEG's ringing. The line
     shows out to the farthest pixel from its found position whose distance
     is ``LINE_TRACE`` of the peak's or more (above the cells' own noise): a
-    grid found a pixel off widens the profile by as much. The inside ends a
-    pixel short of that (rays sample between pixels), from ``BORDER[0]``
-    (a ray must pass the outline of anything drawn in a cell, a bridge's
-    deck 0.4 pitch from its centre, and see the background beyond) to
-    ``BORDER[1]``: a 1 px line in a large cell leaves the border band, a
-    thick blurred one a few pixels less.
+    grid found a pixel off widens the profile by as much. The inside ends
+    there, kept from ``BORDER[0]`` (a ray must pass the outline of anything
+    drawn in a cell, a bridge's deck 0.4 pitch from its centre, and see the
+    background beyond) to ``BORDER[1]``: a 1 px line in a large cell leaves
+    the border band, a thick blurred one a few pixels less.
     """
     h, w = image.shape[:2]
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
@@ -634,14 +633,11 @@ def steepest_inside(
     pitch: float,
     inside: np.ndarray,
     outside: np.ndarray,
-    *,
-    reach: float = INSIDE_LINES,
 ) -> float:
     """Pixels in which the cell's colour changes the whole way at its steepest, inside its lines.
 
-    Each pixel within ``reach`` of ``centre`` (a share of the pitch, at most
-    ``INSIDE_LINES``; ``interior_reach`` for the board's lines; every k-th
-    pixel in a large cell) is placed between ``inside`` (0) and ``outside`` (1) in RGB (its
+    Each pixel within ``INSIDE_LINES`` of ``centre`` (every k-th in a large
+    cell) is placed between ``inside`` (0) and ``outside`` (1) in RGB (its
     projection on the line between them); the largest step between
     neighbouring pixels, per pixel, gives how many pixels the whole way
     would take at that pace. An object's outline takes a few; glow, many.
@@ -652,7 +648,7 @@ def steepest_inside(
     h, w = image.shape[:2]
     cx, cy = centre
     k = max(1, int(pitch // 60))
-    reach = min(reach, INSIDE_LINES) * pitch
+    reach = INSIDE_LINES * pitch
     x0, x1 = max(0, math.ceil(cx - reach)), min(w, math.floor(cx + reach) + 1)
     y0, y1 = max(0, math.ceil(cy - reach)), min(h, math.floor(cy + reach) + 1)
     start, end = to_rgb(inside), to_rgb(outside)

@@ -6,6 +6,8 @@ each was refused before the mechanism it tests existed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
@@ -14,6 +16,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
 from flowbot.vision import read_board
+from flowbot.vision._board_checks import MissingEdgesError, without_empty_band
 from flowbot.vision._cells import (
     BORDER,
     crisp_sides,
@@ -22,6 +25,8 @@ from flowbot.vision._cells import (
     is_crisp_disc,
     to_lab,
 )
+from flowbot.vision._lattice import Lattice
+from flowbot.vision._reader import DEFAULT_SETTINGS
 from flowbot.vision.synthetic import sample
 
 PITCH = 80.0
@@ -202,6 +207,70 @@ def test_a_pipe_along_the_top_row_is_no_empty_band_to_drop() -> None:
     image = render_board(puzzle, cell_px=60, solution=Solution(puzzle, (path, ())))
     with pytest.raises(UnsureReadingError):
         read_board(image)
+
+
+#: A 6x6 board's puzzle and pitch for a header row drawn above it.
+_HEADER_PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
+_HEADER_PX = 60
+
+
+def _header_row(mark: Callable[[np.ndarray, float, float], None]) -> tuple[np.ndarray, Lattice]:
+    """The board with ``mark(image, x, y)`` drawn in the cell a pitch above its second column.
+
+    With the grid found a row taller, over that header row.
+    """
+    px = _HEADER_PX
+    image = render_board(_HEADER_PUZZLE, cell_px=px, margin_px=0)
+    image = cv2.copyMakeBorder(image, 2 * px, px, px, px, cv2.BORDER_CONSTANT)
+    g = board_geometry(_HEADER_PUZZLE, cell_px=px, margin_px=0).shifted(px, 2 * px)
+    mark(image, (g.xs[1] + g.xs[2]) / 2, g.ys[0] - px / 2)
+    return image, Lattice(g.xs, (g.ys[0] - px, *g.ys))
+
+
+def _header_missing(grid: Lattice) -> MissingEdgesError:
+    """Two of the header row's crossing edges missing, as text leaves them."""
+    vertical = np.zeros((len(grid.xs) - 2, len(grid.ys) - 1), bool)
+    vertical[[1, 3], 0] = True
+    return MissingEdgesError(vertical, np.zeros((len(grid.ys) - 2, len(grid.xs) - 1), bool))
+
+
+def _word_over_a_pipe_end(image: np.ndarray, x: float, y: float) -> None:
+    # The end of a dark background pipe a little below the cell's centre,
+    # three white strokes of a word over it.
+    px = _HEADER_PX
+    image[: round(y + 0.25 * px), round(x - 0.3 * px) : round(x + 0.3 * px)] = (10, 10, 70)
+    for left in (-0.15, -0.03, 0.09):
+        x0 = round(x + left * px)
+        image[round(y - 0.3 * px) : round(y + 0.1 * px), x0 : x0 + round(0.06 * px)] = 235
+
+
+def _pipe_bend(image: np.ndarray, x: float, y: float) -> None:
+    # A pipe 0.34 pitch wide coming in from the left, turning up at the centre.
+    half, colour = round(0.17 * _HEADER_PX), (230, 60, 40)
+    cx, cy = round(x), round(y)
+    image[cy - half : cy + half, :cx] = colour
+    image[:cy, cx - half : cx + half] = colour
+    cv2.circle(image, (cx, cy), half, colour, -1)
+
+
+def test_a_word_over_a_background_pipes_end_is_no_dot_in_a_header_row() -> None:
+    # combo 13x13Mania_49 (real variant seed 7): header text a pitch above the
+    # board adds a row; in one of its cells a word's strokes over the end of
+    # the game's dark background pipe leave 0.55 of the core in one colour,
+    # where the board's dots fill theirs whole. The row is dropped (a fixed
+    # bound of half the core kept it, refused for its missing edges).
+    image, grid = _header_row(_word_over_a_pipe_end)
+    trimmed = without_empty_band(grid, _header_missing(grid), image, 1, DEFAULT_SETTINGS)
+    assert trimmed is not None
+    assert trimmed.ys == grid.ys[1:]
+    assert trimmed.xs == grid.xs
+
+
+def test_a_pipe_bend_in_a_header_row_keeps_it_in_the_board() -> None:
+    # A pipe's bend covers about 0.85 of a core the board's dots fill whole:
+    # cells of the board's, not a header's.
+    image, grid = _header_row(_pipe_bend)
+    assert without_empty_band(grid, _header_missing(grid), image, 1, DEFAULT_SETTINGS) is None
 
 
 def test_thick_grid_lines_near_a_dots_colour_are_no_pipe() -> None:

@@ -174,8 +174,15 @@ def segments(binary: np.ndarray, *, vertical: bool, min_length: float) -> list[S
     return found
 
 
-def runs(segs: list[Segment], settings: LineSettings) -> list[Run]:
-    """Group segments by common extent, then split each group into equal-spacing runs."""
+def runs(segs: list[Segment], settings: LineSettings, along: np.ndarray | None = None) -> list[Run]:
+    """Group segments by common extent, then split each group into equal-spacing runs.
+
+    A group's gaps may be filled by lines sharing one of its ends and going
+    on past the other. ``along`` is the line map the segments came from,
+    with lines as rows: such a line is then placed where it lies along the
+    group's own extent (one line in two windows, the board's and another's
+    rules just off it, is centred between them).
+    """
     groups: list[list[Segment]] = []
     # Each group's first segment's ends: with many groups (thousands of
     # segments on a noisy screen at full resolution) matched all at once.
@@ -202,15 +209,45 @@ def runs(segs: list[Segment], settings: LineSettings) -> list[Run]:
             ends[n] = seg.lo, seg.hi
             groups.append([seg])
     found = []
+    n = len(groups)
+    starts, stops = ends[:n, 0], ends[:n, 1]
     for group in groups:
         if len(group) < 2:
             continue
         group.sort(key=lambda s: s.pos)
         lo = median_of_few([s.lo for s in group])
         hi = median_of_few([s.hi for s in group])
-        for positions in _equal_runs([s.pos for s in group], settings.spacing_tolerance):
-            found.append(Run(tuple(positions), lo, hi))
+        own = [s.pos for s in group]
+        runs_of_own = _equal_runs(own, settings.spacing_tolerance)
+        found += [Run(tuple(positions), lo, hi) for positions in runs_of_own]
+        # Lines going on past one end of this extent, the other end shared,
+        # are its lines too where they fill its gaps: the board's own run on
+        # into another window's rules in line with them (a ruled page flush
+        # against the board) or into header text just past its border.
+        tol = 3 + 0.02 * (hi - lo)
+        longer = ((np.abs(starts - lo) <= tol) & (stops > hi + tol)) | (
+            (np.abs(stops - hi) <= tol) & (starts < lo - tol)
+        )
+        if not longer.any():
+            continue
+        more = [seg.pos for k in np.flatnonzero(longer).tolist() for seg in groups[k]]
+        if along is not None:
+            more = [_refine(along, p, lo, hi, _PLACE_WITHIN) for p in more]
+        mine = set(own)
+        for positions in _equal_runs(sorted(own + more), settings.spacing_tolerance):
+            if (
+                len(positions) > 2
+                and any(p in mine for p in positions)
+                and not all(p in mine for p in positions)
+            ):
+                found.append(Run(tuple(positions), lo, hi))
     return found
+
+
+#: How far (working-copy pixels) a line going on into another window may lie
+#: from its place along the board: merged with rules a few pixels off the
+#: board's lines, its centre moved 1-1.5 px (mirror 95542, jpeg 98665).
+_PLACE_WITHIN = 2.0
 
 
 def _equal_runs(positions: list[float], tolerance: float) -> list[list[float]]:
@@ -496,13 +533,13 @@ def find_lattices(
     vsegs = segments(maps.vertical, vertical=True, min_length=min_length)
     hsegs = segments(maps.horizontal, vertical=False, min_length=min_length)
     found: dict[tuple[int, int, int, int], Lattice] = {}
-    for run in runs(hsegs, settings):
+    for run in runs(hsegs, settings, maps.horizontal):
         if len(run.positions) >= settings.min_lines - 1:
             got = _from_run(run, maps.horizontal, maps.vertical, maps.vertical_strength, settings)
             if got is not None:
                 ys, xs = got
                 _keep(found, Lattice(_regular(xs), _regular(ys)), settings)
-    for run in runs(vsegs, settings):
+    for run in runs(vsegs, settings, maps.vertical.T):
         if len(run.positions) >= settings.min_lines - 1:
             got = _from_run(
                 run, maps.vertical.T, maps.horizontal.T, maps.horizontal_strength.T, settings

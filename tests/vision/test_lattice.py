@@ -16,11 +16,13 @@ from flowbot.vision._lattice import (
     Lattice,
     LineSettings,
     Run,
+    Segment,
     _from_run,
     _joined_pieces,
     _regular,
     find_lattices,
     in_phase,
+    runs,
 )
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import random_puzzle, sample
@@ -244,3 +246,47 @@ def test_lines_sought_as_dark_lines_are_placed_on_the_drawn_lines() -> None:
     assert len(dark.ys) == len(bright.ys)
     assert np.abs(np.subtract(dark.xs, bright.xs)).max() < 0.5
     assert np.abs(np.subtract(dark.ys, bright.ys)).max() < 0.5
+
+
+def test_lines_running_on_into_another_windows_rules_stay_in_the_boards_run() -> None:
+    # A board's five lines span 0-100; a ruled page flush against its end
+    # has rules in line with two of them, which go on to 300. Grouped by
+    # extent alone, the board's lines fall into two runs of twice the pitch.
+    board = [Segment(float(pos), 0.0, 100.0) for pos in (10, 50, 90)]
+    ruled = [Segment(float(pos), 0.0, 300.0) for pos in (30, 70)]
+    found = runs(board + ruled, LineSettings())
+    assert (10.0, 30.0, 50.0, 70.0, 90.0) in [run.positions for run in found]
+
+
+def test_a_line_going_on_into_another_window_is_placed_on_the_boards_part() -> None:
+    # The page's rules lie 3 px off the board's lines they go on from: each
+    # piece is one line whose middle lies between them. Along the board's
+    # extent it lies on the board's line; placed at its middle, the run's
+    # spacing broke (mirror 95542: a grid 6 px off, refused).
+    along = np.zeros((120, 320), np.uint8)
+    for row in (10, 30, 50, 70, 90):
+        along[row, :101] = 1
+    for row in (33, 73):
+        along[row, 101:301] = 1
+    board = [Segment(float(pos), 0.0, 100.0) for pos in (10, 50, 90)]
+    ruled = [Segment(float(pos), 0.0, 300.0) for pos in (31.5, 71.5)]
+    found = runs(board + ruled, LineSettings(), along)
+    assert (10.0, 30.0, 50.0, 70.0, 90.0) in [run.positions for run in found]
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"), [("jpeg", 98665), ("jpeg", 85099), ("mirror", 95542)]
+)
+def test_a_board_whose_lines_run_on_into_a_ruled_page_or_header_text_is_found(
+    category: str, seed: int
+) -> None:
+    # Jpeg 98665: a 6x6 board flush against a dark spreadsheet whose rules
+    # continue some of its rows (extent to the sheet's edge), header text
+    # just above continuing its columns (extent up into the text); jpeg
+    # 85099: a 7x7 board against a white editor's ruled lines. No run of
+    # one extent held the board's lines: the board was never a candidate.
+    # Mirror 95542: an 8x8 board's rows merged with a dark editor's rules
+    # a few pixels off; placed at the merged lines' middles, its grid lay
+    # 6 px off (refused) until placed along the board's own extent.
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -1144,9 +1144,32 @@ def _drawn_in_line_colour(
         spread,
         np.round(to_background[~seen], 1),
     )
-    # The lines seen around an edge: those in the lines' colour (a pipe over
-    # a half-solved board's lines shows in the line map in its own).
+    # The lines around an edge: those seen in the lines' colour (a pipe over
+    # a half-solved board's lines shows in the line map in its own), and the
+    # hidden ones found drawn, so that an edge deep in a glow hiding every
+    # line around it is judged by the hidden lines beside it (generated
+    # 93609: two edges 12.4 and 13.4 from the lines' colour, no line seen
+    # around them; 3.3 and 2.0 from the hidden ones found drawn beside them).
+    # A hole's edges show the background (not ``nearer_line``): never drawn.
+    nearer_line = to_line <= _NEARER_LINE * to_background
     lines = seen & (to_line <= spread)
+    while True:
+        to_around = delta_e(colours, _colour_around_blocks(blocks, lines))
+        if one_colour:
+            like = (to_line <= spread) | (to_around <= _LINE_COLOUR_NOISE)
+        else:
+            like = (to_line <= _LINE_COLOUR_NOISE) & (to_around <= _LINE_COLOUR_NOISE)
+        drawn = like & nearer_line
+        grown = lines | (drawn & ~seen)
+        if (grown == lines).all():
+            break
+        lines = grown
+    log.debug("unseen edges' colour: %s from the lines' around", np.round(to_around[~seen], 1))
+    return drawn
+
+
+def _colour_around_blocks(blocks: tuple[np.ndarray, ...], lines: np.ndarray) -> np.ndarray:
+    """``_colour_around`` of each block's edges (flattened, block by block; inf where none is)."""
     around, start = [], 0
     for block in blocks:
         size = block.shape[0] * block.shape[1]
@@ -1154,13 +1177,7 @@ def _drawn_in_line_colour(
         around.append(_colour_around(block, flags).reshape(-1, 3))
         start += size
     nearby = np.concatenate(around)
-    to_around = delta_e(colours, np.where(np.isnan(nearby), np.inf, nearby))
-    log.debug("unseen edges' colour: %s from the lines' around", np.round(to_around[~seen], 1))
-    if one_colour:
-        like = (to_line <= spread) | (to_around <= _LINE_COLOUR_NOISE)
-    else:
-        like = (to_line <= _LINE_COLOUR_NOISE) & (to_around <= _LINE_COLOUR_NOISE)
-    return like & (to_line <= _NEARER_LINE * to_background)
+    return np.where(np.isnan(nearby), np.inf, nearby)
 
 
 #: CIELAB: JPEG and anti-aliasing move a line's colour this much at least

@@ -86,6 +86,10 @@ def test_a_line_taken_away_is_still_missing() -> None:
         # right hides an inner edge that shows the very colour of the lines
         # seen around it (0.0 from them, 7.4 from the background).
         ("twins", 99714),
+        # A red glow over the upper left of a 7x7 board of red lines hides a
+        # patch of edges together: two of them, 12.4 and 13.4 from the lines'
+        # typical colour, see no line around them but hidden ones (3.3, 2.0).
+        ("generated", 93609),
     ],
 )
 def test_lines_hidden_in_glow_of_their_colour_are_read(category: str, seed: int) -> None:

@@ -461,11 +461,36 @@ def _check_background(
             inner=~np.isnan(around[r, c, [3, 1, 2, 0], 0]),
         ):
             continue
-        if not strong[r, c]:
-            sides = crisp_sides(image, centre, geometry.cell_size, core, beyond, reach=reach)
+        dim = strong[r, c] and _dim(core, samples.ring_lab[r, c], around[r, c])
+        if not strong[r, c] or dim:
+            sides = crisp_sides(
+                image, centre, geometry.cell_size, core, beyond, reach=reach, in_lightness=not dim
+            )
             if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
+
+
+#: A cell nearly black (core L* at most ``DIM_CORE``) and within ``DIM_STEP``
+#: L* of its ring and every neighbour's is judged as a faint one, however far
+#: in Lab: an object when crisp on ``OBJECT_SIDES`` sides. Near black, Lab
+#: stretches a few RGB levels of hue into 20+ (dim glow: mirror 98388's
+#: (47, 3, 0) core in a (16, 2, 0) ring, 24 Lab; drift 95578's 23-28; core L*
+#: 4.7-6.0, 5.6 L* from its surroundings at most; crisp in colour on 1-2
+#: sides). Its outline is looked for in colour alone: a dark tile on black
+#: (navy (0, 0, 60): L* 2.9) steps by less than ``SOFT_LIGHTNESS``, but is
+#: crisp in colour all round. The objects the strong rule refuses in flow
+#: decoys are 29.6+ L* light and 11.6+ L* from some ring around them.
+DIM_CORE, DIM_STEP = 15.0, 8.0
+
+
+def _dim(core: np.ndarray, ring: np.ndarray, around: np.ndarray) -> bool:
+    """Whether a cell's ``core`` (Lab) is nearly black and as dark as its ``ring`` and ``around``.
+
+    ``around``: the four neighbours' rings (NaN off the board).
+    """
+    lightness = np.append(around[~np.isnan(around[:, 0]), 0], ring[0])
+    return bool(core[0] <= DIM_CORE and np.abs(lightness - core[0]).max() <= DIM_STEP)
 
 
 def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> None:

@@ -730,6 +730,7 @@ def crisp_sides(
     beyond: np.ndarray,
     *,
     reach: float = BORDER[1],
+    in_lightness: bool = True,
 ) -> int:
     """On how many sides of the cell ``inside`` ends in a crisp outline.
 
@@ -748,6 +749,8 @@ def crisp_sides(
     colour beyond but within 4 L*: synthetic 18-20 px cells, real 48-97 px
     ones through JPEG); objects differ in lightness too (bridge tiles: 8.3+).
     The rays end at ``reach`` (a share of the pitch), as in ``soft_rays``.
+    ``in_lightness=False`` leaves the lightness test out, for a cell too
+    near black for lightness to show an outline.
     """
     angles = np.arange(RAYS) * (2 * np.pi / RAYS)
     # Each ray's nearest side (0 right, 1 down, 2 left, 3 up), and whether it
@@ -760,6 +763,8 @@ def crisp_sides(
     place = place_between(lab, inside, outside)
     moved, sharp = _moved_and_sharp(place, OUTLINE_PX)
     crisp = moved & sharp & (place.max(axis=1) >= REACHED)
+    if not in_lightness:
+        return int(np.unique(side[crisp]).size)
     step = beyond[side, 0] - inside[0]
     lit = np.abs(step) >= SOFT_LIGHTNESS
     lightness = (lab[..., 0] - inside[0]) / np.where(lit, step, 1.0)[:, None]

@@ -356,3 +356,25 @@ def test_a_dim_glow_cloud_at_the_image_edge_is_no_object() -> None:
     # black, it seemed to do so in 9.4, under a cloud's 12: refused.
     shot = sample("crop", 98810)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize(("category", "seed"), [("mirror", 98388), ("drift", 95578)])
+def test_dim_glow_near_black_is_judged_by_its_outline(category: str, seed: int) -> None:
+    # mirror 98388 cell (2, 4): a (47, 3, 0) core in a (16, 2, 0) ring; drift
+    # 95578 cell (1, 0): (34, 0, 43) in (33, 2, 26). Near black, Lab turns
+    # these few RGB levels of hue into 23-28 from every ring beside them, as
+    # strong as a tile; but the cores are L* 4.7-6.0, within 5.6 L* of all
+    # those rings, and crisp in colour on 1-2 sides only: glow.
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize("rgb", [(0, 0, 60), (20, 0, 60), (35, 0, 43)])
+def test_a_dark_tile_near_black_is_refused(rgb: tuple[int, int, int]) -> None:
+    # As dim as glow (L* 2.9-4.8 on black) and under the 5 L* step that an
+    # outline must show in lightness: its outline is crisp in colour on all
+    # four sides.
+    image = _board()
+    _fill_cell(image, Cell(1, 1), 0.4, rgb)
+    with pytest.raises(UnsureReadingError, match=r"cell \(1, 1\) holds something"):
+        read_board(image)

@@ -476,12 +476,13 @@ def _check_background(
 #: in Lab: an object when crisp on ``OBJECT_SIDES`` sides. Near black, Lab
 #: stretches a few RGB levels of hue into 20+ (dim glow: mirror 98388's
 #: (47, 3, 0) core in a (16, 2, 0) ring, 24 Lab; drift 95578's 23-28; core L*
-#: 4.7-6.0, 5.6 L* from its surroundings at most; crisp in colour on 1-2
-#: sides). Its outline is looked for in colour alone: a dark tile on black
-#: (navy (0, 0, 60): L* 2.9) steps by less than ``SOFT_LIGHTNESS``, but is
-#: crisp in colour all round. The objects the strong rule refuses in flow
-#: decoys are 29.6+ L* light and 11.6+ L* from some ring around them.
-DIM_CORE, DIM_STEP = 15.0, 8.0
+#: 4.7-14.1, 3.1-10.1 L* from its surroundings at most, with crop 85148 and
+#: huge_cells 80227; crisp in colour on 0-2 sides). Its outline is looked for
+#: in colour alone: a dark tile on black (navy (0, 0, 60): L* 2.9) steps by
+#: less than ``SOFT_LIGHTNESS``, but is crisp in colour all round. Cells the
+#: strong rule looks at in flow decoys (bridges, holes, walls 96000-96199) are
+#: 17.5+ L* light; those it refuses 29.6+, and 11.6+ L* from some ring.
+DIM_CORE, DIM_STEP = 15.0, 11.0
 
 
 def _dim(core: np.ndarray, ring: np.ndarray, around: np.ndarray) -> bool:

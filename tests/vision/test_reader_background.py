@@ -358,13 +358,18 @@ def test_a_dim_glow_cloud_at_the_image_edge_is_no_object() -> None:
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 
 
-@pytest.mark.parametrize(("category", "seed"), [("mirror", 98388), ("drift", 95578)])
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [("mirror", 98388), ("drift", 95578), ("crop", 85148), ("huge_cells", 80227)],
+)
 def test_dim_glow_near_black_is_judged_by_its_outline(category: str, seed: int) -> None:
     # mirror 98388 cell (2, 4): a (47, 3, 0) core in a (16, 2, 0) ring; drift
     # 95578 cell (1, 0): (34, 0, 43) in (33, 2, 26). Near black, Lab turns
     # these few RGB levels of hue into 23-28 from every ring beside them, as
     # strong as a tile; but the cores are L* 4.7-6.0, within 5.6 L* of all
-    # those rings, and crisp in colour on 1-2 sides only: glow.
+    # those rings, and crisp in colour on 1-2 sides only: glow. So are crop
+    # 85148 (7, 2) and huge_cells 80227 (6, 0): L* 14.1 and 9.2, within 10.1
+    # and 8.6 L*, crisp on no side.
     shot = sample(category, seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 

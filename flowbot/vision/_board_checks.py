@@ -107,7 +107,7 @@ def without_empty_band(
         geometry = BoardGeometry(
             tuple(f * x + (f - 1) / 2 for x in band_xs), tuple(f * y + (f - 1) / 2 for y in band_ys)
         )
-        if _holds_filled(image, geometry, band, next_in, settings, least=least):
+        if _holds_filled(sample_cells(image, geometry), band, next_in, settings, least=least):
             return None
     # The board's lines going on through a band make it part of the board:
     # cells kept beside cells left out of a shaped board (the outline round
@@ -129,21 +129,14 @@ def without_empty_band(
 
 
 def _holds_filled(
-    image: np.ndarray,
-    geometry: BoardGeometry,
-    band: _Index,
-    next_in: _Index,
-    settings: Settings,
-    *,
-    least: float,
+    samples: CellSamples, band: _Index, next_in: _Index, settings: Settings, *, least: float
 ) -> bool:
-    """Whether a cell of ``band`` (of ``geometry``'s cells) is filled like a dot or a pipe.
+    """Whether a cell of ``band`` (of the cells ``samples`` shows) is filled like a dot or a pipe.
 
     ``next_in`` is the row or column beside the band, inside the board: the
     board's own ground. ``least`` is the share of a core in one colour from
     which on it is filled (``_least_filled``).
     """
-    samples = sample_cells(image, geometry)
     # A dot or a pipe fills its cell's core with one colour, unlike the
     # board's ground; the thin strokes of a word over the core leave most
     # of it background, and another window's ground is no dot.
@@ -203,17 +196,14 @@ def without_foreign_sides(
     top, bottom = cuts.get("top", 0), cuts.get("bottom", 0)
     if len(xs) - 1 - left - right < MIN_BOARD_SIDE or len(ys) - 1 - top - bottom < MIN_BOARD_SIDE:
         return None
-    geometry = BoardGeometry(tuple(xs), tuple(ys))
+    samples = sample_cells(image, BoardGeometry(tuple(xs), tuple(ys)))
     bands: list[tuple[_Index, _Index]] = []
     bands += [(np.s_[:top], top)] * bool(top) + [(np.s_[-bottom:], -bottom - 1)] * bool(bottom)
     bands += [(np.s_[:, :left], np.s_[:, left])] * bool(left)
     bands += [(np.s_[:, -right:], np.s_[:, -right - 1])] * bool(right)
     board = np.s_[top : len(ys) - 1 - bottom, left : len(xs) - 1 - right]
-    least = _least_filled(sample_cells(image, geometry), settings, board)
-    if any(
-        _holds_filled(image, geometry, band, next_in, settings, least=least)
-        for band, next_in in bands
-    ):
+    least = _least_filled(samples, settings, board)
+    if any(_holds_filled(samples, band, next_in, settings, least=least) for band, next_in in bands):
         return None
     log.debug("dropped outer bands on another window: %s", cuts)
     return Lattice(lattice.xs[left : len(xs) - right], lattice.ys[top : len(ys) - bottom])
@@ -1152,13 +1142,12 @@ def _drawn_in_line_colour(
     # around them; 3.3 and 2.0 from the hidden ones found drawn beside them).
     # A hole's edges show the background (not ``nearer_line``): never drawn.
     nearer_line = to_line <= _NEARER_LINE * to_background
+    line_like = to_line <= (spread if one_colour else _LINE_COLOUR_NOISE)
     lines = seen & (to_line <= spread)
     while True:
         to_around = delta_e(colours, _colour_around_blocks(blocks, lines))
-        if one_colour:
-            like = (to_line <= spread) | (to_around <= _LINE_COLOUR_NOISE)
-        else:
-            like = (to_line <= _LINE_COLOUR_NOISE) & (to_around <= _LINE_COLOUR_NOISE)
+        around_like = to_around <= _LINE_COLOUR_NOISE
+        like = (line_like | around_like) if one_colour else (line_like & around_like)
         drawn = like & nearer_line
         grown = lines | (drawn & ~seen)
         if (grown == lines).all():

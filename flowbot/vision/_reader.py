@@ -479,9 +479,19 @@ def _checked(
 
     Every whole-board check passes on it, less a band past its border found
     to be no part of it (header text, another window's edge) or grown where
-    glow broke its lines. Each grid checked is added to ``tried``. Raises
+    glow broke its lines. Each grid checked is added to ``tried``, all but
+    one narrowed by ``foreign_band``. Raises
     ``UnsureReadingError``.
     """
+
+    def instead(replacement: Lattice, outline: Lattice, *, counts_as_tried: bool = True) -> Lattice:
+        """``replacement`` checked whole; the pieces found within ``outline`` are no other grids."""
+        rest = [other for other in others if not lies_within(other, outline)]
+        if counts_as_tried:
+            tried.append(replacement)
+        check_lattice(replacement, maps, image, f, settings, others=rest)
+        return replacement
+
     best = candidate
     tried.append(best)
     try:
@@ -494,20 +504,14 @@ def _checked(
             raise
         # Pieces of the grid found, the dropped band with them, are
         # no other grids.
-        rest = [other for other in others if not lies_within(other, best)]
-        tried.append(trimmed)
-        check_lattice(trimmed, maps, image, f, settings, others=rest)
-        best = trimmed
+        best = instead(trimmed, best)
     except RunOnError:
         # Glow can break a board's lines into pieces: a piece
         # whose lines go on is grown, and must pass as a whole.
         bigger = grown(best, image, f, settings, pieces=others)
         if bigger is None:
             raise
-        rest = [other for other in others if not lies_within(other, bigger)]
-        tried.append(bigger)
-        check_lattice(bigger, maps, image, f, settings, others=rest)
-        best = bigger
+        best = instead(bigger, bigger)
     # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
     placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
     samples = sample_cells(image, placed)
@@ -516,10 +520,7 @@ def _checked(
         # Another window's edge one pitch past a border, its ground
         # unlike the board's: no part of the board, which is the
         # rest (its lines must not go on into that band).
-        narrower = _without_band(best, band)
-        rest = [other for other in others if not lies_within(other, best)]
-        check_lattice(narrower, maps, image, f, settings, others=rest)
-        best = narrower
+        best = instead(_without_band(best, band), best, counts_as_tried=False)
         placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
         samples = sample_cells(image, placed)
     return best, placed, samples

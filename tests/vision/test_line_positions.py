@@ -9,7 +9,7 @@ import pytest
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, render_board
 from flowbot.vision import read_board
-from flowbot.vision._line_positions import place_lines
+from flowbot.vision._line_positions import _fit, place_lines
 from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle(6, 6, (Pair("A", Cell(0, 0), Cell(0, 5)), Pair("B", Cell(2, 1), Cell(5, 4))))
@@ -91,3 +91,14 @@ def test_lines_of_another_hue_than_the_ground_are_placed_on_their_centres() -> N
     placed = place_lines(image, _off(truth, 1.2, -0.2), uncertainty=3)
     error = np.abs(np.r_[np.subtract(placed.xs, truth.xs), np.subtract(placed.ys, truth.ys)])
     assert error.max() < 0.15
+
+
+def test_one_line_measured_far_off_does_not_void_the_fit() -> None:
+    # Mirror 99964: the last column's top found 7.5 px past it (its frame)
+    # tilts the first fit so far that only two good lines stay within a
+    # pixel of it; the grid then kept the shrunk copy's lines (0.038 pitch off).
+    measured = np.array([np.nan, 92.78, 170.86, 248.95, 326.99, 405.09, 483.2, 568.69])
+    fitted = _fit(measured)
+    assert fitted is not None
+    truth = 14.78 + 78.063 * np.arange(8)
+    assert np.abs(fitted - truth).max() < 0.2

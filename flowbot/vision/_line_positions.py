@@ -187,24 +187,35 @@ def _middles(
 
 
 def _fit(measured: np.ndarray) -> np.ndarray | None:
-    """The least-squares straight lattice through the measured lines, or ``None``.
+    """The least-squares straight lattice through the lines that agree, or ``None``.
 
-    ``None`` when fewer than three lines are left. While some line lies more
-    than ``_OUTLIER_PX`` off the fit (a frame or a glow band taken for it),
-    the one farthest off is left out and the rest fitted again: one line far
-    off tilts the fit past several good ones (mirror 99964: 7.5 px off at the
-    last line, leaving two of six good lines within a pixel).
+    A frame or a glow band taken for a line lies pixels off, often at a
+    board's end, where it tilts a least-squares fit past several good lines
+    (mirror 99964, 89022). So the lines that agree are found first: of the
+    lattices through every two measured lines, the one that most lines lie
+    within ``_OUTLIER_PX`` of (between equals, the nearest, each line's
+    distance capped at that bound); then the least-squares lattice through
+    those, until the lines within ``_OUTLIER_PX`` of it stay the same.
+    ``None`` when fewer than three agree, or they never settle.
     """
-    index = np.arange(len(measured))
-    seen = ~np.isnan(measured)
-    while True:
-        if seen.sum() < 3:
+    index = np.flatnonzero(~np.isnan(measured))
+    if len(index) < 3:
+        return None
+    at = measured[index]
+    a, b = np.triu_indices(len(index), 1)
+    slope = (at[b] - at[a]) / (index[b] - index[a])
+    through = at[a, None] + slope[:, None] * (index[None, :] - index[a, None])
+    capped = np.minimum(np.abs(through - at), _OUTLIER_PX).sum(axis=1)
+    agree = np.abs(through[capped.argmin()] - at) <= _OUTLIER_PX
+    lines = np.arange(len(measured))
+    for _ in range(3):
+        if agree.sum() < 3:
             return None
-        i, at = index[seen], measured[seen]
+        i, y = index[agree], at[agree]
         di = i - i.mean()
-        fitted = at.mean() + (di * at).sum() / (di * di).sum() * (index - i.mean())
-        off = np.where(seen, np.abs(measured - fitted), -1.0)
-        worst = int(off.argmax())
-        if off[worst] <= _OUTLIER_PX:
+        fitted = y.mean() + (di * y).sum() / (di * di).sum() * (lines - i.mean())
+        now = np.abs(fitted[index] - at) <= _OUTLIER_PX
+        if (now == agree).all():
             return fitted
-        seen[worst] = False
+        agree = now
+    return None

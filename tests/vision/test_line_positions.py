@@ -102,3 +102,18 @@ def test_one_line_measured_far_off_does_not_void_the_fit() -> None:
     assert fitted is not None
     truth = 14.78 + 78.063 * np.arange(8)
     assert np.abs(fitted - truth).max() < 0.2
+
+
+def test_a_line_far_off_at_the_end_is_left_out_not_the_good_ones_beside_it() -> None:
+    # Mirror 89022: the first column's line measured 4.4 px off (the mirror
+    # window's frame). Leaving out the worst line of each fit in turn dropped
+    # two good lines before it and kept the frame (0.036 pitch off).
+    measured = np.array([1027.75, 1146.89, 1261.6, 1376.4, 1491.1, np.nan])
+    fitted = _fit(measured)
+    assert fitted is not None
+    truth = 1032.1 + 114.76 * np.arange(6)
+    assert np.abs(fitted - truth).max() < 0.2
+
+
+def test_lines_that_agree_on_no_lattice_give_no_fit() -> None:
+    assert _fit(np.array([0.0, 103.0, 197.0, 304.0, 398.0])) is None

@@ -357,11 +357,7 @@ def _check_edges(
         # beyond it, where the crossing lines run on to the edge) shows none.
         size = bands.shape[1]
         middles = [(max(0, lo), min(size - 1, hi)) for lo, hi in _middles(spans)]
-        along = [
-            median_along(bands[:, lo : hi + 1], axis=1) if hi > lo else np.zeros(len(at))
-            for lo, hi in middles
-        ]
-        strengths.append(np.stack(along, axis=1).ravel())  # line by line, edge by edge
+        strengths.append(_span_medians(bands, middles).ravel())  # line by line, edge by edge
     if not strengths:
         return
     values = np.concatenate(strengths)
@@ -397,6 +393,23 @@ def _check_edges(
     if stronger.any() and _drawn_apart(stronger, lattice, image, factor, settings.line_contrast):
         raise UnsureReadingError("some inner grid edges are drawn as walls")
     _check_wall_widths(lattice, image, factor, settings)
+
+
+def _span_medians(bands: np.ndarray, spans: list[tuple[int, int]]) -> np.ndarray:
+    """Per line (row of ``bands``) and span ``lo..hi`` (inclusive), the median; 0 when ``hi <= lo``.
+
+    Spans of one length (all but a pixel or so) in one call: the same
+    medians as one call each.
+    """
+    found = np.zeros((len(bands), len(spans)))
+    by_length: dict[int, list[int]] = {}
+    for k, (lo, hi) in enumerate(spans):
+        if hi > lo:
+            by_length.setdefault(hi - lo + 1, []).append(k)
+    for length, ks in by_length.items():
+        starts = np.array([spans[k][0] for k in ks])
+        found[:, ks] = median_along(bands[:, starts[:, None] + np.arange(length)], axis=2)
+    return found
 
 
 def _middles(spans: np.ndarray) -> list[tuple[int, int]]:

@@ -19,6 +19,7 @@ from flowbot.vision._cells import (
     CellSamples,
     band_is_soft,
     border_like,
+    core_and_ring_lab,
     crisp_sides,
     delta_e,
     interior_reach,
@@ -29,7 +30,6 @@ from flowbot.vision._cells import (
     outline_rays,
     place_past_lines,
     ring_like_core_recentred,
-    sample_cells,
     sharp_marks,
     soft_rays,
     steepest_inside,
@@ -666,15 +666,11 @@ def check_nothing_past_border(
     for side, band in bands.items():
         if band.left < 0 or band.top < 0 or band.right > w - 1 or band.bottom > h - 1:
             continue
-        samples = sample_cells(image, band)
-        contrast = delta_e(samples.core_lab, samples.ring_lab)
+        core_lab, ring_lab = core_and_ring_lab(image, band)
+        contrast = delta_e(core_lab, ring_lab)
         discs = (
             is_crisp_disc(
-                image,
-                band.centre(Cell(int(r), int(c))),
-                pitch,
-                samples.core_lab[r, c],
-                samples.ring_lab[r, c],
+                image, band.centre(Cell(int(r), int(c))), pitch, core_lab[r, c], ring_lab[r, c]
             )
             for r, c in np.argwhere(contrast >= settings.faint_contrast)
         )

@@ -149,27 +149,15 @@ def place_between(lab: np.ndarray, inside: np.ndarray, outside: np.ndarray) -> n
 
 def cell_pitch(xs: np.ndarray, ys: np.ndarray) -> float:
     """A grid's smallest cell side, in the pixels of its line positions ``xs``, ``ys``."""
-    return float(min(np.diff(xs).min(), np.diff(ys).min()))
+    # (``np.diff``'s own overhead is most of the time: a read asks dozens of times.)
+    xs, ys = np.asarray(xs), np.asarray(ys)
+    return float(min((xs[1:] - xs[:-1]).min(), (ys[1:] - ys[:-1]).min()))
 
 
 def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     """Sample every cell of ``geometry`` in ``image`` (full-resolution RGB)."""
-    h, w = image.shape[:2]
-    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    cx = (xs[:-1] + xs[1:]) / 2
-    cy = (ys[:-1] + ys[1:]) / 2
-    pitch = cell_pitch(xs, ys)
-    core_xy, ring_xy, sector, _ = _offsets(pitch)
-    rows, cols = len(cy), len(cx)
-    centre_x, centre_y = (v.reshape(-1, 1) for v in np.meshgrid(cx, cy))  # (n, 1) each
-
-    def gather(offsets: np.ndarray) -> np.ndarray:
-        px = np.clip(np.rint(centre_x + offsets[:, 0]), 0, w - 1).astype(np.intp)
-        py = np.clip(np.rint(centre_y + offsets[:, 1]), 0, h - 1).astype(np.intp)
-        return pixels_at(image, py, px)  # (n, k, 3)
-
-    core = gather(core_xy)
-    ring = gather(ring_xy)
+    rows, cols = geometry.rows, geometry.cols
+    core, ring, sector = _core_and_ring(image, geometry)
     core_lab_px = to_lab(core)
     ring_lab_px = to_lab(ring)
     core_lab = median_along(core_lab_px, axis=1)
@@ -180,9 +168,7 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     ring_near = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
     core_uniformity = core_near / core_lab_px.shape[1]
     ring_like_core = ring_near / ring_lab_px.shape[1]
-    sector_lab = np.stack(
-        [median_along(ring_lab_px[:, sector == k], axis=1) for k in range(4)], axis=1
-    )
+    sector_lab = _sector_medians(ring_lab_px, sector)
     return CellSamples(
         core_lab=core_lab.reshape(rows, cols, 3),
         core_rgb=core_rgb.reshape(rows, cols, 3),
@@ -191,6 +177,48 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
         ring_like_core=ring_like_core.reshape(rows, cols),
         sector_lab=sector_lab.reshape(rows, cols, 4, 3),
     )
+
+
+def core_and_ring_lab(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
+    """``sample_cells``' ``core_lab`` and ``ring_lab`` alone (the same values), for a quick look."""
+    core, ring, _ = _core_and_ring(image, geometry)
+    shape = (geometry.rows, geometry.cols, 3)
+    return (
+        median_along(to_lab(core), axis=1).reshape(shape),
+        median_along(to_lab(ring), axis=1).reshape(shape),
+    )
+
+
+def _core_and_ring(
+    image: np.ndarray, geometry: BoardGeometry
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each cell's core and ring pixels, ``(cells, k, 3)`` in reading order; the ring's sectors."""
+    h, w = image.shape[:2]
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    cx = (xs[:-1] + xs[1:]) / 2
+    cy = (ys[:-1] + ys[1:]) / 2
+    core_xy, ring_xy, sector, _ = _offsets(cell_pitch(xs, ys))
+    centre_x, centre_y = (v.reshape(-1, 1) for v in np.meshgrid(cx, cy))  # (n, 1) each
+
+    def gather(offsets: np.ndarray) -> np.ndarray:
+        px = np.clip(np.rint(centre_x + offsets[:, 0]), 0, w - 1).astype(np.intp)
+        py = np.clip(np.rint(centre_y + offsets[:, 1]), 0, h - 1).astype(np.intp)
+        return pixels_at(image, py, px)  # (n, k, 3)
+
+    return gather(core_xy), gather(ring_xy), sector
+
+
+def _sector_medians(ring_lab_px: np.ndarray, sector: np.ndarray) -> np.ndarray:
+    """Per cell, the median Lab of its ring pixels in each of the four sectors: ``(n, 4, 3)``.
+
+    Sectors of as many pixels each (all but a few pitches) in one call.
+    """
+    members = [np.flatnonzero(sector == k) for k in range(4)]
+    if len({len(m) for m in members}) > 1:
+        return np.stack([median_along(ring_lab_px[:, m], axis=1) for m in members], axis=1)
+    n, _, channels = ring_lab_px.shape
+    by_sector = ring_lab_px[:, np.concatenate(members)].reshape(n, 4, -1, channels)
+    return median_along(by_sector, axis=2)
 
 
 #: ``sharp_marks`` samples a cell every ``MARK_STEP`` pitch out to

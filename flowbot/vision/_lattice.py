@@ -131,9 +131,10 @@ def line_maps(gray: np.ndarray, contrast: float, *, dark: bool = False) -> LineM
         # (Channel by channel: numpy's max over a last axis of 3 is ~20x slower.)
         tv = np.maximum(np.maximum(tv[..., 0], tv[..., 1]), tv[..., 2])
         th = np.maximum(np.maximum(th[..., 0], th[..., 1]), th[..., 2])
-    level = np.uint8(min(255, max(1, round(contrast))))
-    bv: np.ndarray = (tv >= level).astype(np.uint8)
-    bh: np.ndarray = (th >= level).astype(np.uint8)
+    level = min(255, max(1, round(contrast)))
+    # 1 at or above ``level`` (whole numbers: above ``level - 1``), else 0.
+    bv: np.ndarray = cv2.threshold(tv, level - 1, 1, cv2.THRESH_BINARY)[1]
+    bh: np.ndarray = cv2.threshold(th, level - 1, 1, cv2.THRESH_BINARY)[1]
     vk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (1, along_close))
     hk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (along_close, 1))
     bv = cv2.morphologyEx(bv, cv2.MORPH_CLOSE, vk_close)
@@ -163,8 +164,8 @@ def segments(binary: np.ndarray, *, vertical: bool, min_length: float) -> list[S
             # Short patches beside a line joined to it (dark gaps between
             # the line and a crossing's anti-aliasing, sought as dark lines)
             # widen its box to one side: the line is the part as long as it.
-            box = labels[y : y + h, x : x + w] == label
-            full = np.flatnonzero(box.sum(axis=0 if vertical else 1) >= length / 2)
+            box = (labels[y : y + h, x : x + w] == label).view(np.uint8)
+            full = np.flatnonzero(_sums(box, axis=0 if vertical else 1) >= length / 2)
             if full.size:
                 middle = (full[0] + full[-1]) / 2
         if vertical:
@@ -284,18 +285,20 @@ def _coverage(binary: np.ndarray, pos: float, lo: float, hi: float, halfwidth: i
 
 
 def _peaks(profile: np.ndarray, level: float) -> list[float]:
-    """Centres of the stretches of ``profile`` at or above ``level``."""
-    above = np.flatnonzero(profile >= level)
-    if above.size == 0:
-        return []
-    breaks = np.flatnonzero(np.diff(above) > 1)
-    starts = np.concatenate([above[:1], above[breaks + 1]]).tolist()
-    ends = np.concatenate([above[breaks], above[-1:]]).tolist()
-    index = np.arange(len(profile))
+    """Centres of the stretches of ``profile`` at or above ``level``, weighted by it."""
+    # In plain Python: a stretch is a few pixels, where numpy's overhead per
+    # call is most of the time (a read looks for peaks some twenty times).
+    at = np.flatnonzero(profile >= level).tolist()
+    weights = profile[at].tolist()
     centres = []
-    for s, e in zip(starts, ends, strict=True):
-        weights = profile[s : e + 1]
-        centres.append(float(np.dot(index[s : e + 1], weights) / weights.sum()))
+    start = 0
+    for end in range(1, len(at) + 1):
+        if end < len(at) and at[end] == at[end - 1] + 1:
+            continue
+        stretch = weights[start:end]
+        moment = sum(i * w for i, w in zip(at[start:end], stretch, strict=True))
+        centres.append(moment / sum(stretch))
+        start = end
     return centres
 
 
@@ -495,10 +498,12 @@ def _refine(along: np.ndarray, pos: float, lo: float, hi: float, tol: float) -> 
     if a >= b or lo_i >= hi_i:
         return pos
     rows = _sums(along[a:b, lo_i:hi_i], axis=1) / (hi_i - lo_i)
-    if rows.max() <= 0:
+    top = rows.max()
+    if top <= 0:
         return pos
-    best = np.flatnonzero(rows >= rows.max() * 0.8)
-    return float(a + best.mean())
+    best = np.flatnonzero(rows >= top * 0.8).tolist()
+    # Whole numbers: their sum is exact, so this is numpy's mean, bit for bit.
+    return float(a + sum(best) / len(best))
 
 
 def _close_ends(
@@ -539,11 +544,15 @@ def find_lattices(
             if got is not None:
                 ys, xs = got
                 _keep(found, Lattice(_regular(xs), _regular(ys)), settings)
-    for run in runs(vsegs, settings, maps.vertical.T):
+    # Vertical runs read the maps with lines as rows: transposed copies, not
+    # views (``cv2.transpose`` takes microseconds; every slice of a view
+    # strides across memory, and ``cv2.reduce`` copies it first).
+    vertical, horizontal, horizontal_strength = (
+        cv2.transpose(m) for m in (maps.vertical, maps.horizontal, maps.horizontal_strength)
+    )
+    for run in runs(vsegs, settings, vertical):
         if len(run.positions) >= settings.min_lines - 1:
-            got = _from_run(
-                run, maps.vertical.T, maps.horizontal.T, maps.horizontal_strength.T, settings
-            )
+            got = _from_run(run, vertical, horizontal, horizontal_strength, settings)
             if got is not None:
                 xs, ys = got
                 _keep(found, Lattice(_regular(xs), _regular(ys)), settings)

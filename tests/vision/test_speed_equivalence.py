@@ -13,8 +13,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from flowbot.vision._cells import channel_sum, delta_e, pixels_at, to_lab
-from flowbot.vision._lattice import _sums, segments
+from flowbot.models import BoardGeometry
+from flowbot.vision._board_checks import _span_medians
+from flowbot.vision._cells import (
+    _offsets,
+    _sector_medians,
+    channel_sum,
+    core_and_ring_lab,
+    delta_e,
+    pixels_at,
+    sample_cells,
+    to_lab,
+)
+from flowbot.vision._lattice import _peaks, _refine, _sums, line_maps, segments
 from flowbot.vision._reader import _brightest_channel
 from flowbot.vision._stats import median_along, median_of_few, median_of_present, quantile_along
 
@@ -178,3 +189,126 @@ def test_pixels_at_equals_numpy_indexing(image: np.ndarray, data: st.DataObject)
     cols = np.array(data.draw(st.lists(st.integers(0, w - 1), min_size=1, max_size=5)))
     got = pixels_at(image, rows[:, None], cols[None, :])
     assert np.array_equal(got, image[rows[:, None], cols[None, :]])
+
+
+def _plain_peaks(profile: np.ndarray, level: float) -> list[float]:
+    """``_peaks`` as numpy computes it, stretch by stretch (float32 sums)."""
+    above = np.flatnonzero(profile >= level)
+    if above.size == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(above) > 1)
+    starts = np.concatenate([above[:1], above[breaks + 1]]).tolist()
+    ends = np.concatenate([above[breaks], above[-1:]]).tolist()
+    index = np.arange(len(profile))
+    return [
+        float(np.dot(index[s : e + 1], profile[s : e + 1]) / profile[s : e + 1].sum())
+        for s, e in zip(starts, ends, strict=True)
+    ]
+
+
+def _assert_same_peaks(got: list[float], plain: list[float]) -> None:
+    # Float64 sums against numpy's float32 ones: the same to float32's precision.
+    assert len(got) == len(plain)
+    assert np.allclose(got, plain, rtol=1e-5, atol=0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 400),
+    st.lists(st.integers(0, 400), min_size=1, max_size=300),
+    st.sampled_from([0.6, 0.5, 0.05, 0.01, 0.9]),
+)
+def test_peaks_equal_numpy_weighted_means(lines: int, counts: list[int], level: float) -> None:
+    # A profile of shares as ``_from_run`` makes them: line pixels per column / lines.
+    profile = (np.minimum(counts, lines) / lines).astype(np.float32)
+    _assert_same_peaks(_peaks(profile, level), _plain_peaks(profile, level))
+
+
+def test_peaks_equal_numpy_weighted_means_on_long_and_many_stretches() -> None:
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        size, lines = int(rng.integers(5, 3000)), int(rng.integers(3, 800))
+        counts = np.where(
+            rng.random(size) < rng.uniform(0.05, 0.95),
+            rng.integers(int(0.55 * lines), lines + 1, size),
+            rng.integers(0, lines // 2 + 1, size),
+        )
+        profile = (counts / lines).astype(np.float32)
+        _assert_same_peaks(_peaks(profile, 0.6), _plain_peaks(profile, 0.6))
+
+
+def test_refine_gives_numpy_mean_of_best_rows() -> None:
+    rng = np.random.default_rng(1)
+    along = (rng.random((60, 300)) < 0.3).astype(np.uint8)
+    for pos in np.linspace(-3, 62, 131):
+        a, b = max(0, round(pos - 4)), min(60, round(pos + 4) + 1)
+        rows = along[a:b, 10:281].mean(axis=1)
+        expected = (
+            pos
+            if a >= b or rows.max() <= 0
+            else float(a + np.flatnonzero(rows >= rows.max() * 0.8).mean())
+        )
+        assert _refine(along, float(pos), 10, 280, 4) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(hnp.arrays(np.uint8, st.tuples(st.integers(8, 40), st.integers(8, 40))), st.integers(1, 40))
+def test_line_maps_threshold_as_numpy_compares(gray: np.ndarray, contrast: int) -> None:
+    maps = line_maps(gray, contrast)
+    level = np.uint8(contrast)
+    for binary, strength, kernel in (
+        (maps.vertical, maps.vertical_strength, (1, 9)),
+        (maps.horizontal, maps.horizontal_strength, (9, 1)),
+    ):
+        plain = (strength >= level).astype(np.uint8)
+        closed = cv2.morphologyEx(plain, cv2.MORPH_CLOSE, cv2.getStructuringElement(0, kernel))
+        opened = cv2.morphologyEx(
+            closed,
+            cv2.MORPH_OPEN,
+            cv2.getStructuringElement(0, (1, 15) if kernel == (1, 9) else (15, 1)),
+        )
+        assert np.array_equal(binary, opened)
+
+
+def test_span_medians_equal_one_median_per_span() -> None:
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        lines, size = int(rng.integers(1, 15)), int(rng.integers(5, 600))
+        bands = rng.integers(0, 256, (size, lines), np.uint8).T  # a view, as the caller's
+        spans = []
+        for _ in range(int(rng.integers(1, 16))):
+            lo = int(rng.integers(0, size))
+            spans.append((lo, min(size - 1, lo + int(rng.integers(-2, 60)))))
+        plain = np.stack(
+            [
+                median_along(bands[:, lo : hi + 1], axis=1) if hi > lo else np.zeros(lines)
+                for lo, hi in spans
+            ],
+            axis=1,
+        )
+        got = _span_medians(bands, spans)
+        assert got.dtype == plain.dtype
+        assert np.array_equal(got, plain)
+
+
+def test_sector_medians_equal_one_median_per_sector() -> None:
+    rng = np.random.default_rng(3)
+    for pitch in np.linspace(10, 300, 200):  # equal sectors and, at some pitches, unequal
+        _, ring, sector, _ = _offsets(float(pitch))
+        lab = rng.normal(50, 30, (int(rng.integers(1, 30)), len(ring), 3)).astype(np.float32)
+        plain = np.stack([median_along(lab[:, sector == k], axis=1) for k in range(4)], axis=1)
+        assert np.array_equal(_sector_medians(lab, sector), plain)
+
+
+def test_core_and_ring_lab_equal_sample_cells() -> None:
+    rng = np.random.default_rng(4)
+    image = rng.integers(0, 256, (300, 260, 3), np.uint8)
+    for xs, ys in (
+        ((10.0, 60.4, 110.8), (200.5, 251.0)),
+        ((-20.0, 30.5, 81.0), (5.0, 55.5, 106.0, 156.5)),
+    ):
+        geometry = BoardGeometry(xs, ys)
+        samples = sample_cells(image, geometry)
+        core, ring = core_and_ring_lab(image, geometry)
+        assert np.array_equal(core, samples.core_lab)
+        assert np.array_equal(ring, samples.ring_lab)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from statistics import NormalDist
 
 import cv2
 import numpy as np
@@ -717,8 +718,53 @@ def soft_rays(
     soft. An object drawn in the cell has a crisp outline on every ray that
     leaves it; background glow fades gradually. ``reach``: where the rays
     end, a share of the pitch (``interior_reach``: short of the lines).
+
+    Glow may fade over most of a ray's length: a ray that ends before it has
+    faded half way is judged by what it saw (``_fade_seen``), not by whether
+    it got there, which a grid found a tenth of a pixel off decides.
     """
-    return outline_rays(image, centre, pitch, inside, outside, reach=reach)[0]
+    angles = np.arange(RAYS) * (2 * np.pi / RAYS)
+    lab = _ray_lab(image, centre, pitch, angles, start=CORE_RADIUS, end=reach)
+    place = place_between(lab, inside, outside)
+    moved, sharp = _moved_and_sharp(place, OUTLINE_PX)
+    # Towards ``outside``: a lighter rail on a grey tile is far from both colours.
+    span = np.subtract(outside, inside)
+    towards = (lab - inside) @ span / max(float(span @ span), 1e-6)
+    return int(np.count_nonzero((moved & ~sharp) | (~moved & _fade_seen(towards, place))))
+
+
+#: Least share of the way that ``_fade_seen`` needs a ray to have moved (its
+#: samples smoothed by a running median of ``_SMOOTH`` first: JPEG's stray
+#: pixels and a tile's shading move a flat ray less) to judge its fade.
+FADE_SEEN = 0.25
+_SMOOTH = 3
+
+
+def _fade_seen(towards: np.ndarray, place: np.ndarray) -> np.ndarray:
+    """Rays that have faded part of the way, short of half, too gently for an outline.
+
+    ``towards``: ``(rays, points)``, each point's progress from inside (0)
+    towards outside (1) along the line between them; ``place``: its place
+    between them by distances (``place_between``); the pace is the steeper.
+    A blurred step (an outline's anti-aliasing and blur, a lens's or JPEG's)
+    rises fastest at its middle; before that, at place ``p``, at
+    ``exp(-z**2 / 2)`` of its steepest, ``z`` the normal quantile of ``p``,
+    if Gaussian (a ramp's is as steep all along: this is the sharper
+    reading). A ray that has risen to ``p`` at most at a pace that, so
+    scaled, would take the whole way in ``OUTLINE_PX`` pixels or more, sees
+    glow's fade, not an outline's shoulder.
+    """
+    if towards.shape[1] < _SMOOTH:
+        return np.zeros(towards.shape[0], bool)
+    runs = np.lib.stride_tricks.sliding_window_view(towards, _SMOOTH, axis=1)
+    smooth = np.median(runs, axis=2)
+    # From the core's colour (0), or the ray's start if past it, to the ray's end.
+    seen = smooth[:, -1] - np.maximum(smooth[:, 0], 0.0)
+    z = np.array([NormalDist().inv_cdf(p) for p in np.clip(seen, FADE_SEEN, 0.5)])
+    shoulder = np.exp(-(z**2) / 2)
+    steps = np.maximum(np.abs(np.diff(towards, axis=1)), np.abs(np.diff(place, axis=1)))
+    steepest = steps.max(axis=1, initial=0.0) / _RAY_STEP
+    return (seen >= FADE_SEEN) & (steepest * OUTLINE_PX < shoulder)
 
 
 def outline_rays(

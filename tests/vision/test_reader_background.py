@@ -6,6 +6,8 @@ and once with the foreign object, which must be refused.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -15,7 +17,7 @@ from flowbot.models import Cell, Puzzle
 from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.vision import read_board
 from flowbot.vision._cell_checks import SHARP_MARK
-from flowbot.vision._cells import line_lightness, sharp_marks, to_lab
+from flowbot.vision._cells import line_lightness, sharp_marks, soft_rays, to_lab
 from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
@@ -383,3 +385,59 @@ def test_a_dark_tile_near_black_is_refused(rgb: tuple[int, int, int]) -> None:
     _fill_cell(image, Cell(1, 1), 0.4, rgb)
     with pytest.raises(UnsureReadingError, match=r"cell \(1, 1\) holds something"):
         read_board(image)
+
+
+def _fading(pitch: float, edge: float, sigma: float, rgb: tuple[int, int, int]) -> np.ndarray:
+    """A square image ``2 * pitch`` wide: ``rgb`` above row ``edge``, fading to black below it.
+
+    The fade is a step blurred by a Gaussian of ``sigma`` pixels, as the game's glow is.
+    """
+    size = int(2 * pitch)
+    share = np.array([0.5 * math.erfc((y - edge) / (sigma * math.sqrt(2))) for y in range(size)])
+    column = share[:, None] * np.asarray(rgb, np.float64)
+    return np.ascontiguousarray(
+        np.broadcast_to(np.rint(column)[:, None, :], (size, size, 3)).astype(np.uint8)
+    )
+
+
+@pytest.mark.parametrize("sigma", [3.0, 4.0])
+def test_glow_fading_past_the_rays_end_is_soft(sigma: float) -> None:
+    # tiny_cells 93742 (2, 14): a glow cloud cut by the crop's corner fades
+    # over 7.7-9.2 px in a 20 px cell; its rays end 0.43-0.45 of the way out
+    # of its colour, short of half, and counted as neither soft nor sharp:
+    # refused as a tile. Judged by what they see (a fade too gentle for an
+    # outline's shoulder), they are soft on either side of a tenth of a pixel.
+    pitch, rgb = 20.0, (40, 90, 20)
+    centre = (pitch - 0.5, pitch - 0.5)
+    image = _fading(pitch, centre[1] + 8, sigma, rgb)
+    inside, outside = to_lab(np.array(rgb, np.uint8)), to_lab(np.zeros(3, np.uint8))
+    assert soft_rays(image, centre, pitch, inside, outside, reach=0.45) >= 2
+
+
+@pytest.mark.parametrize("edge", [8.0, 10.0])
+def test_a_crisp_outline_at_the_rays_end_is_not_soft(edge: float) -> None:
+    # The same colour ending in an anti-aliased outline where the rays end,
+    # or just past it (the rays see its shoulder only): no fade.
+    pitch, rgb = 20.0, (40, 90, 20)
+    centre = (pitch - 0.5, pitch - 0.5)
+    image = _fading(pitch, centre[1] + edge, 0.7, rgb)
+    inside, outside = to_lab(np.array(rgb, np.uint8)), to_lab(np.zeros(3, np.uint8))
+    assert soft_rays(image, centre, pitch, inside, outside, reach=0.45) == 0
+
+
+def test_a_rail_across_a_tile_is_no_fade() -> None:
+    # flow_bridges 98179 (1, 9): the diagonal rays from a grey deck's centre
+    # cross a lighter rail, a third of the way from the deck's colour by
+    # distance, and end on it. Lighter, not towards the black beyond: no fade.
+    pitch = 34.0
+    image = np.zeros((68, 68, 3), np.uint8)
+    image[4:64, 4:64] = 90
+    image[42:52, 4:64] = 170
+    image = cv2.GaussianBlur(image, (0, 0), 1.5)
+    inside, outside = to_lab(np.full(3, 90, np.uint8)), to_lab(np.zeros(3, np.uint8))
+    assert soft_rays(image, (33.5, 33.5), pitch, inside, outside, reach=0.44) == 0
+
+
+def test_a_glow_cloud_cut_by_the_crop_is_no_object() -> None:
+    shot = sample("tiny_cells", 93742)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -13,6 +13,7 @@ from flowbot.vision._cells import (
     FAINT_ELONGATION,
     FLAT_CORE,
     NEAR,
+    OUTLINE_PX,
     RING_INNER,
     RING_LIKE_MAX,
     RING_OUTER,
@@ -435,6 +436,7 @@ def _check_background(
     # blur and ringing (``interior_reach``, measured once, when a cell needs
     # it): a line's sharp step is no object's outline.
     reach: float | None = None
+    outline = OUTLINE_PX
     for r, c in np.argwhere((strong | faint | paired) & ~is_dot):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)
@@ -443,8 +445,12 @@ def _check_background(
             continue
         if reach is None:
             reach = interior_reach(image, geometry)
+            outline = _outline_px(image, geometry, dots)
         background = np.nanmedian(around[r, c], axis=0)
-        if soft_rays(image, centre, geometry.cell_size, core, background, reach=reach) >= 2:
+        rays = soft_rays(
+            image, centre, geometry.cell_size, core, background, reach=reach, outline_px=outline
+        )
+        if rays >= 2:
             continue
         # Beyond each side (right, down, left, up) lies that neighbour's
         # ring; the median ring at the board's edge or beside a twin.
@@ -469,6 +475,26 @@ def _check_background(
             if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
+
+
+#: An outline drawn on the board is as sharp as the dots' rims, however the
+#: image was scaled: it goes the whole way within ``GLOW_RIMS`` rim widths
+#: (``_rim_width``; bridge decks' rays in flow_bridges 98000-98079: the
+#: second widest of a cell's 1.60 at most), where the background's glow,
+#: drawn soft, takes more (mirror 100187's glow band: 2.2-2.6, its edges
+#: 3.4-4.1 px against ``OUTLINE_PX``).
+GLOW_RIMS = 2.0
+
+
+def _outline_px(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> float:
+    """Most pixels an outline on this board takes the whole way, for ``soft_rays``.
+
+    ``OUTLINE_PX``, or ``GLOW_RIMS`` of the dots' rims when that is less
+    (a small or sharp image, whose glow's edges are as narrow in pixels as
+    a large image's outlines).
+    """
+    rim = _rim_width(image, geometry, dots)
+    return min(OUTLINE_PX, GLOW_RIMS * rim) if math.isfinite(rim) else OUTLINE_PX
 
 
 #: A cell nearly black (core L* at most ``DIM_CORE``) and within ``DIM_STEP``

@@ -708,13 +708,14 @@ def soft_rays(
     outside: np.ndarray,
     *,
     reach: float = BORDER[1],
+    outline_px: float = OUTLINE_PX,
 ) -> int:
     """How many rays from ``centre`` see the ``inside`` colour fade into ``outside``.
 
     Along each ray, from the core's edge to the border band, every half pixel,
     a point's place between the two colours (0 at ``inside``, 1 at
     ``outside``, by Lab distances). A ray on which it moves at least half the
-    way, yet nowhere faster than the whole way in ``OUTLINE_PX`` pixels, is
+    way, yet nowhere faster than the whole way in ``outline_px`` pixels, is
     soft. An object drawn in the cell has a crisp outline on every ray that
     leaves it; background glow fades gradually. ``reach``: where the rays
     end, a share of the pitch (``interior_reach``: short of the lines).
@@ -726,11 +727,12 @@ def soft_rays(
     angles = np.arange(RAYS) * (2 * np.pi / RAYS)
     lab = _ray_lab(image, centre, pitch, angles, start=CORE_RADIUS, end=reach)
     place = place_between(lab, inside, outside)
-    moved, sharp = _moved_and_sharp(place, OUTLINE_PX)
+    moved, sharp = _moved_and_sharp(place, outline_px)
     # Towards ``outside``: a lighter rail on a grey tile is far from both colours.
     span = np.subtract(outside, inside)
     towards = (lab - inside) @ span / max(float(span @ span), 1e-6)
-    return int(np.count_nonzero((moved & ~sharp) | (~moved & _fade_seen(towards, place))))
+    seen = _fade_seen(towards, place, outline_px)
+    return int(np.count_nonzero((moved & ~sharp) | (~moved & seen)))
 
 
 #: Least share of the way that ``_fade_seen`` needs a ray to have moved (its
@@ -740,7 +742,7 @@ FADE_SEEN = 0.25
 _SMOOTH = 3
 
 
-def _fade_seen(towards: np.ndarray, place: np.ndarray) -> np.ndarray:
+def _fade_seen(towards: np.ndarray, place: np.ndarray, outline_px: float) -> np.ndarray:
     """Rays that have faded part of the way, short of half, too gently for an outline.
 
     ``towards``: ``(rays, points)``, each point's progress from inside (0)
@@ -751,7 +753,7 @@ def _fade_seen(towards: np.ndarray, place: np.ndarray) -> np.ndarray:
     ``exp(-z**2 / 2)`` of its steepest, ``z`` the normal quantile of ``p``,
     if Gaussian (a ramp's is as steep all along: this is the sharper
     reading). A ray that has risen to ``p`` at most at a pace that, so
-    scaled, would take the whole way in ``OUTLINE_PX`` pixels or more, sees
+    scaled, would take the whole way in ``outline_px`` pixels or more, sees
     glow's fade, not an outline's shoulder.
     """
     if towards.shape[1] < _SMOOTH:
@@ -764,7 +766,7 @@ def _fade_seen(towards: np.ndarray, place: np.ndarray) -> np.ndarray:
     shoulder = np.exp(-(z**2) / 2)
     steps = np.maximum(np.abs(np.diff(towards, axis=1)), np.abs(np.diff(place, axis=1)))
     steepest = steps.max(axis=1, initial=0.0) / _RAY_STEP
-    return (seen >= FADE_SEEN) & (steepest * OUTLINE_PX < shoulder)
+    return (seen >= FADE_SEEN) & (steepest * outline_px < shoulder)
 
 
 def outline_rays(

@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell, Puzzle
+from flowbot.models import BoardGeometry, Cell, Puzzle
 from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.vision import read_board
-from flowbot.vision._cell_checks import SHARP_MARK
-from flowbot.vision._cells import line_lightness, sharp_marks, soft_rays, to_lab
+from flowbot.vision._cell_checks import SHARP_MARK, classify
+from flowbot.vision._cells import line_lightness, sample_cells, sharp_marks, soft_rays, to_lab
+from flowbot.vision._reader import DEFAULT_SETTINGS
 from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
@@ -441,3 +442,21 @@ def test_a_rail_across_a_tile_is_no_fade() -> None:
 def test_a_glow_cloud_cut_by_the_crop_is_no_object() -> None:
     shot = sample("tiny_cells", 93742)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize("dx", [-0.3, 0.0, 0.3])
+@pytest.mark.parametrize("dy", [-0.3, 0.0, 0.3])
+def test_a_glow_band_in_a_small_window_is_judged_against_the_dots_rims(
+    dx: float, dy: float
+) -> None:
+    # mirror 100187 (3, 0): a dim glow band ends in the cell, its edges
+    # 3.4-4.1 px wide in the mirror window, sharp by the 4 px a large screen's
+    # outline may take: soft on 0-4 rays as the grid moved a third of a pixel.
+    # The dots' rims there are 1.56 px; the band's edges 2.2-2.6 of them, a
+    # bridge deck's 1.6 at most.
+    shot = sample("mirror", 100187)
+    geometry = read_board(shot.image).geometry
+    shifted = BoardGeometry(tuple(x + dx for x in geometry.xs), tuple(y + dy for y in geometry.ys))
+    samples = sample_cells(shot.image, shifted)
+    dots, _ = classify(samples, shot.image, shifted, DEFAULT_SETTINGS)
+    assert dots == {cell for pair in shot.puzzle.pairs for cell in (pair.a, pair.b)}

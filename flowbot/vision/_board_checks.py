@@ -1299,6 +1299,12 @@ def grown(
     like = float(np.median(np.concatenate(inside))) if inside else 0.0
     if like <= 0:
         return None
+    # ... or like that very line inside the grid first found: glow brighter
+    # than the lines over part of a board dims them there all along their
+    # length (twins 99779: a column at 0.31 of the typical line's contrast
+    # inside the grid found goes on at 0.22 of it, then 0.18, under a glow
+    # growing lighter).
+    first = {side: (_crossing_lines(lattice, side), band.inside) for side, band in run_on.items()}
     # Glow over a line's length hides it from the line search, and dims the
     # lines crossing it below the grid's typical look: the board is found as
     # two grids side by side. Where this one's lines go on past a border (as
@@ -1311,7 +1317,9 @@ def grown(
     stopped: set[str] = set()
     for _ in range(_MOST_GROWTH):
         p = Lattice(tuple(xs), tuple(ys)).pitch
-        going = _sides_going_on(run_on, settings, like=like)
+        going = _sides_going_on(
+            run_on, settings, like=like, first=first, grid=Lattice(tuple(xs), tuple(ys))
+        )
         sides = [side for side in going if side not in stopped]
         stopped |= {"top", "bottom", "left", "right"} - set(sides)
         grew = False
@@ -1422,20 +1430,52 @@ def _extend(lines: list[float], out: int, count: int, pitch: float) -> None:
             lines.insert(0, lines[0] - pitch)
 
 
-def _sides_going_on(run_on: dict[str, RunOn], settings: Settings, *, like: float) -> list[str]:
-    """The borders past which half the inner lines or more go on a whole pitch, like ``like``.
+def _sides_going_on(
+    run_on: dict[str, RunOn],
+    settings: Settings,
+    *,
+    like: float,
+    first: dict[str, tuple[np.ndarray, np.ndarray]],
+    grid: Lattice,
+) -> list[str]:
+    """The borders of ``grid`` past which half the inner lines or more go on a whole pitch.
 
     As ``_check_run_on_by_colour`` judges, and at a contrast like ``like``
-    (the typical line's inside the grid first found) too.
+    (the typical line's inside the grid first found) or, if dimmer, like
+    the same line's there (``first``: per border, its crossing lines'
+    positions and contrasts inside it).
     """
     ratio = settings.edge_colour_ratio
     found = []
     for side, band in run_on.items():
         seen = _like_lines(band.beyond, band.inside, ratio) & _same_colour(band)
-        seen &= _like_lines(band.beyond, like, ratio)
+        own = np.full(len(band.beyond), like)
+        if side in first:
+            at, contrast = first[side]
+            lines = _crossing_lines(grid, side)
+            apart = np.abs(lines[:, None] - at[None, :])
+            nearest = apart.argmin(axis=1)
+            kept = apart[np.arange(len(lines)), nearest] < 0.25 * grid.pitch
+            own[kept] = contrast[nearest[kept]]
+            # A line must show there to be followed: at least as a line
+            # dimmed past a border (``ratio``) of one itself as dim
+            # (``ratio`` of the typical line) shows; fainter, it is noise
+            # (a line that shows nowhere is like any other).
+            own[own < ratio * ratio * like] = like
+        # (Dimmer only: a line brighter than the typical one at the grid's
+        # border is no board's line dimmed, but another window's rule.)
+        seen &= _like_lines(band.beyond, like, ratio) | _like_lines(
+            band.beyond, np.minimum(own, like), ratio
+        )
         if seen.mean() >= 0.5:
             found.append(side)
     return found
+
+
+def _crossing_lines(lattice: Lattice, side: str) -> np.ndarray:
+    """The inner lines of ``lattice`` crossing its ``side`` border, in ``RunOn``'s order."""
+    lines = lattice.xs if side in ("top", "bottom") else lattice.ys
+    return np.asarray(lines[1:-1], dtype=float)
 
 
 def _matched(

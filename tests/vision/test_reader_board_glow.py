@@ -14,6 +14,10 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Puzzle
 from flowbot.render import RenderStyle, draw_board
 from flowbot.vision import read_board
+from flowbot.vision._board_checks import _sides_going_on
+from flowbot.vision._edges import RunOn
+from flowbot.vision._lattice import Lattice
+from flowbot.vision._reader import DEFAULT_SETTINGS
 from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
@@ -160,3 +164,40 @@ def test_a_board_split_by_a_glow_band_over_a_line_is_taken_whole() -> None:
     # and on into the left grid: they cross from one into the other, one board.
     shot = sample("twins", 92239)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize(("category", "seed"), [("twins", 99779), ("jpeg", 96260)])
+def test_lines_fading_into_glow_past_the_grid_found_are_grown_on(category: str, seed: int) -> None:
+    # Glow lighter than the lines over a board's lower rows hides its last
+    # row lines; its columns go on past the grid found, fading as they go.
+    # twins 99779 (8x8 found as 6x8): the columns under the glow are at 0.1-0.2
+    # of the typical line's contrast inside the grid already, 0.05-0.2 past
+    # it; jpeg 96260 (10x10 found as 5x10): every line under a brown glow,
+    # 0.2-0.4 of the typical one's. Each goes on much as it shows inside,
+    # which is how a line dimmed by glow goes on: grown while it does, like
+    # the same line inside the grid first found, the board is read whole.
+    shot = sample(category, seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def _bottom_band(inside: list[float], beyond: list[float]) -> dict[str, RunOn]:
+    """A bottom border's crossing lines, each keeping its colour past it."""
+    n = len(inside)
+    return {"bottom": RunOn(np.array(beyond), np.array(inside), np.array(beyond), np.zeros(n))}
+
+
+def test_a_line_dimmed_by_glow_is_followed_as_it_shows_inside_the_grid_first_found() -> None:
+    # Five columns of a 6-wide grid (typical line 40): three under glow at
+    # 0.2-0.3 of it inside the grid, at 0.15-0.2 past its bottom border, as
+    # much as 0.6-0.8 of their own contrast there.
+    grid = Lattice(tuple(10.0 * k for k in range(7)), tuple(10.0 * k for k in range(5)))
+    first = {"bottom": (np.array(grid.xs[1:-1]), np.array([40.0, 38.0, 12.0, 10.0, 8.0]))}
+    band = _bottom_band([40.0, 38.0, 12.0, 10.0, 8.0], [36.0, 35.0, 8.0, 7.0, 6.0])
+    going = _sides_going_on(band, DEFAULT_SETTINGS, like=40.0, first=first, grid=grid)
+    assert going == ["bottom"]
+    # Judged by the typical line alone, two of five go on.
+    assert _sides_going_on(band, DEFAULT_SETTINGS, like=40.0, first={}, grid=grid) == []
+    # Lines that show nowhere, inside or past the border, are not followed.
+    none = {"bottom": (np.array(grid.xs[1:-1]), np.array([40.0, 0.0, 0.0, 0.0, 0.5]))}
+    band = _bottom_band([40.0, 0.0, 0.0, 0.0, 0.5], [36.0, 0.0, 0.0, 0.0, 0.4])
+    assert _sides_going_on(band, DEFAULT_SETTINGS, like=40.0, first=none, grid=grid) == []

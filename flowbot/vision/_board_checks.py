@@ -21,6 +21,7 @@ from flowbot.vision._cells import (
     to_lab,
 )
 from flowbot.vision._edges import (
+    OTHER_GROUND,
     RunOn,
     against_another_ground,
     another_ground,
@@ -1558,7 +1559,18 @@ def _check_cells_past_border(
             # step with the board's cells) changes at once at the border.
             across = ground_across_border(image, xs, ys, band.side)
             if across is not None:
-                outlined &= ~changes_at_once(*across)
+                step, beyond = across
+                other = changes_at_once(step, beyond)
+                # Its ruled page may stand a rule where the ground beyond is
+                # looked at; but its rules are of their own colour on both
+                # sides of the box (white beside dark green lines: 53-57
+                # CIELAB), where the board's lines going on keep theirs (the
+                # game draws every line in one colour; a pop-up's frame along
+                # one side tints that one), and its ground steps at the
+                # border (a pop-up's cells lie on the board's).
+                kept = seen & _same_colour(crossing)
+                other |= ~(kept[:-1] | kept[1:]) & (step >= OTHER_GROUND)
+                outlined &= ~other
         if outlined.any():
             raise UnsureReadingError(
                 "cells like the board's go on past its border (part of a board)"

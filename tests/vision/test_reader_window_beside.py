@@ -228,3 +228,17 @@ def test_a_band_of_glow_or_holding_a_dot_is_not_cut() -> None:
     centre = (round(grid.xs[1] + _PX / 2), round(grid.ys[3] + _PX / 2))
     cv2.circle(image, centre, round(0.35 * _PX), (230, 60, 40), -1)
     assert without_foreign_sides(grid, image, 1, DEFAULT_SETTINGS) is None
+
+
+def test_white_rules_in_step_with_two_rows_past_the_border_outline_no_cell() -> None:
+    # A 6x7 board of dark green lines mirrored on a 2560 px desktop, a dark
+    # editor's white ruled page against its left border: two of its rules
+    # lie in line with rows 4 and 5, one of its columns' rules a pitch out,
+    # a box outlined as the board's cells are. Its ground changes at the
+    # border (13 CIELAB) but seems not flat beyond it, where a white rule
+    # stands. The board's own lines going on keep their colour; those rules
+    # are 53-57 CIELAB from it, on both sides of the box. (A pop-up's frame
+    # along a line tints it as much, but its cells lie on the board's
+    # ground: flow_dialog 96020, still refused.)
+    shot = sample("mirror", 77022)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -1317,10 +1317,9 @@ def grown(
         run_on = _run_on_past(taken, image, f)
     stopped: set[str] = set()
     for _ in range(_MOST_GROWTH):
-        p = Lattice(tuple(xs), tuple(ys)).pitch
-        going = _sides_going_on(
-            run_on, settings, like=like, first=first, grid=Lattice(tuple(xs), tuple(ys))
-        )
+        grid = Lattice(tuple(xs), tuple(ys))
+        p = grid.pitch
+        going = _sides_going_on(run_on, settings, like=like, first=first, grid=grid)
         sides = [side for side in going if side not in stopped]
         stopped |= {"top", "bottom", "left", "right"} - set(sides)
         grew = False

@@ -22,6 +22,7 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._edges import (
     OTHER_GROUND,
+    LineProfiles,
     RunOn,
     against_another_ground,
     another_ground,
@@ -519,26 +520,24 @@ def _check_wall_widths(
     lines = line_profiles(image, xs, ys)
     if lines.width.size == 0:
         return
-    # The typical line's look, in one call (np.median's cost is per call).
-    typical_peak, typical_width, typical_ink = np.median(
-        np.stack([lines.peak, lines.width, lines.ink]), axis=1
-    ).tolist()
+    typical_peak = float(np.median(lines.peak))
     if typical_peak < settings.line_contrast:
         return  # the lines do not show here: their width says nothing
     # A dim band (glow, a shadow) is no wall: only edges about as bright as a line.
     bold = lines.peak >= 0.5 * typical_peak
     margin = max(2.0, settings.wall_width * lattice.pitch * f)
-    wide = (lines.width >= typical_width + margin) & (lines.ink >= _WALL_INK * typical_ink)
-    # Or a line at least a pixel wider and far brighter than the lines: glow
-    # lowers a line's peak over its background, never its top.
-    typical_top = float(np.median(lines.top[bold]))
-    bright = (
-        (lines.width >= typical_width + 1)
-        & (lines.ink >= _WALL_BRIGHTER * typical_ink)
-        & (lines.top >= _WALL_BRIGHTER * typical_top)
-    )
-    if (bold & (wide | bright)).any():
-        raise UnsureReadingError("some inner grid edges are drawn as walls (wide or double lines)")
+    wider = bold & _wider_than_lines(lines, bold, margin)
+    if wider.any():
+        # JPEG keeps colour coarser than lightness: a line on a ground of the
+        # opposite hue gains fringes of the ground's hue a few pixels out,
+        # which the brightest channel sees as a second line (jpeg 87544: a
+        # green line on magenta 6 px wide, its lines' 2). A wall, drawn in
+        # one colour, is as wide in luma, JPEG's full-resolution channel.
+        luma = line_profiles(image, xs, ys, luma=True)
+        if (wider & _wider_than_lines(luma, bold, margin)).any():
+            raise UnsureReadingError(
+                "some inner grid edges are drawn as walls (wide or double lines)"
+            )
     # A wall as wide as the window across the edge (a double line in small
     # cells, a thick bar) leaves no darker end in it to measure a line
     # against: no peak, or (the bar a pixel off the line's rounded centre)
@@ -555,6 +554,25 @@ def _check_wall_widths(
             raise UnsureReadingError(
                 "some inner grid edges are drawn as walls (wide or double lines)"
             )
+
+
+def _wider_than_lines(lines: LineProfiles, bold: np.ndarray, margin: float) -> np.ndarray:
+    """Edges drawn wider, with more ink, than the typical line by ``margin`` px, or brighter.
+
+    ``bold``: the edges about as bright as a line (the typical top's).
+    """
+    # The typical line's look, in one call (np.median's cost is per call).
+    typical_width, typical_ink = np.median(np.stack([lines.width, lines.ink]), axis=1).tolist()
+    wide = (lines.width >= typical_width + margin) & (lines.ink >= _WALL_INK * typical_ink)
+    # Or a line at least a pixel wider and far brighter than the lines: glow
+    # lowers a line's peak over its background, never its top.
+    typical_top = float(np.median(lines.top[bold]))
+    bright = (
+        (lines.width >= typical_width + 1)
+        & (lines.ink >= _WALL_BRIGHTER * typical_ink)
+        & (lines.top >= _WALL_BRIGHTER * typical_top)
+    )
+    return wide | bright
 
 
 #: A wall's band holds this much more ink (brightness summed across it) than

@@ -757,7 +757,12 @@ class LineProfiles:
 
 
 def line_profiles(
-    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, *, near_ends: bool = False
+    image: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    *,
+    near_ends: bool = False,
+    luma: bool = False,
 ) -> LineProfiles:
     """How wide, bright and inked each inner edge's line is, at full resolution.
 
@@ -773,11 +778,14 @@ def line_profiles(
     near_ends
         Measured near each edge's ends (``ends_and_ground``'s points, where no
         dot reaches the line) instead of along its middle (0.2-0.8 of it).
+    luma
+        In luma (JPEG's full-resolution channel) instead of the brightest
+        channel, where JPEG's coarser colour adds fringes of another hue.
     """
     reach = _window_reach(xs, ys)
     along = _NEAR_ENDS if near_ends else _MIDDLE
-    vertical = _profiles(image, xs, ys, reach, along, transposed=False)
-    horizontal = _profiles(image, ys, xs, reach, along, transposed=True)
+    vertical = _profiles(image, xs, ys, reach, along, transposed=False, luma=luma)
+    horizontal = _profiles(image, ys, xs, reach, along, transposed=True, luma=luma)
     width, peak, ink, top = (
         np.concatenate([v.ravel(), h.ravel()]) for v, h in zip(vertical, horizontal, strict=True)
     )
@@ -801,6 +809,7 @@ def _profiles(
     along: np.ndarray,
     *,
     transposed: bool,
+    luma: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Bright span, peak, ink and top across the inner lines ``lines[1:-1]``, per span.
 
@@ -811,7 +820,9 @@ def _profiles(
         return (np.zeros((0, len(spans) - 1)),) * 4
     offsets = np.arange(-reach, reach + 1)
     # Brightest channel, as the line search sees it: (lines, points, offsets).
-    profile = _brightest_across(image, lines, spans, along, offsets, transposed=transposed)
+    profile = _brightest_across(
+        image, lines, spans, along, offsets, transposed=transposed, luma=luma
+    )
     profile = profile.astype(np.int16).reshape(len(inner), -1, len(offsets))
     # A line is brighter than both sides; the edge of a glow band is only a step.
     ends = np.maximum(profile[..., :1], profile[..., -1:])
@@ -840,12 +851,14 @@ def _brightest_across(
     offsets: np.ndarray,
     *,
     transposed: bool,
+    luma: bool = False,
 ) -> np.ndarray:
     """Brightest channel ``offsets`` px across the inner lines ``lines[1:-1]``.
 
     Sampled at ``along`` (fractions) of each span between the crossing
     ``spans``; shape ``(lines, spans, along, offsets)``. ``transposed``:
-    the lines are rows (``lines`` are y, ``spans`` x).
+    the lines are rows (``lines`` are y, ``spans`` x). ``luma``: luma
+    (BT.601, whole levels) instead of the brightest channel.
     """
     h, w = image.shape[:2]
     if transposed:
@@ -855,7 +868,10 @@ def _brightest_across(
     py = np.clip(np.rint(at), 0, h - 1).astype(np.intp)[None, :, :, None]
     row, col = (px, py) if transposed else (py, px)
     pixels = pixels_at(image, row, col).reshape(-1, 3)
-    bright = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
+    if luma:
+        bright = (pixels.astype(np.int32) @ np.array([299, 587, 114]) + 500) // 1000
+    else:
+        bright = np.maximum(np.maximum(pixels[:, 0], pixels[:, 1]), pixels[:, 2])
     return bright.reshape(len(lines) - 2, len(spans) - 1, len(along), len(offsets))
 
 

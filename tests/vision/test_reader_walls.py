@@ -15,6 +15,7 @@ from flowbot.models import Puzzle
 from flowbot.render import RenderStyle, board_geometry, render_board
 from flowbot.vision import DEFAULT_SETTINGS, read_board
 from flowbot.vision._board_checks import _check_wall_widths, _drawn_apart
+from flowbot.vision._edges import line_profiles
 from flowbot.vision._lattice import Lattice
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import sample
@@ -232,4 +233,28 @@ def test_small_jpeg_cells_dots_beside_lines_are_no_walls() -> None:
     # them as walls; at full resolution one edge's middle window reaches a
     # dot's rim (1.21x the lines' top), another's whole line is 2 px wide.
     shot = sample("jpeg", 90138)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_jpeg_colour_fringes_beside_a_line_are_no_second_line() -> None:
+    # JPEG keeps colour coarser than lightness: beside a green line on a
+    # magenta ground it leaves pixels redder than the ground a few pixels
+    # out (as jpeg 87544 shows), which the brightest channel takes for a
+    # second line. In luma the line is as wide as drawn.
+    pitch = 80
+    image = np.zeros((3 * pitch + 1, 3 * pitch + 1, 3), np.uint8)
+    image[:] = (68, 13, 44)
+    lines = [0, pitch, 2 * pitch, 3 * pitch]
+    for at in lines:
+        image[:, at : at + 2] = image[at : at + 2, :] = (75, 103, 80)
+    image[:, pitch + 5 : pitch + 7] = (87, 10, 40)
+    xs = ys = np.array(lines, float) + 0.5
+    wide = line_profiles(image, xs, ys).width
+    thin = line_profiles(image, xs, ys, luma=True).width
+    assert wide.max() >= 6
+    assert thin.max() <= 3
+
+
+def test_a_jpeg_board_with_fringed_lines_is_read() -> None:
+    shot = sample("jpeg", 87544)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()

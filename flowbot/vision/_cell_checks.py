@@ -20,6 +20,7 @@ from flowbot.vision._cells import (
     CellSamples,
     band_is_soft,
     border_like,
+    border_like_sides,
     core_and_ring_lab,
     crisp_sides,
     delta_e,
@@ -437,12 +438,24 @@ def _check_background(
     # it): a line's sharp step is no object's outline.
     reach: float | None = None
     outline = OUTLINE_PX
+    windowed: tuple[str, ...] | None = None
     for r, c in np.argwhere((strong | faint | paired) & ~is_dot):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)
         core = samples.core_lab[r, c]
         if border_like(image, centre, geometry.cell_size, core) >= GLOW_BORDER:
             continue
+        # On the board's border against another window (a mirror window's
+        # edge), what lies past the line tells nothing, as past a crop's:
+        # a band of glow cut off there, running on across the opposite line,
+        # runs on to it too (``_cut_off_glow``).
+        outer = _outer_sides(geometry, int(r), int(c))
+        if outer:
+            if windowed is None:
+                windowed = _windowed_sides(image, geometry)
+            open_sides = [k for k in outer if _SIDES[k] in windowed]
+            if open_sides and _cut_off_glow(image, centre, geometry.cell_size, core, open_sides):
+                continue
         if reach is None:
             reach = interior_reach(image, geometry)
             outline = _outline_px(image, geometry, dots)
@@ -475,6 +488,56 @@ def _check_background(
             if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
+
+
+#: The sides of a cell, as ``border_like`` numbers them.
+_SIDES = ("right", "bottom", "left", "top")
+
+
+def _outer_sides(geometry: BoardGeometry, r: int, c: int) -> tuple[int, ...]:
+    """The sides (0 right, 1 down, 2 left, 3 up) on which cell ``(r, c)`` lies on the border."""
+    on = (c == geometry.cols - 1, r == geometry.rows - 1, c == 0, r == 0)
+    return tuple(k for k, border in enumerate(on) if border)
+
+
+def _windowed_sides(image: np.ndarray, geometry: BoardGeometry) -> tuple[str, ...]:
+    """The board's borders against another window's ground (``against_another_ground``)."""
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    return tuple(side for side in _SIDES if against_another_ground(image, xs, ys, side))
+
+
+#: Least share of the border band's side opposite a windowed border across
+#: whose line glow cut off at that border runs on (``_cut_off_glow``): jpeg
+#: 99266's band 0.79; an object ends inside its lines (a bridge's tile may
+#: cover 68% of a small cell's band, short of the lines). Cells the check
+#: looks at in flow decoys 97000-97059 (bridges, walls, walled, hex, odd
+#: dot, dialog, holes): 0.48 at most (a dark corner cell's own ground),
+#: but for glow past a border (0.94).
+CUT_OFF_RUNS_ON = 0.5
+
+
+def _cut_off_glow(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    core: np.ndarray,
+    open_sides: list[int],
+) -> bool:
+    """Whether an edge cell's colour is glow cut off at a border against another window.
+
+    ``open_sides``: the cell's sides on such borders (0 right, 1 down, 2
+    left, 3 up). Each counts the border band's pixels of the colour beside
+    its line whatever lies past it, as a crop's edge does in
+    ``border_like``, when the colour runs on across the opposite side's line
+    (``CUT_OFF_RUNS_ON``): a band of glow through the cell. Glow covers
+    ``GLOW_BORDER`` of the band so counted (jpeg 99266: 0.39, 0.20 without).
+    """
+    inside, across = border_like_sides(image, centre, pitch, core)
+    shares = across.copy()
+    for k in open_sides:
+        if across[(k + 2) % 4] >= CUT_OFF_RUNS_ON:
+            shares[k] = inside[k]
+    return bool(shares.mean() >= GLOW_BORDER)
 
 
 #: An outline drawn on the board is as sharp as the dots' rims, however the

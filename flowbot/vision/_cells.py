@@ -595,6 +595,27 @@ def border_like(
     return float(np.count_nonzero(near[0] & (near[1] | cut)) / near.shape[1])
 
 
+def border_like_sides(
+    image: np.ndarray, centre: tuple[float, float], pitch: float, colour: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per side (right, down, left, up), the share of the border band with ``colour``.
+
+    Two shares: of the band's pixels alone, and of those whose partner
+    across the line has the colour too (as ``border_like`` counts them).
+    """
+    h, w = image.shape[:2]
+    cx, cy = centre
+    dx, dy, mx, my, side = _band_and_partners(pitch)
+    x, y = np.rint(cx + np.concatenate([dx, mx])), np.rint(cy + np.concatenate([dy, my]))
+    px = np.clip(x, 0, w - 1).astype(np.intp)
+    py = np.clip(y, 0, h - 1).astype(np.intp)
+    near = (delta_e(to_lab(pixels_at(image, py, px)), colour) <= NEAR).reshape(2, -1)
+    cut = ((x != px) | (y != py)).reshape(2, -1)[1]
+    across = near[0] & (near[1] | cut)
+    inside = np.array([near[0][side == k].mean() for k in range(4)])
+    return inside, np.array([across[side == k].mean() for k in range(4)])
+
+
 def _band_and_partners(
     pitch: float,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -242,3 +242,13 @@ def test_white_rules_in_step_with_two_rows_past_the_border_outline_no_cell() -> 
     # ground: flow_dialog 96020, still refused.)
     shot = sample("mirror", 77022)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_glow_cut_off_by_a_window_at_the_border_is_no_object_in_the_edge_cell() -> None:
+    # jpeg 99266: a glow band runs from the board's left border, where a
+    # white window cuts it off, into cell (5, 1); its lower edge, straight
+    # and as sharp as an outline, crosses edge cell (5, 0). What lies past
+    # the border tells nothing (as past a crop's edge): the band covers 0.39
+    # of the cell's border band counting that side, 0.20 without.
+    shot = sample("jpeg", 99266)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

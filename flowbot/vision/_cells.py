@@ -583,16 +583,8 @@ def border_like(
     just across the nearest grid line, in the neighbour, has the colour too,
     as glow's has (glow is continuous across the lines).
     """
-    h, w = image.shape[:2]
-    cx, cy = centre
-    dx, dy, mx, my, _ = _band_and_partners(pitch)
-    x, y = np.rint(cx + np.concatenate([dx, mx])), np.rint(cy + np.concatenate([dy, my]))
-    px = np.clip(x, 0, w - 1).astype(np.intp)
-    py = np.clip(y, 0, h - 1).astype(np.intp)
-    near = (delta_e(to_lab(pixels_at(image, py, px)), colour) <= NEAR).reshape(2, -1)
-    # A partner beyond the image (cropped at the border line) tells nothing.
-    cut = ((x != px) | (y != py)).reshape(2, -1)[1]
-    return float(np.count_nonzero(near[0] & (near[1] | cut)) / near.shape[1])
+    across, _, _ = _band_like(image, centre, pitch, colour)
+    return float(np.count_nonzero(across) / across.size)
 
 
 def border_like_sides(
@@ -603,6 +595,17 @@ def border_like_sides(
     Two shares: of the band's pixels alone, and of those whose partner
     across the line has the colour too (as ``border_like`` counts them).
     """
+    across, inside, side = _band_like(image, centre, pitch, colour)
+    return (
+        np.array([inside[side == k].mean() for k in range(4)]),
+        np.array([across[side == k].mean() for k in range(4)]),
+    )
+
+
+def _band_like(
+    image: np.ndarray, centre: tuple[float, float], pitch: float, colour: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per border band pixel: ``colour`` on both sides of its line; on its side; the band's side."""
     h, w = image.shape[:2]
     cx, cy = centre
     dx, dy, mx, my, side = _band_and_partners(pitch)
@@ -610,10 +613,9 @@ def border_like_sides(
     px = np.clip(x, 0, w - 1).astype(np.intp)
     py = np.clip(y, 0, h - 1).astype(np.intp)
     near = (delta_e(to_lab(pixels_at(image, py, px)), colour) <= NEAR).reshape(2, -1)
+    # A partner beyond the image (cropped at the border line) tells nothing.
     cut = ((x != px) | (y != py)).reshape(2, -1)[1]
-    across = near[0] & (near[1] | cut)
-    inside = np.array([near[0][side == k].mean() for k in range(4)])
-    return inside, np.array([across[side == k].mean() for k in range(4)])
+    return near[0] & (near[1] | cut), near[0], side
 
 
 def _band_and_partners(

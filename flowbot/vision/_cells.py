@@ -800,18 +800,18 @@ def outline_rays(
     outside: np.ndarray,
     *,
     outline_px: float = OUTLINE_PX,
-    reach: float = BORDER[1],
 ) -> tuple[int, int]:
     """Rays from ``centre`` on which ``inside`` fades softly into ``outside``, and sharply.
 
-    As ``soft_rays`` (``outline_px`` for ``OUTLINE_PX``); a ray on which the
-    place moves at least half the way, faster than that somewhere, is sharp.
+    Out to the border band; soft as ``soft_rays`` judges a ray that moves at
+    least half the way (within ``outline_px``); a ray on which the place
+    moves at least half the way, faster than that somewhere, is sharp.
     A ray meets a straight outline at a slant and sees it stretched, but of
     16 rays one meets it within 12 degrees of square on: a drawn object (a
     pipe, a dot) shows a sharp ray.
     """
     angles = np.arange(RAYS) * (2 * np.pi / RAYS)
-    place = _ray_places(image, centre, pitch, angles, inside=inside, outside=outside, end=reach)
+    place = _ray_places(image, centre, pitch, angles, inside=inside, outside=outside)
     moved, sharp = _moved_and_sharp(place, outline_px)
     return int((moved & ~sharp).sum()), int((moved & sharp).sum())
 
@@ -915,16 +915,13 @@ def _ray_places(
     *,
     inside: np.ndarray,
     outside: np.ndarray,
-    end: float = BORDER[1],
 ) -> np.ndarray:
     """Each point's place from ``inside`` (0) to ``outside`` (1) along rays from ``centre``.
 
-    Shape ``(rays, points)``: from the core's edge out to ``end`` (a share
-    of the pitch), every ``_RAY_STEP`` px; ``outside`` is one colour or one
-    per ray.
+    Shape ``(rays, points)``: from the core's edge out to the cell's border
+    band, every ``_RAY_STEP`` px; ``outside`` is one colour or one per ray.
     """
-    lab = _ray_lab(image, centre, pitch, angles, start=CORE_RADIUS, end=end)
-    return place_between(lab, inside, outside)
+    return place_between(_ray_lab(image, centre, pitch, angles, start=CORE_RADIUS), inside, outside)
 
 
 def _ray_lab(

@@ -819,7 +819,7 @@ def _profiles(
     if inner.size == 0:
         return (np.zeros((0, len(spans) - 1)),) * 4
     offsets = np.arange(-reach, reach + 1)
-    # Brightest channel, as the line search sees it: (lines, points, offsets).
+    # Brightest channel, as the line search sees it (or luma): (lines, points, offsets).
     profile = _brightest_across(
         image, lines, spans, along, offsets, transposed=transposed, luma=luma
     )

@@ -408,8 +408,13 @@ def _find_boards(
         refused: list[Lattice] = []
         for candidate in lattices[:6]:
             # A refused grid's pieces are no new candidates; a separate grid is
-            # (a desktop list or a keyboard can out-number the board's cells).
-            if any(overlap(candidate, other) > PIECE_OVERLAP for other in refused):
+            # (a desktop list or a keyboard can out-number the board's cells),
+            # and so is one out of step with it (the board, under a grid the
+            # line search joined from its lines and another window's rules).
+            if any(
+                overlap(candidate, other) > PIECE_OVERLAP and in_phase(candidate, other)
+                for other in refused
+            ):
                 continue
             others = [other for other in lattices if other is not candidate]
             best = candidate

@@ -1,0 +1,53 @@
+"""``_check_alone``: another window's rules joined with the board's lines into one grid.
+
+An editor's grid paper flush against a mirror window's board can have its
+columns in step with the board's and its rows not: the line search then finds
+one grid over both windows, its rows the editor's, drawn over the board where
+no such rows are. That grid is no wall or shape of the board; one whose rows
+are drawn across the board is.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._board_checks import _check_alone
+from flowbot.vision._lattice import Lattice, LineMaps
+
+#: The board: 10x10 cells of 14 px from (20, 20); the editor's columns go on
+#: its own past its right border, its rows 15 px apart over a taller window.
+_BOARD_XS = tuple(20.0 + 14 * k for k in range(11))
+_BOARD_YS = _BOARD_XS
+_ALL_XS = tuple(20.0 + 14 * k for k in range(27))
+_EDITOR_YS = tuple(5.0 + 15 * k for k in range(13))
+#: Line coverage a line needs to be seen (``LineSettings.line_coverage``).
+_LEVEL = 0.6
+
+
+def _maps(*, rows_across_board: bool) -> LineMaps:
+    vertical = np.zeros((200, 420), np.uint8)
+    horizontal = np.zeros_like(vertical)
+    for x in _BOARD_XS:
+        vertical[20:161, int(x)] = 1
+    for x in _ALL_XS[10:]:
+        vertical[5:186, int(x)] = 1
+    for y in _BOARD_YS:
+        horizontal[int(y), 20:161] = 1
+    for y in _EDITOR_YS:
+        horizontal[int(y), 20 if rows_across_board else 160 : 385] = 1
+    return LineMaps(vertical, horizontal, 40 * vertical, 40 * horizontal)
+
+
+def test_a_grid_joined_over_the_board_from_another_windows_rules_is_no_other_grid() -> None:
+    board = Lattice(_BOARD_XS, _BOARD_YS)
+    joined = Lattice(_ALL_XS, _EDITOR_YS)
+    _check_alone(board, [joined], _maps(rows_across_board=False), _LEVEL)
+
+
+def test_an_out_of_step_grid_drawn_across_the_board_still_meets_it() -> None:
+    board = Lattice(_BOARD_XS, _BOARD_YS)
+    joined = Lattice(_ALL_XS, _EDITOR_YS)
+    with pytest.raises(UnsureReadingError, match="several grids"):
+        _check_alone(board, [joined], _maps(rows_across_board=True), _LEVEL)

@@ -113,3 +113,11 @@ def test_the_refusal_is_about_the_grid_holding_dots() -> None:
     run_on = UnsureBoardError("grid lines run on past the board's border", board)
     doubts: list[tuple[UnsureBoardError, bool | None]] = [(walls, None), (run_on, None)]
     assert _most_board_like(shot.image, doubts, DEFAULT_SETTINGS) is run_on
+
+
+def test_a_board_flush_against_grid_paper_its_columns_go_on_is_read() -> None:
+    # jpeg 100285 (development seed): the editor's columns continue the board's
+    # exactly, its rows do not; the line search joins both windows into one
+    # grid, refused. The true 10x10 overlaps it, out of step: no piece of it.
+    shot = sample("jpeg", 100285)
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()

@@ -297,16 +297,15 @@ def _check_alone(best: Lattice, others: list[Lattice], maps: LineMaps, level: fl
             continue  # the same board, or a piece of it (lines broken by a bright band)
         shared_x = min(other.xs[-1], best.xs[-1]) - max(other.xs[0], best.xs[0])
         shared_y = min(other.ys[-1], best.ys[-1]) - max(other.ys[0], best.ys[0])
-        if min(shared_x, shared_y) < 0.5 * p and not in_phase(best, other):
-            # A grid beside the board, out of step with its lines (an editor's
-            # ruled page behind a mirror window), is something else; a wall or
-            # a shape continues the board's own lattice.
-            continue
-        if not in_phase(best, other) and _unseen_across(best, other, maps, level):
-            # Over the board, out of step with it and drawn nowhere there:
-            # another window's rules flush against the board, which the line
-            # search joined with the board's own lines in step with them (an
-            # editor's columns going on the board's) into one grid over both.
+        if not in_phase(best, other) and (
+            # A wall or a shape continues the board's own lattice. A grid out
+            # of step with it is something else when it lies beside the board
+            # (an editor's ruled page behind a mirror window), or over it but
+            # drawn nowhere there: another window's rules flush against the
+            # board, joined by the line search with the board's lines in step
+            # with them (an editor's columns going on the board's).
+            min(shared_x, shared_y) < 0.5 * p or _unseen_across(best, other, maps, level)
+        ):
             continue
         gap_x = max(other.xs[0] - best.xs[-1], best.xs[0] - other.xs[-1])
         gap_y = max(other.ys[0] - best.ys[-1], best.ys[0] - other.ys[-1])

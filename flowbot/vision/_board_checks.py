@@ -502,19 +502,32 @@ def _drawn_apart(
     half pixel off the pixel grid is a pixel wider all along, and glow or
     ringing brightens a line as a whole; a wall (one to three cells) is wider
     or brighter than the line it lies on.
+
+    Brighter, that is, than the cells beside it too: glow brighter than the
+    lines (a pipe's glow band over the board) raises a line's top as much
+    as the cells' on either side, where the dark-lines map sees it strongly;
+    a wall is a stroke, dark again beside it.
     """
     f = factor
     xs, ys = _full_size_lines(lattice, f)
     lines = line_profiles(image, xs, ys, near_ends=True)
+    if np.mean(lines.peak >= line_contrast) < _SEEN_BRIGHT:
+        # The lines are no brighter than beside them (dark lines): cannot
+        # tell. Glow as bright as the lines over half a board hides them
+        # there, while they show elsewhere.
+        return True
     typical_peak, typical_width = np.median(np.stack([lines.peak, lines.width]), axis=1).tolist()
-    if typical_peak < line_contrast:
-        return True  # the lines are no brighter than beside them (dark lines): cannot tell
     typical_top = float(np.median(lines.top[lines.peak >= 0.5 * typical_peak]))
     shape = (len(xs), len(ys))
     width = np.fmax(typical_width, _along_own_line(lines.width, stronger, shape))
     top = np.fmax(typical_top, _along_own_line(lines.top, stronger, shape))
-    apart = (lines.width > width) | (lines.top > _PLAIN_TOP * top)
-    return bool((stronger & apart).any())
+    if (stronger & (lines.width > width)).any():
+        return True
+    brighter = stronger & (lines.top > _PLAIN_TOP * top)
+    if not brighter.any():
+        return False
+    stroke_top, ground = ends_and_ground(image, xs, ys)
+    return bool((brighter & (stroke_top - ground >= _PLAIN_STROKE * typical_peak)).any())
 
 
 def _along_own_line(values: np.ndarray, flagged: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
@@ -540,6 +553,17 @@ def _along_own_line(values: np.ndarray, flagged: np.ndarray, shape: tuple[int, i
 #: A line at most this much brighter (its top: absolute brightness) than the
 #: board's lines is drawn as they are.
 _PLAIN_TOP = 1.15
+#: ... and stands this many typical peaks above the cells beside it (a
+#: stroke): measured, walls decided by brightness (flow_walls, flow_walled
+#: 96000-96099, 7 boards looked at) >= 2.0; phone_large 84410's edges
+#: under a pipe's glow band <= 0.11.
+_PLAIN_STROKE = 1.0
+#: Lines seen brighter than beside them (by the line search's contrast) at
+#: fewer than this share of the edges are dark lines: whether an edge is
+#: drawn apart cannot be told. Measured: flow decoys (walls, walled, shaped,
+#: holes, cut 96000-96099) <= 0.10, a real shaped board 0.16; phone_large
+#: 84410 (a strong glow over half the board) 0.48.
+_SEEN_BRIGHT = 0.25
 
 
 def _check_wall_widths(

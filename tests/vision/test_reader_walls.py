@@ -258,3 +258,14 @@ def test_jpeg_colour_fringes_beside_a_line_are_no_second_line() -> None:
 def test_a_jpeg_board_with_fringed_lines_is_read() -> None:
     shot = sample("jpeg", 87544)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_lines_under_a_glow_band_brighter_than_them_are_no_walls() -> None:
+    # A pipe's glow band along a row and a column, brighter than the lines:
+    # the dark-lines map sees the lines there strongly, and they show as
+    # bright as the glow (top 1.2-1.3x the lines'), but no brighter than the
+    # cells beside them, where the band runs on (a wall is a stroke). The
+    # lines show brighter than beside them at only 0.48 of the edges (a
+    # strong glow over half the board), yet they do show.
+    shot = sample("phone_large", 84410)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

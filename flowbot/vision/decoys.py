@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from flowbot.models import Cell, Pair, Puzzle
+from flowbot.models import BoardGeometry, Cell, Pair, Puzzle
 from flowbot.palette import GAME_COLOURS, RGB
 from flowbot.render import RenderStyle, draw_board
 from flowbot.vision.synthetic import (
@@ -47,6 +47,7 @@ from flowbot.vision.synthetic import (
     _lorem,
     _taskbar,
     _Text,
+    _window,
     random_puzzle,
     synthesize,
 )
@@ -1035,6 +1036,223 @@ def _flow_empty(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     return _finish(rng, img), f"{empty.size} Flow board with no dots"
 
 
+def _flow_edge_objects(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    # A board whose border lies flush against another window, the wallpaper or
+    # the image's edge (a mirror window's edge on the board's), with things the
+    # game never draws in empty cells along that border: past such a border the
+    # reader cannot tell the board's ground from the other's, and must still
+    # refuse what lies inside.
+    glow = float(rng.uniform(0.3, 1.0)) if rng.random() < 0.5 else 0.0
+    shot = _flow_shot(rng, glow=glow, categories=("mirror", "crop"))
+    g, puzzle, img = shot.geometry, shot.puzzle, shot.image.copy()
+    p = g.cell_size
+    half = max(1.0, _style(shot).line_width * p) / 2
+    first = int(rng.integers(4))
+    sides = [first] + ([(first + 1) % 4] if rng.random() < 0.5 else [])  # a corner: two sides
+    free = set(_empty_cells(puzzle))
+    edge = sorted(cell for cell in free if any(_on_side(g, cell, k) for k in sides))
+    if not edge:
+        edge = sorted(free)
+    n = min(len(edge), int(rng.integers(1, 4)))
+    cells = [edge[int(i)] for i in rng.choice(len(edge), size=n, replace=False)]
+    corner = sorted(cell for cell in free if all(_on_side(g, cell, k) for k in sides))
+    if corner and rng.random() < 0.5 and corner[0] not in cells:
+        cells[0] = corner[0]
+    # The same object again in the cell inward of one: a colour going on
+    # across a line, as glow's does.
+    if rng.random() < 0.4:
+        r, c = cells[0]
+        k = next((k for k in sides if _on_side(g, cells[0], k)), sides[0])
+        dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[k]  # inward
+        twin = Cell(r + dr, c + dc)
+        if twin in free and twin not in cells:
+            cells.append(twin)
+    what = str(rng.choice(["bridge", "hole", "odd dot", "wall", "text", "tile"]))
+    colour = _colour(rng)
+    if rng.random() < 0.4:  # glow cut off at the border, through the cells
+        glow_colour = PALETTES[shot.options.palette][int(rng.integers(8))].rgb
+        alpha = float(rng.uniform(0.15, 0.5))
+        img = _glow_band(img, g, cells, sides, colour=glow_colour, alpha=alpha)
+        what += " over glow"
+        if rng.random() < 0.5:
+            dim = float(rng.uniform(0.4, 0.9))
+            red, green, blue = (min(255, round(v * dim)) for v in glow_colour)
+            colour = (red, green, blue)
+    # An odd dot's colour is seen once: each its own, none of the board's.
+    used = set(shot.colours)
+    spare = [c.rgb for c in PALETTES[shot.options.palette] if c.rgb not in used]
+    spare += [(255, 128, 0), (128, 255, 200), (200, 60, 255), (90, 200, 255)]
+    for i, cell in enumerate(cells):
+        kind = what.split(" over")[0]
+        own = spare[i] if kind == "odd dot" else colour
+        _edge_object(
+            rng, img, g, cell, what=kind, colour=own, half=half, shot=shot, holes=set(cells)
+        )
+    img, how = _flush(rng, img, g, sides, half)
+    names = "/".join(_SIDE_NAMES[k] for k in sides)
+    return _finish(rng, img), (
+        f"{puzzle.size} Flow board flush against {how} at its {names} border, "
+        f"{what} in {len(cells)} edge cells {[tuple(c) for c in cells]}, {p:.0f} px cells"
+    )
+
+
+#: The board's sides as ``_flow_edge_objects`` numbers them.
+_SIDE_NAMES = ("left", "top", "right", "bottom")
+
+
+def _on_side(g: BoardGeometry, cell: Cell, side: int) -> bool:
+    return (cell.col == 0, cell.row == 0, cell.col == g.cols - 1, cell.row == g.rows - 1)[side]
+
+
+def _glow_band(
+    img: np.ndarray,
+    g: BoardGeometry,
+    cells: list[Cell],
+    sides: list[int],
+    *,
+    colour: RGB,
+    alpha: float,
+) -> np.ndarray:
+    """A soft band of glow through ``cells`` out to the border, on the dark ground only."""
+    h, w = img.shape[:2]
+    p = g.cell_size
+    layer = np.zeros((h, w), np.float32)
+    for cell in cells:
+        x, y = g.centre(cell)
+        for k in sides:
+            if not _on_side(g, cell, k):
+                continue
+            far = {0: (g.left - p, y), 1: (x, g.top - p), 2: (g.right + p, y), 3: (x, g.bottom + p)}
+            into = {0: (x + 3 * p, y), 1: (x, y + 3 * p), 2: (x - 3 * p, y), 3: (x, y - 3 * p)}
+            cv2.line(layer, _ip(*into[k]), _ip(*far[k]), 1.0, max(1, round(p)), cv2.LINE_AA)
+    soft = np.asarray(cv2.GaussianBlur(layer, (0, 0), max(1.0, p * 0.25)), np.float32)
+    glow = soft[:, :, None] * np.asarray(colour, np.float32) * alpha
+    return np.maximum(img, np.clip(glow + 0.5, 0, 255).astype(np.uint8))
+
+
+def _edge_object(
+    rng: np.random.Generator,
+    img: np.ndarray,
+    g: BoardGeometry,
+    cell: Cell,
+    *,
+    what: str,
+    colour: RGB,
+    half: float,
+    shot: SyntheticShot,
+    holes: set[Cell],
+) -> None:
+    """Draw one thing the game never draws in an empty cell, in place."""
+    p = g.cell_size
+    x, y = g.centre(cell)
+    x0, x1, y0, y1 = g.xs[cell.col], g.xs[cell.col + 1], g.ys[cell.row], g.ys[cell.row + 1]
+    if what in ("bridge", "tile"):
+        s = p * (0.4 if what == "bridge" else rng.uniform(0.3, 0.46))
+        grey = int(rng.integers(70, 140))
+        fill = (grey,) * 3 if what == "bridge" else colour
+        box = np.array([[x - s, y - s], [x + s, y - s], [x + s, y + s], [x - s, y + s]])
+        cv2.fillConvexPoly(img, np.round(box * 16).astype(np.int32), fill, cv2.LINE_AA, 4)
+        if what == "bridge":
+            rail = (min(255, grey + 70),) * 3
+            for d in (-0.25 * p, 0.25 * p):
+                a, b = ((x - s, y + d), (x + s, y + d))
+                cv2.line(img, _ip(*a), _ip(*b), rail, max(1, round(p * 0.05)), cv2.LINE_AA)
+    elif what == "hole":  # the cell left out: black to its lines, its border segment too
+        img[
+            max(0, math.floor(y0 + half)) : math.ceil(y1 - half),
+            max(0, math.floor(x0 + half)) : math.ceil(x1 - half),
+        ] = 0
+        for k in range(4):
+            if _on_side(g, cell, k) or _in_hole(g, cell, k, holes):
+                _black_side(img, g, cell, k, half)
+    elif what == "odd dot":
+        _disc(img, x, y, p * shot.options.dot_radius, colour)
+    elif what == "wall":  # on an inner edge of the cell (the border is a wall anyway)
+        wall = _WALL_COLOURS[int(rng.integers(len(_WALL_COLOURS)))]
+        width = max(2, round(p * rng.uniform(0.05, 0.12)))
+        inner = [k for k in range(4) if not _on_side(g, cell, k)]
+        k = inner[int(rng.integers(len(inner)))]
+        a, b = _side_ends(g, cell, k)
+        _bright_segment(img, a, b, wall, width)
+    else:  # a pop-up's text over the cell
+        word = str(rng.choice(["OK", "Next", "Hint", "Go", "!", "x2", "Undo"]))
+        ink = colour if rng.random() < 0.5 else (245, 245, 245)
+        img[:] = _draw_texts(img, [_Text((x, y), word, p * rng.uniform(0.3, 0.6), ink, "mm")])
+
+
+def _side_ends(
+    g: BoardGeometry, cell: Cell, side: int
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two ends of a cell's side (0 left, 1 top, 2 right, 3 bottom)."""
+    x0, x1, y0, y1 = g.xs[cell.col], g.xs[cell.col + 1], g.ys[cell.row], g.ys[cell.row + 1]
+    return (
+        ((x0, y0), (x0, y1)),
+        ((x0, y0), (x1, y0)),
+        ((x1, y0), (x1, y1)),
+        ((x0, y1), (x1, y1)),
+    )[side]
+
+
+def _in_hole(g: BoardGeometry, cell: Cell, side: int, holes: set[Cell]) -> bool:
+    """Whether the cell past ``side`` is left out too (no neighbour draws that line)."""
+    dr, dc = ((0, -1), (-1, 0), (0, 1), (1, 0))[side]
+    return Cell(cell.row + dr, cell.col + dc) in holes
+
+
+def _black_side(img: np.ndarray, g: BoardGeometry, cell: Cell, side: int, half: float) -> None:
+    (ax, ay), (bx, by) = _side_ends(g, cell, side)
+    img[
+        max(0, math.floor(ay - half)) : math.ceil(by + half) + 1,
+        max(0, math.floor(ax - half)) : math.ceil(bx + half) + 1,
+    ] = 0
+
+
+def _flush(
+    rng: np.random.Generator, img: np.ndarray, g: BoardGeometry, sides: list[int], half: float
+) -> tuple[np.ndarray, str]:
+    """Another window, the wallpaper or the image's edge flush against the board's ``sides``."""
+    how = str(rng.choice(["another window", "the wallpaper", "the image's edge"]))
+    p = g.cell_size
+    room = int(rng.integers(round(max(40, p)), round(max(80, 4 * p))))
+    # Room past every side flushed: the canvas padded with black where short.
+    pads = [0, 0, 0, 0]  # left, top, right, bottom
+    h, w = img.shape[:2]
+    for k in sides:
+        border = (g.left, g.top, g.right, g.bottom)[k]
+        out = (border, border, w - 1 - border, h - 1 - border)[k]
+        pads[k] = max(0, math.ceil(room + 2 * half - out))
+    img = cv2.copyMakeBorder(img, pads[1], pads[3], pads[0], pads[2], cv2.BORDER_REPLICATE)
+    g = g.shifted(pads[0], pads[1])
+    h, w = img.shape[:2]
+    # Where the foreign thing begins: at the line's outer edge, through its
+    # middle, or a pixel or two past it.
+    offset = float(rng.choice([half, 0.0, half + rng.uniform(0.5, 2.0)]))
+    cuts = {}
+    for k in sides:
+        if k in (0, 1):
+            cuts[k] = math.floor((g.left, g.top)[k] - offset + 0.5)  # first pixel kept
+        else:
+            cuts[k] = math.ceil((g.right, g.bottom)[k - 2] + offset - 0.5)  # last pixel kept
+    if how == "the image's edge":
+        left, top = cuts.get(0, 0), cuts.get(1, 0)
+        right, bottom = cuts.get(2, w - 1), cuts.get(3, h - 1)
+        return img[top : bottom + 1, left : right + 1], how
+    other = _window(rng, w, h) if how == "another window" else _desktop(rng, w, h, clutter=False)
+    mask = np.zeros((h, w), bool)
+    for k, at in cuts.items():
+        if k == 0:
+            mask[:, :at] = True
+        elif k == 1:
+            mask[:at, :] = True
+        elif k == 2:
+            mask[:, at + 1 :] = True
+        else:
+            mask[at + 1 :, :] = True
+    img = img.copy()
+    img[mask] = other[mask]
+    return img, how
+
+
 def _browser_page(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     # A web page of tables: rows of equal cells with coloured status dots.
     w, h = _BROWSERS[int(rng.integers(len(_BROWSERS)))]
@@ -1112,6 +1330,9 @@ KINDS: dict[str, DecoyKind] = {
     "flow_two_boards": DecoyKind(_flow_two_boards, "two boards: which one to play is a guess"),
     "flow_dialog": DecoyKind(_flow_dialog, "a pop-up hides part of the board"),
     "flow_empty": DecoyKind(_flow_empty, "a board with no dots has no puzzle yet"),
+    "flow_edge_objects": DecoyKind(
+        _flow_edge_objects, "something the game never draws lies by a border against another window"
+    ),
 }
 
 

@@ -43,13 +43,25 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 DECOY_FILES = sorted(FIXTURES.glob("decoy_*.*"))
 
 #: (kind, seed) -> why the reader still reads it: the check that should refuse it.
-KNOWN_READS: dict[tuple[str, int], str] = {}
+KNOWN_READS: dict[tuple[str, int], str] = {
+    # A cell left out at a border flush against another window (a white
+    # editor): its border segment missing, the board's black ground up to the
+    # window's edge. ``_check_border`` takes the gap for one hidden by the
+    # window (``another_ground``), as for mirror 98085 where the window hides
+    # the whole border beside it, not one cell of it.
+    ("flow_edge_objects", 101): "border gap beside another window taken for a hidden border",
+    # A pink tile filling a cell at a crop's edge: ``border_like`` counts the
+    # cut side's band whole (no partner to see), and the tile's reach into the
+    # band on the other sides tops GLOW_BORDER: taken for glow.
+    ("flow_edge_objects", 207): "a cell-filling tile at the image's edge passes for glow",
+}
 
 
 def _cases() -> list[object]:
     cases: list[object] = []
     for kind in KINDS:
-        for seed in (*SEEDS, *(s for k, s in FIXED if k == kind)):
+        known = (s for k, s in KNOWN_READS if k == kind)
+        for seed in (*SEEDS, *(s for k, s in FIXED if k == kind), *known):
             why = KNOWN_READS.get((kind, seed))
             marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
             cases.append(pytest.param(kind, seed, marks=marks, id=f"{kind}-{seed}"))

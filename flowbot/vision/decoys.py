@@ -925,17 +925,24 @@ def _flow_bridges(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     n = min(len(free), int(rng.integers(1, 4)))
     grey = int(rng.integers(70, 140))
     for i in rng.choice(len(free), size=n, replace=False):
-        # A bridge: a grey tile with the upper deck's two rails across it.
-        x, y = g.centre(free[int(i)])
-        s = p * 0.4
-        box = np.array([[x - s, y - s], [x + s, y - s], [x + s, y + s], [x - s, y + s]])
-        cv2.fillConvexPoly(img, np.round(box * 16).astype(np.int32), (grey,) * 3, cv2.LINE_AA, 4)
-        rail = (min(255, grey + 70),) * 3
-        across = rng.random() < 0.5
-        for d in (-0.25 * p, 0.25 * p):
-            a, b = ((x - s, y + d), (x + s, y + d)) if across else ((x + d, y - s), (x + d, y + s))
-            cv2.line(img, _ip(*a), _ip(*b), rail, max(1, round(p * 0.05)), cv2.LINE_AA)
+        _bridge_deck(img, *g.centre(free[int(i)]), p, grey, across=rng.random() < 0.5)
     return _finish(rng, img), f"{puzzle.size} Flow Free: Bridges board with {n} bridges"
+
+
+def _square(img: np.ndarray, x: float, y: float, s: float, fill: RGB) -> None:
+    """A filled square of half side ``s`` centred on (x, y), anti-aliased."""
+    box = np.array([[x - s, y - s], [x + s, y - s], [x + s, y + s], [x - s, y + s]])
+    cv2.fillConvexPoly(img, np.round(box * 16).astype(np.int32), fill, cv2.LINE_AA, 4)
+
+
+def _bridge_deck(img: np.ndarray, x: float, y: float, p: float, grey: int, *, across: bool) -> None:
+    """A bridge in a cell of pitch ``p``: a grey tile with the upper deck's two rails on it."""
+    s = p * 0.4
+    _square(img, x, y, s, (grey,) * 3)
+    rail = (min(255, grey + 70),) * 3
+    for d in (-0.25 * p, 0.25 * p):
+        a, b = ((x - s, y + d), (x + s, y + d)) if across else ((x + d, y - s), (x + d, y + s))
+        cv2.line(img, _ip(*a), _ip(*b), rail, max(1, round(p * 0.05)), cv2.LINE_AA)
 
 
 def _flow_dialog(rng: np.random.Generator) -> tuple[np.ndarray, str]:
@@ -1063,8 +1070,8 @@ def _flow_edge_objects(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     if rng.random() < 0.4:
         r, c = cells[0]
         k = next((k for k in sides if _on_side(g, cells[0], k)), sides[0])
-        dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[k]  # inward
-        twin = Cell(r + dr, c + dc)
+        dr, dc = _OUTWARD[k]
+        twin = Cell(r - dr, c - dc)  # inward
         if twin in free and twin not in cells:
             cells.append(twin)
     what = str(rng.choice(["bridge", "hole", "odd dot", "wall", "text", "tile"]))
@@ -1096,8 +1103,10 @@ def _flow_edge_objects(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     )
 
 
-#: The board's sides as ``_flow_edge_objects`` numbers them.
+#: The board's sides as ``_flow_edge_objects`` numbers them, and the step
+#: (rows, columns) from a cell to its neighbour past each.
 _SIDE_NAMES = ("left", "top", "right", "bottom")
+_OUTWARD = ((0, -1), (-1, 0), (0, 1), (1, 0))
 
 
 def _on_side(g: BoardGeometry, cell: Cell, side: int) -> bool:
@@ -1149,14 +1158,10 @@ def _edge_object(
     if what in ("bridge", "tile"):
         s = p * (0.4 if what == "bridge" else rng.uniform(0.3, 0.46))
         grey = int(rng.integers(70, 140))
-        fill = (grey,) * 3 if what == "bridge" else colour
-        box = np.array([[x - s, y - s], [x + s, y - s], [x + s, y + s], [x - s, y + s]])
-        cv2.fillConvexPoly(img, np.round(box * 16).astype(np.int32), fill, cv2.LINE_AA, 4)
         if what == "bridge":
-            rail = (min(255, grey + 70),) * 3
-            for d in (-0.25 * p, 0.25 * p):
-                a, b = ((x - s, y + d), (x + s, y + d))
-                cv2.line(img, _ip(*a), _ip(*b), rail, max(1, round(p * 0.05)), cv2.LINE_AA)
+            _bridge_deck(img, x, y, p, grey, across=True)
+        else:
+            _square(img, x, y, s, colour)
     elif what == "hole":  # the cell left out: black to its lines, its border segment too
         img[
             max(0, math.floor(y0 + half)) : math.ceil(y1 - half),
@@ -1195,7 +1200,7 @@ def _side_ends(
 
 def _in_hole(g: BoardGeometry, cell: Cell, side: int, holes: set[Cell]) -> bool:
     """Whether the cell past ``side`` is left out too (no neighbour draws that line)."""
-    dr, dc = ((0, -1), (-1, 0), (0, 1), (1, 0))[side]
+    dr, dc = _OUTWARD[side]
     return Cell(cell.row + dr, cell.col + dc) in holes
 
 

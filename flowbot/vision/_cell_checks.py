@@ -428,10 +428,16 @@ def _check_background(
     ground = np.where(np.isnan(cores_apart[..., 0]), some, others[..., 1])
     few = np.isnan(cores_apart[..., 1])
     strong = (unlike > settings.empty_contrast) & ~(few & (ground <= OBJECT_STEP))
+    # A pair whose cores are the board's typical empty core is two empty
+    # cells: a corner cell whose one empty neighbour is the only cell near
+    # it not a dot (zoomed 84652: 0.7 Lab from its twin and the typical core,
+    # its ring tinted by a thick blurred border and its other ring a dot's).
+    typical_core = np.median(samples.core_lab[~is_dot], axis=0)
     paired = (
         (unlike_but_one > settings.empty_contrast)
         & (cores_apart[..., 0] <= OBJECT_STEP)
         & ~(others[..., 1] <= OBJECT_STEP)
+        & ~(delta_e(samples.core_lab, typical_core) <= OBJECT_STEP)
     )
     # The rays look inside the cell only, short of the lines' own pixels,
     # blur and ringing (``interior_reach``, measured once, when a cell needs

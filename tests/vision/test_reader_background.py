@@ -252,6 +252,17 @@ def test_an_empty_cell_among_dots_is_judged_by_the_empty_cells_diagonal_to_it(
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 
 
+def test_two_empty_cells_whose_cores_are_the_boards_ground_are_no_pair_of_tiles() -> None:
+    # zoomed 84652 cell (6, 11): a corner cell whose one empty neighbour
+    # (5, 11) is the only cell near it not a dot. Its rings are tinted by a
+    # dot's halo and the thick blurred border, so it stands 26 Lab from all
+    # but one of them, with its neighbour's core as its twin, as a bridge's
+    # two decks do; but both cores are the board's typical empty core (0.7
+    # Lab), where a deck's is its own colour.
+    shot = sample("zoomed", 84652)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
 #: A board with empty cells among dots: (0, 1) between A, B and C; (5, 0)
 #: in a corner beside D, its only other neighbour the empty (5, 1).
 AMONG_DOTS = Puzzle.from_grid(["A.B...", ".C..B.", "......", "..C...", "D.....", "....AD"])

@@ -183,21 +183,27 @@ def without_foreign_sides(
     the grid left must then pass every check.
     """
     xs, ys = _full_size_lines(lattice, factor)
-    cuts = {}
-    for side in _SIDES:
-        lines = xs if side in ("left", "right") else ys
-        for k in range(1, len(lines) - MIN_BOARD_SIDE):
-            kept = lines[k:] if side in ("left", "top") else lines[: len(lines) - k]
-            grid = (kept, ys) if side in ("left", "right") else (xs, kept)
-            if against_another_ground(image, *grid, side):
-                cuts[side] = k
-                break
+    # The nearest cut first, each next one sought on the grid left: seen
+    # from the far side, the board's own ground meets another window's
+    # just as well (jpeg 84931: an editor five columns wide left of the
+    # board, which a cut from the right would keep).
+    cuts: dict[str, int] = {}
+    board_xs, board_ys = xs, ys
+    while True:
+        found = {s: _foreign_cut(image, board_xs, board_ys, s) for s in _SIDES if s not in cuts}
+        found = {s: k for s, k in found.items() if k}
+        if not found:
+            break
+        side = min(found, key=found.__getitem__)
+        cuts[side] = k = found[side]
+        if side in ("left", "right"):
+            board_xs = board_xs[k:] if side == "left" else board_xs[:-k]
+        else:
+            board_ys = board_ys[k:] if side == "top" else board_ys[:-k]
     if not cuts:
         return None
     left, right = cuts.get("left", 0), cuts.get("right", 0)
     top, bottom = cuts.get("top", 0), cuts.get("bottom", 0)
-    if len(xs) - 1 - left - right < MIN_BOARD_SIDE or len(ys) - 1 - top - bottom < MIN_BOARD_SIDE:
-        return None
     samples = sample_cells(image, BoardGeometry(tuple(xs), tuple(ys)))
     bands: list[tuple[_Index, _Index]] = []
     bands += [(np.s_[:top], top)] * bool(top) + [(np.s_[-bottom:], -bottom - 1)] * bool(bottom)
@@ -209,6 +215,20 @@ def without_foreign_sides(
         return None
     log.debug("dropped outer bands on another window: %s", cuts)
     return Lattice(lattice.xs[left : len(xs) - right], lattice.ys[top : len(ys) - bottom])
+
+
+def _foreign_cut(image: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: str) -> int:
+    """How many outer rows or columns on ``side`` lie on another window (0: none found).
+
+    At least ``MIN_BOARD_SIDE`` rows and columns are left.
+    """
+    lines = xs if side in ("left", "right") else ys
+    for k in range(1, len(lines) - MIN_BOARD_SIDE):
+        kept = lines[k:] if side in ("left", "top") else lines[: len(lines) - k]
+        grid = (kept, ys) if side in ("left", "right") else (xs, kept)
+        if against_another_ground(image, *grid, side):
+            return k
+    return 0
 
 
 #: The game's smallest boards are 5x5: a grid with fewer rows or columns is none.

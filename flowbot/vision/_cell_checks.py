@@ -399,10 +399,12 @@ def _check_background(
     )
     # With no empty cell beside it nor diagonal to it (an edge cell among
     # dots), with the board's typical empty cell: its background.
+    typical = (
+        np.median(samples.core_lab[~is_dot], axis=0) if (~is_dot).any() else np.full(3, np.nan)
+    )
+    off_typical = delta_e(samples.core_lab, typical)
     alone = np.isnan(some) & ~is_dot
-    if alone.any():
-        typical = np.median(samples.core_lab[~is_dot], axis=0)
-        some = np.where(alone, delta_e(samples.core_lab, typical), some)
+    some = np.where(alone, off_typical, some)
     faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
     # Two strong objects side by side: each one's ring (which the other's deck
     # covers) and core are its twin's colour, and no other empty neighbour's
@@ -432,12 +434,11 @@ def _check_background(
     # cells: a corner cell whose one empty neighbour is the only cell near
     # it not a dot (zoomed 84652: 0.7 Lab from its twin and the typical core,
     # its ring tinted by a thick blurred border and its other ring a dot's).
-    typical_core = np.median(samples.core_lab[~is_dot], axis=0)
     paired = (
         (unlike_but_one > settings.empty_contrast)
         & (cores_apart[..., 0] <= OBJECT_STEP)
         & ~(others[..., 1] <= OBJECT_STEP)
-        & ~(delta_e(samples.core_lab, typical_core) <= OBJECT_STEP)
+        & ~(off_typical <= OBJECT_STEP)
     )
     # The rays look inside the cell only, short of the lines' own pixels,
     # blur and ringing (``interior_reach``, measured once, when a cell needs

@@ -688,8 +688,9 @@ def _check_border(
     beside some cells (in the line map nor by colour) is the outline of a
     board with cells left out, unless something unlike the board's background
     lies beside those cells, with no cell of the board going on into it (the
-    lines at both its sides): another window against the board, whose frame
-    looked like the border. One line alone lines up with its text at times.
+    lines at both its sides), and unlike what lies beside the drawn border
+    next to them: another window against the board, whose frame looked like
+    the border. One line alone lines up with its text at times.
     """
     xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
     for vertical, (positions, spans, strength) in enumerate(
@@ -755,6 +756,15 @@ def _check_border(
                 ratio=settings.edge_colour_ratio,
             )
             hidden = another_ground(step, beyond) & ~(ends_go_on[:-1] & ends_go_on[1:])
+            if (hidden & unseen).any():
+                # A cell left out shows past it the same outside as the drawn
+                # border beside it does (a window flush along the side, the
+                # wallpaper): only another window beside the gap alone (its
+                # title bar beside its frame) hides a border there.
+                outside = _outside_ground(column, line[1], across, inward=inward, reach=reach)
+                apart = _apart_from_nearest(outside, ~faint)
+                log.debug("border gap: outside apart from the drawn border's %s", apart[unseen])
+                hidden &= apart >= _GAP_OUTSIDE_APART
             log.debug(
                 "border gap candidates: step across %s, lines go on %s",
                 np.round(step[unseen], 1),
@@ -764,6 +774,40 @@ def _check_border(
                 raise UnsureReadingError(
                     "the board's border has a gap (a shaped board with cells left out)"
                 )
+
+
+#: CIELAB: the ground just past a border gap differs from that past the
+#: nearest drawn stretch of the border by at least this where another window
+#: hides the border. Measured: cells left out by a border flush against a
+#: window, the wallpaper (flow_edge_objects 0-299, 100500-100799) <= 1.6;
+#: good boards whose gap another window hides: a title bar beside a dark
+#: window's frame 8.3, mirror 98085 77.6, jpeg 98132 >= 77.4.
+_GAP_OUTSIDE_APART = 4.0
+#: Where along each cell's side the ground is looked at (``ground_across``'s default).
+_GAP_ALONG = np.linspace(0.2, 0.8, 7)
+
+
+def _outside_ground(
+    column: np.ndarray, line: float, spans: np.ndarray, *, inward: int, reach: int
+) -> np.ndarray:
+    """The CIELAB ground ``reach`` px past a border, per span along it (as ``ground_across``)."""
+    h, w = column.shape[:2]
+    along = np.rint(spans[:-1, None] + _GAP_ALONG[None, :] * np.diff(spans)[:, None])
+    along = np.clip(along, 0, h - 1).astype(np.intp)
+    at = int(np.clip(round(line) - inward * reach, 0, w - 1))
+    return np.median(to_lab(column[along, at]), axis=1)
+
+
+def _apart_from_nearest(grounds: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """CIELAB distance of each span's ``grounds`` from the nearest ``drawn`` span's on either side.
+
+    The lesser of the two sides' (a wallpaper's gradient changes it slowly along a border).
+    """
+    at = np.flatnonzero(drawn)
+    index = np.arange(len(grounds))
+    before = at[np.clip(np.searchsorted(at, index, side="right") - 1, 0, len(at) - 1)]
+    after = at[np.clip(np.searchsorted(at, index, side="left"), 0, len(at) - 1)]
+    return np.minimum(delta_e(grounds, grounds[before]), delta_e(grounds, grounds[after]))
 
 
 def _border_segments(

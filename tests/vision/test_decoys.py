@@ -37,6 +37,10 @@ FIXED = (
     ("flow_holes", 10),
     ("flow_shaped", 16),
     ("flow_shaped", 40),
+    # A cell left out at a border flush against another window: past the gap
+    # the same window as past the drawn border beside it (_check_border).
+    ("flow_edge_objects", 280),
+    ("flow_edge_objects", 100743),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.
@@ -48,10 +52,16 @@ KNOWN_READS: dict[tuple[str, int], str] = {
     # editor): its border segment missing, the board's black ground up to the
     # window's edge. ``_check_border`` sees the thin border line against the
     # white page too faintly in the line map all along (taken for a frame,
-    # "hidden all along") and never looks for a gap. (Seeds 100, 168, 280 get
-    # as far, and the gap is taken for one another window hides,
-    # ``another_ground``, as mirror 98085's whole stretch beside a dark window.)
+    # "hidden all along") and never looks for a gap.
     ("flow_edge_objects", 101): "a border against a white window seen as hidden all along",
+    # A corner cell left out, its other border segment (against the board's
+    # own dim margin) black too: black against the margin passes for another
+    # ground (``another_ground``), and the margin's shading along the border
+    # (a vignette; glow) sets the gap's outside 5.9 (100) and 3.4-4.3 (168)
+    # CIELAB apart from the drawn border's beside it, against
+    # ``_GAP_OUTSIDE_APART`` 4 (a title bar beside a window's frame: 8.3).
+    ("flow_edge_objects", 100): "a corner hole's black against the margin passes for a window",
+    ("flow_edge_objects", 168): "a corner hole's black against glowing margin passes for a window",
     # A pink tile filling a cell at a crop's edge: ``border_like`` counts the
     # cut side's band whole (no partner to see), and the tile's reach into the
     # band on the other sides tops GLOW_BORDER: taken for glow.

@@ -691,6 +691,9 @@ def _check_border(
     lines at both its sides), and unlike what lies beside the drawn border
     next to them: another window against the board, whose frame looked like
     the border. One line alone lines up with its text at times.
+    A thin border against a bright window or page may be faint in the line
+    map all along, or seen at a cell left out where the step to the page
+    passes for it: there its colour decides (``_left_out_by_colour``).
     """
     xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
     for vertical, (positions, spans, strength) in enumerate(
@@ -701,6 +704,7 @@ def _check_border(
         # (its pitch is fitted on the inner lines): look that far across.
         slack = max(1, round(0.03 * lattice.pitch))
         middles = _middles(spans)
+        f = factor
         for end in (0, -1):
             col = round(positions[end])
             if col < 2 or col > size - 3:
@@ -713,12 +717,23 @@ def _check_border(
                 col = _drawn_border(strength, col, slack, middles, lattice.pitch)
                 values, drawn = _border_segments(strength, col, slack, middles)
             if drawn < 1.5 * settings.line_contrast:
+                # Faint in the line map all along: hidden (a frame, glow, a
+                # tight crop), or a thin line against a bright window or
+                # page beside it, which the line filter does not see as a
+                # line. Drawn, it shows the lines' colour along the border.
+                at = f * positions[end] + (f - 1) / 2
+                if _left_out_by_colour(
+                    image, lattice, f, vertical=vertical, at=at, slack=slack
+                ).any():
+                    raise UnsureReadingError(
+                        "the board's border has a gap (a shaped board with cells left out)"
+                    )
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
             if not faint.any():
                 continue
             # Glow or a bright band hides a line from the line map, not from colour.
-            f, p = factor, lattice.pitch
+            p = lattice.pitch
             # Where the border was found: the lattice's line, or the column sought.
             at = positions[end] if col == round(positions[end]) else col
             line = f * np.array([at - p, at, at + p]) + (f - 1) / 2
@@ -736,6 +751,16 @@ def _check_border(
                     (colours,), (~faint[None, :],), image, board_xs, board_ys
                 )
             if not unseen.any():
+                # A cell left out beside a bright window or page shows a step
+                # from the board's ground to it, as sharp as a line (it may
+                # pass for the border even in the line map): judged by colour
+                # where the border is drawn beside the other cells.
+                if _left_out_by_colour(
+                    image, lattice, f, vertical=vertical, at=line[1], slack=slack
+                ).any():
+                    raise UnsureReadingError(
+                        "the board's border has a gap (a shaped board with cells left out)"
+                    )
                 continue
             # A cell left out shows the board's own background on both sides of
             # where the border would be. A border hidden by what lies beside it
@@ -808,6 +833,81 @@ def _apart_from_nearest(grounds: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     before = at[np.clip(np.searchsorted(at, index, side="right") - 1, 0, len(at) - 1)]
     after = at[np.clip(np.searchsorted(at, index, side="left"), 0, len(at) - 1)]
     return np.minimum(delta_e(grounds, grounds[before]), delta_e(grounds, grounds[after]))
+
+
+def _left_out_by_colour(
+    image: np.ndarray, lattice: Lattice, factor: int, *, vertical: int, at: float, slack: int
+) -> np.ndarray:
+    """Which cells along a border the line map sees faintly are left out, judged by colour.
+
+    ``at``: the border's position in ``image`` pixels (a column if
+    ``vertical``, else a row); ``slack`` how far (in the shrunk copy's
+    pixels) the drawn line may lie off it.
+
+    A thin border line against a bright window or page beside it is no
+    brighter than both its sides: the line filter misses it, all along or
+    beside some cells, yet it is drawn, in the lines' colour, at one place
+    across it beside most cells (the typical profile across, the median
+    over the cells). A cell left out shows ground there (the board's, or
+    the cell's own just inside: a hole is blacker than a glow's ground), up
+    to whatever lies outside, and no pixel near the line in the lines'
+    colour. A border hidden all along (a frame over it, glow, a tight crop)
+    shows the lines' colour nowhere in the typical profile: no cell is
+    judged. Measured (CIELAB from the lines' colour, least over the
+    profile, of the cells showing ground where the border is drawn):
+    flow_edge_objects' cells left out 34.4-57.3 (12 decoys); good boards'
+    cells at most _LINE_COLOUR_NOISE, the bound.
+    """
+    f = factor
+    xs, ys = _full_size_lines(lattice, f)
+    left_out = np.zeros((len(ys) if vertical else len(xs)) - 1, bool)
+    if len(xs) < 3 or len(ys) < 3:
+        return left_out
+    reach = _colour_reach(xs, ys, f)
+    inner = [
+        _edge_colours(image, xs, ys, reach).reshape(-1, 3),
+        _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach).reshape(-1, 3),
+    ]
+    line = np.median(np.concatenate(inner), axis=0)
+    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
+    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
+    ground = np.median(to_lab(pixels_at(image, cy[:, None], cx[None, :])).reshape(-1, 3), axis=0)
+    noise = _LINE_COLOUR_NOISE
+    if delta_e(line, ground) < 2 * noise:
+        return left_out  # lines too near the ground's colour to tell one from the other
+    column = image if vertical else np.swapaxes(image, 0, 1)
+    across = ys if vertical else xs
+    h, w = column.shape[:2]
+    along = across[:-1, None] + _ALONG_EDGE[None, :] * np.diff(across)[:, None]
+    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)  # (cells, points)
+    out = reach + f * slack
+    px = np.clip(np.rint(at) + np.arange(-out, out + 1), 0, w - 1).astype(np.intp)
+    lab = np.median(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
+    line_like = delta_e(lab, line) <= noise  # (cells, offsets)
+    # Each cell's own ground just inside the border, past the line's reach
+    # and clear of a dot: a cell left out may be blacker than a glow's ground.
+    inward = 1 if at < np.mean(xs if vertical else ys) else -1
+    depth = max(out + 1, round(0.15 * cell_pitch(xs, ys)))
+    qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
+    own = np.median(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)  # (cells, 3)
+    apart = delta_e(own, line) > 2 * noise
+    ground_like = (delta_e(lab, ground) <= noise) | (
+        apart[:, None] & (delta_e(lab, own[:, None, :]) <= noise)
+    )
+    typical = delta_e(np.median(lab, axis=0), line) <= noise  # where the border is drawn
+    if not typical.any():
+        return left_out  # hidden all along: inferred, not drawn
+    shows_ground = (ground_like & typical).any(axis=1)
+    left_out[:] = shows_ground & ~line_like.any(axis=1)
+    log.debug(
+        "border missed by the line map, drawn at %s of its offsets; cells showing the ground "
+        "there %s, their least CIELAB from the lines' colour %s; left out: %s",
+        np.nonzero(typical)[0] - out,
+        np.nonzero(shows_ground)[0],
+        np.round(delta_e(lab, line).min(axis=1)[shows_ground], 1),
+        np.nonzero(left_out)[0],
+    )
+    return left_out
 
 
 def _border_segments(

@@ -903,6 +903,49 @@ def band_is_soft(
     return bool(moved.any()) and not (moved & sharp).any()
 
 
+def corner_reach(
+    image: np.ndarray,
+    centres: np.ndarray,
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+) -> np.ndarray:
+    """Per object, how much farther its colour reaches along the diagonals than square on.
+
+    ``centres``: ``(n, 2)`` points; ``inside``, ``outside``: ``(n, 3)`` Lab
+    colours (the core's and the ring's). Along eight rays from each centre,
+    from the core's edge to the border band's outer edge, the first point
+    half way from ``inside`` to ``outside`` (interpolated; the ray's end if
+    none): the least of the four diagonal rays' over the most of the four
+    square on. A disc reaches as far every way (1, less with its centre off
+    the cell's); a square's corners reach ``sqrt(2)`` times as far as its sides.
+    """
+    angles = np.arange(8) * (np.pi / 4)
+    radii = np.arange(CORE_RADIUS * pitch, BORDER[1] * pitch, _RAY_STEP, dtype=np.float32)
+    cx, cy = centres[:, 0, None, None], centres[:, 1, None, None]
+    map_x = (cx + np.cos(angles)[None, :, None] * radii).astype(np.float32)
+    map_y = (cy + np.sin(angles)[None, :, None] * radii).astype(np.float32)
+    n = len(centres)
+    pixels = cv2.remap(
+        image,
+        map_x.reshape(n * 8, -1),
+        map_y.reshape(n * 8, -1),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    lab = to_lab(pixels).reshape(n, 8, -1, 3)
+    place = place_between(lab, inside[:, None, None, :], outside[:, None, None, :])
+    past = place >= 0.5
+    first = np.where(past.any(axis=2), past.argmax(axis=2), radii.size - 1)
+    before = np.maximum(first - 1, 0)
+    a = np.take_along_axis(place, before[..., None], axis=2)[..., 0]
+    b = np.take_along_axis(place, first[..., None], axis=2)[..., 0]
+    share = np.where(first > 0, np.clip((0.5 - a) / np.maximum(b - a, 1e-6), 0.0, 1.0), 0.0)
+    reach = radii[before] + share * (radii[first] - radii[before])
+    reach = np.where(past.any(axis=2), reach, radii[-1])
+    return reach[:, 1::2].min(axis=1) / np.maximum(reach[:, 0::2].max(axis=1), 1e-6)
+
+
 #: Pixels between samples along a ray.
 _RAY_STEP = 0.5
 

@@ -26,7 +26,8 @@ from flowbot.vision.decoys import KINDS, decoy
 
 SEEDS = (0, 1)
 #: Seeds once read as puzzles, now refused: a 2x5 cut board, the rows under a
-#: pop-up (both pairing two colours) and a 6x4 memory game.
+#: pop-up (both pairing two colours), a 6x4 memory game, and two square tiles
+#: side by side taken for a pair of dots (flow_edge_objects 257).
 FIXED = (
     ("flow_cut", 2),
     ("flow_cut", 7),
@@ -48,6 +49,8 @@ FIXED = (
     ("flow_edge_objects", 6),
     ("flow_edge_objects", 101),
     ("flow_edge_objects", 151),
+    # Two square tiles side by side: no pair of dots (a dot is round).
+    ("flow_edge_objects", 257),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

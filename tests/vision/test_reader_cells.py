@@ -550,3 +550,41 @@ def test_the_cells_inside_ends_where_its_lines_show(
     # Rays sample between pixels: out to half a pixel past their last point.
     seen = np.abs(np.arange(row.shape[0]) - centre) < reach * pitch + 0.5
     assert reach == BORDER[0] or (delta_e(row[seen], row[round(centre)]) <= 5).all()
+
+
+@pytest.mark.parametrize("cell_px", [26.0, 60.0, 86.0])
+def test_a_pair_of_square_tiles_is_no_pair_of_dots(cell_px: float) -> None:
+    # flow_edge_objects 257: two tiles of one colour in cells side by side,
+    # as large as dots, flat and short of the ring: read as a pair of dots.
+    # A disc's colour reaches as far along the diagonals as square on; a
+    # square's corners, sqrt(2) times as far.
+    puzzle = Puzzle(
+        6,
+        6,
+        (
+            Pair("A", Cell(0, 3), Cell(1, 3)),
+            Pair("B", Cell(2, 0), Cell(4, 2)),
+            Pair("C", Cell(5, 5), Cell(3, 4)),
+        ),
+    )
+    colours = [(150, 50, 50), (230, 220, 0), (0, 120, 255)]
+    image = render_board(puzzle, cell_px=cell_px, colours=colours)
+    assert read_board(image).puzzle == puzzle.canonical()
+    geometry = board_geometry(puzzle, cell_px=cell_px)
+    for cell in (Cell(0, 3), Cell(1, 3)):
+        x, y = geometry.centre(cell)
+        cv2.rectangle(
+            image,
+            _ip(x - 0.4 * cell_px, y - 0.4 * cell_px),
+            _ip(x + 0.4 * cell_px, y + 0.4 * cell_px),
+            (0, 0, 0),
+            -1,
+        )
+        s = 0.31 * cell_px
+        cv2.rectangle(image, _ip(x - s, y - s), _ip(x + s, y + s), colours[0], -1)
+    with pytest.raises(UnsureReadingError, match="square"):
+        read_board(image)
+
+
+def _ip(x: float, y: float) -> tuple[int, int]:
+    return round(x), round(y)

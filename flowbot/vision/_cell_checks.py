@@ -25,6 +25,7 @@ from flowbot.vision._cells import (
     corner_reach,
     crisp_sides,
     delta_e,
+    fills_cell,
     interior_reach,
     is_crisp_disc,
     line_colour,
@@ -500,7 +501,14 @@ def _check_background(
         rays = soft_rays(
             image, centre, geometry.cell_size, core, background, reach=reach, outline_px=outline
         )
-        if rays >= 2:
+        # Rays that end short of half way are judged by the fade they saw
+        # (``soft_rays``); but a colour that no ray sees half way out fills
+        # the cell to its lines: a tile, whose outline the rays end in (its
+        # edge against the line, flow_edge_objects 207: 0.45 of the way),
+        # or a cloud of glow wider than the cell, which ``_glow_cloud`` tells.
+        if rays >= 2 and not fills_cell(
+            image, centre, geometry.cell_size, core, background, reach=reach
+        ):
             continue
         # Beyond each side (right, down, left, up) lies that neighbour's
         # ring; the median ring at the board's edge or beside a twin.

@@ -758,6 +758,25 @@ def soft_rays(
     return int(np.count_nonzero((moved & ~sharp) | (~moved & seen)))
 
 
+def fills_cell(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+    *,
+    reach: float = BORDER[1],
+) -> bool:
+    """Whether no ray from ``centre`` (as in ``soft_rays``) gets half way to ``outside``.
+
+    Nowhere inside the cell does its colour end: it fills the cell out to
+    ``reach`` (a share of the pitch) on every side.
+    """
+    angles = np.arange(RAYS) * (2 * np.pi / RAYS)
+    lab = _ray_lab(image, centre, pitch, angles, start=CORE_RADIUS, end=reach)
+    return bool(place_between(lab, inside, outside).max(initial=0.0) < 0.5)
+
+
 #: Least share of the way that ``_fade_seen`` needs a ray to have moved (its
 #: samples smoothed by a running median of ``_SMOOTH`` first: JPEG's stray
 #: pixels and a tile's shading move a flat ray less) to judge its fade.

@@ -26,8 +26,10 @@ from flowbot.vision.decoys import KINDS, decoy
 
 SEEDS = (0, 1)
 #: Seeds once read as puzzles, now refused: a 2x5 cut board, the rows under a
-#: pop-up (both pairing two colours), a 6x4 memory game, and two square tiles
-#: side by side taken for a pair of dots (flow_edge_objects 257).
+#: pop-up (both pairing two colours), a 6x4 memory game, a tile filling its
+#: cell out to the lines taken for glow (flow_edge_objects 207: the rays end
+#: in its outline, see ``fills_cell``) and two square tiles side by side
+#: taken for a pair of dots (flow_edge_objects 257).
 FIXED = (
     ("flow_cut", 2),
     ("flow_cut", 7),
@@ -49,7 +51,7 @@ FIXED = (
     ("flow_edge_objects", 6),
     ("flow_edge_objects", 101),
     ("flow_edge_objects", 151),
-    # Two square tiles side by side: no pair of dots (a dot is round).
+    ("flow_edge_objects", 207),
     ("flow_edge_objects", 257),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
@@ -66,10 +68,6 @@ KNOWN_READS: dict[tuple[str, int], str] = {
     # ``_GAP_OUTSIDE_APART`` 4 (a title bar beside a window's frame: 8.3).
     ("flow_edge_objects", 100): "a corner hole's black against the margin passes for a window",
     ("flow_edge_objects", 168): "a corner hole's black against glowing margin passes for a window",
-    # A pink tile filling a cell at a crop's edge: ``border_like`` counts the
-    # cut side's band whole (no partner to see), and the tile's reach into the
-    # band on the other sides tops GLOW_BORDER: taken for glow.
-    ("flow_edge_objects", 207): "a cell-filling tile at the image's edge passes for glow",
 }
 
 

@@ -588,3 +588,30 @@ def test_a_pair_of_square_tiles_is_no_pair_of_dots(cell_px: float) -> None:
 
 def _ip(x: float, y: float) -> tuple[int, int]:
     return round(x), round(y)
+
+
+@pytest.mark.parametrize("blur", [1.5, 2.0])
+def test_a_tile_filling_its_cell_to_the_lines_is_no_glow(blur: float) -> None:
+    # flow_edge_objects 207: a pink tile out to a 38 px cell's thick lines.
+    # Every ray from its centre ends in the tile's blurred edge against the
+    # line, short of half way to the background, and saw a "fade" too gentle
+    # for an outline's shoulder: taken for glow, the cell for an empty one.
+    # No ray sees the colour end inside the cell: it fills the cell.
+    pitch, width = 38.0, 0.12
+    puzzle = Puzzle(
+        6,
+        6,
+        (
+            Pair("A", Cell(0, 1), Cell(4, 3)),
+            Pair("B", Cell(2, 0), Cell(5, 5)),
+            Pair("C", Cell(1, 4), Cell(3, 0)),
+        ),
+    )
+    style = RenderStyle(line_colour=(120, 104, 114), line_width=width)
+    image = render_board(puzzle, cell_px=pitch, style=style)
+    x, y = board_geometry(puzzle, cell_px=pitch).centre(Cell(3, 3))
+    s = (0.5 - width / 2) * pitch
+    cv2.rectangle(image, _ip(x - s, y - s), _ip(x + s - 1, y + s - 1), (235, 117, 175), -1)
+    image = cv2.GaussianBlur(image, (0, 0), blur)
+    with pytest.raises(UnsureReadingError, match=r"cell \(3, 3\) holds something"):
+        read_board(image)

@@ -677,30 +677,57 @@ def _joined_pieces(lattices: list[Lattice], settings: LineSettings) -> list[Latt
     return unions
 
 
+#: Two pieces a column apart, one over fewer rows, are one board only when
+#: their lines line up this closely (a fraction of the pitch): the hidden
+#: column's side lines one pitch apart, each of the shorter's rows on one of
+#: the taller's. Pieces of one board line up within a pixel or two (jpeg
+#: 100761: 0.01 of the pitch); ``in_phase`` alone allows 0.16.
+LINED_UP = 0.05
+
+
 def _a_pitch_apart(a: Lattice, b: Lattice) -> Lattice | None:
     """The board whose two sides ``a`` (left or top) and ``b`` are, a row or column between them.
 
     Glow over one whole column (or row) hides the lines crossing it: the
     board is found as the two pieces on either side, in phase (the caller
-    asks), over the same rows, their facing borders one pitch apart (the
-    column's own side lines). Side by side grids of another kind lie apart
-    otherwise; any other grid so placed is judged as the whole (its
-    column's edges unseen: refused).
+    asks), their facing borders one pitch apart (the column's own side
+    lines). Either both span the same rows, or glow over more of one side
+    hid some of its rows too: then the shorter's rows are the taller's
+    own lines, line for line (``LINED_UP``), one border shared, and the
+    board is the taller's rows. Side by side grids of another kind lie
+    apart otherwise; any other grid so placed is judged as the whole (the
+    hidden cells' edges unseen: refused).
     """
     p, slack = a.pitch, 0.25 * a.pitch
     for along, across in ((0, 1), (1, 0)):
         mine, theirs = (a.xs, a.ys)[along], (b.xs, b.ys)[along]
         rows, their_rows = (a.xs, a.ys)[across], (b.xs, b.ys)[across]
+        gap = abs(theirs[0] - mine[-1] - p)
+        if gap > slack:
+            continue
+        lines = _regular([*mine, *theirs])
         if (
             len(rows) == len(their_rows)
             and abs(rows[0] - their_rows[0]) <= slack
             and abs(rows[-1] - their_rows[-1]) <= slack
-            and abs(theirs[0] - mine[-1] - p) <= slack
         ):
-            lines = _regular([*mine, *theirs])
             shared = _regular([(u + v) / 2 for u, v in zip(rows, their_rows, strict=True)])
-            return Lattice(lines, shared) if along == 0 else Lattice(shared, lines)
+        elif gap <= LINED_UP * p and _lines_within(rows, their_rows, LINED_UP * p):
+            shared = _regular(list(rows if len(rows) > len(their_rows) else their_rows))
+        else:
+            continue
+        return Lattice(lines, shared) if along == 0 else Lattice(shared, lines)
     return None
+
+
+def _lines_within(rows: tuple[float, ...], others: tuple[float, ...], tol: float) -> bool:
+    """Whether the fewer of two pieces' lines are the other's, one end shared, within ``tol``."""
+    fewer, more = sorted((rows, others), key=len)
+    if len(fewer) == len(more):
+        return False
+    off = np.abs(np.subtract.outer(np.asarray(fewer), np.asarray(more))).min(axis=1)
+    shares_end = min(abs(fewer[0] - more[0]), abs(fewer[-1] - more[-1])) <= tol
+    return bool(off.max() <= tol and shares_end)
 
 
 def _touching(a: Lattice, b: Lattice) -> bool:

@@ -82,6 +82,27 @@ def test_two_pieces_a_pitch_apart_over_the_same_rows_make_the_whole_board() -> N
     assert _joined_pieces([left, _lattice(130, 90, 6, 7)], LineSettings()) == []
 
 
+def test_a_shorter_piece_a_pitch_apart_on_the_same_lines_makes_the_whole_board() -> None:
+    # Glow over one column and over one side's top rows (jpeg 100761): the
+    # line search finds two columns full height and, past the hidden column,
+    # four columns over the bottom three rows only. Their lines are the same
+    # lines: facing borders one pitch apart, each row line on one of the
+    # taller's, the bottom border shared.
+    left, right = _lattice(10, 10, 2, 7), _lattice(130.5, 170.5, 4, 3)
+    (whole,) = _joined_pieces([left, right], LineSettings())
+    assert np.allclose(whole.xs, _lattice(10, 10, 7, 7).xs, atol=1)
+    assert whole.ys == left.ys  # the taller's rows
+    top = _lattice(10, 10, 7, 2)  # the same, across: rows above a hidden row
+    assert _joined_pieces([top, _lattice(10, 130, 3, 4)], LineSettings()) == [
+        _lattice(10, 10, 7, 7)
+    ]
+    # Lines only in phase (a sixth of a pitch off), or no border shared (the
+    # shorter piece in the middle rows), or two pitches apart: no such board.
+    assert _joined_pieces([left, _lattice(130, 176, 4, 3)], LineSettings()) == []
+    assert _joined_pieces([left, _lattice(130, 90, 4, 3)], LineSettings()) == []
+    assert _joined_pieces([left, _lattice(170, 170, 4, 3)], LineSettings()) == []
+
+
 def test_one_line_off_the_pitch_is_put_back_in_step() -> None:
     # A bright window frame 2 px past an invisible border is taken for it:
     # the board's lines are equally spaced, so the fit puts it back.
@@ -218,6 +239,7 @@ def test_a_corner_of_a_half_solved_board_is_no_puzzle() -> None:
         ("mirror", 80),  # header text one pitch above: dropped with the pieces that reach it
         ("crop", 92196),  # a glow band over two rows: the board found as the pieces either side
         ("zoomed", 96132),  # header text 0.9 pitch above: its run's pitch was a tenth short
+        ("jpeg", 100761),  # glow over a column and one side's top rows: pieces of unlike height
     ],
 )
 def test_synthetic_boards_once_refused_at_board_level(category: str, seed: int) -> None:

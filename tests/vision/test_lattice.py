@@ -77,9 +77,9 @@ def test_two_pieces_a_pitch_apart_over_the_same_rows_make_the_whole_board() -> N
     assert _joined_pieces([_lattice(10, 10, 9, 9), below], LineSettings()) == [
         _lattice(10, 10, 9, 14)
     ]
-    # Two pitches apart, or over other rows: no such board.
+    # Two pitches apart, or over other rows (no border shared): no such board.
     assert _joined_pieces([left, _lattice(170, 10, 6, 9)], LineSettings()) == []
-    assert _joined_pieces([left, _lattice(130, 90, 6, 7)], LineSettings()) == []
+    assert _joined_pieces([left, _lattice(130, 90, 6, 5)], LineSettings()) == []
 
 
 def test_a_shorter_piece_a_pitch_apart_on_the_same_lines_makes_the_whole_board() -> None:

@@ -784,12 +784,22 @@ def _check_border(
             if (hidden & unseen).any():
                 # A cell left out shows past it the same outside as the drawn
                 # border beside it does (a window flush along the side, the
-                # wallpaper): only another window beside the gap alone (its
-                # title bar beside its frame) hides a border there.
+                # wallpaper), and that border is the board's own, in its
+                # lines' colour. Another window hides a border where its
+                # frame (in its own colour) was taken for the border, or
+                # lies beside the gap alone (its title bar beside its frame).
                 outside = _outside_ground(column, line[1], across, inward=inward, reach=reach)
                 apart = _apart_from_nearest(outside, ~faint)
-                log.debug("border gap: outside apart from the drawn border's %s", apart[unseen])
-                hidden &= apart >= _GAP_OUTSIDE_APART
+                inner = line[1] + inward * f * p * np.array([-1.0, 0.0, 1.0, 2.0])
+                lab = _edge_colours(column, inner, across, _colour_reach(board_xs, board_ys, f))
+                frame = float(np.median(delta_e(lab[0], lab[1])[~faint]))
+                log.debug(
+                    "border gap: outside %s from the drawn border's, itself %.1f from the lines'",
+                    np.round(apart[unseen], 1),
+                    frame,
+                )
+                if frame < _LINE_COLOUR_NOISE:
+                    hidden &= apart >= _GAP_OUTSIDE_APART
             log.debug(
                 "border gap candidates: step across %s, lines go on %s",
                 np.round(step[unseen], 1),
@@ -806,7 +816,11 @@ def _check_border(
 #: hides the border. Measured: cells left out by a border flush against a
 #: window, the wallpaper (flow_edge_objects 0-299, 100500-100799) <= 1.6;
 #: good boards whose gap another window hides: a title bar beside a dark
-#: window's frame 8.3, mirror 98085 77.6, jpeg 98132 >= 77.4.
+#: window's frame 8.3, mirror 98085 77.6, jpeg 98132 >= 77.4. Asked only of a
+#: drawn border within ``_LINE_COLOUR_NOISE`` of the line inward of it (the
+#: board's own): those decoys' and every flow_edge_objects decoy reaching
+#: it <= 7.3; a window's frame taken for it (mirror 98085, jpeg 98132, the
+#: tests' white frames) >= 49.7.
 _GAP_OUTSIDE_APART = 4.0
 #: Where along each cell's side the ground is looked at (``ground_across``'s default).
 _GAP_ALONG = np.linspace(0.2, 0.8, 7)

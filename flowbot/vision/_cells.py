@@ -779,8 +779,8 @@ def fills_cell(
     ``reach`` (a share of the pitch) on every side.
     """
     angles = np.arange(RAYS) * (2 * np.pi / RAYS)
-    lab = _ray_lab(image, centre, pitch, angles, start=CORE_RADIUS, end=reach)
-    return bool(place_between(lab, inside, outside).max(initial=0.0) < 0.5)
+    place = _ray_places(image, centre, pitch, angles, inside=inside, outside=outside, end=reach)
+    return bool(place.max(initial=0.0) < 0.5)
 
 
 #: Least share of the way that ``_fade_seen`` needs a ray to have moved (its
@@ -983,13 +983,16 @@ def _ray_places(
     *,
     inside: np.ndarray,
     outside: np.ndarray,
+    end: float = BORDER[1],
 ) -> np.ndarray:
     """Each point's place from ``inside`` (0) to ``outside`` (1) along rays from ``centre``.
 
-    Shape ``(rays, points)``: from the core's edge out to the cell's border
-    band, every ``_RAY_STEP`` px; ``outside`` is one colour or one per ray.
+    Shape ``(rays, points)``: from the core's edge out to ``end`` (the
+    cell's border band), every ``_RAY_STEP`` px; ``outside`` is one colour
+    or one per ray.
     """
-    return place_between(_ray_lab(image, centre, pitch, angles, start=CORE_RADIUS), inside, outside)
+    lab = _ray_lab(image, centre, pitch, angles, start=CORE_RADIUS, end=end)
+    return place_between(lab, inside, outside)
 
 
 def _ray_lab(

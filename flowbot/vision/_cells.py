@@ -946,7 +946,10 @@ def corner_reach(
     the cell's); a square's corners reach ``sqrt(2)`` times as far as its sides.
     """
     angles = np.arange(8) * (np.pi / 4)
-    radii = np.arange(CORE_RADIUS * pitch, BORDER[1] * pitch, _RAY_STEP, dtype=np.float32)
+    # A pitch's 80th apart at most: where the colour is half way is
+    # interpolated between samples, and every dot's pixels cost time.
+    step = max(_RAY_STEP, pitch / 80)
+    radii = np.arange(CORE_RADIUS * pitch, BORDER[1] * pitch, step, dtype=np.float32)
     cx, cy = centres[:, 0, None, None], centres[:, 1, None, None]
     map_x = (cx + np.cos(angles)[None, :, None] * radii).astype(np.float32)
     map_y = (cy + np.sin(angles)[None, :, None] * radii).astype(np.float32)

@@ -33,6 +33,7 @@ from flowbot.vision._edges import (
     ground_across,
     ground_across_border,
     ground_reach,
+    grounds_beside,
     line_ends,
     line_profiles,
     outline_past_corners,
@@ -677,6 +678,10 @@ _WALL_BRIGHTER = 1.6
 _WALL_STROKE = 1.5
 
 
+#: Why a board whose border misses a cell's side is refused.
+_BORDER_GAP = "the board's border has a gap (a shaped board with cells left out)"
+
+
 def _check_border(
     lattice: Lattice, maps: LineMaps, image: np.ndarray, factor: int, settings: Settings
 ) -> None:
@@ -725,9 +730,7 @@ def _check_border(
                 if _left_out_by_colour(
                     image, lattice, f, vertical=vertical, at=at, slack=slack
                 ).any():
-                    raise UnsureReadingError(
-                        "the board's border has a gap (a shaped board with cells left out)"
-                    )
+                    raise UnsureReadingError(_BORDER_GAP)
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
             if not faint.any():
@@ -758,9 +761,7 @@ def _check_border(
                 if _left_out_by_colour(
                     image, lattice, f, vertical=vertical, at=line[1], slack=slack
                 ).any():
-                    raise UnsureReadingError(
-                        "the board's border has a gap (a shaped board with cells left out)"
-                    )
+                    raise UnsureReadingError(_BORDER_GAP)
                 continue
             # A cell left out shows the board's own background on both sides of
             # where the border would be. A border hidden by what lies beside it
@@ -788,7 +789,7 @@ def _check_border(
                 # lines' colour. Another window hides a border where its
                 # frame (in its own colour) was taken for the border, or
                 # lies beside the gap alone (its title bar beside its frame).
-                outside = _outside_ground(column, line[1], across, inward=inward, reach=reach)
+                (outside,) = grounds_beside(column, line[1], across, (-inward * reach,))
                 apart = _apart_from_nearest(outside, ~faint)
                 inner = line[1] + inward * f * p * np.array([-1.0, 0.0, 1.0, 2.0])
                 lab = _edge_colours(column, inner, across, _colour_reach(board_xs, board_ys, f))
@@ -806,9 +807,7 @@ def _check_border(
                 ends_go_on,
             )
             if (unseen & ~hidden).any():
-                raise UnsureReadingError(
-                    "the board's border has a gap (a shaped board with cells left out)"
-                )
+                raise UnsureReadingError(_BORDER_GAP)
 
 
 #: CIELAB: the ground just past a border gap differs from that past the
@@ -822,19 +821,6 @@ def _check_border(
 #: it <= 7.3; a window's frame taken for it (mirror 98085, jpeg 98132, the
 #: tests' white frames) >= 49.7.
 _GAP_OUTSIDE_APART = 4.0
-#: Where along each cell's side the ground is looked at (``ground_across``'s default).
-_GAP_ALONG = np.linspace(0.2, 0.8, 7)
-
-
-def _outside_ground(
-    column: np.ndarray, line: float, spans: np.ndarray, *, inward: int, reach: int
-) -> np.ndarray:
-    """The CIELAB ground ``reach`` px past a border, per span along it (as ``ground_across``)."""
-    h, w = column.shape[:2]
-    along = np.rint(spans[:-1, None] + _GAP_ALONG[None, :] * np.diff(spans)[:, None])
-    along = np.clip(along, 0, h - 1).astype(np.intp)
-    at = int(np.clip(round(line) - inward * reach, 0, w - 1))
-    return np.median(to_lab(column[along, at]), axis=1)
 
 
 def _apart_from_nearest(grounds: np.ndarray, drawn: np.ndarray) -> np.ndarray:
@@ -1029,9 +1015,7 @@ def _check_border_at_image_edge(
                 continue  # no sliver of the border along this edge: nothing to compare
             log.debug("border sliver at the image's edge: darkest %.2f of it", values.min() / drawn)
             if (values < _EDGE_SLIVER_GAP * drawn).any():
-                raise UnsureReadingError(
-                    "the board's border has a gap (a shaped board with cells left out)"
-                )
+                raise UnsureReadingError(_BORDER_GAP)
 
 
 #: Points along the middle of each cell's side, as fractions of it.

@@ -427,14 +427,31 @@ def ground_across(
     and ``_FAR_OUT`` times as far out. Each ground is the median over points
     ``along`` each span (fractions of it; by default its middle).
     """
+    offsets = (inward * reach, -inward * reach, -inward * _FAR_OUT * reach)
+    inside, outside, far = grounds_beside(column, line, spans, offsets, along=along)
+    return delta_e(inside, outside), delta_e(outside, far)
+
+
+def grounds_beside(
+    column: np.ndarray,
+    line: float,
+    spans: np.ndarray,
+    offsets: tuple[int, ...],
+    *,
+    along: np.ndarray = _ALONG_SPAN,
+) -> list[np.ndarray]:
+    """The CIELAB ground ``offsets`` px from a border's column, per span along it.
+
+    As in ``ground_across``: each the median over points ``along`` each span.
+    """
     h, w = column.shape[:2]
-    along = np.rint(spans[:-1, None] + along[None, :] * np.diff(spans)[:, None]).astype(np.intp)
-    along = np.clip(along, 0, h - 1)
+    points = np.rint(spans[:-1, None] + along[None, :] * np.diff(spans)[:, None]).astype(np.intp)
+    points = np.clip(points, 0, h - 1)
     grounds = []
-    for offset in (inward * reach, -inward * reach, -inward * _FAR_OUT * reach):
+    for offset in offsets:
         at = int(np.clip(round(line) + offset, 0, w - 1))
-        grounds.append(np.median(to_lab(column[along, at]), axis=1))
-    return delta_e(grounds[0], grounds[1]), delta_e(grounds[1], grounds[2])
+        grounds.append(np.median(to_lab(column[points, at]), axis=1))
+    return grounds
 
 
 def another_ground(step: np.ndarray, beyond: np.ndarray) -> np.ndarray:

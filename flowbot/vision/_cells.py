@@ -589,7 +589,13 @@ def border_like(
     just across the nearest grid line, in the neighbour, has the colour too,
     as glow's has (glow is continuous across the lines).
     """
-    across, _, _ = _band_like(image, centre, pitch, colour)
+    across, _, _, cut = _band_like(image, centre, pitch, colour)
+    # A partner beyond the image tells nothing: it counts only when the
+    # colour is seen running on across some line with both sides in view.
+    # A tile in a corner cell at the image's edge reaches the band on its two
+    # cut sides only (flow_edge_objects 101086: 0.33 of the band otherwise).
+    if not (across & ~cut).any():
+        across = across & ~cut
     return float(np.count_nonzero(across) / across.size)
 
 
@@ -601,7 +607,7 @@ def border_like_sides(
     Two shares: of the band's pixels alone, and of those whose partner
     across the line has the colour too (as ``border_like`` counts them).
     """
-    across, inside, side = _band_like(image, centre, pitch, colour)
+    across, inside, side, _ = _band_like(image, centre, pitch, colour)
     return (
         np.array([inside[side == k].mean() for k in range(4)]),
         np.array([across[side == k].mean() for k in range(4)]),
@@ -610,8 +616,9 @@ def border_like_sides(
 
 def _band_like(
     image: np.ndarray, centre: tuple[float, float], pitch: float, colour: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per border band pixel: ``colour`` on both sides of its line; on its side; the band's side."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per border band pixel: ``colour`` on both sides of its line; on its side; the band's side;
+    whether its partner lies beyond the image."""
     h, w = image.shape[:2]
     cx, cy = centre
     dx, dy, mx, my, side = _band_and_partners(pitch)
@@ -621,7 +628,7 @@ def _band_like(
     near = (delta_e(to_lab(pixels_at(image, py, px)), colour) <= NEAR).reshape(2, -1)
     # A partner beyond the image (cropped at the border line) tells nothing.
     cut = ((x != px) | (y != py)).reshape(2, -1)[1]
-    return near[0] & (near[1] | cut), near[0], side
+    return near[0] & (near[1] | cut), near[0], side, cut
 
 
 def _band_and_partners(

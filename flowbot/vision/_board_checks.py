@@ -40,7 +40,7 @@ from flowbot.vision._edges import (
     run_on_visibility,
 )
 from flowbot.vision._lattice import Lattice, LineMaps, equal_spacing, in_phase
-from flowbot.vision._stats import median_along, median_of_few, median_of_present
+from flowbot.vision._stats import median_along, median_of, median_of_few, median_of_present
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -144,7 +144,7 @@ def _holds_filled(
     # board's ground; the thin strokes of a word over the core leave most
     # of it background, and another window's ground is no dot.
     core = samples.core_lab[band]
-    ground = np.median(samples.ring_lab[next_in].reshape(-1, 3), axis=0)
+    ground = median_of(samples.ring_lab[next_in].reshape(-1, 3), axis=0)
     filled = samples.core_uniformity[band] >= least
     filled &= delta_e(core, samples.ring_lab[band]) > settings.empty_contrast
     return bool((filled & (delta_e(core, ground) > settings.empty_contrast)).any())
@@ -165,7 +165,7 @@ def _least_filled(
     dots = samples.flat[kept] & (contrast > settings.empty_contrast)
     if not dots.any():
         return _FILLED_CORE
-    return _PIPE_SHARE * float(np.median(samples.core_uniformity[kept][dots]))
+    return _PIPE_SHARE * float(median_of(samples.core_uniformity[kept][dots]))
 
 
 def without_foreign_sides(
@@ -387,7 +387,7 @@ def _check_edges(
         seen = binary[first:last][:, inner] > 0
         if not seen.any():
             continue
-        typical = float(np.median(strength[first:last][:, inner][seen]))
+        typical = float(median_of(strength[first:last][:, inner][seen]))
         least, most = settings.run_on_ratio * typical, typical / settings.run_on_ratio
         for a, b in (
             (spans[0] - 0.85 * p, spans[0] - 0.15 * p),
@@ -423,7 +423,7 @@ def _check_edges(
     if not strengths:
         return
     values = np.concatenate(strengths)
-    typical = float(np.median(values))
+    typical = float(median_of(values))
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")
     # Missing means not visible at all; glow and anti-aliasing only dim a line.
@@ -503,7 +503,7 @@ def _corner_strengths(lattice: Lattice, maps: LineMaps) -> np.ndarray:
         for v in positions[1:-1]:
             col = round(v)
             band = strength[:, max(0, col - 1) : col + 2].max(axis=1)
-            found += [float(np.median(band[np.clip(at, 0, len(band) - 1)])) for at in ends]
+            found += [float(median_of(band[np.clip(at, 0, len(band) - 1)])) for at in ends]
     return np.array(found)
 
 
@@ -537,8 +537,8 @@ def _drawn_apart(
         # tell. Glow as bright as the lines over half a board hides them
         # there, while they show elsewhere.
         return True
-    typical_peak, typical_width = np.median(np.stack([lines.peak, lines.width]), axis=1).tolist()
-    typical_top = float(np.median(lines.top[lines.peak >= 0.5 * typical_peak]))
+    typical_peak, typical_width = median_of(np.stack([lines.peak, lines.width]), axis=1).tolist()
+    typical_top = float(median_of(lines.top[lines.peak >= 0.5 * typical_peak]))
     shape = (len(xs), len(ys))
     width = np.fmax(typical_width, _along_own_line(lines.width, stronger, shape))
     top = np.fmax(typical_top, _along_own_line(lines.top, stronger, shape))
@@ -604,7 +604,7 @@ def _check_wall_widths(
     lines = line_profiles(image, xs, ys)
     if lines.width.size == 0:
         return
-    typical_peak = float(np.median(lines.peak))
+    typical_peak = float(median_of(lines.peak))
     if typical_peak < settings.line_contrast:
         return  # the lines do not show here: their width says nothing
     # A dim band (glow, a shadow) is no wall: only edges about as bright as a line.
@@ -646,11 +646,11 @@ def _wider_than_lines(lines: LineProfiles, bold: np.ndarray, margin: float) -> n
     ``bold``: the edges about as bright as a line (the typical top's).
     """
     # The typical line's look, in one call (np.median's cost is per call).
-    typical_width, typical_ink = np.median(np.stack([lines.width, lines.ink]), axis=1).tolist()
+    typical_width, typical_ink = median_of(np.stack([lines.width, lines.ink]), axis=1).tolist()
     wide = (lines.width >= typical_width + margin) & (lines.ink >= _WALL_INK * typical_ink)
     # Or a line at least a pixel wider and far brighter than the lines: glow
     # lowers a line's peak over its background, never its top.
-    typical_top = float(np.median(lines.top[bold]))
+    typical_top = float(median_of(lines.top[bold]))
     bright = (
         (lines.width >= typical_width + 1)
         & (lines.ink >= _WALL_BRIGHTER * typical_ink)
@@ -868,10 +868,10 @@ def _left_out_by_colour(
         _edge_colours(image, xs, ys, reach).reshape(-1, 3),
         _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach).reshape(-1, 3),
     ]
-    line = np.median(np.concatenate(inner), axis=0)
+    line = median_of(np.concatenate(inner), axis=0)
     cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
     cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
-    ground = np.median(to_lab(pixels_at(image, cy[:, None], cx[None, :])).reshape(-1, 3), axis=0)
+    ground = median_of(to_lab(pixels_at(image, cy[:, None], cx[None, :])).reshape(-1, 3), axis=0)
     noise = _LINE_COLOUR_NOISE
     if delta_e(line, ground) < 2 * noise:
         return left_out  # lines too near the ground's colour to tell one from the other
@@ -882,19 +882,19 @@ def _left_out_by_colour(
     py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)  # (cells, points)
     out = reach + f * slack
     px = np.clip(np.rint(at) + np.arange(-out, out + 1), 0, w - 1).astype(np.intp)
-    lab = np.median(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
+    lab = median_of(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
     line_like = delta_e(lab, line) <= noise  # (cells, offsets)
     # Each cell's own ground just inside the border, past the line's reach
     # and clear of a dot: a cell left out may be blacker than a glow's ground.
     inward = 1 if at < np.mean(xs if vertical else ys) else -1
     depth = max(out + 1, round(0.15 * cell_pitch(xs, ys)))
     qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
-    own = np.median(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)  # (cells, 3)
+    own = median_of(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)  # (cells, 3)
     apart = delta_e(own, line) > 2 * noise
     ground_like = (delta_e(lab, ground) <= noise) | (
         apart[:, None] & (delta_e(lab, own[:, None, :]) <= noise)
     )
-    typical = delta_e(np.median(lab, axis=0), line) <= noise  # where the border is drawn
+    typical = delta_e(median_of(lab, axis=0), line) <= noise  # where the border is drawn
     if not typical.any():
         return left_out  # hidden all along: inferred, not drawn
     shows_ground = (ground_like & typical).any(axis=1)
@@ -969,7 +969,7 @@ def _lines_go_on(
         lab = to_lab(column[py[:, None, :], px[None, :, None]])  # (rows, points, offsets, 3)
         flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
         seen.append(delta_e(lab, flank))  # (rows, points, offsets)
-    inside = np.median(seen[0], axis=1)  # (rows, offsets)
+    inside = median_of(seen[0], axis=1)  # (rows, offsets)
     at = inside.argmax(axis=1)
     near = np.abs(offsets[None, :] - offsets[at][:, None]) <= 1
     beyond = np.where(near[:, None, :], seen[1], 0.0).max(axis=2)
@@ -1037,7 +1037,7 @@ def _edge_colours(
     pixels = _across_inner_lines(image, lines, spans, reach)  # (lines, points, offsets, 3)
     brightest = channel_sum(pixels.astype(np.int32)).argmax(axis=2)
     rgb = np.take_along_axis(pixels, brightest[:, :, None, None], axis=2)[:, :, 0]
-    rgb = np.median(rgb.reshape(len(lines) - 2, len(spans) - 1, len(_ALONG_EDGE), 3), axis=2)
+    rgb = median_of(rgb.reshape(len(lines) - 2, len(spans) - 1, len(_ALONG_EDGE), 3), axis=2)
     return to_lab(rgb.astype(np.uint8))
 
 
@@ -1078,12 +1078,12 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
     # Every such cell has sides both ways: no vertical side unlike the lines, no hole.
     vertical = _edge_colours(image, xs, ys, reach)  # (cols - 1, rows)
     v_lighter = _lighter_than_its_line(vertical) > _OUTLINE_LIGHTER
-    v_off = (delta_e(vertical, np.median(vertical.reshape(-1, 3), axis=0)) > unlike) | v_lighter
+    v_off = (delta_e(vertical, median_of(vertical.reshape(-1, 3), axis=0)) > unlike) | v_lighter
     if not v_off.any():
         return
     horizontal = _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach)  # (rows - 1, cols)
     edges = np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)])
-    line = np.median(edges, axis=0)
+    line = median_of(edges, axis=0)
     # The outline is bright: lighter than the lines (a glow brighter than the
     # lines is no outline, it only hides them). Thin lines split over two
     # pixels or not are lighter or darker a whole line at a time; the outline,
@@ -1097,8 +1097,8 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
     cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
     cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
     centres = to_lab(pixels_at(image, cy[:, None], cx[None, :]))  # (rows, cols, 3)
-    dark = centres[..., 0] <= np.median(centres[..., 0])
-    background = np.median(centres[dark], axis=0)
+    dark = centres[..., 0] <= median_of(centres[..., 0])
+    background = median_of(centres[dark], axis=0)
     for r, c in zip(*np.nonzero(delta_e(centres, background) < 10.0), strict=True):
         sides = []
         if c > 0:
@@ -1122,7 +1122,7 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
 
 def _lighter_than_its_line(edges: np.ndarray) -> np.ndarray:
     """How much lighter (L*) each edge (CIELAB ``[line, span]``) is than its line's median edge."""
-    return edges[..., 0] - np.median(edges[..., 0], axis=1, keepdims=True)
+    return edges[..., 0] - median_of(edges[..., 0], axis=1, keepdims=True)
 
 
 #: L*: an outline is this much lighter than the lines (the board's, or its
@@ -1150,7 +1150,7 @@ def _nearby_median(strengths: np.ndarray, *, border_typical: bool = True) -> np.
     sides = np.stack([window[:, :, :2], window[:, :, 3:]]).reshape(2, lines, spans, 6)
     before, after = median_of_present(sides)
     if border_typical:
-        typical = float(np.median(strengths))
+        typical = float(median_of(strengths))
         before[0], after[-1] = np.fmax(before[0], typical), np.fmax(after[-1], typical)
     return np.fmax(before, after)
 
@@ -1193,7 +1193,7 @@ def _unseen_by_colour(
     xs, ys = _full_size_lines(lattice, f)
     vertical, horizontal = edge_visibility(image, xs, ys, uncertainty=f / 2 + 1)
     visibility = np.concatenate([vertical.ravel(), horizontal.ravel()])
-    typical = float(np.median(visibility[~faint]))
+    typical = float(median_of(visibility[~faint]))
     log.debug("faint edges: colour %s, typical %.1f", np.round(visibility[faint], 1), typical)
     if (faint & (visibility > settings.wall_ratio * typical)).any():
         # Missed by the line filter yet far bolder than a line: a wall too
@@ -1285,10 +1285,10 @@ def _lit_as_the_lines(
     def flat(blocks: list[np.ndarray]) -> np.ndarray:
         return np.concatenate([block.reshape(-1, *block.shape[2:]) for block in blocks])
 
-    lines = float(np.median(np.median(flat(across)[seen].max(axis=2), axis=1)))
+    lines = float(median_of(median_of(flat(across)[seen].max(axis=2), axis=1)))
     lit = np.ones(len(seen), bool)
     for where, blocks in (("beside", across), ("out", beside)):
-        lift = np.median(flat(blocks).min(axis=2), axis=1) - lines
+        lift = median_of(flat(blocks).min(axis=2), axis=1) - lines
         log.debug(
             "unseen edges' ground %s lighter than the lines by %s (L*)",
             where,
@@ -1310,9 +1310,9 @@ def _lines_lighter(across: list[np.ndarray], seen: tuple[np.ndarray, ...]) -> bo
     for flags, block in zip(seen, across, strict=True):
         lightness = block[flags]  # (edges, points, offsets)
         ground = (lightness[..., 0] + lightness[..., -1]) / 2
-        above.append(np.median(lightness.max(axis=2) - ground, axis=1))
-        below.append(np.median(ground - lightness.min(axis=2), axis=1))
-    up, down = float(np.median(np.concatenate(above))), float(np.median(np.concatenate(below)))
+        above.append(median_of(lightness.max(axis=2) - ground, axis=1))
+        below.append(median_of(ground - lightness.min(axis=2), axis=1))
+    up, down = float(median_of(np.concatenate(above))), float(median_of(np.concatenate(below)))
     log.debug("seen lines stand %.1f above their ground, %.1f below (L*)", up, down)
     return up > down
 
@@ -1369,7 +1369,7 @@ def _drawn_in_line_colour(
     """
     colours = np.concatenate([block.reshape(-1, 3) for block in blocks])
     seen = np.concatenate([block.ravel() for block in seen_in])
-    line = np.median(colours[seen], axis=0)
+    line = median_of(colours[seen], axis=0)
     to_line = delta_e(colours, line)
     # Lines thinner than a pixel, or blurred, take on some of the glow under
     # them: as far as the lines seen stray from their typical colour, so may
@@ -1383,7 +1383,7 @@ def _drawn_in_line_colour(
     cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
     cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
     centres = to_lab(pixels_at(image, cy[:, None], cx[None, :]))
-    background = np.median(centres.reshape(-1, 3), axis=0)
+    background = median_of(centres.reshape(-1, 3), axis=0)
     to_background = delta_e(colours, background)
     log.debug(
         "unseen edges' colour: %s from the lines' (spread %.1f), %s from the background's",
@@ -1540,7 +1540,7 @@ def grown(
     # rows grown at the last step set no measure (text or a page beyond the
     # board shows ripples like each other, not like the board's lines).
     inside = [band.inside for band in run_on.values()]
-    like = float(np.median(np.concatenate(inside))) if inside else 0.0
+    like = float(median_of(np.concatenate(inside))) if inside else 0.0
     if like <= 0:
         return None
     # ... or like that very line inside the grid first found: glow brighter
@@ -1753,8 +1753,8 @@ def _fitted(
     start, step = equal_spacing(index, at)
     if across is not None and len(set(across[0].tolist())) >= 2:
         slopes = [_pair_slopes(*seen), _pair_slopes(*across)]
-        step = float(np.median(np.concatenate(slopes)))
-        start = float(np.median(at - step * index))
+        step = float(median_of(np.concatenate(slopes)))
+        start = float(median_of(at - step * index))
     return [start + step * n for n in range(len(lines))]
 
 
@@ -1788,7 +1788,7 @@ def _check_cells_past_border(
     if not bands:
         return
     # The board's lines all round: a pop-up hides the lines inside one side.
-    typical = float(np.median(np.concatenate([band.crossing.inside for band in bands])))
+    typical = float(median_of(np.concatenate([band.crossing.inside for band in bands])))
     for band in bands:
         crossing, far = band.crossing, band.far
         seen = _like_lines(crossing.beyond, crossing.inside, ratio)
@@ -1884,7 +1884,7 @@ def _ground_goes_on(
         if x.min() < 0 or y.min() < 0 or x.max() > w - 1 or y.max() > h - 1:
             return False
         patches.append(
-            np.median(
+            median_of(
                 to_lab(image[np.rint(y).astype(int), np.rint(x).astype(int)]).reshape(-1, 3), axis=0
             )
         )

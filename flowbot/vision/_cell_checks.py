@@ -39,7 +39,7 @@ from flowbot.vision._cells import (
     steepest_inside,
 )
 from flowbot.vision._edges import against_another_ground
-from flowbot.vision._stats import median_along, median_of_present
+from flowbot.vision._stats import median_along, median_of, median_of_present
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -114,7 +114,7 @@ def classify(
     strong = contrast >= settings.dot_contrast
     # A dot's strength is its contrast with the board's background: glow of
     # its colour under it lowers its contrast with its own ring, not that.
-    background = np.median(samples.ring_lab.reshape(-1, 3), axis=0)
+    background = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
     flat_dots = delta_e(samples.core_lab, background)[strong & flat]
     faintest = float(flat_dots.min()) if flat_dots.size else 0.0
     glow = _soft_glow(samples, image, geometry, strong & ~flat & (contrast < faintest / 2))
@@ -366,7 +366,7 @@ def _check_background(
     ones). Light cards between dark gaps, or a tile in a cell, are something else.
     """
     lines = line_lightness(image, geometry)
-    background = float(np.median(samples.ring_lab[..., 0]))
+    background = float(median_of(samples.ring_lab[..., 0]))
     if lines is not None and background > lines + CELLS_OVER_LINES:
         raise UnsureReadingError(
             f"the cells (L* {background:.0f}) are lighter than the grid lines between them "
@@ -431,7 +431,7 @@ def _check_background(
     # With no empty cell beside it nor diagonal to it (an edge cell among
     # dots), with the board's typical empty cell: its background.
     typical = (
-        np.median(samples.core_lab[~is_dot], axis=0) if (~is_dot).any() else np.full(3, np.nan)
+        median_of(samples.core_lab[~is_dot], axis=0) if (~is_dot).any() else np.full(3, np.nan)
     )
     off_typical = delta_e(samples.core_lab, typical)
     alone = np.isnan(some) & ~is_dot

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._stats import median_along
+from flowbot.vision._stats import median_along, median_of
 
 #: Radii as fractions of the cell pitch. Dots fill about 55-75% of a cell, so
 #: their radius lies in 0.27-0.38: the core stays inside every dot and the ring
@@ -463,7 +463,7 @@ def line_lightness(image: np.ndarray, geometry: BoardGeometry) -> float | None:
     lab = _across_inner_lines(image, geometry, np.linspace(0.3, 0.7, 5))
     if lab is None:
         return None
-    return float(np.median(lab[..., 0].max(axis=1)))
+    return float(median_of(lab[..., 0].max(axis=1)))
 
 
 def line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
@@ -477,7 +477,7 @@ def line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None
     if lab is None:
         return None
     lightest = np.take_along_axis(lab, lab[..., :1].argmax(axis=1)[:, None], axis=1)[:, 0]
-    return np.median(lightest, axis=0)
+    return median_of(lightest, axis=0)
 
 
 def _across_inner_lines(
@@ -570,7 +570,7 @@ def interior_reach(image: np.ndarray, geometry: BoardGeometry) -> float:
         median_along(lab[:, after], axis=1)[:, None],
     )
     profile = median_along(delta_e(lab, cells), axis=0)
-    base = float(np.median(profile[beyond]))
+    base = float(median_of(profile[beyond]))
     peak = float(profile[~beyond].max())
     shows = ~beyond & (profile - base >= LINE_TRACE * max(peak - base, 1e-6))
     extent = float(np.abs(offsets[shows]).max()) if shows.any() else 0.0
@@ -680,7 +680,7 @@ def place_past_lines(
     seen = (x == px) & (y == py)
     return np.array(
         [
-            float(np.median(place[(side == k) & seen])) if ((side == k) & seen).any() else np.nan
+            float(median_of(place[(side == k) & seen])) if ((side == k) & seen).any() else np.nan
             for k in range(4)
         ]
     )
@@ -814,7 +814,7 @@ def _fade_seen(towards: np.ndarray, place: np.ndarray, outline_px: float) -> np.
     if towards.shape[1] < _SMOOTH:
         return np.zeros(towards.shape[0], bool)
     runs = np.lib.stride_tricks.sliding_window_view(towards, _SMOOTH, axis=1)
-    smooth = np.median(runs, axis=2)
+    smooth = median_of(runs, axis=2)
     # From the core's colour (0), or the ray's start if past it, to the ray's end.
     seen = smooth[:, -1] - np.maximum(smooth[:, 0], 0.0)
     z = np.array([NormalDist().inv_cdf(p) for p in np.clip(seen, FADE_SEEN, 0.5)])

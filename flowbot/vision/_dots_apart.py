@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from flowbot.models import BoardGeometry
+from flowbot.vision._stats import median_of
 
 #: Least spread between a pixel's brightest and darkest channel for a dot's
 #: colour (the palette's coloured dots: 68 for tan up to 250; white and grey
@@ -110,7 +111,7 @@ def _dots_region(
     dots = _pairs_of_one_size(blobs)
     if len(dots) < 2 * PAIRS:
         return None
-    reach = REACH * float(np.median(dots[:, 2]))
+    reach = REACH * float(median_of(dots[:, 2]))
     return Region(
         max(0, int(dots[:, 0].min() - reach)),
         max(0, int(dots[:, 1].min() - reach)),

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from flowbot.vision._cells import cell_pitch, channel_sum, delta_e, pixels_at, to_lab
-from flowbot.vision._stats import quantile_along
+from flowbot.vision._stats import median_of, quantile_along
 
 #: Points sampled along the middle of each edge (its ends meet crossing lines).
 _ALONG = 9
@@ -143,7 +143,7 @@ def _seen_past(
     # A line that goes on does so where it lies inside, all along; text
     # and clutter show in patches, and another grid's lines a few
     # pixels off it (an editor's ruled page beside a mirror window).
-    typical = np.median(inside, axis=1)  # (lines, offsets)
+    typical = median_of(inside, axis=1)  # (lines, offsets)
     at = typical.argmax(axis=1)
     near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
     # ... and it stays lighter (or darker) than beside it: the dark
@@ -158,7 +158,7 @@ def _seen_past(
     # The line's colour: its pixel most unlike the window's ends, near the
     # cell corners (as the callers judge), the median over those points.
     colours = [
-        np.median(np.take_along_axis(part, at[:, :, None, None], axis=2)[:, :, 0], axis=1)
+        median_of(np.take_along_axis(part, at[:, :, None, None], axis=2)[:, :, 0], axis=1)
         for part, at in (
             (lab[:, 0][:, _CORNERS], inside[:, _CORNERS].argmax(axis=2)),
             (lab[:, 1][:, _CORNERS], beyond_near[:, _CORNERS].argmax(axis=2)),
@@ -328,7 +328,7 @@ def line_ends(
                 transposed=transposed,
             )[:, :, 0]
             colour = to_lab(
-                np.rint(np.median(rgb.reshape(len(inner), 2, -1, 3), axis=2)).astype(np.uint8)
+                np.rint(median_of(rgb.reshape(len(inner), 2, -1, 3), axis=2)).astype(np.uint8)
             )  # (lines, side, 3)
             rgb = _rgb_across(image, columns[:, 1:-1], along, transposed=transposed)
             strongest = contrast.argmax(axis=3)  # (lines, side, out)
@@ -450,7 +450,7 @@ def grounds_beside(
     grounds = []
     for offset in offsets:
         at = int(np.clip(round(line) + offset, 0, w - 1))
-        grounds.append(np.median(to_lab(column[points, at]), axis=1))
+        grounds.append(median_of(to_lab(column[points, at]), axis=1))
     return grounds
 
 
@@ -488,7 +488,7 @@ def against_another_ground(image: np.ndarray, xs: np.ndarray, ys: np.ndarray, si
     if across is None:
         return False
     step, beyond = across
-    return bool(changes_at_once(step, np.full_like(step, np.median(beyond))).all())
+    return bool(changes_at_once(step, np.full_like(step, median_of(beyond))).all())
 
 
 #: CIELAB: the colour just outside a border differs from just inside it by
@@ -576,7 +576,7 @@ def outline_past_corners(
         return {}
     # A share of a line that does not show (glow as light as the lines over
     # a corner) is a ratio of noise: no outline to go on there.
-    shows = _OUTLINE_SHOWS * float(np.median(np.concatenate(list(middles.values())).ravel()))
+    shows = _OUTLINE_SHOWS * float(median_of(np.concatenate(list(middles.values())).ravel()))
     return {
         side: np.where((middle > 0) & (middle >= shows), lows[side] / np.maximum(middle, 1e-9), 0.0)
         for side, middle in middles.items()
@@ -701,7 +701,7 @@ def _visibility(
     Per span, the median over the points along it of the largest contrast.
     """
     contrast = _contrast(image, lines, spans, reach, transposed=transposed)
-    return np.median(contrast.max(axis=3), axis=2)
+    return median_of(contrast.max(axis=3), axis=2)
 
 
 def _polarity(contrast: np.ndarray, lighter: np.ndarray) -> np.ndarray:

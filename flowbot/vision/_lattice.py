@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from flowbot.vision._stats import median_of_few
+from flowbot.vision._stats import median_of, median_of_few
 
 log = logging.getLogger(__name__)
 
@@ -462,7 +462,7 @@ def _edge_lines(
         if got is None or got[0].mean() < level:
             return False, 0.0
         line, contrast = got
-        return True, float(np.median(contrast[line > 0]))
+        return True, float(median_of(contrast[line > 0]))
 
     def goes_on(a: float, b: float, typical: float) -> bool:
         got = strip(a, b)

@@ -52,6 +52,47 @@ def median_along(values: np.ndarray, axis: int) -> np.ndarray:
     return (ordered[..., middle - 1] + ordered[..., middle]) / 2
 
 
+def median_of(values: np.ndarray, axis: int | None = None, *, keepdims: bool = False) -> np.ndarray:
+    """``np.median(values, axis=axis, keepdims=keepdims)``, bit for bit, NaN included; faster.
+
+    ``np.median`` costs tens of microseconds a call, whatever the size (a
+    read takes a few dozen): this sorts a copy along the axis instead
+    (``median_along``), and a NaN anywhere along it makes the median NaN, as
+    numpy's does. Floats keep their type; integers give float64.
+
+    Examples
+    --------
+    >>> median_of(np.array([[3.0, np.nan], [1.0, 2.0]]), axis=0)
+    array([ 2., nan])
+    >>> float(median_of(np.array([4, 1, 3, 2], np.uint8)))
+    2.5
+    """
+    values = np.asarray(values)
+    if axis is None or values.ndim == 1:
+        if keepdims:
+            return median_of(values.reshape(-1), 0).reshape((1,) * values.ndim)
+        flat = values.reshape(-1)
+        n = flat.size
+        # Long: only the middle and the last (NaN, if any) need their places.
+        ordered = np.partition(flat, (n // 2 - 1, n // 2, n - 1)) if n > 64 else np.sort(flat)
+    else:
+        if keepdims:
+            return np.expand_dims(median_of(values, axis), axis)
+        last = axis in (-1, values.ndim - 1)
+        ordered = np.sort(values if last else np.moveaxis(values, axis, -1), axis=-1)
+    n = ordered.shape[-1]
+    if n == 0:
+        return np.median(values, axis=axis)  # numpy's NaN and warning
+    if ordered.dtype.kind != "f":
+        ordered = ordered.astype(float)
+    middle = n // 2
+    found = ordered[..., middle] if n % 2 else (ordered[..., middle - 1] + ordered[..., middle]) / 2
+    missing = np.isnan(ordered[..., -1])  # NaN sorts last
+    if missing.any():
+        found = np.where(missing, np.nan, found).astype(ordered.dtype)
+    return found[()]  # 0-d: a scalar
+
+
 def quantile_along(values: np.ndarray, q: float) -> np.ndarray:
     """``np.quantile(values, q, axis=-1)`` (linear), bit for bit, without its overhead.
 

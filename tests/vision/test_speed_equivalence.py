@@ -7,6 +7,8 @@ components, the brightest channel are all compared here with the obvious
 
 from __future__ import annotations
 
+import warnings
+
 import cv2
 import numpy as np
 from hypothesis import given, settings
@@ -27,7 +29,13 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._lattice import _peaks, _refine, _sums, line_maps, segments
 from flowbot.vision._reader import _brightest_channel
-from flowbot.vision._stats import median_along, median_of_few, median_of_present, quantile_along
+from flowbot.vision._stats import (
+    median_along,
+    median_of,
+    median_of_few,
+    median_of_present,
+    quantile_along,
+)
 
 FINITE = st.floats(-1e6, 1e6, allow_nan=False, width=32)
 
@@ -150,6 +158,31 @@ def test_median_along_equals_numpy_median(
     got = median_along(values, axis=axis)
     assert got.dtype == expected.dtype
     assert np.array_equal(got, expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=1, max_dims=3, min_side=0, max_side=9),
+    st.sampled_from([np.float32, np.float64, np.uint8, np.int32]),
+    st.integers(0, 2**32 - 1),
+    st.data(),
+)
+def test_median_of_equals_numpy_median(
+    shape: tuple[int, ...], dtype: type, seed: int, data: st.DataObject
+) -> None:
+    rng = np.random.default_rng(seed)
+    values = (rng.integers(0, 6, shape) * rng.random(shape) * 255).astype(dtype)
+    if values.dtype.kind == "f" and data.draw(st.booleans()):
+        values[rng.random(shape) < 0.2] = np.nan  # numpy's median of any NaN is NaN
+    axis = data.draw(st.sampled_from([None, *range(len(shape))]))
+    keepdims = data.draw(st.booleans())
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # numpy warns of an empty slice (both do)
+        expected = np.median(values, axis=axis, keepdims=keepdims)
+        got = median_of(values, axis=axis, keepdims=keepdims)
+    assert type(got) is type(expected)
+    assert np.asarray(got).dtype == np.asarray(expected).dtype
+    assert np.array_equal(got, expected, equal_nan=True)
 
 
 @settings(max_examples=40, deadline=None)

@@ -40,7 +40,13 @@ from flowbot.vision._edges import (
     run_on_visibility,
 )
 from flowbot.vision._lattice import Lattice, LineMaps, equal_spacing, in_phase
-from flowbot.vision._stats import median_along, median_of, median_of_few, median_of_present
+from flowbot.vision._stats import (
+    median_along,
+    median_of,
+    median_of_few,
+    median_of_present,
+    quantile_of,
+)
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -630,7 +636,7 @@ def _check_wall_widths(
     # brightest lines (drawn on whole pixels, where the others' ink is split
     # over two), and a stroke, dark again in the cells beside it (a glow band
     # runs on into them), it is a wall, whatever its peak.
-    brightest = float(np.quantile(lines.top[bold], 0.9))
+    brightest = float(quantile_of(lines.top[bold], 0.9))
     if not bold.all() or (lines.top >= _WALL_BRIGHTER * brightest).any():
         top, ground = ends_and_ground(image, xs, ys)
         wall = (top >= _WALL_BRIGHTER * brightest) & (top - ground >= _WALL_STROKE * typical_peak)
@@ -919,7 +925,7 @@ def _border_segments(
     """
     band = strength[:, max(0, col - slack) : col + slack + 1].max(axis=1).tolist()
     values = np.array([median_of_few(band[lo : hi + 1]) if hi > lo else 0.0 for lo, hi in middles])
-    return values, float(np.percentile(values, 75))
+    return values, float(quantile_of(values, 0.75))  # np.percentile(values, 75)
 
 
 def _drawn_border(

@@ -116,6 +116,23 @@ def quantile_along(values: np.ndarray, q: float) -> np.ndarray:
     return low + step * weight
 
 
+def quantile_of(values: np.ndarray, q: float) -> np.ndarray:
+    """``np.quantile(values, q, axis=-1)`` (linear), bit for bit, NaN included (``quantile_along``).
+
+    A NaN anywhere along the axis makes the quantile NaN, as numpy's does.
+
+    Examples
+    --------
+    >>> quantile_of(np.array([[4.0, 1.0, 3.0, 2.0], [1.0, np.nan, 2.0, 3.0]]), 0.75)
+    array([3.25,  nan])
+    """
+    found = quantile_along(values, q)
+    missing = np.isnan(values).any(axis=-1)
+    if missing.any():
+        found = np.where(missing, np.nan, found).astype(found.dtype)[()]
+    return found
+
+
 def median_of_few(values: Sequence[float]) -> float:
     """``float(np.median(values))`` of a few Python numbers, without numpy's overhead.
 

@@ -35,6 +35,7 @@ from flowbot.vision._stats import (
     median_of_few,
     median_of_present,
     quantile_along,
+    quantile_of,
 )
 
 FINITE = st.floats(-1e6, 1e6, allow_nan=False, width=32)
@@ -201,6 +202,32 @@ def test_quantile_along_equals_numpy_quantile(
     got = quantile_along(values, q)
     assert got.dtype == expected.dtype
     assert np.array_equal(got, expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.tuples(st.integers(1, 6), st.integers(1, 40)),
+    st.sampled_from([np.float32, np.float64]),
+    st.sampled_from([0.1, 0.5, 0.75, 0.9]),
+    st.integers(0, 2**32 - 1),
+    st.booleans(),
+)
+def test_quantile_of_equals_numpy_quantile_and_percentile(
+    shape: tuple[int, int], dtype: type, q: float, seed: int, with_nan: bool
+) -> None:
+    rng = np.random.default_rng(seed)
+    values = (rng.random(shape) * 100).astype(dtype)
+    if with_nan:
+        values[rng.random(shape) < 0.2] = np.nan  # numpy's quantile of any NaN is NaN
+    for rows in (values, values[0]):
+        expected = np.quantile(rows, q, axis=-1)
+        got = quantile_of(rows, q)
+        assert type(got) is type(expected)
+        assert np.array_equal(got, expected, equal_nan=True)
+    # (_border_segments' np.percentile(values, 75): 75 / 100 is 0.75 exactly)
+    assert np.array_equal(
+        np.percentile(values, 75, axis=-1), quantile_of(values, 0.75), equal_nan=True
+    )
 
 
 @settings(max_examples=30, deadline=None)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import itertools
 import logging
+import operator
 from dataclasses import dataclass
 
 import cv2
@@ -288,17 +289,17 @@ def _peaks(profile: np.ndarray, level: float) -> list[float]:
     """Centres of the stretches of ``profile`` at or above ``level``, weighted by it."""
     # In plain Python: a stretch is a few pixels, where numpy's overhead per
     # call is most of the time (a read looks for peaks some twenty times).
-    at = np.flatnonzero(profile >= level).tolist()
-    weights = profile[at].tolist()
+    above = np.flatnonzero(profile >= level)
+    if not above.size:
+        return []
+    # The stretches' bounds found at once; each one's sums added left to right.
+    bounds = [0, *(np.flatnonzero(above[1:] - above[:-1] != 1) + 1).tolist(), above.size]
+    at = above.tolist()
+    weights = profile[above].tolist()
     centres = []
-    start = 0
-    for end in range(1, len(at) + 1):
-        if end < len(at) and at[end] == at[end - 1] + 1:
-            continue
+    for start, end in itertools.pairwise(bounds):
         stretch = weights[start:end]
-        moment = sum(i * w for i, w in zip(at[start:end], stretch, strict=True))
-        centres.append(moment / sum(stretch))
-        start = end
+        centres.append(sum(map(operator.mul, at[start:end], stretch)) / sum(stretch))
     return centres
 
 

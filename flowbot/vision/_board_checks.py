@@ -45,6 +45,7 @@ from flowbot.vision._stats import (
     median_of,
     median_of_few,
     median_of_present,
+    pad_with,
     quantile_of,
 )
 
@@ -1151,7 +1152,7 @@ def _nearby_median(strengths: np.ndarray, *, border_typical: bool = True) -> np.
     lines, spans = strengths.shape
     if strengths.size == 0:  # a grid one cell wide has no inner line this way
         return np.zeros((lines, spans))
-    padded = np.pad(strengths.astype(float), ((2, 2), (1, 1)), constant_values=np.nan)
+    padded = pad_with(strengths.astype(float), 2, 1, np.nan)
     window = np.lib.stride_tricks.sliding_window_view(padded, (5, 3))  # (lines, spans, 5, 3)
     sides = np.stack([window[:, :, :2], window[:, :, 3:]]).reshape(2, lines, spans, 6)
     before, after = median_of_present(sides)
@@ -1342,7 +1343,7 @@ def _colour_around(colours: np.ndarray, lines: np.ndarray) -> np.ndarray:
     """
     count, spans = lines.shape
     shown = np.where(lines[..., None], colours, np.nan)
-    padded = np.pad(shown, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+    padded = pad_with(shown, 1, 1, np.nan)
     window = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(0, 1))
     around = np.delete(window.reshape(count, spans, 3, 9), 4, axis=3)  # not the edge itself
     return median_of_present(around)

@@ -39,7 +39,7 @@ from flowbot.vision._cells import (
     steepest_inside,
 )
 from flowbot.vision._edges import against_another_ground
-from flowbot.vision._stats import median_along, median_of, median_of_present
+from flowbot.vision._stats import median_along, median_of, median_of_present, pad_with
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -378,8 +378,8 @@ def _check_background(
     for cell in dots:
         is_dot[cell] = True
     # Each cell's four neighbours' rings (NaN off the board), and which are empty cells.
-    padded = np.pad(samples.ring_lab, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
-    empty = np.pad(~is_dot, 1, constant_values=False)
+    padded = pad_with(samples.ring_lab, 1, 1, np.nan)
+    empty = pad_with(~is_dot, 1, 1, False)
     shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
     around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
     around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
@@ -409,7 +409,7 @@ def _check_background(
     # rings, but not their cores (a tile's is).
     apart = np.sort(delta_e(samples.core_lab[:, :, None], around), axis=2)  # NaN (off board) last
     unlike, unlike_but_one = apart[..., 0], apart[..., 1]
-    cores = np.pad(samples.core_lab, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+    cores = pad_with(samples.core_lab, 1, 1, np.nan)
     cores[~empty] = np.nan
 
     def cores_apart_at(offsets: tuple[tuple[int, int], ...]) -> np.ndarray:

@@ -133,6 +133,25 @@ def quantile_of(values: np.ndarray, q: float) -> np.ndarray:
     return found
 
 
+def pad_with(values: np.ndarray, rows: int, cols: int, fill: float | bool) -> np.ndarray:
+    """``values`` with ``rows`` more rows above and below, ``cols`` more columns either side.
+
+    ``np.pad(values, ((rows, rows), (cols, cols), ...), constant_values=fill)``,
+    without its overhead (some 50 microseconds a call); later axes are not padded.
+
+    Examples
+    --------
+    >>> pad_with(np.array([[1.0, 2.0]]), 1, 0, np.nan)
+    array([[nan, nan],
+           [ 1.,  2.],
+           [nan, nan]])
+    """
+    h, w = values.shape[:2]
+    out = np.full((h + 2 * rows, w + 2 * cols, *values.shape[2:]), fill, values.dtype)
+    out[rows : rows + h, cols : cols + w] = values
+    return out
+
+
 def median_of_few(values: Sequence[float]) -> float:
     """``float(np.median(values))`` of a few Python numbers, without numpy's overhead.
 

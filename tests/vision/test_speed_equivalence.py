@@ -34,6 +34,7 @@ from flowbot.vision._stats import (
     median_of,
     median_of_few,
     median_of_present,
+    pad_with,
     quantile_along,
     quantile_of,
 )
@@ -228,6 +229,25 @@ def test_quantile_of_equals_numpy_quantile_and_percentile(
     assert np.array_equal(
         np.percentile(values, 75, axis=-1), quantile_of(values, 0.75), equal_nan=True
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    hnp.array_shapes(min_dims=2, max_dims=3, min_side=0, max_side=6),
+    st.sampled_from([np.float32, np.float64, bool]),
+    st.integers(0, 2),
+    st.integers(0, 2),
+)
+def test_pad_with_equals_numpy_pad(
+    shape: tuple[int, ...], dtype: type, rows: int, cols: int
+) -> None:
+    values = (np.random.default_rng(0).random(shape) * 10).astype(dtype)
+    fill = False if dtype is bool else np.nan
+    widths = ((rows, rows), (cols, cols)) + ((0, 0),) * (len(shape) - 2)
+    expected = np.pad(values, widths, constant_values=fill)
+    got = pad_with(values, rows, cols, fill)
+    assert got.dtype == expected.dtype
+    assert np.array_equal(got, expected, equal_nan=True)
 
 
 @settings(max_examples=30, deadline=None)

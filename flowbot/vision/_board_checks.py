@@ -806,7 +806,7 @@ def _check_border(
                     np.round(apart[unseen], 1),
                     frame,
                 )
-                if frame < _LINE_COLOUR_NOISE:
+                if frame < _OWN_BORDER_APART:
                     hidden &= apart >= _GAP_OUTSIDE_APART
             log.debug(
                 "border gap candidates: step across %s, lines go on %s",
@@ -823,11 +823,15 @@ def _check_border(
 #: window, the wallpaper (flow_edge_objects 0-299, 100500-100799) <= 1.6;
 #: good boards whose gap another window hides: a title bar beside a dark
 #: window's frame 8.3, mirror 98085 77.6, jpeg 98132 >= 77.4. Asked only of a
-#: drawn border within ``_LINE_COLOUR_NOISE`` of the line inward of it (the
-#: board's own): those decoys' and every flow_edge_objects decoy reaching
-#: it <= 7.3; a window's frame taken for it (mirror 98085, jpeg 98132, the
-#: tests' white frames) >= 49.7.
+#: drawn border within ``_OWN_BORDER_APART`` of the line inward of it (the
+#: board's own).
 _GAP_OUTSIDE_APART = 4.0
+#: CIELAB: a drawn border this close to the line inward of it is the board's
+#: own, not another window's frame. Measured: flow_edge_objects decoys <= 7.3,
+#: but a 1-px border beside 2-px anti-aliased inner lines (its brightest pixel
+#: is brighter) 14.4-15.5 (100782); a window's frame taken for the border
+#: (mirror 98085, jpeg 98132, the tests' white frames) >= 49.7.
+_OWN_BORDER_APART = 24.0
 
 
 def _apart_from_nearest(grounds: np.ndarray, drawn: np.ndarray) -> np.ndarray:

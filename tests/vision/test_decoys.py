@@ -54,6 +54,12 @@ FIXED = (
     ("flow_edge_objects", 100),
     ("flow_edge_objects", 207),
     ("flow_edge_objects", 257),
+    # Holes at a border flush against the wallpaper: a 1-px border beside
+    # 2-px inner lines passed for a window's frame (``_OWN_BORDER_APART``).
+    ("flow_edge_objects", 100782),
+    # A tile in a corner cell at the image's edge reached the band only on
+    # its two sides cut by the image (``border_like``).
+    ("flow_edge_objects", 101086),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

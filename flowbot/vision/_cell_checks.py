@@ -31,6 +31,7 @@ from flowbot.vision._cells import (
     line_colour,
     line_lightness,
     mark_widths,
+    marks_both_ways,
     outline_rays,
     place_past_lines,
     ring_like_core_recentred,
@@ -91,6 +92,14 @@ BAND_EDGE_PX = 4.0
 #: (real screens), a bridge's tile and rails 63 or more, even on a grey ground
 #: the tile's own colour (flow_bridges 97579 and 97587).
 SHARP_MARK = 25.0
+#: Least ``sharp_marks`` of an empty cell whose marks run both ways
+#: (``marks_both_ways`` at least ``MARK_BOTH_WAYS``), as a word's letters do,
+#: to be judged like one of ``SHARP_MARK``: crisp marks both ways on good
+#: boards' empty cells score 10.5 at most (synthetic 95000-95119: huge_cells
+#: 10.5, mirror 10.0, jpeg 7.6), a word drawn dim in an edge cell 16.4-23.3
+#: (flow_edge_objects 204, 101005); crisp marks one way (glow pipes' edges
+#: in JPEG or enlarged) reach 17.0 and are left to ``SHARP_MARK``.
+TEXT_MARK, MARK_BOTH_WAYS = 15.0, 0.2
 
 
 def classify(
@@ -636,16 +645,24 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
     empty cell, even when its colour is the background's on average. In a
     large cell, glow's soft edge changes as much over ``sharp_marks``' tenth
     of a pitch as a drawn one: it is told apart pixel by pixel (``_soft_marks``).
+    A word drawn dim (a pop-up's over the board) stands out less; its
+    strokes running both ways tell it from a glow pipe's straight edge.
     """
     marks = sharp_marks(image, geometry)
     rim: float | None = None  # measured once, for the first cell it is needed for
-    for r, c in np.argwhere(marks >= SHARP_MARK):
+    for r, c in np.argwhere(marks >= TEXT_MARK):
         cell = Cell(int(r), int(c))
         if cell in dots:
             continue
+        least = SHARP_MARK
+        if marks[r, c] < SHARP_MARK:
+            # Fainter: refused only for strokes both ways, as a word's.
+            if marks_both_ways(image, geometry, cell) < MARK_BOTH_WAYS:
+                continue
+            least = TEXT_MARK
         if rim is None:
             rim = _rim_width(image, geometry, dots)
-        if not _soft_marks(image, geometry, cell, rim):
+        if not _soft_marks(image, geometry, cell, rim, least):
             raise UnsureReadingError(
                 f"cell ({r}, {c}) holds something drawn (sharp lines or edges), "
                 "neither a dot nor empty"
@@ -676,9 +693,11 @@ def _rim_width(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> f
     return float(np.median(typical)) if typical else math.nan
 
 
-def _soft_marks(image: np.ndarray, geometry: BoardGeometry, cell: Cell, rim: float) -> bool:
-    """Whether every mark ``sharp_marks`` found in ``cell`` is ``SOFT_MARK`` rims wide or more."""
-    widths = mark_widths(image, geometry, cell, SHARP_MARK)
+def _soft_marks(
+    image: np.ndarray, geometry: BoardGeometry, cell: Cell, rim: float, least: float
+) -> bool:
+    """Whether every mark of ``least`` or more in ``cell`` is ``SOFT_MARK`` rims wide or more."""
+    widths = mark_widths(image, geometry, cell, least)
     return bool(widths.size) and float(widths.min()) >= SOFT_MARK * rim
 
 

@@ -281,6 +281,28 @@ def _mark_samples(
     return (across_rows, across_cols), px, py
 
 
+def marks_both_ways(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> float:
+    """The share of ``cell``'s outstanding marks that run the less common way.
+
+    A sample stands out when it reaches half the cell's ``sharp_marks``; it
+    marks a horizontal stroke when it stands out more across rows than
+    across columns, a vertical one otherwise. A word's letters are strokes
+    both ways (0.2-0.5); the edge of a glow pipe, enlarged or saved through
+    JPEG, is one straight line (0-0.1). Returns a share in [0, 0.5].
+    """
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    cx = np.array([(xs[cell.col] + xs[cell.col + 1]) / 2])
+    cy = np.array([(ys[cell.row] + ys[cell.row + 1]) / 2])
+    (across_rows, across_cols), _, _ = _mark_samples(image, cx, cy, cell_pitch(xs, ys))
+    rows, cols = across_rows[0, 0], across_cols[0, 0]
+    judged = np.maximum(rows, cols).ravel()
+    k = max(1, round(MARK_SHARE * judged.size))
+    outstanding = np.maximum(rows, cols) >= np.partition(judged, -k)[-k] / 2
+    horizontal = int((outstanding & (rows >= cols)).sum())
+    vertical = int((outstanding & (rows < cols)).sum())
+    return min(horizontal, vertical) / max(1, horizontal + vertical)
+
+
 def mark_widths(image: np.ndarray, geometry: BoardGeometry, cell: Cell, least: float) -> np.ndarray:
     """In pixels, how wide the steps are that make ``cell``'s samples score ``least`` or more.
 

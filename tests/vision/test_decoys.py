@@ -60,6 +60,9 @@ FIXED = (
     # A tile in a corner cell at the image's edge reached the band only on
     # its two sides cut by the image (``border_like``).
     ("flow_edge_objects", 101086),
+    # A word drawn dim in an edge cell: crisp strokes both ways, fainter than
+    # SHARP_MARK (23.3; check_marks' TEXT_MARK).
+    ("flow_edge_objects", 101005),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

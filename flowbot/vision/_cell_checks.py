@@ -30,8 +30,8 @@ from flowbot.vision._cells import (
     is_crisp_disc,
     line_colour,
     line_lightness,
+    mark_shape,
     mark_widths,
-    marks_both_ways,
     outline_rays,
     place_past_lines,
     ring_like_core_recentred,
@@ -93,13 +93,22 @@ BAND_EDGE_PX = 4.0
 #: the tile's own colour (flow_bridges 97579 and 97587).
 SHARP_MARK = 25.0
 #: Least ``sharp_marks`` of an empty cell whose marks run both ways
-#: (``marks_both_ways`` at least ``MARK_BOTH_WAYS``), as a word's letters do,
-#: to be judged like one of ``SHARP_MARK``: crisp marks both ways on good
+#: (``MarkShape.both_ways`` at least ``MARK_BOTH_WAYS``), as a word's letters
+#: do, to be judged like one of ``SHARP_MARK``: crisp marks both ways on good
 #: boards' empty cells score 10.5 at most (synthetic 95000-95119: huge_cells
-#: 10.5, mirror 10.0, jpeg 7.6), a word drawn dim in an edge cell 16.4-23.3
-#: (flow_edge_objects 204, 101005); crisp marks one way (glow pipes' edges
-#: in JPEG or enlarged) reach 17.0 and are left to ``SHARP_MARK``.
+#: 10.5, mirror 10.0, phone 7.9, jpeg 7.6; real screens 8.1), a word drawn
+#: dim in an edge cell 16.4-23.3 (flow_edge_objects 204, 232, 101005); crisp
+#: marks one way (glow pipes' edges in JPEG or enlarged) reach 17.0 and are
+#: left to ``SHARP_MARK``.
 TEXT_MARK, MARK_BOTH_WAYS = 15.0, 0.2
+#: Fainter still, a word's thin strokes both ways (``MarkShape.thin`` at
+#: least ``THIN_MARK``) are judged from ``LINE_MARK`` when they stand out
+#: ``LINE_NOISE`` times the board's noise (the 90th percentile of its empty
+#: cells' marks): a dim word over glow in 41 px cells scores 4.4-7.1, 3.8-6.0
+#: times its board's noise (flow_edge_objects 97023); thin marks both ways
+#: on good boards come from JPEG's and small cells' noise, all over the
+#: board: 5.0 at most, 2.0 times its noise (tiny_cells 95011, jpeg 95044).
+LINE_MARK, LINE_NOISE, THIN_MARK = 4.0, 3.0, 0.6
 
 
 def classify(
@@ -646,20 +655,31 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
     large cell, glow's soft edge changes as much over ``sharp_marks``' tenth
     of a pitch as a drawn one: it is told apart pixel by pixel (``_soft_marks``).
     A word drawn dim (a pop-up's over the board) stands out less; its
-    strokes running both ways tell it from a glow pipe's straight edge.
+    strokes running both ways tell it from a glow pipe's straight edge, and,
+    fainter still, its thin strokes standing out of the board's own noise.
     """
     marks = sharp_marks(image, geometry)
+    empty = np.ones(marks.shape, bool)
+    for dot in dots:
+        empty[dot] = False
+    if not empty.any():
+        return
+    noise = float(np.percentile(marks[empty], 90))
     rim: float | None = None  # measured once, for the first cell it is needed for
-    for r, c in np.argwhere(marks >= TEXT_MARK):
+    for r, c in np.argwhere(empty & (marks >= min(TEXT_MARK, max(LINE_MARK, LINE_NOISE * noise)))):
         cell = Cell(int(r), int(c))
-        if cell in dots:
-            continue
-        least = SHARP_MARK
-        if marks[r, c] < SHARP_MARK:
-            # Fainter: refused only for strokes both ways, as a word's.
-            if marks_both_ways(image, geometry, cell) < MARK_BOTH_WAYS:
+        mark, least = float(marks[r, c]), SHARP_MARK
+        if mark < SHARP_MARK:
+            # Fainter: refused only for strokes both ways, as a word's;
+            # fainter still, only for thin ones standing out of the noise.
+            shape = mark_shape(image, geometry, cell)
+            if shape.both_ways < MARK_BOTH_WAYS:
                 continue
             least = TEXT_MARK
+            if mark < TEXT_MARK:
+                if shape.thin < THIN_MARK or mark < max(LINE_MARK, LINE_NOISE * noise):
+                    continue
+                least = LINE_MARK
         if rim is None:
             rim = _rim_width(image, geometry, dots)
         if not _soft_marks(image, geometry, cell, rim, least):

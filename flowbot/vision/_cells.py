@@ -19,6 +19,7 @@ import functools
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -259,6 +260,23 @@ def sharp_marks(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
     return np.partition(judged, -k, axis=-1)[..., -k]
 
 
+def _mark_grey(
+    image: np.ndarray, cx: np.ndarray, cy: np.ndarray, pitch: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The grey level of ``sharp_marks``' samples around the cell centres ``cx`` and ``cy``.
+
+    Returns the samples ``(rows, cols, side + 4, side + 4)``, their pixel
+    columns ``(cols, side + 4)`` and rows ``(rows, side + 4)``.
+    """
+    h, w = image.shape[:2]
+    half = round(MARK_REACH / MARK_STEP)
+    steps = np.arange(-half, half + 1) * MARK_STEP * pitch
+    px = np.clip(np.rint(np.add.outer(cx, steps)), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(np.add.outer(cy, steps)), 0, h - 1).astype(np.intp)
+    rgb = pixels_at(image, py[:, None, :, None], px[None, :, None, :]).astype(np.float32)
+    return rgb @ _GREY, px, py
+
+
 def _mark_samples(
     image: np.ndarray, cx: np.ndarray, cy: np.ndarray, pitch: float
 ) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray, np.ndarray]:
@@ -268,39 +286,50 @@ def _mark_samples(
     and across columns, each ``(rows, cols, side, side)``, and the samples'
     pixel columns ``(cols, side + 4)`` and rows ``(rows, side + 4)``.
     """
-    h, w = image.shape[:2]
-    half = round(MARK_REACH / MARK_STEP)
-    steps = np.arange(-half, half + 1) * MARK_STEP * pitch
-    px = np.clip(np.rint(np.add.outer(cx, steps)), 0, w - 1).astype(np.intp)
-    py = np.clip(np.rint(np.add.outer(cy, steps)), 0, h - 1).astype(np.intp)
-    rgb = pixels_at(image, py[:, None, :, None], px[None, :, None, :]).astype(np.float32)
-    grey = rgb @ _GREY
+    grey, px, py = _mark_grey(image, cx, cy, pitch)
     core = grey[..., 2:-2, 2:-2]
     across_rows = np.abs(core - (grey[..., :-4, 2:-2] + grey[..., 4:, 2:-2]) / 2)
     across_cols = np.abs(core - (grey[..., 2:-2, :-4] + grey[..., 2:-2, 4:]) / 2)
     return (across_rows, across_cols), px, py
 
 
-def marks_both_ways(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> float:
-    """The share of ``cell``'s outstanding marks that run the less common way.
+class MarkShape(NamedTuple):
+    """What ``sharp_marks`` found in one cell looks like (``mark_shape``)."""
 
-    A sample stands out when it reaches half the cell's ``sharp_marks``; it
-    marks a horizontal stroke when it stands out more across rows than
-    across columns, a vertical one otherwise. A word's letters are strokes
-    both ways (0.2-0.5); the edge of a glow pipe, enlarged or saved through
-    JPEG, is one straight line (0-0.1). Returns a share in [0, 0.5].
-    """
+    #: The share of the outstanding samples (half the cell's mark or more)
+    #: that stand out the less common way: across rows (a horizontal stroke)
+    #: or across columns. A word's letters run both ways (0.2-0.5); the edge
+    #: of a glow pipe, enlarged or saved through JPEG, one way (0-0.1).
+    both_ways: float
+    #: How much the samples that make the cell's mark are thin lines rather
+    #: than edges: the median, over them, of the smaller of their steps to
+    #: the samples either side over the larger (0 when the steps go opposite
+    #: ways, as over an edge; 1 for a line thinner than the samples' spacing).
+    thin: float
+
+
+def mark_shape(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> MarkShape:
+    """How the marks ``sharp_marks`` scores in ``cell`` run (``MarkShape``)."""
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     cx = np.array([(xs[cell.col] + xs[cell.col + 1]) / 2])
     cy = np.array([(ys[cell.row] + ys[cell.row + 1]) / 2])
-    (across_rows, across_cols), _, _ = _mark_samples(image, cx, cy, cell_pitch(xs, ys))
-    rows, cols = across_rows[0, 0], across_cols[0, 0]
-    judged = np.maximum(rows, cols).ravel()
+    grey = _mark_grey(image, cx, cy, cell_pitch(xs, ys))[0][0, 0]
+    core = grey[2:-2, 2:-2]
+    up, down = core - grey[:-4, 2:-2], core - grey[4:, 2:-2]
+    left, right = core - grey[2:-2, :-4], core - grey[2:-2, 4:]
+    rows, cols = np.abs(up + down) / 2, np.abs(left + right) / 2
+    judged = np.maximum(rows, cols)
     k = max(1, round(MARK_SHARE * judged.size))
-    outstanding = np.maximum(rows, cols) >= np.partition(judged, -k)[-k] / 2
+    mark = np.partition(judged.ravel(), -k)[-k]
+    outstanding = judged >= mark / 2
     horizontal = int((outstanding & (rows >= cols)).sum())
     vertical = int((outstanding & (rows < cols)).sum())
-    return min(horizontal, vertical) / max(1, horizontal + vertical)
+    both_ways = min(horizontal, vertical) / max(1, horizontal + vertical)
+    near = np.where(rows >= cols, np.minimum(abs(up), abs(down)), np.minimum(abs(left), abs(right)))
+    far = np.where(rows >= cols, np.maximum(abs(up), abs(down)), np.maximum(abs(left), abs(right)))
+    same = np.where(rows >= cols, up * down, left * right) > 0
+    thin = np.where(same, near / np.maximum(far, 1e-6), 0.0)
+    return MarkShape(both_ways, float(np.median(thin[judged >= mark])))
 
 
 def mark_widths(image: np.ndarray, geometry: BoardGeometry, cell: Cell, least: float) -> np.ndarray:

@@ -61,8 +61,10 @@ FIXED = (
     # its two sides cut by the image (``border_like``).
     ("flow_edge_objects", 101086),
     # A word drawn dim in an edge cell: crisp strokes both ways, fainter than
-    # SHARP_MARK (23.3; check_marks' TEXT_MARK).
+    # SHARP_MARK (23.3; check_marks' TEXT_MARK), or fainter still over glow,
+    # thin strokes 3.8-6.0 times the board's noise (97023; LINE_NOISE).
     ("flow_edge_objects", 101005),
+    ("flow_edge_objects", 97023),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

@@ -317,18 +317,18 @@ def mark_shape(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> MarkSh
     core = grey[2:-2, 2:-2]
     up, down = core - grey[:-4, 2:-2], core - grey[4:, 2:-2]
     left, right = core - grey[2:-2, :-4], core - grey[2:-2, 4:]
-    rows, cols = np.abs(up + down) / 2, np.abs(left + right) / 2
-    judged = np.maximum(rows, cols)
+    across_rows, across_cols = np.abs(up + down) / 2, np.abs(left + right) / 2
+    judged = np.maximum(across_rows, across_cols)
     k = max(1, round(MARK_SHARE * judged.size))
     mark = np.partition(judged.ravel(), -k)[-k]
+    horizontal = across_rows >= across_cols  # a stroke along the row
     outstanding = judged >= mark / 2
-    horizontal = int((outstanding & (rows >= cols)).sum())
-    vertical = int((outstanding & (rows < cols)).sum())
-    both_ways = min(horizontal, vertical) / max(1, horizontal + vertical)
-    near = np.where(rows >= cols, np.minimum(abs(up), abs(down)), np.minimum(abs(left), abs(right)))
-    far = np.where(rows >= cols, np.maximum(abs(up), abs(down)), np.maximum(abs(left), abs(right)))
-    same = np.where(rows >= cols, up * down, left * right) > 0
-    thin = np.where(same, near / np.maximum(far, 1e-6), 0.0)
+    along, crossing = int((outstanding & horizontal).sum()), int((outstanding & ~horizontal).sum())
+    both_ways = min(along, crossing) / max(1, along + crossing)
+    # Each sample's steps to its neighbours across its stroke.
+    a, b = np.where(horizontal, up, left), np.where(horizontal, down, right)
+    near, far = np.minimum(abs(a), abs(b)), np.maximum(abs(a), abs(b))
+    thin = np.where(a * b > 0, near / np.maximum(far, 1e-6), 0.0)
     return MarkShape(both_ways, float(np.median(thin[judged >= mark])))
 
 

@@ -40,7 +40,13 @@ from flowbot.vision._cells import (
     steepest_inside,
 )
 from flowbot.vision._edges import against_another_ground
-from flowbot.vision._stats import median_along, median_of, median_of_present, pad_with
+from flowbot.vision._stats import (
+    median_along,
+    median_of,
+    median_of_present,
+    pad_with,
+    quantile_of,
+)
 
 if TYPE_CHECKING:
     from flowbot.vision._reader import Settings
@@ -664,7 +670,7 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
         empty[dot] = False
     if not empty.any():
         return
-    noise = float(np.percentile(marks[empty], 90))
+    noise = float(quantile_of(marks[empty], 0.9))
     rim: float | None = None  # measured once, for the first cell it is needed for
     for r, c in np.argwhere(empty & (marks >= min(TEXT_MARK, max(LINE_MARK, LINE_NOISE * noise)))):
         cell = Cell(int(r), int(c))

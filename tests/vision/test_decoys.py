@@ -72,14 +72,25 @@ DECOY_FILES = sorted(FIXTURES.glob("decoy_*.*"))
 
 #: (kind, seed) -> why the reader still reads it: the check that should refuse it.
 KNOWN_READS: dict[tuple[str, int], str] = {
-    # A corner cell left out, its other border segment (against the board's
-    # own dim margin) black too: black against the margin passes for another
-    # ground (``another_ground``), and the margin's glow along the border
-    # sets the gap's outside 3.4-4.3 CIELAB apart from the drawn border's
-    # beside it, against ``_GAP_OUTSIDE_APART`` 4 (a title bar beside a
-    # window's frame: 8.3). (Seed 100, 5.9 apart, is refused since the
-    # faint border is judged by colour too; neither change alone refuses it.)
+    # A hole at a border flush against a bright page or the wallpaper: the
+    # step from its black to what lies past it is weak, not faint, in the
+    # line map (0.21-0.38 of the drawn border's strength, faint is under
+    # 0.15), so the border is never judged by colour, which would refuse it
+    # (the holes 27.7-42.4 CIELAB from the lines' colour, bound 12). Judging
+    # every border cell under half the drawn strength by colour costs 1.3 ms
+    # a read on real phone screens (a dot by the border weakens it as much).
+    ("flow_edge_objects", 117): "a hole's step to a bright page passes for a weak border",
+    ("flow_edge_objects", 100520): "a hole's step to a bright page passes for a weak border",
+    # The same, over glow; besides, a corner hole's black against the glowing
+    # margin passes for a window: the ground past the gap is 3.4-4.3 CIELAB
+    # from that past the drawn border, against ``_GAP_OUTSIDE_APART`` 4.
     ("flow_edge_objects", 168): "a corner hole's black against glowing margin passes for a window",
+    # A corner hole beside the wallpaper: glow lifts the board's ground to
+    # 20.9 CIELAB from the lines' colour, under the 24 ``_left_out_by_colour``
+    # needs to tell them apart, so no cell is judged by colour. Judging by
+    # the cell's own ground alone refuses a good board (jpeg 100761: a glow
+    # cell 13.8 from the lines' colour against the bound of 12).
+    ("flow_edge_objects", 99184): "glow lifts the ground too near the lines' colour to judge",
 }
 
 

@@ -45,7 +45,11 @@ def median_along(values: np.ndarray, axis: int) -> np.ndarray:
     """
     if not np.issubdtype(values.dtype, np.floating):
         values = values.astype(float)
-    ordered = np.sort(np.moveaxis(values, axis, -1), axis=-1)
+    return _middle(np.sort(np.moveaxis(values, axis, -1), axis=-1))
+
+
+def _middle(ordered: np.ndarray) -> np.ndarray:
+    """The median of values sorted (or partitioned about their middle) along the last axis."""
     middle = ordered.shape[-1] // 2
     if ordered.shape[-1] % 2:
         return ordered[..., middle]
@@ -56,8 +60,8 @@ def median_of(values: np.ndarray, axis: int | None = None, *, keepdims: bool = F
     """``np.median(values, axis=axis, keepdims=keepdims)``, bit for bit, NaN included; faster.
 
     ``np.median`` costs tens of microseconds a call, whatever the size (a
-    read takes a few dozen): this sorts a copy along the axis instead
-    (``median_along``), and a NaN anywhere along it makes the median NaN, as
+    read takes a few dozen): this sorts a copy along the axis instead, as
+    ``median_along`` does, and a NaN anywhere along it makes the median NaN, as
     numpy's does. Floats keep their type; integers give float64.
 
     Examples
@@ -80,13 +84,11 @@ def median_of(values: np.ndarray, axis: int | None = None, *, keepdims: bool = F
             return np.expand_dims(median_of(values, axis), axis)
         last = axis in (-1, values.ndim - 1)
         ordered = np.sort(values if last else np.moveaxis(values, axis, -1), axis=-1)
-    n = ordered.shape[-1]
-    if n == 0:
+    if ordered.shape[-1] == 0:
         return np.median(values, axis=axis)  # numpy's NaN and warning
     if ordered.dtype.kind != "f":
         ordered = ordered.astype(float)
-    middle = n // 2
-    found = ordered[..., middle] if n % 2 else (ordered[..., middle - 1] + ordered[..., middle]) / 2
+    found = _middle(ordered)
     missing = np.isnan(ordered[..., -1])  # NaN sorts last
     if missing.any():
         found = np.where(missing, np.nan, found).astype(ordered.dtype)

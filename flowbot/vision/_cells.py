@@ -256,8 +256,21 @@ def sharp_marks(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
         image, (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2, cell_pitch(xs, ys)
     )
     judged = np.maximum(across_rows, across_cols).reshape(*across_rows.shape[:2], -1)
+    return _share_reaches(judged)
+
+
+def _share_reaches(judged: np.ndarray) -> np.ndarray:
+    """What ``MARK_SHARE`` of the samples (the last axis) reach: a cell's mark."""
     k = max(1, round(MARK_SHARE * judged.shape[-1]))
     return np.partition(judged, -k, axis=-1)[..., -k]
+
+
+def _one_cell(geometry: BoardGeometry, cell: Cell) -> tuple[np.ndarray, np.ndarray, float]:
+    """``cell``'s centre as one-element columns and rows, and the board's pitch."""
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    cx = np.array([(xs[cell.col] + xs[cell.col + 1]) / 2])
+    cy = np.array([(ys[cell.row] + ys[cell.row + 1]) / 2])
+    return cx, cy, cell_pitch(xs, ys)
 
 
 def _mark_grey(
@@ -310,17 +323,13 @@ class MarkShape(NamedTuple):
 
 def mark_shape(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> MarkShape:
     """How the marks ``sharp_marks`` scores in ``cell`` run (``MarkShape``)."""
-    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    cx = np.array([(xs[cell.col] + xs[cell.col + 1]) / 2])
-    cy = np.array([(ys[cell.row] + ys[cell.row + 1]) / 2])
-    grey = _mark_grey(image, cx, cy, cell_pitch(xs, ys))[0][0, 0]
+    grey = _mark_grey(image, *_one_cell(geometry, cell))[0][0, 0]
     core = grey[2:-2, 2:-2]
     up, down = core - grey[:-4, 2:-2], core - grey[4:, 2:-2]
     left, right = core - grey[2:-2, :-4], core - grey[2:-2, 4:]
     across_rows, across_cols = np.abs(up + down) / 2, np.abs(left + right) / 2
     judged = np.maximum(across_rows, across_cols)
-    k = max(1, round(MARK_SHARE * judged.size))
-    mark = np.partition(judged.ravel(), -k)[-k]
+    mark = _share_reaches(judged.ravel())
     horizontal = across_rows >= across_cols  # a stroke along the row
     outstanding = judged >= mark / 2
     along, crossing = int((outstanding & horizontal).sum()), int((outstanding & ~horizontal).sum())
@@ -345,10 +354,7 @@ def mark_widths(image: np.ndarray, geometry: BoardGeometry, cell: Cell, least: f
     was enlarged: the dots' rims are as wide then); the glow over ten or so
     on a phone's screen. Returns the widths, one per sample (none: empty).
     """
-    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    cx = np.array([(xs[cell.col] + xs[cell.col + 1]) / 2])
-    cy = np.array([(ys[cell.row] + ys[cell.row + 1]) / 2])
-    judged, px, py = _mark_samples(image, cx, cy, cell_pitch(xs, ys))
+    judged, px, py = _mark_samples(image, *_one_cell(geometry, cell))
     widths = []
     for axis, i, j in np.argwhere(np.stack(judged)[:, 0, 0] >= least):
         if axis == 0:  # across rows: down the sample's column

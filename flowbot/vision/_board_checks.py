@@ -685,8 +685,11 @@ _WALL_BRIGHTER = 1.6
 _WALL_STROKE = 1.5
 
 
-#: Why a board whose border misses a cell's side is refused.
-_BORDER_GAP = "the board's border has a gap (a shaped board with cells left out)"
+class BorderGapError(UnsureReadingError):
+    """The board's drawn border misses some cell's side: a shaped board with cells left out."""
+
+    def __init__(self) -> None:
+        super().__init__("the board's border has a gap (a shaped board with cells left out)")
 
 
 def _check_border(
@@ -737,7 +740,7 @@ def _check_border(
                 if _left_out_by_colour(
                     image, lattice, f, vertical=vertical, at=at, slack=slack
                 ).any():
-                    raise UnsureReadingError(_BORDER_GAP)
+                    raise BorderGapError
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
             if not faint.any():
@@ -768,7 +771,7 @@ def _check_border(
                 if _left_out_by_colour(
                     image, lattice, f, vertical=vertical, at=line[1], slack=slack
                 ).any():
-                    raise UnsureReadingError(_BORDER_GAP)
+                    raise BorderGapError
                 continue
             # A cell left out shows the board's own background on both sides of
             # where the border would be. A border hidden by what lies beside it
@@ -814,7 +817,7 @@ def _check_border(
                 ends_go_on,
             )
             if (unseen & ~hidden).any():
-                raise UnsureReadingError(_BORDER_GAP)
+                raise BorderGapError
 
 
 #: CIELAB: the ground just past a border gap differs from that past the
@@ -1026,7 +1029,7 @@ def _check_border_at_image_edge(
                 continue  # no sliver of the border along this edge: nothing to compare
             log.debug("border sliver at the image's edge: darkest %.2f of it", values.min() / drawn)
             if (values < _EDGE_SLIVER_GAP * drawn).any():
-                raise UnsureReadingError(_BORDER_GAP)
+                raise BorderGapError
 
 
 #: Points along the middle of each cell's side, as fractions of it.

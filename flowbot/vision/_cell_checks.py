@@ -475,16 +475,17 @@ def _check_background(
         np.sort(np.concatenate([cores_apart, diagonal], axis=2), axis=2)[..., :4],
         cores_apart,
     )
-    # A cell with fewer than two empty neighbours has mostly dots' rings
-    # beside it, which a blurred dot's halo and thick lines tint (zoomed
-    # 99446, 91218, 93916: a black empty core 20.1-24.5 Lab from them all):
-    # however unlike them, it is empty when its core is the empty cells'
-    # around it, diagonal ones included: two of them, or for a cell among
-    # dots as for a faint object, ``some`` (0.0-0.3 Lab; bridge decks drawn
+    # Blurred thick lines and a blurred dot's halo tint the rings beside a
+    # cell, most of all an edge or corner cell's, which has few others (zoomed
+    # 99446, 91218, 93916: a black empty core among dots 20.1-24.5 Lab from
+    # them all; 101323: a corner cell 21.2 from its two empty neighbours'
+    # rings, 0.2-0.4 from their cores): however unlike them, a cell is empty
+    # when its core is the empty cells' around it, diagonal ones included
+    # when fewer than two are beside it: two of them, or for a cell among
+    # dots as for a faint object, ``some`` (0.0-0.4 Lab; bridge decks drawn
     # in such cells on flow shots 96000-96599: 23.5+ over 529).
     ground = np.where(np.isnan(cores_apart[..., 0]), some, others[..., 1])
-    few = np.isnan(cores_apart[..., 1])
-    strong = (unlike > settings.empty_contrast) & ~(few & (ground <= OBJECT_STEP))
+    strong = (unlike > settings.empty_contrast) & ~(ground <= OBJECT_STEP)
     # A pair whose cores are the board's typical empty core is two empty
     # cells: a corner cell whose one empty neighbour is the only cell near
     # it not a dot (zoomed 84652: 0.7 Lab from its twin and the typical core,

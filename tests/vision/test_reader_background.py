@@ -252,6 +252,15 @@ def test_an_empty_cell_among_dots_is_judged_by_the_empty_cells_diagonal_to_it(
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 
 
+def test_a_corner_cell_is_judged_by_its_empty_neighbours_cores() -> None:
+    # zoomed 101323 cell (0, 0): both its neighbours are empty, but the thick
+    # blurred border tints their rings, so its black core stands 21.2 Lab
+    # from every ring beside it, as an object does; their cores are its
+    # colour (0.2-0.4 Lab), where a tile's or a bridge deck's is its own.
+    shot = sample("zoomed", 101323)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
 def test_two_empty_cells_whose_cores_are_the_boards_ground_are_no_pair_of_tiles() -> None:
     # zoomed 84652 cell (6, 11): a corner cell whose one empty neighbour
     # (5, 11) is the only cell near it not a dot. Its rings are tinted by a

@@ -754,6 +754,12 @@ def _check_border(
                 # nearly as strongly as the border: judged by colour where
                 # weaker than _WEAK_BORDER of the drawn border.
                 weak = values < _WEAK_BORDER * drawn
+                if col != round(positions[end]):
+                    # Found off the lattice's line: what the line map sees
+                    # there may be the step from the board's ground to a
+                    # bright window beside it, as strong beside a cell left
+                    # out as beside the drawn border. Every cell is judged.
+                    weak[:] = True
                 if weak.any():
                     at = positions[end] if col == round(positions[end]) else col
                     at = f * at + (f - 1) / 2
@@ -838,8 +844,23 @@ def _check_border(
                 raise UnsureReadingError(_BORDER_GAP)
 
 
+#: CIELAB: where the lines lie within 2 ``_LINE_COLOUR_NOISE`` of the board's
+#: ground (dim lines, glow), only a cell's own ground unlike the lines shows
+#: it left out, and it shows nothing nearer the lines' colour than this.
+#: Measured, least over the profile: holes by dim lines or glow 21.6-39.9
+#: (flow_edge_objects 97585, 99184); good boards' cells judged so: jpeg
+#: 100761 13.8, mirror 100704 and 100715 7.4-13.3 (synthetic 100700-100739,
+#: all categories), none on the 512 real screens.
+_NEAR_GROUND_APART = 18.0
+
+
 #: Share of the drawn border's strength (line map) under which a border cell
-#: is judged by colour.
+#: is judged by colour. Measured: holes whose step to a bright page, the
+#: wallpaper or a window passed for the border 0.16-0.38 (flow_edge_objects
+#: 117, 168, 100520, 97732); good boards' cells beside a dot or pipe end fall
+#: as low (1.0 such borders a read on the 40 real 1080x2400 speed screens), so
+#: colour decides: those cells' least CIELAB from the vertical inner lines'
+#: colour 0.8-4.9, the holes' 27.3-42.3, against ``_LINE_COLOUR_NOISE`` 12.
 _WEAK_BORDER = 0.5
 
 
@@ -934,8 +955,9 @@ def _left_out_by_colour(
     cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
     cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
     ground = median_of(to_lab(pixels_at(image, cy[:, None], cx[None, :])).reshape(-1, 3), axis=0)
-    if delta_e(line, ground) < 2 * noise:
-        return np.zeros_like(left_out)  # lines too near the ground's colour to tell apart
+    # Lines too near the board's ground to tell one from the other (dim
+    # lines, glow): only a cell's own ground unlike the lines judges it.
+    near_ground = bool(delta_e(line, ground) < 2 * noise)
     # Each cell's own ground just inside the border, past the line's reach
     # and clear of a dot: a cell left out may be blacker than a glow's ground.
     inward = 1 if at < np.mean(xs if vertical else ys) else -1
@@ -943,7 +965,7 @@ def _left_out_by_colour(
     qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
     own = median_of(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)  # (cells, 3)
     apart = delta_e(own, line) > 2 * noise
-    ground_like = (delta_e(lab, ground) <= noise) | (
+    ground_like = (~near_ground & (delta_e(lab, ground) <= noise)) | (
         apart[:, None] & (delta_e(lab, own[:, None, :]) <= noise)
     )
     typical = delta_e(median_of(lab, axis=0), line) <= noise  # where the border is drawn
@@ -951,12 +973,16 @@ def _left_out_by_colour(
         return np.zeros_like(left_out)  # hidden all along: inferred, not drawn
     shows_ground = (ground_like & typical).any(axis=1)
     left_out[:] = shows_ground & ~line_like.any(axis=1) & (left_out if asked is not None else True)
+    if near_ground:
+        left_out &= delta_e(lab, line).min(axis=1) > _NEAR_GROUND_APART
     log.debug(
         "border missed by the line map, drawn at %s of its offsets; cells showing the ground "
-        "there %s, their least CIELAB from the lines' colour %s; left out: %s",
+        "there %s, their least CIELAB from the lines' colour %s (lines near the ground: %s); "
+        "left out: %s",
         np.nonzero(typical)[0] - out,
         np.nonzero(shows_ground)[0],
         np.round(delta_e(lab, line).min(axis=1)[shows_ground], 1),
+        near_ground,
         np.nonzero(left_out)[0],
     )
     return left_out
@@ -1144,7 +1170,7 @@ class _EdgeColours:
 
 
 def _check_outlined_holes(
-    lattice: Lattice, image: np.ndarray, factor: int, edges: _EdgeColours
+    lattice: Lattice, image: np.ndarray, factor: int, edges: _EdgeColours | None = None
 ) -> None:
     """Refuse a cell left out of a shaped board: outlined all round in a colour unlike the lines.
 
@@ -1158,6 +1184,7 @@ def _check_outlined_holes(
     rows, cols = len(ys) - 1, len(xs) - 1
     if rows < 2 or cols < 2:
         return
+    edges = edges or _EdgeColours(lattice, image, f)
     unlike = 25.0  # CIELAB: another colour, not the same line dimmed or tinted by glow
     # Every such cell has sides both ways: no vertical side unlike the lines, no hole.
     vertical = edges.vertical  # (cols - 1, rows)

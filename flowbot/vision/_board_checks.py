@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import math
@@ -67,9 +68,10 @@ def check_lattice(
     """Every whole-board check of one candidate grid (raises ``UnsureReadingError``)."""
     _check_alone(lattice, others, maps, settings.lines().line_coverage)
     _check_edges(lattice, maps, image, factor, settings)
-    _check_border(lattice, maps, image, factor, settings)
+    edges = _EdgeColours(lattice, image, factor)
+    _check_border(lattice, maps, image, factor, settings, edges=edges)
     _check_border_at_image_edge(lattice, image, factor, settings)
-    _check_outlined_holes(lattice, image, factor)
+    _check_outlined_holes(lattice, image, factor, edges)
     if _check_run_on_by_colour(lattice, image, factor, settings):
         _check_cells_past_border(lattice, image, factor, settings)
 
@@ -693,7 +695,13 @@ class BorderGapError(UnsureReadingError):
 
 
 def _check_border(
-    lattice: Lattice, maps: LineMaps, image: np.ndarray, factor: int, settings: Settings
+    lattice: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+    *,
+    edges: _EdgeColours,
 ) -> None:
     """Refuse a board whose drawn border has a gap: a shaped board's cells left out.
 
@@ -738,12 +746,31 @@ def _check_border(
                 # line. Drawn, it shows the lines' colour along the border.
                 at = f * positions[end] + (f - 1) / 2
                 if _left_out_by_colour(
-                    image, lattice, f, vertical=vertical, at=at, slack=slack
+                    image, lattice, f, edges, vertical=vertical, at=at, slack=slack
                 ).any():
                     raise BorderGapError
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
             if not faint.any():
+                # A cell left out beside a bright window or page shows a step
+                # from the board's ground to it that the line map may see
+                # nearly as strongly as the border: judged by colour where
+                # weaker than _WEAK_BORDER of the drawn border.
+                weak = values < _WEAK_BORDER * drawn
+                if col != round(positions[end]):
+                    # Found off the lattice's line: what the line map sees
+                    # there may be the step from the board's ground to a
+                    # bright window beside it, as strong beside a cell left
+                    # out as beside the drawn border. Every cell is judged.
+                    weak[:] = True
+                if weak.any():
+                    at = positions[end] if col == round(positions[end]) else col
+                    at = f * at + (f - 1) / 2
+                    left_out = _left_out_by_colour(
+                        image, lattice, f, edges, vertical=vertical, at=at, slack=slack, asked=weak
+                    )
+                    if left_out.any():
+                        raise BorderGapError
                 continue
             # Glow or a bright band hides a line from the line map, not from colour.
             p = lattice.pitch
@@ -769,7 +796,7 @@ def _check_border(
                 # pass for the border even in the line map): judged by colour
                 # where the border is drawn beside the other cells.
                 if _left_out_by_colour(
-                    image, lattice, f, vertical=vertical, at=line[1], slack=slack
+                    image, lattice, f, edges, vertical=vertical, at=line[1], slack=slack
                 ).any():
                     raise BorderGapError
                 continue
@@ -820,6 +847,26 @@ def _check_border(
                 raise BorderGapError
 
 
+#: CIELAB: where the lines lie within 2 ``_LINE_COLOUR_NOISE`` of the board's
+#: ground (dim lines, glow), only a cell's own ground unlike the lines shows
+#: it left out, and it shows nothing nearer the lines' colour than this.
+#: Measured, least over the profile: holes by dim lines or glow 21.6-39.9
+#: (flow_edge_objects 97585, 99184); good boards' cells judged so: jpeg
+#: 100761 13.8, mirror 100704 and 100715 7.4-13.3 (synthetic 100700-100739,
+#: all categories), none on the 512 real screens.
+_NEAR_GROUND_APART = 18.0
+
+
+#: Share of the drawn border's strength (line map) under which a border cell
+#: is judged by colour. Measured: holes whose step to a bright page, the
+#: wallpaper or a window passed for the border 0.16-0.38 (flow_edge_objects
+#: 117, 168, 100520, 97732); good boards' cells beside a dot or pipe end fall
+#: as low (1.0 such borders a read on the 40 real 1080x2400 speed screens), so
+#: colour decides: those cells' least CIELAB from the vertical inner lines'
+#: colour 0.8-4.9, the holes' 27.3-42.3, against ``_LINE_COLOUR_NOISE`` 12.
+_WEAK_BORDER = 0.5
+
+
 #: CIELAB: the ground just past a border gap differs from that past the
 #: nearest drawn stretch of the border by at least this where another window
 #: hides the border. Measured: cells left out by a border flush against a
@@ -850,7 +897,15 @@ def _apart_from_nearest(grounds: np.ndarray, drawn: np.ndarray) -> np.ndarray:
 
 
 def _left_out_by_colour(
-    image: np.ndarray, lattice: Lattice, factor: int, *, vertical: int, at: float, slack: int
+    image: np.ndarray,
+    lattice: Lattice,
+    factor: int,
+    edges: _EdgeColours,
+    *,
+    vertical: int,
+    at: float,
+    slack: int,
+    asked: np.ndarray | None = None,
 ) -> np.ndarray:
     """Which cells along a border the line map sees faintly are left out, judged by colour.
 
@@ -871,6 +926,9 @@ def _left_out_by_colour(
     profile, of the cells showing ground where the border is drawn):
     flow_edge_objects' cells left out 34.4-57.3 (12 decoys); good boards'
     cells at most _LINE_COLOUR_NOISE, the bound.
+    Only the cells ``asked`` (all if None) are judged: a cell that shows the
+    lines' colour near the line is drawn, and when every one asked does,
+    nothing more is looked at.
     """
     f = factor
     xs, ys = _full_size_lines(lattice, f)
@@ -878,17 +936,7 @@ def _left_out_by_colour(
     if len(xs) < 3 or len(ys) < 3:
         return left_out
     reach = _colour_reach(xs, ys, f)
-    inner = [
-        _edge_colours(image, xs, ys, reach).reshape(-1, 3),
-        _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach).reshape(-1, 3),
-    ]
-    line = median_of(np.concatenate(inner), axis=0)
-    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
-    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
-    ground = median_of(to_lab(pixels_at(image, cy[:, None], cx[None, :])).reshape(-1, 3), axis=0)
     noise = _LINE_COLOUR_NOISE
-    if delta_e(line, ground) < 2 * noise:
-        return left_out  # lines too near the ground's colour to tell one from the other
     column = image if vertical else np.swapaxes(image, 0, 1)
     across = ys if vertical else xs
     h, w = column.shape[:2]
@@ -896,8 +944,23 @@ def _left_out_by_colour(
     py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)  # (cells, points)
     out = reach + f * slack
     px = np.clip(np.rint(at) + np.arange(-out, out + 1), 0, w - 1).astype(np.intp)
+    if asked is not None:
+        # Cheap first: the cells asked about, against the vertical inner
+        # lines' colour (found for ``_check_outlined_holes`` anyway).
+        near = pixels_at(column, py[asked][:, :, None], px[None, None, :])
+        near_lab = median_of(to_lab(near), axis=1)
+        if (delta_e(near_lab, edges.vertical_line) <= noise).any(axis=1).all():
+            return left_out  # drawn beside every cell asked about (a dot near it only dims it)
+        left_out[:] = asked
+    line = edges.line
     lab = median_of(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
     line_like = delta_e(lab, line) <= noise  # (cells, offsets)
+    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
+    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
+    ground = median_of(to_lab(pixels_at(image, cy[:, None], cx[None, :])).reshape(-1, 3), axis=0)
+    # Lines too near the board's ground to tell one from the other (dim
+    # lines, glow): only a cell's own ground unlike the lines judges it.
+    near_ground = bool(delta_e(line, ground) < 2 * noise)
     # Each cell's own ground just inside the border, past the line's reach
     # and clear of a dot: a cell left out may be blacker than a glow's ground.
     inward = 1 if at < np.mean(xs if vertical else ys) else -1
@@ -905,20 +968,24 @@ def _left_out_by_colour(
     qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
     own = median_of(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)  # (cells, 3)
     apart = delta_e(own, line) > 2 * noise
-    ground_like = (delta_e(lab, ground) <= noise) | (
+    ground_like = (~near_ground & (delta_e(lab, ground) <= noise)) | (
         apart[:, None] & (delta_e(lab, own[:, None, :]) <= noise)
     )
     typical = delta_e(median_of(lab, axis=0), line) <= noise  # where the border is drawn
     if not typical.any():
-        return left_out  # hidden all along: inferred, not drawn
+        return np.zeros_like(left_out)  # hidden all along: inferred, not drawn
     shows_ground = (ground_like & typical).any(axis=1)
-    left_out[:] = shows_ground & ~line_like.any(axis=1)
+    left_out[:] = shows_ground & ~line_like.any(axis=1) & (left_out if asked is not None else True)
+    if near_ground:
+        left_out &= delta_e(lab, line).min(axis=1) > _NEAR_GROUND_APART
     log.debug(
         "border missed by the line map, drawn at %s of its offsets; cells showing the ground "
-        "there %s, their least CIELAB from the lines' colour %s; left out: %s",
+        "there %s, their least CIELAB from the lines' colour %s (lines near the ground: %s); "
+        "left out: %s",
         np.nonzero(typical)[0] - out,
         np.nonzero(shows_ground)[0],
         np.round(delta_e(lab, line).min(axis=1)[shows_ground], 1),
+        near_ground,
         np.nonzero(left_out)[0],
     )
     return left_out
@@ -1074,7 +1141,40 @@ def _across_inner_lines(
 _ALONG_EDGE = np.array([0.3, 0.5, 0.7])
 
 
-def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> None:
+class _EdgeColours:
+    """A lattice's inner edges' colours (``_edge_colours``), each way, found when first asked.
+
+    ``vertical`` ``(cols - 1, rows, 3)``, ``horizontal`` ``(rows - 1, cols, 3)``
+    and ``line``, the lines' colour: their median over every inner edge
+    (``vertical_line`` over the vertical ones only).
+    """
+
+    def __init__(self, lattice: Lattice, image: np.ndarray, factor: int) -> None:
+        self.image = image
+        self.xs, self.ys = _full_size_lines(lattice, factor)
+        self.reach = _colour_reach(self.xs, self.ys, factor)
+
+    @functools.cached_property
+    def vertical(self) -> np.ndarray:
+        return _edge_colours(self.image, self.xs, self.ys, self.reach)
+
+    @functools.cached_property
+    def horizontal(self) -> np.ndarray:
+        return _edge_colours(np.swapaxes(self.image, 0, 1), self.ys, self.xs, self.reach)
+
+    @functools.cached_property
+    def vertical_line(self) -> np.ndarray:
+        return median_of(self.vertical.reshape(-1, 3), axis=0)
+
+    @functools.cached_property
+    def line(self) -> np.ndarray:
+        inner = [self.vertical.reshape(-1, 3), self.horizontal.reshape(-1, 3)]
+        return median_of(np.concatenate(inner), axis=0)
+
+
+def _check_outlined_holes(
+    lattice: Lattice, image: np.ndarray, factor: int, edges: _EdgeColours | None = None
+) -> None:
     """Refuse a cell left out of a shaped board: outlined all round in a colour unlike the lines.
 
     The game draws no lines inside a cell it leaves out and outlines it, where
@@ -1087,17 +1187,16 @@ def _check_outlined_holes(lattice: Lattice, image: np.ndarray, factor: int) -> N
     rows, cols = len(ys) - 1, len(xs) - 1
     if rows < 2 or cols < 2:
         return
-    reach = _colour_reach(xs, ys, f)
+    edges = edges or _EdgeColours(lattice, image, f)
     unlike = 25.0  # CIELAB: another colour, not the same line dimmed or tinted by glow
     # Every such cell has sides both ways: no vertical side unlike the lines, no hole.
-    vertical = _edge_colours(image, xs, ys, reach)  # (cols - 1, rows)
+    vertical = edges.vertical  # (cols - 1, rows)
     v_lighter = _lighter_than_its_line(vertical) > _OUTLINE_LIGHTER
-    v_off = (delta_e(vertical, median_of(vertical.reshape(-1, 3), axis=0)) > unlike) | v_lighter
+    v_off = (delta_e(vertical, edges.vertical_line) > unlike) | v_lighter
     if not v_off.any():
         return
-    horizontal = _edge_colours(np.swapaxes(image, 0, 1), ys, xs, reach)  # (rows - 1, cols)
-    edges = np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)])
-    line = median_of(edges, axis=0)
+    horizontal = edges.horizontal  # (rows - 1, cols)
+    line = edges.line
     # The outline is bright: lighter than the lines (a glow brighter than the
     # lines is no outline, it only hides them). Thin lines split over two
     # pixels or not are lighter or darker a whole line at a time; the outline,

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision import UnsureBoardError, read_board
+from flowbot.vision import _board_checks as board_checks
 from flowbot.vision._board_checks import _check_outlined_holes
 from flowbot.vision._lattice import Lattice
 from flowbot.vision.decoys import decoy
+from flowbot.vision.synthetic import sample
 
 
 @pytest.mark.parametrize("seed", [0, 5, 22])
@@ -82,3 +85,70 @@ def test_a_cell_outlined_a_little_lighter_than_thin_lines_is_refused() -> None:
     board = found.value.geometry
     with pytest.raises(UnsureReadingError, match="outlined in another colour"):
         _check_outlined_holes(Lattice(board.xs, board.ys), shot.image, 1)
+
+
+@pytest.mark.parametrize("seed", [117, 100520, 97732])
+def test_a_hole_whose_step_to_a_bright_page_passes_for_a_weak_border_is_refused(seed: int) -> None:
+    # The line map sees the step from the hole's black to the page, the
+    # wallpaper or a window past it at 0.16-0.38 of the drawn border's
+    # strength: not faint, but weak, and by colour no line is drawn there.
+    shot = decoy("flow_edge_objects", seed)
+    with pytest.raises(UnsureReadingError, match="border has a gap"):
+        read_board(shot.image)
+
+
+def test_a_hole_where_the_border_is_found_beside_the_lattices_line_is_refused() -> None:
+    # Corner cell left out at a border flush against a white window: the
+    # lattice's line shows nothing, the border is sought a pixel outside it,
+    # where the step from the board's black to the window is as strong beside
+    # the hole as beside the drawn border.
+    shot = decoy("flow_edge_objects", 101374)
+    with pytest.raises(UnsureReadingError, match="border has a gap"):
+        read_board(shot.image)
+
+
+def test_only_the_weak_cells_asked_about_are_judged_by_colour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seed 117: corner cell (0, 0) left out at the top border, weak in the
+    # line map. Asked about the hole, it is left out; asked about a cell whose
+    # border is drawn, nothing is, though the hole lies on the same border.
+    calls: list[tuple[tuple[object, ...], dict[str, object]]] = []
+    judge = board_checks._left_out_by_colour
+
+    def spy(*args: object, **kwargs: object) -> np.ndarray:
+        calls.append((args, kwargs))
+        return judge(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(board_checks, "_left_out_by_colour", spy)
+    with pytest.raises(UnsureReadingError, match="border has a gap"):
+        read_board(decoy("flow_edge_objects", 117).image)
+    weak = [(a, k) for a, k in calls if k.get("asked") is not None]
+    assert weak
+    args, kwargs = weak[0]
+    asked = np.asarray(kwargs["asked"])
+    assert asked[0]
+    hole_only = np.zeros_like(asked)
+    hole_only[0] = True
+    drawn_only = np.zeros_like(asked)
+    drawn_only[3] = True
+    assert judge(*args, **{**kwargs, "asked": hole_only})[0]  # type: ignore[arg-type]
+    assert not judge(*args, **{**kwargs, "asked": drawn_only}).any()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [97585, 99184])
+def test_a_hole_by_lines_too_near_the_ground_is_judged_by_its_own_ground(seed: int) -> None:
+    # Dim lines (97585) or glow lifting the board's ground (99184) put the
+    # lines within 24 CIELAB of the ground: the hole's own black, 21.6-39.9
+    # from the lines' colour with no line in it, shows the cell left out.
+    shot = decoy("flow_edge_objects", seed)
+    with pytest.raises(UnsureReadingError, match="border has a gap"):
+        read_board(shot.image)
+
+
+def test_a_glow_cell_by_lines_near_the_ground_is_not_taken_for_a_hole() -> None:
+    # A JPEG board whose glow cell by the border lies 13.8 CIELAB from the
+    # lines' colour (over the noise bound 12, under _NEAR_GROUND_APART 18).
+    shot = sample("jpeg", 100761)
+    board = read_board(shot.image)
+    assert board.puzzle.canonical() == shot.puzzle.canonical()

@@ -65,6 +65,13 @@ FIXED = (
     # thin strokes 3.8-6.0 times the board's noise (97023; LINE_NOISE).
     ("flow_edge_objects", 101005),
     ("flow_edge_objects", 97023),
+    # A tile over glow of nearly its colour in an edge cell, its core and ring
+    # alike: its outline closes round the centre (check_tiles, TILE_STEP).
+    ("flow_edge_objects", 97400),
+    ("flow_edge_objects", 97491),
+    ("flow_edge_objects", 97492),
+    ("flow_edge_objects", 97510),
+    ("flow_edge_objects", 96237),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

@@ -707,8 +707,10 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
 TILE_STEP = 5.0
 #: Least Lab distance from the board's background of an empty cell's core for
 #: ``tile_outline``: a tile one can see stands out from the ground (tiles over
-#: glow: 38+), most empty cells do not (real phone screens: 0-12 a board).
-TILE_GROUND = NEAR
+#: glow: 38+, flow_edge_objects 97400-101444), the near-black tint of real
+#: screens' empty cells 29.5 at most, 22 but on one cell of the 40 real
+#: 1080x2400 screens (speed: the outline is looked for on that one only).
+TILE_GROUND = 25.0
 
 
 def check_tiles(

@@ -391,26 +391,27 @@ def tile_outline(image: np.ndarray, geometry: BoardGeometry, cells: list[Cell]) 
         * pitch
     )
     h, wide = image.shape[:2]
-    sides = []
-    for sign, horizontal in ((1, True), (1, False), (-1, True), (-1, False)):
-        along = np.add.outer(np.zeros_like(across), sign * out)  # (rows, places)
-        beside = np.add.outer(across, np.zeros_like(out, dtype=np.float64))
-        dx, dy = (along, beside) if horizontal else (beside, along)
-        px = np.clip(np.rint(cx[:, None, None] + dx), 0, wide - 1).astype(np.intp)
-        py = np.clip(np.rint(cy[:, None, None] + dy), 0, h - 1).astype(np.intp)
-        grey = image[py, px].astype(np.float32) @ _GREY  # (cells, rows, places)
-        before = grey[..., w : -2 * w] - grey[..., : -3 * w]
-        step = grey[..., 2 * w : -w] - grey[..., w : -2 * w]
-        after = grey[..., 3 * w :] - grey[..., 2 * w : -w]
-        alone = np.abs(step) - np.maximum(np.abs(before), np.abs(after))
-        inside = median_along(alone[:, 1:-1], axis=1)
-        past = np.maximum(alone[:, 0], alone[:, -1])
-        # The edge one pixel either way past the lines: scans there are rounded apart.
-        padded = np.pad(past, ((0, 0), (1, 1)), constant_values=-np.inf)
-        past = np.maximum(np.maximum(padded[:, :-2], padded[:, 1:-1]), padded[:, 2:])
-        ends = np.where(past > TILE_GOES_ON * inside, 0.0, inside)
-        sides.append(np.maximum(ends.max(axis=1, initial=0.0), 0.0))
-    return np.sort(np.stack(sides, axis=1), axis=1)[:, 1]
+    # Offsets (sides, rows, places): right, down, left, up.
+    ahead = np.broadcast_to(out[None, :], (across.size, out.size))
+    beside = np.broadcast_to(across[:, None], (across.size, out.size))
+    dx = np.stack([ahead, beside, -ahead, beside])
+    dy = np.stack([beside, ahead, beside, -ahead])
+    px = np.clip(np.rint(cx[:, None, None, None] + dx), 0, wide - 1).astype(np.intp)
+    py = np.clip(np.rint(cy[:, None, None, None] + dy), 0, h - 1).astype(np.intp)
+    grey = image[py, px].astype(np.float32) @ _GREY  # (cells, sides, rows, places)
+    before = grey[..., w : -2 * w] - grey[..., : -3 * w]
+    step = grey[..., 2 * w : -w] - grey[..., w : -2 * w]
+    after = grey[..., 3 * w :] - grey[..., 2 * w : -w]
+    alone = np.abs(step) - np.maximum(np.abs(before), np.abs(after))
+    inside = median_along(alone[:, :, 1:-1], axis=2)
+    past = np.maximum(alone[:, :, 0], alone[:, :, -1])
+    # The edge one pixel either way past the lines: scans there are rounded apart.
+    near = past.copy()
+    np.maximum(near[..., 1:], past[..., :-1], out=near[..., 1:])
+    np.maximum(near[..., :-1], past[..., 1:], out=near[..., :-1])
+    ends = np.where(near > TILE_GOES_ON * inside, 0.0, inside)
+    sides = np.maximum(ends.max(axis=-1, initial=0.0), 0.0)  # (cells, sides)
+    return np.sort(sides, axis=1)[:, 1]
 
 
 def mark_widths(image: np.ndarray, geometry: BoardGeometry, cell: Cell, least: float) -> np.ndarray:

@@ -38,6 +38,7 @@ from flowbot.vision._cells import (
     sharp_marks,
     soft_rays,
     steepest_inside,
+    tile_outline,
 )
 from flowbot.vision._edges import against_another_ground
 from flowbot.vision._stats import (
@@ -692,6 +693,50 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
         if not _soft_marks(image, geometry, cell, rim, least):
             raise UnsureReadingError(
                 f"cell ({r}, {c}) holds something drawn (sharp lines or edges), "
+                "neither a dot nor empty"
+            )
+
+
+#: Least ``tile_outline`` (grey levels) of an empty cell holding a tile: a
+#: square's outline closing round its centre, three sides or more. Good
+#: boards' empty cells score 1.1 at most (synthetic 95000-95029, all
+#: categories: JPEG, drift, tiny and huge cells), 2.35 on real screens (bands
+#: and pipes crossing the board, whose edges go on past the lines, score
+#: nothing); a tile over glow of nearly its colour, its contrast with its ring
+#: too low for a dot, 8-25 (flow_edge_objects 97400, 97491, 97492, 97510,
+#: 96237).
+TILE_STEP = 5.0
+#: Least Lab distance from the board's background of an empty cell's core for
+#: ``tile_outline``: a tile one can see stands out from the ground (tiles over
+#: glow: 38+, flow_edge_objects 97400-101444), the near-black tint of real
+#: screens' empty cells 29.5 at most, 22 but on one cell of the 40 real
+#: 1080x2400 screens (speed: the outline is looked for on that one only).
+TILE_GROUND = 25.0
+
+
+def check_tiles(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]
+) -> None:
+    """Refuse an empty cell holding a tile: a filled square, however near the glow's colour.
+
+    An empty cell shows the board's background, which glow tints smoothly
+    and the grid's lines cut; nothing in it ends in a straight step all
+    round inside those lines. A tile of nearly the glow's colour around it
+    (or reaching the ring) leaves its core and ring alike, and its edges lie
+    past ``sharp_marks``' reach.
+    """
+    background = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
+    suspect = delta_e(samples.core_lab, background) > TILE_GROUND
+    for dot in dots:
+        suspect[dot] = False
+    cells = [Cell(int(r), int(c)) for r, c in np.argwhere(suspect)]
+    if not cells:
+        return
+    outline = tile_outline(image, geometry, cells)
+    for cell, step in zip(cells, outline, strict=True):
+        if step >= TILE_STEP:
+            raise UnsureReadingError(
+                f"cell ({cell.row}, {cell.col}) holds a tile (a square's outline), "
                 "neither a dot nor empty"
             )
 

@@ -341,6 +341,79 @@ def mark_shape(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> MarkSh
     return MarkShape(both_ways, float(np.median(thin[judged >= mark])))
 
 
+#: ``tile_outline`` looks along four scans from a cell's centre (right, down,
+#: left, up), from ``TILE_SCAN[0]`` to ``TILE_SCAN[1]`` pitch out, on rows
+#: ``TILE_ACROSS`` pitch either side of the centre (five: a straight edge is
+#: at the same place on most), and on the rows ``TILE_PAST`` pitch either side,
+#: past the cell's lines, to see whether an edge found goes on there.
+TILE_SCAN, TILE_ACROSS, TILE_PAST = (0.1, 0.49), 0.2, 0.65
+#: The steps ``tile_outline`` compares: a pitch over this many pixels, and
+#: one at least (about 1 px in a phone's cells, 3 in 120 px ones).
+TILE_WINDOW = 40.0
+#: An edge that goes on past the lines at this share of its step inside or
+#: more is not a tile's (the grid's lines go on at full strength).
+TILE_GOES_ON = 0.5
+
+
+def tile_outline(image: np.ndarray, geometry: BoardGeometry, cells: list[Cell]) -> np.ndarray:
+    """Per cell, in grey levels, how sharply a square's outline closes round its centre.
+
+    A tile drawn in a cell ends in a straight *step* (one colour inside, the
+    ground outside) on all four sides, and its edges end with it, inside the
+    cell's lines. Along each of four scans out from the centre, each place
+    scores how much the grey level steps across its ``TILE_WINDOW``, less the
+    larger step either side of it (glow's gradient and a thin line's two
+    opposite steps score nothing), taken on the median of the parallel rows;
+    a place whose step goes on past the cell's lines, as strong or half as
+    strong, on either side (the grid's own lines, the edge of a band or pipe
+    longer than the cell), scores nothing. A side scores its best place; a
+    cell the third best of its four sides (at least three: both ways, as no
+    band or pipe's edge runs). Returns ``(len(cells),)``.
+    """
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    pitch = cell_pitch(xs, ys)
+    cx = np.array([(xs[c.col] + xs[c.col + 1]) / 2 for c in cells])
+    cy = np.array([(ys[c.row] + ys[c.row + 1]) / 2 for c in cells])
+    w = max(1, round(pitch / TILE_WINDOW))
+    out = np.arange(round(TILE_SCAN[0] * pitch), math.ceil(TILE_SCAN[1] * pitch) + 1)
+    across = np.rint(
+        np.array(
+            [
+                -TILE_PAST,
+                -TILE_ACROSS,
+                -TILE_ACROSS / 2,
+                0.0,
+                TILE_ACROSS / 2,
+                TILE_ACROSS,
+                TILE_PAST,
+            ]
+        )
+        * pitch
+    )
+    h, wide = image.shape[:2]
+    # Offsets (sides, rows, places): right, down, left, up.
+    ahead = np.broadcast_to(out[None, :], (across.size, out.size))
+    beside = np.broadcast_to(across[:, None], (across.size, out.size))
+    dx = np.stack([ahead, beside, -ahead, beside])
+    dy = np.stack([beside, ahead, beside, -ahead])
+    px = np.clip(np.rint(cx[:, None, None, None] + dx), 0, wide - 1).astype(np.intp)
+    py = np.clip(np.rint(cy[:, None, None, None] + dy), 0, h - 1).astype(np.intp)
+    grey = image[py, px].astype(np.float32) @ _GREY  # (cells, sides, rows, places)
+    before = grey[..., w : -2 * w] - grey[..., : -3 * w]
+    step = grey[..., 2 * w : -w] - grey[..., w : -2 * w]
+    after = grey[..., 3 * w :] - grey[..., 2 * w : -w]
+    alone = np.abs(step) - np.maximum(np.abs(before), np.abs(after))
+    inside = median_along(alone[:, :, 1:-1], axis=2)
+    past = np.maximum(alone[:, :, 0], alone[:, :, -1])
+    # The edge one pixel either way past the lines: scans there are rounded apart.
+    near = past.copy()
+    np.maximum(near[..., 1:], past[..., :-1], out=near[..., 1:])
+    np.maximum(near[..., :-1], past[..., 1:], out=near[..., :-1])
+    ends = np.where(near > TILE_GOES_ON * inside, 0.0, inside)
+    sides = np.maximum(ends.max(axis=-1, initial=0.0), 0.0)  # (cells, sides)
+    return np.sort(sides, axis=1)[:, 1]
+
+
 def mark_widths(image: np.ndarray, geometry: BoardGeometry, cell: Cell, least: float) -> np.ndarray:
     """In pixels, how wide the steps are that make ``cell``'s samples score ``least`` or more.
 

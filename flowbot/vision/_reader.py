@@ -30,6 +30,7 @@ from flowbot.vision._cell_checks import (
     check_marks,
     check_nothing_past_border,
     check_pipes,
+    check_tiles,
     classify,
     foreign_band,
 )
@@ -216,6 +217,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         check_lines_end_at_border(image, geometry, settings)
         check_pipes(samples, image, geometry, dots, settings)
         check_marks(image, geometry, dots)
+        check_tiles(samples, image, geometry, dots)
         cells = sorted(dots)
         lab = np.array([samples.core_lab[c] for c in cells])
         pairing = pair_by_colour(

@@ -85,6 +85,12 @@ FIXED = (
     # doing (a sample past it on the board's margin): the gap once seen stands.
     ("flow_edge_objects", 98111),
     ("flow_edge_objects", 97492),
+    # A tile over glow of nearly its colour in an edge cell, its core and ring
+    # alike: its outline closes round the centre (check_tiles, TILE_STEP).
+    ("flow_edge_objects", 97400),
+    ("flow_edge_objects", 97491),
+    ("flow_edge_objects", 97510),
+    ("flow_edge_objects", 96237),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

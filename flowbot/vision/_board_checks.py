@@ -687,11 +687,8 @@ _WALL_BRIGHTER = 1.6
 _WALL_STROKE = 1.5
 
 
-class BorderGapError(UnsureReadingError):
-    """The board's drawn border misses some cell's side: a shaped board with cells left out."""
-
-    def __init__(self) -> None:
-        super().__init__("the board's border has a gap (a shaped board with cells left out)")
+#: Why a board whose border misses a cell's side is refused.
+_BORDER_GAP = "the board's border has a gap (a shaped board with cells left out)"
 
 
 def _check_border(
@@ -748,7 +745,7 @@ def _check_border(
                 if _left_out_by_colour(
                     image, lattice, f, edges, vertical=vertical, at=at, slack=slack
                 ).any():
-                    raise BorderGapError
+                    raise UnsureReadingError(_BORDER_GAP)
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
             if not faint.any():
@@ -770,7 +767,7 @@ def _check_border(
                         image, lattice, f, edges, vertical=vertical, at=at, slack=slack, asked=weak
                     )
                     if left_out.any():
-                        raise BorderGapError
+                        raise UnsureReadingError(_BORDER_GAP)
                 continue
             # Glow or a bright band hides a line from the line map, not from colour.
             p = lattice.pitch
@@ -798,7 +795,7 @@ def _check_border(
                 if _left_out_by_colour(
                     image, lattice, f, edges, vertical=vertical, at=line[1], slack=slack
                 ).any():
-                    raise BorderGapError
+                    raise UnsureReadingError(_BORDER_GAP)
                 continue
             # A cell left out shows the board's own background on both sides of
             # where the border would be. A border hidden by what lies beside it
@@ -844,7 +841,7 @@ def _check_border(
                 ends_go_on,
             )
             if (unseen & ~hidden).any():
-                raise BorderGapError
+                raise UnsureReadingError(_BORDER_GAP)
 
 
 #: CIELAB: where the lines lie within 2 ``_LINE_COLOUR_NOISE`` of the board's
@@ -1096,7 +1093,7 @@ def _check_border_at_image_edge(
                 continue  # no sliver of the border along this edge: nothing to compare
             log.debug("border sliver at the image's edge: darkest %.2f of it", values.min() / drawn)
             if (values < _EDGE_SLIVER_GAP * drawn).any():
-                raise BorderGapError
+                raise UnsureReadingError(_BORDER_GAP)
 
 
 #: Points along the middle of each cell's side, as fractions of it.

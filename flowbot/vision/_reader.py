@@ -14,7 +14,6 @@ from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry, Pair, Puzzle, Reading
 from flowbot.vision._board_checks import (
     MIN_BOARD_SIDE,
-    BorderGapError,
     MissingEdgesError,
     RunOnError,
     check_lattice,
@@ -398,7 +397,6 @@ def _find_boards(
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
     doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
-    gapped: list[BoardGeometry] = []  # grids refused for a gap in their border
     for attempt, (f, source, dark) in enumerate(attempts):
         if attempt == closer and not (
             any(_holds_dots(image, g, settings) for g in doubted)
@@ -450,20 +448,10 @@ def _find_boards(
                 # A finer or colour copy may see the whole board.
                 doubts.append(UnsureBoardError(str(exc), full_size(candidate, f)))
                 doubted.append(full_size(candidate, f))
-                if isinstance(exc, BorderGapError):
-                    gapped.append(full_size(candidate, f))
                 # Grown where its lines go on, or cut where another window
                 # meets it, it is the board as far as seen: its dots, too,
                 # make a closer look worth the time.
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
-                refused.append(candidate)
-                continue
-            if any(_same_grid(placed, grid) for grid in gapped):
-                # A gap is judged by colour at full resolution whatever the
-                # scale searched, but a sample past it may fall elsewhere
-                # (on the board's margin) at another scale and exempt it as
-                # another window's doing: the gap once seen stands.
-                log.debug("the border of a grid refused for a gap at another scale")
                 refused.append(candidate)
                 continue
             how = ("dark lines in " if dark else "") + (
@@ -543,19 +531,6 @@ def _checked(
         placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
         samples = sample_cells(image, placed)
     return best, placed, samples
-
-
-def _same_grid(a: BoardGeometry, b: BoardGeometry) -> bool:
-    """Whether two grids are one, as found at different scales: same cells, lines in step."""
-    return (
-        (a.rows, a.cols) == (b.rows, b.cols)
-        and in_phase(_lattice(a), _lattice(b))
-        and overlap(_lattice(a), _lattice(b)) > SAME_GRID_OVERLAP
-    )
-
-
-#: Shared area, over the smaller grid's, of one grid found at two scales.
-SAME_GRID_OVERLAP = 0.9
 
 
 def _without_band(lattice: Lattice, band: tuple[str, int]) -> Lattice:

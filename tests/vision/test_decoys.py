@@ -81,12 +81,9 @@ FIXED = (
     # own ground alone, nothing in it within ``_NEAR_GROUND_APART`` of the lines.
     ("flow_edge_objects", 97585),
     ("flow_edge_objects", 99184),
-    # A gap refused at one scale, exempted at another as another window's
-    # doing (a sample past it on the board's margin): the gap once seen stands.
-    ("flow_edge_objects", 98111),
-    ("flow_edge_objects", 97492),
     # A tile over glow of nearly its colour in an edge cell, its core and ring
     # alike: its outline closes round the centre (check_tiles, TILE_STEP).
+    ("flow_edge_objects", 97492),
     ("flow_edge_objects", 97400),
     ("flow_edge_objects", 97491),
     ("flow_edge_objects", 97510),

@@ -74,11 +74,18 @@ def _clear(
         finally:
             pointer.release()
         clock.sleep_until(clock.now() + settings.pacing.between)
+    # The target may show the pipes a frame or more after the taps (a busy
+    # machine): looked at again until ``confirm_timeout``, as drawn paths are.
+    deadline = clock.now() + settings.settle + settings.confirm_timeout
     clock.sleep_until(clock.now() + settings.settle)
-    try:
-        again = read(screen.grab(settings.region).image).puzzle
-    except VisionError as exc:
-        raise ActuationError(f"could not clear the board between trials ({exc})") from None
+    while True:
+        try:
+            again = read(screen.grab(settings.region).image).puzzle
+            break
+        except VisionError as exc:
+            if clock.now() >= deadline:
+                raise ActuationError(f"could not clear the board between trials ({exc})") from None
+        clock.sleep_until(clock.now() + max(settings.settle, 0.02))
     if again.canonical() != plan.reading.puzzle.canonical():
         raise ActuationError("the board changed during calibration")
 

@@ -26,13 +26,19 @@ from flowbot.actuate import (
     untaken_paths,
 )
 from flowbot.cli import main
-from flowbot.errors import BoardMovedError, BoardNotFoundError, PathNotTakenError
-from flowbot.models import Puzzle, Solution
+from flowbot.errors import (
+    ActuationError,
+    BoardMovedError,
+    BoardNotFoundError,
+    PathNotTakenError,
+    UnsureReadingError,
+)
+from flowbot.models import Puzzle, Reading, Solution
 from flowbot.palette import colour_for
 from flowbot.practice import SimulatedBoard, builtin_board, is_solved, render
 from flowbot.practice._game import GameState, new_game
 from flowbot.practice._render import Layout
-from flowbot.vision import load_image
+from flowbot.vision import load_image, read_board
 
 NINE = builtin_board("9x9")
 
@@ -167,6 +173,41 @@ def test_calibration_takes_the_fastest_pacing_when_every_move_counts() -> None:
     sim = SimulatedBoard(NINE)
     kept = calibrate(sim, sim, trials=2, clock=clock).settings.pacing.step
     assert kept == CANDIDATE_STEPS[1]
+
+
+def test_calibration_looks_again_while_the_board_still_shows_pipes() -> None:
+    # A busy machine may repaint the cleared board a frame or more late: the
+    # first look after the taps still shows pipes, and the reader refuses it.
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE)
+    looks = 0
+
+    def late_reader(image: np.ndarray) -> Reading:
+        nonlocal looks
+        looks += 1
+        if looks == 2:  # the first look after clearing
+            raise UnsureReadingError("a pipe is drawn at cell (4, 0)")
+        return read_board(image)
+
+    result = calibrate(sim, sim, trials=1, steps=(0.0,), read=late_reader, clock=clock)
+    assert result.trials[0].taken
+    assert looks >= 3
+
+
+def test_calibration_gives_up_on_a_board_that_stays_unreadable() -> None:
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE)
+    looks = 0
+
+    def stuck_reader(image: np.ndarray) -> Reading:
+        nonlocal looks
+        looks += 1
+        if looks >= 2:
+            raise UnsureReadingError("a pipe is drawn at cell (4, 0)")
+        return read_board(image)
+
+    with pytest.raises(ActuationError, match="could not clear the board"):
+        calibrate(sim, sim, trials=1, steps=(0.0,), read=stuck_reader, clock=clock)
 
 
 def _shot(tmp_path: Path, puzzle: Puzzle, name: str) -> Path:

@@ -71,7 +71,7 @@ def check_lattice(
     edges = _EdgeColours(lattice, image, factor)
     _check_border(lattice, maps, image, factor, settings, edges=edges)
     _check_border_at_image_edge(lattice, image, factor, settings)
-    _check_outlined_holes(lattice, image, factor, edges)
+    _check_outlined_holes(image, edges)
     if _check_run_on_by_colour(lattice, image, factor, settings):
         _check_cells_past_border(lattice, image, factor, settings)
 
@@ -743,36 +743,41 @@ def _check_border(
                 # line. Drawn, it shows the lines' colour along the border.
                 at = f * positions[end] + (f - 1) / 2
                 if _left_out_by_colour(
-                    image, lattice, f, edges, vertical=vertical, at=at, slack=slack
+                    image, f, edges, vertical=vertical, at=at, slack=slack
                 ).any():
                     raise UnsureReadingError(_BORDER_GAP)
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
+            # Where the border was found: the lattice's line, or the column sought.
+            off_line = col != round(positions[end])
+            at = col if off_line else positions[end]
             if not faint.any():
                 # A cell left out beside a bright window or page shows a step
                 # from the board's ground to it that the line map may see
                 # nearly as strongly as the border: judged by colour where
                 # weaker than _WEAK_BORDER of the drawn border.
                 weak = values < _WEAK_BORDER * drawn
-                if col != round(positions[end]):
+                if off_line:
                     # Found off the lattice's line: what the line map sees
                     # there may be the step from the board's ground to a
                     # bright window beside it, as strong beside a cell left
                     # out as beside the drawn border. Every cell is judged.
                     weak[:] = True
                 if weak.any():
-                    at = positions[end] if col == round(positions[end]) else col
-                    at = f * at + (f - 1) / 2
                     left_out = _left_out_by_colour(
-                        image, lattice, f, edges, vertical=vertical, at=at, slack=slack, asked=weak
+                        image,
+                        f,
+                        edges,
+                        vertical=vertical,
+                        at=f * at + (f - 1) / 2,
+                        slack=slack,
+                        asked=weak,
                     )
                     if left_out.any():
                         raise UnsureReadingError(_BORDER_GAP)
                 continue
             # Glow or a bright band hides a line from the line map, not from colour.
             p = lattice.pitch
-            # Where the border was found: the lattice's line, or the column sought.
-            at = positions[end] if col == round(positions[end]) else col
             line = f * np.array([at - p, at, at + p]) + (f - 1) / 2
             across = f * spans + (f - 1) / 2
             xs_full, ys_full = (line, across) if vertical else (across, line)
@@ -782,10 +787,9 @@ def _check_border(
             unseen = faint & (visibility < settings.edge_colour_ratio * typical)
             column = image if vertical else np.swapaxes(image, 0, 1)
             if unseen.any():
-                board_xs, board_ys = _full_size_lines(lattice, f)
-                colours = _edge_colours(column, line, across, _colour_reach(board_xs, board_ys, f))
+                colours = _edge_colours(column, line, across, edges.reach)
                 unseen &= ~_drawn_in_line_colour(
-                    (colours,), (~faint[None, :],), image, board_xs, board_ys
+                    (colours,), (~faint[None, :],), image, edges.xs, edges.ys
                 )
             if not unseen.any():
                 # A cell left out beside a bright window or page shows a step
@@ -793,7 +797,7 @@ def _check_border(
                 # pass for the border even in the line map): judged by colour
                 # where the border is drawn beside the other cells.
                 if _left_out_by_colour(
-                    image, lattice, f, edges, vertical=vertical, at=line[1], slack=slack
+                    image, f, edges, vertical=vertical, at=line[1], slack=slack
                 ).any():
                     raise UnsureReadingError(_BORDER_GAP)
                 continue
@@ -826,7 +830,7 @@ def _check_border(
                 (outside,) = grounds_beside(column, line[1], across, (-inward * reach,))
                 apart = _apart_from_nearest(outside, ~faint)
                 inner = line[1] + inward * f * p * np.array([-1.0, 0.0, 1.0, 2.0])
-                lab = _edge_colours(column, inner, across, _colour_reach(board_xs, board_ys, f))
+                lab = _edge_colours(column, inner, across, edges.reach)
                 frame = float(np.median(delta_e(lab[0], lab[1])[~faint]))
                 log.debug(
                     "border gap: outside %s from the drawn border's, itself %.1f from the lines'",
@@ -895,7 +899,6 @@ def _apart_from_nearest(grounds: np.ndarray, drawn: np.ndarray) -> np.ndarray:
 
 def _left_out_by_colour(
     image: np.ndarray,
-    lattice: Lattice,
     factor: int,
     edges: _EdgeColours,
     *,
@@ -928,11 +931,11 @@ def _left_out_by_colour(
     nothing more is looked at.
     """
     f = factor
-    xs, ys = _full_size_lines(lattice, f)
+    xs, ys, reach = edges.xs, edges.ys, edges.reach
     left_out = np.zeros((len(ys) if vertical else len(xs)) - 1, bool)
     if len(xs) < 3 or len(ys) < 3:
         return left_out
-    reach = _colour_reach(xs, ys, f)
+    judged = np.ones_like(left_out) if asked is None else asked
     noise = _LINE_COLOUR_NOISE
     column = image if vertical else np.swapaxes(image, 0, 1)
     across = ys if vertical else xs
@@ -948,13 +951,10 @@ def _left_out_by_colour(
         near_lab = median_of(to_lab(near), axis=1)
         if (delta_e(near_lab, edges.vertical_line) <= noise).any(axis=1).all():
             return left_out  # drawn beside every cell asked about (a dot near it only dims it)
-        left_out[:] = asked
     line = edges.line
     lab = median_of(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
     line_like = delta_e(lab, line) <= noise  # (cells, offsets)
-    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
-    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
-    ground = median_of(to_lab(pixels_at(image, cy[:, None], cx[None, :])).reshape(-1, 3), axis=0)
+    ground = median_of(_centre_colours(image, xs, ys).reshape(-1, 3), axis=0)
     # Lines too near the board's ground to tell one from the other (dim
     # lines, glow): only a cell's own ground unlike the lines judges it.
     near_ground = bool(delta_e(line, ground) < 2 * noise)
@@ -970,9 +970,9 @@ def _left_out_by_colour(
     )
     typical = delta_e(median_of(lab, axis=0), line) <= noise  # where the border is drawn
     if not typical.any():
-        return np.zeros_like(left_out)  # hidden all along: inferred, not drawn
+        return left_out  # hidden all along: inferred, not drawn
     shows_ground = (ground_like & typical).any(axis=1)
-    left_out[:] = shows_ground & ~line_like.any(axis=1) & (left_out if asked is not None else True)
+    left_out[:] = shows_ground & ~line_like.any(axis=1) & judged
     if near_ground:
         left_out &= delta_e(lab, line).min(axis=1) > _NEAR_GROUND_APART
     log.debug(
@@ -1169,9 +1169,7 @@ class _EdgeColours:
         return median_of(np.concatenate(inner), axis=0)
 
 
-def _check_outlined_holes(
-    lattice: Lattice, image: np.ndarray, factor: int, edges: _EdgeColours | None = None
-) -> None:
+def _check_outlined_holes(image: np.ndarray, edges: _EdgeColours) -> None:
     """Refuse a cell left out of a shaped board: outlined all round in a colour unlike the lines.
 
     The game draws no lines inside a cell it leaves out and outlines it, where
@@ -1179,12 +1177,10 @@ def _check_outlined_holes(
     background like an empty cell. A pipe crossing a line tints it too, but
     never a cell's every side, and the cell it fills is not background.
     """
-    f = factor
-    xs, ys = _full_size_lines(lattice, f)
+    xs, ys = edges.xs, edges.ys
     rows, cols = len(ys) - 1, len(xs) - 1
     if rows < 2 or cols < 2:
         return
-    edges = edges or _EdgeColours(lattice, image, f)
     unlike = 25.0  # CIELAB: another colour, not the same line dimmed or tinted by glow
     # Every such cell has sides both ways: no vertical side unlike the lines, no hole.
     vertical = edges.vertical  # (cols - 1, rows)
@@ -1204,9 +1200,7 @@ def _check_outlined_holes(
     h_off |= _lighter_than_its_line(horizontal) > _OUTLINE_LIGHTER
     if not (v_off.any() and h_off.any()):
         return
-    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
-    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
-    centres = to_lab(pixels_at(image, cy[:, None], cx[None, :]))  # (rows, cols, 3)
+    centres = _centre_colours(image, xs, ys)
     dark = centres[..., 0] <= median_of(centres[..., 0])
     background = median_of(centres[dark], axis=0)
     for r, c in zip(*np.nonzero(delta_e(centres, background) < 10.0), strict=True):
@@ -1228,6 +1222,13 @@ def _check_outlined_holes(
                 f"cell ({r}, {c}) is outlined in another colour than the grid lines: "
                 "left out of a shaped board"
             )
+
+
+def _centre_colours(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """CIELAB ``(rows, cols, 3)`` at each cell's centre pixel, the grid lines ``xs`` and ``ys``."""
+    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
+    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
+    return to_lab(pixels_at(image, cy[:, None], cx[None, :]))
 
 
 def _lighter_than_its_line(edges: np.ndarray) -> np.ndarray:
@@ -1490,9 +1491,7 @@ def _drawn_in_line_colour(
     spread = max(_LINE_COLOUR_NOISE, float(np.percentile(to_line[seen], 95)))
     one_colour = spread <= 2 * _LINE_COLOUR_NOISE
     spread = min(spread, 2 * _LINE_COLOUR_NOISE)
-    cx = np.clip(np.rint((xs[:-1] + xs[1:]) / 2), 0, image.shape[1] - 1).astype(np.intp)
-    cy = np.clip(np.rint((ys[:-1] + ys[1:]) / 2), 0, image.shape[0] - 1).astype(np.intp)
-    centres = to_lab(pixels_at(image, cy[:, None], cx[None, :]))
+    centres = _centre_colours(image, xs, ys)
     background = median_of(centres.reshape(-1, 3), axis=0)
     to_background = delta_e(colours, background)
     log.debug(

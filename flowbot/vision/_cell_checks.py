@@ -399,9 +399,7 @@ def _check_background(
         )
     _check_outer_bands(samples.ring_lab)
     rows, cols = geometry.rows, geometry.cols
-    is_dot = np.zeros((rows, cols), bool)
-    for cell in dots:
-        is_dot[cell] = True
+    is_dot = _dot_cells((rows, cols), dots)
     # Each cell's four neighbours' rings (NaN off the board), and which are empty cells.
     padded = pad_with(samples.ring_lab, 1, 1, np.nan)
     empty = pad_with(~is_dot, 1, 1, False)
@@ -667,9 +665,7 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
     fainter still, its thin strokes standing out of the board's own noise.
     """
     marks = sharp_marks(image, geometry)
-    empty = np.ones(marks.shape, bool)
-    for dot in dots:
-        empty[dot] = False
+    empty = ~_dot_cells(marks.shape, dots)
     if not empty.any():
         return
     noise = float(quantile_of(marks[empty], 0.9))
@@ -727,8 +723,7 @@ def check_tiles(
     """
     background = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
     suspect = delta_e(samples.core_lab, background) > TILE_GROUND
-    for dot in dots:
-        suspect[dot] = False
+    suspect &= ~_dot_cells(suspect.shape, dots)
     cells = [Cell(int(r), int(c)) for r, c in np.argwhere(suspect)]
     if not cells:
         return
@@ -739,6 +734,14 @@ def check_tiles(
                 f"cell ({cell.row}, {cell.col}) holds a tile (a square's outline), "
                 "neither a dot nor empty"
             )
+
+
+def _dot_cells(shape: tuple[int, ...], dots: set[Cell]) -> np.ndarray:
+    """A ``(rows, cols)`` mask of the cells holding ``dots``."""
+    is_dot = np.zeros(shape, bool)
+    for cell in dots:
+        is_dot[cell] = True
+    return is_dot
 
 
 #: Least width of a cell's sharpest mark, in widths of the dots' rims, for

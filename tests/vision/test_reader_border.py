@@ -8,7 +8,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.vision import UnsureBoardError, read_board
 from flowbot.vision import _board_checks as board_checks
-from flowbot.vision._board_checks import _check_outlined_holes
+from flowbot.vision._board_checks import _check_outlined_holes, _EdgeColours
 from flowbot.vision._lattice import Lattice
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import sample
@@ -84,7 +84,7 @@ def test_a_cell_outlined_a_little_lighter_than_thin_lines_is_refused() -> None:
         read_board(shot.image)
     board = found.value.geometry
     with pytest.raises(UnsureReadingError, match="outlined in another colour"):
-        _check_outlined_holes(Lattice(board.xs, board.ys), shot.image, 1)
+        _check_outlined_holes(shot.image, _EdgeColours(Lattice(board.xs, board.ys), shot.image, 1))
 
 
 @pytest.mark.parametrize("seed", [117, 100520, 97732])

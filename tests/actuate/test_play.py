@@ -7,6 +7,7 @@ real except the X server; a fake clock keeps the tests from sleeping.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -175,37 +176,35 @@ def test_calibration_takes_the_fastest_pacing_when_every_move_counts() -> None:
     assert kept == CANDIDATE_STEPS[1]
 
 
+class _ReaderRefusing:
+    """``read_board``, but refusing the looks ``refused`` picks (counted from 1) with a pipe."""
+
+    def __init__(self, refused: Callable[[int], bool]) -> None:
+        self.refused = refused
+        self.looks = 0
+
+    def __call__(self, image: np.ndarray) -> Reading:
+        self.looks += 1
+        if self.refused(self.looks):
+            raise UnsureReadingError("a pipe is drawn at cell (4, 0)")
+        return read_board(image)
+
+
 def test_calibration_looks_again_while_the_board_still_shows_pipes() -> None:
     # A busy machine may repaint the cleared board a frame or more late: the
     # first look after the taps still shows pipes, and the reader refuses it.
     clock = FakeClock()
     sim = SimulatedBoard(NINE)
-    looks = 0
-
-    def late_reader(image: np.ndarray) -> Reading:
-        nonlocal looks
-        looks += 1
-        if looks == 2:  # the first look after clearing
-            raise UnsureReadingError("a pipe is drawn at cell (4, 0)")
-        return read_board(image)
-
+    late_reader = _ReaderRefusing(lambda look: look == 2)  # the first look after clearing
     result = calibrate(sim, sim, trials=1, steps=(0.0,), read=late_reader, clock=clock)
     assert result.trials[0].taken
-    assert looks >= 3
+    assert late_reader.looks >= 3
 
 
 def test_calibration_gives_up_on_a_board_that_stays_unreadable() -> None:
     clock = FakeClock()
     sim = SimulatedBoard(NINE)
-    looks = 0
-
-    def stuck_reader(image: np.ndarray) -> Reading:
-        nonlocal looks
-        looks += 1
-        if looks >= 2:
-            raise UnsureReadingError("a pipe is drawn at cell (4, 0)")
-        return read_board(image)
-
+    stuck_reader = _ReaderRefusing(lambda look: look >= 2)
     with pytest.raises(ActuationError, match="could not clear the board"):
         calibrate(sim, sim, trials=1, steps=(0.0,), read=stuck_reader, clock=clock)
 

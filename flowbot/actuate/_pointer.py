@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import io
 import logging
 import os
 import sys
 import warnings
 from typing import Any, Literal, Protocol
 
+from flowbot.actuate._display import xlib_authority
 from flowbot.actuate._signals import shielded
 from flowbot.errors import DisplayError, FailSafeError
 from flowbot.models import Point
@@ -62,17 +65,25 @@ class PyAutoGuiPointer:
             raise DisplayError(
                 "no display: DISPLAY is not set (run under X, or try 'flowbot demo')"
             )
+        said = io.StringIO()  # python-xlib prints its warnings: they are not flowbot's output
         try:
             # pyautogui and the libraries under it open files and X connections at import
             # time and drop some unclosed: collect them here, quietly, not at a random
             # later moment.
-            with warnings.catch_warnings():
+            with (
+                warnings.catch_warnings(),
+                xlib_authority(),
+                contextlib.redirect_stdout(said),
+            ):
                 warnings.simplefilter("ignore", ResourceWarning)
                 import pyautogui  # noqa: PLC0415 - it needs a display at import time
 
                 gc.collect()
         except Exception as exc:  # it probes the display at import time
             raise DisplayError(f"cannot drive the mouse: {exc}") from None
+        finally:
+            if said.getvalue().strip():
+                log.debug("while loading pyautogui: %s", said.getvalue().strip())
         pyautogui.FAILSAFE = True
         pyautogui.PAUSE = 0
         self._gui: Any = pyautogui

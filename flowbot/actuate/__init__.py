@@ -10,7 +10,7 @@ check that the game took every path.
 from flowbot.actuate._calibrate import CANDIDATE_STEPS, Calibration, Trial, calibrate
 from flowbot.actuate._confirm import untaken_paths
 from flowbot.actuate._display import ensure_display, virtual_display
-from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, draw
+from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, Watch, draw
 from flowbot.actuate._plan import (
     DRAG_STYLES,
     Drag,
@@ -42,12 +42,14 @@ from flowbot.actuate._screen import (
     save_png,
 )
 from flowbot.actuate._signals import handle_interrupts, shielded
+from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 
 __all__ = [
     "CANDIDATE_STEPS",
     "DRAG_STYLES",
     "FRAME",
     "ArrayScreen",
+    "BoardWatch",
     "Calibration",
     "Capture",
     "Clock",
@@ -58,6 +60,7 @@ __all__ = [
     "FileScreen",
     "MssScreen",
     "Pacing",
+    "Pins",
     "Plan",
     "PlayReport",
     "Pointer",
@@ -69,6 +72,7 @@ __all__ = [
     "Settings",
     "SystemClock",
     "Trial",
+    "Watch",
     "calibrate",
     "check_inside",
     "draw",
@@ -77,6 +81,7 @@ __all__ = [
     "load_profile",
     "make_plan",
     "moves_floor",
+    "pin_board",
     "plan_drags",
     "play_loop",
     "play_once",

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flowbot.actuate._confirm import untaken_paths
-from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
+from flowbot.actuate._draw import Clock, Pacing, SystemClock, Watch, draw
 from flowbot.actuate._plan import to_capture
 from flowbot.actuate._play import (
     Plan,
@@ -29,6 +29,7 @@ from flowbot.actuate._play import (
     default_reader,
     default_solver,
     make_plan,
+    watch_board,
 )
 from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Screen
@@ -91,11 +92,18 @@ def _clear(
 
 
 def _trial(
-    plan: Plan, *, screen: Screen, pointer: Pointer, settings: Settings, step: float, clock: Clock
+    plan: Plan,
+    *,
+    screen: Screen,
+    pointer: Pointer,
+    settings: Settings,
+    step: float,
+    clock: Clock,
+    watch: Watch,
 ) -> Trial:
     pace = Pacing(step=step, between=max(step, settings.pacing.between))
     t = clock.now()
-    draw(plan.drags, pointer, board=plan.board, pace=pace, clock=clock)
+    draw(plan.drags, pointer, board=plan.board, pace=pace, clock=clock, watch=watch)
     seconds = clock.now() - t
     deadline = clock.now() + settings.settle + settings.confirm_timeout
     clock.sleep_until(clock.now() + settings.settle)
@@ -158,6 +166,7 @@ def calibrate(
     if headroom < 0:
         raise ValueError("headroom must be 0 or more")
     plan = make_plan(screen, settings=settings, read=read, solve=solve, clock=clock)
+    watch = watch_board(plan, plan.capture, screen, settings)
     done: list[Trial] = []
     candidates = sorted(steps)
     for index, step in enumerate(candidates):
@@ -165,8 +174,9 @@ def calibrate(
         for _ in range(trials):
             _clear(plan, screen=screen, pointer=pointer, settings=settings, read=read, clock=clock)
             trial = _trial(
-                plan, screen=screen, pointer=pointer, settings=settings, step=step, clock=clock
-            )
+                plan, screen=screen, pointer=pointer, settings=settings, step=step, clock=clock,
+                watch=watch,
+            )  # fmt: skip
             log.info(
                 "step %.1f ms: %s",
                 step * 1000,

@@ -20,6 +20,7 @@ from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import Drag, DragStyle, plan_drags, to_capture, to_screen
 from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
+from flowbot.actuate._watch import BoardWatch, pin_board
 from flowbot.errors import (
     BoardMovedError,
     FailSafeError,
@@ -166,8 +167,9 @@ def _board_pixels(capture: Capture, board: BoardGeometry) -> npt.NDArray[np.uint
     return capture.image[y0:y1, x0:x1]
 
 
-def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader) -> None:
-    """Raise ``BoardMovedError`` unless the board is where and what it was when read.
+def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader) -> Capture:
+    """Raise ``BoardMovedError`` unless the board is where and what it was when read;
+    return the capture that shows it so.
 
     Fast path: the board's pixels are unchanged. Otherwise (an animation, a
     repaint) the board is read again and compared.
@@ -178,7 +180,7 @@ def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader)
     if before.shape == after.shape and (
         np.abs(before.astype(np.int16) - after).max(initial=0) <= 8
     ):
-        return
+        return capture
     try:
         again = read(capture.image)
     except VisionError as exc:
@@ -197,6 +199,13 @@ def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader)
     )
     if shift > limit:
         raise BoardMovedError(f"the board moved by {shift:.0f} pixels before drawing")
+    return capture
+
+
+def watch_board(plan: Plan, capture: Capture, screen: Screen, settings: Settings) -> BoardWatch:
+    """A watch that stops drawing once the board no longer looks as ``capture`` shows it."""
+    pins = pin_board(capture, plan.board, plan.reading.puzzle)
+    return BoardWatch(screen, pins, tolerance=settings.tolerance / 2)
 
 
 def _untaken(plan: Plan, screen: Screen, settings: Settings, clock: Clock) -> tuple[int, ...]:
@@ -270,9 +279,11 @@ def play_once(
     clock = clock or SystemClock()
     t0 = clock.now()
     plan = make_plan(screen, settings=settings, read=read, solve=solve, clock=clock)
-    _check_unmoved(plan, screen, settings, read)
+    watch = watch_board(plan, _check_unmoved(plan, screen, settings, read), screen, settings)
     t_draw = clock.now()
-    moves = draw(plan.drags, pointer, board=plan.board, pace=settings.pacing, clock=clock)
+    moves = draw(
+        plan.drags, pointer, board=plan.board, pace=settings.pacing, clock=clock, watch=watch
+    )
     draw_seconds = clock.now() - t_draw
     redrawn: list[str] = []
     for attempt in range(settings.retries + 1):
@@ -290,7 +301,7 @@ def play_once(
         t = clock.now()
         moves += draw(
             [plan.drags[i] for i in missing], pointer, board=plan.board, pace=settings.pacing,
-            clock=clock,
+            clock=clock, watch=watch,
         )  # fmt: skip
         draw_seconds += clock.now() - t
     total = clock.now() - t0

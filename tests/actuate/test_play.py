@@ -129,7 +129,9 @@ def test_no_re_draw_into_whatever_covered_the_board() -> None:
     sim = SimulatedBoard(NINE, ignore_presses=10_000)
     with pytest.raises(BoardMovedError, match="covered"):
         play_once(CoveredScreen(sim), sim, clock=FakeClock())
-    assert sim.presses == len(NINE.pairs)  # the first drawing only
+    # The watch's first look after the cover came stops the drawing: one press.
+    assert sim.presses == 1
+    assert not sim._down
 
 
 def test_confirm_check_spots_a_missing_joint() -> None:

@@ -98,6 +98,9 @@ class PracticeWindow:
         self.root.bind("<KeyPress-r>", lambda _e: self._set(new_game(puzzle), report=True))
         for key in ("<KeyPress-q>", "<Escape>"):
             self.root.bind(key, lambda _e: self.root.destroy())
+        # Moved (by the user or a window manager): say where the board is now.
+        self.root.bind("<Configure>", self._on_configure)
+        self._reported_at: tuple[int, int, int, int] | None = None
         self._last: Cell | None = None
         self._drawn: list[tuple[Cell, ...]] = []
         self._status = 0
@@ -122,7 +125,12 @@ class PracticeWindow:
 
     def _report(self) -> None:
         if self.state_path is not None:
-            write_json_atomic(self.state_path, state_json(self.state, self._board_on_screen()))
+            self._reported_at = self._board_on_screen()
+            write_json_atomic(self.state_path, state_json(self.state, self._reported_at))
+
+    def _on_configure(self, _event: tk.Event) -> None:
+        if self._reported_at is not None and self._board_on_screen() != self._reported_at:
+            self._report()
 
     def _set(self, state: GameState, *, report: bool = False) -> None:
         if state != self.state:

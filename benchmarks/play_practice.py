@@ -30,6 +30,7 @@ from flowbot.actuate import (
     ensure_display,
     load_profile,
     play_once,
+    warm_up,
 )
 from flowbot.errors import FlowbotError
 from flowbot.practice import BUILTIN_BOARDS, PracticeProcess, builtin_board
@@ -53,6 +54,7 @@ def main() -> int:
         "step ms | total s (capture->confirmed) | read ms | solve ms | draw s | moves | "
         "floor s (moves x 1/60) | total/floor | re-drawn paths | solved"
     )
+    warm_up()
     with ensure_display():
         screen, pointer = None, None
         for step_ms in args.step_ms:

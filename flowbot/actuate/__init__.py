@@ -28,6 +28,7 @@ from flowbot.actuate._play import (
     moves_floor,
     play_loop,
     play_once,
+    warm_up,
 )
 from flowbot.actuate._pointer import FailSafeError, Pointer, PyAutoGuiPointer, RecordingPointer
 from flowbot.actuate._preview import preview_image
@@ -93,4 +94,5 @@ __all__ = [
     "to_screen",
     "untaken_paths",
     "virtual_display",
+    "warm_up",
 ]

@@ -84,6 +84,7 @@ class Plan:
     solution: Solution
     board: BoardGeometry  # in pointer coordinates
     drags: tuple[Drag, ...]
+    capture_seconds: float
     read_seconds: float
     solve_seconds: float
 
@@ -95,15 +96,18 @@ class Plan:
 @dataclass(frozen=True, slots=True)
 class PlayReport:
     """How one board went. Times in seconds; ``total`` runs from the first capture to
-    the confirmed solved board."""
+    the confirmed solved board; ``confirm`` is the time spent looking at the drawn
+    board (letting the game settle, and again until it shows every path)."""
 
     puzzle: Puzzle
     drags: int
     moves: int
     redrawn: tuple[str, ...]
+    capture_seconds: float
     read_seconds: float
     solve_seconds: float
     draw_seconds: float
+    confirm_seconds: float
     total_seconds: float
 
     @property
@@ -123,6 +127,35 @@ def default_solver(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResu
     from flowbot.solve import solve  # noqa: PLC0415
 
     return solve(puzzle, timeout=timeout)
+
+
+#: A board every stage can take, for ``warm_up``.
+_WARM_UP_BOARD = ("A...B", "..C..", ".....", "..C..", "A...B")
+
+
+def warm_up(
+    screen: Screen | None = None,
+    region: Region | None = None,
+    *,
+    read: Reader = default_reader,
+    solve: Solver = default_solver,
+) -> None:
+    """Grab ``screen`` once, and run the vision and solve stages once on a small
+    drawn board, untimed.
+
+    Their first call imports libraries, fills caches and sets up shared memory
+    (about a second, which the first board's timings would otherwise report as
+    capturing, reading and solving).
+    """
+    from flowbot.render import render_board  # noqa: PLC0415 - only needed here
+
+    if screen is not None:
+        screen.grab(region)
+    try:
+        reading = read(render_board(Puzzle.from_grid(_WARM_UP_BOARD), cell_px=40))
+        solve(reading.puzzle, timeout=5.0)
+    except FlowbotError as exc:  # a warm-up that fails costs nothing but the time
+        log.warning("warming up failed: %s", exc)
 
 
 def make_plan(
@@ -145,6 +178,7 @@ def make_plan(
     clock = clock or SystemClock()
     t0 = clock.now()
     capture = screen.grab(settings.region)
+    t_read = clock.now()
     reading = read(capture.image)
     t1 = clock.now()
     log.info("read a %s board with %d colours", reading.puzzle.size, len(reading.puzzle.pairs))
@@ -156,7 +190,7 @@ def make_plan(
         raise SolveTimeoutError(f"no solution within {settings.solve_timeout} s")
     board = to_screen(reading.geometry, capture)
     drags = plan_drags(result.solution, board, style=settings.style)
-    return Plan(capture, reading, result.solution, board, drags, t1 - t0, t2 - t1)
+    return Plan(capture, reading, result.solution, board, drags, t_read - t0, t1 - t_read, t2 - t1)
 
 
 def _board_pixels(capture: Capture, board: BoardGeometry) -> npt.NDArray[np.uint8]:
@@ -285,9 +319,12 @@ def play_once(
         plan.drags, pointer, board=plan.board, pace=settings.pacing, clock=clock, watch=watch
     )
     draw_seconds = clock.now() - t_draw
+    confirm_seconds = 0.0
     redrawn: list[str] = []
     for attempt in range(settings.retries + 1):
+        t = clock.now()
         missing = _untaken(plan, screen, settings, clock)
+        confirm_seconds += clock.now() - t
         if not missing:
             break
         labels = [plan.drags[i].label for i in missing]
@@ -310,9 +347,11 @@ def play_once(
         len(plan.drags) + len(redrawn),
         moves,
         tuple(redrawn),
+        plan.capture_seconds,
         plan.read_seconds,
         plan.solve_seconds,
         draw_seconds,
+        confirm_seconds,
         total,
     )
     log.info("solved %s in %.2f s (%d moves)", report.puzzle.size, total, moves)

@@ -69,7 +69,8 @@ def _describe_plan(plan: Plan) -> list[str]:
     p, b = plan.reading.puzzle, plan.board
     lines = [
         f"board {p.size} with {len(p.pairs)} colours at ({b.left:.0f}, {b.top:.0f})-"
-        f"({b.right:.0f}, {b.bottom:.0f}); read in {plan.read_seconds * 1000:.0f} ms, "
+        f"({b.right:.0f}, {b.bottom:.0f}); captured in {plan.capture_seconds * 1000:.0f} ms, "
+        f"read in {plan.read_seconds * 1000:.0f} ms, "
         f"solved in {plan.solve_seconds * 1000:.0f} ms",
     ]
     for drag in plan.drags:
@@ -88,9 +89,10 @@ def describe_report(report: PlayReport) -> str:
     floor = report.moves * FRAME
     line = (
         f"solved {report.puzzle.size} ({len(report.puzzle.pairs)} colours) in "
-        f"{report.total_seconds:.2f} s from capture to confirmed: read "
-        f"{report.read_seconds * 1000:.0f} ms, solve {report.solve_seconds * 1000:.0f} ms, "
-        f"draw {report.draw_seconds:.2f} s, {report.moves} moves "
+        f"{report.total_seconds:.2f} s from capture to confirmed: capture "
+        f"{report.capture_seconds * 1000:.0f} ms, read {report.read_seconds * 1000:.0f} ms, "
+        f"solve {report.solve_seconds * 1000:.0f} ms, draw {report.draw_seconds:.2f} s, "
+        f"confirm {report.confirm_seconds * 1000:.0f} ms, {report.moves} moves "
         f"({report.moves_per_second:.0f}/s; one move per frame would take {floor:.2f} s)"
     )
     if report.redrawn:
@@ -111,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         play_once,
         preview_image,
         save_png,
+        warm_up,
     )
 
     settings, monitor = _settings(args)
@@ -120,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
         args.dry_run = True
     else:
         screen = MssScreen(monitor)
+    # First-use costs (imports, caches, shared memory) are not the stages' own.
+    warm_up(screen, settings.region)
     if args.dry_run:
         plan = make_plan(screen, settings=settings)
         print("\n".join(_describe_plan(plan)))

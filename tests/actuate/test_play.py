@@ -25,7 +25,9 @@ from flowbot.actuate import (
     play_once,
     save_png,
     untaken_paths,
+    warm_up,
 )
+from flowbot.actuate._play import default_solver
 from flowbot.cli import main
 from flowbot.errors import (
     ActuationError,
@@ -34,7 +36,7 @@ from flowbot.errors import (
     PathNotTakenError,
     UnsureReadingError,
 )
-from flowbot.models import Puzzle, Reading, Solution
+from flowbot.models import Puzzle, Reading, Solution, SolveResult
 from flowbot.palette import colour_for
 from flowbot.practice import SimulatedBoard, builtin_board, is_solved, render
 from flowbot.practice._game import GameState, new_game
@@ -263,3 +265,20 @@ def _puzzle_file(tmp_path: Path) -> Path:
     path = tmp_path / "p.txt"
     path.write_text("\n".join(NINE.to_grid()) + "\n")
     return path
+
+
+def test_warm_up_runs_both_stages_on_a_board_they_take() -> None:
+    seen: list[str] = []
+
+    def read(image: np.ndarray) -> Reading:
+        reading = read_board(image)
+        seen.append("read " + "/".join(reading.puzzle.to_grid()))
+        return reading
+
+    def solve(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
+        result = default_solver(puzzle, timeout=timeout)
+        seen.append(f"solved {result.status.name}")
+        return result
+
+    warm_up(read=read, solve=solve)
+    assert seen == ["read A...B/..C../...../..C../A...B", "solved SOLVED"]

@@ -22,6 +22,7 @@ import statistics
 import sys
 
 from flowbot.actuate import (
+    DRAG_STYLES,
     FRAME,
     MssScreen,
     Pacing,
@@ -59,7 +60,9 @@ def main() -> int:
         screen, pointer = None, None
         for step_ms in args.step_ms:
             step = step_ms / 1000
-            settings = dataclasses.replace(base, pacing=Pacing(step, step), style=args.style)
+            settings = dataclasses.replace(
+                base, pacing=Pacing(step, step), jump=DRAG_STYLES[args.style]
+            )
             rows = []
             failures: list[str] = []
             solved = 0

@@ -7,7 +7,15 @@ plan with pacing; ``play_once`` chains capture, vision, solver, drawing and the
 check that the game took every path.
 """
 
-from flowbot.actuate._calibrate import CANDIDATE_STEPS, Calibration, Trial, calibrate
+from flowbot.actuate._calibrate import (
+    CANDIDATE_JUMPS,
+    CANDIDATE_STEPS,
+    CLEAR_MODES,
+    Calibration,
+    Trial,
+    calibrate,
+    check_clear_mode,
+)
 from flowbot.actuate._confirm import untaken_paths
 from flowbot.actuate._display import ensure_display, virtual_display
 from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, Watch, draw
@@ -30,7 +38,13 @@ from flowbot.actuate._play import (
     play_once,
     warm_up,
 )
-from flowbot.actuate._pointer import FailSafeError, Pointer, PyAutoGuiPointer, RecordingPointer
+from flowbot.actuate._pointer import (
+    FailSafeError,
+    Keyboard,
+    Pointer,
+    PyAutoGuiPointer,
+    RecordingPointer,
+)
 from flowbot.actuate._preview import preview_image
 from flowbot.actuate._profile import Profile, load_profile, profile_toml
 from flowbot.actuate._screen import (
@@ -46,7 +60,9 @@ from flowbot.actuate._signals import handle_interrupts, shielded
 from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 
 __all__ = [
+    "CANDIDATE_JUMPS",
     "CANDIDATE_STEPS",
+    "CLEAR_MODES",
     "DRAG_STYLES",
     "FRAME",
     "ArrayScreen",
@@ -59,6 +75,7 @@ __all__ = [
     "FailSafeError",
     "FakeClock",
     "FileScreen",
+    "Keyboard",
     "MssScreen",
     "Pacing",
     "Pins",
@@ -75,6 +92,7 @@ __all__ = [
     "Trial",
     "Watch",
     "calibrate",
+    "check_clear_mode",
     "check_inside",
     "draw",
     "ensure_display",

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from flowbot.actuate._confirm import dots_visible, untaken_paths
 from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
-from flowbot.actuate._plan import Drag, DragStyle, plan_drags, to_capture, to_screen
+from flowbot.actuate._plan import Drag, plan_drags, to_capture, to_screen
 from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
 from flowbot.actuate._watch import BoardWatch, pin_board
@@ -46,8 +46,9 @@ class Settings:
     ----------
     pacing
         Waits between pointer actions.
-    style
-        ``"cells"`` or ``"turns"`` (see ``plan_drags``).
+    jump
+        The most cells one move goes along a straight run (``None``: a whole
+        run; see ``plan_drags``): how far the game fills a jump of the pointer.
     region
         Where to look for the board (pointer units); ``None``: the whole screen.
     tolerance
@@ -65,7 +66,7 @@ class Settings:
     """
 
     pacing: Pacing = field(default_factory=Pacing)
-    style: DragStyle = "cells"
+    jump: int | None = 1
     region: Region | None = None
     tolerance: float = 80.0
     retries: int = 2
@@ -189,7 +190,7 @@ def make_plan(
     if result.status is SolveStatus.TIMEOUT or result.solution is None:
         raise SolveTimeoutError(f"no solution within {settings.solve_timeout} s")
     board = to_screen(reading.geometry, capture)
-    drags = plan_drags(result.solution, board, style=settings.style)
+    drags = plan_drags(result.solution, board, jump=settings.jump)
     return Plan(capture, reading, result.solution, board, drags, t_read - t0, t1 - t_read, t2 - t1)
 
 
@@ -285,7 +286,7 @@ def play_once(
     screen, pointer
         Where to look and what to drive.
     settings
-        Pacing, drag style, search region, tolerances and retries.
+        Pacing, jump, search region, tolerances and retries.
     read, solve
         The vision and solver stages (the real ones by default).
     clock

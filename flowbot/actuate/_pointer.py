@@ -13,7 +13,7 @@ from typing import Any, Literal, Protocol
 
 from flowbot.actuate._display import xlib_authority
 from flowbot.actuate._signals import shielded
-from flowbot.errors import DisplayError, FailSafeError
+from flowbot.errors import ActuationError, DisplayError, FailSafeError
 from flowbot.models import Point
 
 log = logging.getLogger(__name__)
@@ -37,11 +37,20 @@ class Pointer(Protocol):
         ...
 
 
+class Keyboard(Protocol):
+    """Something that can press a key (``"r"``, ``"space"``, ``"enter"``: pyautogui's names)."""
+
+    def key(self, name: str) -> None:
+        """Press and let go of the key ``name``."""
+        ...
+
+
 class RecordingPointer:
     """A pointer that only remembers what it was asked to do."""
 
     def __init__(self) -> None:
         self.actions: list[Action] = []
+        self.keys: list[str] = []
 
     def press(self, point: Point) -> None:
         self.actions.append(("press", point))
@@ -51,6 +60,9 @@ class RecordingPointer:
 
     def release(self) -> None:
         self.actions.append(("release", None))
+
+    def key(self, name: str) -> None:
+        self.keys.append(name)
 
 
 class PyAutoGuiPointer:
@@ -103,6 +115,11 @@ class PyAutoGuiPointer:
 
     def move(self, point: Point) -> None:
         self._call("moveTo", round(point.x), round(point.y), _pause=False)
+
+    def key(self, name: str) -> None:
+        if name not in self._gui.KEYBOARD_KEYS:
+            raise ActuationError(f"no key named {name!r} (pyautogui's key names)")
+        self._call("press", name, _pause=False)
 
     def release(self) -> None:
         # No fail-safe check here: letting go must always work.

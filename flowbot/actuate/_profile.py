@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from flowbot.actuate._calibrate import check_clear_mode
 from flowbot.actuate._draw import Pacing
 from flowbot.actuate._plan import DRAG_STYLES
 from flowbot.actuate._play import Settings
@@ -26,12 +27,17 @@ BUILTIN_DIR = Path(__file__).resolve().parents[2] / "calibration"
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A named set of play settings (and, optionally, which monitor to watch)."""
+    """A named set of play settings (and, optionally, which monitor to watch).
+
+    ``clear`` is how calibration clears the board between trials (see
+    ``calibrate``).
+    """
 
     name: str
     description: str = ""
     settings: Settings = field(default_factory=Settings)
     monitor: int | None = None
+    clear: str = "redraw"
 
 
 def profile_dirs() -> tuple[Path, ...]:
@@ -74,7 +80,7 @@ def load_profile(name: str) -> Profile:
 
 
 def _from_dict(data: dict[str, Any], *, default_name: str) -> Profile:
-    known = {"name", "description", "pacing", "drag", "screen", "check"}
+    known = {"name", "description", "pacing", "drag", "screen", "check", "calibrate"}
     if unknown := set(data) - known:
         raise ValueError(f"unknown key(s) {', '.join(sorted(unknown))}")
     pacing = data.get("pacing", {})
@@ -82,9 +88,7 @@ def _from_dict(data: dict[str, Any], *, default_name: str) -> Profile:
     screen = data.get("screen", {})
     check = data.get("check", {})
     base = Settings()
-    style = drag.get("style", base.style)
-    if style not in DRAG_STYLES:
-        raise ValueError(f"drag.style must be one of {', '.join(DRAG_STYLES)}, not {style!r}")
+    jump = _jump(drag, base.jump)
     region = screen.get("region")
     if region is not None:
         if len(region) != 4 or any(not isinstance(v, int) for v in region):
@@ -97,7 +101,7 @@ def _from_dict(data: dict[str, Any], *, default_name: str) -> Profile:
             step=float(pacing.get("step_ms", base.pacing.step / ms)) * ms,
             between=float(pacing.get("between_ms", base.pacing.between / ms)) * ms,
         ),
-        style=style,
+        jump=jump,
         region=region,
         tolerance=float(check.get("colour_tolerance", base.tolerance)),
         retries=int(check.get("retries", base.retries)),
@@ -112,6 +116,7 @@ def _from_dict(data: dict[str, Any], *, default_name: str) -> Profile:
         str(data.get("description", "")),
         settings,
         None if monitor is None else int(monitor),
+        check_clear_mode(str(data.get("calibrate", {}).get("clear", "redraw"))),
     )
 
 
@@ -128,8 +133,9 @@ def profile_toml(profile: Profile) -> str:
         f"between_ms = {s.pacing.between * 1000:.1f}",
         "",
         "[drag]",
-        '# "cells": a move per cell; "turns": only where the path turns.',
-        f"style = {_q(s.style)}",
+        "# The most cells one move goes along a straight run (how far the game fills a",
+        '# jump of the pointer); "run": a whole straight run, a move per turn.',
+        f"jump = {_q('run') if s.jump is None else s.jump}",
         "",
         "[screen]",
     ]
@@ -147,8 +153,30 @@ def profile_toml(profile: Profile) -> str:
         f"confirm_timeout_ms = {s.confirm_timeout * 1000:.0f}",
         f"retries = {s.retries}",
         "",
+        "[calibrate]",
+        '# Between trials: "redraw" (drawing from a dot replaces its pipe), "tap" (a tap',
+        '# on a dot clears it) or "key:NAME" (a reset key, e.g. "key:r").',
+        f"clear = {_q(profile.clear)}",
+        "",
     ]
     return "\n".join(lines)
+
+
+def _jump(drag: dict[str, Any], default: int | None) -> int | None:
+    """``drag.jump`` (cells, or ``"run"``), or the older ``drag.style`` it replaces."""
+    if "jump" in drag:
+        jump = drag["jump"]
+        if jump == "run":
+            return None
+        if not isinstance(jump, int) or isinstance(jump, bool) or jump < 1:
+            raise ValueError(f'drag.jump must be a whole number of cells or "run", not {jump!r}')
+        return jump
+    style = drag.get("style")
+    if style is None:
+        return default
+    if style not in DRAG_STYLES:
+        raise ValueError(f"drag.style must be one of {', '.join(DRAG_STYLES)}, not {style!r}")
+    return DRAG_STYLES[style]
 
 
 def _q(text: str) -> str:

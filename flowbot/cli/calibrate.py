@@ -18,11 +18,12 @@ from flowbot.errors import InputError
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "calibrate",
-        help="find the fastest pacing the target takes reliably and write a profile",
+        help="find the fastest pacing and longest jump the target takes; write a profile",
         description="With an unsolved board on the screen, draw its solution at faster and "
-        "slower pacings (clearing the board between tries by tapping each colour's dot), "
-        "read the result back, and write a profile with the fastest pacing that worked on "
-        "every try. --practice calibrates against a practice board opened for the purpose.",
+        "slower pacings, then in longer and longer straight jumps, read the result back each "
+        "time, and write a profile with the fastest pacing and longest jump that worked on "
+        "every try. Between tries the board is cleared as --clear says. --practice "
+        "calibrates against a practice board opened for the purpose.",
     )
     where = add_screen_options(parser)
     where.add_argument(
@@ -36,6 +37,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--profile", metavar="NAME", help="start from this profile's settings")
     parser.add_argument("--name", help="the new profile's name (default: the --profile name)")
     parser.add_argument("--trials", type=int, default=3, help="tries per pacing (default 3)")
+    parser.add_argument(
+        "--clear",
+        metavar="HOW",
+        help='how to clear the board between tries: "redraw" (drawing from a dot replaces '
+        'its pipe; the default), "tap" (a tap on a dot clears it) or "key:NAME" (a reset '
+        "key); default: the profile's",
+    )
     parser.add_argument(
         "--headroom",
         type=int,
@@ -55,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     # Loaded here, not at import: building the parser must stay quick.
     from flowbot.actuate import (  # noqa: PLC0415
         MssScreen,
+        check_clear_mode,
         Profile,
         PyAutoGuiPointer,
         Settings,
@@ -72,6 +81,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--trials must be at least 1")
     if args.headroom < 0:
         raise InputError("--headroom must be 0 or more")
+    try:
+        clear = check_clear_mode(args.clear or base.clear)
+    except ValueError as exc:
+        raise InputError(f"--clear: {exc}") from None
     out = args.out or Path("calibration") / f"{name}.toml"
     with contextlib.ExitStack() as stack:
         if args.practice:
@@ -83,21 +96,28 @@ def run(args: argparse.Namespace) -> int:
             settings=settings,
             trials=args.trials,
             headroom=args.headroom,
+            clear=clear,
         )
     for trial in result.trials:
         outcome = "taken" if trial.taken else f"missed {', '.join(trial.missing)}"
-        print(f"{trial.step * 1000:5.1f} ms per move: {outcome} ({trial.seconds:.2f} s)")
+        jump = "a whole run" if trial.jump is None else f"{trial.jump} cell(s)"
+        print(
+            f"{trial.step * 1000:5.1f} ms per move, jumps of {jump}: {outcome} "
+            f"({trial.seconds:.2f} s)"
+        )
     profile = Profile(
         name,
         base.description or f"calibrated by flowbot calibrate on a {result.puzzle.size} board",
         result.settings,
         base.monitor if args.monitor is None else args.monitor,
+        clear,
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(profile_toml(profile))
     kept = result.settings.pacing.step
+    jump = "a whole straight run" if result.jump is None else f"{result.jump} cell(s)"
     print(
         f"fastest reliable pacing: {result.step * 1000:.1f} ms per move; "
-        f"kept {kept * 1000:.1f} ms; wrote {out}"
+        f"kept {kept * 1000:.1f} ms; longest jump taken: {jump}; wrote {out}"
     )
     return 0

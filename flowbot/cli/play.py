@@ -43,12 +43,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="where --dry-run writes the planned strokes (default flowbot-plan.png)",
     )
     parser.add_argument("--step-ms", type=float, help="wait after each pointer move (ms)")
-    parser.add_argument("--style", choices=("cells", "turns"), help="a move per cell or per turn")
+    parser.add_argument(
+        "--style",
+        choices=("cells", "turns"),
+        help="a move per cell, or per straight run (default: the profile's jump)",
+    )
     parser.set_defaults(handler=run)
 
 
 def _settings(args: argparse.Namespace) -> tuple[Settings, int]:
-    from flowbot.actuate import Pacing, Settings, load_profile  # noqa: PLC0415
+    from flowbot.actuate import DRAG_STYLES, Pacing, Settings, load_profile  # noqa: PLC0415
 
     settings, monitor = Settings(), 0
     if args.profile:
@@ -61,7 +65,7 @@ def _settings(args: argparse.Namespace) -> tuple[Settings, int]:
         step = args.step_ms / 1000
         settings = dataclasses.replace(settings, pacing=Pacing(step, max(step, 0.0)))
     if args.style:
-        settings = dataclasses.replace(settings, style=args.style)
+        settings = dataclasses.replace(settings, jump=DRAG_STYLES[args.style])
     return settings, monitor
 
 

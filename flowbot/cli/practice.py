@@ -22,6 +22,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--cell", type=int, default=48, help="cell size in pixels (default 48)")
     parser.add_argument("--at", metavar="X,Y", help="place the window's top-left corner here")
     parser.add_argument("--state", type=Path, help="keep a JSON file with the board's state")
+    parser.add_argument(
+        "--fill",
+        choices=("run", "neighbours"),
+        default="run",
+        help="a jump of the pointer over several cells: fill the straight run it crossed "
+        "(default), or lose it, as games that take only side-by-side cells do",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -48,8 +55,9 @@ def run(args: argparse.Namespace) -> int:
         raise DisplayError(f"this Python has no Tk (install python3-tk): {exc}") from None
     try:
         window = PracticeWindow(
-            puzzles[args.index - 1].puzzle, cell=args.cell, at=at, state_path=args.state
-        )
+            puzzles[args.index - 1].puzzle, cell=args.cell, at=at, state_path=args.state,
+            fill=args.fill,
+        )  # fmt: skip
     except tkinter.TclError as exc:
         raise DisplayError(f"cannot open a window: {exc}") from None
     window.run()

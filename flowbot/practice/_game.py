@@ -14,7 +14,8 @@ How the game takes a drag, and so how this board does:
 * a jump of several cells in one motion event is filled in along the straight
   line, one side-by-side step at a time, stopping at the first refused step
   (or, when the line would cut another pipe, along an L-shaped route that
-  would not: a forgiving reading of a fast drag round a corner);
+  would not: a forgiving reading of a fast drag round a corner); games that
+  take only side-by-side cells lose such a jump (``fill="neighbours"``);
 * solved: every colour joins its two dots and every cell is filled.
 """
 
@@ -22,10 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from flowbot.models import Cell, Puzzle
 
 Path = tuple[Cell, ...]
+
+#: How a game takes a jump of the pointer over several cells: fills the cells
+#: between ("run"), or loses it ("neighbours": only side-by-side cells count).
+FillMode = Literal["run", "neighbours"]
+FILL_MODES: tuple[FillMode, ...] = ("run", "neighbours")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,17 +79,22 @@ def press(state: GameState, cell: Cell | None) -> GameState:
     return state
 
 
-def drag_to(state: GameState, cell: Cell | None) -> GameState:
+def drag_to(state: GameState, cell: Cell | None, *, fill: FillMode = "run") -> GameState:
     """The pointer, button down, is now over ``cell``; fill in any jump.
 
     A jump is filled along the straight line; when that would cut another
     pipe or stop at a dot, along whichever L-shaped route (row first, or
     column first) would not, if one exists. A fast drag round a corner then
-    keeps to the empty cells, as the player meant.
+    keeps to the empty cells, as the player meant. With ``fill="neighbours"``
+    a jump to a cell neither side by side with the pipe's end nor on the pipe
+    is lost.
     """
     if state.active is None or cell is None:
         return state
     head = state.paths[state.active][-1]
+    apart = abs(cell.row - head.row) + abs(cell.col - head.col)
+    if fill == "neighbours" and apart > 1 and cell not in state.paths[state.active]:
+        return state
     routes = [list(line_cells(head, cell))]
     if head.row != cell.row and head.col != cell.col:
         corners = (Cell(cell.row, head.col), Cell(head.row, cell.col))

@@ -35,6 +35,8 @@ class PracticeProcess:
         The window's top-left corner on the screen.
     display
         The X display to open it on (``None``: the inherited ``$DISPLAY``).
+    fill
+        How the window takes a jump over several cells (``flowbot practice --fill``).
     """
 
     def __init__(
@@ -45,6 +47,7 @@ class PracticeProcess:
         at: tuple[int, int] = (40, 40),
         display: str | None = None,
         ready_timeout: float = 15.0,
+        fill: str = "run",
     ) -> None:
         self.puzzle = puzzle
         self._dir = tempfile.TemporaryDirectory(prefix="flowbot-practice-")
@@ -55,6 +58,7 @@ class PracticeProcess:
         cmd = [
             sys.executable, "-m", "flowbot", "practice", str(puzzle_file),
             "--cell", str(cell), "--at", f"{at[0]},{at[1]}", "--state", str(self.state_path),
+            "--fill", fill,
         ]  # fmt: skip
         env = None
         if display is not None:

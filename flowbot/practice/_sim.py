@@ -16,7 +16,7 @@ import numpy as np
 
 from flowbot.actuate import ArrayScreen, Capture, Clock, Region
 from flowbot.models import Cell, Point, Puzzle
-from flowbot.practice._game import GameState, drag_to, new_game, press, release
+from flowbot.practice._game import FillMode, GameState, drag_to, new_game, press, release
 from flowbot.practice._render import Layout, render
 
 
@@ -40,6 +40,12 @@ class SimulatedBoard:
     frame, clock
         With ``frame`` > 0, the pointer is read once per ``frame`` seconds of
         ``clock`` (pass the clock that paces the drawing).
+    fill
+        How a jump over several cells is taken (see ``drag_to``).
+    tap_clears
+        Whether a tap on a dot (press and release, no move) clears its pipe,
+        as in Flow Free; some web versions keep it (pressing on the dot and
+        drawing still replaces it). The key ``r`` always clears the board.
     """
 
     def __init__(
@@ -53,6 +59,8 @@ class SimulatedBoard:
         ignore_presses: int = 0,
         frame: float = 0.0,
         clock: Clock | None = None,
+        fill: FillMode = "run",
+        tap_clears: bool = True,
     ) -> None:
         if frame > 0 and clock is None:
             raise ValueError("reading once per frame needs the clock")
@@ -66,6 +74,10 @@ class SimulatedBoard:
         self._down = False
         self.frame = frame
         self.clock = clock
+        self.fill: FillMode = fill
+        self.tap_clears = tap_clears
+        self._before_press: GameState | None = None  # to undo a tap that does not clear
+        self.keys: list[str] = []
         self._pending: tuple[int, Point] | None = None  # (frame number, last point in it)
 
     # Screen
@@ -89,13 +101,15 @@ class SimulatedBoard:
         if self.presses <= self.ignore_presses:
             return
         self._down = True
+        self._before_press = self.state
         self.state = press(self.state, self._cell(point))
 
     def move(self, point: Point) -> None:
         if not self._down:
             return
+        self._before_press = None  # a drag, not a tap
         if self.frame <= 0 or self.clock is None:
-            self.state = drag_to(self.state, self._cell(point))
+            self.state = drag_to(self.state, self._cell(point), fill=self.fill)
             return
         number = int(self.clock.now() // self.frame)
         if self._pending is not None and self._pending[0] != number:
@@ -104,11 +118,19 @@ class SimulatedBoard:
 
     def _flush(self) -> None:
         if self._pending is not None:
-            self.state = drag_to(self.state, self._cell(self._pending[1]))
+            self.state = drag_to(self.state, self._cell(self._pending[1]), fill=self.fill)
             self._pending = None
 
     def release(self) -> None:
         if self._down:
             self._flush()
             self.state = release(self.state)
+            if not self.tap_clears and self._before_press is not None:
+                self.state = self._before_press
         self._down = False
+
+    # Keyboard
+    def key(self, name: str) -> None:
+        self.keys.append(name)
+        if name == "r":
+            self.state = new_game(self.state.puzzle)

@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from flowbot.models import Cell, Puzzle
-from flowbot.practice._game import GameState, drag_to, is_solved, new_game, press, release
+from flowbot.practice._game import (
+    FillMode,
+    GameState,
+    drag_to,
+    is_solved,
+    new_game,
+    press,
+    release,
+)
 from flowbot.practice._render import (
     Disc,
     Layout,
@@ -68,6 +76,8 @@ class PracticeWindow:
         The window's top-left corner on the screen (``None``: let the system place it).
     state_path
         Where to keep the JSON state file, if anywhere.
+    fill
+        How a jump of the pointer over several cells is taken (see ``drag_to``).
     """
 
     def __init__(
@@ -78,7 +88,9 @@ class PracticeWindow:
         at: tuple[int, int] | None = None,
         state_path: Path | None = None,
         title: str = "flowbot practice",
+        fill: FillMode = "run",
     ) -> None:
+        self.fill: FillMode = fill
         self.state = new_game(puzzle)
         self.layout = Layout(puzzle.rows, puzzle.cols, cell=cell)
         self.state_path = state_path
@@ -147,7 +159,7 @@ class PracticeWindow:
         cell = self.layout.cell_at(event.x, event.y)
         if cell is not None and cell != self._last:
             self._last = cell
-            self._set(drag_to(self.state, cell))
+            self._set(drag_to(self.state, cell, fill=self.fill))
 
     def _on_release(self, event: tk.Event) -> None:
         self._on_motion(event)

@@ -76,3 +76,16 @@ def test_calibrate_on_the_practice_board_writes_a_profile_that_plays(
     with PracticeProcess(builtin_board("5x5"), cell=40, at=(300, 200)) as window:
         assert main(["play", "--once", "--profile", str(out)]) == 0
         assert window.wait_solved(timeout=2.0)
+
+
+@pytest.mark.parametrize(("fill", "jump"), [("run", "run"), ("neighbours", 1)])
+def test_calibrate_finds_how_far_the_practice_board_fills_a_jump(
+    xdisplay: str, tmp_path: Path, fill: str, jump: object
+) -> None:
+    out = tmp_path / f"{fill}.toml"
+    with PracticeProcess(builtin_board("5x5"), cell=40, at=(300, 200), fill=fill):
+        assert main(["calibrate", "--profile", "practice", "--trials", "2", "-o", str(out)]) == 0
+    assert tomllib.loads(out.read_text())["drag"]["jump"] == jump
+    with PracticeProcess(builtin_board("9x9"), cell=40, at=(300, 200), fill=fill) as window:
+        assert main(["play", "--once", "--profile", str(out)]) == 0
+        assert window.wait_solved(timeout=2.0)

@@ -21,6 +21,7 @@ from flowbot.actuate import (
     Region,
     Settings,
     calibrate,
+    plan_drags,
     play_loop,
     play_once,
     save_png,
@@ -195,12 +196,13 @@ class _ReaderRefusing:
 
 
 def test_calibration_looks_again_while_the_board_still_shows_pipes() -> None:
-    # A busy machine may repaint the cleared board a frame or more late: the
-    # first look after the taps still shows pipes, and the reader refuses it.
+    # Clearing by tapping the dots: a busy machine may repaint the cleared board a
+    # frame or more late: the first look after the taps still shows pipes, and the
+    # reader refuses it.
     clock = FakeClock()
     sim = SimulatedBoard(NINE)
     late_reader = _ReaderRefusing(lambda look: look == 2)  # the first look after clearing
-    result = calibrate(sim, sim, trials=1, steps=(0.0,), read=late_reader, clock=clock)
+    result = calibrate(sim, sim, trials=1, steps=(0.0,), clear="tap", read=late_reader, clock=clock)
     assert result.trials[0].taken
     assert late_reader.looks >= 3
 
@@ -210,7 +212,7 @@ def test_calibration_gives_up_on_a_board_that_stays_unreadable() -> None:
     sim = SimulatedBoard(NINE)
     stuck_reader = _ReaderRefusing(lambda look: look >= 2)
     with pytest.raises(ActuationError, match="could not clear the board"):
-        calibrate(sim, sim, trials=1, steps=(0.0,), read=stuck_reader, clock=clock)
+        calibrate(sim, sim, trials=1, steps=(0.0,), clear="tap", read=stuck_reader, clock=clock)
 
 
 def _shot(tmp_path: Path, puzzle: Puzzle, name: str) -> Path:
@@ -282,3 +284,36 @@ def test_warm_up_runs_both_stages_on_a_board_they_take() -> None:
 
     warm_up(read=read, solve=solve)
     assert seen == ["read A...B/..C../...../..C../A...B", "solved SOLVED"]
+
+
+@pytest.mark.parametrize(("fill", "jump"), [("run", None), ("neighbours", 1)])
+def test_calibration_finds_how_far_the_game_fills_a_jump(fill: str, jump: int | None) -> None:
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE, fill=fill)  # type: ignore[arg-type]
+    result = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clock=clock)
+    assert result.jump == result.settings.jump == jump
+    assert [t.jump for t in result.trials][:3] == [1, 1, None]
+    sim = SimulatedBoard(NINE, fill=fill)  # type: ignore[arg-type]
+    report = play_once(sim, sim, settings=result.settings, clock=clock)
+    assert is_solved(sim.state)
+    whole_runs = plan_drags(Solution(NINE, sim.state.paths), sim.layout.geometry, jump=None)
+    if jump is None:  # a move per turn, not per cell
+        assert report.moves == sum(d.moves for d in whole_runs)
+    else:
+        assert report.moves == NINE.rows * NINE.cols - len(NINE.pairs)
+
+
+def test_calibration_where_a_tap_does_not_clear_redraws_over_the_pipes() -> None:
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE, tap_clears=False)
+    result = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clock=clock)
+    assert all(t.taken for t in result.trials)
+    # Tapping the dots leaves the pipes there: the board never reads as cleared.
+    sim = SimulatedBoard(NINE, tap_clears=False)
+    with pytest.raises(ActuationError, match="could not clear"):
+        calibrate(sim, sim, trials=2, steps=(0.0,), clear="tap", clock=clock)
+    # A reset key does clear it.
+    sim = SimulatedBoard(NINE, tap_clears=False)
+    keyed = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clear="key:r", clock=clock)
+    assert all(t.taken for t in keyed.trials)
+    assert sim.keys.count("r") == len(keyed.trials)

@@ -63,11 +63,11 @@ def run(args: argparse.Namespace) -> int:
     # Loaded here, not at import: building the parser must stay quick.
     from flowbot.actuate import (  # noqa: PLC0415
         MssScreen,
-        check_clear_mode,
         Profile,
         PyAutoGuiPointer,
         Settings,
         calibrate,
+        check_clear_mode,
         ensure_display,
         load_profile,
         profile_toml,

@@ -7,6 +7,7 @@ plan with pacing; ``play_once`` chains capture, vision, solver, drawing and the
 check that the game took every path.
 """
 
+from flowbot.actuate._advance import ADVANCE_HOWS, Advance, next_level
 from flowbot.actuate._calibrate import (
     CANDIDATE_JUMPS,
     CANDIDATE_STEPS,
@@ -60,11 +61,13 @@ from flowbot.actuate._signals import handle_interrupts, shielded
 from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 
 __all__ = [
+    "ADVANCE_HOWS",
     "CANDIDATE_JUMPS",
     "CANDIDATE_STEPS",
     "CLEAR_MODES",
     "DRAG_STYLES",
     "FRAME",
+    "Advance",
     "ArrayScreen",
     "BoardWatch",
     "Calibration",
@@ -100,6 +103,7 @@ __all__ = [
     "load_profile",
     "make_plan",
     "moves_floor",
+    "next_level",
     "pin_board",
     "plan_drags",
     "play_loop",

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from flowbot.actuate._advance import Advance, next_level
 from flowbot.actuate._confirm import dots_visible, untaken_paths
 from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import Drag, plan_drags, to_capture, to_screen
 from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
-from flowbot.actuate._watch import BoardWatch, pin_board
+from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 from flowbot.errors import (
     BoardMovedError,
     FailSafeError,
@@ -63,6 +64,8 @@ class Settings:
         Seconds the solver may take (``None``: no limit).
     moved_tolerance
         How far (in cell pitches) the board may shift between two reads.
+    advance
+        How ``play_loop`` goes on to the next level after a solved board.
     """
 
     pacing: Pacing = field(default_factory=Pacing)
@@ -74,6 +77,7 @@ class Settings:
     confirm_timeout: float = 1.0
     solve_timeout: float | None = 20.0
     moved_tolerance: float = 0.25
+    advance: Advance = field(default_factory=Advance)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -110,6 +114,8 @@ class PlayReport:
     draw_seconds: float
     confirm_seconds: float
     total_seconds: float
+    board: BoardGeometry | None = None  # where it was, pointer coordinates
+    pins: Pins | None = None  # how it looked (see ``BoardWatch``): for ``next_level``
 
     @property
     def moves_per_second(self) -> float:
@@ -354,6 +360,8 @@ def play_once(
         draw_seconds,
         confirm_seconds,
         total,
+        plan.board,
+        watch.pins,
     )
     log.info("solved %s in %.2f s (%d moves)", report.puzzle.size, total, moves)
     return report
@@ -374,10 +382,13 @@ def play_loop(
     """Play each new board as it appears; return how many were solved.
 
     Runs until Ctrl-C, the fail-safe (``FailSafeError`` propagates), or
-    ``boards`` boards have been tried. After a board, it waits until the screen
-    shows something else (no board, or a different puzzle) before playing again,
-    so a solved board left on screen is not played twice. Errors other than
-    the fail-safe are passed to ``on_report`` and the loop carries on.
+    ``boards`` boards have been tried. After a solved board it goes on to the
+    next level as ``settings.advance`` says (``next_level``: waits for the
+    "level complete" panel, taps, sees a new board); otherwise, or when that
+    fails, it waits until the screen shows something else (no board, or a
+    different puzzle) before playing again, so a solved board left on screen
+    is not played twice. Errors other than the fail-safe are passed to
+    ``on_report`` and the loop carries on.
     """
     clock = clock or SystemClock()
     solved = tried = 0
@@ -406,6 +417,21 @@ def play_loop(
             continue
         solved += 1
         on_report(report)
+        if report.board is None or report.pins is None or tried == boards:
+            continue  # nothing to go on from, or no more boards wanted
+        try:
+            following = next_level(
+                settings.advance, board=report.board, pins=report.pins, screen=screen,
+                pointer=pointer, region=settings.region, tolerance=settings.tolerance / 2,
+                read=read, clock=clock,
+            )  # fmt: skip
+        except FailSafeError:
+            raise
+        except FlowbotError as exc:
+            on_report(exc)
+            continue
+        if following is not None:
+            last = None  # a new board came: play it, even if it is like the last
     return solved
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from flowbot.actuate._advance import Advance
 from flowbot.actuate._calibrate import check_clear_mode
 from flowbot.actuate._draw import Pacing
 from flowbot.actuate._plan import DRAG_STYLES
@@ -80,7 +81,7 @@ def load_profile(name: str) -> Profile:
 
 
 def _from_dict(data: dict[str, Any], *, default_name: str) -> Profile:
-    known = {"name", "description", "pacing", "drag", "screen", "check", "calibrate"}
+    known = {"name", "description", "pacing", "drag", "screen", "check", "calibrate", "next"}
     if unknown := set(data) - known:
         raise ValueError(f"unknown key(s) {', '.join(sorted(unknown))}")
     pacing = data.get("pacing", {})
@@ -108,6 +109,8 @@ def _from_dict(data: dict[str, Any], *, default_name: str) -> Profile:
         settle=float(check.get("settle_ms", base.settle / ms)) * ms,
         confirm_timeout=float(check.get("confirm_timeout_ms", base.confirm_timeout / ms)) * ms,
     )
+    after = data.get("next", {})
+    settings = replace(settings, advance=_advance(after, base.advance))
     if settings.retries < 0 or settings.tolerance <= 0:
         raise ValueError("check.retries must be >= 0 and check.colour_tolerance > 0")
     monitor = screen.get("monitor")
@@ -153,6 +156,15 @@ def profile_toml(profile: Profile) -> str:
         f"confirm_timeout_ms = {s.confirm_timeout * 1000:.0f}",
         f"retries = {s.retries}",
         "",
+        "[next]",
+        '# After a solved board (play --loop): "wait" for the next board, "click" at `at`',
+        "# (fractions of the board's or window's width and height: `of`), or press `key`.",
+        f"after = {_q(s.advance.how)}",
+        f"at = [{s.advance.at[0]:g}, {s.advance.at[1]:g}]",
+        f"of = {_q(s.advance.of)}",
+        f"key = {_q(s.advance.key)}",
+        f"timeout_ms = {s.advance.timeout * 1000:.0f}",
+        "",
         "[calibrate]",
         '# Between trials: "redraw" (drawing from a dot replaces its pipe), "tap" (a tap',
         '# on a dot clears it) or "key:NAME" (a reset key, e.g. "key:r").',
@@ -160,6 +172,22 @@ def profile_toml(profile: Profile) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _advance(section: dict[str, Any], base: Advance) -> Advance:
+    """The ``[next]`` section: how ``play --loop`` goes on to the next level."""
+    if unknown := set(section) - {"after", "at", "of", "key", "timeout_ms"}:
+        raise ValueError(f"unknown key(s) in [next]: {', '.join(sorted(unknown))}")
+    at = section.get("at", base.at)
+    if not isinstance(at, (list, tuple)) or len(at) != 2:
+        raise ValueError("next.at must be [X, Y], fractions of the board or window")
+    return Advance(
+        how=section.get("after", base.how),
+        at=(float(at[0]), float(at[1])),
+        of=section.get("of", base.of),
+        key=str(section.get("key", base.key)),
+        timeout=float(section.get("timeout_ms", base.timeout * 1000)) / 1000,
+    )
 
 
 def _jump(drag: dict[str, Any], default: int | None) -> int | None:

@@ -13,10 +13,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from flowbot.errors import DisplayError
+from flowbot.formats import format_puzzles
 from flowbot.models import BoardGeometry, Puzzle
 
 log = logging.getLogger(__name__)
@@ -28,7 +30,8 @@ class PracticeProcess:
     Parameters
     ----------
     puzzle
-        The board to show.
+        The board to show, or a series of boards (played one after another,
+        each solved one covered by a "level complete" panel with a "next" button).
     cell
         Cell pitch in pixels.
     at
@@ -41,24 +44,26 @@ class PracticeProcess:
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        puzzle: Puzzle | Sequence[Puzzle],
         *,
         cell: int = 48,
         at: tuple[int, int] = (40, 40),
         display: str | None = None,
         ready_timeout: float = 15.0,
         fill: str = "run",
+        panel_delay: float = 0.8,
     ) -> None:
-        self.puzzle = puzzle
+        self.levels = (puzzle,) if isinstance(puzzle, Puzzle) else tuple(puzzle)
+        self.puzzle = self.levels[0]
         self._dir = tempfile.TemporaryDirectory(prefix="flowbot-practice-")
         folder = Path(self._dir.name)
-        puzzle_file = folder / "puzzle.txt"
-        puzzle_file.write_text("\n".join(puzzle.canonical().to_grid()) + "\n")
+        puzzle_file = folder / "puzzles.txt"  # an ahle pack: any number of puzzles
+        puzzle_file.write_text(format_puzzles(self.levels, "ahle"))
         self.state_path = folder / "state.json"
         cmd = [
             sys.executable, "-m", "flowbot", "practice", str(puzzle_file),
             "--cell", str(cell), "--at", f"{at[0]},{at[1]}", "--state", str(self.state_path),
-            "--fill", fill,
+            "--fill", fill, "--panel-delay-ms", str(panel_delay * 1000),
         ]  # fmt: skip
         env = None
         if display is not None:
@@ -93,10 +98,11 @@ class PracticeProcess:
     @property
     def board(self) -> BoardGeometry:
         """The board's grid lines in screen coordinates, as the window reports them."""
-        x0, y0, x1, y1 = self.state()["board"]
+        state = self.state()
+        x0, y0, x1, y1 = state["board"]
         return BoardGeometry.uniform(
-            left=x0, top=y0, width=x1 - x0, height=y1 - y0, rows=self.puzzle.rows,
-            cols=self.puzzle.cols,
+            left=x0, top=y0, width=x1 - x0, height=y1 - y0, rows=state["rows"],
+            cols=state["cols"],
         )  # fmt: skip
 
     def wait_solved(self, timeout: float = 2.0) -> bool:

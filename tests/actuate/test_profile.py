@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from flowbot.actuate import Pacing, Profile, Region, Settings, load_profile, profile_toml
+from flowbot.actuate import (
+    Advance,
+    Pacing,
+    Profile,
+    Region,
+    Settings,
+    load_profile,
+    profile_toml,
+)
 from flowbot.actuate._profile import BUILTIN_DIR
 from flowbot.errors import InputError
 
@@ -39,6 +47,7 @@ def test_every_setting_survives_a_round_trip(tmp_path: Path) -> None:
             retries=4,
             settle=0.2,
             confirm_timeout=2.5,
+            advance=Advance("click", (0.5, 1.25), "window", "enter", 3.0),
         ),
         monitor=2,
         clear="key:r",
@@ -54,6 +63,10 @@ def test_every_setting_survives_a_round_trip(tmp_path: Path) -> None:
         ("[drag]\nstyle = 'zigzag'\n", "drag.style"),
         ("[drag]\njump = 0\n", "drag.jump"),
         ("[calibrate]\nclear = 'wipe'\n", "clear"),
+        ("[next]\nafter = 'jump'\n", "next.after"),
+        ("[next]\nat = [1]\n", "next.at"),
+        ("[next]\nof = 'page'\n", "next.of"),
+        ("[next]\nsoon = 1\n", "unknown key"),
         ("[drag]\njump = 'far'\n", "drag.jump"),
         ("[screen]\nregion = [1, 2, 3]\n", "screen.region"),
         ("[check]\nretries = -1\n", "retries"),

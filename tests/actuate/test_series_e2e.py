@@ -1,0 +1,69 @@
+"""End to end: a pack of ten practice boards played in a row, unattended.
+
+The practice window plays the pack as a series (a solved level is covered by a
+"level complete" panel whose "next" button brings up the next board); the bot
+runs ``play_loop`` with the practice profile, whose ``[next]`` section clicks
+that button once the panel shows. Only the window's own state says whether
+every level was solved.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from flowbot.actuate import (
+    MssScreen,
+    PlayReport,
+    PyAutoGuiPointer,
+    load_profile,
+    play_loop,
+)
+from flowbot.cli import main
+from flowbot.errors import FlowbotError
+from flowbot.formats import write_puzzles
+from flowbot.generate import generate
+from flowbot.models import Puzzle
+from flowbot.practice import PracticeProcess
+
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
+
+SIZES = (5, 6, 7, 8, 9, 9, 8, 7, 6, 5)
+
+
+def pack(sizes: tuple[int, ...] = SIZES, seed: int = 2800) -> list[Puzzle]:
+    """Boards from 5x5 to 9x9, n-1 colours on an n x n board, dots 3 or more apart."""
+    return [
+        generate(n, n, n - 1, no_touch=True, min_distance=3, seed=seed + i).puzzle
+        for i, n in enumerate(sizes)
+    ]
+
+
+def test_play_loop_runs_a_pack_of_ten_boards_unattended(xdisplay: str) -> None:
+    levels = pack()
+    results: list[PlayReport | FlowbotError] = []
+    settings = load_profile("practice").settings
+    with PracticeProcess(levels, cell=40, at=(80, 60)) as window:
+        screen = MssScreen()
+        try:
+            solved = play_loop(
+                screen, PyAutoGuiPointer(), settings=settings, on_report=results.append,
+                boards=len(levels),
+            )  # fmt: skip
+        finally:
+            screen.close()
+        assert window.wait_solved(timeout=5.0)
+        state = window.state()
+    errors = [r for r in results if isinstance(r, FlowbotError)]
+    assert not errors, errors
+    assert solved == len(levels)
+    assert (state["level"], state["levels"]) == (len(levels), len(levels))
+    sizes = [r.puzzle.rows for r in results if isinstance(r, PlayReport)]
+    assert sizes == list(SIZES)
+
+
+def test_practice_refuses_a_level_the_pack_does_not_hold(tmp_path: Path) -> None:
+    path = tmp_path / "pack.txt"
+    write_puzzles(path, pack((5, 6), seed=2900), "ahle")
+    assert main(["practice", str(path), "-n", "3"]) == 2  # the pack holds two

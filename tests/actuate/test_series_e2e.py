@@ -23,25 +23,15 @@ from flowbot.actuate import (
 from flowbot.cli import main
 from flowbot.errors import FlowbotError
 from flowbot.formats import write_puzzles
-from flowbot.generate import generate
-from flowbot.models import Puzzle
-from flowbot.practice import PracticeProcess
+from flowbot.practice import PracticeProcess, practice_pack
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 SIZES = (5, 6, 7, 8, 9, 9, 8, 7, 6, 5)
 
 
-def pack(sizes: tuple[int, ...] = SIZES, seed: int = 2800) -> list[Puzzle]:
-    """Boards from 5x5 to 9x9, n-1 colours on an n x n board, dots 3 or more apart."""
-    return [
-        generate(n, n, n - 1, no_touch=True, min_distance=3, seed=seed + i).puzzle
-        for i, n in enumerate(sizes)
-    ]
-
-
 def test_play_loop_runs_a_pack_of_ten_boards_unattended(xdisplay: str) -> None:
-    levels = pack()
+    levels = practice_pack(SIZES, seed=2800)
     results: list[PlayReport | FlowbotError] = []
     settings = load_profile("practice").settings
     with PracticeProcess(levels, cell=40, at=(80, 60)) as window:
@@ -65,5 +55,5 @@ def test_play_loop_runs_a_pack_of_ten_boards_unattended(xdisplay: str) -> None:
 
 def test_practice_refuses_a_level_the_pack_does_not_hold(tmp_path: Path) -> None:
     path = tmp_path / "pack.txt"
-    write_puzzles(path, pack((5, 6), seed=2900), "ahle")
+    write_puzzles(path, practice_pack((5, 6), seed=2900), "ahle")
     assert main(["practice", str(path), "-n", "3"]) == 2  # the pack holds two

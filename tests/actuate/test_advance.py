@@ -1,0 +1,104 @@
+"""Going on to the next level, offline: a two-level series of simulated boards.
+
+``PanelSeries`` is the simulated board plus the game's "level complete" panel:
+once a level is solved, the next looks at the screen show a panel over the
+board's middle, and a click on its button brings up the next level.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from flowbot.actuate import Advance, Capture, FakeClock, PlayReport, Region, Settings, play_loop
+from flowbot.errors import FlowbotError
+from flowbot.models import Point
+from flowbot.practice import SimulatedBoard, builtin_board, is_solved
+
+PANEL = (0.1, 0.3, 0.9, 0.8)  # fractions of the board
+BUTTON = (0.3, 0.55, 0.7, 0.7)
+
+
+class PanelSeries:
+    """Levels of simulated boards (implements ``Screen`` and ``Pointer``)."""
+
+    def __init__(self, names: list[str], *, panel: bool = True) -> None:
+        self.levels = [SimulatedBoard(builtin_board(n), at=(60, 50)) for n in names]
+        self.level, self.panel, self.shows_panel = 0, False, panel
+        self.clicks: list[Point] = []
+
+    @property
+    def sim(self) -> SimulatedBoard:
+        return self.levels[self.level]
+
+    def _box(self, f: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+        g, (x, y) = self.sim.layout.geometry, self.sim.at
+        w, h = g.right - g.left, g.bottom - g.top
+        return tuple(  # type: ignore[return-value]
+            round(v)
+            for v in (x + g.left + f[0] * w, y + g.top + f[1] * h,
+                      x + g.left + f[2] * w, y + g.top + f[3] * h)
+        )  # fmt: skip
+
+    def grab(self, region: Region | None = None) -> Capture:
+        whole = self.sim.grab()
+        if self.panel:
+            image = whole.image.copy()
+            x0, y0, x1, y1 = self._box(PANEL)
+            image[y0:y1, x0:x1] = (48, 48, 60)
+            bx0, by0, bx1, by1 = self._box(BUTTON)
+            image[by0:by1, bx0:bx1] = (52, 152, 219)
+            whole = Capture(image)
+        elif self.shows_panel and is_solved(self.sim.state):
+            self.panel = True  # it comes a look later, as in the game
+        return whole if region is None else Capture(whole.image)
+
+    def press(self, point: Point) -> None:
+        if self.panel:
+            self.clicks.append(point)
+            bx0, by0, bx1, by1 = self._box(BUTTON)
+            if bx0 <= point.x < bx1 and by0 <= point.y < by1 and self.level + 1 < len(self.levels):
+                self.level, self.panel = self.level + 1, False
+            return
+        self.sim.press(point)
+
+    def move(self, point: Point) -> None:
+        self.sim.move(point)
+
+    def release(self) -> None:
+        self.sim.release()
+
+
+NEXT = Settings(advance=Advance("click", (0.5, 0.62), "board", timeout=2.0))
+
+
+def test_the_loop_taps_next_once_the_panel_shows_and_plays_the_next_board() -> None:
+    game = PanelSeries(["5x5", "9x9"])
+    results: list[PlayReport | FlowbotError] = []
+    solved = play_loop(
+        game, game, settings=NEXT, on_report=results.append, clock=FakeClock(), boards=2
+    )
+    assert solved == 2, results
+    assert game.level == 1
+    assert is_solved(game.sim.state)
+    assert len(game.clicks) == 1  # one tap on "next", none after the last board
+
+
+def test_a_panel_that_never_comes_is_reported_and_nothing_is_tapped() -> None:
+    game = PanelSeries(["5x5", "9x9"], panel=False)
+    results: list[PlayReport | FlowbotError] = []
+    clock = FakeClock()
+    settings = dataclasses.replace(NEXT, advance=dataclasses.replace(NEXT.advance, timeout=0.5))
+
+    def stop_after_two(result: PlayReport | FlowbotError) -> None:
+        results.append(result)
+        if len(results) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play_loop(game, game, settings=settings, on_report=stop_after_two, clock=clock)
+    assert isinstance(results[0], PlayReport)
+    assert "no 'level complete' panel" in str(results[1])
+    assert game.clicks == []
+    assert game.level == 0

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from flowbot.actuate._draw import Clock
-from flowbot.actuate._pointer import Keyboard, Pointer
+from flowbot.actuate._pointer import Pointer, as_keyboard
 from flowbot.actuate._screen import Image, Region, Screen
 from flowbot.actuate._watch import BoardWatch, Pins
 from flowbot.errors import ActuationError, BoardMovedError, VisionError
@@ -128,11 +128,8 @@ def next_level(
         finally:
             pointer.release()
     else:
-        if not hasattr(pointer, "key"):
-            raise ActuationError("this pointer cannot press keys")
-        keyboard: Keyboard = pointer  # type: ignore[assignment]
         log.info("next level: key %s", advance.key)
-        keyboard.key(advance.key)
+        as_keyboard(pointer).key(advance.key)
     deadline = clock.now() + advance.timeout
     while True:  # the next board
         clock.sleep_until(clock.now() + poll)

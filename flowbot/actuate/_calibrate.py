@@ -39,7 +39,7 @@ from flowbot.actuate._play import (
     make_plan,
     watch_board,
 )
-from flowbot.actuate._pointer import Keyboard, Pointer
+from flowbot.actuate._pointer import Pointer, as_keyboard
 from flowbot.actuate._screen import Screen
 from flowbot.errors import ActuationError, PathNotTakenError, VisionError
 from flowbot.models import Puzzle
@@ -110,10 +110,7 @@ def _clear(
                 pointer.release()
             clock.sleep_until(clock.now() + settings.pacing.between)
     else:
-        if not hasattr(pointer, "key"):
-            raise ActuationError("this pointer cannot press keys to clear the board")
-        keyboard: Keyboard = pointer  # type: ignore[assignment]
-        keyboard.key(how.removeprefix("key:"))
+        as_keyboard(pointer).key(how.removeprefix("key:"))
     # The target may show the pipes a frame or more after the taps (a busy
     # machine): looked at again until ``confirm_timeout``, as drawn paths are.
     deadline = clock.now() + settings.settle + settings.confirm_timeout

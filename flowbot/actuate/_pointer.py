@@ -45,6 +45,13 @@ class Keyboard(Protocol):
         ...
 
 
+def as_keyboard(pointer: object) -> Keyboard:
+    """``pointer`` as a ``Keyboard``; ``ActuationError`` when it cannot press keys."""
+    if not callable(getattr(pointer, "key", None)):
+        raise ActuationError("this pointer cannot press keys")
+    return pointer  # type: ignore[return-value]
+
+
 class RecordingPointer:
     """A pointer that only remembers what it was asked to do."""
 

@@ -27,6 +27,7 @@ class PanelSeries:
         self.levels = [SimulatedBoard(builtin_board(n), at=(60, 50)) for n in names]
         self.level, self.panel, self.shows_panel = 0, False, panel
         self.clicks: list[Point] = []
+        self.keys: list[str] = []
 
     @property
     def sim(self) -> SimulatedBoard:
@@ -63,6 +64,11 @@ class PanelSeries:
             return
         self.sim.press(point)
 
+    def key(self, name: str) -> None:
+        self.keys.append(name)
+        if self.panel and name == "space" and self.level + 1 < len(self.levels):
+            self.level, self.panel = self.level + 1, False
+
     def move(self, point: Point) -> None:
         self.sim.move(point)
 
@@ -73,16 +79,19 @@ class PanelSeries:
 NEXT = Settings(advance=Advance("click", (0.5, 0.62), "board", timeout=2.0))
 
 
-def test_the_loop_taps_next_once_the_panel_shows_and_plays_the_next_board() -> None:
+@pytest.mark.parametrize("how", ["click", "key"])
+def test_the_loop_goes_on_once_the_panel_shows_and_plays_the_next_board(how: str) -> None:
     game = PanelSeries(["5x5", "9x9"])
     results: list[PlayReport | FlowbotError] = []
+    settings = dataclasses.replace(NEXT, advance=dataclasses.replace(NEXT.advance, how=how))
     solved = play_loop(
-        game, game, settings=NEXT, on_report=results.append, clock=FakeClock(), boards=2
+        game, game, settings=settings, on_report=results.append, clock=FakeClock(), boards=2
     )
     assert solved == 2, results
     assert game.level == 1
     assert is_solved(game.sim.state)
-    assert len(game.clicks) == 1  # one tap on "next", none after the last board
+    # One tap on "next" (or one key), none after the last board.
+    assert (len(game.clicks), len(game.keys)) == ((1, 0) if how == "click" else (0, 1))
 
 
 def test_a_panel_that_never_comes_is_reported_and_nothing_is_tapped() -> None:

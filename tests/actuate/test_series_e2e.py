@@ -33,20 +33,26 @@ SIZES = (5, 6, 7, 8, 9, 9, 8, 7, 6, 5)
 def test_play_loop_runs_a_pack_of_ten_boards_unattended(xdisplay: str) -> None:
     levels = practice_pack(SIZES, seed=2800)
     results: list[PlayReport | FlowbotError] = []
+
+    def keep(result: PlayReport | FlowbotError) -> None:
+        # An error would leave the loop waiting for a board no one brings: stop at once.
+        assert not isinstance(result, FlowbotError), f"board {len(results) + 1}: {result}"
+        results.append(result)
+
     settings = load_profile("practice").settings
-    with PracticeProcess(levels, cell=40, at=(80, 60)) as window:
+    # The panel comes 1.5 s after a level is solved (the game's is nearer 1 s): the bot
+    # must have seen the drawn board before it, even when the machine stalls.
+    with PracticeProcess(levels, cell=40, at=(80, 60), panel_delay=1.5) as window:
         screen = MssScreen()
         try:
             solved = play_loop(
-                screen, PyAutoGuiPointer(), settings=settings, on_report=results.append,
+                screen, PyAutoGuiPointer(), settings=settings, on_report=keep,
                 boards=len(levels),
             )  # fmt: skip
         finally:
             screen.close()
         assert window.wait_solved(timeout=5.0)
         state = window.state()
-    errors = [r for r in results if isinstance(r, FlowbotError)]
-    assert not errors, errors
     assert solved == len(levels)
     assert (state["level"], state["levels"]) == (len(levels), len(levels))
     sizes = [r.puzzle.rows for r in results if isinstance(r, PlayReport)]

@@ -91,3 +91,12 @@ def test_calibrate_finds_how_far_the_practice_board_fills_a_jump(
     with PracticeProcess(builtin_board("9x9"), cell=40, at=(300, 200), fill=fill) as window:
         assert main(["play", "--once", "--profile", str(out)]) == 0
         assert window.wait_solved(timeout=2.0)
+
+
+def test_calibrate_can_clear_the_board_with_a_reset_key(xdisplay: str, tmp_path: Path) -> None:
+    out = tmp_path / "keyed.toml"
+    with PracticeProcess(builtin_board("5x5"), cell=40, at=(300, 200)):
+        args = ["calibrate", "--profile", "practice", "--clear", "key:r", "-o", str(out)]
+        assert main(args) == 0
+    assert tomllib.loads(out.read_text())["calibrate"]["clear"] == "key:r"
+    assert main(["calibrate", "--clear", "wipe", "-o", str(out)]) == 2

@@ -2,7 +2,8 @@
 
 A profile names a target (a phone mirrored with scrcpy, the web game in a
 browser, the desktop app, the practice board) and holds what differs between
-them: pacing, drag style, where to look and how strictly to check colours.
+them: pacing, how far one move may jump, where to look, how strictly to check
+colours, how to go on to the next level and how calibration clears the board.
 ``flowbot play --profile NAME`` looks for ``NAME.toml`` in ``./calibration``,
 then in the ``calibration`` folder beside the package; a path works too.
 """

@@ -50,6 +50,9 @@ class Advance:
         The key to press (pyautogui's names: ``"space"``, ``"enter"``...).
     timeout
         Seconds to wait for the panel, and then for the next board.
+    steady
+        Seconds the solved board must stay covered before the panel counts
+        as come (a flash or animation over the solved board is no panel).
     """
 
     how: AdvanceHow = "wait"
@@ -57,6 +60,7 @@ class Advance:
     of: Frame = "board"
     key: str = "space"
     timeout: float = 5.0
+    steady: float = 0.15
 
     def __post_init__(self) -> None:
         if self.how not in ADVANCE_HOWS:
@@ -109,11 +113,15 @@ def next_level(
         return None
     watch = BoardWatch(screen, pins, tolerance=tolerance)
     deadline = clock.now() + advance.timeout
-    while True:  # the panel: the solved board is covered
+    covered_since: float | None = None
+    while True:  # the panel: the solved board is covered, and stays so
         try:
             watch(None)
+            covered_since = None
         except BoardMovedError:
-            break
+            covered_since = clock.now() if covered_since is None else covered_since
+            if clock.now() - covered_since >= advance.steady:
+                break
         if clock.now() >= deadline:
             raise ActuationError(
                 f"no 'level complete' panel over the solved board within {advance.timeout:g} s"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 
 from flowbot.actuate import Advance, Capture, FakeClock, PlayReport, Region, Settings, play_loop
@@ -23,9 +24,11 @@ BUTTON = (0.3, 0.55, 0.7, 0.7)
 class PanelSeries:
     """Levels of simulated boards (implements ``Screen`` and ``Pointer``)."""
 
-    def __init__(self, names: list[str], *, panel: bool = True) -> None:
+    def __init__(self, names: list[str], *, panel: bool = True, flashes: int = 0) -> None:
         self.levels = [SimulatedBoard(builtin_board(n), at=(60, 50)) for n in names]
         self.level, self.panel, self.shows_panel = 0, False, panel
+        self.flashes = flashes  # looks at a solved board that show it flash white first
+        self.taps_on_board = 0
         self.clicks: list[Point] = []
         self.keys: list[str] = []
 
@@ -51,6 +54,9 @@ class PanelSeries:
             bx0, by0, bx1, by1 = self._box(BUTTON)
             image[by0:by1, bx0:bx1] = (52, 152, 219)
             whole = Capture(image)
+        elif is_solved(self.sim.state) and self.flashes:
+            self.flashes -= 1
+            whole = Capture(np.full_like(whole.image, 255))
         elif self.shows_panel and is_solved(self.sim.state):
             self.panel = True  # it comes a look later, as in the game
         return whole if region is None else Capture(whole.image)
@@ -62,6 +68,7 @@ class PanelSeries:
             if bx0 <= point.x < bx1 and by0 <= point.y < by1 and self.level + 1 < len(self.levels):
                 self.level, self.panel = self.level + 1, False
             return
+        self.taps_on_board += is_solved(self.sim.state)
         self.sim.press(point)
 
     def key(self, name: str) -> None:
@@ -111,3 +118,14 @@ def test_a_panel_that_never_comes_is_reported_and_nothing_is_tapped() -> None:
     assert "no 'level complete' panel" in str(results[1])
     assert game.clicks == []
     assert game.level == 0
+
+
+def test_a_flash_over_the_solved_board_is_no_panel() -> None:
+    game = PanelSeries(["5x5", "9x9"], flashes=1)
+    results: list[PlayReport | FlowbotError] = []
+    solved = play_loop(
+        game, game, settings=NEXT, on_report=results.append, clock=FakeClock(), boards=2
+    )
+    assert solved == 2, results
+    assert game.taps_on_board == 0
+    assert len(game.clicks) == 1

@@ -84,9 +84,7 @@ def output_dir(text: str) -> Path:
         try:
             path.mkdir(parents=True)
         except OSError as exc:
-            raise InputError(
-                f"{text}: cannot make the folder ({_why(exc)})"
-            ) from None
+            raise InputError(f"{text}: cannot make the folder ({_why(exc)})") from None
     else:
         _check_folder(path, text)
     return path
@@ -109,11 +107,8 @@ def _check_folder(folder: Path, text: str) -> None:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as exc:
-        raise InputError(
-            f"{text}: cannot write in {folder} ({_why(exc)})"
-        ) from None
+        raise InputError(f"{text}: cannot write in {folder} ({_why(exc)})") from None
 
 
 def _why(exc: OSError) -> str:
     return (exc.strerror or str(exc)).lower()
-

@@ -2,7 +2,8 @@
 
 An image with a ``<stem>.txt`` label beside it must be read exactly (size,
 every dot, every pairing); an image without one must be refused. Results are
-grouped per source folder (the first folder under the directory given).
+grouped per source: each folder given (as it was typed; an image file given
+alone counts under its folder).
 """
 
 from __future__ import annotations
@@ -80,18 +81,24 @@ class SourceSummary:
 
 
 def find_images(roots: Iterable[str | Path]) -> list[tuple[Path, str]]:
-    """Every image under the given folders (or the files themselves), with its source name."""
+    """Every image under the given folders (or the files themselves), with its source name.
+
+    The source is the folder as given (``screens/*/`` makes one per subfolder).
+    """
     found = []
-    for root in map(Path, roots):
+    for given in roots:
+        root = Path(given)
         if root.is_file():
-            found.append((root, root.parent.name))
+            found.append((root, str(root.parent)))
             continue
         if not root.is_dir():
-            raise InputError(f"{root}: no such folder")
-        for path in sorted(root.rglob("*")):
-            if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
-                rel = path.relative_to(root).parts
-                found.append((path, rel[0] if len(rel) > 1 else root.name))
+            raise InputError(f"{root}: no such file or folder")
+        source = str(given).rstrip("/\\") or str(given)
+        found += [
+            (path, source)
+            for path in sorted(root.rglob("*"))
+            if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
+        ]
     return found
 
 

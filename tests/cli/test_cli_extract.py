@@ -89,7 +89,10 @@ def test_check_reports_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixt
     data = json.loads(report.read_text())
     assert [row["exact"] for row in data["summary"]] == [1]
     assert {r["outcome"] for r in data["images"]} == {"exact", "refused (unlabelled)"}
-    assert "phone" in capsys.readouterr().out
+    # Sources are labelled by the folder given, whole: not by a folder under it.
+    out = capsys.readouterr().out
+    assert f"│ {root} │" in out
+    assert "phone" not in out
     # A wrong label makes the check fail.
     good.with_suffix(".txt").write_text("A.A\n...\n")
     csv_report = tmp_path / "report.csv"

@@ -208,3 +208,18 @@ def test_convert_corpus_files_through_every_format(name: str, shared: Path, tmp_
             write_puzzles(current, [p for f in files for p in _canonical(f)], "ahle")
         else:
             current = files[0]
+
+
+@pytest.mark.parametrize("target", FORMATS)
+def test_generate_several_printed_reads_back_with_names(
+    capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    assert (
+        main(["generate", "5x5", "--colors", "4", "--seed", "3", "-n", "2", "--format", target])
+        == 0
+    )
+    back = parse_puzzles(capsys.readouterr().out)
+    assert [n.puzzle.canonical() for n in back] == [
+        generate(5, 5, 4, seed=s).puzzle.canonical() for s in (3, 4)
+    ]
+    assert [n.title for n in back] == ["5x5-c4-s3", "5x5-c4-s4"]

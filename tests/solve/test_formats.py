@@ -85,9 +85,10 @@ def test_multi_puzzle_output_and_names(tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
     write_puzzles(path, [SAMPLE, other], "ahle")
     read = read_puzzles(path)
-    assert read == (NamedPuzzle(f"{path}#1", SAMPLE), NamedPuzzle(f"{path}#2", other))
-    with pytest.raises(InputError, match="one puzzle per file"):
-        format_puzzles([SAMPLE, other], "grid")
+    assert read == (NamedPuzzle(f"{path}#1", SAMPLE, "1"), NamedPuzzle(f"{path}#2", other, "2"))
+    # Several puzzles in a one-puzzle format: each after its '# puzzle:' line, read back.
+    both = parse_puzzles(format_puzzles([SAMPLE, other], "grid"))
+    assert [(n.puzzle, n.title) for n in both] == [(SAMPLE, "1"), (other, "2")]
     with pytest.raises(InputError, match="unknown puzzle format"):
         format_puzzle(SAMPLE, "png")
 

@@ -123,7 +123,7 @@ def test_a_users_profile_comes_first_and_rests_on_the_shipped_one(
     assert origins == [("practice", "user", False), ("practice", "shipped", True)]
     assert main(["profiles"]) == 0
     out = capsys.readouterr().out
-    assert f"practice  user" in out
+    assert "practice  user" in out
     assert str(user_dir / "practice.toml") in out
     assert "hidden by the user's" in out
 
@@ -136,7 +136,7 @@ def test_based_on_names_a_shipped_profile(user_dir: Path) -> None:
 
 
 def test_a_missing_profile_file_is_named(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="gone.toml: no such file"):
+    with pytest.raises(InputError, match=r"gone\.toml: no such file"):
         load_profile(str(tmp_path / "gone.toml"))
 
 

@@ -145,7 +145,7 @@ def test_files_without_a_puzzle_are_refused(text: str, problem: str) -> None:
 
 
 def test_unreadable_files_are_input_errors(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="missing.txt: no such file"):
+    with pytest.raises(InputError, match=r"missing\.txt: no such file"):
         read_puzzles(tmp_path / "missing.txt")
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00A")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 from typing import TYPE_CHECKING
 
 from flowbot.cli._paths import output_file
@@ -75,8 +76,12 @@ def run(args: argparse.Namespace) -> int:
 
         results = check_images(items, workers=args.workers, progress=advance)
     # Twelve columns, each whole however narrow the terminal or pipe: the table
-    # takes its natural width (rich would cut it to the terminal's).
-    Console(width=10_000).print(_table(results))
+    # takes its natural width (rich would cut it to the terminal's). Written by
+    # print, whose failures (a closed pipe) flowbot.cli reports like any other.
+    screen, text = Console(), io.StringIO()
+    table = Console(file=text, width=10_000, force_terminal=screen.is_terminal)
+    table.print(_table(results))
+    print(text.getvalue(), end="", flush=True)
     failures = [r for r in results if not r.ok]
     for r in failures:
         detail = r.reason or "\n  ".join(r.grid)

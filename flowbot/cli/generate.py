@@ -14,9 +14,9 @@ import logging
 import random
 import re
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from flowbot.cli._paths import output_dir
 from flowbot.errors import InputError
 from flowbot.formats import FORMATS, NamedPuzzle, format_puzzles, write_puzzles
 
@@ -54,7 +54,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     parser.add_argument("--seed", type=int, help="seed of the first puzzle (default: random)")
     parser.add_argument("-n", type=int, default=1, metavar="N", help="how many puzzles (1)")
-    parser.add_argument("-o", "--output", type=Path, metavar="DIR", help="write one file each here")
+    parser.add_argument(
+        "-o", "--output", type=output_dir, metavar="DIR", help="write one file each here"
+    )
     parser.add_argument(
         "--format", choices=FORMATS, default="grid", help="puzzle file format (grid)"
     )

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from flowbot.cli._paths import puzzle_file
+from flowbot.cli._paths import output_file, puzzle_file
 from flowbot.errors import DisplayError, InputError
 
 
@@ -24,7 +23,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("--cell", type=int, default=48, help="cell size in pixels (default 48)")
     parser.add_argument("--at", metavar="X,Y", help="place the window's top-left corner here")
-    parser.add_argument("--state", type=Path, help="keep a JSON file with the board's state")
+    parser.add_argument(
+        "--state",
+        type=output_file(".json"),
+        metavar="FILE.json",
+        help="keep a JSON file with the board's state",
+    )
     parser.set_defaults(handler=run)
 
 

@@ -11,20 +11,11 @@ same function.
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 
 from flowbot.errors import InputError
-
-#: ``FILE#k``: puzzle k (1-based) of a multi-puzzle file, as ``--json`` names it.
-_NUMBERED = re.compile(r"(?s)(.+)#([0-9]+)")
-
-
-def no_such_file(path: str | os.PathLike[str]) -> str:
-    """The one wording for a missing input file."""
-    return f"{path}: no such file"
+from flowbot.formats import numbered_file
 
 
 def input_file(text: str) -> Path:
@@ -33,16 +24,13 @@ def input_file(text: str) -> Path:
     if path.is_dir():
         raise InputError(f"{text}: is a folder, not a file")
     if not path.is_file():
-        raise InputError(no_such_file(text))
+        raise InputError(f"{text}: no such file")
     return path
 
 
 def puzzle_file(text: str) -> str:
     """A puzzle file, or ``FILE#k`` for puzzle k of a multi-puzzle file (kept as text)."""
-    if not Path(text).exists() and (match := _NUMBERED.fullmatch(text)):
-        input_file(match.group(1))
-        return text
-    input_file(text)
+    input_file(numbered_file(text)[0])
     return text
 
 

@@ -73,6 +73,7 @@ __all__ = [
     "format_puzzle",
     "format_puzzles",
     "iter_puzzle_files",
+    "numbered_file",
     "parse_puzzles",
     "read_puzzles",
     "write_puzzles",
@@ -267,6 +268,18 @@ def _sections(lines: list[Line], source: str) -> list[tuple[str, list[Line]]] | 
     return sections
 
 
+def numbered_file(name: str) -> tuple[str, int | None]:
+    """``(FILE, k)`` for a name ``FILE#k`` (when no file has that very name), else ``(name, None)``.
+
+    >>> numbered_file("inputs10#3"), numbered_file("plain.txt")
+    (('inputs10', 3), ('plain.txt', None))
+    """
+    match = _NUMBERED.fullmatch(name)
+    if match is None or Path(name).exists():
+        return name, None
+    return match.group(1), int(match.group(2))
+
+
 def read_puzzles(path: str | Path, format: str | None = None) -> tuple[NamedPuzzle, ...]:
     """Read every puzzle of a file (see ``parse_puzzles``); names start with ``str(path)``.
 
@@ -280,8 +293,8 @@ def read_puzzles(path: str | Path, format: str | None = None) -> tuple[NamedPuzz
         For malformed input.
     """
     name = str(path)
-    if not Path(path).exists() and (match := _NUMBERED.fullmatch(name)):
-        file, k = match.group(1), int(match.group(2))
+    file, k = numbered_file(name)
+    if k is not None:
         puzzles = read_puzzles(file, format)
         if not 1 <= k <= len(puzzles):
             raise InputError(f"{file} holds {len(puzzles)} puzzle(s), not #{k}")

@@ -37,7 +37,8 @@ def puzzle_file(text: str) -> str:
 def output_file(*suffixes: str) -> Callable[[str], Path]:
     """A file to write, in a folder that exists and takes files, ending in one of ``suffixes``.
 
-    Nothing is created: a run that fails before its end leaves no empty file.
+    The file itself is not made (someone may be waiting for it to appear): a
+    run that fails before its end leaves no empty file.
     """
 
     def check(text: str) -> Path:
@@ -49,14 +50,12 @@ def output_file(*suffixes: str) -> Callable[[str], Path]:
         if path.is_dir():
             raise InputError(f"{text}: is a folder; give a file name")
         _check_folder(path.parent, text)
-        existed = path.exists()
-        try:  # the one sure test: open it (not truncating), and take away what was not there
-            with path.open("a" if existed else "x"):
-                pass
-            if not existed:
-                path.unlink()
-        except OSError as exc:
-            raise InputError(f"{text}: cannot write ({_why(exc)})") from None
+        if path.exists():
+            try:  # the one sure test (root passes every access test); "a" does not truncate
+                with path.open("a"):
+                    pass
+            except OSError as exc:
+                raise InputError(f"{text}: cannot write ({_why(exc)})") from None
         return path
 
     return check

@@ -1,6 +1,6 @@
 """Start-up: whole `flowbot` processes timed from launch to exit, as a user waits for them.
 
-    python benchmarks/startup.py [--repeat 10] [--image SHOT.png]
+    python benchmarks/startup.py [--repeat 10] [--image SHOT.png] [--checkout DIR]
 
 Each command runs ``--repeat`` times in a fresh interpreter (``python -m
 flowbot``, this checkout first on the path); the median wall time is compared
@@ -57,15 +57,18 @@ def _cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def time_process(command: list[str], repeat: int) -> tuple[list[float], list[float]]:
+def time_process(
+    command: list[str], repeat: int, checkout: Path = ROOT
+) -> tuple[list[float], list[float]]:
     """Wall and CPU seconds of ``repeat`` runs of ``command`` (after one untimed run)."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(checkout), env.get("PYTHONPATH")]))
     walls, cpus = [], []
     for run in range(repeat + 1):
         wall, cpu = time.perf_counter(), _cpu()
-        done = subprocess.run(command, env=env, capture_output=True, check=False)
+        # Run from elsewhere: `python -m` puts the working folder first on the path.
+        done = subprocess.run(command, env=env, capture_output=True, check=False, cwd="/")
         wall, cpu = time.perf_counter() - wall, _cpu() - cpu
         if done.returncode != 0:
             sys.exit(f"{' '.join(command)} failed ({done.returncode}): {done.stderr.decode()}")
@@ -79,6 +82,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=10, help="runs per command (default 10)")
     parser.add_argument("--image", type=Path, help="the screenshot for extract")
+    parser.add_argument(
+        "--checkout",
+        type=Path,
+        default=ROOT,
+        help="time the flowbot of this source tree (default: this one), to compare two",
+    )
     args = parser.parse_args()
     shot = args.image or phone_shot()
     with tempfile.TemporaryDirectory() as tmp:
@@ -94,7 +103,7 @@ def main() -> int:
         ]
         failed = 0
         for label, command, floor in cases:
-            walls, cpus = time_process(command, args.repeat)
+            walls, cpus = time_process(command, args.repeat, args.checkout)
             wall, cpu = statistics.median(walls), statistics.median(cpus)
             verdict = "" if floor is None else "ok" if wall <= floor else "OVER"
             failed += floor is not None and wall > floor

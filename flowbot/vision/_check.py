@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import csv
 import json
-import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -170,6 +168,10 @@ def check_images(
             if progress:
                 progress(results[-1])
         return results
+    # Imported here: every `flowbot extract` loads this module, few need workers.
+    import multiprocessing  # noqa: PLC0415
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
     # Each worker reads one image at a time on one core: time per image stays honest.
     # An executor (unlike multiprocessing.Pool) fails loudly if a worker dies.
     ctx = multiprocessing.get_context("spawn")

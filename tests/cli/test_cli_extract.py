@@ -94,6 +94,8 @@ def test_check_reports_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     assert f"│ {root} │" in out
     assert "phone" not in out
+    # Headers whole, however narrow the terminal (captured output is 80 wide).
+    assert {"unlabelled", "misread", "unreadable"} <= set(out.split())
     # A wrong label makes the check fail.
     good.with_suffix(".txt").write_text("A.A\n...\n")
     csv_report = tmp_path / "report.csv"

@@ -62,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMANDS:
         importlib.import_module(f"flowbot.cli.{name}").register(sub)
     for command in sub.choices.values():
-        # Also after the command (`flowbot solve -v F`); SUPPRESS keeps a -v given before it.
-        command.add_argument("-v", "--verbose", default=argparse.SUPPRESS, **verbose)  # type: ignore[arg-type]
+        # Also after the command (`flowbot solve -v F`), counted with those before it.
+        command.add_argument("-v", "--verbose", dest="verbose_after", default=0, **verbose)  # type: ignore[arg-type]
     return parser
 
 
@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         # In the try: a file argument is checked as it is parsed (flowbot.cli._paths).
         args = parser.parse_args(argv)
-        verbosity = args.verbose
+        verbosity = args.verbose + args.verbose_after
         _setup_logging(verbosity)
         code = int(args.handler(args))
         sys.stdout.flush()  # a closed pipe shows here, not at exit

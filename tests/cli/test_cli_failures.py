@@ -283,8 +283,10 @@ def test_verbose_goes_before_or_after_the_command(
 ) -> None:
     assert main(["solve", str(puzzle_file), "-vv"]) == 0
     assert "DEBUG" in capsys.readouterr().err
-    assert main(["-v", "solve", str(puzzle_file)]) == 0
+    assert main(["-v", "solve", "-v", str(puzzle_file)]) == 0
+    assert "DEBUG" in capsys.readouterr().err  # -v and -v: -vv
     assert main(["solve", "-v", str(puzzle_file)]) == 0
+    assert "DEBUG" not in capsys.readouterr().err
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,7 +112,10 @@ def run(args: argparse.Namespace) -> int:
         f"{args.trials} trial(s) on a {result.puzzle.size} board",
     ]
     if kept.step != result.step:
-        notes.append(f"kept {args.headroom} candidate(s) slower (--headroom), for bigger boards")
+        notes.append(
+            f"kept {kept.step * 1000:.1f} ms, {args.headroom} candidate(s) slower (--headroom; "
+            "slower than what worked, not tried itself), for bigger boards and busier machines"
+        )
     text = measured_toml(
         name,
         base.description or f"calibrated by flowbot calibrate on a {result.puzzle.size} board",

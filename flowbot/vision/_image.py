@@ -65,7 +65,11 @@ def _c_stderr_logged() -> Iterator[None]:
     and OpenCV would print their own lines to the process's stderr beside it.
     """
     sys.stderr.flush()
-    saved = os.dup(2)
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all: nothing to keep clean
+        yield
+        return
     try:
         with tempfile.TemporaryFile() as sink:
             os.dup2(sink.fileno(), 2)

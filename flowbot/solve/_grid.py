@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from flowbot.models import Cell, Puzzle, Solution
 
 # scipy.sparse takes longer to import than a small board takes to solve: it is
-# imported by the functions that use it, and only for boards over ``_BIG`` cells.
+# imported by the functions that use it, and only for boards it is faster on.
 
 IntArray = NDArray[np.int64]
 BoolArray = NDArray[np.bool_]
@@ -323,13 +323,18 @@ def _walk_cycles(first: IntArray, second: IntArray, cells: IntArray) -> list[Int
     return cycles
 
 
+#: Up to this many nodes the loop in ``_regions`` beats scipy's fixed cost per
+#: call (measured: 0.12 vs 0.13 ms at 15x15, 0.51 vs 0.17 ms at 30x30).
+_REGIONS_IN_PYTHON = 256
+
+
 def _regions(n: int, a: IntArray, b: IntArray) -> tuple[int, IntArray]:
     """``(count, label per node)``: the connected components of ``n`` nodes joined ``a[i]-b[i]``.
 
     >>> _regions(4, np.array([0, 2]), np.array([1, 3]))
     (2, array([0, 0, 1, 1], dtype=int32))
     """
-    if n > _BIG // 4:  # past a 50x50 board, scipy's C beats the loop below
+    if n > _REGIONS_IN_PYTHON:
         from scipy.sparse import coo_matrix  # noqa: PLC0415 - see the imports
         from scipy.sparse.csgraph import connected_components  # noqa: PLC0415
 

@@ -49,7 +49,7 @@ def main() -> int:
     parser.add_argument("--fill", choices=tuple(JUMPS), nargs="+", default=list(JUMPS))
     args = parser.parse_args()
     puzzle = builtin_board(args.board)
-    base: Settings = load_profile("practice").settings
+    base: Settings = load_profile("practice", shipped_only=True).settings
     print(f"{args.board} practice board, {args.runs} runs per row (medians; 2 shared cores)")
     print(
         "fill | step ms | total s (capture->confirmed) | capture ms | read ms | solve ms | "

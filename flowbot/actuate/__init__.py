@@ -47,7 +47,18 @@ from flowbot.actuate._pointer import (
     RecordingPointer,
 )
 from flowbot.actuate._preview import preview_image
-from flowbot.actuate._profile import Profile, load_profile, profile_toml
+from flowbot.actuate._profile import (
+    Profile,
+    ProfileFile,
+    is_shipped,
+    jump_toml,
+    list_profiles,
+    load_profile,
+    measured_toml,
+    profile_toml,
+    shipped_base,
+    user_profile_dir,
+)
 from flowbot.actuate._screen import (
     ArrayScreen,
     Capture,
@@ -86,6 +97,7 @@ __all__ = [
     "PlayReport",
     "Pointer",
     "Profile",
+    "ProfileFile",
     "PyAutoGuiPointer",
     "RecordingPointer",
     "Region",
@@ -100,8 +112,12 @@ __all__ = [
     "draw",
     "ensure_display",
     "handle_interrupts",
+    "is_shipped",
+    "jump_toml",
+    "list_profiles",
     "load_profile",
     "make_plan",
+    "measured_toml",
     "moves_floor",
     "next_level",
     "pin_board",
@@ -112,9 +128,11 @@ __all__ = [
     "profile_toml",
     "save_png",
     "shielded",
+    "shipped_base",
     "to_capture",
     "to_screen",
     "untaken_paths",
+    "user_profile_dir",
     "virtual_display",
     "warm_up",
 ]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from flowbot.cli._paths import output_file, puzzle_file
 from flowbot.errors import DisplayError, InputError
 
 
@@ -17,16 +17,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "ahle pack) is played as a series: a solved level shows a 'level complete' panel "
         "whose 'next' button brings up the next one. Keys: r resets, q closes.",
     )
-    parser.add_argument("puzzle", type=Path, help="a puzzle file (any supported format)")
     parser.add_argument(
-        "-n",
+        "puzzle", type=puzzle_file, help="a puzzle file (any supported format), or FILE#k"
+    )
+    parser.add_argument(
         "--index",
         type=int,
         help="only this puzzle of a multi-puzzle file (1-based); default: all, as a series",
     )
     parser.add_argument("--cell", type=int, default=48, help="cell size in pixels (default 48)")
     parser.add_argument("--at", metavar="X,Y", help="place the window's top-left corner here")
-    parser.add_argument("--state", type=Path, help="keep a JSON file with the board's state")
+    parser.add_argument(
+        "--state",
+        type=output_file(".json"),
+        metavar="FILE.json",
+        help="keep a JSON file with the board's state",
+    )
     parser.add_argument(
         "--fill",
         choices=("run", "neighbours"),

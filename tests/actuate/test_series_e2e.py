@@ -62,4 +62,4 @@ def test_play_loop_runs_a_pack_of_ten_boards_unattended(xdisplay: str) -> None:
 def test_practice_refuses_a_level_the_pack_does_not_hold(tmp_path: Path) -> None:
     path = tmp_path / "pack.txt"
     write_puzzles(path, practice_pack((5, 6), seed=2900), "ahle")
-    assert main(["practice", str(path), "-n", "3"]) == 2  # the pack holds two
+    assert main(["practice", str(path), "--index", "3"]) == 2  # the pack holds two

@@ -40,7 +40,7 @@ def main() -> int:
     args = parser.parse_args()
     sizes = [5 + i % 5 for i in range(args.boards)]
     levels = practice_pack(sizes, seed=args.seed)
-    settings = load_profile("practice").settings
+    settings = load_profile("practice", shipped_only=True).settings
     print(f"{args.boards} practice boards, 5x5-9x9, in a row (2 shared cores)")
     print("panel delay ms | boards solved | errors | seconds | boards/min | median s per board")
     warm_up()

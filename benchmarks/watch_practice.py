@@ -54,7 +54,7 @@ def _colour_at(point: Point) -> np.ndarray:
 
 
 def cost(runs: int, cell: int) -> None:
-    base = load_profile("practice").settings
+    base = load_profile("practice", shipped_only=True).settings
     print("pacing ms | draw s without watch | draw s with watch | looks | ms per look")
     for step in (base.pacing.step, 0.0):
         settings = dataclasses.replace(base, pacing=Pacing(step, step))
@@ -121,7 +121,7 @@ def _move_when(
 
 
 def stop(runs: int, cell: int) -> None:
-    settings = load_profile("practice").settings
+    settings = load_profile("practice", shipped_only=True).settings
     latencies, late_moves = [], []
     for _ in range(runs):
         with PracticeProcess(BOARD, cell=cell, at=AT) as window:

@@ -114,8 +114,8 @@ class PlayReport:
     draw_seconds: float
     confirm_seconds: float
     total_seconds: float
-    board: BoardGeometry | None = None  # where it was, pointer coordinates
-    pins: Pins | None = None  # how it looked (see ``BoardWatch``): for ``next_level``
+    board: BoardGeometry  # where it was, pointer coordinates
+    pins: Pins  # how it looked (see ``BoardWatch``): for ``next_level``
 
     @property
     def moves_per_second(self) -> float:
@@ -417,8 +417,8 @@ def play_loop(
             continue
         solved += 1
         on_report(report)
-        if report.board is None or report.pins is None or tried == boards:
-            continue  # nothing to go on from, or no more boards wanted
+        if tried == boards:
+            continue  # no more boards wanted: do not go on to the next
         try:
             following = next_level(
                 settings.advance, board=report.board, pins=report.pins, screen=screen,

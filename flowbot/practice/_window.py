@@ -128,9 +128,7 @@ class PracticeWindow:
         self.canvas.bind("<ButtonPress-1>", self._on_press)
         self.canvas.bind("<B1-Motion>", self._on_motion)
         self.canvas.bind("<ButtonRelease-1>", self._on_release)
-        self.root.bind(
-            "<KeyPress-r>", lambda _e: self._set(new_game(self.state.puzzle), report=True)
-        )
+        self.root.bind("<KeyPress-r>", lambda _e: self._reset())
         for key in ("<KeyPress-q>", "<Escape>"):
             self.root.bind(key, lambda _e: self.root.destroy())
         # Moved (by the user or a window manager): say where the board is now.
@@ -208,7 +206,15 @@ class PracticeWindow:
             if self._series:
                 self.root.after(round(self.panel_delay * 1000), self._show_panel)
 
+    def _reset(self) -> None:
+        """The ``r`` key: the level starts again (its panel, if shown, goes)."""
+        self.canvas.delete("panel")
+        self.panel = False
+        self._set(new_game(self.state.puzzle), report=True)
+
     def _show_panel(self) -> None:
+        if not is_solved(self.state) or self.panel:
+            return  # reset meanwhile, or already shown
         self._create(panel_shapes(self.layout, self.level + 1, len(self.levels)), "panel")
         self.panel = True
         self._report()

@@ -14,9 +14,10 @@ lose every jump: 1).
 Between trials the board is cleared as the profile says (``clear``):
 ``"redraw"`` (the default) does nothing, because pressing on a dot and
 drawing replaces that colour's pipe in Flow Free and in most versions of it;
-``"tap"`` taps each colour's first dot (where a tap clears it) and
-``"key:NAME"`` presses a reset key, and after either the board is read again
-to make sure it is empty.
+``"tap"`` taps each colour's first dot (where a tap clears it),
+``"key:NAME"`` presses a reset key and ``"click:X,Y"`` clicks a reset button
+(X, Y: fractions of the board's width and height from its top-left corner),
+and after any of these the board is read again to make sure it is empty.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from flowbot.actuate._play import (
 from flowbot.actuate._pointer import Pointer, as_keyboard
 from flowbot.actuate._screen import Screen
 from flowbot.errors import ActuationError, PathNotTakenError, VisionError
-from flowbot.models import Puzzle
+from flowbot.models import Point, Puzzle
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,8 @@ CANDIDATE_STEPS = (0.0, 0.002, 0.004, 0.008, 1 / 60, 2 / 60)
 #: Candidate jumps, in cells, tried after a whole run (``None``) was lost; the
 #: first lost ends the search.
 CANDIDATE_JUMPS = (2, 3, 4, 6)
-#: How calibration may clear the board between trials (besides ``"key:NAME"``).
+#: How calibration may clear the board between trials (besides ``"key:NAME"`` and
+#: ``"click:X,Y"``).
 CLEAR_MODES = ("redraw", "tap")
 
 
@@ -82,11 +84,33 @@ class Calibration:
     settings: Settings
 
 
+def _button(clear: str) -> tuple[float, float] | None:
+    """The reset button's place in ``"click:X,Y"`` (fractions of the board), else ``None``."""
+    if not clear.startswith("click:"):
+        return None
+    try:
+        x, y = (float(v) for v in clear.removeprefix("click:").split(","))
+    except ValueError:
+        return None
+    return (x, y)
+
+
 def check_clear_mode(clear: str) -> str:
     """``clear`` if it names a way to clear the board, else ``ValueError``."""
-    if clear in CLEAR_MODES or (clear.startswith("key:") and len(clear) > 4):
+    if clear in CLEAR_MODES or (clear.startswith("key:") and len(clear) > 4) or _button(clear):
         return clear
-    raise ValueError(f'clear must be one of {", ".join(CLEAR_MODES)} or "key:NAME", not {clear!r}')
+    raise ValueError(
+        f'clear must be one of {", ".join(CLEAR_MODES)}, "key:NAME" or "click:X,Y", not {clear!r}'
+    )
+
+
+def _click(pointer: Pointer, point: Point, settings: Settings, clock: Clock) -> None:
+    try:
+        pointer.press(point)
+        clock.sleep_until(clock.now() + settings.pacing.between)
+    finally:
+        pointer.release()
+    clock.sleep_until(clock.now() + settings.pacing.between)
 
 
 def _clear(
@@ -101,14 +125,14 @@ def _clear(
 ) -> None:
     if how == "redraw":
         return  # each trial's strokes start on a dot, which replaces that colour's pipe
+    board, button = plan.board, _button(how)
     if how == "tap":
         for pair in plan.reading.puzzle.pairs:
-            try:
-                pointer.press(plan.board.centre(pair.a))
-                clock.sleep_until(clock.now() + settings.pacing.between)
-            finally:
-                pointer.release()
-            clock.sleep_until(clock.now() + settings.pacing.between)
+            _click(pointer, board.centre(pair.a), settings, clock)
+    elif button is not None:
+        width, height = board.right - board.left, board.bottom - board.top
+        _click(pointer, Point(board.left + button[0] * width, board.top + button[1] * height),
+               settings, clock)  # fmt: skip
     else:
         as_keyboard(pointer).key(how.removeprefix("key:"))
     # The target may show the pipes a frame or more after the taps (a busy

@@ -288,7 +288,8 @@ def profile_toml(profile: Profile) -> str:
         "",
         "[calibrate]",
         '# Between trials: "redraw" (drawing from a dot replaces its pipe), "tap" (a tap',
-        '# on a dot clears it) or "key:NAME" (a reset key, e.g. "key:r").',
+        '# on a dot clears it), "key:NAME" (a reset key, e.g. "key:r") or "click:X,Y" (a',
+        "# reset button; X, Y: fractions of the board's width and height).",
         f"clear = {_q(profile.clear)}",
         "",
     ]

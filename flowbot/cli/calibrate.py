@@ -47,8 +47,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--clear",
         metavar="HOW",
         help='how to clear the board between tries: "redraw" (drawing from a dot replaces '
-        'its pipe; the default), "tap" (a tap on a dot clears it) or "key:NAME" (a reset '
-        "key); default: the profile's",
+        'its pipe; the default), "tap" (a tap on a dot clears it), "key:NAME" (a reset key) '
+        'or "click:X,Y" (a reset button, X and Y fractions of the board); default: the '
+        "profile's",
     )
     parser.add_argument(
         "--headroom",

@@ -46,6 +46,9 @@ class SimulatedBoard:
         Whether a tap on a dot (press and release, no move) clears its pipe,
         as in Flow Free; some web versions keep it (pressing on the dot and
         drawing still replaces it). The key ``r`` always clears the board.
+    reset_button
+        Where a reset button lies, as fractions of the board (x0, y0, x1, y1;
+        it may lie outside it): a press there clears the board.
     """
 
     def __init__(
@@ -61,6 +64,7 @@ class SimulatedBoard:
         clock: Clock | None = None,
         fill: FillMode = "run",
         tap_clears: bool = True,
+        reset_button: tuple[float, float, float, float] | None = None,
     ) -> None:
         if frame > 0 and clock is None:
             raise ValueError("reading once per frame needs the clock")
@@ -78,6 +82,7 @@ class SimulatedBoard:
         self.tap_clears = tap_clears
         self._before_press: GameState | None = None  # to undo a tap that does not clear
         self.keys: list[str] = []
+        self.reset_button = reset_button
         self._pending: tuple[int, Point] | None = None  # (frame number, last point in it)
 
     # Screen
@@ -100,9 +105,21 @@ class SimulatedBoard:
         self.presses += 1
         if self.presses <= self.ignore_presses:
             return
+        if self._on_reset_button(point):
+            self.state = new_game(self.state.puzzle)
+            return
         self._down = True
         self._before_press = self.state
         self.state = press(self.state, self._cell(point))
+
+    def _on_reset_button(self, point: Point) -> bool:
+        if self.reset_button is None:
+            return False
+        g = self.layout.geometry
+        fx = (point.x * self.scale - round(self.at[0] * self.scale) - g.left) / (g.right - g.left)
+        fy = (point.y * self.scale - round(self.at[1] * self.scale) - g.top) / (g.bottom - g.top)
+        x0, y0, x1, y1 = self.reset_button
+        return x0 <= fx < x1 and y0 <= fy < y1
 
     def move(self, point: Point) -> None:
         if not self._down:

@@ -312,6 +312,12 @@ def test_calibration_where_a_tap_does_not_clear_redraws_over_the_pipes() -> None
     sim = SimulatedBoard(NINE, tap_clears=False)
     with pytest.raises(ActuationError, match="could not clear"):
         calibrate(sim, sim, trials=2, steps=(0.0,), clear="tap", clock=clock)
+    # A reset button (here just above the board's right end) clears it.
+    sim = SimulatedBoard(NINE, tap_clears=False, reset_button=(0.8, -0.2, 1.0, -0.05))
+    clicked = calibrate(
+        sim, sim, trials=2, steps=(0.0,), headroom=0, clear="click:0.9,-0.1", clock=clock
+    )
+    assert all(t.taken for t in clicked.trials)
     # A reset key does clear it.
     sim = SimulatedBoard(NINE, tap_clears=False)
     keyed = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clear="key:r", clock=clock)

@@ -79,6 +79,7 @@ def test_every_setting_survives_a_round_trip(tmp_path: Path) -> None:
         ("[drag]\nstyle = 'zigzag'\n", "drag.style"),
         ("[drag]\njump = 0\n", "drag.jump"),
         ("[calibrate]\nclear = 'wipe'\n", "clear"),
+        ("[calibrate]\nclear = 'click:half,1'\n", "clear"),
         ("[next]\nafter = 'jump'\n", "next.after"),
         ("[next]\nat = [1]\n", "next.at"),
         ("[next]\nof = 'page'\n", "next.of"),

@@ -6,21 +6,13 @@ import functools
 import itertools
 import logging
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
-from flowbot.vision._cells import (
-    CellSamples,
-    cell_pitch,
-    channel_sum,
-    delta_e,
-    pixels_at,
-    sample_cells,
-    to_lab,
-)
+from flowbot.vision._cells import CellSamples, cell_pitch, sample_cells
+from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._edges import (
     OTHER_GROUND,
     LineProfiles,
@@ -49,9 +41,7 @@ from flowbot.vision._stats import (
     pad_with,
     quantile_of,
 )
-
-if TYPE_CHECKING:
-    from flowbot.vision._reader import Settings
+from flowbot.vision._types import MissingEdgesError, RunOnError, Settings
 
 log = logging.getLogger(__name__)
 
@@ -1274,20 +1264,6 @@ def _nearby_median(strengths: np.ndarray, *, border_typical: bool = True) -> np.
 _DIMMED_WITH_NEIGHBOURS = 0.25
 
 
-class MissingEdgesError(UnsureReadingError):
-    """Inner grid edges that show neither in the line map nor by colour.
-
-    ``vertical[i, r]``: the edge of inner vertical line ``i + 1`` along row
-    ``r``; ``horizontal[j, c]``: that of inner horizontal line ``j + 1`` along
-    column ``c``.
-    """
-
-    def __init__(self, vertical: np.ndarray, horizontal: np.ndarray) -> None:
-        super().__init__("some inner grid lines are missing (holes or walls in the board)")
-        self.vertical = vertical
-        self.horizontal = horizontal
-
-
 def _unseen_by_colour(
     faint: np.ndarray, image: np.ndarray, lattice: Lattice, factor: int, settings: Settings
 ) -> np.ndarray:
@@ -1612,13 +1588,6 @@ def _same_colour(run_on: RunOn) -> np.ndarray:
 #: CIELAB: a line going on past a border keeps its colour within this (two
 #: lines seen on one board: ``_LINE_COLOUR_NOISE`` twice).
 _SAME_LINE = 2 * _LINE_COLOUR_NOISE
-
-
-class RunOnError(UnsureReadingError):
-    """Grid lines go on past a border: the board is bigger than the grid, or cut off."""
-
-    def __init__(self) -> None:
-        super().__init__("grid lines run on past the board's border (a cut-off or irregular board)")
 
 
 def grown(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,7 +23,6 @@ from flowbot.vision._cells import (
     core_and_ring_lab,
     corner_reach,
     crisp_sides,
-    delta_e,
     fills_cell,
     interior_reach,
     is_crisp_disc,
@@ -40,6 +38,7 @@ from flowbot.vision._cells import (
     steepest_inside,
     tile_outline,
 )
+from flowbot.vision._colour import delta_e
 from flowbot.vision._edges import against_another_ground
 from flowbot.vision._stats import (
     median_along,
@@ -48,9 +47,7 @@ from flowbot.vision._stats import (
     pad_with,
     quantile_of,
 )
-
-if TYPE_CHECKING:
-    from flowbot.vision._reader import Settings
+from flowbot.vision._types import Settings
 
 #: Most L* by which a board's cells may be lighter than its grid lines.
 CELLS_OVER_LINES = 15.0

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from flowbot.vision._cells import cell_pitch, channel_sum, delta_e, pixels_at, to_lab
+from flowbot.vision._cells import cell_pitch
+from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._stats import median_of, quantile_along
 
 #: Points sampled along the middle of each edge (its ends meet crossing lines).

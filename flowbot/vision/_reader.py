@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -14,8 +13,6 @@ from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry, Pair, Puzzle, Reading
 from flowbot.vision._board_checks import (
     MIN_BOARD_SIDE,
-    MissingEdgesError,
-    RunOnError,
     check_lattice,
     check_lines_end_at_border,
     full_size,
@@ -33,82 +30,22 @@ from flowbot.vision._cell_checks import (
     classify,
     foreign_band,
 )
-from flowbot.vision._cells import (
-    CellSamples,
-    delta_e,
-    sample_cells,
-)
+from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import board_dots, other_dots
 from flowbot.vision._image import check_image
-from flowbot.vision._lattice import Lattice, LineMaps, LineSettings, find_lattices, in_phase
+from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._types import (
+    DEFAULT_SETTINGS,
+    MissingEdgesError,
+    RunOnError,
+    Settings,
+    UnsureBoardError,
+)
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """The reader's tolerances. Defaults suit any screen; calibration may tune them.
-
-    Colour distances are CIELAB units (about 2.3 is a just-noticeable difference).
-    """
-
-    #: Longest side, in pixels, of the downscaled copy used to find the board.
-    work_size: int = 800
-    #: Least brightness step (0-255) of a grid line over its surroundings.
-    line_contrast: float = 10.0
-    #: Allowed deviation between grid spacings, as a fraction of the pitch.
-    spacing_tolerance: float = 0.08
-    #: Smallest readable cell, in image pixels.
-    min_cell_px: float = 12.0
-    #: A cell whose centre differs from its rim by more than this holds a dot ...
-    dot_contrast: float = 30.0
-    #: ... by less than this it is empty; in between the reading is refused.
-    empty_contrast: float = 20.0
-    #: An empty cell at least this far from its rim is looked at for a dot's
-    #: shape (a dot hidden in glow of its own colour). Below it lies colour
-    #: noise: JPEG on small dark cells reaches 4 Lab and can pass for a disc.
-    faint_contrast: float = 6.0
-    #: Colour noise between the two dots of one pair (JPEG, glow); a calibration
-    #: profile may raise it for a drifting screen.
-    colour_tolerance: float = 4.0
-    #: Least ratio of the distance to any other dot over the distance to the twin.
-    min_pair_margin: float = 2.5
-    #: A ring sector this far from its cell's background shows a pipe or wall.
-    pipe_contrast: float = 30.0
-    #: An edge the line map misses still counts when its colour contrast is at
-    #: least this fraction of the typical edge's (a line of another hue on glow).
-    edge_colour_ratio: float = 0.4
-    #: An inner grid edge this many times brighter than the typical one is a wall.
-    wall_ratio: float = 1.8
-    #: An inner grid edge whose bright band is this much wider (pitch fraction,
-    #: at least 2 px) than the typical line's is a wall (a double or wide line).
-    wall_width: float = 0.04
-    #: A line goes on past a border only at this share of its contrast inside.
-    run_on_ratio: float = 0.4
-
-    def lines(self) -> LineSettings:
-        return LineSettings(
-            work_size=self.work_size,
-            line_contrast=self.line_contrast,
-            spacing_tolerance=self.spacing_tolerance,
-            run_on_ratio=self.run_on_ratio,
-        )
-
-
-DEFAULT_SETTINGS = Settings()
-
-
-class UnsureBoardError(UnsureReadingError):
-    """A refusal about a grid that was found: ``geometry`` is that grid.
-
-    Debug overlays draw it, so one can see what the reader looked at.
-    """
-
-    def __init__(self, reason: str, geometry: BoardGeometry) -> None:
-        super().__init__(reason)
-        self.geometry = geometry
 
 
 def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Reading:
@@ -301,7 +238,7 @@ def _another_board(image: np.ndarray, board: BoardGeometry, settings: Settings) 
         return False
     crop = image[region.y0 : region.y1, region.x0 : region.x1]
     log.debug("dots like a board's outside it: searching %s", region)
-    for source, dark in ((_brightest_channel(crop), False), (crop, False), (crop, True)):
+    for source, dark in ((brightest_channel(crop), False), (crop, False), (crop, True)):
         lattices, _ = find_lattices(source, settings.lines(), dark=dark)
         for found in lattices[:6]:
             other = BoardGeometry(
@@ -378,7 +315,7 @@ def _find_boards(
     """
     h, w = image.shape[:2]
     # Brightest channel: grid lines of any hue stand out from the dark board.
-    gray = _brightest_channel(image)
+    gray = brightest_channel(image)
     # Whole-number shrink factors keep INTER_AREA fast and thin lines visible;
     # when nothing is found, a finer copy catches boards with tiny cells, and
     # the colour copy lines brighter in one channel only (grey on a purple glow).
@@ -542,9 +479,3 @@ def _without_band(lattice: Lattice, band: tuple[str, int]) -> Lattice:
     else:
         xs = xs[1:] if index == 0 else xs[:-1]
     return Lattice(xs, ys)
-
-
-def _brightest_channel(image: np.ndarray) -> np.ndarray:
-    """``max(R, G, B)`` per pixel."""
-    red, green, blue = cv2.split(image)
-    return cv2.max(cv2.max(red, green), blue)

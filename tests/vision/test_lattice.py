@@ -14,7 +14,6 @@ from flowbot.vision._board_checks import _check_edges
 from flowbot.vision._edges import edge_visibility
 from flowbot.vision._lattice import (
     Lattice,
-    LineSettings,
     Run,
     Segment,
     _from_run,
@@ -24,6 +23,7 @@ from flowbot.vision._lattice import (
     in_phase,
     runs,
 )
+from flowbot.vision._types import LineSettings
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import random_puzzle, sample
 

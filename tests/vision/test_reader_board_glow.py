@@ -17,7 +17,7 @@ from flowbot.vision import read_board
 from flowbot.vision._board_checks import _sides_going_on
 from flowbot.vision._edges import RunOn
 from flowbot.vision._lattice import Lattice
-from flowbot.vision._reader import DEFAULT_SETTINGS
+from flowbot.vision._types import DEFAULT_SETTINGS
 from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])

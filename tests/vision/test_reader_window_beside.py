@@ -15,7 +15,7 @@ from flowbot.vision import read_board
 from flowbot.vision._board_checks import _nearby_median, without_foreign_sides
 from flowbot.vision._edges import against_another_ground
 from flowbot.vision._lattice import Lattice
-from flowbot.vision._reader import DEFAULT_SETTINGS
+from flowbot.vision._types import DEFAULT_SETTINGS
 from flowbot.vision.decoys import decoy
 from flowbot.vision.synthetic import sample
 

@@ -9,6 +9,8 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.render import board_geometry, render_board
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import random_puzzle, sample
 from flowbot.vision import Settings, read_board
 from flowbot.vision._board_checks import _check_edges
 from flowbot.vision._edges import edge_visibility
@@ -24,8 +26,6 @@ from flowbot.vision._lattice import (
     runs,
 )
 from flowbot.vision._types import LineSettings
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import random_puzzle, sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 

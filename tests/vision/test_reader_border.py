@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import sample
 from flowbot.vision import UnsureBoardError, read_board
 from flowbot.vision import _board_checks as board_checks
 from flowbot.vision._board_checks import _check_outlined_holes, _EdgeColours
 from flowbot.vision._lattice import Lattice
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import sample
 
 
 @pytest.mark.parametrize("seed", [0, 5, 22])

@@ -1,6 +1,6 @@
 """Cell-level reading on hard screens: dots of the glow's own colour, header rows, glow bands.
 
-Synthetic shots are named by category and seed (``flowbot.vision.synthetic``);
+Synthetic shots are named by category and seed (``flowbot.screens.synthetic``);
 each was refused before the mechanism it tests existed.
 """
 
@@ -15,13 +15,13 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._board_checks import without_empty_band
 from flowbot.vision._cells import BORDER, crisp_sides, interior_reach, is_crisp_disc
 from flowbot.vision._colour import delta_e, to_lab
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._types import DEFAULT_SETTINGS, MissingEdgesError
-from flowbot.vision.synthetic import sample
 
 PITCH = 80.0
 

@@ -18,6 +18,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Puzzle
 from flowbot.render import board_geometry, draw_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._cell_checks import (
     LINE_MARK,
@@ -28,7 +29,6 @@ from flowbot.vision._cell_checks import (
     check_marks,
 )
 from flowbot.vision._cells import mark_shape, sharp_marks
-from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 81

@@ -16,10 +16,10 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Puzzle, Solution
 from flowbot.render import render_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._reader import _most_board_like
 from flowbot.vision._types import DEFAULT_SETTINGS, UnsureBoardError
-from flowbot.vision.synthetic import sample
 
 #: The board to read: 6x6, 70 px cells, right of the other window.
 _BOARD = Puzzle.from_grid(["A....B", "..C...", "......", ".D..A.", "......", "B.C..D"])

@@ -13,12 +13,12 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.render import RenderStyle, board_geometry, render_board
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import sample
 from flowbot.vision import DEFAULT_SETTINGS, read_board
 from flowbot.vision._board_checks import _check_wall_widths, _drawn_apart
 from flowbot.vision._edges import line_profiles
 from flowbot.vision._lattice import Lattice
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 80

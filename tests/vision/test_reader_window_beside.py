@@ -11,13 +11,13 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Puzzle
 from flowbot.render import board_geometry, render_board
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._board_checks import _nearby_median, without_foreign_sides
 from flowbot.vision._edges import against_another_ground
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._types import DEFAULT_SETTINGS
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import sample
 
 
 def test_a_white_sheet_column_in_step_with_the_grid_is_left_out() -> None:

@@ -11,32 +11,23 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry, Pair, Puzzle, Reading
-from flowbot.vision._board_checks import (
-    MIN_BOARD_SIDE,
-    check_lattice,
-    check_lines_end_at_border,
-    full_size,
-    grown,
-    lies_within,
-    overlap,
-    without_empty_band,
-    without_foreign_sides,
-)
-from flowbot.vision._cell_checks import (
-    check_marks,
-    check_nothing_past_border,
-    check_pipes,
-    check_tiles,
-    classify,
-    foreign_band,
-)
+from flowbot.vision._board_checks import check_lattice
+from flowbot.vision._board_line_ends import check_lines_end_at_border
+from flowbot.vision._cell_background import foreign_band
+from flowbot.vision._cell_dots import classify
+from flowbot.vision._cell_marks import check_marks, check_tiles
+from flowbot.vision._cell_past_border import check_nothing_past_border
+from flowbot.vision._cell_pipes import check_pipes
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import board_dots, other_dots
+from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap
+from flowbot.vision._grow import grown
 from flowbot.vision._image import check_image
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
     MissingEdgesError,

@@ -41,7 +41,7 @@ FIXED = (
     ("flow_shaped", 16),
     ("flow_shaped", 40),
     # A cell left out at a border flush against another window: past the gap
-    # the same window as past the drawn border beside it (_check_border).
+    # the same window as past the drawn border beside it (check_border).
     ("flow_edge_objects", 280),
     ("flow_edge_objects", 100743),
     # Cells left out at a border flush against a white window or page, whose

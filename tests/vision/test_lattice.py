@@ -12,7 +12,7 @@ from flowbot.render import board_geometry, render_board
 from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import random_puzzle, sample
 from flowbot.vision import Settings, read_board
-from flowbot.vision._board_checks import _check_edges
+from flowbot.vision._board_lines import check_edges
 from flowbot.vision._edges import edge_visibility
 from flowbot.vision._lattice import (
     Lattice,
@@ -192,7 +192,7 @@ def test_an_edge_much_brighter_than_its_neighbours_is_a_wall() -> None:
     _, maps = find_lattices(image.max(axis=2), LineSettings())
     lattice = Lattice(geometry.xs, geometry.ys)
     with pytest.raises(UnsureReadingError, match="wall"):
-        _check_edges(lattice, maps, image, 1, Settings())
+        check_edges(lattice, maps, image, 1, Settings())
 
 
 def test_a_plus_shaped_board_is_refused() -> None:

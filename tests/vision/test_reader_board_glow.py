@@ -15,8 +15,8 @@ from flowbot.models import BoardGeometry, Puzzle
 from flowbot.render import RenderStyle, draw_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._board_checks import _sides_going_on
 from flowbot.vision._edges import RunOn
+from flowbot.vision._grow import _sides_going_on
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._types import DEFAULT_SETTINGS
 

@@ -20,7 +20,7 @@ from flowbot.models import Cell, Puzzle
 from flowbot.render import board_geometry, draw_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._cell_checks import (
+from flowbot.vision._cell_marks import (
     LINE_MARK,
     MARK_BOTH_WAYS,
     SHARP_MARK,

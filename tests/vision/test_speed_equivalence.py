@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from flowbot.models import BoardGeometry
-from flowbot.vision._board_checks import _span_medians
+from flowbot.vision._board_lines import _span_medians
 from flowbot.vision._cells import _offsets, _sector_medians, core_and_ring_lab, sample_cells
 from flowbot.vision._colour import brightest_channel, channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._lattice import _peaks, _refine, _sums, line_maps, segments

@@ -238,7 +238,11 @@ def _read_all(
     lock = threading.Lock()
 
     def shard(first: int) -> None:
-        sides = (_Side(base), _Side(other))
+        try:
+            sides = (_Side(base), _Side(other))
+        except SystemExit as exc:
+            print(f"a reader did not start: {exc}", flush=True)
+            return
         try:
             for i in range(first, len(screens), jobs):
                 path = screens[i][1]
@@ -291,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         help="compare only these sources",
     )
     args = parser.parse_args(argv)
+    args.base, args.other = args.base.resolve(), args.other.resolve()
     for checkout in (args.base, args.other):
         if not (checkout / "flowbot" / "vision").is_dir():
             parser.error(f"{checkout}: not a flowbot checkout")

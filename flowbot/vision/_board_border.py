@@ -26,6 +26,7 @@ from flowbot.vision._edges import (
 )
 from flowbot.vision._grid import span_middles
 from flowbot.vision._lattice import Lattice, LineMaps
+from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import (
     median_of,
     median_of_few,
@@ -454,3 +455,33 @@ _ALONG_SIDE = np.linspace(0.2, 0.8, 9)
 #: than this share of the rest: measured, the cut corners of decoys <= 0.01 of
 #: it; plain boards' slivers >= 0.94 (real) and >= 0.80 (synthetic).
 _EDGE_SLIVER_GAP = 0.4
+
+
+BORDER: Rule[Grid] = Rule(
+    name="border drawn all round",
+    refuses="a border drawn along most of its length but not beside some cells",
+    why="A shaped board leaves cells out and its border follows them; read as a rectangle, "
+    "it would hold cells the game has not. A border hidden all along (a tight crop, a bright "
+    "frame) is allowed, and so is a gap where another window's ground meets the board.",
+    bounds="Weak border cells (under _WEAK_BORDER 0.5 of the drawn border: holes 0.16-0.38) "
+    "judged by colour against LINE_COLOUR_NOISE 12 CIELAB (good cells 0.8-4.9, holes "
+    "27.3-42.3); _GAP_OUTSIDE_APART 4 (holes <= 1.6, windows >= 8.3); _OWN_BORDER_APART 24; "
+    "_NEAR_GROUND_APART 18 (holes 21.6-39.9, good cells <= 13.8; none on 512 real screens).",
+    reason=_BORDER_GAP,
+    check=lambda grid: check_border(
+        grid.lattice, grid.maps, grid.image, grid.factor, grid.settings, edges=grid.edges
+    ),
+)
+
+BORDER_AT_IMAGE_EDGE: Rule[Grid] = Rule(
+    name="border whole at the image's edge",
+    refuses="a border cut by the image's edge whose sliver shows beside some cells only",
+    why="A tight crop through the border keeps a sliver of it all along (or none); a corner "
+    "cell left out of a shaped board leaves the sliver dark beside it.",
+    bounds="_EDGE_SLIVER_GAP 0.4 of the rest of the sliver: cut corners of decoys <= 0.01, "
+    "plain boards >= 0.94 (real) and >= 0.80 (synthetic).",
+    reason=_BORDER_GAP,
+    check=lambda grid: check_border_at_image_edge(
+        grid.lattice, grid.image, grid.factor, grid.settings
+    ),
+)

@@ -7,6 +7,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_edge_colours import EdgeColours, centre_colours
 from flowbot.vision._colour import delta_e
+from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import (
     median_of,
 )
@@ -77,3 +78,16 @@ def _lighter_than_its_line(edges: np.ndarray) -> np.ndarray:
 #: most 2.0 lighter than the rest of their line (560 synthetic, 491 real),
 #: outlines of cells left out 20-41.
 _OUTLINE_LIGHTER = 10.0
+
+
+OUTLINED_HOLES: Rule[Grid] = Rule(
+    name="no outlined hole",
+    refuses="a cell outlined all round in a colour lighter than the lines, plain inside",
+    why="The game draws no lines inside a cell it leaves out and outlines it in a bright "
+    "colour of its own; a pipe tints a line too, but never a cell's every side.",
+    bounds="_OUTLINE_LIGHTER 10 L*: good screens' cell sides at most 2.0 lighter than the "
+    "rest of their line (560 synthetic, 491 real), outlines of cells left out 20-41.",
+    reason="cell (r, c) is outlined in another colour than the grid lines: left out of a "
+    "shaped board",
+    check=lambda grid: check_outlined_holes(grid.image, grid.edges),
+)

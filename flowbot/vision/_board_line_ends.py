@@ -18,6 +18,7 @@ from flowbot.vision._edges import (
     outline_past_corners,
 )
 from flowbot.vision._grid import SIDES
+from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_of,
     median_of_few,
@@ -206,3 +207,18 @@ _ENDS_APART = 0.07
 
 
 _ENDS_APART_PX = 3.0
+
+
+LINES_END_AT_BORDER: Rule[Cells] = Rule(
+    name="lines end at the border",
+    refuses="a board whose lines crossing one border all end together elsewhere than where "
+    "the other borders' lines end",
+    why="The game draws every line from border to border; a box laid over the board (a "
+    "pop-up) cuts them at its own straight edge, hiding the cells beyond.",
+    bounds="At least _ENDS_LINES 3 lines, all (_ENDS_SHARE 1.0) ending within _ENDS_TOGETHER "
+    "0.03 pitch (1.5 px) of each other, _ENDS_APART 0.07 pitch and 3 px from the others; "
+    "text beside a border lines up with some (real mirror variant: 3 of 4 lines).",
+    reason="the board's lines end together ... its <side> border: something laid over the "
+    "board hides part of it",
+    check=lambda cells: check_lines_end_at_border(cells.image, cells.geometry, cells.settings),
+)

@@ -15,6 +15,7 @@ from flowbot.vision._edges import (
 )
 from flowbot.vision._grid import full_size_lines, lies_within, span_middles
 from flowbot.vision._lattice import Lattice, LineMaps, in_phase
+from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import (
     median_along,
     median_of,
@@ -403,3 +404,35 @@ _WALL_BRIGHTER = 1.6
 #: categories x 40: tiny cells, mirror, JPEG, drift); a thick bar with one
 #: end of its window on it (flow_walls 93134) 1.96.
 _WALL_STROKE = 1.5
+
+
+ALONE: Rule[Grid] = Rule(
+    name="one grid alone",
+    refuses="another grid of the same pitch overlapping or adjoining the one found",
+    why="A wall or a shaped board's outline continues the board's own lattice as a grid of "
+    "its own; the board would be read without them. A grid out of step with it beside the "
+    "board, or drawn nowhere over it, is another window's and passes.",
+    bounds="Pitches within 15 %; adjoining: a gap under 1.5 pitch; out of step and unseen: "
+    "lines covering under line_coverage (0.6) of the board, 0.00-0.01 measured on an editor's "
+    "grid merged with a mirror window's board (jpeg 100285), a row of dots 0.27.",
+    reason="several grids meet here (a board with walls or an irregular shape)",
+    check=lambda grid: check_alone(
+        grid.lattice, grid.others, grid.maps, grid.settings.lines().line_coverage
+    ),
+)
+
+INNER_EDGES: Rule[Grid] = Rule(
+    name="every inner edge drawn, no wall",
+    refuses="a grid whose inner edges are missing (holes, walls drawn apart from the lines), "
+    "too faint to trust, or drawn wider, brighter or with more ink than the lines (walls)",
+    why="The game draws every inner edge of a plain board alike; a missing edge or a wall "
+    "changes the puzzle, so reading it as plain would be a wrong answer. Zoom blur widens a "
+    "line but keeps its ink; a wall adds ink.",
+    bounds="Walls: _WALL_INK 1.5 (zoom-blurred lines 0.98-1.12, walls >= 2.5), _WALL_BRIGHTER "
+    "1.6 (real lines <= 1.11, walls >= 2.04), _WALL_STROKE 1.5 (walls >= 1.85, good boards' "
+    "peakless edges <= 1.30); edges dimmed with their neighbours by glow keep >= 0.34 of "
+    "their contrast, holes' <= 0.11 (_DIMMED_WITH_NEIGHBOURS 0.25).",
+    reason="some inner grid lines are missing (holes or walls in the board) / "
+    "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
+    check=lambda grid: check_edges(grid.lattice, grid.maps, grid.image, grid.factor, grid.settings),
+)

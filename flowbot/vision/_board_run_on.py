@@ -13,28 +13,25 @@ from flowbot.vision._edges import (
     changes_at_once,
     ground_across_border,
 )
-from flowbot.vision._grid import full_size_lines, run_on_past
+from flowbot.vision._grid import full_size_lines
 from flowbot.vision._lattice import Lattice
+from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import (
     median_of,
 )
 from flowbot.vision._types import RunOnError, Settings
 
 
-def check_run_on_by_colour(
-    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
-) -> bool:
+def check_run_on_by_colour(run_ons: dict[str, RunOn], settings: Settings) -> None:
     """Refuse a grid whose inner lines go on past a border in full-resolution colour.
 
     Glow as bright as the lines hides them from the line map, and with them
     whole rows of the board; so do pipes and their tint on a half-solved
     board. The grid found would then be too small: a wrong puzzle.
-
-    Returns whether some inner line goes on, too few of them to refuse for.
+    ``run_ons``: how the lines crossing each border look past it.
     """
     ratio = settings.edge_colour_ratio
-    goes_on = False
-    for run_on in run_on_past(lattice, image, factor).values():
+    for run_on in run_ons.values():
         # A line that goes on looks as it does inside; half the lines or more
         # (pipes on a half-solved board hide some), as text or a window beside
         # the board (of another contrast) lines up with a few at most.
@@ -50,11 +47,16 @@ def check_run_on_by_colour(
         stub = like_lines(run_on.just_past, inside, ratio)
         if seen.mean() >= 0.5 or stub.mean() >= 0.8:
             raise RunOnError
-        # Any line going on, in whatever colour, earns the closer look for
-        # cells outlined past the border (beside a pop-up, its frame along a
-        # line tints it).
-        goes_on = goes_on or bool(like.any())
-    return goes_on
+
+
+def some_line_goes_on(run_ons: dict[str, RunOn], settings: Settings) -> bool:
+    """Whether any inner line goes on past a border, in whatever colour.
+
+    Such a line earns the closer look for cells outlined past the border
+    (beside a pop-up, its frame along a line tints it).
+    """
+    ratio = settings.edge_colour_ratio
+    return any(bool(like_lines(r.beyond, r.inside, ratio).any()) for r in run_ons.values())
 
 
 def like_lines(contrast: np.ndarray, lines: np.ndarray | float, ratio: float) -> np.ndarray:
@@ -129,3 +131,35 @@ def check_cells_past_border(
             raise UnsureReadingError(
                 "cells like the board's go on past its border (part of a board)"
             )
+
+
+def _check_cells_past(grid: Grid) -> None:
+    # Looked for only where some inner line goes on past the border.
+    if some_line_goes_on(grid.run_on, grid.settings):
+        check_cells_past_border(grid.lattice, grid.image, grid.factor, grid.settings)
+
+
+RUN_ON: Rule[Grid] = Rule(
+    name="lines stop at the border",
+    refuses="a grid whose inner lines go on past a border, in full-resolution colour, at half "
+    "or more of them, or nearly all (4/5) for a little way",
+    why="Glow as bright as the lines, or a half-solved board's pipes, hide whole rows from "
+    "the line map: the grid found would be too small, a wrong puzzle. Text or a window beside "
+    "the board lines up with a few lines at most.",
+    bounds="A line goes on at edge_colour_ratio 0.4 to 2 times its contrast inside and in "
+    "its own colour (_SAME_LINE 24 CIELAB: two lines seen on one board 12 apart).",
+    reason="grid lines run on past the board's border (a cut-off or irregular board)",
+    check=lambda grid: check_run_on_by_colour(grid.run_on, grid.settings),
+)
+
+CELLS_PAST_BORDER: Rule[Grid] = Rule(
+    name="no cell outlined past the border",
+    refuses="a cell past the border outlined as the board's cells are, on the board's ground",
+    why="A pop-up laid over the board's last rows hides most of their lines, so few run on; "
+    "beside it a whole cell may still show. Text and clutter draw no box in step with the "
+    "grid, and another window's box changes ground at once at the border.",
+    bounds="Side and far lines like the board's (edge_colour_ratio 0.4 to 2 times their "
+    "contrast); another window's ground: OTHER_GROUND 6 CIELAB step at the border.",
+    reason="cells like the board's go on past its border (part of a board)",
+    check=_check_cells_past,
+)

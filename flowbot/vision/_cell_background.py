@@ -25,6 +25,7 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._colour import delta_e
 from flowbot.vision._edges import against_another_ground
+from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_along,
     median_of,
@@ -440,3 +441,23 @@ def foreign_band(ring_lab: np.ndarray) -> tuple[str, int] | None:
         if step > BACKGROUND_STEP:
             return name, index
     return None
+
+
+BACKGROUND: Rule[Cells] = Rule(
+    name="one dark background",
+    refuses="cells lighter than the lines between them, a dot on a background unlike its "
+    "neighbours', an empty cell holding an object, an outer band unlike the next one in",
+    why="A Flow board draws light lines on one dark background that glow tints smoothly; "
+    "light cards between dark gaps, a tile in a cell or another window's edge in step with "
+    "the grid are something else, and read as cells they would change the puzzle.",
+    bounds="CELLS_OVER_LINES 15 L* (real screens 26+ darker than the lines, heavy synthetic "
+    "glow 1+); BACKGROUND_STEP 40 Lab (real within 15, synthetic 20); OBJECT_STEP 10 (bridge "
+    "tiles 13.9+, real empty cells up to 17: the look decides); GLOW_BORDER 0.25 (objects "
+    "0-0.24); OBJECT_SIDES 3, PAIRED_SIDES 2 (glow bands sharp on 0-2 sides).",
+    reason="the cells (L* ..) are lighter than the grid lines between them / the background "
+    "around the dot at cell .. is unlike its neighbours' / cell (r, c) holds something that "
+    "is neither a dot nor empty / the cells of row or column k are unlike the board's next to them",
+    check=lambda cells: check_background(
+        cells.samples, cells.image, cells.geometry, cells.dots, cells.settings
+    ),
+)

@@ -8,7 +8,6 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._cell_background import check_background
 from flowbot.vision._cells import (
     FAINT_ELONGATION,
     FLAT_CORE,
@@ -22,6 +21,7 @@ from flowbot.vision._cells import (
     ring_like_core_recentred,
 )
 from flowbot.vision._colour import delta_e
+from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_of,
 )
@@ -44,10 +44,13 @@ SOFT_GLOW_RAYS, GLOW_EDGE_PX = 2, 3.0
 GLOW_WIDE_PX, GLOW_RUNS_ON = 6.0, 0.05
 
 
-def classify(
+def read_dots(
     samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
 ) -> tuple[set[Cell], float]:
     """The cells holding a dot, and a confidence from how clearly cells split.
+
+    Refuses a cell that is neither a dot nor empty; the dot rules
+    (``_rules.DOT_RULES``) then judge the dots found.
 
     A cell whose centre stands out from its rim less than a dot's but more
     than glow's is a dot only when it looks like one: a flat disc of a dot's
@@ -132,9 +135,6 @@ def classify(
             raise UnsureReadingError(
                 f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
             )
-    if dots:  # a dotless grid is no board: the next candidate may be
-        _check_round(samples, image, geometry, dots)
-        check_background(samples, image, geometry, dots, settings)
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
     empty_max = max(
         (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
@@ -152,7 +152,7 @@ def classify(
 SQUARE_REACH = 1.2
 
 
-def _check_round(
+def check_round(
     samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]
 ) -> None:
     """Refuse a "dot" whose colour reaches its corners: a square tile, not a disc."""
@@ -343,3 +343,15 @@ def _crisp_dot(
         elongation=elongation,
         tolerant=tolerant,
     )
+
+
+ROUND: Rule[Cells] = Rule(
+    name="dots are round",
+    refuses="a 'dot' whose colour reaches as far into its cell's corners as square on",
+    why="A disc's colour reaches as far along the diagonals as square on; a square tile's "
+    "corners about 1.4 times as far (two tiles side by side pass for a pair of dots).",
+    bounds="SQUARE_REACH 1.2 of corner_reach: dots at most 1.04 (1,600 synthetic shots, "
+    "17 categories) and 1.01 (real screens); a tile 1.39 (flow_edge_objects 257).",
+    reason="cell (r, c) holds a square, not a dot (a tile)",
+    check=lambda cells: check_round(cells.samples, cells.image, cells.geometry, cells.dots),
+)

@@ -16,6 +16,7 @@ from flowbot.vision._cells import (
     tile_outline,
 )
 from flowbot.vision._colour import delta_e
+from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_of,
     quantile_of,
@@ -173,3 +174,31 @@ def _soft_marks(
     """Whether every mark of ``least`` or more in ``cell`` is ``SOFT_MARK`` rims wide or more."""
     widths = mark_widths(image, geometry, cell, least)
     return bool(widths.size) and float(widths.min()) >= SOFT_MARK * rim
+
+
+MARKS: Rule[Cells] = Rule(
+    name="no mark in an empty cell",
+    refuses="an empty cell with sharp lines or edges near its centre (a bridge's rails, a "
+    "word, a tile's edge)",
+    why="An empty cell shows the background, which glow tints smoothly; anything drawn there "
+    "is no empty cell, even when its colour is the background's on average.",
+    bounds="SHARP_MARK 25 (empty cells <= 13 synthetic, 8 real; bridges 63+); TEXT_MARK 15 for "
+    "marks both ways (good boards <= 10.5, dim words 16.4-23.3); LINE_MARK 4 at LINE_NOISE 3 "
+    "times the board's noise (dim words 3.8-6.0 times, good boards <= 2.0); SOFT_MARK 3 "
+    "rims (glow pipes 2.6-6.9, drawn lines 0.75-1.24).",
+    reason="cell (r, c) holds something drawn (sharp lines or edges), neither a dot nor empty",
+    check=lambda cells: check_marks(cells.image, cells.geometry, cells.dots),
+)
+
+TILES: Rule[Cells] = Rule(
+    name="no tile in an empty cell",
+    refuses="an empty cell holding a filled square, however near the glow's colour",
+    why="Nothing in an empty cell ends in a straight step all round inside the lines; a tile "
+    "of nearly the glow's colour leaves core and ring alike and its edges past sharp_marks' "
+    "reach.",
+    bounds="TILE_STEP 5 grey levels of tile_outline (good boards <= 1.1 synthetic, 2.35 real; "
+    "tiles over glow 8-25); only cells TILE_GROUND 25 Lab from the background (tiles 38+, "
+    "real empty cells <= 29.5, 22 on all but one).",
+    reason="cell (r, c) holds a tile (a square's outline), neither a dot nor empty",
+    check=lambda cells: check_tiles(cells.samples, cells.image, cells.geometry, cells.dots),
+)

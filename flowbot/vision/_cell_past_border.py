@@ -12,6 +12,7 @@ from flowbot.vision._cells import (
 )
 from flowbot.vision._colour import delta_e
 from flowbot.vision._edges import against_another_ground
+from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._types import Settings
 
 
@@ -49,3 +50,15 @@ def check_nothing_past_border(
             raise UnsureReadingError(
                 f"a dot lies one cell past the board's {side} border (the board goes on)"
             )
+
+
+NOTHING_PAST_BORDER: Rule[Cells] = Rule(
+    name="no dot past the border",
+    refuses="a flat disc one cell past a border, centred on the grid's columns or rows",
+    why="Glow as bright as the lines can hide a whole outer row, lines and all, but its dots "
+    "still show; no header, counter or button is a flat disc there. Not where another "
+    "window's ground meets the board all along that border.",
+    bounds="A flat disc as the reader's own dot tests judge one (crisp, round, a dot's size).",
+    reason="a dot lies one cell past the board's <side> border (the board goes on)",
+    check=lambda cells: check_nothing_past_border(cells.image, cells.geometry, cells.settings),
+)

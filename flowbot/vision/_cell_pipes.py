@@ -15,6 +15,7 @@ from flowbot.vision._cells import (
     line_colour,
 )
 from flowbot.vision._colour import delta_e
+from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._types import Settings
 
 #: A band across a grid edge whose lightness changes the whole way from its
@@ -121,3 +122,19 @@ def _from_mix(colour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     t = np.sum((colour - a) * span, axis=-1) / np.maximum(np.sum(span * span, axis=-1), 1e-6)
     mix = a + np.clip(t, 0.0, 1.0)[..., None] * span
     return delta_e(colour, mix)
+
+
+PIPES: Rule[Cells] = Rule(
+    name="no pipe drawn",
+    refuses="colour crossing a grid edge in a dot's colour and strength (a solved or "
+    "half-solved board)",
+    why="A pipe has one colour on both sides of an edge, its dots'; a board with pipes is "
+    "solved or in progress, and reading its dots would miss the user's intent. Glow bands, "
+    "the line itself or two dots a pixel off are no pipe.",
+    bounds="A pipe's sector within 3 Lab of its dots' colour, 21+ from any mix of line and "
+    "background; BAND_EDGE_PX 4 (pipe edges <= 2.9 px through JPEG 60-95, glow pipes 5.2).",
+    reason="a pipe is drawn at cell (r, c): the board is solved or in progress",
+    check=lambda cells: check_pipes(
+        cells.samples, cells.image, cells.geometry, cells.dots, cells.settings
+    ),
+)

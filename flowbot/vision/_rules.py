@@ -1,23 +1,65 @@
-"""Board-level checks: is the grid found one whole, plain, rectangular Flow board?"""
+"""Every refusal rule, in the order the reader runs them, and the three places they run.
+
+A rule is a ``Rule`` next to the code it runs (what it refuses, why, its
+measured bounds, its reason); adding one is adding that unit and its line
+here, and its row in docs/vision.md (a test holds the two together).
+
+- ``BOARD_RULES`` judge each candidate grid whole, as found in a shrunk copy
+  (``check_grid``): the first to refuse passes the grid over, and the search
+  may trim, cut or grow it and ask again.
+- ``DOT_RULES`` judge the dots read in a grid's cells (``read_cells``).
+- ``CELL_RULES`` judge the board chosen, placed at full resolution, with its
+  cells and dots (``check_cells``): a refusal refuses the screen.
+"""
 
 from __future__ import annotations
 
-import logging
-
 import numpy as np
 
-from flowbot.vision._board_border import check_border, check_border_at_image_edge
-from flowbot.vision._board_edge_colours import EdgeColours
-from flowbot.vision._board_holes import check_outlined_holes
-from flowbot.vision._board_lines import check_alone, check_edges
-from flowbot.vision._board_run_on import check_cells_past_border, check_run_on_by_colour
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._board_border import BORDER, BORDER_AT_IMAGE_EDGE
+from flowbot.vision._board_holes import OUTLINED_HOLES
+from flowbot.vision._board_line_ends import LINES_END_AT_BORDER
+from flowbot.vision._board_lines import ALONE, INNER_EDGES
+from flowbot.vision._board_run_on import CELLS_PAST_BORDER, RUN_ON
+from flowbot.vision._cell_background import BACKGROUND
+from flowbot.vision._cell_dots import ROUND, read_dots
+from flowbot.vision._cell_marks import MARKS, TILES
+from flowbot.vision._cell_past_border import NOTHING_PAST_BORDER
+from flowbot.vision._cell_pipes import PIPES
+from flowbot.vision._cells import CellSamples
 from flowbot.vision._lattice import Lattice, LineMaps
+from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import Settings
 
-log = logging.getLogger(__name__)
+BOARD_RULES: tuple[Rule[Grid], ...] = (
+    ALONE,
+    INNER_EDGES,
+    BORDER,
+    BORDER_AT_IMAGE_EDGE,
+    OUTLINED_HOLES,
+    RUN_ON,
+    CELLS_PAST_BORDER,
+)
+
+DOT_RULES: tuple[Rule[Cells], ...] = (
+    ROUND,
+    BACKGROUND,
+)
+
+CELL_RULES: tuple[Rule[Cells], ...] = (
+    NOTHING_PAST_BORDER,
+    LINES_END_AT_BORDER,
+    PIPES,
+    MARKS,
+    TILES,
+)
+
+#: Every rule, in the order they run on a board that is read.
+ALL_RULES: tuple[Rule[Grid] | Rule[Cells], ...] = (*BOARD_RULES, *DOT_RULES, *CELL_RULES)
 
 
-def check_lattice(
+def check_grid(
     lattice: Lattice,
     maps: LineMaps,
     image: np.ndarray,
@@ -26,12 +68,29 @@ def check_lattice(
     *,
     others: list[Lattice],
 ) -> None:
-    """Every whole-board check of one candidate grid (raises ``UnsureReadingError``)."""
-    check_alone(lattice, others, maps, settings.lines().line_coverage)
-    check_edges(lattice, maps, image, factor, settings)
-    edges = EdgeColours(lattice, image, factor)
-    check_border(lattice, maps, image, factor, settings, edges=edges)
-    check_border_at_image_edge(lattice, image, factor, settings)
-    check_outlined_holes(image, edges)
-    if check_run_on_by_colour(lattice, image, factor, settings):
-        check_cells_past_border(lattice, image, factor, settings)
+    """Every board rule on one candidate grid (raises ``UnsureReadingError``)."""
+    grid = Grid(lattice, maps, image, factor, settings, others)
+    for rule in BOARD_RULES:
+        rule.check(grid)
+
+
+def read_cells(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> tuple[set[Cell], float]:
+    """The cells holding a dot, judged by the dot rules, and the cells' confidence.
+
+    A grid with no dot is no board (the next candidate may be): the dot
+    rules are not asked.
+    """
+    dots, confidence = read_dots(samples, image, geometry, settings)
+    if dots:
+        cells = Cells(image, geometry, samples, dots, settings)
+        for rule in DOT_RULES:
+            rule.check(cells)
+    return dots, confidence
+
+
+def check_cells(cells: Cells) -> None:
+    """Every cell rule on the board chosen (raises ``UnsureReadingError``)."""
+    for rule in CELL_RULES:
+        rule.check(cells)

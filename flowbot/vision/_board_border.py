@@ -17,14 +17,9 @@ from flowbot.vision._board_edge_colours import (
 from flowbot.vision._board_hidden_lines import LINE_COLOUR_NOISE, drawn_in_line_colour
 from flowbot.vision._cells import cell_pitch
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
-from flowbot.vision._edges import (
-    another_ground,
-    edge_visibility,
-    ground_across,
-    ground_reach,
-    grounds_beside,
-)
+from flowbot.vision._edges import edge_visibility
 from flowbot.vision._grid import span_middles
+from flowbot.vision._grounds import another_ground, ground_across, ground_reach, grounds_beside
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import (

@@ -10,14 +10,9 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
 from flowbot.vision._cells import cell_pitch
 from flowbot.vision._colour import delta_e, to_lab
-from flowbot.vision._edges import (
-    against_another_ground,
-    changes_at_once,
-    ground_across_border,
-    line_ends,
-    outline_past_corners,
-)
+from flowbot.vision._ends import line_ends, outline_past_corners
 from flowbot.vision._grid import SIDES
+from flowbot.vision._grounds import against_another_ground, changes_at_once, ground_across_border
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_of,

@@ -6,15 +6,10 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_hidden_lines import LINE_COLOUR_NOISE
-from flowbot.vision._edges import (
-    OTHER_GROUND,
-    RunOn,
-    cells_past_border,
-    changes_at_once,
-    ground_across_border,
-)
 from flowbot.vision._grid import full_size_lines
+from flowbot.vision._grounds import OTHER_GROUND, changes_at_once, ground_across_border
 from flowbot.vision._lattice import Lattice
+from flowbot.vision._past_border import RunOn, cells_past_border
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import (
     median_of,

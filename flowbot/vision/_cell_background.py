@@ -8,23 +8,19 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._cell_marks import dot_cells, rim_width
-from flowbot.vision._cells import (
-    NEAR,
-    OUTLINE_PX,
-    CellSamples,
+from flowbot.vision._bands import (
     border_like,
     border_like_sides,
-    crisp_sides,
-    fills_cell,
     interior_reach,
     line_lightness,
     place_past_lines,
-    soft_rays,
     steepest_inside,
 )
+from flowbot.vision._cell_marks import dot_cells, rim_width
+from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
-from flowbot.vision._edges import against_another_ground
+from flowbot.vision._grounds import against_another_ground
+from flowbot.vision._rays import OUTLINE_PX, crisp_sides, fills_cell, soft_rays
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_along,

@@ -8,19 +8,11 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._cells import (
-    FAINT_ELONGATION,
-    FLAT_CORE,
-    NEAR,
-    RING_LIKE_MAX,
-    CellSamples,
-    border_like,
-    corner_reach,
-    is_crisp_disc,
-    outline_rays,
-    ring_like_core_recentred,
-)
+from flowbot.vision._bands import border_like
+from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, CellSamples
 from flowbot.vision._colour import delta_e
+from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
+from flowbot.vision._rays import corner_reach, outline_rays
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_of,

@@ -8,14 +8,9 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._cells import (
-    CellSamples,
-    mark_shape,
-    mark_widths,
-    sharp_marks,
-    tile_outline,
-)
+from flowbot.vision._cells import CellSamples
 from flowbot.vision._colour import delta_e
+from flowbot.vision._marks import mark_shape, mark_widths, sharp_marks, tile_outline
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_of,

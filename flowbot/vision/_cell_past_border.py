@@ -6,12 +6,10 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._cells import (
-    core_and_ring_lab,
-    is_crisp_disc,
-)
+from flowbot.vision._cells import core_and_ring_lab
 from flowbot.vision._colour import delta_e
-from flowbot.vision._edges import against_another_ground
+from flowbot.vision._discs import is_crisp_disc
+from flowbot.vision._grounds import against_another_ground
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._types import Settings
 

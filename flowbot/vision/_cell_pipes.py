@@ -6,15 +6,10 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._cells import (
-    NEAR,
-    RING_INNER,
-    RING_OUTER,
-    CellSamples,
-    band_is_soft,
-    line_colour,
-)
+from flowbot.vision._bands import line_colour
+from flowbot.vision._cells import NEAR, RING_INNER, RING_OUTER, CellSamples
 from flowbot.vision._colour import delta_e
+from flowbot.vision._rays import band_is_soft
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._types import Settings
 

@@ -7,11 +7,8 @@ import itertools
 import numpy as np
 
 from flowbot.models import BoardGeometry
-from flowbot.vision._edges import (
-    RunOn,
-    run_on_visibility,
-)
 from flowbot.vision._lattice import Lattice
+from flowbot.vision._past_border import RunOn, run_on_visibility
 
 #: A row (an int) or a column (``np.s_[:, k]``) of a cells' samples array, or a band of them.
 CellIndex = int | slice | tuple[slice, int | slice]

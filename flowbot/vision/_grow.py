@@ -7,11 +7,9 @@ import logging
 import numpy as np
 
 from flowbot.vision._board_run_on import like_lines, same_line_colour
-from flowbot.vision._edges import (
-    RunOn,
-)
 from flowbot.vision._grid import SIDES, lies_within, run_on_past
 from flowbot.vision._lattice import Lattice, equal_spacing, in_phase
+from flowbot.vision._past_border import RunOn
 from flowbot.vision._stats import (
     median_of,
 )

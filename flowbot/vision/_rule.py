@@ -19,9 +19,9 @@ import numpy as np
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._board_edge_colours import EdgeColours
 from flowbot.vision._cells import CellSamples
-from flowbot.vision._edges import RunOn
 from flowbot.vision._grid import run_on_past
 from flowbot.vision._lattice import Lattice, LineMaps
+from flowbot.vision._past_border import RunOn
 from flowbot.vision._types import Settings
 
 Seen = TypeVar("Seen")

@@ -9,9 +9,6 @@ import numpy as np
 from flowbot.models import BoardGeometry
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import delta_e
-from flowbot.vision._edges import (
-    against_another_ground,
-)
 from flowbot.vision._grid import (
     MIN_BOARD_SIDE,
     SIDES,
@@ -20,6 +17,7 @@ from flowbot.vision._grid import (
     full_size_lines,
     run_on_past,
 )
+from flowbot.vision._grounds import against_another_ground
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._stats import (
     median_of,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from flowbot.vision._cells import border_like
+from flowbot.vision._bands import border_like
 from flowbot.vision._colour import to_lab
 
 PITCH = 60

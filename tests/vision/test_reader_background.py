@@ -17,9 +17,12 @@ from flowbot.models import BoardGeometry, Cell, Puzzle
 from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
+from flowbot.vision._bands import line_lightness
 from flowbot.vision._cell_marks import SHARP_MARK
-from flowbot.vision._cells import line_lightness, sample_cells, sharp_marks, soft_rays
+from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import to_lab
+from flowbot.vision._marks import sharp_marks
+from flowbot.vision._rays import soft_rays
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import DEFAULT_SETTINGS
 

@@ -17,9 +17,11 @@ from flowbot.models import Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._cells import BORDER, crisp_sides, interior_reach, is_crisp_disc
+from flowbot.vision._bands import BORDER, interior_reach
 from flowbot.vision._colour import delta_e, to_lab
+from flowbot.vision._discs import is_crisp_disc
 from flowbot.vision._lattice import Lattice
+from flowbot.vision._rays import crisp_sides
 from flowbot.vision._trim import without_empty_band
 from flowbot.vision._types import DEFAULT_SETTINGS, MissingEdgesError
 

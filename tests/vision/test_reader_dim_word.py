@@ -28,7 +28,7 @@ from flowbot.vision._cell_marks import (
     THIN_MARK,
     check_marks,
 )
-from flowbot.vision._cells import mark_shape, sharp_marks
+from flowbot.vision._marks import mark_shape, sharp_marks
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 81

@@ -19,7 +19,7 @@ from flowbot.render import board_geometry, draw_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._cell_marks import SHARP_MARK, check_marks
-from flowbot.vision._cells import sharp_marks
+from flowbot.vision._marks import sharp_marks
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 240

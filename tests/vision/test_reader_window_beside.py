@@ -15,7 +15,7 @@ from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._board_hidden_lines import nearby_median
-from flowbot.vision._edges import against_another_ground
+from flowbot.vision._grounds import against_another_ground
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._trim import without_foreign_sides
 from flowbot.vision._types import DEFAULT_SETTINGS

@@ -17,7 +17,7 @@ from hypothesis.extra import numpy as hnp
 
 from flowbot.models import BoardGeometry
 from flowbot.vision._board_lines import _span_medians
-from flowbot.vision._cells import _offsets, _sector_medians, core_and_ring_lab, sample_cells
+from flowbot.vision._cells import _sector_medians, cell_offsets, core_and_ring_lab, sample_cells
 from flowbot.vision._colour import brightest_channel, channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._lattice import _peaks, _refine, _sums, line_maps, segments
 from flowbot.vision._stats import (
@@ -365,7 +365,7 @@ def test_span_medians_equal_one_median_per_span() -> None:
 def test_sector_medians_equal_one_median_per_sector() -> None:
     rng = np.random.default_rng(3)
     for pitch in np.linspace(10, 300, 200):  # equal sectors and, at some pitches, unequal
-        _, ring, sector, _ = _offsets(float(pitch))
+        _, ring, sector, _ = cell_offsets(float(pitch))
         lab = rng.normal(50, 30, (int(rng.integers(1, 30)), len(ring), 3)).astype(np.float32)
         plain = np.stack([median_along(lab[:, sector == k], axis=1) for k in range(4)], axis=1)
         assert np.array_equal(_sector_medians(lab, sector), plain)

@@ -254,6 +254,9 @@ def _read_all(
                     b = sides[1].read(path)
                 answers[i] = (a, b)
                 with lock:
+                    # Each difference as soon as seen: a long run stopped early still tells.
+                    for line in _differences(a, b):
+                        print(f"DIFFERENT {screens[i][0]} {path}: {line}", flush=True)
                     done[0] += 1
                     if done[0] % 250 == 0:
                         print(f"  {done[0]}/{len(screens)} screens read", flush=True)
@@ -341,14 +344,10 @@ def main(argv: list[str] | None = None) -> int:
     counts: Counter[str] = Counter(source for source, _ in screens)
     differing: Counter[str] = Counter()
     statuses: Counter[tuple[str, str]] = Counter()
-    for (source, path), (a, b) in zip(screens, answers, strict=True):
+    for (source, _), (a, b) in zip(screens, answers, strict=True):
         statuses[(source, a["status"].split(":")[0])] += 1
-        found = _differences(a, b)
-        if found:
+        if _differences(a, b):
             differing[source] += 1
-            print(f"DIFFERENT {source} {path}")
-            for line in found:
-                print(f"    {line}")
     print(f"\n{'source':<15}{'screens':>9}{'read':>7}{'refused':>9}{'crashed':>9}{'differ':>8}")
     for source in counts:
         row = [statuses[(source, s)] for s in ("read", "refused", "crashed")]

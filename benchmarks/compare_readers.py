@@ -322,9 +322,11 @@ def main(argv: list[str] | None = None) -> int:
         "variants": args.variants,
         "screens": str(args.screens),
     }
-    made = _generate(args.generate_with or args.base, spec, args.cache)
+    generated = {"synthetic", "decoys", "real variants"}
+    wanted = generated if args.only is None else generated & set(args.only)
+    made = _generate(args.generate_with or args.base, spec, args.cache) if wanted else []
     screens += [(m["source"], m["path"]) for m in made]
-    if args.check_generators:
+    if args.check_generators and made:
         theirs = {m["name"]: m["sha256"] for m in _generate(args.other, spec, args.cache)}
         changed = [m["name"] for m in made if theirs.get(m["name"]) != m["sha256"]]
         changed += sorted(set(theirs) - {m["name"] for m in made})

@@ -140,12 +140,7 @@ class Grid:
 
     def neighbours(self) -> IntArray:
         """``(nodes, width)``: the node across each incident edge, ``-1`` if none."""
-        inc = self.incidence
-        return np.where(
-            inc >= 0,
-            self.eu[inc] + self.ev[inc] - np.arange(self.n_nodes)[:, None],
-            -1,
-        )
+        return _across(self.eu, self.ev, self.incidence)
 
     def cells(self, nodes: IntArray) -> tuple[Cell, ...]:
         """The ``Cell`` of each node, in order (a bridge's two nodes are one cell)."""
@@ -218,6 +213,14 @@ def _incidence(eu: IntArray, ev: IntArray, nodes: int) -> IntArray:
     return inc
 
 
+def _across(eu: IntArray, ev: IntArray, incidence: IntArray) -> IntArray:
+    """The node across each of ``incidence``'s edges, ``-1`` where there is none."""
+    if not len(eu):
+        return np.full_like(incidence, -1)
+    own = np.arange(len(incidence))[:, None]
+    return np.where(incidence >= 0, eu[incidence] + ev[incidence] - own, -1)
+
+
 def _short_cycles(
     eu: IntArray, ev: IntArray, incidence: IntArray, nodes: int
 ) -> tuple[IntArray, IntArray]:
@@ -234,7 +237,7 @@ def _short_cycles(
         at = np.minimum(np.searchsorted(sorted_keys, k), len(sorted_keys) - 1)
         return np.where(sorted_keys[at] == k, order[at], -1)
 
-    nbr = np.where(incidence >= 0, eu[incidence] + ev[incidence] - np.arange(nodes)[:, None], -1)
+    nbr = _across(eu, ev, incidence)
     width = incidence.shape[1]
     slots = np.array(list(itertools.combinations(range(width), 2)), dtype=np.int64).reshape(-1, 2)
     # Every node u with two of its neighbours a and b; u is the cycle's smallest node.

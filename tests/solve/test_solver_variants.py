@@ -266,11 +266,10 @@ def random_board(rng: random.Random) -> Puzzle | None:
     free = [c for c in cells if c not in holes]
     bridges: set[Cell] = set()
     warps: set[Link] = set()
-    if shape is Shape.SQUARE:
-        if rng.random() < 0.4:
-            warps |= {(Cell(r, 0), Cell(r, cols - 1)) for r in range(rows) if cols > 2}
-            warps |= {(Cell(0, c), Cell(rows - 1, c)) for c in range(cols) if rows > 2}
-            warps = {w for w in warps if not set(w) & holes and rng.random() < 0.5}
+    if shape is Shape.SQUARE and rng.random() < 0.4:
+        warps |= {(Cell(r, 0), Cell(r, cols - 1)) for r in range(rows) if cols > 2}
+        warps |= {(Cell(0, c), Cell(rows - 1, c)) for c in range(cols) if rows > 2}
+        warps = {w for w in warps if not set(w) & holes and rng.random() < 0.5}
     probe = Puzzle(rows, cols, (), shape=shape, holes=frozenset(holes), warps=frozenset(warps))
     if shape is Shape.SQUARE and rng.random() < 0.4:
         # A bridge needs a way on across each of its four sides.

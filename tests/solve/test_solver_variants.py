@@ -14,10 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from flowbot.errors import InvalidPuzzleError
+from flowbot.errors import InvalidPuzzleError, NeedsTouchingError
 from flowbot.formats import read_puzzles
 from flowbot.models import Cell, Link, Pair, Puzzle, Shape, Solution, SolveStatus, step_axis
 from flowbot.solve import SolutionCount, count_solutions, solve
+from flowbot.solve._cpsat import Place, linked
+from flowbot.solve._cpsat_degree import count_degree
+from flowbot.solve._cpsat_distance import count_distance
 from flowbot.solve._engine import parity_balanced, proof_of_none
 from flowbot.solve._grid import Grid
 
@@ -369,3 +372,65 @@ def test_every_level_of_a_small_official_pack(shared: Path, pack: str) -> None:
         assert level.solution is not None
         level.solution.validate()  # the game's answer holds under the same rules
         assert len(solution.paths) == len(level.solution.paths)
+
+
+# --- the CP-SAT reference backends on every kind of board ----------------------------
+
+
+def keeps_apart(solution: Solution) -> bool:
+    """True when no place has more neighbours of its own flow than its path steps to.
+
+    What the CP-SAT models count: they forbid paths that touch themselves.
+    """
+    puzzle = solution.puzzle
+    owner: dict[Place, int] = {}
+    for k, path in enumerate(solution.paths):
+        for i, cell in enumerate(path):
+            passage = step_axis(path[i - 1], cell) if cell in puzzle.bridges else 0
+            owner[cell, passage] = k
+    dots = {(cell, 0) for pair in puzzle.pairs for cell in (pair.a, pair.b)}
+    return all(
+        sum(owner[n] == k for n in linked(puzzle, place)) == (1 if place in dots else 2)
+        for place, k in owner.items()
+    )
+
+
+@pytest.mark.parametrize("backend", ["cpsat-degree", "cpsat-distance"])
+def test_cpsat_backends_count_variant_boards_as_brute_force_does(backend: str) -> None:
+    count = {"cpsat-degree": count_degree, "cpsat-distance": count_distance}[backend]
+    rng = random.Random(29)
+    checked = 0
+    while checked < 100:
+        puzzle = random_board(rng)
+        if puzzle is None:
+            continue
+        checked += 1
+        apart = [s for s in all_solutions(puzzle) if keeps_apart(s)]
+        assert count(puzzle, 50, timeout=20) == min(len(apart), 50), puzzle
+        if apart:
+            result = solve(puzzle, timeout=20, backend=backend)
+            assert result.solution is not None
+            assert keeps_apart(result.solution)
+        else:
+            with pytest.raises(NeedsTouchingError):
+                solve(puzzle, timeout=20, backend=backend)
+
+
+@pytest.mark.parametrize("backend", ["cpsat-degree", "cpsat-distance"])
+def test_cpsat_backends_on_hand_made_variant_boards(backend: str) -> None:
+    plus = board("#B#", "A+A", "#B#")
+    assert solve(plus, timeout=20, backend=backend).solution == solved(plus)
+    crossing = board("#A#", "A+.", "#..")  # one flow over its own bridge both ways
+    assert solve(crossing, timeout=20, backend=backend).solution == solved(crossing)
+    warp = board(".AA.", walls=[((0, 1), (0, 2))], warps=[((0, 0), (0, 3))])
+    assert solve(warp, timeout=20, backend=backend).solution == solved(warp)
+    with pytest.raises(NeedsTouchingError):  # the ring round a hole touches itself
+        solve(board("A..", "A#.", "..."), timeout=20, backend=backend)
+
+
+@pytest.mark.parametrize("pack", SMALL_PACKS)
+def test_cpsat_agrees_on_a_sample_of_official_levels(shared: Path, pack: str) -> None:
+    # The game's own answers never touch themselves, so the no-touch models find one.
+    for level in read_puzzles(shared / "official" / pack)[::25]:
+        result = solve(level.puzzle, timeout=60, backend="cpsat-degree")
+        assert result.solution is not None

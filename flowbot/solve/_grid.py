@@ -120,9 +120,8 @@ class Grid:
         """
         empty = self.colour < 0
         inside = empty[self.eu] & empty[self.ev]
-        n = self.n_nodes
-        links = (np.ones(int(inside.sum()), dtype=np.int8), (self.eu[inside], self.ev[inside]))
-        n_regions, label = connected_components(coo_matrix(links, shape=(n, n)), directed=False)
+        label = _pieces(self.n_nodes, self.eu[inside], self.ev[inside])
+        n_regions = self.n_nodes  # labels are node numbers
         region = np.where(empty, label + 1, 0)  # 0 for the dots
         nbr = self.neighbours()
         allowed = np.zeros((len(puzzle.pairs), n_regions + 1), dtype=bool)
@@ -145,6 +144,30 @@ class Grid:
     def cells(self, nodes: IntArray) -> tuple[Cell, ...]:
         """The ``Cell`` of each node, in order (a bridge's two nodes are one cell)."""
         return cells_of(nodes if self.cell_of is None else self.cell_of[nodes], self.cols)
+
+
+def _pieces(n: int, a: IntArray, b: IntArray) -> IntArray:
+    """A label per node, the same for two nodes exactly when edges ``a``-``b`` connect them.
+
+    Small boards join them in Python (union-find): scipy's fixed cost per call
+    was half of ``domains`` on the game's boards.
+    """
+    if n > _BIG:
+        m = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
+        return connected_components(m, directed=False)[1].astype(np.int64)
+    parent = list(range(n))
+    for first, second in zip(a.tolist(), b.tolist(), strict=True):
+        u, v = first, second
+        while parent[u] != u:
+            parent[u] = u = parent[parent[u]]
+        while parent[v] != v:
+            parent[v] = v = parent[parent[v]]
+        if u != v:
+            parent[max(u, v)] = min(u, v)
+    # Every link points to a smaller node, so one pass in order reaches the roots.
+    for i in range(n):
+        parent[i] = parent[parent[i]]
+    return np.asarray(parent, dtype=np.int64)
 
 
 def _general(puzzle: Puzzle, ids: IntArray, colour: IntArray) -> Grid:

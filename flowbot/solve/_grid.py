@@ -121,7 +121,7 @@ class Grid:
         empty = self.colour < 0
         inside = empty[self.eu] & empty[self.ev]
         label = _pieces(self.n_nodes, self.eu[inside], self.ev[inside])
-        n_regions = self.n_nodes  # labels are node numbers
+        n_regions = int(label.max(initial=-1)) + 1
         region = np.where(empty, label + 1, 0)  # 0 for the dots
         nbr = self.neighbours()
         allowed = np.zeros((len(puzzle.pairs), n_regions + 1), dtype=bool)

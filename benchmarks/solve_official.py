@@ -7,7 +7,8 @@ written from the rules in ``../shared/official/README.md`` (standard library
 only, sharing no code with ``flowbot.models``): it parses the level's line
 itself and checks the answer's cells as the game numbers them
 (``index = row * WIDTH + col``). The reference solution in the line is only
-used for the level's dots.
+used for the level's dots, and first to show the checker is not vacuous: it
+must take every level's own answer and refuse two broken copies of it.
 
 Writes a CSV, one row per level (pack, level, kind, size, flows, status,
 in-process seconds and CPU seconds, both checks), and prints a table per kind
@@ -181,6 +182,7 @@ def run(packs: list[Path], out: Path, timeout: float, backend: str) -> int:
     from flowbot.models import Puzzle  # noqa: PLC0415
     from flowbot.solve import solve  # noqa: PLC0415
 
+    print(self_check(packs))
     wall = time.perf_counter()
     solve(Puzzle.from_grid(["AA"]), backend=backend)  # load the solver outside the timings
     rows = []
@@ -236,6 +238,28 @@ def run(packs: list[Path], out: Path, timeout: float, backend: str) -> int:
         f"wall {wall:.1f} s; csv {out}"
     )
     return 1 if wrong or unsolved else 0
+
+
+def self_check(packs: list[Path]) -> str:
+    """Show that the checker is not vacuous: it takes every level's own answer, refuses broken ones.
+
+    Broken: the longest path's last step undone (its end no longer a dot), and
+    the first two paths exchanged.
+    """
+    taken = refused = levels = 0
+    for pack in packs:
+        for line in pack.read_text().splitlines():
+            levels += 1
+            paths = Level(line).paths
+            taken += not check_line(line, paths)
+            longest = max(range(len(paths)), key=lambda k: len(paths[k]))
+            cut = [p[:-1] if k == longest else p for k, p in enumerate(paths)]
+            swapped = [paths[1], paths[0], *paths[2:]]
+            refused += bool(check_line(line, cut)) and bool(check_line(line, swapped))
+    return (
+        f"checker: {taken}/{levels} reference answers taken, "
+        f"{refused}/{levels} levels' broken answers refused\n"
+    )
 
 
 def table(title: str, rows: Iterable[tuple[str, str, float, float]], by_size: bool = False) -> None:

@@ -1,0 +1,93 @@
+"""A board of any kind as terminal text: holes, bridges, walls, warps and hexagons drawn.
+
+Square boards put a space between cells, so walls fit between them: ``|``
+between two cells of a row, ``-`` under a cell on a line of its own between
+two rows. ``#`` is a hole, ``+`` a bridge (both flows cross it), ``~`` at
+both ends of a row or a column a warp joining them. Hexagonal boards take two
+lines a row: the odd columns, half a cell higher, on the first, the even ones
+on the second, so each cell's six neighbours are the cells around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flowbot.models import Cell, Puzzle, Shape, Solution, link
+from flowbot.palette import colour_for
+
+HOLE = "#"
+BRIDGE = "+"
+WARP = "~"
+
+
+def board_text(puzzle: Puzzle, solution: Solution | None, colour: bool) -> str:
+    """The board, solved when ``solution`` is given, one string ending in a newline."""
+    width = max((len(pair.label) for pair in puzzle.pairs), default=1)
+    owner: dict[Cell, int] = {}
+    if solution is not None:
+        for index, path in enumerate(solution.paths):
+            owner.update(dict.fromkeys(path, index))
+    dots = {cell: index for index, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
+    owner.update(dots)
+
+    def cell_text(cell: Cell) -> str:
+        if cell in puzzle.holes:
+            return HOLE.rjust(width)
+        if cell in puzzle.bridges:
+            return BRIDGE.rjust(width)
+        i = owner.get(cell)
+        text = (puzzle.pairs[i].label if i is not None else ".").rjust(width)
+        if colour and i is not None:
+            red, green, blue = colour_for(i).rgb
+            if cell in dots:
+                return f"\x1b[1;30;48;2;{red};{green};{blue}m{text}\x1b[0m"
+            return f"\x1b[38;2;{red};{green};{blue}m{text}\x1b[0m"
+        return text
+
+    draw = _hex_lines if puzzle.shape is Shape.HEX else _square_lines
+    return "".join(line.rstrip() + "\n" for line in draw(puzzle, cell_text, width))
+
+
+def _square_lines(puzzle: Puzzle, cell_text: Callable[[Cell], str], width: int) -> list[str]:
+    rows, cols = puzzle.rows, puzzle.cols
+    warped_rows = {a.row for a, b in puzzle.warps if a.row == b.row}
+    warped_cols = {a.col for a, b in puzzle.warps if a.col == b.col and a.row != b.row}
+    margin = " " if warped_rows else ""
+
+    def across(r: int) -> str:
+        """The line between rows ``r`` and ``r + 1``: ``-`` under walled cells."""
+        marks = [
+            ("-" if link((r, c), (r + 1, c)) in puzzle.walls else " ") * width for c in range(cols)
+        ]
+        return margin + " ".join(marks)
+
+    def column_warps() -> str:
+        return margin + " ".join(
+            (WARP if c in warped_cols else " ").rjust(width) for c in range(cols)
+        )
+
+    lines = [column_warps()] if warped_cols else []
+    for r in range(rows):
+        parts = [cell_text(Cell(r, 0))]
+        for c in range(1, cols):
+            parts.append("|" if link((r, c - 1), (r, c)) in puzzle.walls else " ")
+            parts.append(cell_text(Cell(r, c)))
+        end = WARP if r in warped_rows else margin
+        lines.append(end + "".join(parts) + end)
+        if r + 1 < rows and across(r).strip():
+            lines.append(across(r))
+    if warped_cols:
+        lines.append(column_warps())
+    return lines
+
+
+def _hex_lines(puzzle: Puzzle, cell_text: Callable[[Cell], str], width: int) -> list[str]:
+    blank = " " * width
+    lines = []
+    for r in range(puzzle.rows):
+        for parity in (1, 0):  # odd columns sit half a cell higher
+            parts = [
+                cell_text(Cell(r, c)) if c % 2 == parity else blank for c in range(puzzle.cols)
+            ]
+            lines.append(" ".join(parts))
+    return lines

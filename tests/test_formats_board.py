@@ -203,25 +203,3 @@ def test_every_format_holds_the_board_or_says_so_in_one_line(puzzle: Puzzle, fmt
     assert not puzzle.is_classic
     assert "holds only classic boards" in message
     assert "\n" not in message
-
-
-_FUZZ_ALPHABET = "0123456789 \n.,#+ABab-hexsquarewlp"
-
-
-@settings(max_examples=300, deadline=None)
-@given(data=st.data())
-def test_mutated_board_text_parses_or_raises_a_format_error(data: st.DataObject) -> None:
-    text = data.draw(st.sampled_from([WALLED, BRIDGED, HEXED, WARPED]))
-    for _ in range(data.draw(st.integers(1, 3))):
-        i = data.draw(st.integers(0, len(text)))
-        j = data.draw(st.integers(i, min(len(text), i + 3)))
-        text = text[:i] + data.draw(st.text(alphabet=_FUZZ_ALPHABET, max_size=3)) + text[j:]
-    try:
-        read = parse_puzzles(text, format=data.draw(st.sampled_from([None, "board"])))
-    except InputError as exc:
-        message = str(exc)
-    else:
-        assert all(isinstance(n.puzzle, Puzzle) for n in read)
-        return
-    assert message
-    assert "\n" not in message

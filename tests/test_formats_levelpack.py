@@ -166,19 +166,27 @@ def test_bad_lines_name_file_line_and_problem(text: str, problem: str) -> None:
     assert "\n" not in str(caught.value)
 
 
-_FUZZ_ALPHABET = "0123456789,;:|_+BIWX\n-"
+_FUZZ_ALPHABET = "0123456789,;:|_+BIWX\n-.# hexsquarewalp"
+#: A walled 6x6 (the README's), besides the three levels above.
+WALLED = "6,0,1,5,,,2|8:5|11:12|18:21|22;15,10;12,25;5,26;35,18;28,11\n"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(data=st.data())
-def test_mutated_levels_parse_or_raise_a_format_error(data: st.DataObject) -> None:
-    text = data.draw(st.sampled_from([BRIDGED, WARPED, HEXED]))
+def test_mutated_levels_and_board_texts_parse_or_raise_a_format_error(
+    data: st.DataObject,
+) -> None:
+    # Near-valid input reaches the deep checks that random text rarely gets to.
+    fmt = data.draw(st.sampled_from(["levelpack", "board"]))
+    text = data.draw(st.sampled_from([BRIDGED, WARPED, HEXED, WALLED]))
+    if fmt == "board":
+        text = format_puzzle(_one(text).puzzle, "board")
     for _ in range(data.draw(st.integers(1, 3))):
         i = data.draw(st.integers(0, len(text)))
         j = data.draw(st.integers(i, min(len(text), i + 3)))
         text = text[:i] + data.draw(st.text(alphabet=_FUZZ_ALPHABET, max_size=3)) + text[j:]
     try:
-        read = parse_puzzles(text, format=data.draw(st.sampled_from([None, "levelpack"])))
+        read = parse_puzzles(text, format=data.draw(st.sampled_from([None, fmt])))
     except InputError as exc:
         message = str(exc)
     else:

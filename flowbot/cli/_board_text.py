@@ -1,6 +1,7 @@
 """A board of any kind as terminal text: holes, bridges, walls, warps and hexagons drawn.
 
-Square boards put a space between cells, so walls fit between them: ``|``
+A classic board is one character a cell (labels padded when longer). Other
+square boards put a space between cells, so walls fit between them: ``|``
 between two cells of a row, ``-`` under a cell on a line of its own between
 two rows. ``#`` is a hole, ``+`` a bridge (both flows cross it), ``~`` at
 both ends of a row or a column a warp joining them. Hexagonal boards take two
@@ -30,11 +31,11 @@ def board_text(puzzle: Puzzle, solution: Solution | None, colour: bool) -> str:
     dots = {cell: index for index, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
     owner.update(dots)
 
+    marks = {**dict.fromkeys(puzzle.holes, HOLE), **dict.fromkeys(puzzle.bridges, BRIDGE)}
+
     def cell_text(cell: Cell) -> str:
-        if cell in puzzle.holes:
-            return HOLE.rjust(width)
-        if cell in puzzle.bridges:
-            return BRIDGE.rjust(width)
+        if marks and cell in marks:
+            return marks[cell].rjust(width)
         i = owner.get(cell)
         text = (puzzle.pairs[i].label if i is not None else ".").rjust(width)
         if colour and i is not None:
@@ -44,6 +45,12 @@ def board_text(puzzle: Puzzle, solution: Solution | None, colour: bool) -> str:
             return f"\x1b[38;2;{red};{green};{blue}m{text}\x1b[0m"
         return text
 
+    if puzzle.is_classic:  # one character a cell when labels are one character
+        gap = " " if width > 1 else ""
+        return "".join(
+            gap.join(cell_text(Cell(r, c)) for c in range(puzzle.cols)) + "\n"
+            for r in range(puzzle.rows)
+        )
     draw = _hex_lines if puzzle.shape is Shape.HEX else _square_lines
     return "".join(line.rstrip() + "\n" for line in draw(puzzle, cell_text, width))
 

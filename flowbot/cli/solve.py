@@ -47,7 +47,6 @@ from flowbot.cli._board_text import board_text
 from flowbot.errors import InputError, NeedsTouchingError
 from flowbot.formats import FORMATS, NamedPuzzle, read_puzzles
 from flowbot.models import Cell, Solution
-from flowbot.palette import colour_for
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -219,33 +218,10 @@ def _grid_text(named: NamedPuzzle, solution: Solution | None, colour: bool) -> s
     """The board as text: each cell shows its colour's label (padded when labels are long).
 
     In colour, path cells show their label in the pair's game colour and dots
-    show it in black on that colour.
+    show it in black on that colour. Boards of the game's other kinds are
+    drawn as ``flowbot.cli._board_text`` says.
     """
-    puzzle = named.puzzle
-    if not puzzle.is_classic:
-        return board_text(puzzle, solution, colour)
-    width = max((len(pair.label) for pair in puzzle.pairs), default=1)
-    owner: dict[Cell, int] = {}
-    if solution is not None:
-        for index, path in enumerate(solution.paths):
-            owner.update(dict.fromkeys(path, index))
-    dots = {cell: index for index, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
-    owner.update(dots)
-    lines = []
-    for r in range(puzzle.rows):
-        cells = []
-        for c in range(puzzle.cols):
-            i = owner.get(Cell(r, c))
-            text = (puzzle.pairs[i].label if i is not None else ".").rjust(width)
-            if colour and i is not None:
-                red, green, blue = colour_for(i).rgb
-                if Cell(r, c) in dots:
-                    text = f"\x1b[1;30;48;2;{red};{green};{blue}m{text}\x1b[0m"
-                else:
-                    text = f"\x1b[38;2;{red};{green};{blue}m{text}\x1b[0m"
-            cells.append(text)
-        lines.append((" " if width > 1 else "").join(cells) + "\n")
-    return "".join(lines)
+    return board_text(named.puzzle, solution, colour)
 
 
 def _numbered(path: Path, suffix: str) -> Path:

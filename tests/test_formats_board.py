@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -203,3 +205,21 @@ def test_every_format_holds_the_board_or_says_so_in_one_line(puzzle: Puzzle, fmt
     assert not puzzle.is_classic
     assert "holds only classic boards" in message
     assert "\n" not in message
+
+
+def test_the_readme_examples_read_as_the_readme_says() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    block = readme.split("```\nsquare                 square                 hex\n", 1)[1]
+    lines = [
+        "square                 square                 hex",
+        *block.split("```")[0].splitlines(),
+    ]
+    columns = [[line[i : i + 23].strip() for line in lines] for i in (0, 23, 46)]
+    texts = [
+        "\n".join(c for c in column if (c and " " not in c) or c.startswith(("wall", "warp")))
+        for column in columns
+    ]
+    walled, bridged, hexed = (_one(text + "\n") for text in texts)
+    assert (walled.kind, walled.size, len(walled.walls)) == ("square+walls", "6x6", 4)
+    assert (bridged.kind, bridged.size) == ("square+bridges", "5x5")
+    assert (hexed.kind, hexed.size) == ("hex+holes", "5x5")

@@ -89,12 +89,23 @@ def _square_lines(puzzle: Puzzle, cell_text: Callable[[Cell], str], width: int) 
 
 
 def _hex_lines(puzzle: Puzzle, cell_text: Callable[[Cell], str], width: int) -> list[str]:
-    blank = " " * width
-    lines = []
+    # Line 2r holds row r's odd columns, line 2r + 1 its even ones; slot 2c is column c,
+    # slot 2c + 1 the gap between columns c and c + 1.
+    slots = [
+        [" " * width if k % 2 == 0 else " " for k in range(2 * puzzle.cols)]
+        for _ in range(2 * puzzle.rows)
+    ]
+
+    def line(cell: Cell) -> int:
+        return 2 * cell.row + (cell.col % 2 == 0)
+
     for r in range(puzzle.rows):
-        for parity in (1, 0):  # odd columns sit half a cell higher
-            parts = [
-                cell_text(Cell(r, c)) if c % 2 == parity else blank for c in range(puzzle.cols)
-            ]
-            lines.append(" ".join(parts))
-    return lines
+        for c in range(puzzle.cols):
+            slots[line(Cell(r, c))][2 * c] = cell_text(Cell(r, c))
+    for a, b in puzzle.walls:
+        if a.col == b.col:  # one above the other: "-" on the line between them
+            slots[line(a) + 1][2 * a.col] = "-" * width
+        else:  # side by side, half a row apart: on the upper one's line, in the gap
+            upper, lower = sorted((a, b), key=line)
+            slots[line(upper)][2 * min(a.col, b.col) + 1] = "\\" if upper.col > lower.col else "/"
+    return ["".join(parts) for parts in slots]

@@ -109,3 +109,10 @@ def test_cpsat_backends_refuse_variant_boards_in_one_line(
     assert "cpsat-degree backend models only classic boards, not a square+holes+bridges" in (
         captured.err
     )
+
+
+def test_hex_walls_print_between_the_cells_they_part() -> None:
+    # (0, 1) and (1, 1), odd, sit half a row above (0, 0) and (1, 0).
+    text = "hex\n..\n..\nwall 0,0 0,1  0,0 1,0  1,0 1,1  0,1 1,1\n"
+    named = parse_puzzles(text)[0]
+    assert board_text(named.puzzle, None, colour=False) == " \\.\n. -\n-\\.\n.\n"

@@ -23,8 +23,9 @@ one line on stderr, and exit code 10 too.
 Boards of the game's other kinds print with a space between cells: # a hole,
 + a bridge, | and - walls, ~ at both ends of a warped row or column; a
 hexagonal board takes two lines a row, its odd columns (half a cell higher)
-on the first, its walls drawn as -, / or \\ between the cells they part. In JSON, paths list (row, col) cells as for any board, a bridge
-in both paths that cross it.
+on the first, its walls drawn as -, / or \\ between the cells they part. In
+JSON, paths list (row, col) cells as for any board, a bridge in both paths
+that cross it.
 
 --svg OUT / --png OUT draw each board like the game (the solution when there
 is one, the bare puzzle otherwise). With several puzzles, puzzle k (1-based,

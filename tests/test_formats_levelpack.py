@@ -120,7 +120,15 @@ def test_written_lines_read_back_with_or_without_the_solution() -> None:
     # A classic board from another format gets positional labels.
     classic = Puzzle.from_grid(["A.B", "...", "A.B"])
     assert format_puzzle(classic, "levelpack") == "3,0,1,2;0,6;2,8\n"
-    assert format_puzzles([classic, classic], "levelpack").count("\n") == 2
+    # Puzzles without names get '# puzzle: k' lines, as in every format; a pack read
+    # from a file is written back as the game's file, a level a line, solutions kept.
+    assert format_puzzles([classic, classic], "levelpack").startswith("# puzzle: 1\n3,0,1,2;")
+    pack = parse_puzzles(BRIDGED + WARPED, source="pack.txt")
+    written = format_puzzles(pack, "levelpack")
+    assert written.count("\n") == 2
+    assert written.startswith(BRIDGED)
+    again = parse_puzzles(written, source="pack.txt")
+    assert [(n.puzzle, n.solution) for n in again] == [(n.puzzle, n.solution) for n in pack]
 
 
 def test_a_board_of_nothing_but_adjacent_dots_is_its_own_solution() -> None:

@@ -102,7 +102,7 @@ COPY_COLOURS = 12.0
 def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
     """Whether ``other`` is (part of) a smaller copy of ``board``: the OS's screenshot preview.
 
-    The copy is the board scaled down: ``other``'s pitch extended to the
+    The copy is the board scaled down: ``other``'s lattice extended to the
     board's rows and columns, wherever ``other`` may sit in it, must hold
     dots at exactly the board's cells, in the board's colours. A smaller
     board with other dots, or other colours, is another board.
@@ -121,16 +121,18 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
         )
     pitch_x = scale * (geometry.right - geometry.left) / geometry.cols
     pitch_y = scale * (geometry.bottom - geometry.top) / geometry.rows
+    # The grid found may miss some of the copy's lines, or take in a line of
+    # text beside it as one more row or column.
     if (
-        other.rows > geometry.rows
-        or other.cols > geometry.cols
+        other.rows > geometry.rows + 2
+        or other.cols > geometry.cols + 2
         or max(pitch_x, pitch_y) > SMALLER_COPY * geometry.cell_size
         or len(board.dots) < 2
     ):
         return False
     h, w = image.shape[:2]
-    for dr in range(geometry.rows - other.rows + 1):
-        for dc in range(geometry.cols - other.cols + 1):
+    for dr in range(-1, geometry.rows - other.rows + 2):
+        for dc in range(-1, geometry.cols - other.cols + 2):
             copy = BoardGeometry.uniform(
                 left=other.left - dc * pitch_x,
                 top=other.top - dr * pitch_y,

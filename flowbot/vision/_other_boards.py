@@ -14,6 +14,7 @@ from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import other_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import Lattice, find_lattices
+from flowbot.vision._line_positions import place_lines
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import (
@@ -99,6 +100,11 @@ SMALLER_COPY = 0.5
 COPY_COLOURS = 12.0
 
 
+#: A preview's lines, found in a shrunk copy and extended across it, lie within
+#: this fraction of its pitch of where they are.
+COPY_PLACING = 0.25
+
+
 def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
     """Whether ``other`` is (part of) a smaller copy of ``board``: the OS's screenshot preview.
 
@@ -143,6 +149,8 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
             )
             if copy.left < 0 or copy.top < 0 or copy.right >= w or copy.bottom >= h:
                 continue
+            # Its lines placed at full resolution, as the board's are.
+            copy = place_lines(image, copy, uncertainty=COPY_PLACING * min(pitch_x, pitch_y))
             samples = sample_cells(image, copy)
             try:
                 dots, _ = read_cells(samples, image, copy, settings)

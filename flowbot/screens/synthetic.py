@@ -5,7 +5,9 @@ a whole screen: a phone screen with its header, counters, buttons, ad banner
 and glowing background; the Windows app on a desktop; a phone mirrored into a
 window among other windows; a web page (at any browser zoom); or a tight crop of
 the board alone.
-Then it can shift the colours as other devices do and save through JPEG. It
+A phone shot may show the OS's screenshot preview (the screen again, scaled
+down, in a corner). Then it can shift the colours as other devices do and save
+through JPEG. It
 returns the image with the exact grid-line positions it drew, so a reader's
 answer can be checked cell by cell.
 

@@ -96,7 +96,8 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
 #: a corner; a grid this much smaller than the board or less may be its copy.
 SMALLER_COPY = 0.5
 #: A copy's dots keep their colours: their cores, scaled down, within this of
-#: the board's (CIELAB; measured below on synthetic previews, lossless and JPEG).
+#: the board's (CIELAB): previews <= 5.8 (40 synthetic ``preview`` shots,
+#: lossless and JPEG 60-80; the dots' cells must match besides).
 COPY_COLOURS = 12.0
 
 

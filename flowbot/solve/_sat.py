@@ -12,7 +12,8 @@ Clauses
 * degree: a dot has exactly one chosen edge, an empty cell exactly two;
 * colour: a chosen edge joins cells with the same colour number, each dot has
   its pair's number, no edge joins two dots of different pairs;
-* no 2x2 block has all four of its edges chosen (the smallest stray cycle);
+* no short cycle of the graph (a 2x2 block, a hexagonal board's triangle)
+  has all its edges chosen (the smallest stray cycles);
 * a cell that no pair can reach (``Grid.domains``) makes the model
   unsatisfiable at once.
 
@@ -41,6 +42,8 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
+import os
 import threading
 import time
 
@@ -62,14 +65,15 @@ class Model:
         self.puzzle = puzzle
         self.grid = grid = grid or Grid.of(puzzle)
         #: True when some cell can be reached by no pair: no solution.
-        self.empty_cell = bool((~grid.domains(puzzle).any(axis=1)).any())
+        self.empty_cell = bool((~grid.domains(puzzle).any(axis=1) & (grid.need > 0)).any())
         self.n_vars = grid.n_edges
         self.clauses: list[IntArray] = []  # 2-d arrays, one width each
         if self.empty_cell:
             self._add(np.zeros((1, 0), dtype=np.int64))
         self._degree()
         self._colour()
-        self._add(-(grid.squares() + 1))
+        for cycles in grid.cycles():
+            self._add(-(cycles + 1))
 
     def new_var(self) -> int:
         self.n_vars += 1
@@ -84,11 +88,11 @@ class Model:
         inc = grid.incidence
         present = inc >= 0
         degree = present.sum(axis=1)
-        need = np.where(grid.colour >= 0, 1, 2)
-        # Compact each cell's incident edges to the left, in a fixed order.
+        need = grid.need
+        # Compact each node's incident edges to the left, in a fixed order.
         order = np.argsort(~present, axis=1, kind="stable")
         packed = np.take_along_axis(inc, order, axis=1) + 1  # edge literals
-        for d in range(5):
+        for d in range(inc.shape[1] + 1):
             for q in (1, 2):
                 rows = packed[(degree == d) & (need == q), :d]
                 if not len(rows):
@@ -107,8 +111,8 @@ class Model:
         grid = self.grid
         bits = max(1, (len(self.puzzle.pairs) - 1).bit_length())
         first = self.n_vars + 1
-        self.n_vars += grid.n_cells * bits
-        bvar = first + np.arange(grid.n_cells * bits, dtype=np.int64).reshape(-1, bits)
+        self.n_vars += grid.n_nodes * bits
+        bvar = first + np.arange(grid.n_nodes * bits, dtype=np.int64).reshape(-1, bits)
         e = np.arange(1, grid.n_edges + 1, dtype=np.int64)
         bu, bv = bvar[grid.eu], bvar[grid.ev]
         for j in range(bits):
@@ -123,21 +127,74 @@ class Model:
     def no_u_turns(self) -> int:
         """Add "no U-turns" under a fresh switch literal; return the literal."""
         switch = self.new_var()
-        sq = self.grid.squares() + 1
-        sw = np.full((len(sq), 1), -switch, dtype=np.int64)
-        for sub in itertools.combinations(range(4), 3):
-            self._add(np.concatenate([sw, -sq[:, list(sub)]], axis=1))
+        for cycles in self.grid.cycles():
+            self._no_u_turn(cycles, np.full((len(cycles), 1), switch, dtype=np.int64))
         return switch
 
     def no_u_turn_each(self) -> list[int]:
-        """Add "no U-turn" in each 2x2 block under its own switch; return the switches."""
-        sq = self.grid.squares() + 1
-        first = self.n_vars + 1
-        self.n_vars += len(sq)
-        sw = first + np.arange(len(sq), dtype=np.int64)[:, None]
-        for sub in itertools.combinations(range(4), 3):
-            self._add(np.concatenate([-sw, -sq[:, list(sub)]], axis=1))
-        return sw.ravel().tolist()
+        """Add "no U-turn" in each short cycle under its own switch; return the switches."""
+        switches = []
+        for cycles in self.grid.cycles():
+            first = self.n_vars + 1
+            self.n_vars += len(cycles)
+            sw = first + np.arange(len(cycles), dtype=np.int64)[:, None]
+            self._no_u_turn(cycles, sw)
+            switches += sw.ravel().tolist()
+        return switches
+
+    def _no_u_turn(self, cycles: IntArray, switches: IntArray) -> None:
+        # A path along all but one side of a short cycle runs beside itself.
+        width = cycles.shape[1]
+        for sub in itertools.combinations(range(width), width - 1):
+            self._add(np.concatenate([-switches, -(cycles[:, list(sub)] + 1)], axis=1))
+
+
+class _Watchdog:
+    """One thread that interrupts SAT solvers at their deadlines.
+
+    A timer thread per call to the solver cost more than the search on the
+    game's boards (a thread started and joined per call: about a millisecond
+    on a loaded machine); this thread lives as long as the process.
+    """
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)  # the thread does not survive a fork
+
+    def _reset(self) -> None:
+        self._cond = threading.Condition()
+        self._due: dict[int, tuple[float, Solver]] = {}
+        self._next = math.inf  # the earliest deadline the thread waits for
+        self._thread: threading.Thread | None = None
+
+    def watch(self, sat: Solver, deadline: float) -> None:
+        """Interrupt ``sat`` at ``deadline`` (``time.perf_counter()`` seconds)."""
+        with self._cond:
+            self._due[id(sat)] = (deadline, sat)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="sat-deadlines", daemon=True)
+                self._thread.start()
+            if deadline < self._next:
+                self._cond.notify()
+
+    def forget(self, sat: Solver) -> None:
+        """Stop watching ``sat``; once this returns it is never interrupted."""
+        with self._cond:
+            self._due.pop(id(sat), None)
+
+    def _run(self) -> None:
+        with self._cond:
+            while True:
+                now = time.perf_counter()
+                for key, (deadline, sat) in list(self._due.items()):
+                    if deadline <= now:
+                        del self._due[key]
+                        sat.interrupt()
+                self._next = min((d for d, _ in self._due.values()), default=math.inf)
+                self._cond.wait(None if self._next == math.inf else self._next - now)
+
+
+_WATCHDOG = _Watchdog()
 
 
 class Search:
@@ -165,6 +222,7 @@ class Search:
                 self.sat.append_formula(block[chunk : chunk + _CHUNK].tolist())
 
     def close(self) -> None:
+        _WATCHDOG.forget(self.sat)  # never let a late interrupt reach a deleted solver
         self.sat.delete()
 
     def core(self) -> list[int]:
@@ -183,17 +241,10 @@ class Search:
         if left is not None and left <= 0:
             return None
         self.sat.conf_budget(-1 if budget is None else budget)  # -1: no limit
-        timer = None if left is None else threading.Timer(left, self.sat.interrupt)
-        if timer is not None:
-            timer.start()
-        try:
-            res = self.sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        finally:
-            if timer is not None:
-                timer.cancel()
-                timer.join()  # never let a late interrupt reach a deleted solver
-        self.sat.clear_interrupt()
-        return res
+        if deadline is not None:
+            _WATCHDOG.watch(self.sat, deadline)
+        # Once interrupted at the deadline, every later call returns at once.
+        return self.sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
 
     def chosen(self) -> BoolArray:
         """The chosen edges of the last model."""
@@ -245,7 +296,7 @@ class Search:
     def _cut(self, cells: IntArray) -> list[int]:
         # Some edge leaves the cycle's cells: true of every real solution.
         grid = self.model.grid
-        inside = np.zeros(grid.n_cells, dtype=bool)
+        inside = np.zeros(grid.n_nodes, dtype=bool)
         inside[cells] = True
         leaving = np.flatnonzero(inside[grid.eu] != inside[grid.ev])
         return (leaving + 1).tolist()

@@ -415,8 +415,16 @@ def _check_features(p: Puzzle) -> None:
             raise InvalidPuzzleError(f"bridge at {where(cell)} is in a hole")
         ways = [step_axis(cell, other) for other in p.neighbours(cell)]
         if ways.count(0) != 2 or ways.count(1) != 2:
+            lattice = set(p.lattice_neighbours(cell))
+            if lattice & holes:
+                why = "is next to a hole"
+            elif any(link(cell, other) in p.walls for other in lattice):
+                why = "is against a wall"
+            else:
+                why = "is on the border"
             raise InvalidPuzzleError(
-                f"bridge at {where(cell)} needs a way on across each of its four sides"
+                f"bridge at {where(cell)} {why}: a bridge needs a way on across each of its "
+                "four sides"
             )
 
 

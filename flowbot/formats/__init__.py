@@ -19,6 +19,11 @@ Formats (``FORMATS``), detected automatically unless one is forced:
     ``Cell(*divmod(i, WIDTH))``. Level k of a file is ``FILE#k``; a line holding
     the level's solution keeps it as ``NamedPuzzle.solution`` (the reference
     answer, never given to the solver).
+``board``
+    Board text, grid text for every kind of board: a first line naming the
+    lattice (``square`` or ``hex``), grid rows with ``#`` for a hole and ``+``
+    for a bridge, then ``wall ROW,COL ROW,COL`` and ``warp ROW,COL ROW,COL``
+    lines (see ``flowbot.formats._board``).
 ``janko``
     Copris/janko: ``COLOURS``, ``WIDTH``, ``HEIGHT`` (one per line, or all on the
     first line), then rows of whitespace-separated cells, ``-`` for empty and
@@ -57,7 +62,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from flowbot.errors import InputError, InvalidPuzzleError, PuzzleFormatError
-from flowbot.formats import _ahle, _grid, _houston, _janko, _levelpack
+from flowbot.formats import _ahle, _board, _grid, _houston, _janko, _levelpack
 from flowbot.formats._common import MAX_SIDE, Line, is_int, numbered_lines
 from flowbot.models import Puzzle, Solution
 
@@ -77,7 +82,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 #: Every format name, for ``--format`` choices.
-FORMATS = ("grid", "houston", "ahle", "janko", "levelpack")
+FORMATS = ("grid", "houston", "ahle", "janko", "board", "levelpack")
 
 #: Formats that hold any number of puzzles per file.
 MULTI_PUZZLE_FORMATS = frozenset({"ahle", "levelpack"})
@@ -88,6 +93,7 @@ _READERS: dict[str, Callable[[list[Line], str], Sequence[Puzzle | _levelpack.Lev
     "houston": _houston.read,
     "ahle": _ahle.read,
     "janko": _janko.read,
+    "board": _board.read,
     "levelpack": _levelpack.read,
 }
 _WRITERS: dict[str, Callable[[Puzzle], str]] = {
@@ -95,6 +101,7 @@ _WRITERS: dict[str, Callable[[Puzzle], str]] = {
     "houston": _houston.write,
     "ahle": _ahle.write,
     "janko": _janko.write,
+    "board": _board.write,
     "levelpack": _levelpack.write,
 }
 
@@ -150,6 +157,8 @@ def detect_format(text: str) -> str:
     tokens = first.split()
     if _levelpack.looks_like(first):
         return "levelpack"
+    if _board.looks_like(first):
+        return "board"
     if first.startswith("#"):
         return "ahle"
     if not all(is_int(t) for t in tokens):
@@ -244,6 +253,8 @@ def _fits(puzzle: Puzzle, format: str) -> bool:
     labels = [pair.label for pair in puzzle.pairs]
     if format in ("grid", "ahle"):
         return all(len(s) == 1 and s not in ".#" and not s.isspace() for s in labels)
+    if format == "board":
+        return all(len(s) == 1 and s not in _board.RESERVED and not s.isspace() for s in labels)
     if format == "janko":
         return all(s != _janko.EMPTY and not any(ch.isspace() for ch in s) for s in labels)
     return True  # houston stores no labels

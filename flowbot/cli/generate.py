@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from flowbot.errors import InputError
-from flowbot.formats import FORMATS, format_puzzle, format_puzzles, write_puzzles
+from flowbot.formats import (
+    FORMATS,
+    MULTI_PUZZLE_FORMATS,
+    format_puzzle,
+    format_puzzles,
+    write_puzzles,
+)
 
 if TYPE_CHECKING:
     from flowbot.models import Puzzle
@@ -70,8 +76,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("-n", type=int, default=1, metavar="N", help="how many puzzles (1)")
     parser.add_argument("-o", "--output", type=Path, metavar="DIR", help="write one file each here")
     parser.add_argument(
-        "--format", choices=FORMATS, default="grid", help="puzzle file format (grid)"
-    )
+        "--format", choices=FORMATS,
+        help="puzzle file format (default: grid, or board for boards with walls, holes...)",
+    )  # fmt: skip
     parser.add_argument(
         "--timeout", type=float, default=300.0, metavar="S",
         help="give up on a puzzle after S seconds (300)",
@@ -92,19 +99,18 @@ def parse_size(text: str) -> tuple[int, int]:
     return (int(side), int(side)) if side else (int(rows), int(cols))
 
 
-def _features(args: argparse.Namespace, cells: int) -> dict[str, int | bool]:
-    """The board features asked for; a flag given without N takes a game-like amount."""
+def _features(args: argparse.Namespace, cells: int) -> dict[str, int]:
+    """How many holes, walls, bridges and warps; a flag given without N takes a game-like amount."""
     defaults = {
         "holes": cells // 10,
         "walls": cells // 5,
         "bridges": max(1, cells // 40),
         "warps": 3,
     }
-    features: dict[str, int | bool] = {"hexagonal": args.hex}
-    for name, default in defaults.items():
-        value = getattr(args, name)
-        features[name] = default if value is None else value
-    return features
+    return {
+        name: default if getattr(args, name) is None else getattr(args, name)
+        for name, default in defaults.items()
+    }
 
 
 def run(args: argparse.Namespace) -> int:
@@ -151,20 +157,21 @@ def run(args: argparse.Namespace) -> int:
                 seed=seed,
                 timeout=args.timeout,
                 progress=show,
+                hexagonal=args.hex,
                 **features,
             ).puzzle
             made.append((seed, puzzle))
             bar.advance(task)
 
+    chosen = args.format or ("grid" if all(p.is_classic for _, p in made) else "board")
     if args.output is not None:
         args.output.mkdir(parents=True, exist_ok=True)
         for seed, puzzle in made:
-            write_puzzles(
-                args.output / f"{rows}x{cols}-c{args.colours}-s{seed}.txt", [puzzle], args.format
-            )
+            name = f"{rows}x{cols}-c{len(puzzle.pairs)}-s{seed}.txt"
+            write_puzzles(args.output / name, [puzzle], chosen)
         print(f"wrote {len(made)} puzzle{'s' * (len(made) != 1)} to {args.output}")
-    elif args.format == "ahle":
-        sys.stdout.write(format_puzzles([puzzle for _, puzzle in made], "ahle"))
+    elif chosen in MULTI_PUZZLE_FORMATS:
+        sys.stdout.write(format_puzzles([puzzle for _, puzzle in made], chosen))
     else:
-        sys.stdout.write("\n".join(format_puzzle(puzzle, args.format) for _, puzzle in made))
+        sys.stdout.write("\n".join(format_puzzle(puzzle, chosen) for _, puzzle in made))
     return 0

@@ -35,6 +35,7 @@ log), and stops at ``timeout``.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import random
@@ -44,8 +45,8 @@ from dataclasses import dataclass, replace
 
 from flowbot.errors import InputError
 from flowbot.generate._board import Board, add_walls, make_board
-from flowbot.generate._cover import CoverChain, OutOfTime
-from flowbot.models import Puzzle, Shape, Solution
+from flowbot.generate._cover import CoverChain, OutOfTimeError
+from flowbot.models import Link, Puzzle, Shape, Solution, link
 
 __all__ = [
     "MAX_CELLS",
@@ -69,11 +70,13 @@ MAX_CELLS = 40_000
 #: are then (nearly) impossible, e.g. few paths that may not touch themselves
 #: filling a large board.
 _MOST_UNSETTLED = 5
-#: On a walled board, a puzzle with a second solution gets this many more walls
-#: per cell (at least one) before it is counted again.
-_REPAIR_WALLS_PER_CELL = 0.02
+#: On a walled board, a puzzle with a second solution gets up to this many more
+#: walls, across steps only the second solution takes.
+_REPAIR_WALLS = 2
+#: Walls per cell added when a count shows a second solution the solver did not give.
+_BLIND_WALLS_PER_CELL = 0.03
 #: Repairs of one cover before a new one is drawn.
-_MOST_REPAIRS = 8
+_MOST_REPAIRS = 20
 
 #: Called with a one-line account of long work (a new cover, a count begun...).
 Progress = Callable[[str], None]
@@ -233,20 +236,28 @@ def generate(
             if warps and not solution.puzzle.warps:
                 log.debug("attempt %d: no path crosses a warp", attempt)
                 continue
-            if walls:
-                solution = _with_walls(board, solution, add_walls(rng, solution, walls))
+            taken = add_walls(rng, solution, walls) if walls else frozenset()
             if unique:
-                solution = _unique(rng, board, solution, request, deadline, say, started)
-                if solution is None:
+                proved = _unique(rng, board, chain, paths, taken, request, deadline, say)
+                if proved is None:
                     continue
-            log.info("generated %s %s with %d colours in %d attempts (%s)",
-                     solution.puzzle.size, solution.puzzle.kind, wanted, attempt, _elapsed(started))  # fmt: skip
+                solution = proved
+            elif taken:
+                solution = board.solution(paths, taken)
+            puzzle = solution.puzzle
+            log.info("generated %s %s, %d colours, in %d attempts (%s)",
+                     puzzle.size, puzzle.kind, wanted, attempt, _elapsed(started))  # fmt: skip
             return GeneratedPuzzle(solution.puzzle, solution)
-    except OutOfTime:
+    except OutOfTimeError:
         raise InputError(
             f"no {request.describe()} found in {timeout:g} s ({attempt} attempts); "
             f"{request.hint()}, or allow a longer --timeout"
         ) from None
+    if unsettled == _MOST_UNSETTLED:
+        rule = "paths that never touch themselves" if not touching or unique else "its rules"
+        raise InputError(
+            f"no {request.describe()} with {rule} found ({attempt} attempts); {request.hint()}"
+        )
     raise InputError(f"no {request.describe()} found in {attempt} attempts; {request.hint()}")
 
 
@@ -330,55 +341,96 @@ def _check_colours(board: Board, request: _Request) -> None:
         )
 
 
-def _with_walls(board: Board, solution: Solution, walls: frozenset) -> Solution:
-    puzzle = replace(solution.puzzle, walls=walls)
-    out = Solution(puzzle, solution.paths)
-    out.validate()
-    return out
-
-
-def _unique(
+def _unique(  # noqa: PLR0917 - the state of one request, passed down once
     rng: random.Random,
     board: Board,
-    solution: Solution,
+    chain: CoverChain,
+    paths: list[list[int]],
+    walls: frozenset[Link],
     request: _Request,
     deadline: float | None,
     say: Progress,
-    started: float,
 ) -> Solution | None:
-    """The solution of a puzzle proved unique (repaired with walls where it has walls), or None."""
-    from flowbot.solve import count_solutions  # noqa: PLC0415 - imports the SAT solver
+    """A puzzle made from ``paths`` proved unique, repaired where a second solution shows; or None.
+
+    The solver's own answer is looked at first (it is quick to find): where it
+    differs from the hidden solution the puzzle has two, and is repaired right
+    there: on a walled board by walls across steps only the other solution
+    takes (that solution is then gone for good), else by re-mixing the cover
+    around the cells where the two differ. Only a puzzle whose solver answer
+    is the hidden solution is counted, the expensive proof.
+    """
+    from flowbot.solve import count_solutions, solve  # noqa: PLC0415 - imports the SAT solver
 
     for repair in range(_MOST_REPAIRS + 1):
+        solution = board.solution(paths, walls)
         puzzle = solution.puzzle
-        if not puzzle.is_classic and not _variant_counting():
-            raise InputError(
-                f"--unique on a {puzzle.kind} board needs the variant solver, "
-                "which this build does not have yet"
-            )
-        limit = request.unique_timeout if deadline is None else max(0.0, deadline - time.monotonic())
-        say(f"counting the solutions of a {puzzle.size} {puzzle.kind} board ({_elapsed(started)})")
-        counted = count_solutions(puzzle, 2, timeout=min(limit, request.unique_timeout))
-        if counted.count == 1 and counted.exact:
-            return solution
-        if deadline is not None and time.monotonic() > deadline:
-            raise OutOfTime
-        log.debug("not proven unique (count %d, exact %s)", counted.count, counted.exact)
-        if not request.walls or not counted.exact and counted.count < 2:
+        say(f"solving a {puzzle.size} {puzzle.kind} board (repair {repair})")
+        found = solve(puzzle, timeout=_budget(deadline, request.unique_timeout))
+        if found.solution is None:
+            _check_clock(deadline)
             return None
-        more = max(1, round(_REPAIR_WALLS_PER_CELL * board.graph.size))
-        say(f"a second solution: {more} more walls (repair {repair + 1})")
-        solution = _with_walls(board, solution, add_walls(rng, solution, more, puzzle.walls))
+        differ = _differences(solution, found.solution)
+        if not differ:
+            say(f"counting the solutions of a {puzzle.size} {puzzle.kind} board")
+            counted = count_solutions(puzzle, 2, timeout=_budget(deadline, request.unique_timeout))
+            if counted.count == 1 and counted.exact:
+                return solution
+            _check_clock(deadline)
+            log.debug("not proven unique (count %d, exact %s)", counted.count, counted.exact)
+            if not (request.walls and counted.count == 2):
+                return None
+            # A second solution, but not where: more walls anywhere the hidden one allows.
+            more = max(1, round(_BLIND_WALLS_PER_CELL * board.graph.size))
+            walls = add_walls(rng, solution, more, walls)
+            continue
+        blocking = sorted(
+            step for step in differ if step not in _steps(solution) and _wallable(puzzle, step)
+        )
+        if request.walls and blocking:
+            walls |= frozenset(rng.sample(blocking, min(len(blocking), _REPAIR_WALLS)))
+            continue
+        focus = {board.index[cell, p] for step in differ for cell in step for p in (0, 1)
+                 if (cell, p) in board.index}  # fmt: skip
+        remixed = chain.remix(paths, focus, rng, deadline)
+        if remixed is None:
+            return None
+        paths = remixed
+        walls = walls - _steps(board.solution(paths))
     return None
 
 
-def _variant_counting() -> bool:
-    """True when ``count_solutions`` follows the rules of boards other than the classic one.
+def _steps(solution: Solution) -> set[Link]:
+    return {link(a, b) for path in solution.paths for a, b in itertools.pairwise(path)}
 
-    The solver reads walls, holes, bridges, warps and hexagons only from the
-    variant-solving branch on; before it, a count on such a board would be wrong.
-    """
-    return False
+
+def _differences(one: Solution, other: Solution) -> set[Link]:
+    """The steps one of two solutions of a puzzle takes for some colour and the other not."""
+    out: set[Link] = set()
+    for a, b in zip(one.paths, other.paths, strict=True):
+        mine = {link(x, y) for x, y in itertools.pairwise(a)}
+        theirs = {link(x, y) for x, y in itertools.pairwise(b)}
+        out |= mine ^ theirs
+    return out
+
+
+def _wallable(puzzle: Puzzle, step: Link) -> bool:
+    """True when a wall may stand across ``step``: lattice neighbours, no bridge beside it."""
+    a, b = step
+    return (
+        a not in puzzle.bridges
+        and b not in puzzle.bridges
+        and b in set(puzzle.lattice_neighbours(a))
+    )
+
+
+def _budget(deadline: float | None, most: float) -> float:
+    return most if deadline is None else max(0.0, min(most, deadline - time.monotonic()))
+
+
+def _check_clock(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTimeError
 
 
 def _elapsed(started: float) -> str:

@@ -7,6 +7,7 @@ it, between cells the solution does not step between (so it stays valid).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import deque
 from dataclasses import dataclass, field
@@ -49,7 +50,7 @@ class Board:
 
 def _used(warps: frozenset[Link], paths: list[list[Cell]]) -> frozenset[Link]:
     """The warps some path steps across (an unused warp would only be decoration)."""
-    steps = {link(a, b) for p in paths for a, b in zip(p, p[1:], strict=False)}
+    steps = {link(a, b) for p in paths for a, b in itertools.pairwise(p)}
     return warps & steps
 
 
@@ -89,7 +90,7 @@ def _graph(empty: Puzzle) -> Board:
 
     step: list[tuple[int, ...]] = []
     touch: list[tuple[int, ...]] = []
-    passage: list[bool] = []
+    is_passage: list[bool] = []
     for v, cell in enumerate(nodes):
         is_bridge = cell in empty.bridges
         axis = v - index[cell, 0]
@@ -104,14 +105,14 @@ def _graph(empty: Puzzle) -> Board:
         if is_bridge:
             beside.add(index[cell, 1 - axis])
         touch.append(tuple(sorted(beside)))
-        passage.append(is_bridge)
+        is_passage.append(is_bridge)
 
     hexagonal = empty.shape is Shape.HEX
 
     def distance(u: int, w: int) -> int:
         return lattice_distance(nodes[u], nodes[w], hexagonal=hexagonal)
 
-    graph = Graph(tuple(step), tuple(touch), tuple(passage), distance)
+    graph = Graph(tuple(step), tuple(touch), tuple(is_passage), distance)
     return Board(empty, tuple(nodes), graph, index)
 
 
@@ -151,7 +152,7 @@ def _full(empty: Puzzle) -> int:
 
 
 def _stays_joined(empty: Puzzle, holes: set[Cell], cell: Cell) -> bool:
-    """True when the board without ``holes`` and ``cell`` is in one piece, every cell with a way on."""
+    """True when the board without ``holes`` and ``cell`` is in one piece, no cell a dead end."""
     gone = holes | {cell}
     left = [c for c in empty.cells() if c not in gone]
     if len(left) < 2:
@@ -160,17 +161,21 @@ def _stays_joined(empty: Puzzle, holes: set[Cell], cell: Cell) -> bool:
     queue = deque(seen)
     while queue:
         c = queue.popleft()
-        ways = 0
-        for n in empty.lattice_neighbours(c):
-            if n in gone:
-                continue
-            ways += 1
+        ways = [n for n in empty.lattice_neighbours(c) if n not in gone]
+        if not _apart(empty, ways):
+            return False  # a dead end (or a hexagon's corner pocket) forces a path beside itself
+        for n in ways:
             if n not in seen:
                 seen.add(n)
                 queue.append(n)
-        if ways < 2:
-            return False  # a dead-end cell would have to hold a dot
     return len(seen) == len(left)
+
+
+def _apart(empty: Puzzle, ways: list[Cell]) -> bool:
+    """True when two of ``ways`` are not neighbours: a path can pass between them."""
+    return any(
+        b not in set(empty.lattice_neighbours(a)) for a, b in itertools.combinations(ways, 2)
+    )
 
 
 def _warps(rng: random.Random, empty: Puzzle, count: int) -> frozenset[Link]:
@@ -185,8 +190,10 @@ def _warps(rng: random.Random, empty: Puzzle, count: int) -> frozenset[Link]:
     return frozenset(rng.sample(options, min(count, len(options))))
 
 
-def _bridges(rng: random.Random, empty: Puzzle, warps: frozenset[Link], count: int) -> frozenset[Cell]:
-    """Up to ``count`` bridge cells: inside the board, all four sides playable, none side by side."""
+def _bridges(
+    rng: random.Random, empty: Puzzle, warps: frozenset[Link], count: int
+) -> frozenset[Cell]:
+    """Up to ``count`` bridge cells: inside the board, four playable sides, none side by side."""
     if empty.shape is not Shape.SQUARE or count == 0:
         return frozenset()
     ends = {cell for w in warps for cell in w}
@@ -214,7 +221,7 @@ def add_walls(
     """``taken`` and up to ``count`` more walls, each between two cells the solution does not
     step between (so the solution stays one), none beside a bridge."""
     puzzle = solution.puzzle
-    steps = {link(a, b) for p in solution.paths for a, b in zip(p, p[1:], strict=False)}
+    steps = {link(a, b) for p in solution.paths for a, b in itertools.pairwise(p)}
     options = sorted(
         {
             link(cell, n)

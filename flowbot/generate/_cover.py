@@ -35,13 +35,15 @@ from dataclasses import dataclass
 MIXING_MOVES_PER_CELL = 10
 #: Further moves per cell allowed for reaching zero energy before giving up on a start.
 SETTLING_MOVES_PER_CELL = 150
+#: Chain moves per node of the region a local repair changes.
+_REMIX_MOVES_PER_NODE = 5
 #: Metropolis temperature: an uphill move by one unit is taken about 4% of the time.
 _TEMPERATURE = 0.3
 #: How often (in moves) the chain looks at the clock.
 _CLOCK_EVERY = 2048
 
 
-class OutOfTime(Exception):
+class OutOfTimeError(Exception):
     """The deadline passed while drawing a cover."""
 
 
@@ -90,7 +92,9 @@ class CoverChain:
             energy += max(0, self.gap - g.distance(a, b))
         return energy
 
-    def _beside(self, moving: list[int], owner: list[int], path: int, allowed: tuple[int, int]) -> bool:
+    def _beside(
+        self, moving: list[int], owner: list[int], path: int, allowed: tuple[int, int]
+    ) -> bool:
         """True when a cell of ``moving`` lies beside ``path`` other than across ``allowed``."""
         touch = self.graph.touch
         for x in moving:
@@ -172,26 +176,45 @@ class CoverChain:
 
     def sample(self, rng: random.Random, deadline: float | None) -> list[list[int]] | None:
         """One cover with zero energy and ``colours`` paths, or ``None`` if the chain stuck."""
+        return self._run(self.start(rng), rng, deadline, self.mixing, None)
+
+    def remix(
+        self, paths: list[list[int]], focus: set[int], rng: random.Random, deadline: float | None
+    ) -> list[list[int]] | None:
+        """``paths`` changed around the nodes ``focus`` only: the moves start there.
+
+        Used to repair a puzzle locally where a second solution differs from it.
+        """
+        moves = _REMIX_MOVES_PER_NODE * len(focus)
+        return self._run([list(p) for p in paths], rng, deadline, moves, sorted(focus))
+
+    def _run(
+        self,
+        paths: list[list[int]],
+        rng: random.Random,
+        deadline: float | None,
+        mixing: int,
+        focus: list[int] | None,
+    ) -> list[list[int]] | None:
         g, k = self.graph, self.colours
         owner = [-1] * g.size
-        paths = self.start(rng)
         for i, p in enumerate(paths):
             for v in p:
                 owner[v] = i
         energy = [self.energy(p) for p in paths]
         total = sum(energy)
-        for move in range(self.mixing + self.settling):
+        for move in range(mixing + self.settling):
             if move % _CLOCK_EVERY == 0 and deadline is not None and time.monotonic() > deadline:
-                raise OutOfTime
+                raise OutOfTimeError
             count = len(paths)
-            if count == k and total == 0 and move >= self.mixing:
+            if count == k and total == 0 and move >= mixing:
                 return paths
             if count < k:
                 if max(len(p) for p in paths) < 2:
                     return None  # more paths wanted than there are cells
                 total += self._split(paths, energy, owner, rng)
                 continue
-            i = rng.randrange(count)
+            i = rng.randrange(count) if focus is None else owner[rng.choice(focus)]
             path = paths[i] if rng.random() < 0.5 else paths[i][::-1]
             n = rng.choice(g.step[path[-1]])
             q = owner[n]

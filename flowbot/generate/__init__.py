@@ -212,13 +212,17 @@ def generate(
     wanted = default_colours(len(list(board.empty.cells()))) if colours is None else colours
     request = replace(request, colours=wanted)
     _check_colours(board, request)
-    chain = CoverChain(
-        board.graph,
-        wanted,
-        no_touch=not touching or unique,
-        min_len=3 if not touching else min(3, board.graph.size // wanted),
-        gap=max(min_distance, 0),
-    )
+
+    def chain_for(board: Board) -> CoverChain:
+        return CoverChain(
+            board.graph,
+            wanted,
+            no_touch=not touching or unique,
+            min_len=3 if not touching else min(3, board.graph.size // wanted),
+            gap=max(min_distance, 0),
+        )
+
+    chain = chain_for(board)
     unsettled = 0
     attempt = 0
     try:
@@ -230,6 +234,10 @@ def generate(
                 log.debug("attempt %d: the chain did not settle", attempt)
                 if unsettled == _MOST_UNSETTLED:
                     break
+                if holes:  # the holes may leave no room: try another board
+                    board = make_board(rng, rows, cols, shape=shape, holes=holes,
+                                       bridges=bridges, warps=warps)  # fmt: skip
+                    chain = chain_for(board)
                 continue
             unsettled = 0
             solution = board.solution(paths)

@@ -159,11 +159,18 @@ def _stays_joined(empty: Puzzle, holes: set[Cell], cell: Cell) -> bool:
         return False
     seen = {left[0]}
     queue = deque(seen)
+    forced: set[Cell] = set()  # cells that can only be a path's end
     while queue:
         c = queue.popleft()
         ways = [n for n in empty.lattice_neighbours(c) if n not in gone]
+        if not ways:
+            return False
         if not _apart(empty, ways):
-            return False  # a dead end (or a hexagon's corner pocket) forces a path beside itself
+            # A dead end, or a hexagon corner whose ways touch: a dot must sit there,
+            # and two such cells side by side leave a path no room.
+            if any(n in forced for n in ways):
+                return False
+            forced.add(c)
         for n in ways:
             if n not in seen:
                 seen.add(n)

@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from flowbot.errors import InputError
 from flowbot.generate._board import Board, add_walls, make_board
 from flowbot.generate._cover import CoverChain, OutOfTimeError
+from flowbot.generate._unique import solutions, window_puzzle, windows
 from flowbot.models import Link, Puzzle, Shape, Solution, link
 
 __all__ = [
@@ -75,6 +76,9 @@ _MOST_UNSETTLED = 5
 _REPAIR_WALLS = 2
 #: Walls per cell added when a count shows a second solution the solver did not give.
 _BLIND_WALLS_PER_CELL = 0.03
+#: Side of the windows a second solution is first looked for in, and seconds per window.
+_WINDOW = 7
+_WINDOW_TIMEOUT = 1.0
 #: Repairs of one cover before a new one is drawn.
 _MOST_REPAIRS = 20
 
@@ -361,37 +365,28 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
 ) -> Solution | None:
     """A puzzle made from ``paths`` proved unique, repaired where a second solution shows; or None.
 
-    The solver's own answer is looked at first (it is quick to find): where it
-    differs from the hidden solution the puzzle has two, and is repaired right
-    there: on a walled board by walls across steps only the other solution
-    takes (that solution is then gone for good), else by re-mixing the cover
-    around the cells where the two differ. Only a puzzle whose solver answer
-    is the hidden solution is counted, the expensive proof.
+    Second solutions are looked for in small windows first (``_unique``:
+    milliseconds each), then on the whole board (the expensive proof). Where
+    one is found the puzzle is repaired right there: on a walled board by
+    walls across steps only the other solution takes (it is then gone for
+    good), else by re-mixing the cover around the cells where the two differ.
     """
-    from flowbot.solve import count_solutions, solve  # noqa: PLC0415 - imports the SAT solver
-
     for repair in range(_MOST_REPAIRS + 1):
         solution = board.solution(paths, walls)
         puzzle = solution.puzzle
-        say(f"solving a {puzzle.size} {puzzle.kind} board (repair {repair})")
-        found = solve(puzzle, timeout=_budget(deadline, request.unique_timeout))
-        if found.solution is None:
-            _check_clock(deadline)
-            return None
-        differ = _differences(solution, found.solution)
+        say(f"looking for a second solution in windows (repair {repair})")
+        differ = _second_in_windows(solution, deadline)
         if not differ:
-            say(f"counting the solutions of a {puzzle.size} {puzzle.kind} board")
-            counted = count_solutions(puzzle, 2, timeout=_budget(deadline, request.unique_timeout))
-            if counted.count == 1 and counted.exact:
+            say(f"counting the solutions of the whole {puzzle.size} {puzzle.kind} board")
+            found, exact = solutions(puzzle, 2, _budget(deadline, request.unique_timeout))
+            if len(found) == 1 and exact:
                 return solution
             _check_clock(deadline)
-            log.debug("not proven unique (count %d, exact %s)", counted.count, counted.exact)
-            if not (request.walls and counted.count == 2):
+            if len(found) < 2:
+                log.debug("the count was cut short at %g s", request.unique_timeout)
                 return None
-            # A second solution, but not where: more walls anywhere the hidden one allows.
-            more = max(1, round(_BLIND_WALLS_PER_CELL * board.graph.size))
-            walls = add_walls(rng, solution, more, walls)
-            continue
+            differ = set().union(*(_differences(solution, other) for other in found))
+        log.debug("repair %d: a second solution differs in %d steps", repair, len(differ))
         blocking = sorted(
             step for step in differ if step not in _steps(solution) and _wallable(puzzle, step)
         )
@@ -400,12 +395,26 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
             continue
         focus = {board.index[cell, p] for step in differ for cell in step for p in (0, 1)
                  if (cell, p) in board.index}  # fmt: skip
-        remixed = chain.remix(paths, focus, rng, deadline)
+        remixed = chain.pin(paths, focus, rng) or chain.remix(paths, focus, rng, deadline)
         if remixed is None:
             return None
         paths = remixed
         walls = walls - _steps(board.solution(paths))
     return None
+
+
+def _second_in_windows(solution: Solution, deadline: float | None) -> set[Link]:
+    """The steps where a second solution found in some window differs (empty: none found)."""
+    for top, left in windows(solution.puzzle, _WINDOW):
+        small = window_puzzle(solution, top, left, _WINDOW)
+        if small is None:
+            continue
+        found, _ = solutions(small, 2, _budget(deadline, _WINDOW_TIMEOUT))
+        _check_clock(deadline)
+        if len(found) == 2:
+            a, b = found
+            return _differences(a, b)
+    return set()
 
 
 def _steps(solution: Solution) -> set[Link]:

@@ -37,6 +37,8 @@ MIXING_MOVES_PER_CELL = 10
 SETTLING_MOVES_PER_CELL = 150
 #: Chain moves per node of the region a local repair changes.
 _REMIX_MOVES_PER_NODE = 5
+#: Cuts a repair tries before it gives up.
+_PIN_TRIES = 20
 #: Metropolis temperature: an uphill move by one unit is taken about 4% of the time.
 _TEMPERATURE = 0.3
 #: How often (in moves) the chain looks at the clock.
@@ -185,8 +187,65 @@ class CoverChain:
 
         Used to repair a puzzle locally where a second solution differs from it.
         """
+        # Cut each path through the region at one of its cells there: the chain must
+        # then join the pieces again, most likely otherwise, before it may stop.
+        pieces: list[list[int]] = []
+        for path in paths:
+            cuts = [j for j in range(2, len(path) - 1) if path[j] in focus]
+            if cuts:
+                j = rng.choice(cuts)
+                pieces += [path[:j], path[j:]]
+            else:
+                pieces.append(list(path))
         moves = _REMIX_MOVES_PER_NODE * len(focus)
-        return self._run([list(p) for p in paths], rng, deadline, moves, sorted(focus))
+        return self._run(pieces, rng, deadline, moves, sorted(focus))
+
+    def pin(
+        self, paths: list[list[int]], focus: set[int], rng: random.Random
+    ) -> list[list[int]] | None:
+        """``paths`` with a new pair of dots inside ``focus`` and two paths elsewhere joined.
+
+        A second solution differs from the hidden one where some paths have
+        room to move; cutting one of them there puts two dots in that room
+        (pinning it), and joining two others whose ends meet, away from it,
+        keeps the number of colours. ``None`` when no cut or join fits.
+        """
+        g, least = self.graph, self.min_len
+        cuts = [
+            (i, j)
+            for i, path in enumerate(paths)
+            for j in range(least, len(path) - least + 1)
+            if path[j] in focus or path[j - 1] in focus
+        ]
+        rng.shuffle(cuts)
+        for i, j in cuts[:_PIN_TRIES]:
+            pieces = [p for m, p in enumerate(paths) if m != i] + [paths[i][:j], paths[i][j:]]
+            if any(self.energy(p) for p in pieces[-2:]):
+                continue
+            owner = [0] * g.size
+            for m, p in enumerate(pieces):
+                for v in p:
+                    owner[v] = m
+            joins = []
+            for a, p in enumerate(pieces[:-2]):
+                for end in (p[0], p[-1]):
+                    for n in g.step[end]:
+                        b = owner[n]
+                        q = pieces[b]
+                        if b > a and b < len(pieces) - 2 and n in (q[0], q[-1]) and n not in focus:
+                            joins.append((a, end, b, n))
+            rng.shuffle(joins)
+            for a, end, b, n in joins:
+                p = pieces[a] if pieces[a][-1] == end else pieces[a][::-1]
+                q = pieces[b] if pieces[b][0] == n else pieces[b][::-1]
+                shorter, other, across = (p, b, (end, n)) if len(p) <= len(q) else (q, a, (n, end))
+                if self.no_touch and self._beside(shorter, owner, other, across):
+                    continue
+                joined = p + q
+                if self.energy(joined):
+                    continue
+                return [x for m, x in enumerate(pieces) if m not in (a, b)] + [joined]
+        return None
 
     def _run(
         self,

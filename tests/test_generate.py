@@ -8,6 +8,7 @@ import pytest
 
 from flowbot.errors import InputError
 from flowbot.generate import GeneratedPuzzle, default_colours, generate
+from flowbot.generate._unique import solutions, window_puzzle, windows
 from flowbot.models import Puzzle, Shape
 from flowbot.solve import SolutionCount, count_solutions
 
@@ -234,3 +235,34 @@ def test_a_request_nothing_meets_gives_up_with_a_hint() -> None:
 def test_generated_puzzle_round_trips_through_grid_text() -> None:
     made = generate(7, 9, 6, seed=11)
     assert Puzzle.from_grid(made.puzzle.to_grid()) == made.puzzle
+
+
+# --- how uniqueness is checked ------------------------------------------------------
+
+
+def test_a_window_board_is_solved_by_the_hidden_solution_inside_it() -> None:
+    # Each run of a path inside a window becomes a pair whose dots are its ends,
+    # so the hidden solution's runs solve the window's board.
+    made = generate(9, 9, 8, walls=10, seed=5)
+    small = window_puzzle(made.solution, 2, 3, 5)
+    assert small is not None
+    inside = list(small.cells())
+    assert all(2 <= cell.row < 7 and 3 <= cell.col < 8 for cell in inside)
+    [found], _ = solutions(small, 1, timeout=30)
+    cells = {cell for path in found.paths for cell in path}
+    assert cells == set(inside)
+
+
+def test_a_second_solution_in_a_window_is_one_of_the_whole_board() -> None:
+    # Re-routing a window's runs keeps every path joined: the whole puzzle has two.
+    for seed in range(30):
+        made = generate(8, 8, 6, seed=seed)
+        for top, left in windows(made.puzzle, 5):
+            small = window_puzzle(made.solution, top, left, 5)
+            if small is None:
+                continue
+            found, _ = solutions(small, 2, timeout=30)
+            if len(found) == 2:
+                assert count_solutions(made.puzzle, 2).count == 2
+                return
+    pytest.fail("no window of 30 boards had a second solution")

@@ -262,15 +262,15 @@ def generate(
             return GeneratedPuzzle(solution.puzzle, solution)
     except OutOfTimeError:
         raise InputError(
-            f"no {request.describe()} found in {timeout:g} s ({attempt} attempts); "
+            f"no {request.describe()} found in {timeout:g} s ({_attempts(attempt)}); "
             f"{request.hint()}, or allow a longer --timeout"
         ) from None
     if unsettled == _MOST_UNSETTLED:
         rule = "paths that never touch themselves" if not touching or unique else "its rules"
         raise InputError(
-            f"no {request.describe()} with {rule} found ({attempt} attempts); {request.hint()}"
+            f"no {request.describe()} with {rule} found ({_attempts(attempt)}); {request.hint()}"
         )
-    raise InputError(f"no {request.describe()} found in {attempt} attempts; {request.hint()}")
+    raise InputError(f"no {request.describe()} found in {_attempts(attempt)}; {request.hint()}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,3 +452,7 @@ def _check_clock(deadline: float | None) -> None:
 
 def _elapsed(started: float) -> str:
     return f"{time.monotonic() - started:.1f} s"
+
+
+def _attempts(n: int) -> str:
+    return f"{n} attempt{'s' * (n != 1)}"

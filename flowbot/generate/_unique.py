@@ -106,8 +106,9 @@ def window_puzzle(solution: Solution, top: int, left: int, side: int) -> Puzzle 
     if not pairs:
         return None
     holes = frozenset(Cell(r, c) for r in range(p.rows) for c in range(p.cols)) - inside | fixed
-    warps = frozenset(w for w in p.warps if w[0] in inside and w[1] in inside)
-    walls = frozenset(w for w in p.walls if w[0] in inside and w[1] in inside)
+    free = inside - fixed
+    warps = frozenset(w for w in p.warps if w[0] in free and w[1] in free)
+    walls = frozenset(w for w in p.walls if w[0] in free and w[1] in free)
     return Puzzle(
         p.rows,
         p.cols,

@@ -47,7 +47,7 @@ from flowbot.errors import InputError
 from flowbot.generate._board import Board, add_walls, make_board
 from flowbot.generate._cover import CoverChain, OutOfTimeError
 from flowbot.generate._unique import solutions, window_puzzle, windows
-from flowbot.models import Link, Puzzle, Shape, Solution, link
+from flowbot.models import Cell, Link, Puzzle, Shape, Solution, link
 
 __all__ = [
     "MAX_CELLS",
@@ -122,7 +122,7 @@ def generate(
     warps: int = 0,
     seed: int | None = None,
     max_attempts: int = 200,
-    unique_timeout: float = 10.0,
+    unique_timeout: float | None = None,
     timeout: float | None = None,
     progress: Progress | None = None,
 ) -> GeneratedPuzzle:
@@ -160,8 +160,9 @@ def generate(
     max_attempts
         Covers to try before giving up.
     unique_timeout
-        Seconds one uniqueness count may take; a count that does not finish
-        in time is treated as "not unique".
+        Seconds one count of the whole board's solutions may take (``None``:
+        as long as ``timeout`` leaves); a count that does not finish in time
+        is treated as "not unique".
     timeout
         Seconds for the whole request (``None``: no limit).
     progress
@@ -194,7 +195,7 @@ def generate(
             raise InputError(f"the number of {name} must be 0 or more, got {value}")
     if hexagonal and (bridges or warps):
         raise InputError("bridges and warps need square cells; the game has no hexagonal ones")
-    if not unique_timeout >= 0:
+    if unique_timeout is not None and not unique_timeout >= 0:
         raise InputError(f"the uniqueness timeout must be 0 or more seconds, got {unique_timeout}")
     if timeout is not None and not 0 <= timeout < 1e9:
         raise InputError(f"the timeout must be 0 or more seconds (and finite), got {timeout}")
@@ -282,7 +283,7 @@ class _Request:
     touching: bool
     min_distance: int
     walls: int
-    unique_timeout: float
+    unique_timeout: float | None
 
     def describe(self) -> str:
         wanted = ", ".join(
@@ -371,11 +372,17 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
     walls across steps only the other solution takes (it is then gone for
     good), else by re-mixing the cover around the cells where the two differ.
     """
+    clean: set[tuple[int, int]] = set()  # windows with no second solution, unchanged since
+    before: Solution | None = None
     for repair in range(_MOST_REPAIRS + 1):
         solution = board.solution(paths, walls)
         puzzle = solution.puzzle
+        if before is not None:
+            changed = _changed_cells(before, solution)
+            clean = {w for w in clean if not _overlaps(w, changed)}
+        before = solution
         say(f"looking for a second solution in windows (repair {repair})")
-        differ = _second_in_windows(solution, deadline)
+        differ = _second_in_windows(solution, deadline, clean)
         if not differ:
             say(f"counting the solutions of the whole {puzzle.size} {puzzle.kind} board")
             found, exact = solutions(puzzle, 2, _budget(deadline, request.unique_timeout))
@@ -383,7 +390,7 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
                 return solution
             _check_clock(deadline)
             if len(found) < 2:
-                log.debug("the count was cut short at %g s", request.unique_timeout)
+                log.debug("the count was cut short")
                 return None
             differ = set().union(*(_differences(solution, other) for other in found))
         log.debug("repair %d: a second solution differs in %d steps", repair, len(differ))
@@ -403,18 +410,37 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
     return None
 
 
-def _second_in_windows(solution: Solution, deadline: float | None) -> set[Link]:
-    """The steps where a second solution found in some window differs (empty: none found)."""
-    for top, left in windows(solution.puzzle, _WINDOW):
-        small = window_puzzle(solution, top, left, _WINDOW)
-        if small is None:
+def _second_in_windows(
+    solution: Solution, deadline: float | None, clean: set[tuple[int, int]]
+) -> set[Link]:
+    """The steps where a second solution found in some window differs (empty: none found).
+
+    Windows in ``clean`` are passed over; those found clean are added to it.
+    """
+    for corner in windows(solution.puzzle, _WINDOW):
+        if corner in clean:
             continue
-        found, _ = solutions(small, 2, _budget(deadline, _WINDOW_TIMEOUT))
-        _check_clock(deadline)
-        if len(found) == 2:
-            a, b = found
-            return _differences(a, b)
+        small = window_puzzle(solution, *corner, _WINDOW)
+        if small is not None:
+            found, _ = solutions(small, 2, _budget(deadline, _WINDOW_TIMEOUT))
+            _check_clock(deadline)
+            if len(found) == 2:
+                return _differences(*found)
+        clean.add(corner)
     return set()
+
+
+def _changed_cells(old: Solution, new: Solution) -> set[Cell]:
+    """Cells whose steps or dots differ between two puzzles' solutions (colours aside)."""
+    steps = _steps(old) ^ _steps(new)
+    dots = set(old.puzzle.dots()) ^ set(new.puzzle.dots())
+    walls = old.puzzle.walls ^ new.puzzle.walls
+    return dots | {cell for step in steps | walls for cell in step}
+
+
+def _overlaps(corner: tuple[int, int], cells: set[Cell]) -> bool:
+    top, left = corner
+    return any(top <= r < top + _WINDOW and left <= c < left + _WINDOW for r, c in cells)
 
 
 def _steps(solution: Solution) -> set[Link]:
@@ -441,8 +467,12 @@ def _wallable(puzzle: Puzzle, step: Link) -> bool:
     )
 
 
-def _budget(deadline: float | None, most: float) -> float:
-    return most if deadline is None else max(0.0, min(most, deadline - time.monotonic()))
+def _budget(deadline: float | None, most: float | None) -> float | None:
+    """Seconds a search may take: at most ``most``, and never past the deadline."""
+    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    if most is None or left is None:
+        return left if most is None else most
+    return min(most, left)
 
 
 def _check_clock(deadline: float | None) -> None:

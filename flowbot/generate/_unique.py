@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from flowbot.models import Cell, Pair, Puzzle, Solution
 
 
-def solutions(puzzle: Puzzle, limit: int, timeout: float) -> tuple[list[Solution], bool]:
+def solutions(puzzle: Puzzle, limit: int, timeout: float | None) -> tuple[list[Solution], bool]:
     """Up to ``limit`` solutions (each validated) and whether they are all there are.
 
     The search ``flowbot.solve.count_solutions`` runs (solutions without
@@ -32,7 +32,7 @@ def solutions(puzzle: Puzzle, limit: int, timeout: float) -> tuple[list[Solution
     from flowbot.solve._engine import proof_of_none  # noqa: PLC0415
     from flowbot.solve._sat import Model, Search  # noqa: PLC0415
 
-    deadline = time.perf_counter() + timeout
+    deadline = None if timeout is None else time.perf_counter() + timeout
     if proof_of_none(puzzle) is not None:
         return [], True
     model = Model(puzzle)

@@ -79,6 +79,8 @@ _BLIND_WALLS_PER_CELL = 0.03
 #: Side of the windows a second solution is first looked for in, and seconds per window.
 _WINDOW = 7
 _WINDOW_TIMEOUT = 1.0
+#: Without a limit of its own, one whole-board count takes at most 1/3 of the time left.
+_COUNT_SHARE = 3
 #: Repairs of one cover before a new one is drawn.
 _MOST_REPAIRS = 20
 
@@ -161,8 +163,8 @@ def generate(
         Covers to try before giving up.
     unique_timeout
         Seconds one count of the whole board's solutions may take (``None``:
-        as long as ``timeout`` leaves); a count that does not finish in time
-        is treated as "not unique".
+        a third of what ``timeout`` leaves, or no limit); a count that does
+        not finish in time is treated as "not unique".
     timeout
         Seconds for the whole request (``None``: no limit).
     progress
@@ -385,7 +387,7 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
         differ = _second_in_windows(solution, deadline, clean)
         if not differ:
             say(f"counting the solutions of the whole {puzzle.size} {puzzle.kind} board")
-            found, exact = solutions(puzzle, 2, _budget(deadline, request.unique_timeout))
+            found, exact = solutions(puzzle, 2, _count_budget(deadline, request.unique_timeout))
             if len(found) == 1 and exact:
                 return solution
             _check_clock(deadline)
@@ -473,6 +475,17 @@ def _budget(deadline: float | None, most: float | None) -> float | None:
     if most is None or left is None:
         return left if most is None else most
     return min(most, left)
+
+
+def _count_budget(deadline: float | None, most: float | None) -> float | None:
+    """Seconds the whole board's count may take: ``most``, else a third of the time left.
+
+    A count that stalls (some boards are slow to prove) then leaves time for
+    a fresh cover or two rather than taking all the time there is.
+    """
+    if most is None and deadline is not None:
+        most = max(0.0, deadline - time.monotonic()) / _COUNT_SHARE
+    return _budget(deadline, most)
 
 
 def _check_clock(deadline: float | None) -> None:

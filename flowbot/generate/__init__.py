@@ -17,13 +17,17 @@ How a puzzle is made
    pairs in reading order, labels A, B, C, ...); the cover is its solution.
    Walls are then put between cells the solution does not step between, and
    warps no path uses are dropped.
-4. **Uniqueness** (``unique=True``) is proved by counting the puzzle's
-   solutions up to 2 under the game's full rules (paths may touch), with
-   ``flowbot.solve.count_solutions``. A board with a second solution is
-   *repaired where it can be*: on a walled board more walls go in (each takes
-   moves away from every other solution and never from the hidden one) and
-   the count is run again; otherwise a new cover is drawn. A count that does
-   not finish in time proves nothing, and is treated as not unique.
+4. **Uniqueness** (``unique=True``) is proved under the game's full rules
+   (paths may touch). A second solution is looked for first in small
+   windows of the board (``_unique``: each a board of a few pairs, solved in
+   milliseconds; one found there is a second solution of the whole puzzle),
+   then by counting the whole board's solutions up to 2 with the solver. A
+   second solution is *repaired where it lies*: on a walled board by walls
+   across steps only it takes, else by cutting a path there into two (a new
+   pair of dots pins that room) and joining two paths whose ends meet
+   elsewhere (the colour count stays). Windows a repair leaves unchanged are
+   not looked at again. A count that does not finish in time proves nothing
+   and the cover is given up.
 
 Everything random comes from one ``random.Random(seed)``: the same seed gives
 the same puzzle on every machine and Python version that keeps ``random``'s

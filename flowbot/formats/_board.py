@@ -76,7 +76,11 @@ def read(lines: list[Line], path: str) -> list[Puzzle]:
             raise fail(f"ragged rows: this row has {len(line.text)} cells, expected {cols}", line)
         for c, ch in enumerate(line.text):
             if ch.isspace():
-                raise fail(f"whitespace inside a grid row (column {c + 1})", line)
+                raise fail(
+                    f"whitespace inside a grid row (column {c + 1}): one character a cell, "
+                    "hexagonal boards too (row r's cells left to right, none offset)",
+                    line,
+                )
             if ch == HOLE:
                 holes.add(Cell(r, c))
             elif ch == BRIDGE:

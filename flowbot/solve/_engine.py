@@ -26,8 +26,8 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
 
     A checkerboard parity count or the dots' order along the border and
     around an island of dots (``_topology``) may prove the puzzle unsolvable
-    at once (``proof_of_none``). Big classic boards with long empty bands are first solved shrunk
-    (``_stretch``). The model first runs with U-turns switched off (an
+    at once (``proof_of_none``). Big classic boards with long empty bands are
+    first solved shrunk (``_stretch``). The model first runs with U-turns switched off (an
     assumption, so the solver keeps what it learnt): puzzles made for people
     have such a solution and it is found fastest. U-turns are let in where
     the solver proves the rule wrong, and everywhere during turns that bound

@@ -1,16 +1,21 @@
 """The SAT model of a Flow Free board, built with numpy and solved with python-sat.
 
+The model is over the board's graph (``_grid``): its nodes are the cells and
+a bridge's second passage, its edges the links a path may step across, so it
+is the same on every kind of board.
+
 Variables
 ---------
-* ``e[i]`` (``1 + i``): edge ``i`` joins two consecutive cells of one path;
-* ``b[v, j]``: bit ``j`` of the colour number of cell ``v`` (binary colours:
-  a few bits per cell rather than one variable per colour; on these boards it
+* ``e[i]`` (``1 + i``): edge ``i`` joins two consecutive nodes of one path;
+* ``b[v, j]``: bit ``j`` of the colour number of node ``v`` (binary colours:
+  a few bits per node rather than one variable per colour; on these boards it
   made models 2-3 times smaller and solves faster).
 
 Clauses
 -------
-* degree: a dot has exactly one chosen edge, an empty cell exactly two;
-* colour: a chosen edge joins cells with the same colour number, each dot has
+* degree: a dot has exactly one chosen edge, an empty node exactly two, a
+  hole none;
+* colour: a chosen edge joins nodes with the same colour number, each dot has
   its pair's number, no edge joins two dots of different pairs;
 * no short cycle of the graph (a 2x2 block, a hexagonal board's triangle)
   has all its edges chosen (the smallest stray cycles);
@@ -22,32 +27,38 @@ the game satisfies the clauses. What they allow beyond it is exactly stray
 cycles (closed loops holding no dot). A model's stray cycles are first joined
 to paths where a cycle runs beside another chain (``splice``: the answer then
 has paths that touch themselves, which the game allows); only when some cycle
-cannot be joined are they cut: each stray cycle's cell set ``S`` gets the
+cannot be joined are they cut: each stray cycle's node set ``S`` gets the
 clause "some edge leaving ``S`` is chosen", true in every real solution since a
 path through ``S`` must reach its dots outside it, and the model is solved
 again. So "unsatisfiable" proves that the puzzle has no solution under the
 game's full rules (paths may touch themselves).
 
-A switch literal adds "no U-turns": no path uses three sides of a 2x2 block.
-Puzzles made for people (which never need a path to touch itself) always have
-such a solution, and the rule cuts the search by one to two orders of
+A switch literal adds "no U-turns": no path runs along all but one side of a
+short cycle (three sides of a 2x2 block, two of a hexagonal board's triangle),
+which would make it touch itself. Puzzles made for people (which never need a
+path to touch itself: none of the 7,050 official levels' answers does) always
+have such a solution, and the rule cuts the search by one to two orders of
 magnitude on big boards. A solution with the switch on is a solution of the
 game, but "unsatisfiable" with it proves nothing, so the caller then solves
 again with it off (same solver, learnt clauses kept). Small boards get one
-switch per 2x2 block instead, so that only the blocks the solver blames (its
+switch per short cycle instead, so that only the cycles the solver blames (its
 unsatisfiable core) are let go (``_engine``).
 """
 
 from __future__ import annotations
 
+import collections
+import functools
 import itertools
 import logging
 import math
 import os
 import threading
 import time
+from collections.abc import Callable
 
 import numpy as np
+import pysolvers  # python-sat's C module
 from pysat.solvers import Solver
 
 from flowbot.models import Puzzle, Solution
@@ -149,6 +160,19 @@ class Model:
             self._add(np.concatenate([-switches, -(cycles[:, list(sub)] + 1)], axis=1))
 
 
+def _clause_adder(sat: Solver) -> Callable[[list[int]], object]:
+    """A function adding one clause to ``sat``, as directly as python-sat allows.
+
+    python-sat's ``add_clause`` and ``append_formula`` are two Python frames
+    per clause around MiniSat's own call; loading a game's board is about 3,000
+    clauses, and skipping them made loading a third faster.
+    """
+    handle = getattr(getattr(sat, "solver", None), "minisat", None)
+    if handle is None:  # pragma: no cover - another python-sat layout
+        return sat.add_clause
+    return functools.partial(pysolvers.minisat22_add_cl, handle)
+
+
 class _Watchdog:
     """One thread that interrupts SAT solvers at their deadlines.
 
@@ -213,13 +237,15 @@ class Search:
         self.cuts = 0  # stray cycles cut
         self.joins = 0  # stray cycles joined to paths
         self.expired = False
+        add = _clause_adder(self.sat)
         for block in model.clauses:
             for chunk in range(0, len(block), _CHUNK):
                 if deadline is not None and time.perf_counter() > deadline:
                     self.expired = True
                     return
-                # One call per chunk skips a Python layer per clause.
-                self.sat.append_formula(block[chunk : chunk + _CHUNK].tolist())
+                # Consumed in C: no Python frame per clause. A clause that makes
+                # the formula unsatisfiable is remembered by MiniSat itself.
+                collections.deque(map(add, block[chunk : chunk + _CHUNK].tolist()), maxlen=0)
 
     def close(self) -> None:
         _WATCHDOG.forget(self.sat)  # never let a late interrupt reach a deleted solver

@@ -259,3 +259,11 @@ def test_generate_several_printed_reads_back_with_names(
         generate(5, 5, 4, seed=s).puzzle.canonical() for s in (3, 4)
     ]
     assert [n.title for n in back] == ["5x5-c4-s3", "5x5-c4-s4"]
+
+
+def test_generate_prints_several_walled_boards_that_read_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["generate", "6x6", "--walls", "5", "-n", "2", "--seed", "1"]) == 0
+    read = [n.puzzle for n in parse_puzzles(capsys.readouterr().out)]
+    assert read == [generate(6, 6, walls=5, seed=s).puzzle for s in (1, 2)]

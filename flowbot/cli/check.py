@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from flowbot.errors import InputError
+from flowbot.errors import FlowbotError, InputError
 from flowbot.vision._check import CaseResult, check_images, find_images, summarise, write_report
 
 
@@ -31,6 +31,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="write every result here, CSV or .json (default: %(default)s)",
     )
     parser.add_argument(
+        "--html",
+        metavar="PATH",
+        help="also write a page to look at: every image not read exactly, its overlay and grids",
+    )
+    parser.add_argument(
         "--workers", type=int, default=2, help="processes to read in (default: %(default)s)"
     )
     parser.set_defaults(handler=run)
@@ -39,6 +44,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise InputError("--workers must be at least 1")
+    if args.html and not Path(args.html).parent.is_dir():
+        raise InputError(f"{args.html}: no such folder to write the page in")
     items = find_images(args.dirs)
     if not items:
         raise InputError("no PNG or JPEG images found under " + ", ".join(args.dirs))
@@ -66,7 +73,20 @@ def run(args: argparse.Namespace) -> int:
         console.print(f"[red]{r.outcome}[/red] {r.image}: {detail}", highlight=False)
     write_report(results, args.report)
     console.print(f"report written to {Path(args.report)}")
+    if args.html:
+        from flowbot.report import check_report_html  # noqa: PLC0415 - only when asked for
+
+        page = check_report_html(results, title=_title(args.dirs))
+        try:
+            Path(args.html).write_text(page)
+        except OSError as exc:
+            raise FlowbotError(f"{args.html}: cannot write ({exc.strerror or exc})") from exc
+        console.print(f"page written to {Path(args.html)}")
     return 1 if failures else 0
+
+
+def _title(dirs: list[str]) -> str:
+    return "flowbot check " + " ".join(dirs)
 
 
 def _table(results: list[CaseResult]) -> Table:

@@ -105,7 +105,8 @@ def test_page_has_a_card_per_image_as_the_json_says(run: tuple[Path, dict]) -> N
             assert uri.startswith("data:image/jpeg;base64,")
             jpeg = np.frombuffer(base64.b64decode(uri.split(",", 1)[1]), np.uint8)
             picture = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
-            assert picture is not None and max(picture.shape[:2]) <= 480
+            assert picture is not None
+            assert max(picture.shape[:2]) <= 480
     wrong = next(c for c in cards if c["data-status"] == "wrong dots")
     assert wrong["diff"] == 2 * 2  # two cells differ, marked in both grids
 
@@ -113,7 +114,8 @@ def test_page_has_a_card_per_image_as_the_json_says(run: tuple[Path, dict]) -> N
 def test_page_is_self_contained(run: tuple[Path, dict]) -> None:
     markup = run[0].read_text()
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", markup)
-    assert "@import" not in markup and "url(" not in markup
+    assert "@import" not in markup
+    assert "url(" not in markup
     assert markup.count("data:image/jpeg;base64,") == 2 * 3
 
 
@@ -124,7 +126,8 @@ def test_html_into_a_missing_folder_is_refused_before_the_run(
     page = tmp_path / "missing" / "r.html"
     assert main(["check", str(shot), "--html", str(page), "--report", str(tmp_path / "r.csv")]) == 2
     err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and "missing" in err
+    assert len(err.strip().splitlines()) == 1
+    assert "missing" in err
     assert not (tmp_path / "r.csv").exists()
 
 

@@ -68,11 +68,11 @@ STATUSES: dict[str, str] = {
 SHOWN_AT_FIRST = tuple(s for s in STATUSES if s != EXACT)
 
 #: Longest side of a screenshot's thumbnail and of an overlay, in pixels. With
-#: JPEG at ``QUALITY`` a card's two pictures weigh about 30 kB, so a report on
-#: 500 images that all failed stays near 15 MB.
-THUMB_PX = 320
-OVERLAY_PX = 480
-QUALITY = 70
+#: JPEG at ``QUALITY`` a card with two pictures weighs about 45 kB, so a report on
+#: 500 images that all failed stays near 23 MB.
+THUMB_PX = 280
+OVERLAY_PX = 420
+QUALITY = 65
 
 
 def check_report_html(

@@ -106,7 +106,7 @@ def test_page_has_a_card_per_image_as_the_json_says(run: tuple[Path, dict]) -> N
             jpeg = np.frombuffer(base64.b64decode(uri.split(",", 1)[1]), np.uint8)
             picture = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
             assert picture is not None
-            assert max(picture.shape[:2]) <= 480
+            assert max(picture.shape[:2]) <= 420
     wrong = next(c for c in cards if c["data-status"] == "wrong dots")
     assert wrong["diff"] == 2 * 2  # two cells differ, marked in both grids
 

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
+import logging
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from flowbot.cli._screen import add_screen_options, interruptible, screen_settings
-from flowbot.errors import FlowbotError, InputError
+from flowbot.errors import FlowbotError, InputError, VisionError
 
 # flowbot.actuate (numpy, Pillow, mss) is imported by the functions that use
 # it: building the parser must not load it.
 if TYPE_CHECKING:
+    import numpy as np
+
     from flowbot.actuate import Plan, PlayReport, Screen, Settings
+    from flowbot.actuate._play import Reader
+    from flowbot.models import Reading
+
+log = logging.getLogger(__name__)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,6 +50,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=Path("flowbot-plan.png"),
         metavar="PNG",
         help="where --dry-run writes the planned strokes (default flowbot-plan.png)",
+    )
+    parser.add_argument(
+        "--debug",
+        type=Path,
+        metavar="DIR",
+        help="when a board is refused, save the capture and what the reader saw in DIR",
     )
     parser.add_argument("--step-ms", type=float, help="wait after each pointer move (ms)")
     parser.add_argument("--style", choices=("cells", "turns"), help="a move per cell or per turn")
@@ -112,8 +127,10 @@ def run(args: argparse.Namespace) -> int:
         preview_image,
         save_png,
     )
+    from flowbot.vision import read_board  # noqa: PLC0415
 
     settings, monitor = _settings(args)
+    read = _saving_refusals(args.debug, read_board) if args.debug else read_board
     screen: Screen
     if args.image:
         screen = FileScreen(args.image)
@@ -121,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         screen = MssScreen(monitor)
     if args.dry_run:
-        plan = make_plan(screen, settings=settings)
+        plan = make_plan(screen, settings=settings, read=read)
         print("\n".join(_describe_plan(plan)))
         print(
             f"{plan.moves} moves: at least {moves_floor(plan.drags, FRAME):.2f} s at one per frame"
@@ -139,8 +156,43 @@ def run(args: argparse.Namespace) -> int:
                 print(describe_report(result), flush=True)
 
         print("watching for boards; Ctrl-C or the pointer in a screen corner stops", flush=True)
-        play_loop(screen, pointer, settings=settings, on_report=show)
+        play_loop(screen, pointer, settings=settings, on_report=show, read=read)
         return 0
-    report = play_once(screen, pointer, settings=settings)
+    report = play_once(screen, pointer, settings=settings, read=read)
     print(describe_report(report))
     return 0
+
+
+def _saving_refusals(folder: Path, read_board: Reader) -> Reader:
+    """``read_board``, saving each capture it refuses and its overlay (as ``extract --debug``)
+    in ``folder``. A refusal repeated, as while ``--loop`` waits for a board, is saved once."""
+    from flowbot.actuate import save_png  # noqa: PLC0415
+    from flowbot.vision import UnsureBoardError, draw_reading  # noqa: PLC0415
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{folder}: cannot make the folder ({exc.strerror or exc})") from exc
+    numbers = itertools.count(1)
+    last = ""
+
+    def read(image: np.ndarray) -> Reading:
+        nonlocal last
+        try:
+            reading = read_board(image)
+        except VisionError as exc:
+            if str(exc) != last:
+                last = str(exc)
+                grid = exc.geometry if isinstance(exc, UnsureBoardError) else None
+                stem = folder / f"refused-{time.strftime('%Y%m%d-%H%M%S')}-{next(numbers)}"
+                try:
+                    save_png(image, f"{stem}.png")
+                    save_png(draw_reading(image, None, last, grid), f"{stem}.debug.png")
+                except OSError as error:
+                    raise FlowbotError(f"{stem}.png: cannot write ({error})") from error
+                log.info("refused: %s (saved %s.png and .debug.png)", last, stem)
+            raise
+        last = ""
+        return reading
+
+    return read

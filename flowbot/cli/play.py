@@ -186,11 +186,11 @@ def _saving_refusals(folder: Path, read_board: Reader) -> Reader:
                 grid = exc.geometry if isinstance(exc, UnsureBoardError) else None
                 stem = folder / f"refused-{time.strftime('%Y%m%d-%H%M%S')}-{next(numbers)}"
                 try:
-                    save_png(image, f"{stem}.png")
+                    save_png(image, f"{stem}.capture.png")
                     save_png(draw_reading(image, None, last, grid), f"{stem}.debug.png")
                 except OSError as error:
-                    raise FlowbotError(f"{stem}.png: cannot write ({error})") from error
-                log.info("refused: %s (saved %s.png and .debug.png)", last, stem)
+                    raise FlowbotError(f"{stem}.capture.png: cannot write ({error})") from error
+                log.info("refused: %s (saved %s.capture.png and .debug.png)", last, stem)
             raise
         last = ""
         return reading

@@ -33,8 +33,9 @@ def test_refused_board_saves_capture_and_overlay(tmp_path: Path) -> None:
     assert main(["play", "--image", str(shot), "--debug", str(debug)]) == 3
     saved = sorted(p.name for p in debug.iterdir())
     assert len(saved) == 2
-    capture, overlay = (load_image(debug / name) for name in saved[::-1])
-    assert saved[0].endswith("-1.debug.png")
+    assert saved[0].endswith("-1.capture.png")
+    assert saved[1].endswith("-1.debug.png")
+    capture, overlay = (load_image(debug / name) for name in saved)
     np.testing.assert_array_equal(capture, load_image(shot))
     # The refused grid is drawn: inner line x = 50 + 2 * 60 in the overlay's grid colour.
     assert tuple(overlay[330, 170]) == (0, 255, 255)
@@ -62,4 +63,4 @@ def test_a_refusal_repeated_is_saved_once(tmp_path: Path) -> None:
             read(image)
     # The blank screen while waiting (once), again after a board, then another refusal.
     assert len(list(tmp_path.glob("*.debug.png"))) == 3
-    assert len(list(tmp_path.glob("refused-*[0-9].png"))) == 3
+    assert len(list(tmp_path.glob("*.capture.png"))) == 3

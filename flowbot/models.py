@@ -7,6 +7,12 @@ Conventions, stated once for the whole package:
   right, ``y`` downwards. Keeping the two tuple types apart stops a row from
   being passed where an ``x`` is meant.
 * Images are ``(H, W, 3)`` ``uint8`` RGB arrays, indexed ``[y, x]``.
+* Every kind of board numbers its cells as the game does: ``(row, col)`` on a
+  ``rows x cols`` index grid. A hexagonal board is a grid of flat-topped
+  hexagons stacked in columns, odd columns half a cell higher than even ones
+  ("even-q"); its cells have six neighbours (see ``Puzzle.neighbours``).
+* Cells missing from a board (``holes``) are still numbered; they are never
+  part of a path.
 
 A ``Puzzle`` is checked when it is made: a value that exists is a valid board.
 """
@@ -16,13 +22,20 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from flowbot.errors import InvalidPuzzleError, InvalidSolutionError
 
 #: The character used for an empty cell in grid text.
 EMPTY = "."
+
+
+class Shape(enum.Enum):
+    """The board's lattice: square cells (4 neighbours) or hexagons (6)."""
+
+    SQUARE = "square"
+    HEX = "hex"
 
 
 class Cell(NamedTuple):
@@ -39,6 +52,20 @@ class Point(NamedTuple):
     y: float
 
 
+#: Two cells joined (a wall between them, a warp through the edge), smaller first.
+Link = tuple[Cell, Cell]
+
+
+def link(a: tuple[int, int], b: tuple[int, int]) -> Link:
+    """The unordered pair of two cells, smaller first, as ``Puzzle`` stores it.
+
+    >>> link((2, 1), (1, 1))
+    (Cell(row=1, col=1), Cell(row=2, col=1))
+    """
+    first, second = sorted((Cell(*a), Cell(*b)))
+    return first, second
+
+
 @dataclass(frozen=True, slots=True)
 class Pair:
     """One colour: its label and its two dots."""
@@ -50,10 +77,24 @@ class Pair:
 
 @dataclass(frozen=True, slots=True)
 class Puzzle:
-    """A rectangular Flow Free board: its size and one pair of dots per colour.
+    """A Flow Free board: its lattice, its cells, and one pair of dots per colour.
 
     The pairs keep the order of the input, and labels are kept exactly as
-    written there. Every cell not holding a dot is empty and must be filled.
+    written there. Every playable cell not holding a dot is empty and must be
+    filled. Besides the classic rectangle of square cells, a board may have:
+
+    * ``shape``: ``Shape.HEX`` for hexagonal cells (six neighbours);
+    * ``holes``: cells that are not part of the board (shaped boards);
+    * ``walls``: links between two neighbouring cells that no path may cross;
+    * ``bridges``: square cells two flows cross, one straight across each way
+      (each of its two passages is used exactly once);
+    * ``warps``: links through the board's edge, joining the two ends of a row
+      (``(r, 0)`` and ``(r, cols - 1)``) or of a column (``(0, c)`` and
+      ``(rows - 1, c)``), which a path may step across as across any side.
+
+    Links are stored smaller cell first (``link(a, b)``); any order may be
+    given. The defaults make a classic board, so ``Puzzle(rows, cols, pairs)``
+    keeps its meaning.
 
     Examples
     --------
@@ -62,17 +103,25 @@ class Puzzle:
     (3, 3, ['A', 'B'])
     >>> p.to_grid()
     ('A.B', '...', 'A.B')
+    >>> walled = Puzzle(2, 2, p.pairs[:0], walls=frozenset({((0, 1), (0, 0))}))
+    >>> sorted(walled.neighbours(Cell(0, 0)))
+    [Cell(row=1, col=0)]
     """
 
     rows: int
     cols: int
     pairs: tuple[Pair, ...]
-    # Later board features (walls, holes, bridges) become new fields here with
-    # empty defaults, so that every existing puzzle keeps its meaning.
+    shape: Shape = Shape.SQUARE
+    holes: frozenset[Cell] = frozenset()
+    walls: frozenset[Link] = frozenset()
+    bridges: frozenset[Cell] = frozenset()
+    warps: frozenset[Link] = frozenset()
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
             raise InvalidPuzzleError(f"board must be at least 1x1, got {self.rows}x{self.cols}")
+        if not self.is_classic:
+            _check_features(self)
         seen: dict[Cell, str] = {}
         labels: set[str] = set()
         for pair in self.pairs:
@@ -92,7 +141,41 @@ class Puzzle:
                         f"two dots ({seen[cell]!r} and {pair.label!r}) share row {cell.row}, "
                         f"col {cell.col}"
                     )
+                if cell in self.holes:
+                    raise InvalidPuzzleError(
+                        f"dot {pair.label!r} at row {cell.row}, col {cell.col} is in a hole"
+                    )
+                if cell in self.bridges:
+                    raise InvalidPuzzleError(
+                        f"dot {pair.label!r} at row {cell.row}, col {cell.col} is on a bridge"
+                    )
                 seen[cell] = pair.label
+
+    @property
+    def is_classic(self) -> bool:
+        """True for a plain rectangle of square cells with no walls, holes, bridges or warps."""
+        return (
+            self.shape is Shape.SQUARE
+            and not self.holes
+            and not self.walls
+            and not self.bridges
+            and not self.warps
+        )
+
+    @property
+    def kind(self) -> str:
+        """The board's features in one word: ``"square"``, ``"hex+holes"``, ``"square+walls"``..."""
+        features = [
+            name
+            for name, present in (
+                ("holes", self.holes),
+                ("walls", self.walls),
+                ("bridges", self.bridges),
+                ("warps", self.warps),
+            )
+            if present
+        ]
+        return "+".join([self.shape.value, *features])
 
     @classmethod
     def from_grid(cls, lines: Sequence[str]) -> Puzzle:
@@ -122,7 +205,13 @@ class Puzzle:
         return cls(len(lines), cols, tuple(pairs))
 
     def to_grid(self) -> tuple[str, ...]:
-        """Grid text, one string per row (labels must be one character each)."""
+        """Grid text, one string per row (labels must be one character each).
+
+        Only a classic board fits plain grid text; see ``flowbot.formats`` for
+        the text forms of the others.
+        """
+        if not self.is_classic:
+            raise InvalidPuzzleError(f"a {self.kind} board cannot be written as plain grid text")
         grid = [[EMPTY] * self.cols for _ in range(self.rows)]
         for pair in self.pairs:
             if len(pair.label) != 1:
@@ -146,20 +235,17 @@ class Puzzle:
         ordered = sorted(
             (Pair(p.label, *sorted((p.a, p.b))) for p in self.pairs), key=lambda p: p.a
         )
-        return Puzzle(
-            self.rows,
-            self.cols,
-            tuple(Pair(_canonical_label(i), p.a, p.b) for i, p in enumerate(ordered)),
+        return replace(
+            self, pairs=tuple(Pair(_canonical_label(i), p.a, p.b) for i, p in enumerate(ordered))
         )
 
     def relabel(self, labels: Sequence[str]) -> Puzzle:
         """The same board with new labels, given in pair order."""
         if len(labels) != len(self.pairs):
             raise ValueError(f"need {len(self.pairs)} labels, got {len(labels)}")
-        return Puzzle(
-            self.rows,
-            self.cols,
-            tuple(Pair(label, p.a, p.b) for label, p in zip(labels, self.pairs, strict=True)),
+        return replace(
+            self,
+            pairs=tuple(Pair(label, p.a, p.b) for label, p in zip(labels, self.pairs, strict=True)),
         )
 
     def dots(self) -> dict[Cell, str]:
@@ -167,16 +253,65 @@ class Puzzle:
         return {cell: pair.label for pair in self.pairs for cell in (pair.a, pair.b)}
 
     def neighbours(self, cell: Cell) -> Iterator[Cell]:
-        """The cells orthogonally next to ``cell`` on this board."""
+        """The playable cells a path may step to from ``cell``.
+
+        The lattice's neighbours (up, left, right, down on square boards; on
+        hexagonal ones also the two diagonal cells of the neighbouring columns
+        on the side the column is offset towards), less holes and walls, plus
+        the cells joined to it by warps.
+
+        >>> hexagonal = Puzzle(3, 3, (), shape=Shape.HEX)
+        >>> [tuple(n) for n in sorted(hexagonal.neighbours(Cell(1, 1)))]  # odd: half a cell up
+        [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 1)]
+        """
+        if self.is_classic:
+            r, c = cell
+            if r > 0:
+                yield Cell(r - 1, c)
+            if c > 0:
+                yield Cell(r, c - 1)
+            if c + 1 < self.cols:
+                yield Cell(r, c + 1)
+            if r + 1 < self.rows:
+                yield Cell(r + 1, c)
+            return
+        for other in self.lattice_neighbours(cell):
+            if other not in self.holes and link(cell, other) not in self.walls:
+                yield other
+        for a, b in self.warps:
+            if a == cell:
+                yield b
+            elif b == cell:
+                yield a
+
+    def lattice_neighbours(self, cell: Cell) -> Iterator[Cell]:
+        """The cells next to ``cell`` in the board's lattice, ignoring holes, walls and warps."""
         r, c = cell
-        if r > 0:
-            yield Cell(r - 1, c)
-        if c > 0:
-            yield Cell(r, c - 1)
-        if c + 1 < self.cols:
-            yield Cell(r, c + 1)
-        if r + 1 < self.rows:
-            yield Cell(r + 1, c)
+        steps: tuple[tuple[int, int], ...] = _SQUARE_STEPS
+        if self.shape is Shape.HEX:
+            steps = _HEX_STEPS_ODD if c % 2 else _HEX_STEPS_EVEN
+        for dr, dc in steps:
+            if 0 <= r + dr < self.rows and 0 <= c + dc < self.cols:
+                yield Cell(r + dr, c + dc)
+
+    def is_playable(self, cell: tuple[int, int]) -> bool:
+        """True for a cell of the board that is not a hole."""
+        r, c = cell
+        return 0 <= r < self.rows and 0 <= c < self.cols and Cell(r, c) not in self.holes
+
+    def cells(self) -> Iterator[Cell]:
+        """Every playable cell, row by row."""
+        for r in range(self.rows):
+            for c in range(self.cols):
+                if Cell(r, c) not in self.holes:
+                    yield Cell(r, c)
+
+    def links(self) -> Iterator[Link]:
+        """Every pair of cells a path may step between, once each (smaller cell first)."""
+        for cell in self.cells():
+            for other in self.neighbours(cell):
+                if cell < other:
+                    yield cell, other
 
     @property
     def size(self) -> str:
@@ -190,6 +325,77 @@ def _canonical_label(i: int) -> str:
     if i >= len(alphabet):
         raise InvalidPuzzleError(f"more than {len(alphabet)} colours have no one-letter labels")
     return alphabet[i]
+
+
+_SQUARE_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+# Even-q: odd columns sit half a cell higher, so their diagonal neighbours are a row up.
+_HEX_STEPS_ODD = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0))
+_HEX_STEPS_EVEN = ((-1, 0), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def step_axis(a: Cell, b: Cell) -> int:
+    """The axis of a step on a square board: 0 along a row, 1 along a column.
+
+    A warp joins the two ends of a row or of a column, so it has the axis of
+    that row or column; this is what decides which of a bridge's two passages
+    a step uses.
+    """
+    return 0 if a.row == b.row else 1
+
+
+def _check_features(p: Puzzle) -> None:
+    """Normalise and check the board features of a non-classic puzzle (one-line errors)."""
+
+    def where(cell: Cell) -> str:
+        return f"row {cell.row}, col {cell.col}"
+
+    def cells(name: str, values: frozenset[Cell]) -> frozenset[Cell]:
+        out = frozenset(Cell(*v) for v in values)
+        for cell in out:
+            if not (0 <= cell.row < p.rows and 0 <= cell.col < p.cols):
+                raise InvalidPuzzleError(f"{name} at {where(cell)} is outside the {p.size} board")
+        return out
+
+    def links(name: str, values: frozenset[Link]) -> frozenset[Link]:
+        out = frozenset(link(a, b) for a, b in values)
+        for a, b in out:
+            for cell in (a, b):
+                if not (0 <= cell.row < p.rows and 0 <= cell.col < p.cols):
+                    raise InvalidPuzzleError(
+                        f"{name} at {where(cell)} is outside the {p.size} board"
+                    )
+                if cell in holes:
+                    raise InvalidPuzzleError(f"{name} at {where(cell)} touches a hole")
+        return out
+
+    holes = cells("hole", p.holes)
+    object.__setattr__(p, "holes", holes)
+    object.__setattr__(p, "bridges", cells("bridge", p.bridges))
+    object.__setattr__(p, "walls", links("wall", p.walls))
+    object.__setattr__(p, "warps", links("warp", p.warps))
+    if len(holes) == p.rows * p.cols:
+        raise InvalidPuzzleError("every cell of the board is a hole")
+    for a, b in p.walls:
+        if b not in set(p.lattice_neighbours(a)):
+            raise InvalidPuzzleError(f"wall between {where(a)} and {where(b)}: not neighbours")
+    if p.shape is not Shape.SQUARE and (p.warps or p.bridges):
+        raise InvalidPuzzleError(f"warps and bridges need square cells, not {p.shape.value}")
+    for a, b in p.warps:
+        across_row = a.row == b.row and a.col == 0 and b.col == p.cols - 1 and p.cols > 2
+        across_col = a.col == b.col and a.row == 0 and b.row == p.rows - 1 and p.rows > 2
+        if not (across_row or across_col):
+            raise InvalidPuzzleError(
+                f"warp between {where(a)} and {where(b)}: a warp joins the two ends of a row "
+                "or of a column"
+            )
+    for cell in p.bridges:
+        if cell in holes:
+            raise InvalidPuzzleError(f"bridge at {where(cell)} is in a hole")
+        ways = [step_axis(cell, other) for other in p.neighbours(cell)]
+        if ways.count(0) != 2 or ways.count(1) != 2:
+            raise InvalidPuzzleError(
+                f"bridge at {where(cell)} needs a way on across each of its four sides"
+            )
 
 
 def are_adjacent(a: Cell, b: Cell) -> bool:
@@ -220,13 +426,19 @@ class Solution:
     def validate(self) -> None:
         """Check every rule; raise ``InvalidSolutionError`` naming the first broken one.
 
-        Each path runs from its pair's dot ``a`` to dot ``b`` (or the reverse)
-        through side-by-side cells inside the board; every cell of the board is
-        on exactly one path. Paths may touch themselves (the game allows it).
+        Each path runs from its pair's dot ``a`` to dot ``b`` (or the reverse),
+        every step to one of the cell's ``Puzzle.neighbours`` (never through a
+        wall or into a hole; across a warp as across a side); every playable
+        cell is on exactly one path, except a bridge, whose two passages are
+        each crossed exactly once, straight through. Paths may touch themselves
+        (the game allows it).
         """
         p = self.puzzle
         if len(self.paths) != len(p.pairs):
             raise InvalidSolutionError(f"{len(self.paths)} paths for {len(p.pairs)} colours")
+        if not p.is_classic:
+            _validate_features(self)
+            return
         if p.rows * p.cols > _ARRAY_CELLS:
             _validate_arrays(self)
             return
@@ -269,6 +481,41 @@ class Solution:
                     if j is not None and abs(i - j) > 1:
                         return True
         return False
+
+
+def _validate_features(solution: Solution) -> None:
+    """``Solution.validate`` for boards with holes, walls, bridges, warps or hexagons."""
+    p = solution.puzzle
+    owner: dict[tuple[Cell, int], str] = {}  # (cell, passage): a bridge has passages 0 and 1
+    for pair, path in zip(p.pairs, solution.paths, strict=True):
+        if len(path) < 2 or {path[0], path[-1]} != {pair.a, pair.b}:
+            raise InvalidSolutionError(f"path {pair.label!r} does not join its two dots")
+        for i, cell in enumerate(path):
+            if not p.is_playable(cell):
+                raise InvalidSolutionError(f"path {pair.label!r} leaves the board at {cell}")
+            if i and cell not in set(p.neighbours(path[i - 1])):
+                raise InvalidSolutionError(
+                    f"path {pair.label!r} jumps from {tuple(path[i - 1])} to {tuple(cell)}"
+                )
+            passage = 0
+            if cell in p.bridges:
+                if i == 0 or i == len(path) - 1:
+                    raise InvalidSolutionError(f"path {pair.label!r} ends on the bridge {cell}")
+                before, after = path[i - 1], path[i + 1]
+                passage = step_axis(before, cell)
+                if before == after or step_axis(cell, after) != passage:
+                    raise InvalidSolutionError(
+                        f"path {pair.label!r} turns on the bridge at {tuple(cell)}"
+                    )
+            if (cell, passage) in owner:
+                raise InvalidSolutionError(
+                    f"cell {tuple(cell)} is on path {owner[cell, passage]!r} and {pair.label!r}"
+                )
+            owner[cell, passage] = pair.label
+    for cell in p.cells():
+        for passage in (0, 1) if cell in p.bridges else (0,):
+            if (cell, passage) not in owner:
+                raise InvalidSolutionError(f"cell {tuple(cell)} is on no path")
 
 
 #: Bigger boards are validated with numpy: the same checks in the same order,

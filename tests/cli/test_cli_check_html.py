@@ -59,8 +59,10 @@ class _Cards(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.cards: list[dict[str, object]] = []
+        self.summary: list[list[str]] = []  # the summary table's rows, cell by cell
         self.shown = ""
         self._in_shown = False
+        self._in_summary = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -70,14 +72,24 @@ class _Cards(HTMLParser):
             self.cards[-1]["images"].append(a["src"])  # type: ignore[union-attr]
         elif tag == "span" and a.get("class") == "diff" and self.cards:
             self.cards[-1]["diff"] += 1  # type: ignore[operator]
+        elif tag == "tbody":
+            self._in_summary = True
+        elif tag == "tr" and self._in_summary:
+            self.summary.append([])
+        elif tag in ("th", "td") and self._in_summary:
+            self.summary[-1].append("")
         self._in_shown = a.get("id") == "shown"
 
     def handle_data(self, data: str) -> None:
         if self._in_shown:
             self.shown += data
+        elif self._in_summary and self.summary and self.summary[-1]:
+            self.summary[-1][-1] += data
 
     def handle_endtag(self, tag: str) -> None:
         self._in_shown = False
+        if tag == "tbody":
+            self._in_summary = False
 
 
 def _cards(markup: str) -> _Cards:
@@ -109,6 +121,14 @@ def test_page_has_a_card_per_image_as_the_json_says(run: tuple[Path, dict]) -> N
             assert max(picture.shape[:2]) <= 420
     wrong = next(c for c in cards if c["data-status"] == "wrong dots")
     assert wrong["diff"] == 2 * 2  # two cells differ, marked in both grids
+
+
+def test_summary_table_holds_the_json_summary(run: tuple[Path, dict]) -> None:
+    page, report = run
+    keys = ("source", "images", "exact", "wrong_size", "wrong_dots", "wrong_pairs", "refused",
+            "unlabelled", "unlabelled_refused", "misread", "unreadable")  # fmt: skip
+    want = [[str(row[k]) for k in keys] for row in report["summary"]]
+    assert [row[: len(keys)] for row in _cards(page.read_text()).summary] == want
 
 
 def test_page_is_self_contained(run: tuple[Path, dict]) -> None:
@@ -162,3 +182,22 @@ def test_browser_shows_what_the_json_says(run: tuple[Path, dict], tmp_path: Path
         got = [r["image"] for r, c in zip(images, dom.cards, strict=True) if not c["hidden"]]
         assert got == want, fragment
         assert dom.shown == f"{len(want)} of {len(images)} images shown"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium to load the page in")
+def test_browser_draws_the_overlays(run: tuple[Path, dict], tmp_path: Path) -> None:
+    # The overlays draw grid lines in cyan, a hue the page's own style never uses (nor
+    # the test's dots): cyan on the screenshot means the browser decoded and drew them.
+    assert CHROMIUM
+    shot = tmp_path / "page.png"
+    subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         f"--user-data-dir={tmp_path / 'chromium'}", "--hide-scrollbars",
+         "--window-size=1200,2400", f"--screenshot={shot}", run[0].as_uri()],
+        capture_output=True, timeout=120, check=True,
+    )  # fmt: skip
+    r, g, b = cv2.cvtColor(cv2.imread(str(shot)), cv2.COLOR_BGR2RGB).astype(int).transpose(2, 0, 1)
+    cyan = (r < 80) & (g > 100) & (b > 100) & (abs(g - b) < 60)  # JPEG dims thin lines
+    assert cyan.sum() > 1000
+    hidden = _browser_dom(run[0], "#status=exact", tmp_path)  # no card with pictures shown
+    assert all(c["hidden"] for c in hidden.cards if c["images"])

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import html
-import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from urllib.parse import urlencode
@@ -48,8 +47,6 @@ from flowbot.vision._check import (
     WRONG_SIZE,
     label_for,
 )
-
-log = logging.getLogger(__name__)
 
 Loader = Callable[[str], np.ndarray]
 
@@ -89,7 +86,7 @@ def check_report_html(
     """
     summaries = summarise(results)
     counts = {s: sum(r.outcome == s for r in results) for s in STATUSES}
-    sources = [s.source for s in summaries if s.source != "all" or len(summaries) == 1]
+    sources = list(dict.fromkeys(r.source for r in results))
     ok = sum(r.ok for r in results)
     body = [
         f"<h1>{_esc(title)}</h1>",

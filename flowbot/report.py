@@ -14,8 +14,11 @@ so a view can be linked to.
 from __future__ import annotations
 
 import base64
+import functools
 import html
+import multiprocessing
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -78,12 +81,15 @@ def check_report_html(
     title: str = "flowbot check",
     settings: Settings = DEFAULT_SETTINGS,
     load: Loader = load_image,
+    workers: int = 1,
 ) -> str:
     """The page for ``results`` (from ``check_images``), as one HTML string.
 
     Images not read exactly are loaded again with ``load`` and read again with
-    ``settings`` (the reader is deterministic) to draw their overlays.
+    ``settings`` (the reader is deterministic) to draw their overlays, in
+    ``workers`` processes (``load`` must then be a module-level function).
     """
+    pictures = _all_pictures(results, settings, load, workers)
     summaries = summarise(results)
     counts = {s: sum(r.outcome == s for r in results) for s in STATUSES}
     sources = list(dict.fromkeys(r.source for r in results))
@@ -95,10 +101,24 @@ def check_report_html(
         _summary_table(summaries),
         _filters(sources, counts),
         '<main id="cards">',
-        *(_card(r, settings, load) for r in results),
+        *(_card(r, p) for r, p in zip(results, pictures, strict=True)),
         "</main>",
     ]
     return _PAGE.format(title=_esc(title), style=_STYLE, body="\n".join(body), script=_SCRIPT)
+
+
+def _all_pictures(
+    results: Sequence[CaseResult], settings: Settings, load: Loader, workers: int
+) -> list[str]:
+    """Each result's pictures (none for an exact reading), drawn in ``workers`` processes."""
+    draw = functools.partial(_pictures, settings=settings, load=load)
+    missed = [r for r in results if r.outcome != EXACT]
+    if workers > 1 and len(missed) > 1:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            drawn = iter(list(pool.map(draw, missed, chunksize=4)))
+    else:
+        drawn = map(draw, missed)
+    return [next(drawn) if r.outcome != EXACT else "" for r in results]
 
 
 def _esc(text: object) -> str:
@@ -163,7 +183,7 @@ def _filters(sources: Sequence[str], counts: dict[str, int]) -> str:
     )
 
 
-def _card(r: CaseResult, settings: Settings, load: Loader) -> str:
+def _card(r: CaseResult, pictures: str) -> str:
     parts = [
         f'<article class="card" data-source="{_esc(r.source)}" data-status="{_esc(r.outcome)}">',
         f'<header><span class="badge {STATUSES[r.outcome]}">{_esc(r.outcome)}</span> '
@@ -173,7 +193,7 @@ def _card(r: CaseResult, settings: Settings, load: Loader) -> str:
     if r.reason:
         parts.append(f'<p class="reason">{_esc(r.reason)}</p>')
     if r.outcome != EXACT:
-        parts.append(f'<div class="figures">{_pictures(r, settings, load)}{_grids(r)}</div>')
+        parts.append(f'<div class="figures">{pictures}{_grids(r)}</div>')
     parts.append("</article>")
     return "".join(parts)
 
@@ -187,7 +207,8 @@ def _meta(r: CaseResult) -> str:
     return _esc(", ".join(bits))
 
 
-def _pictures(r: CaseResult, settings: Settings, load: Loader) -> str:
+def _pictures(r: CaseResult, *, settings: Settings, load: Loader) -> str:
+    """The screenshot's thumbnail and the reader's overlay, as two figures."""
     try:
         image = load(r.image)
     except FlowbotError:

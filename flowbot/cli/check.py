@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from flowbot.report import check_report_html  # noqa: PLC0415 - only when asked for
 
-        page = check_report_html(results, title=_title(args.dirs))
+        page = check_report_html(results, title=_title(args.dirs), workers=args.workers)
         try:
             Path(args.html).write_text(page)
         except OSError as exc:

@@ -18,6 +18,8 @@ import pytest
 from flowbot.cli import main
 from flowbot.models import Puzzle
 from flowbot.render import render_board
+from flowbot.report import check_report_html
+from flowbot.vision import check_images, find_images
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 GRID = "\n".join(PUZZLE.canonical().to_grid()) + "\n"
@@ -47,7 +49,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, objec
     page, report = root / "report.html", root / "report.json"
     code = main(
         ["check", str(root / "phone"), str(root / "web"), "--report", str(report),
-         "--html", str(page), "--workers", "1"]
+         "--html", str(page), "--workers", "2"]
     )  # fmt: skip
     assert code == 1
     return page, json.loads(report.read_text())
@@ -129,6 +131,14 @@ def test_summary_table_holds_the_json_summary(run: tuple[Path, dict]) -> None:
             "unlabelled", "unlabelled_refused", "misread", "unreadable")  # fmt: skip
     want = [[str(row[k]) for k in keys] for row in report["summary"]]
     assert [row[: len(keys)] for row in _cards(page.read_text()).summary] == want
+
+
+def test_pages_drawn_in_one_process_or_two_are_the_same(run: tuple[Path, dict]) -> None:
+    root = run[0].parent
+    results = check_images(find_images([root / "phone", root / "web"]), workers=1)
+    page = check_report_html(results, workers=1)
+    assert page == check_report_html(results, workers=2)
+    assert page.count("data:image/jpeg;base64,") == 2 * 3
 
 
 def test_page_is_self_contained(run: tuple[Path, dict]) -> None:

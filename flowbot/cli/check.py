@@ -76,17 +76,14 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         from flowbot.report import check_report_html  # noqa: PLC0415 - only when asked for
 
-        page = check_report_html(results, title=_title(args.dirs), workers=args.workers)
+        title = "flowbot check " + " ".join(args.dirs)
+        page = check_report_html(results, title=title, workers=args.workers)
         try:
-            Path(args.html).write_text(page)
+            Path(args.html).write_text(page, encoding="utf-8")  # as the page says
         except OSError as exc:
             raise FlowbotError(f"{args.html}: cannot write ({exc.strerror or exc})") from exc
         console.print(f"page written to {Path(args.html)}")
     return 1 if failures else 0
-
-
-def _title(dirs: list[str]) -> str:
-    return "flowbot check " + " ".join(dirs)
 
 
 def _table(results: list[CaseResult]) -> Table:

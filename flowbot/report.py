@@ -162,8 +162,8 @@ def _summary_table(summaries: Sequence[SourceSummary]) -> str:
         total = ' class="total"' if s.source == "all" else ""
         rows.append(f"<tr{total}>{''.join(cells)}</tr>")
     return (
-        '<table class="summary"><thead><tr><th>source</th>'
-        f"{head}<th>ms per image</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        '<div class="wide"><table class="summary"><thead><tr><th>source</th>'
+        f"{head}<th>ms per image</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
@@ -329,6 +329,7 @@ _STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; background: #fafafa; }
 h1 { margin: 0 0 .3em; font-size: 1.5em; }
 a { color: #0645ad; }
+.wide { overflow-x: auto; }
 table.summary { border-collapse: collapse; margin: 1em 0; background: #fff; }
 table.summary th, table.summary td { border: 1px solid #ccc; padding: .25em .6em; }
 table.summary td { text-align: right; }

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from flowbot.cli._paths import input_file, output_dir, output_file
 from flowbot.cli._screen import add_screen_options, interruptible, screen_settings
 from flowbot.errors import FlowbotError, InputError, VisionError
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Where ``--dry-run`` draws the plan unless ``-o`` says.
+PREVIEW = "flowbot-plan.png"
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
@@ -35,9 +39,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     where = add_screen_options(parser)
     where.add_argument(
-        "--image", type=Path, metavar="FILE", help="plan on a saved screenshot (implies --dry-run)"
+        "--image",
+        type=input_file,
+        metavar="FILE",
+        help="plan on a saved screenshot (implies --dry-run)",
     )
-    parser.add_argument("--profile", metavar="NAME", help="settings for the target (calibration/)")
+    parser.add_argument(
+        "--profile",
+        metavar="NAME",
+        help="settings for the target: a name (flowbot profiles) or a TOML file",
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--once", action="store_true", help="solve one board and exit (default)")
     mode.add_argument("--loop", action="store_true", help="solve each new board until Ctrl-C")
@@ -45,15 +56,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--dry-run", action="store_true", help="no mouse: print the plan and write a preview PNG"
     )
     parser.add_argument(
-        "--preview",
-        type=Path,
-        default=Path("flowbot-plan.png"),
+        "-o",
+        "--output",
+        type=output_file(".png"),
         metavar="PNG",
-        help="where --dry-run writes the planned strokes (default flowbot-plan.png)",
+        help=f"where --dry-run writes the planned strokes (default {PREVIEW})",
     )
     parser.add_argument(
         "--debug",
-        type=Path,
+        type=output_dir,
         metavar="DIR",
         help="when a board is refused, save the capture and what the reader saw in DIR",
     )
@@ -138,13 +149,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         screen = MssScreen(monitor)
     if args.dry_run:
+        preview = args.output or output_file(".png")(PREVIEW)
         plan = make_plan(screen, settings=settings, read=read)
         print("\n".join(_describe_plan(plan)))
         print(
             f"{plan.moves} moves: at least {moves_floor(plan.drags, FRAME):.2f} s at one per frame"
         )
-        save_png(preview_image(plan), args.preview)
-        print(f"planned strokes drawn on the screenshot: {args.preview}")
+        save_png(preview_image(plan), preview)
+        print(f"wrote {preview}: the planned strokes drawn on the screenshot")
         return 0
     pointer = PyAutoGuiPointer()
     if args.loop:
@@ -169,10 +181,6 @@ def _saving_refusals(folder: Path, read_board: Reader) -> Reader:
     from flowbot.actuate import save_png  # noqa: PLC0415
     from flowbot.vision import UnsureBoardError, draw_reading  # noqa: PLC0415
 
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"{folder}: cannot make the folder ({exc.strerror or exc})") from exc
     numbers = itertools.count(1)
     last = ""
 
@@ -185,11 +193,8 @@ def _saving_refusals(folder: Path, read_board: Reader) -> Reader:
                 last = str(exc)
                 grid = exc.geometry if isinstance(exc, UnsureBoardError) else None
                 stem = folder / f"refused-{time.strftime('%Y%m%d-%H%M%S')}-{next(numbers)}"
-                try:
-                    save_png(image, f"{stem}.capture.png")
-                    save_png(draw_reading(image, None, last, grid), f"{stem}.debug.png")
-                except OSError as error:
-                    raise FlowbotError(f"{stem}.capture.png: cannot write ({error})") from error
+                save_png(image, f"{stem}.capture.png")
+                save_png(draw_reading(image, None, last, grid), f"{stem}.debug.png")
                 log.info("refused: %s (saved %s.capture.png and .debug.png)", last, stem)
             raise
         last = ""

@@ -10,6 +10,7 @@ import subprocess
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlencode
 
 import cv2
 import numpy as np
@@ -24,6 +25,7 @@ from flowbot.vision import check_images, find_images
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 GRID = "\n".join(PUZZLE.canonical().to_grid()) + "\n"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SOURCES = ("phone", "web")  # the folders checked
 
 
 def _save(path: Path, image: np.ndarray) -> Path:
@@ -182,11 +184,16 @@ def test_browser_shows_what_the_json_says(run: tuple[Path, dict], tmp_path: Path
     assert shown == [(r["source"], r["outcome"]) for r in images if r["outcome"] != "exact"]
     assert dom.shown == f"{len(shown)} of {len(images)} images shown"
     # Filtered by source and outcome, as a link from the summary table does.
-    for fragment, keep in (
-        ("#source=web&status=exact", lambda r: r["source"] == "web" and r["outcome"] == "exact"),
-        ("#source=phone&status=exact%2Cwrong+dots", lambda r: r["source"] == "phone"),
-        ("#status=refused%2Cunreadable", lambda r: r["outcome"] in ("refused", "unreadable")),
+    phone, web = (next(r["source"] for r in images if r["source"].endswith(s)) for s in SOURCES)
+    for query, keep in (
+        (
+            {"source": web, "status": "exact"},
+            lambda r: r["source"] == web and r["outcome"] == "exact",
+        ),
+        ({"source": phone, "status": "exact,wrong dots"}, lambda r: r["source"] == phone),
+        ({"status": "refused,unreadable"}, lambda r: r["outcome"] in ("refused", "unreadable")),
     ):
+        fragment = "#" + urlencode(query)
         dom = _browser_dom(page, fragment, tmp_path)
         want = [r["image"] for r in images if keep(r)]
         got = [r["image"] for r, c in zip(images, dom.cards, strict=True) if not c["hidden"]]

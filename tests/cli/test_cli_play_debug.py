@@ -46,7 +46,7 @@ def test_a_read_board_saves_nothing(tmp_path: Path) -> None:
     save_png(render_board(ROWS, cell_px=60, margin_px=50), shot)
     debug = tmp_path / "debug"
     preview = tmp_path / "plan.png"
-    args = ["play", "--image", str(shot), "--debug", str(debug), "--preview", str(preview)]
+    args = ["play", "--image", str(shot), "--debug", str(debug), "-o", str(preview)]
     assert main(args) == 0
     assert list(debug.iterdir()) == []
 

@@ -275,8 +275,11 @@ class Puzzle:
             if r + 1 < self.rows:
                 yield Cell(r + 1, c)
             return
+        holes, walls = self.holes, self.walls
         for other in self.lattice_neighbours(cell):
-            if other not in self.holes and link(cell, other) not in self.walls:
+            # link() inlined: this is the solvers' and validate()'s inner loop.
+            key = (cell, other) if cell < other else (other, cell)
+            if other not in holes and key not in walls:
                 yield other
         for a, b in self.warps:
             if a == cell:
@@ -293,6 +296,25 @@ class Puzzle:
         for dr, dc in steps:
             if 0 <= r + dr < self.rows and 0 <= c + dc < self.cols:
                 yield Cell(r + dr, c + dc)
+
+    def joins(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """True when a path may step from ``a`` to ``b``: ``b in neighbours(a)``, without the scan.
+
+        >>> walled = Puzzle(1, 3, (), walls=frozenset({((0, 0), (0, 1))}))
+        >>> walled.joins((0, 1), (0, 2)), walled.joins((0, 1), (0, 0))
+        (True, False)
+        """
+        if not (self.is_playable(a) and self.is_playable(b)):
+            return False
+        key = (a, b) if a < b else (b, a)
+        if key in self.warps:
+            return True
+        if key in self.walls:
+            return False
+        step = (b[0] - a[0], b[1] - a[1])
+        if self.shape is Shape.HEX:
+            return step in (_HEX_STEPS_ODD if a[1] % 2 else _HEX_STEPS_EVEN)
+        return step in _SQUARE_STEPS
 
     def is_playable(self, cell: tuple[int, int]) -> bool:
         """True for a cell of the board that is not a hole."""
@@ -368,6 +390,10 @@ def _check_features(p: Puzzle) -> None:
                     raise InvalidPuzzleError(f"{name} at {where(cell)} touches a hole")
         return out
 
+    try:
+        object.__setattr__(p, "shape", Shape(p.shape))
+    except ValueError:
+        raise InvalidPuzzleError(f"unknown lattice {p.shape!r}: square or hex") from None
     holes = cells("hole", p.holes)
     object.__setattr__(p, "holes", holes)
     object.__setattr__(p, "bridges", cells("bridge", p.bridges))
@@ -393,8 +419,16 @@ def _check_features(p: Puzzle) -> None:
             raise InvalidPuzzleError(f"bridge at {where(cell)} is in a hole")
         ways = [step_axis(cell, other) for other in p.neighbours(cell)]
         if ways.count(0) != 2 or ways.count(1) != 2:
+            lattice = set(p.lattice_neighbours(cell))
+            if lattice & holes:
+                why = "is next to a hole"
+            elif any(link(cell, other) in p.walls for other in lattice):
+                why = "is against a wall"
+            else:
+                why = "is on the border"
             raise InvalidPuzzleError(
-                f"bridge at {where(cell)} needs a way on across each of its four sides"
+                f"bridge at {where(cell)} {why}: a bridge needs a way on across each of its "
+                "four sides"
             )
 
 
@@ -492,8 +526,9 @@ def _validate_features(solution: Solution) -> None:
             raise InvalidSolutionError(f"path {pair.label!r} does not join its two dots")
         for i, cell in enumerate(path):
             if not p.is_playable(cell):
-                raise InvalidSolutionError(f"path {pair.label!r} leaves the board at {cell}")
-            if i and cell not in set(p.neighbours(path[i - 1])):
+                where = "enters the hole" if cell in p.holes else "leaves the board"
+                raise InvalidSolutionError(f"path {pair.label!r} {where} at {tuple(cell)}")
+            if i and not p.joins(path[i - 1], cell):
                 raise InvalidSolutionError(
                     f"path {pair.label!r} jumps from {tuple(path[i - 1])} to {tuple(cell)}"
                 )
@@ -512,10 +547,11 @@ def _validate_features(solution: Solution) -> None:
                     f"cell {tuple(cell)} is on path {owner[cell, passage]!r} and {pair.label!r}"
                 )
             owner[cell, passage] = pair.label
-    for cell in p.cells():
-        for passage in (0, 1) if cell in p.bridges else (0,):
-            if (cell, passage) not in owner:
-                raise InvalidSolutionError(f"cell {tuple(cell)} is on no path")
+    if len(owner) != p.rows * p.cols - len(p.holes) + len(p.bridges):
+        for cell in p.cells():
+            for passage in (0, 1) if cell in p.bridges else (0,):
+                if (cell, passage) not in owner:
+                    raise InvalidSolutionError(f"cell {tuple(cell)} is on no path")
 
 
 #: Bigger boards are validated with numpy: the same checks in the same order,

@@ -12,6 +12,18 @@ Formats (``FORMATS``), detected automatically unless one is forced:
 ``ahle``
     Many puzzles per file: ``WIDTH HEIGHT`` then that many grid rows; ``#``
     comments and blank lines between puzzles; a ``0 0`` line ends the input.
+``levelpack``
+    The game's own level packs (``../shared/official``): one level per line,
+    ``SIZE,GROUP,NUMBER,FLOWS[,BRIDGES[,HOLES[,WALLS]]];PATH;...``, every kind of
+    board. Flow ``i`` (0-based) is labelled ``str(i)``; a cell index ``i`` is
+    ``Cell(*divmod(i, WIDTH))``. Level k of a file is ``FILE#k``; a line holding
+    the level's solution keeps it as ``NamedPuzzle.solution`` (the reference
+    answer, never given to the solver).
+``board``
+    Board text, grid text for every kind of board: a first line naming the
+    lattice (``square`` or ``hex``), grid rows with ``#`` for a hole and ``+``
+    for a bridge, then ``wall ROW,COL ROW,COL`` and ``warp ROW,COL ROW,COL``
+    lines (see ``flowbot.formats._board``).
 ``janko``
     Copris/janko: ``COLOURS``, ``WIDTH``, ``HEIGHT`` (one per line, or all on the
     first line), then rows of whitespace-separated cells, ``-`` for empty and
@@ -55,14 +67,14 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from flowbot.errors import InputError, InvalidPuzzleError, PuzzleFormatError
-from flowbot.formats import _ahle, _grid, _houston, _janko
+from flowbot.formats import _ahle, _board, _grid, _houston, _janko, _levelpack
 from flowbot.formats._common import MAX_SIDE, Line, is_int, numbered_lines
-from flowbot.models import Puzzle
+from flowbot.models import Puzzle, Solution
 
 __all__ = [
     "FORMATS",
@@ -82,22 +94,27 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 #: Every format name, for ``--format`` choices.
-FORMATS = ("grid", "houston", "ahle", "janko")
+FORMATS = ("grid", "houston", "ahle", "janko", "board", "levelpack")
 
 #: Formats that hold any number of puzzles per file.
-MULTI_PUZZLE_FORMATS = frozenset({"ahle"})
+MULTI_PUZZLE_FORMATS = frozenset({"ahle", "levelpack"})
 
-_READERS: dict[str, Callable[[list[Line], str], list[Puzzle]]] = {
+#: A reader gives each puzzle of a file, or a level with the solution the file holds.
+_READERS: dict[str, Callable[[list[Line], str], Sequence[Puzzle | _levelpack.Level]]] = {
     "grid": _grid.read,
     "houston": _houston.read,
     "ahle": _ahle.read,
     "janko": _janko.read,
+    "board": _board.read,
+    "levelpack": _levelpack.read,
 }
 _WRITERS: dict[str, Callable[[Puzzle], str]] = {
     "grid": _grid.write,
     "houston": _houston.write,
     "ahle": _ahle.write,
     "janko": _janko.write,
+    "board": _board.write,
+    # levelpack: format_puzzles writes the game's files itself (numbered, with solutions).
 }
 
 
@@ -113,12 +130,15 @@ class NamedPuzzle:
     """A puzzle and the name it is reported under: ``FILE`` or ``FILE#k``.
 
     ``title`` is the name a file holding several puzzles gives it (its
-    ``# puzzle: NAME`` line), or empty.
+    ``# puzzle: NAME`` line), or empty. ``solution`` is the answer the file
+    itself holds (the game's level packs do), kept as reference data; the
+    solver never sees it.
     """
 
     name: str
     puzzle: Puzzle
     title: str = ""
+    solution: Solution | None = None
 
 
 def _check_format(format: str) -> None:
@@ -157,6 +177,10 @@ def detect_format(text: str) -> str:
         raise PuzzleFormatError("empty file")
     first = content[0]
     tokens = first.split()
+    if _levelpack.looks_like(first):
+        return "levelpack"
+    if _board.looks_like(first):
+        return "board"
     if first.startswith("#"):
         return "ahle"
     if not all(is_int(t) for t in tokens):
@@ -215,25 +239,30 @@ def parse_puzzles(
     sections = _sections(lines, source)
     if sections is None:
         chosen = format or detect_format(text)
-        puzzles = [("", p) for p in _read(lines, chosen, source)]
+        puzzles = [("", *p) for p in _read(lines, chosen, source)]
         several = chosen in MULTI_PUZZLE_FORMATS
     else:
         puzzles = [
-            (title, p)
+            (title, *p)
             for title, section in sections
             for p in _read(section, format or detect_format(_text(section)), source)
         ]
         several = True
     if not several:
-        return tuple(NamedPuzzle(source, p, title) for title, p in puzzles)
+        return tuple(NamedPuzzle(source, p, title, s) for title, p, s in puzzles)
     return tuple(
-        NamedPuzzle(f"{source}#{k}", p, title) for k, (title, p) in enumerate(puzzles, start=1)
+        NamedPuzzle(f"{source}#{k}", p, title, s)
+        for k, (title, p, s) in enumerate(puzzles, start=1)
     )
 
 
-def _read(lines: list[Line], format: str, source: str) -> list[Puzzle]:
+def _read(lines: list[Line], format: str, source: str) -> list[tuple[Puzzle, Solution | None]]:
+    """Each puzzle of the lines, with the solution the file holds for it (level packs do)."""
     log.debug("%s: reading as %s", source, format)
-    return _READERS[format](lines, source)
+    return [
+        (item.puzzle, item.solution) if isinstance(item, _levelpack.Level) else (item, None)
+        for item in _READERS[format](lines, source)
+    ]
 
 
 def _text(lines: list[Line]) -> str:
@@ -299,7 +328,7 @@ def read_puzzles(path: str | Path, format: str | None = None) -> tuple[NamedPuzz
         if not 1 <= k <= len(puzzles):
             raise InputError(f"{file} holds {len(puzzles)} puzzle(s), not #{k}")
         one = puzzles[k - 1]
-        return (NamedPuzzle(name, one.puzzle, one.title),)
+        return (replace(one, name=name),)
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
@@ -319,13 +348,25 @@ def _fits(puzzle: Puzzle, format: str) -> bool:
     labels = [pair.label for pair in puzzle.pairs]
     if format in ("grid", "ahle"):
         return all(len(s) == 1 and s not in ".#" and not s.isspace() for s in labels)
+    if format == "board":
+        return all(len(s) == 1 and s not in _board.RESERVED and not s.isspace() for s in labels)
     if format == "janko":
         return all(s != _janko.EMPTY and not any(ch.isspace() for ch in s) for s in labels)
     return True  # houston stores no labels
 
 
+#: Formats that hold only classic boards (square cells, no holes, walls, bridges or warps).
+_CLASSIC_ONLY = frozenset({"grid", "houston", "ahle", "janko"})
+
+
 def _writable(puzzle: Puzzle, format: str) -> Puzzle:
     """``puzzle``, or its canonical form when ``format`` cannot hold its labels."""
+    if format in _CLASSIC_ONLY and not puzzle.is_classic:
+        holders = " or ".join(f for f in FORMATS if f not in _CLASSIC_ONLY)
+        raise InputError(
+            f"the {format} format holds only classic boards, not a {puzzle.kind} board "
+            f"(write it as {holders})"
+        )
     if _fits(puzzle, format):
         return puzzle
     try:
@@ -340,7 +381,10 @@ def format_puzzles(puzzles: Iterable[Puzzle | NamedPuzzle], format: str) -> str:
     Several puzzles go each after a ``# puzzle: NAME`` line (see the module
     docstring): a ``NamedPuzzle``'s title, else its name, else its number.
     A puzzle whose labels the format cannot hold is written in its canonical
-    form. ``ahle`` files end with the ``0 0`` line.
+    form. ``ahle`` files end with the ``0 0`` line. A level pack is the game's
+    own file, a level a line, each with the solution a ``NamedPuzzle`` holds;
+    its ``# puzzle: NAME`` lines are left out when every name is just ``FILE#k``
+    (a pack read and written back stays the game's file).
 
     Raises
     ------
@@ -367,15 +411,29 @@ def format_puzzles(puzzles: Iterable[Puzzle | NamedPuzzle], format: str) -> str:
     ]
     if not named:
         raise InputError("no puzzle to write")
-    blocks = [_WRITERS[format](_writable(p.puzzle, format)) for p in named]
-    if len(blocks) > 1:
+    if format == "levelpack":  # the game's own files: a level a line, its solution if known
+        blocks = [
+            _levelpack.write(p.puzzle, p.solution, number=k) for k, p in enumerate(named, start=1)
+        ]
+        # A game file has no names: keep only those that say more than "level k of FILE".
+        titled = any(p.title or not _is_numbered(p.name, k) for k, p in enumerate(named, 1))
+    else:
+        blocks = [_WRITERS[format](_writable(p.puzzle, format)) for p in named]
+        titled = True
+    if len(blocks) > 1 and titled:
         blocks = [
             f"{PUZZLE_MARK}{_one_line(p.title or p.name)}\n{block}"
             for p, block in zip(named, blocks, strict=True)
         ]
     if format == "ahle":
         blocks.append("0 0\n")
-    return "\n".join(blocks)
+    return ("\n" if titled else "").join(blocks)
+
+
+def _is_numbered(name: str, k: int) -> bool:
+    """True for a name ``FILE#k``: the k-th puzzle of a file, as read."""
+    match = _NUMBERED.fullmatch(name)
+    return match is not None and int(match.group(2)) == k
 
 
 def _one_line(name: str) -> str:

@@ -88,6 +88,5 @@ def practice_pack(sizes: Sequence[int], *, seed: int) -> list[Puzzle]:
     from flowbot.generate import generate  # noqa: PLC0415 - only packs need the generator
 
     return [
-        generate(n, n, n - 1, min_distance=3, seed=seed + i).puzzle
-        for i, n in enumerate(sizes)
+        generate(n, n, n - 1, min_distance=3, seed=seed + i).puzzle for i, n in enumerate(sizes)
     ]

@@ -119,12 +119,16 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
     # One scale both ways, measured along other's longer side (found in a
     # shrunk copy, a few cells' pitch may be a pixel off).
     if other.cols >= other.rows:
-        scale = (other.right - other.left) / (geometry.right - geometry.left) * (
-            geometry.cols / other.cols
+        scale = (
+            (other.right - other.left)
+            / (geometry.right - geometry.left)
+            * (geometry.cols / other.cols)
         )
     else:
-        scale = (other.bottom - other.top) / (geometry.bottom - geometry.top) * (
-            geometry.rows / other.rows
+        scale = (
+            (other.bottom - other.top)
+            / (geometry.bottom - geometry.top)
+            * (geometry.rows / other.rows)
         )
     pitch_x = scale * (geometry.right - geometry.left) / geometry.cols
     pitch_y = scale * (geometry.bottom - geometry.top) / geometry.rows

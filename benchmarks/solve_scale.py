@@ -7,9 +7,9 @@ the median and maximum in-process seconds, with the SAT search's conflicts and
 stray-cycle cuts (from the ``sat`` backend's debug log).
 
 ``--count`` instead runs ``count_solutions(puzzle, 2)`` on the zucker puzzles
-of ``../shared/puzzles`` (skipped when absent) and on unique generated boards
-(``generate(..., unique=True)``, sizes 14..20), and prints how many counts
-finished and their median and maximum seconds.
+of ``$FLOWBOT_SHARED/puzzles`` or ``../shared/puzzles`` (skipped when absent)
+and on unique generated boards (``generate(..., unique=True)``, sizes 14..20),
+and prints how many counts finished and their median and maximum seconds.
 
 Usage::
 
@@ -20,6 +20,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -32,7 +33,8 @@ from flowbot.models import Puzzle, SolveStatus
 from flowbot.solve import count_solutions, solve
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path("/work/shared") if Path("/work/shared").is_dir() else REPO.parent / "shared"
+#: The public corpora: ``$FLOWBOT_SHARED`` (as in the tests), else ``../shared``.
+SHARED = Path(os.environ.get("FLOWBOT_SHARED", REPO.parent / "shared"))
 
 
 def solve_sizes(sizes: list[int], seeds: int, timeout: float) -> bool:

@@ -12,7 +12,6 @@ import random
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from flowbot.errors import InvalidPuzzleError, NeedsTouchingError
@@ -435,20 +434,3 @@ def test_cpsat_agrees_on_a_sample_of_official_levels(shared: Path, pack: str) ->
     for level in read_puzzles(shared / "official" / pack)[::25]:
         result = solve(level.puzzle, timeout=60, backend="cpsat-degree")
         assert result.solution is not None
-
-
-def test_small_boards_group_regions_as_scipy_does() -> None:
-    # Union-find below 10,000 nodes, scipy above: the same partition either way.
-    from scipy.sparse import coo_matrix  # noqa: PLC0415
-    from scipy.sparse.csgraph import connected_components  # noqa: PLC0415
-
-    from flowbot.solve._grid import _pieces  # noqa: PLC0415
-
-    rng = np.random.default_rng(25)
-    for n in (1, 7, 60, 300):
-        a, b = rng.integers(0, n, size=(2, n // 2))
-        mine = _pieces(n, a, b)
-        m = coo_matrix((np.ones(len(a)), (a, b)), shape=(n, n))
-        theirs = connected_components(m, directed=False)[1]
-        same_mine = mine[:, None] == mine[None, :]
-        assert (same_mine == (theirs[:, None] == theirs[None, :])).all()

@@ -50,11 +50,17 @@ def solve_sizes(sizes: list[int], seeds: int, timeout: float) -> bool:
                 result.solution.validate()  # type: ignore[union-attr]
                 solved += 1
             seconds.append(result.seconds)
-            print(f"  {size}x{size} seed {seed}: {result.status.value} {result.seconds:.3f}s",
-                  file=sys.stderr, flush=True)
+            print(
+                f"  {size}x{size} seed {seed}: {result.status.value} {result.seconds:.3f}s",
+                file=sys.stderr,
+                flush=True,
+            )
         all_solved &= solved == seeds
-        print(f"{size}x{size}: {solved}/{seeds} solved, median {statistics.median(seconds):.3f} s,"
-              f" max {max(seconds):.3f} s", flush=True)
+        print(
+            f"{size}x{size}: {solved}/{seeds} solved, median {statistics.median(seconds):.3f} s,"
+            f" max {max(seconds):.3f} s",
+            flush=True,
+        )
     return all_solved
 
 
@@ -87,13 +93,19 @@ def count_group(group: str, puzzles: Iterable[tuple[str, Puzzle]], timeout: floa
         took = time.perf_counter() - start
         finished += not counted.timed_out
         seconds.append(took)
-        print(f"  {name}: {counted.count} exact={counted.exact} {took:.3f}s",
-              file=sys.stderr, flush=True)
+        print(
+            f"  {name}: {counted.count} exact={counted.exact} {took:.3f}s",
+            file=sys.stderr,
+            flush=True,
+        )
     if not seconds:
         print(f"{group}: no puzzles (skipped)")
         return True
-    print(f"{group}: {finished}/{len(seconds)} counts finished, median "
-          f"{statistics.median(seconds):.3f} s, max {max(seconds):.3f} s", flush=True)
+    print(
+        f"{group}: {finished}/{len(seconds)} counts finished, median "
+        f"{statistics.median(seconds):.3f} s, max {max(seconds):.3f} s",
+        flush=True,
+    )
     return finished == len(seconds)
 
 

@@ -497,7 +497,7 @@ def _default_margin(cell_px: float) -> float:
     return max(2.0, cell_px / 8)
 
 
-def _image_size(geometry: BoardGeometry) -> tuple[int, int]:
+def _image_size(geometry: Geometry) -> tuple[int, int]:
     """``(height, width)`` of an image holding the board with equal margins round it."""
     return math.ceil(geometry.bottom + geometry.top) + 1, math.ceil(
         geometry.right + geometry.left

@@ -16,6 +16,19 @@ How the game takes a drag, and so how this board does:
   (or, when the line would cut another pipe, along an L-shaped route that
   would not: a forgiving reading of a fast drag round a corner);
 * solved: every colour joins its two dots and every cell is filled.
+
+The game's other boards (``Puzzle.neighbours`` says where a step may go):
+
+* a step never crosses a wall nor enters a hole; on a hexagonal board it goes
+  to any of the six hexagons around, and a jump is filled along the line of
+  hexagons between the two centres;
+* a bridge has two passages, one along its row and one along its column: a
+  pipe crosses it straight (it may not turn or stop there), and another pipe,
+  or the same one, may cross it the other way; crossing a passage another
+  colour holds cuts that colour as crossing any cell does;
+* a warp is a step like any other: the pointer reaches the cell across the
+  board by leaving through the warp's opening (see ``_hit.cell_under``), and
+  the pipe carries on from there, as from any pipe end it is pressed on.
 """
 
 from __future__ import annotations
@@ -23,9 +36,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from flowbot.models import Cell, Puzzle
+from flowbot.models import Cell, Puzzle, Shape, step_axis
 
 Path = tuple[Cell, ...]
+#: A place a pipe holds: a cell and its passage (0 but on a bridge: 0 along the row, 1 down).
+Slot = tuple[Cell, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +98,11 @@ def drag_to(state: GameState, cell: Cell | None) -> GameState:
     if state.active is None or cell is None:
         return state
     head = state.paths[state.active][-1]
+    puzzle = state.puzzle
+    if cell in set(puzzle.neighbours(head)):  # one step, also through a warp
+        return _walk(state, [cell])[0]
+    if puzzle.shape is Shape.HEX:
+        return _walk(state, list(hex_line_cells(head, cell)))[0]
     routes = [list(line_cells(head, cell))]
     if head.row != cell.row and head.col != cell.col:
         corners = (Cell(cell.row, head.col), Cell(head.row, cell.col))
@@ -124,27 +144,48 @@ def release(state: GameState) -> GameState:
 
 
 def _step(state: GameState, cell: Cell) -> GameState:
-    """One side-by-side step of the active pipe; ``state`` itself when refused."""
+    """One step of the active pipe to a neighbour of its end; ``state`` itself when refused."""
     k = state.active
     assert k is not None
-    path = state.paths[k]
-    if cell in path:
-        new = path[: path.index(cell) + 1]
+    puzzle, path = state.puzzle, state.paths[k]
+    head = path[-1]
+    if cell not in set(puzzle.neighbours(head)):  # a wall, a hole, not side by side
+        return state
+    slots = _slots(puzzle, path)
+    slot = (cell, step_axis(head, cell) if cell in puzzle.bridges else 0)
+    if slot in slots:  # back along its own pipe
+        new = path[: slots.index(slot) + 1]
     else:
-        pair = state.puzzle.pairs[k]
+        pair = puzzle.pairs[k]
         complete = len(path) > 1 and path[-1] in (pair.a, pair.b)
         owner = _dot_owner(state, cell)
         if complete or (owner is not None and owner != k):
             return state
+        if head in puzzle.bridges and len(path) > 1:  # straight across a bridge
+            before = path[-2]
+            if cell == before or step_axis(before, head) != step_axis(head, cell):
+                return state
         new = (*path, cell)
-    taken = set(new)
-    paths = tuple(new if i == k else _cut(before, taken) for i, before in enumerate(state.before))
+    taken = set(_slots(puzzle, new))
+    paths = tuple(
+        new if i == k else _cut(puzzle, before, taken) for i, before in enumerate(state.before)
+    )
     return replace(state, paths=paths)
 
 
-def _cut(path: Path, taken: set[Cell]) -> Path:
-    for i, cell in enumerate(path):
-        if cell in taken:
+def _slots(puzzle: Puzzle, path: Path) -> list[Slot]:
+    """The places a pipe holds, in order (a bridge's passage is the way it is crossed)."""
+    if not puzzle.bridges:
+        return [(cell, 0) for cell in path]
+    return [
+        (cell, step_axis(path[i - 1], cell) if i and cell in puzzle.bridges else 0)
+        for i, cell in enumerate(path)
+    ]
+
+
+def _cut(puzzle: Puzzle, path: Path, taken: set[Slot]) -> Path:
+    for i, slot in enumerate(_slots(puzzle, path)):
+        if slot in taken:
             return path[:i]
     return path
 
@@ -178,6 +219,35 @@ def line_cells(start: Cell, end: Cell) -> Iterator[Cell]:
         yield Cell(r, c)
 
 
+def hex_line_cells(start: Cell, end: Cell) -> Iterator[Cell]:
+    """The hexagons from ``start`` (excluded) to ``end`` along the line between their
+    centres, each a neighbour of the one before (on the even-q lattice ``Puzzle`` uses).
+
+    >>> [tuple(c) for c in hex_line_cells(Cell(0, 0), Cell(1, 3))]
+    [(1, 1), (0, 2), (1, 3)]
+    """
+    a, b = _cube(start), _cube(end)
+    n = max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+    for i in range(1, n + 1):
+        t = i / n
+        # Nudged off the hexagons' shared corners, so ties always break one way.
+        q, r, s = (a[j] + (b[j] - a[j]) * t + (1e-6, 2e-6, -3e-6)[j] for j in range(3))
+        rq, rr, rs = round(q), round(r), round(s)
+        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq > dr and dq > ds:
+            rq = -rr - rs
+        elif dr > ds:
+            rr = -rq - rs
+        yield Cell(rr + (rq + (rq & 1)) // 2, rq)
+
+
+def _cube(cell: Cell) -> tuple[int, int, int]:
+    """Cube coordinates of an even-q cell (Red Blob Games' hexagon guide)."""
+    q = cell.col
+    r = cell.row - (q + (q & 1)) // 2
+    return q, r, -q - r
+
+
 def connected(state: GameState, i: int) -> bool:
     """True when pair ``i``'s pipe joins its two dots."""
     path = state.paths[i]
@@ -186,15 +256,20 @@ def connected(state: GameState, i: int) -> bool:
 
 
 def filled(state: GameState) -> int:
-    """How many cells hold a dot or a pipe."""
-    cells = {cell for path in state.paths for cell in path}
-    cells.update(state.puzzle.dots())
-    return len(cells)
+    """How many cells hold a dot or a pipe (a bridge counts once per passage crossed)."""
+    slots = {slot for path in state.paths for slot in _slots(state.puzzle, path)}
+    slots.update((cell, 0) for cell in state.puzzle.dots())
+    return len(slots)
+
+
+def to_fill(puzzle: Puzzle) -> int:
+    """How many cells a solved board fills (a bridge counts twice: once per passage)."""
+    if puzzle.is_classic:
+        return puzzle.rows * puzzle.cols
+    return puzzle.rows * puzzle.cols - len(puzzle.holes) + len(puzzle.bridges)
 
 
 def is_solved(state: GameState) -> bool:
     """Every pair joined and every cell filled (the game's "level complete")."""
     p = state.puzzle
-    return (
-        all(connected(state, i) for i in range(len(p.pairs))) and filled(state) == p.rows * p.cols
-    )
+    return all(connected(state, i) for i in range(len(p.pairs))) and filled(state) == to_fill(p)

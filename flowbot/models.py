@@ -277,8 +277,11 @@ class Puzzle:
             if r + 1 < self.rows:
                 yield Cell(r + 1, c)
             return
+        holes, walls = self.holes, self.walls
         for other in self.lattice_neighbours(cell):
-            if other not in self.holes and link(cell, other) not in self.walls:
+            # link() inlined: this is the solvers' and validate()'s inner loop.
+            key = (cell, other) if cell < other else (other, cell)
+            if other not in holes and key not in walls:
                 yield other
         for a, b in self.warps:
             if a == cell:
@@ -295,6 +298,25 @@ class Puzzle:
         for dr, dc in steps:
             if 0 <= r + dr < self.rows and 0 <= c + dc < self.cols:
                 yield Cell(r + dr, c + dc)
+
+    def joins(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """True when a path may step from ``a`` to ``b``: ``b in neighbours(a)``, without the scan.
+
+        >>> walled = Puzzle(1, 3, (), walls=frozenset({((0, 0), (0, 1))}))
+        >>> walled.joins((0, 1), (0, 2)), walled.joins((0, 1), (0, 0))
+        (True, False)
+        """
+        if not (self.is_playable(a) and self.is_playable(b)):
+            return False
+        key = (a, b) if a < b else (b, a)
+        if key in self.warps:
+            return True
+        if key in self.walls:
+            return False
+        step = (b[0] - a[0], b[1] - a[1])
+        if self.shape is Shape.HEX:
+            return step in (_HEX_STEPS_ODD if a[1] % 2 else _HEX_STEPS_EVEN)
+        return step in _SQUARE_STEPS
 
     def is_playable(self, cell: tuple[int, int]) -> bool:
         """True for a cell of the board that is not a hole."""
@@ -495,7 +517,7 @@ def _validate_features(solution: Solution) -> None:
         for i, cell in enumerate(path):
             if not p.is_playable(cell):
                 raise InvalidSolutionError(f"path {pair.label!r} leaves the board at {cell}")
-            if i and cell not in set(p.neighbours(path[i - 1])):
+            if i and not p.joins(path[i - 1], cell):
                 raise InvalidSolutionError(
                     f"path {pair.label!r} jumps from {tuple(path[i - 1])} to {tuple(cell)}"
                 )
@@ -514,10 +536,11 @@ def _validate_features(solution: Solution) -> None:
                     f"cell {tuple(cell)} is on path {owner[cell, passage]!r} and {pair.label!r}"
                 )
             owner[cell, passage] = pair.label
-    for cell in p.cells():
-        for passage in (0, 1) if cell in p.bridges else (0,):
-            if (cell, passage) not in owner:
-                raise InvalidSolutionError(f"cell {tuple(cell)} is on no path")
+    if len(owner) != p.rows * p.cols - len(p.holes) + len(p.bridges):
+        for cell in p.cells():
+            for passage in (0, 1) if cell in p.bridges else (0,):
+                if (cell, passage) not in owner:
+                    raise InvalidSolutionError(f"cell {tuple(cell)} is on no path")
 
 
 #: Bigger boards are validated with numpy: the same checks in the same order,

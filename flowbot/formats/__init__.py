@@ -12,6 +12,13 @@ Formats (``FORMATS``), detected automatically unless one is forced:
 ``ahle``
     Many puzzles per file: ``WIDTH HEIGHT`` then that many grid rows; ``#``
     comments and blank lines between puzzles; a ``0 0`` line ends the input.
+``levelpack``
+    The game's own level packs (``../shared/official``): one level per line,
+    ``SIZE,GROUP,NUMBER,FLOWS[,BRIDGES[,HOLES[,WALLS]]];PATH;...``, every kind of
+    board. Flow ``i`` (0-based) is labelled ``str(i)``; a cell index ``i`` is
+    ``Cell(*divmod(i, WIDTH))``. Level k of a file is ``FILE#k``; a line holding
+    the level's solution keeps it as ``NamedPuzzle.solution`` (the reference
+    answer, never given to the solver).
 ``janko``
     Copris/janko: ``COLOURS``, ``WIDTH``, ``HEIGHT`` (one per line, or all on the
     first line), then rows of whitespace-separated cells, ``-`` for empty and
@@ -45,14 +52,14 @@ flowbot.errors.PuzzleFormatError: p.txt:1: label 'A' appears only once (row 0, c
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from flowbot.errors import InputError, InvalidPuzzleError, PuzzleFormatError
-from flowbot.formats import _ahle, _grid, _houston, _janko
+from flowbot.formats import _ahle, _grid, _houston, _janko, _levelpack
 from flowbot.formats._common import MAX_SIDE, Line, is_int, numbered_lines
-from flowbot.models import Puzzle
+from flowbot.models import Puzzle, Solution
 
 __all__ = [
     "FORMATS",
@@ -70,31 +77,39 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 #: Every format name, for ``--format`` choices.
-FORMATS = ("grid", "houston", "ahle", "janko")
+FORMATS = ("grid", "houston", "ahle", "janko", "levelpack")
 
 #: Formats that hold any number of puzzles per file.
-MULTI_PUZZLE_FORMATS = frozenset({"ahle"})
+MULTI_PUZZLE_FORMATS = frozenset({"ahle", "levelpack"})
 
-_READERS: dict[str, Callable[[list[Line], str], list[Puzzle]]] = {
+#: A reader gives each puzzle of a file, or a level with the solution the file holds.
+_READERS: dict[str, Callable[[list[Line], str], Sequence[Puzzle | _levelpack.Level]]] = {
     "grid": _grid.read,
     "houston": _houston.read,
     "ahle": _ahle.read,
     "janko": _janko.read,
+    "levelpack": _levelpack.read,
 }
 _WRITERS: dict[str, Callable[[Puzzle], str]] = {
     "grid": _grid.write,
     "houston": _houston.write,
     "ahle": _ahle.write,
     "janko": _janko.write,
+    "levelpack": _levelpack.write,
 }
 
 
 @dataclass(frozen=True, slots=True)
 class NamedPuzzle:
-    """A puzzle and the name it is reported under: ``FILE`` or ``FILE#k``."""
+    """A puzzle and the name it is reported under: ``FILE`` or ``FILE#k``.
+
+    ``solution`` is the answer the file itself holds (the game's level packs
+    do), kept as reference data; the solver never sees it.
+    """
 
     name: str
     puzzle: Puzzle
+    solution: Solution | None = None
 
 
 def _check_format(format: str) -> None:
@@ -133,6 +148,8 @@ def detect_format(text: str) -> str:
         raise PuzzleFormatError("empty file")
     first = content[0]
     tokens = first.split()
+    if _levelpack.looks_like(first):
+        return "levelpack"
     if first.startswith("#"):
         return "ahle"
     if not all(is_int(t) for t in tokens):
@@ -189,10 +206,16 @@ def parse_puzzles(
         raise PuzzleFormatError("empty file", path=source)
     chosen = format or detect_format(text)
     log.debug("%s: reading as %s", source, chosen)
-    puzzles = _READERS[chosen](numbered_lines(text), source)
+    found = _READERS[chosen](numbered_lines(text), source)
+    names = [source] * len(found)
     if chosen in MULTI_PUZZLE_FORMATS:
-        return tuple(NamedPuzzle(f"{source}#{k}", p) for k, p in enumerate(puzzles, start=1))
-    return tuple(NamedPuzzle(source, p) for p in puzzles)
+        names = [f"{source}#{k}" for k in range(1, len(found) + 1)]
+    return tuple(
+        NamedPuzzle(name, item.puzzle, item.solution)
+        if isinstance(item, _levelpack.Level)
+        else NamedPuzzle(name, item)
+        for name, item in zip(names, found, strict=True)
+    )
 
 
 def read_puzzles(path: str | Path, format: str | None = None) -> tuple[NamedPuzzle, ...]:
@@ -226,8 +249,18 @@ def _fits(puzzle: Puzzle, format: str) -> bool:
     return True  # houston stores no labels
 
 
+#: Formats that hold only classic boards (square cells, no holes, walls, bridges or warps).
+_CLASSIC_ONLY = frozenset({"grid", "houston", "ahle", "janko"})
+
+
 def _writable(puzzle: Puzzle, format: str) -> Puzzle:
     """``puzzle``, or its canonical form when ``format`` cannot hold its labels."""
+    if format in _CLASSIC_ONLY and not puzzle.is_classic:
+        holders = " or ".join(f for f in FORMATS if f not in _CLASSIC_ONLY)
+        raise InputError(
+            f"the {format} format holds only classic boards, not a {puzzle.kind} board "
+            f"(write it as {holders})"
+        )
     if _fits(puzzle, format):
         return puzzle
     try:
@@ -259,7 +292,7 @@ def format_puzzles(puzzles: Iterable[Puzzle], format: str) -> str:
     blocks = [_WRITERS[format](_writable(puzzle, format)) for puzzle in puzzles]
     if format == "ahle":
         return "\n".join([*blocks, "0 0\n"])
-    return blocks[0]
+    return "".join(blocks)
 
 
 def format_puzzle(puzzle: Puzzle, format: str) -> str:

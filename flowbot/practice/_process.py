@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from flowbot.errors import DisplayError
-from flowbot.models import BoardGeometry, Puzzle
+from flowbot.models import BoardGeometry, Geometry, HexGeometry, Puzzle, Shape
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class PracticeProcess:
         self._dir = tempfile.TemporaryDirectory(prefix="flowbot-practice-")
         folder = Path(self._dir.name)
         puzzle_file = folder / "puzzle.txt"
-        puzzle_file.write_text("\n".join(puzzle.canonical().to_grid()) + "\n")
+        puzzle_file.write_text(_puzzle_text(puzzle))
         self.state_path = folder / "state.json"
         cmd = [
             sys.executable, "-m", "flowbot", "practice", str(puzzle_file),
@@ -87,9 +87,13 @@ class PracticeProcess:
         return data
 
     @property
-    def board(self) -> BoardGeometry:
-        """The board's grid lines in screen coordinates, as the window reports them."""
+    def board(self) -> Geometry:
+        """Where the board's cells are on the screen, from the box the window reports."""
         x0, y0, x1, y1 = self.state()["board"]
+        p = self.puzzle
+        if p.shape is Shape.HEX:  # the box holds rows and a half of hexagons (cols > 1)
+            pitch = (y1 - y0) / (p.rows + (0.5 if p.cols > 1 else 0.0))
+            return HexGeometry.regular(left=x0, top=y0, pitch=pitch, rows=p.rows, cols=p.cols)
         return BoardGeometry.uniform(
             left=x0, top=y0, width=x1 - x0, height=y1 - y0, rows=self.puzzle.rows,
             cols=self.puzzle.cols,
@@ -123,3 +127,13 @@ class PracticeProcess:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+def _puzzle_text(puzzle: Puzzle) -> str:
+    """The puzzle as a file ``flowbot practice`` reads: grid text, or the game's level line
+    for the boards grid text cannot hold."""
+    if puzzle.is_classic:
+        return "\n".join(puzzle.canonical().to_grid()) + "\n"
+    from flowbot.formats import format_puzzle  # noqa: PLC0415 - only the game's other boards
+
+    return format_puzzle(puzzle, "levelpack")

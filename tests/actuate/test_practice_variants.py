@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from flowbot.models import Cell, Geometry, Pair, Point, Puzzle, Shape, Solution,
 from flowbot.palette import BRIDGE_TILE, GRID_LINE, colour_for
 from flowbot.practice import (
     Layout,
+    PracticeProcess,
     SimulatedBoard,
     drag_to,
     filled,
@@ -326,3 +328,44 @@ def test_variant_boards_render_like_the_game() -> None:
     assert tuple(image[round(left.y + 30), round(left.x)]) == bright(GRID_LINE)  # outline
     hexes = render(new_game(HEX), Layout.for_puzzle(HEX, cell=40))
     assert np.any(np.all(hexes == bright(GRID_LINE), axis=2))
+
+
+# --- the real window, under Xvfb -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("levelpack_28_party.txt", 21, 40, (60, 50)),  # walls, bridges and warps, 9x9
+        ("levelpack_28_party.txt", 3, 44, (300, 120)),  # hexagons, holes and walls, 8x8
+    ],
+)
+def test_the_practice_window_plays_an_official_variant_level(
+    xdisplay: str,
+    shared: Path,
+    strokes_for: Strokes,
+    case: tuple[str, int, int, tuple[int, int]],
+) -> None:
+    from flowbot.actuate import PyAutoGuiPointer  # noqa: PLC0415 - needs the display
+
+    pack, k, cell, at = case
+    level = read_puzzles(f"{shared / 'official' / pack}")[k - 1]
+    assert level.solution is not None
+    with PracticeProcess(level.puzzle, cell=cell, at=at) as window:
+        assert not window.state()["solved"]
+        pointer = PyAutoGuiPointer()
+        for points in strokes_for(level.solution, window.board):
+            try:
+                pointer.press(points[0])
+                for point in points[1:]:
+                    time.sleep(0.004)
+                    pointer.move(point)
+                time.sleep(0.004)
+            finally:
+                pointer.release()
+        assert window.wait_solved(timeout=3.0), window.state()
+        state = window.state()
+    assert state["paths"] == [
+        [list(c) for c in (p if p[0] in (pair.a, pair.b) else p[::-1])]
+        for p, pair in zip(level.solution.paths, level.puzzle.pairs, strict=True)
+    ]

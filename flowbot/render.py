@@ -252,11 +252,7 @@ def draw_board(
         for x, y in centres:  # round joins and caps
             _fill_circle(canvas, x, y, half_pipe, rgb)
 
-    radius = style.dot_radius * pitch
-    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
-        for cell in (pair.a, pair.b):
-            x, y = geometry.centre(cell)
-            _fill_circle(canvas, x, y, radius, rgb)
+    _draw_dots(canvas, puzzle, geometry, fills, style.dot_radius * pitch)
     return canvas
 
 
@@ -322,13 +318,7 @@ def to_svg(
             f'stroke-width="{style.pipe_width * pitch:.2f}" stroke-linecap="round" '
             'stroke-linejoin="round"/>'
         )
-    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
-        for cell in (pair.a, pair.b):
-            x, y = g.centre(cell)
-            out.append(
-                f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{style.dot_radius * pitch:.2f}" '
-                f"fill={_hex(rgb)}/>"
-            )
+    out += _svg_dots(puzzle, g, fills, style.dot_radius * pitch)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -374,7 +364,12 @@ def _draw_features(
     for path, rgb in zip(paths, fills, strict=False):
         for piece in look.over_bridges(puzzle, geometry, path):
             _fill_polyline(canvas, piece, half_pipe, rgb, round_ends=False)
-    radius = style.dot_radius * pitch
+    _draw_dots(canvas, puzzle, geometry, fills, style.dot_radius * pitch)
+
+
+def _draw_dots(
+    canvas: np.ndarray, puzzle: Puzzle, geometry: Geometry, fills: Sequence[RGB], radius: float
+) -> None:
     for pair, rgb in zip(puzzle.pairs, fills, strict=True):
         for cell in (pair.a, pair.b):
             x, y = geometry.centre(cell)
@@ -426,14 +421,15 @@ def _svg_features(
     for path, rgb in zip(paths, fills, strict=False):
         for piece in look.over_bridges(puzzle, geometry, path):
             out.append(polyline(piece, rgb, style.pipe_width * pitch, "butt"))
-    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
-        for cell in (pair.a, pair.b):
-            x, y = geometry.centre(cell)
-            out.append(
-                f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{style.dot_radius * pitch:.2f}" '
-                f"fill={_hex(rgb)}/>"
-            )
-    return out
+    return out + _svg_dots(puzzle, geometry, fills, style.dot_radius * pitch)
+
+
+def _svg_dots(puzzle: Puzzle, geometry: Geometry, fills: Sequence[RGB], radius: float) -> list[str]:
+    return [
+        f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{radius:.2f}" fill={_hex(rgb)}/>'
+        for pair, rgb in zip(puzzle.pairs, fills, strict=True)
+        for x, y in (geometry.centre(pair.a), geometry.centre(pair.b))
+    ]
 
 
 def _line_widths(style: RenderStyle, pitch: float) -> tuple[float, float]:

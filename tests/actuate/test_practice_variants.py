@@ -354,18 +354,27 @@ def test_the_practice_window_plays_an_official_variant_level(
     with PracticeProcess(level.puzzle, cell=cell, at=at) as window:
         assert not window.state()["solved"]
         pointer = PyAutoGuiPointer()
-        for points in strokes_for(level.solution, window.board):
+        for done, points in enumerate(strokes_for(level.solution, window.board), 1):
             try:
                 pointer.press(points[0])
                 for point in points[1:]:
-                    time.sleep(0.004)
+                    time.sleep(0.01)  # a person's pace: a busy machine's Tk merges faster moves
                     pointer.move(point)
-                time.sleep(0.004)
+                time.sleep(0.01)
             finally:
                 pointer.release()
-        assert window.wait_solved(timeout=3.0), window.state()
+            _wait_for(lambda done=done: window.state()["moves"] >= done)
+        solved = window.wait_solved(timeout=3.0)
         state = window.state()
+    assert solved, state["paths"]
     assert state["paths"] == [
         [list(c) for c in (p if p[0] in (pair.a, pair.b) else p[::-1])]
         for p, pair in zip(level.solution.paths, level.puzzle.pairs, strict=True)
     ]
+
+
+def _wait_for(condition: Callable[[], bool], timeout: float = 3.0) -> None:
+    """Poll until ``condition`` holds: the window took a stroke before the next one starts."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)

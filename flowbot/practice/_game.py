@@ -27,7 +27,8 @@ The game's other boards (``Puzzle.neighbours`` says where a step may go):
   or the same one, may cross it the other way; crossing a passage another
   colour holds cuts that colour as crossing any cell does;
 * a warp is a step like any other: the pointer reaches the cell across the
-  board by leaving through the warp's opening (see ``_hit.cell_under``), and
+  board by leaving through the warp's opening (``_hit.cell_under`` gives the
+  cell just off the board there, which stands for the warp's other end), and
   the pipe carries on from there, as from any pipe end it is pressed on.
 """
 
@@ -76,6 +77,7 @@ def press(state: GameState, cell: Cell | None) -> GameState:
     """The button goes down over ``cell`` (``None``: off the board)."""
     if cell is None:
         return state
+    cell = _through_edge(state.puzzle, cell)[-1]
     dot = _dot_owner(state, cell)
     if dot is not None:
         paths = _with(state.paths, dot, (cell,))
@@ -101,6 +103,10 @@ def drag_to(state: GameState, cell: Cell | None) -> GameState:
     puzzle = state.puzzle
     if cell in set(puzzle.neighbours(head)):  # one step, also through a warp
         return _walk(state, [cell])[0]
+    through = _through_edge(puzzle, cell)
+    if len(through) == 2:  # past a warp's opening: up to it, then across
+        end, partner = through
+        return _walk(state, [*line_cells(head, end), partner])[0]
     if puzzle.shape is Shape.HEX:
         return _walk(state, list(hex_line_cells(head, cell)))[0]
     routes = [list(line_cells(head, cell))]
@@ -133,6 +139,15 @@ def _walk(state: GameState, route: list[Cell]) -> tuple[GameState, bool]:
         if i != k
     )
     return state, not cut
+
+
+def _through_edge(puzzle: Puzzle, cell: Cell) -> tuple[Cell, ...]:
+    """For a cell just off the board past a warp's opening: the warp's end beside it and
+    the other end it stands for; for a cell of the board: that cell."""
+    if 0 <= cell.row < puzzle.rows and 0 <= cell.col < puzzle.cols:
+        return (cell,)
+    end = Cell(min(max(cell.row, 0), puzzle.rows - 1), min(max(cell.col, 0), puzzle.cols - 1))
+    return end, Cell(cell.row % puzzle.rows, cell.col % puzzle.cols)
 
 
 def release(state: GameState) -> GameState:

@@ -5,8 +5,11 @@
   regions nearest each centre);
 * warps: the board goes on through a warp's opening, so the pointer just past
   the opening (within a cell of the border) is on the cell at the warp's
-  other end. Dragging out through the opening takes the pipe across; it then
-  carries on from that end, pressed again there as any pipe end is.
+  other end. It is given as the lattice cell it lies in, just off the board
+  (row -1 or ``rows``, column -1 or ``cols``), so a fast drag out through the
+  opening is still filled in along the row or column up to the opening
+  (``_game.drag_to``); dragging out takes the pipe across, and it carries on
+  from that end, pressed again there as any pipe end is.
 """
 
 from __future__ import annotations
@@ -30,11 +33,11 @@ def cell_under(puzzle: Puzzle, layout: Layout, x: float, y: float) -> Cell | Non
 
 
 def _through_warp(puzzle: Puzzle, layout: Layout, x: float, y: float) -> Cell | None:
-    """The cell across the board when ``(x, y)`` is just past a warp's opening."""
+    """The cell just off the board that ``(x, y)`` is in, when that is past a warp's opening."""
     r = math.floor((y - layout.header) / layout.cell)
     c = math.floor((x - layout.margin) / layout.cell)
     inside = Cell(min(max(r, 0), puzzle.rows - 1), min(max(c, 0), puzzle.cols - 1))
     if abs(inside.row - r) + abs(inside.col - c) != 1:
         return None  # past a corner, or more than a cell out
     partner = Cell(r % puzzle.rows, c % puzzle.cols)
-    return partner if link(inside, partner) in puzzle.warps else None
+    return Cell(r, c) if link(inside, partner) in puzzle.warps else None

@@ -161,8 +161,9 @@ def test_the_pointer_past_a_warps_opening_is_on_its_other_end() -> None:
     layout = Layout.for_puzzle(WARPED, cell=40)
     g = layout.geometry
     y = g.centre(C(1, 0)).y
-    assert cell_under(WARPED, layout, g.left - 10, y) == C(1, 3)
-    assert cell_under(WARPED, layout, g.right + 10, y) == C(1, 0)
+    # The lattice cell past the opening, just off the board: it stands for the other end.
+    assert cell_under(WARPED, layout, g.left - 10, y) == C(1, -1)
+    assert cell_under(WARPED, layout, g.right + 10, y) == C(1, 4)
     assert cell_under(WARPED, layout, g.left - 10, g.centre(C(0, 0)).y) is None  # closed
     assert cell_under(WARPED, layout, g.left - 45, y) is None  # more than a cell out
     assert layout.margin >= 0.5 * 40  # room to drag out through the opening
@@ -178,9 +179,20 @@ def test_a_drag_through_a_warp_continues_at_its_partner() -> None:
     s = stroke(s, C(0, 0), C(0, 1), C(0, 2), C(0, 3))
     s = stroke(s, C(2, 0), C(2, 1), C(2, 2), C(2, 3))
     assert is_solved(s)
+    # Off the board past the opening is the other end, for a press as for a drag.
+    assert press(new_game(WARPED), C(1, 4)) == press(new_game(WARPED), C(1, 0))
     # Across a closed border there is no step.
     top = drag_to(press(new_game(WARPED), C(0, 0)), C(0, 3))
     assert top.paths[1][1] == C(0, 1)  # a jump along the row, not through the edge
+
+
+def test_a_fast_drag_out_through_the_opening_is_filled_in_up_to_it() -> None:
+    board = Puzzle(3, 5, _pairs(((1, 3), (1, 4))), warps=frozenset({link((1, 0), (1, 4))}))
+    s = press(new_game(board), C(1, 3))
+    s = drag_to(s, C(1, -1))  # from the pipe's end to past the left opening in one move
+    assert s.paths[0] == (C(1, 3), C(1, 2), C(1, 1), C(1, 0), C(1, 4))
+    # Towards the right opening its far dot is met first: the pipe ends there.
+    assert drag_to(press(new_game(board), C(1, 3)), C(1, 5)).paths[0] == (C(1, 3), C(1, 4))
 
 
 def test_simulated_drags_out_through_the_opening_solve_a_warped_board(
@@ -259,7 +271,10 @@ def test_random_drags_keep_every_pipe_to_the_rules(name: str, moves: list[tuple[
     board = BOARDS[name]
     s = new_game(board)
     for i, (r, c) in enumerate(moves):
-        cell = C(r, c) if board.is_playable((r, c)) else None
+        wrapped = C(r % board.rows, c % board.cols)
+        inside = C(min(max(r, 0), board.rows - 1), min(max(c, 0), board.cols - 1))
+        past_warp = wrapped != inside and link(inside, wrapped) in board.warps
+        cell = C(r, c) if board.is_playable((r, c)) or past_warp else None
         s = press(s, cell) if i % 7 == 0 else drag_to(s, cell)
         if i % 7 == 6:
             s = release(s)

@@ -11,7 +11,9 @@ Scattered and Amoeba packs at 150, pkonkle213's levels 19 and 140, a Hexes board
   96 px pitch; (240, 145, 143) walls over (115, 63, 61) lines, (245, 212, 147) over
   (115, 95, 63)); holes are plain background, no lines inside;
 * hexagonal boards are flat-topped hexagons, odd columns half a cell higher, with the
-  same thin inner lines and bright outline.
+  same thin inner lines; their outline (Flow Free: Hexes) is as wide as a wall but in
+  the lines' own colour (measured: 8 px against 2-3 px at a 156 px pitch,
+  (122, 123, 65) over (119, 120, 89)).
 
 Not in the screenshots, so from public descriptions (see the README): a warp is an
 opening in the outline ("warps take away the walls on the side"), a pipe crossing it
@@ -28,8 +30,9 @@ from dataclasses import dataclass
 from flowbot.models import Cell, Geometry, HexGeometry, Point, Puzzle, Shape, link, step_axis
 from flowbot.palette import RGB
 
-#: How much wider than a grid line the outline and walls are drawn.
+#: The outline and walls' width as a fraction of the pitch: square boards, hexagonal ones.
 WALL_WIDTH = 0.065
+HEX_OUTLINE_WIDTH = 0.05
 #: How far a pipe runs out of a warp's opening, as a fraction of the pitch.
 WARP_STUB = 0.3
 #: A bridge tile's half side, and its rails' distance from its middle, in pitches.
@@ -44,7 +47,7 @@ _HEX_SIDES_EVEN = ((0, -1), (-1, 0), (0, 1), (1, 1), (1, 0), (1, -1))
 
 
 class EdgeKind(enum.Enum):
-    """A drawn side of a cell: a thin grid line, or the bright outline/wall line."""
+    """A drawn side of a cell: a thin grid line, or the wide outline/wall line."""
 
     LINE = "line"
     WALL = "wall"
@@ -57,8 +60,17 @@ class Edge:
     kind: EdgeKind
 
 
+def wall_look(puzzle: Puzzle, line: RGB) -> tuple[RGB, float]:
+    """The outline and walls' colour, for grid lines of colour ``line``, and their width
+    as a fraction of the pitch."""
+    if puzzle.shape is Shape.HEX:
+        return line, HEX_OUTLINE_WIDTH
+    return bright(line), WALL_WIDTH
+
+
 def bright(rgb: RGB) -> RGB:
-    """The outline and walls' colour for grid lines of colour ``rgb`` (measured ratio)."""
+    """The square boards' outline and walls' colour for grid lines of colour ``rgb``
+    (the measured ratio)."""
     return (
         min(255, round(rgb[0] * 2.1 + 10)),
         min(255, round(rgb[1] * 2.1 + 10)),
@@ -88,7 +100,7 @@ def _opening(puzzle: Puzzle, cell: Cell, step: tuple[int, int]) -> bool:
 
 
 def edges(puzzle: Puzzle, geometry: Geometry) -> list[Edge]:
-    """Every side to draw: thin lines between cells, bright ones for walls and the outline.
+    """Every side to draw: thin lines between cells, wide ones for walls and the outline.
 
     Each side is given once. A side facing a hole or the board's edge is
     outline, except a warp's opening, which is left open.

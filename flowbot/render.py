@@ -343,11 +343,11 @@ def _draw_features(
         for path, rgb in zip(paths, fills, strict=False):
             for cell in look.tinted_cells(puzzle, path):
                 _fill_poly(canvas, geometry.polygon(cell), rgb, style.pipe_tint)
-    line, wall = _line_widths(style, pitch)
+    line, wall, wall_colour = _line_looks(puzzle, style, pitch)
     edges = look.edges(puzzle, geometry)
     for kind, width, rgb in (
         (look.EdgeKind.LINE, line, style.line_colour),
-        (look.EdgeKind.WALL, wall, look.bright(style.line_colour)),
+        (look.EdgeKind.WALL, wall, wall_colour),
     ):
         for edge in edges:
             if edge.kind is kind:
@@ -404,11 +404,11 @@ def _svg_features(
                 out.append(
                     f"<polygon points={quoteattr(points(geometry.polygon(cell)))} fill={tint}/>"
                 )
-    line, wall = _line_widths(style, pitch)
+    line, wall, wall_colour = _line_looks(puzzle, style, pitch)
     edges = look.edges(puzzle, geometry)
     for kind, width, rgb in (
         (look.EdgeKind.LINE, line, style.line_colour),
-        (look.EdgeKind.WALL, wall, look.bright(style.line_colour)),
+        (look.EdgeKind.WALL, wall, wall_colour),
     ):
         out += [polyline((e.a, e.b), rgb, width, "square") for e in edges if e.kind is kind]
     for path, rgb in zip(paths, fills, strict=False):
@@ -432,10 +432,11 @@ def _svg_dots(puzzle: Puzzle, geometry: Geometry, fills: Sequence[RGB], radius: 
     ]
 
 
-def _line_widths(style: RenderStyle, pitch: float) -> tuple[float, float]:
-    """The grid lines' width and the outline and walls' (about three lines wide)."""
+def _line_looks(puzzle: Puzzle, style: RenderStyle, pitch: float) -> tuple[float, float, RGB]:
+    """The grid lines' width, and the outline and walls' width (about three lines) and colour."""
     line = max(1.0, style.line_width * pitch)
-    return line, max(2 * line, look.WALL_WIDTH * pitch)
+    colour, width = look.wall_look(puzzle, style.line_colour)
+    return line, max(2 * line, width * pitch), colour
 
 
 def _fill_poly(canvas: np.ndarray, points: Sequence[Point], rgb: RGB, opacity: float = 1.0) -> None:

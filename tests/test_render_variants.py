@@ -185,25 +185,27 @@ def _hex_board() -> Solution:
     return _solution(puzzle, top, bottom)
 
 
-def test_hex_boards_draw_hexagons_with_a_bright_outline() -> None:
+def test_hex_boards_draw_hexagons_with_a_wide_outline_of_the_lines_colour() -> None:
     solution = _hex_board()
     puzzle = solution.puzzle
-    g = board_geometry(puzzle, cell_px=50)
+    g = board_geometry(puzzle, cell_px=100)
     assert isinstance(g, HexGeometry)
-    image = render_board(puzzle, cell_px=50)
+    image = render_board(puzzle, cell_px=100)  # lines 3 px wide, the outline 6 px
     assert g.centre(Cell(0, 1)).y < g.centre(Cell(0, 0)).y  # odd columns higher
     for i, pair in enumerate(puzzle.pairs):
         for cell in (pair.a, pair.b):
             assert _px(image, g.centre(cell)) == GAME_COLOURS[i].rgb
+    # (0, 0)'s top side is outline: the lines' colour, wide; its bottom side, shared with
+    # (1, 0), a thin line. Column 1 being higher, its upper right side faces (0, 1).
     corners = g.polygon(Cell(0, 0))
-    # (0, 0)'s top and lower left sides are outline; column 1 being higher, its upper
-    # right side faces (0, 1) and its lower right side (1, 1): thin lines.
-    assert _px(image, _mid(corners[1], corners[2])) == BRIGHT
+    top, bottom = _mid(corners[1], corners[2]), _mid(corners[4], corners[5])
+    for dy in (-2, 0, 2):
+        assert _px(image, Point(top.x, top.y + dy)) == GRID_LINE
+    assert _px(image, bottom) == GRID_LINE
+    assert _px(image, Point(bottom.x, bottom.y + 2.5)) == BLACK
     assert _px(image, _mid(corners[2], corners[3])) == GRID_LINE
-    assert _px(image, _mid(corners[3], corners[4])) == GRID_LINE
-    assert _px(image, _mid(corners[5], corners[0])) == BRIGHT
     assert _px(image, Point(g.left + 1, g.top + 1)) == BLACK  # outside every hexagon
-    solved = render_board(puzzle, solution, cell_px=50)
+    solved = render_board(puzzle, solution, cell_px=100)
     a, b = g.centre(Cell(0, 0)), g.centre(Cell(0, 1))
     assert _px(solved, _mid(a, b)) == GAME_COLOURS[0].rgb  # a pipe runs between centres
 

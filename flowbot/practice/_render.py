@@ -4,7 +4,7 @@ The same shapes are drawn on the Tk canvas (the real window) and with Pillow
 (offline images for tests and the simulated game), so both look alike: a black
 background, dim grid lines, a dot per pair end in the game's colours, thick
 round pipes, and each piped cell tinted with its colour. The game's other
-boards look as ``flowbot.look`` says: a bright outline and walls, holes left
+boards look as ``flowbot.look`` says: a wide outline and walls, holes left
 as background, hexagons, openings for warps, bridge tiles.
 """
 
@@ -170,16 +170,17 @@ def grid_shapes(layout: Layout) -> list[Shape]:
 
 
 def board_shapes(puzzle: Puzzle, layout: Layout) -> list[Shape]:
-    """The lines between cells; on the game's other boards also the bright outline and walls."""
+    """The lines between cells; on the game's other boards also the outline and walls."""
     if puzzle.is_classic:
         return grid_shapes(layout)
     line = max(1, layout.cell // 32)
-    wall = max(2 * line, round(look.WALL_WIDTH * layout.cell))
+    wall_colour, wall_width = look.wall_look(puzzle, GRID_LINE)
+    wall = max(2 * line, round(wall_width * layout.cell))
     edges = look.edges(puzzle, layout.geometry)
     out: list[Shape] = []
     for kind, width, colour in (
         (look.EdgeKind.LINE, line, GRID_LINE),
-        (look.EdgeKind.WALL, wall, look.bright(GRID_LINE)),
+        (look.EdgeKind.WALL, wall, wall_colour),
     ):
         out += [
             Segment((e.a.x, e.a.y), (e.b.x, e.b.y), width, colour) for e in edges if e.kind is kind

@@ -8,6 +8,8 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from flowbot import look
 from flowbot.models import (
@@ -289,3 +291,35 @@ def test_every_variant_draws_within_its_image(cell_px: float) -> None:
         assert image.shape[0] >= g.bottom
         assert image.shape[1] >= g.right
         assert math.isclose(g.cell_size, cell_px)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_any_board_draws_its_dots_where_its_geometry_says(data: st.DataObject) -> None:
+    rows, cols = data.draw(st.integers(3, 6)), data.draw(st.integers(3, 6))
+    hexagonal = data.draw(st.booleans())
+    cells = [Cell(r, c) for r in range(rows) for c in range(cols)]
+    holes = set(data.draw(st.lists(st.sampled_from(cells), max_size=rows * cols // 3)))
+    free = [c for c in cells if c not in holes]
+    dots = data.draw(st.lists(st.sampled_from(free), min_size=2, max_size=6, unique=True))
+    pairs = tuple(Pair(str(i), dots[2 * i], dots[2 * i + 1]) for i in range(len(dots) // 2))
+    probe = Puzzle(rows, cols, (), shape=Shape.HEX if hexagonal else Shape.SQUARE)
+    sides = sorted({link(a, b) for a in free for b in probe.lattice_neighbours(a) if b in free})
+    walls = set(data.draw(st.lists(st.sampled_from(sides), max_size=4))) if sides else set()
+    ends = [link((r, 0), (r, cols - 1)) for r in range(rows)]
+    ends += [link((0, c), (rows - 1, c)) for c in range(cols)]
+    warps = set() if hexagonal else {w for w in ends if not set(w) & holes}
+    warps = set(data.draw(st.lists(st.sampled_from(sorted(warps)), max_size=3))) if warps else set()
+    puzzle = Puzzle(
+        rows, cols, pairs, shape=probe.shape, holes=frozenset(holes), walls=frozenset(walls),
+        warps=frozenset(warps),
+    )  # fmt: skip
+    cell_px = data.draw(st.sampled_from([9.0, 24.5, 40.0]))
+    image = render_board(puzzle, cell_px=cell_px)
+    g = board_geometry(puzzle, cell_px=cell_px)
+    for i, pair in enumerate(puzzle.pairs):
+        for cell in (pair.a, pair.b):
+            assert _px(image, g.centre(cell)) == GAME_COLOURS[i].rgb
+    for hole in holes:
+        assert _px(image, g.centre(hole)) == BLACK  # nothing drawn in a hole
+    ET.fromstring(to_svg(puzzle, cell_px=cell_px))

@@ -34,14 +34,15 @@ The game's other boards (``Puzzle.neighbours`` says where a step may go):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from flowbot.models import Cell, Puzzle, Shape, step_axis
 
 Path = tuple[Cell, ...]
-#: A place a pipe holds: a cell and its passage (0 but on a bridge: 0 along the row, 1 down).
-Slot = tuple[Cell, int]
+#: A place a pipe holds: its cell, or on a bridge the cell and the passage crossed
+#: (``step_axis``: 0 along the row, 1 down the column).
+Slot = Cell | tuple[Cell, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ def drag_to(state: GameState, cell: Cell | None) -> GameState:
         return state
     head = state.paths[state.active][-1]
     puzzle = state.puzzle
-    if cell in set(puzzle.neighbours(head)):  # one step, also through a warp
+    if cell in puzzle.neighbours(head):  # one step, also through a warp
         return _walk(state, [cell])[0]
     through = _through_edge(puzzle, cell)
     if len(through) == 2:  # past a warp's opening: up to it, then across
@@ -164,10 +165,10 @@ def _step(state: GameState, cell: Cell) -> GameState:
     assert k is not None
     puzzle, path = state.puzzle, state.paths[k]
     head = path[-1]
-    if cell not in set(puzzle.neighbours(head)):  # a wall, a hole, not side by side
+    if cell not in puzzle.neighbours(head):  # a wall, a hole, not side by side
         return state
     slots = _slots(puzzle, path)
-    slot = (cell, step_axis(head, cell) if cell in puzzle.bridges else 0)
+    slot = _slot(puzzle, head, cell)
     if slot in slots:  # back along its own pipe
         new = path[: slots.index(slot) + 1]
     else:
@@ -188,14 +189,18 @@ def _step(state: GameState, cell: Cell) -> GameState:
     return replace(state, paths=paths)
 
 
-def _slots(puzzle: Puzzle, path: Path) -> list[Slot]:
-    """The places a pipe holds, in order (a bridge's passage is the way it is crossed)."""
+def _slot(puzzle: Puzzle, before: Cell | None, cell: Cell) -> Slot:
+    """The place a pipe takes stepping from ``before`` into ``cell``."""
+    if before is not None and cell in puzzle.bridges:
+        return cell, step_axis(before, cell)
+    return cell
+
+
+def _slots(puzzle: Puzzle, path: Path) -> Sequence[Slot]:
+    """The places a pipe holds, in order (on a board with no bridge: its cells)."""
     if not puzzle.bridges:
-        return [(cell, 0) for cell in path]
-    return [
-        (cell, step_axis(path[i - 1], cell) if i and cell in puzzle.bridges else 0)
-        for i, cell in enumerate(path)
-    ]
+        return path
+    return [_slot(puzzle, path[i - 1] if i else None, cell) for i, cell in enumerate(path)]
 
 
 def _cut(puzzle: Puzzle, path: Path, taken: set[Slot]) -> Path:
@@ -273,7 +278,7 @@ def connected(state: GameState, i: int) -> bool:
 def filled(state: GameState) -> int:
     """How many cells hold a dot or a pipe (a bridge counts once per passage crossed)."""
     slots = {slot for path in state.paths for slot in _slots(state.puzzle, path)}
-    slots.update((cell, 0) for cell in state.puzzle.dots())
+    slots.update(state.puzzle.dots())
     return len(slots)
 
 

@@ -127,9 +127,10 @@ def _side_midpoint(geometry: Geometry, cell: Cell, side: int) -> Point:
     return Point((a.x + b.x) / 2, (a.y + b.y) / 2)
 
 
-def _warp_mouth(puzzle: Puzzle, geometry: Geometry, cell: Cell, partner: Cell) -> Point:
-    """Where a pipe leaving ``cell`` for ``partner`` through the board's edge stops drawing:
-    a little way out of the opening."""
+def warp_mouth(puzzle: Puzzle, geometry: Geometry, cell: Cell, partner: Cell) -> Point:
+    """A point a little way out of the warp opening by ``cell`` that leads to ``partner``:
+    where a pipe through it stops being drawn, and a point a drag through the warp can
+    go to (the practice board takes the pointer there as on ``partner``)."""
     for k, step in enumerate(_sides(puzzle, cell)):
         other = Cell(cell.row + step[0], cell.col + step[1])
         wrapped = Cell(other.row % puzzle.rows, other.col % puzzle.cols)
@@ -154,9 +155,9 @@ def pipe_pieces(puzzle: Puzzle, geometry: Geometry, path: Sequence[Cell]) -> lis
     piece: list[Point] = []
     for i, cell in enumerate(path):
         if i and cell not in set(puzzle.lattice_neighbours(path[i - 1])):
-            piece.append(_warp_mouth(puzzle, geometry, path[i - 1], cell))
+            piece.append(warp_mouth(puzzle, geometry, path[i - 1], cell))
             pieces.append(piece)
-            piece = [_warp_mouth(puzzle, geometry, cell, path[i - 1])]
+            piece = [warp_mouth(puzzle, geometry, cell, path[i - 1])]
         piece.append(geometry.centre(cell))
     pieces.append(piece)
     return [p for p in pieces if len(p) > 1]

@@ -8,13 +8,13 @@ clear reason when Xvfb or Tk is missing.
 from __future__ import annotations
 
 import itertools
-import math
 import os
 import shutil
 from collections.abc import Callable, Iterator
 
 import pytest
 
+from flowbot import look
 from flowbot.actuate import ensure_display
 from flowbot.models import Geometry, Point, Solution
 
@@ -50,14 +50,10 @@ def solution_strokes(solution: Solution, geometry: Geometry) -> list[Stroke]:
         stroke = [geometry.centre(path[0])]
         for i, (before, cell) in enumerate(itertools.pairwise(path), 1):
             if cell not in set(puzzle.lattice_neighbours(before)):  # through a warp
-                a, b = geometry.centre(before), geometry.centre(cell)
-                # Out of the opening: 0.8 cell from the centre, on the side away from ``cell``.
-                dx = (b.x - a.x) and -math.copysign(0.8 * geometry.cell_size, b.x - a.x)
-                dy = (b.y - a.y) and -math.copysign(0.8 * geometry.cell_size, b.y - a.y)
-                strokes.append([*stroke, Point(a.x + dx, a.y + dy)])
+                mouth = look.warp_mouth(puzzle, geometry, before, cell)
+                strokes.append([*stroke, mouth])
                 # Pressed again at the pipe's new end, unless that is its far dot (done).
-                stroke = [b] if i < len(path) - 1 else []
-
+                stroke = [geometry.centre(cell)] if i < len(path) - 1 else []
             else:
                 stroke.append(geometry.centre(cell))
         if stroke:

@@ -3,7 +3,10 @@
 The game's look: a black board, thin dim grid lines with a border of the same
 line, one filled dot per end of each colour, and, once a colour is joined, a
 thick rounded pipe through the centres of its cells over a faint tint of the
-pipe's colour in each of those cells.
+pipe's colour in each of those cells. The game's other boards (walls, holes,
+bridges, warps, hexagons) are drawn from the shapes ``flowbot.look`` gives,
+anti-aliased polygons where they do not lie along the pixel grid; classic
+boards keep the fast path below, pixel for pixel.
 
 Coordinates: pixel ``(row, col)`` has its centre at ``Point(col, row)`` and
 spans half a pixel either side (OpenCV's convention). A ``BoardGeometry`` puts

@@ -44,7 +44,7 @@ def main() -> int:
     parser.add_argument("--style", choices=("cells", "turns"), default="cells")
     args = parser.parse_args()
     puzzle = builtin_board(args.board)
-    base: Settings = load_profile("practice").settings
+    base: Settings = load_profile("practice", shipped_only=True).settings
     print(
         f"{args.board} practice board, {args.style} drags, {args.runs} runs per pacing "
         "(medians; 2 shared cores)"

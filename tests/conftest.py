@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,3 +24,15 @@ def shared() -> Path:
     if not (path / "puzzles").is_dir():
         pytest.skip(f"public corpora not found at {path}")
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_config_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A config folder of the tests' own: profiles a user calibrated never change a test.
+
+    (platformdirs follows ``XDG_CONFIG_HOME``; the commands tests run inherit it.)
+    """
+    folder = tmp_path_factory.mktemp("config")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CONFIG_HOME", str(folder))
+        yield folder

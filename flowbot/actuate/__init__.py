@@ -31,7 +31,17 @@ from flowbot.actuate._play import (
 )
 from flowbot.actuate._pointer import FailSafeError, Pointer, PyAutoGuiPointer, RecordingPointer
 from flowbot.actuate._preview import preview_image
-from flowbot.actuate._profile import Profile, load_profile, profile_toml
+from flowbot.actuate._profile import (
+    Profile,
+    ProfileFile,
+    is_shipped,
+    list_profiles,
+    load_profile,
+    measured_toml,
+    profile_toml,
+    shipped_base,
+    user_profile_dir,
+)
 from flowbot.actuate._screen import (
     ArrayScreen,
     Capture,
@@ -62,6 +72,7 @@ __all__ = [
     "PlayReport",
     "Pointer",
     "Profile",
+    "ProfileFile",
     "PyAutoGuiPointer",
     "RecordingPointer",
     "Region",
@@ -74,8 +85,11 @@ __all__ = [
     "draw",
     "ensure_display",
     "handle_interrupts",
+    "is_shipped",
+    "list_profiles",
     "load_profile",
     "make_plan",
+    "measured_toml",
     "moves_floor",
     "plan_drags",
     "play_loop",
@@ -84,8 +98,10 @@ __all__ = [
     "profile_toml",
     "save_png",
     "shielded",
+    "shipped_base",
     "to_capture",
     "to_screen",
     "untaken_paths",
+    "user_profile_dir",
     "virtual_display",
 ]

@@ -39,7 +39,7 @@ Solver = Callable[..., SolveResult]
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Everything that tunes play for one target (see ``calibration/*.toml``).
+    """Everything that tunes play for one target (see ``flowbot/profiles/*.toml``).
 
     Attributes
     ----------

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from pathlib import Path
 
+from flowbot.cli._paths import output_file
 from flowbot.cli._screen import (
     PracticeBoards,
     add_screen_options,
@@ -22,7 +22,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="With an unsolved board on the screen, draw its solution at faster and "
         "slower pacings (clearing the board between tries by tapping each colour's dot), "
         "read the result back, and write a profile with the fastest pacing that worked on "
-        "every try. --practice calibrates against a practice board opened for the purpose.",
+        "every try. --practice calibrates against a practice board opened for the purpose. "
+        "The profile goes to the user's profiles (see flowbot profiles) and holds only the "
+        "pacing measured; the rest comes from the shipped profile it starts from.",
     )
     where = add_screen_options(parser)
     where.add_argument(
@@ -33,7 +35,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="BOARD",
         help="open a practice board (default 9x9) and calibrate against it",
     )
-    parser.add_argument("--profile", metavar="NAME", help="start from this profile's settings")
+    parser.add_argument(
+        "--profile",
+        metavar="NAME",
+        help="start from this profile's settings (default: practice with --practice)",
+    )
     parser.add_argument("--name", help="the new profile's name (default: the --profile name)")
     parser.add_argument("--trials", type=int, default=3, help="tries per pacing (default 3)")
     parser.add_argument(
@@ -45,7 +51,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "boards and busier machines (default 1; 0 keeps the fastest)",
     )
     parser.add_argument(
-        "-o", "--out", type=Path, help="where to write the profile (default calibration/NAME.toml)"
+        "-o",
+        "--output",
+        type=output_file(".toml"),
+        metavar="FILE",
+        help="where to write the profile (default: NAME.toml in the user's profiles)",
     )
     parser.set_defaults(handler=run)
 
@@ -60,19 +70,25 @@ def run(args: argparse.Namespace) -> int:
         Settings,
         calibrate,
         ensure_display,
+        is_shipped,
         load_profile,
-        profile_toml,
+        measured_toml,
+        shipped_base,
+        user_profile_dir,
     )
     from flowbot.practice import PracticeProcess, builtin_board  # noqa: PLC0415
 
-    base = load_profile(args.profile) if args.profile else Profile("custom", settings=Settings())
-    name = args.name or ("practice" if args.practice and not args.profile else base.name)
+    base_name = args.profile or ("practice" if args.practice else None)
+    base = load_profile(base_name) if base_name else Profile("custom", settings=Settings())
+    name = args.name or base.name
     settings, monitor = screen_settings(args, base.settings, base.monitor or 0)
     if args.trials < 1:
         raise InputError("--trials must be at least 1")
     if args.headroom < 0:
         raise InputError("--headroom must be 0 or more")
-    out = args.out or Path("calibration") / f"{name}.toml"
+    out = args.output or user_profile_dir() / f"{name}.toml"
+    if is_shipped(out):
+        raise InputError(f"{out}: a shipped profile, never written over; give another -o")
     with contextlib.ExitStack() as stack:
         if args.practice:
             stack.enter_context(ensure_display())
@@ -87,17 +103,30 @@ def run(args: argparse.Namespace) -> int:
     for trial in result.trials:
         outcome = "taken" if trial.taken else f"missed {', '.join(trial.missing)}"
         print(f"{trial.step * 1000:5.1f} ms per move: {outcome} ({trial.seconds:.2f} s)")
-    profile = Profile(
+    kept, was = result.settings.pacing, base.settings.pacing
+    pacing = {"step_ms": kept.step * 1000}
+    if kept.between != was.between:
+        pacing["between_ms"] = kept.between * 1000
+    notes = [
+        f"flowbot calibrate: {result.step * 1000:.1f} ms per move took every path in "
+        f"{args.trials} trial(s) on a {result.puzzle.size} board",
+    ]
+    if kept.step != result.step:
+        notes.append(
+            f"kept {kept.step * 1000:.1f} ms, {args.headroom} candidate(s) slower (--headroom; "
+            "slower than what worked, not tried itself), for bigger boards and busier machines"
+        )
+    text = measured_toml(
         name,
         base.description or f"calibrated by flowbot calibrate on a {result.puzzle.size} board",
-        result.settings,
-        base.monitor if args.monitor is None else args.monitor,
+        pacing,
+        based_on=shipped_base(base_name) if base_name else None,
+        notes=notes,
     )
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(profile_toml(profile))
-    kept = result.settings.pacing.step
+    out.write_text(text, encoding="utf-8")
     print(
         f"fastest reliable pacing: {result.step * 1000:.1f} ms per move; "
-        f"kept {kept * 1000:.1f} ms; wrote {out}"
+        f"kept {kept.step * 1000:.1f} ms; wrote {out}"
     )
     return 0

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import io
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-
+from flowbot.cli._paths import output_file
 from flowbot.errors import InputError
-from flowbot.vision._check import CaseResult, check_images, find_images, summarise, write_report
+
+# rich and the vision stack load when the command runs: `flowbot --help` stays quick.
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from flowbot.vision._check import CaseResult
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,13 +22,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="test recognition on folders of labelled screenshots",
         description=(
             "Read every image under each DIR: an image with a <stem>.txt label must be read "
-            "exactly, one without must be refused. Prints a summary per source folder and "
+            "exactly, one without must be refused. Prints a summary per folder given and "
             "exits 1 when any image is not as expected."
         ),
     )
     parser.add_argument("dirs", nargs="+", metavar="DIR", help="folders (or image files) to check")
     parser.add_argument(
+        "-o",
+        "--output",
         "--report",
+        dest="report",
+        type=output_file(".csv", ".json"),
         metavar="PATH",
         default="check-report.csv",
         help="write every result here, CSV or .json (default: %(default)s)",
@@ -37,6 +44,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.console import Console  # noqa: PLC0415
+    from rich.progress import (  # noqa: PLC0415
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    from flowbot.vision._check import check_images, find_images, write_report  # noqa: PLC0415
+
     if args.workers < 1:
         raise InputError("--workers must be at least 1")
     items = find_images(args.dirs)
@@ -57,27 +75,37 @@ def run(args: argparse.Namespace) -> int:
             progress.advance(task)
 
         results = check_images(items, workers=args.workers, progress=advance)
-    out = Console()
-    # The table has twelve columns: keep them readable when piped or in a narrow terminal.
-    Console(width=max(out.width, 132)).print(_table(results))
+    # Twelve columns, each whole however narrow the terminal or pipe: the table
+    # takes its natural width (rich would cut it to the terminal's). Written by
+    # print, whose failures (a closed pipe) flowbot.cli reports like any other.
+    screen, text = Console(), io.StringIO()
+    table = Console(file=text, width=10_000, force_terminal=screen.is_terminal)
+    table.print(_table(results))
+    print(text.getvalue(), end="", flush=True)
     failures = [r for r in results if not r.ok]
     for r in failures:
         detail = r.reason or "\n  ".join(r.grid)
-        console.print(f"[red]{r.outcome}[/red] {r.image}: {detail}", highlight=False)
+        console.print(
+            f"[red]{r.outcome}[/red] {r.image}: {detail}", highlight=False, soft_wrap=True
+        )
     write_report(results, args.report)
-    console.print(f"report written to {Path(args.report)}")
+    console.print(f"wrote {args.report}", highlight=False)
     return 1 if failures else 0
 
 
 def _table(results: list[CaseResult]) -> Table:
+    from rich.table import Table  # noqa: PLC0415
+
+    from flowbot.vision._check import summarise  # noqa: PLC0415
+
     table = Table(title="flowbot check")
     headers = (
         "source", "images", "exact", "wrong\nsize", "wrong\ndots", "wrong\npairs", "refused",
-        "unla-\nbelled", "refused\n(unlab.)", "mis-\nread", "unread-\nable", "ms per\nimage",
+        "unlabelled", "unlabelled\nrefused", "misread", "unreadable", "ms per\nimage",
     )  # fmt: skip
-    table.add_column(headers[0], overflow="fold", min_width=12)
+    table.add_column(headers[0], no_wrap=True)
     for name in headers[1:]:
-        table.add_column(name, justify="right")
+        table.add_column(name, justify="right", no_wrap=True)
     for s in summarise(results):
         table.add_row(
             s.source,

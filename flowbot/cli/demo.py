@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from flowbot.cli._paths import output_file, puzzle_file
 from flowbot.cli._screen import PracticeBoards, interruptible
 from flowbot.cli.play import describe_report
 from flowbot.errors import InputError
@@ -26,20 +26,29 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="BOARD",
         help="a built-in board: %(choices)s (default 9x9)",
     )
-    which.add_argument("--puzzle", type=Path, metavar="FILE", help="a puzzle file instead")
+    which.add_argument(
+        "--puzzle", type=puzzle_file, metavar="FILE", help="a puzzle file (or FILE#k) instead"
+    )
     parser.add_argument(
-        "-o", "--out", type=Path, default=Path("flowbot-demo.png"), help="PNG to write"
+        "-o",
+        "--output",
+        type=output_file(".png"),
+        default="flowbot-demo.png",
+        metavar="PNG",
+        help="PNG to write, the GIF beside it (default %(default)s)",
     )
     parser.add_argument("--no-gif", action="store_true", help="skip the GIF beside the PNG")
     parser.add_argument("--cell", type=int, default=40, help="cell size in pixels (default 40)")
-    parser.add_argument("--profile", default="practice", help="play settings (default practice)")
+    parser.add_argument(
+        "--profile", default="practice", metavar="NAME", help="play settings (default practice)"
+    )
     parser.set_defaults(handler=run)
 
 
 @interruptible
 def run(args: argparse.Namespace) -> int:
     # Loaded here, not at import: building the parser must stay quick.
-    from flowbot.actuate import Settings, load_profile  # noqa: PLC0415
+    from flowbot.actuate import load_profile  # noqa: PLC0415
     from flowbot.practice import builtin_board  # noqa: PLC0415
     from flowbot.practice._demo import run_demo  # noqa: PLC0415 - pulls in the stages
 
@@ -51,17 +60,12 @@ def run(args: argparse.Namespace) -> int:
         puzzle = builtin_board(args.board)
     if not 8 <= args.cell <= 200:
         raise InputError("--cell must be between 8 and 200 pixels")
-    try:
-        settings = load_profile(args.profile).settings
-    except InputError:
-        if args.profile != "practice":
-            raise
-        settings = Settings()
-    gif = None if args.no_gif else args.out.with_suffix(".gif")
-    result = run_demo(puzzle, png=args.out, gif=gif, cell=args.cell, settings=settings)
+    settings = load_profile(args.profile).settings
+    gif = None if args.no_gif else args.output.with_suffix(".gif")
+    result = run_demo(puzzle, png=args.output, gif=gif, cell=args.cell, settings=settings)
     if result.started_display:
         print(f"no display here: ran on a virtual one (Xvfb {result.display})")
     print(describe_report(result.report))
     print("the practice window reports the board solved")
-    print(f"saved {result.png}" + (f" and {result.gif}" if result.gif else ""))
+    print(f"wrote {result.png}" + (f" and {result.gif}" if result.gif else ""))
     return 0

@@ -1,4 +1,8 @@
-"""``flowbot extract IMAGE... [-o OUT.txt] [--json] [--debug DIR]``: screenshots to puzzle text."""
+"""``flowbot extract IMAGE... [-o OUT.txt] [--json] [--debug DIR]``: screenshots to puzzle text.
+
+Several boards read go each after a ``# puzzle: IMAGE`` line, which every
+flowbot command reads back (``OUT.txt#k`` is the k-th).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import cv2
+from flowbot.cli._paths import input_file, output_dir, output_file
+from flowbot.errors import InputError, VisionError
 
-from flowbot.errors import FlowbotError, InputError, VisionError
-from flowbot.models import BoardGeometry, Reading
-from flowbot.vision import UnsureBoardError, draw_reading, load_image, read_board
+# The vision stack (OpenCV, NumPy, SciPy) loads when the command runs, never
+# while the parser is built.
+if TYPE_CHECKING:
+    from flowbot.models import BoardGeometry, Reading
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,23 +30,38 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "A, B, C... per colour). Refused images get a one-line reason and exit status 2."
         ),
     )
-    parser.add_argument("images", nargs="+", metavar="IMAGE", help="PNG or JPEG screenshots")
-    parser.add_argument("-o", "--output", metavar="OUT", help="write the grid text here")
+    parser.add_argument(
+        "images", nargs="+", type=input_file, metavar="IMAGE", help="PNG or JPEG screenshots"
+    )
+    parser.add_argument(
+        "-o", "--output", type=output_file(), metavar="OUT", help="write the grid text here"
+    )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object per image instead of grid text"
     )
     parser.add_argument(
-        "--debug", metavar="DIR", help="write each screenshot with what was read drawn on it"
+        "--debug",
+        type=output_dir,
+        metavar="DIR",
+        help="write each screenshot with what was read drawn on it",
     )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.debug:
-        Path(args.debug).mkdir(parents=True, exist_ok=True)
-    blocks: list[str] = []
+    from flowbot.formats import NamedPuzzle, format_puzzles  # noqa: PLC0415
+    from flowbot.vision import (  # noqa: PLC0415
+        UnsureBoardError,
+        draw_reading,
+        load_image,
+        read_board,
+    )
+
+    records: list[str] = []
+    read: list[NamedPuzzle] = []
     refused = 0
-    for name in args.images:
+    for path in args.images:
+        name = str(path)
         reading: Reading | None = None
         refused_grid: BoardGeometry | None = None
         image = None
@@ -59,19 +81,16 @@ def run(args: argparse.Namespace) -> int:
             refused += 1
             print(f"flowbot: {message}", file=sys.stderr)
         if args.json:
-            blocks.append(json.dumps(_record(name, reading, reason)))
+            records.append(json.dumps(_record(name, reading, reason)) + "\n")
         elif reading is not None:
-            blocks.append("\n".join(reading.puzzle.to_grid()))
+            read.append(NamedPuzzle(name, reading.puzzle, title=name))
         if args.debug and image is not None:
-            _write_debug(Path(args.debug), name, draw_reading(image, reading, reason, refused_grid))
-    text = ("\n" if args.json else "\n\n").join(blocks)
-    if text:
-        text += "\n"
+            _write_debug(args.debug, name, draw_reading(image, reading, reason, refused_grid))
+    text = "".join(records) if args.json else format_puzzles(read, "grid") if read else ""
     if args.output:
-        try:
-            Path(args.output).write_text(text)
-        except OSError as exc:
-            raise FlowbotError(f"{args.output}: cannot write ({exc.strerror or exc})") from exc
+        args.output.write_text(text, encoding="utf-8")
+        what = f"{len(records)} reading(s)" if args.json else f"{len(read)} puzzle(s)"
+        print(f"wrote {what} to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 2 if refused else 0
@@ -112,6 +131,8 @@ def _record(name: str, reading: Reading | None, reason: str) -> dict[str, object
 
 
 def _write_debug(folder: Path, name: str, overlay: object) -> None:
+    import cv2  # noqa: PLC0415 - loaded with the vision stack
+
     out = folder / (Path(name).stem + ".debug.png")
     if not cv2.imwrite(str(out), cv2.cvtColor(overlay, cv2.COLOR_RGB2BGR)):  # type: ignore[call-overload]
-        raise FlowbotError(f"{out}: cannot write the debug image")
+        raise InputError(f"{out}: cannot write the debug image")

@@ -2,8 +2,8 @@
 
 Puzzle ``i`` (0-based) of a run with ``--seed S`` is made with seed ``S + i``,
 so ``-n 1 --seed S+i`` makes it again on its own. Without ``-o`` the puzzles
-are printed (one ``ahle`` stream for that format, else one puzzle after the
-other, a blank line between); with ``-o DIR`` each goes to its own file
+are printed (several: each after a ``# puzzle: ROWSxCOLS-cK-sSEED`` line,
+which flowbot reads back); with ``-o DIR`` each goes to its own file
 ``ROWSxCOLS-cK-sSEED.txt``.
 """
 
@@ -14,11 +14,11 @@ import logging
 import random
 import re
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from flowbot.cli._paths import output_dir
 from flowbot.errors import InputError
-from flowbot.formats import FORMATS, format_puzzle, format_puzzles, write_puzzles
+from flowbot.formats import FORMATS, NamedPuzzle, format_puzzles, write_puzzles
 
 if TYPE_CHECKING:
     from flowbot.models import Puzzle
@@ -54,7 +54,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     parser.add_argument("--seed", type=int, help="seed of the first puzzle (default: random)")
     parser.add_argument("-n", type=int, default=1, metavar="N", help="how many puzzles (1)")
-    parser.add_argument("-o", "--output", type=Path, metavar="DIR", help="write one file each here")
+    parser.add_argument(
+        "-o", "--output", type=output_dir, metavar="DIR", help="write one file each here"
+    )
     parser.add_argument(
         "--format", choices=FORMATS, default="grid", help="puzzle file format (grid)"
     )
@@ -112,8 +114,7 @@ def run(args: argparse.Namespace) -> int:
                 args.output / f"{rows}x{cols}-c{args.colours}-s{seed}.txt", [puzzle], args.format
             )
         print(f"wrote {len(made)} puzzle{'s' * (len(made) != 1)} to {args.output}")
-    elif args.format == "ahle":
-        sys.stdout.write(format_puzzles([puzzle for _, puzzle in made], "ahle"))
-    else:
-        sys.stdout.write("\n".join(format_puzzle(puzzle, args.format) for _, puzzle in made))
+    else:  # several puzzles go each under its name, which every command reads back
+        named = [NamedPuzzle(f"{rows}x{cols}-c{args.colours}-s{seed}", p) for seed, p in made]
+        sys.stdout.write(format_puzzles(named, args.format))
     return 0

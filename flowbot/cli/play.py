@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from flowbot.cli._paths import input_file, output_file
 from flowbot.cli._screen import add_screen_options, interruptible, screen_settings
 from flowbot.errors import FlowbotError, InputError
 
@@ -14,6 +14,9 @@ from flowbot.errors import FlowbotError, InputError
 # it: building the parser must not load it.
 if TYPE_CHECKING:
     from flowbot.actuate import Plan, PlayReport, Screen, Settings
+
+#: Where ``--dry-run`` draws the plan unless ``-o`` says.
+PREVIEW = "flowbot-plan.png"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,9 +29,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     where = add_screen_options(parser)
     where.add_argument(
-        "--image", type=Path, metavar="FILE", help="plan on a saved screenshot (implies --dry-run)"
+        "--image",
+        type=input_file,
+        metavar="FILE",
+        help="plan on a saved screenshot (implies --dry-run)",
     )
-    parser.add_argument("--profile", metavar="NAME", help="settings for the target (calibration/)")
+    parser.add_argument(
+        "--profile",
+        metavar="NAME",
+        help="settings for the target: a name (flowbot profiles) or a TOML file",
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--once", action="store_true", help="solve one board and exit (default)")
     mode.add_argument("--loop", action="store_true", help="solve each new board until Ctrl-C")
@@ -36,11 +46,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--dry-run", action="store_true", help="no mouse: print the plan and write a preview PNG"
     )
     parser.add_argument(
-        "--preview",
-        type=Path,
-        default=Path("flowbot-plan.png"),
+        "-o",
+        "--output",
+        type=output_file(".png"),
         metavar="PNG",
-        help="where --dry-run writes the planned strokes (default flowbot-plan.png)",
+        help=f"where --dry-run writes the planned strokes (default {PREVIEW})",
     )
     parser.add_argument("--step-ms", type=float, help="wait after each pointer move (ms)")
     parser.add_argument("--style", choices=("cells", "turns"), help="a move per cell or per turn")
@@ -121,13 +131,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         screen = MssScreen(monitor)
     if args.dry_run:
+        preview = args.output or output_file(".png")(PREVIEW)
         plan = make_plan(screen, settings=settings)
         print("\n".join(_describe_plan(plan)))
         print(
             f"{plan.moves} moves: at least {moves_floor(plan.drags, FRAME):.2f} s at one per frame"
         )
-        save_png(preview_image(plan), args.preview)
-        print(f"planned strokes drawn on the screenshot: {args.preview}")
+        save_png(preview_image(plan), preview)
+        print(f"wrote {preview}: the planned strokes drawn on the screenshot")
         return 0
     pointer = PyAutoGuiPointer()
     if args.loop:

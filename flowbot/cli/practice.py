@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from flowbot.cli._paths import output_file, puzzle_file
 from flowbot.errors import DisplayError, InputError
 
 
@@ -15,13 +15,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Open a window showing PUZZLE that takes mouse drags like the game "
         "(press on a dot, drag through cells, release). Keys: r resets, q closes.",
     )
-    parser.add_argument("puzzle", type=Path, help="a puzzle file (any supported format)")
     parser.add_argument(
-        "-n", "--index", type=int, default=1, help="which puzzle of a multi-puzzle file (1-based)"
+        "puzzle", type=puzzle_file, help="a puzzle file (any supported format), or FILE#k"
+    )
+    parser.add_argument(
+        "--index", type=int, default=1, help="which puzzle of a multi-puzzle file (1-based)"
     )
     parser.add_argument("--cell", type=int, default=48, help="cell size in pixels (default 48)")
     parser.add_argument("--at", metavar="X,Y", help="place the window's top-left corner here")
-    parser.add_argument("--state", type=Path, help="keep a JSON file with the board's state")
+    parser.add_argument(
+        "--state",
+        type=output_file(".json"),
+        metavar="FILE.json",
+        help="keep a JSON file with the board's state",
+    )
     parser.set_defaults(handler=run)
 
 

@@ -18,10 +18,12 @@ paths that touch themselves; a puzzle they cannot answer is reported with
 status needs-touching (and one line on stderr) and the run goes on; the exit
 code is then 10 (see flowbot's exit codes).
 
---svg OUT / --png OUT draw each board like the game (the solution when there
-is one, the bare puzzle otherwise). With several puzzles, puzzle k (1-based,
-input order) goes to OUT with -k before the extension: out.png -> out-1.png,
-out-2.png...
+--svg OUT.svg / --png OUT.png draw each board like the game (the solution
+when there is one, the bare puzzle otherwise). With several puzzles, puzzle k
+(1-based, input order) goes to OUT with -k before the extension: out.png ->
+out-1.png, out-2.png...
+
+FILE may be FILE#k: puzzle k of a multi-puzzle file alone.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from flowbot.cli._paths import output_file, puzzle_file
 from flowbot.errors import InputError, NeedsTouchingError
 from flowbot.formats import FORMATS, NamedPuzzle, read_puzzles
 from flowbot.models import Cell, Solution
@@ -69,7 +72,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files")
+    parser.add_argument(
+        "files", nargs="+", type=puzzle_file, metavar="FILE", help="puzzle files (or FILE#k)"
+    )
     parser.add_argument("--format", choices=FORMATS, help="force the input format")
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     parser.add_argument(
@@ -82,8 +87,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="also count solutions, up to N (N=2 checks that a puzzle is unique)",
     )
     parser.add_argument("--backend", metavar="NAME", help="solver backend (default: sat)")
-    parser.add_argument("--svg", type=Path, metavar="OUT", help="draw each board as SVG")
-    parser.add_argument("--png", type=Path, metavar="OUT", help="draw each board as PNG")
+    parser.add_argument(
+        "--svg", type=output_file(".svg"), metavar="OUT.svg", help="draw each board as SVG"
+    )
+    parser.add_argument(
+        "--png", type=output_file(".png"), metavar="OUT.png", help="draw each board as PNG"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -108,15 +117,6 @@ def _positive_int(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        return _solve_all(args)
-    except BrokenPipeError:
-        # The reader left (``flowbot solve ... | head``): stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-
-
-def _solve_all(args: argparse.Namespace) -> int:
     # The solver's libraries load slowly: only `flowbot solve` should pay for them.
     from flowbot import solve as solver  # noqa: PLC0415
 
@@ -136,7 +136,8 @@ def _solve_all(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(_record(named, result, count)), flush=True)
         else:
-            _print_text(named, result, count, colour, sys.stdout)
+            known = None if count is None else describe_count(count, args.timeout)
+            _print_text(named, result, known, colour, sys.stdout)
         suffix = f"-{k}" if len(puzzles) > 1 else ""
         if args.svg is not None:
             _draw(named, result, _numbered(args.svg, suffix), svg=True)
@@ -170,6 +171,7 @@ def _record(named: NamedPuzzle, result: _Answer, count: SolutionCount | None) ->
         }
     record: dict[str, Any] = {
         "puzzle": named.name,
+        **({"title": named.title} if named.title else {}),
         "rows": named.puzzle.rows,
         "cols": named.puzzle.cols,
         "status": result.status,
@@ -183,14 +185,42 @@ def _record(named: NamedPuzzle, result: _Answer, count: SolutionCount | None) ->
 
 
 def _print_text(
-    named: NamedPuzzle, result: _Answer, count: SolutionCount | None, colour: bool, out: TextIO
+    named: NamedPuzzle, result: _Answer, count: str | None, colour: bool, out: TextIO
 ) -> None:
-    """A header line, then the solved grid (the bare puzzle when there is no solution)."""
-    header = f"{named.name}  {named.puzzle.size}  {result.status}  {result.seconds:.3f} s"
+    """A header line (``count``: what a count found), then the solved grid.
+
+    The bare puzzle when there is no solution.
+    """
+    name = f"{named.name} ({named.title})" if named.title else named.name
+    header = f"{name}  {named.puzzle.size}  {result.status}  {result.seconds:.3f} s"
     if count is not None:
-        header += f"  {count.count}{'' if count.exact else '+'} solution(s)"
+        header += f"  {count}"
     print(header, file=out)
     out.write(_grid_text(named, result.solution, colour))
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def describe_count(count: SolutionCount, timeout: float | None) -> str:
+    """What a count knows, in words.
+
+    >>> from flowbot.solve import SolutionCount
+    >>> describe_count(SolutionCount(1, exact=True), None)
+    '1 solution'
+    >>> describe_count(SolutionCount(2, exact=False), None)
+    'at least 2 solutions'
+    >>> describe_count(SolutionCount(1, exact=False, timed_out=True), 10)
+    '1 found, search for a second cut short at 10 s'
+    """
+    n = count.count
+    if count.exact:
+        return f"{n} solution{'s' * (n != 1)}"
+    if not count.timed_out:
+        return f"at least {n} solution{'s' * (n != 1)}"
+    nth = _ORDINALS[n] if n < len(_ORDINALS) else f"number {n + 1}"
+    limit = f" at {timeout:g} s" if timeout is not None else ""
+    return f"{n} found, search for a {nth} cut short{limit}"
 
 
 def _grid_text(named: NamedPuzzle, solution: Solution | None, colour: bool) -> str:
@@ -244,4 +274,5 @@ def _draw(named: NamedPuzzle, result: _Answer, out: Path, *, svg: bool) -> None:
             image = render.render_board(puzzle, result.solution, cell_px=cell_px)
             Image.fromarray(image).save(out, format="PNG")
     except OSError as exc:
-        raise InputError(f"{out}: cannot write: {exc.strerror or exc}") from exc
+        raise InputError(f"{out}: cannot write ({(exc.strerror or str(exc)).lower()})") from exc
+    print(f"wrote {out}", file=sys.stderr)

@@ -31,9 +31,16 @@ whitespace; janko needs a token without whitespace that is not ``-``), the
 whole puzzle is written in its ``Puzzle.canonical()`` form (labels A-Z, a-z,
 0-9 in reading order); more than 62 colours then raise ``InputError``.
 
+Several puzzles in one file, in any format: each puzzle's text follows a
+line ``# puzzle: NAME`` (``NAME`` says where it came from, such as the
+screenshot it was read from; ahle files take these lines as comments). This
+is what flowbot writes for several puzzles (``format_puzzles``), and it reads
+such files back, each puzzle with its ``title``.
+
 Puzzles read from a file are named ``FILE``, or ``FILE#k`` (1-based) for the
-k-th puzzle of a multi-puzzle (ahle) file. Malformed input raises
-``PuzzleFormatError`` naming the file, the line and the problem.
+k-th puzzle of a file holding several; ``read_puzzles("FILE#k")`` reads that
+one alone. Malformed input raises ``PuzzleFormatError`` naming the file, the
+line and the problem.
 
 Examples
 --------
@@ -43,6 +50,8 @@ Examples
 >>> print(format_puzzle(named.puzzle, "grid"), end="")
 0..
 ..0
+>>> [(p.name, p.title) for p in parse_puzzles("# puzzle: a.png\\nA\\nA\\n# puzzle: b.png\\nBB\\n")]
+[('<string>#1', 'a.png'), ('<string>#2', 'b.png')]
 >>> parse_puzzles("A.\\n..\\n", source="p.txt")
 Traceback (most recent call last):
 ...
@@ -52,6 +61,7 @@ flowbot.errors.PuzzleFormatError: p.txt:1: label 'A' appears only once (row 0, c
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,11 +74,13 @@ from flowbot.models import Puzzle, Solution
 __all__ = [
     "FORMATS",
     "MAX_SIDE",
+    "PUZZLE_MARK",
     "NamedPuzzle",
     "detect_format",
     "format_puzzle",
     "format_puzzles",
     "iter_puzzle_files",
+    "numbered_file",
     "parse_puzzles",
     "read_puzzles",
     "write_puzzles",
@@ -99,16 +111,26 @@ _WRITERS: dict[str, Callable[[Puzzle], str]] = {
 }
 
 
+#: The line that starts each puzzle of a file holding several: ``# puzzle: NAME``.
+PUZZLE_MARK = "# puzzle: "
+_MARK = re.compile(r"#\s*puzzle:\s*(.*?)\s*")
+#: ``FILE#k``: puzzle k (1-based) of a file.
+_NUMBERED = re.compile(r"(?s)(.+)#([0-9]+)")
+
+
 @dataclass(frozen=True, slots=True)
 class NamedPuzzle:
     """A puzzle and the name it is reported under: ``FILE`` or ``FILE#k``.
 
-    ``solution`` is the answer the file itself holds (the game's level packs
-    do), kept as reference data; the solver never sees it.
+    ``title`` is the name a file holding several puzzles gives it (its
+    ``# puzzle: NAME`` line), or empty. ``solution`` is the answer the file
+    itself holds (the game's level packs do), kept as reference data; the
+    solver never sees it.
     """
 
     name: str
     puzzle: Puzzle
+    title: str = ""
     solution: Solution | None = None
 
 
@@ -204,35 +226,108 @@ def parse_puzzles(
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise PuzzleFormatError("empty file", path=source)
-    chosen = format or detect_format(text)
-    log.debug("%s: reading as %s", source, chosen)
-    found = _READERS[chosen](numbered_lines(text), source)
-    names = [source] * len(found)
-    if chosen in MULTI_PUZZLE_FORMATS:
-        names = [f"{source}#{k}" for k in range(1, len(found) + 1)]
-    return tuple(
-        NamedPuzzle(name, item.puzzle, item.solution)
-        if isinstance(item, _levelpack.Level)
-        else NamedPuzzle(name, item)
-        for name, item in zip(names, found, strict=True)
-    )
+    lines = numbered_lines(text)
+    sections = _sections(lines, source)
+    if sections is None:
+        chosen = format or detect_format(text)
+        puzzles = [("", p) for p in _read(lines, chosen, source)]
+        several = chosen in MULTI_PUZZLE_FORMATS
+    else:
+        puzzles = [
+            (title, p)
+            for title, section in sections
+            for p in _read(section, format or detect_format(_text(section)), source)
+        ]
+        several = True
+    if not several:
+        return tuple(_named(source, title, p) for title, p in puzzles)
+    return tuple(_named(f"{source}#{k}", title, p) for k, (title, p) in enumerate(puzzles, start=1))
+
+
+def _named(name: str, title: str, item: Puzzle | _levelpack.Level) -> NamedPuzzle:
+    """A puzzle read under its name; a level pack's line also keeps its reference answer."""
+    if isinstance(item, _levelpack.Level):
+        return NamedPuzzle(name, item.puzzle, title, item.solution)
+    return NamedPuzzle(name, item, title)
+
+
+def _read(lines: list[Line], format: str, source: str) -> Sequence[Puzzle | _levelpack.Level]:
+    log.debug("%s: reading as %s", source, format)
+    return _READERS[format](lines, source)
+
+
+def _text(lines: list[Line]) -> str:
+    return "".join(line.text + "\n" for line in lines)
+
+
+def _sections(lines: list[Line], source: str) -> list[tuple[str, list[Line]]] | None:
+    """A file's ``# puzzle: NAME`` sections, as (NAME, lines); ``None`` when it has none.
+
+    Only comments and blank lines may come before the first.
+    """
+    starts = [i for i, line in enumerate(lines) if _MARK.fullmatch(line.text)]
+    if not starts:
+        return None
+    for line in lines[: starts[0]]:
+        if line.text.strip() and not line.text.lstrip().startswith("#"):
+            raise PuzzleFormatError(
+                f"a puzzle line before the first {PUZZLE_MARK.strip()!r} line",
+                path=source,
+                line=line.number,
+            )
+    sections = []
+    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+        match = _MARK.fullmatch(lines[start].text)
+        assert match is not None  # found above
+        body = lines[start + 1 : end]
+        if not any(line.text.strip() for line in body):
+            raise PuzzleFormatError(
+                "no puzzle after this line", path=source, line=lines[start].number
+            )
+        sections.append((match.group(1), body))
+    return sections
+
+
+def numbered_file(name: str) -> tuple[str, int | None]:
+    """``(FILE, k)`` for a name ``FILE#k`` (when no file has that very name), else ``(name, None)``.
+
+    >>> numbered_file("inputs10#3"), numbered_file("plain.txt")
+    (('inputs10', 3), ('plain.txt', None))
+    """
+    match = _NUMBERED.fullmatch(name)
+    if match is None or Path(name).exists():
+        return name, None
+    return match.group(1), int(match.group(2))
 
 
 def read_puzzles(path: str | Path, format: str | None = None) -> tuple[NamedPuzzle, ...]:
     """Read every puzzle of a file (see ``parse_puzzles``); names start with ``str(path)``.
 
+    ``FILE#k`` (when no file has that very name) reads puzzle k of ``FILE`` alone.
+
     Raises
     ------
     InputError
-        When the file cannot be read or is not UTF-8 text.
+        When the file cannot be read or is not UTF-8 text, or has no puzzle k.
     PuzzleFormatError
         For malformed input.
     """
     name = str(path)
+    file, k = numbered_file(name)
+    if k is not None:
+        puzzles = read_puzzles(file, format)
+        if not 1 <= k <= len(puzzles):
+            raise InputError(f"{file} holds {len(puzzles)} puzzle(s), not #{k}")
+        one = puzzles[k - 1]
+        return (NamedPuzzle(name, one.puzzle, one.title),)
     try:
         data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a folder, not a file") from None
     except OSError as exc:
-        raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from exc
+        raise InputError(f"{name}: cannot read ({(exc.strerror or str(exc)).lower()})") from exc
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -269,30 +364,55 @@ def _writable(puzzle: Puzzle, format: str) -> Puzzle:
         raise InputError(f"cannot write a {format} file: {exc}") from exc
 
 
-def format_puzzles(puzzles: Iterable[Puzzle], format: str) -> str:
-    """The text of a file holding ``puzzles`` in ``format``.
+def format_puzzles(puzzles: Iterable[Puzzle | NamedPuzzle], format: str) -> str:
+    """The text of a file holding ``puzzles`` in ``format``, which flowbot reads back.
 
+    Several puzzles go each after a ``# puzzle: NAME`` line (see the module
+    docstring): a ``NamedPuzzle``'s title, else its name, else its number;
+    a level pack is the game's own file, one level a line and nothing else.
     A puzzle whose labels the format cannot hold is written in its canonical
-    form (see the module docstring). ``ahle`` files end with the ``0 0`` line.
+    form. ``ahle`` files end with the ``0 0`` line.
 
     Raises
     ------
     InputError
-        For an unknown format, several puzzles in a one-puzzle format, no
-        puzzle at all, or more than 62 colours needing new labels.
+        For an unknown format, no puzzle at all, or more than 62 colours
+        needing new labels.
+
+    Examples
+    --------
+    >>> two = [Puzzle.from_grid(["AA"]), Puzzle.from_grid(["B", "B"])]
+    >>> print(format_puzzles(two, "houston"), end="")
+    # puzzle: 1
+    1 2 1
+    (0, 0) (1, 0)
+    <BLANKLINE>
+    # puzzle: 2
+    1 1 2
+    (0, 0) (0, 1)
     """
     _check_format(format)
-    puzzles = tuple(puzzles)
-    if not puzzles:
+    named = [
+        p if isinstance(p, NamedPuzzle) else NamedPuzzle(str(k), p)
+        for k, p in enumerate(puzzles, start=1)
+    ]
+    if not named:
         raise InputError("no puzzle to write")
-    if len(puzzles) > 1 and format not in MULTI_PUZZLE_FORMATS:
-        raise InputError(
-            f"the {format} format holds one puzzle per file, got {len(puzzles)} puzzles"
-        )
-    blocks = [_WRITERS[format](_writable(puzzle, format)) for puzzle in puzzles]
+    blocks = [_WRITERS[format](_writable(p.puzzle, format)) for p in named]
+    if format == "levelpack":
+        return "".join(blocks)  # the game's own file: a level a line, nothing between
+    if len(blocks) > 1:
+        blocks = [
+            f"{PUZZLE_MARK}{_one_line(p.title or p.name)}\n{block}"
+            for p, block in zip(named, blocks, strict=True)
+        ]
     if format == "ahle":
-        return "\n".join([*blocks, "0 0\n"])
-    return "".join(blocks)
+        blocks.append("0 0\n")
+    return "\n".join(blocks)
+
+
+def _one_line(name: str) -> str:
+    return " ".join(name.split()) or "?"
 
 
 def format_puzzle(puzzle: Puzzle, format: str) -> str:
@@ -300,7 +420,7 @@ def format_puzzle(puzzle: Puzzle, format: str) -> str:
     return format_puzzles((puzzle,), format)
 
 
-def write_puzzles(path: str | Path, puzzles: Iterable[Puzzle], format: str) -> None:
+def write_puzzles(path: str | Path, puzzles: Iterable[Puzzle | NamedPuzzle], format: str) -> None:
     """Write ``format_puzzles(puzzles, format)`` to ``path`` (UTF-8)."""
     text = format_puzzles(puzzles, format)
     try:

@@ -18,6 +18,7 @@ SolutionCount(count=2, exact=True, timed_out=False)
 from __future__ import annotations
 
 import importlib
+import threading
 import time
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -105,7 +106,7 @@ def solve(puzzle: Puzzle, *, timeout: float | None = None, backend: str = "sat")
     InputError
         For an unknown backend or a negative timeout.
     """
-    _check_timeout(timeout)
+    timeout = _checked_timeout(timeout)
     try:
         run = BACKENDS[backend]
     except KeyError:
@@ -143,7 +144,7 @@ def count_solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None)
     InputError
         For a limit below 1 or a negative timeout.
     """
-    _check_timeout(timeout)
+    timeout = _checked_timeout(timeout)
     if limit < 1:
         raise InputError(f"the solution limit must be at least 1, got {limit}")
     from flowbot.solve._engine import count_sat  # noqa: PLC0415 - imports scipy, pysat
@@ -152,6 +153,10 @@ def count_solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None)
     return SolutionCount(count, exact, timed_out)
 
 
-def _check_timeout(timeout: float | None) -> None:
+def _checked_timeout(timeout: float | None) -> float | None:
+    """``timeout``, or ``None`` (no limit) past what a timer can wait (about 292 years)."""
     if timeout is not None and not timeout >= 0:
         raise InputError(f"the timeout must be 0 or more seconds, got {timeout}")
+    if timeout is not None and timeout >= threading.TIMEOUT_MAX:
+        return None
+    return timeout

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components, depth_first_order
 
 from flowbot.models import Cell, Puzzle, Solution
+
+# scipy.sparse takes longer to import than a small board takes to solve: it is
+# imported by the functions that use it, and only for boards it is faster on.
 
 IntArray = NDArray[np.int64]
 BoolArray = NDArray[np.bool_]
@@ -97,9 +98,7 @@ class Grid:
         """
         empty = self.colour < 0
         inside = empty[self.eu] & empty[self.ev]
-        n = self.n_cells
-        links = (np.ones(int(inside.sum()), dtype=np.int8), (self.eu[inside], self.ev[inside]))
-        n_regions, label = connected_components(coo_matrix(links, shape=(n, n)), directed=False)
+        n_regions, label = _regions(self.n_cells, self.eu[inside], self.ev[inside])
         region = np.where(empty, label + 1, 0)  # 0 for the dots
         nbr = self.neighbour_cells()
         allowed = np.zeros((len(puzzle.pairs), n_regions + 1), dtype=bool)
@@ -252,6 +251,9 @@ def _walker(
     """A function giving the cells of the chain of chosen edges from a dot, in order."""
     n = grid.n_cells
     if n > _BIG:
+        from scipy.sparse import coo_matrix  # noqa: PLC0415 - see the imports
+        from scipy.sparse.csgraph import depth_first_order  # noqa: PLC0415
+
         m = coo_matrix((np.ones(len(sel), dtype=np.int8), (grid.eu[sel], grid.ev[sel])), (n, n))
         csr = m.tocsr()
         # On a chain started at one end, depth-first order is the chain's order.
@@ -321,9 +323,43 @@ def _walk_cycles(first: IntArray, second: IntArray, cells: IntArray) -> list[Int
     return cycles
 
 
+#: Up to this many nodes the loop in ``_regions`` beats scipy's fixed cost per
+#: call (measured: 0.12 vs 0.13 ms at 15x15, 0.51 vs 0.17 ms at 30x30).
+_REGIONS_IN_PYTHON = 256
+
+
+def _regions(n: int, a: IntArray, b: IntArray) -> tuple[int, IntArray]:
+    """``(count, label per node)``: the connected components of ``n`` nodes joined ``a[i]-b[i]``.
+
+    >>> _regions(4, np.array([0, 2]), np.array([1, 3]))
+    (2, array([0, 0, 1, 1], dtype=int32))
+    """
+    if n > _REGIONS_IN_PYTHON:
+        from scipy.sparse import coo_matrix  # noqa: PLC0415 - see the imports
+        from scipy.sparse.csgraph import connected_components  # noqa: PLC0415
+
+        m = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
+        count, labels = connected_components(m, directed=False)
+        return int(count), labels
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for u, v in zip(a.tolist(), b.tolist(), strict=True):
+        parent[root(u)] = root(v)
+    roots = [root(i) for i in range(n)]
+    # Numbered in order of first appearance, as scipy numbers them.
+    numbers: dict[int, int] = {}
+    labels = np.array([numbers.setdefault(r, len(numbers)) for r in roots], dtype=np.int32)
+    return len(numbers), labels
+
+
 def _components(n: int, a: IntArray, b: IntArray, cells: IntArray) -> list[IntArray]:
-    m = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
-    _, labels = connected_components(m, directed=False)
+    _, labels = _regions(n, a, b)
     lab = labels[cells]
     order = np.argsort(lab, kind="stable")
     lab, cells = lab[order], cells[order]

@@ -2,17 +2,16 @@
 
 An image with a ``<stem>.txt`` label beside it must be read exactly (size,
 every dot, every pairing); an image without one must be refused. Results are
-grouped per source folder (the first folder under the directory given).
+grouped per source: each folder given (as it was typed; an image file given
+alone counts under its folder).
 """
 
 from __future__ import annotations
 
 import csv
 import json
-import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -80,18 +79,24 @@ class SourceSummary:
 
 
 def find_images(roots: Iterable[str | Path]) -> list[tuple[Path, str]]:
-    """Every image under the given folders (or the files themselves), with its source name."""
+    """Every image under the given folders (or the files themselves), with its source name.
+
+    The source is the folder as given (``screens/*/`` makes one per subfolder).
+    """
     found = []
-    for root in map(Path, roots):
+    for given in roots:
+        root = Path(given)
         if root.is_file():
-            found.append((root, root.parent.name))
+            found.append((root, str(root.parent)))
             continue
         if not root.is_dir():
-            raise InputError(f"{root}: no such folder")
-        for path in sorted(root.rglob("*")):
-            if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
-                rel = path.relative_to(root).parts
-                found.append((path, rel[0] if len(rel) > 1 else root.name))
+            raise InputError(f"{root}: no such file or folder")
+        source = str(given).rstrip("/\\") or str(given)
+        found += [
+            (path, source)
+            for path in sorted(root.rglob("*"))
+            if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file()
+        ]
     return found
 
 
@@ -163,6 +168,10 @@ def check_images(
             if progress:
                 progress(results[-1])
         return results
+    # Imported here: every `flowbot extract` loads this module, few need workers.
+    import multiprocessing  # noqa: PLC0415
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
     # Each worker reads one image at a time on one core: time per image stays honest.
     # An executor (unlike multiprocessing.Pool) fails loudly if a worker dies.
     ctx = multiprocessing.get_context("spawn")

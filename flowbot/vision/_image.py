@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
+import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from flowbot.errors import InputError
+
+log = logging.getLogger(__name__)
 
 
 def load_image(path: str | os.PathLike[str]) -> np.ndarray:
@@ -43,10 +50,38 @@ def load_image(path: str | os.PathLike[str]) -> np.ndarray:
         raise InputError(f"{p}: cannot read ({exc.strerror or exc})") from exc
     if data.size == 0:
         raise InputError(f"{p}: empty file")
-    image = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+    with _c_stderr_logged():
+        image = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
     if image is None or image.size == 0:
         raise InputError(f"{p}: not a readable PNG or JPEG image")
     return as_rgb(image, bgr=True)
+
+
+@contextlib.contextmanager
+def _c_stderr_logged() -> Iterator[None]:
+    """Log what C code prints on stderr meanwhile (libpng's "libpng warning: ...").
+
+    A truncated or damaged file is refused in one line of our own; libpng
+    and OpenCV would print their own lines to the process's stderr beside it.
+    """
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all: nothing to keep clean
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as sink:
+            os.dup2(sink.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+                sink.seek(0)
+                if said := sink.read().decode(errors="replace").strip():
+                    log.debug("the image decoder said: %s", said)
+    finally:
+        os.close(saved)
 
 
 def as_rgb(image: np.ndarray, *, bgr: bool = False) -> np.ndarray:

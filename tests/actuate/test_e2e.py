@@ -71,6 +71,10 @@ def test_calibrate_on_the_practice_board_writes_a_profile_that_plays(
     assert main(["calibrate", "--practice", "5x5", "-o", str(out)]) == 0
     data = tomllib.loads(out.read_text())
     assert data["name"] == "practice"
+    # Only what it measured, over the shipped profile it started from.
+    assert set(data) == {"name", "description", "based_on", "pacing"}
+    assert data["based_on"] == "practice"
+    assert set(data["pacing"]) <= {"step_ms", "between_ms"}
     profile = load_profile(str(out))
     assert any(abs(profile.settings.pacing.step - s) < 1e-4 for s in CANDIDATE_STEPS)
     with PracticeProcess(builtin_board("5x5"), cell=40, at=(300, 200)) as window:

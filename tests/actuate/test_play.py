@@ -220,7 +220,7 @@ def test_dry_run_on_a_screenshot_prints_the_plan_and_draws_it(
 ) -> None:
     preview = tmp_path / "plan.png"
     shot = _shot(tmp_path, NINE, "nine.png")
-    assert main(["play", "--image", str(shot), "--preview", str(preview)]) == 0
+    assert main(["play", "--image", str(shot), "-o", str(preview)]) == 0
     out = capsys.readouterr().out
     assert "board 9x9 with 9 colours" in out
     assert out.count("press (") == len(NINE.pairs)

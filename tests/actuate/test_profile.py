@@ -1,4 +1,8 @@
-"""Calibration profiles: the shipped ones load, writing and reading agree, bad files fail."""
+"""Calibration profiles: the shipped ones load, writing and reading agree, bad files fail.
+
+The user's profiles are looked for under ``XDG_CONFIG_HOME``, which the
+``user_dir`` fixture points at a fresh folder.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,30 @@ from pathlib import Path
 
 import pytest
 
-from flowbot.actuate import Pacing, Profile, Region, Settings, load_profile, profile_toml
-from flowbot.actuate._profile import BUILTIN_DIR
+from flowbot.actuate import (
+    Pacing,
+    Profile,
+    Region,
+    Settings,
+    list_profiles,
+    load_profile,
+    measured_toml,
+    profile_toml,
+    shipped_base,
+    user_profile_dir,
+)
+from flowbot.cli import main
 from flowbot.errors import InputError
 
-SHIPPED = sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
+SHIPPED = sorted(p.name for p in list_profiles() if p.origin == "shipped")
+
+
+@pytest.fixture
+def user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    folder = user_profile_dir()
+    assert folder == tmp_path / "config" / "flowbot" / "profiles"
+    return folder
 
 
 def test_every_target_has_a_profile() -> None:
@@ -71,3 +94,59 @@ def test_bad_profiles_name_the_file_and_the_problem(
 def test_unknown_profile_lists_the_known_ones() -> None:
     with pytest.raises(InputError, match="practice"):
         load_profile("no-such-target")
+
+
+def test_shipped_profiles_are_package_data() -> None:
+    from importlib import resources  # noqa: PLC0415
+
+    names = sorted(f.name for f in resources.files("flowbot.profiles").iterdir())
+    assert {"scrcpy.toml", "browser.toml", "desktop.toml", "practice.toml"} <= set(names)
+
+
+def test_a_users_profile_comes_first_and_rests_on_the_shipped_one(
+    user_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shipped = load_profile("practice")
+    user_dir.mkdir(parents=True)
+    (user_dir / "practice.toml").write_text(
+        measured_toml("practice", "mine", {"step_ms": 4.0}, based_on="practice")
+    )
+    mine = load_profile("practice")
+    assert mine.settings.pacing.step == pytest.approx(0.004)
+    assert mine.settings.pacing.between == shipped.settings.pacing.between
+    assert mine.settings.tolerance == shipped.settings.tolerance
+    assert mine.settings.retries == shipped.settings.retries
+    assert mine.description == "mine"
+    assert load_profile("practice", shipped_only=True) == shipped
+    assert shipped_base("practice") == "practice"
+    origins = [(p.name, p.origin, p.shadowed) for p in list_profiles() if p.name == "practice"]
+    assert origins == [("practice", "user", False), ("practice", "shipped", True)]
+    assert main(["profiles"]) == 0
+    out = capsys.readouterr().out
+    assert "practice  user" in out
+    assert str(user_dir / "practice.toml") in out
+    assert "hidden by the user's" in out
+
+
+def test_based_on_names_a_shipped_profile(user_dir: Path) -> None:
+    user_dir.mkdir(parents=True)
+    (user_dir / "mine.toml").write_text('based_on = "nowhere"\n')
+    with pytest.raises(InputError, match="no profile 'nowhere'"):
+        load_profile("mine")
+
+
+def test_a_missing_profile_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"gone\.toml: no such file"):
+        load_profile(str(tmp_path / "gone.toml"))
+
+
+def test_calibrate_never_writes_over_a_shipped_profile(
+    user_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlib import resources  # noqa: PLC0415
+
+    shipped = resources.files("flowbot.profiles") / "practice.toml"
+    before = shipped.read_text()
+    assert main(["calibrate", "--practice", "5x5", "-o", str(shipped)]) == 2
+    assert "never written over" in capsys.readouterr().err
+    assert shipped.read_text() == before

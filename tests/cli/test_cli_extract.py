@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from flowbot.cli import main
+from flowbot.formats import read_puzzles
 from flowbot.models import Puzzle
 from flowbot.render import render_board
 
@@ -89,7 +90,12 @@ def test_check_reports_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixt
     data = json.loads(report.read_text())
     assert [row["exact"] for row in data["summary"]] == [1]
     assert {r["outcome"] for r in data["images"]} == {"exact", "refused (unlabelled)"}
-    assert "phone" in capsys.readouterr().out
+    # Sources are labelled by the folder given, whole: not by a folder under it.
+    out = capsys.readouterr().out
+    assert f"│ {root} │" in out
+    assert "phone" not in out
+    # Headers whole, however narrow the terminal (captured output is 80 wide).
+    assert {"unlabelled", "misread", "unreadable"} <= set(out.split())
     # A wrong label makes the check fail.
     good.with_suffix(".txt").write_text("A.A\n...\n")
     csv_report = tmp_path / "report.csv"
@@ -107,3 +113,18 @@ def test_extract_debug_overlay_of_a_refusal_shows_the_grid_found(tmp_path: Path)
     overlay = cv2.cvtColor(cv2.imread(str(debug / "odd.debug.png")), cv2.COLOR_BGR2RGB)
     # Inner grid line x = 50 + 2 * 60, drawn in the overlay's grid colour near the bottom.
     assert tuple(overlay[330, 170]) == (0, 255, 255)
+
+
+def test_extract_several_images_reads_back_with_each_image_named(
+    board_png: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = PUZZLE.canonical()
+    second = _save(tmp_path / "second.png", render_board(other, cell_px=40, margin_px=20))
+    out = tmp_path / "out.txt"
+    assert main(["extract", str(board_png), str(second), "-o", str(out)]) == 0
+    assert capsys.readouterr().err == f"wrote 2 puzzle(s) to {out}\n"
+    back = read_puzzles(out)
+    assert [n.title for n in back] == [str(board_png), str(second)]
+    assert [n.puzzle.canonical() for n in back] == [PUZZLE.canonical(), other]
+    main(["solve", f"{out}#2"])  # (the board need not be solvable: its name is what counts)
+    assert capsys.readouterr().out.startswith(f"{out}#2 ({second})  5x5  ")

@@ -131,20 +131,54 @@ def test_convert_multi_puzzle_file_into_a_multi_puzzle_format(tmp_path: Path) ->
     assert _canonical(out / "many.txt") == puzzles
 
 
-def test_convert_refuses_many_puzzles_into_one_single_puzzle_file(
+@pytest.mark.parametrize("target", FORMATS)
+def test_convert_many_puzzles_into_one_file_reads_back_with_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    path, puzzles = _multi(tmp_path)
+    one = tmp_path / "one.txt"
+    assert main(["convert", str(path), "--to", target, "-o", str(one)]) == 0
+    assert capsys.readouterr().err == f"wrote 3 puzzles to {one}\n"
+    back = read_puzzles(one)
+    assert [n.puzzle.canonical() for n in back] == puzzles
+    assert [n.name for n in back] == [f"{one}#{k}" for k in (1, 2, 3)]
+    assert [n.title for n in back] == _titles(target, ["1", "2", "3"])  # as the source named them
+
+
+@pytest.mark.parametrize("target", FORMATS)
+def test_convert_many_puzzles_printed_reads_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    path, puzzles = _multi(tmp_path)
+    assert main(["convert", str(path), "--to", target]) == 0
+    back = parse_puzzles(capsys.readouterr().out)
+    assert [n.puzzle.canonical() for n in back] == puzzles
+    assert [n.title for n in back] == _titles(target, ["1", "2", "3"])
+
+
+def test_puzzles_without_a_title_are_written_under_their_names(tmp_path: Path) -> None:
+    path = tmp_path / "plain"
+    path.write_text("2 1\nAA\n1 2\nB\nB\n0 0\n")
+    assert main(["convert", str(path), "--to", "houston", "-o", str(tmp_path / "h.txt")]) == 0
+    assert [n.title for n in read_puzzles(tmp_path / "h.txt")] == [f"{path}#1", f"{path}#2"]
+
+
+def test_convert_takes_one_puzzle_of_a_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path, _ = _multi(tmp_path)
-    assert main(["convert", str(path), "--to", "grid", "-o", str(tmp_path / "one.txt")]) == 2
-    assert "holds 3 puzzles and the grid format one per file" in _one_line_error(capsys)
-    assert not (tmp_path / "one.txt").exists()
+    path, puzzles = _multi(tmp_path)
+    assert main(["convert", f"{path}#2", "--to", "janko"]) == 0
+    [named] = parse_puzzles(capsys.readouterr().out)
+    assert named.puzzle.canonical() == puzzles[1]
+    assert main(["convert", f"{path}#4", "--to", "janko"]) == 2
+    assert "holds 3 puzzle(s), not #4" in _one_line_error(capsys)
 
 
 def test_convert_reports_bad_input_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["convert", str(tmp_path / "missing.txt"), "--to", "grid"]) == 2
-    assert "cannot read" in _one_line_error(capsys)
+    assert "missing.txt: no such file" in _one_line_error(capsys)
     (tmp_path / "bad.txt").write_text("A.\n..\n")
     assert main(["convert", str(tmp_path / "bad.txt"), "--to", "ahle"]) == 2
     assert "bad.txt:1" in _one_line_error(capsys)
@@ -174,3 +208,24 @@ def test_convert_corpus_files_through_every_format(name: str, shared: Path, tmp_
             write_puzzles(current, [p for f in files for p in _canonical(f)], "ahle")
         else:
             current = files[0]
+
+
+@pytest.mark.parametrize("target", FORMATS)
+def test_generate_several_printed_reads_back_with_names(
+    capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    assert (
+        main(["generate", "5x5", "--colors", "4", "--seed", "3", "-n", "2", "--format", target])
+        == 0
+    )
+    back = parse_puzzles(capsys.readouterr().out)
+    assert [n.puzzle.canonical() for n in back] == [
+        generate(5, 5, 4, seed=s).puzzle.canonical() for s in (3, 4)
+    ]
+    assert [n.title for n in back] == _titles(target, ["5x5-c4-s3", "5x5-c4-s4"])
+
+
+def _titles(target: str, titles: list[str]) -> list[str]:
+    """The titles a file of ``target`` format reads back: the game's level packs hold
+    nothing but their lines, so no ``# puzzle: NAME`` line."""
+    return [""] * len(titles) if target == "levelpack" else titles

@@ -177,7 +177,7 @@ def test_bad_input_exits_2_with_file_and_line(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["missing.txt"], "missing.txt: cannot read"),
+        (["missing.txt"], "missing.txt: no such file"),
         (["--format", "houston", "FILE"], "FILE:1: bad header"),
         (["--backend", "nope", "FILE"], "unknown solver backend 'nope'"),
     ],
@@ -200,7 +200,7 @@ def test_bad_options_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], option: list[str]
 ) -> None:
     path = _write(tmp_path, "p.txt", SOLVABLE)
-    with pytest.raises(SystemExit) as caught:
-        main(["solve", path, *option])
-    assert caught.value.code == 2
-    assert "flowbot solve: error:" in capsys.readouterr().err
+    assert main(["solve", path, *option]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("flowbot solve: argument ")
+    assert err.count("\n") == 1

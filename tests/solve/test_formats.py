@@ -90,9 +90,10 @@ def test_multi_puzzle_output_and_names(tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
     write_puzzles(path, [SAMPLE, other], "ahle")
     read = read_puzzles(path)
-    assert read == (NamedPuzzle(f"{path}#1", SAMPLE), NamedPuzzle(f"{path}#2", other))
-    with pytest.raises(InputError, match="one puzzle per file"):
-        format_puzzles([SAMPLE, other], "grid")
+    assert read == (NamedPuzzle(f"{path}#1", SAMPLE, "1"), NamedPuzzle(f"{path}#2", other, "2"))
+    # Several puzzles in a one-puzzle format: each after its '# puzzle:' line, read back.
+    both = parse_puzzles(format_puzzles([SAMPLE, other], "grid"))
+    assert [(n.puzzle, n.title) for n in both] == [(SAMPLE, "1"), (other, "2")]
     with pytest.raises(InputError, match="unknown puzzle format"):
         format_puzzle(SAMPLE, "png")
 
@@ -149,7 +150,7 @@ def test_files_without_a_puzzle_are_refused(text: str, problem: str) -> None:
 
 
 def test_unreadable_files_are_input_errors(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="cannot read"):
+    with pytest.raises(InputError, match=r"missing\.txt: no such file"):
         read_puzzles(tmp_path / "missing.txt")
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00A")
@@ -302,3 +303,29 @@ def test_written_files_are_detected_and_keep_their_labels(fmt: str, puzzle: Puzz
         assert _board(named.puzzle) == _board(puzzle)
     else:
         assert named.puzzle == puzzle.canonical()
+
+
+@pytest.mark.parametrize("target", ["grid", "houston", "ahle", "janko"])
+def test_several_puzzles_in_any_format_read_back_with_their_names(target: str) -> None:
+    puzzles = [
+        NamedPuzzle("a", SAMPLE, "shot 1.png"),
+        NamedPuzzle("b", Puzzle.from_grid(["ab", "ab"])),
+    ]
+    back = parse_puzzles(format_puzzles(puzzles, target), source="f.txt")
+    assert [n.name for n in back] == ["f.txt#1", "f.txt#2"]
+    assert [n.title for n in back] == ["shot 1.png", "b"]  # a title, else the name
+    assert [n.puzzle.canonical() for n in back] == [p.puzzle.canonical() for p in puzzles]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("A.A\n# puzzle: x\nB.B\n", "f.txt:1: a puzzle line before the first '# puzzle:' line"),
+        ("# puzzle: x\n\n# puzzle: y\nB.B\n", "f.txt:1: no puzzle after this line"),
+        ("# puzzle: x\nA.A\n# puzzle: y\nB.C\n", "f.txt:4: label 'B' appears only once"),
+    ],
+)
+def test_bad_named_sections_name_the_line(text: str, problem: str) -> None:
+    with pytest.raises(PuzzleFormatError) as err:
+        parse_puzzles(text, source="f.txt")
+    assert str(err.value).startswith(problem)

@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/make_fixtures.py [--out fixtures/screenshots] [--per-category 3]
 
-Each shot is ``sample(category, seed)`` from ``flowbot.vision.synthetic``,
+Each shot is ``sample(category, seed)`` from ``flowbot.screens.synthetic``,
 saved as PNG (or as JPEG when the shot went through JPEG anyway) with its
 canonical grid text beside it (``<stem>.txt``), and listed in ``README.md``.
 Files other than ``synth_*`` (such as the practice board's captures) are left
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from flowbot.vision.synthetic import CATEGORIES, SyntheticShot, sample
+from flowbot.screens.synthetic import CATEGORIES, SyntheticShot, sample
 
 OUT = Path(__file__).resolve().parent.parent / "fixtures" / "screenshots"
 README_TOP = """\
@@ -31,7 +31,8 @@ row, `.` empty, `A`, `B`, ... in order of first appearance).
 
 ## `synth_*`: synthetic screenshots
 
-Made by `python benchmarks/make_fixtures.py` from `flowbot.vision.synthetic.sample(category, seed)`:
+Made by `python benchmarks/make_fixtures.py` from
+`flowbot.screens.synthetic.sample(category, seed)`:
 a random puzzle drawn with the game's look (`flowbot.render`) inside a whole screen, with the exact
 answer known. Categories: `phone` (5x5-9x9, many phone resolutions, header, counters, ad banner,
 background glow, four UI languages), `phone_large` (10x10-15x15), `rectangular` (up to 15x18),

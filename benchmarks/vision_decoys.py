@@ -5,7 +5,7 @@ Usage::
     python benchmarks/vision_decoys.py [--n 50] [--first 0] [--kind sudoku ...] [--workers 2]
         [--save-failures DIR] [--verbose]
 
-For every kind of ``flowbot.vision.decoys.KINDS`` it reads ``--n`` decoys
+For every kind of ``flowbot.screens.decoys.KINDS`` it reads ``--n`` decoys
 (seeds ``--first`` .. ``--first + n - 1``) and counts how each came out:
 ``refused`` (right: a ``VisionError`` with a one-line reason), ``read`` (a
 puzzle returned from a screen that holds none: the worst outcome; it is
@@ -28,7 +28,7 @@ import numpy as np
 from _harness import guarded_read, worker_map
 from PIL import Image
 
-from flowbot.vision.decoys import KINDS, decoy
+from flowbot.screens.decoys import KINDS, decoy
 
 OUTCOMES = ("refused", "read", "multiline", "timeout", "crashed")
 

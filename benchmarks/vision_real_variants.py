@@ -38,9 +38,9 @@ import numpy as np
 from _harness import guarded_read, worker_map
 from PIL import Image
 
+from flowbot.screens.synthetic import Drift, _apply_drift, _desktop, _jpeg
 from flowbot.vision import find_images, load_image, read_board
 from flowbot.vision._check import compare, label_for
-from flowbot.vision.synthetic import Drift, _apply_drift, _desktop, _jpeg
 
 VARIANTS = ("scaled", "jpeg", "drift", "crop", "mirror", "combo")
 #: Smallest cell pitch a variant may shrink a board to (the issue's ~20 px).

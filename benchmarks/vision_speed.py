@@ -27,8 +27,8 @@ import numpy as np
 
 from flowbot.errors import VisionError
 from flowbot.render import render_board
+from flowbot.screens.synthetic import random_puzzle
 from flowbot.vision import load_image, read_board
-from flowbot.vision.synthetic import random_puzzle
 
 SHARED = Path(os.environ.get("FLOWBOT_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 

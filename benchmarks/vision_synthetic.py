@@ -5,7 +5,7 @@ Usage::
     python benchmarks/vision_synthetic.py [--n 500] [--category phone ...] [--workers 2]
         [--save-failures DIR]
 
-For every category of ``flowbot.vision.synthetic.CATEGORIES`` it reads ``--n``
+For every category of ``flowbot.screens.synthetic.CATEGORIES`` it reads ``--n``
 shots (seeds ``--first`` .. ``--first + n - 1``) and prints how many came out
 exact, wrong (size / dots / pairs: the worst outcome), refused (second worst),
 or raised an unexpected exception (a bug), with the median read time and the
@@ -32,7 +32,7 @@ from _harness import guarded_read, worker_map
 from PIL import Image
 
 from flowbot.models import BoardGeometry, Puzzle
-from flowbot.vision.synthetic import CATEGORIES, sample
+from flowbot.screens.synthetic import CATEGORIES, sample
 
 OUTCOMES = ("exact", "wrong_size", "wrong_dots", "wrong_pairs", "refused", "timeout", "crashed")
 

@@ -9,7 +9,8 @@ doubtful. ``load_image(path)`` reads PNG or JPEG files for it.
 from flowbot.vision._check import CaseResult, SourceSummary, check_images, find_images, summarise
 from flowbot.vision._debug import draw_reading
 from flowbot.vision._image import load_image
-from flowbot.vision._reader import DEFAULT_SETTINGS, Settings, UnsureBoardError, read_board
+from flowbot.vision._reader import read_board
+from flowbot.vision._types import DEFAULT_SETTINGS, Settings, UnsureBoardError
 
 __all__ = [
     "DEFAULT_SETTINGS",

@@ -20,7 +20,8 @@ import cv2
 from flowbot.errors import FlowbotError, InputError, VisionError
 from flowbot.models import Puzzle
 from flowbot.vision._image import load_image
-from flowbot.vision._reader import DEFAULT_SETTINGS, Settings, read_board
+from flowbot.vision._reader import read_board
+from flowbot.vision._types import DEFAULT_SETTINGS, Settings
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
 

@@ -5,7 +5,7 @@ uses (a line one pixel wide keeps a quarter of its contrast at 1/4 scale), but
 its dots do not: they are flat, round, saturated discs, all of one size, each
 colour drawn exactly twice (a pair's two ends). Such pairs outside the board
 read tell where another board may lie; only there is the image searched again,
-at full resolution (``_reader``).
+at full resolution (``_other_boards.another_board``, ``_search.find_boards``).
 """
 
 from __future__ import annotations

@@ -31,27 +31,9 @@ import cv2
 import numpy as np
 
 from flowbot.vision._stats import median_of, median_of_few
+from flowbot.vision._types import LineSettings
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class LineSettings:
-    """Tolerances for the line search (pixels are working-copy pixels)."""
-
-    #: Longest side of the downscaled copy used to find the board.
-    work_size: int = 1000
-    #: Minimum brightness step (0-255) of a grid line over its surroundings.
-    line_contrast: float = 10.0
-    #: Allowed difference between two grid spacings, as a fraction of the pitch.
-    spacing_tolerance: float = 0.08
-    #: Fewest grid lines per direction for a board (a 2x2 board has 3).
-    min_lines: int = 3
-    #: Fraction of its length a grid line must show in the line map.
-    line_coverage: float = 0.6
-    #: A line goes on past a border only at this share of its contrast inside
-    #: (the faint ripples of a white window's text beside the board do not).
-    run_on_ratio: float = 0.4
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 from flowbot.models import BoardGeometry
-from flowbot.vision._cells import channel_sum, pixels_at
+from flowbot.vision._colour import channel_sum, pixels_at
 
 #: Points along each span, as fractions of it, where a line is measured: past
 #: the crossing line's width, short of the largest dots (radius 0.38 pitch)

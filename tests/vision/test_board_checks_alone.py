@@ -1,4 +1,4 @@
-"""``_check_alone``: another window's rules joined with the board's lines into one grid.
+"""``check_alone``: another window's rules joined with the board's lines into one grid.
 
 An editor's grid paper flush against a mirror window's board can have its
 columns in step with the board's and its rows not: the line search then finds
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._board_checks import _check_alone
+from flowbot.vision._board_lines import check_alone
 from flowbot.vision._lattice import Lattice, LineMaps
 
 #: The board: 10x10 cells of 14 px from (20, 20); the editor's columns go on
@@ -43,11 +43,11 @@ def _maps(*, rows_across_board: bool) -> LineMaps:
 def test_a_grid_joined_over_the_board_from_another_windows_rules_is_no_other_grid() -> None:
     board = Lattice(_BOARD_XS, _BOARD_YS)
     joined = Lattice(_ALL_XS, _EDITOR_YS)
-    _check_alone(board, [joined], _maps(rows_across_board=False), _LEVEL)
+    check_alone(board, [joined], _maps(rows_across_board=False), _LEVEL)
 
 
 def test_an_out_of_step_grid_drawn_across_the_board_still_meets_it() -> None:
     board = Lattice(_BOARD_XS, _BOARD_YS)
     joined = Lattice(_ALL_XS, _EDITOR_YS)
     with pytest.raises(UnsureReadingError, match="several grids"):
-        _check_alone(board, [joined], _maps(rows_across_board=True), _LEVEL)
+        check_alone(board, [joined], _maps(rows_across_board=True), _LEVEL)

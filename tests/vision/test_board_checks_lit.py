@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from flowbot.vision._board_checks import _lines_lighter, _lit_as_the_lines
+from flowbot.vision._board_hidden_lines import _lines_lighter, _lit_as_the_lines
 
 GROUND, LINE = 10.0, 40.0
 

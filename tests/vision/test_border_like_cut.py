@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from flowbot.vision._cells import border_like, to_lab
+from flowbot.vision._bands import border_like
+from flowbot.vision._colour import to_lab
 
 PITCH = 60
 TEAL = (50, 130, 130)

@@ -1,6 +1,6 @@
 """Screens with no readable Flow board: refused with a one-line reason, never read.
 
-The decoys (``flowbot.vision.decoys``) hold grids and dots of other things,
+The decoys (``flowbot.screens.decoys``) hold grids and dots of other things,
 and Flow boards the reader cannot vouch for. Any puzzle read from one is a
 wrong answer. Seeds the reader still reads are marked ``xfail(strict=True)``
 with the check that should refuse them (see
@@ -21,8 +21,8 @@ from PIL import Image
 
 import flowbot
 from flowbot.errors import VisionError
+from flowbot.screens.decoys import KINDS, decoy
 from flowbot.vision import read_board
-from flowbot.vision.decoys import KINDS, decoy
 
 SEEDS = (0, 1)
 #: Seeds once read as puzzles, now refused: a 2x5 cut board, the rows under a
@@ -41,7 +41,7 @@ FIXED = (
     ("flow_shaped", 16),
     ("flow_shaped", 40),
     # A cell left out at a border flush against another window: past the gap
-    # the same window as past the drawn border beside it (_check_border).
+    # the same window as past the drawn border beside it (check_border).
     ("flow_edge_objects", 280),
     ("flow_edge_objects", 100743),
     # Cells left out at a border flush against a white window or page, whose

@@ -9,12 +9,13 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.render import board_geometry, render_board
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import random_puzzle, sample
 from flowbot.vision import Settings, read_board
-from flowbot.vision._board_checks import _check_edges
+from flowbot.vision._board_lines import check_edges
 from flowbot.vision._edges import edge_visibility
 from flowbot.vision._lattice import (
     Lattice,
-    LineSettings,
     Run,
     Segment,
     _from_run,
@@ -24,13 +25,12 @@ from flowbot.vision._lattice import (
     in_phase,
     runs,
 )
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import random_puzzle, sample
+from flowbot.vision._types import LineSettings
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 
 
-def _lattice(x0: float, y0: float, cols: int, rows: int, pitch: float = 40.0) -> Lattice:
+def as_lattice(x0: float, y0: float, cols: int, rows: int, pitch: float = 40.0) -> Lattice:
     return Lattice(
         tuple(x0 + pitch * i for i in range(cols + 1)),
         tuple(y0 + pitch * j for j in range(rows + 1)),
@@ -49,19 +49,19 @@ def test_a_line_at_a_half_pixel_position_is_sampled_whole() -> None:
 
 
 def test_pieces_of_one_lattice_crossing_make_the_whole_board() -> None:
-    rows_piece = _lattice(10, 10, 8, 3)  # full width, top three rows
-    cols_piece = _lattice(10, 10, 2, 8)  # full height, left two columns
+    rows_piece = as_lattice(10, 10, 8, 3)  # full width, top three rows
+    cols_piece = as_lattice(10, 10, 2, 8)  # full height, left two columns
     assert in_phase(rows_piece, cols_piece)
     unions = _joined_pieces([rows_piece, cols_piece], LineSettings())
-    assert unions == [_lattice(10, 10, 8, 8)]
+    assert unions == [as_lattice(10, 10, 8, 8)]
 
 
 def test_grids_side_by_side_or_out_of_phase_are_not_joined() -> None:
-    left, right = _lattice(0, 0, 4, 4), _lattice(160, 0, 4, 4)  # in phase, side by side
+    left, right = as_lattice(0, 0, 4, 4), as_lattice(160, 0, 4, 4)  # in phase, side by side
     assert in_phase(left, right)
     assert _joined_pieces([left, right], LineSettings()) == []
-    shifted = _lattice(14, 0, 4, 8)  # a third of a pitch off
-    finer = _lattice(0, 0, 8, 8, pitch=20)
+    shifted = as_lattice(14, 0, 4, 8)  # a third of a pitch off
+    finer = as_lattice(0, 0, 8, 8, pitch=20)
     assert not in_phase(left, shifted)
     assert not in_phase(left, finer)
     assert _joined_pieces([left, shifted, finer], LineSettings()) == []
@@ -71,15 +71,15 @@ def test_two_pieces_a_pitch_apart_over_the_same_rows_make_the_whole_board() -> N
     # Glow over one whole column hides its crossing lines: the line search
     # finds the columns on either side as two grids, their facing borders
     # (the hidden column's side lines) one pitch apart.
-    left, right = _lattice(10, 10, 2, 9), _lattice(130, 10.5, 6, 9)
-    assert _joined_pieces([left, right], LineSettings()) == [_lattice(10, 10.25, 9, 9)]
-    below = _lattice(10, 410, 9, 4)  # rows below a hidden row, the same columns
-    assert _joined_pieces([_lattice(10, 10, 9, 9), below], LineSettings()) == [
-        _lattice(10, 10, 9, 14)
+    left, right = as_lattice(10, 10, 2, 9), as_lattice(130, 10.5, 6, 9)
+    assert _joined_pieces([left, right], LineSettings()) == [as_lattice(10, 10.25, 9, 9)]
+    below = as_lattice(10, 410, 9, 4)  # rows below a hidden row, the same columns
+    assert _joined_pieces([as_lattice(10, 10, 9, 9), below], LineSettings()) == [
+        as_lattice(10, 10, 9, 14)
     ]
     # Two pitches apart, or over other rows (no border shared): no such board.
-    assert _joined_pieces([left, _lattice(170, 10, 6, 9)], LineSettings()) == []
-    assert _joined_pieces([left, _lattice(130, 90, 6, 5)], LineSettings()) == []
+    assert _joined_pieces([left, as_lattice(170, 10, 6, 9)], LineSettings()) == []
+    assert _joined_pieces([left, as_lattice(130, 90, 6, 5)], LineSettings()) == []
 
 
 def test_a_shorter_piece_a_pitch_apart_on_the_same_lines_makes_the_whole_board() -> None:
@@ -88,19 +88,19 @@ def test_a_shorter_piece_a_pitch_apart_on_the_same_lines_makes_the_whole_board()
     # four columns over the bottom three rows only. Their lines are the same
     # lines: facing borders one pitch apart, each row line on one of the
     # taller's, the bottom border shared.
-    left, right = _lattice(10, 10, 2, 7), _lattice(130.5, 170.5, 4, 3)
+    left, right = as_lattice(10, 10, 2, 7), as_lattice(130.5, 170.5, 4, 3)
     (whole,) = _joined_pieces([left, right], LineSettings())
-    assert np.allclose(whole.xs, _lattice(10, 10, 7, 7).xs, atol=1)
+    assert np.allclose(whole.xs, as_lattice(10, 10, 7, 7).xs, atol=1)
     assert whole.ys == left.ys  # the taller's rows
-    top = _lattice(10, 10, 7, 2)  # the same, across: rows above a hidden row
-    assert _joined_pieces([top, _lattice(10, 130, 3, 4)], LineSettings()) == [
-        _lattice(10, 10, 7, 7)
+    top = as_lattice(10, 10, 7, 2)  # the same, across: rows above a hidden row
+    assert _joined_pieces([top, as_lattice(10, 130, 3, 4)], LineSettings()) == [
+        as_lattice(10, 10, 7, 7)
     ]
     # Lines only in phase (a sixth of a pitch off), or no border shared (the
     # shorter piece in the middle rows), or two pitches apart: no such board.
-    assert _joined_pieces([left, _lattice(130, 176, 4, 3)], LineSettings()) == []
-    assert _joined_pieces([left, _lattice(130, 90, 4, 3)], LineSettings()) == []
-    assert _joined_pieces([left, _lattice(170, 170, 4, 3)], LineSettings()) == []
+    assert _joined_pieces([left, as_lattice(130, 176, 4, 3)], LineSettings()) == []
+    assert _joined_pieces([left, as_lattice(130, 90, 4, 3)], LineSettings()) == []
+    assert _joined_pieces([left, as_lattice(170, 170, 4, 3)], LineSettings()) == []
 
 
 def test_one_line_off_the_pitch_is_put_back_in_step() -> None:
@@ -192,7 +192,7 @@ def test_an_edge_much_brighter_than_its_neighbours_is_a_wall() -> None:
     _, maps = find_lattices(image.max(axis=2), LineSettings())
     lattice = Lattice(geometry.xs, geometry.ys)
     with pytest.raises(UnsureReadingError, match="wall"):
-        _check_edges(lattice, maps, image, 1, Settings())
+        check_edges(lattice, maps, image, 1, Settings())
 
 
 def test_a_plus_shaped_board_is_refused() -> None:

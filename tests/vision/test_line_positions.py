@@ -8,9 +8,9 @@ import pytest
 
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, render_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._line_positions import _fit, place_lines
-from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle(6, 6, (Pair("A", Cell(0, 0), Cell(0, 5)), Pair("B", Cell(2, 1), Cell(5, 4))))
 

@@ -9,11 +9,12 @@ import pytest
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry, Cell, Puzzle
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
+from flowbot.screens.synthetic import random_puzzle, sample, snake_solution
 from flowbot.vision import Settings, UnsureBoardError, read_board
 from flowbot.vision._cells import sample_cells
-from flowbot.vision._lattice import LineSettings, find_lattices
+from flowbot.vision._lattice import find_lattices
 from flowbot.vision._pairing import pair_by_colour
-from flowbot.vision.synthetic import random_puzzle, sample, snake_solution
+from flowbot.vision._types import LineSettings
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 

@@ -15,11 +15,16 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Puzzle
 from flowbot.render import board_geometry, draw_board, render_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._cell_checks import SHARP_MARK, classify
-from flowbot.vision._cells import line_lightness, sample_cells, sharp_marks, soft_rays, to_lab
-from flowbot.vision._reader import DEFAULT_SETTINGS
-from flowbot.vision.synthetic import sample
+from flowbot.vision._bands import line_lightness
+from flowbot.vision._cell_marks import SHARP_MARK
+from flowbot.vision._cells import sample_cells
+from flowbot.vision._colour import to_lab
+from flowbot.vision._marks import sharp_marks
+from flowbot.vision._rays import soft_rays
+from flowbot.vision._rules import read_cells
+from flowbot.vision._types import DEFAULT_SETTINGS
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 60
@@ -478,5 +483,5 @@ def test_a_glow_band_in_a_small_window_is_judged_against_the_dots_rims(
     geometry = read_board(shot.image).geometry
     shifted = BoardGeometry(tuple(x + dx for x in geometry.xs), tuple(y + dy for y in geometry.ys))
     samples = sample_cells(shot.image, shifted)
-    dots, _ = classify(samples, shot.image, shifted, DEFAULT_SETTINGS)
+    dots, _ = read_cells(samples, shot.image, shifted, DEFAULT_SETTINGS)
     assert dots == {cell for pair in shot.puzzle.pairs for cell in (pair.a, pair.b)}

@@ -11,8 +11,8 @@ import pytest
 from flowbot.errors import BoardNotFoundError, InputError, VisionError
 from flowbot.models import Puzzle
 from flowbot.render import render_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import load_image, read_board
-from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 

@@ -13,12 +13,12 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Puzzle
 from flowbot.render import RenderStyle, draw_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._board_checks import _sides_going_on
-from flowbot.vision._edges import RunOn
+from flowbot.vision._grow import _sides_going_on
 from flowbot.vision._lattice import Lattice
-from flowbot.vision._reader import DEFAULT_SETTINGS
-from flowbot.vision.synthetic import sample
+from flowbot.vision._past_border import RunOn
+from flowbot.vision._types import DEFAULT_SETTINGS
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 60

@@ -6,12 +6,13 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import sample
 from flowbot.vision import UnsureBoardError, read_board
-from flowbot.vision import _board_checks as board_checks
-from flowbot.vision._board_checks import _check_outlined_holes, _EdgeColours
+from flowbot.vision import _board_border as board_border
+from flowbot.vision._board_edge_colours import EdgeColours
+from flowbot.vision._board_holes import check_outlined_holes
 from flowbot.vision._lattice import Lattice
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import sample
 
 
 @pytest.mark.parametrize("seed", [0, 5, 22])
@@ -84,7 +85,7 @@ def test_a_cell_outlined_a_little_lighter_than_thin_lines_is_refused() -> None:
         read_board(shot.image)
     board = found.value.geometry
     with pytest.raises(UnsureReadingError, match="outlined in another colour"):
-        _check_outlined_holes(shot.image, _EdgeColours(Lattice(board.xs, board.ys), shot.image, 1))
+        check_outlined_holes(shot.image, EdgeColours(Lattice(board.xs, board.ys), shot.image, 1))
 
 
 @pytest.mark.parametrize("seed", [117, 100520, 97732])
@@ -114,13 +115,13 @@ def test_only_the_weak_cells_asked_about_are_judged_by_colour(
     # line map. Asked about the hole, it is left out; asked about a cell whose
     # border is drawn, nothing is, though the hole lies on the same border.
     calls: list[tuple[tuple[object, ...], dict[str, object]]] = []
-    judge = board_checks._left_out_by_colour
+    judge = board_border._left_out_by_colour
 
     def spy(*args: object, **kwargs: object) -> np.ndarray:
         calls.append((args, kwargs))
         return judge(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(board_checks, "_left_out_by_colour", spy)
+    monkeypatch.setattr(board_border, "_left_out_by_colour", spy)
     with pytest.raises(UnsureReadingError, match="border has a gap"):
         read_board(decoy("flow_edge_objects", 117).image)
     weak = [(a, k) for a, k in calls if k.get("asked") is not None]

@@ -1,6 +1,6 @@
 """Cell-level reading on hard screens: dots of the glow's own colour, header rows, glow bands.
 
-Synthetic shots are named by category and seed (``flowbot.vision.synthetic``);
+Synthetic shots are named by category and seed (``flowbot.screens.synthetic``);
 each was refused before the mechanism it tests existed.
 """
 
@@ -15,19 +15,15 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._board_checks import MissingEdgesError, without_empty_band
-from flowbot.vision._cells import (
-    BORDER,
-    crisp_sides,
-    delta_e,
-    interior_reach,
-    is_crisp_disc,
-    to_lab,
-)
+from flowbot.vision._bands import BORDER, interior_reach
+from flowbot.vision._colour import delta_e, to_lab
+from flowbot.vision._discs import is_crisp_disc
 from flowbot.vision._lattice import Lattice
-from flowbot.vision._reader import DEFAULT_SETTINGS
-from flowbot.vision.synthetic import sample
+from flowbot.vision._rays import crisp_sides
+from flowbot.vision._trim import without_empty_band
+from flowbot.vision._types import DEFAULT_SETTINGS, MissingEdgesError
 
 PITCH = 80.0
 

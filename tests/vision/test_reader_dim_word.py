@@ -18,8 +18,9 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Puzzle
 from flowbot.render import board_geometry, draw_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._cell_checks import (
+from flowbot.vision._cell_marks import (
     LINE_MARK,
     MARK_BOTH_WAYS,
     SHARP_MARK,
@@ -27,8 +28,7 @@ from flowbot.vision._cell_checks import (
     THIN_MARK,
     check_marks,
 )
-from flowbot.vision._cells import mark_shape, sharp_marks
-from flowbot.vision.synthetic import sample
+from flowbot.vision._marks import mark_shape, sharp_marks
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 81

@@ -16,9 +16,10 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Puzzle, Solution
 from flowbot.render import render_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._reader import DEFAULT_SETTINGS, UnsureBoardError, _most_board_like
-from flowbot.vision.synthetic import sample
+from flowbot.vision._other_boards import most_board_like
+from flowbot.vision._types import DEFAULT_SETTINGS, UnsureBoardError
 
 #: The board to read: 6x6, 70 px cells, right of the other window.
 _BOARD = Puzzle.from_grid(["A....B", "..C...", "......", ".D..A.", "......", "B.C..D"])
@@ -112,7 +113,7 @@ def test_the_refusal_is_about_the_grid_holding_dots() -> None:
     walls = UnsureBoardError("some inner grid edges are drawn as walls", sheet)
     run_on = UnsureBoardError("grid lines run on past the board's border", board)
     doubts: list[tuple[UnsureBoardError, bool | None]] = [(walls, None), (run_on, None)]
-    assert _most_board_like(shot.image, doubts, DEFAULT_SETTINGS) is run_on
+    assert most_board_like(shot.image, doubts, DEFAULT_SETTINGS) is run_on
 
 
 def test_a_board_flush_against_grid_paper_its_columns_go_on_is_read() -> None:

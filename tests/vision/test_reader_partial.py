@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.screens.decoys import decoy
 from flowbot.vision import read_board
-from flowbot.vision.decoys import decoy
 
 
 @pytest.mark.parametrize("seed", [76039, 76148])

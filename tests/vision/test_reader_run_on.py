@@ -9,10 +9,10 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle
 from flowbot.render import board_geometry, draw_board, render_board
+from flowbot.screens.synthetic import CATEGORIES, sample, synthesize
 from flowbot.vision import read_board
-from flowbot.vision._cell_checks import check_nothing_past_border
-from flowbot.vision._reader import DEFAULT_SETTINGS
-from flowbot.vision.synthetic import CATEGORIES, sample, synthesize
+from flowbot.vision._cell_past_border import check_nothing_past_border
+from flowbot.vision._types import DEFAULT_SETTINGS
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 70

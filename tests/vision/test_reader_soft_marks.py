@@ -16,10 +16,10 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Puzzle
 from flowbot.render import board_geometry, draw_board
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._cell_checks import SHARP_MARK, check_marks
-from flowbot.vision._cells import sharp_marks
-from flowbot.vision.synthetic import sample
+from flowbot.vision._cell_marks import SHARP_MARK, check_marks
+from flowbot.vision._marks import sharp_marks
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 240

@@ -18,10 +18,11 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Puzzle
 from flowbot.render import board_geometry, draw_board
+from flowbot.screens.decoys import decoy
 from flowbot.vision import read_board
-from flowbot.vision._cell_checks import TILE_STEP, check_tiles
-from flowbot.vision._cells import sample_cells, tile_outline
-from flowbot.vision.decoys import decoy
+from flowbot.vision._cell_marks import TILE_STEP, check_tiles
+from flowbot.vision._cells import sample_cells
+from flowbot.vision._marks import tile_outline
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 61

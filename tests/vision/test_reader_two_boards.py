@@ -9,10 +9,10 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Puzzle
 from flowbot.render import RenderStyle, render_board
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._dots_apart import other_dots
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import sample
 
 
 @pytest.mark.parametrize("seed", [0, 1])

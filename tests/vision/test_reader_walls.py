@@ -13,12 +13,12 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.render import RenderStyle, board_geometry, render_board
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import sample
 from flowbot.vision import DEFAULT_SETTINGS, read_board
-from flowbot.vision._board_checks import _check_wall_widths, _drawn_apart
+from flowbot.vision._board_lines import _check_wall_widths, _drawn_apart
 from flowbot.vision._edges import line_profiles
 from flowbot.vision._lattice import Lattice
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import sample
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 80
@@ -169,7 +169,7 @@ def test_thick_walls_in_the_lines_hue_in_a_mirror_are_refused() -> None:
 def _small_cells(pitch: int = 22, n: int = 7) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A dark ``n`` x ``n`` grid of 1 px lines, ``pitch`` apart: image, line positions, edges.
 
-    The edge flags are in ``_check_edges`` order, all clear.
+    The edge flags are in ``check_edges`` order, all clear.
     """
     lines = 20 + pitch * np.arange(n + 1)
     image = np.full((lines[-1] + 21, lines[-1] + 21, 3), 20, np.uint8)
@@ -179,7 +179,7 @@ def _small_cells(pitch: int = 22, n: int = 7) -> tuple[np.ndarray, np.ndarray, n
 
 
 def _edge(n: int, *, line: int, span: int, horizontal: bool) -> int:
-    """Index in ``_check_edges`` order of inner line ``line``'s edge over ``span``."""
+    """Index in ``check_edges`` order of inner line ``line``'s edge over ``span``."""
     return (n - 1) * n * horizontal + (line - 1) * n + span
 
 

@@ -11,13 +11,14 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Puzzle
 from flowbot.render import board_geometry, render_board
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._board_checks import _nearby_median, without_foreign_sides
-from flowbot.vision._edges import against_another_ground
+from flowbot.vision._board_hidden_lines import nearby_median
+from flowbot.vision._grounds import against_another_ground
 from flowbot.vision._lattice import Lattice
-from flowbot.vision._reader import DEFAULT_SETTINGS
-from flowbot.vision.decoys import decoy
-from flowbot.vision.synthetic import sample
+from flowbot.vision._trim import without_foreign_sides
+from flowbot.vision._types import DEFAULT_SETTINGS
 
 
 def test_a_white_sheet_column_in_step_with_the_grid_is_left_out() -> None:
@@ -45,7 +46,7 @@ def test_a_grid_one_cell_high_left_by_a_dropped_band_is_checked_without_error() 
     # reader must refuse the screen, not fail on the empty set of edges.
     with pytest.raises(UnsureReadingError):
         read_board(decoy("flow_dialog", 94348).image)
-    assert _nearby_median(np.zeros((0, 7))).shape == (0, 7)
+    assert nearby_median(np.zeros((0, 7))).shape == (0, 7)
 
 
 def test_a_ruled_page_against_the_board_is_no_outline_going_on() -> None:

@@ -16,19 +16,10 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from flowbot.models import BoardGeometry
-from flowbot.vision._board_checks import _span_medians
-from flowbot.vision._cells import (
-    _offsets,
-    _sector_medians,
-    channel_sum,
-    core_and_ring_lab,
-    delta_e,
-    pixels_at,
-    sample_cells,
-    to_lab,
-)
+from flowbot.vision._board_lines import _span_medians
+from flowbot.vision._cells import _sector_medians, cell_offsets, core_and_ring_lab, sample_cells
+from flowbot.vision._colour import brightest_channel, channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._lattice import _peaks, _refine, _sums, line_maps, segments
-from flowbot.vision._reader import _brightest_channel
 from flowbot.vision._stats import (
     median_along,
     median_of,
@@ -76,10 +67,10 @@ def test_median_of_present_equals_numpy_median_of_each_row(
 
 @settings(max_examples=50, deadline=None)
 @given(hnp.arrays(np.uint8, st.tuples(st.integers(1, 40), st.integers(1, 40), st.just(3))))
-def test_brightest_channel_is_the_max_of_r_g_b(image: np.ndarray) -> None:
-    assert np.array_equal(_brightest_channel(image), image.max(axis=2))
+def testbrightest_channel_is_the_max_of_r_g_b(image: np.ndarray) -> None:
+    assert np.array_equal(brightest_channel(image), image.max(axis=2))
     view = image[:, ::-1]  # not contiguous
-    assert np.array_equal(_brightest_channel(view), view.max(axis=2))
+    assert np.array_equal(brightest_channel(view), view.max(axis=2))
 
 
 @settings(max_examples=50, deadline=None)
@@ -374,7 +365,7 @@ def test_span_medians_equal_one_median_per_span() -> None:
 def test_sector_medians_equal_one_median_per_sector() -> None:
     rng = np.random.default_rng(3)
     for pitch in np.linspace(10, 300, 200):  # equal sectors and, at some pitches, unequal
-        _, ring, sector, _ = _offsets(float(pitch))
+        _, ring, sector, _ = cell_offsets(float(pitch))
         lab = rng.normal(50, 30, (int(rng.integers(1, 30)), len(ring), 3)).astype(np.float32)
         plain = np.stack([median_along(lab[:, sector == k], axis=1) for k in range(4)], axis=1)
         assert np.array_equal(_sector_medians(lab, sector), plain)

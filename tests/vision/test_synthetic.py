@@ -9,7 +9,7 @@ import pytest
 
 from flowbot.models import Puzzle
 from flowbot.palette import GAME_COLOURS
-from flowbot.vision.synthetic import (
+from flowbot.screens.synthetic import (
     CATEGORIES,
     TWINS,
     Drift,
@@ -178,7 +178,7 @@ def test_background_pipes_are_long_not_round_blobs() -> None:
     # long is a soft round blob, of a dot's size and contrast in a small cell.
     import cv2  # noqa: PLC0415
 
-    from flowbot.vision.synthetic import _glow_background  # noqa: PLC0415
+    from flowbot.screens.synthetic import _glow_background  # noqa: PLC0415
 
     for seed in range(40):
         glow = _glow_background(
@@ -196,7 +196,7 @@ def test_background_pipes_are_long_not_round_blobs() -> None:
 def test_web_page_text_flows_around_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     # A page's article text runs beside the game's canvas, never over it
     # (web 85119: a line of text across a dot read as "not a flat dot").
-    from flowbot.vision import synthetic  # noqa: PLC0415
+    from flowbot.screens import synthetic  # noqa: PLC0415
 
     drawn: list[tuple[tuple[int, ...], synthetic._Text]] = []
     real_draw = synthetic._draw_texts

@@ -9,7 +9,7 @@ board with no dots). Any puzzle read from one of them is a wrong answer.
 ``decoy(kind, seed)`` draws one of the ``KINDS`` in a random phone screen,
 desktop window or tight crop, at a random scale, maybe through JPEG. It
 reuses the synthetic screenshots' scenes and the game's renderer
-(``flowbot.vision.synthetic``, ``flowbot.render``). Deterministic per seed.
+(``flowbot.screens.synthetic``, ``flowbot.render``). Deterministic per seed.
 
 Examples
 --------
@@ -30,7 +30,7 @@ import numpy as np
 from flowbot.models import BoardGeometry, Cell, Pair, Puzzle
 from flowbot.palette import GAME_COLOURS, RGB
 from flowbot.render import RenderStyle, draw_board
-from flowbot.vision.synthetic import (
+from flowbot.screens.synthetic import (
     _BROWSERS,
     _DESKTOPS,
     _PHONES,

@@ -1,0 +1,482 @@
+"""Board rules on the border: drawn all round, no gap, whole where it meets the image's edge."""
+
+from __future__ import annotations
+
+import logging
+import math
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._board_edge_colours import (
+    ALONG_EDGE,
+    EdgeColours,
+    centre_colours,
+    edge_colours,
+)
+from flowbot.vision._board_hidden_lines import LINE_COLOUR_NOISE, drawn_in_line_colour
+from flowbot.vision._cells import cell_pitch
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._edges import edge_visibility
+from flowbot.vision._grid import span_middles
+from flowbot.vision._grounds import another_ground, ground_across, ground_reach, grounds_beside
+from flowbot.vision._lattice import Lattice, LineMaps
+from flowbot.vision._rule import Grid, Rule
+from flowbot.vision._stats import (
+    median_of,
+    median_of_few,
+    quantile_of,
+)
+from flowbot.vision._types import Settings
+
+log = logging.getLogger(__name__)
+
+#: Why a board whose border misses a cell's side is refused.
+_BORDER_GAP = "the board's border has a gap (a shaped board with cells left out)"
+
+
+def check_border(
+    lattice: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+    *,
+    edges: EdgeColours,
+) -> None:
+    """Refuse a board whose drawn border has a gap: a shaped board's cells left out.
+
+    Each border line, one cell at a time, as the inner edges are checked. A
+    border hidden by a tight crop or a bright frame is missing all along, and
+    that is allowed; a border drawn along most of its length but not at all
+    beside some cells (in the line map nor by colour) is the outline of a
+    board with cells left out, unless something unlike the board's background
+    lies beside those cells, with no cell of the board going on into it (the
+    lines at both its sides), and unlike what lies beside the drawn border
+    next to them: another window against the board, whose frame looked like
+    the border. One line alone lines up with its text at times.
+    A thin border against a bright window or page may be faint in the line
+    map all along, or seen at a cell left out where the step to the page
+    passes for it: there its colour decides (``_left_out_by_colour``).
+    """
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    for vertical, (positions, spans, strength) in enumerate(
+        ((ys, xs, maps.horizontal_strength.T), (xs, ys, maps.vertical_strength))
+    ):
+        size = strength.shape[1]
+        # The lattice's outer lines may stray a few pixels from the drawn ones
+        # (its pitch is fitted on the inner lines): look that far across.
+        slack = max(1, round(0.03 * lattice.pitch))
+        middles = span_middles(spans)
+        f = factor
+        for end in (0, -1):
+            col = round(positions[end])
+            if col < 2 or col > size - 3:
+                continue  # at the image's edge: cropped, nothing to see
+            values, drawn = _border_segments(strength, col, slack, middles)
+            if drawn < 1.5 * settings.line_contrast:
+                # A lattice fitted on a line's dark fringes (dark lines
+                # sought on a dark board) lies beside the drawn lines: before
+                # taking the border for hidden, look for it that far across.
+                col = _drawn_border(strength, col, slack, middles, lattice.pitch)
+                values, drawn = _border_segments(strength, col, slack, middles)
+            if drawn < 1.5 * settings.line_contrast:
+                # Faint in the line map all along: hidden (a frame, glow, a
+                # tight crop), or a thin line against a bright window or
+                # page beside it, which the line filter does not see as a
+                # line. Drawn, it shows the lines' colour along the border.
+                at = f * positions[end] + (f - 1) / 2
+                if _left_out_by_colour(
+                    image, f, edges, vertical=vertical, at=at, slack=slack
+                ).any():
+                    raise UnsureReadingError(_BORDER_GAP)
+                continue  # hidden all along (a frame or glow): inferred, not drawn
+            faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
+            # Where the border was found: the lattice's line, or the column sought.
+            off_line = col != round(positions[end])
+            at = col if off_line else positions[end]
+            if not faint.any():
+                # A cell left out beside a bright window or page shows a step
+                # from the board's ground to it that the line map may see
+                # nearly as strongly as the border: judged by colour where
+                # weaker than _WEAK_BORDER of the drawn border.
+                weak = values < _WEAK_BORDER * drawn
+                if off_line:
+                    # Found off the lattice's line: what the line map sees
+                    # there may be the step from the board's ground to a
+                    # bright window beside it, as strong beside a cell left
+                    # out as beside the drawn border. Every cell is judged.
+                    weak[:] = True
+                if weak.any():
+                    left_out = _left_out_by_colour(
+                        image,
+                        f,
+                        edges,
+                        vertical=vertical,
+                        at=f * at + (f - 1) / 2,
+                        slack=slack,
+                        asked=weak,
+                    )
+                    if left_out.any():
+                        raise UnsureReadingError(_BORDER_GAP)
+                continue
+            # Glow or a bright band hides a line from the line map, not from colour.
+            p = lattice.pitch
+            line = f * np.array([at - p, at, at + p]) + (f - 1) / 2
+            across = f * spans + (f - 1) / 2
+            xs_full, ys_full = (line, across) if vertical else (across, line)
+            seen = edge_visibility(image, xs_full, ys_full, uncertainty=f / 2 + 1)[1 - vertical]
+            visibility = seen.ravel()
+            typical = float(np.median(visibility[~faint]))
+            unseen = faint & (visibility < settings.edge_colour_ratio * typical)
+            column = image if vertical else np.swapaxes(image, 0, 1)
+            if unseen.any():
+                colours = edge_colours(column, line, across, edges.reach)
+                unseen &= ~drawn_in_line_colour(
+                    (colours,), (~faint[None, :],), image, edges.xs, edges.ys
+                )
+            if not unseen.any():
+                # A cell left out beside a bright window or page shows a step
+                # from the board's ground to it, as sharp as a line (it may
+                # pass for the border even in the line map): judged by colour
+                # where the border is drawn beside the other cells.
+                if _left_out_by_colour(
+                    image, f, edges, vertical=vertical, at=line[1], slack=slack
+                ).any():
+                    raise UnsureReadingError(_BORDER_GAP)
+                continue
+            # A cell left out shows the board's own background on both sides of
+            # where the border would be. A border hidden by what lies beside it
+            # (another window, its frame taken for the border) has something
+            # else outside, and the board's lines end there: not both lines of
+            # a cell go on (a dark window's text ends in line with one, jpeg
+            # 98132: 17.6 of the line's 24.7 CIELAB, 0.95 pitch out only).
+            inward = 1 if end == 0 else -1
+            reach = ground_reach(p * f)
+            step, beyond = ground_across(column, line[1], across, inward=inward, reach=reach)
+            ends_go_on = _lines_go_on(
+                column,
+                line[1],
+                across,
+                inward=inward,
+                pitch=p * f,
+                reach=reach,
+                ratio=settings.edge_colour_ratio,
+            )
+            hidden = another_ground(step, beyond) & ~(ends_go_on[:-1] & ends_go_on[1:])
+            if (hidden & unseen).any():
+                # A cell left out shows past it the same outside as the drawn
+                # border beside it does (a window flush along the side, the
+                # wallpaper), and that border is the board's own, in its
+                # lines' colour. Another window hides a border where its
+                # frame (in its own colour) was taken for the border, or
+                # lies beside the gap alone (its title bar beside its frame).
+                (outside,) = grounds_beside(column, line[1], across, (-inward * reach,))
+                apart = _apart_from_nearest(outside, ~faint)
+                inner = line[1] + inward * f * p * np.array([-1.0, 0.0, 1.0, 2.0])
+                lab = edge_colours(column, inner, across, edges.reach)
+                frame = float(np.median(delta_e(lab[0], lab[1])[~faint]))
+                log.debug(
+                    "border gap: outside %s from the drawn border's, itself %.1f from the lines'",
+                    np.round(apart[unseen], 1),
+                    frame,
+                )
+                if frame < _OWN_BORDER_APART:
+                    hidden &= apart >= _GAP_OUTSIDE_APART
+            log.debug(
+                "border gap candidates: step across %s, lines go on %s",
+                np.round(step[unseen], 1),
+                ends_go_on,
+            )
+            if (unseen & ~hidden).any():
+                raise UnsureReadingError(_BORDER_GAP)
+
+
+#: CIELAB: where the lines lie within 2 ``LINE_COLOUR_NOISE`` of the board's
+#: ground (dim lines, glow), only a cell's own ground unlike the lines shows
+#: it left out, and it shows nothing nearer the lines' colour than this.
+#: Measured, least over the profile: holes by dim lines or glow 21.6-39.9
+#: (flow_edge_objects 97585, 99184); good boards' cells judged so: jpeg
+#: 100761 13.8, mirror 100704 and 100715 7.4-13.3 (synthetic 100700-100739,
+#: all categories), none on the 512 real screens.
+_NEAR_GROUND_APART = 18.0
+
+
+#: Share of the drawn border's strength (line map) under which a border cell
+#: is judged by colour. Measured: holes whose step to a bright page, the
+#: wallpaper or a window passed for the border 0.16-0.38 (flow_edge_objects
+#: 117, 168, 100520, 97732); good boards' cells beside a dot or pipe end fall
+#: as low (1.0 such borders a read on the 40 real 1080x2400 speed screens), so
+#: colour decides: those cells' least CIELAB from the vertical inner lines'
+#: colour 0.8-4.9, the holes' 27.3-42.3, against ``LINE_COLOUR_NOISE`` 12.
+_WEAK_BORDER = 0.5
+
+
+#: CIELAB: the ground just past a border gap differs from that past the
+#: nearest drawn stretch of the border by at least this where another window
+#: hides the border. Measured: cells left out by a border flush against a
+#: window, the wallpaper (flow_edge_objects 0-299, 100500-100799) <= 1.6;
+#: good boards whose gap another window hides: a title bar beside a dark
+#: window's frame 8.3, mirror 98085 77.6, jpeg 98132 >= 77.4. Asked only of a
+#: drawn border within ``_OWN_BORDER_APART`` of the line inward of it (the
+#: board's own).
+_GAP_OUTSIDE_APART = 4.0
+
+
+#: CIELAB: a drawn border this close to the line inward of it is the board's
+#: own, not another window's frame. Measured: flow_edge_objects decoys <= 7.3,
+#: but a 1-px border beside 2-px anti-aliased inner lines (its brightest pixel
+#: is brighter) 14.4-15.5 (100782); a window's frame taken for the border
+#: (mirror 98085, jpeg 98132, the tests' white frames) >= 49.7.
+_OWN_BORDER_APART = 24.0
+
+
+def _apart_from_nearest(grounds: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """CIELAB distance of each span's ``grounds`` from the nearest ``drawn`` span's on either side.
+
+    The lesser of the two sides' (a wallpaper's gradient changes it slowly along a border).
+    """
+    at = np.flatnonzero(drawn)
+    index = np.arange(len(grounds))
+    before = at[np.clip(np.searchsorted(at, index, side="right") - 1, 0, len(at) - 1)]
+    after = at[np.clip(np.searchsorted(at, index, side="left"), 0, len(at) - 1)]
+    return np.minimum(delta_e(grounds, grounds[before]), delta_e(grounds, grounds[after]))
+
+
+def _left_out_by_colour(
+    image: np.ndarray,
+    factor: int,
+    edges: EdgeColours,
+    *,
+    vertical: int,
+    at: float,
+    slack: int,
+    asked: np.ndarray | None = None,
+) -> np.ndarray:
+    """Which cells along a border the line map sees faintly are left out, judged by colour.
+
+    ``at``: the border's position in ``image`` pixels (a column if
+    ``vertical``, else a row); ``slack`` how far (in the shrunk copy's
+    pixels) the drawn line may lie off it.
+
+    A thin border line against a bright window or page beside it is no
+    brighter than both its sides: the line filter misses it, all along or
+    beside some cells, yet it is drawn, in the lines' colour, at one place
+    across it beside most cells (the typical profile across, the median
+    over the cells). A cell left out shows ground there (the board's, or
+    the cell's own just inside: a hole is blacker than a glow's ground), up
+    to whatever lies outside, and no pixel near the line in the lines'
+    colour. A border hidden all along (a frame over it, glow, a tight crop)
+    shows the lines' colour nowhere in the typical profile: no cell is
+    judged. Measured (CIELAB from the lines' colour, least over the
+    profile, of the cells showing ground where the border is drawn):
+    flow_edge_objects' cells left out 34.4-57.3 (12 decoys); good boards'
+    cells at most LINE_COLOUR_NOISE, the bound.
+    Only the cells ``asked`` (all if None) are judged: a cell that shows the
+    lines' colour near the line is drawn, and when every one asked does,
+    nothing more is looked at.
+    """
+    f = factor
+    xs, ys, reach = edges.xs, edges.ys, edges.reach
+    left_out = np.zeros((len(ys) if vertical else len(xs)) - 1, bool)
+    if len(xs) < 3 or len(ys) < 3:
+        return left_out
+    judged = np.ones_like(left_out) if asked is None else asked
+    noise = LINE_COLOUR_NOISE
+    column = image if vertical else np.swapaxes(image, 0, 1)
+    across = ys if vertical else xs
+    h, w = column.shape[:2]
+    along = across[:-1, None] + ALONG_EDGE[None, :] * np.diff(across)[:, None]
+    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)  # (cells, points)
+    out = reach + f * slack
+    px = np.clip(np.rint(at) + np.arange(-out, out + 1), 0, w - 1).astype(np.intp)
+    if asked is not None:
+        # Cheap first: the cells asked about, against the vertical inner
+        # lines' colour (found for ``check_outlined_holes`` anyway).
+        near = pixels_at(column, py[asked][:, :, None], px[None, None, :])
+        near_lab = median_of(to_lab(near), axis=1)
+        if (delta_e(near_lab, edges.vertical_line) <= noise).any(axis=1).all():
+            return left_out  # drawn beside every cell asked about (a dot near it only dims it)
+    line = edges.line
+    lab = median_of(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
+    line_like = delta_e(lab, line) <= noise  # (cells, offsets)
+    ground = median_of(centre_colours(image, xs, ys).reshape(-1, 3), axis=0)
+    # Lines too near the board's ground to tell one from the other (dim
+    # lines, glow): only a cell's own ground unlike the lines judges it.
+    near_ground = bool(delta_e(line, ground) < 2 * noise)
+    # Each cell's own ground just inside the border, past the line's reach
+    # and clear of a dot: a cell left out may be blacker than a glow's ground.
+    inward = 1 if at < np.mean(xs if vertical else ys) else -1
+    depth = max(out + 1, round(0.15 * cell_pitch(xs, ys)))
+    qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
+    own = median_of(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)  # (cells, 3)
+    apart = delta_e(own, line) > 2 * noise
+    ground_like = (~near_ground & (delta_e(lab, ground) <= noise)) | (
+        apart[:, None] & (delta_e(lab, own[:, None, :]) <= noise)
+    )
+    typical = delta_e(median_of(lab, axis=0), line) <= noise  # where the border is drawn
+    if not typical.any():
+        return left_out  # hidden all along: inferred, not drawn
+    shows_ground = (ground_like & typical).any(axis=1)
+    left_out[:] = shows_ground & ~line_like.any(axis=1) & judged
+    if near_ground:
+        left_out &= delta_e(lab, line).min(axis=1) > _NEAR_GROUND_APART
+    log.debug(
+        "border missed by the line map, drawn at %s of its offsets; cells showing the ground "
+        "there %s, their least CIELAB from the lines' colour %s (lines near the ground: %s); "
+        "left out: %s",
+        np.nonzero(typical)[0] - out,
+        np.nonzero(shows_ground)[0],
+        np.round(delta_e(lab, line).min(axis=1)[shows_ground], 1),
+        near_ground,
+        np.nonzero(left_out)[0],
+    )
+    return left_out
+
+
+def _border_segments(
+    strength: np.ndarray, col: int, slack: int, middles: list[tuple[int, int]]
+) -> tuple[np.ndarray, float]:
+    """A border's line-filter strength at column ``col`` (give or take ``slack``) per cell's side.
+
+    Also how strong it is where drawn: the 75th percentile of the sides.
+    """
+    band = strength[:, max(0, col - slack) : col + slack + 1].max(axis=1).tolist()
+    values = np.array([median_of_few(band[lo : hi + 1]) if hi > lo else 0.0 for lo, hi in middles])
+    return values, float(quantile_of(values, 0.75))  # np.percentile(values, 75)
+
+
+def _drawn_border(
+    strength: np.ndarray, col: int, slack: int, middles: list[tuple[int, int]], pitch: float
+) -> int:
+    """The column near ``col`` where a border shows most strongly along most of its length.
+
+    Looked for up to the line filter's reach (``_FRINGE``), less than a tenth
+    of a pitch: clear of any dot in the cells beside the border.
+    """
+    reach = max(slack, min(_FRINGE, math.floor(0.1 * pitch)))
+    columns = range(max(0, col - reach), min(strength.shape[1], col + reach + 1))
+    drawn = [_border_segments(strength, c, 0, middles)[1] for c in columns]
+    return columns[int(np.argmax(drawn))]
+
+
+#: Pixels (of the copy searched) a dark-line lattice may lie off a bright
+#: line: the line filter's half kernel across (a fringe reaches that far).
+_FRINGE = 3
+
+
+def _lines_go_on(
+    column: np.ndarray,
+    line: float,
+    rows: np.ndarray,
+    *,
+    inward: int,
+    pitch: float,
+    reach: int,
+    ratio: float,
+) -> np.ndarray:
+    """Whether each crossing line ``rows`` shows anywhere within a pitch past a border.
+
+    Per line, by colour: the contrast across it at points beyond the border
+    at ``line`` (as ``ground_across`` lays it out), somewhere at least
+    ``ratio`` of its median contrast over the same reach inside, where it
+    lies inside (give or take a pixel). Glow may hide most of it; a line that
+    shows at all beyond goes on.
+    """
+    h, w = column.shape[:2]
+    t = np.linspace(0.15, 0.95, 9)
+    offsets = np.arange(-reach, reach + 1)
+    py = np.clip(np.rint(rows)[:, None] + offsets[None, :], 0, h - 1).astype(np.intp)
+    seen = []
+    for side in (inward, -inward):
+        px = np.clip(np.rint(line + side * t * pitch), 0, w - 1).astype(np.intp)
+        lab = to_lab(column[py[:, None, :], px[None, :, None]])  # (rows, points, offsets, 3)
+        flank = (lab[:, :, :1] + lab[:, :, -1:]) / 2
+        seen.append(delta_e(lab, flank))  # (rows, points, offsets)
+    inside = median_of(seen[0], axis=1)  # (rows, offsets)
+    at = inside.argmax(axis=1)
+    near = np.abs(offsets[None, :] - offsets[at][:, None]) <= 1
+    beyond = np.where(near[:, None, :], seen[1], 0.0).max(axis=2)
+    return beyond.max(axis=1) >= ratio * inside.max(axis=1)
+
+
+def check_border_at_image_edge(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a board whose border, cut by the image's edge, shows all along but beside some cells.
+
+    A tight crop through the border line keeps a sliver of it along the
+    whole edge (or none at all): a corner cell left out of a shaped board
+    leaves that sliver dark beside it. ``check_border`` cannot look at a
+    border at the image's edge in the shrunk copy; here, at full resolution,
+    per cell, the brightest pixel between the image's edge and the border.
+    """
+    f = factor
+    near = 2 * f + 1  # the shrunk copy's blind margin, in full-size pixels
+    t = _ALONG_SIDE
+    for vertical, (positions, spans) in enumerate(
+        ((lattice.ys, lattice.xs), (lattice.xs, lattice.ys))
+    ):
+        size, length = (image.shape[1], image.shape[0]) if vertical else image.shape[:2]
+        for end in (0, -1):
+            at = f * positions[end] + (f - 1) / 2
+            if near <= at <= size - 1 - near:
+                continue  # inside the image: check_border's
+            lo, hi = (0, min(size, round(at) + 2)) if end == 0 else (max(0, round(at) - 1), size)
+            if hi <= lo:
+                continue
+            across = f * np.asarray(spans) + (f - 1) / 2
+            along = across[:-1, None] + t[None, :] * np.diff(across)[:, None]
+            points = np.clip(np.rint(along), 0, length - 1).astype(np.intp)  # (cells, 9)
+            if vertical:
+                strip = image[:, lo:hi][points]  # (cells, 9, across, channels)
+            else:
+                strip = np.moveaxis(image[lo:hi][:, points], 0, 2)
+            # Brightest channel of the brightest pixel across; the median along.
+            values = np.sort(strip.max(axis=(2, 3)), axis=1)[:, len(t) // 2].astype(float)
+            drawn = median_of_few(values.tolist())
+            if drawn < 3 * settings.line_contrast:
+                continue  # no sliver of the border along this edge: nothing to compare
+            log.debug("border sliver at the image's edge: darkest %.2f of it", values.min() / drawn)
+            if (values < _EDGE_SLIVER_GAP * drawn).any():
+                raise UnsureReadingError(_BORDER_GAP)
+
+
+#: Points along the middle of each cell's side, as fractions of it.
+_ALONG_SIDE = np.linspace(0.2, 0.8, 9)
+
+
+#: Beside a cell left out, the sliver of border at the image's edge is darker
+#: than this share of the rest: measured, the cut corners of decoys <= 0.01 of
+#: it; plain boards' slivers >= 0.94 (real) and >= 0.80 (synthetic).
+_EDGE_SLIVER_GAP = 0.4
+
+
+BORDER: Rule[Grid] = Rule(
+    name="border drawn all round",
+    refuses="a border drawn along most of its length but not beside some cells",
+    why="A shaped board leaves cells out and its border follows them; read as a rectangle, "
+    "it would hold cells the game has not. A border hidden all along (a tight crop, a bright "
+    "frame) is allowed, and so is a gap where another window's ground meets the board.",
+    bounds="Weak border cells (under _WEAK_BORDER 0.5 of the drawn border: holes 0.16-0.38) "
+    "judged by colour against LINE_COLOUR_NOISE 12 CIELAB (good cells 0.8-4.9, holes "
+    "27.3-42.3); _GAP_OUTSIDE_APART 4 (holes <= 1.6, windows >= 8.3); _OWN_BORDER_APART 24; "
+    "_NEAR_GROUND_APART 18 (holes 21.6-39.9, good cells <= 13.8; none on 512 real screens).",
+    reason=_BORDER_GAP,
+    check=lambda grid: check_border(
+        grid.lattice, grid.maps, grid.image, grid.factor, grid.settings, edges=grid.edges
+    ),
+)
+
+BORDER_AT_IMAGE_EDGE: Rule[Grid] = Rule(
+    name="border whole at the image's edge",
+    refuses="a border cut by the image's edge whose sliver shows beside some cells only",
+    why="A tight crop through the border keeps a sliver of it all along (or none); a corner "
+    "cell left out of a shaped board leaves the sliver dark beside it.",
+    bounds="_EDGE_SLIVER_GAP 0.4 of the rest of the sliver: cut corners of decoys <= 0.01, "
+    "plain boards >= 0.94 (real) and >= 0.80 (synthetic).",
+    reason=_BORDER_GAP,
+    check=lambda grid: check_border_at_image_edge(
+        grid.lattice, grid.image, grid.factor, grid.settings
+    ),
+)

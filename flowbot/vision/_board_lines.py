@@ -1,0 +1,438 @@
+"""Board rules on the inner lines: one grid alone, every inner edge drawn, no wall."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._board_hidden_lines import nearby_median, unseen_by_colour
+from flowbot.vision._edges import (
+    LineProfiles,
+    ends_and_ground,
+    line_profiles,
+)
+from flowbot.vision._grid import full_size_lines, lies_within, span_middles
+from flowbot.vision._lattice import Lattice, LineMaps, in_phase
+from flowbot.vision._rule import Grid, Rule
+from flowbot.vision._stats import (
+    median_along,
+    median_of,
+    median_of_present,
+    quantile_of,
+)
+from flowbot.vision._types import MissingEdgesError, RunOnError, Settings
+
+
+def check_alone(best: Lattice, others: list[Lattice], maps: LineMaps, level: float) -> None:
+    """Refuse when another grid overlaps or adjoins the chosen one (walls, shapes, clones).
+
+    ``maps`` are the line maps ``best`` was found in, ``level`` the share of
+    its extent a line covers there to be seen (``line_coverage``).
+    """
+    p = best.pitch
+    for other in others:
+        if abs(other.pitch - p) > 0.15 * p:
+            continue
+        same = (
+            len(other.xs) == len(best.xs)
+            and len(other.ys) == len(best.ys)
+            and abs(other.xs[0] - best.xs[0]) < 0.25 * p
+            and abs(other.ys[0] - best.ys[0]) < 0.25 * p
+        )
+        if same or lies_within(other, best):
+            continue  # the same board, or a piece of it (lines broken by a bright band)
+        shared_x = min(other.xs[-1], best.xs[-1]) - max(other.xs[0], best.xs[0])
+        shared_y = min(other.ys[-1], best.ys[-1]) - max(other.ys[0], best.ys[0])
+        if not in_phase(best, other) and (
+            # A wall or a shape continues the board's own lattice. A grid out
+            # of step with it is something else when it lies beside the board
+            # (an editor's ruled page behind a mirror window), or over it but
+            # drawn nowhere there: another window's rules flush against the
+            # board, joined by the line search with the board's lines in step
+            # with them (an editor's columns going on the board's).
+            min(shared_x, shared_y) < 0.5 * p or _unseen_across(best, other, maps, level)
+        ):
+            continue
+        gap_x = max(other.xs[0] - best.xs[-1], best.xs[0] - other.xs[-1])
+        gap_y = max(other.ys[0] - best.ys[-1], best.ys[0] - other.ys[-1])
+        if max(gap_x, gap_y) < 1.5 * p:
+            raise UnsureReadingError(
+                "several grids meet here (a board with walls or an irregular shape)"
+            )
+
+
+#: Least distance (pitch fraction) of another grid's line from the board's
+#: nearest for the two to be told apart in the line maps: nearer, it may be
+#: the board's own line, blurred or a pixel off.
+_DISTINCT_LINE = 0.2
+
+
+def _unseen_across(best: Lattice, other: Lattice, maps: LineMaps, level: float) -> bool:
+    """Whether ``other``'s lines within ``best`` that are none of its own are nowhere seen.
+
+    Two such lines at least, each distinct from ``best``'s (``_DISTINCT_LINE``)
+    and covering less than ``level`` of ``best``'s extent in the line maps,
+    where a wall or a shape's outline would show. Measured on the editor grid
+    merged with a mirror window's board (jpeg 100285, 1/4 scale): 0.00-0.01
+    on the 3-5 distinct rows of each such grid; a row of dots 0.27.
+    """
+    p = best.pitch
+    seen: list[float] = []
+    for mine, theirs, vertical in ((best.ys, other.ys, False), (best.xs, other.xs, True)):
+        lo, hi = (best.ys[0], best.ys[-1]) if vertical else (best.xs[0], best.xs[-1])
+        lines = maps.vertical if vertical else maps.horizontal
+        a, b = max(0, round(lo)), min(lines.shape[0 if vertical else 1], round(hi) + 1)
+        for t in theirs:
+            if not mine[0] < t < mine[-1] or min(abs(t - m) for m in mine) < _DISTINCT_LINE * p:
+                continue
+            at = round(t)
+            cut = lines[a:b, at] if vertical else lines[at, a:b]
+            seen.append(np.count_nonzero(cut) / max(1, cut.size))
+    return len(seen) >= 2 and max(seen) < level
+
+
+def check_edges(
+    lattice: Lattice, maps: LineMaps, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse boards whose inner grid edges are missing, doubled as walls, or run on outside."""
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    p = lattice.pitch
+    # Inner lines running on past the border: the board is cut by the image edge
+    # or shaped. A run-on looks as the lines do inside; the faint ripples in a
+    # white window's text beside the board do not.
+    for positions, spans, binary, strength in (
+        (xs, ys, maps.vertical, maps.vertical_strength),
+        (ys, xs, maps.horizontal.T, maps.horizontal_strength.T),
+    ):
+        inner = [round(v) for v in positions[1:-1]]
+        if not inner:
+            continue
+        size = binary.shape[0]
+        first, last = max(0, round(spans[0])), min(size, round(spans[-1]) + 1)
+        seen = binary[first:last][:, inner] > 0
+        if not seen.any():
+            continue
+        typical = float(median_of(strength[first:last][:, inner][seen]))
+        least, most = settings.run_on_ratio * typical, typical / settings.run_on_ratio
+        for a, b in (
+            (spans[0] - 0.85 * p, spans[0] - 0.15 * p),
+            (spans[-1] + 0.15 * p, spans[-1] + 0.85 * p),
+        ):
+            lo, hi = max(0, round(a)), min(size, round(b))
+            if hi - lo < max(2, 0.3 * p):
+                continue
+            contrast = strength[lo:hi][:, inner]
+            line = (binary[lo:hi][:, inner] > 0) & (contrast >= least) & (contrast <= most)
+            run_on = line.mean()
+            if run_on >= 0.5:
+                raise RunOnError
+    # Every inner edge, one cell long: present, and not much stronger than the rest.
+    strengths = []
+    for positions, spans, strength in (
+        (xs, ys, maps.vertical_strength),
+        (ys, xs, maps.horizontal_strength.T),
+    ):
+        if len(positions) < 3:
+            continue
+        # Per inner line, the strongest of its column and the two beside it.
+        at = np.array([round(v) for v in positions[1:-1]])
+        left, middle, right = (
+            strength[:, np.clip(at + k, 0, strength.shape[1] - 1)] for k in (-1, 0, 1)
+        )
+        bands = np.maximum(np.maximum(left, middle), right).T  # (lines, along)
+        # A span whose middle lies past the image's edge (a border line put
+        # beyond it, where the crossing lines run on to the edge) shows none.
+        size = bands.shape[1]
+        middles = [(max(0, lo), min(size - 1, hi)) for lo, hi in span_middles(spans)]
+        strengths.append(_span_medians(bands, middles).ravel())  # line by line, edge by edge
+    if not strengths:
+        return
+    values = np.concatenate(strengths)
+    typical = float(median_of(values))
+    if typical < settings.line_contrast:
+        raise UnsureReadingError("the grid's inner lines are too faint to trust")
+    # Missing means not visible at all; glow and anti-aliasing only dim a line.
+    faint = values < max(settings.line_contrast, 0.15 * typical)
+    if faint.any():
+        missing = unseen_by_colour(faint, image, lattice, factor, settings)
+        if missing.any():
+            rows, cols = len(ys) - 1, len(xs) - 1
+            split = (len(xs) - 2) * rows
+            raise MissingEdgesError(
+                missing[:split].reshape(len(xs) - 2, rows),
+                missing[split:].reshape(len(ys) - 2, cols),
+            )
+    n_vertical = (len(xs) - 2) * (len(ys) - 1)
+    local = np.concatenate(
+        [
+            nearby_median(values[:n_vertical].reshape(len(xs) - 2, len(ys) - 1)).ravel(),
+            nearby_median(values[n_vertical:].reshape(len(ys) - 2, len(xs) - 1)).ravel(),
+        ]
+    )
+    stronger = values > settings.wall_ratio * local + settings.line_contrast
+    if stronger.any():
+        # A dot narrower than the line filter's kernel (small cells in a
+        # shrunk copy) shows in it beside the middle of an edge; near the
+        # cell's corners no dot reaches the line, and a wall runs on there.
+        stronger &= _corner_strengths(lattice, maps) > settings.wall_ratio * local + (
+            settings.line_contrast
+        )
+    if stronger.any() and _drawn_apart(stronger, lattice, image, factor, settings.line_contrast):
+        raise UnsureReadingError("some inner grid edges are drawn as walls")
+    _check_wall_widths(lattice, image, factor, settings)
+
+
+def _span_medians(bands: np.ndarray, spans: list[tuple[int, int]]) -> np.ndarray:
+    """Per line (row of ``bands``) and span ``lo..hi`` (inclusive), the median; 0 when ``hi <= lo``.
+
+    Spans of one length (all but a pixel or so) in one call: the same
+    medians as one call each.
+    """
+    found = np.zeros((len(bands), len(spans)))
+    by_length: dict[int, list[int]] = {}
+    for k, (lo, hi) in enumerate(spans):
+        if hi > lo:
+            by_length.setdefault(hi - lo + 1, []).append(k)
+    for length, ks in by_length.items():
+        starts = np.array([spans[k][0] for k in ks])
+        found[:, ks] = median_along(bands[:, starts[:, None] + np.arange(length)], axis=2)
+    return found
+
+
+def _corner_strengths(lattice: Lattice, maps: LineMaps) -> np.ndarray:
+    """Each inner edge's line-filter strength near its ends, in ``check_edges`` order.
+
+    The median over 0.2-0.275 and 0.725-0.8 of the edge: clear of the crossing
+    lines and of a dot (radius up to 0.38 pitch) in either cell beside it.
+    """
+    xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
+    found = []
+    for positions, spans, strength in (
+        (xs, ys, maps.vertical_strength),
+        (ys, xs, maps.horizontal_strength.T),
+    ):
+        ends = [
+            np.r_[
+                round(a + 0.2 * (b - a)) : round(a + 0.275 * (b - a)) + 1,
+                round(b - 0.275 * (b - a)) : round(b - 0.2 * (b - a)) + 1,
+            ]
+            for a, b in itertools.pairwise(spans)
+        ]
+        for v in positions[1:-1]:
+            col = round(v)
+            band = strength[:, max(0, col - 1) : col + 2].max(axis=1)
+            found += [float(median_of(band[np.clip(at, 0, len(band) - 1)])) for at in ends]
+    return np.array(found)
+
+
+def _drawn_apart(
+    stronger: np.ndarray, lattice: Lattice, image: np.ndarray, factor: int, line_contrast: float
+) -> bool:
+    """Whether an edge the line filter sees ``stronger`` than its neighbours is drawn unlike a line.
+
+    A wall is drawn brighter or wider than the board's lines; a line of their
+    own look shows stronger only over a darker background (the dark end of a
+    glow's gradient, beside a border cut off by the image's edge), or beside
+    dots (in small cells, where the filter's kernel reaches them).
+
+    Measured near the edge's ends, where no dot reaches the line (its rim,
+    JPEG's ringing round it, brighten a window across the middle), against
+    the board's typical line and the rest of the edge's own line: a line a
+    half pixel off the pixel grid is a pixel wider all along, and glow or
+    ringing brightens a line as a whole; a wall (one to three cells) is wider
+    or brighter than the line it lies on.
+
+    Brighter, that is, than the cells beside it too: glow brighter than the
+    lines (a pipe's glow band over the board) raises a line's top as much
+    as the cells' on either side, where the dark-lines map sees it strongly;
+    a wall is a stroke, dark again beside it.
+    """
+    f = factor
+    xs, ys = full_size_lines(lattice, f)
+    lines = line_profiles(image, xs, ys, near_ends=True)
+    if np.mean(lines.peak >= line_contrast) < _SEEN_BRIGHT:
+        # The lines are no brighter than beside them (dark lines): cannot
+        # tell. Glow as bright as the lines over half a board hides them
+        # there, while they show elsewhere.
+        return True
+    typical_peak, typical_width = median_of(np.stack([lines.peak, lines.width]), axis=1).tolist()
+    typical_top = float(median_of(lines.top[lines.peak >= 0.5 * typical_peak]))
+    shape = (len(xs), len(ys))
+    width = np.fmax(typical_width, _along_own_line(lines.width, stronger, shape))
+    top = np.fmax(typical_top, _along_own_line(lines.top, stronger, shape))
+    if (stronger & (lines.width > width)).any():
+        return True
+    brighter = stronger & (lines.top > _PLAIN_TOP * top)
+    if not brighter.any():
+        return False
+    stroke_top, ground = ends_and_ground(image, xs, ys)
+    return bool((brighter & (stroke_top - ground >= _PLAIN_STROKE * typical_peak)).any())
+
+
+def _along_own_line(values: np.ndarray, flagged: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """Per inner edge, the median of the unflagged edges on its line (NaN where all are flagged).
+
+    ``values`` and ``flagged`` in ``check_edges`` order; ``shape``: how many
+    vertical and horizontal grid lines (borders included) the board has.
+    """
+    n_xs, n_ys = shape
+    n_vertical = (n_xs - 2) * (n_ys - 1)
+    found = np.empty(len(values))
+    for part, lines in (
+        (slice(0, n_vertical), n_xs - 2),
+        (slice(n_vertical, len(values)), n_ys - 2),
+    ):
+        if lines == 0:
+            continue
+        plain = np.where(flagged[part], np.nan, values[part]).reshape(lines, -1)
+        found[part] = np.repeat(median_of_present(plain), plain.shape[1])
+    return found
+
+
+#: A line at most this much brighter (its top: absolute brightness) than the
+#: board's lines is drawn as they are.
+_PLAIN_TOP = 1.15
+
+
+#: ... and stands this many typical peaks above the cells beside it (a
+#: stroke): measured, walls decided by brightness (flow_walls, flow_walled
+#: 96000-96099, 7 boards looked at) >= 2.0; phone_large 84410's edges
+#: under a pipe's glow band <= 0.11.
+_PLAIN_STROKE = 1.0
+
+
+#: Lines seen brighter than beside them (by the line search's contrast) at
+#: fewer than this share of the edges are dark lines: whether an edge is
+#: drawn apart cannot be told. Measured: flow decoys (walls, walled, shaped,
+#: holes, cut 96000-96099) <= 0.10, a real shaped board 0.16; phone_large
+#: 84410 (a strong glow over half the board) 0.48.
+_SEEN_BRIGHT = 0.25
+
+
+def _check_wall_widths(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> None:
+    """Refuse a grid with an inner edge drawn much wider or brighter than its lines: a wall.
+
+    The game draws walls as a bright double line (or a wide band) along an
+    edge; the line filter, tuned to thin lines, sees it no stronger than a
+    line, or not at all. Its width across the edge, at full resolution,
+    gives it away: the board's own lines set the typical width. A line
+    widened by blur or resampling (a browser's zoom) is as wide, but holds
+    no more ink than the others: a wall adds ink.
+    """
+    f = factor
+    xs, ys = full_size_lines(lattice, f)
+    lines = line_profiles(image, xs, ys)
+    if lines.width.size == 0:
+        return
+    typical_peak = float(median_of(lines.peak))
+    if typical_peak < settings.line_contrast:
+        return  # the lines do not show here: their width says nothing
+    # A dim band (glow, a shadow) is no wall: only edges about as bright as a line.
+    bold = lines.peak >= 0.5 * typical_peak
+    margin = max(2.0, settings.wall_width * lattice.pitch * f)
+    wider = bold & _wider_than_lines(lines, bold, margin)
+    if wider.any():
+        # JPEG keeps colour coarser than lightness: a line on a ground of the
+        # opposite hue gains fringes of the ground's hue a few pixels out,
+        # which the brightest channel sees as a second line (jpeg 87544: a
+        # green line on magenta 6 px wide, its lines' 2). A wall, drawn in
+        # one colour, is as wide in luma, JPEG's full-resolution channel.
+        luma = line_profiles(image, xs, ys, luma=True)
+        if (wider & _wider_than_lines(luma, bold, margin)).any():
+            raise UnsureReadingError(
+                "some inner grid edges are drawn as walls (wide or double lines)"
+            )
+    # A wall as wide as the window across the edge (a double line in small
+    # cells, a thick bar) leaves no darker end in it to measure a line
+    # against: no peak, or (the bar a pixel off the line's rounded centre)
+    # one end on the bar and a peak barely half a line's. Along the edge's
+    # whole length (near its ends, where no dot lies) far brighter than the
+    # brightest lines (drawn on whole pixels, where the others' ink is split
+    # over two), and a stroke, dark again in the cells beside it (a glow band
+    # runs on into them), it is a wall, whatever its peak.
+    brightest = float(quantile_of(lines.top[bold], 0.9))
+    if not bold.all() or (lines.top >= _WALL_BRIGHTER * brightest).any():
+        top, ground = ends_and_ground(image, xs, ys)
+        wall = (top >= _WALL_BRIGHTER * brightest) & (top - ground >= _WALL_STROKE * typical_peak)
+        if wall.any():
+            raise UnsureReadingError(
+                "some inner grid edges are drawn as walls (wide or double lines)"
+            )
+
+
+def _wider_than_lines(lines: LineProfiles, bold: np.ndarray, margin: float) -> np.ndarray:
+    """Edges drawn wider, with more ink, than the typical line by ``margin`` px, or brighter.
+
+    ``bold``: the edges about as bright as a line (the typical top's).
+    """
+    # The typical line's look, in one call (np.median's cost is per call).
+    typical_width, typical_ink = median_of(np.stack([lines.width, lines.ink]), axis=1).tolist()
+    wide = (lines.width >= typical_width + margin) & (lines.ink >= _WALL_INK * typical_ink)
+    # Or a line at least a pixel wider and far brighter than the lines: glow
+    # lowers a line's peak over its background, never its top.
+    typical_top = float(median_of(lines.top[bold]))
+    bright = (
+        (lines.width >= typical_width + 1)
+        & (lines.ink >= _WALL_BRIGHTER * typical_ink)
+        & (lines.top >= _WALL_BRIGHTER * typical_top)
+    )
+    return wide | bright
+
+
+#: A wall's band holds this much more ink (brightness summed across it) than
+#: the typical line: measured, lines widened by zoom blur 0.98-1.12, walls
+#: refused by width >= 2.5.
+_WALL_INK = 1.5
+
+
+#: A line this many times brighter (top and ink) than the typical line is a
+#: wall: measured, real and fixture boards' lines <= 1.11, bright walls >= 2.04.
+#: Also for an edge with no peak in its window (near its ends, against the
+#: brightest lines' top): good boards' <= 1.52 (synthetic: glow, blur, tiny
+#: cells; real boards have no such edge), walls >= 1.85.
+_WALL_BRIGHTER = 1.6
+
+
+#: Such a wall's top stands this many times a line's peak above the cells
+#: beside it: measured, walls >= 1.85, good boards' peakless edges <= 1.30.
+#: Both ratios over their thresholds, the lesser share, on every inner edge
+#: (a peak or not): good boards' <= 0.68 (491 real), <= 0.75 (13 synthetic
+#: categories x 40: tiny cells, mirror, JPEG, drift); a thick bar with one
+#: end of its window on it (flow_walls 93134) 1.96.
+_WALL_STROKE = 1.5
+
+
+ALONE: Rule[Grid] = Rule(
+    name="one grid alone",
+    refuses="another grid of the same pitch overlapping or adjoining the one found",
+    why="A wall or a shaped board's outline continues the board's own lattice as a grid of "
+    "its own; the board would be read without them. A grid out of step with it beside the "
+    "board, or drawn nowhere over it, is another window's and passes.",
+    bounds="Pitches within 15 %; adjoining: a gap under 1.5 pitch; out of step and unseen: "
+    "lines covering under line_coverage (0.6) of the board, 0.00-0.01 measured on an editor's "
+    "grid merged with a mirror window's board (jpeg 100285), a row of dots 0.27.",
+    reason="several grids meet here (a board with walls or an irregular shape)",
+    check=lambda grid: check_alone(
+        grid.lattice, grid.others, grid.maps, grid.settings.lines().line_coverage
+    ),
+)
+
+INNER_EDGES: Rule[Grid] = Rule(
+    name="every inner edge drawn, no wall",
+    refuses="a grid whose inner edges are missing (holes, walls drawn apart from the lines), "
+    "too faint to trust, or drawn wider, brighter or with more ink than the lines (walls)",
+    why="The game draws every inner edge of a plain board alike; a missing edge or a wall "
+    "changes the puzzle, so reading it as plain would be a wrong answer. Zoom blur widens a "
+    "line but keeps its ink; a wall adds ink.",
+    bounds="Walls: _WALL_INK 1.5 (zoom-blurred lines 0.98-1.12, walls >= 2.5), _WALL_BRIGHTER "
+    "1.6 (real lines <= 1.11, walls >= 2.04), _WALL_STROKE 1.5 (walls >= 1.85, good boards' "
+    "peakless edges <= 1.30); edges dimmed with their neighbours by glow keep >= 0.34 of "
+    "their contrast, holes' <= 0.11 (_DIMMED_WITH_NEIGHBOURS 0.25).",
+    reason="some inner grid lines are missing (holes or walls in the board) / "
+    "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
+    check=lambda grid: check_edges(grid.lattice, grid.maps, grid.image, grid.factor, grid.settings),
+)

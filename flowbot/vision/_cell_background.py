@@ -1,0 +1,459 @@
+"""Cell rule: the dots lie on the board's own background, and the empty cells hold nothing."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._bands import (
+    border_like,
+    border_like_sides,
+    interior_reach,
+    line_lightness,
+    place_past_lines,
+    steepest_inside,
+)
+from flowbot.vision._cell_marks import dot_cells, rim_width
+from flowbot.vision._cells import NEAR, CellSamples
+from flowbot.vision._colour import delta_e
+from flowbot.vision._grounds import against_another_ground
+from flowbot.vision._rays import OUTLINE_PX, crisp_sides, fills_cell, soft_rays
+from flowbot.vision._rule import Cells, Rule
+from flowbot.vision._stats import (
+    median_along,
+    median_of,
+    median_of_present,
+    pad_with,
+)
+from flowbot.vision._types import Settings
+
+#: Most L* by which a board's cells may be lighter than its grid lines.
+CELLS_OVER_LINES = 15.0
+
+
+#: Most Lab distance between a dot's surroundings and the empty cells' beside it.
+BACKGROUND_STEP = 40.0
+
+
+#: Least Lab distance from an empty cell's centre to all its neighbours' rings
+#: but one for a closer look (an object, or glow?): grey bridge tiles measure
+#: 13.9+, real empty cells up to 17 (glow), so the look must decide.
+OBJECT_STEP = 10.0
+
+
+#: Least share of the border band that glow of the centre's colour covers
+#: across the lines (``border_like``): objects leave 0-0.24 (a tile 11 Lab
+#: from the glow around it), glow that fades nowhere in the cell 0.24+.
+GLOW_BORDER = 0.25
+
+
+#: Least sides on which a faint cell's colour ends in a crisp outline for an
+#: object (``crisp_sides``): a band or edge of glow crosses the cell, sharp on
+#: two sides at most (good screens: 0-2); a tile is outlined all round, but
+#: beside a glow band its colour may end short of the median of the ring
+#: beyond (flow_bridges 87044: 0.68 of the way, three sides).
+OBJECT_SIDES = 3
+
+
+#: The same for one of two strong objects side by side, outlined on its three
+#: other sides: in a cell under ~26 px the rays end 2 px past a deck's edge
+#: and may see two (flow_bridges 88094); glow that stands out as much from
+#: all rings but one and neither runs on nor fades is sharp on none
+#: (phone_large 42; bridges decoys' glow cells).
+PAIRED_SIDES = 2
+
+
+def check_background(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    dots: set[Cell],
+    settings: Settings,
+) -> None:
+    """Refuse cells that do not show one dark background around their dots.
+
+    A Flow board draws light lines on a dark background. Glow tints it
+    smoothly, at most about as light as the lines (real screens: 26+ L*
+    darker than the lines; heavy synthetic glow: 1+); a dot's surroundings
+    match the cells beside it (within 15 Lab on real screens, 20 on synthetic
+    ones). Light cards between dark gaps, or a tile in a cell, are something else.
+    """
+    lines = line_lightness(image, geometry)
+    background = float(median_of(samples.ring_lab[..., 0]))
+    if lines is not None and background > lines + CELLS_OVER_LINES:
+        raise UnsureReadingError(
+            f"the cells (L* {background:.0f}) are lighter than the grid lines between them "
+            f"(L* {lines:.0f}): no Flow board, whose background is dark"
+        )
+    _check_outer_bands(samples.ring_lab)
+    rows, cols = geometry.rows, geometry.cols
+    is_dot = dot_cells((rows, cols), dots)
+    # Each cell's four neighbours' rings (NaN off the board), and which are empty cells.
+    padded = pad_with(samples.ring_lab, 1, 1, np.nan)
+    empty = pad_with(~is_dot, 1, 1, False)
+    shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
+    around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
+    around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
+    # Per cell, the median of its empty neighbours' rings (NaN with none).
+    beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
+    step = delta_e(samples.ring_lab, median_of_present(np.moveaxis(beside, 2, -1)))
+    for cell in sorted(dots):
+        if step[cell] > BACKGROUND_STEP and not _ground_runs_on(samples.sector_lab, ~is_dot, cell):
+            raise UnsureReadingError(
+                f"the background around the dot at cell {tuple(cell)} is unlike its "
+                "neighbours' (cards or tiles, not a Flow board)"
+            )
+    # An empty cell's centre shows the background of some cell beside it. One
+    # unlike all of them holds an object, unless its colour runs on to the
+    # grid lines and across them as glow does (a bridge's tile: up to 68% of
+    # the border band in a small cell, but at most 1% across the lines) or it
+    # fades into the background on a few rays from the centre (glow; a tile's
+    # outline is crisp all round: no such ray). A fainter object (a grey tile
+    # 11-20 Lab from coloured glow), or one beside its twin (two tiles side by
+    # side: each is the other's neighbour), is unlike all neighbours but one
+    # by less: it must also show a crisp outline on three sides or four
+    # (``OBJECT_SIDES``; glow that neither runs on nor fades in the cell is
+    # sharp on 0-2 sides), in lightness as well as colour (JPEG's colour
+    # blocks outline dim glow beside its twin in colour alone).
+    # And unlike its empty neighbours' cores: a thick blurred grid line tints
+    # every ring, so that each empty cell's core is unlike its neighbours'
+    # rings, but not their cores (a tile's is).
+    apart = np.sort(delta_e(samples.core_lab[:, :, None], around), axis=2)  # NaN (off board) last
+    unlike, unlike_but_one = apart[..., 0], apart[..., 1]
+    cores = pad_with(samples.core_lab, 1, 1, np.nan)
+    cores[~empty] = np.nan
+
+    def cores_apart_at(offsets: tuple[tuple[int, int], ...]) -> np.ndarray:
+        near = np.stack([cores[a : a + rows, b : b + cols] for a, b in offsets], axis=2)
+        return np.sort(delta_e(samples.core_lab[:, :, None], near), axis=2)
+
+    cores_apart = cores_apart_at(shifts)
+    # All but one of them (its twin, if a tile) when it has two or more. A
+    # cell with no empty neighbour (a corner between two dots) is compared
+    # with the empty cells diagonal to it: in a blurred small cell a dot's
+    # halo tints its ring (zoomed: 10 Lab), which is then no background.
+    diagonal = cores_apart_at(((0, 0), (0, 2), (2, 0), (2, 2)))
+    compared = np.where(np.isnan(cores_apart[..., :1]), diagonal, cores_apart)
+    some = np.where(
+        np.isnan(compared[..., 1]),
+        compared[..., 0],
+        compared[..., 1],
+    )
+    # With no empty cell beside it nor diagonal to it (an edge cell among
+    # dots), with the board's typical empty cell: its background.
+    typical = (
+        median_of(samples.core_lab[~is_dot], axis=0) if (~is_dot).any() else np.full(3, np.nan)
+    )
+    off_typical = delta_e(samples.core_lab, typical)
+    alone = np.isnan(some) & ~is_dot
+    some = np.where(alone, off_typical, some)
+    faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
+    # Two strong objects side by side: each one's ring (which the other's deck
+    # covers) and core are its twin's colour, and no other empty neighbour's
+    # core is (flow_bridges: the second nearest 26.7+ Lab away): an empty
+    # cell whose blurred lines tint every ring shows the background, as two
+    # or more empty neighbours' cores do (zoomed 99274: 0.0 and 0.5 Lab).
+    # With one empty neighbour only (a corner or edge cell beside dots), the
+    # empty cells diagonal to it count as others too (zoomed 91218: the
+    # "twin" and a diagonal cell both 0.0 Lab; a deck's twin beside it in a
+    # corner leaves the diagonal cell the background's colour).
+    others = np.where(
+        np.isnan(cores_apart[..., 1:2]),
+        np.sort(np.concatenate([cores_apart, diagonal], axis=2), axis=2)[..., :4],
+        cores_apart,
+    )
+    # Blurred thick lines and a blurred dot's halo tint the rings beside a
+    # cell, most of all an edge or corner cell's, which has few others (zoomed
+    # 99446, 91218, 93916: a black empty core among dots 20.1-24.5 Lab from
+    # them all; 101323: a corner cell 21.2 from its two empty neighbours'
+    # rings, 0.2-0.4 from their cores): however unlike them, a cell is empty
+    # when its core is the empty cells' around it, diagonal ones included
+    # when fewer than two are beside it: two of them, or for a cell among
+    # dots as for a faint object, ``some`` (0.0-0.4 Lab; bridge decks drawn
+    # in such cells on flow shots 96000-96599: 23.5+ over 529).
+    ground = np.where(np.isnan(cores_apart[..., 0]), some, others[..., 1])
+    strong = (unlike > settings.empty_contrast) & ~(ground <= OBJECT_STEP)
+    # A pair whose cores are the board's typical empty core is two empty
+    # cells: a corner cell whose one empty neighbour is the only cell near
+    # it not a dot (zoomed 84652: 0.7 Lab from its twin and the typical core,
+    # its ring tinted by a thick blurred border and its other ring a dot's).
+    paired = (
+        (unlike_but_one > settings.empty_contrast)
+        & (cores_apart[..., 0] <= OBJECT_STEP)
+        & ~(others[..., 1] <= OBJECT_STEP)
+        & ~(off_typical <= OBJECT_STEP)
+    )
+    # The rays look inside the cell only, short of the lines' own pixels,
+    # blur and ringing (``interior_reach``, measured once, when a cell needs
+    # it): a line's sharp step is no object's outline.
+    reach: float | None = None
+    outline = OUTLINE_PX
+    windowed: tuple[str, ...] | None = None
+    for r, c in np.argwhere((strong | faint | paired) & ~is_dot):
+        point = geometry.centre(Cell(int(r), int(c)))
+        centre = (point.x, point.y)
+        core = samples.core_lab[r, c]
+        if border_like(image, centre, geometry.cell_size, core) >= GLOW_BORDER:
+            continue
+        # On the board's border against another window (a mirror window's
+        # edge), what lies past the line tells nothing, as past a crop's:
+        # a band of glow cut off there, running on across the opposite line,
+        # runs on to it too (``_cut_off_glow``).
+        outer = _outer_sides(geometry, int(r), int(c))
+        if outer:
+            if windowed is None:
+                windowed = _windowed_sides(image, geometry)
+            open_sides = [k for k in outer if _SIDES[k] in windowed]
+            if open_sides and _cut_off_glow(image, centre, geometry.cell_size, core, open_sides):
+                continue
+        if reach is None:
+            reach = interior_reach(image, geometry)
+            outline = _outline_px(image, geometry, dots)
+        background = np.nanmedian(around[r, c], axis=0)
+        rays = soft_rays(
+            image, centre, geometry.cell_size, core, background, reach=reach, outline_px=outline
+        )
+        # Rays that end short of half way are judged by the fade they saw
+        # (``soft_rays``); but a colour that no ray sees half way out fills
+        # the cell to its lines: a tile, whose outline the rays end in (its
+        # edge against the line, flow_edge_objects 207: 0.45 of the way),
+        # or a cloud of glow wider than the cell, which ``_glow_cloud`` tells.
+        if rays >= 2 and not fills_cell(
+            image, centre, geometry.cell_size, core, background, reach=reach
+        ):
+            continue
+        # Beyond each side (right, down, left, up) lies that neighbour's
+        # ring; the median ring at the board's edge or beside a twin.
+        beyond = np.where(
+            (delta_e(around[r, c], core) > OBJECT_STEP)[:, None], around[r, c], background
+        )[[3, 1, 2, 0]]
+        if _glow_cloud(
+            image,
+            centre,
+            geometry.cell_size,
+            core=core,
+            background=background,
+            beyond=beyond,
+            inner=~np.isnan(around[r, c, [3, 1, 2, 0], 0]),
+        ):
+            continue
+        dim = strong[r, c] and _dim(core, samples.ring_lab[r, c], around[r, c])
+        if not strong[r, c] or dim:
+            sides = crisp_sides(
+                image, centre, geometry.cell_size, core, beyond, reach=reach, in_lightness=not dim
+            )
+            if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
+                continue
+        raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
+
+
+#: The sides of a cell, as ``border_like`` numbers them.
+_SIDES = ("right", "bottom", "left", "top")
+
+
+def _outer_sides(geometry: BoardGeometry, r: int, c: int) -> tuple[int, ...]:
+    """The sides (0 right, 1 down, 2 left, 3 up) on which cell ``(r, c)`` lies on the border."""
+    on = (c == geometry.cols - 1, r == geometry.rows - 1, c == 0, r == 0)
+    return tuple(k for k, border in enumerate(on) if border)
+
+
+def _windowed_sides(image: np.ndarray, geometry: BoardGeometry) -> tuple[str, ...]:
+    """The board's borders against another window's ground (``against_another_ground``)."""
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    return tuple(side for side in _SIDES if against_another_ground(image, xs, ys, side))
+
+
+#: Least share of the border band's side opposite a windowed border across
+#: whose line glow cut off at that border runs on (``_cut_off_glow``): jpeg
+#: 99266's band 0.79; an object ends inside its lines (a bridge's tile may
+#: cover 68% of a small cell's band, short of the lines). Cells the check
+#: looks at in flow decoys 97000-97059 (bridges, walls, walled, hex, odd
+#: dot, dialog, holes): 0.48 at most (a dark corner cell's own ground),
+#: but for glow past a border (0.94).
+CUT_OFF_RUNS_ON = 0.5
+
+
+def _cut_off_glow(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    core: np.ndarray,
+    open_sides: list[int],
+) -> bool:
+    """Whether an edge cell's colour is glow cut off at a border against another window.
+
+    ``open_sides``: the cell's sides on such borders (0 right, 1 down, 2
+    left, 3 up). Each counts the border band's pixels of the colour beside
+    its line whatever lies past it, as a crop's edge does in
+    ``border_like``, when the colour runs on across the opposite side's line
+    (``CUT_OFF_RUNS_ON``): a band of glow through the cell. Glow covers
+    ``GLOW_BORDER`` of the band so counted (jpeg 99266: 0.39, 0.20 without).
+    """
+    inside, across = border_like_sides(image, centre, pitch, core)
+    shares = across.copy()
+    for k in open_sides:
+        if across[(k + 2) % 4] >= CUT_OFF_RUNS_ON:
+            shares[k] = inside[k]
+    return bool(shares.mean() >= GLOW_BORDER)
+
+
+#: An outline drawn on the board is as sharp as the dots' rims, however the
+#: image was scaled: it goes the whole way within ``GLOW_RIMS`` rim widths
+#: (``rim_width``; bridge decks' rays in flow_bridges 98000-98079: the
+#: second widest of a cell's 1.60 at most), where the background's glow,
+#: drawn soft, takes more (mirror 100187's glow band: 2.2-2.6, its edges
+#: 3.4-4.1 px against ``OUTLINE_PX``).
+GLOW_RIMS = 2.0
+
+
+def _outline_px(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> float:
+    """Most pixels an outline on this board takes the whole way, for ``soft_rays``.
+
+    ``OUTLINE_PX``, or ``GLOW_RIMS`` of the dots' rims when that is less
+    (a small or sharp image, whose glow's edges are as narrow in pixels as
+    a large image's outlines).
+    """
+    rim = rim_width(image, geometry, dots)
+    return min(OUTLINE_PX, GLOW_RIMS * rim) if math.isfinite(rim) else OUTLINE_PX
+
+
+#: A cell nearly black (core L* at most ``DIM_CORE``) and within ``DIM_STEP``
+#: L* of its ring and every neighbour's is judged as a faint one, however far
+#: in Lab: an object when crisp on ``OBJECT_SIDES`` sides. Near black, Lab
+#: stretches a few RGB levels of hue into 20+ (dim glow: mirror 98388's
+#: (47, 3, 0) core in a (16, 2, 0) ring, 24 Lab; drift 95578's 23-28; core L*
+#: 4.7-14.1, 3.1-10.1 L* from its surroundings at most, with crop 85148 and
+#: huge_cells 80227; crisp in colour on 0-2 sides). Its outline is looked for
+#: in colour alone: a dark tile on black (navy (0, 0, 60): L* 2.9) steps by
+#: less than ``SOFT_LIGHTNESS``, but is crisp in colour all round. Cells the
+#: strong rule looks at in flow decoys (bridges, holes, walls 96000-96199) are
+#: 17.5+ L* light; those it refuses 29.6+, and 11.6+ L* from some ring.
+DIM_CORE, DIM_STEP = 15.0, 11.0
+
+
+def _dim(core: np.ndarray, ring: np.ndarray, around: np.ndarray) -> bool:
+    """Whether a cell's ``core`` (Lab) is nearly black and as dark as its ``ring`` and ``around``.
+
+    ``around``: the four neighbours' rings (NaN off the board).
+    """
+    lightness = np.append(around[~np.isnan(around[:, 0]), 0], ring[0])
+    return bool(core[0] <= DIM_CORE and np.abs(lightness - core[0]).max() <= DIM_STEP)
+
+
+def _ground_runs_on(sector_lab: np.ndarray, empty: np.ndarray, cell: Cell) -> bool:
+    """Whether the ground around the dot at ``cell`` runs on across the lines beside it.
+
+    Strong glow may tint a dot's cell far from the cells beside it, but it
+    is continuous: just across each grid line, the empty neighbour's ring
+    sector facing the dot has the colour of the dot's sector facing it
+    (within ``NEAR``; phone_large 96132: 8 Lab). A card or tile's ground
+    ends at its edge (memory cards: 66+ Lab across the gap).
+    """
+    rows, cols = empty.shape
+    seen = False
+    for side, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
+        r, c = cell.row + dr, cell.col + dc
+        if 0 <= r < rows and 0 <= c < cols and empty[r, c]:
+            seen = True
+            facing = sector_lab[r, c, (side + 2) % 4]
+            if float(delta_e(sector_lab[cell.row, cell.col, side], facing)) > NEAR:
+                return False
+    return seen
+
+
+#: A cloud of glow peaking in a cell fades softly inside it (at its steepest,
+#: the whole way over ``CLOUD_PX`` pixels or more, in RGB: huge_cells glow
+#: 52+, a dim cloud cut off by a crop 15.6; objects in decoys, 2.8 at most
+#: among those that run on past the lines) and runs on across every grid line
+#: between it and a neighbour, still short of the neighbour's colour (place
+#: at most ``CLOUD_BEYOND``: glow 0.52-0.80, past a tile 0.88+).
+CLOUD_PX, CLOUD_BEYOND = 12.0, 0.85
+
+
+def _glow_cloud(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    *,
+    core: np.ndarray,
+    background: np.ndarray,
+    beyond: np.ndarray,
+    inner: np.ndarray,
+) -> bool:
+    """Whether a cell unlike the cells beside it shows a soft cloud of glow there, not an object.
+
+    The game's glow clouds are often wider than a cell: one peaking in a
+    cell is unlike every neighbour's ring, fades too little inside the cell
+    for ``soft_rays`` and too much to run on in the core's own colour
+    (``border_like``). An object drawn in the cell has an outline inside
+    its lines and ends there. ``beyond``: the neighbours' colours (right,
+    down, left, up); ``inner``: which sides have a neighbour.
+    """
+    if steepest_inside(image, centre, pitch, core, background) < CLOUD_PX:
+        return False
+    past = place_past_lines(image, centre, pitch, core, beyond)
+    seen = inner & ~np.isnan(past)
+    return bool(seen.any() and (past[seen] <= CLOUD_BEYOND).all())
+
+
+def _check_outer_bands(ring_lab: np.ndarray) -> None:
+    """Refuse an outer row or column whose background is unlike the next one in.
+
+    One background runs under the whole board, tinted smoothly by glow. A
+    band unlike it is something beside the board (a white page, another
+    window) whose edge fell in step with the grid: read as cells, it would
+    add a row or column to the puzzle.
+    """
+    band = foreign_band(ring_lab)
+    if band is not None:
+        name, index = band
+        raise UnsureReadingError(
+            f"the cells of {name} {index} are unlike the board's next to them "
+            "(something beside the board lines up with its grid)"
+        )
+
+
+def foreign_band(ring_lab: np.ndarray) -> tuple[str, int] | None:
+    """The first outer row or column whose background is unlike the next one in, if any.
+
+    ``("row", index)`` or ``("column", index)``; ``ring_lab`` is the cells'
+    ring colours (``CellSamples.ring_lab``).
+    """
+    # Medians over each band's cells (a dot or pipe lies inside the ring),
+    # the outer band and the next one in, in two calls: first, last.
+    rows = median_along(ring_lab[[0, 1, -1, -2]], axis=1)
+    columns = median_along(ring_lab[:, [0, 1, -1, -2]], axis=0)
+    bands = (
+        ("row", 0, rows[0], rows[1]),
+        ("row", ring_lab.shape[0] - 1, rows[2], rows[3]),
+        ("column", 0, columns[0], columns[1]),
+        ("column", ring_lab.shape[1] - 1, columns[2], columns[3]),
+    )
+    for name, index, outer, inner in bands:
+        step = float(delta_e(outer, inner))
+        if step > BACKGROUND_STEP:
+            return name, index
+    return None
+
+
+BACKGROUND: Rule[Cells] = Rule(
+    name="one dark background",
+    refuses="cells lighter than the lines between them, a dot on a background unlike its "
+    "neighbours', an empty cell holding an object, an outer band unlike the next one in",
+    why="A Flow board draws light lines on one dark background that glow tints smoothly; "
+    "light cards between dark gaps, a tile in a cell or another window's edge in step with "
+    "the grid are something else, and read as cells they would change the puzzle.",
+    bounds="CELLS_OVER_LINES 15 L* (real screens 26+ darker than the lines, heavy synthetic "
+    "glow 1+); BACKGROUND_STEP 40 Lab (real within 15, synthetic 20); OBJECT_STEP 10 (bridge "
+    "tiles 13.9+, real empty cells up to 17: the look decides); GLOW_BORDER 0.25 (objects "
+    "0-0.24); OBJECT_SIDES 3, PAIRED_SIDES 2 (glow bands sharp on 0-2 sides).",
+    reason="the cells (L* ..) are lighter than the grid lines between them / the background "
+    "around the dot at cell .. is unlike its neighbours' / cell (r, c) holds something that "
+    "is neither a dot nor empty / the cells of row or column k are unlike the board's next to them",
+    check=lambda cells: check_background(
+        cells.samples, cells.image, cells.geometry, cells.dots, cells.settings
+    ),
+)

@@ -1,0 +1,349 @@
+"""Reading the cells: which hold a dot, refusing a cell that is neither a dot nor empty."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._bands import border_like
+from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, CellSamples
+from flowbot.vision._colour import delta_e
+from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
+from flowbot.vision._rays import corner_reach, outline_rays
+from flowbot.vision._rule import Cells, Rule
+from flowbot.vision._stats import (
+    median_of,
+)
+from flowbot.vision._types import Settings
+
+#: A cell far fainter than the dots whose colour fades into its background on
+#: this many rays, and changes faster than the whole way in ``GLOW_EDGE_PX``
+#: pixels on none, is glow: drawn outlines far fainter than the dots (a dot or
+#: pipe on glow of its colour) change within 1.8 px, the background's glow
+#: pipes fade over 3.5+ px even in a mirror window a third of the phone's size.
+SOFT_GLOW_RAYS, GLOW_EDGE_PX = 2, 3.0
+
+
+#: A cell as strong as a dot, whose colour runs out to its edge, is glow only
+#: when it fades softly on ``SOFT_GLOW_RAYS`` rays and on none faster than
+#: the whole way in ``GLOW_WIDE_PX`` pixels (glow cut off by a crop: 7.9 px;
+#: pipes of solved boards 3.6 at most, an enlarged candy 3.2, bridges 1.5),
+#: and covers ``GLOW_RUNS_ON`` of the border band on both sides of the lines
+#: (``border_like``; that glow 0.18, the enlarged candy 0: it ends inside).
+GLOW_WIDE_PX, GLOW_RUNS_ON = 6.0, 0.05
+
+
+def read_dots(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> tuple[set[Cell], float]:
+    """The cells holding a dot, and a confidence from how clearly cells split.
+
+    Refuses a cell that is neither a dot nor empty; the dot rules
+    (``_rules.DOT_RULES``) then judge the dots found.
+
+    A cell whose centre stands out from its rim less than a dot's but more
+    than glow's is a dot only when it looks like one: a flat disc of a dot's
+    size with a sharp rim (a dot of nearly the glow's own colour). Fainter
+    still, such a disc is a dot only when a clear dot has its colour: else its
+    twin may be as faint and missed, and the reading is refused (unless the
+    disc is oblong, or its core nearer black than any dot's colour: JPEG or
+    glow noise, not a dot).
+    """
+    contrast = delta_e(samples.core_lab, samples.ring_lab)
+    dots: set[Cell] = set()
+    faint: list[Cell] = []
+    rows, cols = contrast.shape
+    flat = samples.flat
+    strong = contrast >= settings.dot_contrast
+    # A dot's strength is its contrast with the board's background: glow of
+    # its colour under it lowers its contrast with its own ring, not that.
+    background = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
+    flat_dots = delta_e(samples.core_lab, background)[strong & flat]
+    faintest = float(flat_dots.min()) if flat_dots.size else 0.0
+    glow = _soft_glow(samples, image, geometry, strong & ~flat & (contrast < faintest / 2))
+    sure = contrast[strong & ~glow]
+    weakest_dot = float(sure.min()) if sure.size else 0.0
+    # Between empty and dot, and not far fainter than every dot (those are
+    # glow already, below): glow only when soft.
+    doubt = (contrast > settings.empty_contrast) & ~strong & (contrast >= weakest_dot / 2)
+    glow |= _soft_glow(samples, image, geometry, doubt & ~flat)
+    for r in range(rows):
+        for c in range(cols):
+            k = float(contrast[r, c])
+            if glow[r, c] or (
+                settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2)
+                and not flat[r, c]
+            ):
+                # Far fainter than any dot here, and soft or running out to the
+                # cell's edge as no dot does: glow behind an empty cell.
+                continue
+            if k >= settings.dot_contrast or (
+                k > settings.empty_contrast
+                and _crisp_dot(samples, image, geometry, r, c, tolerant=True)
+            ):
+                if samples.core_uniformity[r, c] < FLAT_CORE and not _crisp_dot(
+                    samples, image, geometry, r, c, faint=True
+                ):
+                    raise UnsureReadingError(
+                        f"cell ({r}, {c}) holds something that is not a flat dot"
+                    )
+                if samples.ring_like_core[r, c] > RING_LIKE_MAX and _runs_to_edge(
+                    samples, image, geometry, r, c
+                ):
+                    if _wide_glow(samples, image, geometry, r, c):
+                        # As strong as a dot, yet soft all round: glow.
+                        continue
+                    raise UnsureReadingError(
+                        f"the colour at cell ({r}, {c}) runs out to its edge (a pipe, not a dot)"
+                    )
+                dots.add(Cell(r, c))
+            elif k > settings.empty_contrast:
+                raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
+            elif k >= settings.faint_contrast and _crisp_dot(
+                samples, image, geometry, r, c, faint=True
+            ):
+                faint.append(Cell(r, c))
+    clear = tuple(dots)
+    for cell in faint:
+        # A dot on glow of its own colour is one when a clear dot has its
+        # colour (its twin); alone, its twin may be as faint and missed. An
+        # oblong "disc" without a twin is JPEG or glow noise in a small cell,
+        # and one whose core is the cells' beside it, or nearer black than
+        # any dot's colour, is their background.
+        # Two faint flat discs of one colour are each other's twins.
+        if any(
+            delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear
+        ) or _faint_twin(samples, faint, cell, settings.colour_tolerance):
+            dots.add(cell)
+        elif _crisp_dot(
+            samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
+        ) and not (
+            _like_cells_beside(samples.core_lab, float(contrast[cell]), cell)
+            or _near_black(samples.core_lab[cell])
+        ):
+            raise UnsureReadingError(
+                f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
+            )
+    dot_min = min((float(contrast[c]) for c in dots), default=255.0)
+    empty_max = max(
+        (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
+        default=0.0,
+    )
+    gap = (dot_min - empty_max) / settings.dot_contrast
+    return dots, 0.5 + 0.5 * min(1.0, max(0.0, gap - 0.5))
+
+
+#: Most ``corner_reach`` of a dot: a disc's colour reaches as far along the
+#: diagonals as square on (the most of any dot on a board: synthetic 95000+,
+#: 1,600 shots of 17 categories, 1.04; real screens 1.01), a square tile's
+#: corners ``sqrt(2)`` times as far (flow_edge_objects 257: 1.39, two tiles
+#: side by side taken for a pair of dots).
+SQUARE_REACH = 1.2
+
+
+def check_round(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]
+) -> None:
+    """Refuse a "dot" whose colour reaches its corners: a square tile, not a disc."""
+    cells = sorted(dots)
+    centres = np.array([(geometry.centre(c).x, geometry.centre(c).y) for c in cells])
+    rows, cols = np.array(cells).T
+    reach = corner_reach(
+        image,
+        centres,
+        geometry.cell_size,
+        samples.core_lab[rows, cols],
+        samples.ring_lab[rows, cols],
+    )
+    worst = int(np.argmax(reach))
+    if reach[worst] > SQUARE_REACH:
+        r, c = cells[worst]
+        raise UnsureReadingError(f"cell ({r}, {c}) holds a square, not a dot (a tile)")
+
+
+def _faint_twin(samples: CellSamples, faint: list[Cell], cell: Cell, tolerance: float) -> bool:
+    """Whether ``cell`` and exactly one other faint disc are flat and of one colour: twins.
+
+    Both dots of a pair may lie on glow of their colour (the glow is wide,
+    the dots' colour dark): each then stands out from its rim too little to
+    be clear, yet is a flat disc whose rim shows none of its core's colour
+    (``CellSamples.flat``), which the lines' blur or JPEG noise in an empty
+    cell is not. Found both, the pair misses nothing; a third of the colour
+    leaves the pairing in doubt.
+    """
+    if not samples.flat[cell]:
+        return False
+    alike = [
+        other
+        for other in faint
+        if other != cell
+        and samples.flat[other]
+        and float(delta_e(samples.core_lab[cell], samples.core_lab[other])) <= tolerance
+    ]
+    return len(alike) == 1
+
+
+#: A faint disc whose core is within this share of its contrast (plus
+#: ``CORE_NOISE`` Lab) of two or more neighbours' cores shows the board's
+#: background, not a dot: a dot's core is unlike every neighbour's but its
+#: twin's (faint dots on glow of their colour, 18-60 px, JPEG 60+: the second
+#: nearest 1.7+ times that far); in small cells the grid lines' blur tints
+#: every empty cell's ring, making its core such a "disc" (mirror 80294:
+#: 0.2-0.7 times).
+BACKGROUND_CORE, CORE_NOISE = 0.25, 1.0
+
+
+def _like_cells_beside(core_lab: np.ndarray, contrast: float, cell: Cell) -> bool:
+    """Whether two or more of ``cell``'s neighbours' cores have its core's colour."""
+    rows, cols = core_lab.shape[:2]
+    near = BACKGROUND_CORE * contrast + CORE_NOISE
+    alike = 0
+    for r, c in (
+        (cell.row, cell.col + 1),
+        (cell.row + 1, cell.col),
+        (cell.row, cell.col - 1),
+        (cell.row - 1, cell.col),
+    ):
+        if 0 <= r < rows and 0 <= c < cols:
+            alike += float(delta_e(core_lab[cell], core_lab[r, c])) <= near
+    return alike >= 2
+
+
+#: Least Lab distance from black of a dot's core: the game draws its dots in
+#: light or saturated colours on a black ground. Its darkest (teal, dark
+#: blue, purple) are 54+ Lab from black, 33+ through the synthetic screens'
+#: strongest colour drift (gamma 1.35, saturation 0.7, gains 0.85-1.1);
+#: measured: real screens 56.7+, drift 40.1+ (7290 dots), faint dots on glow
+#: of their colour in 18-50 px cells through JPEG 60-95 54.1+ (190). In a
+#: small dark cell JPEG keeps colour at half resolution: the lines' hue tints
+#: the ring but not the centre, a "disc" in colour alone whose core is the
+#: dark ground, 24.7 Lab from black at most (tiny_cells 97016, 95286, 93219,
+#: 92018, 99303, 90367, 90430: 6.6-23.6 where refused).
+DOT_FROM_BLACK = 28.0
+
+
+def _near_black(core: np.ndarray) -> bool:
+    """Whether a cell's core colour (Lab) is too near black for any dot's."""
+    return float(delta_e(core, np.zeros(3))) < DOT_FROM_BLACK
+
+
+def _soft_glow(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, candidates: np.ndarray
+) -> np.ndarray:
+    """Which ``candidates`` are the background's glow, not a dot or a pipe.
+
+    Candidates are not flat and stand out from their ring more than an empty
+    cell: less than a dot, or as much yet with less than half the faintest
+    flat dot's strength: the animated background's faint pipes (a fifth of
+    the screen long, at most a fifth of a colour's strength) ending in or
+    crossing a cell under strong glow. A dot's rim is a circle round the
+    cell's centre, which every ray from there meets square on; a drawn pipe
+    has a sharp outline, which one of the rays meets nearly square on; glow
+    fades over more pixels on every ray (``GLOW_EDGE_PX``).
+    """
+    glow = np.zeros(candidates.shape, bool)
+    for r, c in np.argwhere(candidates):
+        glow[r, c] = _is_soft_glow(samples, image, geometry, int(r), int(c))
+    return glow
+
+
+def _is_soft_glow(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    r: int,
+    c: int,
+    *,
+    outline_px: float = GLOW_EDGE_PX,
+) -> bool:
+    """Whether cell ``(r, c)``'s colour fades into its ring softly on some rays, sharply on none.
+
+    Sharply: the whole way in fewer than ``outline_px`` pixels somewhere.
+    """
+    point = geometry.centre(Cell(r, c))
+    soft, sharp = outline_rays(
+        image,
+        (point.x, point.y),
+        geometry.cell_size,
+        samples.core_lab[r, c],
+        samples.ring_lab[r, c],
+        outline_px=outline_px,
+    )
+    return soft >= SOFT_GLOW_RAYS and sharp == 0
+
+
+def _wide_glow(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, r: int, c: int
+) -> bool:
+    """Whether a cell as strong as a dot whose colour runs out to its edge is glow.
+
+    The background's glow is drawn blurred: its colour fades into the ring
+    over ``GLOW_WIDE_PX`` pixels or more on every ray that leaves it, and
+    runs on across the grid lines into the cell beside (``border_like``).
+    A pipe, a tile or a candy is drawn with an outline, sharper even when
+    a screen is enlarged, and a tile or candy ends inside its lines.
+    """
+    if not _is_soft_glow(samples, image, geometry, r, c, outline_px=GLOW_WIDE_PX):
+        return False
+    point = geometry.centre(Cell(r, c))
+    runs_on = border_like(image, (point.x, point.y), geometry.cell_size, samples.core_lab[r, c])
+    return runs_on >= GLOW_RUNS_ON
+
+
+def _runs_to_edge(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, r: int, c: int
+) -> bool:
+    """Whether the colour at cell ``(r, c)`` reaches its ring around the colour's own centre."""
+    centre = geometry.centre(Cell(r, c))
+    ring_like = ring_like_core_recentred(
+        image, (centre.x, centre.y), geometry.cell_size, samples.core_lab[r, c]
+    )
+    return ring_like > RING_LIKE_MAX
+
+
+def _crisp_dot(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    r: int,
+    c: int,
+    *,
+    faint: bool = False,
+    elongation: float = math.inf,
+    tolerant: bool = False,
+) -> bool:
+    """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim.
+
+    ``faint``: judged by shape alone, for a disc whose colour is noisier than
+    the usual tolerance or closer to its rim's (the ring then looks like the
+    core by that tolerance). ``elongation``: most ratio of the disc's long
+    axis to its short one. ``tolerant``: for a disc that stands out more
+    than noise can, a soft rim and a grid a pixel or two off are allowed.
+    """
+    if not faint and not samples.flat[r, c]:
+        return False
+    centre = geometry.centre(Cell(r, c))
+    return is_crisp_disc(
+        image,
+        (centre.x, centre.y),
+        geometry.cell_size,
+        samples.core_lab[r, c],
+        samples.ring_lab[r, c],
+        elongation=elongation,
+        tolerant=tolerant,
+    )
+
+
+ROUND: Rule[Cells] = Rule(
+    name="dots are round",
+    refuses="a 'dot' whose colour reaches as far into its cell's corners as square on",
+    why="A disc's colour reaches as far along the diagonals as square on; a square tile's "
+    "corners about 1.4 times as far (two tiles side by side pass for a pair of dots).",
+    bounds="SQUARE_REACH 1.2 of corner_reach: dots at most 1.04 (1,600 synthetic shots, "
+    "17 categories) and 1.01 (real screens); a tile 1.39 (flow_edge_objects 257).",
+    reason="cell (r, c) holds a square, not a dot (a tile)",
+    check=lambda cells: check_round(cells.samples, cells.image, cells.geometry, cells.dots),
+)

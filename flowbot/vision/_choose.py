@@ -1,0 +1,117 @@
+"""Choosing the board among the grids the search finds: the first holding dots, alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError, VisionError
+from flowbot.models import BoardGeometry
+from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
+from flowbot.vision._lattice import in_phase
+from flowbot.vision._other_boards import (
+    PAIR_LEFT,
+    TWO_BOARDS,
+    as_lattice,
+    clear_dots,
+    holds_dots,
+    most_board_like,
+    takes_in,
+    too_small,
+)
+from flowbot.vision._rule import Cells
+from flowbot.vision._rules import read_cells
+from flowbot.vision._search import PIECE_OVERLAP, find_boards
+from flowbot.vision._types import Settings, UnsureBoardError
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The board chosen: its cells and dots read, how clearly they split, how it was found."""
+
+    cells: Cells
+    confidence: float
+    notes: tuple[str, ...]
+
+
+def choose_board(image: np.ndarray, settings: Settings) -> Board:
+    """The first grid found that holds dots like a board's, is big enough, and lies alone.
+
+    Raises the refusal about the most board-like grid met when there is none
+    (or ``BoardNotFoundError``), and refuses at once a grid doubted for its
+    cells that holds a board's clear dots, or another board holding dots.
+    """
+    boards = find_boards(image, settings)
+    dotless: UnsureBoardError | None = None
+    small: UnsureBoardError | None = None
+    split: UnsureBoardError | None = None
+    dotted: list[BoardGeometry] = []  # grids seen holding dots
+    # Grids doubted for their cells that hold no dots like a board's.
+    unsure: list[UnsureBoardError] = []
+    while True:
+        try:
+            geometry, notes, apart, samples = next(boards)
+        except VisionError as exc:
+            # Nothing read: the refusal is about the most board-like grid met.
+            met: list[tuple[UnsureBoardError, bool | None]] = [
+                (e, True) for e in (split, small) if e is not None
+            ]
+            met += [(e, False) for e in (*unsure, dotless) if e is not None]
+            if not met:
+                raise
+            if isinstance(exc, UnsureBoardError):
+                met.append((exc, None))
+            raise most_board_like(image, met, settings) from None
+        if geometry.cell_size < settings.min_cell_px:
+            raise too_small(geometry, settings)
+        try:
+            dots, cell_confidence = read_cells(samples, image, geometry, settings)
+        except UnsureReadingError as exc:
+            doubt = UnsureBoardError(str(exc), geometry)
+            # A board the user may mean (half solved, a tile on it) refuses
+            # the screen, whatever else it shows. With fewer clear dots it
+            # holds none like a board's either: ``holds_dots`` would doubt
+            # the same samples and count the same clear dots (CLEAR_DOTS).
+            if clear_dots(samples, settings) >= PAIR_LEFT:
+                raise doubt from exc
+            # No dots like a board's: another window's grid paper holding a
+            # picture. Had the board come first, this grid would have been
+            # passed over as no other board (``apart``); the next candidate
+            # may be the board, if it lies apart from this one.
+            unsure.append(doubt)
+            continue
+        if dots and min(geometry.rows, geometry.cols) < MIN_BOARD_SIDE:
+            # No level is this small: a board cut to its last rows, a few
+            # cards or keys; the next candidate may be the board.
+            small = small or UnsureBoardError(
+                f"a {geometry.rows}x{geometry.cols} grid is smaller than any Flow board "
+                f"({MIN_BOARD_SIDE}x{MIN_BOARD_SIDE})",
+                geometry,
+            )
+            continue
+        if dots:
+            others = [other for other in apart if holds_dots(image, other, settings)]
+            if any(not in_phase(as_lattice(geometry), as_lattice(other)) for other in others):
+                # Off this grid's lattice: another board.
+                raise UnsureBoardError(TWO_BOARDS, geometry)
+            dotted += others
+            if any(not takes_in(geometry, other) for other in dotted):
+                # On its lattice: another board, or a piece of this one cut
+                # off by glow that hides the lines between them; a finer or
+                # colour copy may find the pieces as one board. Any grid
+                # found holding dots, now or before, must lie within it.
+                split = split or UnsureBoardError(TWO_BOARDS, geometry)
+                dotted.append(geometry)
+                continue
+            break
+        # Every level has dots: a grid without any (a ruled page, a table) is
+        # not the board; the next candidate may be.
+        dotless = dotless or UnsureBoardError("no dots on the board", geometry)
+    for doubt in unsure:
+        if overlap(as_lattice(doubt.geometry), as_lattice(geometry)) > PIECE_OVERLAP:
+            # Passed over, it shares cells with the board: the same board (a
+            # solved one, its dots hidden in pipes) or a piece of it.
+            raise doubt
+    cells = Cells(image, geometry, samples, dots, settings)
+    return Board(cells, cell_confidence, tuple(notes))

@@ -1,0 +1,62 @@
+"""Colour helpers shared by every stage.
+
+CIELAB conversion and distance, pixel lookup, the brightest channel.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def to_lab(rgb: np.ndarray) -> np.ndarray:
+    """CIELAB (L in 0-100) of uint8 RGB values of any leading shape."""
+    flat = rgb.reshape(-1, 1, 3).astype(np.float32) / 255.0
+    return cv2.cvtColor(flat, cv2.COLOR_RGB2Lab).reshape(rgb.shape)
+
+
+def to_rgb(lab: np.ndarray) -> np.ndarray:
+    """RGB (floats in 0-255) of CIELAB colours of any leading shape; the inverse of ``to_lab``."""
+    flat = np.asarray(lab, np.float32).reshape(-1, 1, 3)
+    return cv2.cvtColor(flat, cv2.COLOR_Lab2RGB).reshape(np.shape(lab)) * 255.0
+
+
+def pixels_at(image: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """``image[rows, cols]`` for index arrays within the image (broadcast together).
+
+    One flat take: several times faster than numpy's two-array indexing.
+    A transposed view (``np.swapaxes(image, 0, 1)``) is read through the
+    image it views: flattening the view would copy the whole image.
+    """
+    if not image.flags.c_contiguous:
+        upright = np.swapaxes(image, 0, 1)
+        if upright.flags.c_contiguous:
+            return pixels_at(upright, cols, rows)
+    return np.take(image.reshape(-1, 3), rows * image.shape[1] + cols, axis=0)
+
+
+def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """CIE76 colour difference along the last axis (L*, a*, b*)."""
+    d = np.subtract(a, b)
+    return np.sqrt(channel_sum(d * d))
+
+
+def channel_sum(values: np.ndarray) -> np.ndarray:
+    """Sum of three channels along the last axis.
+
+    Added as numpy's ``sum(axis=-1)`` adds them, ``(x + y) + z``, bit for
+    bit, and 3-10 times faster: numpy reduces a short last axis slowly.
+    """
+    return values[..., 0] + values[..., 1] + values[..., 2]
+
+
+def place_between(lab: np.ndarray, inside: np.ndarray, outside: np.ndarray) -> np.ndarray:
+    """Each Lab colour's place from ``inside`` (0) to ``outside`` (1), by its distances to both."""
+    to_in, to_out = delta_e(lab, inside), delta_e(lab, outside)
+    return to_in / np.maximum(to_in + to_out, 1e-6)
+
+
+def brightest_channel(image: np.ndarray) -> np.ndarray:
+    """``max(R, G, B)`` per pixel."""
+    red, green, blue = cv2.split(image)
+    return cv2.max(cv2.max(red, green), blue)

@@ -1,0 +1,179 @@
+"""Is a cell's content a dot? A crisp flat disc of a dot's size, centred in its cell."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from flowbot.vision._cells import NEAR, RING_OUTER, cell_offsets
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+
+#: A dot's rim lies in this range of radii (real screens: 0.33-0.35), and is
+#: sharp: its colour changes within ``RIM_PX`` pixels plus ``RIM_PITCH`` of a
+#: pitch (anti-aliasing, JPEG, scaling), where glow changes over a third of a cell.
+DOT_RADII = (0.25, 0.4)
+
+
+RIM_PX, RIM_PITCH = 2.0, 0.06
+
+
+#: The rim is looked for among rings of at least this many pixels: the centre's
+#: one to four pixels give no median to trust (a JPEG block's odd centre pixel).
+RING_MIN_PIXELS = 5
+
+
+#: Most ratio of a disc's long axis to its short one (second moments of its
+#: pixels) for one of a dot's colour that barely stands out: real faint discs
+#: in 17-25 px JPEG cells measure up to 1.24; a JPEG chroma block or a glow
+#: band that merely looks like a disc in a small cell is oblong (1.39).
+FAINT_ELONGATION = 1.25
+
+
+#: Farthest a dot's own centre may lie from its cell's, as a share of the
+#: pitch, for ``is_crisp_disc(tolerant=True)``: a grid found in a copy
+#: shrunk 3-4 times is up to 1.5-2 px off, 0.1 pitch in a 20 px cell.
+RECENTRE_MAX = 0.1
+
+
+def ring_like_core_recentred(
+    image: np.ndarray, centre: tuple[float, float], pitch: float, core: np.ndarray
+) -> float:
+    """``CellSamples.ring_like_core`` around the centroid of the core's colour near ``centre``.
+
+    A large dot a pixel or two off the grid's cell centre reaches into the
+    ring on one side; around its own centre it does not. A pipe runs on
+    through the ring wherever the centre is.
+    """
+    h, w = image.shape[:2]
+    cx, cy = centre
+    reach = RING_OUTER * pitch
+    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
+    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    like = (delta_e(to_lab(image[y0:y1, x0:x1]), core) <= NEAR) & (
+        np.hypot(xx - cx, yy - cy) <= reach
+    )
+    if not like.any():
+        return 1.0
+    centre_x, centre_y = float(xx[like].mean()), float(yy[like].mean())
+    _, ring_xy, _, _ = cell_offsets(pitch)
+    px = np.clip(np.rint(centre_x + ring_xy[:, 0]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(centre_y + ring_xy[:, 1]), 0, h - 1).astype(np.intp)
+    return float((delta_e(to_lab(pixels_at(image, py, px)), core) <= NEAR).mean())
+
+
+def is_crisp_disc(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+    *,
+    elongation: float = math.inf,
+    tolerant: bool = False,
+) -> bool:
+    """Whether a flat disc of a dot's size and a sharp rim is centred at ``centre``.
+
+    ``elongation``: most ratio of the disc's long axis to its short one.
+    Out to the ring, the median colour distance to ``inside`` (the core's) in
+    one-pixel-wide rings, as a share of the distance from ``inside`` to
+    ``outside`` (the ring's): a dot stays near 0 out to its radius and climbs
+    to near 1 within a thin rim, the same all round. Glow changes gradually
+    and, not being centred on the cell, not in circles.
+
+    ``tolerant``, for a disc that stands out more than JPEG noise or glow in
+    an empty cell can: its size is the middle of its rim (JPEG or scaling
+    soften a small dot's rim, which then starts well inside its radius), and
+    a disc a little off ``centre`` (at most ``RECENTRE_MAX`` of a pitch: a
+    grid found in a shrunk copy is a pixel or two off) is judged around its
+    own centre too.
+    """
+    step = float(delta_e(inside, outside))
+    if step <= 0:
+        return False
+    h, w = image.shape[:2]
+    reach = RING_OUTER * pitch
+    # Every pixel of a small cell; every k-th of a large one, in rings k px wide
+    # (the rim's allowance grows with the pitch faster than k).
+    k = max(1, int(pitch // 50))
+    cx, cy = centre
+    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
+    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
+    far = delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step
+    if _disc_at(far, xx, yy, centre, pitch=pitch, k=k, elongation=elongation, tolerant=tolerant):
+        return True
+    if not tolerant:
+        return False
+    disc = (far < 0.5) & (np.hypot(xx - cx, yy - cy) < reach)
+    if not disc.any():
+        return False
+    own = (float(xx[disc].mean()), float(yy[disc].mean()))
+    shift = math.hypot(own[0] - cx, own[1] - cy)
+    return 0.5 <= shift <= RECENTRE_MAX * pitch and _disc_at(
+        far, xx, yy, own, pitch=pitch, k=k, elongation=elongation, tolerant=True
+    )
+
+
+def _disc_at(
+    far: np.ndarray,
+    xx: np.ndarray,
+    yy: np.ndarray,
+    centre: tuple[float, float],
+    *,
+    pitch: float,
+    k: int,
+    elongation: float,
+    tolerant: bool,
+) -> bool:
+    """``is_crisp_disc`` around ``centre``, given each pixel's place ``far`` from inside to out."""
+    reach = RING_OUTER * pitch
+    r = np.hypot(xx - centre[0], yy - centre[1])
+    near = r < reach
+    far = far[near]
+    bins = np.floor(r[near] / k).astype(np.intp)
+    order = np.lexsort((far, bins))  # by ring, then distance: medians by index
+    count = np.bincount(bins)
+    starts = np.r_[0, np.cumsum(count)[:-1]]
+    filled = count >= RING_MIN_PIXELS
+    median = far[order][starts[filled] + count[filled] // 2]
+    radii = np.flatnonzero(filled) * k
+    inside, inner = np.flatnonzero(median <= 0.25), np.flatnonzero(median < 0.75)
+    if inside.size == 0 or inner.size == 0 or median[-1] < 0.75:
+        return False
+    # The disc's colour ends where the last rise out of it starts: a faint
+    # disc's own JPEG noise lifts a ring or two near its centre above a
+    # quarter of the way (step 18 Lab in a 24 px cell: 0.29, then 0.09).
+    rim_in = int(radii[inside[-1] + 1])  # (the last ring is above a quarter)
+    rim_out = int(radii[inner[-1]]) + k  # ... the outside's begins
+    size = (rim_in + rim_out - k) / 2 if tolerant else rim_in  # the rim's middle, or start
+    # Some clear outside: the last ring is the outside's colour (above). No
+    # more is asked: the last ring is cut by ``reach`` anywhere within a pixel,
+    # and a large dot (0.38 pitch) in a small cell blurs out to it.
+    if not (
+        DOT_RADII[0] * pitch <= size <= DOT_RADII[1] * pitch
+        and rim_out - rim_in <= RIM_PX + RIM_PITCH * pitch
+    ):
+        return False
+    # All round: nearly every pixel inside the rim is nearer the disc's colour,
+    # nearly every one outside it nearer the ring's (a glow band through the
+    # centre has medians like a disc's, but its colour runs on along the band).
+    # A rim sharp enough to lie within one ring (rim_in == rim_out) leaves that
+    # ring's pixels part disc, part outside: neither side's.
+    radius = r[near]
+    disc, rest = far[radius < rim_in], far[radius >= max(rim_out, rim_in + k)]
+    if not (disc.size and rest.size and (disc < 0.5).mean() >= 0.9 and (rest > 0.5).mean() >= 0.9):
+        return False
+    return (
+        math.isinf(elongation)
+        or _elongation(xx[near], yy[near], (far < 0.5) & (radius < rim_out)) <= elongation
+    )
+
+
+def _elongation(xx: np.ndarray, yy: np.ndarray, inside: np.ndarray) -> float:
+    """Ratio of the long axis to the short one of the pixels ``inside``."""
+    if np.count_nonzero(inside) < 3:
+        return math.inf
+    small, large = np.linalg.eigvalsh(np.cov(xx[inside], yy[inside]))
+    return math.sqrt(large / small) if small > 0 else math.inf

@@ -1,0 +1,74 @@
+"""A grid found in a shrunk copy, in full-size pixels, and how grids lie to each other."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from flowbot.models import BoardGeometry
+from flowbot.vision._lattice import Lattice
+from flowbot.vision._past_border import RunOn, run_on_visibility
+
+#: A row (an int) or a column (``np.s_[:, k]``) of a cells' samples array, or a band of them.
+CellIndex = int | slice | tuple[slice, int | slice]
+
+
+#: The game's smallest boards are 5x5: a grid with fewer rows or columns is none.
+MIN_BOARD_SIDE = 5
+
+
+def full_size(lattice: Lattice, factor: int) -> BoardGeometry:
+    """A grid found in a copy shrunk ``factor`` times, in full-size pixels."""
+    # Pixel i of the copy covers full-size pixels f*i .. f*i + f - 1.
+    f = factor
+    return BoardGeometry(
+        tuple(f * x + (f - 1) / 2 for x in lattice.xs),
+        tuple(f * y + (f - 1) / 2 for y in lattice.ys),
+    )
+
+
+def full_size_lines(lattice: Lattice, factor: int) -> tuple[np.ndarray, np.ndarray]:
+    """A grid's lines found in a copy shrunk ``factor`` times, in full-size pixels (as arrays)."""
+    f = factor
+    return f * np.asarray(lattice.xs) + (f - 1) / 2, f * np.asarray(lattice.ys) + (f - 1) / 2
+
+
+def run_on_past(lattice: Lattice, image: np.ndarray, factor: int) -> dict[str, RunOn]:
+    """``run_on_visibility`` of a grid found in a copy shrunk ``factor`` times."""
+    xs, ys = full_size_lines(lattice, factor)
+    return run_on_visibility(image, xs, ys, uncertainty=factor / 2 + 1)
+
+
+def overlap(a: Lattice, b: Lattice) -> float:
+    """Shared area of two grids' rectangles over the smaller one's area."""
+    w = min(a.xs[-1], b.xs[-1]) - max(a.xs[0], b.xs[0])
+    h = min(a.ys[-1], b.ys[-1]) - max(a.ys[0], b.ys[0])
+    if w <= 0 or h <= 0:
+        return 0.0
+    area = min(
+        (a.xs[-1] - a.xs[0]) * (a.ys[-1] - a.ys[0]), (b.xs[-1] - b.xs[0]) * (b.ys[-1] - b.ys[0])
+    )
+    return w * h / area
+
+
+def lies_within(inner: Lattice, outer: Lattice) -> bool:
+    """Whether ``inner``'s rectangle lies within ``outer``'s (a quarter cell of slack)."""
+    slack = 0.25 * outer.pitch
+    return (
+        inner.xs[0] > outer.xs[0] - slack
+        and inner.xs[-1] < outer.xs[-1] + slack
+        and inner.ys[0] > outer.ys[0] - slack
+        and inner.ys[-1] < outer.ys[-1] + slack
+    )
+
+
+def span_middles(spans: np.ndarray) -> list[tuple[int, int]]:
+    """The middle of each span (0.2-0.8 of it, clear of the crossing lines), as pixel bounds."""
+    return [
+        (round(a + 0.2 * (b - a)), round(b - 0.2 * (b - a))) for a, b in itertools.pairwise(spans)
+    ]
+
+
+#: The borders, as ``line_ends`` names them.
+SIDES = ("top", "bottom", "left", "right")

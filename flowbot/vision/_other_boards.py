@@ -1,0 +1,138 @@
+"""Other grids than the board: another board beside it, or the grid a refusal is about."""
+
+from __future__ import annotations
+
+import logging
+import math
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry
+from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._colour import brightest_channel, delta_e
+from flowbot.vision._dots_apart import other_dots
+from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
+from flowbot.vision._lattice import Lattice, find_lattices
+from flowbot.vision._rules import read_cells
+from flowbot.vision._types import (
+    Settings,
+    UnsureBoardError,
+)
+
+log = logging.getLogger(__name__)
+
+#: The refusal when a grid holding dots lies beside the board read.
+TWO_BOARDS = "two boards on the screen: another grid apart from this one holds dots"
+
+
+#: Flat, round, high-contrast cells that make a grid another board even when
+#: it cannot be read as a whole (a column of text or a window's edge beside it).
+CLEAR_DOTS = 4
+
+
+def holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) -> bool:
+    """Whether a grid holds two or more clear dots (another board, not a table or text)."""
+    samples = sample_cells(image, geometry)
+    try:
+        dots, _ = read_cells(samples, image, geometry, settings)
+    except UnsureReadingError:
+        # Unsure as a whole, its clear dots still count.
+        return clear_dots(samples, settings) >= CLEAR_DOTS
+    return len(dots) >= 2
+
+
+#: A grid doubted for its cells before any board was read refuses the screen
+#: with this many clear dots, fewer than make another board (``CLEAR_DOTS``):
+#: a board half solved may have one pair left to join.
+PAIR_LEFT = 2
+
+
+def clear_dots(samples: CellSamples, settings: Settings) -> int:
+    """Cells with a flat core far from its rim, not running out to the cell's edge."""
+    clear = (delta_e(samples.core_lab, samples.ring_lab) >= settings.dot_contrast) & (samples.flat)
+    return int(clear.sum())
+
+
+#: A grid holding dots is another board the user may mean even when its cells
+#: are somewhat smaller than this reader needs (``min_cell_px``) ...
+SMALLER_BOARD = 2 / 3
+
+
+def another_board(image: np.ndarray, board: BoardGeometry, settings: Settings) -> bool:
+    """Whether another grid holding dots lies outside ``board``.
+
+    The board search stops at the first board it can read; another one whose
+    thin lines faded in the shrunk copy is looked for only where pairs of dots
+    like a board's lie outside it (a cheap look), at full resolution there.
+    """
+    h, w = image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / settings.work_size))
+    region = other_dots(image, board, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
+    if region is None:
+        return False
+    crop = image[region.y0 : region.y1, region.x0 : region.x1]
+    log.debug("dots like a board's outside it: searching %s", region)
+    for source, dark in ((brightest_channel(crop), False), (crop, False), (crop, True)):
+        lattices, _ = find_lattices(source, settings.lines(), dark=dark)
+        for found in lattices[:6]:
+            other = BoardGeometry(
+                tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)
+            )
+            if (
+                overlap(as_lattice(other), as_lattice(board)) == 0
+                and other.cell_size >= SMALLER_BOARD * settings.min_cell_px
+                and holds_dots(image, other, settings)
+            ):
+                return True
+    return False
+
+
+def most_board_like(
+    image: np.ndarray, doubts: list[tuple[UnsureBoardError, bool | None]], settings: Settings
+) -> UnsureBoardError:
+    """The refusal about the grid most like a board, when no board was read.
+
+    One holding dots comes first, then the biggest, then the one with most
+    cells; the first met of equals. With each doubt, whether its grid holds
+    dots, or ``None`` to look (only then is it worth the time: the screen is
+    refused anyway). A grid of cells too small even for another board
+    (``SMALLER_BOARD``) is text or a texture and holds none.
+    """
+    looked: dict[BoardGeometry, bool] = {}
+
+    def likeness(item: tuple[UnsureBoardError, bool | None]) -> tuple[bool, float, int]:
+        doubt, dots = item
+        g = doubt.geometry
+        if dots is None:
+            if g not in looked:
+                looked[g] = g.cell_size >= SMALLER_BOARD * settings.min_cell_px and holds_dots(
+                    image, g, settings
+                )
+            dots = looked[g]
+        return dots, (g.right - g.left) * (g.bottom - g.top), g.rows * g.cols
+
+    return max(doubts, key=likeness)[0]
+
+
+def too_small(geometry: BoardGeometry, settings: Settings) -> UnsureBoardError:
+    """The refusal of a grid whose cells are smaller than this reader needs."""
+    # One decimal: 11.6 px rounded would read as the 12 px needed.
+    return UnsureBoardError(
+        f"cells of {geometry.cell_size:.1f} px are too small to read "
+        f"(need {settings.min_cell_px:g})",
+        geometry,
+    )
+
+
+def as_lattice(geometry: BoardGeometry) -> Lattice:
+    """A board's grid lines as a ``Lattice`` (to compare grids' phases)."""
+    return Lattice(geometry.xs, geometry.ys)
+
+
+def takes_in(board: BoardGeometry, other: BoardGeometry) -> bool:
+    """Whether most of ``other``'s rectangle lies within ``board``'s."""
+    w = min(board.right, other.right) - max(board.left, other.left)
+    h = min(board.bottom, other.bottom) - max(board.top, other.top)
+    area = (other.right - other.left) * (other.bottom - other.top)
+    return w > 0 and h > 0 and w * h > 0.5 * area

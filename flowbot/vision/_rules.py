@@ -1,0 +1,96 @@
+"""Every refusal rule, in the order the reader runs them, and the three places they run.
+
+A rule is a ``Rule`` next to the code it runs (what it refuses, why, its
+measured bounds, its reason); adding one is adding that unit and its line
+here, and its row in docs/vision.md (a test holds the two together).
+
+- ``BOARD_RULES`` judge each candidate grid whole, as found in a shrunk copy
+  (``check_grid``): the first to refuse passes the grid over, and the search
+  may trim, cut or grow it and ask again.
+- ``DOT_RULES`` judge the dots read in a grid's cells (``read_cells``).
+- ``CELL_RULES`` judge the board chosen, placed at full resolution, with its
+  cells and dots (``check_cells``): a refusal refuses the screen.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._board_border import BORDER, BORDER_AT_IMAGE_EDGE
+from flowbot.vision._board_holes import OUTLINED_HOLES
+from flowbot.vision._board_line_ends import LINES_END_AT_BORDER
+from flowbot.vision._board_lines import ALONE, INNER_EDGES
+from flowbot.vision._board_run_on import CELLS_PAST_BORDER, RUN_ON
+from flowbot.vision._cell_background import BACKGROUND
+from flowbot.vision._cell_dots import ROUND, read_dots
+from flowbot.vision._cell_marks import MARKS, TILES
+from flowbot.vision._cell_past_border import NOTHING_PAST_BORDER
+from flowbot.vision._cell_pipes import PIPES
+from flowbot.vision._cells import CellSamples
+from flowbot.vision._lattice import Lattice, LineMaps
+from flowbot.vision._rule import Cells, Grid, Rule
+from flowbot.vision._types import Settings
+
+BOARD_RULES: tuple[Rule[Grid], ...] = (
+    ALONE,
+    INNER_EDGES,
+    BORDER,
+    BORDER_AT_IMAGE_EDGE,
+    OUTLINED_HOLES,
+    RUN_ON,
+    CELLS_PAST_BORDER,
+)
+
+DOT_RULES: tuple[Rule[Cells], ...] = (
+    ROUND,
+    BACKGROUND,
+)
+
+CELL_RULES: tuple[Rule[Cells], ...] = (
+    NOTHING_PAST_BORDER,
+    LINES_END_AT_BORDER,
+    PIPES,
+    MARKS,
+    TILES,
+)
+
+#: Every rule, in the order they run on a board that is read.
+ALL_RULES: tuple[Rule[Grid] | Rule[Cells], ...] = (*BOARD_RULES, *DOT_RULES, *CELL_RULES)
+
+
+def check_grid(
+    lattice: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+    *,
+    others: list[Lattice],
+) -> None:
+    """Every board rule on one candidate grid (raises ``UnsureReadingError``)."""
+    grid = Grid(lattice, maps, image, factor, settings, others)
+    for rule in BOARD_RULES:
+        rule.check(grid)
+
+
+def read_cells(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> tuple[set[Cell], float]:
+    """The cells holding a dot, judged by the dot rules, and the cells' confidence.
+
+    A grid with no dot is no board (the next candidate may be): the dot
+    rules are not asked.
+    """
+    dots, confidence = read_dots(samples, image, geometry, settings)
+    if dots:
+        cells = Cells(image, geometry, samples, dots, settings)
+        for rule in DOT_RULES:
+            rule.check(cells)
+    return dots, confidence
+
+
+def check_cells(cells: Cells) -> None:
+    """Every cell rule on the board chosen (raises ``UnsureReadingError``)."""
+    for rule in CELL_RULES:
+        rule.check(cells)

@@ -1,0 +1,211 @@
+"""Finding the board: candidate grids, placed at full resolution and judged by the board rules."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+import cv2
+import numpy as np
+
+from flowbot.errors import BoardNotFoundError, UnsureReadingError
+from flowbot.models import BoardGeometry
+from flowbot.vision._cell_background import foreign_band
+from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._colour import brightest_channel
+from flowbot.vision._dots_apart import board_dots
+from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap
+from flowbot.vision._grow import grown
+from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
+from flowbot.vision._line_positions import place_lines
+from flowbot.vision._other_boards import holds_dots, most_board_like, too_small
+from flowbot.vision._rules import check_grid
+from flowbot.vision._trim import without_empty_band, without_foreign_sides
+from flowbot.vision._types import (
+    MissingEdgesError,
+    RunOnError,
+    Settings,
+    UnsureBoardError,
+)
+
+#: Shared area, over the smaller grid's, past which two grids are one board
+#: (or one a piece of the other) rather than grids side by side.
+PIECE_OVERLAP = 0.1
+
+
+def find_boards(
+    image: np.ndarray, settings: Settings
+) -> Iterator[tuple[BoardGeometry, list[str], list[BoardGeometry], CellSamples]]:
+    """Grids that pass the whole-board checks, in full-resolution pixels, best first.
+
+    With each, its notes, the other grids found apart from it and its cells' samples.
+
+    Raises the doubt about the most board-like grid (or ``BoardNotFoundError``)
+    once none is left.
+    """
+    h, w = image.shape[:2]
+    # Brightest channel: grid lines of any hue stand out from the dark board.
+    gray = brightest_channel(image)
+    # Whole-number shrink factors keep INTER_AREA fast and thin lines visible;
+    # when nothing is found, a finer copy catches boards with tiny cells, and
+    # the colour copy lines brighter in one channel only (grey on a purple glow).
+    factor = max(1, math.ceil(max(h, w) / settings.work_size))
+    attempts = [(factor, gray, False)]
+    if factor > 1:
+        attempts.append((factor // 2, gray, False))
+    # Last, lines darker than a glow brighter than they are.
+    attempts += [(factor, image, False), (factor, image, True)]
+    closer = len(attempts)
+    if factor > 1:
+        # A line one pixel wide fades when shrunk: against glow or a window
+        # frame nearly as bright, only full resolution shows it all. Worth
+        # the time only when a grid holding dots was seen, and doubted, or
+        # a board's dots were (its lines faded in every shrunk copy).
+        attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
+    doubts: list[UnsureBoardError] = []
+    doubted: list[BoardGeometry] = []
+    for attempt, (f, source, dark) in enumerate(attempts):
+        if attempt == closer and not (
+            any(holds_dots(image, g, settings) for g in doubted)
+            or board_dots(image, factor, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
+        ):
+            break
+        small = (
+            source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
+        )
+        lattices, maps = find_lattices(small, settings.lines(), dark=dark)
+        refused: list[Lattice] = []
+        for candidate in lattices[:6]:
+            # A refused grid's pieces are no new candidates; a separate grid is
+            # (a desktop list or a keyboard can out-number the board's cells),
+            # and so is one out of step with it (the board, under a grid the
+            # line search joined from its lines and another window's rules).
+            if any(
+                overlap(candidate, other) > PIECE_OVERLAP and in_phase(candidate, other)
+                for other in refused
+            ):
+                continue
+            others = [other for other in lattices if other is not candidate]
+            best = candidate
+            if full_size(best, f).cell_size < settings.min_cell_px:
+                # Too fine for a board one could read: text or a texture; a
+                # board this small is refused unless a readable one is found.
+                doubts.append(too_small(full_size(best, f), settings))
+                continue
+            tried: list[Lattice] = []
+            try:
+                try:
+                    best, placed, samples = _checked(
+                        candidate, maps, image, f, settings, others=others, tried=tried
+                    )
+                except UnsureReadingError as exc:
+                    # Another window's ruled page or text flush against the
+                    # board, in step with its lines: the grid went on over it.
+                    cut = without_foreign_sides(candidate, image, f, settings)
+                    if cut is None:
+                        raise
+                    rest = [other for other in others if not lies_within(other, candidate)]
+                    try:
+                        best, placed, samples = _checked(
+                            cut, maps, image, f, settings, others=rest, tried=tried
+                        )
+                    except UnsureReadingError:
+                        raise exc from None
+            except UnsureReadingError as exc:
+                # A finer or colour copy may see the whole board.
+                doubts.append(UnsureBoardError(str(exc), full_size(candidate, f)))
+                doubted.append(full_size(candidate, f))
+                # Grown where its lines go on, or cut where another window
+                # meets it, it is the board as far as seen: its dots, too,
+                # make a closer look worth the time.
+                doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
+                refused.append(candidate)
+                continue
+            how = ("dark lines in " if dark else "") + (
+                "colour" if source.ndim == 3 else "brightest channel"
+            )
+            notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
+            apart = [
+                full_size(other, f)
+                for other in others
+                if overlap(other, best) == 0
+                and full_size(other, f).cell_size >= settings.min_cell_px
+            ]
+            yield placed, notes, apart, samples
+            doubted.append(full_size(best, f))
+            refused.append(candidate)  # asked for another: this one held no board
+    if doubts:
+        raise most_board_like(image, [(d, None) for d in doubts], settings)
+    raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _checked(
+    candidate: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    f: int,
+    settings: Settings,
+    *,
+    others: list[Lattice],
+    tried: list[Lattice],
+) -> tuple[Lattice, BoardGeometry, CellSamples]:
+    """The board ``candidate`` (found at 1/``f`` scale) shows, placed, and its cells' samples.
+
+    Every whole-board check passes on it, less a band past its border found
+    to be no part of it (header text, another window's edge) or grown where
+    glow broke its lines. Each grid checked is added to ``tried``, all but
+    one narrowed by ``foreign_band``. Raises
+    ``UnsureReadingError``.
+    """
+
+    def instead(replacement: Lattice, outline: Lattice, *, counts_as_tried: bool = True) -> Lattice:
+        """``replacement`` checked whole; the pieces found within ``outline`` are no other grids."""
+        rest = [other for other in others if not lies_within(other, outline)]
+        if counts_as_tried:
+            tried.append(replacement)
+        check_grid(replacement, maps, image, f, settings, others=rest)
+        return replacement
+
+    best = candidate
+    tried.append(best)
+    try:
+        check_grid(best, maps, image, f, settings, others=others)
+    except MissingEdgesError as exc:
+        # Header text just past a border can pass for one more row:
+        # a band of nothing but missing edges is no part of the board.
+        trimmed = without_empty_band(best, exc, image, f, settings)
+        if trimmed is None:
+            raise
+        # Pieces of the grid found, the dropped band with them, are
+        # no other grids.
+        best = instead(trimmed, best)
+    except RunOnError:
+        # Glow can break a board's lines into pieces: a piece
+        # whose lines go on is grown, and must pass as a whole.
+        bigger = grown(best, image, f, settings, pieces=others)
+        if bigger is None:
+            raise
+        best = instead(bigger, bigger)
+    # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
+    placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
+    samples = sample_cells(image, placed)
+    band = foreign_band(samples.ring_lab)
+    if band is not None:
+        # Another window's edge one pitch past a border, its ground
+        # unlike the board's: no part of the board, which is the
+        # rest (its lines must not go on into that band).
+        best = instead(_without_band(best, band), best, counts_as_tried=False)
+        placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
+        samples = sample_cells(image, placed)
+    return best, placed, samples
+
+
+def _without_band(lattice: Lattice, band: tuple[str, int]) -> Lattice:
+    """``lattice`` less one outer row or column (``foreign_band``'s answer)."""
+    name, index = band
+    xs, ys = lattice.xs, lattice.ys
+    if name == "row":
+        ys = ys[1:] if index == 0 else ys[:-1]
+    else:
+        xs = xs[1:] if index == 0 else xs[:-1]
+    return Lattice(xs, ys)

@@ -1,0 +1,207 @@
+"""A grid less the outer bands that are no part of the board (header text, another window)."""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+from flowbot.models import BoardGeometry
+from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._colour import delta_e
+from flowbot.vision._grid import (
+    MIN_BOARD_SIDE,
+    SIDES,
+    CellIndex,
+    full_size,
+    full_size_lines,
+    run_on_past,
+)
+from flowbot.vision._grounds import against_another_ground
+from flowbot.vision._lattice import Lattice
+from flowbot.vision._stats import (
+    median_of,
+)
+from flowbot.vision._types import MissingEdgesError, Settings
+
+log = logging.getLogger(__name__)
+
+
+def without_empty_band(
+    lattice: Lattice,
+    missing: MissingEdgesError,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+) -> Lattice | None:
+    """``lattice`` less the outer rows and columns that are no part of the board, or ``None``.
+
+    Such a band (the counters' text above a board, buttons below it) shows
+    missing crossing edges and nothing solid in any cell: no dot, no pipe.
+    Every missing edge must lie in a band so dropped, and few of the board's
+    lines may go on through it; the grid left must then pass every check
+    again (its lines must not run on into the band).
+    """
+    vertical, horizontal = missing.vertical, missing.horizontal
+    xs, ys = lattice.xs, lattice.ys
+    top, bottom = int(vertical[:, 0].any()), int(vertical[:, -1].any())
+    left, right = int(horizontal[:, 0].any()), int(horizontal[:, -1].any())
+    rows, cols = len(ys) - 1, len(xs) - 1
+    if (
+        vertical[:, top : rows - bottom].any()
+        or horizontal[:, left : cols - right].any()
+        or rows - top - bottom < 2
+        or cols - left - right < 2
+    ):
+        return None
+    # Each band with the row or column next to it inside: the board's own ground.
+    bands: list[tuple[tuple[float, ...], tuple[float, ...], CellIndex, CellIndex]] = []
+    bands += [(xs, ys[:3], 0, 1)] * top + [(xs, ys[-3:], 1, 0)] * bottom
+    bands += [(xs[:3], ys, np.s_[:, 0], np.s_[:, 1])] * left
+    bands += [(xs[-3:], ys, np.s_[:, 1], np.s_[:, 0])] * right
+    trimmed = Lattice(xs[left : len(xs) - right], ys[top : len(ys) - bottom])
+    least = _least_filled(sample_cells(image, full_size(trimmed, factor)), settings)
+    f = factor
+    for band_xs, band_ys, band, next_in in bands:
+        geometry = BoardGeometry(
+            tuple(f * x + (f - 1) / 2 for x in band_xs), tuple(f * y + (f - 1) / 2 for y in band_ys)
+        )
+        if _holds_filled(sample_cells(image, geometry), band, next_in, settings, least=least):
+            return None
+    # The board's lines going on through a band make it part of the board:
+    # cells kept beside cells left out of a shaped board (the outline round
+    # those is drawn brighter than the lines). Text lines up with a few; so
+    # do another window's ruled lines in step with the grid, but that
+    # window's ground meets the board at the border all along it.
+    dropped = {"top": top, "bottom": bottom, "left": left, "right": right}
+    board_xs, board_ys = full_size_lines(trimmed, factor)
+    for side, past in run_on_past(trimmed, image, factor).items():
+        goes_on = past.beyond >= settings.edge_colour_ratio * past.inside
+        if (
+            dropped[side]
+            and goes_on.mean() >= _BAND_LINES
+            and not against_another_ground(image, board_xs, board_ys, side)
+        ):
+            return None
+    log.debug("dropped %d empty outer bands of missing edges", len(bands))
+    return trimmed
+
+
+def _holds_filled(
+    samples: CellSamples, band: CellIndex, next_in: CellIndex, settings: Settings, *, least: float
+) -> bool:
+    """Whether a cell of ``band`` (of the cells ``samples`` shows) is filled like a dot or a pipe.
+
+    ``next_in`` is the row or column beside the band, inside the board: the
+    board's own ground. ``least`` is the share of a core in one colour from
+    which on it is filled (``_least_filled``).
+    """
+    # A dot or a pipe fills its cell's core with one colour, unlike the
+    # board's ground; the thin strokes of a word over the core leave most
+    # of it background, and another window's ground is no dot.
+    core = samples.core_lab[band]
+    ground = median_of(samples.ring_lab[next_in].reshape(-1, 3), axis=0)
+    filled = samples.core_uniformity[band] >= least
+    filled &= delta_e(core, samples.ring_lab[band]) > settings.empty_contrast
+    return bool((filled & (delta_e(core, ground) > settings.empty_contrast)).any())
+
+
+def _least_filled(
+    samples: CellSamples, settings: Settings, kept: tuple[slice, slice] = np.s_[:, :]
+) -> float:
+    """The share of a cell's core in one colour from which on it is filled like the board's dots.
+
+    The board's own cells are ``samples[kept]``, the bands left out.
+    A dot fills its core whole, and a pipe's bend nearly 4/5 of it, as
+    evenly as the board's dots fill theirs, however blurred or compressed
+    the screen; a word over the end of a background pipe leaves a patch of
+    its colour about half the core. With no dot to go by, half the core.
+    """
+    contrast = delta_e(samples.core_lab[kept], samples.ring_lab[kept])
+    dots = samples.flat[kept] & (contrast > settings.empty_contrast)
+    if not dots.any():
+        return _FILLED_CORE
+    return _PIPE_SHARE * float(median_of(samples.core_uniformity[kept][dots]))
+
+
+def without_foreign_sides(
+    lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
+) -> Lattice | None:
+    """``lattice`` less the outer rows and columns that lie on another window, or ``None``.
+
+    Another window's ruled page or text lines flush against the board can
+    give it lines in step with the board's, and the grid found then goes on
+    over it. The board's border is the line nearest that side where another
+    window's ground meets the board beside every cell along it
+    (``against_another_ground``: the ground changes at once there and is
+    flat beyond, as the board's own ground across an inner line does not,
+    glow or no glow). The cells dropped must hold nothing filled like a dot
+    or a pipe, and at least ``MIN_BOARD_SIDE`` rows and columns must be left;
+    the grid left must then pass every check.
+    """
+    xs, ys = full_size_lines(lattice, factor)
+    # The nearest cut first, each next one sought on the grid left: seen
+    # from the far side, the board's own ground meets another window's
+    # just as well (jpeg 84931: an editor five columns wide left of the
+    # board, which a cut from the right would keep).
+    cuts: dict[str, int] = {}
+    board_xs, board_ys = xs, ys
+    while True:
+        found = {s: _foreign_cut(image, board_xs, board_ys, s) for s in SIDES if s not in cuts}
+        found = {s: k for s, k in found.items() if k}
+        if not found:
+            break
+        side = min(found, key=found.__getitem__)
+        cuts[side] = k = found[side]
+        if side in ("left", "right"):
+            board_xs = board_xs[k:] if side == "left" else board_xs[:-k]
+        else:
+            board_ys = board_ys[k:] if side == "top" else board_ys[:-k]
+    if not cuts:
+        return None
+    left, right = cuts.get("left", 0), cuts.get("right", 0)
+    top, bottom = cuts.get("top", 0), cuts.get("bottom", 0)
+    samples = sample_cells(image, BoardGeometry(tuple(xs), tuple(ys)))
+    bands: list[tuple[CellIndex, CellIndex]] = []
+    bands += [(np.s_[:top], top)] * bool(top) + [(np.s_[-bottom:], -bottom - 1)] * bool(bottom)
+    bands += [(np.s_[:, :left], np.s_[:, left])] * bool(left)
+    bands += [(np.s_[:, -right:], np.s_[:, -right - 1])] * bool(right)
+    board = np.s_[top : len(ys) - 1 - bottom, left : len(xs) - 1 - right]
+    least = _least_filled(samples, settings, board)
+    if any(_holds_filled(samples, band, next_in, settings, least=least) for band, next_in in bands):
+        return None
+    log.debug("dropped outer bands on another window: %s", cuts)
+    return Lattice(lattice.xs[left : len(xs) - right], lattice.ys[top : len(ys) - bottom])
+
+
+def _foreign_cut(image: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: str) -> int:
+    """How many outer rows or columns on ``side`` lie on another window (0: none found).
+
+    At least ``MIN_BOARD_SIDE`` rows and columns are left.
+    """
+    lines = xs if side in ("left", "right") else ys
+    for k in range(1, len(lines) - MIN_BOARD_SIDE):
+        kept = lines[k:] if side in ("left", "top") else lines[: len(lines) - k]
+        grid = (kept, ys) if side in ("left", "right") else (xs, kept)
+        if against_another_ground(image, *grid, side):
+            return k
+    return 0
+
+
+#: Share of an outer band's crossing lines going on through it from which on
+#: the band is part of the board: measured, header text bands 0-0.125 (one
+#: glyph in line), the cells kept beside a shaped board's cells left out 0.6-1.
+_BAND_LINES = 1 / 3
+
+
+#: Share of a cell's core in one colour above which it is filled (a dot or a
+#: pipe: nearly all of it), not crossed by text, where no dot of the board's
+#: shows how evenly this screen fills a dot's core.
+_FILLED_CORE = 0.5
+
+
+#: Least share of a dot's core in one colour that a pipe through the cell
+#: covers as evenly: measured, a bend's core holds 0.80-0.90 of a dot's on
+#: synthetic solved boards (60 shots, seeds 96000+), 0.755-0.84 on the real
+#: solved boards' bands; a word over a background pipe's end 0.55.
+_PIPE_SHARE = 2 / 3

@@ -392,6 +392,10 @@ def _check_features(p: Puzzle) -> None:
                     raise InvalidPuzzleError(f"{name} at {where(cell)} touches a hole")
         return out
 
+    try:
+        object.__setattr__(p, "shape", Shape(p.shape))
+    except ValueError:
+        raise InvalidPuzzleError(f"unknown lattice {p.shape!r}: square or hex") from None
     holes = cells("hole", p.holes)
     object.__setattr__(p, "holes", holes)
     object.__setattr__(p, "bridges", cells("bridge", p.bridges))
@@ -417,8 +421,16 @@ def _check_features(p: Puzzle) -> None:
             raise InvalidPuzzleError(f"bridge at {where(cell)} is in a hole")
         ways = [step_axis(cell, other) for other in p.neighbours(cell)]
         if ways.count(0) != 2 or ways.count(1) != 2:
+            lattice = set(p.lattice_neighbours(cell))
+            if lattice & holes:
+                why = "is next to a hole"
+            elif any(link(cell, other) in p.walls for other in lattice):
+                why = "is against a wall"
+            else:
+                why = "is on the border"
             raise InvalidPuzzleError(
-                f"bridge at {where(cell)} needs a way on across each of its four sides"
+                f"bridge at {where(cell)} {why}: a bridge needs a way on across each of its "
+                "four sides"
             )
 
 
@@ -516,7 +528,8 @@ def _validate_features(solution: Solution) -> None:
             raise InvalidSolutionError(f"path {pair.label!r} does not join its two dots")
         for i, cell in enumerate(path):
             if not p.is_playable(cell):
-                raise InvalidSolutionError(f"path {pair.label!r} leaves the board at {cell}")
+                where = "enters the hole" if cell in p.holes else "leaves the board"
+                raise InvalidSolutionError(f"path {pair.label!r} {where} at {tuple(cell)}")
             if i and not p.joins(path[i - 1], cell):
                 raise InvalidSolutionError(
                     f"path {pair.label!r} jumps from {tuple(path[i - 1])} to {tuple(cell)}"

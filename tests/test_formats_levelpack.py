@@ -120,7 +120,15 @@ def test_written_lines_read_back_with_or_without_the_solution() -> None:
     # A classic board from another format gets positional labels.
     classic = Puzzle.from_grid(["A.B", "...", "A.B"])
     assert format_puzzle(classic, "levelpack") == "3,0,1,2;0,6;2,8\n"
-    assert format_puzzles([classic, classic], "levelpack").count("\n") == 2
+    # Puzzles without names get '# puzzle: k' lines, as in every format; a pack read
+    # from a file is written back as the game's file, a level a line, solutions kept.
+    assert format_puzzles([classic, classic], "levelpack").startswith("# puzzle: 1\n3,0,1,2;")
+    pack = parse_puzzles(BRIDGED + WARPED, source="pack.txt")
+    written = format_puzzles(pack, "levelpack")
+    assert written.count("\n") == 2
+    assert written.startswith(BRIDGED)
+    again = parse_puzzles(written, source="pack.txt")
+    assert [(n.puzzle, n.solution) for n in again] == [(n.puzzle, n.solution) for n in pack]
 
 
 def test_a_board_of_nothing_but_adjacent_dots_is_its_own_solution() -> None:
@@ -153,7 +161,7 @@ def test_variant_boards_cannot_be_written_as_classic_formats() -> None:
         ("5,0,1,1,,,0/1;0,1\n", "bad wall '0/1'"),
         ("5,0,1,1,,0;0,1\n", "dot '0' at row 0, col 0 is in a hole"),
         ("5,0,1,1,,0_1;1,2\n", "bad hole '0_1'"),
-        ("5,0,1,1,0;1,2\n", "bridge at row 0, col 0 needs a way on across each of its four sides"),
+        ("5,0,1,1,0;1,2\n", "bridge at row 0, col 0 is on the border"),
         ("X_5,0,1,1,12;0,1\n", "warps and bridges need square cells"),
         ("X_5,0,1,1,,,0|7;1,2\n", "wall between row 0, col 0 and row 1, col 2: not neighbours"),
     ],
@@ -166,19 +174,27 @@ def test_bad_lines_name_file_line_and_problem(text: str, problem: str) -> None:
     assert "\n" not in str(caught.value)
 
 
-_FUZZ_ALPHABET = "0123456789,;:|_+BIWX\n-"
+_FUZZ_ALPHABET = "0123456789,;:|_+BIWX\n-.# hexsquarewalp"
+#: A walled 6x6 (the README's), besides the three levels above.
+WALLED = "6,0,1,5,,,2|8:5|11:12|18:21|22;15,10;12,25;5,26;35,18;28,11\n"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(data=st.data())
-def test_mutated_levels_parse_or_raise_a_format_error(data: st.DataObject) -> None:
-    text = data.draw(st.sampled_from([BRIDGED, WARPED, HEXED]))
+def test_mutated_levels_and_board_texts_parse_or_raise_a_format_error(
+    data: st.DataObject,
+) -> None:
+    # Near-valid input reaches the deep checks that random text rarely gets to.
+    fmt = data.draw(st.sampled_from(["levelpack", "board"]))
+    text = data.draw(st.sampled_from([BRIDGED, WARPED, HEXED, WALLED]))
+    if fmt == "board":
+        text = format_puzzle(_one(text).puzzle, "board")
     for _ in range(data.draw(st.integers(1, 3))):
         i = data.draw(st.integers(0, len(text)))
         j = data.draw(st.integers(i, min(len(text), i + 3)))
         text = text[:i] + data.draw(st.text(alphabet=_FUZZ_ALPHABET, max_size=3)) + text[j:]
     try:
-        read = parse_puzzles(text, format=data.draw(st.sampled_from([None, "levelpack"])))
+        read = parse_puzzles(text, format=data.draw(st.sampled_from([None, fmt])))
     except InputError as exc:
         message = str(exc)
     else:

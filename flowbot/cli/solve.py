@@ -16,7 +16,16 @@ at most N) and solutions_exact (false when the count stopped at N or timed out).
 The CP-SAT reference backends (--backend cpsat-degree, cpsat-distance) forbid
 paths that touch themselves; a puzzle they cannot answer is reported with
 status needs-touching (and one line on stderr) and the run goes on; the exit
-code is then 10 (see flowbot's exit codes).
+code is then 10 (see flowbot's exit codes). They model only classic boards: a
+board with holes, walls, bridges, warps or hexagons gets status unsupported,
+one line on stderr, and exit code 10 too.
+
+Boards of the game's other kinds print with a space between cells: # a hole,
++ a bridge, | and - walls, ~ at both ends of a warped row or column; a
+hexagonal board takes two lines a row, its odd columns (half a cell higher)
+on the first, its walls drawn as -, / or \\ between the cells they part. In
+JSON, paths list (row, col) cells as for any board, a bridge in both paths
+that cross it.
 
 --svg OUT.svg / --png OUT.png draw each board like the game (the solution
 when there is one, the bare puzzle otherwise). With several puzzles, puzzle k
@@ -37,11 +46,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from flowbot.cli._board_text import board_text
 from flowbot.cli._paths import output_file, puzzle_file
 from flowbot.errors import InputError, NeedsTouchingError
 from flowbot.formats import FORMATS, NamedPuzzle, read_puzzles
 from flowbot.models import Cell, Solution
-from flowbot.palette import colour_for
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -54,6 +63,10 @@ _CELL_PX = 48
 _MIN_CELL_PX = 4  # the renderer's smallest cell
 #: The status of a puzzle that a no-touch CP-SAT backend cannot answer.
 NEEDS_TOUCHING = "needs-touching"
+#: The status of a board a backend cannot represent (CP-SAT on the game's other boards).
+UNSUPPORTED = "unsupported"
+#: The backends that model only classic boards.
+_CLASSIC_BACKENDS = frozenset({"cpsat-degree", "cpsat-distance"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,13 +156,22 @@ def run(args: argparse.Namespace) -> int:
             _draw(named, result, _numbered(args.svg, suffix), svg=True)
         if args.png is not None:
             _draw(named, result, _numbered(args.png, suffix), svg=False)
-    if NEEDS_TOUCHING in statuses:
+    if statuses & {NEEDS_TOUCHING, UNSUPPORTED}:
         return NeedsTouchingError.exit_code
     return 0 if statuses <= {"solved"} else 1
 
 
 def _answer(solver: ModuleType, named: NamedPuzzle, options: dict[str, Any]) -> _Answer:
     """Solve one puzzle; a no-touch backend's refusal is reported, not raised."""
+    backend = options.get("backend")
+    if backend in _CLASSIC_BACKENDS and not named.puzzle.is_classic:
+        print(
+            f"flowbot: {named.name}: the {backend} backend models only classic boards, "
+            f"not a {named.puzzle.kind} board (the default backend solves it)",
+            file=sys.stderr,
+            flush=True,
+        )
+        return _Answer(UNSUPPORTED, None, 0.0)
     start = time.perf_counter()
     try:
         result = solver.solve(named.puzzle, **options)
@@ -227,31 +249,10 @@ def _grid_text(named: NamedPuzzle, solution: Solution | None, colour: bool) -> s
     """The board as text: each cell shows its colour's label (padded when labels are long).
 
     In colour, path cells show their label in the pair's game colour and dots
-    show it in black on that colour.
+    show it in black on that colour. Boards of the game's other kinds are
+    drawn as ``flowbot.cli._board_text`` says.
     """
-    puzzle = named.puzzle
-    width = max((len(pair.label) for pair in puzzle.pairs), default=1)
-    owner: dict[Cell, int] = {}
-    if solution is not None:
-        for index, path in enumerate(solution.paths):
-            owner.update(dict.fromkeys(path, index))
-    dots = {cell: index for index, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
-    owner.update(dots)
-    lines = []
-    for r in range(puzzle.rows):
-        cells = []
-        for c in range(puzzle.cols):
-            i = owner.get(Cell(r, c))
-            text = (puzzle.pairs[i].label if i is not None else ".").rjust(width)
-            if colour and i is not None:
-                red, green, blue = colour_for(i).rgb
-                if Cell(r, c) in dots:
-                    text = f"\x1b[1;30;48;2;{red};{green};{blue}m{text}\x1b[0m"
-                else:
-                    text = f"\x1b[38;2;{red};{green};{blue}m{text}\x1b[0m"
-            cells.append(text)
-        lines.append((" " if width > 1 else "").join(cells) + "\n")
-    return "".join(lines)
+    return board_text(named.puzzle, solution, colour)
 
 
 def _numbered(path: Path, suffix: str) -> Path:

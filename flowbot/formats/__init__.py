@@ -19,6 +19,11 @@ Formats (``FORMATS``), detected automatically unless one is forced:
     ``Cell(*divmod(i, WIDTH))``. Level k of a file is ``FILE#k``; a line holding
     the level's solution keeps it as ``NamedPuzzle.solution`` (the reference
     answer, never given to the solver).
+``board``
+    Board text, grid text for every kind of board: a first line naming the
+    lattice (``square`` or ``hex``), grid rows with ``#`` for a hole and ``+``
+    for a bridge, then ``wall ROW,COL ROW,COL`` and ``warp ROW,COL ROW,COL``
+    lines (see ``flowbot.formats._board``).
 ``janko``
     Copris/janko: ``COLOURS``, ``WIDTH``, ``HEIGHT`` (one per line, or all on the
     first line), then rows of whitespace-separated cells, ``-`` for empty and
@@ -63,11 +68,11 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from flowbot.errors import InputError, InvalidPuzzleError, PuzzleFormatError
-from flowbot.formats import _ahle, _grid, _houston, _janko, _levelpack
+from flowbot.formats import _ahle, _board, _grid, _houston, _janko, _levelpack
 from flowbot.formats._common import MAX_SIDE, Line, is_int, numbered_lines
 from flowbot.models import Puzzle, Solution
 
@@ -89,7 +94,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 #: Every format name, for ``--format`` choices.
-FORMATS = ("grid", "houston", "ahle", "janko", "levelpack")
+FORMATS = ("grid", "houston", "ahle", "janko", "board", "levelpack")
 
 #: Formats that hold any number of puzzles per file.
 MULTI_PUZZLE_FORMATS = frozenset({"ahle", "levelpack"})
@@ -100,6 +105,7 @@ _READERS: dict[str, Callable[[list[Line], str], Sequence[Puzzle | _levelpack.Lev
     "houston": _houston.read,
     "ahle": _ahle.read,
     "janko": _janko.read,
+    "board": _board.read,
     "levelpack": _levelpack.read,
 }
 _WRITERS: dict[str, Callable[[Puzzle], str]] = {
@@ -107,7 +113,8 @@ _WRITERS: dict[str, Callable[[Puzzle], str]] = {
     "houston": _houston.write,
     "ahle": _ahle.write,
     "janko": _janko.write,
-    "levelpack": _levelpack.write,
+    "board": _board.write,
+    # levelpack: format_puzzles writes the game's files itself (numbered, with solutions).
 }
 
 
@@ -172,6 +179,8 @@ def detect_format(text: str) -> str:
     tokens = first.split()
     if _levelpack.looks_like(first):
         return "levelpack"
+    if _board.looks_like(first):
+        return "board"
     if first.startswith("#"):
         return "ahle"
     if not all(is_int(t) for t in tokens):
@@ -230,30 +239,30 @@ def parse_puzzles(
     sections = _sections(lines, source)
     if sections is None:
         chosen = format or detect_format(text)
-        puzzles = [("", p) for p in _read(lines, chosen, source)]
+        puzzles = [("", *p) for p in _read(lines, chosen, source)]
         several = chosen in MULTI_PUZZLE_FORMATS
     else:
         puzzles = [
-            (title, p)
+            (title, *p)
             for title, section in sections
             for p in _read(section, format or detect_format(_text(section)), source)
         ]
         several = True
     if not several:
-        return tuple(_named(source, title, p) for title, p in puzzles)
-    return tuple(_named(f"{source}#{k}", title, p) for k, (title, p) in enumerate(puzzles, start=1))
+        return tuple(NamedPuzzle(source, p, title, s) for title, p, s in puzzles)
+    return tuple(
+        NamedPuzzle(f"{source}#{k}", p, title, s)
+        for k, (title, p, s) in enumerate(puzzles, start=1)
+    )
 
 
-def _named(name: str, title: str, item: Puzzle | _levelpack.Level) -> NamedPuzzle:
-    """A puzzle read under its name; a level pack's line also keeps its reference answer."""
-    if isinstance(item, _levelpack.Level):
-        return NamedPuzzle(name, item.puzzle, title, item.solution)
-    return NamedPuzzle(name, item, title)
-
-
-def _read(lines: list[Line], format: str, source: str) -> Sequence[Puzzle | _levelpack.Level]:
+def _read(lines: list[Line], format: str, source: str) -> list[tuple[Puzzle, Solution | None]]:
+    """Each puzzle of the lines, with the solution the file holds for it (level packs do)."""
     log.debug("%s: reading as %s", source, format)
-    return _READERS[format](lines, source)
+    return [
+        (item.puzzle, item.solution) if isinstance(item, _levelpack.Level) else (item, None)
+        for item in _READERS[format](lines, source)
+    ]
 
 
 def _text(lines: list[Line]) -> str:
@@ -319,7 +328,7 @@ def read_puzzles(path: str | Path, format: str | None = None) -> tuple[NamedPuzz
         if not 1 <= k <= len(puzzles):
             raise InputError(f"{file} holds {len(puzzles)} puzzle(s), not #{k}")
         one = puzzles[k - 1]
-        return (NamedPuzzle(name, one.puzzle, one.title),)
+        return (replace(one, name=name),)
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
@@ -339,6 +348,8 @@ def _fits(puzzle: Puzzle, format: str) -> bool:
     labels = [pair.label for pair in puzzle.pairs]
     if format in ("grid", "ahle"):
         return all(len(s) == 1 and s not in ".#" and not s.isspace() for s in labels)
+    if format == "board":
+        return all(len(s) == 1 and s not in _board.RESERVED and not s.isspace() for s in labels)
     if format == "janko":
         return all(s != _janko.EMPTY and not any(ch.isspace() for ch in s) for s in labels)
     return True  # houston stores no labels
@@ -368,10 +379,12 @@ def format_puzzles(puzzles: Iterable[Puzzle | NamedPuzzle], format: str) -> str:
     """The text of a file holding ``puzzles`` in ``format``, which flowbot reads back.
 
     Several puzzles go each after a ``# puzzle: NAME`` line (see the module
-    docstring): a ``NamedPuzzle``'s title, else its name, else its number;
-    a level pack is the game's own file, one level a line and nothing else.
+    docstring): a ``NamedPuzzle``'s title, else its name, else its number.
     A puzzle whose labels the format cannot hold is written in its canonical
-    form. ``ahle`` files end with the ``0 0`` line.
+    form. ``ahle`` files end with the ``0 0`` line. A level pack is the game's
+    own file, a level a line, each with the solution a ``NamedPuzzle`` holds;
+    its ``# puzzle: NAME`` lines are left out when every name is just ``FILE#k``
+    (a pack read and written back stays the game's file).
 
     Raises
     ------
@@ -398,17 +411,29 @@ def format_puzzles(puzzles: Iterable[Puzzle | NamedPuzzle], format: str) -> str:
     ]
     if not named:
         raise InputError("no puzzle to write")
-    blocks = [_WRITERS[format](_writable(p.puzzle, format)) for p in named]
-    if format == "levelpack":
-        return "".join(blocks)  # the game's own file: a level a line, nothing between
-    if len(blocks) > 1:
+    if format == "levelpack":  # the game's own files: a level a line, its solution if known
+        blocks = [
+            _levelpack.write(p.puzzle, p.solution, number=k) for k, p in enumerate(named, start=1)
+        ]
+        # A game file has no names: keep only those that say more than "level k of FILE".
+        titled = any(p.title or not _is_numbered(p.name, k) for k, p in enumerate(named, 1))
+    else:
+        blocks = [_WRITERS[format](_writable(p.puzzle, format)) for p in named]
+        titled = True
+    if len(blocks) > 1 and titled:
         blocks = [
             f"{PUZZLE_MARK}{_one_line(p.title or p.name)}\n{block}"
             for p, block in zip(named, blocks, strict=True)
         ]
     if format == "ahle":
         blocks.append("0 0\n")
-    return "\n".join(blocks)
+    return ("\n" if titled else "").join(blocks)
+
+
+def _is_numbered(name: str, k: int) -> bool:
+    """True for a name ``FILE#k``: the k-th puzzle of a file, as read."""
+    match = _NUMBERED.fullmatch(name)
+    return match is not None and int(match.group(2)) == k
 
 
 def _one_line(name: str) -> str:

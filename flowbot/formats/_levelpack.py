@@ -109,7 +109,7 @@ def _level(line: Line, path: str) -> Level:
         return text.split(":") if text else []
 
     bridges = frozenset(cell(t, "bridge") for t in items(extra[0]))
-    holes = set()
+    holes: set[Cell] = set()
     for token in items(extra[1]):
         match = _HOLE.fullmatch(token)
         holes.add(cell(match[1] if match else token, "hole"))
@@ -125,12 +125,12 @@ def _level(line: Line, path: str) -> Level:
     shape = Shape.HEX if size["kind"] == "X_" else Shape.SQUARE
     probe = Puzzle(rows, cols, (), shape=shape)
     walls = frozenset(p for p in pairs_listed if p[1] in set(probe.lattice_neighbours(p[0])))
-    warps: frozenset[Link] = frozenset()
-    if size["kind"] == "W_":
-        warps = frozenset(_edge_pairs(rows, cols)) - pairs_listed
-        warps = frozenset(w for w in warps if w[0] not in holes and w[1] not in holes)
+    # A W_ board wraps round: every edge pair is a warp unless a listed pair closes it
+    # or a hole ends it; a listed pair across the edge is such a closed warp, not a wall.
+    edges = _edge_pairs(rows, cols) if size["kind"] == "W_" else set()
+    warps = frozenset(w for w in edges - pairs_listed if not holes.intersection(w))
     for a, b in pairs_listed - walls:
-        if size["kind"] != "W_" or link(a, b) not in _edge_pairs(rows, cols):
+        if (a, b) not in edges:
             raise fail(
                 f"wall between row {a.row}, col {a.col} and row {b.row}, col {b.col}: "
                 "not neighbours"
@@ -143,7 +143,8 @@ def _level(line: Line, path: str) -> Level:
             pairs,
             shape=shape,
             holes=frozenset(holes),
-            walls=frozenset(w for w in walls if w[0] not in holes and w[1] not in holes),
+            # A wall beside a hole changes nothing (no pack lists one): left out.
+            walls=frozenset(w for w in walls if not holes.intersection(w)),
             bridges=bridges,
             warps=warps,
         )

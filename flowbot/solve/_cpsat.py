@@ -1,11 +1,18 @@
 """What the two CP-SAT backends share: running a colour model to loop-free answers.
 
-A backend supplies a ``Builder``: a CP-SAT model with one Boolean per cell and
-colour in which each dot has one same-colour neighbour and every other cell
+A backend supplies a ``Builder``: a CP-SAT model with one Boolean per place and
+colour in which each dot has one same-colour neighbour and every other place
 two (``_cpsat_degree``; ``_cpsat_distance`` adds rooted distances). This
 module solves it, decodes the colouring into paths, cuts any stray closed loop
 and re-solves, all within one deadline, building included: big boards take
 seconds just to build.
+
+A *place* is where one path passes: ``(cell, passage)``. A bridge has two,
+passage 0 for the steps along its row and 1 for those along its column, each
+linked only to the two cells on its axis, so a path crosses it straight; every
+other playable cell has one, passage 0. Holes have none. So walls, holes,
+warps and hexagons come with ``Puzzle.neighbours`` and bridges with the
+places: the models never look at the board's kind.
 
 The search is deterministic: one worker and a fixed seed.
 """
@@ -20,7 +27,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from flowbot.errors import NeedsTouchingError
-from flowbot.models import Cell, Puzzle, Solution, SolveResult, SolveStatus
+from flowbot.models import Cell, Puzzle, Solution, SolveResult, SolveStatus, step_axis
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +35,33 @@ log = logging.getLogger(__name__)
 SEED = 20240601
 
 
+#: ``(cell, passage)``: see the module docstring.
+Place = tuple[Cell, int]
+
+
+def places(puzzle: Puzzle) -> list[Place]:
+    """Every place of the board: each playable cell's, then each bridge's second passage."""
+    return [(cell, 0) for cell in puzzle.cells()] + [(cell, 1) for cell in sorted(puzzle.bridges)]
+
+
+def linked(puzzle: Puzzle, place: Place) -> list[Place]:
+    """The places a path may step to from ``place``."""
+    cell, passage = place
+    out = []
+    for other in puzzle.neighbours(cell):
+        axis = step_axis(cell, other)
+        if cell in puzzle.bridges and axis != passage:
+            continue  # a bridge's passage leads on along its own axis only
+        out.append((other, axis if other in puzzle.bridges else 0))
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class ColourModel:
-    """A CP-SAT model with its colour Booleans: ``colour[cell, k]`` is "cell has colour k"."""
+    """A CP-SAT model with its colour Booleans: ``colour[place, k]`` is "place has colour k"."""
 
     model: cp_model.CpModel
-    colour: dict[tuple[Cell, int], cp_model.IntVar]
+    colour: dict[tuple[Place, int], cp_model.IntVar]
 
 
 #: Builds a model of a puzzle (the degree model, or one with more constraints)
@@ -95,7 +123,8 @@ def solve_model(
             f"backend {backend!r} found no solution whose paths keep off themselves: "
             "the puzzle needs a self-touching path or has none (backend 'sat' can tell)"
         )
-    return SolveResult(SolveStatus.SOLVED, found, seconds)
+    solution, _ = found
+    return SolveResult(SolveStatus.SOLVED, solution, seconds)
 
 
 def count_model(puzzle: Puzzle, build: Builder, limit: int, *, timeout: float | None) -> int | None:
@@ -117,9 +146,8 @@ def count_model(puzzle: Puzzle, build: Builder, limit: int, *, timeout: float | 
         count += 1
         # Forbid this exact colouring; the colours fix the paths, so the next
         # answer is a different solution.
-        colour_model.model.add_bool_or(
-            ~colour_model.colour[cell, k] for k, path in enumerate(found.paths) for cell in path
-        )
+        _, owner = found
+        colour_model.model.add_bool_or(~colour_model.colour[place, k] for place, k in owner.items())
     return count
 
 
@@ -138,8 +166,8 @@ def _deadline(started: float, timeout: float | None) -> float | None:
 
 def _next_solution(
     puzzle: Puzzle, colour_model: ColourModel, deadline: float | None
-) -> Solution | _NoneLeft | None:
-    """The model's next loop-free answer, ``_NONE_LEFT``, or ``None`` on timeout.
+) -> tuple[Solution, dict[Place, int]] | _NoneLeft | None:
+    """The model's next loop-free answer and its colouring, ``_NONE_LEFT``, or ``None`` on timeout.
 
     Stray loops found on the way are cut for good: they are in no solution.
     """
@@ -158,50 +186,50 @@ def _next_solution(
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None  # UNKNOWN: the time ran out
         owner = {
-            cell: k for (cell, k), var in colour_model.colour.items() if solver.boolean_value(var)
+            place: k for (place, k), var in colour_model.colour.items() if solver.boolean_value(var)
         }
         solution, loops = decode(puzzle, owner)
         if not loops:
             solution.validate()
-            return solution
+            return solution, owner
         for k, loop in loops:
             log.debug(
-                "cutting a stray loop of colour %r (%d cells)", puzzle.pairs[k].label, len(loop)
+                "cutting a stray loop of colour %r (%d places)", puzzle.pairs[k].label, len(loop)
             )
-            colour_model.model.add_bool_or(~colour_model.colour[cell, k] for cell in loop)
+            colour_model.model.add_bool_or(~colour_model.colour[place, k] for place in loop)
 
 
 def decode(
-    puzzle: Puzzle, owner: dict[Cell, int]
-) -> tuple[Solution, list[tuple[int, frozenset[Cell]]]]:
+    puzzle: Puzzle, owner: dict[Place, int]
+) -> tuple[Solution, list[tuple[int, frozenset[Place]]]]:
     """Walk each colour from dot ``a`` to dot ``b``; return the paths and any stray loops.
 
-    ``owner`` maps every cell to its colour index in a colouring where each dot
-    has one same-colour neighbour and every other cell two. A stray loop is
-    ``(colour index, its cells)``.
+    ``owner`` maps every place to its colour index in a colouring where each
+    dot has one same-colour neighbour and every other place two. A stray loop
+    is ``(colour index, its places)``.
     """
     paths = []
-    on_path: set[Cell] = set()
+    on_path: set[Place] = set()
     for k, pair in enumerate(puzzle.pairs):
-        path = [pair.a]
+        path = [(pair.a, 0)]
         previous = None
-        while path[-1] != pair.b:
+        while path[-1][0] != pair.b:
             here = path[-1]
-            step = next(n for n in puzzle.neighbours(here) if owner[n] == k and n != previous)
+            step = next(n for n in linked(puzzle, here) if owner[n] == k and n != previous)
             previous = here
             path.append(step)
-        paths.append(tuple(path))
+        paths.append(tuple(cell for cell, _ in path))
         on_path.update(path)
     loops = []
-    stray = {cell for cell in owner if cell not in on_path}
+    stray = {place for place in owner if place not in on_path}
     while stray:
-        # Each stray component is one closed loop (every cell has two same-colour neighbours).
+        # Each stray component is one closed loop (every place has two same-colour neighbours).
         start = stray.pop()
         k = owner[start]
         loop = {start}
         frontier = [start]
         while frontier:
-            for n in puzzle.neighbours(frontier.pop()):
+            for n in linked(puzzle, frontier.pop()):
                 if n in stray and owner[n] == k:
                     stray.discard(n)
                     loop.add(n)

@@ -1,8 +1,10 @@
 """The textbook *degree model* on OR-Tools CP-SAT, a cross-checking backend.
 
-The model has one Boolean per cell and colour, exactly one colour per cell,
-and, enforced only where a cell has a colour: a dot has exactly one neighbour
-of its colour, any other cell exactly two. Two consequences shape this backend:
+The model has one Boolean per place (a cell, or one of a bridge's two
+passages: see ``_cpsat``) and colour, exactly one colour per place, and,
+enforced only where a place has a colour: a dot has exactly one neighbour of
+its colour, any other place exactly two. It holds on every kind of board.
+Two consequences shape this backend:
 
 * **No connectivity.** A colour may come back as its path plus a separate
   closed loop. Every answer is decoded and checked; each stray loop is cut (a
@@ -20,8 +22,15 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from flowbot.models import Cell, Puzzle, SolveResult
-from flowbot.solve._cpsat import ColourModel, check_deadline, count_model, solve_model
+from flowbot.models import Puzzle, SolveResult
+from flowbot.solve._cpsat import (
+    ColourModel,
+    check_deadline,
+    count_model,
+    linked,
+    places,
+    solve_model,
+)
 
 
 def build_degree_model(puzzle: Puzzle, deadline: float | None = None) -> ColourModel:
@@ -37,25 +46,27 @@ def build_degree_model(puzzle: Puzzle, deadline: float | None = None) -> ColourM
     Returns
     -------
     ColourModel
-        The model and its ``(cell, colour index) -> Boolean`` variables.
+        The model and its ``(place, colour index) -> Boolean`` variables.
     """
     model = cp_model.CpModel()
-    dots = {cell: k for k, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
-    cells = [Cell(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
+    dots = {(cell, 0): k for k, pair in enumerate(puzzle.pairs) for cell in (pair.a, pair.b)}
+    every = places(puzzle)
     colours = range(len(puzzle.pairs))
     colour = {}
-    for cell in cells:
+    for place in every:
         check_deadline(deadline)
+        cell, passage = place
         for k in colours:
-            colour[cell, k] = model.new_bool_var(f"x{cell.row}_{cell.col}_{k}")
-    for cell in cells:
+            colour[place, k] = model.new_bool_var(f"x{cell.row}_{cell.col}_{passage}_{k}")
+    for place in every:
         check_deadline(deadline)
-        model.add_exactly_one(colour[cell, k] for k in colours)
-        if cell in dots:
-            model.add(colour[cell, dots[cell]] == 1)
+        model.add_exactly_one(colour[place, k] for k in colours)
+        if place in dots:
+            model.add(colour[place, dots[place]] == 1)
+        near = linked(puzzle, place)
         for k in colours:
-            same = sum(colour[n, k] for n in puzzle.neighbours(cell))
-            model.add(same == (1 if cell in dots else 2)).only_enforce_if(colour[cell, k])
+            same = sum(colour[n, k] for n in near)
+            model.add(same == (1 if place in dots else 2)).only_enforce_if(colour[place, k])
     return ColourModel(model, colour)
 
 

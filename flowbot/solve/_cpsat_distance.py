@@ -2,7 +2,7 @@
 
 It is the degree model (``_cpsat_degree``) plus Miller-Tucker-Zemlin style
 distances: each colour is rooted at its dot ``a`` (distance 0), and every
-other cell picks exactly one parent, a neighbour of its own colour whose
+other place picks exactly one parent, a neighbour of its own colour whose
 distance is one less. A closed loop has no way down to a root, so loops are
 forbidden outright and each colour is one path from ``a`` to ``b``.
 
@@ -13,8 +13,15 @@ that touch themselves: when it finds nothing it raises ``NeedsTouchingError``
 
 from __future__ import annotations
 
-from flowbot.models import Cell, Puzzle, SolveResult
-from flowbot.solve._cpsat import ColourModel, check_deadline, count_model, solve_model
+from flowbot.models import Puzzle, SolveResult
+from flowbot.solve._cpsat import (
+    ColourModel,
+    check_deadline,
+    count_model,
+    linked,
+    places,
+    solve_model,
+)
 from flowbot.solve._cpsat_degree import build_degree_model
 
 
@@ -26,24 +33,24 @@ def build_distance_model(puzzle: Puzzle, deadline: float | None = None) -> Colou
     """
     built = build_degree_model(puzzle, deadline)
     model = built.model
-    cells = [Cell(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
+    every = places(puzzle)
     colours = range(len(puzzle.pairs))
-    roots = {pair.a for pair in puzzle.pairs}
-    longest = len(cells) - 1
-    # The cell's colour as one integer, so that "same colour" is one equality.
-    colour_index = {cell: model.new_int_var(0, max(len(colours) - 1, 0), "") for cell in cells}
-    distance = {cell: model.new_int_var(0, longest, "") for cell in cells}
-    for cell in cells:
+    roots = {(pair.a, 0) for pair in puzzle.pairs}
+    longest = len(every) - 1
+    # The place's colour as one integer, so that "same colour" is one equality.
+    colour_index = {p: model.new_int_var(0, max(len(colours) - 1, 0), "") for p in every}
+    distance = {p: model.new_int_var(0, longest, "") for p in every}
+    for place in every:
         check_deadline(deadline)
-        model.add(colour_index[cell] == sum(k * built.colour[cell, k] for k in colours))
-        if cell in roots:
-            model.add(distance[cell] == 0)
+        model.add(colour_index[place] == sum(k * built.colour[place, k] for k in colours))
+        if place in roots:
+            model.add(distance[place] == 0)
             continue
         parents = []
-        for n in puzzle.neighbours(cell):
+        for n in linked(puzzle, place):
             parent = model.new_bool_var("")
-            model.add(colour_index[n] == colour_index[cell]).only_enforce_if(parent)
-            model.add(distance[n] + 1 == distance[cell]).only_enforce_if(parent)
+            model.add(colour_index[n] == colour_index[place]).only_enforce_if(parent)
+            model.add(distance[n] + 1 == distance[place]).only_enforce_if(parent)
             parents.append(parent)
         model.add_exactly_one(parents)
     return built

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 
-from flowbot.models import Puzzle, Solution, SolveResult, SolveStatus
+from flowbot.models import Puzzle, Shape, Solution, SolveResult, SolveStatus
 from flowbot.solve._sat import Model, Search
 from flowbot.solve._stretch import shrink, stretch
 from flowbot.solve._topology import boundary_order_conflict
@@ -26,8 +26,8 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
 
     A checkerboard parity count or the dots' order along the border and
     around an island of dots (``_topology``) may prove the puzzle unsolvable
-    at once. Big boards with long empty bands are first solved shrunk
-    (``_stretch``). The model first runs with U-turns switched off (an
+    at once (``proof_of_none``). Big classic boards with long empty bands are
+    first solved shrunk (``_stretch``). The model first runs with U-turns switched off (an
     assumption, so the solver keeps what it learnt): puzzles made for people
     have such a solution and it is found fastest. U-turns are let in where
     the solver proves the rule wrong, and everywhere during turns that bound
@@ -40,14 +40,11 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     def result(status: SolveStatus, solution: Solution | None = None) -> SolveResult:
         return SolveResult(status, solution, time.perf_counter() - start)
 
-    if not parity_balanced(puzzle):
-        log.debug("%s: the dots' checkerboard parities cannot add up", puzzle.size)
-        return result(SolveStatus.UNSOLVABLE)
-    reason = boundary_order_conflict(puzzle)
+    reason = proof_of_none(puzzle)
     if reason is not None:
         log.debug("%s: %s", puzzle.size, reason)
         return result(SolveStatus.UNSOLVABLE)
-    if puzzle.rows * puzzle.cols >= STRETCH_CELLS:
+    if puzzle.is_classic and puzzle.rows * puzzle.cols >= STRETCH_CELLS:
         plan = shrink(puzzle)
         if plan is not None:
             _, small = _solve(plan.puzzle, deadline)
@@ -66,12 +63,33 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     return result(SolveStatus.SOLVED, solution)
 
 
+def proof_of_none(puzzle: Puzzle) -> str | None:
+    """Why the puzzle has no solution, found before any search, or ``None``.
+
+    ``None`` proves nothing. The proofs hold on square boards whose paths
+    alternate the checkerboard's colours (``parity_balanced``) or stay inside
+    the board's rectangle without crossing (``boundary_order_conflict``);
+    elsewhere they are not tried.
+    """
+    if not parity_balanced(puzzle):
+        return "the dots' checkerboard parities cannot add up"
+    if puzzle.shape is Shape.SQUARE and not puzzle.bridges and not puzzle.warps:
+        # Holes and walls only take steps away: the paths are still disjoint
+        # curves in the rectangle of the cell centres.
+        return boundary_order_conflict(puzzle)
+    return None
+
+
 def parity_balanced(puzzle: Puzzle) -> bool:
     """A necessary condition for any cover of the board by the pairs' paths.
 
     Colour the board like a checkerboard. A path alternates colours, so it has
     one more cell of its dots' colour when both dots share it, else as many of
-    each. The paths' surpluses must add up to the board's own.
+    each. The paths' surpluses must add up to the board's own (a bridge's
+    cell counts twice: two paths cross it). Only on square boards, and only
+    when every warp joins two cells of different colours (a row or column of
+    even length): a hexagonal board or an odd warp has steps between cells of
+    one colour, and then this proves nothing (``True``).
 
     >>> parity_balanced(Puzzle.from_grid(["A.", ".A"]))
     False
@@ -82,6 +100,12 @@ def parity_balanced(puzzle: Puzzle) -> bool:
         if pa == pb:
             surplus += 1 if pa == 0 else -1
     board = (puzzle.rows * puzzle.cols) % 2  # even cells of colour 0 exceed by 0 or 1
+    if not puzzle.is_classic:
+        odd_warp = any((a.row + a.col + b.row + b.col) % 2 == 0 for a, b in puzzle.warps)
+        if puzzle.shape is not Shape.SQUARE or odd_warp:
+            return True
+        board -= sum(1 - 2 * ((r + c) % 2) for r, c in puzzle.holes)
+        board += sum(1 - 2 * ((r + c) % 2) for r, c in puzzle.bridges)
     return surplus == board
 
 
@@ -157,7 +181,7 @@ def count_sat(
     then the rest, with the first ones still blocked, so none counts twice.
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
-    if not parity_balanced(puzzle) or boundary_order_conflict(puzzle) is not None:
+    if proof_of_none(puzzle) is not None:
         return 0, True, False
     model = Model(puzzle)
     if model.empty_cell:

@@ -1,21 +1,29 @@
-"""The board as a graph in numpy arrays: cells, edges and what touches what.
+"""The board as a graph in numpy arrays: nodes, edges and what touches what.
 
-Cell ``(r, c)`` has index ``r * cols + c``. Edges are numbered horizontal
-ones first (row-major), then vertical ones (row-major). Every array is built
-with numpy so that a 1002x1002 board costs milliseconds, not seconds.
+A node is a place one path passes through: cell ``(r, c)`` is node
+``r * cols + c`` (a hole is a node no edge reaches), and each bridge has a
+second node after them, so that its two passages are two nodes: the cell's own
+takes the steps along its row, the extra one those along its column. Each
+passage then needs two chosen edges like any empty cell, and a path through it
+runs straight by construction. Edges are the links a path may step across:
+on a classic board the horizontal ones first (row-major), then the vertical
+ones (row-major); elsewhere those of ``Puzzle.links()`` with walls and holes
+dropped and warps added. Every array is built with numpy so that a 1002x1002
+board costs milliseconds, not seconds.
 """
 
 from __future__ import annotations
 
 import functools
 import gc
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
-from flowbot.models import Cell, Puzzle, Solution
+from flowbot.models import Cell, Puzzle, Shape, Solution
 
 # scipy.sparse takes longer to import than a small board takes to solve: it is
 # imported by the functions that use it, and only for boards it is faster on.
@@ -33,11 +41,21 @@ class Grid:
     rows, cols : int
         Board size.
     eu, ev : IntArray
-        The two cells of each edge (``eu < ev``).
+        The two nodes of each edge (``eu < ev``).
     incidence : IntArray
-        ``(cells, 4)``: the edges at each cell, ``-1`` where the board ends.
+        ``(nodes, width)``: the edges at each node, ``-1`` padding.
     colour : IntArray
-        The pair index of the dot on each cell, ``-1`` for an empty cell.
+        The pair index of the dot on each node, ``-1`` for an empty one.
+    need : IntArray
+        The chosen edges each node needs: 1 at a dot, 0 in a hole, else 2.
+    cell_of : IntArray or None
+        The cell index of each node, ``None`` when every node is its own cell.
+    triangles : IntArray
+        ``(n, 3)``: the edges of every cycle of three nodes (hexagonal boards,
+        warps across a line of three).
+    quads : IntArray
+        ``(n, 4)``: the edges of every cycle of four nodes (the 2x2 blocks of a
+        square board), ordered so that edges 0 and 1 are opposite, and 2 and 3.
     """
 
     rows: int
@@ -46,12 +64,22 @@ class Grid:
     ev: IntArray
     incidence: IntArray
     colour: IntArray
+    need: IntArray
+    cell_of: IntArray | None
+    triangles: IntArray
+    quads: IntArray
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Grid:
         """Build the graph of a puzzle's board."""
         rows, cols = puzzle.rows, puzzle.cols
         ids = np.arange(rows * cols, dtype=np.int64).reshape(rows, cols)
+        colour = np.full(rows * cols, -1, dtype=np.int64)
+        for k, pair in enumerate(puzzle.pairs):
+            colour[ids[pair.a]] = k
+            colour[ids[pair.b]] = k
+        if not puzzle.is_classic:
+            return _general(puzzle, ids, colour)
         eu = np.concatenate([ids[:, :-1].ravel(), ids[:-1, :].ravel()])
         ev = np.concatenate([ids[:, 1:].ravel(), ids[1:, :].ravel()])
         n_h = rows * (cols - 1)
@@ -62,45 +90,40 @@ class Grid:
         inc[:, 1:, 1] = h  # left
         inc[:, :-1, 2] = h  # right
         inc[:-1, :, 3] = v  # down
-        colour = np.full(rows * cols, -1, dtype=np.int64)
-        for k, pair in enumerate(puzzle.pairs):
-            colour[ids[pair.a]] = k
-            colour[ids[pair.b]] = k
-        return cls(rows, cols, eu, ev, inc.reshape(-1, 4), colour)
+        # The four edges around every 2x2 block: top, bottom, left, right.
+        quads = np.stack(
+            [h[:-1, :].ravel(), h[1:, :].ravel(), v[:, :-1].ravel(), v[:, 1:].ravel()], axis=1
+        )
+        need = np.where(colour >= 0, 1, 2)
+        no_triangles = np.zeros((0, 3), dtype=np.int64)
+        return cls(rows, cols, eu, ev, inc.reshape(-1, 4), colour, need, None, no_triangles, quads)
 
     @property
-    def n_cells(self) -> int:
-        return self.rows * self.cols
+    def n_nodes(self) -> int:
+        return len(self.colour)
 
     @property
     def n_edges(self) -> int:
         return len(self.eu)
 
-    def squares(self) -> IntArray:
-        """``(n, 4)``: the four edges around every 2x2 block of cells."""
-        rows, cols = self.rows, self.cols
-        if rows < 2 or cols < 2:
-            return np.zeros((0, 4), dtype=np.int64)
-        n_h = rows * (cols - 1)
-        h = np.arange(n_h, dtype=np.int64).reshape(rows, cols - 1)
-        v = n_h + np.arange((rows - 1) * cols, dtype=np.int64).reshape(rows - 1, cols)
-        return np.stack(
-            [h[:-1, :].ravel(), h[1:, :].ravel(), v[:, :-1].ravel(), v[:, 1:].ravel()], axis=1
-        )
+    def cycles(self) -> list[IntArray]:
+        """The edges of the graph's short cycles (triangles, then quads), one array per length."""
+        return [c for c in (self.triangles, self.quads) if len(c)]
 
     def domains(self, puzzle: Puzzle) -> BoolArray:
-        """``(cells, colours)``: which colours each cell may take.
+        """``(nodes, colours)``: which colours each node may take.
 
-        A cell may take colour ``k`` only when it is a dot of ``k``, or when its
-        region of empty cells (dots are walls) touches both dots of ``k``: a
-        path from one dot to the other through the cell must run inside that
-        region. Sound, so a cell left with no colour proves the puzzle unsolvable.
+        A node may take colour ``k`` only when it is a dot of ``k``, or when its
+        region of empty nodes (dots are walls) touches both dots of ``k``: a
+        path from one dot to the other through the node must run inside that
+        region. Sound, so a node left with no colour (but a hole's) proves the
+        puzzle unsolvable.
         """
         empty = self.colour < 0
         inside = empty[self.eu] & empty[self.ev]
-        n_regions, label = _regions(self.n_cells, self.eu[inside], self.ev[inside])
+        n_regions, label = _regions(self.n_nodes, self.eu[inside], self.ev[inside])
         region = np.where(empty, label + 1, 0)  # 0 for the dots
-        nbr = self.neighbour_cells()
+        nbr = self.neighbours()
         allowed = np.zeros((len(puzzle.pairs), n_regions + 1), dtype=bool)
         for k, pair in enumerate(puzzle.pairs):
             around = []
@@ -114,14 +137,130 @@ class Grid:
         dom[dots, self.colour[dots]] = True
         return dom
 
-    def neighbour_cells(self) -> IntArray:
-        """``(cells, 4)``: the neighbour across each incident edge, ``-1`` if none."""
-        inc = self.incidence
-        return np.where(
-            inc >= 0,
-            self.eu[inc] + self.ev[inc] - np.arange(self.n_cells)[:, None],
-            -1,
-        )
+    def neighbours(self) -> IntArray:
+        """``(nodes, width)``: the node across each incident edge, ``-1`` if none."""
+        return _across(self.eu, self.ev, self.incidence)
+
+    def cells(self, nodes: IntArray) -> tuple[Cell, ...]:
+        """The ``Cell`` of each node, in order (a bridge's two nodes are one cell)."""
+        return cells_of(nodes if self.cell_of is None else self.cell_of[nodes], self.cols)
+
+
+def _general(puzzle: Puzzle, ids: IntArray, colour: IntArray) -> Grid:
+    """``Grid.of`` for a board with holes, walls, bridges, warps or hexagons."""
+    rows, cols = puzzle.rows, puzzle.cols
+    n = rows * cols
+    pairs = [(ids[:, :-1], ids[:, 1:]), (ids[:-1, :], ids[1:, :])]
+    if puzzle.shape is Shape.HEX:
+        # Even-q: an even column's cell touches the odd columns' cells a row down.
+        even, odd = ids[:-1, 0::2], ids[1:, 1::2]
+        pairs += [(even[:, : odd.shape[1]], odd), (even[:, 1:], odd[:, : even.shape[1] - 1])]
+    eu = np.concatenate([a.ravel() for a, _ in pairs])
+    ev = np.concatenate([b.ravel() for _, b in pairs])
+    playable = np.ones(n, dtype=bool)
+    playable[[r * cols + c for r, c in puzzle.holes]] = False
+    keep = playable[eu] & playable[ev]
+    if puzzle.walls:
+        walls = _ids(puzzle.walls, cols)
+        keep &= ~np.isin(_keys(eu, ev, n), _keys(walls[:, 0], walls[:, 1], n))
+    eu, ev = eu[keep], ev[keep]
+    if puzzle.warps:
+        warps = _ids(puzzle.warps, cols)
+        eu, ev = np.concatenate([eu, warps[:, 0]]), np.concatenate([ev, warps[:, 1]])
+    colour = colour.copy()
+    cell_of = None
+    if puzzle.bridges:
+        # A bridge's own node keeps the steps along its row; a new node takes its column's.
+        bridges = np.array(sorted(r * cols + c for r, c in puzzle.bridges), dtype=np.int64)
+        second = np.full(n, -1, dtype=np.int64)
+        second[bridges] = n + np.arange(len(bridges))
+        along_column = eu // cols != ev // cols
+        eu = np.where(along_column & (second[eu] >= 0), second[eu], eu)
+        ev = np.where(along_column & (second[ev] >= 0), second[ev], ev)
+        eu, ev = np.minimum(eu, ev), np.maximum(eu, ev)
+        colour = np.concatenate([colour, np.full(len(bridges), -1, dtype=np.int64)])
+        cell_of = np.concatenate([np.arange(n, dtype=np.int64), bridges])
+        playable = np.concatenate([playable, np.ones(len(bridges), dtype=bool)])
+    nodes = len(colour)
+    need = np.where(colour >= 0, 1, np.where(playable, 2, 0))
+    incidence = _incidence(eu, ev, nodes)
+    triangles, quads = _short_cycles(eu, ev, incidence, nodes)
+    return Grid(rows, cols, eu, ev, incidence, colour, need, cell_of, triangles, quads)
+
+
+def _ids(links: frozenset[tuple[Cell, Cell]], cols: int) -> IntArray:
+    """``(n, 2)``: the two cell indices of each link, in sorted order."""
+    flat = sorted((a.row * cols + a.col, b.row * cols + b.col) for a, b in links)
+    return np.array(flat, dtype=np.int64).reshape(-1, 2)
+
+
+def _keys(a: IntArray, b: IntArray, n: int) -> IntArray:
+    """One integer per unordered pair of nodes."""
+    return np.minimum(a, b) * n + np.maximum(a, b)
+
+
+def _incidence(eu: IntArray, ev: IntArray, nodes: int) -> IntArray:
+    """``(nodes, width)``: each node's edges in the order of their numbers, ``-1`` padding."""
+    ends = np.concatenate([eu, ev])
+    edge = np.concatenate([np.arange(len(eu)), np.arange(len(eu))])
+    order = np.lexsort((edge, ends))
+    ends, edge = ends[order], edge[order]
+    counts = np.bincount(ends, minlength=nodes)
+    slot = np.arange(len(ends)) - np.repeat(np.cumsum(counts) - counts, counts)
+    inc = np.full((nodes, max(int(counts.max(initial=0)), 1)), -1, dtype=np.int64)
+    inc[ends, slot] = edge
+    return inc
+
+
+def _across(eu: IntArray, ev: IntArray, incidence: IntArray) -> IntArray:
+    """The node across each of ``incidence``'s edges, ``-1`` where there is none."""
+    if not len(eu):
+        return np.full_like(incidence, -1)
+    own = np.arange(len(incidence))[:, None]
+    return np.where(incidence >= 0, eu[incidence] + ev[incidence] - own, -1)
+
+
+def _short_cycles(
+    eu: IntArray, ev: IntArray, incidence: IntArray, nodes: int
+) -> tuple[IntArray, IntArray]:
+    """The edges of every cycle of three and of four nodes, each cycle once."""
+    keys = _keys(eu, ev, nodes)
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+
+    def edge_between(a: IntArray, b: IntArray) -> IntArray:
+        """The edge joining ``a`` and ``b``, ``-1`` where there is none."""
+        if not len(sorted_keys):
+            return np.full(len(a), -1, dtype=np.int64)
+        k = _keys(a, b, nodes)
+        at = np.minimum(np.searchsorted(sorted_keys, k), len(sorted_keys) - 1)
+        return np.where(sorted_keys[at] == k, order[at], -1)
+
+    nbr = _across(eu, ev, incidence)
+    width = incidence.shape[1]
+    slots = np.array(list(itertools.combinations(range(width), 2)), dtype=np.int64).reshape(-1, 2)
+    # Every node u with two of its neighbours a and b; u is the cycle's smallest node.
+    u = np.repeat(np.arange(nodes), len(slots))
+    i, j = np.tile(slots[:, 0], nodes), np.tile(slots[:, 1], nodes)
+    a, b = nbr[u, i], nbr[u, j]
+    ok = (a > u) & (b > u)
+    u, i, j, a, b = u[ok], i[ok], j[ok], a[ok], b[ok]
+    eua, eub = incidence[u, i], incidence[u, j]
+    ab = edge_between(a, b)
+    tri = ab >= 0
+    triangles = np.stack([eua[tri], eub[tri], ab[tri]], axis=1)
+    # u-a-x-b-u: x another neighbour of a, joined to b.
+    k = np.repeat(np.arange(width)[None, :], len(u), axis=0).ravel()
+    rep = np.repeat(np.arange(len(u)), width)
+    x = nbr[a[rep], k]
+    ax = incidence[a[rep], k]
+    ok = (x > u[rep]) & (x != b[rep])
+    rep, x, ax = rep[ok], x[ok], ax[ok]
+    xb = edge_between(x, b[rep])
+    four = xb >= 0
+    rep, ax, xb = rep[four], ax[four], xb[four]
+    quads = np.stack([eua[rep], xb, ax, eub[rep]], axis=1)
+    return triangles.reshape(-1, 3), quads.reshape(-1, 4)
 
 
 def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | None, list[IntArray]]:
@@ -131,7 +270,7 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
     the solution (``None`` while a pair is not joined or a cycle remains) and
     the cell sets of the stray cycles (each without a dot).
     """
-    n = grid.n_cells
+    n = grid.n_nodes
     sel = np.flatnonzero(chosen)
     ends = np.concatenate([grid.eu[sel], grid.ev[sel]])
     other = np.concatenate([grid.ev[sel], grid.eu[sel]])
@@ -145,7 +284,7 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
     first[has1] = other[starts[has1]]
     has2 = counts >= 2
     second[has2] = other[starts[has2] + 1]
-    visited = np.zeros(n, dtype=bool)
+    visited = grid.need == 0  # holes are on no path
     walk = _walker(first, second, sel, grid)
     paths: list[IntArray] = []
     ok = True
@@ -170,17 +309,17 @@ def trace(grid: Grid, chosen: BoolArray, puzzle: Puzzle) -> tuple[Solution | Non
             cycles = _components(n, a, b, rest)
     if not ok or cycles:
         return None, cycles
-    return Solution(puzzle, tuple(cells_of(path, cols) for path in paths)), cycles
+    return Solution(puzzle, tuple(grid.cells(path) for path in paths)), cycles
 
 
 def splice(grid: Grid, chosen: BoolArray, cycles: list[IntArray]) -> BoolArray | None:
-    """Join every stray cycle to a path by swaps across 2x2 blocks, or ``None``.
+    """Join every stray cycle to a path by swaps across cycles of four nodes, or ``None``.
 
-    Where a block has two opposite sides chosen and they belong to two
-    different chains, one of them a stray cycle, choosing the block's other
-    two sides instead joins the two chains into one (Karp's patching of
-    subtours): a cycle and a path become one path with the same two dots,
-    two cycles one cycle. Every cell keeps its degree, so when no cycle is
+    Where such a cycle (a 2x2 block on a square board) has two opposite sides
+    chosen and they belong to two different chains, one of them a stray
+    cycle, choosing its other two sides instead joins the two chains into one
+    (Karp's patching of subtours): a cycle and a path become one path with the
+    same two dots, two cycles one cycle. Every node keeps its degree, so when no cycle is
     left the edges are a solution of the game, whose paths then run beside
     themselves where they were joined (the game allows it).
 
@@ -202,13 +341,13 @@ def splice(grid: Grid, chosen: BoolArray, cycles: list[IntArray]) -> BoolArray |
     """
     n_cycles = len(cycles)
     # Chain labels: cycle i is i, every path is n_cycles (paths are never joined).
-    label = np.full(grid.n_cells, n_cycles, dtype=np.int64)
+    label = np.full(grid.n_nodes, n_cycles, dtype=np.int64)
     for i, cells in enumerate(cycles):
         label[cells] = i
     on_cycle = label < n_cycles
-    squares = grid.squares()
-    near = (on_cycle[grid.eu[squares]] | on_cycle[grid.ev[squares]]).any(axis=1)
-    blocks = squares[near].tolist()
+    quads = grid.quads
+    near = (on_cycle[grid.eu[quads]] | on_cycle[grid.ev[quads]]).any(axis=1)
+    blocks = quads[near].tolist()
     edge_label = label[grid.eu].tolist()
     parent = list(range(n_cycles + 1))  # union-find over the chains
 
@@ -249,7 +388,7 @@ def _walker(
     first: IntArray, second: IntArray, sel: IntArray, grid: Grid
 ) -> Callable[[int], IntArray]:
     """A function giving the cells of the chain of chosen edges from a dot, in order."""
-    n = grid.n_cells
+    n = grid.n_nodes
     if n > _BIG:
         from scipy.sparse import coo_matrix  # noqa: PLC0415 - see the imports
         from scipy.sparse.csgraph import depth_first_order  # noqa: PLC0415

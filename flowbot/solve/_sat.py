@@ -1,18 +1,24 @@
 """The SAT model of a Flow Free board, built with numpy and solved with python-sat.
 
+The model is over the board's graph (``_grid``): its nodes are the cells and
+a bridge's second passage, its edges the links a path may step across, so it
+is the same on every kind of board.
+
 Variables
 ---------
-* ``e[i]`` (``1 + i``): edge ``i`` joins two consecutive cells of one path;
-* ``b[v, j]``: bit ``j`` of the colour number of cell ``v`` (binary colours:
-  a few bits per cell rather than one variable per colour; on these boards it
+* ``e[i]`` (``1 + i``): edge ``i`` joins two consecutive nodes of one path;
+* ``b[v, j]``: bit ``j`` of the colour number of node ``v`` (binary colours:
+  a few bits per node rather than one variable per colour; on these boards it
   made models 2-3 times smaller and solves faster).
 
 Clauses
 -------
-* degree: a dot has exactly one chosen edge, an empty cell exactly two;
-* colour: a chosen edge joins cells with the same colour number, each dot has
+* degree: a dot has exactly one chosen edge, an empty node exactly two, a
+  hole none;
+* colour: a chosen edge joins nodes with the same colour number, each dot has
   its pair's number, no edge joins two dots of different pairs;
-* no 2x2 block has all four of its edges chosen (the smallest stray cycle);
+* no short cycle of the graph (a 2x2 block, a hexagonal board's triangle)
+  has all its edges chosen (the smallest stray cycles);
 * a cell that no pair can reach (``Grid.domains``) makes the model
   unsatisfiable at once.
 
@@ -21,30 +27,38 @@ the game satisfies the clauses. What they allow beyond it is exactly stray
 cycles (closed loops holding no dot). A model's stray cycles are first joined
 to paths where a cycle runs beside another chain (``splice``: the answer then
 has paths that touch themselves, which the game allows); only when some cycle
-cannot be joined are they cut: each stray cycle's cell set ``S`` gets the
+cannot be joined are they cut: each stray cycle's node set ``S`` gets the
 clause "some edge leaving ``S`` is chosen", true in every real solution since a
 path through ``S`` must reach its dots outside it, and the model is solved
 again. So "unsatisfiable" proves that the puzzle has no solution under the
 game's full rules (paths may touch themselves).
 
-A switch literal adds "no U-turns": no path uses three sides of a 2x2 block.
-Puzzles made for people (which never need a path to touch itself) always have
-such a solution, and the rule cuts the search by one to two orders of
+A switch literal adds "no U-turns": no path runs along all but one side of a
+short cycle (three sides of a 2x2 block, two of a hexagonal board's triangle),
+which would make it touch itself. Puzzles made for people (which never need a
+path to touch itself: none of the 7,050 official levels' answers does) always
+have such a solution, and the rule cuts the search by one to two orders of
 magnitude on big boards. A solution with the switch on is a solution of the
 game, but "unsatisfiable" with it proves nothing, so the caller then solves
 again with it off (same solver, learnt clauses kept). Small boards get one
-switch per 2x2 block instead, so that only the blocks the solver blames (its
+switch per short cycle instead, so that only the cycles the solver blames (its
 unsatisfiable core) are let go (``_engine``).
 """
 
 from __future__ import annotations
 
+import collections
+import functools
 import itertools
 import logging
+import math
+import os
 import threading
 import time
+from collections.abc import Callable
 
 import numpy as np
+import pysolvers  # python-sat's C module
 from pysat.solvers import Solver
 
 from flowbot.models import Puzzle, Solution
@@ -62,14 +76,15 @@ class Model:
         self.puzzle = puzzle
         self.grid = grid = grid or Grid.of(puzzle)
         #: True when some cell can be reached by no pair: no solution.
-        self.empty_cell = bool((~grid.domains(puzzle).any(axis=1)).any())
+        self.empty_cell = bool((~grid.domains(puzzle).any(axis=1) & (grid.need > 0)).any())
         self.n_vars = grid.n_edges
         self.clauses: list[IntArray] = []  # 2-d arrays, one width each
         if self.empty_cell:
             self._add(np.zeros((1, 0), dtype=np.int64))
         self._degree()
         self._colour()
-        self._add(-(grid.squares() + 1))
+        for cycles in grid.cycles():
+            self._add(-(cycles + 1))
 
     def new_var(self) -> int:
         self.n_vars += 1
@@ -84,11 +99,11 @@ class Model:
         inc = grid.incidence
         present = inc >= 0
         degree = present.sum(axis=1)
-        need = np.where(grid.colour >= 0, 1, 2)
-        # Compact each cell's incident edges to the left, in a fixed order.
+        need = grid.need
+        # Compact each node's incident edges to the left, in a fixed order.
         order = np.argsort(~present, axis=1, kind="stable")
         packed = np.take_along_axis(inc, order, axis=1) + 1  # edge literals
-        for d in range(5):
+        for d in range(inc.shape[1] + 1):
             for q in (1, 2):
                 rows = packed[(degree == d) & (need == q), :d]
                 if not len(rows):
@@ -107,8 +122,8 @@ class Model:
         grid = self.grid
         bits = max(1, (len(self.puzzle.pairs) - 1).bit_length())
         first = self.n_vars + 1
-        self.n_vars += grid.n_cells * bits
-        bvar = first + np.arange(grid.n_cells * bits, dtype=np.int64).reshape(-1, bits)
+        self.n_vars += grid.n_nodes * bits
+        bvar = first + np.arange(grid.n_nodes * bits, dtype=np.int64).reshape(-1, bits)
         e = np.arange(1, grid.n_edges + 1, dtype=np.int64)
         bu, bv = bvar[grid.eu], bvar[grid.ev]
         for j in range(bits):
@@ -123,21 +138,87 @@ class Model:
     def no_u_turns(self) -> int:
         """Add "no U-turns" under a fresh switch literal; return the literal."""
         switch = self.new_var()
-        sq = self.grid.squares() + 1
-        sw = np.full((len(sq), 1), -switch, dtype=np.int64)
-        for sub in itertools.combinations(range(4), 3):
-            self._add(np.concatenate([sw, -sq[:, list(sub)]], axis=1))
+        for cycles in self.grid.cycles():
+            self._no_u_turn(cycles, np.full((len(cycles), 1), switch, dtype=np.int64))
         return switch
 
     def no_u_turn_each(self) -> list[int]:
-        """Add "no U-turn" in each 2x2 block under its own switch; return the switches."""
-        sq = self.grid.squares() + 1
-        first = self.n_vars + 1
-        self.n_vars += len(sq)
-        sw = first + np.arange(len(sq), dtype=np.int64)[:, None]
-        for sub in itertools.combinations(range(4), 3):
-            self._add(np.concatenate([-sw, -sq[:, list(sub)]], axis=1))
-        return sw.ravel().tolist()
+        """Add "no U-turn" in each short cycle under its own switch; return the switches."""
+        switches = []
+        for cycles in self.grid.cycles():
+            first = self.n_vars + 1
+            self.n_vars += len(cycles)
+            sw = first + np.arange(len(cycles), dtype=np.int64)[:, None]
+            self._no_u_turn(cycles, sw)
+            switches += sw.ravel().tolist()
+        return switches
+
+    def _no_u_turn(self, cycles: IntArray, switches: IntArray) -> None:
+        # A path along all but one side of a short cycle runs beside itself.
+        width = cycles.shape[1]
+        for sub in itertools.combinations(range(width), width - 1):
+            self._add(np.concatenate([-switches, -(cycles[:, list(sub)] + 1)], axis=1))
+
+
+def _clause_adder(sat: Solver) -> Callable[[list[int]], object]:
+    """A function adding one clause to ``sat``, as directly as python-sat allows.
+
+    python-sat's ``add_clause`` and ``append_formula`` are two Python frames
+    per clause around MiniSat's own call; loading a game's board is about 3,000
+    clauses, and skipping them made loading a third faster.
+    """
+    handle = getattr(getattr(sat, "solver", None), "minisat", None)
+    if handle is None:  # pragma: no cover - another python-sat layout
+        return sat.add_clause
+    return functools.partial(pysolvers.minisat22_add_cl, handle)
+
+
+class _Watchdog:
+    """One thread that interrupts SAT solvers at their deadlines.
+
+    A timer thread per call to the solver cost more than the search on the
+    game's boards (a thread started and joined per call: about a millisecond
+    on a loaded machine); this thread lives as long as the process.
+    """
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)  # the thread does not survive a fork
+
+    def _reset(self) -> None:
+        self._cond = threading.Condition()
+        self._due: dict[int, tuple[float, Solver]] = {}
+        self._next = math.inf  # the earliest deadline the thread waits for
+        self._thread: threading.Thread | None = None
+
+    def watch(self, sat: Solver, deadline: float) -> None:
+        """Interrupt ``sat`` at ``deadline`` (``time.perf_counter()`` seconds)."""
+        with self._cond:
+            self._due[id(sat)] = (deadline, sat)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="sat-deadlines", daemon=True)
+                self._thread.start()
+            if deadline < self._next:
+                self._cond.notify()
+
+    def forget(self, sat: Solver) -> None:
+        """Stop watching ``sat``; once this returns it is never interrupted."""
+        with self._cond:
+            self._due.pop(id(sat), None)
+
+    def _run(self) -> None:
+        with self._cond:
+            while True:
+                now = time.perf_counter()
+                for key, (deadline, sat) in list(self._due.items()):
+                    if deadline <= now:
+                        del self._due[key]
+                        sat.interrupt()
+                self._next = min((d for d, _ in self._due.values()), default=math.inf)
+                self._cond.wait(None if self._next == math.inf else self._next - now)
+
+
+_WATCHDOG = _Watchdog()
 
 
 class Search:
@@ -156,15 +237,18 @@ class Search:
         self.cuts = 0  # stray cycles cut
         self.joins = 0  # stray cycles joined to paths
         self.expired = False
+        add = _clause_adder(self.sat)
         for block in model.clauses:
             for chunk in range(0, len(block), _CHUNK):
                 if deadline is not None and time.perf_counter() > deadline:
                     self.expired = True
                     return
-                # One call per chunk skips a Python layer per clause.
-                self.sat.append_formula(block[chunk : chunk + _CHUNK].tolist())
+                # Consumed in C: no Python frame per clause. A clause that makes
+                # the formula unsatisfiable is remembered by MiniSat itself.
+                collections.deque(map(add, block[chunk : chunk + _CHUNK].tolist()), maxlen=0)
 
     def close(self) -> None:
+        _WATCHDOG.forget(self.sat)  # never let a late interrupt reach a deleted solver
         self.sat.delete()
 
     def core(self) -> list[int]:
@@ -183,17 +267,10 @@ class Search:
         if left is not None and left <= 0:
             return None
         self.sat.conf_budget(-1 if budget is None else budget)  # -1: no limit
-        timer = None if left is None else threading.Timer(left, self.sat.interrupt)
-        if timer is not None:
-            timer.start()
-        try:
-            res = self.sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        finally:
-            if timer is not None:
-                timer.cancel()
-                timer.join()  # never let a late interrupt reach a deleted solver
-        self.sat.clear_interrupt()
-        return res
+        if deadline is not None:
+            _WATCHDOG.watch(self.sat, deadline)
+        # Once interrupted at the deadline, every later call returns at once.
+        return self.sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
 
     def chosen(self) -> BoolArray:
         """The chosen edges of the last model."""
@@ -245,7 +322,7 @@ class Search:
     def _cut(self, cells: IntArray) -> list[int]:
         # Some edge leaves the cycle's cells: true of every real solution.
         grid = self.model.grid
-        inside = np.zeros(grid.n_cells, dtype=bool)
+        inside = np.zeros(grid.n_nodes, dtype=bool)
         inside[cells] = True
         leaving = np.flatnonzero(inside[grid.eu] != inside[grid.ev])
         return (leaving + 1).tolist()

@@ -142,7 +142,7 @@ def test_convert_many_puzzles_into_one_file_reads_back_with_names(
     back = read_puzzles(one)
     assert [n.puzzle.canonical() for n in back] == puzzles
     assert [n.name for n in back] == [f"{one}#{k}" for k in (1, 2, 3)]
-    assert [n.title for n in back] == _titles(target, ["1", "2", "3"])  # as the source named them
+    assert [n.title for n in back] == ["1", "2", "3"]  # as the source named them
 
 
 @pytest.mark.parametrize("target", FORMATS)
@@ -153,7 +153,7 @@ def test_convert_many_puzzles_printed_reads_back(
     assert main(["convert", str(path), "--to", target]) == 0
     back = parse_puzzles(capsys.readouterr().out)
     assert [n.puzzle.canonical() for n in back] == puzzles
-    assert [n.title for n in back] == _titles(target, ["1", "2", "3"])
+    assert [n.title for n in back] == ["1", "2", "3"]
 
 
 def test_puzzles_without_a_title_are_written_under_their_names(tmp_path: Path) -> None:
@@ -222,10 +222,4 @@ def test_generate_several_printed_reads_back_with_names(
     assert [n.puzzle.canonical() for n in back] == [
         generate(5, 5, 4, seed=s).puzzle.canonical() for s in (3, 4)
     ]
-    assert [n.title for n in back] == _titles(target, ["5x5-c4-s3", "5x5-c4-s4"])
-
-
-def _titles(target: str, titles: list[str]) -> list[str]:
-    """The titles a file of ``target`` format reads back: the game's level packs hold
-    nothing but their lines, so no ``# puzzle: NAME`` line."""
-    return [""] * len(titles) if target == "levelpack" else titles
+    assert [n.title for n in back] == ["5x5-c4-s3", "5x5-c4-s4"]

@@ -110,10 +110,11 @@ def _path_beside_a_loop() -> Puzzle:
 
 def test_decode_reports_a_stray_loop_apart_from_the_path() -> None:
     puzzle = _path_beside_a_loop()
-    owner = {Cell(r, c): int(c == 1) for r in range(2) for c in range(4)}
+    owner = {(Cell(r, c), 0): int(c == 1) for r in range(2) for c in range(4)}
     solution, loops = decode(puzzle, owner)
     assert solution.paths == ((Cell(0, 0), Cell(1, 0)), (Cell(0, 1), Cell(1, 1)))
-    assert loops == [(0, frozenset({Cell(0, 2), Cell(0, 3), Cell(1, 2), Cell(1, 3)}))]
+    ring = {Cell(0, 2), Cell(0, 3), Cell(1, 2), Cell(1, 3)}
+    assert loops == [(0, frozenset((cell, 0) for cell in ring))]
 
 
 def test_degree_model_cuts_the_stray_loop_then_says_needs_touching() -> None:

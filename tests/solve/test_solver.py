@@ -243,5 +243,5 @@ def test_trace_walks_stray_cycles_as_the_graph_grouping_does() -> None:
     assert solution is None
     assert [c.tolist() for c in cycles] == [[4, 5, 8, 9], [6, 7, 10, 11]]
     sel = np.flatnonzero(chosen)[3:]
-    expected = _components(board.n_cells, board.eu[sel], board.ev[sel], np.arange(4, 12))
+    expected = _components(board.n_nodes, board.eu[sel], board.ev[sel], np.arange(4, 12))
     assert [c.tolist() for c in cycles] == [c.tolist() for c in expected]

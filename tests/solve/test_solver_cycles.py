@@ -30,7 +30,7 @@ def edges(board: Grid, *chains: list[Cell]) -> BoolArray:
 
 def degrees(board: Grid, chosen: BoolArray) -> list[int]:
     ends = np.concatenate([board.eu[chosen], board.ev[chosen]])
-    return np.bincount(ends, minlength=board.n_cells).tolist()
+    return np.bincount(ends, minlength=board.n_nodes).tolist()
 
 
 def test_a_cycle_beside_a_path_is_joined_into_it() -> None:

@@ -44,8 +44,9 @@ blurred), `crop` (the board alone, cut at or into its border), `tiny_cells` (~20
 devices show), `twins` (near-twin colours together: blue/navy/purple, green/lime/teal,
 pink/magenta, maroon/tan/red, grey/white), `generated` (solvable levels from `flowbot.generate`)
 and `solved` (the same drawn solved or half-solved, with pipes: the reader may refuse these or
-read their dots, but must never give a wrong puzzle). Three palettes measured from real screens
-are used (`game`, `android`, `classic`; see `flowbot/palette.py`).
+read their dots, but must never give a wrong puzzle), `preview` (a phone shot with the OS's
+screenshot preview, the screen at 20-30 % of its size, in a bottom corner). Three palettes
+measured from real screens are used (`game`, `android`, `classic`; see `flowbot/palette.py`).
 
 | file | category | image | board | colours | cell px | scene | palette | JPEG | drift |
 |---|---|---|---|---|---|---|---|---|---|

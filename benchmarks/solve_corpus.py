@@ -101,7 +101,7 @@ def random_boards(n: int, repeat: int, timeout: float, backend: str) -> int:
     solved = wrong = 0
     for seed in range(n):
         size, colours = 12 + seed % 4, 2 + (seed // 4) % 5
-        made = generate(size, size, colours, seed=seed)
+        made = generate(size, size, colours, touching=True, seed=seed)
         times = []
         for _ in range(repeat):
             result = solve(made.puzzle, timeout=timeout, backend=backend)

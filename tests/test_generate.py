@@ -1,12 +1,15 @@
-"""The puzzle generator: shapes, constraints, uniqueness, determinism, errors."""
+"""The puzzle generator: shapes, game-like rules, variants, uniqueness, determinism, errors."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
 from flowbot.errors import InputError
-from flowbot.generate import GeneratedPuzzle, generate
-from flowbot.models import Puzzle
+from flowbot.generate import GeneratedPuzzle, default_colours, generate
+from flowbot.generate._unique import solutions, window_puzzle, windows
+from flowbot.models import Puzzle, Shape
 from flowbot.solve import SolutionCount, count_solutions
 
 
@@ -18,20 +21,54 @@ def _check_shape(made: GeneratedPuzzle, rows: int, cols: int, colours: int) -> N
     made.solution.validate()
 
 
+def _check_game_like(made: GeneratedPuzzle) -> None:
+    """No path beside itself, no colour's dots side by side, every path three cells or more."""
+    assert not made.solution.touches_itself()
+    for pair, path in zip(made.puzzle.pairs, made.solution.paths, strict=True):
+        assert len(path) >= 3
+        assert pair.b not in set(made.puzzle.neighbours(pair.a))
+
+
 @pytest.mark.parametrize(
-    ("rows", "cols", "colours"),
-    [(1, 2, 1), (1, 9, 3), (2, 2, 2), (3, 3, 4), (4, 7, 5), (7, 4, 3), (10, 10, 9), (5, 12, 30)],
+    ("rows", "cols", "colours"), [(1, 9, 3), (3, 3, 2), (4, 7, 5), (7, 4, 3), (10, 10, 9)]
 )
-def test_every_size_and_colour_count_gives_a_solved_board(
+def test_every_size_and_colour_count_gives_a_game_like_board(
     rows: int, cols: int, colours: int
 ) -> None:
     for seed in range(3):
-        _check_shape(generate(rows, cols, colours, seed=seed), rows, cols, colours)
+        made = generate(rows, cols, colours, seed=seed)
+        _check_shape(made, rows, cols, colours)
+        _check_game_like(made)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_no_two_dots_of_one_colour_sit_side_by_side_by_default(seed: int) -> None:
+    # The old default made boards like "BBCC..": many short paths on a small board.
+    _check_game_like(generate(6, 6, 10, seed=seed))
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "colours"), [(1, 2, 1), (2, 2, 2), (3, 3, 4), (5, 12, 30), (9, 9, 8)]
+)
+def test_touching_allows_any_cover(rows: int, cols: int, colours: int) -> None:
+    for seed in range(3):
+        _check_shape(generate(rows, cols, colours, touching=True, seed=seed), rows, cols, colours)
+
+
+def test_touching_paths_appear_only_when_allowed() -> None:
+    assert any(
+        generate(9, 9, 8, touching=True, seed=s).solution.touches_itself() for s in range(10)
+    )
+
+
+def test_the_default_colour_count_is_game_like() -> None:
+    assert len(generate(9, 9, seed=0).puzzle.pairs) == default_colours(81) == 9
+    assert default_colours(60 * 60) == 60
 
 
 def test_the_same_seed_gives_the_same_puzzle() -> None:
-    first = [generate(8, 8, 7, seed=s, no_touch=True) for s in range(5)]
-    again = [generate(8, 8, 7, seed=s, no_touch=True) for s in range(5)]
+    first = [generate(8, 8, 7, seed=s) for s in range(5)]
+    again = [generate(8, 8, 7, seed=s) for s in range(5)]
     assert first == again
     assert len({made.puzzle for made in first}) == 5
 
@@ -40,27 +77,21 @@ def test_a_seed_gives_the_same_puzzle_on_every_machine() -> None:
     # Pinned: everything random comes from random.Random(seed), which Python
     # keeps reproducible across versions and platforms.
     assert generate(5, 5, 4, seed=1).puzzle.to_grid() == (
-        ".A..A",
+        ".AB.C",
+        "....D",
         ".....",
-        "BC...",
-        "..D..",
-        "B.D.C",
+        ".B.D.",
+        ".A..C",
     )
 
 
-@pytest.mark.parametrize("seed", range(10))
-def test_no_touch_keeps_every_path_off_itself(seed: int) -> None:
-    made = generate(9, 9, 8, no_touch=True, seed=seed)
-    _check_shape(made, 9, 9, 8)
-    assert not made.solution.touches_itself()
+def test_a_big_board_whose_paths_never_touch_themselves() -> None:
+    made = generate(40, 40, seed=2)
+    _check_shape(made, 40, 40, 40)
+    _check_game_like(made)
 
 
-def test_touching_paths_appear_when_not_forbidden() -> None:
-    # Shows that the no-touch test above is not passing by accident.
-    assert any(generate(9, 9, 8, seed=s).solution.touches_itself() for s in range(10))
-
-
-@pytest.mark.parametrize(("size", "distance"), [(6, 5), (10, 8), (12, 10)])
+@pytest.mark.parametrize(("size", "distance"), [(6, 5), (10, 8), (12, 8)])
 def test_min_distance_keeps_dots_apart(size: int, distance: int) -> None:
     for seed in range(5):
         made = generate(size, size, size - 2, min_distance=distance, seed=seed)
@@ -83,11 +114,96 @@ def test_unique_is_not_vacuous() -> None:
     assert all(c >= 1 for c in counts)
 
 
-def test_unique_no_touch_and_distance_together() -> None:
-    made = generate(8, 8, 6, unique=True, no_touch=True, min_distance=4, seed=3)
+def test_unique_and_distance_together() -> None:
+    made = generate(8, 8, 6, unique=True, min_distance=4, seed=3)
     assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
-    assert not made.solution.touches_itself()
+    _check_game_like(made)
     assert all(abs(p.a.row - p.b.row) + abs(p.a.col - p.b.col) >= 4 for p in made.puzzle.pairs)
+
+
+# --- the game's other boards --------------------------------------------------
+
+KINDS = {
+    "square+walls": {"walls": 12},
+    "square+holes": {"holes": 8},
+    "square+bridges": {"bridges": 2},
+    "square+warps": {"warps": 3},
+    "hex": {"hexagonal": True},
+    "hex+holes": {"hexagonal": True, "holes": 8},
+    "hex+holes+walls": {"hexagonal": True, "holes": 8, "walls": 10},
+    "square+holes+walls": {"holes": 8, "walls": 10},
+    "square+walls+bridges": {"bridges": 2, "walls": 10},
+    "square+walls+bridges+warps": {"warps": 3, "bridges": 2, "walls": 10},
+    "square+holes+warps": {"warps": 3, "holes": 6},
+    "square+holes+bridges": {"bridges": 2, "holes": 6},
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_of_board_is_made_with_a_valid_solution(kind: str) -> None:
+    for seed in range(3):
+        made = generate(8, 8, 7, seed=seed, **KINDS[kind])  # type: ignore[arg-type]
+        assert made.puzzle.kind == kind
+        _check_shape(made, 8, 8, 7)
+        _check_game_like(made)
+
+
+def test_features_come_in_the_numbers_asked_for() -> None:
+    made = generate(9, 9, 8, holes=7, walls=11, bridges=2, seed=4)
+    assert (len(made.puzzle.holes), len(made.puzzle.walls), len(made.puzzle.bridges)) == (7, 11, 2)
+    assert made.puzzle.shape is Shape.SQUARE
+    assert 1 <= len(generate(9, 9, 8, warps=4, seed=4).puzzle.warps) <= 4  # unused ones dropped
+
+
+def test_every_bridge_is_crossed_by_two_flows_and_every_warp_used() -> None:
+    made = generate(9, 9, 8, bridges=3, warps=3, seed=1)
+    steps = {frozenset(s) for path in made.solution.paths for s in itertools.pairwise(path)}
+    for bridge in made.puzzle.bridges:
+        crossing = [path for path in made.solution.paths if bridge in path]
+        assert len(crossing) == 2
+    assert all(frozenset(w) in steps for w in made.puzzle.warps)
+    assert not any(frozenset(w) in steps for w in made.puzzle.walls)
+
+
+@pytest.mark.parametrize(
+    "kind", ["square+walls", "square+holes", "square+bridges", "square+warps", "hex+holes"]
+)
+def test_unique_boards_of_each_kind(kind: str) -> None:
+    for seed in range(2):
+        made = generate(7, 7, seed=seed, unique=True, **KINDS[kind])  # type: ignore[arg-type]
+        assert made.puzzle.kind == kind
+        assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
+
+
+def test_hexagonal_boards_have_no_bridges_or_warps() -> None:
+    with pytest.raises(InputError, match="need square cells"):
+        generate(6, 6, 4, hexagonal=True, bridges=1, seed=0)
+
+
+# --- long work ------------------------------------------------------------------
+
+
+def test_progress_is_reported_as_it_goes() -> None:
+    told: list[str] = []
+    generate(6, 6, 5, unique=True, seed=1, progress=told.append)
+    assert any("drawing a cover" in line for line in told)
+    assert any("counting" in line for line in told)
+
+
+def test_a_request_cut_short_by_the_timeout_says_what_to_change() -> None:
+    with pytest.raises(InputError, match=r"found in 0 s .*more colours.*--timeout"):
+        generate(30, 30, 30, unique=True, seed=0, timeout=0)
+
+
+def test_a_uniqueness_count_cut_short_rejects_the_puzzle() -> None:
+    # With no time to count, no puzzle is proven unique: every attempt is rejected.
+    with pytest.raises(InputError, match="unique"):
+        generate(6, 6, 5, unique=True, seed=3, max_attempts=3, unique_timeout=0.0)
+    made = generate(6, 6, 5, unique=True, seed=3, unique_timeout=30.0)
+    assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
+
+
+# --- refusals ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -95,10 +211,11 @@ def test_unique_no_touch_and_distance_together() -> None:
     [
         (0, 5, 2, 0, "at least 1x1"),
         (5, 5, 0, 0, "at least 1 colour"),
-        (3, 3, 5, 0, "at most 4 colours"),
-        (20, 20, 63, 0, "at most 62 colours"),
+        (3, 3, 4, 0, "at most 3 colours"),
+        (30, 30, 63, 0, "at most 62 colours"),
         (4, 4, 2, 7, "are 7 apart"),
         (4, 4, 2, -1, "0 or more"),
+        (100_000, 100_000, 5, 0, "too big: at most 40000 cells"),
     ],
 )
 def test_impossible_requests_are_refused(
@@ -108,10 +225,11 @@ def test_impossible_requests_are_refused(
         generate(rows, cols, colours, min_distance=distance, seed=0)
 
 
-def test_a_request_nothing_meets_gives_up_with_a_clear_error() -> None:
+def test_a_request_nothing_meets_gives_up_with_a_hint() -> None:
     # One path filling a 4x4 board always runs beside itself.
-    with pytest.raises(InputError, match="no 4x4 puzzle with 1 colour, no touching"):
-        generate(4, 4, 1, no_touch=True, seed=0, max_attempts=2)
+    with pytest.raises(InputError, match=r"no 4x4 puzzle with 1 colour with paths that never "
+                       r"touch themselves .*try more colours \(--colors 3\)"):  # fmt: skip
+        generate(4, 4, 1, seed=0)
 
 
 def test_generated_puzzle_round_trips_through_grid_text() -> None:
@@ -119,9 +237,32 @@ def test_generated_puzzle_round_trips_through_grid_text() -> None:
     assert Puzzle.from_grid(made.puzzle.to_grid()) == made.puzzle
 
 
-def test_a_uniqueness_count_cut_short_rejects_the_puzzle() -> None:
-    # With no time to count, no puzzle is proven unique: every attempt is rejected.
-    with pytest.raises(InputError, match="unique"):
-        generate(6, 6, 5, unique=True, seed=3, max_attempts=3, unique_timeout=0.0)
-    made = generate(6, 6, 5, unique=True, seed=3, unique_timeout=30.0)
-    assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
+# --- how uniqueness is checked ------------------------------------------------------
+
+
+def test_a_window_board_is_solved_by_the_hidden_solution_inside_it() -> None:
+    # Each run of a path inside a window becomes a pair whose dots are its ends,
+    # so the hidden solution's runs solve the window's board.
+    made = generate(9, 9, 8, walls=10, seed=5)
+    small = window_puzzle(made.solution, 2, 3, 5)
+    assert small is not None
+    inside = list(small.cells())
+    assert all(2 <= cell.row < 7 and 3 <= cell.col < 8 for cell in inside)
+    [found], _ = solutions(small, 1, timeout=30)
+    cells = {cell for path in found.paths for cell in path}
+    assert cells == set(inside)
+
+
+def test_a_second_solution_in_a_window_is_one_of_the_whole_board() -> None:
+    # Re-routing a window's runs keeps every path joined: the whole puzzle has two.
+    for seed in range(30):
+        made = generate(8, 8, 6, seed=seed)
+        for top, left in windows(made.puzzle, 5):
+            small = window_puzzle(made.solution, top, left, 5)
+            if small is None:
+                continue
+            found, _ = solutions(small, 2, timeout=30)
+            if len(found) == 2:
+                assert count_solutions(made.puzzle, 2).count == 2
+                return
+    pytest.fail("no window of 30 boards had a second solution")

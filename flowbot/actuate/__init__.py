@@ -7,10 +7,19 @@ plan with pacing; ``play_once`` chains capture, vision, solver, drawing and the
 check that the game took every path.
 """
 
-from flowbot.actuate._calibrate import CANDIDATE_STEPS, Calibration, Trial, calibrate
+from flowbot.actuate._advance import ADVANCE_HOWS, Advance, next_level
+from flowbot.actuate._calibrate import (
+    CANDIDATE_JUMPS,
+    CANDIDATE_STEPS,
+    CLEAR_MODES,
+    Calibration,
+    Trial,
+    calibrate,
+    check_clear_mode,
+)
 from flowbot.actuate._confirm import untaken_paths
 from flowbot.actuate._display import ensure_display, virtual_display
-from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, draw
+from flowbot.actuate._draw import FRAME, Clock, FakeClock, Pacing, SystemClock, Watch, draw
 from flowbot.actuate._plan import (
     DRAG_STYLES,
     Drag,
@@ -28,13 +37,21 @@ from flowbot.actuate._play import (
     moves_floor,
     play_loop,
     play_once,
+    warm_up,
 )
-from flowbot.actuate._pointer import FailSafeError, Pointer, PyAutoGuiPointer, RecordingPointer
+from flowbot.actuate._pointer import (
+    FailSafeError,
+    Keyboard,
+    Pointer,
+    PyAutoGuiPointer,
+    RecordingPointer,
+)
 from flowbot.actuate._preview import preview_image
 from flowbot.actuate._profile import (
     Profile,
     ProfileFile,
     is_shipped,
+    jump_toml,
     list_profiles,
     load_profile,
     measured_toml,
@@ -52,12 +69,18 @@ from flowbot.actuate._screen import (
     save_png,
 )
 from flowbot.actuate._signals import handle_interrupts, shielded
+from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 
 __all__ = [
+    "ADVANCE_HOWS",
+    "CANDIDATE_JUMPS",
     "CANDIDATE_STEPS",
+    "CLEAR_MODES",
     "DRAG_STYLES",
     "FRAME",
+    "Advance",
     "ArrayScreen",
+    "BoardWatch",
     "Calibration",
     "Capture",
     "Clock",
@@ -66,8 +89,10 @@ __all__ = [
     "FailSafeError",
     "FakeClock",
     "FileScreen",
+    "Keyboard",
     "MssScreen",
     "Pacing",
+    "Pins",
     "Plan",
     "PlayReport",
     "Pointer",
@@ -80,17 +105,22 @@ __all__ = [
     "Settings",
     "SystemClock",
     "Trial",
+    "Watch",
     "calibrate",
+    "check_clear_mode",
     "check_inside",
     "draw",
     "ensure_display",
     "handle_interrupts",
     "is_shipped",
+    "jump_toml",
     "list_profiles",
     "load_profile",
     "make_plan",
     "measured_toml",
     "moves_floor",
+    "next_level",
+    "pin_board",
     "plan_drags",
     "play_loop",
     "play_once",
@@ -104,4 +134,5 @@ __all__ = [
     "untaken_paths",
     "user_profile_dir",
     "virtual_display",
+    "warm_up",
 ]

@@ -1,14 +1,23 @@
-"""Calibration: find the fastest pacing a target takes reliably, by trying it.
+"""Calibration: find how fast, and in how long jumps, a target takes drags reliably.
 
-On the board on the screen: read and solve it once, then for each candidate
-pacing, fastest first, clear the board, draw the solution and look whether
-every path was taken; the first pacing that works on every trial wins, and
-the profile keeps a candidate or more slower than it (headroom: a pacing
-that just passed on one board, at one load, can lose moves on a bigger board
-or a busier machine).
-Clearing taps each colour's first dot, which in Flow Free (and on the
-practice board) clears that colour's pipe; the board is read again to make
-sure it is empty before the next trial.
+On the board on the screen: read and solve it once, then draw the solution
+again and again, looking each time whether every path was taken. First the
+pacing, a move per cell, for each candidate wait after a move, fastest first:
+the first that works on every trial wins, and the profile keeps a candidate
+or more slower than it (headroom: a pacing that just passed on one board, at
+one load, can lose moves on a bigger board or a busier machine). Then, at the
+pacing kept, the longest straight jump one move may make: a whole run from
+turn to turn first (games that fill the cells a jump crossed), else jumps of
+2, 3, 4... cells until one is lost (games that take only side-by-side cells
+lose every jump: 1).
+
+Between trials the board is cleared as the profile says (``clear``):
+``"redraw"`` (the default) does nothing, because pressing on a dot and
+drawing replaces that colour's pipe in Flow Free and in most versions of it;
+``"tap"`` taps each colour's first dot (where a tap clears it),
+``"key:NAME"`` presses a reset key and ``"click:X,Y"`` clicks a reset button
+(X, Y: fractions of the board's width and height from its top-left corner),
+and after any of these the board is read again to make sure it is empty.
 """
 
 from __future__ import annotations
@@ -19,8 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flowbot.actuate._confirm import untaken_paths
-from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
-from flowbot.actuate._plan import to_capture
+from flowbot.actuate._draw import Clock, Pacing, SystemClock, Watch, draw
+from flowbot.actuate._plan import plan_drags, to_capture
 from flowbot.actuate._play import (
     Plan,
     Reader,
@@ -29,23 +38,31 @@ from flowbot.actuate._play import (
     default_reader,
     default_solver,
     make_plan,
+    watch_board,
 )
-from flowbot.actuate._pointer import Pointer
+from flowbot.actuate._pointer import Pointer, as_keyboard
 from flowbot.actuate._screen import Screen
 from flowbot.errors import ActuationError, PathNotTakenError, VisionError
-from flowbot.models import Puzzle
+from flowbot.models import Point, Puzzle
 
 log = logging.getLogger(__name__)
 
 #: Candidate waits after each move, in seconds: from "as fast as possible" to two frames.
 CANDIDATE_STEPS = (0.0, 0.002, 0.004, 0.008, 1 / 60, 2 / 60)
+#: Candidate jumps, in cells, tried after a whole run (``None``) was lost; the
+#: first lost ends the search.
+CANDIDATE_JUMPS = (2, 3, 4, 6)
+#: How calibration may clear the board between trials (besides ``"key:NAME"`` and
+#: ``"click:X,Y"``).
+CLEAR_MODES = ("redraw", "tap")
 
 
 @dataclass(frozen=True, slots=True)
 class Trial:
-    """One drawing at one pacing: did every path show?"""
+    """One drawing at one pacing and jump: did every path show?"""
 
     step: float
+    jump: int | None
     taken: bool
     missing: tuple[str, ...]
     seconds: float
@@ -53,27 +70,71 @@ class Trial:
 
 @dataclass(frozen=True, slots=True)
 class Calibration:
-    """The fastest pacing that worked, every trial made, and the settings to keep.
+    """The fastest pacing and longest jump that worked, every trial made, and the
+    settings to keep.
 
-    ``settings.pacing.step`` is the pacing kept: ``step`` plus the headroom.
+    ``settings.pacing.step`` is the pacing kept: ``step`` plus the headroom;
+    ``settings.jump`` is ``jump``.
     """
 
     puzzle: Puzzle
     step: float
+    jump: int | None
     trials: tuple[Trial, ...]
     settings: Settings
 
 
-def _clear(
-    plan: Plan, *, screen: Screen, pointer: Pointer, settings: Settings, read: Reader, clock: Clock
-) -> None:
-    for pair in plan.reading.puzzle.pairs:
-        try:
-            pointer.press(plan.board.centre(pair.a))
-            clock.sleep_until(clock.now() + settings.pacing.between)
-        finally:
-            pointer.release()
+def _button(clear: str) -> tuple[float, float] | None:
+    """The reset button's place in ``"click:X,Y"`` (fractions of the board), else ``None``."""
+    if not clear.startswith("click:"):
+        return None
+    try:
+        x, y = (float(v) for v in clear.removeprefix("click:").split(","))
+    except ValueError:
+        return None
+    return (x, y)
+
+
+def check_clear_mode(clear: str) -> str:
+    """``clear`` if it names a way to clear the board, else ``ValueError``."""
+    if clear in CLEAR_MODES or (clear.startswith("key:") and len(clear) > 4) or _button(clear):
+        return clear
+    raise ValueError(
+        f'clear must be one of {", ".join(CLEAR_MODES)}, "key:NAME" or "click:X,Y", not {clear!r}'
+    )
+
+
+def _click(pointer: Pointer, point: Point, settings: Settings, clock: Clock) -> None:
+    try:
+        pointer.press(point)
         clock.sleep_until(clock.now() + settings.pacing.between)
+    finally:
+        pointer.release()
+    clock.sleep_until(clock.now() + settings.pacing.between)
+
+
+def _clear(
+    plan: Plan,
+    *,
+    how: str,
+    screen: Screen,
+    pointer: Pointer,
+    settings: Settings,
+    read: Reader,
+    clock: Clock,
+) -> None:
+    if how == "redraw":
+        return  # each trial's strokes start on a dot, which replaces that colour's pipe
+    board, button = plan.board, _button(how)
+    if how == "tap":
+        for pair in plan.reading.puzzle.pairs:
+            _click(pointer, board.centre(pair.a), settings, clock)
+    elif button is not None:
+        width, height = board.right - board.left, board.bottom - board.top
+        _click(pointer, Point(board.left + button[0] * width, board.top + button[1] * height),
+               settings, clock)  # fmt: skip
+    else:
+        as_keyboard(pointer).key(how.removeprefix("key:"))
     # The target may show the pipes a frame or more after the taps (a busy
     # machine): looked at again until ``confirm_timeout``, as drawn paths are.
     deadline = clock.now() + settings.settle + settings.confirm_timeout
@@ -91,11 +152,20 @@ def _clear(
 
 
 def _trial(
-    plan: Plan, *, screen: Screen, pointer: Pointer, settings: Settings, step: float, clock: Clock
+    plan: Plan,
+    *,
+    screen: Screen,
+    pointer: Pointer,
+    settings: Settings,
+    step: float,
+    jump: int | None,
+    clock: Clock,
+    watch: Watch,
 ) -> Trial:
     pace = Pacing(step=step, between=max(step, settings.pacing.between))
+    drags = plan_drags(plan.solution, plan.board, jump=jump)
     t = clock.now()
-    draw(plan.drags, pointer, board=plan.board, pace=pace, clock=clock)
+    draw(drags, pointer, board=plan.board, pace=pace, clock=clock, watch=watch)
     seconds = clock.now() - t
     deadline = clock.now() + settings.settle + settings.confirm_timeout
     clock.sleep_until(clock.now() + settings.settle)
@@ -109,7 +179,7 @@ def _trial(
             break
         clock.sleep_until(clock.now() + max(settings.settle, 0.02))
     labels = tuple(plan.drags[i].label for i in missing)
-    return Trial(step, not missing, labels, seconds)
+    return Trial(step, jump, not missing, labels, seconds)
 
 
 def calibrate(
@@ -118,69 +188,95 @@ def calibrate(
     *,
     settings: Settings | None = None,
     steps: Sequence[float] = CANDIDATE_STEPS,
+    jumps: Sequence[int] = CANDIDATE_JUMPS,
     trials: int = 3,
     headroom: int = 1,
+    clear: str = "redraw",
     read: Reader = default_reader,
     solve: Solver = default_solver,
     clock: Clock | None = None,
 ) -> Calibration:
-    """Find the fastest pacing at which the target takes every path on every trial.
+    """Find the fastest pacing, and then the longest straight jump, at which the
+    target takes every path on every trial.
 
     Parameters
     ----------
     screen, pointer
-        The target, showing an unsolved board.
+        The target, showing an unsolved board (``pointer`` must also be a
+        ``Keyboard`` for ``clear="key:NAME"``).
     settings
-        Everything but the pacing (drag style, region, tolerances); default ``Settings()``.
+        Everything but the pacing and jump (region, tolerances); default ``Settings()``.
     steps
         Candidate waits after each move, in seconds; tried fastest first.
+    jumps
+        Candidate jumps in cells, tried shortest first after a whole run was lost.
     trials
         Drawings per candidate; all must succeed.
     headroom
         How many candidates slower than the fastest that worked to keep (at
         most the slowest candidate); 0 keeps the fastest.
+    clear
+        How to clear the board between trials: ``"redraw"``, ``"tap"`` or
+        ``"key:NAME"`` (see the module docstring).
     read, solve, clock
         Stage functions and time source (the real ones by default).
 
     Returns
     -------
     Calibration
-        The fastest step that worked, every trial, and ``settings`` with the
-        pacing kept.
+        The fastest step and longest jump that worked, every trial, and
+        ``settings`` with the pacing and jump kept.
 
     Raises
     ------
     PathNotTakenError
-        Not even the slowest candidate worked.
+        Not even the slowest candidate pacing worked.
     """
     settings = settings or Settings()
     clock = clock or SystemClock()
     if headroom < 0:
         raise ValueError("headroom must be 0 or more")
+    how = check_clear_mode(clear)
     plan = make_plan(screen, settings=settings, read=read, solve=solve, clock=clock)
+    watch = watch_board(plan, plan.capture, screen, settings)
     done: list[Trial] = []
-    candidates = sorted(steps)
-    for index, step in enumerate(candidates):
-        ok = True
+
+    def passes(step: float, jump: int | None) -> bool:
         for _ in range(trials):
-            _clear(plan, screen=screen, pointer=pointer, settings=settings, read=read, clock=clock)
+            _clear(
+                plan, how=how, screen=screen, pointer=pointer, settings=settings, read=read,
+                clock=clock,
+            )  # fmt: skip
             trial = _trial(
-                plan, screen=screen, pointer=pointer, settings=settings, step=step, clock=clock
-            )
+                plan, screen=screen, pointer=pointer, settings=settings, step=step, jump=jump,
+                clock=clock, watch=watch,
+            )  # fmt: skip
             log.info(
-                "step %.1f ms: %s",
+                "step %.1f ms, jump %s: %s",
                 step * 1000,
+                "a whole run" if jump is None else jump,
                 "taken" if trial.taken else f"missed {trial.missing}",
             )
             done.append(trial)
             if not trial.taken:
-                ok = False
+                return False
+        return True
+
+    candidates = sorted(steps)
+    fastest = next((i for i, step in enumerate(candidates) if passes(step, 1)), None)
+    if fastest is None:
+        raise PathNotTakenError(
+            f"the target missed paths at every pacing up to {max(steps) * 1000:.0f} ms per move"
+        )
+    kept = candidates[min(fastest + headroom, len(candidates) - 1)]
+    jump: int | None = 1
+    if passes(kept, None):
+        jump = None
+    else:
+        for longer in sorted(jumps):
+            if not passes(kept, longer):
                 break
-        if ok:
-            kept = candidates[min(index + headroom, len(candidates) - 1)]
-            pace = Pacing(step=kept, between=max(kept, settings.pacing.between))
-            chosen = dataclasses.replace(settings, pacing=pace)
-            return Calibration(plan.reading.puzzle, step, tuple(done), chosen)
-    raise PathNotTakenError(
-        f"the target missed paths at every pacing up to {max(steps) * 1000:.0f} ms per move"
-    )
+            jump = longer
+    pace = Pacing(step=kept, between=max(kept, settings.pacing.between))
+    chosen = dataclasses.replace(settings, pacing=pace, jump=jump)
+    return Calibration(plan.reading.puzzle, candidates[fastest], jump, tuple(done), chosen)

@@ -20,6 +20,8 @@ log = logging.getLogger(__name__)
 
 #: An Xauthority entry (family, address, display, scheme, data) for no display at all.
 _NO_AUTH_ENTRY = struct.pack(">HH0sH0sH4sH0s", 0xFFFF, 0, b"", 0, b"", 4, b"none", 0, b"")
+#: The shortest Xauthority entry: five big-endian shorts (family and four empty lengths).
+_SHORTEST_ENTRY = 10
 
 
 @contextlib.contextmanager
@@ -70,20 +72,42 @@ def ensure_display(size: tuple[int, int] = (1280, 1024)) -> Iterator[str]:
     if current or not sys.platform.startswith("linux"):
         yield current or ""
         return
-    saved = {name: os.environ.get(name) for name in ("DISPLAY", "XAUTHORITY")}
-    with virtual_display(size) as display, tempfile.TemporaryDirectory() as folder:
+    with virtual_display(size) as display:
         os.environ["DISPLAY"] = display
-        if not os.environ.get("XAUTHORITY") and not Path("~/.Xauthority").expanduser().exists():
-            # python-xlib (under pyautogui) insists on an Xauthority file and warns on an
-            # empty one; Xvfb checks no cookie, so one entry that matches nothing will do.
-            xauth = Path(folder) / "Xauthority"
-            xauth.write_bytes(_NO_AUTH_ENTRY)
-            os.environ["XAUTHORITY"] = str(xauth)
         try:
             yield display
         finally:
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
+            os.environ.pop("DISPLAY", None)
+
+
+@contextlib.contextmanager
+def xlib_authority() -> Iterator[None]:
+    """While inside, ``$XAUTHORITY`` names a file python-xlib can use.
+
+    python-xlib (under pyautogui) fails without an Xauthority file and prints
+    warnings into stdout when it holds no entry, though a plain ``Xvfb :N`` or
+    a container's display checks no cookie (libX11, under mss and Tk, copes).
+    So when the user's file is missing or empty, Xlib is shown one entry that
+    matches nothing: it then connects without a cookie, as libX11 would.
+    """
+    given = os.environ.get("XAUTHORITY") or str(Path("~/.Xauthority").expanduser())
+    try:
+        usable = Path(given).stat().st_size >= _SHORTEST_ENTRY
+    except OSError:
+        usable = False
+    if usable:
+        yield
+        return
+    saved = os.environ.get("XAUTHORITY")
+    with tempfile.TemporaryDirectory(prefix="flowbot-xauth-") as folder:
+        xauth = Path(folder) / "Xauthority"
+        xauth.write_bytes(_NO_AUTH_ENTRY)
+        os.environ["XAUTHORITY"] = str(xauth)
+        log.debug("no usable Xauthority at %s: connecting without a cookie", given)
+        try:
+            yield
+        finally:
+            if saved is None:
+                os.environ.pop("XAUTHORITY", None)
+            else:
+                os.environ["XAUTHORITY"] = saved

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from flowbot.actuate._plan import Drag, check_inside
 from flowbot.actuate._pointer import Pointer
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Point
 
 log = logging.getLogger(__name__)
 
 #: One frame at 60 Hz: browsers and phone mirrors read the pointer once per frame.
 FRAME = 1 / 60
+
+#: A look at the board before each press and move, given where the pointer is
+#: (``None``: before the first press); raises ``BoardMovedError`` to stop drawing.
+Watch = Callable[[Point | None], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,25 +79,34 @@ def draw(
     board: BoardGeometry,
     pace: Pacing = Pacing(),  # frozen, so sharing the default is safe
     clock: Clock | None = None,
+    watch: Watch | None = None,
 ) -> int:
     """Replay ``drags`` on ``pointer``; return the number of moves made.
 
     Every point is checked to lie on ``board`` before the first press
     (``ActuationError`` otherwise). Deadlines are absolute, so time spent in
-    the pointer calls counts toward the pacing instead of adding to it. The
-    button is released however the drawing ends.
+    the pointer calls (and in ``watch``'s looks) counts toward the pacing
+    instead of adding to it. ``watch`` looks at the board right before each
+    press and each move, and stops the drawing by raising. The button is
+    released however the drawing ends.
     """
     check_inside(drags, board)
     clock = clock or SystemClock()
+    look = watch or (lambda _at: None)
     moves = 0
     t = clock.now()
+    at: Point | None = None
     for drag in drags:
         try:
+            look(at)
             pointer.press(drag.points[0])
+            at = drag.points[0]
             t = max(t + pace.step, clock.now())
             for point in drag.points[1:]:
                 clock.sleep_until(t)
+                look(at)
                 pointer.move(point)
+                at = point
                 moves += 1
                 t = max(t + pace.step, clock.now())
             clock.sleep_until(t)

@@ -11,7 +11,9 @@ from flowbot.errors import ActuationError
 from flowbot.models import BoardGeometry, Cell, Point, Solution
 
 DragStyle = Literal["cells", "turns"]
-DRAG_STYLES: tuple[DragStyle, ...] = ("cells", "turns")
+#: The named drag styles, as the longest straight jump each makes in one move
+#: (``None``: a whole straight run, from turn to turn).
+DRAG_STYLES: dict[DragStyle, int | None] = {"cells": 1, "turns": None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,18 +66,31 @@ def to_capture(board: BoardGeometry, capture: Capture) -> BoardGeometry:
     return board.shifted(-capture.left * capture.scale, -capture.top * capture.scale, capture.scale)
 
 
-def _turning_cells(path: Sequence[Cell]) -> list[Cell]:
-    """The path's ends and every cell where it changes direction."""
+def _stops(path: Sequence[Cell], jump: int | None) -> list[Cell]:
+    """The cells a drag along ``path`` moves to: both ends, every turn, and along a
+    straight run every ``jump``-th cell (``None``: none between the turns).
+
+    >>> path = [Cell(0, c) for c in range(6)] + [Cell(1, 5)]
+    >>> [c.col for c in _stops(path, 2)], [c.col for c in _stops(path, None)]
+    ([0, 2, 4, 5, 5], [0, 5, 5])
+    """
     keep = [path[0]]
+    since = 0  # cells moved since the last stop
     for prev, cell, nxt in zip(path, path[1:], path[2:], strict=False):
-        if (cell.row - prev.row, cell.col - prev.col) != (nxt.row - cell.row, nxt.col - cell.col):
+        since += 1
+        turns = (cell.row - prev.row, cell.col - prev.col) != (
+            nxt.row - cell.row,
+            nxt.col - cell.col,
+        )
+        if turns or since == jump:
             keep.append(cell)
+            since = 0
     keep.append(path[-1])
     return keep
 
 
 def plan_drags(
-    solution: Solution, geometry: BoardGeometry, *, style: DragStyle = "cells"
+    solution: Solution, geometry: BoardGeometry, *, jump: int | None = 1
 ) -> tuple[Drag, ...]:
     """One drag per path, from dot to dot through the cell centres.
 
@@ -85,10 +100,11 @@ def plan_drags(
         The paths to draw, in ``solution.puzzle.pairs`` order.
     geometry
         Where the board is, in the coordinates the drags should use.
-    style
-        ``"cells"`` moves through every cell centre (games that only follow
-        the pointer cell by cell); ``"turns"`` only through the turning points
-        (games that fill straight runs themselves: fewer moves).
+    jump
+        The most cells one move may go along a straight run: 1 moves through
+        every cell centre (games that follow the pointer cell by cell);
+        ``None`` only through the turning points (games that fill a whole
+        straight run the pointer jumped over: the fewest moves).
 
     Returns
     -------
@@ -101,17 +117,16 @@ def plan_drags(
     >>> p = Puzzle.from_grid(["A.A"])
     >>> s = Solution(p, ((Cell(0, 0), Cell(0, 1), Cell(0, 2)),))
     >>> g = BoardGeometry.uniform(left=0, top=0, width=30, height=10, rows=1, cols=3)
-    >>> [d.points for d in plan_drags(s, g, style="turns")]
+    >>> [d.points for d in plan_drags(s, g, jump=None)]
     [(Point(x=5.0, y=5.0), Point(x=25.0, y=5.0))]
     """
-    if style not in DRAG_STYLES:
-        raise ValueError(f"unknown drag style {style!r}; use one of {DRAG_STYLES}")
+    if jump is not None and jump < 1:
+        raise ValueError(f"a jump is one cell or more, not {jump}")
     if (geometry.rows, geometry.cols) != (solution.puzzle.rows, solution.puzzle.cols):
         raise ValueError("geometry and solution disagree on the board size")
     drags = []
     for pair, path in zip(solution.puzzle.pairs, solution.paths, strict=True):
-        cells = list(path) if style == "cells" else _turning_cells(path)
-        drags.append(Drag(pair.label, tuple(geometry.centre(cell) for cell in cells)))
+        drags.append(Drag(pair.label, tuple(geometry.centre(cell) for cell in _stops(path, jump))))
     return tuple(drags)
 
 

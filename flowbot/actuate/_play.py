@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from flowbot.actuate._advance import Advance, next_level
 from flowbot.actuate._confirm import dots_visible, untaken_paths
 from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
-from flowbot.actuate._plan import Drag, DragStyle, plan_drags, to_capture, to_screen
+from flowbot.actuate._plan import Drag, plan_drags, to_capture, to_screen
 from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
+from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 from flowbot.errors import (
     BoardMovedError,
     FailSafeError,
@@ -45,8 +47,9 @@ class Settings:
     ----------
     pacing
         Waits between pointer actions.
-    style
-        ``"cells"`` or ``"turns"`` (see ``plan_drags``).
+    jump
+        The most cells one move goes along a straight run (``None``: a whole
+        run; see ``plan_drags``): how far the game fills a jump of the pointer.
     region
         Where to look for the board (pointer units); ``None``: the whole screen.
     tolerance
@@ -61,10 +64,12 @@ class Settings:
         Seconds the solver may take (``None``: no limit).
     moved_tolerance
         How far (in cell pitches) the board may shift between two reads.
+    advance
+        How ``play_loop`` goes on to the next level after a solved board.
     """
 
     pacing: Pacing = field(default_factory=Pacing)
-    style: DragStyle = "cells"
+    jump: int | None = 1
     region: Region | None = None
     tolerance: float = 80.0
     retries: int = 2
@@ -72,6 +77,7 @@ class Settings:
     confirm_timeout: float = 1.0
     solve_timeout: float | None = 20.0
     moved_tolerance: float = 0.25
+    advance: Advance = field(default_factory=Advance)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -83,6 +89,7 @@ class Plan:
     solution: Solution
     board: BoardGeometry  # in pointer coordinates
     drags: tuple[Drag, ...]
+    capture_seconds: float
     read_seconds: float
     solve_seconds: float
 
@@ -94,16 +101,21 @@ class Plan:
 @dataclass(frozen=True, slots=True)
 class PlayReport:
     """How one board went. Times in seconds; ``total`` runs from the first capture to
-    the confirmed solved board."""
+    the confirmed solved board; ``confirm`` is the time spent looking at the drawn
+    board (letting the game settle, and again until it shows every path)."""
 
     puzzle: Puzzle
     drags: int
     moves: int
     redrawn: tuple[str, ...]
+    capture_seconds: float
     read_seconds: float
     solve_seconds: float
     draw_seconds: float
+    confirm_seconds: float
     total_seconds: float
+    board: BoardGeometry  # where it was, pointer coordinates
+    pins: Pins  # how it looked (see ``BoardWatch``): for ``next_level``
 
     @property
     def moves_per_second(self) -> float:
@@ -122,6 +134,35 @@ def default_solver(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResu
     from flowbot.solve import solve  # noqa: PLC0415
 
     return solve(puzzle, timeout=timeout)
+
+
+#: A board every stage can take, for ``warm_up``.
+_WARM_UP_BOARD = ("A...B", "..C..", ".....", "..C..", "A...B")
+
+
+def warm_up(
+    screen: Screen | None = None,
+    region: Region | None = None,
+    *,
+    read: Reader = default_reader,
+    solve: Solver = default_solver,
+) -> None:
+    """Grab ``screen`` once, and run the vision and solve stages once on a small
+    drawn board, untimed.
+
+    Their first call imports libraries, fills caches and sets up shared memory
+    (about a second, which the first board's timings would otherwise report as
+    capturing, reading and solving).
+    """
+    from flowbot.render import render_board  # noqa: PLC0415 - only needed here
+
+    if screen is not None:
+        screen.grab(region)
+    try:
+        reading = read(render_board(Puzzle.from_grid(_WARM_UP_BOARD), cell_px=40))
+        solve(reading.puzzle, timeout=5.0)
+    except FlowbotError as exc:  # a warm-up that fails costs nothing but the time
+        log.warning("warming up failed: %s", exc)
 
 
 def make_plan(
@@ -144,6 +185,7 @@ def make_plan(
     clock = clock or SystemClock()
     t0 = clock.now()
     capture = screen.grab(settings.region)
+    t_read = clock.now()
     reading = read(capture.image)
     t1 = clock.now()
     log.info("read a %s board with %d colours", reading.puzzle.size, len(reading.puzzle.pairs))
@@ -154,8 +196,8 @@ def make_plan(
     if result.status is SolveStatus.TIMEOUT or result.solution is None:
         raise SolveTimeoutError(f"no solution within {settings.solve_timeout} s")
     board = to_screen(reading.geometry, capture)
-    drags = plan_drags(result.solution, board, style=settings.style)
-    return Plan(capture, reading, result.solution, board, drags, t1 - t0, t2 - t1)
+    drags = plan_drags(result.solution, board, jump=settings.jump)
+    return Plan(capture, reading, result.solution, board, drags, t_read - t0, t1 - t_read, t2 - t1)
 
 
 def _board_pixels(capture: Capture, board: BoardGeometry) -> npt.NDArray[np.uint8]:
@@ -166,8 +208,9 @@ def _board_pixels(capture: Capture, board: BoardGeometry) -> npt.NDArray[np.uint
     return capture.image[y0:y1, x0:x1]
 
 
-def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader) -> None:
-    """Raise ``BoardMovedError`` unless the board is where and what it was when read.
+def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader) -> Capture:
+    """Raise ``BoardMovedError`` unless the board is where and what it was when read;
+    return the capture that shows it so.
 
     Fast path: the board's pixels are unchanged. Otherwise (an animation, a
     repaint) the board is read again and compared.
@@ -178,7 +221,7 @@ def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader)
     if before.shape == after.shape and (
         np.abs(before.astype(np.int16) - after).max(initial=0) <= 8
     ):
-        return
+        return capture
     try:
         again = read(capture.image)
     except VisionError as exc:
@@ -197,6 +240,13 @@ def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader)
     )
     if shift > limit:
         raise BoardMovedError(f"the board moved by {shift:.0f} pixels before drawing")
+    return capture
+
+
+def watch_board(plan: Plan, capture: Capture, screen: Screen, settings: Settings) -> BoardWatch:
+    """A watch that stops drawing once the board no longer looks as ``capture`` shows it."""
+    pins = pin_board(capture, plan.board, plan.reading.puzzle)
+    return BoardWatch(screen, pins, tolerance=settings.tolerance / 2)
 
 
 def _untaken(plan: Plan, screen: Screen, settings: Settings, clock: Clock) -> tuple[int, ...]:
@@ -242,7 +292,7 @@ def play_once(
     screen, pointer
         Where to look and what to drive.
     settings
-        Pacing, drag style, search region, tolerances and retries.
+        Pacing, jump, search region, tolerances and retries.
     read, solve
         The vision and solver stages (the real ones by default).
     clock
@@ -270,13 +320,18 @@ def play_once(
     clock = clock or SystemClock()
     t0 = clock.now()
     plan = make_plan(screen, settings=settings, read=read, solve=solve, clock=clock)
-    _check_unmoved(plan, screen, settings, read)
+    watch = watch_board(plan, _check_unmoved(plan, screen, settings, read), screen, settings)
     t_draw = clock.now()
-    moves = draw(plan.drags, pointer, board=plan.board, pace=settings.pacing, clock=clock)
+    moves = draw(
+        plan.drags, pointer, board=plan.board, pace=settings.pacing, clock=clock, watch=watch
+    )
     draw_seconds = clock.now() - t_draw
+    confirm_seconds = 0.0
     redrawn: list[str] = []
     for attempt in range(settings.retries + 1):
+        t = clock.now()
         missing = _untaken(plan, screen, settings, clock)
+        confirm_seconds += clock.now() - t
         if not missing:
             break
         labels = [plan.drags[i].label for i in missing]
@@ -290,7 +345,7 @@ def play_once(
         t = clock.now()
         moves += draw(
             [plan.drags[i] for i in missing], pointer, board=plan.board, pace=settings.pacing,
-            clock=clock,
+            clock=clock, watch=watch,
         )  # fmt: skip
         draw_seconds += clock.now() - t
     total = clock.now() - t0
@@ -299,10 +354,14 @@ def play_once(
         len(plan.drags) + len(redrawn),
         moves,
         tuple(redrawn),
+        plan.capture_seconds,
         plan.read_seconds,
         plan.solve_seconds,
         draw_seconds,
+        confirm_seconds,
         total,
+        plan.board,
+        watch.pins,
     )
     log.info("solved %s in %.2f s (%d moves)", report.puzzle.size, total, moves)
     return report
@@ -323,10 +382,13 @@ def play_loop(
     """Play each new board as it appears; return how many were solved.
 
     Runs until Ctrl-C, the fail-safe (``FailSafeError`` propagates), or
-    ``boards`` boards have been tried. After a board, it waits until the screen
-    shows something else (no board, or a different puzzle) before playing again,
-    so a solved board left on screen is not played twice. Errors other than
-    the fail-safe are passed to ``on_report`` and the loop carries on.
+    ``boards`` boards have been tried. After a solved board it goes on to the
+    next level as ``settings.advance`` says (``next_level``: waits for the
+    "level complete" panel, taps, sees a new board); otherwise, or when that
+    fails, it waits until the screen shows something else (no board, or a
+    different puzzle) before playing again, so a solved board left on screen
+    is not played twice. Errors other than the fail-safe are passed to
+    ``on_report`` and the loop carries on.
     """
     clock = clock or SystemClock()
     solved = tried = 0
@@ -355,6 +417,21 @@ def play_loop(
             continue
         solved += 1
         on_report(report)
+        if tried == boards:
+            continue  # no more boards wanted: do not go on to the next
+        try:
+            following = next_level(
+                settings.advance, board=report.board, pins=report.pins, screen=screen,
+                pointer=pointer, region=settings.region, tolerance=settings.tolerance / 2,
+                read=read, clock=clock,
+            )  # fmt: skip
+        except FailSafeError:
+            raise
+        except FlowbotError as exc:
+            on_report(exc)
+            continue
+        if following is not None:
+            last = None  # a new board came: play it, even if it is like the last
     return solved
 
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import io
 import logging
 import os
 import sys
 import warnings
 from typing import Any, Literal, Protocol
 
+from flowbot.actuate._display import xlib_authority
 from flowbot.actuate._signals import shielded
-from flowbot.errors import DisplayError, FailSafeError
+from flowbot.errors import ActuationError, DisplayError, FailSafeError
 from flowbot.models import Point
 
 log = logging.getLogger(__name__)
@@ -34,11 +37,27 @@ class Pointer(Protocol):
         ...
 
 
+class Keyboard(Protocol):
+    """Something that can press a key (``"r"``, ``"space"``, ``"enter"``: pyautogui's names)."""
+
+    def key(self, name: str) -> None:
+        """Press and let go of the key ``name``."""
+        ...
+
+
+def as_keyboard(pointer: object) -> Keyboard:
+    """``pointer`` as a ``Keyboard``; ``ActuationError`` when it cannot press keys."""
+    if not callable(getattr(pointer, "key", None)):
+        raise ActuationError("this pointer cannot press keys")
+    return pointer  # type: ignore[return-value]
+
+
 class RecordingPointer:
     """A pointer that only remembers what it was asked to do."""
 
     def __init__(self) -> None:
         self.actions: list[Action] = []
+        self.keys: list[str] = []
 
     def press(self, point: Point) -> None:
         self.actions.append(("press", point))
@@ -48,6 +67,9 @@ class RecordingPointer:
 
     def release(self) -> None:
         self.actions.append(("release", None))
+
+    def key(self, name: str) -> None:
+        self.keys.append(name)
 
 
 class PyAutoGuiPointer:
@@ -62,17 +84,25 @@ class PyAutoGuiPointer:
             raise DisplayError(
                 "no display: DISPLAY is not set (run under X, or try 'flowbot demo')"
             )
+        said = io.StringIO()  # python-xlib prints its warnings: they are not flowbot's output
         try:
             # pyautogui and the libraries under it open files and X connections at import
             # time and drop some unclosed: collect them here, quietly, not at a random
             # later moment.
-            with warnings.catch_warnings():
+            with (
+                warnings.catch_warnings(),
+                xlib_authority(),
+                contextlib.redirect_stdout(said),
+            ):
                 warnings.simplefilter("ignore", ResourceWarning)
                 import pyautogui  # noqa: PLC0415 - it needs a display at import time
 
                 gc.collect()
         except Exception as exc:  # it probes the display at import time
             raise DisplayError(f"cannot drive the mouse: {exc}") from None
+        finally:
+            if said.getvalue().strip():
+                log.debug("while loading pyautogui: %s", said.getvalue().strip())
         pyautogui.FAILSAFE = True
         pyautogui.PAUSE = 0
         self._gui: Any = pyautogui
@@ -92,6 +122,11 @@ class PyAutoGuiPointer:
 
     def move(self, point: Point) -> None:
         self._call("moveTo", round(point.x), round(point.y), _pause=False)
+
+    def key(self, name: str) -> None:
+        if name not in self._gui.KEYBOARD_KEYS:
+            raise ActuationError(f"no key named {name!r} (pyautogui's key names)")
+        self._call("press", name, _pause=False)
 
     def release(self) -> None:
         # No fail-safe check here: letting go must always work.

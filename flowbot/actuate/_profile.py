@@ -2,7 +2,8 @@
 
 A profile names a target (a phone mirrored with scrcpy, the web game in a
 browser, the desktop app, the practice board) and holds what differs between
-them: pacing, drag style, where to look and how strictly to check colours.
+them: pacing, how far one move may jump, where to look, how strictly to check
+colours, how to go on to the next level and how calibration clears the board.
 
 Profiles live in two places. The shipped ones (``flowbot/profiles/*.toml``,
 package data read with ``importlib.resources``) are read-only; the user's own
@@ -18,13 +19,15 @@ nothing it did not.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from flowbot.actuate._advance import Advance
+from flowbot.actuate._calibrate import check_clear_mode
 from flowbot.actuate._draw import Pacing
 from flowbot.actuate._plan import DRAG_STYLES
 from flowbot.actuate._play import Settings
@@ -37,12 +40,17 @@ SHIPPED_PACKAGE = "flowbot.profiles"
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A named set of play settings (and, optionally, which monitor to watch)."""
+    """A named set of play settings (and, optionally, which monitor to watch).
+
+    ``clear`` is how calibration clears the board between trials (see
+    ``calibrate``).
+    """
 
     name: str
     description: str = ""
     settings: Settings = field(default_factory=Settings)
     monitor: int | None = None
+    clear: str = "redraw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +164,7 @@ def load_profile(name: str, *, shipped_only: bool = False) -> Profile:
 
 def _from_dict(data: dict[str, Any], *, default_name: str, base: Profile | None) -> Profile:
     known = {"name", "description", "based_on", "pacing", "drag", "screen", "check"}
+    known |= {"next", "calibrate"}
     if unknown := set(data) - known:
         raise ValueError(f"unknown key(s) {', '.join(sorted(unknown))}")
     pacing = data.get("pacing", {})
@@ -164,9 +173,7 @@ def _from_dict(data: dict[str, Any], *, default_name: str, base: Profile | None)
     check = data.get("check", {})
     base = base or Profile(default_name)
     was = base.settings  # what the profile leaves out
-    style = drag.get("style", was.style)
-    if style not in DRAG_STYLES:
-        raise ValueError(f"drag.style must be one of {', '.join(DRAG_STYLES)}, not {style!r}")
+    jump = _jump(drag, was.jump)
     region = screen.get("region", was.region)
     if region is not None and not isinstance(region, Region):
         if len(region) != 4 or any(not isinstance(v, int) for v in region):
@@ -179,12 +186,13 @@ def _from_dict(data: dict[str, Any], *, default_name: str, base: Profile | None)
             step=float(pacing.get("step_ms", was.pacing.step / ms)) * ms,
             between=float(pacing.get("between_ms", was.pacing.between / ms)) * ms,
         ),
-        style=style,
+        jump=jump,
         region=region,
         tolerance=float(check.get("colour_tolerance", was.tolerance)),
         retries=int(check.get("retries", was.retries)),
         settle=float(check.get("settle_ms", was.settle / ms)) * ms,
         confirm_timeout=float(check.get("confirm_timeout_ms", was.confirm_timeout / ms)) * ms,
+        advance=_advance(data.get("next", {}), was.advance),
     )
     if settings.retries < 0 or settings.tolerance <= 0:
         raise ValueError("check.retries must be >= 0 and check.colour_tolerance > 0")
@@ -194,7 +202,46 @@ def _from_dict(data: dict[str, Any], *, default_name: str, base: Profile | None)
         str(data.get("description", base.description)),
         settings,
         None if monitor is None else int(monitor),
+        check_clear_mode(str(data.get("calibrate", {}).get("clear", base.clear))),
     )
+
+
+def _advance(section: dict[str, Any], base: Advance) -> Advance:
+    """The ``[next]`` section: how ``play --loop`` goes on to the next level."""
+    if unknown := set(section) - {"after", "at", "of", "key", "timeout_ms"}:
+        raise ValueError(f"unknown key(s) in [next]: {', '.join(sorted(unknown))}")
+    at = section.get("at", base.at)
+    if not isinstance(at, (list, tuple)) or len(at) != 2:
+        raise ValueError("next.at must be [X, Y], fractions of the board or window")
+    return Advance(
+        how=section.get("after", base.how),
+        at=(float(at[0]), float(at[1])),
+        of=section.get("of", base.of),
+        key=str(section.get("key", base.key)),
+        timeout=float(section.get("timeout_ms", base.timeout * 1000)) / 1000,
+    )
+
+
+def _jump(drag: dict[str, Any], default: int | None) -> int | None:
+    """``drag.jump`` (cells, or ``"run"``), or the older ``drag.style`` it replaces."""
+    if "jump" in drag:
+        jump = drag["jump"]
+        if jump == "run":
+            return None
+        if not isinstance(jump, int) or isinstance(jump, bool) or jump < 1:
+            raise ValueError(f'drag.jump must be a whole number of cells or "run", not {jump!r}')
+        return jump
+    style = drag.get("style")
+    if style is None:
+        return default
+    if style not in DRAG_STYLES:
+        raise ValueError(f"drag.style must be one of {', '.join(DRAG_STYLES)}, not {style!r}")
+    return DRAG_STYLES[style]
+
+
+def jump_toml(jump: int | None) -> str:
+    """A jump as ``drag.jump`` writes it: cells, or ``"run"``."""
+    return _q("run") if jump is None else str(jump)
 
 
 def profile_toml(profile: Profile) -> str:
@@ -210,8 +257,9 @@ def profile_toml(profile: Profile) -> str:
         f"between_ms = {s.pacing.between * 1000:.1f}",
         "",
         "[drag]",
-        '# "cells": a move per cell; "turns": only where the path turns.',
-        f"style = {_q(s.style)}",
+        "# The most cells one move goes along a straight run (how far the game fills a",
+        '# jump of the pointer); "run": a whole straight run, a move per turn.',
+        f"jump = {jump_toml(s.jump)}",
         "",
         "[screen]",
     ]
@@ -229,6 +277,21 @@ def profile_toml(profile: Profile) -> str:
         f"confirm_timeout_ms = {s.confirm_timeout * 1000:.0f}",
         f"retries = {s.retries}",
         "",
+        "[next]",
+        '# After a solved board (play --loop): "wait" for the next board, "click" at `at`',
+        "# (fractions of the board's or window's width and height: `of`), or press `key`.",
+        f"after = {_q(s.advance.how)}",
+        f"at = [{s.advance.at[0]:g}, {s.advance.at[1]:g}]",
+        f"of = {_q(s.advance.of)}",
+        f"key = {_q(s.advance.key)}",
+        f"timeout_ms = {s.advance.timeout * 1000:.0f}",
+        "",
+        "[calibrate]",
+        '# Between trials: "redraw" (drawing from a dot replaces its pipe), "tap" (a tap',
+        '# on a dot clears it), "key:NAME" (a reset key, e.g. "key:r") or "click:X,Y" (a',
+        "# reset button; X, Y: fractions of the board's width and height).",
+        f"clear = {_q(profile.clear)}",
+        "",
     ]
     return "\n".join(lines)
 
@@ -240,12 +303,14 @@ def measured_toml(
     *,
     based_on: str | None,
     notes: Sequence[str] = (),
+    sections: Mapping[str, Mapping[str, str]] = {},
 ) -> str:
     """A profile holding only what was measured, over the shipped profile ``based_on``.
 
     ``pacing`` maps ``step_ms`` / ``between_ms`` to milliseconds; ``notes``
-    become comments (how it was measured). Without ``based_on`` the rest is
-    flowbot's defaults.
+    become comments (how it was measured). ``sections`` are further measured
+    tables (``{"drag": {"jump": "3"}}``), their values TOML already. Without
+    ``based_on`` the rest is flowbot's defaults.
     """
     rest = f"the shipped profile {based_on!r}" if based_on else "flowbot's defaults"
     lines = [
@@ -259,6 +324,8 @@ def measured_toml(
         *(f"{key} = {value:.1f}" for key, value in pacing.items()),
         "",
     ]
+    for section, values in sections.items():
+        lines += [f"[{section}]", *(f"{key} = {value}" for key, value in values.items()), ""]
     return "\n".join(lines)
 
 

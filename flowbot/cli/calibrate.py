@@ -18,13 +18,14 @@ from flowbot.errors import InputError
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "calibrate",
-        help="find the fastest pacing the target takes reliably and write a profile",
+        help="find the fastest pacing and longest jump the target takes; write a profile",
         description="With an unsolved board on the screen, draw its solution at faster and "
-        "slower pacings (clearing the board between tries by tapping each colour's dot), "
-        "read the result back, and write a profile with the fastest pacing that worked on "
-        "every try. --practice calibrates against a practice board opened for the purpose. "
-        "The profile goes to the user's profiles (see flowbot profiles) and holds only the "
-        "pacing measured; the rest comes from the shipped profile it starts from.",
+        "slower pacings, then in longer and longer straight jumps, read the result back each "
+        "time, and write a profile with the fastest pacing and longest jump that worked on "
+        "every try. Between tries the board is cleared as --clear says. --practice "
+        "calibrates against a practice board opened for the purpose. The profile goes to the "
+        "user's profiles (see flowbot profiles) and holds only what was measured; the rest "
+        "comes from the shipped profile it starts from.",
     )
     where = add_screen_options(parser)
     where.add_argument(
@@ -42,6 +43,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("--name", help="the new profile's name (default: the --profile name)")
     parser.add_argument("--trials", type=int, default=3, help="tries per pacing (default 3)")
+    parser.add_argument(
+        "--clear",
+        metavar="HOW",
+        help='how to clear the board between tries: "redraw" (drawing from a dot replaces '
+        'its pipe; the default), "tap" (a tap on a dot clears it), "key:NAME" (a reset key) '
+        'or "click:X,Y" (a reset button, X and Y fractions of the board); default: the '
+        "profile's",
+    )
     parser.add_argument(
         "--headroom",
         type=int,
@@ -69,8 +78,10 @@ def run(args: argparse.Namespace) -> int:
         PyAutoGuiPointer,
         Settings,
         calibrate,
+        check_clear_mode,
         ensure_display,
         is_shipped,
+        jump_toml,
         load_profile,
         measured_toml,
         shipped_base,
@@ -86,6 +97,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--trials must be at least 1")
     if args.headroom < 0:
         raise InputError("--headroom must be 0 or more")
+    try:
+        clear = check_clear_mode(args.clear or base.clear)
+    except ValueError as exc:
+        raise InputError(f"--clear: {exc}") from None
     out = args.output or user_profile_dir() / f"{name}.toml"
     if is_shipped(out):
         raise InputError(f"{out}: a shipped profile, never written over; give another -o")
@@ -99,10 +114,15 @@ def run(args: argparse.Namespace) -> int:
             settings=settings,
             trials=args.trials,
             headroom=args.headroom,
+            clear=clear,
         )
     for trial in result.trials:
         outcome = "taken" if trial.taken else f"missed {', '.join(trial.missing)}"
-        print(f"{trial.step * 1000:5.1f} ms per move: {outcome} ({trial.seconds:.2f} s)")
+        jump = "a whole run" if trial.jump is None else f"{trial.jump} cell(s)"
+        print(
+            f"{trial.step * 1000:5.1f} ms per move, jumps of {jump}: {outcome} "
+            f"({trial.seconds:.2f} s)"
+        )
     kept, was = result.settings.pacing, base.settings.pacing
     pacing = {"step_ms": kept.step * 1000}
     if kept.between != was.between:
@@ -122,11 +142,17 @@ def run(args: argparse.Namespace) -> int:
         pacing,
         based_on=shipped_base(base_name) if base_name else None,
         notes=notes,
+        sections={
+            "drag": {"jump": jump_toml(result.jump)},
+            # How the board was cleared, for the next calibration (redraw is the default).
+            **({"calibrate": {"clear": f'"{clear}"'}} if clear != "redraw" else {}),
+        },
     )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")
+    jump = "a whole straight run" if result.jump is None else f"{result.jump} cell(s)"
     print(
         f"fastest reliable pacing: {result.step * 1000:.1f} ms per move; "
-        f"kept {kept.step * 1000:.1f} ms; wrote {out}"
+        f"kept {kept.step * 1000:.1f} ms; longest jump taken: {jump}; wrote {out}"
     )
     return 0

@@ -38,6 +38,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="write every result here, CSV or .json (default: %(default)s)",
     )
     parser.add_argument(
+        "--html",
+        type=output_file(".html", ".htm"),
+        metavar="PAGE",
+        help="also write a page to look at: every image not read exactly, its overlay and grids",
+    )
+    parser.add_argument(
         "--workers", type=int, default=2, help="processes to read in (default: %(default)s)"
     )
     parser.set_defaults(handler=run)
@@ -90,6 +96,13 @@ def run(args: argparse.Namespace) -> int:
         )
     write_report(results, args.report)
     console.print(f"wrote {args.report}", highlight=False)
+    if args.html:
+        from flowbot.report import check_report_html  # noqa: PLC0415 - only when asked for
+
+        title = "flowbot check " + " ".join(args.dirs)
+        page = check_report_html(results, title=title, workers=args.workers)
+        args.html.write_text(page, encoding="utf-8")  # as the page says
+        console.print(f"wrote {args.html}", highlight=False)
     return 1 if failures else 0
 
 

@@ -39,27 +39,46 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("size", metavar="ROWSxCOLS", help="board size, e.g. 10x10 (or 10)")
     parser.add_argument(
-        "--colors", "--colours", dest="colours", type=int, required=True, metavar="K",
-        help="number of colours (dot pairs)",
+        "--colors", "--colours", dest="colours", type=int, metavar="K",
+        help="number of colours (dot pairs); default: about one per cell along a side, "
+        "as the game's levels have (20 on a 20x20 board)",
     )  # fmt: skip
     parser.add_argument(
         "--unique", action="store_true", help="exactly one solution (touching allowed), proved"
     )
     parser.add_argument(
-        "--no-touch", action="store_true", help="no path of the hidden solution runs beside itself"
-    )
+        "--touching", action="store_true",
+        help="let paths run beside themselves and a colour's dots sit side by side "
+        "(default: game-like boards, where neither happens)",
+    )  # fmt: skip
     parser.add_argument(
         "--min-distance", type=int, default=0, metavar="D",
-        help="each pair's dots at least D apart (Manhattan)",
+        help="each pair's dots at least D steps apart",
     )  # fmt: skip
+    parser.add_argument("--hex", action="store_true", help="hexagonal cells")
+    for name, default, what in (
+        ("holes", "a tenth of the cells", "cells cut out of the board, shaping it"),
+        ("walls", "a fifth of the cells", "walls between cells the solution does not join"),
+        ("bridges", "one per 40 cells", "bridge cells two flows cross (square cells)"),
+        ("warps", "3", "warps joining the two ends of a row or column (square cells)"),
+    ):
+        parser.add_argument(
+            f"--{name}", type=int, nargs="?", const=None, default=0, metavar="N",
+            help=f"{what}; N of them, or {default} without N",
+        )  # fmt: skip
     parser.add_argument("--seed", type=int, help="seed of the first puzzle (default: random)")
     parser.add_argument("-n", type=int, default=1, metavar="N", help="how many puzzles (1)")
     parser.add_argument(
         "-o", "--output", type=output_dir, metavar="DIR", help="write one file each here"
     )
     parser.add_argument(
-        "--format", choices=FORMATS, default="grid", help="puzzle file format (grid)"
-    )
+        "--format", choices=FORMATS,
+        help="puzzle file format (default: grid, or board for boards with walls, holes...)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--timeout", type=float, default=300.0, metavar="S",
+        help="give up on a puzzle after S seconds (300)",
+    )  # fmt: skip
     parser.set_defaults(handler=run)
 
 
@@ -76,10 +95,31 @@ def parse_size(text: str) -> tuple[int, int]:
     return (int(side), int(side)) if side else (int(rows), int(cols))
 
 
+def _features(args: argparse.Namespace, cells: int) -> dict[str, int]:
+    """How many holes, walls, bridges and warps; a flag given without N takes a game-like amount."""
+    defaults = {
+        "holes": cells // 10,
+        "walls": cells // 5,
+        "bridges": max(1, cells // 40),
+        "warps": 3,
+    }
+    return {
+        name: default if getattr(args, name) is None else getattr(args, name)
+        for name, default in defaults.items()
+    }
+
+
 def run(args: argparse.Namespace) -> int:
     # Loaded here, not at import: building the parser (`flowbot --help`) must stay quick.
     from rich.console import Console  # noqa: PLC0415
-    from rich.progress import Progress  # noqa: PLC0415
+    from rich.progress import (  # noqa: PLC0415
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
 
     from flowbot.generate import generate  # noqa: PLC0415
 
@@ -90,31 +130,43 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{args.output} is a file; -o takes a directory")
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     log.info("seeds %d..%d", first, first + args.n - 1)
+    features = _features(args, rows * cols)
     console = Console(stderr=True)
     made: list[tuple[int, Puzzle]] = []
-    with Progress(console=console, disable=not (console.is_terminal and args.n > 1)) as bar:
+    with Progress(
+        SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), console=console, disable=not console.is_terminal,
+    ) as bar:  # fmt: skip
         task = bar.add_task("generating", total=args.n)
         for seed in range(first, first + args.n):
+
+            def show(message: str, seed: int = seed) -> None:
+                bar.update(task, description=f"seed {seed}: {message}")
+
             puzzle = generate(
                 rows,
                 cols,
                 args.colours,
                 unique=args.unique,
-                no_touch=args.no_touch,
+                touching=args.touching,
                 min_distance=args.min_distance,
                 seed=seed,
+                timeout=args.timeout,
+                progress=show,
+                hexagonal=args.hex,
+                **features,
             ).puzzle
             made.append((seed, puzzle))
             bar.advance(task)
 
+    chosen = args.format or ("grid" if all(p.is_classic for _, p in made) else "board")
     if args.output is not None:
         args.output.mkdir(parents=True, exist_ok=True)
         for seed, puzzle in made:
-            write_puzzles(
-                args.output / f"{rows}x{cols}-c{args.colours}-s{seed}.txt", [puzzle], args.format
-            )
+            name = f"{rows}x{cols}-c{len(puzzle.pairs)}-s{seed}.txt"
+            write_puzzles(args.output / name, [puzzle], chosen)
         print(f"wrote {len(made)} puzzle{'s' * (len(made) != 1)} to {args.output}")
     else:  # several puzzles go each under its name, which every command reads back
-        named = [NamedPuzzle(f"{rows}x{cols}-c{args.colours}-s{seed}", p) for seed, p in made]
-        sys.stdout.write(format_puzzles(named, args.format))
+        named = [NamedPuzzle(f"{rows}x{cols}-c{len(p.pairs)}-s{seed}", p) for seed, p in made]
+        sys.stdout.write(format_puzzles(named, chosen))
     return 0

@@ -16,9 +16,7 @@ at most N) and solutions_exact (false when the count stopped at N or timed out).
 The CP-SAT reference backends (--backend cpsat-degree, cpsat-distance) forbid
 paths that touch themselves; a puzzle they cannot answer is reported with
 status needs-touching (and one line on stderr) and the run goes on; the exit
-code is then 10 (see flowbot's exit codes). They model only classic boards: a
-board with holes, walls, bridges, warps or hexagons gets status unsupported,
-one line on stderr, and exit code 10 too.
+code is then 10 (see flowbot's exit codes).
 
 Boards of the game's other kinds print with a space between cells: # a hole,
 + a bridge, | and - walls, ~ at both ends of a warped row or column; a
@@ -63,10 +61,6 @@ _CELL_PX = 48
 _MIN_CELL_PX = 4  # the renderer's smallest cell
 #: The status of a puzzle that a no-touch CP-SAT backend cannot answer.
 NEEDS_TOUCHING = "needs-touching"
-#: The status of a board a backend cannot represent (CP-SAT on the game's other boards).
-UNSUPPORTED = "unsupported"
-#: The backends that model only classic boards.
-_CLASSIC_BACKENDS = frozenset({"cpsat-degree", "cpsat-distance"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,22 +150,13 @@ def run(args: argparse.Namespace) -> int:
             _draw(named, result, _numbered(args.svg, suffix), svg=True)
         if args.png is not None:
             _draw(named, result, _numbered(args.png, suffix), svg=False)
-    if statuses & {NEEDS_TOUCHING, UNSUPPORTED}:
+    if NEEDS_TOUCHING in statuses:
         return NeedsTouchingError.exit_code
     return 0 if statuses <= {"solved"} else 1
 
 
 def _answer(solver: ModuleType, named: NamedPuzzle, options: dict[str, Any]) -> _Answer:
     """Solve one puzzle; a no-touch backend's refusal is reported, not raised."""
-    backend = options.get("backend")
-    if backend in _CLASSIC_BACKENDS and not named.puzzle.is_classic:
-        print(
-            f"flowbot: {named.name}: the {backend} backend models only classic boards, "
-            f"not a {named.puzzle.kind} board (the default backend solves it)",
-            file=sys.stderr,
-            flush=True,
-        )
-        return _Answer(UNSUPPORTED, None, 0.0)
     start = time.perf_counter()
     try:
         result = solver.solve(named.puzzle, **options)

@@ -9,7 +9,7 @@ and the window (``_window``, imported lazily: it needs Tk) runs in its own
 process for programs that drive it (``PracticeProcess``).
 """
 
-from flowbot.practice._boards import BUILTIN_BOARDS, builtin_board
+from flowbot.practice._boards import BUILTIN_BOARDS, builtin_board, practice_pack
 from flowbot.practice._game import (
     GameState,
     connected,
@@ -38,6 +38,7 @@ __all__ = [
     "is_solved",
     "line_cells",
     "new_game",
+    "practice_pack",
     "press",
     "release",
     "render",

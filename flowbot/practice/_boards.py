@@ -6,6 +6,8 @@ paths, dots at least 3 apart), not taken from any game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flowbot.errors import InputError
 from flowbot.models import Puzzle
 
@@ -77,3 +79,14 @@ def builtin_board(name: str) -> Puzzle:
     if name not in _BOARDS:
         raise InputError(f"no built-in board {name!r}; choose from {', '.join(_BOARDS)}")
     return Puzzle.from_grid(_BOARDS[name])
+
+
+def practice_pack(sizes: Sequence[int], *, seed: int) -> list[Puzzle]:
+    """A pack of generated boards, one per size in ``sizes`` (n x n with n - 1
+    colours, made like the built-in ones: no self-touching path, dots 3 or more
+    apart); the same ``seed`` gives the same pack."""
+    from flowbot.generate import generate  # noqa: PLC0415 - only packs need the generator
+
+    return [
+        generate(n, n, n - 1, min_distance=3, seed=seed + i).puzzle for i, n in enumerate(sizes)
+    ]

@@ -28,6 +28,7 @@ from flowbot.actuate import (
     Settings,
     ensure_display,
     play_once,
+    warm_up,
 )
 from flowbot.errors import PathNotTakenError
 from flowbot.models import Point, Puzzle
@@ -86,6 +87,7 @@ def run_demo(
     """
     settings = settings or Settings()
     had_display = _has_display()
+    warm_up()
     with ensure_display() as display, PracticeProcess(puzzle, cell=cell, at=at) as window:
         screen = MssScreen()
         width, height = Layout(puzzle.rows, puzzle.cols, cell=cell).size

@@ -14,7 +14,8 @@ How the game takes a drag, and so how this board does:
 * a jump of several cells in one motion event is filled in along the straight
   line, one side-by-side step at a time, stopping at the first refused step
   (or, when the line would cut another pipe, along an L-shaped route that
-  would not: a forgiving reading of a fast drag round a corner);
+  would not: a forgiving reading of a fast drag round a corner); games that
+  take only side-by-side cells lose such a jump (``fill="neighbours"``);
 * solved: every colour joins its two dots and every cell is filled.
 
 The game's other boards (``Puzzle.neighbours`` says where a step may go):
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from flowbot.models import Cell, Puzzle, Shape, step_axis
 
@@ -43,6 +45,11 @@ Path = tuple[Cell, ...]
 #: A place a pipe holds: its cell, or on a bridge the cell and the passage crossed
 #: (``step_axis``: 0 along the row, 1 down the column).
 Slot = Cell | tuple[Cell, int]
+
+#: How a game takes a jump of the pointer over several cells: fills the cells
+#: between ("run"), or loses it ("neighbours": only side-by-side cells count).
+FillMode = Literal["run", "neighbours"]
+FILL_MODES: tuple[FillMode, ...] = ("run", "neighbours")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,21 +97,25 @@ def press(state: GameState, cell: Cell | None) -> GameState:
     return state
 
 
-def drag_to(state: GameState, cell: Cell | None) -> GameState:
+def drag_to(state: GameState, cell: Cell | None, *, fill: FillMode = "run") -> GameState:
     """The pointer, button down, is now over ``cell``; fill in any jump.
 
     A jump is filled along the straight line; when that would cut another
     pipe or stop at a dot, along whichever L-shaped route (row first, or
     column first) would not, if one exists. A fast drag round a corner then
-    keeps to the empty cells, as the player meant.
+    keeps to the empty cells, as the player meant. With ``fill="neighbours"``
+    a jump to a cell neither side by side with the pipe's end nor on the pipe
+    is lost.
     """
     if state.active is None or cell is None:
         return state
     head = state.paths[state.active][-1]
     puzzle = state.puzzle
-    if cell in puzzle.neighbours(head):  # one step, also through a warp
-        return _walk(state, [cell])[0]
     through = _through_edge(puzzle, cell)
+    if cell in puzzle.neighbours(head) or through[0] == head:  # one step, also by a warp
+        return _walk(state, [through[-1]])[0]
+    if fill == "neighbours" and cell not in state.paths[state.active]:
+        return state  # a jump, lost by games that take only side-by-side cells
     if len(through) == 2:  # past a warp's opening: up to it, then across
         end, partner = through
         return _walk(state, [*line_cells(head, end), partner])[0]

@@ -13,10 +13,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from flowbot.errors import DisplayError
+from flowbot.formats import format_puzzles
 from flowbot.models import BoardGeometry, Geometry, HexGeometry, Puzzle, Shape
 
 log = logging.getLogger(__name__)
@@ -28,33 +30,43 @@ class PracticeProcess:
     Parameters
     ----------
     puzzle
-        The board to show.
+        The board to show, or a series of boards (played one after another,
+        each solved one covered by a "level complete" panel with a "next" button).
     cell
         Cell pitch in pixels.
     at
         The window's top-left corner on the screen.
     display
         The X display to open it on (``None``: the inherited ``$DISPLAY``).
+    fill
+        How the window takes a jump over several cells (``flowbot practice --fill``).
     """
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        puzzle: Puzzle | Sequence[Puzzle],
         *,
         cell: int = 48,
         at: tuple[int, int] = (40, 40),
         display: str | None = None,
         ready_timeout: float = 15.0,
+        fill: str = "run",
+        panel_delay: float = 0.8,
     ) -> None:
-        self.puzzle = puzzle
+        self.levels = (puzzle,) if isinstance(puzzle, Puzzle) else tuple(puzzle)
+        self.puzzle = self.levels[0]
         self._dir = tempfile.TemporaryDirectory(prefix="flowbot-practice-")
         folder = Path(self._dir.name)
-        puzzle_file = folder / "puzzle.txt"
-        puzzle_file.write_text(_puzzle_text(puzzle))
+        # A pack of any number of puzzles: ahle, or the game's own level lines for the
+        # boards ahle cannot hold.
+        pack = "ahle" if all(level.is_classic for level in self.levels) else "levelpack"
+        puzzle_file = folder / "puzzles.txt"
+        puzzle_file.write_text(format_puzzles(self.levels, pack))
         self.state_path = folder / "state.json"
         cmd = [
             sys.executable, "-m", "flowbot", "practice", str(puzzle_file),
             "--cell", str(cell), "--at", f"{at[0]},{at[1]}", "--state", str(self.state_path),
+            "--fill", fill, "--panel-delay-ms", str(panel_delay * 1000),
         ]  # fmt: skip
         env = None
         if display is not None:
@@ -89,14 +101,15 @@ class PracticeProcess:
     @property
     def board(self) -> Geometry:
         """Where the board's cells are on the screen, from the box the window reports."""
-        x0, y0, x1, y1 = self.state()["board"]
-        p = self.puzzle
+        state = self.state()
+        x0, y0, x1, y1 = state["board"]
+        p = self.levels[state.get("level", 1) - 1]
         if p.shape is Shape.HEX:  # the box holds rows and a half of hexagons (cols > 1)
             pitch = (y1 - y0) / (p.rows + (0.5 if p.cols > 1 else 0.0))
             return HexGeometry.regular(left=x0, top=y0, pitch=pitch, rows=p.rows, cols=p.cols)
         return BoardGeometry.uniform(
-            left=x0, top=y0, width=x1 - x0, height=y1 - y0, rows=self.puzzle.rows,
-            cols=self.puzzle.cols,
+            left=x0, top=y0, width=x1 - x0, height=y1 - y0, rows=state["rows"],
+            cols=state["cols"],
         )  # fmt: skip
 
     def wait_solved(self, timeout: float = 2.0) -> bool:
@@ -127,13 +140,3 @@ class PracticeProcess:
 
     def __exit__(self, *_: object) -> None:
         self.close()
-
-
-def _puzzle_text(puzzle: Puzzle) -> str:
-    """The puzzle as a file ``flowbot practice`` reads: grid text, or the game's level line
-    for the boards grid text cannot hold."""
-    if puzzle.is_classic:
-        return "\n".join(puzzle.canonical().to_grid()) + "\n"
-    from flowbot.formats import format_puzzle  # noqa: PLC0415 - only the game's other boards
-
-    return format_puzzle(puzzle, "levelpack")

@@ -16,7 +16,7 @@ import numpy as np
 
 from flowbot.actuate import ArrayScreen, Capture, Clock, Region
 from flowbot.models import Cell, Point, Puzzle
-from flowbot.practice._game import GameState, drag_to, new_game, press, release
+from flowbot.practice._game import FillMode, GameState, drag_to, new_game, press, release
 from flowbot.practice._hit import cell_under
 from flowbot.practice._render import Layout, render
 
@@ -41,6 +41,15 @@ class SimulatedBoard:
     frame, clock
         With ``frame`` > 0, the pointer is read once per ``frame`` seconds of
         ``clock`` (pass the clock that paces the drawing).
+    fill
+        How a jump over several cells is taken (see ``drag_to``).
+    tap_clears
+        Whether a tap on a dot (press and release, no move) clears its pipe,
+        as in Flow Free; some web versions keep it (pressing on the dot and
+        drawing still replaces it). The key ``r`` always clears the board.
+    reset_button
+        Where a reset button lies, as fractions of the board (x0, y0, x1, y1;
+        it may lie outside it): a press there clears the board.
     """
 
     def __init__(
@@ -54,6 +63,9 @@ class SimulatedBoard:
         ignore_presses: int = 0,
         frame: float = 0.0,
         clock: Clock | None = None,
+        fill: FillMode = "run",
+        tap_clears: bool = True,
+        reset_button: tuple[float, float, float, float] | None = None,
     ) -> None:
         if frame > 0 and clock is None:
             raise ValueError("reading once per frame needs the clock")
@@ -67,6 +79,11 @@ class SimulatedBoard:
         self._down = False
         self.frame = frame
         self.clock = clock
+        self.fill: FillMode = fill
+        self.tap_clears = tap_clears
+        self._before_press: GameState | None = None  # to undo a tap that does not clear
+        self.keys: list[str] = []
+        self.reset_button = reset_button
         self._pending: tuple[int, Point] | None = None  # (frame number, last point in it)
 
     # Screen
@@ -89,14 +106,28 @@ class SimulatedBoard:
         self.presses += 1
         if self.presses <= self.ignore_presses:
             return
+        if self._on_reset_button(point):
+            self.state = new_game(self.state.puzzle)
+            return
         self._down = True
+        self._before_press = self.state
         self.state = press(self.state, self._cell(point))
+
+    def _on_reset_button(self, point: Point) -> bool:
+        if self.reset_button is None:
+            return False
+        g = self.layout.geometry
+        fx = (point.x * self.scale - round(self.at[0] * self.scale) - g.left) / (g.right - g.left)
+        fy = (point.y * self.scale - round(self.at[1] * self.scale) - g.top) / (g.bottom - g.top)
+        x0, y0, x1, y1 = self.reset_button
+        return x0 <= fx < x1 and y0 <= fy < y1
 
     def move(self, point: Point) -> None:
         if not self._down:
             return
+        self._before_press = None  # a drag, not a tap
         if self.frame <= 0 or self.clock is None:
-            self.state = drag_to(self.state, self._cell(point))
+            self.state = drag_to(self.state, self._cell(point), fill=self.fill)
             return
         number = int(self.clock.now() // self.frame)
         if self._pending is not None and self._pending[0] != number:
@@ -105,11 +136,19 @@ class SimulatedBoard:
 
     def _flush(self) -> None:
         if self._pending is not None:
-            self.state = drag_to(self.state, self._cell(self._pending[1]))
+            self.state = drag_to(self.state, self._cell(self._pending[1]), fill=self.fill)
             self._pending = None
 
     def release(self) -> None:
         if self._down:
             self._flush()
             self.state = release(self.state)
+            if not self.tap_clears and self._before_press is not None:
+                self.state = self._before_press
         self._down = False
+
+    # Keyboard
+    def key(self, name: str) -> None:
+        self.keys.append(name)
+        if name == "r":
+            self.state = new_game(self.state.puzzle)

@@ -12,12 +12,22 @@ import json
 import logging
 import os
 import tkinter as tk
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from flowbot.models import Cell, Puzzle
-from flowbot.practice._game import GameState, drag_to, is_solved, new_game, press, release
+from flowbot.practice._game import (
+    FillMode,
+    GameState,
+    drag_to,
+    is_solved,
+    new_game,
+    press,
+    release,
+)
 from flowbot.practice._hit import cell_under
+from flowbot.practice._panel import in_next_button, panel_shapes
 from flowbot.practice._render import (
     Disc,
     Layout,
@@ -40,9 +50,20 @@ from flowbot.practice._render import (
 log = logging.getLogger(__name__)
 
 
-def state_json(state: GameState, board: tuple[int, int, int, int] | None) -> dict[str, Any]:
-    """The window's state as JSON-ready data (``board``: x0, y0, x1, y1 on screen)."""
+def state_json(
+    state: GameState,
+    board: tuple[int, int, int, int] | None,
+    *,
+    level: int = 1,
+    levels: int = 1,
+    panel: bool = False,
+) -> dict[str, Any]:
+    """The window's state as JSON-ready data (``board``: x0, y0, x1, y1 on screen;
+    ``level`` of ``levels`` in a series, 1-based; ``panel``: "level complete" shown)."""
     return {
+        "level": level,
+        "levels": levels,
+        "panel": panel,
         "rows": state.puzzle.rows,
         "cols": state.puzzle.cols,
         "labels": [pair.label for pair in state.puzzle.pairs],
@@ -67,24 +88,36 @@ class PracticeWindow:
     Parameters
     ----------
     puzzle
-        The board to play.
+        The board to play, or a series of boards: each solved one is covered,
+        ``panel_delay`` seconds later, by a "level complete" panel whose
+        "next" button brings up the next board (see ``_panel``).
     cell
         Cell pitch in pixels.
     at
         The window's top-left corner on the screen (``None``: let the system place it).
     state_path
         Where to keep the JSON state file, if anywhere.
+    fill
+        How a jump of the pointer over several cells is taken (see ``drag_to``).
     """
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        puzzle: Puzzle | Sequence[Puzzle],
         *,
         cell: int = 48,
         at: tuple[int, int] | None = None,
         state_path: Path | None = None,
         title: str = "flowbot practice",
+        fill: FillMode = "run",
+        panel_delay: float = 0.8,
     ) -> None:
+        self.fill: FillMode = fill
+        self.levels = (puzzle,) if isinstance(puzzle, Puzzle) else tuple(puzzle)
+        self.level = 0  # index into levels
+        self.panel_delay = panel_delay
+        self.panel = False  # the "level complete" panel is shown
+        puzzle = self.levels[0]
         self.state = new_game(puzzle)
         self.layout = Layout.for_puzzle(puzzle, cell=cell)
         self.state_path = state_path
@@ -101,9 +134,12 @@ class PracticeWindow:
         self.canvas.bind("<ButtonPress-1>", self._on_press)
         self.canvas.bind("<B1-Motion>", self._on_motion)
         self.canvas.bind("<ButtonRelease-1>", self._on_release)
-        self.root.bind("<KeyPress-r>", lambda _e: self._set(new_game(puzzle), report=True))
+        self.root.bind("<KeyPress-r>", lambda _e: self._reset())
         for key in ("<KeyPress-q>", "<Escape>"):
             self.root.bind(key, lambda _e: self.root.destroy())
+        # Moved (by the user or a window manager): say where the board is now.
+        self.root.bind("<Configure>", self._on_configure)
+        self._reported_at: tuple[int, int, int, int] | None = None
         self._last: Cell | None = None
         self._drawn: list[tuple[Cell, ...]] = []
         self._status = 0
@@ -128,7 +164,16 @@ class PracticeWindow:
 
     def _report(self) -> None:
         if self.state_path is not None:
-            write_json_atomic(self.state_path, state_json(self.state, self._board_on_screen()))
+            self._reported_at = self._board_on_screen()
+            level, levels = self.level + 1, len(self.levels)
+            data = state_json(
+                self.state, self._reported_at, level=level, levels=levels, panel=self.panel
+            )
+            write_json_atomic(self.state_path, data)
+
+    def _on_configure(self, _event: tk.Event) -> None:
+        if self._reported_at is not None and self._board_on_screen() != self._reported_at:
+            self._report()
 
     def _set(self, state: GameState, *, report: bool = False) -> None:
         if state != self.state:
@@ -137,24 +182,66 @@ class PracticeWindow:
         if report:
             self._report()
 
+    @property
+    def _series(self) -> bool:
+        return len(self.levels) > 1
+
     def _cell(self, event: tk.Event) -> Cell | None:
         return cell_under(self.state.puzzle, self.layout, event.x, event.y)
 
     def _on_press(self, event: tk.Event) -> None:
+        if self._series and is_solved(self.state):  # done: only the panel's button counts
+            last = self.level + 1 >= len(self.levels)
+            if self.panel and not last and in_next_button(self.layout, event.x, event.y):
+                self._next_level()
+            return
         self._last = self._cell(event)
         self._set(press(self.state, self._last))
 
     def _on_motion(self, event: tk.Event) -> None:
+        if self.state.active is None:
+            return
         cell = self._cell(event)
         if cell is not None and cell != self._last:
             self._last = cell
-            self._set(drag_to(self.state, cell))
+            self._set(drag_to(self.state, cell, fill=self.fill))
 
     def _on_release(self, event: tk.Event) -> None:
+        dragging = self.state.active is not None
         self._on_motion(event)
         self._set(release(self.state), report=True)
-        if is_solved(self.state):
+        if dragging and is_solved(self.state):
             log.info("solved in %d moves", self.state.moves)
+            if self._series:
+                self.root.after(round(self.panel_delay * 1000), self._show_panel)
+
+    def _reset(self) -> None:
+        """The ``r`` key: the level starts again (its panel, if shown, goes)."""
+        self.canvas.delete("panel")
+        self.panel = False
+        self._set(new_game(self.state.puzzle), report=True)
+
+    def _show_panel(self) -> None:
+        if not is_solved(self.state) or self.panel:
+            return  # reset meanwhile, or already shown
+        self._create(panel_shapes(self.layout, self.level + 1, len(self.levels)), "panel")
+        self.panel = True
+        self._report()
+
+    def _next_level(self) -> None:
+        self.level += 1
+        puzzle = self.levels[self.level]
+        self.state = new_game(puzzle)
+        self.layout = Layout.for_puzzle(puzzle, cell=self.layout.cell)
+        width, height = self.layout.size
+        self.canvas.configure(width=width, height=height)
+        self.root.geometry(f"{width}x{height}")
+        self.root.title(f"{self.root.title().rsplit(' (', 1)[0]} ({puzzle.size})")
+        self.panel = False
+        self._drawn = []  # a full redraw
+        self._redraw()
+        self.root.update_idletasks()
+        self._report()
 
     def _redraw(self) -> None:
         """Redraw only the pipes that changed: a full redraw of a big board is too slow

@@ -48,6 +48,7 @@ from flowbot.screens.synthetic import (
     _taskbar,
     _Text,
     _window,
+    paste_preview,
     random_puzzle,
     synthesize,
 )
@@ -1035,6 +1036,31 @@ def _flow_two_boards(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     return _present(rng, img, (0, 0, 0), "Flow Free x2"), what
 
 
+def _flow_other_preview(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    # The OS's screenshot preview in a corner, below the board, but of another
+    # screen: another level of the same size, or this level in other colours.
+    while True:
+        puzzle, options = CATEGORIES["phone"](rng)
+        options = replace(options, jpeg_quality=None, drift=Drift(), preview=0.0)
+        shot = synthesize(puzzle, seed=int(rng.integers(2**31)), options=options)
+        h = shot.image.shape[0]
+        room = (h - shot.geometry.bottom) / h - 0.04
+        if room >= 0.2:
+            break
+    shown = synthesize(puzzle, seed=shot.seed, options=replace(options, colour_pick="shuffled"))
+    what = "this level in other colours'"
+    while rng.random() < 0.5 or shown.colours == shot.colours:
+        other = random_puzzle(rng, puzzle.rows, puzzle.cols, len(puzzle.pairs))
+        shown = synthesize(other, seed=shot.seed, options=options)
+        what = "another level's"
+        if other.canonical() != puzzle.canonical():
+            break
+    scale = float(rng.uniform(0.2, min(0.3, room)))
+    corner = "bottom-left" if rng.random() < 0.7 else "bottom-right"
+    img = paste_preview(shot.image, shown.image, scale, corner)
+    return _finish(rng, img), f"{puzzle.size} Flow board with {what} screenshot preview"
+
+
 def _flow_empty(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng)
     empty = Puzzle(shot.puzzle.rows, shot.puzzle.cols, ())
@@ -1333,6 +1359,9 @@ KINDS: dict[str, DecoyKind] = {
         _flow_bridges, "bridge cells change the puzzle; a plain reading drops them"
     ),
     "flow_two_boards": DecoyKind(_flow_two_boards, "two boards: which one to play is a guess"),
+    "flow_other_preview": DecoyKind(
+        _flow_other_preview, "a smaller copy of another screen is another board"
+    ),
     "flow_dialog": DecoyKind(_flow_dialog, "a pop-up hides part of the board"),
     "flow_empty": DecoyKind(_flow_empty, "a board with no dots has no puzzle yet"),
     "flow_edge_objects": DecoyKind(

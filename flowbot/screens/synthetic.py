@@ -5,7 +5,9 @@ a whole screen: a phone screen with its header, counters, buttons, ad banner
 and glowing background; the Windows app on a desktop; a phone mirrored into a
 window among other windows; a web page (at any browser zoom); or a tight crop of
 the board alone.
-Then it can shift the colours as other devices do and save through JPEG. It
+A phone shot may show the OS's screenshot preview (the screen again, scaled
+down, in a corner). Then it can shift the colours as other devices do and save
+through JPEG. It
 returns the image with the exact grid-line positions it drew, so a reader's
 answer can be checked cell by cell.
 
@@ -45,6 +47,7 @@ __all__ = [
     "Scene",
     "ShotOptions",
     "SyntheticShot",
+    "paste_preview",
     "random_puzzle",
     "sample",
     "snake_solution",
@@ -163,6 +166,11 @@ class ShotOptions:
         ``cell_px`` with bilinear smoothing, blurring lines and dots.
     language : str
         ``"en"``, ``"fr"``, ``"de"`` or ``"es"`` header text.
+    preview : float
+        The OS's screenshot preview: the whole screen shown again at this
+        fraction of its size in a bottom corner, framed in white, as Android,
+        Samsung and iOS do right after a screenshot (0: none). It is kept
+        below the board, smaller if need be.
     """
 
     scene: Scene = Scene.PHONE
@@ -184,6 +192,7 @@ class ShotOptions:
     jpeg_quality: int | None = None
     zoom: float = 1.0
     language: str = "en"
+    preview: float = 0.0
 
     def __post_init__(self) -> None:
         if self.palette not in PALETTES:
@@ -198,6 +207,8 @@ class ShotOptions:
             raise ValueError("screen too small")
         if not 0.25 <= self.zoom <= 4:
             raise ValueError(f"zoom must be in [0.25, 4], got {self.zoom}")
+        if not 0 <= self.preview <= 0.5:
+            raise ValueError(f"preview must be in [0, 0.5], got {self.preview}")
         if not 0.05 <= self.window_scale <= 1:
             raise ValueError(f"window_scale must be in [0.05, 1], got {self.window_scale}")
 
@@ -313,11 +324,41 @@ def synthesize(
         Scene.CROP: _crop_shot,
     }
     image, geometry = builders[options.scene](board)
+    if options.preview > 0:
+        # Below the board, in the room left there (a preview over the board hides it).
+        h = image.shape[0]
+        room = (h - geometry.bottom) / h - 0.04
+        scale = min(options.preview, room)
+        if scale > 0.05:
+            corner = "bottom-left" if rng.random() < 0.7 else "bottom-right"
+            image = paste_preview(image, image, scale, corner)
     if not options.drift.is_identity:
         image = _apply_drift(image, options.drift)
     if options.jpeg_quality is not None:
         image = _jpeg(image, options.jpeg_quality)
     return SyntheticShot(image, puzzle, geometry, colours, options, seed)
+
+
+def paste_preview(image: np.ndarray, shown: np.ndarray, scale: float, corner: str) -> np.ndarray:
+    """``image`` with ``shown`` at ``scale`` of ``image``'s size in a corner, framed in white.
+
+    The OS's screenshot preview (``shown`` is the screen itself) or, for
+    tests, a preview of another screen. ``corner``: ``"bottom-left"``,
+    ``"bottom-right"``, ``"top-left"`` or ``"top-right"``.
+    """
+    h, w = image.shape[:2]
+    tw, th = round(w * scale), round(h * scale)
+    small = cv2.resize(shown, (tw, th), interpolation=cv2.INTER_AREA)
+    frame = max(2, round(w / 180))
+    margin = round(w * 0.04)
+    x0 = margin if corner.endswith("left") else w - margin - tw
+    y0 = h - margin - th if corner.startswith("bottom") else margin
+    out = image.copy()
+    cv2.rectangle(
+        out, (x0 - frame, y0 - frame), (x0 + tw + frame - 1, y0 + th + frame - 1), (255,) * 3, -1
+    )
+    out[y0 : y0 + th, x0 : x0 + tw] = small
+    return out
 
 
 @dataclass(slots=True)
@@ -1150,6 +1191,11 @@ def _cat_generated(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
     return _generated(rng, rows, cols).puzzle, _phone_opts(rng)
 
 
+def _cat_preview(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
+    n = _size(rng, 5, 12)
+    return random_puzzle(rng, n, n), _phone_opts(rng, preview=float(rng.uniform(0.2, 0.3)))
+
+
 def _category_mix(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
     pick = (_cat_phone, _cat_phone_large, _cat_rectangular, _cat_mirror, _cat_web, _cat_crop)
     return pick[int(rng.integers(len(pick)))](rng)
@@ -1171,7 +1217,8 @@ CATEGORIES: dict[str, Callable[[np.random.Generator], tuple[Puzzle, ShotOptions]
     "drift": _cat_drift,
     "twins": _cat_twins,
     "generated": _cat_generated,
-    "solved": _cat_generated,  # same boards, drawn with their pipes (see ``sample``)
+    "solved": _cat_generated,
+    "preview": _cat_preview,  # same boards, drawn with their pipes (see ``sample``)
 }
 
 

@@ -16,7 +16,9 @@ from flowbot.vision._other_boards import (
     as_lattice,
     clear_dots,
     holds_dots,
+    is_copy_of,
     most_board_like,
+    smaller_copy,
     takes_in,
     too_small,
 )
@@ -91,7 +93,16 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             )
             continue
         if dots:
-            others = [other for other in apart if holds_dots(image, other, settings)]
+            cells = Cells(image, geometry, samples, dots, settings)
+            others = [
+                other
+                for other in apart
+                if holds_dots(image, other, settings) and not smaller_copy(image, cells, other)
+            ]
+            if any(is_copy_of(image, geometry, other, settings) for other in others):
+                # The OS's screenshot preview, found before the board it
+                # shows: the next candidate may be that board.
+                continue
             if any(not in_phase(as_lattice(geometry), as_lattice(other)) for other in others):
                 # Off this grid's lattice: another board.
                 raise UnsureBoardError(TWO_BOARDS, geometry)
@@ -113,5 +124,4 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             # Passed over, it shares cells with the board: the same board (a
             # solved one, its dots hidden in pipes) or a piece of it.
             raise doubt
-    cells = Cells(image, geometry, samples, dots, settings)
     return Board(cells, cell_confidence, tuple(notes))

@@ -14,6 +14,8 @@ from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import other_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import Lattice, find_lattices
+from flowbot.vision._line_positions import place_lines
+from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import (
     Settings,
@@ -59,13 +61,14 @@ def clear_dots(samples: CellSamples, settings: Settings) -> int:
 SMALLER_BOARD = 2 / 3
 
 
-def another_board(image: np.ndarray, board: BoardGeometry, settings: Settings) -> bool:
-    """Whether another grid holding dots lies outside ``board``.
+def another_board(image: np.ndarray, cells: Cells) -> bool:
+    """Whether another grid holding dots lies outside the board read, not a smaller copy of it.
 
     The board search stops at the first board it can read; another one whose
     thin lines faded in the shrunk copy is looked for only where pairs of dots
     like a board's lie outside it (a cheap look), at full resolution there.
     """
+    board, settings = cells.geometry, cells.settings
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
     region = other_dots(image, board, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
@@ -83,9 +86,99 @@ def another_board(image: np.ndarray, board: BoardGeometry, settings: Settings) -
                 overlap(as_lattice(other), as_lattice(board)) == 0
                 and other.cell_size >= SMALLER_BOARD * settings.min_cell_px
                 and holds_dots(image, other, settings)
+                and not smaller_copy(image, cells, other)
             ):
                 return True
     return False
+
+
+#: The OS's screenshot preview shows the whole screen at 20-30 % of its size in
+#: a corner; a grid this much smaller than the board or less may be its copy.
+SMALLER_COPY = 0.5
+#: A copy's dots keep their colours: their cores, scaled down, within this of
+#: the board's (CIELAB): previews <= 5.8 (40 synthetic ``preview`` shots,
+#: lossless and JPEG 60-80; the dots' cells must match besides).
+COPY_COLOURS = 12.0
+
+
+#: A preview's lines, found in a shrunk copy and extended across it, lie within
+#: this fraction of its pitch of where they are.
+COPY_PLACING = 0.25
+
+
+def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
+    """Whether ``other`` is (part of) a smaller copy of ``board``: the OS's screenshot preview.
+
+    The copy is the board scaled down: ``other``'s lattice extended to the
+    board's rows and columns, wherever ``other`` may sit in it, must hold
+    dots at exactly the board's cells, in the board's colours. A smaller
+    board with other dots, or other colours, is another board.
+    """
+    settings = board.settings
+    geometry = board.geometry
+    # One scale both ways, measured along other's longer side (found in a
+    # shrunk copy, a few cells' pitch may be a pixel off).
+    if other.cols >= other.rows:
+        scale = (
+            (other.right - other.left)
+            / (geometry.right - geometry.left)
+            * (geometry.cols / other.cols)
+        )
+    else:
+        scale = (
+            (other.bottom - other.top)
+            / (geometry.bottom - geometry.top)
+            * (geometry.rows / other.rows)
+        )
+    pitch_x = scale * (geometry.right - geometry.left) / geometry.cols
+    pitch_y = scale * (geometry.bottom - geometry.top) / geometry.rows
+    # The grid found may miss some of the copy's lines, or take in a line of
+    # text beside it as one more row or column.
+    if (
+        other.rows > geometry.rows + 2
+        or other.cols > geometry.cols + 2
+        or max(pitch_x, pitch_y) > SMALLER_COPY * geometry.cell_size
+        or len(board.dots) < 2
+    ):
+        return False
+    h, w = image.shape[:2]
+    for dr in range(-1, geometry.rows - other.rows + 2):
+        for dc in range(-1, geometry.cols - other.cols + 2):
+            copy = BoardGeometry.uniform(
+                left=other.left - dc * pitch_x,
+                top=other.top - dr * pitch_y,
+                width=geometry.cols * pitch_x,
+                height=geometry.rows * pitch_y,
+                rows=geometry.rows,
+                cols=geometry.cols,
+            )
+            if copy.left < 0 or copy.top < 0 or copy.right >= w or copy.bottom >= h:
+                continue
+            # Its lines placed at full resolution, as the board's are.
+            copy = place_lines(image, copy, uncertainty=COPY_PLACING * min(pitch_x, pitch_y))
+            samples = sample_cells(image, copy)
+            try:
+                dots, _ = read_cells(samples, image, copy, settings)
+            except UnsureReadingError:
+                continue
+            if set(dots) == set(board.dots) and all(
+                delta_e(samples.core_lab[c], board.samples.core_lab[c]) <= COPY_COLOURS
+                for c in dots
+            ):
+                return True
+    return False
+
+
+def is_copy_of(
+    image: np.ndarray, geometry: BoardGeometry, other: BoardGeometry, settings: Settings
+) -> bool:
+    """Whether the grid ``geometry`` is a smaller copy of the board ``other`` (its preview)."""
+    samples = sample_cells(image, other)
+    try:
+        dots, _ = read_cells(samples, image, other, settings)
+    except UnsureReadingError:
+        return False
+    return smaller_copy(image, Cells(image, other, samples, dots, settings), geometry)
 
 
 def most_board_like(

@@ -72,11 +72,36 @@ def test_calibrate_on_the_practice_board_writes_a_profile_that_plays(
     data = tomllib.loads(out.read_text())
     assert data["name"] == "practice"
     # Only what it measured, over the shipped profile it started from.
-    assert set(data) == {"name", "description", "based_on", "pacing"}
+    assert set(data) == {"name", "description", "based_on", "pacing", "drag"}
     assert data["based_on"] == "practice"
     assert set(data["pacing"]) <= {"step_ms", "between_ms"}
+    assert set(data["drag"]) == {"jump"}
     profile = load_profile(str(out))
     assert any(abs(profile.settings.pacing.step - s) < 1e-4 for s in CANDIDATE_STEPS)
     with PracticeProcess(builtin_board("5x5"), cell=40, at=(300, 200)) as window:
         assert main(["play", "--once", "--profile", str(out)]) == 0
         assert window.wait_solved(timeout=2.0)
+
+
+@pytest.mark.parametrize(("fill", "jump"), [("run", "run"), ("neighbours", 1)])
+def test_calibrate_finds_how_far_the_practice_board_fills_a_jump(
+    xdisplay: str, tmp_path: Path, fill: str, jump: object
+) -> None:
+    out = tmp_path / f"{fill}.toml"
+    # Played on the board it was found on, as above: a pacing that passed on a
+    # small board can lose corners on a bigger one when the machine is busy.
+    with PracticeProcess(builtin_board("9x9"), cell=40, at=(300, 200), fill=fill):
+        assert main(["calibrate", "--profile", "practice", "-o", str(out)]) == 0
+    assert tomllib.loads(out.read_text())["drag"]["jump"] == jump
+    with PracticeProcess(builtin_board("9x9"), cell=40, at=(300, 200), fill=fill) as window:
+        assert main(["play", "--once", "--profile", str(out)]) == 0
+        assert window.wait_solved(timeout=2.0)
+
+
+def test_calibrate_can_clear_the_board_with_a_reset_key(xdisplay: str, tmp_path: Path) -> None:
+    out = tmp_path / "keyed.toml"
+    with PracticeProcess(builtin_board("5x5"), cell=40, at=(300, 200)):
+        args = ["calibrate", "--profile", "practice", "--clear", "key:r", "-o", str(out)]
+        assert main(args) == 0
+    assert tomllib.loads(out.read_text())["calibrate"]["clear"] == "key:r"
+    assert main(["calibrate", "--clear", "wipe", "-o", str(out)]) == 2

@@ -82,17 +82,24 @@ def test_cells_style_visits_every_cell_centre_in_order() -> None:
         assert all(GEOMETRY.contains(p) for p in drag.points)
 
 
-def test_turns_style_keeps_only_ends_and_corners() -> None:
-    drags = plan_drags(SOLUTION, GEOMETRY, style="turns")
+def test_whole_run_jumps_keep_only_ends_and_corners() -> None:
+    drags = plan_drags(SOLUTION, GEOMETRY, jump=None)
     g = GEOMETRY.centre
     assert drags[0].points == (g(C(0, 0)), g(C(0, 3)))
     assert drags[1].points == tuple(g(c) for c in SOLUTION.paths[1])  # turns at every cell
     assert sum(d.moves for d in drags) == 1 + 3 + 3
 
 
-def test_unknown_style_is_refused() -> None:
-    with pytest.raises(ValueError, match="style"):
-        plan_drags(SOLUTION, GEOMETRY, style="zigzag")  # type: ignore[arg-type]
+def test_jumps_of_two_cells_stop_every_other_cell_and_at_every_corner() -> None:
+    drags = plan_drags(SOLUTION, GEOMETRY, jump=2)
+    g = GEOMETRY.centre
+    assert drags[0].points == (g(C(0, 0)), g(C(0, 2)), g(C(0, 3)))
+    assert drags[1].points == tuple(g(c) for c in SOLUTION.paths[1])
+
+
+def test_a_jump_under_one_cell_is_refused() -> None:
+    with pytest.raises(ValueError, match="jump"):
+        plan_drags(SOLUTION, GEOMETRY, jump=0)
 
 
 def test_draw_presses_moves_releases_in_order_with_frame_pacing() -> None:

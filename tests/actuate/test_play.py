@@ -21,11 +21,14 @@ from flowbot.actuate import (
     Region,
     Settings,
     calibrate,
+    plan_drags,
     play_loop,
     play_once,
     save_png,
     untaken_paths,
+    warm_up,
 )
+from flowbot.actuate._play import default_solver
 from flowbot.cli import main
 from flowbot.errors import (
     ActuationError,
@@ -34,7 +37,7 @@ from flowbot.errors import (
     PathNotTakenError,
     UnsureReadingError,
 )
-from flowbot.models import Puzzle, Reading, Solution
+from flowbot.models import Puzzle, Reading, Solution, SolveResult
 from flowbot.palette import colour_for
 from flowbot.practice import SimulatedBoard, builtin_board, is_solved, render
 from flowbot.practice._game import GameState, new_game
@@ -129,7 +132,9 @@ def test_no_re_draw_into_whatever_covered_the_board() -> None:
     sim = SimulatedBoard(NINE, ignore_presses=10_000)
     with pytest.raises(BoardMovedError, match="covered"):
         play_once(CoveredScreen(sim), sim, clock=FakeClock())
-    assert sim.presses == len(NINE.pairs)  # the first drawing only
+    # The watch's first look after the cover came stops the drawing: one press.
+    assert sim.presses == 1
+    assert not sim._down
 
 
 def test_confirm_check_spots_a_missing_joint() -> None:
@@ -191,12 +196,13 @@ class _ReaderRefusing:
 
 
 def test_calibration_looks_again_while_the_board_still_shows_pipes() -> None:
-    # A busy machine may repaint the cleared board a frame or more late: the
-    # first look after the taps still shows pipes, and the reader refuses it.
+    # Clearing by tapping the dots: a busy machine may repaint the cleared board a
+    # frame or more late: the first look after the taps still shows pipes, and the
+    # reader refuses it.
     clock = FakeClock()
     sim = SimulatedBoard(NINE)
     late_reader = _ReaderRefusing(lambda look: look == 2)  # the first look after clearing
-    result = calibrate(sim, sim, trials=1, steps=(0.0,), read=late_reader, clock=clock)
+    result = calibrate(sim, sim, trials=1, steps=(0.0,), clear="tap", read=late_reader, clock=clock)
     assert result.trials[0].taken
     assert late_reader.looks >= 3
 
@@ -206,7 +212,7 @@ def test_calibration_gives_up_on_a_board_that_stays_unreadable() -> None:
     sim = SimulatedBoard(NINE)
     stuck_reader = _ReaderRefusing(lambda look: look >= 2)
     with pytest.raises(ActuationError, match="could not clear the board"):
-        calibrate(sim, sim, trials=1, steps=(0.0,), read=stuck_reader, clock=clock)
+        calibrate(sim, sim, trials=1, steps=(0.0,), clear="tap", read=stuck_reader, clock=clock)
 
 
 def _shot(tmp_path: Path, puzzle: Puzzle, name: str) -> Path:
@@ -261,3 +267,59 @@ def _puzzle_file(tmp_path: Path) -> Path:
     path = tmp_path / "p.txt"
     path.write_text("\n".join(NINE.to_grid()) + "\n")
     return path
+
+
+def test_warm_up_runs_both_stages_on_a_board_they_take() -> None:
+    seen: list[str] = []
+
+    def read(image: np.ndarray) -> Reading:
+        reading = read_board(image)
+        seen.append("read " + "/".join(reading.puzzle.to_grid()))
+        return reading
+
+    def solve(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
+        result = default_solver(puzzle, timeout=timeout)
+        seen.append(f"solved {result.status.name}")
+        return result
+
+    warm_up(read=read, solve=solve)
+    assert seen == ["read A...B/..C../...../..C../A...B", "solved SOLVED"]
+
+
+@pytest.mark.parametrize(("fill", "jump"), [("run", None), ("neighbours", 1)])
+def test_calibration_finds_how_far_the_game_fills_a_jump(fill: str, jump: int | None) -> None:
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE, fill=fill)  # type: ignore[arg-type]
+    result = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clock=clock)
+    assert result.jump == result.settings.jump == jump
+    assert [t.jump for t in result.trials][:3] == [1, 1, None]
+    sim = SimulatedBoard(NINE, fill=fill)  # type: ignore[arg-type]
+    report = play_once(sim, sim, settings=result.settings, clock=clock)
+    assert is_solved(sim.state)
+    whole_runs = plan_drags(Solution(NINE, sim.state.paths), sim.layout.geometry, jump=None)
+    if jump is None:  # a move per turn, not per cell
+        assert report.moves == sum(d.moves for d in whole_runs)
+    else:
+        assert report.moves == NINE.rows * NINE.cols - len(NINE.pairs)
+
+
+def test_calibration_where_a_tap_does_not_clear_redraws_over_the_pipes() -> None:
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE, tap_clears=False)
+    result = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clock=clock)
+    assert all(t.taken for t in result.trials)
+    # Tapping the dots leaves the pipes there: the board never reads as cleared.
+    sim = SimulatedBoard(NINE, tap_clears=False)
+    with pytest.raises(ActuationError, match="could not clear"):
+        calibrate(sim, sim, trials=2, steps=(0.0,), clear="tap", clock=clock)
+    # A reset button (here just above the board's right end) clears it.
+    sim = SimulatedBoard(NINE, tap_clears=False, reset_button=(0.8, -0.2, 1.0, -0.05))
+    clicked = calibrate(
+        sim, sim, trials=2, steps=(0.0,), headroom=0, clear="click:0.9,-0.1", clock=clock
+    )
+    assert all(t.taken for t in clicked.trials)
+    # A reset key does clear it.
+    sim = SimulatedBoard(NINE, tap_clears=False)
+    keyed = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clear="key:r", clock=clock)
+    assert all(t.taken for t in keyed.trials)
+    assert sim.keys.count("r") == len(keyed.trials)

@@ -152,3 +152,16 @@ def test_render_shows_dots_and_pipes_in_the_game_colours() -> None:
     assert tuple(image[round(y), round(x)]) == colour_for(1).rgb
     empty = render(new_game(PUZZLE), layout)
     assert np.all(empty[round(y), round(x)] < 40)
+
+
+def test_a_jump_fills_the_run_it_crossed_or_is_lost_where_only_neighbours_count() -> None:
+    start = press(new_game(PUZZLE), C(0, 0))
+    run = drag_to(start, C(0, 3))  # a jump of three cells along the top row
+    assert run.paths[0] == (C(0, 0), C(0, 1), C(0, 2), C(0, 3))
+    lost = drag_to(start, C(0, 3), fill="neighbours")
+    assert lost.paths[0] == (C(0, 0),)
+    step = drag_to(drag_to(start, C(0, 1), fill="neighbours"), C(0, 2), fill="neighbours")
+    assert step.paths[0] == (C(0, 0), C(0, 1), C(0, 2))
+    # Back onto its own pipe, however far: cut back to that cell, in either mode.
+    back = drag_to(step, C(0, 0), fill="neighbours")
+    assert back.paths[0] == (C(0, 0),)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from flowbot.actuate import (
+    Advance,
     Pacing,
     Profile,
     Region,
@@ -56,14 +57,16 @@ def test_every_setting_survives_a_round_trip(tmp_path: Path) -> None:
         "a test",
         Settings(
             pacing=Pacing(0.0125, 0.04),
-            style="turns",
+            jump=None,
             region=Region(-1920, 0, 1920, 1080),
             tolerance=55,
             retries=4,
             settle=0.2,
             confirm_timeout=2.5,
+            advance=Advance("click", (0.5, 1.25), "window", "enter", 3.0),
         ),
         monitor=2,
+        clear="key:r",
     )
     path = tmp_path / "p.toml"
     path.write_text(profile_toml(profile))
@@ -74,6 +77,14 @@ def test_every_setting_survives_a_round_trip(tmp_path: Path) -> None:
     ("text", "problem"),
     [
         ("[drag]\nstyle = 'zigzag'\n", "drag.style"),
+        ("[drag]\njump = 0\n", "drag.jump"),
+        ("[calibrate]\nclear = 'wipe'\n", "clear"),
+        ("[calibrate]\nclear = 'click:half,1'\n", "clear"),
+        ("[next]\nafter = 'jump'\n", "next.after"),
+        ("[next]\nat = [1]\n", "next.at"),
+        ("[next]\nof = 'page'\n", "next.of"),
+        ("[next]\nsoon = 1\n", "unknown key"),
+        ("[drag]\njump = 'far'\n", "drag.jump"),
         ("[screen]\nregion = [1, 2, 3]\n", "screen.region"),
         ("[check]\nretries = -1\n", "retries"),
         ("[pacing]\nstep_ms = -5\n", "negative"),
@@ -94,6 +105,17 @@ def test_bad_profiles_name_the_file_and_the_problem(
 def test_unknown_profile_lists_the_known_ones() -> None:
     with pytest.raises(InputError, match="practice"):
         load_profile("no-such-target")
+
+
+@pytest.mark.parametrize(
+    ("drag", "jump"), [("style = 'cells'", 1), ("style = 'turns'", None), ("jump = 3", 3)]
+)
+def test_the_drag_style_of_older_profiles_is_a_jump(
+    tmp_path: Path, drag: str, jump: int | None
+) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(f"[drag]\n{drag}\n")
+    assert load_profile(str(path)).settings.jump == jump
 
 
 def test_shipped_profiles_are_package_data() -> None:

@@ -56,8 +56,8 @@ def test_generate_is_reproducible_and_prints_ahle_as_one_stream(
     assert len(parse_puzzles(first, format="ahle")) == 4
 
 
-def test_generate_unique_no_touch_min_distance(tmp_path: Path) -> None:
-    args = ["generate", "7x7", "--colors", "6", "--unique", "--no-touch", "--min-distance", "3"]
+def test_generate_unique_min_distance(tmp_path: Path) -> None:
+    args = ["generate", "7x7", "--colors", "6", "--unique", "--min-distance", "3"]
     assert main([*args, "--seed", "5", "-n", "2", "-o", str(tmp_path)]) == 0
     for file in tmp_path.iterdir():
         [puzzle] = _canonical(file)
@@ -69,7 +69,11 @@ def test_generate_unique_no_touch_min_distance(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["10by10", "--colors", "3"], "bad board size '10by10'"),
-        (["3x3", "--colors", "5"], "at most 4 colours"),
+        (["3x3", "--colors", "5"], "at most 3 colours"),
+        (["6x6", "--hex", "--bridges"], "bridges and warps need square cells"),
+        (["6x6", "--walls", "-2"], "number of walls must be 0 or more"),
+        (["30x30", "--unique", "--timeout", "0"], "more colours"),
+        (["1000x1000"], "too big"),
         (["3x3", "--colors", "0"], "at least 1 colour"),
         (["4x4", "--colors", "2", "--min-distance", "9"], "9 apart"),
         (["4x4", "--colors", "2", "-n", "0"], "-n must be at least 1"),
@@ -80,6 +84,38 @@ def test_generate_refuses_impossible_requests(
 ) -> None:
     assert main(["generate", *args]) == 2
     assert message in _one_line_error(capsys)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [["--walls"], ["--holes", "6"], ["--bridges"], ["--warps"], ["--hex", "--holes"],
+     ["--walls", "--holes", "--unique"]],
+)  # fmt: skip
+def test_generate_writes_boards_of_each_kind_that_read_back(
+    flags: list[str], tmp_path: Path
+) -> None:
+    assert main(["generate", "8x8", "--seed", "2", *flags, "-o", str(tmp_path)]) == 0
+    [file] = tmp_path.iterdir()
+    [named] = read_puzzles(file)
+    options = {"walls": 64 // 5, "holes": 6, "bridges": 1, "warps": 3}
+    kwargs = {name: options[name] for name in options if f"--{name}" in flags} | {
+        "hexagonal": "--hex" in flags,
+        "unique": "--unique" in flags,
+    }
+    if "--holes" in flags and "6" not in flags:
+        kwargs["holes"] = 64 // 10
+    made = generate(8, 8, seed=2, **kwargs)  # type: ignore[arg-type]
+    assert named.puzzle.canonical() == made.puzzle
+    assert not made.puzzle.is_classic
+
+
+def test_generate_help_says_boards_are_game_like_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["generate", "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "default: game-like boards" in help_text
+    assert "as the game's levels have" in help_text
 
 
 # --- convert ----------------------------------------------------------------
@@ -223,3 +259,11 @@ def test_generate_several_printed_reads_back_with_names(
         generate(5, 5, 4, seed=s).puzzle.canonical() for s in (3, 4)
     ]
     assert [n.title for n in back] == ["5x5-c4-s3", "5x5-c4-s4"]
+
+
+def test_generate_prints_several_walled_boards_that_read_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["generate", "6x6", "--walls", "5", "-n", "2", "--seed", "1"]) == 0
+    read = [n.puzzle for n in parse_puzzles(capsys.readouterr().out)]
+    assert read == [generate(6, 6, walls=5, seed=s).puzzle for s in (1, 2)]

@@ -250,7 +250,7 @@ def test_backends_agree_on_generated_no_touch_puzzles(
     rows: int, cols: int, colours: int, unique: bool
 ) -> None:
     for seed in range(4):
-        made = generate(rows, cols, colours, unique=unique, no_touch=True, seed=seed)
+        made = generate(rows, cols, colours, unique=unique, seed=seed)
         _check_agreement(f"seed {seed}", made.puzzle)
         if unique:
             assert count_solutions(made.puzzle, 2).count == 1
@@ -263,5 +263,5 @@ def test_backends_agree_on_generated_no_touch_puzzles(
 @pytest.mark.parametrize("seed", range(4))
 def test_backends_agree_on_generated_touching_puzzles(seed: int) -> None:
     # Hidden solutions that touch: the CP-SAT models often must say so.
-    made = generate(7, 7, 5, seed=seed)
+    made = generate(7, 7, 5, touching=True, seed=seed)
     _check_agreement(f"seed {seed}", made.puzzle)

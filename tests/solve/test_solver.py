@@ -143,6 +143,30 @@ def test_matches_brute_force_on_random_tiny_boards(seed: int) -> None:
         assert count_solutions(puzzle, 1000) == SolutionCount(expected, exact=True)
 
 
+def test_counts_handed_to_glucose_lose_and_repeat_no_solution(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With one conflict allowed to MiniSat's proof, Glucose finishes each count
+    # from the solutions MiniSat had blocked: none may be lost or counted twice.
+    from flowbot.generate import generate  # noqa: PLC0415
+    from flowbot.solve import _engine  # noqa: PLC0415
+
+    puzzles = [generate(6, 6, colours, seed=seed).puzzle for seed in range(3) for colours in (3, 4)]
+    expected = [count_solutions(p, 60) for p in puzzles]
+    solvers = []
+
+    class Recorded(_engine.Search):
+        def __init__(self, *args: object, solver: str = "minisat22", **kwargs: object) -> None:
+            solvers.append(solver)
+            super().__init__(*args, solver=solver, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_engine, "PROOF_BUDGET", 1)
+    monkeypatch.setattr(_engine, "Search", Recorded)
+    assert [count_solutions(p, 60) for p in puzzles] == expected
+    assert "glucose4" in solvers
+    assert any(c.exact and c.count > 1 for c in expected)  # several solutions, counted to the end
+
+
 # --- timeouts, determinism, registry --------------------------------------------
 
 

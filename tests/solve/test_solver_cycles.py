@@ -93,7 +93,7 @@ def test_every_model_joins_into_a_valid_solution_or_not_at_all(
 ) -> None:
     # Models of the clauses alone (no cycle cut) hold stray cycles; whatever
     # splice makes of them must be a solution of the game, degrees unchanged.
-    puzzle = generate(rows, cols, colours, seed=seed).puzzle
+    puzzle = generate(rows, cols, colours, touching=True, seed=seed).puzzle
     model = Model(puzzle)
     search = Search(model)
     board = model.grid
@@ -130,7 +130,7 @@ def test_a_cycle_cut_never_removes_a_solution(
 ) -> None:
     # The cut of a dotless cell set S says "some edge leaving S is chosen":
     # every real solution satisfies it, since a path through S has its dots outside.
-    made = generate(rows, cols, colours, seed=seed)
+    made = generate(rows, cols, colours, touching=True, seed=seed)
     model = Model(made.puzzle)
     search = Search(model)
     try:
@@ -150,6 +150,6 @@ def test_an_open_board_does_not_sink_into_the_no_u_turn_rule() -> None:
     # A random 15x15 board with 4 colours whose paths run beside themselves.
     # The search under "no U-turns" spent over 20 s failing to prove it has
     # no such solution; taking turns with the full rules answers at once.
-    puzzle = generate(15, 15, 4, seed=11).puzzle
+    puzzle = generate(15, 15, 4, touching=True, seed=11).puzzle
     result = solve(puzzle, timeout=10)
     assert result.status is SolveStatus.SOLVED

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell, Pair, Puzzle
+from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Solution
 from flowbot.render import board_geometry, draw_board, render_board
+from flowbot.screens import synthetic
 from flowbot.screens.synthetic import CATEGORIES, sample, synthesize
 from flowbot.vision import read_board
 from flowbot.vision._cell_past_border import check_nothing_past_border
@@ -66,12 +67,36 @@ def test_a_border_beside_another_window_has_no_gap_where_the_window_changes() ->
     assert read_board(_board_beside_a_window()).puzzle == PUZZLE.canonical()
 
 
-def test_a_half_solved_board_is_not_read_as_its_pipeless_part() -> None:
+#: The 5x12 solution ``sample("solved", 60009)`` drew before ``flowbot.generate``
+#: made game-like boards by default, one path a line, each cell as row and hex column.
+_SOLVED_60009 = (
+    "04 05 06 16 15 14 24 23 33 34 44 43 42 41 40 30 31 32 22 21 20 10 00 01 11 12 02 03 13",
+    "1b 0b 0a 09 08 07 17 18 28 38 48 49 4a 4b 3b 3a 39 29 19 1a 2a 2b",
+    "25 35 45 46 36 26",
+    "27 37 47",
+)
+
+
+def _solved_60009(rng: np.random.Generator, rows: int, cols: int) -> Solution:
+    """Stands in for ``synthetic._generated``: the same draws, the board it once gave."""
+    rng.uniform(9, 15), rng.integers(2**31)
+    paths = tuple(
+        tuple(Cell(int(rc[0]), int(rc[1], 16)) for rc in line.split()) for line in _SOLVED_60009
+    )
+    pairs = tuple(Pair(chr(ord("A") + i), p[0], p[-1]) for i, p in enumerate(paths))
+    return Solution(Puzzle(rows, cols, pairs), paths)
+
+
+def test_a_half_solved_board_is_not_read_as_its_pipeless_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # A 5x12 board whose right five columns hold pipes (tinted cells): their
     # pipes cross every row line just past column 7, hiding the middle of
     # each edge; near the cell corners the lines show going on. Read as the
     # 5x7 left of them, it would be a wrong puzzle. (Found whole, its lines
     # drawn at the ends of the edges the pipes cross, it is refused for them.)
+    # The board is pinned here: the generator's boards may change.
+    monkeypatch.setattr(synthetic, "_generated", _solved_60009)
     shot = sample("solved", 60009)
     with pytest.raises(UnsureReadingError, match=r"run on|pipe"):
         read_board(shot.image)

@@ -1,0 +1,505 @@
+"""Random Flow Free puzzles with a known (hidden) solution, on every kind of board.
+
+How a puzzle is made
+--------------------
+1. **The board** (``_board``): its lattice (square or hexagonal cells) and
+   the features that shape a solution, drawn at random: holes (small blobs,
+   mostly eating the outline, the rest of the board kept in one piece),
+   bridges (inner cells two flows cross) and warps (links joining the two ends
+   of a row or column).
+2. **A random path cover** of its cells (``_cover``): a greedy start mixed by
+   a Markov chain of endpoint moves. By default it is *game-like*, as the
+   game's own levels are: no path runs beside itself and no colour's two dots
+   sit side by side. Paths that never touch themselves are kept so by
+   construction (each move is checked where it changes the board), so even a
+   60x60 board takes seconds, not minutes.
+3. **The puzzle** keeps each path's two ends as its dots (canonical form:
+   pairs in reading order, labels A, B, C, ...); the cover is its solution.
+   Walls are then put between cells the solution does not step between, and
+   warps no path uses are dropped.
+4. **Uniqueness** (``unique=True``) is proved under the game's full rules
+   (paths may touch). A second solution is looked for first in small
+   windows of the board (``_unique``: each a board of a few pairs, solved in
+   milliseconds; one found there is a second solution of the whole puzzle),
+   then by counting the whole board's solutions up to 2 with the solver. A
+   second solution is *repaired where it lies*: on a walled board by walls
+   across steps only it takes, else by cutting a path there into two (a new
+   pair of dots pins that room) and joining two paths whose ends meet
+   elsewhere (the colour count stays). Windows a repair leaves unchanged are
+   not looked at again. A count that does not finish in time proves nothing
+   and the cover is given up.
+
+Everything random comes from one ``random.Random(seed)``: the same seed gives
+the same puzzle on every machine and Python version that keeps ``random``'s
+documented reproducibility.
+
+Long work reports how it is going through the ``progress`` callback (and the
+log), and stops at ``timeout``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from flowbot.errors import InputError
+from flowbot.generate._board import Board, add_walls, make_board
+from flowbot.generate._cover import CoverChain, OutOfTimeError
+from flowbot.generate._unique import solutions, window_puzzle, windows
+from flowbot.models import Cell, Link, Puzzle, Shape, Solution, link
+
+__all__ = [
+    "MAX_CELLS",
+    "MAX_COLOURS",
+    "GeneratedPuzzle",
+    "default_colours",
+    "generate",
+]
+
+log = logging.getLogger(__name__)
+
+#: One-character labels exist for this many colours (A-Z, a-z, 0-9): the
+#: grid format, and the canonical form every format writes, need one each.
+MAX_COLOURS = 62
+#: The biggest board made: 200x200. With at most 62 colours a bigger board's
+#: paths run to thousands of cells (nothing like a game's level), and its cover
+#: takes minutes.
+MAX_CELLS = 40_000
+
+#: Give up after this many covers in a row whose chain never settled: the rules
+#: are then (nearly) impossible, e.g. few paths that may not touch themselves
+#: filling a large board.
+_MOST_UNSETTLED = 5
+#: On a walled board, a puzzle with a second solution gets up to this many more
+#: walls, across steps only the second solution takes.
+_REPAIR_WALLS = 2
+#: Walls per cell added when a count shows a second solution the solver did not give.
+_BLIND_WALLS_PER_CELL = 0.03
+#: Side of the windows a second solution is first looked for in, and seconds per window.
+_WINDOW = 7
+_WINDOW_TIMEOUT = 1.0
+#: Without a limit of its own, one whole-board count takes at most 1/3 of the time left.
+_COUNT_SHARE = 3
+#: Repairs of one cover before a new one is drawn.
+_MOST_REPAIRS = 20
+
+#: Called with a one-line account of long work (a new cover, a count begun...).
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedPuzzle:
+    """A generated puzzle and the solution it was made from."""
+
+    puzzle: Puzzle
+    solution: Solution
+
+
+def default_colours(cells: int) -> int:
+    """The number of colours a game's level of ``cells`` playable cells has, about.
+
+    The game's square levels have about as many colours as cells along a side
+    (5x5: 3 to 6, 9x9: 6 to 10, 14x14: 10 to 16), i.e. the square root of the
+    cell count, within 62.
+
+    >>> default_colours(25), default_colours(14 * 14), default_colours(60 * 60)
+    (5, 14, 60)
+    """
+    return max(1, min(MAX_COLOURS, round(math.sqrt(cells)), cells // 3))
+
+
+def generate(
+    rows: int,
+    cols: int,
+    colours: int | None = None,
+    *,
+    unique: bool = False,
+    touching: bool = False,
+    min_distance: int = 0,
+    hexagonal: bool = False,
+    holes: int = 0,
+    walls: int = 0,
+    bridges: int = 0,
+    warps: int = 0,
+    seed: int | None = None,
+    max_attempts: int = 200,
+    unique_timeout: float | None = None,
+    timeout: float | None = None,
+    progress: Progress | None = None,
+) -> GeneratedPuzzle:
+    """A random ``rows`` x ``cols`` puzzle with ``colours`` pairs and its hidden solution.
+
+    Parameters
+    ----------
+    rows, cols
+        Board size (at most ``MAX_CELLS`` cells).
+    colours
+        Number of pairs, from 1 to 62 and a third of the playable cells (half
+        with ``touching``); ``None``: ``default_colours`` of the playable cells.
+    unique
+        Guarantee exactly one solution under the game's full rules (paths may
+        touch themselves), proved by the default solver's exact count.
+    touching
+        Let paths of the hidden solution run beside themselves and a colour's
+        two dots sit side by side. Off by default: the game's levels do neither.
+        Unique puzzles are always drawn from covers that do not touch.
+    min_distance
+        Each pair's two dots are at least this many steps apart on the lattice.
+    hexagonal
+        Hexagonal cells (six neighbours, the game's "even-q" columns).
+    holes
+        Cells cut out of the board (in small blobs, mostly from its outline).
+    walls
+        Walls between cells the solution does not step between.
+    bridges
+        Bridge cells (square cells only), each crossed by two flows.
+    warps
+        Warps tried between the ends of rows or columns (square cells only);
+        those no path of the solution steps across are dropped again.
+    seed
+        Seed of the one random generator used; ``None`` draws a fresh one.
+    max_attempts
+        Covers to try before giving up.
+    unique_timeout
+        Seconds one count of the whole board's solutions may take (``None``:
+        a third of what ``timeout`` leaves, or no limit); a count that does
+        not finish in time is treated as "not unique".
+    timeout
+        Seconds for the whole request (``None``: no limit).
+    progress
+        Called with a one-line account of long work, as it goes.
+
+    Returns
+    -------
+    GeneratedPuzzle
+        The canonical puzzle and its validated hidden solution.
+
+    Raises
+    ------
+    InputError
+        The request is impossible (bad size, colour count or distance), or no
+        puzzle meeting it was found in ``max_attempts`` tries or ``timeout``
+        seconds; the message says what to change.
+
+    Examples
+    --------
+    >>> made = generate(4, 4, 3, seed=7)
+    >>> len(made.puzzle.pairs), made.solution.puzzle == made.puzzle
+    (3, True)
+    >>> generate(4, 4, 3, seed=7) == made
+    True
+    """
+    shape = Shape.HEX if hexagonal else Shape.SQUARE
+    _check_size(rows, cols)
+    for name, value in (("holes", holes), ("walls", walls), ("bridges", bridges), ("warps", warps)):
+        if value < 0:
+            raise InputError(f"the number of {name} must be 0 or more, got {value}")
+    if hexagonal and (bridges or warps):
+        raise InputError("bridges and warps need square cells; the game has no hexagonal ones")
+    if unique_timeout is not None and not unique_timeout >= 0:
+        raise InputError(f"the uniqueness timeout must be 0 or more seconds, got {unique_timeout}")
+    if timeout is not None and not 0 <= timeout < 1e9:
+        raise InputError(f"the timeout must be 0 or more seconds (and finite), got {timeout}")
+    if max_attempts < 1:
+        raise InputError(f"need at least 1 attempt, got {max_attempts}")
+    if holes >= rows * cols - 1:
+        raise InputError(f"a {rows}x{cols} board has room for at most {rows * cols - 2} holes")
+    rng = random.Random(seed)
+    started = time.monotonic()
+    deadline = None if timeout is None else started + timeout
+    request = _Request(rows, cols, colours, unique, touching, min_distance, walls, unique_timeout)
+
+    def say(message: str) -> None:
+        log.info("%s", message)
+        if progress is not None:
+            progress(message)
+
+    board = make_board(rng, rows, cols, shape=shape, holes=holes, bridges=bridges, warps=warps)
+    wanted = default_colours(len(list(board.empty.cells()))) if colours is None else colours
+    request = replace(request, colours=wanted)
+    _check_colours(board, request)
+
+    def chain_for(board: Board) -> CoverChain:
+        return CoverChain(
+            board.graph,
+            wanted,
+            no_touch=not touching or unique,
+            min_len=3 if not touching else min(3, board.graph.size // wanted),
+            gap=max(min_distance, 0),
+        )
+
+    chain = chain_for(board)
+    unsettled = 0
+    attempt = 0
+    try:
+        for attempt in range(1, max_attempts + 1):
+            say(f"attempt {attempt}: drawing a cover ({_elapsed(started)})")
+            paths = chain.sample(rng, deadline)
+            if paths is None:
+                unsettled += 1
+                log.debug("attempt %d: the chain did not settle", attempt)
+                if unsettled == _MOST_UNSETTLED:
+                    break
+                if holes:  # the holes may leave no room: try another board
+                    board = make_board(rng, rows, cols, shape=shape, holes=holes,
+                                       bridges=bridges, warps=warps)  # fmt: skip
+                    chain = chain_for(board)
+                continue
+            unsettled = 0
+            solution = board.solution(paths)
+            if warps and not solution.puzzle.warps:
+                log.debug("attempt %d: no path crosses a warp", attempt)
+                continue
+            taken = add_walls(rng, solution, walls) if walls else frozenset()
+            if unique:
+                proved = _unique(rng, board, chain, paths, taken, request, deadline, say)
+                if proved is None:
+                    continue
+                solution = proved
+            elif taken:
+                solution = board.solution(paths, taken)
+            puzzle = solution.puzzle
+            log.info("generated %s %s, %d colours, in %d attempts (%s)",
+                     puzzle.size, puzzle.kind, wanted, attempt, _elapsed(started))  # fmt: skip
+            return GeneratedPuzzle(solution.puzzle, solution)
+    except OutOfTimeError:
+        raise InputError(
+            f"no {request.describe()} found in {timeout:g} s ({_attempts(attempt)}); "
+            f"{request.hint()}, or allow a longer --timeout"
+        ) from None
+    if unsettled == _MOST_UNSETTLED:
+        rule = "paths that never touch themselves" if not touching or unique else "its rules"
+        raise InputError(
+            f"no {request.describe()} with {rule} found ({_attempts(attempt)}); {request.hint()}"
+        )
+    raise InputError(f"no {request.describe()} found in {_attempts(attempt)}; {request.hint()}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Request:
+    rows: int
+    cols: int
+    colours: int | None
+    unique: bool
+    touching: bool
+    min_distance: int
+    walls: int
+    unique_timeout: float | None
+
+    def describe(self) -> str:
+        wanted = ", ".join(
+            part
+            for part, on in (
+                ("unique", self.unique),
+                (f"dots at least {self.min_distance} apart", self.min_distance > 0),
+            )
+            if on
+        )
+        plural = "s" * (self.colours != 1)
+        return (
+            f"{self.rows}x{self.cols} puzzle with {self.colours} colour{plural}"
+            f"{', ' + wanted if wanted else ''}"
+        )
+
+    def hint(self) -> str:
+        """What to change for a request that was not met: the likeliest fix first."""
+        more = min(MAX_COLOURS, (self.colours or 1) + max(2, (self.colours or 1) // 4))
+        ideas = [f"try more colours (--colors {more})"] if more > (self.colours or 0) else []
+        if self.min_distance:
+            ideas.append("a smaller --min-distance")
+        if self.unique:
+            ideas.append("--walls" if not self.walls else "more --walls")
+        elif not self.touching:
+            ideas.append("--touching")
+        ideas.append("a smaller board")
+        return ", ".join(ideas[:-1]) + " or " + ideas[-1] if len(ideas) > 1 else ideas[0]
+
+
+def _check_size(rows: int, cols: int) -> None:
+    if rows < 1 or cols < 1:
+        raise InputError(f"board must be at least 1x1, got {rows}x{cols}")
+    if rows * cols > MAX_CELLS:
+        raise InputError(
+            f"a {rows}x{cols} board is too big: at most {MAX_CELLS} cells (e.g. 200x200), "
+            f"as {MAX_COLOURS} colours cannot fill more the way a game's level does"
+        )
+
+
+def _check_colours(board: Board, request: _Request) -> None:
+    rows, cols, colours = request.rows, request.cols, request.colours
+    assert colours is not None
+    if colours < 1:
+        raise InputError(f"need at least 1 colour, got {colours}")
+    cells = board.graph.size - len(board.empty.bridges)
+    per_path = 2 if request.touching else 3
+    most = min(cells // per_path, MAX_COLOURS)
+    if colours > most:
+        why = (
+            "two cells each"
+            if request.touching
+            else "three cells each, as a colour's dots never sit side by side"
+        )
+        raise InputError(
+            f"a {rows}x{cols} board holds at most {most} colours ({why}, "
+            f"{MAX_COLOURS} labels), got {colours}"
+        )
+    if request.min_distance < 0:
+        raise InputError(f"minimum distance must be 0 or more, got {request.min_distance}")
+    far = max(
+        board.graph.distance(0, v) for v in range(board.graph.size)
+    ) if board.empty.is_classic else rows + cols - 2  # fmt: skip
+    if request.min_distance > rows + cols - 2 or request.min_distance > far:
+        raise InputError(
+            f"no two cells of a {rows}x{cols} board are {request.min_distance} apart "
+            f"(at most {min(far, rows + cols - 2)})"
+        )
+
+
+def _unique(  # noqa: PLR0917 - the state of one request, passed down once
+    rng: random.Random,
+    board: Board,
+    chain: CoverChain,
+    paths: list[list[int]],
+    walls: frozenset[Link],
+    request: _Request,
+    deadline: float | None,
+    say: Progress,
+) -> Solution | None:
+    """A puzzle made from ``paths`` proved unique, repaired where a second solution shows; or None.
+
+    Second solutions are looked for in small windows first (``_unique``:
+    milliseconds each), then on the whole board (the expensive proof). Where
+    one is found the puzzle is repaired right there: on a walled board by
+    walls across steps only the other solution takes (it is then gone for
+    good), else by re-mixing the cover around the cells where the two differ.
+    """
+    clean: set[tuple[int, int]] = set()  # windows with no second solution, unchanged since
+    before: Solution | None = None
+    for repair in range(_MOST_REPAIRS + 1):
+        solution = board.solution(paths, walls)
+        puzzle = solution.puzzle
+        if before is not None:
+            changed = _changed_cells(before, solution)
+            clean = {w for w in clean if not _overlaps(w, changed)}
+        before = solution
+        say(f"looking for a second solution in windows (repair {repair})")
+        differ = _second_in_windows(solution, deadline, clean)
+        if not differ:
+            say(f"counting the solutions of the whole {puzzle.size} {puzzle.kind} board")
+            found, exact = solutions(puzzle, 2, _count_budget(deadline, request.unique_timeout))
+            if len(found) == 1 and exact:
+                return solution
+            _check_clock(deadline)
+            if len(found) < 2:
+                log.debug("the count was cut short")
+                return None
+            differ = set().union(*(_differences(solution, other) for other in found))
+        log.debug("repair %d: a second solution differs in %d steps", repair, len(differ))
+        blocking = sorted(
+            step for step in differ if step not in _steps(solution) and _wallable(puzzle, step)
+        )
+        if request.walls and blocking:
+            walls |= frozenset(rng.sample(blocking, min(len(blocking), _REPAIR_WALLS)))
+            continue
+        focus = {board.index[cell, p] for step in differ for cell in step for p in (0, 1)
+                 if (cell, p) in board.index}  # fmt: skip
+        remixed = chain.pin(paths, focus, rng) or chain.remix(paths, focus, rng, deadline)
+        if remixed is None:
+            return None
+        paths = remixed
+        walls = walls - _steps(board.solution(paths))
+    return None
+
+
+def _second_in_windows(
+    solution: Solution, deadline: float | None, clean: set[tuple[int, int]]
+) -> set[Link]:
+    """The steps where a second solution found in some window differs (empty: none found).
+
+    Windows in ``clean`` are passed over; those found clean are added to it.
+    """
+    for corner in windows(solution.puzzle, _WINDOW):
+        if corner in clean:
+            continue
+        small = window_puzzle(solution, *corner, _WINDOW)
+        if small is not None:
+            found, _ = solutions(small, 2, _budget(deadline, _WINDOW_TIMEOUT))
+            _check_clock(deadline)
+            if len(found) == 2:
+                return _differences(*found)
+        clean.add(corner)
+    return set()
+
+
+def _changed_cells(old: Solution, new: Solution) -> set[Cell]:
+    """Cells whose steps or dots differ between two puzzles' solutions (colours aside)."""
+    steps = _steps(old) ^ _steps(new)
+    dots = set(old.puzzle.dots()) ^ set(new.puzzle.dots())
+    walls = old.puzzle.walls ^ new.puzzle.walls
+    return dots | {cell for step in steps | walls for cell in step}
+
+
+def _overlaps(corner: tuple[int, int], cells: set[Cell]) -> bool:
+    top, left = corner
+    return any(top <= r < top + _WINDOW and left <= c < left + _WINDOW for r, c in cells)
+
+
+def _steps(solution: Solution) -> set[Link]:
+    return {link(a, b) for path in solution.paths for a, b in itertools.pairwise(path)}
+
+
+def _differences(one: Solution, other: Solution) -> set[Link]:
+    """The steps one of two solutions of a puzzle takes for some colour and the other not."""
+    out: set[Link] = set()
+    for a, b in zip(one.paths, other.paths, strict=True):
+        mine = {link(x, y) for x, y in itertools.pairwise(a)}
+        theirs = {link(x, y) for x, y in itertools.pairwise(b)}
+        out |= mine ^ theirs
+    return out
+
+
+def _wallable(puzzle: Puzzle, step: Link) -> bool:
+    """True when a wall may stand across ``step``: lattice neighbours, no bridge beside it."""
+    a, b = step
+    return (
+        a not in puzzle.bridges
+        and b not in puzzle.bridges
+        and b in set(puzzle.lattice_neighbours(a))
+    )
+
+
+def _budget(deadline: float | None, most: float | None) -> float | None:
+    """Seconds a search may take: at most ``most``, and never past the deadline."""
+    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    if most is None or left is None:
+        return left if most is None else most
+    return min(most, left)
+
+
+def _count_budget(deadline: float | None, most: float | None) -> float | None:
+    """Seconds the whole board's count may take: ``most``, else a third of the time left.
+
+    A count that stalls (some boards are slow to prove) then leaves time for
+    a fresh cover or two rather than taking all the time there is.
+    """
+    if most is None and deadline is not None:
+        most = max(0.0, deadline - time.monotonic()) / _COUNT_SHARE
+    return _budget(deadline, most)
+
+
+def _check_clock(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTimeError
+
+
+def _elapsed(started: float) -> str:
+    return f"{time.monotonic() - started:.1f} s"
+
+
+def _attempts(n: int) -> str:
+    return f"{n} attempt{'s' * (n != 1)}"

@@ -1,0 +1,346 @@
+"""Random covers of a board's cells by a fixed number of paths (the hidden solutions).
+
+The board is a graph (``Graph``): one node per cell, except a bridge cell,
+which is two nodes, one per passage, each stepping only straight across. A
+cover is drawn in two steps:
+
+1. **A greedy start.** Paths are grown one after the other from free cells,
+   each step to the free neighbour with the fewest free neighbours left (so
+   no cell is cut off), never beside the path itself when touching is
+   forbidden. The start has every cell covered but not the wanted number of
+   paths, and may have paths that are too short.
+2. **A Markov chain of local moves** mixes it: a path's end ``e`` takes a
+   neighbour ``n`` on another path, which is cut at ``n`` and one half joins
+   ``e``; with touching allowed, an end may also "backbite" its own path.
+   While there are too many paths two whose ends meet are joined; while there
+   are too few the longest is split. When touching is forbidden it is a hard
+   rule, checked locally for each move (only the cells that move can start
+   touching), so every state keeps it *by construction*: nothing is rejected
+   at the end. The soft rules (paths long enough, dots not side by side or
+   closer than asked, no path ending inside a bridge) are an energy that the
+   chain lowers Metropolis-style at a low temperature, until it is zero.
+
+Everything random comes from the ``random.Random`` passed in.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+#: Chain moves per cell before the energy is looked at: enough to forget the start.
+MIXING_MOVES_PER_CELL = 10
+#: Further moves per cell allowed for reaching zero energy before giving up on a start.
+SETTLING_MOVES_PER_CELL = 150
+#: Chain moves per node of the region a local repair changes.
+_REMIX_MOVES_PER_NODE = 5
+#: Cuts a repair tries before it gives up.
+_PIN_TRIES = 20
+#: Metropolis temperature: an uphill move by one unit is taken about 4% of the time.
+_TEMPERATURE = 0.3
+#: How often (in moves) the chain looks at the clock.
+_CLOCK_EVERY = 2048
+
+
+class OutOfTimeError(Exception):
+    """The deadline passed while drawing a cover."""
+
+
+@dataclass(frozen=True, slots=True)
+class Graph:
+    """A board as the chain sees it.
+
+    ``step[v]``: the nodes a path may go to from ``v``; ``touch[v]``: the
+    nodes beside ``v`` (a path holding ``v`` and one of these, not one after
+    the other, runs beside itself); ``passage[v]``: ``v`` is one passage of a
+    bridge (never a path's end); ``distance(u, v)``: how far apart two nodes'
+    cells lie on the lattice.
+    """
+
+    step: tuple[tuple[int, ...], ...]
+    touch: tuple[tuple[int, ...], ...]
+    passage: tuple[bool, ...]
+    distance: Callable[[int, int], int]
+
+    @property
+    def size(self) -> int:
+        return len(self.step)
+
+
+class CoverChain:
+    """Draws covers of ``graph`` by ``colours`` paths under the rules asked for."""
+
+    def __init__(
+        self, graph: Graph, colours: int, *, no_touch: bool, min_len: int, gap: int
+    ) -> None:
+        self.graph, self.colours = graph, colours
+        self.no_touch, self.min_len, self.gap = no_touch, min_len, gap
+        self.mixing = MIXING_MOVES_PER_CELL * graph.size
+        self.settling = SETTLING_MOVES_PER_CELL * graph.size
+
+    # --- energy ---------------------------------------------------------
+
+    def energy(self, path: list[int]) -> int:
+        """How far one path is from the soft rules (0: it keeps them all)."""
+        g = self.graph
+        a, b = path[0], path[-1]
+        energy = max(0, self.min_len - len(path)) + g.passage[a] + (len(path) > 1 and g.passage[b])
+        if len(path) > 2 and b in g.step[a]:
+            energy += 1  # a colour's two dots side by side
+        if self.gap:
+            energy += max(0, self.gap - g.distance(a, b))
+        return energy
+
+    def _beside(
+        self, moving: list[int], owner: list[int], path: int, allowed: tuple[int, int]
+    ) -> bool:
+        """True when a cell of ``moving`` lies beside ``path`` other than across ``allowed``."""
+        touch = self.graph.touch
+        for x in moving:
+            for y in touch[x]:
+                if owner[y] == path and (x, y) != allowed:
+                    return True
+        return False
+
+    # --- the start ------------------------------------------------------
+
+    def start(self, rng: random.Random) -> list[list[int]]:
+        """A greedy cover: every node on one path, paths of any length and number."""
+        g = self.graph
+        free = [True] * g.size
+        free_degree = [len(s) for s in g.step]
+        owner = [-1] * g.size
+        paths: list[list[int]] = []
+
+        def take(v: int, k: int) -> None:
+            free[v] = False
+            owner[v] = k
+            for n in g.step[v]:
+                free_degree[n] -= 1
+
+        def fits(v: int, k: int, end: int) -> bool:
+            if not free[v]:
+                return False
+            if self.no_touch:
+                return all(owner[y] != k or y == end for y in g.touch[v])
+            return True
+
+        def grow(path: list[int], k: int) -> None:
+            while True:
+                end = path[-1]
+                options = []
+                for v in g.step[end]:
+                    if not fits(v, k, end):
+                        continue
+                    if g.passage[v]:
+                        # A bridge passage goes straight on: take its far side with it.
+                        (after,) = (w for w in g.step[v] if w != end)
+                        if not fits(after, k, v):
+                            continue
+                    options.append(v)
+                if not options:
+                    return
+                if len(path) >= length:
+                    return
+                fewest = min(free_degree[v] for v in options)
+                if fewest > 1:  # no cell about to be cut off: wander at random
+                    v = rng.choice(options)
+                else:
+                    v = rng.choice([v for v in options if free_degree[v] == fewest])
+                path.append(v)
+                take(v, k)
+                if g.passage[v]:
+                    (after,) = (w for w in g.step[v] if w != end)
+                    path.append(after)
+                    take(after, k)
+
+        # Paths about as long as wanted (the chain does the rest), never too short.
+        length = max(self.min_len, g.size // self.colours)
+        order = list(range(g.size))
+        rng.shuffle(order)
+        order.sort(key=lambda v: (g.passage[v], free_degree[v]))
+        for v in order:
+            if not free[v]:
+                continue
+            k = len(paths)
+            path = [v]
+            take(v, k)
+            grow(path, k)
+            path.reverse()
+            grow(path, k)
+            paths.append(path)
+        return paths
+
+    # --- the chain ------------------------------------------------------
+
+    def sample(self, rng: random.Random, deadline: float | None) -> list[list[int]] | None:
+        """One cover with zero energy and ``colours`` paths, or ``None`` if the chain stuck."""
+        return self._run(self.start(rng), rng, deadline, self.mixing, None)
+
+    def remix(
+        self, paths: list[list[int]], focus: set[int], rng: random.Random, deadline: float | None
+    ) -> list[list[int]] | None:
+        """``paths`` changed around the nodes ``focus`` only: the moves start there.
+
+        Used to repair a puzzle locally where a second solution differs from it.
+        """
+        # Cut each path through the region at one of its cells there: the chain must
+        # then join the pieces again, most likely otherwise, before it may stop.
+        pieces: list[list[int]] = []
+        for path in paths:
+            cuts = [j for j in range(2, len(path) - 1) if path[j] in focus]
+            if cuts:
+                j = rng.choice(cuts)
+                pieces += [path[:j], path[j:]]
+            else:
+                pieces.append(list(path))
+        moves = _REMIX_MOVES_PER_NODE * len(focus)
+        return self._run(pieces, rng, deadline, moves, sorted(focus))
+
+    def pin(
+        self, paths: list[list[int]], focus: set[int], rng: random.Random
+    ) -> list[list[int]] | None:
+        """``paths`` with a new pair of dots inside ``focus`` and two paths elsewhere joined.
+
+        A second solution differs from the hidden one where some paths have
+        room to move; cutting one of them there puts two dots in that room
+        (pinning it), and joining two others whose ends meet, away from it,
+        keeps the number of colours. ``None`` when no cut or join fits.
+        """
+        g, least = self.graph, self.min_len
+        cuts = [
+            (i, j)
+            for i, path in enumerate(paths)
+            for j in range(least, len(path) - least + 1)
+            if path[j] in focus or path[j - 1] in focus
+        ]
+        rng.shuffle(cuts)
+        for i, j in cuts[:_PIN_TRIES]:
+            pieces = [p for m, p in enumerate(paths) if m != i] + [paths[i][:j], paths[i][j:]]
+            if any(self.energy(p) for p in pieces[-2:]):
+                continue
+            owner = [0] * g.size
+            for m, p in enumerate(pieces):
+                for v in p:
+                    owner[v] = m
+            joins = []
+            for a, p in enumerate(pieces[:-2]):
+                for end in (p[0], p[-1]):
+                    for n in g.step[end]:
+                        b = owner[n]
+                        q = pieces[b]
+                        if b > a and b < len(pieces) - 2 and n in (q[0], q[-1]) and n not in focus:
+                            joins.append((a, end, b, n))
+            rng.shuffle(joins)
+            for a, end, b, n in joins:
+                p = pieces[a] if pieces[a][-1] == end else pieces[a][::-1]
+                q = pieces[b] if pieces[b][0] == n else pieces[b][::-1]
+                shorter, other, across = (p, b, (end, n)) if len(p) <= len(q) else (q, a, (n, end))
+                if self.no_touch and self._beside(shorter, owner, other, across):
+                    continue
+                joined = p + q
+                if self.energy(joined):
+                    continue
+                return [x for m, x in enumerate(pieces) if m not in (a, b)] + [joined]
+        return None
+
+    def _run(
+        self,
+        paths: list[list[int]],
+        rng: random.Random,
+        deadline: float | None,
+        mixing: int,
+        focus: list[int] | None,
+    ) -> list[list[int]] | None:
+        g, k = self.graph, self.colours
+        owner = [-1] * g.size
+        for i, p in enumerate(paths):
+            for v in p:
+                owner[v] = i
+        energy = [self.energy(p) for p in paths]
+        total = sum(energy)
+        for move in range(mixing + self.settling):
+            if move % _CLOCK_EVERY == 0 and deadline is not None and time.monotonic() > deadline:
+                raise OutOfTimeError
+            count = len(paths)
+            if count == k and total == 0 and move >= mixing:
+                return paths
+            if count < k:
+                if max(len(p) for p in paths) < 2:
+                    return None  # more paths wanted than there are cells
+                total += self._split(paths, energy, owner, rng)
+                continue
+            i = rng.randrange(count) if focus is None else owner[rng.choice(focus)]
+            path = paths[i] if rng.random() < 0.5 else paths[i][::-1]
+            n = rng.choice(g.step[path[-1]])
+            q = owner[n]
+            new: dict[int, list[int]]
+            if q == i:
+                if self.no_touch:
+                    continue  # n beside the end would already be touching
+                j = path.index(n)
+                if j == len(path) - 2:
+                    continue
+                new = {i: path[: j + 1] + path[:j:-1]}
+            else:
+                other = paths[q]
+                j = other.index(n)
+                if count > k and (j == 0 or j == len(other) - 1) and rng.random() < 0.5:
+                    taken, kept = (other if j == 0 else other[::-1]), []
+                elif rng.random() < 0.5:
+                    taken, kept = other[j:], other[:j]
+                else:
+                    taken, kept = other[j::-1], other[j + 1 :]
+                if not kept and count <= k:
+                    continue
+                if self.no_touch and self._beside(taken, owner, i, (n, path[-1])):
+                    continue
+                new = {i: path + taken}
+                if kept:
+                    new[q] = kept
+            change = {m: self.energy(p) for m, p in new.items()}
+            delta = sum(change.values()) - energy[i] - (energy[q] if q != i else 0)
+            if delta > 0 and rng.random() >= math.exp(-delta / _TEMPERATURE):
+                continue
+            for m, p in new.items():
+                paths[m] = p
+                energy[m] = change[m]
+                for v in p:
+                    owner[v] = m
+            if q != i and q not in new:
+                self._drop(paths, energy, owner, q)
+            total += delta
+        return None
+
+    def _split(
+        self, paths: list[list[int]], energy: list[int], owner: list[int], rng: random.Random
+    ) -> int:
+        """Cut the longest path in two; the energy change."""
+        i = max(range(len(paths)), key=lambda m: len(paths[m]))
+        path = paths[i]
+        low = min(self.min_len, len(path) // 2)
+        cut = rng.randint(max(1, low), len(path) - max(1, low))
+        first, second = path[:cut], path[cut:]
+        paths[i] = first
+        paths.append(second)
+        for v in second:
+            owner[v] = len(paths) - 1
+        before = energy[i]
+        energy[i] = self.energy(first)
+        energy.append(self.energy(second))
+        return energy[i] + energy[-1] - before
+
+    @staticmethod
+    def _drop(paths: list[list[int]], energy: list[int], owner: list[int], q: int) -> None:
+        """Remove the (now empty) path ``q``, moving the last path into its place."""
+        last = len(paths) - 1
+        if q != last:
+            paths[q] = paths[last]
+            energy[q] = energy[last]
+            for v in paths[q]:
+                owner[v] = q
+        paths.pop()
+        energy.pop()

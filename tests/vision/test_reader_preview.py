@@ -1,0 +1,82 @@
+"""The OS's screenshot preview: a smaller copy of the board in a corner is no second board."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Puzzle
+from flowbot.screens.synthetic import paste_preview, sample, synthesize
+from flowbot.vision import read_board
+
+
+@pytest.mark.parametrize("seed", [0, 3, 29, 39])
+def test_a_board_with_its_own_preview_is_read(seed: int) -> None:
+    # Seeds 29 and 39: previews of 12-15 px cells, found in a shrunk copy a
+    # pixel off and with a line of text as one more row.
+    shot = sample("preview", seed)
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.canonical()
+    # The board read is the big one, not its preview.
+    assert reading.geometry.cell_size == pytest.approx(shot.geometry.cell_size, rel=0.02)
+    assert reading.geometry.top == pytest.approx(shot.geometry.top, abs=2)
+
+
+def test_the_preview_is_what_was_refused_before() -> None:
+    # The same screen without its preview is read alike: the preview changes nothing.
+    shot = sample("preview", 0)
+    plain = synthesize(shot.puzzle, seed=shot.seed, options=replace(shot.options, preview=0.0))
+    assert read_board(plain.image).puzzle == read_board(shot.image).puzzle
+
+
+@pytest.mark.parametrize("corner", ["bottom-left", "bottom-right"])
+def test_a_preview_of_another_board_is_refused(corner: str) -> None:
+    # The same screen, with the preview of another level: two boards.
+    shot = sample("preview", 0)
+    plain = synthesize(shot.puzzle, seed=shot.seed, options=replace(shot.options, preview=0.0))
+    other = sample("preview", 1)
+    other_plain = synthesize(
+        other.puzzle, seed=other.seed, options=replace(shot.options, preview=0.0)
+    )
+    image = paste_preview(plain.image, other_plain.image, 0.25, corner)
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(image)
+
+
+def test_a_preview_of_the_same_dots_in_other_colours_is_refused() -> None:
+    # Same level, same cells, other colours: not a copy of this board.
+    shot = sample("preview", 0)
+    plain = synthesize(shot.puzzle, seed=shot.seed, options=replace(shot.options, preview=0.0))
+    recoloured = synthesize(
+        shot.puzzle,
+        seed=shot.seed,
+        options=replace(shot.options, preview=0.0, colour_pick="shuffled"),
+    )
+    assert recoloured.colours != plain.colours
+    image = paste_preview(plain.image, recoloured.image, 0.25, "bottom-left")
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(image)
+
+
+def test_a_preview_of_the_board_with_one_dot_moved_is_refused() -> None:
+    shot = sample("preview", 0)
+    plain = synthesize(shot.puzzle, seed=shot.seed, options=replace(shot.options, preview=0.0))
+    grid = [list(row) for row in shot.puzzle.canonical().to_grid()]
+    # Move the first dot one cell to an empty neighbour.
+    r, c = next((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v != ".")
+    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < len(grid) and 0 <= cc < len(grid[0]) and grid[rr][cc] == ".":
+            grid[rr][cc], grid[r][c] = grid[r][c], "."
+            break
+
+    moved = synthesize(
+        Puzzle.from_grid(["".join(row) for row in grid]),
+        seed=shot.seed,
+        options=replace(shot.options, preview=0.0),
+    )
+    image = paste_preview(plain.image, moved.image, 0.25, "bottom-left")
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(image)

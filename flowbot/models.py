@@ -19,8 +19,10 @@ A ``Puzzle`` is checked when it is made: a value that exists is a valid board.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import itertools
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -706,6 +708,156 @@ class BoardGeometry:
         return BoardGeometry(
             tuple(x * scale + dx for x in self.xs), tuple(y * scale + dy for y in self.ys)
         )
+
+    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+        """The cell's outline: its four corners, clockwise from the top left."""
+        r, c = cell
+        x0, x1, y0, y1 = self.xs[c], self.xs[c + 1], self.ys[r], self.ys[r + 1]
+        return Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)
+
+    def cell_at(self, point: Point) -> Cell | None:
+        """The cell of the grid containing ``point`` (``None`` outside the board).
+
+        >>> BoardGeometry.uniform(left=0, top=0, width=30, height=20, rows=2, cols=3).cell_at(
+        ...     Point(25, 3))
+        Cell(row=0, col=2)
+        """
+        if not self.contains(point):
+            return None
+        c = min(bisect.bisect_right(self.xs, point.x) - 1, self.cols - 1)
+        r = min(bisect.bisect_right(self.ys, point.y) - 1, self.rows - 1)
+        return Cell(r, c)
+
+
+@dataclass(frozen=True, slots=True)
+class HexGeometry:
+    """Where a hexagonal board sits in an image: the centre of every hexagon.
+
+    The board's cells are flat-topped hexagons in columns, odd columns half a
+    row higher ("even-q", as ``Puzzle`` numbers them). ``origin`` is the
+    centre of cell ``(0, 0)``; ``col_step`` the horizontal distance between
+    neighbouring columns' centres, ``row_step`` the vertical distance between
+    a column's centres (regular hexagons: ``row_step = col_step * 2 / sqrt(3)``,
+    also the distance between any two neighbours' centres). A hexagon reaches
+    ``2/3 col_step`` left and right of its centre and ``row_step / 2`` up and
+    down, so neighbouring hexagons share their sides exactly.
+
+    Examples
+    --------
+    >>> g = HexGeometry(Point(50, 60), col_step=30, row_step=40, rows=3, cols=3)
+    >>> g.centre(Cell(0, 1))  # odd column: half a row higher
+    Point(x=80.0, y=40.0)
+    >>> g.cell_at(Point(82, 45))
+    Cell(row=0, col=1)
+    """
+
+    origin: Point
+    col_step: float
+    row_step: float
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        if self.col_step <= 0 or self.row_step <= 0:
+            raise ValueError("col_step and row_step must be positive")
+        if self.rows < 1 or self.cols < 1:
+            raise ValueError(f"a hex board must be at least 1x1, got {self.rows}x{self.cols}")
+
+    @classmethod
+    def regular(cls, *, left: float, top: float, pitch: float, rows: int, cols: int) -> HexGeometry:
+        """Regular hexagons ``pitch`` apart (centre to centre), their box at ``(left, top)``."""
+        col_step = pitch * math.sqrt(3) / 2
+        up = pitch if cols > 1 else pitch / 2  # odd columns reach half a row higher
+        return cls(Point(left + col_step * 2 / 3, top + up), col_step, pitch, rows, cols)
+
+    @property
+    def radius(self) -> float:
+        """How far a hexagon reaches left and right of its centre (its corner)."""
+        return self.col_step * 2 / 3
+
+    @property
+    def left(self) -> float:
+        return self.origin.x - self.radius
+
+    @property
+    def right(self) -> float:
+        return self.origin.x + (self.cols - 1) * self.col_step + self.radius
+
+    @property
+    def top(self) -> float:
+        return self.origin.y - self.row_step * (1.0 if self.cols > 1 else 0.5)
+
+    @property
+    def bottom(self) -> float:
+        return self.origin.y + (self.rows - 0.5) * self.row_step
+
+    @property
+    def cell_size(self) -> float:
+        """The distance between neighbouring centres (the pitch pipes and dots scale with)."""
+        return min(self.row_step, math.hypot(self.col_step, self.row_step / 2))
+
+    def centre(self, cell: Cell) -> Point:
+        """The pixel centre of a hexagon."""
+        r, c = cell
+        return Point(
+            float(self.origin.x + c * self.col_step),
+            float(self.origin.y + (r - (c % 2) / 2) * self.row_step),
+        )
+
+    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+        """The hexagon's six corners, clockwise from the left one."""
+        x, y = self.centre(cell)
+        rx, hy = self.radius, self.row_step / 2
+        return (
+            Point(x - rx, y),
+            Point(x - rx / 2, y - hy),
+            Point(x + rx / 2, y - hy),
+            Point(x + rx, y),
+            Point(x + rx / 2, y + hy),
+            Point(x - rx / 2, y + hy),
+        )
+
+    def cell_at(self, point: Point) -> Cell | None:
+        """The cell whose hexagon contains ``point`` (``None`` outside the lattice).
+
+        Hexagons are the regions nearest each centre, so this is the nearest
+        centre among the lattice cells around the point, kept only if that
+        cell is on the board.
+        """
+        c0 = round((point.x - self.origin.x) / self.col_step)
+        best: tuple[float, int, int] | None = None
+        for c in (c0 - 1, c0, c0 + 1):
+            r0 = round((point.y - self.origin.y) / self.row_step + (c % 2) / 2)
+            for r in (r0 - 1, r0, r0 + 1):
+                x, y = self.centre(Cell(r, c))
+                # Scaled so a stretched lattice still splits at its hexagons' sides.
+                u, v = (point.x - x) / self.col_step, (point.y - y) / self.row_step
+                d = 0.75 * u * u + v * v
+                if best is None or d < best[0]:
+                    best = (d, r, c)
+        assert best is not None
+        _, r, c = best
+        return Cell(r, c) if 0 <= r < self.rows and 0 <= c < self.cols else None
+
+    def contains(self, point: Point) -> bool:
+        """True when a point lies inside one of the lattice's hexagons."""
+        return self.cell_at(point) is not None
+
+    def shifted(self, dx: float, dy: float, scale: float = 1.0) -> HexGeometry:
+        """The same lattice moved by ``(dx, dy)`` after scaling by ``scale``."""
+        return HexGeometry(
+            Point(self.origin.x * scale + dx, self.origin.y * scale + dy),
+            self.col_step * scale,
+            self.row_step * scale,
+            self.rows,
+            self.cols,
+        )
+
+
+#: Where a board's cells sit in an image: a grid of squares or a hexagon lattice. Both give
+#: ``rows``, ``cols``, ``cell_size``, ``left/top/right/bottom``, ``centre(cell)``,
+#: ``polygon(cell)``, ``cell_at(point)``, ``contains(point)`` and ``shifted(...)``.
+Geometry = BoardGeometry | HexGeometry
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,9 @@ ANDROID_COLOURS: tuple[Colour, ...] = (
 BACKGROUND: RGB = (0, 0, 0)
 #: The classic pack's dim green grid line (other packs tint it red, blue, violet or tan).
 GRID_LINE: RGB = (66, 107, 65)
+#: A bridge's raised tile and its rails (Flow Free: Bridges); a grey of no pack's hue.
+BRIDGE_TILE: RGB = (104, 104, 104)
+BRIDGE_RAIL: RGB = (176, 176, 176)
 
 
 def colour_for(index: int) -> Colour:

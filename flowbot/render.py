@@ -3,7 +3,10 @@
 The game's look: a black board, thin dim grid lines with a border of the same
 line, one filled dot per end of each colour, and, once a colour is joined, a
 thick rounded pipe through the centres of its cells over a faint tint of the
-pipe's colour in each of those cells.
+pipe's colour in each of those cells. The game's other boards (walls, holes,
+bridges, warps, hexagons) are drawn from the shapes ``flowbot.look`` gives,
+anti-aliased polygons where they do not lie along the pixel grid; classic
+boards keep the fast path below, pixel for pixel.
 
 Coordinates: pixel ``(row, col)`` has its centre at ``Point(col, row)`` and
 spans half a pixel either side (OpenCV's convention). A ``BoardGeometry`` puts
@@ -33,10 +36,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from xml.sax.saxutils import quoteattr
 
+import cv2
 import numpy as np
 
-from flowbot.models import BoardGeometry, Cell, Puzzle, Solution
-from flowbot.palette import BACKGROUND, GAME_COLOURS, GRID_LINE, RGB
+from flowbot import look
+from flowbot.models import (
+    BoardGeometry,
+    Cell,
+    Geometry,
+    HexGeometry,
+    Point,
+    Puzzle,
+    Shape,
+    Solution,
+)
+from flowbot.palette import BACKGROUND, BRIDGE_RAIL, BRIDGE_TILE, GAME_COLOURS, GRID_LINE, RGB
 
 __all__ = [
     "RenderStyle",
@@ -107,19 +121,25 @@ def pair_colours(
     return tuple(style.palette[i % len(style.palette)] for i in range(len(puzzle.pairs)))
 
 
-def board_geometry(
-    puzzle: Puzzle, *, cell_px: float, margin_px: float | None = None
-) -> BoardGeometry:
-    """Where ``render_board`` puts the grid lines for these options.
+def board_geometry(puzzle: Puzzle, *, cell_px: float, margin_px: float | None = None) -> Geometry:
+    """Where ``render_board`` puts the cells for these options.
 
-    The margin defaults to an eighth of a cell (at least 2 px), enough to
-    show the whole border line.
+    ``cell_px`` is the distance between neighbouring cells' centres (square
+    boards: the grid's pitch). The margin defaults to an eighth of a cell (at
+    least 2 px), enough to show the whole border line; boards with warps get
+    room for pipes running out of the openings.
     """
     if cell_px < 4:
         raise ValueError(f"cell_px must be at least 4, got {cell_px}")
     margin = _default_margin(cell_px) if margin_px is None else margin_px
+    if margin_px is None and puzzle.warps:
+        margin = max(margin, (look.WARP_STUB + 0.1) * cell_px)
     if margin < 0:
         raise ValueError(f"margin_px must not be negative, got {margin}")
+    if puzzle.shape is Shape.HEX:
+        return HexGeometry.regular(
+            left=margin, top=margin, pitch=cell_px, rows=puzzle.rows, cols=puzzle.cols
+        )
     return BoardGeometry.uniform(
         left=margin,
         top=margin,
@@ -171,7 +191,7 @@ def render_board(
 def draw_board(
     image: np.ndarray,
     puzzle: Puzzle,
-    geometry: BoardGeometry,
+    geometry: Geometry,
     solution: Solution | None = None,
     *,
     style: RenderStyle = RenderStyle(),
@@ -189,11 +209,21 @@ def draw_board(
         A new image; ``image`` is left unchanged.
     """
     _check_image(image)
-    if (geometry.rows, geometry.cols) != (puzzle.rows, puzzle.cols):
-        raise ValueError(f"geometry is {geometry.rows}x{geometry.cols}, puzzle {puzzle.size}")
+    look.check_geometry(puzzle, geometry)
     _check_solution(puzzle, solution)
     canvas = np.ascontiguousarray(image.copy())
     fills = pair_colours(puzzle, style, colours)
+    if not puzzle.is_classic or not isinstance(geometry, BoardGeometry):
+        _draw_features(
+            canvas,
+            puzzle,
+            geometry,
+            solution,
+            style=style,
+            fills=fills,
+            fill_background=fill_background,
+        )
+        return canvas
     pitch = geometry.cell_size
 
     if fill_background:
@@ -225,11 +255,7 @@ def draw_board(
         for x, y in centres:  # round joins and caps
             _fill_circle(canvas, x, y, half_pipe, rgb)
 
-    radius = style.dot_radius * pitch
-    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
-        for cell in (pair.a, pair.b):
-            x, y = geometry.centre(cell)
-            _fill_circle(canvas, x, y, radius, rgb)
+    _draw_dots(canvas, puzzle, geometry, fills, style.dot_radius * pitch)
     return canvas
 
 
@@ -263,6 +289,9 @@ def to_svg(
         f'viewBox="0 0 {width} {height}">',
         f'<rect width="{width}" height="{height}" fill={_hex(style.background)}/>',
     ]
+    if not puzzle.is_classic or not isinstance(g, BoardGeometry):
+        out += _svg_features(puzzle, g, solution, style, fills)
+        return "\n".join([*out, "</svg>"]) + "\n"
     cells = [] if solution is None else [_cell_array(path) for path in solution.paths]
     if cells and style.pipe_tint > 0:
         # One shape per path: its cells merged into runs along each row.
@@ -292,22 +321,183 @@ def to_svg(
             f'stroke-width="{style.pipe_width * pitch:.2f}" stroke-linecap="round" '
             'stroke-linejoin="round"/>'
         )
-    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
-        for cell in (pair.a, pair.b):
-            x, y = g.centre(cell)
-            out.append(
-                f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{style.dot_radius * pitch:.2f}" '
-                f"fill={_hex(rgb)}/>"
-            )
+    out += _svg_dots(puzzle, g, fills, style.dot_radius * pitch)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _draw_features(
+    canvas: np.ndarray,
+    puzzle: Puzzle,
+    geometry: Geometry,
+    solution: Solution | None,
+    *,
+    style: RenderStyle,
+    fills: Sequence[RGB],
+    fill_background: bool,
+) -> None:
+    """``draw_board`` for any board: holes, walls, bridges, warps, hexagons (see ``look``)."""
+    pitch = geometry.cell_size
+    if fill_background:
+        for cell in puzzle.cells():
+            _fill_poly(canvas, geometry.polygon(cell), style.background)
+    paths = () if solution is None else solution.paths
+    if style.pipe_tint > 0:
+        for path, rgb in zip(paths, fills, strict=False):
+            for cell in look.tinted_cells(puzzle, path):
+                _fill_poly(canvas, geometry.polygon(cell), rgb, style.pipe_tint)
+    line, wall, wall_colour = _line_looks(puzzle, style, pitch)
+    edges = look.edges(puzzle, geometry)
+    for kind, width, rgb in (
+        (look.EdgeKind.LINE, line, style.line_colour),
+        (look.EdgeKind.WALL, wall, wall_colour),
+    ):
+        for edge in edges:
+            if edge.kind is kind:
+                _fill_segment(canvas, edge.a, edge.b, width / 2, rgb, cap=True)
+    half_pipe = style.pipe_width * pitch / 2
+    for path, rgb in zip(paths, fills, strict=False):
+        for piece in look.pipe_pieces(puzzle, geometry, path):
+            _fill_polyline(canvas, piece, half_pipe, rgb)
+    for cell in sorted(puzzle.bridges):
+        square, rails = look.bridge_tile(geometry, cell)
+        _fill_poly(canvas, square, BRIDGE_TILE)
+        for a, b in rails:
+            _fill_segment(canvas, a, b, max(1.0, 0.05 * pitch) / 2, BRIDGE_RAIL, cap=False)
+    for path, rgb in zip(paths, fills, strict=False):
+        for piece in look.over_bridges(puzzle, geometry, path):
+            _fill_polyline(canvas, piece, half_pipe, rgb, round_ends=False)
+    _draw_dots(canvas, puzzle, geometry, fills, style.dot_radius * pitch)
+
+
+def _draw_dots(
+    canvas: np.ndarray, puzzle: Puzzle, geometry: Geometry, fills: Sequence[RGB], radius: float
+) -> None:
+    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
+        for cell in (pair.a, pair.b):
+            x, y = geometry.centre(cell)
+            _fill_circle(canvas, x, y, radius, rgb)
+
+
+def _svg_features(
+    puzzle: Puzzle,
+    geometry: Geometry,
+    solution: Solution | None,
+    style: RenderStyle,
+    fills: Sequence[RGB],
+) -> list[str]:
+    """``to_svg``'s shapes for any board, in ``_draw_features``' order."""
+    pitch = geometry.cell_size
+    out = []
+
+    def points(ps: Sequence[Point]) -> str:
+        return " ".join(f"{x:.2f},{y:.2f}" for x, y in ps)
+
+    def polyline(ps: Sequence[Point], rgb: RGB, width: float, cap: str) -> str:
+        return (
+            f'<polyline points="{points(ps)}" fill="none" stroke={_hex(rgb)} '
+            f'stroke-width="{width:.2f}" stroke-linecap="{cap}" stroke-linejoin="round"/>'
+        )
+
+    paths = () if solution is None else solution.paths
+    if style.pipe_tint > 0:
+        for path, rgb in zip(paths, fills, strict=False):
+            tint = _hex(_mix(style.background, rgb, style.pipe_tint))
+            for cell in look.tinted_cells(puzzle, path):
+                out.append(
+                    f"<polygon points={quoteattr(points(geometry.polygon(cell)))} fill={tint}/>"
+                )
+    line, wall, wall_colour = _line_looks(puzzle, style, pitch)
+    edges = look.edges(puzzle, geometry)
+    for kind, width, rgb in (
+        (look.EdgeKind.LINE, line, style.line_colour),
+        (look.EdgeKind.WALL, wall, wall_colour),
+    ):
+        out += [polyline((e.a, e.b), rgb, width, "square") for e in edges if e.kind is kind]
+    for path, rgb in zip(paths, fills, strict=False):
+        for piece in look.pipe_pieces(puzzle, geometry, path):
+            out.append(polyline(piece, rgb, style.pipe_width * pitch, "round"))
+    for cell in sorted(puzzle.bridges):
+        square, rails = look.bridge_tile(geometry, cell)
+        out.append(f"<polygon points={quoteattr(points(square))} fill={_hex(BRIDGE_TILE)}/>")
+        out += [polyline(rail, BRIDGE_RAIL, max(1.0, 0.05 * pitch), "butt") for rail in rails]
+    for path, rgb in zip(paths, fills, strict=False):
+        for piece in look.over_bridges(puzzle, geometry, path):
+            out.append(polyline(piece, rgb, style.pipe_width * pitch, "butt"))
+    return out + _svg_dots(puzzle, geometry, fills, style.dot_radius * pitch)
+
+
+def _svg_dots(puzzle: Puzzle, geometry: Geometry, fills: Sequence[RGB], radius: float) -> list[str]:
+    return [
+        f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{radius:.2f}" fill={_hex(rgb)}/>'
+        for pair, rgb in zip(puzzle.pairs, fills, strict=True)
+        for x, y in (geometry.centre(pair.a), geometry.centre(pair.b))
+    ]
+
+
+def _line_looks(puzzle: Puzzle, style: RenderStyle, pitch: float) -> tuple[float, float, RGB]:
+    """The grid lines' width, and the outline and walls' width (about three lines) and colour."""
+    line = max(1.0, style.line_width * pitch)
+    colour, width = look.wall_look(puzzle, style.line_colour)
+    return line, max(2 * line, width * pitch), colour
+
+
+def _fill_poly(canvas: np.ndarray, points: Sequence[Point], rgb: RGB, opacity: float = 1.0) -> None:
+    """Fill a polygon, anti-aliased (OpenCV's coverage at 1/16 pixel)."""
+    xs, ys = [p.x for p in points], [p.y for p in points]
+    c0, c1 = max(0, math.floor(min(xs)) - 1), min(canvas.shape[1], math.ceil(max(xs)) + 2)
+    r0, r1 = max(0, math.floor(min(ys)) - 1), min(canvas.shape[0], math.ceil(max(ys)) + 2)
+    if c1 <= c0 or r1 <= r0:
+        return
+    mask = np.zeros((r1 - r0, c1 - c0), np.uint8)
+    corners = np.round((np.array([xs, ys]).T - (c0, r0)) * 16).astype(np.int32)
+    cv2.fillPoly(mask, [corners], 255, cv2.LINE_AA, 4)
+    _blend(canvas, slice(r0, r1), slice(c0, c1), mask.astype(np.float32) * (opacity / 255), rgb)
+
+
+def _fill_segment(
+    canvas: np.ndarray, a: Point, b: Point, half: float, rgb: RGB, *, cap: bool
+) -> None:
+    """A straight band ``2 * half`` wide from ``a`` to ``b`` (``cap``: on past each end by
+    ``half``, so lines meeting at a corner close it)."""
+    length = math.hypot(b.x - a.x, b.y - a.y)
+    if length == 0:
+        return
+    ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+    out = half if cap else 0.0
+    if ux == 0 or uy == 0:  # along the pixel grid: exact coverage
+        x0, x1 = sorted((a.x - ux * out, b.x + ux * out))
+        y0, y1 = sorted((a.y - uy * out, b.y + uy * out))
+        grow_x, grow_y = (half, 0.0) if ux == 0 else (0.0, half)
+        _fill_rect(canvas, (x0 - grow_x, y0 - grow_y, x1 + grow_x, y1 + grow_y), rgb)
+        return
+    ax, ay, bx, by = a.x - ux * out, a.y - uy * out, b.x + ux * out, b.y + uy * out
+    nx, ny = -uy * half, ux * half
+    corners = (
+        Point(ax + nx, ay + ny),
+        Point(bx + nx, by + ny),
+        Point(bx - nx, by - ny),
+        Point(ax - nx, ay - ny),
+    )
+    _fill_poly(canvas, corners, rgb)
+
+
+def _fill_polyline(
+    canvas: np.ndarray, points: Sequence[Point], half: float, rgb: RGB, *, round_ends: bool = True
+) -> None:
+    """A pipe: bands between the points, round joins, round ends unless told not."""
+    for a, b in itertools.pairwise(points):
+        _fill_segment(canvas, a, b, half, rgb, cap=False)
+    joints = points if round_ends else points[1:-1]
+    for x, y in joints:
+        _fill_circle(canvas, x, y, half, rgb)
 
 
 def _default_margin(cell_px: float) -> float:
     return max(2.0, cell_px / 8)
 
 
-def _image_size(geometry: BoardGeometry) -> tuple[int, int]:
+def _image_size(geometry: Geometry) -> tuple[int, int]:
     """``(height, width)`` of an image holding the board with equal margins round it."""
     return math.ceil(geometry.bottom + geometry.top) + 1, math.ceil(
         geometry.right + geometry.left

@@ -17,17 +17,34 @@ How the game takes a drag, and so how this board does:
   would not: a forgiving reading of a fast drag round a corner); games that
   take only side-by-side cells lose such a jump (``fill="neighbours"``);
 * solved: every colour joins its two dots and every cell is filled.
+
+The game's other boards (``Puzzle.neighbours`` says where a step may go):
+
+* a step never crosses a wall nor enters a hole; on a hexagonal board it goes
+  to any of the six hexagons around, and a jump is filled along the line of
+  hexagons between the two centres;
+* a bridge has two passages, one along its row and one along its column: a
+  pipe crosses it straight (it may not turn or stop there), and another pipe,
+  or the same one, may cross it the other way; crossing a passage another
+  colour holds cuts that colour as crossing any cell does;
+* a warp is a step like any other: the pointer reaches the cell across the
+  board by leaving through the warp's opening (``_hit.cell_under`` gives the
+  cell just off the board there, which stands for the warp's other end), and
+  the pipe carries on from there, as from any pipe end it is pressed on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from flowbot.models import Cell, Puzzle
+from flowbot.models import Cell, Puzzle, Shape, step_axis
 
 Path = tuple[Cell, ...]
+#: A place a pipe holds: its cell, or on a bridge the cell and the passage crossed
+#: (``step_axis``: 0 along the row, 1 down the column).
+Slot = Cell | tuple[Cell, int]
 
 #: How a game takes a jump of the pointer over several cells: fills the cells
 #: between ("run"), or loses it ("neighbours": only side-by-side cells count).
@@ -68,6 +85,7 @@ def press(state: GameState, cell: Cell | None) -> GameState:
     """The button goes down over ``cell`` (``None``: off the board)."""
     if cell is None:
         return state
+    cell = _through_edge(state.puzzle, cell)[-1]
     dot = _dot_owner(state, cell)
     if dot is not None:
         paths = _with(state.paths, dot, (cell,))
@@ -92,9 +110,17 @@ def drag_to(state: GameState, cell: Cell | None, *, fill: FillMode = "run") -> G
     if state.active is None or cell is None:
         return state
     head = state.paths[state.active][-1]
-    apart = abs(cell.row - head.row) + abs(cell.col - head.col)
-    if fill == "neighbours" and apart > 1 and cell not in state.paths[state.active]:
-        return state
+    puzzle = state.puzzle
+    through = _through_edge(puzzle, cell)
+    if cell in puzzle.neighbours(head) or through[0] == head:  # one step, also by a warp
+        return _walk(state, [through[-1]])[0]
+    if fill == "neighbours" and cell not in state.paths[state.active]:
+        return state  # a jump, lost by games that take only side-by-side cells
+    if len(through) == 2:  # past a warp's opening: up to it, then across
+        end, partner = through
+        return _walk(state, [*line_cells(head, end), partner])[0]
+    if puzzle.shape is Shape.HEX:
+        return _walk(state, list(hex_line_cells(head, cell)))[0]
     routes = [list(line_cells(head, cell))]
     if head.row != cell.row and head.col != cell.col:
         corners = (Cell(cell.row, head.col), Cell(head.row, cell.col))
@@ -127,6 +153,15 @@ def _walk(state: GameState, route: list[Cell]) -> tuple[GameState, bool]:
     return state, not cut
 
 
+def _through_edge(puzzle: Puzzle, cell: Cell) -> tuple[Cell, ...]:
+    """For a cell just off the board past a warp's opening: the warp's end beside it and
+    the other end it stands for; for a cell of the board: that cell."""
+    if 0 <= cell.row < puzzle.rows and 0 <= cell.col < puzzle.cols:
+        return (cell,)
+    end = Cell(min(max(cell.row, 0), puzzle.rows - 1), min(max(cell.col, 0), puzzle.cols - 1))
+    return end, Cell(cell.row % puzzle.rows, cell.col % puzzle.cols)
+
+
 def release(state: GameState) -> GameState:
     """The button goes up: the drag's cuts become final."""
     if state.active is None:
@@ -136,27 +171,52 @@ def release(state: GameState) -> GameState:
 
 
 def _step(state: GameState, cell: Cell) -> GameState:
-    """One side-by-side step of the active pipe; ``state`` itself when refused."""
+    """One step of the active pipe to a neighbour of its end; ``state`` itself when refused."""
     k = state.active
     assert k is not None
-    path = state.paths[k]
-    if cell in path:
-        new = path[: path.index(cell) + 1]
+    puzzle, path = state.puzzle, state.paths[k]
+    head = path[-1]
+    if cell not in puzzle.neighbours(head):  # a wall, a hole, not side by side
+        return state
+    slots = _slots(puzzle, path)
+    slot = _slot(puzzle, head, cell)
+    if slot in slots:  # back along its own pipe
+        new = path[: slots.index(slot) + 1]
     else:
-        pair = state.puzzle.pairs[k]
+        pair = puzzle.pairs[k]
         complete = len(path) > 1 and path[-1] in (pair.a, pair.b)
         owner = _dot_owner(state, cell)
         if complete or (owner is not None and owner != k):
             return state
+        if head in puzzle.bridges and len(path) > 1:  # straight across a bridge
+            before = path[-2]
+            if cell == before or step_axis(before, head) != step_axis(head, cell):
+                return state
         new = (*path, cell)
-    taken = set(new)
-    paths = tuple(new if i == k else _cut(before, taken) for i, before in enumerate(state.before))
+    taken = set(_slots(puzzle, new))
+    paths = tuple(
+        new if i == k else _cut(puzzle, before, taken) for i, before in enumerate(state.before)
+    )
     return replace(state, paths=paths)
 
 
-def _cut(path: Path, taken: set[Cell]) -> Path:
-    for i, cell in enumerate(path):
-        if cell in taken:
+def _slot(puzzle: Puzzle, before: Cell | None, cell: Cell) -> Slot:
+    """The place a pipe takes stepping from ``before`` into ``cell``."""
+    if before is not None and cell in puzzle.bridges:
+        return cell, step_axis(before, cell)
+    return cell
+
+
+def _slots(puzzle: Puzzle, path: Path) -> Sequence[Slot]:
+    """The places a pipe holds, in order (on a board with no bridge: its cells)."""
+    if not puzzle.bridges:
+        return path
+    return [_slot(puzzle, path[i - 1] if i else None, cell) for i, cell in enumerate(path)]
+
+
+def _cut(puzzle: Puzzle, path: Path, taken: set[Slot]) -> Path:
+    for i, slot in enumerate(_slots(puzzle, path)):
+        if slot in taken:
             return path[:i]
     return path
 
@@ -190,6 +250,35 @@ def line_cells(start: Cell, end: Cell) -> Iterator[Cell]:
         yield Cell(r, c)
 
 
+def hex_line_cells(start: Cell, end: Cell) -> Iterator[Cell]:
+    """The hexagons from ``start`` (excluded) to ``end`` along the line between their
+    centres, each a neighbour of the one before (on the even-q lattice ``Puzzle`` uses).
+
+    >>> [tuple(c) for c in hex_line_cells(Cell(0, 0), Cell(1, 3))]
+    [(1, 1), (0, 2), (1, 3)]
+    """
+    a, b = _cube(start), _cube(end)
+    n = max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+    for i in range(1, n + 1):
+        t = i / n
+        # Nudged off the hexagons' shared corners, so ties always break one way.
+        q, r, s = (a[j] + (b[j] - a[j]) * t + (1e-6, 2e-6, -3e-6)[j] for j in range(3))
+        rq, rr, rs = round(q), round(r), round(s)
+        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+        if dq > dr and dq > ds:
+            rq = -rr - rs
+        elif dr > ds:
+            rr = -rq - rs
+        yield Cell(rr + (rq + (rq & 1)) // 2, rq)
+
+
+def _cube(cell: Cell) -> tuple[int, int, int]:
+    """Cube coordinates of an even-q cell (Red Blob Games' hexagon guide)."""
+    q = cell.col
+    r = cell.row - (q + (q & 1)) // 2
+    return q, r, -q - r
+
+
 def connected(state: GameState, i: int) -> bool:
     """True when pair ``i``'s pipe joins its two dots."""
     path = state.paths[i]
@@ -198,15 +287,20 @@ def connected(state: GameState, i: int) -> bool:
 
 
 def filled(state: GameState) -> int:
-    """How many cells hold a dot or a pipe."""
-    cells = {cell for path in state.paths for cell in path}
-    cells.update(state.puzzle.dots())
-    return len(cells)
+    """How many cells hold a dot or a pipe (a bridge counts once per passage crossed)."""
+    slots = {slot for path in state.paths for slot in _slots(state.puzzle, path)}
+    slots.update(state.puzzle.dots())
+    return len(slots)
+
+
+def to_fill(puzzle: Puzzle) -> int:
+    """How many cells a solved board fills (a bridge counts twice: once per passage)."""
+    if puzzle.is_classic:
+        return puzzle.rows * puzzle.cols
+    return puzzle.rows * puzzle.cols - len(puzzle.holes) + len(puzzle.bridges)
 
 
 def is_solved(state: GameState) -> bool:
     """Every pair joined and every cell filled (the game's "level complete")."""
     p = state.puzzle
-    return (
-        all(connected(state, i) for i in range(len(p.pairs))) and filled(state) == p.rows * p.cols
-    )
+    return all(connected(state, i) for i in range(len(p.pairs))) and filled(state) == to_fill(p)

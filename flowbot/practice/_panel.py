@@ -9,7 +9,7 @@ section clicks at ``NEXT_AT``.
 
 from __future__ import annotations
 
-from flowbot.models import BoardGeometry
+from flowbot.models import Geometry
 from flowbot.practice._render import Layout, Rect, Shape, Text
 
 #: The "next" button's centre, as fractions of the board's width and height.
@@ -23,7 +23,7 @@ BUTTON_FILL = (52, 152, 219)
 TEXT = (235, 235, 235)
 
 
-def _box(g: BoardGeometry, x0: float, y0: float, x1: float, y1: float) -> tuple[float, ...]:
+def _box(g: Geometry, x0: float, y0: float, x1: float, y1: float) -> tuple[float, ...]:
     w, h = g.right - g.left, g.bottom - g.top
     return (g.left + x0 * w, g.top + y0 * h, g.left + x1 * w, g.top + y1 * h)
 

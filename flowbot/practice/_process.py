@@ -19,7 +19,7 @@ from typing import Any
 
 from flowbot.errors import DisplayError
 from flowbot.formats import format_puzzles
-from flowbot.models import BoardGeometry, Puzzle
+from flowbot.models import BoardGeometry, Geometry, HexGeometry, Puzzle, Shape
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +57,11 @@ class PracticeProcess:
         self.puzzle = self.levels[0]
         self._dir = tempfile.TemporaryDirectory(prefix="flowbot-practice-")
         folder = Path(self._dir.name)
-        puzzle_file = folder / "puzzles.txt"  # an ahle pack: any number of puzzles
-        puzzle_file.write_text(format_puzzles(self.levels, "ahle"))
+        # A pack of any number of puzzles: ahle, or the game's own level lines for the
+        # boards ahle cannot hold.
+        pack = "ahle" if all(level.is_classic for level in self.levels) else "levelpack"
+        puzzle_file = folder / "puzzles.txt"
+        puzzle_file.write_text(format_puzzles(self.levels, pack))
         self.state_path = folder / "state.json"
         cmd = [
             sys.executable, "-m", "flowbot", "practice", str(puzzle_file),
@@ -96,10 +99,14 @@ class PracticeProcess:
         return data
 
     @property
-    def board(self) -> BoardGeometry:
-        """The board's grid lines in screen coordinates, as the window reports them."""
+    def board(self) -> Geometry:
+        """Where the board's cells are on the screen, from the box the window reports."""
         state = self.state()
         x0, y0, x1, y1 = state["board"]
+        p = self.levels[state.get("level", 1) - 1]
+        if p.shape is Shape.HEX:  # the box holds rows and a half of hexagons (cols > 1)
+            pitch = (y1 - y0) / (p.rows + (0.5 if p.cols > 1 else 0.0))
+            return HexGeometry.regular(left=x0, top=y0, pitch=pitch, rows=p.rows, cols=p.cols)
         return BoardGeometry.uniform(
             left=x0, top=y0, width=x1 - x0, height=y1 - y0, rows=state["rows"],
             cols=state["cols"],

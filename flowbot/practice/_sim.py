@@ -17,6 +17,7 @@ import numpy as np
 from flowbot.actuate import ArrayScreen, Capture, Clock, Region
 from flowbot.models import Cell, Point, Puzzle
 from flowbot.practice._game import FillMode, GameState, drag_to, new_game, press, release
+from flowbot.practice._hit import cell_under
 from flowbot.practice._render import Layout, render
 
 
@@ -69,7 +70,7 @@ class SimulatedBoard:
         if frame > 0 and clock is None:
             raise ValueError("reading once per frame needs the clock")
         self.state: GameState = new_game(puzzle)
-        self.layout = Layout(puzzle.rows, puzzle.cols, cell=cell)
+        self.layout = Layout.for_puzzle(puzzle, cell=cell)
         self.desktop = desktop
         self.at = at
         self.scale = scale
@@ -99,7 +100,7 @@ class SimulatedBoard:
     def _cell(self, point: Point) -> Cell | None:
         x = point.x * self.scale - round(self.at[0] * self.scale)
         y = point.y * self.scale - round(self.at[1] * self.scale)
-        return self.layout.cell_at(x, y)
+        return cell_under(self.state.puzzle, self.layout, x, y)
 
     def press(self, point: Point) -> None:
         self.presses += 1

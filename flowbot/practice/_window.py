@@ -26,17 +26,23 @@ from flowbot.practice._game import (
     press,
     release,
 )
+from flowbot.practice._hit import cell_under
 from flowbot.practice._panel import in_next_button, panel_shapes
 from flowbot.practice._render import (
     Disc,
     Layout,
     Pipe,
+    Polygon,
     Rect,
+    Segment,
     Shape,
+    board_shapes,
+    bridge_shapes,
     dot_shapes,
-    grid_shapes,
     hex_colour,
+    over_shapes,
     pipe_shapes,
+    segment_corners,
     status_shape,
     tint_shapes,
 )
@@ -113,7 +119,7 @@ class PracticeWindow:
         self.panel = False  # the "level complete" panel is shown
         puzzle = self.levels[0]
         self.state = new_game(puzzle)
-        self.layout = Layout(puzzle.rows, puzzle.cols, cell=cell)
+        self.layout = Layout.for_puzzle(puzzle, cell=cell)
         self.state_path = state_path
         self.root = tk.Tk()
         self.root.title(f"{title} ({puzzle.size})")
@@ -180,19 +186,22 @@ class PracticeWindow:
     def _series(self) -> bool:
         return len(self.levels) > 1
 
+    def _cell(self, event: tk.Event) -> Cell | None:
+        return cell_under(self.state.puzzle, self.layout, event.x, event.y)
+
     def _on_press(self, event: tk.Event) -> None:
         if self._series and is_solved(self.state):  # done: only the panel's button counts
             last = self.level + 1 >= len(self.levels)
             if self.panel and not last and in_next_button(self.layout, event.x, event.y):
                 self._next_level()
             return
-        self._last = self.layout.cell_at(event.x, event.y)
+        self._last = self._cell(event)
         self._set(press(self.state, self._last))
 
     def _on_motion(self, event: tk.Event) -> None:
         if self.state.active is None:
             return
-        cell = self.layout.cell_at(event.x, event.y)
+        cell = self._cell(event)
         if cell is not None and cell != self._last:
             self._last = cell
             self._set(drag_to(self.state, cell, fill=self.fill))
@@ -223,7 +232,7 @@ class PracticeWindow:
         self.level += 1
         puzzle = self.levels[self.level]
         self.state = new_game(puzzle)
-        self.layout = Layout(puzzle.rows, puzzle.cols, cell=self.layout.cell)
+        self.layout = Layout.for_puzzle(puzzle, cell=self.layout.cell)
         width, height = self.layout.size
         self.canvas.configure(width=width, height=height)
         self.root.geometry(f"{width}x{height}")
@@ -237,23 +246,28 @@ class PracticeWindow:
     def _redraw(self) -> None:
         """Redraw only the pipes that changed: a full redraw of a big board is too slow
         to keep up with a fast drag, and Tk would then merge the motion events."""
-        c, layout = self.canvas, self.layout
+        c, layout, puzzle = self.canvas, self.layout, self.state.puzzle
+        # Layers, back to front: tints, grid, pipes, bridge tiles, pipes over bridges, dots.
+        under = "bridge" if puzzle.bridges else "dot"
         if not self._drawn:
             c.delete("all")
             width, height = layout.size
             c.create_rectangle(0, 0, width, height, fill="#000000", outline="", tags="bg")
-            self._create(grid_shapes(layout), "grid")
-            self._create(dot_shapes(self.state.puzzle, layout), "dot")
+            self._create(board_shapes(puzzle, layout), "grid")
+            self._create(bridge_shapes(puzzle, layout), "bridge")
+            self._create(dot_shapes(puzzle, layout), "dot")
             self._status = self._create([status_shape(self.state, layout)], "status")[0]
             self._drawn = [()] * len(self.state.paths)
         for i, path in enumerate(self.state.paths):
             if path == self._drawn[i]:
                 continue
-            c.delete(f"tint{i}", f"pipe{i}")
-            if self._create(tint_shapes(i, path, layout), f"tint{i}"):
+            c.delete(f"tint{i}", f"pipe{i}", f"over{i}")
+            if self._create(tint_shapes(i, path, layout, puzzle), f"tint{i}"):
                 c.tag_lower(f"tint{i}", "grid")
-            if self._create(pipe_shapes(i, path, layout), f"pipe{i}"):
-                c.tag_lower(f"pipe{i}", "dot")
+            if self._create(pipe_shapes(i, path, layout, puzzle), f"pipe{i}"):
+                c.tag_lower(f"pipe{i}", under)
+            if self._create(over_shapes(i, path, layout, puzzle), f"over{i}"):
+                c.tag_lower(f"over{i}", "dot")
             self._drawn[i] = path
         status = status_shape(self.state, layout)
         c.itemconfigure(self._status, text=status.text)
@@ -284,6 +298,14 @@ class PracticeWindow:
                     c.create_oval(
                         x - r, y - r, x + r, y + r, fill=hex_colour(shape.fill), outline="",
                         tags=tag,
+                    )
+                )  # fmt: skip
+            elif isinstance(shape, Polygon | Segment):
+                points = shape.points if isinstance(shape, Polygon) else segment_corners(shape)
+                ids.append(
+                    c.create_polygon(
+                        *[v for point in points for v in point], fill=hex_colour(shape.fill),
+                        outline="", tags=tag,
                     )
                 )  # fmt: skip
             else:

@@ -7,13 +7,16 @@ clear reason when Xvfb or Tk is missing.
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
+from flowbot import look
 from flowbot.actuate import ensure_display
+from flowbot.models import Geometry, Point, Solution
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +35,33 @@ def xdisplay() -> Iterator[str]:
     finally:
         if saved is not None:
             os.environ["DISPLAY"] = saved
+
+
+Stroke = list[Point]
+
+
+def solution_strokes(solution: Solution, geometry: Geometry) -> list[Stroke]:
+    """The strokes that draw ``solution`` on a practice board at ``geometry``: one per path,
+    through every cell's centre; at a warp the stroke goes on out through the opening,
+    lets go, and a new one starts at the other end (the pipe's end is pressed again)."""
+    puzzle = solution.puzzle
+    strokes: list[Stroke] = []
+    for path in solution.paths:
+        stroke = [geometry.centre(path[0])]
+        for i, (before, cell) in enumerate(itertools.pairwise(path), 1):
+            if cell not in set(puzzle.lattice_neighbours(before)):  # through a warp
+                mouth = look.warp_mouth(puzzle, geometry, before, cell)
+                strokes.append([*stroke, mouth])
+                # Pressed again at the pipe's new end, unless that is its far dot (done).
+                stroke = [geometry.centre(cell)] if i < len(path) - 1 else []
+            else:
+                stroke.append(geometry.centre(cell))
+        if stroke:
+            strokes.append(stroke)
+    return strokes
+
+
+@pytest.fixture
+def strokes_for() -> Callable[[Solution, Geometry], list[Stroke]]:
+    """``solution_strokes``, for tests of the practice board on the game's other boards."""
+    return solution_strokes

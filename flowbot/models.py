@@ -865,17 +865,34 @@ class Reading:
     """What the vision stage read from one image.
 
     ``colours[i]`` is the mean RGB of ``puzzle.pairs[i]``'s dots as seen;
-    ``confidence`` is in ``[0, 1]`` (1: every check passed with margin).
+    ``pipes[i]`` the cells other than its dots that a pipe of that colour
+    already covers (a board the user started or finished; empty when none
+    is drawn, and ``()`` when the reader did not look); ``confidence`` is in
+    ``[0, 1]`` (1: every check passed with margin).
     """
 
     puzzle: Puzzle
-    geometry: BoardGeometry
+    geometry: Geometry
     colours: tuple[tuple[int, int, int], ...]
     confidence: float
     notes: tuple[str, ...] = field(default=())
+    pipes: tuple[frozenset[Cell], ...] = field(default=())
 
     def __post_init__(self) -> None:
         if (self.geometry.rows, self.geometry.cols) != (self.puzzle.rows, self.puzzle.cols):
             raise ValueError("geometry and puzzle disagree on the board size")
+        if isinstance(self.geometry, HexGeometry) != (self.puzzle.shape is Shape.HEX):
+            raise ValueError("geometry and puzzle disagree on the board's shape")
         if len(self.colours) != len(self.puzzle.pairs):
             raise ValueError("one colour per pair")
+        if self.pipes and len(self.pipes) != len(self.puzzle.pairs):
+            raise ValueError("one set of pipe cells per pair, or none")
+
+    @property
+    def covered(self) -> dict[Cell, str]:
+        """Every cell a pipe covers, with its pair's label (dots not included)."""
+        return {
+            cell: pair.label
+            for pair, cells in zip(self.puzzle.pairs, self.pipes, strict=False)
+            for cell in cells
+        }

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from flowbot.errors import FlowbotError, VisionError
-from flowbot.models import BoardGeometry, Puzzle, Reading
+from flowbot.models import Geometry, Puzzle, Reading
 from flowbot.palette import colour_for
 from flowbot.vision import (
     DEFAULT_SETTINGS,
@@ -214,7 +214,7 @@ def _pictures(r: CaseResult, *, settings: Settings, load: Loader) -> str:
     except FlowbotError:
         return ""  # unreadable: the reason says why
     reading: Reading | None = None
-    geometry: BoardGeometry | None = None
+    geometry: Geometry | None = None
     reason = ""
     try:
         reading = read_board(image, settings)
@@ -237,7 +237,7 @@ def _figure(uri: str, caption: str) -> str:
     )
 
 
-def _crop(image: np.ndarray, geometry: BoardGeometry | None) -> np.ndarray:
+def _crop(image: np.ndarray, geometry: Geometry | None) -> np.ndarray:
     """The board and half a cell around it: at thumbnail size the whole screen hides the grid."""
     if geometry is None:
         return image

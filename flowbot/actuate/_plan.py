@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from flowbot.actuate._screen import Capture
 from flowbot.errors import ActuationError
-from flowbot.models import BoardGeometry, Cell, Point, Solution
+from flowbot.models import BoardGeometry, Cell, HexGeometry, Point, Solution
+
+#: Either kind of board geometry: a mapping gives back the kind it was given.
+G = TypeVar("G", BoardGeometry, HexGeometry)
 
 DragStyle = Literal["cells", "turns"]
 #: The named drag styles, as the longest straight jump each makes in one move
@@ -36,7 +39,7 @@ class Drag:
         return len(self.points) - 1
 
 
-def to_screen(geometry: BoardGeometry, capture: Capture) -> BoardGeometry:
+def to_screen(geometry: G, capture: Capture) -> G:
     """Map a geometry in capture pixels to pointer coordinates.
 
     Parameters
@@ -61,7 +64,7 @@ def to_screen(geometry: BoardGeometry, capture: Capture) -> BoardGeometry:
     return geometry.shifted(capture.left, capture.top, 1 / capture.scale)
 
 
-def to_capture(board: BoardGeometry, capture: Capture) -> BoardGeometry:
+def to_capture(board: G, capture: Capture) -> G:
     """The inverse of ``to_screen``: pointer coordinates to this capture's pixels."""
     return board.shifted(-capture.left * capture.scale, -capture.top * capture.scale, capture.scale)
 

@@ -23,6 +23,7 @@ from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
 from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 from flowbot.errors import (
+    ActuationError,
     BoardMovedError,
     FailSafeError,
     FlowbotError,
@@ -195,6 +196,8 @@ def make_plan(
         raise UnsolvableError(f"the {reading.puzzle.size} board on screen has no solution")
     if result.status is SolveStatus.TIMEOUT or result.solution is None:
         raise SolveTimeoutError(f"no solution within {settings.solve_timeout} s")
+    if not isinstance(reading.geometry, BoardGeometry):
+        raise ActuationError("hexagonal boards are not drawn yet")
     board = to_screen(reading.geometry, capture)
     drags = plan_drags(result.solution, board, jump=settings.jump)
     return Plan(capture, reading, result.solution, board, drags, t_read - t0, t1 - t_read, t2 - t1)
@@ -233,6 +236,8 @@ def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader)
     )
     if recoloured.max(initial=0) > settings.tolerance / 2:
         raise BoardMovedError("the board changed colours before drawing")
+    if not isinstance(again.geometry, BoardGeometry):
+        raise BoardMovedError("the board changed before drawing")
     board = to_screen(again.geometry, capture)
     limit = settings.moved_tolerance * plan.board.cell_size
     shift = max(

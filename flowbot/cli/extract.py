@@ -18,7 +18,7 @@ from flowbot.errors import InputError, VisionError
 # The vision stack (OpenCV, NumPy, SciPy) loads when the command runs, never
 # while the parser is built.
 if TYPE_CHECKING:
-    from flowbot.models import BoardGeometry, Reading
+    from flowbot.models import Geometry, Reading
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     for path in args.images:
         name = str(path)
         reading: Reading | None = None
-        refused_grid: BoardGeometry | None = None
+        refused_grid: Geometry | None = None
         image = None
         try:
             image = load_image(name)
@@ -86,7 +86,9 @@ def run(args: argparse.Namespace) -> int:
             read.append(NamedPuzzle(name, reading.puzzle, title=name))
         if args.debug and image is not None:
             _write_debug(args.debug, name, draw_reading(image, reading, reason, refused_grid))
-    text = "".join(records) if args.json else format_puzzles(read, "grid") if read else ""
+    # Grid text for classic boards, board text as soon as one is not.
+    form = "grid" if all(named.puzzle.is_classic for named in read) else "board"
+    text = "".join(records) if args.json else format_puzzles(read, form) if read else ""
     if args.output:
         args.output.write_text(text, encoding="utf-8")
         what = f"{len(records)} reading(s)" if args.json else f"{len(read)} puzzle(s)"
@@ -97,37 +99,46 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _record(name: str, reading: Reading | None, reason: str) -> dict[str, object]:
+    from flowbot.formats._json import (  # noqa: PLC0415 - as the vision stack is
+        board_record,
+        dots_record,
+        geometry_record,
+    )
+
     if reading is None:
         return {
             "image": name,
             "status": "refused",
             "rows": None,
             "cols": None,
+            "board": None,
+            "dots": None,
             "grid": None,
             "reason": reason,
             "geometry": None,
             "confidence": 0.0,
         }
-    g = reading.geometry
-    return {
+    puzzle = reading.puzzle
+    record: dict[str, object] = {
         "image": name,
         "status": "ok",
-        "rows": reading.puzzle.rows,
-        "cols": reading.puzzle.cols,
-        "grid": list(reading.puzzle.to_grid()),
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "board": board_record(puzzle),
+        "dots": dots_record(puzzle),
+        # The grid text of a classic board (walls, bridges and warps do not fit in it).
+        "grid": list(puzzle.to_grid()) if puzzle.is_classic else None,
         "reason": "",
-        "geometry": {
-            "left": round(g.left, 1),
-            "top": round(g.top, 1),
-            "right": round(g.right, 1),
-            "bottom": round(g.bottom, 1),
-            "xs": [round(x, 1) for x in g.xs],
-            "ys": [round(y, 1) for y in g.ys],
-            "cell_size": round(g.cell_size, 2),
-        },
+        "geometry": geometry_record(puzzle, reading.geometry),
         "colours": [list(c) for c in reading.colours],
         "confidence": reading.confidence,
     }
+    if reading.pipes:
+        record["pipes"] = {
+            pair.label: [list(c) for c in sorted(cells)]
+            for pair, cells in zip(puzzle.pairs, reading.pipes, strict=True)
+        }
+    return record
 
 
 def _write_debug(folder: Path, name: str, overlay: object) -> None:

@@ -48,6 +48,7 @@ from flowbot.cli._board_text import board_text
 from flowbot.cli._paths import output_file, puzzle_file
 from flowbot.errors import InputError, NeedsTouchingError
 from flowbot.formats import FORMATS, NamedPuzzle, read_puzzles
+from flowbot.formats._json import board_record, dots_record
 from flowbot.models import Cell, Solution
 
 if TYPE_CHECKING:
@@ -181,6 +182,8 @@ def _record(named: NamedPuzzle, result: _Answer, count: SolutionCount | None) ->
         **({"title": named.title} if named.title else {}),
         "rows": named.puzzle.rows,
         "cols": named.puzzle.cols,
+        "board": board_record(named.puzzle),
+        "dots": dots_record(named.puzzle),
         "status": result.status,
         "seconds": round(result.seconds, 6),
         "paths": paths,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -25,7 +25,7 @@ from flowbot.vision._other_boards import (
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._search import PIECE_OVERLAP, find_boards
-from flowbot.vision._types import Settings, UnsureBoardError
+from flowbot.vision._types import Features, Settings, UnsureBoardError
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,7 @@ class Board:
     cells: Cells
     confidence: float
     notes: tuple[str, ...]
+    features: Features = field(default_factory=Features)
 
 
 def choose_board(image: np.ndarray, settings: Settings) -> Board:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from flowbot.models import BoardGeometry, Cell, Reading
+from flowbot.models import Cell, Geometry, HexGeometry, Reading
 
 
 def draw_reading(
     image: np.ndarray,
     reading: Reading | None,
     reason: str = "",
-    geometry: BoardGeometry | None = None,
+    geometry: Geometry | None = None,
 ) -> np.ndarray:
     """A copy of ``image`` with the board, grid, cell centres and dot labels drawn on it.
 
@@ -45,7 +45,13 @@ def draw_reading(
     return out
 
 
-def _grid(out: np.ndarray, g: BoardGeometry, thick: int, border: tuple[int, int, int]) -> None:
+def _grid(out: np.ndarray, g: Geometry, thick: int, border: tuple[int, int, int]) -> None:
+    if isinstance(g, HexGeometry):
+        for r in range(g.rows):
+            for c in range(g.cols):
+                corners = np.array([(round(p.x), round(p.y)) for p in g.polygon(Cell(r, c))])
+                cv2.polylines(out, [corners], True, (0, 255, 255), thick)
+        return
     for x in g.xs:
         cv2.line(out, (round(x), round(g.top)), (round(x), round(g.bottom)), (0, 255, 255), thick)
     for y in g.ys:

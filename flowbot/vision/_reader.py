@@ -7,7 +7,7 @@ import logging
 import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
-from flowbot.models import Cell, Pair, Puzzle, Reading
+from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import (
@@ -90,10 +90,17 @@ def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:
 def _reading(board: Board, pairs: list[tuple[Cell, Cell]], margin: float) -> Reading:
     """The puzzle, its geometry, each pair's colour and the confidence of the whole reading."""
     cells, settings = board.cells, board.cells.settings
-    geometry = cells.geometry
+    geometry, features = cells.geometry, board.features
     # Pairs are already in reading order, so canonical() only renames them A, B, ...
     puzzle = Puzzle(
-        geometry.rows, geometry.cols, tuple(Pair(str(k), a, b) for k, (a, b) in enumerate(pairs))
+        geometry.rows,
+        geometry.cols,
+        tuple(Pair(str(k), a, b) for k, (a, b) in enumerate(pairs)),
+        shape=Shape.HEX if isinstance(geometry, HexGeometry) else Shape.SQUARE,
+        holes=features.holes,
+        walls=features.walls,
+        bridges=features.bridges,
+        warps=features.warps,
     ).canonical()
     colours = tuple(
         tuple(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell, Link
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,20 @@ class Settings:
 
 
 DEFAULT_SETTINGS = Settings()
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """What a board holds besides its cells and dots, as ``Puzzle`` keeps it.
+
+    A classic board has none; the stages that see holes, walls, bridge tiles
+    and warp openings fill them in, and the reading's puzzle carries them.
+    """
+
+    holes: frozenset[Cell] = frozenset()
+    walls: frozenset[Link] = frozenset()
+    bridges: frozenset[Cell] = frozenset()
+    warps: frozenset[Link] = frozenset()
 
 
 class UnsureBoardError(UnsureReadingError):

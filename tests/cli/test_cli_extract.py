@@ -54,6 +54,15 @@ def test_extract_json_and_refusal(
     assert (ok["rows"], ok["cols"]) == (5, 5)
     assert ok["grid"] == list(PUZZLE.canonical().to_grid())
     assert len(ok["geometry"]["xs"]) == 6
+    board = ok["board"]
+    assert (board["shape"], board["rows"], board["cols"], board["holes"]) == ("square", 5, 5, [])
+    canonical = PUZZLE.canonical()
+    assert ok["dots"] == {p.label: [list(p.a), list(p.b)] for p in canonical.pairs}
+    # Every playable cell's centre, inside its cell's grid lines.
+    centres = ok["geometry"]["centres"]
+    assert len(centres) == 25
+    xs, ys = ok["geometry"]["xs"], ok["geometry"]["ys"]
+    assert all(xs[c] < x < xs[c + 1] and ys[r] < y < ys[r + 1] for r, c, x, y in centres)
     assert 0 < ok["confidence"] <= 1
     assert refused["status"] == "refused"
     assert refused["reason"]

@@ -39,8 +39,17 @@ def test_json_reports_a_solved_grid_puzzle(
     path = _write(tmp_path, "p.txt", SOLVABLE)
     assert main(["solve", "--json", path]) == 0
     [record] = _json_lines(capsys.readouterr().out)
-    assert set(record) == {"puzzle", "rows", "cols", "status", "seconds", "paths"}
+    assert set(record) == {"puzzle", "rows", "cols", "board", "dots", "status", "seconds", "paths"}
     assert (record["puzzle"], record["rows"], record["cols"]) == (path, 3, 3)
+    assert record["board"] == {
+        "shape": "square",
+        "rows": 3,
+        "cols": 3,
+        "holes": [],
+        "walls": [],
+        "bridges": [],
+        "warps": [],
+    }
     assert record["status"] == "solved"
     assert isinstance(record["seconds"], float)
     assert record["seconds"] >= 0

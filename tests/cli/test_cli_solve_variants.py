@@ -33,7 +33,9 @@ def _solved(named: NamedPuzzle) -> _Answer:
 def test_json_paths_are_row_col_cells_and_a_bridge_is_in_both_flows() -> None:
     named = _level(BRIDGED)
     record = json.loads(json.dumps(_record(named, _solved(named), None)))
-    assert set(record) == {"puzzle", "rows", "cols", "status", "seconds", "paths"}
+    assert set(record) == {"puzzle", "rows", "cols", "board", "dots", "status", "seconds", "paths"}
+    assert record["board"]["bridges"] == [[2, 2]]
+    assert record["dots"]["0"] == [[0, 2], [3, 2]]
     assert list(record["paths"]) == ["0", "1", "2", "3", "4"]  # positions in the line
     assert record["paths"]["0"] == [[0, 2], [1, 2], [2, 2], [3, 2]]  # cells 2, 7, 12, 17
     assert [2, 2] in record["paths"]["3"]

@@ -6,9 +6,10 @@ import logging
 
 import numpy as np
 
-from flowbot.errors import BoardNotFoundError, UnsureReadingError
+from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
 from flowbot.vision._choose import Board, choose_board
+from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import (
     TWO_BOARDS,
@@ -61,7 +62,14 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     h, w = image.shape[:2]
     if min(h, w) < 5 * settings.min_cell_px:
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
-    board = choose_board(image, settings)
+    try:
+        board = choose_board(image, settings)
+    except VisionError:
+        # No square grid gave a board: a hexagonal one may (its own refusal if doubtful).
+        hexagonal = read_hex(image, settings)
+        if hexagonal is None:
+            raise
+        return hexagonal
     cells = board.cells
     try:
         check_cells(cells)

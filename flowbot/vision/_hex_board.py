@@ -36,9 +36,10 @@ REGULAR = 0.04
 #: The outline must carry this many times the ink of the thin lines between
 #: cells for a wall to show (the game: about 3; renders at 26-77 px pitches
 #: 1.32-2.0); an inner side with the geometric middle of the two or more is a
-#: wall, and one within ``WALL_DOUBT`` of that middle is refused.
+#: wall; one whose ink lies within ``WALL_DOUBT`` of that middle (on a log
+#: scale from the lines' 0 to the outline's 1) is refused.
 OUTLINE_INK = 1.25
-WALL_DOUBT = 0.08
+WALL_DOUBT = 0.15
 
 #: Half-row steps to the six neighbours, clockwise from straight up, with the
 #: corners (as indices into ``_CORNERS``) of the side facing each.
@@ -85,14 +86,18 @@ class LineMap:
         length = math.hypot(b.x - a.x, b.y - a.y)
         nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
         ts = np.linspace(0.25, 0.75, max(5, int(length / 2)))
-        offsets = np.arange(-across, across + 0.5)
+        # Half-pixel steps across, interpolated: a slanted line's ink as a flat one's.
+        offsets = np.arange(-across, across + 0.25, 0.5)
         xs = a.x + ts[:, None] * (b.x - a.x) + offsets[None, :] * nx
         ys = a.y + ts[:, None] * (b.y - a.y) + offsets[None, :] * ny
-        xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
-        yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
-        profile = self.tophat[yi, xi]
+        profile = cv2.remap(
+            self.tophat,
+            np.clip(xs, 0, w - 1).astype(np.float32),
+            np.clip(ys, 0, h - 1).astype(np.float32),
+            cv2.INTER_LINEAR,
+        )
         drawn = float((profile.max(axis=1) >= self.contrast).mean())
-        ink = float(np.median(profile.sum(axis=1)))
+        ink = float(np.median(profile.sum(axis=1))) * 0.5
         weight = profile.sum()
         where = float((profile * offsets[None, :]).sum() / weight) if weight > 0 else 0.0
         return drawn, ink, where
@@ -125,12 +130,11 @@ class HexSides:
         return inner, outline
 
     @cached_property
-    def wall_inks(self) -> tuple[float, float, float] | None:
-        """Per direction, the ink from which a side is outline or a wall: the geometric
-        middle of the thin lines' and the outline's (``None`` when the outline does not
-        carry ``OUTLINE_INK`` times the lines' ink along every direction)."""
+    def line_inks(self) -> tuple[tuple[float, float], ...] | None:
+        """Per direction, the thin lines' and the outline's typical ink (``None`` when the
+        outline does not carry ``OUTLINE_INK`` times the lines' ink along every direction)."""
         inner, outline = self.inks
-        middles = []
+        typical = []
         for direction in range(3):
             thin = [ink for side, ink in inner.items() if _side_direction(side) == direction]
             wide = [ink for d, ink in outline if d == direction]
@@ -139,8 +143,14 @@ class HexSides:
             t, w = float(np.median(thin)), float(np.median(wide))
             if w < OUTLINE_INK * t:
                 return None
-            middles.append(math.sqrt(t * w))
-        return middles[0], middles[1], middles[2]
+            typical.append((t, w))
+        return tuple(typical)
+
+    def wideness(self, direction: int, ink: float) -> float:
+        """Where ``ink`` lies from the thin lines' (0) to the outline's (1), on a log scale."""
+        assert self.line_inks is not None, "asked once the outline rule passed"
+        thin, wide = self.line_inks[direction]
+        return math.log(max(ink, 1e-6) / thin) / math.log(wide / thin)
 
 
 def _direction(step: Node) -> int:
@@ -174,9 +184,7 @@ def hex_board(sides: HexSides) -> HexBoard:
     """The board in the game's index grid, its holes and its walls (the sides between two
     cells drawn with the outline's ink)."""
     inner, _ = sides.inks
-    middles = sides.wall_inks
-    assert middles is not None, "the outline rule passed"
-    walls = {side for side, ink in inner.items() if ink >= middles[_side_direction(side)]}
+    walls = {side for side, ink in inner.items() if sides.wideness(_side_direction(side), ink) >= 0.5}
     return _indexed(sides.lattice, set(sides.cells), walls)
 
 
@@ -198,16 +206,15 @@ ONE_PIECE: Rule[HexSides] = Rule(
 
 
 def _check_outline(sides: HexSides) -> None:
-    middles = sides.wall_inks
-    if middles is None:
+    if sides.line_inks is None:
         raise UnsureReadingError(
             "the board's outline looks like the lines between its hexagons (walls would not show)"
         )
     inner, outline = sides.inks
-    if any(ink < middles[direction] for direction, ink in outline):
+    if any(sides.wideness(direction, ink) < 0.5 for direction, ink in outline):
         raise UnsureReadingError(OUTLINE.reason)
     for side, ink in inner.items():
-        if abs(ink / middles[_side_direction(side)] - 1) < WALL_DOUBT:
+        if abs(sides.wideness(_side_direction(side), ink) - 0.5) < WALL_DOUBT:
             raise UnsureReadingError(
                 "cannot tell whether a line between two hexagons is a wall or not"
             )
@@ -223,7 +230,7 @@ OUTLINE: Rule[HexSides] = Rule(
     bounds="OUTLINE_INK 1.25: the outline's median ink over the thin lines' (the game about "
     "3, renders 1.32-2.0 at 26-77 px pitches), along each of the three directions apart (a "
     "slanted line's ink differs); a side is outline or wall from the geometric middle of the "
-    "two, and refused within WALL_DOUBT 0.08 of it.",
+    "two, and refused within WALL_DOUBT 0.15 of it (on a log scale, lines 0, outline 1).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )

@@ -184,10 +184,14 @@ def hex_board(sides: HexSides) -> HexBoard:
     """The board in the game's index grid, its holes and its walls (the sides between two
     cells drawn with the outline's ink); a hexagon outlined all round is a hole."""
     inner, _ = sides.inks
-    walls = {side for side, ink in inner.items() if sides.wideness(_side_direction(side), ink) >= 0.5}
+    walls = {
+        side for side, ink in inner.items() if sides.wideness(_side_direction(side), ink) >= 0.5
+    }
     # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
-        node for node in sides.cells if all(frozenset((node, n)) in walls for n in _neighbours(node))
+        node
+        for node in sides.cells
+        if all(frozenset((node, n)) in walls for n in _neighbours(node))
     }
     walls = {side for side in walls if not side & enclosed}
     return _indexed(sides.lattice, set(sides.cells) - enclosed, walls)

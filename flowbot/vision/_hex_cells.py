@@ -63,7 +63,9 @@ class HexCells:
         return [c for c in self.cells if strong[c]]
 
 
-def sample_hex_cells(image: np.ndarray, geometry: HexGeometry, cells: tuple[Cell, ...], settings: Settings) -> HexCells:
+def sample_hex_cells(
+    image: np.ndarray, geometry: HexGeometry, cells: tuple[Cell, ...], settings: Settings
+) -> HexCells:
     """Every cell of ``geometry``'s index grid sampled at its centre."""
     h, w = image.shape[:2]
     rows, cols = geometry.rows, geometry.cols

@@ -23,12 +23,14 @@ are found by ``_hex_board``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from flowbot.vision._colour import brightest_channel
+from flowbot.vision._dots_apart import board_dots
 
 SQRT3 = math.sqrt(3)
 
@@ -73,14 +75,36 @@ def line_map(gray: np.ndarray, contrast: float) -> np.ndarray:
     return (tophat >= contrast).astype(np.float32)
 
 
-def find_hex_lattice(image: np.ndarray, work_size: int, contrast: float) -> HexLattice | None:
-    """The hexagon lattice most of the image's thin lines follow, or ``None``.
+def find_hex_lattices(
+    image: np.ndarray, work_size: int, contrast: float, min_side: float
+) -> Iterator[HexLattice]:
+    """The lattice most of the image's thin lines follow, then the one around its dots.
+
+    Text or a window's clutter beside a small board can outweigh its lines;
+    around pairs of dots like a board's (``board_dots``), the board's own
+    lines stand out. Each lattice is in full-resolution pixels.
+    """
+    gray = brightest_channel(image)
+    whole = find_hex_lattice(gray, work_size, contrast)
+    if whole is not None:
+        yield whole
+    h, w = gray.shape
+    region = board_dots(image, max(1, math.ceil(max(h, w) / work_size)), min_side)
+    if region is None or (region.x1 - region.x0) * (region.y1 - region.y0) > 0.5 * h * w:
+        return
+    part = find_hex_lattice(gray[region.y0 : region.y1, region.x0 : region.x1], work_size, contrast)
+    if part is not None:
+        yield HexLattice(part.x0 + region.x0, part.y0 + region.y0, part.col_step, part.row_step)
+
+
+def find_hex_lattice(gray: np.ndarray, work_size: int, contrast: float) -> HexLattice | None:
+    """The hexagon lattice most of the thin lines of ``gray`` (brightest channel) follow,
+    or ``None``.
 
     Found in a copy shrunk to about ``work_size`` pixels; placed in
-    full-resolution pixels (``refine`` places it more closely).
+    full-resolution pixels.
     """
-    h, w = image.shape[:2]
-    gray = brightest_channel(image)
+    h, w = gray.shape
     f = max(1, math.ceil(max(h, w) / work_size))
     lines = _shrunk_lines(gray, f, contrast)
     if lines.sum() < 50:
@@ -120,10 +144,9 @@ def _pitch(lines: np.ndarray) -> float | None:
     padded[:h, :w] = centred
     spectrum = cv2.dft(padded, flags=cv2.DFT_COMPLEX_OUTPUT)
     power = cv2.mulSpectrums(spectrum, spectrum, 0, conjB=True)
-    auto = cv2.idft(power, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT)
-    auto = auto / max(float(auto[0, 0]), 1e-6)
+    raw = cv2.idft(power, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT)
     # A pixel's neighbourhood: a lattice point rarely falls on a whole pixel.
-    auto = cv2.dilate(auto, np.ones((3, 3), np.uint8))
+    auto = cv2.dilate(raw / max(float(raw[0, 0]), 1e-6), np.ones((3, 3), np.uint8))
     distances = np.arange(5.0, min(h, w) / MIN_ACROSS, 0.25)
     scores = np.full(distances.shape, np.inf, np.float32)
     for dx, dy in ((0.0, 1.0), (SQRT3 / 2, 0.5), (SQRT3 / 2, -0.5)):
@@ -137,7 +160,7 @@ def _pitch(lines: np.ndarray) -> float | None:
         return None
     cut = int(rising[0])
     best = cut + int(np.argmax(scores[cut:]))
-    if scores[best] < MIN_REPEAT or scores[best] - scores[cut:best + 1].min() < MIN_PEAK:
+    if scores[best] < MIN_REPEAT or scores[best] - scores[cut : best + 1].min() < MIN_PEAK:
         return None
     # The middle of the plateau the 3x3 neighbourhood makes of the peak.
     top = np.flatnonzero(scores >= scores[best] - 1e-6)

@@ -17,9 +17,10 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Reading, Shape
 from flowbot.vision._colour import brightest_channel
+from flowbot.vision._grid import MIN_BOARD_SIDE
 from flowbot.vision._hex_board import drawn_board, hex_board
 from flowbot.vision._hex_cells import sample_hex_cells
-from flowbot.vision._hex_lattice import find_hex_lattice
+from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES
 from flowbot.vision._types import Settings
@@ -32,11 +33,15 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
 
     Raises ``UnsureReadingError`` when it shows one that cannot be read for certain.
     """
-    lattice = find_hex_lattice(image, settings.work_size, settings.line_contrast)
-    if lattice is None:
-        return None
-    sides = drawn_board(brightest_channel(image), lattice, settings.line_contrast)
-    if sides is None:
+    gray = brightest_channel(image)
+    lattices = find_hex_lattices(
+        image, settings.work_size, settings.line_contrast, MIN_BOARD_SIDE * settings.min_cell_px
+    )
+    for lattice in lattices:
+        sides = drawn_board(gray, lattice, settings.line_contrast)
+        if sides is not None:
+            break
+    else:
         return None
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     for board_rule in HEX_BOARD_RULES:

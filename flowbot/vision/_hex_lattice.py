@@ -145,8 +145,9 @@ def _pitch(lines: np.ndarray) -> float | None:
     spectrum = cv2.dft(padded, flags=cv2.DFT_COMPLEX_OUTPUT)
     power = cv2.mulSpectrums(spectrum, spectrum, 0, conjB=True)
     raw = cv2.idft(power, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT)
+    normed: np.ndarray = (raw / max(float(raw[0, 0]), 1e-6)).astype(np.float32)
     # A pixel's neighbourhood: a lattice point rarely falls on a whole pixel.
-    auto = cv2.dilate(raw / max(float(raw[0, 0]), 1e-6), np.ones((3, 3), np.uint8))
+    auto = cv2.dilate(normed, np.ones((3, 3), np.uint8))
     distances = np.arange(5.0, min(h, w) / MIN_ACROSS, 0.25)
     scores = np.full(distances.shape, np.inf, np.float32)
     for dx, dy in ((0.0, 1.0), (SQRT3 / 2, 0.5), (SQRT3 / 2, -0.5)):

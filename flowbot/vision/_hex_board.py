@@ -97,7 +97,10 @@ class LineMap:
             cv2.INTER_LINEAR,
         )
         drawn = float((profile.max(axis=1) >= self.contrast).mean())
-        ink = float(np.median(profile.sum(axis=1))) * 0.5
+        # The line's width: its ink over its peak, the same on glow that dims it.
+        typical = np.median(profile, axis=0)
+        typical = typical - typical.min()
+        ink = 0.5 * float(typical.sum()) / max(float(typical.max()), 1e-6)
         weight = profile.sum()
         where = float((profile * offsets[None, :]).sum() / weight) if weight > 0 else 0.0
         return drawn, ink, where
@@ -276,9 +279,10 @@ def _corners(lattice: HexLattice, node: Node) -> list[Point]:
 
 
 def _inside(lattice: HexLattice, node: Node, w: int, h: int) -> bool:
-    """Whether the hexagon lies within the image, its lines too."""
+    """Whether the hexagon lies within the image (its sides may lie on the image's edge: a
+    side there is on the outline, which must show as wide as the outline's)."""
     x, y = lattice.centre(*node)
-    rx, ry = lattice.col_step * 2 / 3 + 2, lattice.row_step / 2 + 2
+    rx, ry = lattice.col_step * 2 / 3, lattice.row_step / 2
     return x - rx >= 0 and y - ry >= 0 and x + rx <= w - 1 and y + ry <= h - 1
 
 

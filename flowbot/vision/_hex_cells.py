@@ -23,10 +23,11 @@ from flowbot.vision._rule import Rule
 from flowbot.vision._stats import median_along, median_of
 from flowbot.vision._types import Settings
 
-#: An empty cell's ring within this (CIELAB) of the board's typical ring: the
-#: game's ground is one dark colour, which glow tints smoothly; a pipe, a tile
-#: or text in a cell is another colour there.
-GROUND_STEP = 25.0
+#: An empty cell's ring within this (CIELAB) of its neighbours' typical ring:
+#: the game's ground is one dark colour, which glow tints smoothly; a pipe, a
+#: tile or text in a cell is another colour there (as the classic
+#: BACKGROUND_STEP).
+GROUND_STEP = 40.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ def sample_hex_cells(
 def _check_dot_or_empty(seen: HexCells) -> None:
     settings = seen.settings
     contrast, flat = seen.contrast, seen.flat
-    ground = median_of(np.array([seen.ring_lab[c] for c in seen.cells]), axis=0)
+    ground = _ground_around(seen)
     for cell in seen.cells:
         k = float(contrast[cell])
         r, c = cell
@@ -109,12 +110,24 @@ def _check_dot_or_empty(seen: HexCells) -> None:
             continue
         if k > settings.empty_contrast:
             raise UnsureReadingError(f"cell ({r}, {c}) holds something that is not a flat dot")
-        if float(delta_e(seen.ring_lab[cell], ground)) > GROUND_STEP:
+        if float(delta_e(seen.ring_lab[cell], ground[cell])) > GROUND_STEP:
             raise UnsureReadingError(
                 f"cell ({r}, {c}) is unlike the board's ground (a pipe, a tile or text)"
             )
     if len(seen.dots) < 2:
         raise UnsureReadingError("no dots on the board")
+
+
+def _ground_around(seen: HexCells) -> dict[Cell, np.ndarray]:
+    """Each cell's neighbours' typical ring colour (glow tints the ground slowly)."""
+    centres = np.array([seen.geometry.centre(c) for c in seen.cells])
+    apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    near = (apart > 0) & (apart < 1.2 * seen.geometry.cell_size)
+    rings = np.array([seen.ring_lab[c] for c in seen.cells])
+    return {
+        cell: median_of(rings[near[i]], axis=0) if near[i].any() else rings[i]
+        for i, cell in enumerate(seen.cells)
+    }
 
 
 DOT_OR_EMPTY: Rule[HexCells] = Rule(
@@ -124,8 +137,8 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "square cells' corners and sides): anything between a dot and an empty cell, or an "
     "empty cell on another ground (a pipe, a tile, text), is refused rather than guessed.",
     bounds="dot_contrast 30 and a flat core (FLAT_CORE 0.8, RING_LIKE_MAX 0.1) for a dot, "
-    "empty_contrast 20 at most for an empty cell, its ring within GROUND_STEP 25 CIELAB of "
-    "the board's median ring.",
+    "empty_contrast 20 at most for an empty cell, its ring within GROUND_STEP 40 CIELAB of "
+    "its neighbours' median ring.",
     reason="cell (r, c) holds something that is not a flat dot / is unlike the board's ground",
     check=_check_dot_or_empty,
 )

@@ -690,6 +690,13 @@ def _flow_shot(
     return synthesize(puzzle, seed=int(rng.integers(2**31)), options=options)
 
 
+def _grid(shot: SyntheticShot) -> BoardGeometry:
+    """The grid lines of a classic board's shot (the boards these decoys spoil)."""
+    if not isinstance(shot.geometry, BoardGeometry):
+        raise TypeError("a classic board's shot has grid lines")
+    return shot.geometry
+
+
 def _style(shot: SyntheticShot) -> RenderStyle:
     o = shot.options
     return RenderStyle(
@@ -712,7 +719,7 @@ def _empty_cells(puzzle: Puzzle) -> list[Cell]:
 
 def _flow_walls(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng)
-    g, img = shot.geometry, shot.image.copy()
+    g, img = _grid(shot), shot.image.copy()
     p = g.cell_size
     width = max(3, round(p * rng.uniform(0.08, 0.15)))
     colour = tuple(min(255, round(v * 2.2)) for v in shot.options.pack.line)
@@ -732,7 +739,7 @@ def _flow_walls(rng: np.random.Generator) -> tuple[np.ndarray, str]:
 
 def _flow_holes(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng, glow=0.0, categories=("phone", "crop"))
-    g, puzzle, img = shot.geometry, shot.puzzle, shot.image.copy()
+    g, puzzle, img = _grid(shot), shot.puzzle, shot.image.copy()
     p = g.cell_size
     half = max(1.0, _style(shot).line_width * p) / 2
     free = set(_empty_cells(puzzle))
@@ -790,7 +797,7 @@ def _flow_holes(rng: np.random.Generator) -> tuple[np.ndarray, str]:
 
 def _flow_odd_dot(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng)
-    g, puzzle = shot.geometry, shot.puzzle
+    g, puzzle = _grid(shot), shot.puzzle
     style = _style(shot)
     free = _empty_cells(puzzle)
     e1, e2 = (free[int(i)] for i in rng.choice(len(free), size=2, replace=False))
@@ -836,7 +843,7 @@ def _bright_segment(
 def _flow_walled(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     # The game's walls: a bright double line along an inner edge (a barrier between two cells).
     shot = _flow_shot(rng, glow=float(rng.uniform(0, 0.4)))
-    g, img = shot.geometry, shot.image.copy()
+    g, img = _grid(shot), shot.image.copy()
     p = g.cell_size
     colour = _WALL_COLOURS[int(rng.integers(len(_WALL_COLOURS)))]
     width = max(1, round(shot.options.line_px))
@@ -864,7 +871,7 @@ def _flow_walled(rng: np.random.Generator) -> tuple[np.ndarray, str]:
 def _flow_shaped(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     # The game's shaped boards: cells left out, no lines inside, a bright outline round them.
     shot = _flow_shot(rng, glow=0.0, categories=("phone", "crop"))
-    g, puzzle, img = shot.geometry, shot.puzzle, shot.image.copy()
+    g, puzzle, img = _grid(shot), shot.puzzle, shot.image.copy()
     p = g.cell_size
     dots = puzzle.dots()
     for _ in range(50):
@@ -901,7 +908,7 @@ def _flow_shaped(rng: np.random.Generator) -> tuple[np.ndarray, str]:
 
 def _flow_cut(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng, categories=("phone", "crop", "web"))
-    g, img = shot.geometry, shot.image
+    g, img = _grid(shot), shot.image
     p = g.cell_size
     vertical = rng.random() < 0.5
     lines, size = (g.ys, g.rows) if vertical else (g.xs, g.cols)
@@ -920,7 +927,7 @@ def _flow_cut(rng: np.random.Generator) -> tuple[np.ndarray, str]:
 
 def _flow_bridges(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng)
-    g, puzzle, img = shot.geometry, shot.puzzle, shot.image.copy()
+    g, puzzle, img = _grid(shot), shot.puzzle, shot.image.copy()
     p = g.cell_size
     free = _empty_cells(puzzle)
     n = min(len(free), int(rng.integers(1, 4)))
@@ -948,7 +955,7 @@ def _bridge_deck(img: np.ndarray, x: float, y: float, p: float, grey: int, *, ac
 
 def _flow_dialog(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng, categories=("phone", "mirror", "web"))
-    g, img = shot.geometry, shot.image.copy()
+    g, img = _grid(shot), shot.image.copy()
     p = g.cell_size
     # A pop-up over part of the board: level complete, an offer, a hint.
     w = g.right - g.left
@@ -1077,7 +1084,7 @@ def _flow_edge_objects(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     # refuse what lies inside.
     glow = float(rng.uniform(0.3, 1.0)) if rng.random() < 0.5 else 0.0
     shot = _flow_shot(rng, glow=glow, categories=("mirror", "crop"))
-    g, puzzle, img = shot.geometry, shot.puzzle, shot.image.copy()
+    g, puzzle, img = _grid(shot), shot.puzzle, shot.image.copy()
     p = g.cell_size
     half = max(1.0, _style(shot).line_width * p) / 2
     first = int(rng.integers(4))

@@ -1391,14 +1391,19 @@ STATES = ("unsolved", "started", "solved")
 
 
 def _variant_board(rng: np.random.Generator, variant: str, like: Puzzle) -> Solution:
-    """A solvable ``variant`` board of ``like``'s size with about as many colours (2 to 16)."""
+    """A solvable ``variant`` board of ``like``'s size.
+
+    About as many colours as the game's levels of that size have (the square
+    root of the cells), or as ``like`` has if more (twins want many), 16 at most.
+    """
     from flowbot.errors import InputError  # noqa: PLC0415
     from flowbot.generate import generate  # noqa: PLC0415 - keeps the solver out of plain use
 
     rows, cols = like.rows, like.cols
     features = VARIANTS[variant](rng, rows, cols)
-    colours = int(min(16, max(2, len(like.pairs))))
-    for attempt in range(8):
+    usual = round(math.sqrt(rows * cols - features.get("holes", 0)) * rng.uniform(0.9, 1.3))
+    colours = int(min(16, max(3, usual, len(like.pairs))))
+    for attempt in range(12):
         try:
             made = generate(
                 rows,
@@ -1412,13 +1417,13 @@ def _variant_board(rng: np.random.Generator, variant: str, like: Puzzle) -> Solu
                 warps=features.get("warps", 0),
             )
         except InputError:
-            # Too many colours, or holes that leave no room: fewer of both next time.
-            colours = max(2, colours - 1 - colours // 4)
-            if attempt >= 3 and features.get("holes"):
+            # Paths that never touch themselves need enough colours; holes may leave no room.
+            colours = min(16, colours + 1)
+            if attempt % 3 == 2 and features.get("holes", 0) > 1:
                 features = {**features, "holes": features["holes"] // 2}
             continue
         return made.solution
-    raise RuntimeError(f"no {variant} board of {rows}x{cols} after 8 tries")  # pragma: no cover
+    raise RuntimeError(f"no {variant} board of {rows}x{cols} after 12 tries")  # pragma: no cover
 
 
 def _drawn(rng: np.random.Generator, solution: Solution, state: str) -> Solution | None:

@@ -19,7 +19,9 @@ instead of (or, naming ``classic`` too, as well as) classic ones: one row per
 variant and category of ``VARIANT_CATEGORIES``. A reading is exact when the
 whole canonical puzzle equals the truth (``Puzzle.canonical()``: lattice,
 size, holes, walls, bridges, warps, dots and pairs); ``wrong_size`` is another
-lattice or size, ``wrong_board`` other holes, walls, bridges or warps.
+lattice or size, ``wrong_board`` other holes, walls, bridges or warps; an
+exact reading that says which cells pipes cover (``Reading.pipes``) and is
+wrong for a colour is ``wrong_pipes`` (the truth: ``SyntheticShot.pipes``).
 Development used seeds below 100000: ``--first 100000`` measures on seeds never
 looked at.
 
@@ -45,7 +47,7 @@ from _harness import guarded_read, worker_map
 from PIL import Image
 
 from flowbot.formats import format_puzzle
-from flowbot.models import BoardGeometry, Cell, Geometry, Puzzle
+from flowbot.models import BoardGeometry, Cell, Geometry, Puzzle, Reading
 from flowbot.screens.synthetic import CATEGORIES, STATES, VARIANT_CATEGORIES, VARIANTS, sample
 
 OUTCOMES = (
@@ -54,6 +56,7 @@ OUTCOMES = (
     "wrong_board",
     "wrong_dots",
     "wrong_pairs",
+    "wrong_pipes",
     "refused",
     "timeout",
     "crashed",
@@ -81,6 +84,18 @@ def compare(truth: Puzzle, read: Puzzle) -> str:
     if set(truth.dots()) != set(read.dots()):
         return "wrong_dots"
     return "exact" if truth == read else "wrong_pairs"
+
+
+def compare_pipes(truth: Puzzle, pipes: tuple[frozenset[Cell], ...], read: Reading) -> str:
+    """``exact``, or ``wrong_pipes`` when the reader says which cells pipes cover (it
+    looked: ``Reading.pipes`` is not empty) and is wrong for some colour."""
+    if not read.pipes:
+        return "exact"
+    drawn = {frozenset((p.a, p.b)): cells for p, cells in zip(truth.pairs, pipes, strict=True)}
+    seen = {
+        frozenset((p.a, p.b)): cells for p, cells in zip(read.puzzle.pairs, read.pipes, strict=True)
+    }
+    return "exact" if drawn == seen else "wrong_pipes"
 
 
 def is_failure(category: str, kind: str, state: str = "unsolved") -> bool:
@@ -123,6 +138,7 @@ def run_one(
         kind = compare(shot.puzzle, read.reading.puzzle)
         if kind == "exact":
             error = line_error(shot.geometry, read.reading.geometry)
+            kind = compare_pipes(shot.puzzle, shot.pipes, read.reading)
         else:
             puzzle = read.reading.puzzle
             detail = f"read {puzzle.size} {_text(puzzle).strip().replace(chr(10), '/')}"
@@ -198,7 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.verbose:
         for o in bad:
             print(f"  {o.category} seed {o.seed}: {o.kind}: {o.detail}")
-    worst_kinds = {"wrong_size", "wrong_board", "wrong_dots", "wrong_pairs", "timeout", "crashed"}
+    worst_kinds = {
+        *("wrong_size", "wrong_board", "wrong_dots", "wrong_pairs", "wrong_pipes"),
+        *("timeout", "crashed"),
+    }
     return 1 if any(o.kind in worst_kinds for o in bad) else 0
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
+import os
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -117,3 +122,38 @@ def test_bad_variant_state_or_category_is_refused() -> None:
         sample("phone", 0, "walls", "half")
     with pytest.raises(ValueError, match="classic"):
         sample("generated", 0, "walls")
+
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def test_benchmark_compares_the_whole_board() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        bench = importlib.import_module("vision_synthetic")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    truth = sample("crop", 1, "walls").puzzle
+    assert bench.compare(truth, truth.relabel([f"x{i}" for i in range(len(truth.pairs))])) == (
+        "exact"
+    )
+    assert bench.compare(truth, replace(truth, walls=frozenset())) == "wrong_board"
+    assert bench.compare(truth, replace(truth, shape=Shape.HEX, walls=frozenset())) == (
+        "wrong_size"
+    )
+
+
+def test_benchmark_runs_on_variant_boards() -> None:
+    env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent)}
+    args = ["--n", "1", "--first", "7", "--variant", "hex", "--variant", "bridges"]
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "vision_synthetic.py"), *args, "--category", "crop"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line.split()[0] for line in done.stdout.splitlines()]
+    assert rows[1:3] == ["hex/crop", "bridges/crop"]

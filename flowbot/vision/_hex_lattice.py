@@ -176,7 +176,8 @@ def _phases(lines: np.ndarray, pitch: float, col_step: float) -> tuple[float, ..
     the period is the one near the pitch's at which the lines across repeat
     most strongly, each phase where its profile repeats.
     """
-    length = max(3, round(0.3 * pitch))
+    # Most of a flat side (0.58 pitch long), longer than where slanted lines meet.
+    length = max(3, round(0.45 * pitch))
     across = cv2.morphologyEx(
         lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
     )

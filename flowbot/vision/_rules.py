@@ -31,6 +31,7 @@ from flowbot.vision._cell_marks import MARKS, TILES
 from flowbot.vision._cell_past_border import NOTHING_PAST_BORDER
 from flowbot.vision._cell_pipes import PIPES
 from flowbot.vision._cells import CellSamples
+from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._lattice import Lattice, LineMaps
@@ -62,7 +63,7 @@ CELL_RULES: tuple[Rule[Cells], ...] = (
 
 HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
 
-HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY,)
+HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
 
 #: Every rule, in the order they run on a board that is read (a hexagonal
 #: board's last: they run only when no square grid gave a board).

@@ -29,6 +29,8 @@ DRAWN = 0.75
 #: A side's line is looked for this far across it, in pitches (at least 1.5 px):
 #: wider while the lattice is only found, narrower once placed.
 ACROSS_FOUND, ACROSS_PLACED = 0.06, 0.03
+#: Rounds of fitting the lattice to the sides drawn.
+PLACING_ROUNDS = 3
 #: The game's smallest hexagonal board has 19 cells.
 MIN_CELLS = 12
 #: Regular hexagons: column step over row step is sqrt(3)/2 within this share.
@@ -118,7 +120,7 @@ class HexSides:
     def inks(self) -> tuple[dict[frozenset[Node], float], list[tuple[int, float]]]:
         """The ink of every side between two cells, and of every side on the outline with
         its direction (``_direction``)."""
-        reach = max(2.0, ACROSS_PLACED * 2 * self.lattice.row_step)
+        reach = max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
         inner: dict[frozenset[Node], float] = {}
         outline: list[tuple[int, float]] = []
         for node in self.cells:
@@ -174,9 +176,14 @@ def drawn_board(gray: np.ndarray, lattice: HexLattice, contrast: float) -> HexSi
     cells = _drawn(lines, lattice, ACROSS_FOUND)
     if len(cells) < MIN_CELLS:
         return None
-    placed = _placed(lines, lattice, cells)
-    if placed is None:
-        return None
+    # Each fit looks for the lines near where the last one put them: a few
+    # rounds take in a lattice found a little off (a blurred, zoomed screen).
+    placed: HexLattice | None = lattice
+    for _ in range(PLACING_ROUNDS):
+        placed = _placed(lines, placed, cells)
+        if placed is None:
+            return None
+    assert placed is not None
     cells = _drawn(lines, placed, ACROSS_PLACED)
     if len(cells) < MIN_CELLS:
         return None

@@ -178,12 +178,12 @@ def drawn_board(gray: np.ndarray, lattice: HexLattice, contrast: float) -> HexSi
         return None
     # Each fit looks for the lines near where the last one put them: a few
     # rounds take in a lattice found a little off (a blurred, zoomed screen).
-    placed: HexLattice | None = lattice
+    placed = lattice
     for _ in range(PLACING_ROUNDS):
-        placed = _placed(lines, placed, cells)
-        if placed is None:
+        fitted = _placed(lines, placed, cells)
+        if fitted is None:
             return None
-    assert placed is not None
+        placed = fitted
     cells = _drawn(lines, placed, ACROSS_PLACED)
     if len(cells) < MIN_CELLS:
         return None

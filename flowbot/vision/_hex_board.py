@@ -35,12 +35,13 @@ PLACING_ROUNDS = 3
 MIN_CELLS = 12
 #: Regular hexagons: column step over row step is sqrt(3)/2 within this share.
 REGULAR = 0.04
-#: The outline must carry this many times the ink of the thin lines between
-#: cells for a wall to show (the game: about 3; renders at 26-77 px pitches
-#: 1.32-2.0); an inner side with the geometric middle of the two or more is a
-#: wall; one whose ink lies within ``WALL_DOUBT`` of that middle (on a log
-#: scale from the lines' 0 to the outline's 1) is refused.
-OUTLINE_INK = 1.25
+#: The outline must be this many times as wide as the thin lines between cells
+#: for a wall to show (the game: about 3; synthetic screens at 35-115 px
+#: pitches 1.3-2.0, a width being its ink over its peak); an inner side with
+#: the geometric middle of the two or more is a wall; one whose width lies
+#: within ``WALL_DOUBT`` of that middle (on a log scale from the lines' 0 to
+#: the outline's 1) is refused.
+OUTLINE_WIDTH = 1.25
 WALL_DOUBT = 0.15
 
 #: Half-row steps to the six neighbours, clockwise from straight up, with the
@@ -79,16 +80,16 @@ class LineMap:
         self.contrast = contrast
 
     def side(self, a: Point, b: Point, across: float) -> tuple[float, float, float]:
-        """Along the middle half of side ``a``-``b``: the share drawn, its ink, where its line lies.
+        """Along the middle half of side ``a``-``b``: the share drawn, the line's width, where.
 
-        Ink is the line's contrast summed across it; where: its offset across
+        The width is the line's contrast summed across it over its peak; where: its offset across
         the side (positive to the left going from ``a`` to ``b``), in pixels.
         """
         h, w = self.tophat.shape
         length = math.hypot(b.x - a.x, b.y - a.y)
         nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
         ts = np.linspace(0.25, 0.75, max(5, int(length / 2)))
-        # Half-pixel steps across, interpolated: a slanted line's ink as a flat one's.
+        # Half-pixel steps across, interpolated, over a band wider than the line.
         offsets = np.arange(-across, across + 0.25, 0.5)
         xs = a.x + ts[:, None] * (b.x - a.x) + offsets[None, :] * nx
         ys = a.y + ts[:, None] * (b.y - a.y) + offsets[None, :] * ny
@@ -102,10 +103,10 @@ class LineMap:
         # The line's width: its ink over its peak, the same on glow that dims it.
         typical = np.median(profile, axis=0)
         typical = typical - typical.min()
-        ink = 0.5 * float(typical.sum()) / max(float(typical.max()), 1e-6)
+        width = 0.5 * float(typical.sum()) / max(float(typical.max()), 1e-6)
         weight = profile.sum()
         where = float((profile * offsets[None, :]).sum() / weight) if weight > 0 else 0.0
-        return drawn, ink, where
+        return drawn, width, where
 
 
 @dataclass(frozen=True)
@@ -117,8 +118,8 @@ class HexSides:
     cells: frozenset[Node]
 
     @cached_property
-    def inks(self) -> tuple[dict[frozenset[Node], float], list[tuple[int, float]]]:
-        """The ink of every side between two cells, and of every side on the outline with
+    def widths(self) -> tuple[dict[frozenset[Node], float], list[tuple[int, float]]]:
+        """The width of every side between two cells, and of every side on the outline with
         its direction (``_direction``)."""
         reach = max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
         inner: dict[frozenset[Node], float] = {}
@@ -127,35 +128,35 @@ class HexSides:
             corners = _corners(self.lattice, node)
             for step, a, b in _SIDES:
                 other = (node[0] + step[0], node[1] + step[1])
-                ink = self.lines.side(corners[a], corners[b], reach)[1]
+                width = self.lines.side(corners[a], corners[b], reach)[1]
                 if other in self.cells:
-                    inner[frozenset((node, other))] = ink
+                    inner[frozenset((node, other))] = width
                 else:
-                    outline.append((_direction(step), ink))
+                    outline.append((_direction(step), width))
         return inner, outline
 
     @cached_property
-    def line_inks(self) -> tuple[tuple[float, float], ...] | None:
-        """Per direction, the thin lines' and the outline's typical ink (``None`` when the
-        outline does not carry ``OUTLINE_INK`` times the lines' ink along every direction)."""
-        inner, outline = self.inks
+    def line_widths(self) -> tuple[tuple[float, float], ...] | None:
+        """Per direction, the thin lines' and the outline's typical width (``None`` when the
+        outline does not carry ``OUTLINE_WIDTH`` times the lines' width along every direction)."""
+        inner, outline = self.widths
         typical = []
         for direction in range(3):
-            thin = [ink for side, ink in inner.items() if _side_direction(side) == direction]
-            wide = [ink for d, ink in outline if d == direction]
+            thin = [width for side, width in inner.items() if _side_direction(side) == direction]
+            wide = [width for d, width in outline if d == direction]
             if not thin or not wide:
                 return None
             t, w = float(np.median(thin)), float(np.median(wide))
-            if w < OUTLINE_INK * t:
+            if w < OUTLINE_WIDTH * t:
                 return None
             typical.append((t, w))
         return tuple(typical)
 
-    def wideness(self, direction: int, ink: float) -> float:
-        """Where ``ink`` lies from the thin lines' (0) to the outline's (1), on a log scale."""
-        assert self.line_inks is not None, "asked once the outline rule passed"
-        thin, wide = self.line_inks[direction]
-        return math.log(max(ink, 1e-6) / thin) / math.log(wide / thin)
+    def wideness(self, direction: int, width: float) -> float:
+        """Where ``width`` lies from the thin lines' (0) to the outline's (1), on a log scale."""
+        assert self.line_widths is not None, "asked once the outline rule passed"
+        thin, wide = self.line_widths[direction]
+        return math.log(max(width, 1e-6) / thin) / math.log(wide / thin)
 
 
 def _direction(step: Node) -> int:
@@ -192,10 +193,10 @@ def drawn_board(gray: np.ndarray, lattice: HexLattice, contrast: float) -> HexSi
 
 def hex_board(sides: HexSides) -> HexBoard:
     """The board in the game's index grid, its holes and its walls (the sides between two
-    cells drawn with the outline's ink); a hexagon outlined all round is a hole."""
-    inner, _ = sides.inks
+    cells drawn with the outline's width); a hexagon outlined all round is a hole."""
+    inner, _ = sides.widths
     walls = {
-        side for side, ink in inner.items() if sides.wideness(_side_direction(side), ink) >= 0.5
+        side for side, width in inner.items() if sides.wideness(_side_direction(side), width) >= 0.5
     }
     # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
@@ -225,15 +226,15 @@ ONE_PIECE: Rule[HexSides] = Rule(
 
 
 def _check_outline(sides: HexSides) -> None:
-    if sides.line_inks is None:
+    if sides.line_widths is None:
         raise UnsureReadingError(
             "the board's outline looks like the lines between its hexagons (walls would not show)"
         )
-    inner, outline = sides.inks
-    if any(sides.wideness(direction, ink) < 0.5 for direction, ink in outline):
+    inner, outline = sides.widths
+    if any(sides.wideness(direction, width) < 0.5 for direction, width in outline):
         raise UnsureReadingError(OUTLINE.reason)
-    for side, ink in inner.items():
-        if abs(sides.wideness(_side_direction(side), ink) - 0.5) < WALL_DOUBT:
+    for side, width in inner.items():
+        if abs(sides.wideness(_side_direction(side), width) - 0.5) < WALL_DOUBT:
             raise UnsureReadingError(
                 "cannot tell whether a line between two hexagons is a wall or not"
             )
@@ -246,10 +247,11 @@ OUTLINE: Rule[HexSides] = Rule(
     why="The game outlines the board in a line wider than those between its hexagons; a "
     "thin line facing out means the lattice goes on past what is drawn whole (cut off by the "
     "image's edge, covered), and an outline no wider than the lines would hide walls.",
-    bounds="OUTLINE_INK 1.25: the outline's median ink over the thin lines' (the game about "
-    "3, renders 1.32-2.0 at 26-77 px pitches), along each of the three directions apart (a "
-    "slanted line's ink differs); a side is outline or wall from the geometric middle of the "
-    "two, and refused within WALL_DOUBT 0.15 of it (on a log scale, lines 0, outline 1).",
+    bounds="OUTLINE_WIDTH 1.25: the outline's median width (ink over peak: the same on glow) "
+    "over the thin lines' (the game about 3, synthetic screens 1.3-2.0 at 35-115 px pitches), "
+    "along each of the three directions apart (a slanted line's width differs); a side is "
+    "outline or wall from the geometric middle of the two, and refused within WALL_DOUBT 0.15 "
+    "of it (on a log scale, lines 0, outline 1).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )

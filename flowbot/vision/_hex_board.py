@@ -43,6 +43,11 @@ REGULAR = 0.04
 #: the outline's 1) is refused.
 OUTLINE_WIDTH = 1.25
 WALL_DOUBT = 0.15
+#: ... and wider by this many pixels: a thin line lying across pixel
+#: boundaries (a resized screen) shows up to a pixel wider, which must leave
+#: it short of a wall's width or among the doubtful (a mirror window at a
+#: 33 px pitch: lines 1.6 px, outline 2.1, a row of lines read as walls).
+WALL_GAP_PX = 1.6
 
 #: Half-row steps to the six neighbours, clockwise from straight up, with the
 #: corners (as indices into ``_CORNERS``) of the side facing each.
@@ -147,7 +152,7 @@ class HexSides:
             if not thin or not wide:
                 return None
             t, w = float(np.median(thin)), float(np.median(wide))
-            if w < OUTLINE_WIDTH * t:
+            if w < OUTLINE_WIDTH * t or w - t < WALL_GAP_PX:
                 return None
             typical.append((t, w))
         return tuple(typical)
@@ -251,7 +256,9 @@ OUTLINE: Rule[HexSides] = Rule(
     "over the thin lines' (the game about 3, synthetic screens 1.3-2.0 at 35-115 px pitches), "
     "along each of the three directions apart (a slanted line's width differs); a side is "
     "outline or wall from the geometric middle of the two, and refused within WALL_DOUBT 0.15 "
-    "of it (on a log scale, lines 0, outline 1).",
+    "of it (on a log scale, lines 0, outline 1); the outline WALL_GAP_PX 1.6 px wider at "
+    "least (a thin line across pixel boundaries shows up to 1 px wider: a mirror window at a "
+    "33 px pitch read a row of lines as walls with 0.45).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )

@@ -64,9 +64,15 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
     try:
         board = choose_board(image, settings)
-    except VisionError:
-        # No square grid gave a board: a hexagonal one may (its own refusal if doubtful).
-        hexagonal = read_hex(image, settings)
+    except VisionError as exc:
+        # No square grid gave a board: a hexagonal one may. Its doubt is the
+        # refusal where no grid was found; else the doubt about that grid stands.
+        try:
+            hexagonal = read_hex(image, settings)
+        except UnsureReadingError:
+            if isinstance(exc, BoardNotFoundError):
+                raise
+            raise exc from None
         if hexagonal is None:
             raise
         return hexagonal

@@ -1338,35 +1338,43 @@ CATEGORIES: dict[str, Callable[[np.random.Generator], tuple[Puzzle, ShotOptions]
 # --------------------------------------------------------------------------- variants
 
 
+# How often each variant's boards have other features too: about as often as the
+# game's official levels of that kind do (``../shared/official``: walled boards
+# shaped 1 in 9, shaped boards walled 1 in 8, warps with walls or holes 1 in 10,
+# every hexagonal board shaped and 15 of 200 walled).
+
+
 def _features_walls(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
-    # The game's walled levels (Flow Free: Shapes): walls, often on a shaped board.
+    # The game's walled levels: walls, sometimes on a shaped board.
     cells = rows * cols
-    holes = round(cells * rng.uniform(0.03, 0.12)) if rng.random() < 0.4 else 0
+    holes = round(cells * rng.uniform(0.03, 0.12)) if rng.random() < 0.15 else 0
     return {"walls": max(1, round(cells * rng.uniform(0.05, 0.15))), "holes": holes}
 
 
 def _features_holes(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
     # Shaped boards: cells cut from the outline and gaps inside, sometimes walls too.
     cells = rows * cols
-    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.3 else 0
+    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.15 else 0
     return {"holes": max(1, round(cells * rng.uniform(0.05, 0.22))), "walls": walls}
 
 
 def _features_bridges(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
-    return {"bridges": int(rng.integers(1, 2 + rows * cols // 30))}
+    walls = round(rows * cols * rng.uniform(0.02, 0.06)) if rng.random() < 0.1 else 0
+    return {"bridges": int(rng.integers(1, 2 + rows * cols // 30)), "walls": walls}
 
 
 def _features_warps(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
-    walls = round(rows * cols * rng.uniform(0.02, 0.08)) if rng.random() < 0.4 else 0
-    return {"warps": int(rng.integers(1, 5)), "walls": walls}
+    cells = rows * cols
+    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.15 else 0
+    holes = round(cells * rng.uniform(0.03, 0.1)) if rng.random() < 0.12 else 0
+    return {"warps": int(rng.integers(1, 5)), "walls": walls, "holes": holes}
 
 
 def _features_hex(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
-    # Flow Free: Hexes: hexagon lattices, mostly shaped, some with walls.
+    # Flow Free: Hexes: hexagon lattices, every one shaped, a few walled.
     cells = rows * cols
-    holes = round(cells * rng.uniform(0.04, 0.2)) if rng.random() < 0.7 else 0
-    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.3 else 0
-    return {"hexagonal": 1, "holes": holes, "walls": walls}
+    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.1 else 0
+    return {"hexagonal": 1, "holes": max(1, round(cells * rng.uniform(0.04, 0.2))), "walls": walls}
 
 
 #: Variant name -> the ``flowbot.generate`` features of a board of that size, drawn at random.

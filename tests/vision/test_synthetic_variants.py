@@ -20,8 +20,10 @@ from flowbot.screens.synthetic import (
     VARIANTS,
     Drift,
     SyntheticShot,
+    official_levels,
     sample,
     synthesize,
+    variant_of,
 )
 
 #: The feature each variant's boards must have.
@@ -214,3 +216,15 @@ def _lattice_links(p: object) -> list[tuple[Cell, Cell]]:
             if p.is_playable(b)
         }
     )
+
+
+def test_the_games_own_levels_can_be_drawn(shared: Path) -> None:
+    levels = official_levels(str(shared / "official"))
+    assert set(levels) == set(VARIANTS)
+    assert all(variant_of(s.puzzle) == v for v, found in levels.items() for s in found)
+    for variant in VARIANTS:
+        shot = sample("crop", 4, variant, "solved", levels[variant])
+        assert shot.drawn in levels[variant]
+        assert FEATURE[variant](shot.puzzle)
+        lossy = not shot.options.drift.is_identity or shot.options.jpeg_quality is not None
+        assert _dot_colour_error(shot) <= (110 if lossy else 12)

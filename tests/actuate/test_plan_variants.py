@@ -47,8 +47,8 @@ def _solution(puzzle: Puzzle, *paths: list[tuple[int, int]]) -> Solution:
 
 def _walk(board: SimulatedBoard, a: Point, b: Point) -> list[Cell | None]:
     """The cells (the practice board's hit model) the pointer crosses moving from ``a`` to
-    ``b``, sampled every twentieth of a cell, repeats left out."""
-    steps = max(1, math.ceil(20 * math.hypot(b.x - a.x, b.y - a.y) / board.layout.cell))
+    ``b``, sampled every eighth of a cell, repeats left out."""
+    steps = max(1, math.ceil(8 * math.hypot(b.x - a.x, b.y - a.y) / board.layout.cell))
     out: list[Cell | None] = []
     for i in range(steps + 1):
         t = i / steps

@@ -2,11 +2,14 @@
 
 Vision reads unsolved boards; a drawn board is checked here instead, more
 cheaply and more strictly: along each planned path, every cell centre and both
-ends of every joint between two cells must show that path's colour. The
-colours are the dots' colours as the vision stage saw them on this very
-screen, so no palette is assumed. A sample counts as a colour when that colour
-is the nearest of all the board's colours (and the empty board's black), and
-near enough (``tolerance``, an RGB distance).
+ends of every joint between two cells must show that path's colour (a joint
+through a warp runs towards the opening; a bridge's tile may hide the pipe
+crossing under it, so the bridge's own samples are left out: the cells on
+either side show whether the path went across). The colours are the dots'
+colours as the vision stage saw them on this very screen, so no palette is
+assumed. A sample counts as a colour when that colour is the nearest of all
+the board's colours (and the empty board's black), and near enough
+(``tolerance``, an RGB distance).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from flowbot import look
 from flowbot.actuate._plan import Drag
 from flowbot.errors import ActuationError
 from flowbot.models import BoardGeometry, Cell, Geometry, Point, Puzzle
@@ -45,8 +46,7 @@ class PlayArea:
     @classmethod
     def of(cls, puzzle: Puzzle, geometry: Geometry) -> PlayArea:
         """The area of ``puzzle``'s board drawn at ``geometry``."""
-        if (geometry.rows, geometry.cols) != (puzzle.rows, puzzle.cols):
-            raise ValueError("geometry and puzzle disagree on the board size")
+        look.check_geometry(puzzle, geometry)
         openings = tuple(
             _beyond(geometry, end, _off_board(puzzle, end, other))
             for a, b in sorted(puzzle.warps)

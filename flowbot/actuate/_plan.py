@@ -12,7 +12,6 @@ from flowbot.actuate._screen import Capture
 from flowbot.models import (
     Cell,
     Geometry,
-    HexGeometry,
     Point,
     Puzzle,
     Shape,
@@ -172,10 +171,7 @@ def plan_drags(solution: Solution, geometry: Geometry, *, jump: int | None = 1) 
     if jump is not None and jump < 1:
         raise ValueError(f"a jump is one cell or more, not {jump}")
     puzzle = solution.puzzle
-    if (geometry.rows, geometry.cols) != (puzzle.rows, puzzle.cols):
-        raise ValueError("geometry and solution disagree on the board size")
-    if isinstance(geometry, HexGeometry) != (puzzle.shape is Shape.HEX):
-        raise ValueError(f"a {puzzle.shape.value} board needs a matching geometry")
+    look.check_geometry(puzzle, geometry)
     drags = []
     for pair, path in zip(puzzle.pairs, solution.paths, strict=True):
         pieces = _pieces(puzzle, path)

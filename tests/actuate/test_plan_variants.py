@@ -28,12 +28,13 @@ from flowbot.actuate import (
     draw,
     load_profile,
     plan_drags,
+    play_once,
     save_png,
     untaken_paths,
 )
 from flowbot.actuate._play import default_solver
 from flowbot.cli import main
-from flowbot.errors import ActuationError, BoardNotFoundError
+from flowbot.errors import ActuationError, BoardMovedError
 from flowbot.formats import NamedPuzzle, read_puzzles
 from flowbot.generate import generate
 from flowbot.models import (
@@ -280,31 +281,12 @@ def test_official_levels_are_drawn_on_playable_cells_and_solved(
 # --- the plan's preview (`flowbot play --image S --dry-run`) ------------------------
 
 
-def _truth_reader(
-    puzzle: Puzzle, geometry: Geometry, size: tuple[int, ...]
-) -> Callable[[Image], Reading]:
-    """TEST HARNESS ONLY, until the vision stage reads the game's other boards (issue 26):
-    a stand-in for ``read_board`` that knows the drawn board and reads only its dots'
-    colours; it refuses an image of any other size (the warm-up's board)."""
-
-    def read(image: Image) -> Reading:
-        if image.shape != size:
-            raise BoardNotFoundError("not the drawn board")
-        colours = []
-        for pair in puzzle.pairs:
-            x, y = (round(v) for v in geometry.centre(pair.a))
-            r, g, b = (int(v) for v in image[y, x])
-            colours.append((r, g, b))
-        return Reading(puzzle, geometry, tuple(colours), confidence=1.0)
-
-    return read
-
-
 @pytest.mark.parametrize("name", ["hex", "warps", "walls"])
 def test_dry_run_previews_the_drags_of_a_variant_board(
     name: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    truth: Callable[[Puzzle, Geometry, Image], Reading],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     made = {
@@ -316,8 +298,10 @@ def test_dry_run_previews_the_drags_of_a_variant_board(
     shot, preview = tmp_path / "board.png", tmp_path / "plan.png"
     drawn = render(new_game(made.puzzle), layout)
     save_png(drawn, shot)
-    reader = _truth_reader(made.puzzle, layout.geometry, drawn.shape)
-    monkeypatch.setattr(flowbot.vision, "read_board", reader)
+    # TEST HARNESS ONLY, until the vision stage reads the game's other boards (issue 26).
+    monkeypatch.setattr(
+        flowbot.vision, "read_board", lambda image: truth(made.puzzle, layout.geometry, image)
+    )
     assert main(["play", "--image", str(shot), "-o", str(preview)]) == 0
     out = capsys.readouterr().out
     assert f"board {made.puzzle.size} with {len(made.puzzle.pairs)} colours" in out
@@ -356,3 +340,70 @@ def test_confirm_sees_every_drawn_path_and_misses_an_undrawn_one(
         paths = tuple(() if i == k else p for i, p in enumerate(solved.paths))
         shown = render(GameState(puzzle, paths), layout)
         assert untaken_paths(shown, layout.geometry, solution, colours) == (k,)
+
+
+# --- the play loop, offline ---------------------------------------------------------
+
+#: One generated board of each kind (seeded).
+KINDS = {
+    "walls+holes": {"walls": 5, "holes": 4},
+    "bridges": {"bridges": 2},
+    "warps": {"warps": 4},
+    "hex": {"hexagonal": True, "holes": 3, "walls": 3},
+}
+
+
+def _sim_reader(
+    sim: SimulatedBoard, truth: Callable[[Puzzle, Geometry, Image], Reading]
+) -> Callable[[Image], Reading]:
+    """TEST HARNESS ONLY, until the vision stage reads the game's other boards (issue 26):
+    the simulated board's own puzzle, at the place it is now, in capture pixels."""
+
+    def read(image: Image) -> Reading:
+        at = (round(sim.at[0] * sim.scale), round(sim.at[1] * sim.scale))
+        return truth(sim.state.puzzle, sim.layout.geometry.shifted(*at), image)
+
+    return read
+
+
+@pytest.mark.parametrize(("scale", "at"), [(1.0, (10, 20)), (2.0, (301, 7))])
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_play_once_solves_every_kind_at_any_offset_and_scale(
+    kind: str,
+    scale: float,
+    at: tuple[int, int],
+    truth: Callable[[Puzzle, Geometry, Image], Reading],
+) -> None:
+    puzzle = generate(7, 7, min_distance=3, seed=4, **KINDS[kind]).puzzle
+    sim = SimulatedBoard(puzzle, at=at, scale=scale, cell=40, desktop=(900, 800))
+    report = play_once(sim, sim, read=_sim_reader(sim, truth), clock=FakeClock())
+    assert is_solved(sim.state)
+    assert report.redrawn == ()
+
+
+def test_drawing_a_hex_board_stops_when_it_moves(
+    truth: Callable[[Puzzle, Geometry, Image], Reading],
+) -> None:
+    puzzle = generate(7, 7, min_distance=3, seed=4, **KINDS["hex"]).puzzle
+    sim = SimulatedBoard(puzzle, at=(50, 40), cell=40, desktop=(900, 800))
+    actions: list[str] = []
+
+    class Pointer:
+        def press(self, point: Point) -> None:
+            actions.append("press")
+            sim.press(point)
+
+        def move(self, point: Point) -> None:
+            actions.append("move")
+            sim.move(point)
+            if len(actions) == 12:
+                sim.at = (sim.at[0] + 90, sim.at[1] + 40)  # the window moved mid-stroke
+
+        def release(self) -> None:
+            actions.append("release")
+            sim.release()
+
+    with pytest.raises(BoardMovedError, match="while drawing"):
+        play_once(sim, Pointer(), read=_sim_reader(sim, truth), clock=FakeClock())
+    assert set(actions[12:]) == {"release"}  # no press nor move after the change
+    assert not sim._down

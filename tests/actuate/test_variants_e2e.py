@@ -8,12 +8,12 @@ check; the practice window itself, not the bot, must report the board solved.
 
 TEST HARNESS ONLY -- the reader. The vision stage does not read the game's
 other boards yet (issue 26: the readers land separately). Until it does, the
-variant cases swap ``flowbot.vision.read_board`` for ``practice_truth_reader``
-below, inside this test only: it takes the puzzle and the cells' places from
-the practice window itself, and only the dots' colours from the capture.
-Classic boards are read by the real reader. To switch a variant to the real
+variant cases swap ``flowbot.vision.read_board`` for the ``truth`` fixture's
+``read_truth`` (conftest.py), inside this test only: it takes the puzzle and
+the cells' places from the practice window itself, and only the dots' colours
+from the capture. Classic boards are read by the real reader. To switch a variant to the real
 reader, take its name out of ``TRUTH_READ``; when every reader has landed,
-delete ``TRUTH_READ`` and ``practice_truth_reader``.
+delete ``TRUTH_READ`` and ``read_truth``.
 """
 
 from __future__ import annotations
@@ -25,9 +25,8 @@ import numpy.typing as npt
 import pytest
 
 from flowbot.cli import main
-from flowbot.errors import BoardNotFoundError
 from flowbot.generate import generate
-from flowbot.models import Puzzle, Reading
+from flowbot.models import Geometry, Puzzle, Reading
 from flowbot.practice import PracticeProcess
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
@@ -53,44 +52,18 @@ TRUTH_READ = {"walls", "holes", "bridges", "warps", "hex", "all-square"}
 PLACES = {"big-top-left": (40, 40, 50), "small-bottom-right": (28, 720, 430)}
 
 
-def practice_truth_reader(window: PracticeProcess) -> Callable[[Image], Reading]:
-    """TEST HARNESS ONLY: a stand-in for ``read_board`` that knows the board the practice
-    window shows (its puzzle, and its cells' places as the window reports them) and reads
-    only the dots' colours from the image. It refuses an image where a dot is not where
-    the window's board has it (the warm-up's small drawn board, a moved window)."""
-
-    def read(image: Image) -> Reading:
-        puzzle, geometry = window.puzzle, window.board  # screen = capture pixels on Xvfb
-        h, w = image.shape[:2]
-        colours = []
-        for pair in puzzle.pairs:
-            seen = []
-            for cell in (pair.a, pair.b):
-                x, y = (round(v) for v in geometry.centre(cell))
-                if not (0 <= x < w and 0 <= y < h) or image[y, x].max() < 60:
-                    raise BoardNotFoundError("no practice board where the window says")
-                seen.append(image[y, x].astype(int))
-            a, b = seen
-            if np.abs(a - b).max() > 30:
-                raise BoardNotFoundError("the dots of a pair differ: not the practice board")
-            r, g, bl = (int(v) for v in (a + b) // 2)
-            colours.append((r, g, bl))
-        return Reading(puzzle, geometry, tuple(colours), confidence=1.0, pipes=())
-
-    return read
-
-
 def _board(variant: str) -> Puzzle:
     return generate(7, 7, min_distance=3, seed=26, **VARIANTS[variant]).puzzle
 
 
+@pytest.mark.usefixtures("xdisplay")
 @pytest.mark.parametrize("place", list(PLACES))
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_play_once_solves_a_practice_board_of_every_kind(
-    xdisplay: str,
     variant: str,
     place: str,
     monkeypatch: pytest.MonkeyPatch,
+    truth: Callable[[Puzzle, Geometry, Image], Reading],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     puzzle = _board(variant)
@@ -101,7 +74,12 @@ def test_play_once_solves_a_practice_board_of_every_kind(
         if variant in TRUTH_READ:
             import flowbot.vision  # noqa: PLC0415
 
-            monkeypatch.setattr(flowbot.vision, "read_board", practice_truth_reader(window))
+            # TEST HARNESS ONLY (see the module doc): the window's own puzzle and cell
+            # places (screen and capture pixels are one on Xvfb), the dots' colours seen.
+            def read(image: Image, window: PracticeProcess = window) -> Reading:
+                return truth(window.puzzle, window.board, image)
+
+            monkeypatch.setattr(flowbot.vision, "read_board", read)
         assert not window.state()["solved"]
         assert main(["play", "--once", "--profile", "practice", "--style", style]) == 0
         assert window.wait_solved(timeout=2.0), window.state()

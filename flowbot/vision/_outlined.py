@@ -33,11 +33,14 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
 from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._outline_edges import EdgeKinds, Kind, classify, edge_ink
+from flowbot.vision._rule import Cells
+from flowbot.vision._rules import read_cells
 from flowbot.vision._types import Features, Settings
 
 #: Candidate grids tried (most cells first).
@@ -57,6 +60,25 @@ class Outlined:
 
 class OutlineError(UnsureReadingError):
     """An outlined board was seen but not read for certain."""
+
+
+def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
+    """The board with an outline on the screen, its dots read (the dot rules), or None.
+
+    Raises ``OutlineError`` when one is seen but something about it is doubtful.
+    """
+    found = find_outlined(image, settings)
+    if found is None:
+        return None
+    geometry, features = found.geometry, found.features
+    dots, confidence = read_cells(found.samples, image, geometry, settings)
+    if dots & features.holes:
+        raise OutlineError(f"cell {min(dots & features.holes)} outside the outline holds a dot")
+    if not dots:
+        return None
+    cells = Cells(image, geometry, found.samples, dots, settings, features.holes)
+    note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
+    return Board(cells, confidence, (note,), features)
 
 
 def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:

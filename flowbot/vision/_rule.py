@@ -74,7 +74,8 @@ class Grid:
 class Cells:
     """A board placed at full resolution, its cells sampled and its dots read.
 
-    What the dot rules and the cell rules see.
+    What the dot rules and the cell rules see; ``holes``: cells left out of
+    the board (outside its outline), neither dots nor empty cells.
     """
 
     image: np.ndarray
@@ -82,3 +83,4 @@ class Cells:
     samples: CellSamples
     dots: set[Cell]
     settings: Settings
+    holes: frozenset[Cell] = frozenset()

@@ -55,6 +55,12 @@ CELL_RULES: tuple[Rule[Cells], ...] = (
     TILES,
 )
 
+#: The cell rules on a board with an outline: its lines end where its
+#: outline does, not all at one rectangle's border.
+OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
+    rule for rule in CELL_RULES if rule is not LINES_END_AT_BORDER
+)
+
 #: Every rule, in the order they run on a board that is read.
 ALL_RULES: tuple[Rule[Grid] | Rule[Cells], ...] = (*BOARD_RULES, *DOT_RULES, *CELL_RULES)
 
@@ -90,7 +96,7 @@ def read_cells(
     return dots, confidence
 
 
-def check_cells(cells: Cells) -> None:
+def check_cells(cells: Cells, rules: tuple[Rule[Cells], ...] = CELL_RULES) -> None:
     """Every cell rule on the board chosen (raises ``UnsureReadingError``)."""
-    for rule in CELL_RULES:
+    for rule in rules:
         rule.check(cells)

@@ -63,18 +63,18 @@ class EdgeKinds:
     #: log10 ink of the three groups: nothing, lines, outline.
     levels: tuple[float, float, float]
 
-    def heavier_than_lines(self, ink: float) -> bool:
+    def heavier_than_lines(self, ink: np.ndarray) -> np.ndarray:
         """Clearly more ink than a grid line: an outline (a board's frame may be dimmer)."""
         return ink >= (self.levels[1] + self.levels[2]) / 2 - DOUBT
 
-    def outline(self, ink: float) -> bool:
+    def outline(self, ink: np.ndarray) -> np.ndarray:
         """Clearly the outline's ink."""
         return ink > (self.levels[1] + self.levels[2]) / 2 + DOUBT
 
 
-def edge_ink(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> tuple[
-    np.ndarray, np.ndarray
-]:
+def edge_ink(
+    gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float
+) -> tuple[np.ndarray, np.ndarray]:
     """log10(1 + ink) across every edge: ``(vertical [len(xs), len(ys)-1], horizontal)``."""
     g = gray.astype(np.float32)
     vertical = _ink(g, xs, ys, pitch)
@@ -87,7 +87,7 @@ def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> n
     h, w = g.shape
     reach = int(np.ceil(GROUND_TO * pitch))
     off = np.arange(-reach, reach + 1)
-    n_along = max(5, int(round((1 - 2 * ALONG) * pitch)))
+    n_along = max(5, round((1 - 2 * ALONG) * pitch))
     t = np.linspace(ALONG, 1 - ALONG, n_along)
     along = spans[:-1, None] + np.diff(spans)[:, None] * t  # [spans, n_along]
     rows = np.clip(np.round(along).astype(int), 0, h - 1)

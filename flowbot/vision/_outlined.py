@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell, Link, link
+from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel
@@ -122,6 +122,10 @@ def _outlined(
     return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
 
 
+#: A lattice's vertical and horizontal lines, in pixels.
+Lines = tuple[np.ndarray, np.ndarray]
+
+
 @dataclass(frozen=True)
 class _Board:
     geometry: BoardGeometry
@@ -129,7 +133,7 @@ class _Board:
     size: tuple[int, int]
 
 
-def _whole_lattice(geometry: BoardGeometry, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+def _whole_lattice(geometry: BoardGeometry, shape: tuple[int, ...]) -> Lines:
     """``geometry``'s lines, carried on at its pitch over the whole image (whole cells only)."""
     h, w = shape[:2]
     out = []
@@ -141,151 +145,150 @@ def _whole_lattice(geometry: BoardGeometry, shape: tuple[int, ...]) -> tuple[np.
     return out[0], out[1]
 
 
-def _board_on(gray: np.ndarray, lattice: tuple[np.ndarray, np.ndarray]) -> _Board | None:
+def _board_on(gray: np.ndarray, lattice: Lines) -> _Board | None:
     """The outlined board on ``lattice``, or None; ``OutlineError`` when doubtful."""
     xs, ys = lattice
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
-    vertical_ink, horizontal_ink = edge_ink(gray, xs, ys, pitch)
-    kinds = classify(vertical_ink, horizontal_ink)
+    kinds = classify(*edge_ink(gray, xs, ys, pitch))
     if kinds is None:
         return None
     playable = _playable(kinds)
     if playable is None:
         return None
     rows_in, cols_in = np.nonzero(playable)
-    r0, r1, c0, c1 = rows_in.min(), rows_in.max(), cols_in.min(), cols_in.max()
-    rows, cols = r1 - r0 + 1, c1 - c0 + 1
-    if min(rows, cols) < MIN_BOARD_SIDE:
+    r0, r1, c0, c1 = rows_in.min(), rows_in.max() + 1, cols_in.min(), cols_in.max() + 1
+    if min(r1 - r0, c1 - c0) < MIN_BOARD_SIDE:
         return None
-    _check_sides(kinds, playable, (r0, r1, c0, c1))
-    _check_frame(kinds, playable, xs, ys, gray.shape, pitch)
-    holes = frozenset(
-        Cell(int(r - r0), int(c - c0))
-        for r in range(r0, r1 + 1)
-        for c in range(c0, c1 + 1)
-        if not playable[r, c]
+    box = np.zeros_like(playable)
+    box[r0:r1, c0:c1] = True
+    _check_sides(kinds, playable, box)
+    _check_not_cut(kinds, playable, lattice, gray.shape, pitch)
+    holes = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(box & ~playable))
+    walls = frozenset(
+        link(Cell(a[0] - r0, a[1] - c0), Cell(b[0] - r0, b[1] - c0))
+        for a, b in _sides(kinds, playable, playable, Kind.OUTLINE)
     )
-    walls = _walls(kinds, playable, r0, c0)
     if not holes and not walls:
         return None
     geometry = BoardGeometry(
-        tuple(float(x) for x in xs[c0 : c1 + 2]), tuple(float(y) for y in ys[r0 : r1 + 2])
+        tuple(float(x) for x in xs[c0 : c1 + 1]), tuple(float(y) for y in ys[r0 : r1 + 1])
     )
-    return _Board(geometry, Features(holes=holes, walls=walls), (int(rows), int(cols)))
+    return _Board(geometry, Features(holes=holes, walls=walls), (int(r1 - r0), int(c1 - c0)))
+
+
+def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
+    """The kinds of the sides between two cells: ``across[r, c]`` right of cell (r, c),
+    ``down[r, c]`` below it."""
+    return kinds.vertical[1:-1].T, kinds.horizontal[1:-1]
 
 
 def _playable(kinds: EdgeKinds) -> np.ndarray | None:
-    """The playable cells ``[row, col]``: joined by grid lines, with any group walled off."""
-    n_rows, n_cols = kinds.vertical.shape[1], kinds.horizontal.shape[1]
-    parent = list(range(n_rows * n_cols))
+    """The playable cells ``[row, col]``: joined by grid lines, with any group walled off.
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    joined = np.zeros((n_rows, n_cols), dtype=bool)
-    for a, b, kind in _inner_sides(kinds):
-        if kind == Kind.LINE:
-            parent[find(a[0] * n_cols + a[1])] = find(b[0] * n_cols + b[1])
-            joined[a] = joined[b] = True
+    The largest group of cells joined by grid lines is the board; another
+    group is part of it when the outline closes it all round (walled off
+    inside the board), not when it lies apart (text, buttons).
+    """
+    across, down = _inner(kinds)
+    n_rows, n_cols = across.shape[0], down.shape[1]
+    # Cells at even places, the sides between them at odd ones: 4-connected
+    # components of this picture are the groups of cells joined by lines.
+    picture = np.zeros((2 * n_rows - 1, 2 * n_cols - 1), np.uint8)
+    picture[1::2, ::2] = down == Kind.LINE
+    picture[::2, 1::2] = across == Kind.LINE
+    joined = np.zeros((n_rows, n_cols), bool)
+    joined[:, :-1] |= across == Kind.LINE
+    joined[:, 1:] |= across == Kind.LINE
+    joined[:-1] |= down == Kind.LINE
+    joined[1:] |= down == Kind.LINE
     if not joined.any():
         return None
-    roots = np.array([find(i) for i in range(n_rows * n_cols)]).reshape(n_rows, n_cols)
-    counts = np.bincount(roots[joined].ravel())
-    groups = {int(np.argmax(counts))}
-    # A group walled off from the board is part of it: outlined all round.
-    outlined = {int(g) for g in np.unique(roots[joined])}
-    for a, b, kind in _inner_sides(kinds):
-        ra, rb = int(roots[a]), int(roots[b])
-        if ra != rb and kind not in (Kind.OUTLINE, Kind.DOUBT):
-            outlined -= {ra, rb}
-    outlined -= {int(roots[0, c]) for c in range(n_cols)} | {int(roots[-1, c]) for c in range(n_cols)}
-    outlined -= {int(roots[r, 0]) for r in range(n_rows)} | {int(roots[r, -1]) for r in range(n_rows)}
-    for a, b, kind in _inner_sides(kinds):
-        ra, rb = int(roots[a]), int(roots[b])
-        if kind == Kind.OUTLINE and ra in groups and rb in outlined:
-            groups.add(rb)
-    return joined & np.isin(roots, list(groups))
+    picture[::2, ::2] = joined
+    _, labels = cv2.connectedComponents(picture, connectivity=4)
+    groups = labels[::2, ::2]
+    board = int(np.argmax(np.bincount(groups[joined])))
+    # A group apart: some side between it and another cell is not the outline,
+    # or it reaches the lattice's edge.
+    apart = set(groups[0]) | set(groups[-1]) | set(groups[:, 0]) | set(groups[:, -1])
+    for side, a, b in ((across, groups[:, :-1], groups[:, 1:]), (down, groups[:-1], groups[1:])):
+        open_side = (a != b) & (side != Kind.OUTLINE) & (side != Kind.DOUBT)
+        apart |= set(a[open_side]) | set(b[open_side])
+    within = {int(g) for g in np.unique(groups[joined])} - {int(g) for g in apart} - {board}
+    return joined & np.isin(groups, [board, *within])
 
 
-def _inner_sides(kinds: EdgeKinds):  # type: ignore[no-untyped-def]
-    """Every side between two cells of the lattice: ``(cell, cell, kind)``."""
-    vertical, horizontal = kinds.vertical, kinds.horizontal
-    for i in range(1, vertical.shape[0] - 1):
-        for r in range(vertical.shape[1]):
-            yield (r, i - 1), (r, i), int(vertical[i, r])
-    for j in range(1, horizontal.shape[0] - 1):
-        for c in range(horizontal.shape[1]):
-            yield (j - 1, c), (j, c), int(horizontal[j, c])
+def _sides(
+    kinds: EdgeKinds, first: np.ndarray, second: np.ndarray, kind: Kind | None = None
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The sides between a cell in ``first`` and one in ``second`` (of ``kind``, if given)."""
+    across, down = _inner(kinds)
+    out = []
+    for side, a, b, step in (
+        (across, first[:, :-1] & second[:, 1:], first[:, 1:] & second[:, :-1], (0, 1)),
+        (down, first[:-1] & second[1:], first[1:] & second[:-1], (1, 0)),
+    ):
+        mask = a | b
+        if kind is not None:
+            mask &= side == kind
+        out += [
+            ((int(r), int(c)), (int(r) + step[0], int(c) + step[1])) for r, c in np.argwhere(mask)
+        ]
+    return out
 
 
-def _check_sides(
-    kinds: EdgeKinds, playable: np.ndarray, box: tuple[int, int, int, int]
-) -> None:
+def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> None:
     """Every side as the game draws it round and inside a board with an outline.
 
     Between two playable cells a line or a wall; between a playable cell and
-    a hole the outline; between two holes nothing; the frame round the box,
+    a hole the outline; between two holes nothing; the frame round the box
     clearly heavier than a line (a board as wide as the screen has its frame
     dimmer than its holes' outline).
     """
-    r0, r1, c0, c1 = box
+    across, down = _inner(kinds)
+    across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
+    holes = box & ~playable
+    outside = ~box
+    for side, ink, a, b in (
+        (across, across_ink, np.s_[:, :-1], np.s_[:, 1:]),
+        (down, down_ink, np.s_[:-1], np.s_[1:]),
+    ):
 
-    def in_box(cell: tuple[int, int]) -> bool:
-        return r0 <= cell[0] <= r1 and c0 <= cell[1] <= c1
+        def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
+            return (one[a] & other[b]) | (other[a] & one[b])  # noqa: B023 - used at once
 
-    for a, b, kind in _inner_sides(kinds):
-        inside = int(playable[a]) + int(playable[b])
-        if inside == 2 and kind not in (Kind.LINE, Kind.OUTLINE):
+        bad = between(playable, playable) & (side != Kind.LINE) & (side != Kind.OUTLINE)
+        if bad.any():
             raise OutlineError(
-                f"the edge between cells {a} and {b} is neither a grid line nor a wall"
+                "an edge between two cells of the board is neither a line nor a wall"
             )
-        if inside == 1:
-            other = b if playable[a] else a
-            ink = kinds.vertical_ink if a[0] == b[0] else kinds.horizontal_ink
-            at = ink[b[1], a[0]] if a[0] == b[0] else ink[b[0], a[1]]
-            if kind != Kind.OUTLINE if in_box(other) else not kinds.heavier_than_lines(float(at)):
-                raise OutlineError(f"the board's outline is not drawn between cells {a} and {b}")
-        if inside == 0 and in_box(a) and in_box(b) and kind != Kind.NONE:
-            raise OutlineError(f"a line is drawn between cells {a} and {b}, outside the board")
+        if (between(playable, holes) & (side != Kind.OUTLINE)).any():
+            raise OutlineError("the board's outline is not drawn round a cell left out")
+        heavy = kinds.heavier_than_lines(ink)
+        if (between(playable, outside) & ~heavy).any():
+            raise OutlineError("the board's frame is not drawn heavier than its lines")
+        if (between(holes, holes) & (side != Kind.NONE)).any():
+            raise OutlineError("a line is drawn between two cells left out of the board")
 
 
-def _check_frame(
-    kinds: EdgeKinds,
-    playable: np.ndarray,
-    xs: np.ndarray,
-    ys: np.ndarray,
-    shape: tuple[int, ...],
-    pitch: float,
+def _check_not_cut(
+    kinds: EdgeKinds, playable: np.ndarray, lattice: Lines, shape: tuple[int, ...], pitch: float
 ) -> None:
-    """The outline where the lattice ends: drawn, heavier than a line, not cut by the image."""
+    """The outline where the lattice ends: drawn heavier than a line, not cut by the image.
+
+    Cut by the image's edge, a line's sliver can pass for a frame; the outline's cannot.
+    """
+    xs, ys = lattice
     h, w = shape[:2]
-    n_rows, n_cols = playable.shape
-    sides = []
-    for r in range(n_rows):
-        for c in (0, n_cols - 1):
-            if playable[r, c]:
-                i = 0 if c == 0 else n_cols
-                sides.append((kinds.vertical_ink[i, r], xs[i], w))
-    for c in range(n_cols):
-        for r in (0, n_rows - 1):
-            if playable[r, c]:
-                j = 0 if r == 0 else n_rows
-                sides.append((kinds.horizontal_ink[j, c], ys[j], h))
-    for ink, at, size in sides:
-        cut = min(at, size - 1 - at) < AT_IMAGE_EDGE * pitch
-        # Cut by the image's edge, a line's sliver can pass for a frame: the outline's cannot.
-        if not kinds.heavier_than_lines(float(ink)) or (cut and not kinds.outline(float(ink))):
-            raise OutlineError("the board's outline is cut by the image's edge")
-
-
-def _walls(kinds: EdgeKinds, playable: np.ndarray, r0: int, c0: int) -> frozenset[Link]:
-    """Outline drawn between two playable cells: walls, in the board's cells."""
-    return frozenset(
-        link(Cell(a[0] - r0, a[1] - c0), Cell(b[0] - r0, b[1] - c0))
-        for a, b, kind in _inner_sides(kinds)
-        if kind == Kind.OUTLINE and playable[a] and playable[b]
-    )
-
+    for ink, lines, size, cells in (
+        (kinds.vertical_ink, xs, w, playable),
+        (kinds.horizontal_ink, ys, h, playable.T),
+    ):
+        for end, line in ((0, 0), (-1, len(lines) - 1)):
+            frame = ink[line][cells[:, end]]
+            if not frame.size:
+                continue
+            near_edge = min(lines[line], size - 1 - lines[line]) < AT_IMAGE_EDGE * pitch
+            if not kinds.heavier_than_lines(frame).all() or (
+                near_edge and not kinds.outline(frame).all()
+            ):
+                raise OutlineError("the board's outline is cut by the image's edge")

@@ -14,9 +14,9 @@ from flowbot.vision._other_boards import (
     TWO_BOARDS,
     another_board,
 )
+from flowbot.vision._outlined import outlined_board
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._rule import Cells
-from flowbot.vision._outlined import outlined_board
 from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,

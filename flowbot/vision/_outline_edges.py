@@ -19,11 +19,13 @@ import numpy as np
 
 from flowbot.vision._stats import median_along
 
-#: Along an edge, the middle part measured (clear of the crossing lines and of
-#: the dots, which stop 0.12 pitch short of the lines); across it, the reach of
-#: the line (the outline is under 0.04 pitch from its middle, plus the lattice's
-#: doubt) and where the ground beside it is taken.
-ALONG = 0.25
+#: Along an edge, the parts measured: clear of the crossing lines (the
+#: outline's reaches 0.04 pitch along it) and of the dots beside it (a dot of
+#: 0.4 pitch, the largest, stays 0.15 pitch from the line there, past the
+#: ground's reach); across it, the reach of the line (the outline is under 0.04
+#: pitch from its middle, plus the lattice's doubt) and where the ground
+#: beside it is taken.
+ALONG = (0.12, 0.3)
 LINE_REACH = 0.07
 GROUND_FROM, GROUND_TO = 0.09, 0.13
 #: Log10 of ink: groups must lie this far apart (a factor of 2.5) ...
@@ -32,9 +34,9 @@ GROUPS_APART = 0.4
 #: doubtful (measured on seven real screens: lines 10^2.2-2.6, outlines
 #: 10^2.9-3.4, a full-width board's frame 10^2.6-2.9, nothing under 10^1.8).
 DOUBT = 0.12
-#: Nothing is drawn on an edge with under a quarter of a line's ink, a line is
-#: drawn with over a third (glow inside holes: up to 10^1.3, lines 10^2.2+).
-NOTHING_BELOW, LINE_ABOVE = -0.6, -0.48
+#: Nothing is drawn on an edge with under a sixth of a line's ink, a line is
+#: drawn with over a fifth (glow inside holes: up to 10^1.3, lines 10^2.2+).
+NOTHING_BELOW, LINE_ABOVE = -0.8, -0.7
 
 
 class Kind(enum.IntEnum):
@@ -87,8 +89,9 @@ def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> n
     h, w = g.shape
     reach = int(np.ceil(GROUND_TO * pitch))
     off = np.arange(-reach, reach + 1)
-    n_along = max(5, round((1 - 2 * ALONG) * pitch))
-    t = np.linspace(ALONG, 1 - ALONG, n_along)
+    n_along = max(3, round((ALONG[1] - ALONG[0]) * pitch))
+    quarter = np.linspace(*ALONG, n_along)
+    t = np.concatenate([quarter, 1 - quarter[::-1]])
     along = spans[:-1, None] + np.diff(spans)[:, None] * t  # [spans, n_along]
     rows = np.clip(np.round(along).astype(int), 0, h - 1)
     cols_f = np.round(lines[:, None] + off).astype(int)  # [lines, off]

@@ -121,63 +121,36 @@ def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> n
     return np.log10(1 + ink)
 
 
-def classify(vertical_ink: np.ndarray, horizontal_ink: np.ndarray) -> EdgeKinds | None:
-    """Each edge's kind, or None when the inks do not fall into three groups far apart."""
+def classify(
+    vertical_ink: np.ndarray, horizontal_ink: np.ndarray, found: np.ndarray
+) -> EdgeKinds | None:
+    """Each edge's kind, or None when no outline stands far above the lines.
+
+    ``found``: the inks of the inner edges of the grid the line search found,
+    mostly grid lines on any board (its median is the lines' level); the
+    outline is what lies far above them (a few edges of text or glow
+    between the groups move no median).
+    """
+    if found.size < 4:
+        return None
     inks = np.concatenate([vertical_ink.ravel(), horizontal_ink.ravel()])
-    levels = _three_groups(inks)
-    if levels is None:
+    line = float(np.median(found))
+    heavy = inks[inks > line + GROUPS_APART]
+    if heavy.size < 3:
         return None
-    low, mid, high = levels
-    if mid - low < GROUPS_APART or high - mid < GROUPS_APART:
-        return None
+    high = float(np.median(heavy))
+    nothing = inks[inks < line + NOTHING_BELOW]
+    low = float(np.median(nothing)) if nothing.size else line + NOTHING_BELOW
+    levels = (low, line, high)
 
     def kinds(ink: np.ndarray) -> np.ndarray:
-        second = (mid + high) / 2
+        second = (line + high) / 2
         out = np.full(ink.shape, Kind.DOUBT, dtype=np.int8)
-        out[ink < mid + NOTHING_BELOW] = Kind.NONE
-        out[(ink > mid + LINE_ABOVE) & (ink < second - DOUBT)] = Kind.LINE
+        out[ink < line + NOTHING_BELOW] = Kind.NONE
+        out[(ink > line + LINE_ABOVE) & (ink < second - DOUBT)] = Kind.LINE
         out[ink > second + DOUBT] = Kind.OUTLINE
         return out
 
     return EdgeKinds(
         kinds(vertical_ink), kinds(horizontal_ink), vertical_ink, horizontal_ink, levels
     )
-
-
-def _three_groups(values: np.ndarray) -> tuple[float, float, float] | None:
-    """The levels of three groups of ``values``: nothing, grid lines, the outline.
-
-    What is drawn splits from what is not (two groups, from the extremes);
-    grid lines are most of what is drawn on any board (its median), and the
-    outline is what lies far above them. Medians: a few edges of text or
-    glow between the groups move no level.
-    """
-    split = _two_groups(values)
-    if split is None:
-        return None
-    drawn = values[values > sum(split) / 2]
-    line = float(np.median(drawn))
-    heavy = drawn[drawn > line + GROUPS_APART]
-    if heavy.size < 3:
-        return None
-    nothing = values[values < line + NOTHING_BELOW]
-    if nothing.size < 3:
-        return None
-    return float(np.median(nothing)), line, float(np.median(heavy))
-
-
-def _two_groups(values: np.ndarray) -> tuple[float, float] | None:
-    """The centres of two groups of ``values`` (1-D 2-means from the extremes)."""
-    if values.size < 6:
-        return None
-    centres = np.array([values.min(), values.max()], dtype=float)
-    for _ in range(50):
-        cut = centres.mean()
-        lower, upper = values[values <= cut], values[values > cut]
-        if lower.size < 3 or upper.size < 3:
-            return None
-        new = np.array([lower.mean(), upper.mean()])
-        if np.allclose(new, centres):
-            break
-        centres = new
-    return float(centres[0]), float(centres[1])

@@ -112,11 +112,11 @@ def _outlined(
     image: np.ndarray, gray: np.ndarray, found: BoardGeometry, uncertainty: float
 ) -> Outlined | None:
     """The outlined board on ``found``'s lattice, judged twice: as found, then placed."""
-    first = _board_on(gray, _whole_lattice(found, gray.shape))
+    first = _board_on(gray, *_whole_lattice(found, gray.shape))
     if first is None:
         return None
     placed = place_lines(image, first.geometry, uncertainty=uncertainty)
-    again = _board_on(gray, _whole_lattice(placed, gray.shape))
+    again = _board_on(gray, *_whole_lattice(placed, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
     return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
@@ -133,23 +133,38 @@ class _Board:
     size: tuple[int, int]
 
 
-def _whole_lattice(geometry: BoardGeometry, shape: tuple[int, ...]) -> Lines:
-    """``geometry``'s lines, carried on at its pitch over the whole image (whole cells only)."""
+def _whole_lattice(
+    geometry: BoardGeometry, shape: tuple[int, ...]
+) -> tuple[Lines, tuple[slice, slice]]:
+    """``geometry``'s lines, carried on at its pitch over the whole image (whole cells only).
+
+    With where ``geometry``'s own lines lie among them (columns, rows).
+    """
     h, w = shape[:2]
-    out = []
+    out, where = [], []
     for lines, size in ((np.asarray(geometry.xs), w), (np.asarray(geometry.ys), h)):
         pitch = (lines[-1] - lines[0]) / (len(lines) - 1)
         before = np.arange(lines[0] - pitch, -0.5, -pitch)[::-1]
         after = np.arange(lines[-1] + pitch, size - 0.5, pitch)
         out.append(np.concatenate([before, lines, after]))
-    return out[0], out[1]
+        where.append(slice(len(before), len(before) + len(lines)))
+    return (out[0], out[1]), (where[0], where[1])
 
 
-def _board_on(gray: np.ndarray, lattice: Lines) -> _Board | None:
-    """The outlined board on ``lattice``, or None; ``OutlineError`` when doubtful."""
+def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _Board | None:
+    """The outlined board on ``lattice``, or None; ``OutlineError`` when doubtful.
+
+    ``found``: the lines of the grid the search found (mostly the board's lines).
+    """
     xs, ys = lattice
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
-    kinds = classify(*edge_ink(gray, xs, ys, pitch))
+    vertical_ink, horizontal_ink = edge_ink(gray, xs, ys, pitch)
+    cols, rows = found
+    inside = [
+        vertical_ink[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
+        horizontal_ink[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
+    ]
+    kinds = classify(vertical_ink, horizontal_ink, np.concatenate([a.ravel() for a in inside]))
     if kinds is None:
         return None
     playable = _playable(kinds)

@@ -111,12 +111,17 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
 def _outlined(
     image: np.ndarray, gray: np.ndarray, found: BoardGeometry, uncertainty: float
 ) -> Outlined | None:
-    """The outlined board on ``found``'s lattice, judged twice: as found, then placed."""
-    first = _board_on(gray, *_whole_lattice(found, gray.shape))
+    """The outlined board on ``found``'s lattice, judged twice: placed as found, then whole.
+
+    Placed at full resolution first (a line a pixel or two wide is missed by
+    a lattice a little off), and again once the board's extent is known.
+    """
+    placed = place_lines(image, found, uncertainty=uncertainty)
+    first = _board_on(gray, *_whole_lattice(placed, gray.shape))
     if first is None:
         return None
-    placed = place_lines(image, first.geometry, uncertainty=uncertainty)
-    again = _board_on(gray, *_whole_lattice(placed, gray.shape))
+    whole = place_lines(image, first.geometry, uncertainty=uncertainty)
+    again = _board_on(gray, *_whole_lattice(whole, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
     return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))

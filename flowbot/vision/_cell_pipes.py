@@ -26,8 +26,11 @@ def check_pipes(
     geometry: BoardGeometry,
     dots: set[Cell],
     settings: Settings,
+    holes: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse when colour crosses a grid edge: pipes are drawn (solved or half-solved).
+
+    No pipe enters a hole: its sides (the board's outline) are not looked at.
 
     A pipe has one colour on both sides of the edge, its dots' colour and
     strength. Two dots of other colours each reaching a side of the edge (a
@@ -58,6 +61,8 @@ def check_pipes(
             ring = np.broadcast_to(samples.ring_lab[:, :, None, :], samples.sector_lab.shape)
             mix = _from_mix(samples.sector_lab, ring, line_lab)
             off &= (mix > NEAR) | (unlike < mix)
+    for hole in holes:
+        off[hole] = False
     sectors = samples.sector_lab
     across = off[:, :-1, 0] & off[:, 1:, 2]
     across &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
@@ -130,6 +135,6 @@ PIPES: Rule[Cells] = Rule(
     "background; BAND_EDGE_PX 4 (pipe edges <= 2.9 px through JPEG 60-95, glow pipes 5.2).",
     reason="a pipe is drawn at cell (r, c): the board is solved or in progress",
     check=lambda cells: check_pipes(
-        cells.samples, cells.image, cells.geometry, cells.dots, cells.settings
+        cells.samples, cells.image, cells.geometry, cells.dots, cells.settings, cells.holes
     ),
 )

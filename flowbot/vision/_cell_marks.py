@@ -191,7 +191,7 @@ MARKS: Rule[Cells] = Rule(
     "times the board's noise (dim words 3.8-6.0 times, good boards <= 2.0); SOFT_MARK 3 "
     "rims (glow pipes 2.6-6.9, drawn lines 0.75-1.24).",
     reason="cell (r, c) holds something drawn (sharp lines or edges), neither a dot nor empty",
-    check=lambda cells: check_marks(cells.image, cells.geometry, cells.dots, cells.holes),
+    check=lambda cells: check_marks(cells.image, cells.geometry, cells.dots, cells.features.holes),
 )
 
 TILES: Rule[Cells] = Rule(
@@ -205,6 +205,6 @@ TILES: Rule[Cells] = Rule(
     "real empty cells <= 29.5, 22 on all but one).",
     reason="cell (r, c) holds a tile (a square's outline), neither a dot nor empty",
     check=lambda cells: check_tiles(
-        cells.samples, cells.image, cells.geometry, cells.dots, cells.holes
+        cells.samples, cells.image, cells.geometry, cells.dots, cells.features.holes
     ),
 )

@@ -76,7 +76,7 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
         raise OutlineError(f"cell {min(dots & features.holes)} outside the outline holds a dot")
     if not dots:
         return None
-    cells = Cells(image, geometry, found.samples, dots, settings, features.holes)
+    cells = Cells(image, geometry, found.samples, dots, settings, features)
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
     return Board(cells, confidence, (note,), features)
 

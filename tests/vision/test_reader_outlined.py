@@ -13,7 +13,7 @@ import pytest
 from flowbot.errors import VisionError
 from flowbot.formats import parse_puzzles
 from flowbot.models import Puzzle
-from flowbot.screens.synthetic import Scene, ShotOptions, synthesize
+from flowbot.screens.synthetic import ShotOptions, synthesize
 from flowbot.vision import read_board
 from flowbot.vision._outline_edges import Kind, classify
 
@@ -60,7 +60,8 @@ def _shot(puzzle: Puzzle, seed: int, **options: object) -> np.ndarray:
 def test_a_board_with_an_outline_is_read_exactly(puzzle: Puzzle, seed: int) -> None:
     reading = read_board(_shot(puzzle, seed))
     assert reading.puzzle == puzzle.canonical()
-    assert reading.puzzle.holes == puzzle.holes and reading.puzzle.walls == puzzle.walls
+    assert reading.puzzle.holes == puzzle.holes
+    assert reading.puzzle.walls == puzzle.walls
     assert any("outline" in note for note in reading.notes)
 
 

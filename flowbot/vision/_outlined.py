@@ -92,20 +92,43 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
     small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
     lattices, _ = find_lattices(small, settings.lines())
     doubt: OutlineError | None = None
+    boards: list[Outlined] = []
     for lattice in lattices[:CANDIDATES]:
         geometry = full_size(lattice, f)
         if geometry.cell_size < settings.min_cell_px:
             continue
+        if any(_within(geometry, board.geometry) for board in boards):
+            continue  # a piece of a board already read
         try:
             found = _outlined(image, gray, geometry, uncertainty=f + 1)
         except OutlineError as exc:
             doubt = doubt or exc
             continue
         if found is not None:
-            return found
+            boards.append(found)
+    if boards:
+        # The biggest: a smaller one is the OS's screenshot preview of it, or
+        # another board (``another_board`` tells them apart).
+        return max(boards, key=lambda b: _area(b.geometry))
     if doubt is not None:
         raise doubt
     return None
+
+
+def _area(g: BoardGeometry) -> float:
+    return (g.right - g.left) * (g.bottom - g.top)
+
+
+def _within(inner: BoardGeometry, outer: BoardGeometry) -> bool:
+    """Whether ``inner``'s lines lie on ``outer``'s lattice, inside it (a piece of it)."""
+    pitch = outer.cell_size
+    return (
+        abs(inner.cell_size - pitch) < 0.1 * pitch
+        and inner.left >= outer.left - 0.2 * pitch
+        and inner.right <= outer.right + 0.2 * pitch
+        and inner.top >= outer.top - 0.2 * pitch
+        and inner.bottom <= outer.bottom + 0.2 * pitch
+    )
 
 
 def _outlined(

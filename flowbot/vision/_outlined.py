@@ -88,24 +88,29 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
     """
     h, w = image.shape[:2]
     gray = brightest_channel(image)
-    f = max(1, math.ceil(max(h, w) / settings.work_size))
-    small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
-    lattices, _ = find_lattices(small, settings.lines())
+    factor = max(1, math.ceil(max(h, w) / settings.work_size))
     doubt: OutlineError | None = None
     boards: list[Outlined] = []
-    for lattice in lattices[:CANDIDATES]:
-        geometry = full_size(lattice, f)
-        if geometry.cell_size < settings.min_cell_px:
-            continue
-        if any(_within(geometry, board.geometry) for board in boards):
-            continue  # a piece of a board already read
-        try:
-            found = _outlined(image, gray, geometry, uncertainty=f + 1)
-        except OutlineError as exc:
-            doubt = doubt or exc
-            continue
-        if found is not None:
-            boards.append(found)
+    # As the classic search: a finer copy when the first shows no board
+    # (thin lines fade in a small board shrunk).
+    for f in dict.fromkeys((factor, max(1, factor // 2))):
+        small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
+        lattices, _ = find_lattices(small, settings.lines())
+        for lattice in lattices[:CANDIDATES]:
+            geometry = full_size(lattice, f)
+            if geometry.cell_size < settings.min_cell_px:
+                continue
+            if any(_within(geometry, board.geometry) for board in boards):
+                continue  # a piece of a board already read
+            try:
+                found = _outlined(image, gray, geometry, uncertainty=f + 1)
+            except OutlineError as exc:
+                doubt = doubt or exc
+                continue
+            if found is not None:
+                boards.append(found)
+        if boards or doubt:
+            break
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
         # another board (``another_board`` tells them apart).

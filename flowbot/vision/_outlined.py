@@ -32,9 +32,9 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
-from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
-from flowbot.vision._colour import brightest_channel
+from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
@@ -71,14 +71,42 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if found is None:
         return None
     geometry, features = found.geometry, found.features
-    dots, confidence = read_cells(found.samples, image, geometry, settings)
-    if dots & features.holes:
-        raise OutlineError(f"cell {min(dots & features.holes)} outside the outline holds a dot")
+    dots, confidence = read_cells(found.samples, image, geometry, settings, features)
+    _check_holes_empty(found.samples, features.holes | dots, features.holes, settings)
     if not dots:
         return None
     cells = Cells(image, geometry, found.samples, dots, settings, features)
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
     return Board(cells, confidence, (note,), features)
+
+
+def _check_holes_empty(
+    samples: CellSamples,
+    apart: frozenset[Cell] | set[Cell],
+    holes: frozenset[Cell],
+    settings: Settings,
+) -> None:
+    """No hole holds a flat disc of a dot's strength over its ring and the board's background.
+
+    The dot rules do not look at holes (their rings may show the outline): a
+    hole holding a dot was a cell of the board misjudged. Glow tints a hole's
+    core and ring alike; the outline lights a hole's ring, not its core.
+    """
+    rows, cols = samples.core_lab.shape[:2]
+    ground = [
+        samples.ring_lab[r, c] for r in range(rows) for c in range(cols) if (r, c) not in apart
+    ]
+    if not ground or not holes:
+        return
+    background = np.median(np.array(ground), axis=0)
+    for hole in sorted(holes):
+        if (
+            float(delta_e(samples.core_lab[hole], background)) > settings.dot_contrast
+            and float(delta_e(samples.core_lab[hole], samples.ring_lab[hole]))
+            > settings.dot_contrast
+            and samples.core_uniformity[hole] >= FLAT_CORE
+        ):
+            raise OutlineError(f"cell ({hole.row}, {hole.col}) outside the outline holds a dot")
 
 
 def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:

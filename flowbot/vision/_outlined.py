@@ -261,7 +261,8 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     if playable is None:
         return None
     rows_in, cols_in = np.nonzero(playable)
-    r0, r1, c0, c1 = rows_in.min(), rows_in.max() + 1, cols_in.min(), cols_in.max() + 1
+    r0, r1 = int(rows_in.min()), int(rows_in.max()) + 1
+    c0, c1 = int(cols_in.min()), int(cols_in.max()) + 1
     if min(r1 - r0, c1 - c0) < MIN_BOARD_SIDE:
         return None
     box = np.zeros_like(playable)

@@ -63,6 +63,9 @@ def test_a_board_with_an_outline_is_read_exactly(puzzle: Puzzle, seed: int) -> N
     assert reading.puzzle.holes == puzzle.holes
     assert reading.puzzle.walls == puzzle.walls
     assert any("outline" in note for note in reading.notes)
+    # Plain ints, as every cell is (``extract --json`` writes them).
+    cells = [*reading.puzzle.holes, *(c for w in reading.puzzle.walls for c in w)]
+    assert all(type(v) is int for cell in cells for v in cell)
 
 
 def test_a_board_with_an_outline_is_read_through_jpeg() -> None:

@@ -35,7 +35,7 @@ from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
-from flowbot.vision._dots_apart import other_dots
+from flowbot.vision._dots_apart import count_other_dots, other_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
@@ -84,18 +84,26 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     return Board(cells, confidence, (note,), features)
 
 
+#: The fewest flows of any level (all 7,050 official levels have 3 or more).
+FEWEST_PAIRS = 3
+
+
 def _dots_apart(image: np.ndarray, cells: Cells) -> bool:
     """Whether a board's dots lie apart from ``cells``' board, unless in a smaller copy of it.
 
     Stricter than ``another_board``, which looks for another square grid
     there: beside a board with an outline another may be of any kind (a
-    hexagonal one), so dots apart refuse the board unless they are the OS's
-    screenshot preview of it.
+    hexagonal one), so a board's worth of dots apart (``FEWEST_PAIRS``
+    pairs of one size; an advert's or a button's few discs are not) refuses
+    the board, unless they are the OS's screenshot preview of it.
     """
     settings = cells.settings
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
-    region = other_dots(image, cells.geometry, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
+    min_side = MIN_BOARD_SIDE * settings.min_cell_px
+    if count_other_dots(image, cells.geometry, step, min_side) < 2 * FEWEST_PAIRS:
+        return False
+    region = other_dots(image, cells.geometry, step, min_side)
     if region is None:
         return False
     crop = image[region.y0 : region.y1, region.x0 : region.x1]

@@ -117,7 +117,9 @@ def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> n
     weight = (off + reach) / (2 * reach)
     ground = before[..., None] + (after - before)[..., None] * weight
     ground = np.nan_to_num(ground)
-    ink = np.clip(profile[..., near] - ground[..., near], 0, None).sum(-1)
+    # Past the image's edge nothing is seen (not the edge pixel over again).
+    above = np.clip(profile[..., near] - ground[..., near], 0, None) * inside[:, None, near]
+    ink = above.sum(-1)
     return np.log10(1 + ink)
 
 

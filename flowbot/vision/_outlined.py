@@ -40,7 +40,7 @@ from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import smaller_copy
-from flowbot.vision._outline_edges import EdgeKinds, Kind, classify, edge_ink
+from flowbot.vision._outline_edges import DOUBT, EdgeKinds, Kind, classify, edge_ink
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import Features, Settings
@@ -276,7 +276,7 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     box = np.zeros_like(playable)
     box[r0:r1, c0:c1] = True
     _check_sides(kinds, playable, box)
-    _check_not_cut(kinds, playable, lattice, gray.shape, pitch)
+    _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape)
     holes = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(box & ~playable))
     walls = frozenset(
         link(Cell(a[0] - r0, a[1] - c0), Cell(b[0] - r0, b[1] - c0))
@@ -385,24 +385,41 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
 
 
 def _check_not_cut(
-    kinds: EdgeKinds, playable: np.ndarray, lattice: Lines, shape: tuple[int, ...], pitch: float
+    kinds: EdgeKinds,
+    playable: np.ndarray,
+    lattice: Lines,
+    box: tuple[int, int, int, int],
+    shape: tuple[int, ...],
 ) -> None:
-    """The outline where the lattice ends: drawn heavier than a line, not cut by the image.
+    """The frame round the board's box not cut by the image's edge.
 
-    Cut by the image's edge, a line's sliver can pass for a frame; the outline's cannot.
+    Cut by the image's edge, a line's sliver can pass for a frame: a side of
+    the box within ``AT_IMAGE_EDGE`` of it must be as heavy as the frame away
+    from it (within ``DOUBT``), or, where every side lies by the image's
+    edges, clearly the outline; and drawn heavier than a line in any case.
     """
     xs, ys = lattice
+    r0, r1, c0, c1 = box
     h, w = shape[:2]
-    for ink, lines, size, cells in (
-        (kinds.vertical_ink, xs, w, playable),
-        (kinds.horizontal_ink, ys, h, playable.T),
-    ):
-        for end, line in ((0, 0), (-1, len(lines) - 1)):
-            frame = ink[line][cells[:, end]]
-            if not frame.size:
-                continue
-            near_edge = min(lines[line], size - 1 - lines[line]) < AT_IMAGE_EDGE * pitch
-            if not kinds.heavier_than_lines(frame).all() or (
-                near_edge and not kinds.outline(frame).all()
-            ):
-                raise OutlineError("the board's outline is cut by the image's edge")
+    pitch = float((xs[-1] - xs[0]) / (len(xs) - 1))
+    sides = (
+        (kinds.vertical_ink[c0][playable[:, c0]], xs[c0], w),
+        (kinds.vertical_ink[c1][playable[:, c1 - 1]], xs[c1], w),
+        (kinds.horizontal_ink[r0][playable[r0]], ys[r0], h),
+        (kinds.horizontal_ink[r1][playable[r1 - 1]], ys[r1], h),
+    )
+    near: list[np.ndarray] = []
+    away: list[np.ndarray] = []
+    for frame, at, size in sides:
+        if not kinds.heavier_than_lines(frame).all():
+            raise OutlineError("the board's outline is cut by the image's edge")
+        (near if min(at, size - 1 - at) < AT_IMAGE_EDGE * pitch else away).append(frame)
+    if not near:
+        return
+    seen = np.concatenate(near)
+    if away:
+        heavy_enough = seen >= float(np.median(np.concatenate(away))) - DOUBT
+    else:
+        heavy_enough = kinds.outline(seen)
+    if not heavy_enough.all():
+        raise OutlineError("the board's outline is cut by the image's edge")

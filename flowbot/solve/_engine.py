@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 from flowbot.models import Puzzle, Shape, Solution, SolveResult, SolveStatus
+from flowbot.solve import _construct
+from flowbot.solve._grid import Grid
 from flowbot.solve._sat import Model, Search
 from flowbot.solve._stretch import shrink, stretch
 from flowbot.solve._topology import boundary_order_conflict
@@ -19,6 +22,9 @@ BLOCK_SWITCH_CELLS = 15 * 15
 #: Conflicts the search with "no U-turns" and the one without get in their
 #: first turn (``_solve``); each later turn doubles it.
 FIRST_BUDGET = 3000
+#: Boards this big that the search does not solve in its first turns are built
+#: piece by piece (``_construct``) before the search goes on.
+CONSTRUCT_CELLS = 400
 #: Conflicts per call MiniSat gets to prove a count complete before Glucose (``count_sat``).
 PROOF_BUDGET = 20_000
 
@@ -56,7 +62,13 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
             log.debug("%s: the shrunk board gave no answer; solving it whole", puzzle.size)
     if deadline is not None and time.perf_counter() >= deadline:
         return result(SolveStatus.TIMEOUT)  # do not even build the whole model
-    found, solution = _solve(puzzle, deadline)
+    build = None
+    if puzzle.rows * puzzle.cols >= CONSTRUCT_CELLS and _construct.applies(puzzle):
+
+        def build(grid: Grid) -> Solution | None:
+            return _construct.construct(puzzle, grid, _solve, deadline)
+
+    found, solution = _solve(puzzle, deadline, build)
     if found is None:
         return result(SolveStatus.TIMEOUT)
     if not found:
@@ -111,7 +123,11 @@ def parity_balanced(puzzle: Puzzle) -> bool:
     return surplus == board
 
 
-def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solution | None]:
+def _solve(
+    puzzle: Puzzle,
+    deadline: float | None,
+    build: Callable[[Grid], Solution | None] | None = None,
+) -> tuple[bool | None, Solution | None]:
     """Solve with "no U-turns" assumed, letting go of it where the solver blames it.
 
     A solution found under any assumptions is a solution of the game; only
@@ -132,6 +148,9 @@ def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solutio
     time spent is then within a small factor of the better of the two. What
     the solver learns in one turn holds in the other (learnt clauses follow
     from the clauses alone, never from the assumptions).
+
+    ``build``, when given, is tried once after the first two turns: a solution
+    it builds is the answer (the search stops); ``None`` proves nothing.
     """
     model = Model(puzzle)
     if model.empty_cell:
@@ -160,9 +179,14 @@ def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solutio
                     held = left
                     continue
             # Out of budget under the rule (or no rule left): the full rules' turn.
-            found, solution = search.next_solution([], deadline, budget if held else None)
+            bounded = held or build is not None
+            found, solution = search.next_solution([], deadline, budget if bounded else None)
             if found is not None or _past(deadline):
                 return found, solution
+            if build is not None:
+                built, build = build(model.grid), None
+                if built is not None:
+                    return True, built
             budget *= 2
             log.debug("%s: %d conflicts per turn", puzzle.size, budget)
     finally:

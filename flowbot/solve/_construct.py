@@ -191,26 +191,56 @@ class _State:
         self.owner = np.asarray(owner, dtype=np.int64)
 
     def repair(self, solve_small: SmallSolver, deadline: float | None) -> int:
-        """Fill the empty cells left by windows' solutions; the windows used, -1 if stuck."""
-        windows = 0
-        while True:
-            empty = np.flatnonzero((self.owner < 0) & (self.grid.need == 2))
-            if not len(empty):
-                return windows
-            for margin in MARGINS:
-                if deadline is not None and time.perf_counter() > deadline:
-                    return -1
-                box = self._balanced_box(int(empty[0]), margin, empty)
-                if box is None:
-                    continue
-                if self._window(box, solve_small, deadline):
-                    windows += 1
-                    break
-            else:
-                return -1
+        """Fill the empty cells left by windows' solutions; the windows used, -1 if stuck.
 
-    def _balanced_box(self, seed: int, margin: int, empty: IntArray) -> _Box | None:
-        """A window around ``seed`` holding as many empty cells of each checkerboard colour.
+        Windows go around the closest empty cells of opposite checkerboard
+        colours first (see ``_balanced_box``), so that far-apart ones are
+        not paired while near partners are at hand; cells no window could
+        fill are paired afresh once the others are filled.
+        """
+        windows = 0
+        progress = True
+        while progress:
+            progress = False
+            for seed in self._seeds():
+                if not (self.owner[seed] < 0).all():
+                    continue  # an earlier window filled it
+                empty = np.flatnonzero((self.owner < 0) & (self.grid.need == 2))
+                for margin in MARGINS:
+                    if deadline is not None and time.perf_counter() > deadline:
+                        return -1
+                    box = self._balanced_box(seed, margin, empty)
+                    if box is not None and self._window(box, solve_small, deadline):
+                        windows += 1
+                        progress = True
+                        break
+            if not ((self.owner < 0) & (self.grid.need == 2)).any():
+                return windows
+        return -1
+
+    def _seeds(self) -> list[list[int]]:
+        """The empty cells paired greedily, closest pairs of opposite colours first."""
+        cols = self.grid.cols
+        empty = np.flatnonzero((self.owner < 0) & (self.grid.need == 2))
+        r, c = empty // cols, empty % cols
+        black = (r + c) % 2 == 0
+        gap = np.abs(r[:, None] - r[None, :]) + np.abs(c[:, None] - c[None, :])
+        gap[black[:, None] == black[None, :]] = 1 << 30  # only cells of opposite colours pair
+        order = np.argsort(gap, axis=None, kind="stable")
+        used = np.zeros(len(empty), dtype=bool)
+        seeds = []
+        for flat in order.tolist():
+            i, j = divmod(flat, len(empty))
+            if gap[i, j] >= 1 << 30:
+                break
+            if not used[i] and not used[j]:
+                used[i] = used[j] = True
+                seeds.append([int(empty[i]), int(empty[j])])
+        seeds += [[int(v)] for v in empty[~used]]
+        return seeds
+
+    def _balanced_box(self, seed: list[int], margin: int, empty: IntArray) -> _Box | None:
+        """A window around the cells ``seed`` with as many empty cells of either colour.
 
         Each piece of a path in a window keeps its two ends, so the parity of
         its length too: a window can only fill as many empty cells of one
@@ -221,7 +251,8 @@ class _State:
         rows, cols = self.grid.rows, self.grid.cols
         r, c = empty // cols, empty % cols
         sign = 1 - 2 * ((r + c) % 2)
-        lo_r, hi_r, lo_c, hi_c = seed // cols, seed // cols, seed % cols, seed % cols
+        sr, sc = [v // cols for v in seed], [v % cols for v in seed]
+        lo_r, hi_r, lo_c, hi_c = min(sr), max(sr), min(sc), max(sc)
         while True:
             top, bottom = max(0, lo_r - margin), min(rows, hi_r + margin + 1)
             left, right = max(0, lo_c - margin), min(cols, hi_c + margin + 1)

@@ -25,7 +25,7 @@ FIRST_BUDGET = 3000
 #: Boards this big that the search does not solve in its first turns are built
 #: piece by piece (``_construct``) before the search goes on.
 CONSTRUCT_CELLS = 400
-#: Conflicts per call MiniSat gets to prove a count complete before Glucose (``count_sat``).
+#: Conflicts per call MiniSat gets to prove a count complete before Glucose (``solutions_sat``).
 PROOF_BUDGET = 20_000
 
 
@@ -197,10 +197,10 @@ def _past(deadline: float | None) -> bool:
     return deadline is not None and time.perf_counter() >= deadline
 
 
-def count_sat(
+def solutions_sat(
     puzzle: Puzzle, limit: int, *, timeout: float | None = None
-) -> tuple[int, bool, bool]:
-    """Count solutions up to ``limit``: ``(count, exact, timed_out)``.
+) -> tuple[list[Solution], bool, bool]:
+    """Up to ``limit`` solutions, each validated: ``(solutions, exact, timed_out)``.
 
     Each solution found is blocked (its set of edges) before the next search.
     The solutions without U-turns are listed first, where the search is fast;
@@ -216,12 +216,12 @@ def count_sat(
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
     if proof_of_none(puzzle) is not None:
-        return 0, True, False
+        return [], True, False
     model = Model(puzzle)
     if model.empty_cell:
-        return 0, True, False
+        return [], True, False
     switch = model.no_u_turns()
-    count = 0
+    found_all: list[Solution] = []
     blocked: list[list[int]] = []
     turns = (([switch], "minisat22", None), ([-switch], "minisat22", PROOF_BUDGET))
     search = Search(model, deadline=deadline)
@@ -232,24 +232,24 @@ def count_sat(
                 search = Search(model, deadline=deadline, solver=solver)
                 for clause in blocked:
                     search.sat.add_clause(clause)
-            while count < limit:
+            while len(found_all) < limit:
                 found, solution = search.next_solution(
                     assumptions, deadline, budget, join_cycles=False
                 )
                 if found is None:
                     if _past(deadline) or search.expired:
-                        return count, False, True
+                        return found_all, False, True
                     break  # out of budget: the next solver's turn
                 if not found:
                     if assumptions == [-switch]:
-                        return count, True, False  # a proof: no other solution
+                        return found_all, True, False  # a proof: no other solution
                     break
                 assert solution is not None
                 solution.validate()
-                count += 1
+                found_all.append(solution)
                 blocked.append(search.block_last())
-            if count >= limit:
-                return count, False, False
+            if len(found_all) >= limit:
+                return found_all, False, False
     finally:
         search.close()
     raise AssertionError("unreachable: the last search has no budget")  # pragma: no cover

@@ -237,7 +237,7 @@ class Search:
     (44k against 85k on 80 boards of 10x10 to 15x15) and no more on the
     corpus (Glucose 3 and MapleSAT needed more). CaDiCaL, close on these
     boards, cannot be interrupted at a deadline in python-sat. Glucose 4
-    (``solver="glucose4"``) proves counts complete faster (``count_sat``).
+    (``solver="glucose4"``) proves counts complete faster (``solutions_sat``).
     """
 
     def __init__(

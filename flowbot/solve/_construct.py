@@ -28,6 +28,7 @@ import collections
 import heapq
 import itertools
 import logging
+import random
 import time
 from collections.abc import Callable
 from typing import NamedTuple
@@ -41,12 +42,20 @@ log = logging.getLogger(__name__)
 
 #: Margins (cells) around a group of empty cells for the windows tried in turn.
 MARGINS = (1, 2, 3, 4, 6, 8, 11)
+#: Builds tried, each routing the pairs in another order.
+ATTEMPTS = 3
 #: Times per pair (on average) a path may be torn up and routed again.
 ROUTE_ROUNDS = 10
 #: What stepping across another pair's path costs a pair that finds no free way.
 CROSSING = 8
 #: Seconds the SAT solver gets per window (a window it cannot fill quickly is grown).
 WINDOW_SECONDS = 0.5
+#: Empty cells of a pair this far apart (steps) are moved closer before they are filled.
+NEAR = 8
+#: Half the side of the windows that move an empty cell.
+MOVE = 3
+#: Cells tried in turn as the one a move leaves empty.
+VACATE = 5
 #: The biggest window tried (cells).
 WINDOW_CELLS = 600
 
@@ -62,18 +71,28 @@ def applies(puzzle: Puzzle) -> bool:
 def construct(
     puzzle: Puzzle, grid: Grid, solve_small: SmallSolver, deadline: float | None
 ) -> Solution | None:
-    """A solution built by routing, filling and repairing in windows, or ``None``."""
-    state = _State(puzzle, grid)
-    if not state.route():
-        log.debug("%s: some pair found no route", puzzle.size)
-        return None
-    state.fill()
-    repaired = state.repair(solve_small, deadline)
-    log.debug("%s: %d windows repaired", puzzle.size, repaired)
-    if repaired < 0:
-        return None
-    solution, _ = trace(grid, state.on, puzzle)
-    return solution
+    """A solution built by routing, filling and repairing in windows, or ``None``.
+
+    Up to ``ATTEMPTS`` builds, each routing the pairs in another order (the
+    first shortest first, the others shuffled by a fixed seed, so the answer
+    is the same every run): another routing leaves other empty cells, and
+    one that no window could fill seldom comes back.
+    """
+    for attempt in range(ATTEMPTS):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        state = _State(puzzle, grid)
+        if not state.route(random.Random(attempt) if attempt else None):
+            log.debug("%s: some pair found no route", puzzle.size)
+            continue
+        state.fill()
+        repaired = state.repair(solve_small, deadline)
+        log.debug("%s: build %d, %d windows repaired", puzzle.size, attempt, repaired)
+        if repaired >= 0:
+            solution, _ = trace(grid, state.on, puzzle)
+            if solution is not None:
+                return solution
+    return None
 
 
 class _Box(NamedTuple):
@@ -101,7 +120,7 @@ class _State:
     def _edge(self, u: int, v: int) -> int:
         return self.edge[(u, v) if u < v else (v, u)]
 
-    def route(self) -> bool:
+    def route(self, rng: random.Random | None = None) -> bool:
         """Join every pair by a path; False when some pair cannot be joined at all.
 
         Pairs go shortest first, each along a shortest path through free
@@ -112,9 +131,10 @@ class _State:
         """
         grid, cols, pairs = self.grid, self.grid.cols, self.puzzle.pairs
         ends = [(p.a.row * cols + p.a.col, p.b.row * cols + p.b.col) for p in pairs]
-        queue = collections.deque(
-            sorted(range(len(ends)), key=lambda k: _gap(pairs[k].a, pairs[k].b))
-        )
+        order = sorted(range(len(ends)), key=lambda k: _gap(pairs[k].a, pairs[k].b))
+        if rng is not None:
+            rng.shuffle(order)
+        queue = collections.deque(order)
         nbr = self.nbr.tolist()
         free = ((grid.colour < 0) & (grid.need > 0)).tolist()
         owner = grid.colour.tolist()
@@ -193,30 +213,66 @@ class _State:
     def repair(self, solve_small: SmallSolver, deadline: float | None) -> int:
         """Fill the empty cells left by windows' solutions; the windows used, -1 if stuck.
 
-        Windows go around the closest empty cells of opposite checkerboard
-        colours first (see ``_balanced_box``), so that far-apart ones are
-        not paired while near partners are at hand; cells no window could
-        fill are paired afresh once the others are filled.
+        The empty cells are paired, closest cells of opposite checkerboard
+        colours first (``_seeds``). A near pair is filled by a window around
+        both (``_fill``); a far one first moves one of its cells toward the
+        other (``_move``), a few cells per window, until they are near. Cells
+        are paired afresh after each round.
         """
         windows = 0
-        progress = True
-        while progress:
+        while ((self.owner < 0) & (self.grid.need == 2)).any():
             progress = False
             for seed in self._seeds():
+                if deadline is not None and time.perf_counter() > deadline:
+                    return -1
                 if not (self.owner[seed] < 0).all():
                     continue  # an earlier window filled it
-                empty = np.flatnonzero((self.owner < 0) & (self.grid.need == 2))
-                for margin in MARGINS:
-                    if deadline is not None and time.perf_counter() > deadline:
-                        return -1
-                    box = self._balanced_box(seed, margin, empty)
-                    if box is not None and self._window(box, solve_small, deadline):
-                        windows += 1
-                        progress = True
-                        break
-            if not ((self.owner < 0) & (self.grid.need == 2)).any():
-                return windows
-        return -1
+                tries = [lambda: self._fill(seed, solve_small, deadline)]  # noqa: B023
+                if len(seed) == 2:
+                    x, z = seed
+                    tries += [
+                        lambda: self._move(x, z, solve_small, deadline),  # noqa: B023
+                        lambda: self._move(z, x, solve_small, deadline),  # noqa: B023
+                    ]
+                    if self._gap(x, z) > NEAR:
+                        tries = tries[1:] + tries[:1]
+                done = any(attempt() for attempt in tries)
+                windows += done
+                progress |= done
+            if not progress:
+                return -1
+        return windows
+
+    def _gap(self, u: int, v: int) -> int:
+        cols = self.grid.cols
+        return abs(u // cols - v // cols) + abs(u % cols - v % cols)
+
+    def _fill(self, seed: list[int], solve_small: SmallSolver, deadline: float | None) -> bool:
+        """Fill the empty cells ``seed`` by a window around them (grown until it works)."""
+        empty = np.flatnonzero((self.owner < 0) & (self.grid.need == 2))
+        for margin in MARGINS:
+            box = self._balanced_box(seed, margin, empty)
+            if box is not None and self._window(box, solve_small, deadline):
+                return True
+        return False
+
+    def _move(self, x: int, z: int, solve_small: SmallSolver, deadline: float | None) -> bool:
+        """Move the empty cell ``x`` toward ``z`` by a window that leaves another cell empty.
+
+        The cell left empty has ``x``'s checkerboard colour, so the window
+        stays balanced; it is the one of the window nearest ``z``.
+        """
+        grid, cols = self.grid, self.grid.cols
+        r, c = x // cols, x % cols
+        top, left = max(0, r - MOVE), max(0, c - MOVE)
+        bottom, right = min(grid.rows, r + MOVE + 1), min(cols, c + MOVE + 1)
+        box = _Box(top, left, bottom, right)
+        cells = (np.arange(top, bottom)[:, None] * cols + np.arange(left, right)[None, :]).ravel()
+        same = ((cells // cols + cells % cols) % 2) == (r + c) % 2
+        taken = (self.owner[cells] >= 0) & (grid.colour[cells] < 0)
+        near = [int(v) for v in cells[same & taken] if self._gap(int(v), z) < self._gap(x, z)]
+        near.sort(key=lambda v: self._gap(v, z))
+        return any(self._window(box, solve_small, deadline, vacate=v) for v in near[:VACATE])
 
     def _seeds(self) -> list[list[int]]:
         """The empty cells paired greedily, closest pairs of opposite colours first."""
@@ -272,8 +328,17 @@ class _State:
             lo_r, hi_r = min(lo_r, int(r[nearest])), max(hi_r, int(r[nearest]))
             lo_c, hi_c = min(lo_c, int(c[nearest])), max(hi_c, int(c[nearest]))
 
-    def _window(self, box: _Box, solve_small: SmallSolver, deadline: float | None) -> bool:
-        """Re-route the path pieces inside ``box`` through its empty cells; True when done."""
+    def _window(
+        self,
+        box: _Box,
+        solve_small: SmallSolver,
+        deadline: float | None,
+        vacate: int | None = None,
+    ) -> bool:
+        """Re-route the path pieces inside ``box`` through its empty cells; True when done.
+
+        ``vacate``: a cell inside a piece that the new pieces must leave empty.
+        """
         grid, puzzle = self.grid, self.puzzle
         cols = grid.cols
         top, left, bottom, right = box
@@ -284,6 +349,10 @@ class _State:
         inside[box_nodes] = True
         inner = self.on & inside[grid.eu] & inside[grid.ev]
         runs, singles = _runs(grid, inner, inside & (self.owner >= 0))
+        if vacate is not None:
+            if vacate in singles or any(vacate in run for run in runs):
+                return False  # the end of a piece stays where it is
+            singles = [*singles, vacate]
         pairs = tuple(
             Pair(
                 str(i),
@@ -314,6 +383,8 @@ class _State:
             for u, v in itertools.pairwise(ids):
                 self.on[self._edge(u, v)] = True
             self.owner[ids] = owner
+        if vacate is not None:
+            self.owner[vacate] = -1
         return True
 
 

@@ -48,8 +48,6 @@ ATTEMPTS = 3
 ROUTE_ROUNDS = 10
 #: What stepping across another pair's path costs a pair that finds no free way.
 CROSSING = 8
-#: Seconds the SAT solver gets per window (a window it cannot fill quickly is grown).
-WINDOW_SECONDS = 0.5
 #: Empty cells of a pair this far apart (steps) are moved closer before they are filled.
 NEAR = 8
 #: Half the side of the windows that move an empty cell.
@@ -59,7 +57,8 @@ VACATE = 5
 #: The biggest window tried (cells).
 WINDOW_CELLS = 600
 
-#: Solves a small puzzle before a deadline: ``(found, solution)``, ``found`` None at the deadline.
+#: Solves a small puzzle before a deadline, giving up soon (a window that is not
+#: filled at once is better grown): ``(found, solution)``, ``found`` None when given up.
 SmallSolver = Callable[[Puzzle, float | None], tuple[bool | None, Solution | None]]
 
 
@@ -372,8 +371,7 @@ class _State:
             and (b.row - top, b.col - left) not in holes
         )
         small = Puzzle(bottom - top, right - left, pairs, holes=frozenset(holes), walls=walls)
-        soon = time.perf_counter() + WINDOW_SECONDS
-        found, solution = solve_small(small, soon if deadline is None else min(deadline, soon))
+        found, solution = solve_small(small, deadline)
         if not found or solution is None:
             return False
         self.on[inner] = False

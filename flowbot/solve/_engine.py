@@ -25,6 +25,10 @@ FIRST_BUDGET = 3000
 #: Boards this big that the search does not solve in its first turns are built
 #: piece by piece (``_construct``) before the search goes on.
 CONSTRUCT_CELLS = 400
+#: Conflicts after which a window of ``_construct`` is given up (and grown).
+WINDOW_CONFLICTS = 10_000
+#: Seconds after which a window is given up even so.
+WINDOW_SECONDS = 0.25
 #: Conflicts per call MiniSat gets to prove a count complete before Glucose (``solutions_sat``).
 PROOF_BUDGET = 20_000
 
@@ -66,7 +70,7 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
     if puzzle.rows * puzzle.cols >= CONSTRUCT_CELLS and _construct.applies(puzzle):
 
         def build(grid: Grid) -> Solution | None:
-            return _construct.construct(puzzle, grid, _solve, deadline)
+            return _construct.construct(puzzle, grid, _solve_window, deadline)
 
     found, solution = _solve(puzzle, deadline, build)
     if found is None:
@@ -127,6 +131,7 @@ def _solve(
     puzzle: Puzzle,
     deadline: float | None,
     build: Callable[[Grid], Solution | None] | None = None,
+    most: int | None = None,
 ) -> tuple[bool | None, Solution | None]:
     """Solve with "no U-turns" assumed, letting go of it where the solver blames it.
 
@@ -151,6 +156,7 @@ def _solve(
 
     ``build``, when given, is tried once after the first two turns: a solution
     it builds is the answer (the search stops); ``None`` proves nothing.
+    ``most``: give up (``None``) once the search has met more conflicts than this.
     """
     model = Model(puzzle)
     if model.empty_cell:
@@ -164,6 +170,8 @@ def _solve(
     budget = FIRST_BUDGET
     try:
         while True:
+            if most is not None and search.conflicts() > most:
+                return None, None
             if held:
                 found, solution = search.next_solution(held, deadline, budget)
                 if found:
@@ -191,6 +199,16 @@ def _solve(
             log.debug("%s: %d conflicts per turn", puzzle.size, budget)
     finally:
         search.close()
+
+
+def _solve_window(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solution | None]:
+    """``_solve`` for ``_construct``'s windows: a few conflicts, then give up.
+
+    A window that is not solved at once is better grown than searched: the
+    same answers on every machine, however loaded.
+    """
+    soon = time.perf_counter() + WINDOW_SECONDS  # rounds of cuts meet no conflicts
+    return _solve(puzzle, soon if deadline is None else min(deadline, soon), most=WINDOW_CONFLICTS)
 
 
 def _past(deadline: float | None) -> bool:

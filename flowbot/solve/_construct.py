@@ -44,8 +44,10 @@ log = logging.getLogger(__name__)
 MARGINS = (1, 2, 3, 4, 6, 8, 11)
 #: Builds tried, each routing the pairs in another order.
 ATTEMPTS = 3
-#: Times per pair (on average) a path may be torn up and routed again.
-ROUTE_ROUNDS = 10
+#: Times per pair (on average) a path may be torn up and routed again: an open
+#: board needs few (at most one per two pairs on generated ones), a puzzle made
+#: for people fights on and is left to the search.
+ROUTE_ROUNDS = 1
 #: What stepping across another pair's path costs a pair that finds no free way.
 CROSSING = 8
 #: Empty cells of a pair this far apart (steps) are moved closer before they are filled.
@@ -75,15 +77,17 @@ def construct(
     Up to ``ATTEMPTS`` builds, each routing the pairs in another order (the
     first shortest first, the others shuffled by a fixed seed, so the answer
     is the same every run): another routing leaves other empty cells, and
-    one that no window could fill seldom comes back.
+    one that no window could fill seldom comes back. A board where routing
+    fails (rip-ups and all) is a tight one, a puzzle made for people: it is
+    left to the search at once.
     """
     for attempt in range(ATTEMPTS):
         if deadline is not None and time.perf_counter() > deadline:
             return None
         state = _State(puzzle, grid)
-        if not state.route(random.Random(attempt) if attempt else None):
+        if not state.route(random.Random(attempt) if attempt else None, deadline):
             log.debug("%s: some pair found no route", puzzle.size)
-            continue
+            return None  # a board this tight is one for the search
         state.fill()
         repaired = state.repair(solve_small, deadline)
         log.debug("%s: build %d, %d windows repaired", puzzle.size, attempt, repaired)
@@ -119,8 +123,8 @@ class _State:
     def _edge(self, u: int, v: int) -> int:
         return self.edge[(u, v) if u < v else (v, u)]
 
-    def route(self, rng: random.Random | None = None) -> bool:
-        """Join every pair by a path; False when some pair cannot be joined at all.
+    def route(self, rng: random.Random | None, deadline: float | None) -> bool:
+        """Join every pair by a path; False when some pair cannot be joined (or at the deadline).
 
         Pairs go shortest first, each along a shortest path through free
         cells. A pair with no such path takes the cheapest one across other
@@ -142,6 +146,8 @@ class _State:
         paths: dict[int, list[int]] = {}
         budget = ROUTE_ROUNDS * len(ends)
         while queue:
+            if deadline is not None and time.perf_counter() > deadline:
+                return False
             k = queue.popleft()
             a, b = ends[k]
             path = _cheapest(nbr, free, None, crossed, a, b)

@@ -52,8 +52,8 @@ ROUTE_ROUNDS = 1
 CROSSING = 8
 #: Empty cells of a pair this far apart (steps) are moved closer before they are filled.
 NEAR = 8
-#: Half the side of the windows that move an empty cell.
-MOVE = 3
+#: Half the side of the windows that move an empty cell, tried in turn.
+MOVES = (3, 5)
 #: Cells tried in turn as the one a move leaves empty.
 VACATE = 5
 #: The biggest window tried (cells).
@@ -269,15 +269,20 @@ class _State:
         """
         grid, cols = self.grid, self.grid.cols
         r, c = x // cols, x % cols
-        top, left = max(0, r - MOVE), max(0, c - MOVE)
-        bottom, right = min(grid.rows, r + MOVE + 1), min(cols, c + MOVE + 1)
-        box = _Box(top, left, bottom, right)
-        cells = (np.arange(top, bottom)[:, None] * cols + np.arange(left, right)[None, :]).ravel()
-        same = ((cells // cols + cells % cols) % 2) == (r + c) % 2
-        taken = (self.owner[cells] >= 0) & (grid.colour[cells] < 0)
-        near = [int(v) for v in cells[same & taken] if self._gap(int(v), z) < self._gap(x, z)]
-        near.sort(key=lambda v: self._gap(v, z))
-        return any(self._window(box, solve_small, deadline, vacate=v) for v in near[:VACATE])
+        for half in MOVES:
+            top, left = max(0, r - half), max(0, c - half)
+            bottom, right = min(grid.rows, r + half + 1), min(cols, c + half + 1)
+            box = _Box(top, left, bottom, right)
+            cells = (
+                np.arange(top, bottom)[:, None] * cols + np.arange(left, right)[None, :]
+            ).ravel()
+            same = ((cells // cols + cells % cols) % 2) == (r + c) % 2
+            taken = (self.owner[cells] >= 0) & (grid.colour[cells] < 0)
+            near = [int(v) for v in cells[same & taken] if self._gap(int(v), z) < self._gap(x, z)]
+            near.sort(key=lambda v: self._gap(v, z))
+            if any(self._window(box, solve_small, deadline, vacate=v) for v in near[:VACATE]):
+                return True
+        return False
 
     def _seeds(self) -> list[list[int]]:
         """The empty cells paired greedily, closest pairs of opposite colours first."""

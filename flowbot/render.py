@@ -419,16 +419,14 @@ def _letter_ink(rgb: RGB) -> RGB:
 
 @functools.lru_cache(maxsize=256)
 def _letter_mask(letter: str, cap_px: int) -> tuple[np.ndarray, float, float]:
-    """The letter's coverage (0-1) and where its cap-height box's centre lies in it."""
+    """The letter's coverage (0-1) and its ink's centre in it."""
     font = _letter_font(cap_px)
     left, top, right, bottom = font.getbbox(letter, anchor="ls")
-    cap_top = font.getbbox("H", anchor="ls")[1]
     mask = Image.new("L", (right - left + 2, bottom - top + 2))
     ImageDraw.Draw(mask).text((1 - left, 1 - top), letter, fill=255, font=font, anchor="ls")
     coverage = np.asarray(mask, np.float32) / 255
     coverage.flags.writeable = False
-    # The cap-height box centred on the dot: the baseline half a cap below it.
-    return coverage, 1 - left + (right - left) / 2, 1 - top + cap_top / 2
+    return coverage, 1 + (right - left) / 2, 1 + (bottom - top) / 2
 
 
 def _letter_font(cap_px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:

@@ -421,7 +421,7 @@ def _letter_ink(rgb: RGB) -> RGB:
 def _letter_mask(letter: str, cap_px: int) -> tuple[np.ndarray, float, float]:
     """The letter's coverage (0-1) and its ink's centre in it."""
     font = _letter_font(cap_px)
-    left, top, right, bottom = font.getbbox(letter, anchor="ls")
+    left, top, right, bottom = (round(v) for v in font.getbbox(letter, anchor="ls"))
     mask = Image.new("L", (right - left + 2, bottom - top + 2))
     ImageDraw.Draw(mask).text((1 - left, 1 - top), letter, fill=255, font=font, anchor="ls")
     coverage = np.asarray(mask, np.float32) / 255

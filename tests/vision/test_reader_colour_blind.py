@@ -1,0 +1,64 @@
+"""The colour-blind setting: a letter on every dot, and the dots still read as dots."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Puzzle
+from flowbot.render import RenderStyle, render_board
+from flowbot.screens.synthetic import _draw_texts, _Text, sample, synthesize
+from flowbot.vision import read_board
+from flowbot.vision._letters import lettered_discs
+
+
+@pytest.mark.parametrize("seed", [1, 3, 8, 9, 11])
+def test_lettered_dots_are_read(seed: int) -> None:
+    # A mirror window's 58 px cells, JPEG 75-94, the Android and classic
+    # palettes, 31 px cells with all 16 letters.
+    shot = sample("colour_blind", seed)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_the_letters_change_no_colour_read() -> None:
+    # The same screen without letters reads the same pairs in the same colours.
+    shot = sample("colour_blind", 0)
+    plain = synthesize(
+        shot.puzzle, seed=shot.seed, options=replace(shot.options, colour_blind=False)
+    )
+    lettered, unlettered = read_board(shot.image), read_board(plain.image)
+    assert lettered.puzzle == unlettered.puzzle
+    difference = np.abs(np.array(lettered.colours) - np.array(unlettered.colours))
+    assert difference.max() <= 3
+
+
+def test_a_lettered_disc_is_told_from_other_discs() -> None:
+    pitch = 60.0
+    puzzle = Puzzle.from_grid(["AB", "BA"])
+    image = render_board(puzzle, cell_px=pitch, style=RenderStyle(colour_blind=True))
+    plain = render_board(puzzle, cell_px=pitch)
+    margin = pitch / 8
+    centres = np.array([[margin + pitch / 2, margin + pitch / 2]])
+    assert lettered_discs(image, centres, pitch).lettered.all()
+    # No letter: nothing to leave out.
+    assert not lettered_discs(plain, centres, pitch).lettered.any()
+    # A disc inside the disc (a checkers piece) is no letter: it covers the inside.
+    x, y = (round(v * 16) for v in centres[0])
+    cv2.circle(plain, (x, y), round(0.25 * pitch * 16), (255, 255, 255), -1, cv2.LINE_AA, 4)
+    assert not lettered_discs(plain, centres, pitch).lettered.any()
+
+
+def test_a_word_over_an_empty_cell_is_still_refused() -> None:
+    # Letters are read on dots only: a word over an empty cell is something drawn there.
+    shot = sample("colour_blind", 4)
+    dots = {cell for pair in shot.puzzle.pairs for cell in (pair.a, pair.b)}
+    empty = next(c for c in shot.puzzle.cells() if c not in dots)
+    x, y = shot.geometry.centre(empty)
+    size = 0.4 * shot.geometry.cell_size
+    image = _draw_texts(shot.image, [_Text((x, y), "OK", size, (245, 245, 245), "mm")])
+    with pytest.raises(UnsureReadingError, match="something drawn"):
+        read_board(image)

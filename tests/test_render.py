@@ -126,7 +126,8 @@ def test_colour_blind_letters_lie_on_the_dots() -> None:
     # Only the dots' insides change.
     centres = np.array([geometry.centre(c) for p in puzzle.pairs for c in (p.a, p.b)])
     distance = np.hypot(*(changed[:, None, ::-1] - centres[None]).transpose(2, 0, 1)).min(axis=1)
-    assert changed.size and distance.max() < 0.35 * 80
+    assert changed.size
+    assert distance.max() < 0.35 * 80
     svg = to_svg(puzzle, cell_px=80, style=RenderStyle(colour_blind=True))
     texts = ET.fromstring(svg).findall("{http://www.w3.org/2000/svg}text")
     assert sorted(t.text or "" for t in texts) == sorted("AABBCCDD")

@@ -21,7 +21,7 @@ import numpy as np
 
 from flowbot.models import BoardGeometry
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
-from flowbot.vision._letters import lettered_discs
+from flowbot.vision._letters import holds_ink, lettered_discs
 from flowbot.vision._stats import median_along
 
 #: Radii as fractions of the cell pitch. Dots fill about 55-75% of a cell, so
@@ -105,10 +105,12 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     core_rgb = median_along(core, axis=1)
     ring_lab = median_along(ring_lab_px, axis=1)
     # Shares as count / size: the same floats as .mean(), faster.
-    core_near = np.count_nonzero(delta_e(core_lab_px, core_lab[:, None]) <= NEAR, axis=1)
-    core_uniformity = core_near / core_lab_px.shape[1]
-    # A dot with a letter on it (the colour-blind setting): its disc's colour alone.
-    cells, letters = _lettered(image, geometry, core_uniformity < FLAT_CORE, ring_lab)
+    core_off = delta_e(core_lab_px, core_lab[:, None])
+    core_uniformity = np.count_nonzero(core_off <= NEAR, axis=1) / core_lab_px.shape[1]
+    # A dot with a letter on it (the colour-blind setting): its disc's colour
+    # alone. A thin letter (I) leaves its core nearly one colour.
+    tried = (core_uniformity < FLAT_CORE) | holds_ink(core_off)
+    cells, letters = _lettered(image, geometry, tried, ring_lab)
     core_lab[cells], core_rgb[cells], core_uniformity[cells] = letters
     ring_near = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
     ring_like_core = ring_near / ring_lab_px.shape[1]
@@ -135,7 +137,7 @@ def _lettered(
         xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
         cx, cy = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
         centres = np.stack([cx.ravel()[cells], cy.ravel()[cells]], axis=1)
-        found = lettered_discs(image, centres, cell_pitch(xs, ys))
+        found = lettered_discs(image, centres, cell_pitch(xs, ys), ring_lab[cells])
         keep = found.lettered & (delta_e(found.lab, ring_lab[cells]) > NEAR)
         return cells[keep], (found.lab[keep], found.rgb[keep], found.flat[keep])
     return cells, (np.empty((0, 3)), np.empty((0, 3)), np.empty(0))

@@ -5,10 +5,11 @@ colour's: both dots of a pair carry the same one), white on dark dots and
 black on light ones, its capitals about 0.6 of the dot's diameter high,
 centred. The letter's strokes cross the core a cell is sampled in, so the
 core is no longer one colour; between the letter and the dot's rim, a band
-of the disc shows its colour alone. A lettered dot is a disc whose band is
-one colour and whose inside is that colour and one ink, all lighter than it
-or all darker, covering a share of it as a letter's thin strokes do (a
-second disc inside, as a checkers piece's, covers it all).
+of the disc shows its colour alone. A lettered dot is a disc of a dot's
+size whose band is one colour, and whose inside is that colour and one ink,
+all lighter than it or all darker, covering a share of it as a letter's
+strokes do: the disc's colour shows between them (a second disc inside,
+as a checkers piece's, covers the middle whole).
 """
 
 from __future__ import annotations
@@ -21,18 +22,30 @@ import numpy as np
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._stats import median_along
 
-#: The letter lies within ``LETTER_REACH`` of the dot's centre (a pitch's
-#: share); the band out to ``BAND_REACH`` shows the disc's colour alone.
-#: Capitals 0.6 of the diameter high reach 0.57-0.81 of the dot's radius
-#: (the corners of A, K and M: 95 % of their ink within 0.74), the dot's
-#: radius is 0.32-0.38 of a pitch (real screens 0.33-0.35): the band is
-#: inside every dot and past nearly all of every letter.
-LETTER_REACH, BAND_REACH = 0.25, 0.3
+#: Lab distance within which a pixel has the disc's colour, and the least
+#: share of the band that must have it (``_cells.FLAT_CORE``). Twice
+#: ``_cells.NEAR``: the band lies within a pixel or two of both the rim and
+#: the letter, where JPEG rings (JPEG 76-83 in 26-40 px cells: 0.57+ of the
+#: band within 12 Lab, 0.88+ within 24).
+NEAR, FLAT_BAND = 24.0, 0.8
 
 
-#: Lab distance within which a pixel has the disc's colour (``_cells.NEAR``),
-#: and the least share of the band that must have it (``_cells.FLAT_CORE``).
-NEAR, FLAT_BAND = 12.0, 0.8
+#: The disc is looked for out to ``DISC_REACH`` of a pitch (past the largest
+#: dot, 0.38-0.4, inside the ring); its colour first taken roughly, the
+#: median of the pixels from ``ROUGH[0]`` to ``ROUGH[1]`` (mostly the disc's
+#: in every dot, past most of its letter).
+DISC_REACH, ROUGH = 0.42, (0.22, 0.36)
+
+
+#: A dot's radius, as a pitch's share (``_discs.DOT_RADII``).
+RADII = (0.25, 0.4)
+
+
+#: The band, as shares of the disc's own radius (where the rings out from
+#: its centre stop being mostly its colour): capitals 0.6 of the diameter
+#: high reach 0.57-0.81 of the radius (the corners of A, K and M; 95 % of
+#: any letter's ink within 0.74), the rim's blur a pixel or two inside it.
+BAND = (0.84, 0.95)
 
 
 #: A pixel of the inside this far (Lab) from the disc's colour is ink: white
@@ -41,16 +54,22 @@ NEAR, FLAT_BAND = 12.0, 0.8
 INK_CONTRAST = 30.0
 
 
-#: The share of the inside a letter's ink covers: 0.1 (I) to 0.49 (N, JPEG
-#: 75) in 55-107 px cells; the rest is the disc's colour or the strokes'
-#: edges. Fewer is noise; more, no letter (a disc inside a disc).
-INK_SHARE = (0.05, 0.6)
+#: The share of the inside a letter's ink covers: 0.1 (I) to 0.7 (N, JPEG
+#: 76 in 37 px cells); fewer is noise.
+LEAST_INK = 0.05
+
+
+#: The least share of the middle (within ``MIDDLE`` of the radius) with the
+#: disc's colour: a letter's strokes leave it between them (O's counter, the
+#: spaces beside I), a disc inside the disc leaves none.
+MIDDLE, DISC_IN_MIDDLE = 0.5, 0.1
 
 
 #: The ink lies on one side of the disc's lightness (a white letter or a
-#: black one): at least this share of it (JPEG 75-94: 0.88+; the rest is
-#: chroma smeared across the strokes).
-ONE_INK = 0.8
+#: black one): at least ``ONE_INK`` of the ink that differs from the disc
+#: in lightness by ``INK_LIGHTNESS`` L* or more. (JPEG 75-94 smears the
+#: disc's chroma across the strokes, darker or lighter by less: 0.99+.)
+ONE_INK, INK_LIGHTNESS = 0.9, 15.0
 
 
 class Letters(NamedTuple):
@@ -62,45 +81,89 @@ class Letters(NamedTuple):
     flat: np.ndarray  # (n,) the share of the band of that colour
 
 
-def lettered_discs(image: np.ndarray, centres: np.ndarray, pitch: float) -> Letters:
-    """Which of the cells centred at ``centres`` (``(n, 2)`` x, y) hold a lettered disc."""
+def lettered_discs(
+    image: np.ndarray, centres: np.ndarray, pitch: float, ring_lab: np.ndarray
+) -> Letters:
+    """Which of the cells centred at ``centres`` (``(n, 2)`` x, y) hold a lettered disc.
+
+    ``ring_lab``: ``(n, 3)``, the colour round each cell's disc (its ring's).
+    """
     h, w = image.shape[:2]
-    inner_xy, band_xy = _offsets(pitch)
+    xy, radius, rings = _offsets(pitch)
+    px = np.clip(np.rint(centres[:, :1] + xy[:, 0]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(centres[:, 1:] + xy[:, 1]), 0, h - 1).astype(np.intp)
+    rgb = pixels_at(image, py, px)  # (n, k, 3)
+    lab = to_lab(rgb)
+    rough_band = (radius >= ROUGH[0] * pitch) & (radius <= ROUGH[1] * pitch)
+    rough = median_along(lab[:, rough_band], axis=1)
+    # Each ring's share nearer the disc's colour than the ring's: the disc
+    # ends where the last ring mostly so ends.
+    nearer = delta_e(lab, rough[:, None]) < delta_e(lab, ring_lab[:, None])
+    near = nearer.astype(np.float32)
+    share = near @ rings / rings.sum(axis=0)  # (n, rings)
+    mostly = share >= 0.5
+    last = rings.shape[1] - 1 - np.argmax(mostly[:, ::-1], axis=1)
+    # Where the share falls through a half, between that ring's middle and the next's.
+    inner = np.take_along_axis(share, last[:, None], axis=1)[:, 0]
+    outer = np.take_along_axis(share, np.minimum(last + 1, share.shape[1] - 1)[:, None], axis=1)
+    fall = np.clip((inner - 0.5) / np.maximum(inner - outer[:, 0], 1e-6), 0.0, 1.0)
+    disc_radius = np.where(mostly.any(axis=1), (last + 0.5 + fall) * _step(pitch), 0.0)
+    n = len(centres)
+    lettered = np.zeros(n, bool)
+    colour_lab, colour_rgb, flat = rough.copy(), np.zeros((n, 3)), np.zeros(n)
+    for i in np.flatnonzero((disc_radius >= RADII[0] * pitch) & (disc_radius <= RADII[1] * pitch)):
+        band = (radius >= BAND[0] * disc_radius[i]) & (radius <= BAND[1] * disc_radius[i])
+        colour_lab[i] = median_along(lab[i, band], axis=0)
+        colour_rgb[i] = median_along(rgb[i, band], axis=0)
+        flat[i] = float(np.mean(delta_e(lab[i, band], colour_lab[i]) <= NEAR))
+        inside = radius < BAND[0] * disc_radius[i]
+        off = delta_e(lab[i, inside], colour_lab[i])
+        ink = off > INK_CONTRAST
+        shade = lab[i, inside, 0] - colour_lab[i, 0]
+        lit = ink & (np.abs(shade) >= INK_LIGHTNESS)
+        one_side = max(np.sum(lit & (shade > 0)), np.sum(lit & (shade < 0)))
+        middle = radius[inside] < MIDDLE * disc_radius[i]
+        lettered[i] = (
+            flat[i] >= FLAT_BAND
+            and ink.mean() >= LEAST_INK
+            and np.mean(off[middle] <= NEAR) >= DISC_IN_MIDDLE
+            and one_side > 0
+            and one_side >= ONE_INK * lit.sum()
+        )
+    return Letters(lettered, colour_lab, colour_rgb, flat)
 
-    def gather(offsets: np.ndarray) -> np.ndarray:
-        px = np.clip(np.rint(centres[:, :1] + offsets[:, 0]), 0, w - 1).astype(np.intp)
-        py = np.clip(np.rint(centres[:, 1:] + offsets[:, 1]), 0, h - 1).astype(np.intp)
-        return pixels_at(image, py, px)  # (n, k, 3)
 
-    band_rgb = gather(band_xy)
-    band = to_lab(band_rgb)
-    inner = to_lab(gather(inner_xy))
-    lab = median_along(band, axis=1)
-    flat = (delta_e(band, lab[:, None]) <= NEAR).mean(axis=1)
-    ink = delta_e(inner, lab[:, None]) > INK_CONTRAST
-    share = ink.mean(axis=1)
-    lighter = inner[..., 0] > lab[:, None, 0]
-    on_one_side = np.maximum((ink & lighter).sum(axis=1), (ink & ~lighter).sum(axis=1))
-    lettered = (
-        (flat >= FLAT_BAND)
-        & (share >= INK_SHARE[0])
-        & (share <= INK_SHARE[1])
-        & (on_one_side >= ONE_INK * ink.sum(axis=1))
-    )
-    return Letters(lettered, lab, median_along(band_rgb, axis=1), flat)
+def holds_ink(core_off: np.ndarray) -> np.ndarray:
+    """Which cells' cores may hold a letter: ``LEAST_INK`` of their pixels ink.
+
+    ``core_off``: ``(cells, pixels)``, each core pixel's Lab distance from
+    its core's median.
+    """
+    ink = np.count_nonzero(core_off > INK_CONTRAST, axis=1)
+    return ink >= LEAST_INK * core_off.shape[1]
+
+
+def _step(pitch: float) -> float:
+    """The spacing of the pixels looked at (a pitch's 40th, at least a pixel)."""
+    return max(1.0, pitch / 40)
 
 
 @functools.lru_cache(maxsize=32)
-def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray]:
-    """Pixel offsets ``(dx, dy)`` of a disc's inside (the letter's) and of its band."""
-    step = max(1.0, pitch / 40)
-    reach = BAND_REACH * pitch
+def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pixel offsets ``(dx, dy)`` out to ``DISC_REACH``, their radii, and which ring each is in.
+
+    Rings one ``_step`` wide: ``(pixels, rings)`` of 0 and 1.
+    """
+    step = _step(pitch)
+    reach = DISC_REACH * pitch
     grid = np.arange(-reach, reach + step / 2, step)
     dx, dy = (v.ravel() for v in np.meshgrid(grid, grid))
-    r = np.hypot(dx, dy) / pitch
-    inner = np.stack([dx[r < LETTER_REACH], dy[r < LETTER_REACH]], axis=1)
-    in_band = (r >= LETTER_REACH) & (r <= BAND_REACH)
-    band = np.stack([dx[in_band], dy[in_band]], axis=1)
-    for shared in (inner, band):
+    radius = np.hypot(dx, dy)
+    keep = radius <= reach
+    xy, radius = np.stack([dx[keep], dy[keep]], axis=1), radius[keep]
+    ring = np.floor(radius / step).astype(np.intp)
+    rings = np.zeros((radius.size, ring.max() + 1), np.float32)
+    rings[np.arange(radius.size), ring] = 1.0
+    for shared in (xy, radius, rings):
         shared.flags.writeable = False
-    return inner, band
+    return xy, radius, rings

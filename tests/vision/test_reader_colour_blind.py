@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
+from flowbot.palette import ANDROID_COLOURS
 from flowbot.render import RenderStyle, render_board
 from flowbot.screens.synthetic import _draw_texts, _Text, sample, synthesize
 from flowbot.vision import read_board
@@ -43,13 +45,14 @@ def test_a_lettered_disc_is_told_from_other_discs() -> None:
     plain = render_board(puzzle, cell_px=pitch)
     margin = pitch / 8
     centres = np.array([[margin + pitch / 2, margin + pitch / 2]])
-    assert lettered_discs(image, centres, pitch).lettered.all()
+    black = np.zeros((1, 3))  # the ring's Lab
+    assert lettered_discs(image, centres, pitch, black).lettered.all()
     # No letter: nothing to leave out.
-    assert not lettered_discs(plain, centres, pitch).lettered.any()
+    assert not lettered_discs(plain, centres, pitch, black).lettered.any()
     # A disc inside the disc (a checkers piece) is no letter: it covers the inside.
     x, y = (round(v * 16) for v in centres[0])
     cv2.circle(plain, (x, y), round(0.25 * pitch * 16), (255, 255, 255), -1, cv2.LINE_AA, 4)
-    assert not lettered_discs(plain, centres, pitch).lettered.any()
+    assert not lettered_discs(plain, centres, pitch, black).lettered.any()
 
 
 def test_a_word_over_an_empty_cell_is_still_refused() -> None:
@@ -62,3 +65,36 @@ def test_a_word_over_an_empty_cell_is_still_refused() -> None:
     image = _draw_texts(shot.image, [_Text((x, y), "OK", size, (245, 245, 245), "mm")])
     with pytest.raises(UnsureReadingError, match="something drawn"):
         read_board(image)
+
+
+#: A real Android screen in the colour-blind setting (a hex board, its author's
+#: white curves drawn over it): each dot's centre and colour.
+REAL = Path("screens/samgoldman__FlowSolver/puzzles/hex/Classic5x5_1.jpg")
+REAL_DOTS = (
+    ((226.5, 439.8), "red"),
+    ((492.4, 440.7), "yellow"),
+    ((93.4, 517.9), "blue"),
+    ((625.8, 518.2), "orange"),
+    ((625.5, 671.7), "green"),
+    ((226.5, 901.5), "red"),
+    ((359.9, 979.5), "yellow"),
+    ((226.6, 1055.3), "blue"),
+    ((492.6, 1055.5), "green"),
+)
+
+
+def test_real_lettered_dots_give_their_colours(shared: Path) -> None:
+    path = shared / REAL
+    if not path.is_file():
+        pytest.skip(f"no screenshot at {path}")
+    image = cv2.cvtColor(cv2.imread(str(path)), cv2.COLOR_BGR2RGB)
+    centres = np.array([xy for xy, _ in REAL_DOTS])
+    black = np.zeros((len(centres), 3))  # the ring: the board's black ground
+    found = lettered_discs(image, centres, 154.0, black)  # neighbours' centres 154 px apart
+    assert found.lettered.all()
+    # White A, B, C on red, green, blue; black D, E on yellow and orange.
+    names = {c.name: np.array(c.rgb) for c in ANDROID_COLOURS}
+    for rgb, (_, name) in zip(found.rgb, REAL_DOTS, strict=True):
+        assert min(names, key=lambda n: float(np.abs(names[n] - rgb).max())) == name
+        twins = [other for other, (_, n) in zip(found.rgb, REAL_DOTS, strict=True) if n == name]
+        assert np.ptp(twins, axis=0).max() <= 3  # each pair's two dots alike

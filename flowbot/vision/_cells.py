@@ -104,12 +104,14 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     core_lab = median_along(core_lab_px, axis=1)
     core_rgb = median_along(core, axis=1)
     ring_lab = median_along(ring_lab_px, axis=1)
-    # Shares as count / size: the same floats as .mean(), faster.
     core_off = delta_e(core_lab_px, core_lab[:, None])
+    # Shares as count / size: the same floats as .mean(), faster.
     core_uniformity = np.count_nonzero(core_off <= NEAR, axis=1) / core_lab_px.shape[1]
     # A dot with a letter on it (the colour-blind setting): its disc's colour
-    # alone. A thin letter (I) leaves its core nearly one colour.
+    # alone. A thin letter (I) leaves its core nearly one colour; a core
+    # like its ring is no dot's, lettered or not.
     tried = (core_uniformity < FLAT_CORE) | holds_ink(core_off)
+    tried &= delta_e(core_lab, ring_lab) > NEAR
     cells, letters = _lettered(image, geometry, tried, ring_lab)
     core_lab[cells], core_rgb[cells], core_uniformity[cells] = letters
     ring_near = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
@@ -144,7 +146,10 @@ def _lettered(
 
 
 def core_and_ring_lab(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
-    """``sample_cells``' ``core_lab`` and ``ring_lab`` alone (the same values), for a quick look."""
+    """``sample_cells``' ``core_lab`` and ``ring_lab`` alone, for a quick look.
+
+    The same values, but for a lettered dot's core: taken with its letter.
+    """
     core, ring, _ = _core_and_ring(image, geometry)
     shape = (geometry.rows, geometry.cols, 3)
     return (

@@ -42,16 +42,21 @@ RADII = (0.25, 0.4)
 
 
 #: The band, as shares of the disc's own radius (where the rings out from
-#: its centre stop being mostly its colour): capitals 0.6 of the diameter
-#: high reach 0.57-0.81 of the radius (the corners of A, K and M; 95 % of
-#: any letter's ink within 0.74), the rim's blur a pixel or two inside it.
-BAND = (0.84, 0.95)
+#: its centre stop being mostly nearer its colour than the ring's): capitals
+#: 0.6 of the diameter high reach 0.57-0.81 of the radius (the corners of
+#: A, K and M; 95 % of any letter's ink within 0.74), and a pixel's blur of
+#: the rim reaches 0.9 in 20-30 px cells (its band's share of its colour:
+#: 0.92+ from 0.8 to 0.9 of the radius, 0.54+ from 0.84 to 0.95).
+BAND = (0.8, 0.9)
 
 
-#: A pixel of the inside this far (Lab) from the disc's colour is ink: white
-#: or black on the game's colours is 45+ Lab away; the strokes' anti-aliased
-#: edges, JPEG's ringing and glow's speckle mostly less.
-INK_CONTRAST = 30.0
+#: A pixel of the inside is ink past half way from the disc's colour to the
+#: letter's (the ``INK_QUANTILE`` of their distances), and at least
+#: ``INK_CONTRAST`` (Lab) from the disc: white or black on the game's
+#: colours is 45+ Lab away; in small cells, most of a stroke's pixels are
+#: anti-aliased part way (a white letter on blue is 30 Lab away at a
+#: quarter's coverage).
+INK_CONTRAST, INK_QUANTILE = 30.0, 0.95
 
 
 #: The share of the inside a letter's ink covers: 0.1 (I) to 0.7 (N, JPEG
@@ -59,9 +64,9 @@ INK_CONTRAST = 30.0
 LEAST_INK = 0.05
 
 
-#: The least share of the middle (within ``MIDDLE`` of the radius) with the
-#: disc's colour: a letter's strokes leave it between them (O's counter, the
-#: spaces beside I), a disc inside the disc leaves none.
+#: The least share of the middle (within ``MIDDLE`` of the radius) nearer
+#: the disc's colour than the letter's: a letter's strokes leave it between
+#: them (O's counter, the spaces beside I), a disc inside the disc leaves none.
 MIDDLE, DISC_IN_MIDDLE = 0.5, 0.1
 
 
@@ -112,25 +117,35 @@ def lettered_discs(
     lettered = np.zeros(n, bool)
     colour_lab, colour_rgb, flat = rough.copy(), np.zeros((n, 3)), np.zeros(n)
     for i in np.flatnonzero((disc_radius >= RADII[0] * pitch) & (disc_radius <= RADII[1] * pitch)):
-        band = (radius >= BAND[0] * disc_radius[i]) & (radius <= BAND[1] * disc_radius[i])
-        colour_lab[i] = median_along(lab[i, band], axis=0)
-        colour_rgb[i] = median_along(rgb[i, band], axis=0)
-        flat[i] = float(np.mean(delta_e(lab[i, band], colour_lab[i]) <= NEAR))
-        inside = radius < BAND[0] * disc_radius[i]
-        off = delta_e(lab[i, inside], colour_lab[i])
-        ink = off > INK_CONTRAST
-        shade = lab[i, inside, 0] - colour_lab[i, 0]
-        lit = ink & (np.abs(shade) >= INK_LIGHTNESS)
-        one_side = max(np.sum(lit & (shade > 0)), np.sum(lit & (shade < 0)))
-        middle = radius[inside] < MIDDLE * disc_radius[i]
-        lettered[i] = (
-            flat[i] >= FLAT_BAND
-            and ink.mean() >= LEAST_INK
-            and np.mean(off[middle] <= NEAR) >= DISC_IN_MIDDLE
-            and one_side > 0
-            and one_side >= ONE_INK * lit.sum()
+        lettered[i], colour_lab[i], colour_rgb[i], flat[i] = _one_disc(
+            lab[i], rgb[i], radius / disc_radius[i]
         )
     return Letters(lettered, colour_lab, colour_rgb, flat)
+
+
+def _one_disc(
+    lab: np.ndarray, rgb: np.ndarray, radius: np.ndarray
+) -> tuple[bool, np.ndarray, np.ndarray, float]:
+    """``lettered_discs`` for one disc: its pixels' colours and radii (in its own radius)."""
+    band = (radius >= BAND[0]) & (radius <= BAND[1])
+    colour = median_along(lab[band], axis=0)
+    inside = radius < BAND[0]
+    off = delta_e(lab[inside], colour)
+    # Ink: past half way to the letter's colour (its farthest pixels').
+    half = max(INK_CONTRAST, float(np.quantile(off, INK_QUANTILE)) / 2)
+    ink = off > half
+    shade = lab[inside, 0] - colour[0]
+    lit = ink & (np.abs(shade) >= INK_LIGHTNESS)
+    one_side = max(np.sum(lit & (shade > 0)), np.sum(lit & (shade < 0)))
+    flat = float(np.mean(delta_e(lab[band], colour) <= NEAR))
+    lettered = bool(
+        flat >= FLAT_BAND
+        and ink.mean() >= LEAST_INK
+        and np.mean(off[radius[inside] < MIDDLE] <= half) >= DISC_IN_MIDDLE
+        and one_side > 0
+        and one_side >= ONE_INK * lit.sum()
+    )
+    return lettered, colour, median_along(rgb[band], axis=0), flat
 
 
 def holds_ink(core_off: np.ndarray) -> np.ndarray:

@@ -51,6 +51,9 @@ class CellSamples:
     ring_like_core: np.ndarray
     #: Median Lab of the ring's sectors facing right, down, left, up: ``[r, c, 4, 3]``.
     sector_lab: np.ndarray
+    #: Cells holding a dot with a letter on it (the colour-blind setting),
+    #: their core sampled without it (``_letters``).
+    lettered: np.ndarray
 
     @property
     def flat(self) -> np.ndarray:
@@ -124,6 +127,7 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
         ring_lab=ring_lab.reshape(rows, cols, 3),
         ring_like_core=ring_like_core.reshape(rows, cols),
         sector_lab=sector_lab.reshape(rows, cols, 4, 3),
+        lettered=np.isin(np.arange(rows * cols), cells).reshape(rows, cols),
     )
 
 

@@ -50,6 +50,11 @@ RADII = (0.25, 0.4)
 BAND = (0.8, 0.9)
 
 
+#: Within this share of a lettered disc's size, its pixels are the letter's
+#: or the disc's: not judged one by one (``is_crisp_disc(hollow=...)``).
+LETTER_REACH = BAND[0]
+
+
 #: A pixel of the inside is ink past half way from the disc's colour to the
 #: letter's (the ``INK_QUANTILE`` of their distances), and at least
 #: ``INK_CONTRAST`` (Lab) from the disc: white or black on the game's
@@ -117,8 +122,11 @@ def lettered_discs(
     lettered = np.zeros(n, bool)
     colour_lab, colour_rgb, flat = rough.copy(), np.zeros((n, 3)), np.zeros(n)
     for i in np.flatnonzero((disc_radius >= RADII[0] * pitch) & (disc_radius <= RADII[1] * pitch)):
+        # Each pixel's own distance from the centre: in a small cell, a pixel
+        # is a good share of the band's width.
+        own = np.hypot(px[i] - centres[i, 0], py[i] - centres[i, 1])
         lettered[i], colour_lab[i], colour_rgb[i], flat[i] = _one_disc(
-            lab[i], rgb[i], radius / disc_radius[i]
+            lab[i], rgb[i], own / disc_radius[i]
         )
     return Letters(lettered, colour_lab, colour_rgb, flat)
 

@@ -82,6 +82,10 @@ MIDDLE, DISC_IN_MIDDLE = 0.5, 0.1
 ONE_INK, INK_LIGHTNESS = 0.9, 15.0
 
 
+#: The fewest pixels the band and the middle are judged on (tiny cells: none).
+LEAST_PIXELS = 5
+
+
 class Letters(NamedTuple):
     """Per cell tried, whether it is a lettered disc, and its colour without the letter."""
 
@@ -105,6 +109,9 @@ def lettered_discs(
     rgb = pixels_at(image, py, px)  # (n, k, 3)
     lab = to_lab(rgb)
     rough_band = (radius >= ROUGH[0] * pitch) & (radius <= ROUGH[1] * pitch)
+    n = len(centres)
+    if np.count_nonzero(rough_band) < LEAST_PIXELS:  # too small a cell to tell
+        return Letters(np.zeros(n, bool), np.zeros((n, 3)), np.zeros((n, 3)), np.zeros(n))
     rough = median_along(lab[:, rough_band], axis=1)
     # Each ring's share nearer the disc's colour than the ring's: the disc
     # ends where the last ring mostly so ends.
@@ -118,7 +125,6 @@ def lettered_discs(
     outer = np.take_along_axis(share, np.minimum(last + 1, share.shape[1] - 1)[:, None], axis=1)
     fall = np.clip((inner - 0.5) / np.maximum(inner - outer[:, 0], 1e-6), 0.0, 1.0)
     disc_radius = np.where(mostly.any(axis=1), (last + 0.5 + fall) * _step(pitch), 0.0)
-    n = len(centres)
     lettered = np.zeros(n, bool)
     colour_lab, colour_rgb, flat = rough.copy(), np.zeros((n, 3)), np.zeros(n)
     for i in np.flatnonzero((disc_radius >= RADII[0] * pitch) & (disc_radius <= RADII[1] * pitch)):
@@ -136,8 +142,11 @@ def _one_disc(
 ) -> tuple[bool, np.ndarray, np.ndarray, float]:
     """``lettered_discs`` for one disc: its pixels' colours and radii (in its own radius)."""
     band = (radius >= BAND[0]) & (radius <= BAND[1])
-    colour = median_along(lab[band], axis=0)
     inside = radius < BAND[0]
+    middle = radius < MIDDLE
+    if min(np.count_nonzero(band), np.count_nonzero(middle)) < LEAST_PIXELS:
+        return False, np.zeros(3), np.zeros(3), 0.0  # too small a disc to tell
+    colour = median_along(lab[band], axis=0)
     off = delta_e(lab[inside], colour)
     # Ink: past half way to the letter's colour (its farthest pixels').
     half = max(INK_CONTRAST, float(np.quantile(off, INK_QUANTILE)) / 2)
@@ -149,7 +158,7 @@ def _one_disc(
     lettered = bool(
         flat >= FLAT_BAND
         and ink.mean() >= LEAST_INK
-        and np.mean(off[radius[inside] < MIDDLE] <= half) >= DISC_IN_MIDDLE
+        and np.mean(off[middle[inside]] <= half) >= DISC_IN_MIDDLE
         and one_side > 0
         and one_side >= ONE_INK * lit.sum()
     )

@@ -13,6 +13,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
 from flowbot.palette import ANDROID_COLOURS
 from flowbot.render import RenderStyle, render_board
+from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import _draw_texts, _Text, sample, synthesize
 from flowbot.vision import read_board
 from flowbot.vision._letters import lettered_discs
@@ -55,6 +56,13 @@ def test_a_lettered_disc_is_told_from_other_discs() -> None:
     x, y = (round(v * 16) for v in centres[0])
     cv2.circle(plain, (x, y), round(0.25 * pitch * 16), (255, 255, 255), -1, cv2.LINE_AA, 4)
     assert not lettered_discs(plain, centres, pitch, black).lettered.any()
+
+
+def test_discs_too_small_to_judge_hold_no_letter() -> None:
+    # A spreadsheet's 8 px cells: no pixel in the band of its icon dots (it
+    # once crashed there); refused as too small, as before.
+    with pytest.raises(UnsureReadingError, match="too small"):
+        read_board(decoy("spreadsheet", 3).image)
 
 
 def test_a_word_over_an_empty_cell_is_still_refused() -> None:

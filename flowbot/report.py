@@ -19,7 +19,6 @@ import html
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from urllib.parse import urlencode
 
 import cv2
@@ -30,6 +29,15 @@ from flowbot.models import Geometry, Puzzle, Reading
 from flowbot.palette import colour_for
 from flowbot.vision import (
     DEFAULT_SETTINGS,
+    EXACT,
+    MISREAD,
+    REFUSED,
+    REFUSED_OK,
+    UNREADABLE,
+    WRONG_BOARD,
+    WRONG_DOTS,
+    WRONG_PAIRS,
+    WRONG_SIZE,
     CaseResult,
     Settings,
     SourceSummary,
@@ -39,23 +47,13 @@ from flowbot.vision import (
     read_board,
     summarise,
 )
-from flowbot.vision._check import (
-    EXACT,
-    MISREAD,
-    REFUSED,
-    REFUSED_OK,
-    UNREADABLE,
-    WRONG_DOTS,
-    WRONG_PAIRS,
-    WRONG_SIZE,
-    label_for,
-)
 
 Loader = Callable[[str], np.ndarray]
 
 #: Outcomes in the order the page lists them, worst first, with the look of their badge.
 STATUSES: dict[str, str] = {
     WRONG_SIZE: "wrong",
+    WRONG_BOARD: "wrong",
     WRONG_DOTS: "wrong",
     WRONG_PAIRS: "wrong",
     MISREAD: "wrong",
@@ -137,6 +135,7 @@ def _summary_table(summaries: Sequence[SourceSummary]) -> str:
         ("images", "images", None),
         ("exact", "exact", EXACT),
         ("wrong size", "wrong_size", WRONG_SIZE),
+        ("wrong board", "wrong_board", WRONG_BOARD),
         ("wrong dots", "wrong_dots", WRONG_DOTS),
         ("wrong pairs", "wrong_pairs", WRONG_PAIRS),
         ("refused", "refused", REFUSED),
@@ -265,8 +264,7 @@ def _jpeg_uri(rgb: np.ndarray, longest: int, *, enlarge: bool = False) -> str:
 
 
 def _grids(r: CaseResult) -> str:
-    expected = label_for(Path(r.image))
-    want = _canonical(expected) if expected is not None else None
+    want = _canonical(r.expected) if r.expected else None
     got = _canonical(r.grid) if r.grid else None
     parts = []
     if want is not None:
@@ -277,10 +275,13 @@ def _grids(r: CaseResult) -> str:
 
 
 def _canonical(grid: Sequence[str]) -> tuple[str, ...]:
-    """``grid`` with its pairs lettered in reading order, as the labels are; as it is if invalid."""
+    """``grid`` with its pairs lettered in reading order, as the labels are; as it is if invalid.
+
+    Board text (a variant board) is shown as it is.
+    """
     try:
         return Puzzle.from_grid(list(grid)).canonical().to_grid()
-    except FlowbotError:
+    except (FlowbotError, ValueError):
         return tuple(grid)
 
 

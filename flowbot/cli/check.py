@@ -6,7 +6,7 @@ import argparse
 import io
 from typing import TYPE_CHECKING
 
-from flowbot.cli._paths import output_file
+from flowbot.cli._paths import output_file, puzzle_file
 from flowbot.errors import InputError
 
 # rich and the vision stack load when the command runs: `flowbot --help` stays quick.
@@ -21,7 +21,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "check",
         help="test recognition on folders of labelled screenshots",
         description=(
-            "Read every image under each DIR: an image with a <stem>.txt label must be read "
+            "Read every image under each DIR: an image with a label (<stem>.txt beside it, or "
+            "in --labels) must be read "
             "exactly, one without must be refused. Prints a summary per folder given and "
             "exits 1 when any image is not as expected."
         ),
@@ -44,6 +45,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="also write a page to look at: every image not read exactly, its overlay and grids",
     )
     parser.add_argument(
+        "--labels",
+        type=puzzle_file,
+        metavar="FILE",
+        help=(
+            "labels kept apart from the images: a puzzle file whose puzzles each follow a "
+            "'# puzzle: IMAGE_PATH' line (the end of the image's path)"
+        ),
+    )
+    parser.add_argument(
         "--workers", type=int, default=2, help="processes to read in (default: %(default)s)"
     )
     parser.set_defaults(handler=run)
@@ -59,10 +69,16 @@ def run(args: argparse.Namespace) -> int:
         TimeElapsedColumn,
     )
 
-    from flowbot.vision._check import check_images, find_images, write_report  # noqa: PLC0415
+    from flowbot.vision._check import (  # noqa: PLC0415
+        check_images,
+        find_images,
+        load_labels,
+        write_report,
+    )
 
     if args.workers < 1:
         raise InputError("--workers must be at least 1")
+    labels = load_labels(args.labels) if args.labels else None
     items = find_images(args.dirs)
     if not items:
         raise InputError("no PNG or JPEG images found under " + ", ".join(args.dirs))
@@ -80,8 +96,8 @@ def run(args: argparse.Namespace) -> int:
         def advance(_: CaseResult) -> None:
             progress.advance(task)
 
-        results = check_images(items, workers=args.workers, progress=advance)
-    # Twelve columns, each whole however narrow the terminal or pipe: the table
+        results = check_images(items, workers=args.workers, labels=labels, progress=advance)
+    # Thirteen columns, each whole however narrow the terminal or pipe: the table
     # takes its natural width (rich would cut it to the terminal's). Written by
     # print, whose failures (a closed pipe) flowbot.cli reports like any other.
     screen, text = Console(), io.StringIO()
@@ -113,8 +129,8 @@ def _table(results: list[CaseResult]) -> Table:
 
     table = Table(title="flowbot check")
     headers = (
-        "source", "images", "exact", "wrong\nsize", "wrong\ndots", "wrong\npairs", "refused",
-        "unlabelled", "unlabelled\nrefused", "misread", "unreadable", "ms per\nimage",
+        "source", "images", "exact", "wrong\nsize", "wrong\nboard", "wrong\ndots", "wrong\npairs",
+        "refused", "unlabelled", "unlabelled\nrefused", "misread", "unreadable", "ms per\nimage",
     )  # fmt: skip
     table.add_column(headers[0], no_wrap=True)
     for name in headers[1:]:
@@ -128,6 +144,7 @@ def _table(results: list[CaseResult]) -> Table:
                     s.images,
                     s.exact,
                     s.wrong_size,
+                    s.wrong_board,
                     s.wrong_dots,
                     s.wrong_pairs,
                     s.refused,

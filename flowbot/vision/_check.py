@@ -1,9 +1,13 @@
 """Batch-checking the reader on folders of labelled screenshots (``flowbot check``).
 
-An image with a ``<stem>.txt`` label beside it must be read exactly (size,
-every dot, every pairing); an image without one must be refused. Results are
-grouped per source: each folder given (as it was typed; an image file given
-alone counts under its folder).
+An image with a label must be read exactly (size, every dot, every pairing,
+and the board's holes, walls, bridges and warps); an image without one must
+be refused. A label is the puzzle in ``<stem>.txt`` beside the image (grid or
+board text), or, for images one cannot write beside, the puzzle of a labels
+file (any flowbot puzzle file holding several, each after ``# puzzle: PATH``)
+whose ``PATH`` ends the image's path. Results are grouped per source: each
+folder given (as it was typed; an image file given alone counts under its
+folder).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import csv
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -25,10 +29,11 @@ from flowbot.vision._types import DEFAULT_SETTINGS, Settings
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
 
-#: Outcomes, best first. The first five are for labelled images.
-EXACT, WRONG_SIZE, WRONG_DOTS, WRONG_PAIRS, REFUSED = (
+#: Outcomes, best first. The first six are for labelled images.
+EXACT, WRONG_SIZE, WRONG_BOARD, WRONG_DOTS, WRONG_PAIRS, REFUSED = (
     "exact",
     "wrong size",
+    "wrong board",  # its shape, holes, walls, bridges or warps
     "wrong dots",
     "wrong pairs",
     "refused",
@@ -53,6 +58,8 @@ class CaseResult:
     grid: tuple[str, ...] = ()
     reason: str = ""
     confidence: float = 0.0
+    #: The label's puzzle as text lines (``puzzle_lines``), when there is one.
+    expected: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -68,6 +75,7 @@ class SourceSummary:
     images: int = 0
     exact: int = 0
     wrong_size: int = 0
+    wrong_board: int = 0
     wrong_dots: int = 0
     wrong_pairs: int = 0
     refused: int = 0
@@ -101,46 +109,96 @@ def find_images(roots: Iterable[str | Path]) -> list[tuple[Path, str]]:
     return found
 
 
-def label_for(image: Path) -> tuple[str, ...] | None:
-    """The grid text in ``<stem>.txt`` beside ``image``, or ``None`` when there is none."""
+#: Labels kept apart from the images: the image path each ends, and its puzzle.
+Labels = Mapping[str, Puzzle]
+
+
+def load_labels(path: str | Path) -> dict[str, Puzzle]:
+    """The labels of a puzzle file whose puzzles are each named ``# puzzle: IMAGE_PATH``."""
+    from flowbot.formats import read_puzzles  # noqa: PLC0415 - a cycle through formats
+
+    labels: dict[str, Puzzle] = {}
+    text = Path(path).read_text(encoding="utf-8")
+    if all(not line.strip() or line.startswith("#") for line in text.splitlines()):
+        return labels  # comments only: no label yet
+    for named in read_puzzles(path):
+        if not named.title:
+            raise InputError(f"{named.name}: a label needs a '# puzzle: IMAGE_PATH' line")
+        labels[Path(named.title).as_posix()] = named.puzzle
+    return labels
+
+
+def label_for(image: Path, labels: Labels | None = None) -> Puzzle | None:
+    """The puzzle labelling ``image``, or ``None`` when it has none.
+
+    ``<stem>.txt`` beside the image comes first; then the label in ``labels``
+    whose path ends ``image``'s (the longest such).
+    """
+    from flowbot.formats import parse_puzzles  # noqa: PLC0415 - a cycle through formats
+
     text_path = image.with_suffix(".txt")
-    if not text_path.is_file():
-        return None
-    return tuple(line.strip() for line in text_path.read_text().splitlines() if line.strip())
+    if text_path.is_file():
+        [named] = parse_puzzles(text_path.read_text(), source=str(text_path))
+        return named.puzzle
+    path = "/" + image.as_posix()
+    ends = [name for name in labels or () if path.endswith("/" + name.lstrip("/"))]
+    return labels[max(ends, key=len)] if labels and ends else None
 
 
-def compare(expected: Sequence[str], got: Puzzle) -> str:
+def compare(expected: Puzzle, got: Puzzle) -> str:
     """The outcome of reading ``got`` where the label says ``expected``."""
-    want = Puzzle.from_grid(list(expected)).canonical()
+    want, got = expected.canonical(), got.canonical()
     if (want.rows, want.cols) != (got.rows, got.cols):
         return WRONG_SIZE
+    if (want.shape, want.holes, want.walls, want.bridges, want.warps) != (
+        got.shape,
+        got.holes,
+        got.walls,
+        got.bridges,
+        got.warps,
+    ):
+        return WRONG_BOARD
     if set(want.dots()) != set(got.dots()):
         return WRONG_DOTS
-    return EXACT if want.to_grid() == got.canonical().to_grid() else WRONG_PAIRS
+    return EXACT if want == got else WRONG_PAIRS
 
 
-def check_one(item: tuple[Path, str], settings: Settings = DEFAULT_SETTINGS) -> CaseResult:
+def puzzle_lines(puzzle: Puzzle) -> tuple[str, ...]:
+    """The puzzle as text lines: grid text for a classic board, board text for the others."""
+    from flowbot.formats import format_puzzle  # noqa: PLC0415 - a cycle through formats
+
+    if puzzle.is_classic:
+        return puzzle.to_grid()
+    return tuple(format_puzzle(puzzle, "board").splitlines())
+
+
+def check_one(
+    item: tuple[Path, str], settings: Settings = DEFAULT_SETTINGS, labels: Labels | None = None
+) -> CaseResult:
     """Read one image and judge the reading against its label."""
     path, source = item
-    expected = label_for(path)
+    try:
+        expected = label_for(path, labels)
+    except FlowbotError as exc:
+        return CaseResult(str(path), source, True, UNREADABLE, 0.0, reason=f"bad label: {exc}")
     labelled = expected is not None
+    want = puzzle_lines(expected) if expected is not None else ()
     try:
         image = load_image(path)
     except InputError as exc:
-        return CaseResult(str(path), source, labelled, UNREADABLE, 0.0, reason=str(exc))
+        return CaseResult(
+            str(path), source, labelled, UNREADABLE, 0.0, reason=str(exc), expected=want
+        )
     start = time.perf_counter()
     try:
         reading = read_board(image, settings)
     except VisionError as exc:
         ms = (time.perf_counter() - start) * 1000
         outcome = REFUSED if labelled else REFUSED_OK
-        return CaseResult(str(path), source, labelled, outcome, ms, reason=str(exc))
+        return CaseResult(str(path), source, labelled, outcome, ms, reason=str(exc), expected=want)
     ms = (time.perf_counter() - start) * 1000
     puzzle = reading.puzzle
-    try:
-        outcome = compare(expected, puzzle) if expected is not None else MISREAD
-    except FlowbotError as exc:
-        return CaseResult(str(path), source, labelled, UNREADABLE, ms, reason=f"bad label: {exc}")
+    outcome = compare(expected, puzzle) if expected is not None else MISREAD
     return CaseResult(
         str(path),
         source,
@@ -149,8 +207,9 @@ def check_one(item: tuple[Path, str], settings: Settings = DEFAULT_SETTINGS) -> 
         ms,
         puzzle.rows,
         puzzle.cols,
-        puzzle.to_grid(),
+        puzzle_lines(puzzle),
         confidence=reading.confidence,
+        expected=want,
     )
 
 
@@ -159,13 +218,14 @@ def check_images(
     *,
     workers: int = 2,
     settings: Settings = DEFAULT_SETTINGS,
+    labels: Labels | None = None,
     progress: Callable[[CaseResult], None] | None = None,
 ) -> list[CaseResult]:
     """Check every image, in ``workers`` processes; results in input order."""
     results: list[CaseResult] = []
     if workers <= 1 or len(items) < 4:
         for item in items:
-            results.append(check_one(item, settings))
+            results.append(check_one(item, settings, labels))
             if progress:
                 progress(results[-1])
         return results
@@ -177,7 +237,7 @@ def check_images(
     # An executor (unlike multiprocessing.Pool) fails loudly if a worker dies.
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_single_thread) as pool:
-        args = [(item, settings) for item in items]
+        args = [(item, settings, labels) for item in items]
         for result in pool.map(_check_star, args, chunksize=4):
             results.append(result)
             if progress:
@@ -189,7 +249,7 @@ def _single_thread() -> None:
     cv2.setNumThreads(1)
 
 
-def _check_star(arg: tuple[tuple[Path, str], Settings]) -> CaseResult:
+def _check_star(arg: tuple[tuple[Path, str], Settings, Labels | None]) -> CaseResult:
     return check_one(*arg)
 
 
@@ -216,6 +276,7 @@ def _summary(name: str, results: list[CaseResult]) -> SourceSummary:
         images=len(results),
         exact=count(EXACT),
         wrong_size=count(WRONG_SIZE),
+        wrong_board=count(WRONG_BOARD),
         wrong_dots=count(WRONG_DOTS),
         wrong_pairs=count(WRONG_PAIRS),
         refused=count(REFUSED),
@@ -234,6 +295,7 @@ def write_report(results: Sequence[CaseResult], path: str | Path) -> None:
     records = [asdict(r) | {"ok": r.ok} for r in results]
     for rec in records:
         rec["grid"] = "/".join(rec["grid"])
+        rec["expected"] = "/".join(rec["expected"])
     if path.suffix.lower() == ".json":
         summary = [asdict(s) for s in summarise(results)]
         path.write_text(json.dumps({"summary": summary, "images": records}, indent=1) + "\n")

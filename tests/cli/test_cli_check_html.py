@@ -129,8 +129,8 @@ def test_page_has_a_card_per_image_as_the_json_says(run: tuple[Path, dict]) -> N
 
 def test_summary_table_holds_the_json_summary(run: tuple[Path, dict]) -> None:
     page, report = run
-    keys = ("source", "images", "exact", "wrong_size", "wrong_dots", "wrong_pairs", "refused",
-            "unlabelled", "unlabelled_refused", "misread", "unreadable")  # fmt: skip
+    keys = ("source", "images", "exact", "wrong_size", "wrong_board", "wrong_dots", "wrong_pairs",
+            "refused", "unlabelled", "unlabelled_refused", "misread", "unreadable")  # fmt: skip
     want = [[str(row[k]) for k in keys] for row in report["summary"]]
     assert [row[: len(keys)] for row in _cards(page.read_text()).summary] == want
 

@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from flowbot.vision import check_images, find_images
+from flowbot.vision import check_images, find_images, load_labels
+
+#: Labels of the screens that have none beside them (see its header).
+LABELS = Path(__file__).resolve().parents[2] / "fixtures" / "labels" / "screens.txt"
 
 
 @pytest.mark.slow
@@ -16,7 +19,7 @@ def test_every_real_screen(shared: Path) -> None:
         pytest.skip(f"no screenshots at {screens}")
     items = find_images([screens])
     assert len(items) > 400
-    results = check_images(items, workers=2)
+    results = check_images(items, workers=2, labels=load_labels(LABELS))
     labelled = [r for r in results if r.labelled]
     assert labelled, "no labelled screenshots found"
     bad = [f"{r.outcome}: {r.image} {r.reason}" for r in results if not r.ok]

@@ -12,6 +12,7 @@ from flowbot.vision._bands import border_like
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
+from flowbot.vision._letters import LETTER_REACH
 from flowbot.vision._rays import corner_reach, outline_rays
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
@@ -340,6 +341,7 @@ def _crisp_dot(
     core by that tolerance). ``elongation``: most ratio of the disc's long
     axis to its short one. ``tolerant``: for a disc that stands out more
     than noise can, a soft rim and a grid a pixel or two off are allowed.
+    A lettered dot's letter is left out (``LETTER_REACH``).
     """
     if not faint and not samples.flat[r, c]:
         return False
@@ -352,6 +354,7 @@ def _crisp_dot(
         samples.ring_lab[r, c],
         elongation=elongation,
         tolerant=tolerant,
+        hollow=LETTER_REACH if samples.lettered[r, c] else 0.0,
     )
 
 

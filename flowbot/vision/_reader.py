@@ -15,9 +15,10 @@ from flowbot.vision._other_boards import (
     TWO_BOARDS,
     another_board,
 )
+from flowbot.vision._outlined import outlined_board
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import check_cells
+from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
     Settings,
@@ -62,29 +63,53 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     h, w = image.shape[:2]
     if min(h, w) < 5 * settings.min_cell_px:
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
+    rules = CELL_RULES
     try:
         board = choose_board(image, settings)
-    except VisionError as exc:
-        # No square grid gave a board: a hexagonal one may. Its doubt is the
-        # refusal where no grid was found; else the doubt about that grid stands.
+    except VisionError as refusal:
         try:
-            hexagonal = read_hex(image, settings)
-        except UnsureReadingError:
-            if isinstance(exc, BoardNotFoundError):
-                raise
-            raise exc from None
-        if hexagonal is None:
-            raise
-        return hexagonal
+            if not isinstance(refusal, UnsureReadingError):
+                raise refusal
+            # Refused as a classic board: it may be one with an outline (holes, walls) ...
+            board = _outlined_or(refusal, image, settings)
+        except VisionError:
+            # ... or a hexagonal board.
+            return _hexagonal_or(refusal, image, settings)
+        rules = OUTLINED_CELL_RULES
     cells = board.cells
     try:
-        check_cells(cells)
+        check_cells(cells, rules)
         pairs, margin = _pair_dots(cells)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
     if another_board(image, cells):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin)
+
+
+def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:
+    """The hexagonal board on the screen; ``refusal`` when there is none. Its doubt is the
+    refusal where no grid was found; else the doubt about the grid found stands."""
+    try:
+        hexagonal = read_hex(image, settings)
+    except UnsureReadingError:
+        if isinstance(refusal, BoardNotFoundError):
+            raise
+        raise refusal from None
+    if hexagonal is None:
+        raise refusal
+    return hexagonal
+
+
+def _outlined_or(refusal: UnsureReadingError, image: np.ndarray, settings: Settings) -> Board:
+    """The board with an outline on the screen; ``refusal`` when there is none, or it is doubted."""
+    try:
+        board = outlined_board(image, settings)
+    except UnsureReadingError:
+        board = None
+    if board is None:
+        raise refusal
+    return board
 
 
 def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:

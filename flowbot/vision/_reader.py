@@ -15,6 +15,7 @@ from flowbot.vision._other_boards import (
     another_board,
 )
 from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._pipes import pipes_of_pairs
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import check_cells
 from flowbot.vision._types import (
@@ -66,11 +67,12 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     try:
         check_cells(cells)
         pairs, margin = _pair_dots(cells)
+        pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
     if another_board(image, cells):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
-    return _reading(board, pairs, margin)
+    return _reading(board, pairs, margin, pipes)
 
 
 def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:
@@ -87,7 +89,12 @@ def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:
     return pairs, pairing.margin  # type: ignore[return-value]
 
 
-def _reading(board: Board, pairs: list[tuple[Cell, Cell]], margin: float) -> Reading:
+def _reading(
+    board: Board,
+    pairs: list[tuple[Cell, Cell]],
+    margin: float,
+    pipes: tuple[frozenset[Cell], ...] = (),
+) -> Reading:
     """The puzzle, its geometry, each pair's colour and the confidence of the whole reading."""
     cells, settings = board.cells, board.cells.settings
     geometry, features = cells.geometry, board.features
@@ -116,4 +123,4 @@ def _reading(board: Board, pairs: list[tuple[Cell, Cell]], margin: float) -> Rea
     log.info(
         "read a %s board with %d colours (confidence %.2f)", puzzle.size, len(pairs), confidence
     )
-    return Reading(puzzle, geometry, colours, confidence, board.notes)  # type: ignore[arg-type]
+    return Reading(puzzle, geometry, colours, confidence, board.notes, pipes)  # type: ignore[arg-type]

@@ -82,3 +82,5 @@ class Cells:
     samples: CellSamples
     dots: set[Cell]
     settings: Settings
+    #: Cells a drawn pipe covers (its dots apart): no empty cells (``_pipes``).
+    piped: frozenset[Cell] = frozenset()

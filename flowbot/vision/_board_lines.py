@@ -22,6 +22,7 @@ from flowbot.vision._stats import (
     median_of_present,
     quantile_of,
 )
+from flowbot.vision._board_pipes import crossed_by_pipes
 from flowbot.vision._types import MissingEdgesError, RunOnError, Settings
 
 
@@ -154,6 +155,11 @@ def check_edges(
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")
     # Missing means not visible at all; glow and anti-aliasing only dim a line.
+    # A drawn pipe hides the middle of an edge it crosses: judged by its ends.
+    crossed = crossed_by_pipes(values < typical / 2, image, lattice, factor, settings.pipe_contrast)
+    if crossed.any():
+        values = np.where(crossed, _corner_strengths(lattice, maps), values)
+        typical = float(median_of(values))
     faint = values < max(settings.line_contrast, 0.15 * typical)
     if faint.any():
         missing = unseen_by_colour(faint, image, lattice, factor, settings)

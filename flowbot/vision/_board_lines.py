@@ -151,15 +151,16 @@ def check_edges(
     if not strengths:
         return
     values = np.concatenate(strengths)
+    # A drawn pipe hides the middle of an edge it crosses (on a solved board,
+    # half of them): such an edge is judged by its ends.
+    weak = values < float(np.quantile(values, 0.9)) / 2
+    crossed = crossed_by_pipes(weak, image, lattice, factor, settings.pipe_contrast)
+    if crossed.any():
+        values = np.where(crossed, _corner_strengths(lattice, maps), values)
     typical = float(median_of(values))
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")
     # Missing means not visible at all; glow and anti-aliasing only dim a line.
-    # A drawn pipe hides the middle of an edge it crosses: judged by its ends.
-    crossed = crossed_by_pipes(values < typical / 2, image, lattice, factor, settings.pipe_contrast)
-    if crossed.any():
-        values = np.where(crossed, _corner_strengths(lattice, maps), values)
-        typical = float(median_of(values))
     faint = values < max(settings.line_contrast, 0.15 * typical)
     if faint.any():
         missing = unseen_by_colour(faint, image, lattice, factor, settings)

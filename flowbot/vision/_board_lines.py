@@ -8,6 +8,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_hidden_lines import nearby_median, unseen_by_colour
+from flowbot.vision._board_pipes import crossed_by_pipes
 from flowbot.vision._edges import (
     LineProfiles,
     ends_and_ground,
@@ -22,7 +23,6 @@ from flowbot.vision._stats import (
     median_of_present,
     quantile_of,
 )
-from flowbot.vision._board_pipes import crossed_by_pipes
 from flowbot.vision._types import MissingEdgesError, RunOnError, Settings
 
 

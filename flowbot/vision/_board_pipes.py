@@ -50,13 +50,15 @@ def crossed_by_pipes(
         bx, by = ay, ax  # along the edge
         inside = [(x + t * pitch * ax, y + t * pitch * ay) for t in _ACROSS]
         beside = [
-            (x + s * _BESIDE_ACROSS * pitch * ax + u * _BESIDE_ALONG * pitch * bx,
-             y + s * _BESIDE_ACROSS * pitch * ay + u * _BESIDE_ALONG * pitch * by)
+            (
+                x + s * _BESIDE_ACROSS * pitch * ax + u * _BESIDE_ALONG * pitch * bx,
+                y + s * _BESIDE_ACROSS * pitch * ay + u * _BESIDE_ALONG * pitch * by,
+            )
             for s in (-1.0, 1.0)
             for u in (-1.0, 1.0)
         ]
         points.append(inside + beside)
-    xy = np.array(points)
+    xy: np.ndarray = np.array(points)
     h, w = image.shape[:2]
     px = np.clip(np.rint(xy[..., 0]), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(xy[..., 1]), 0, h - 1).astype(np.intp)

@@ -18,6 +18,7 @@ of the rest as on an unstarted board, and the pipes' own dots are kept.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,6 +53,8 @@ _CLEAR_OF_LINK = np.pi / 2 - 1e-6
 #: in between it is refused.
 _DISC, _NO_DISC = 0.85, 0.15
 
+log = logging.getLogger(__name__)
+
 # Directions as (drow, dcol), index k: right, down, left, up (as the ring's sectors).
 _STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
@@ -69,6 +72,11 @@ class Pipes:
     dots: frozenset[Cell]
     #: The board's ground, Lab: what a hidden cell shows the dot reader.
     ground: tuple[float, float, float]
+
+    def solved(self, cells: int) -> bool:
+        """Whether every flow joins two dots and the flows cover all ``cells`` cells."""
+        joined = all(f[0] in self.dots and f[-1] in self.dots for f in self.flows)
+        return bool(self.flows) and joined and len(self.touched) == cells
 
     @property
     def touched(self) -> frozenset[Cell]:
@@ -108,16 +116,31 @@ class Pipes:
         )
 
 
+#: The note a reading carries when every flow joins its dots and every cell is covered.
+ALREADY_SOLVED = "already solved"
+
 NO_PIPES = Pipes((), frozenset(), (0.0, 0.0, 0.0))
 
 
 def see_pipes(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> Pipes:
-    """The flows drawn on the board (``NO_PIPES`` when none), or a refusal when in doubt.
+    """The flows drawn on the board; ``NO_PIPES`` when none, or when in doubt.
 
     ``contrast``: how far (Lab) a pipe stands out from the cells beside it.
+    In doubt the board is read as if no pipe were drawn: the dot and cell
+    rules then refuse whatever pipe or band it shows (``_cell_pipes``).
     """
+    try:
+        return _see_pipes(image, geometry, samples, contrast)
+    except UnsureReadingError as exc:
+        log.debug("no pipes read: %s", exc)
+        return NO_PIPES
+
+
+def _see_pipes(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> Pipes:
     links = _links(image, geometry, samples, contrast)
     if not links:
         return NO_PIPES
@@ -223,13 +246,18 @@ def _links(
         ux, uy = b.x - a.x, b.y - a.y  # along, one pitch
         nx, ny = -uy / pitch, ux / pitch  # across, unit
         inside.append(
-            [(a.x + t * ux + s * pitch * nx, a.y + t * uy + s * pitch * ny) for t in _ALONG
-             for s in _ACROSS_IN]
+            [
+                (a.x + t * ux + s * pitch * nx, a.y + t * uy + s * pitch * ny)
+                for t in _ALONG
+                for s in _ACROSS_IN
+            ]
         )
         beside.append(
             [
-                (a.x + t * ux + s * _BESIDE_ACROSS * pitch * nx,
-                 a.y + t * uy + s * _BESIDE_ACROSS * pitch * ny)
+                (
+                    a.x + t * ux + s * _BESIDE_ACROSS * pitch * nx,
+                    a.y + t * uy + s * _BESIDE_ACROSS * pitch * ny,
+                )
                 for t in _BESIDE_ALONG
                 for s in (-1.0, 1.0)
             ]

@@ -15,7 +15,7 @@ from flowbot.vision._other_boards import (
     another_board,
 )
 from flowbot.vision._pairing import pair_by_colour
-from flowbot.vision._pipes import pipes_of_pairs
+from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import check_cells
 from flowbot.vision._types import (
@@ -123,4 +123,6 @@ def _reading(
     log.info(
         "read a %s board with %d colours (confidence %.2f)", puzzle.size, len(pairs), confidence
     )
-    return Reading(puzzle, geometry, colours, confidence, board.notes, pipes)  # type: ignore[arg-type]
+    solved = board.pipes.solved(geometry.rows * geometry.cols)
+    notes = (*board.notes, ALREADY_SOLVED) if solved else board.notes
+    return Reading(puzzle, geometry, colours, confidence, notes, pipes)  # type: ignore[arg-type]

@@ -67,7 +67,8 @@ def test_play_finishes_a_started_board_keeping_the_flow_drawn_right(
         right = _drag(board, puzzle.pairs[0].label, list(solution.paths[0]))
         _hand_drawn(window, [right, _drag(board, puzzle.pairs[wrong[0]].label, wrong[1])])
         before = window.state()
-        assert before["moves"] == 2 and not before["solved"], before
+        assert before["moves"] == 2, before
+        assert not before["solved"]
         # The plan keeps the flow drawn right and draws every other one.
         assert main(["play", "--dry-run", "--profile", "practice", "-o", str(preview)]) == 0
         plan = capsys.readouterr().out
@@ -94,7 +95,10 @@ def test_play_leaves_a_finished_board_alone(
         assert isinstance(board, BoardGeometry)
         _hand_drawn(
             window,
-            [_drag(board, p.label, list(path)) for p, path in zip(puzzle.pairs, solution.paths)],
+            [
+                _drag(board, p.label, list(path))
+                for p, path in zip(puzzle.pairs, solution.paths, strict=True)
+            ],
         )
         assert window.wait_solved(timeout=2.0)
         moves = window.state()["moves"]

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from flowbot.vision._pipe_lines import bridged
 from flowbot.vision._stats import median_of, median_of_few
 from flowbot.vision._types import LineSettings
 
@@ -513,10 +514,18 @@ def _close_ends(
 
 
 def find_lattices(
-    gray: np.ndarray, settings: LineSettings, *, dark: bool = False
+    gray: np.ndarray, settings: LineSettings, *, dark: bool = False, bridge: bool = False
 ) -> tuple[list[Lattice], LineMaps]:
-    """Every candidate board in a grey (or colour) image, most cells first, and the line maps."""
-    maps = line_maps(gray, settings.line_contrast, dark=dark)
+    """Every candidate board in a grey (or colour) image, most cells first, and the line maps.
+
+    With ``bridge``, lines are followed through the gaps drawn pipes leave
+    in them (``_pipe_lines``); the maps returned are the lines as drawn.
+    """
+    drawn = line_maps(gray, settings.line_contrast, dark=dark)
+    maps = drawn
+    if bridge:
+        v, h = bridged(drawn.vertical, drawn.horizontal, gray)
+        maps = LineMaps(v, h, drawn.vertical_strength, drawn.horizontal_strength)
     min_length = 24
     vsegs = segments(maps.vertical, vertical=True, min_length=min_length)
     hsegs = segments(maps.horizontal, vertical=False, min_length=min_length)
@@ -545,7 +554,7 @@ def find_lattices(
     log.debug(
         "%d vertical, %d horizontal segments, %d lattices", len(vsegs), len(hsegs), len(lattices)
     )
-    return lattices, maps
+    return lattices, drawn
 
 
 def _regular(positions: list[float]) -> tuple[float, ...]:

@@ -55,6 +55,9 @@ def find_boards(
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.
     attempts += [(factor, image, False), (factor, image, True)]
+    # Then lines broken by drawn pipes, followed through them (_pipe_lines).
+    bridging = len(attempts)
+    attempts.append((factor, gray, False))
     closer = len(attempts)
     if factor > 1:
         # A line one pixel wide fades when shrunk: against glow or a window
@@ -73,7 +76,9 @@ def find_boards(
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
-        lattices, maps = find_lattices(small, settings.lines(), dark=dark)
+        lattices, maps = find_lattices(
+            small, settings.lines(), dark=dark, bridge=attempt == bridging
+        )
         refused: list[Lattice] = []
         for candidate in lattices[:6]:
             # A refused grid's pieces are no new candidates; a separate grid is
@@ -124,6 +129,7 @@ def find_boards(
             how = ("dark lines in " if dark else "") + (
                 "colour" if source.ndim == 3 else "brightest channel"
             )
+            how += " through drawn pipes" if attempt == bridging else ""
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
             apart = [
                 full_size(other, f)

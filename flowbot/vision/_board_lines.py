@@ -8,7 +8,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_hidden_lines import nearby_median, unseen_by_colour
-from flowbot.vision._board_pipes import crossed_by_pipes
+from flowbot.vision._board_pipes import colour_line_maps, crossed_by_pipes
 from flowbot.vision._edges import (
     LineProfiles,
     ends_and_ground,
@@ -156,7 +156,8 @@ def check_edges(
     weak = values < float(np.quantile(values, 0.9)) / 2
     crossed = crossed_by_pipes(weak, image, lattice, factor, settings.pipe_contrast)
     if crossed.any():
-        values = np.where(crossed, _corner_strengths(lattice, maps), values)
+        tinted = colour_line_maps(image, factor, settings.line_contrast)
+        values = np.where(crossed, _corner_strengths(lattice, tinted), values)
     typical = float(median_of(values))
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")

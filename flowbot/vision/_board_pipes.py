@@ -8,12 +8,13 @@ its ends, not as missing (a hole or a wall takes the whole edge away).
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from flowbot.vision._cells import NEAR
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._grid import full_size_lines
-from flowbot.vision._lattice import Lattice
+from flowbot.vision._lattice import Lattice, LineMaps, line_maps
 from flowbot.vision._stats import median_of
 
 #: Offsets (pitch) square to the edge, through its middle, on each side:
@@ -27,11 +28,12 @@ _BESIDE_ALONG, _BESIDE_ACROSS = 0.36, 0.15
 def crossed_by_pipes(
     weak: np.ndarray, image: np.ndarray, lattice: Lattice, factor: int, contrast: float
 ) -> np.ndarray:
-    """Which ``weak`` edges (``check_edges`` order) something drawn covers at the middle.
+    """Which ``weak`` edges (``check_edges`` order) are to be judged by their ends.
 
-    On both sides of the edge, by its middle, one colour standing ``contrast``
-    (Lab) from the cell's ground beside it: a pipe crossing the edge, or a
-    dot or pipe's end beside it. Such an edge is judged by its ends.
+    Those something drawn covers at the middle: on both sides of the edge,
+    one colour standing ``contrast`` (Lab) from the cell's ground beside it
+    (a pipe crossing the edge, or a dot or pipe's end beside it); and every
+    weak edge once a pipe is seen crossing one.
     """
     covered = np.zeros_like(weak)
     if not weak.any():
@@ -67,4 +69,23 @@ def crossed_by_pipes(
     one = (delta_e(lab[:, :, :n], drawn[:, :, None]) <= NEAR).all(axis=2)
     apart = delta_e(lab[:, :, n:], drawn[:, :, None]).min(axis=2) > contrast
     covered[at] = (one & apart).all(axis=1)
-    return covered
+    # A band of one colour across the edge: a pipe crosses it. On a board
+    # with pipes, tints change every line's contrast: each weak edge is
+    # judged by its ends (which no pipe or dot reaches).
+    crossing = covered[at] & (delta_e(drawn[:, 0], drawn[:, 1]) <= NEAR)
+    return weak.copy() if crossing.any() else covered
+
+
+def colour_line_maps(image: np.ndarray, factor: int, contrast: float) -> LineMaps:
+    """The line maps of ``image`` shrunk ``factor`` times, a line standing out in any channel.
+
+    Under a pipe's tint a line keeps its hue but may lose its brightness
+    step (a green line on a blue tint): judged in colour, it shows.
+    """
+    h, w = image.shape[:2]
+    small = (
+        image
+        if factor == 1
+        else cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
+    )
+    return line_maps(small, contrast)

@@ -19,6 +19,7 @@ from flowbot.vision._grow import grown
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import holds_dots, most_board_like, too_small
+from flowbot.vision._pipes import see_pipes
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
@@ -85,8 +86,15 @@ def find_boards(
             # (a desktop list or a keyboard can out-number the board's cells),
             # and so is one out of step with it (the board, under a grid the
             # line search joined from its lines and another window's rules).
+            # Followed through pipes, a grid may be the whole of one refused
+            # as a piece (its lines broken where pipes cross them).
             if any(
-                overlap(candidate, other) > PIECE_OVERLAP and in_phase(candidate, other)
+                (
+                    lies_within(candidate, other)
+                    if attempt == bridging
+                    else overlap(candidate, other) > PIECE_OVERLAP
+                )
+                and in_phase(candidate, other)
                 for other in refused
             ):
                 continue
@@ -195,7 +203,10 @@ def _checked(
     # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
     placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
     samples = sample_cells(image, placed)
-    band = foreign_band(samples.ring_lab)
+    # A row a pipe runs along is tinted its colour: judged with the pipes hidden.
+    band = foreign_band(
+        see_pipes(image, placed, samples, settings.pipe_contrast).hidden(samples).ring_lab
+    )
     if band is not None:
         # Another window's edge one pitch past a border, its ground
         # unlike the board's: no part of the board, which is the

@@ -138,6 +138,13 @@ def see_pipes(
         return NO_PIPES
 
 
+def hide_pipes(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> CellSamples:
+    """``samples`` with the cells drawn pipes touch hidden (``Pipes.hidden``)."""
+    return see_pipes(image, geometry, samples, contrast).hidden(samples)
+
+
 def _see_pipes(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> Pipes:

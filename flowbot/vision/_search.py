@@ -52,13 +52,15 @@ def find_boards(
     # the colour copy lines brighter in one channel only (grey on a purple glow).
     factor = max(1, math.ceil(max(h, w) / settings.work_size))
     attempts = [(factor, gray, False)]
+    # The same copy, lines broken by drawn pipes followed through them
+    # (_pipe_lines): before the copies below, where a smaller copy of the
+    # board (the OS's screenshot preview) may show whole lines first.
+    bridging = len(attempts)
+    attempts.append((factor, gray, False))
     if factor > 1:
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.
     attempts += [(factor, image, False), (factor, image, True)]
-    # Then lines broken by drawn pipes, followed through them (_pipe_lines).
-    bridging = len(attempts)
-    attempts.append((factor, gray, False))
     closer = len(attempts)
     if factor > 1:
         # A line one pixel wide fades when shrunk: against glow or a window

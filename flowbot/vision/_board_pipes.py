@@ -19,31 +19,36 @@ from flowbot.vision._stats import median_of
 
 #: Offsets (pitch) square to the edge, through its middle, on each side:
 #: what covers the edge there (a pipe crossing it, a dot beside it: dots
-#: reach within 0.12-0.23 of the edge); and, on each side, where the cell
-#: shows its ground or tint beside such a pipe (half-width 0.15-0.17) or dot.
-_NEAR_EDGE = np.array([0.2, 0.25, 0.3])
+#: reach within 0.12-0.23 of it); what lies along it a little farther (a
+#: pipe running beside the edge: 0.33-0.67 from it); and where the cell
+#: shows its ground or tint beside any of these.
+_NEAR_EDGE = (0.2, 0.25, 0.3)
+_ALONG_EDGE = (0.38, 0.42, 0.46)
 _BESIDE_ALONG, _BESIDE_ACROSS = 0.36, 0.15
 
 
-def crossed_by_pipes(
+def under_pipes(
     weak: np.ndarray, image: np.ndarray, lattice: Lattice, factor: int, contrast: float
-) -> np.ndarray:
-    """Which ``weak`` edges (``check_edges`` order) are to be judged by their ends.
+) -> tuple[np.ndarray, np.ndarray]:
+    """Which ``weak`` edges (``check_edges`` order) to judge by their ends, and which not at all.
 
-    Those something drawn covers at the middle: on both sides of the edge,
-    one colour standing ``contrast`` (Lab) from the cell's ground beside it
-    (a pipe crossing the edge, or a dot or pipe's end beside it); and every
-    weak edge once a pipe is seen crossing one.
+    Judged by its ends: an edge something drawn covers at the middle (on both
+    sides, one colour standing ``contrast`` Lab from the cell's ground beside
+    it: a pipe crossing it, dots beside it); once a pipe is seen crossing
+    one, every weak edge (tints change the lines' contrast). Not judged, on
+    such a board: an edge with drawing along it on both sides (two pipes
+    running beside it), whose thin line blurs into them.
     """
-    covered = np.zeros_like(weak)
+    none = np.zeros_like(weak)
     if not weak.any():
-        return covered
+        return none, none
     xs, ys = full_size_lines(lattice, factor)
     rows, cols = len(ys) - 1, len(xs) - 1
     edges = [(float(x), (ys[r] + ys[r + 1]) / 2, True) for x in xs[1:-1] for r in range(rows)]
     edges += [((xs[c] + xs[c + 1]) / 2, float(y), False) for y in ys[1:-1] for c in range(cols)]
     pitch = float(min(np.diff(xs).min(), np.diff(ys).min()))
     at = np.flatnonzero(weak)
+    offsets = (*_NEAR_EDGE, *_ALONG_EDGE)
     points = []
     for i in at.tolist():
         x, y, vertical = edges[i]
@@ -51,7 +56,7 @@ def crossed_by_pipes(
         ax, ay = (1.0, 0.0) if vertical else (0.0, 1.0)
         bx, by = ay, ax  # along the edge
         for side in (-1.0, 1.0):
-            points += [(x + side * t * pitch * ax, y + side * t * pitch * ay) for t in _NEAR_EDGE]
+            points += [(x + side * t * pitch * ax, y + side * t * pitch * ay) for t in offsets]
             points += [
                 (
                     x + side * _BESIDE_ACROSS * pitch * ax + u * _BESIDE_ALONG * pitch * bx,
@@ -59,21 +64,30 @@ def crossed_by_pipes(
                 )
                 for u in (-1.0, 1.0)
             ]
-    n = len(_NEAR_EDGE)
-    xy: np.ndarray = np.array(points).reshape(len(at), 2, n + 2, 2)
+    n, k = len(_NEAR_EDGE), len(offsets)
+    xy: np.ndarray = np.array(points).reshape(len(at), 2, k + 2, 2)
     h, w = image.shape[:2]
     px = np.clip(np.rint(xy[..., 0]), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(xy[..., 1]), 0, h - 1).astype(np.intp)
-    lab = to_lab(pixels_at(image, py, px))  # (edges, side, n + 2, 3)
-    drawn = median_of(lab[:, :, :n].reshape(-1, n, 3), axis=1).reshape(len(at), 2, 3)
-    one = (delta_e(lab[:, :, :n], drawn[:, :, None]) <= NEAR).all(axis=2)
-    apart = delta_e(lab[:, :, n:], drawn[:, :, None]).min(axis=2) > contrast
-    covered[at] = (one & apart).all(axis=1)
-    # A band of one colour across the edge: a pipe crosses it. On a board
-    # with pipes, tints change every line's contrast: each weak edge is
-    # judged by its ends (which no pipe or dot reaches).
-    crossing = covered[at] & (delta_e(drawn[:, 0], drawn[:, 1]) <= NEAR)
-    return weak.copy() if crossing.any() else covered
+    lab = to_lab(pixels_at(image, py, px))  # (edges, side, k + 2, 3)
+    beside = lab[:, :, k:]
+
+    def drawn(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per edge and side, whether ``part`` shows one colour unlike beside; that colour."""
+        colour = median_of(part.reshape(-1, part.shape[2], 3), axis=1).reshape(len(at), 2, 3)
+        one = (delta_e(part, colour[:, :, None]) <= NEAR).all(axis=2)
+        apart = delta_e(beside, colour[:, :, None]).min(axis=2) > contrast
+        return one & apart, colour
+
+    near, colour = drawn(lab[:, :, :n])
+    along, _ = drawn(lab[:, :, n:k])
+    by_ends, between = none.copy(), none.copy()
+    by_ends[at] = near.all(axis=1)
+    # A band of one colour across the edge: a pipe crosses it.
+    if (by_ends[at] & (delta_e(colour[:, 0], colour[:, 1]) <= NEAR)).any():
+        by_ends = weak.copy()
+        between[at] = along.all(axis=1)
+    return by_ends, between
 
 
 def colour_line_maps(image: np.ndarray, factor: int, contrast: float) -> LineMaps:

@@ -32,12 +32,12 @@ def under_pipes(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Which ``weak`` edges (``check_edges`` order) to judge by their ends, and which not at all.
 
-    Judged by its ends: an edge something drawn covers at the middle (on both
-    sides, one colour standing ``contrast`` Lab from the cell's ground beside
-    it: a pipe crossing it, dots beside it); once a pipe is seen crossing
-    one, every weak edge (tints change the lines' contrast). Not judged, on
-    such a board: an edge with drawing along it on both sides (two pipes
-    running beside it), whose thin line blurs into them.
+    Only on a board where a pipe is seen crossing an edge (on both sides of
+    it, by its middle, one colour standing ``contrast`` Lab from the cell's
+    ground beside it). There a pipe hides the middle of an edge it crosses,
+    and tints change every line's contrast: each weak edge is judged by its
+    ends; one with drawing along it on both sides (pipes running beside it,
+    dots) is not judged at all, its thin line blurred into them.
     """
     none = np.zeros_like(weak)
     if not weak.any():
@@ -80,14 +80,14 @@ def under_pipes(
         return one & apart, colour
 
     near, colour = drawn(lab[:, :, :n])
+    # A band of one colour across an edge: a pipe crosses it. Else the board
+    # has none (dots side by side cover an edge too) and is judged as drawn.
+    if not (near.all(axis=1) & (delta_e(colour[:, 0], colour[:, 1]) <= NEAR)).any():
+        return none, none
     along, _ = drawn(lab[:, :, n:k])
-    by_ends, between = none.copy(), none.copy()
-    by_ends[at] = near.all(axis=1)
-    # A band of one colour across the edge: a pipe crosses it.
-    if (by_ends[at] & (delta_e(colour[:, 0], colour[:, 1]) <= NEAR)).any():
-        by_ends = weak.copy()
-        between[at] = along.all(axis=1)
-    return by_ends, between
+    between = none.copy()
+    between[at] = along.all(axis=1)
+    return weak.copy(), between
 
 
 def colour_line_maps(image: np.ndarray, factor: int, contrast: float) -> LineMaps:

@@ -83,6 +83,9 @@ def find_boards(
             small, settings.lines(), dark=dark, bridge=attempt == bridging
         )
         refused: list[Lattice] = []
+        # Through pipes, a grid is a board only with pipes drawn on it: what
+        # else this copy finds or doubts is left to the copies after it.
+        before = (doubts[:], doubted[:])
         for candidate in lattices[:6]:
             # A refused grid's pieces are no new candidates; a separate grid is
             # (a desktop list or a keyboard can out-number the board's cells),
@@ -136,6 +139,12 @@ def find_boards(
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
+            if (
+                attempt == bridging
+                and not see_pipes(image, placed, samples, settings.pipe_contrast).flows
+            ):
+                refused.append(candidate)
+                continue
             how = ("dark lines in " if dark else "") + (
                 "colour" if source.ndim == 3 else "brightest channel"
             )
@@ -150,6 +159,8 @@ def find_boards(
             yield placed, notes, apart, samples
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
+        if attempt == bridging:
+            doubts[:], doubted[:] = before
     if doubts:
         raise most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")

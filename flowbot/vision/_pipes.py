@@ -98,14 +98,14 @@ class Pipes:
         ring_lab, ring_like_core = samples.ring_lab.copy(), samples.ring_like_core.copy()
         sector_lab = samples.sector_lab.copy()
         for cell in self.touched:
+            # A dot keeps its core, flat (the stage saw its disc); a pipe's
+            # cell shows the ground all through.
             ring_lab[cell] = ground
             sector_lab[cell] = ground
             ring_like_core[cell] = 0.0
+            core_uniformity[cell] = 1.0
             if cell not in self.dots:
                 core_lab[cell] = ground
-                core_uniformity[cell] = 1.0
-            else:
-                core_uniformity[cell] = 1.0
         return CellSamples(
             core_lab=core_lab,
             core_rgb=samples.core_rgb,

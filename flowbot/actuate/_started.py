@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from flowbot.actuate._confirm import untaken_paths
-from flowbot.models import BoardGeometry, Reading, Solution
+from flowbot.models import Geometry, Reading, Solution
 
 
 def already_solved(reading: Reading) -> bool:
@@ -28,7 +28,7 @@ def kept_paths(
     reading: Reading,
     solution: Solution,
     image: npt.NDArray[np.uint8],
-    geometry: BoardGeometry,
+    geometry: Geometry,
     *,
     tolerance: float,
 ) -> frozenset[int]:

@@ -104,7 +104,7 @@ def _describe_plan(plan: Plan) -> list[str]:
         f"solved in {plan.solve_seconds * 1000:.0f} ms",
     ]
     if plan.kept:
-        kept = ", ".join(plan.drags[i].label for i in sorted(plan.kept))
+        kept = ", ".join(plan.solution.puzzle.pairs[i].label for i in sorted(plan.kept))
         lines.append(f"  kept as drawn: {kept}")
     for drag in plan.to_draw:
         a, z = drag.points[0], drag.points[-1]

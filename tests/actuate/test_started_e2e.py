@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from flowbot.actuate import PyAutoGuiPointer, load_profile
+from flowbot.actuate._area import PlayArea
 from flowbot.actuate._draw import draw
 from flowbot.actuate._plan import Drag
 from flowbot.cli import main
-from flowbot.models import BoardGeometry, Cell, Solution
+from flowbot.models import BoardGeometry, Cell, Puzzle, Solution
 from flowbot.practice import PracticeProcess, builtin_board
 from flowbot.solve import solve
 
@@ -39,12 +40,12 @@ def _wrong_start(solution: Solution, i: int) -> list[Cell] | None:
     return None
 
 
-def _hand_drawn(window: PracticeProcess, drags: list[Drag]) -> None:
+def _hand_drawn(window: PracticeProcess, puzzle: Puzzle, drags: list[Drag]) -> None:
     """Draw ``drags`` as a user would, and wait until the window took each."""
     board = window.board
     assert isinstance(board, BoardGeometry)
     pacing = load_profile("practice").settings.pacing
-    draw(drags, PyAutoGuiPointer(), board=board, pace=pacing)
+    draw(drags, PyAutoGuiPointer(), area=PlayArea.of(puzzle, board), pace=pacing)
     deadline = time.monotonic() + 3.0
     while window.state()["moves"] < len(drags) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -65,7 +66,7 @@ def test_play_finishes_a_started_board_keeping_the_flow_drawn_right(
         board = window.board
         assert isinstance(board, BoardGeometry)
         right = _drag(board, puzzle.pairs[0].label, list(solution.paths[0]))
-        _hand_drawn(window, [right, _drag(board, puzzle.pairs[wrong[0]].label, wrong[1])])
+        _hand_drawn(window, puzzle, [right, _drag(board, puzzle.pairs[wrong[0]].label, wrong[1])])
         before = window.state()
         assert before["moves"] == 2, before
         assert not before["solved"]
@@ -90,6 +91,7 @@ def test_play_leaves_a_finished_board_alone(
         assert isinstance(board, BoardGeometry)
         _hand_drawn(
             window,
+            puzzle,
             [
                 _drag(board, p.label, list(path))
                 for p, path in zip(puzzle.pairs, solution.paths, strict=True)

@@ -8,6 +8,10 @@ covers, "already solved" only when every flow is joined and the board full.
 
 from __future__ import annotations
 
+import csv
+import os
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -16,7 +20,7 @@ from flowbot.models import Cell, Reading, Solution
 from flowbot.practice import builtin_board
 from flowbot.render import RenderStyle, render_board
 from flowbot.solve import solve
-from flowbot.vision import ALREADY_SOLVED, read_board
+from flowbot.vision import ALREADY_SOLVED, load_image, read_board
 
 NINE = builtin_board("9x9")
 
@@ -101,3 +105,31 @@ def test_a_pipe_in_another_colour_than_its_dots_is_refused() -> None:
     image = np.where(mask[..., None], recoloured, image)
     with pytest.raises(VisionError):
         read_board(image)
+
+
+SCREENS = Path(os.environ.get("FLOWBOT_SHARED", Path(__file__).resolve().parents[3] / "shared"))
+SCREENS = SCREENS / "screens"
+_STATES = SCREENS / "INDEX.csv"
+
+
+def _screens_drawn_on() -> list[tuple[str, str]]:
+    """The shared screens the INDEX says are solved or partial: (path, state)."""
+    if not _STATES.is_file():
+        return []
+    with _STATES.open(newline="") as rows:
+        return [
+            (row["path"], row["state"].split()[0])
+            for row in csv.DictReader(rows)
+            if row["state"].startswith(("solved", "partial"))
+        ]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _screens_drawn_on(), reason="the shared screens are not here")
+@pytest.mark.parametrize(("path", "state"), _screens_drawn_on())
+def test_real_solved_screens_say_already_solved_and_partial_ones_do_not(
+    path: str, state: str
+) -> None:
+    reading = read_board(load_image(SCREENS / path))
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+    assert any(reading.pipes)

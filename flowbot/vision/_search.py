@@ -18,7 +18,7 @@ from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap
 from flowbot.vision._grow import grown
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
-from flowbot.vision._other_boards import holds_dots, most_board_like, too_small
+from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
 from flowbot.vision._pipes import see_pipes
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
@@ -70,6 +70,7 @@ def find_boards(
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
     doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
+    piped: list[BoardGeometry] = []  # grids found through pipes
     for attempt, (f, source, dark) in enumerate(attempts):
         if attempt == closer and not (
             any(holds_dots(image, g, settings) for g in doubted)
@@ -156,11 +157,24 @@ def find_boards(
                 if overlap(other, best) == 0
                 and full_size(other, f).cell_size >= settings.min_cell_px
             ]
+            # A grid with pipes drawn may be a smaller copy (the OS's screenshot
+            # preview) of a board whose lines only show followed through its pipes.
+            if not piped and see_pipes(image, placed, samples, settings.pipe_contrast).flows:
+                small = cv2.resize(gray, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
+                found, _ = find_lattices(small, settings.lines(), bridge=True)
+                piped = [full_size(grid, factor) for grid in found[:6]]
+            apart += [
+                g
+                for g in piped
+                if overlap(as_lattice(g), as_lattice(placed)) == 0
+                and g.cell_size >= settings.min_cell_px
+            ]
             yield placed, notes, apart, samples
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
         if attempt == bridging:
             doubts[:], doubted[:] = before
+            piped = [full_size(grid, f) for grid in lattices[:6]]
     if doubts:
         raise most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")

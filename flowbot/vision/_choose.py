@@ -100,7 +100,9 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             )
             continue
         if dots:
-            cells = Cells(image, geometry, samples, dots, settings, pipes.touched - pipes.dots)
+            cells = Cells(
+                image, geometry, samples, dots, settings, piped=pipes.touched - pipes.dots
+            )
             others = [
                 other
                 for other in apart

@@ -14,10 +14,11 @@ from flowbot.vision._other_boards import (
     TWO_BOARDS,
     another_board,
 )
+from flowbot.vision._outlined import outlined_board
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import check_cells
+from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
     Settings,
@@ -62,10 +63,16 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     h, w = image.shape[:2]
     if min(h, w) < 5 * settings.min_cell_px:
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
-    board = choose_board(image, settings)
+    rules = CELL_RULES
+    try:
+        board = choose_board(image, settings)
+    except UnsureReadingError as refusal:
+        # Refused as a classic board: it may be one with an outline (holes, walls).
+        board = _outlined_or(refusal, image, settings)
+        rules = OUTLINED_CELL_RULES
     cells = board.cells
     try:
-        check_cells(cells)
+        check_cells(cells, rules)
         pairs, margin = _pair_dots(cells)
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
@@ -73,6 +80,17 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     if another_board(image, cells):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)
+
+
+def _outlined_or(refusal: UnsureReadingError, image: np.ndarray, settings: Settings) -> Board:
+    """The board with an outline on the screen; ``refusal`` when there is none, or it is doubted."""
+    try:
+        board = outlined_board(image, settings)
+    except UnsureReadingError:
+        board = None
+    if board is None:
+        raise refusal
+    return board
 
 
 def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:

@@ -30,7 +30,7 @@ from flowbot.vision._cell_pipes import PIPES
 from flowbot.vision._cells import CellSamples
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._rule import Cells, Grid, Rule
-from flowbot.vision._types import Settings
+from flowbot.vision._types import NO_FEATURES, Features, Settings
 
 BOARD_RULES: tuple[Rule[Grid], ...] = (
     ALONE,
@@ -55,6 +55,12 @@ CELL_RULES: tuple[Rule[Cells], ...] = (
     TILES,
 )
 
+#: The cell rules on a board with an outline: its lines end where its
+#: outline does, not all at one rectangle's border.
+OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
+    rule for rule in CELL_RULES if rule is not LINES_END_AT_BORDER
+)
+
 #: Every rule, in the order they run on a board that is read.
 ALL_RULES: tuple[Rule[Grid] | Rule[Cells], ...] = (*BOARD_RULES, *DOT_RULES, *CELL_RULES)
 
@@ -75,22 +81,26 @@ def check_grid(
 
 
 def read_cells(
-    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    settings: Settings,
+    features: Features = NO_FEATURES,
 ) -> tuple[set[Cell], float]:
     """The cells holding a dot, judged by the dot rules, and the cells' confidence.
 
     A grid with no dot is no board (the next candidate may be): the dot
     rules are not asked.
     """
-    dots, confidence = read_dots(samples, image, geometry, settings)
+    dots, confidence = read_dots(samples, image, geometry, settings, features.holes)
     if dots:
-        cells = Cells(image, geometry, samples, dots, settings)
+        cells = Cells(image, geometry, samples, dots, settings, features)
         for rule in DOT_RULES:
             rule.check(cells)
     return dots, confidence
 
 
-def check_cells(cells: Cells) -> None:
+def check_cells(cells: Cells, rules: tuple[Rule[Cells], ...] = CELL_RULES) -> None:
     """Every cell rule on the board chosen (raises ``UnsureReadingError``)."""
-    for rule in CELL_RULES:
+    for rule in rules:
         rule.check(cells)

@@ -19,7 +19,7 @@ of the rest as on an unstarted board, and the pipes' own dots are kept.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -106,9 +106,9 @@ class Pipes:
             core_uniformity[cell] = 1.0
             if cell not in self.dots:
                 core_lab[cell] = ground
-        return CellSamples(
+        return replace(
+            samples,
             core_lab=core_lab,
-            core_rgb=samples.core_rgb,
             core_uniformity=core_uniformity,
             ring_lab=ring_lab,
             ring_like_core=ring_like_core,

@@ -19,6 +19,7 @@ from typing import Literal
 from flowbot.actuate._draw import Clock
 from flowbot.actuate._pointer import Pointer, as_keyboard
 from flowbot.actuate._screen import Image, Region, Screen
+from flowbot.actuate._started import already_solved
 from flowbot.actuate._watch import BoardWatch, Pins
 from flowbot.errors import ActuationError, BoardMovedError, VisionError
 from flowbot.models import Geometry, Point, Reading
@@ -139,12 +140,15 @@ def next_level(
         log.info("next level: key %s", advance.key)
         as_keyboard(pointer).key(advance.key)
     deadline = clock.now() + advance.timeout
-    while True:  # the next board
+    while True:  # the next board (not the solved one, seen again as the panel goes)
         clock.sleep_until(clock.now() + poll)
         try:
-            return read(screen.grab(region).image)
+            reading: Reading | None = read(screen.grab(region).image)
         except VisionError:
-            if clock.now() >= deadline:
-                raise ActuationError(
-                    f"no new board within {advance.timeout:g} s of going on to the next level"
-                ) from None
+            reading = None
+        if reading is not None and not already_solved(reading):
+            return reading
+        if clock.now() >= deadline:
+            raise ActuationError(
+                f"no new board within {advance.timeout:g} s of going on to the next level"
+            ) from None

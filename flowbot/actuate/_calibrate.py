@@ -141,11 +141,15 @@ def _clear(
     clock.sleep_until(clock.now() + settings.settle)
     while True:
         try:
-            again = read(screen.grab(settings.region).image).puzzle
-            break
+            reading = read(screen.grab(settings.region).image)
+            if not any(reading.pipes):  # the reader sees pipes still drawn
+                again = reading.puzzle
+                break
+            still = "pipes are still drawn"
         except VisionError as exc:
-            if clock.now() >= deadline:
-                raise ActuationError(f"could not clear the board between trials ({exc})") from None
+            still = str(exc)
+        if clock.now() >= deadline:
+            raise ActuationError(f"could not clear the board between trials ({still})") from None
         clock.sleep_until(clock.now() + max(settings.settle, 0.02))
     if again.canonical() != plan.reading.puzzle.canonical():
         raise ActuationError("the board changed during calibration")

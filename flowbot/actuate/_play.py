@@ -22,6 +22,7 @@ from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import Drag, plan_drags, to_capture, to_screen
 from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
+from flowbot.actuate._started import already_solved, kept_paths
 from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 from flowbot.errors import (
     BoardMovedError,
@@ -93,10 +94,18 @@ class Plan:
     capture_seconds: float
     read_seconds: float
     solve_seconds: float
+    #: Paths already drawn right on a started board: not drawn again (``_started``).
+    kept: frozenset[int] = frozenset()
 
     @property
     def moves(self) -> int:
-        return sum(drag.moves for drag in self.drags)
+        return sum(drag.moves for drag in self.to_draw)
+
+    @property
+    def to_draw(self) -> tuple[Drag, ...]:
+        """The drags left to draw: all but those of the paths kept."""
+        kept = {self.solution.puzzle.pairs[i].label for i in self.kept}
+        return tuple(d for d in self.drags if d.label not in kept)
 
     @property
     def area(self) -> PlayArea:
@@ -128,6 +137,8 @@ class PlayReport:
     total_seconds: float
     board: Geometry  # where it was, pointer coordinates
     pins: Pins  # how it looked (see ``BoardWatch``): for ``next_level``
+    #: The board was finished already: nothing was drawn.
+    already_solved: bool = False
 
     @property
     def moves_per_second(self) -> float:
@@ -209,7 +220,12 @@ def make_plan(
         raise SolveTimeoutError(f"no solution within {settings.solve_timeout} s")
     board = to_screen(reading.geometry, capture)
     drags = plan_drags(result.solution, board, jump=settings.jump)
-    return Plan(capture, reading, result.solution, board, drags, t_read - t0, t1 - t_read, t2 - t1)
+    kept = kept_paths(
+        reading, result.solution, capture.image, reading.geometry, tolerance=settings.tolerance
+    )
+    return Plan(
+        capture, reading, result.solution, board, drags, t_read - t0, t1 - t_read, t2 - t1, kept
+    )
 
 
 def _board_pixels(capture: Capture, board: Geometry) -> npt.NDArray[np.uint8]:
@@ -340,10 +356,12 @@ def play_once(
     clock = clock or SystemClock()
     t0 = clock.now()
     plan = make_plan(screen, settings=settings, read=read, solve=solve, clock=clock)
+    if already_solved(plan.reading):
+        return _left_alone(plan, clock.now() - t0)
     watch = watch_board(plan, _check_unmoved(plan, screen, settings, read), screen, settings)
-    area, drags = plan.area, len(plan.drags)
+    area, drags = plan.area, len(plan.to_draw)
     t_draw = clock.now()
-    moves = draw(plan.drags, pointer, area=area, pace=settings.pacing, clock=clock, watch=watch)
+    moves = draw(plan.to_draw, pointer, area=area, pace=settings.pacing, clock=clock, watch=watch)
     draw_seconds = clock.now() - t_draw
     confirm_seconds = 0.0
     redrawn: list[str] = []
@@ -383,6 +401,15 @@ def play_once(
     )
     log.info("solved %s in %.2f s (%d moves)", report.puzzle.size, total, moves)
     return report
+
+
+def _left_alone(plan: Plan, total: float) -> PlayReport:
+    """The report on a board found finished: nothing drawn."""
+    pins = pin_board(plan.capture, plan.board, plan.reading.puzzle)
+    return PlayReport(
+        plan.reading.puzzle, 0, 0, (), plan.capture_seconds, plan.read_seconds,
+        plan.solve_seconds, 0.0, 0.0, total, plan.board, pins, already_solved=True,
+    )  # fmt: skip
 
 
 def play_loop(
@@ -433,8 +460,10 @@ def play_loop(
         except FlowbotError as exc:
             on_report(exc)
             continue
-        solved += 1
         on_report(report)
+        if report.already_solved:
+            continue  # left alone: wait for the next board
+        solved += 1
         if tried == boards:
             continue  # no more boards wanted: do not go on to the next
         try:

@@ -103,7 +103,10 @@ def _describe_plan(plan: Plan) -> list[str]:
         f"read in {plan.read_seconds * 1000:.0f} ms, "
         f"solved in {plan.solve_seconds * 1000:.0f} ms",
     ]
-    for drag in plan.drags:
+    if plan.kept:
+        kept = ", ".join(plan.solution.puzzle.pairs[i].label for i in sorted(plan.kept))
+        lines.append(f"  kept as drawn: {kept}")
+    for drag in plan.to_draw:
         a, z = drag.points[0], drag.points[-1]
         lines.append(
             f"  {drag.label}: press ({a.x:.0f}, {a.y:.0f}), {drag.moves} moves, "
@@ -116,6 +119,8 @@ def describe_report(report: PlayReport) -> str:
     """One line about a solved board (also used by `flowbot demo`)."""
     from flowbot.actuate import FRAME  # noqa: PLC0415
 
+    if report.already_solved:
+        return f"{report.puzzle.size} board already solved: left as it is"
     floor = report.moves * FRAME
     line = (
         f"solved {report.puzzle.size} ({len(report.puzzle.pairs)} colours) in "

@@ -26,10 +26,12 @@ from flowbot.vision._check import (
 )
 from flowbot.vision._debug import draw_reading
 from flowbot.vision._image import load_image
+from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._reader import read_board
 from flowbot.vision._types import DEFAULT_SETTINGS, Settings, UnsureBoardError
 
 __all__ = [
+    "ALREADY_SOLVED",
     "DEFAULT_SETTINGS",
     "EXACT",
     "MISREAD",

@@ -8,6 +8,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_hidden_lines import nearby_median, unseen_by_colour
+from flowbot.vision._board_pipes import colour_line_maps, under_pipes
 from flowbot.vision._edges import (
     LineProfiles,
     ends_and_ground,
@@ -150,11 +151,18 @@ def check_edges(
     if not strengths:
         return
     values = np.concatenate(strengths)
+    # A drawn pipe hides the middle of an edge it crosses (on a solved board,
+    # half of them): such an edge is judged by its ends.
+    weak = values < float(np.quantile(values, 0.9)) / 2
+    crossed, between = under_pipes(weak, image, lattice, factor, settings.pipe_contrast)
+    if crossed.any():
+        tinted = colour_line_maps(image, factor, settings.line_contrast)
+        values = np.where(crossed, _corner_strengths(lattice, tinted), values)
     typical = float(median_of(values))
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")
     # Missing means not visible at all; glow and anti-aliasing only dim a line.
-    faint = values < max(settings.line_contrast, 0.15 * typical)
+    faint = (values < max(settings.line_contrast, 0.15 * typical)) & ~between
     if faint.any():
         missing = unseen_by_colour(faint, image, lattice, factor, settings)
         if missing.any():

@@ -191,7 +191,9 @@ MARKS: Rule[Cells] = Rule(
     "times the board's noise (dim words 3.8-6.0 times, good boards <= 2.0); SOFT_MARK 3 "
     "rims (glow pipes 2.6-6.9, drawn lines 0.75-1.24).",
     reason="cell (r, c) holds something drawn (sharp lines or edges), neither a dot nor empty",
-    check=lambda cells: check_marks(cells.image, cells.geometry, cells.dots, cells.features.holes),
+    check=lambda cells: check_marks(
+        cells.image, cells.geometry, cells.dots | cells.piped, cells.features.holes
+    ),
 )
 
 TILES: Rule[Cells] = Rule(

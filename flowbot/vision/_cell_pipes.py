@@ -1,4 +1,4 @@
-"""Cell rule: no pipe drawn (a solved or half-solved board)."""
+"""Cell rule: no pipe drawn but the flows read (``_pipes``) on a solved or half-solved board."""
 
 from __future__ import annotations
 
@@ -131,12 +131,13 @@ def _from_mix(colour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 PIPES: Rule[Cells] = Rule(
-    name="no pipe drawn",
-    refuses="colour crossing a grid edge in a dot's colour and strength (a solved or "
-    "half-solved board)",
-    why="A pipe has one colour on both sides of an edge, its dots'; a board with pipes is "
-    "solved or in progress, and reading its dots would miss the user's intent. Glow bands, "
-    "the line itself or two dots a pixel off are no pipe.",
+    name="no pipe drawn but those read",
+    refuses="colour crossing a grid edge in a dot's colour and strength that the pipe stage "
+    "(_pipes) did not read as a flow: a pipe hiding a dot, a drawing in doubt",
+    why="A pipe has one colour on both sides of an edge, its dots'. The pipe stage reads "
+    "flows only as simple paths from a dot and hides their cells; any other band is a pipe "
+    "it could not vouch for, and reading the dots past it could be wrong. Glow bands, the "
+    "line itself or two dots a pixel off are no pipe.",
     bounds="A pipe's sector within 3 Lab of its dots' colour, 21+ from any mix of line and "
     "background; BAND_EDGE_PX 4 (pipe edges <= 2.9 px through JPEG 60-95, glow pipes 5.2).",
     reason="a pipe is drawn at cell (r, c): the board is solved or in progress",

@@ -22,6 +22,7 @@ from flowbot.vision._other_boards import (
     takes_in,
     too_small,
 )
+from flowbot.vision._pipes import NO_PIPES, Pipes, see_pipes
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._search import PIECE_OVERLAP, find_boards
@@ -36,6 +37,8 @@ class Board:
     confidence: float
     notes: tuple[str, ...]
     features: Features = field(default_factory=Features)
+    #: The flows already drawn (a board started or finished).
+    pipes: Pipes = NO_PIPES
 
 
 def choose_board(image: np.ndarray, settings: Settings) -> Board:
@@ -69,6 +72,9 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
         if geometry.cell_size < settings.min_cell_px:
             raise too_small(geometry, settings)
         try:
+            # Drawn pipes are read first; the dots are read through them.
+            pipes = see_pipes(image, geometry, samples, settings.pipe_contrast)
+            samples = pipes.hidden(samples)
             dots, cell_confidence = read_cells(samples, image, geometry, settings)
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
@@ -94,7 +100,9 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             )
             continue
         if dots:
-            cells = Cells(image, geometry, samples, dots, settings)
+            cells = Cells(
+                image, geometry, samples, dots, settings, piped=pipes.touched - pipes.dots
+            )
             others = [
                 other
                 for other in apart
@@ -125,4 +133,4 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             # Passed over, it shares cells with the board: the same board (a
             # solved one, its dots hidden in pipes) or a piece of it.
             raise doubt
-    return Board(cells, cell_confidence, tuple(notes))
+    return Board(cells, cell_confidence, tuple(notes), pipes=pipes)

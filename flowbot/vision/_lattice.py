@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from flowbot.vision._pipe_lines import bridged
 from flowbot.vision._stats import median_of, median_of_few
 from flowbot.vision._types import LineSettings
 
@@ -91,7 +92,9 @@ class LineMaps:
     horizontal_strength: np.ndarray
 
 
-def line_maps(gray: np.ndarray, contrast: float, *, dark: bool = False) -> LineMaps:
+def line_maps(
+    gray: np.ndarray, contrast: float, *, dark: bool = False, bridge: bool = False
+) -> LineMaps:
     """Pixels that belong to thin straight lines, per direction.
 
     A white top-hat with a short kernel across the line keeps what is both
@@ -99,6 +102,7 @@ def line_maps(gray: np.ndarray, contrast: float, *, dark: bool = False) -> LineM
     the line bridges crossings, opening along it drops text and specks.
     ``gray`` may also be a colour image: a line then needs to stand out in
     one channel only. With ``dark``, lines darker than beside them count too.
+    With ``bridge``, a line's gaps under drawn pipes are bridged (``_pipe_lines``).
     """
     across = 7
     along_close, along_open = 9, 15
@@ -122,6 +126,9 @@ def line_maps(gray: np.ndarray, contrast: float, *, dark: bool = False) -> LineM
     hk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (along_close, 1))
     bv = cv2.morphologyEx(bv, cv2.MORPH_CLOSE, vk_close)
     bh = cv2.morphologyEx(bh, cv2.MORPH_CLOSE, hk_close)
+    if bridge:
+        # Before the opening: a line's short pieces between pipes are kept.
+        bv, bh = bridged(bv, bh, gray)
     bv = cv2.morphologyEx(
         bv, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, along_open))
     )
@@ -513,10 +520,15 @@ def _close_ends(
 
 
 def find_lattices(
-    gray: np.ndarray, settings: LineSettings, *, dark: bool = False
+    gray: np.ndarray, settings: LineSettings, *, dark: bool = False, bridge: bool = False
 ) -> tuple[list[Lattice], LineMaps]:
-    """Every candidate board in a grey (or colour) image, most cells first, and the line maps."""
-    maps = line_maps(gray, settings.line_contrast, dark=dark)
+    """Every candidate board in a grey (or colour) image, most cells first, and the line maps.
+
+    With ``bridge``, lines are followed through the gaps drawn pipes leave
+    in them (``_pipe_lines``); the maps returned are the lines as drawn.
+    """
+    drawn = line_maps(gray, settings.line_contrast, dark=dark)
+    maps = line_maps(gray, settings.line_contrast, dark=dark, bridge=True) if bridge else drawn
     min_length = 24
     vsegs = segments(maps.vertical, vertical=True, min_length=min_length)
     hsegs = segments(maps.horizontal, vertical=False, min_length=min_length)
@@ -545,7 +557,7 @@ def find_lattices(
     log.debug(
         "%d vertical, %d horizontal segments, %d lattices", len(vsegs), len(hsegs), len(lattices)
     )
-    return lattices, maps
+    return lattices, drawn
 
 
 def _regular(positions: list[float]) -> tuple[float, ...]:

@@ -16,6 +16,7 @@ from flowbot.vision._dots_apart import other_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import Lattice, find_lattices
 from flowbot.vision._line_positions import place_lines
+from flowbot.vision._pipes import hide_pipes
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import (
@@ -36,7 +37,7 @@ CLEAR_DOTS = 4
 
 def holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) -> bool:
     """Whether a grid holds two or more clear dots (another board, not a table or text)."""
-    samples = sample_cells(image, geometry)
+    samples = hide_pipes(image, geometry, sample_cells(image, geometry), settings.pipe_contrast)
     try:
         dots, _ = read_cells(samples, image, geometry, settings)
     except UnsureReadingError:
@@ -184,7 +185,7 @@ def is_copy_of(
     image: np.ndarray, geometry: BoardGeometry, other: BoardGeometry, settings: Settings
 ) -> bool:
     """Whether the grid ``geometry`` is a smaller copy of the board ``other`` (its preview)."""
-    samples = sample_cells(image, other)
+    samples = hide_pipes(image, other, sample_cells(image, other), settings.pipe_contrast)
     try:
         dots, _ = read_cells(samples, image, other, settings)
     except UnsureReadingError:

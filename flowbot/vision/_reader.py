@@ -17,6 +17,7 @@ from flowbot.vision._other_boards import (
 )
 from flowbot.vision._outlined import outlined_board
 from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells
 from flowbot.vision._types import (
@@ -80,11 +81,12 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     try:
         check_cells(cells, rules)
         pairs, margin = _pair_dots(cells)
+        pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
     if another_board(image, cells):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
-    return _reading(board, pairs, margin)
+    return _reading(board, pairs, margin, pipes)
 
 
 def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:
@@ -126,7 +128,12 @@ def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:
     return pairs, pairing.margin  # type: ignore[return-value]
 
 
-def _reading(board: Board, pairs: list[tuple[Cell, Cell]], margin: float) -> Reading:
+def _reading(
+    board: Board,
+    pairs: list[tuple[Cell, Cell]],
+    margin: float,
+    pipes: tuple[frozenset[Cell], ...] = (),
+) -> Reading:
     """The puzzle, its geometry, each pair's colour and the confidence of the whole reading."""
     cells, settings = board.cells, board.cells.settings
     geometry, features = cells.geometry, board.features
@@ -155,4 +162,6 @@ def _reading(board: Board, pairs: list[tuple[Cell, Cell]], margin: float) -> Rea
     log.info(
         "read a %s board with %d colours (confidence %.2f)", puzzle.size, len(pairs), confidence
     )
-    return Reading(puzzle, geometry, colours, confidence, board.notes)  # type: ignore[arg-type]
+    solved = board.pipes.solved(geometry.rows * geometry.cols)
+    notes = (*board.notes, ALREADY_SOLVED) if solved else board.notes
+    return Reading(puzzle, geometry, colours, confidence, notes, pipes)  # type: ignore[arg-type]

@@ -85,3 +85,5 @@ class Cells:
     dots: set[Cell]
     settings: Settings
     features: Features = NO_FEATURES
+    #: Cells a drawn pipe covers (its dots apart): no empty cells (``_pipes``).
+    piped: frozenset[Cell] = frozenset()

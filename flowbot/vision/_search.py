@@ -18,7 +18,8 @@ from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap
 from flowbot.vision._grow import grown
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
-from flowbot.vision._other_boards import holds_dots, most_board_like, too_small
+from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
+from flowbot.vision._pipes import see_pipes
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
@@ -51,6 +52,11 @@ def find_boards(
     # the colour copy lines brighter in one channel only (grey on a purple glow).
     factor = max(1, math.ceil(max(h, w) / settings.work_size))
     attempts = [(factor, gray, False)]
+    # The same copy, lines broken by drawn pipes followed through them
+    # (_pipe_lines): before the copies below, where a smaller copy of the
+    # board (the OS's screenshot preview) may show whole lines first.
+    bridging = len(attempts)
+    attempts.append((factor, gray, False))
     if factor > 1:
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.
@@ -64,6 +70,7 @@ def find_boards(
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
     doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
+    piped: list[BoardGeometry] = []  # grids found through pipes
     for attempt, (f, source, dark) in enumerate(attempts):
         if attempt == closer and not (
             any(holds_dots(image, g, settings) for g in doubted)
@@ -73,15 +80,27 @@ def find_boards(
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
-        lattices, maps = find_lattices(small, settings.lines(), dark=dark)
+        lattices, maps = find_lattices(
+            small, settings.lines(), dark=dark, bridge=attempt == bridging
+        )
         refused: list[Lattice] = []
+        # Through pipes, a grid is a board only with pipes drawn on it: what
+        # else this copy finds or doubts is left to the copies after it.
+        before = (doubts[:], doubted[:])
         for candidate in lattices[:6]:
             # A refused grid's pieces are no new candidates; a separate grid is
             # (a desktop list or a keyboard can out-number the board's cells),
             # and so is one out of step with it (the board, under a grid the
             # line search joined from its lines and another window's rules).
+            # Followed through pipes, a grid may be the whole of one refused
+            # as a piece (its lines broken where pipes cross them).
             if any(
-                overlap(candidate, other) > PIECE_OVERLAP and in_phase(candidate, other)
+                (
+                    lies_within(candidate, other)
+                    if attempt == bridging
+                    else overlap(candidate, other) > PIECE_OVERLAP
+                )
+                and in_phase(candidate, other)
                 for other in refused
             ):
                 continue
@@ -121,9 +140,16 @@ def find_boards(
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
+            if (
+                attempt == bridging
+                and not see_pipes(image, placed, samples, settings.pipe_contrast).flows
+            ):
+                refused.append(candidate)
+                continue
             how = ("dark lines in " if dark else "") + (
                 "colour" if source.ndim == 3 else "brightest channel"
             )
+            how += " through drawn pipes" if attempt == bridging else ""
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
             apart = [
                 full_size(other, f)
@@ -131,9 +157,24 @@ def find_boards(
                 if overlap(other, best) == 0
                 and full_size(other, f).cell_size >= settings.min_cell_px
             ]
+            # A grid with pipes drawn may be a smaller copy (the OS's screenshot
+            # preview) of a board whose lines only show followed through its pipes.
+            if not piped and see_pipes(image, placed, samples, settings.pipe_contrast).flows:
+                small = cv2.resize(gray, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
+                found, _ = find_lattices(small, settings.lines(), bridge=True)
+                piped = [full_size(grid, factor) for grid in found[:6]]
+            apart += [
+                g
+                for g in piped
+                if overlap(as_lattice(g), as_lattice(placed)) == 0
+                and g.cell_size >= settings.min_cell_px
+            ]
             yield placed, notes, apart, samples
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
+        if attempt == bridging:
+            doubts[:], doubted[:] = before
+            piped = [full_size(grid, f) for grid in lattices[:6]]
     if doubts:
         raise most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")
@@ -189,7 +230,10 @@ def _checked(
     # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
     placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
     samples = sample_cells(image, placed)
-    band = foreign_band(samples.ring_lab)
+    # A row a pipe runs along is tinted its colour: judged with the pipes hidden.
+    band = foreign_band(
+        see_pipes(image, placed, samples, settings.pipe_contrast).hidden(samples).ring_lab
+    )
     if band is not None:
         # Another window's edge one pitch past a border, its ground
         # unlike the board's: no part of the board, which is the

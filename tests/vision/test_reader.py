@@ -6,11 +6,11 @@ import cv2
 import numpy as np
 import pytest
 
-from flowbot.errors import UnsureReadingError, VisionError
+from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Puzzle
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
 from flowbot.screens.synthetic import random_puzzle, sample, snake_solution
-from flowbot.vision import Settings, UnsureBoardError, read_board
+from flowbot.vision import ALREADY_SOLVED, Settings, UnsureBoardError, read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._pairing import pair_by_colour
@@ -80,11 +80,12 @@ def test_tight_crop_without_margin() -> None:
     assert read_board(image).puzzle == PUZZLE.canonical()
 
 
-def test_solved_board_is_refused() -> None:
+def test_a_solved_board_is_read_through_its_pipes() -> None:
     solution = snake_solution(np.random.default_rng(1), 6, 6, 4)
     image = _pad(render_board(solution.puzzle, solution, cell_px=60), 50)
-    with pytest.raises(VisionError):
-        read_board(image)
+    reading = read_board(image)
+    assert reading.puzzle == solution.puzzle.canonical()
+    assert ALREADY_SOLVED in reading.notes
 
 
 def test_pairing_refuses_odd_and_lookalike_colours() -> None:

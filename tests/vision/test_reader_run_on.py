@@ -87,19 +87,18 @@ def _solved_60009(rng: np.random.Generator, rows: int, cols: int) -> Solution:
     return Solution(Puzzle(rows, cols, pairs), paths)
 
 
-def test_a_half_solved_board_is_not_read_as_its_pipeless_part(
+def test_a_half_solved_board_is_read_whole_not_as_its_pipeless_part(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # A 5x12 board whose right five columns hold pipes (tinted cells): their
     # pipes cross every row line just past column 7, hiding the middle of
     # each edge; near the cell corners the lines show going on. Read as the
-    # 5x7 left of them, it would be a wrong puzzle. (Found whole, its lines
-    # drawn at the ends of the edges the pipes cross, it is refused for them.)
+    # 5x7 left of them, it would be a wrong puzzle. Found whole, its lines
+    # followed through the pipes, it is read whole with them.
     # The board is pinned here: the generator's boards may change.
     monkeypatch.setattr(synthetic, "_generated", _solved_60009)
     shot = sample("solved", 60009)
-    with pytest.raises(UnsureReadingError, match=r"run on|pipe"):
-        read_board(shot.image)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 
 
 def _board_under_a_pop_up() -> tuple[np.ndarray, Puzzle]:

@@ -1,0 +1,327 @@
+"""Seeing drawn pipes: a board the user started or finished.
+
+The game draws a flow as a band (about a third of the pitch wide) of its
+dots' colour joining the centres of the cells it covers, a dot at each end it
+has reached, over a faint tint of that colour in those cells. Two cells are
+*linked* when such a band runs straight from one centre to the other: one
+colour all along it and across its middle, strong against the cells beside
+it, and narrow (beside the band, in both cells, the colour is gone). A linked
+cell is a dot when its colour fills a disc round its centre also away from
+its links (a dot is about twice as wide as a pipe), else a pipe's cell.
+
+Linked cells form flows; a flow is believed only when it is one simple path
+of one colour with a dot at one end or both, and no dot inside: anything
+else (a pipe hiding a dot, colours in doubt) is refused. The cells a flow
+touches are then hidden from the dot reader (``hidden``): it reads the dots
+of the rest as on an unstarted board, and the pipes' own dots are kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._cells import NEAR, CellSamples
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._stats import median_of
+
+#: Along a link, the share of the centre-to-centre segment sampled (its
+#: middle part: the ends lie in the cells' cores, dots or bends) and the
+#: offsets across it (pitch) still inside any pipe (half-widths 0.15-0.17).
+_ALONG = np.linspace(0.22, 0.78, 9)
+_ACROSS_IN = (-0.07, 0.0, 0.07)
+#: Beside a link, in each cell, where no pipe of this link reaches but a
+#: tint or the ground shows (0.32 pitch off its run: clear of a dot too,
+#: whose rim lies 0.27-0.38 from its centre, at 0.3 along).
+_BESIDE_ALONG, _BESIDE_ACROSS = (0.3, 0.7), 0.32
+#: Share of a link's samples that must hold its colour (JPEG's blocks, the
+#: grid line's anti-aliasing under a thin pipe's edge).
+_BAND_SHARE = 0.85
+#: Radius (pitch) where a dot's disc still shows and a pipe's band is gone:
+#: dots 0.27-0.38, pipes' half-widths 0.15-0.17.
+_DISC_RADIUS = 0.25
+#: Angles looked at round a linked cell, and how far from every link's
+#: direction they must lie to be clear of its band (a bend's join is round).
+_ANGLES = np.arange(16) * (np.pi / 8)
+_CLEAR_OF_LINK = np.pi / 2 - 1e-6
+#: A linked cell whose disc shows its colour on at least this share of the
+#: angles clear of its links is a dot, on at most ``_NO_DISC`` a pipe's cell;
+#: in between it is refused.
+_DISC, _NO_DISC = 0.85, 0.15
+
+log = logging.getLogger(__name__)
+
+# Directions as (drow, dcol), index k: right, down, left, up (as the ring's sectors).
+_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Pipes:
+    """The flows drawn on a board: each a path of cells, its dots at its ends.
+
+    ``flows[i]`` runs from a dot (``flows[i][0]``) along linked cells; it
+    ends in a dot (joined) or in a pipe's cell (a flow being drawn).
+    """
+
+    flows: tuple[tuple[Cell, ...], ...]
+    #: Cells of each flow that are its dots.
+    dots: frozenset[Cell]
+    #: The board's ground, Lab: what a hidden cell shows the dot reader.
+    ground: tuple[float, float, float]
+
+    def solved(self, cells: int) -> bool:
+        """Whether every flow joins two dots and the flows cover all ``cells`` cells."""
+        joined = all(f[0] in self.dots and f[-1] in self.dots for f in self.flows)
+        return bool(self.flows) and joined and len(self.touched) == cells
+
+    @property
+    def touched(self) -> frozenset[Cell]:
+        return frozenset(c for flow in self.flows for c in flow)
+
+    def covered(self, dot: Cell) -> frozenset[Cell]:
+        """The cells other than dots that the flow from ``dot`` covers."""
+        for flow in self.flows:
+            if dot in flow:
+                return frozenset(flow) - self.dots
+        return frozenset()
+
+    def hidden(self, samples: CellSamples) -> CellSamples:
+        """``samples`` with every cell a flow touches shown as ground, but its dots' cores."""
+        if not self.flows:
+            return samples
+        ground = np.asarray(self.ground, dtype=samples.ring_lab.dtype)
+        core_lab, core_uniformity = samples.core_lab.copy(), samples.core_uniformity.copy()
+        ring_lab, ring_like_core = samples.ring_lab.copy(), samples.ring_like_core.copy()
+        sector_lab = samples.sector_lab.copy()
+        for cell in self.touched:
+            # A dot keeps its core, flat (the stage saw its disc); a pipe's
+            # cell shows the ground all through.
+            ring_lab[cell] = ground
+            sector_lab[cell] = ground
+            ring_like_core[cell] = 0.0
+            core_uniformity[cell] = 1.0
+            if cell not in self.dots:
+                core_lab[cell] = ground
+        return replace(
+            samples,
+            core_lab=core_lab,
+            core_uniformity=core_uniformity,
+            ring_lab=ring_lab,
+            ring_like_core=ring_like_core,
+            sector_lab=sector_lab,
+        )
+
+
+#: The note a reading carries when every flow joins its dots and every cell is covered.
+ALREADY_SOLVED = "already solved"
+
+NO_PIPES = Pipes((), frozenset(), (0.0, 0.0, 0.0))
+
+
+def see_pipes(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> Pipes:
+    """The flows drawn on the board; ``NO_PIPES`` when none, or when in doubt.
+
+    ``contrast``: how far (Lab) a pipe stands out from the cells beside it.
+    In doubt the board is read as if no pipe were drawn: the dot and cell
+    rules then refuse whatever pipe or band it shows (``_cell_pipes``).
+    """
+    try:
+        return _see_pipes(image, geometry, samples, contrast)
+    except UnsureReadingError as exc:
+        log.debug("no pipes read: %s", exc)
+        return NO_PIPES
+
+
+def hide_pipes(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> CellSamples:
+    """``samples`` with the cells drawn pipes touch hidden (``Pipes.hidden``)."""
+    return see_pipes(image, geometry, samples, contrast).hidden(samples)
+
+
+def _see_pipes(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> Pipes:
+    links = _links(image, geometry, samples, contrast)
+    if not links:
+        return NO_PIPES
+    colour_of: dict[Cell, list[np.ndarray]] = {}
+    linked: dict[Cell, list[int]] = {}
+    for (cell, k), lab in links.items():
+        other = Cell(cell.row + _STEPS[k][0], cell.col + _STEPS[k][1])
+        for c, d in ((cell, k), (other, (k + 2) % 4)):
+            linked.setdefault(c, []).append(d)
+            colour_of.setdefault(c, []).append(lab)
+    dots: set[Cell] = set()
+    for cell, ks in linked.items():
+        if len(ks) > 2:
+            raise UnsureReadingError(f"pipes meet at cell {tuple(cell)}: the drawing is unclear")
+        colours = colour_of[cell]
+        if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
+            raise UnsureReadingError(f"two pipe colours meet at cell {tuple(cell)}")
+        if float(delta_e(samples.core_lab[cell], colours[0])) > NEAR:
+            raise UnsureReadingError(
+                f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
+            )
+        disc = _disc_share(image, geometry, cell, ks, colours[0])
+        if disc >= _DISC:
+            if len(ks) > 1:
+                raise UnsureReadingError(f"a pipe runs through the dot at cell {tuple(cell)}")
+            dots.add(cell)
+        elif disc > _NO_DISC:
+            raise UnsureReadingError(
+                f"cannot tell a dot from a pipe at cell {tuple(cell)}: the drawing is unclear"
+            )
+    flows = _flows(linked, dots)
+    touched = {c for flow in flows for c in flow}
+    rings = samples.ring_lab
+    free = np.ones(rings.shape[:2], bool)
+    for cell in touched:
+        free[cell] = False
+    ground = median_of((rings[free] if free.any() else rings.reshape(-1, 3)), axis=0)
+    return Pipes(
+        tuple(flows), frozenset(dots), (float(ground[0]), float(ground[1]), float(ground[2]))
+    )
+
+
+def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, ...]]:
+    """Each linked group as one path from a dot; refused unless it is one."""
+    seen: set[Cell] = set()
+    flows = []
+    for start in sorted(linked):
+        if start in seen:
+            continue
+        group = {start}
+        todo = [start]
+        while todo:
+            cell = todo.pop()
+            for k in linked[cell]:
+                nxt = Cell(cell.row + _STEPS[k][0], cell.col + _STEPS[k][1])
+                if nxt not in group:
+                    group.add(nxt)
+                    todo.append(nxt)
+        seen |= group
+        ends = sorted(c for c in group if len(linked[c]) == 1)
+        own_dots = sorted(group & dots)
+        if len(ends) != 2 or not own_dots or any(d not in ends for d in own_dots):
+            where = tuple(min(group))
+            raise UnsureReadingError(
+                f"a pipe at cell {where} does not run from a dot: the drawing is unclear"
+            )
+        path = [own_dots[0]]
+        while len(path) < len(group):
+            cell = path[-1]
+            nxt = next(
+                n
+                for k in linked[cell]
+                if (n := Cell(cell.row + _STEPS[k][0], cell.col + _STEPS[k][1])) not in path
+            )
+            path.append(nxt)
+        flows.append(tuple(path))
+    return flows
+
+
+def _links(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> dict[tuple[Cell, int], np.ndarray]:
+    """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``."""
+    sectors, rings = samples.sector_lab, samples.ring_lab
+    # A quick look first: both cells' ring sectors facing the edge alike and
+    # unlike their rings (an unstarted board has none, or a few by its dots).
+    off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
+    right = off[:, :-1, 0] & off[:, 1:, 2]
+    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
+    down = off[:-1, :, 1] & off[1:, :, 3]
+    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
+    edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
+    edges += [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]
+    if not edges:
+        return {}
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    inside, beside = [], []
+    for cell, k in edges:
+        a = geometry.centre(cell)
+        dr, dc = _STEPS[k]
+        b = geometry.centre(Cell(cell.row + dr, cell.col + dc))
+        ux, uy = b.x - a.x, b.y - a.y  # along, one pitch
+        nx, ny = -uy / pitch, ux / pitch  # across, unit
+        inside.append(
+            [
+                (a.x + t * ux + s * pitch * nx, a.y + t * uy + s * pitch * ny)
+                for t in _ALONG
+                for s in _ACROSS_IN
+            ]
+        )
+        beside.append(
+            [
+                (
+                    a.x + t * ux + s * _BESIDE_ACROSS * pitch * nx,
+                    a.y + t * uy + s * _BESIDE_ACROSS * pitch * ny,
+                )
+                for t in _BESIDE_ALONG
+                for s in (-1.0, 1.0)
+            ]
+        )
+    lab_in = _lab_at(image, np.array(inside), h, w)  # (edges, n, 3)
+    lab_beside = _lab_at(image, np.array(beside), h, w)
+    band = median_of(lab_in, axis=1)
+    share = (delta_e(lab_in, band[:, None]) <= NEAR).mean(axis=1)
+    apart = delta_e(lab_beside, band[:, None]).min(axis=1)
+    found = {}
+    for i, edge in enumerate(edges):
+        if share[i] >= _BAND_SHARE and apart[i] > contrast:
+            found[edge] = band[i]
+    return found
+
+
+def _disc_share(
+    image: np.ndarray, geometry: BoardGeometry, cell: Cell, links: list[int], lab: np.ndarray
+) -> float:
+    """Share of the angles clear of ``links`` whose point at ``_DISC_RADIUS`` shows ``lab``."""
+    directions = np.array([k * np.pi / 2 for k in links])
+    gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
+    clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
+    centre = geometry.centre(cell)
+    r = _DISC_RADIUS * geometry.cell_size
+    points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=1)
+    h, w = image.shape[:2]
+    seen = _lab_at(image, points[None], h, w)[0]
+    return float((delta_e(seen, lab) <= NEAR).mean())
+
+
+def _lab_at(image: np.ndarray, xy: np.ndarray, h: int, w: int) -> np.ndarray:
+    """Lab of the pixels nearest points ``xy`` (``(..., 2)`` x, y)."""
+    px = np.clip(np.rint(xy[..., 0]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(xy[..., 1]), 0, h - 1).astype(np.intp)
+    return to_lab(pixels_at(image, py, px))
+
+
+def pipes_of_pairs(
+    pipes: Pipes, pairs: list[tuple[Cell, Cell]], dots: set[Cell]
+) -> tuple[frozenset[Cell], ...]:
+    """Per pair, the cells other than dots its flow covers; ``()`` with no pipe drawn.
+
+    Refuses flows the pairing does not explain: a pipe's dot the dot reader
+    did not see, or a flow joining dots of two pairs.
+    """
+    if not pipes.flows:
+        return ()
+    if not pipes.dots <= dots:
+        raise UnsureReadingError("a pipe's dot is not read as a dot: the drawing is unclear")
+    pair_of = {cell: i for i, pair in enumerate(pairs) for cell in pair}
+    covered: list[set[Cell]] = [set() for _ in pairs]
+    for flow in pipes.flows:
+        ends = {pair_of[c] for c in flow if c in pipes.dots}
+        if len(ends) != 1:
+            raise UnsureReadingError(
+                f"the pipe from cell {tuple(flow[0])} joins dots of two colours"
+            )
+        covered[ends.pop()] |= set(flow) - pipes.dots
+    return tuple(frozenset(c) for c in covered)

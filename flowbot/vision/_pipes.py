@@ -309,7 +309,9 @@ def pipes_of_pairs(
     """Per pair, the cells other than dots its flow covers; ``()`` with no pipe drawn.
 
     Refuses flows the pairing does not explain: a pipe's dot the dot reader
-    did not see, or a flow joining dots of two pairs.
+    did not see, a flow joining dots of two pairs, or one pair's flow in two
+    pieces (the game keeps one pipe per colour: two pieces are joined where
+    the reader cannot see, through a warp's openings or under something).
     """
     if not pipes.flows:
         return ()
@@ -317,11 +319,18 @@ def pipes_of_pairs(
         raise UnsureReadingError("a pipe's dot is not read as a dot: the drawing is unclear")
     pair_of = {cell: i for i, pair in enumerate(pairs) for cell in pair}
     covered: list[set[Cell]] = [set() for _ in pairs]
+    drawn: set[int] = set()
     for flow in pipes.flows:
         ends = {pair_of[c] for c in flow if c in pipes.dots}
         if len(ends) != 1:
             raise UnsureReadingError(
                 f"the pipe from cell {tuple(flow[0])} joins dots of two colours"
             )
-        covered[ends.pop()] |= set(flow) - pipes.dots
+        pair = ends.pop()
+        if pair in drawn:
+            raise UnsureReadingError(
+                f"the pipe from cell {tuple(flow[0])} is one of two pieces of a flow"
+            )
+        drawn.add(pair)
+        covered[pair] |= set(flow) - pipes.dots
     return tuple(frozenset(c) for c in covered)

@@ -8,6 +8,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry
+from flowbot.vision._bridges import without_bridges
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import in_phase
 from flowbot.vision._other_boards import (
@@ -69,7 +70,8 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
         if geometry.cell_size < settings.min_cell_px:
             raise too_small(geometry, settings)
         try:
-            dots, cell_confidence = read_cells(samples, image, geometry, settings)
+            seen, samples, bridges = without_bridges(image, geometry, samples)
+            dots, cell_confidence = read_cells(samples, seen, geometry, settings)
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
             # A board the user may mean (half solved, a tile on it) refuses
@@ -94,7 +96,7 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             )
             continue
         if dots:
-            cells = Cells(image, geometry, samples, dots, settings)
+            cells = Cells(seen, geometry, samples, dots, settings)
             others = [
                 other
                 for other in apart
@@ -125,4 +127,4 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             # Passed over, it shares cells with the board: the same board (a
             # solved one, its dots hidden in pipes) or a piece of it.
             raise doubt
-    return Board(cells, cell_confidence, tuple(notes))
+    return Board(cells, cell_confidence, tuple(notes), Features(bridges=bridges))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import numpy as np
 
@@ -22,6 +23,7 @@ from flowbot.vision._types import (
     Settings,
     UnsureBoardError,
 )
+from flowbot.vision._warps import find_warps
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +67,8 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     cells = board.cells
     try:
         check_cells(cells)
+        warps = find_warps(cells.image, cells.geometry, board.features.holes)
+        board = replace(board, features=replace(board.features, warps=warps))
         pairs, margin = _pair_dots(cells)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc

@@ -31,12 +31,13 @@ from flowbot.vision._cells import CellSamples
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import Settings
+from flowbot.vision._warps import open_at_warps
 
 BOARD_RULES: tuple[Rule[Grid], ...] = (
     ALONE,
     INNER_EDGES,
-    BORDER,
-    BORDER_AT_IMAGE_EDGE,
+    open_at_warps(BORDER),
+    open_at_warps(BORDER_AT_IMAGE_EDGE),
     OUTLINED_HOLES,
     RUN_ON,
     CELLS_PAST_BORDER,

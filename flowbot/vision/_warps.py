@@ -1,0 +1,178 @@
+"""Warps: openings in the board's border, in pairs across the board.
+
+Flow Free: Warps leaves the border open where a flow leaves the board and
+comes back on the other side: the border line is drawn all round but beside
+those cells (``flowbot.look``: "warps take away the walls on the side"). A
+warp joins the two ends of a row, or of a column, so each opening has its
+partner straight across the board, on the opposite side; an opening without
+one is no warp the game draws (a border hidden there, a board cut off), and
+the screen is refused.
+
+``find_warps`` judges the board chosen; ``open_at_warps`` lets a board rule
+that refuses a gap in the border pass a board whose gaps are such pairs (the
+warps are judged again once the board is placed).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell, Link, link
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._grid import full_size
+from flowbot.vision._rule import Grid, Rule
+
+#: Points along each border cell's side where the border is looked at across
+#: (fractions of the side: its middle, clear of the lines meeting it).
+_ALONG = np.array([0.3, 0.4, 0.5, 0.6, 0.7])
+#: How far across the border line it is looked for (pitches either side: the
+#: line found may be a pixel or two off the drawn one), and where the ground
+#: just inside the border is taken (pitches in from the line, short of a dot).
+_REACH = 0.05
+_GROUND = (0.07, 0.09, 0.11)
+
+#: Least ink (CIELAB from the ground inside) of a border drawn, at its
+#: typical (median) side: below it the border is hidden (a frame, glow, a
+#: tight crop) and no opening can be told from it.
+DRAWN = 12.0
+#: A side is open where its ink is under this share of the typical side's:
+#: nothing drawn there at all (openings: the ground's noise, under 0.1).
+OPEN_SHARE = 0.3
+
+#: The sides of a board, as (name, which line, which way inward, along rows).
+_SIDES = ("top", "bottom", "left", "right")
+
+
+def border_ink(image: np.ndarray, geometry: BoardGeometry) -> dict[str, np.ndarray]:
+    """Per side, how strongly the border is drawn beside each cell (``nan``: out of the image).
+
+    The side's top, bottom, left or right border, cell by cell: the most a
+    pixel across the line differs from the ground just inside it (CIELAB),
+    the median of points along the cell's side.
+    """
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    reach = max(2, math.ceil(_REACH * pitch))
+    offsets = np.arange(-reach, reach + 1)
+    ground_at = np.array(_GROUND) * pitch
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    out: dict[str, np.ndarray] = {}
+    for side in _SIDES:
+        vertical = side in ("left", "right")
+        lines, spans = (xs, ys) if vertical else (ys, xs)
+        at = lines[0] if side in ("top", "left") else lines[-1]
+        inward = 1 if side in ("top", "left") else -1
+        size = w if vertical else h
+        # Cut by the image's edge, the line shows on its inner side only.
+        across = np.rint(at + offsets)
+        across = across[(across >= 0) & (across <= size - 1)]
+        inside = np.rint(at + inward * ground_at)
+        if not 0 <= round(at) <= size - 1 or not ((inside >= 0) & (inside <= size - 1)).all():
+            out[side] = np.full(len(spans) - 1, np.nan)
+            continue
+        along = spans[:-1, None] + _ALONG[None, :] * np.diff(spans)[:, None]  # (cells, points)
+        a = np.clip(np.rint(along), 0, (h if vertical else w) - 1).astype(np.intp)
+        c = np.concatenate([across, inside]).astype(np.intp)
+        if vertical:
+            rows, cols = a[:, :, None], c[None, None, :]
+        else:
+            rows, cols = c[None, None, :], a[:, :, None]
+        lab = to_lab(pixels_at(image, rows, cols))  # (cells, points, offsets + ground, 3)
+        ground = np.median(lab[:, :, len(across) :], axis=2)
+        ink = delta_e(lab[:, :, : len(across)], ground[:, :, None]).max(axis=2)
+        out[side] = np.median(ink, axis=1)
+    return out
+
+
+def openings(
+    image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
+) -> dict[str, np.ndarray] | None:
+    """Per side, the cells beside which the border is open; ``None`` when none can be told.
+
+    A border drawn nowhere (hidden by a frame, glow or a crop) shows no
+    opening; one drawn all round but at a few cells is open at those. A hole
+    on the border has no side there (nothing is drawn beside it).
+    """
+    ink = border_ink(image, geometry)
+    rows, cols = geometry.rows, geometry.cols
+    beside = {
+        "top": [Cell(0, c) for c in range(cols)],
+        "bottom": [Cell(rows - 1, c) for c in range(cols)],
+        "left": [Cell(r, 0) for r in range(rows)],
+        "right": [Cell(r, cols - 1) for r in range(rows)],
+    }
+    for side, cells in beside.items():
+        ink[side][[cell in holes for cell in cells]] = np.nan
+    seen = np.concatenate([v[np.isfinite(v)] for v in ink.values()])
+    if seen.size == 0:
+        return None
+    typical = float(np.median(seen))
+    if typical < DRAWN:
+        return None
+    return {side: np.isfinite(v) & (v < OPEN_SHARE * typical) for side, v in ink.items()}
+
+
+def _paired(open_: dict[str, np.ndarray], rows: int, cols: int) -> tuple[frozenset[Link], str]:
+    """The warps the openings make, and the refusal of the first opening without a partner."""
+    warps: set[Link] = set()
+    for a, b, n in (("left", "right", rows), ("top", "bottom", cols)):
+        for k in range(n):
+            if not (open_[a][k] or open_[b][k]):
+                continue
+            across_row = a == "left"
+            cell = Cell(k, 0) if across_row else Cell(0, k)
+            if not (open_[a][k] and open_[b][k]):
+                side = a if open_[a][k] else b
+                cell = (
+                    Cell(k, 0 if side == "left" else cols - 1)
+                    if across_row
+                    else Cell(0 if side == "top" else rows - 1, k)
+                )
+                return frozenset(), (
+                    f"the board's {side} border is open beside cell ({cell.row}, {cell.col}) "
+                    "with no opening across the board from it"
+                )
+            if (cols if across_row else rows) < 3:
+                return frozenset(), f"the board's {a} and {b} borders are open on a board too small"
+            other = Cell(k, cols - 1) if across_row else Cell(rows - 1, k)
+            warps.add(link(cell, other))
+    return frozenset(warps), ""
+
+
+def find_warps(
+    image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
+) -> frozenset[Link]:
+    """The warps of the board chosen: its border's openings, paired across it.
+
+    Raises ``UnsureReadingError`` for an opening without its partner.
+    """
+    open_ = openings(image, geometry, holes)
+    if open_ is None:
+        return frozenset()
+    warps, doubt = _paired(open_, geometry.rows, geometry.cols)
+    if doubt:
+        raise UnsureReadingError(doubt)
+    return warps
+
+
+def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
+    """``rule`` (a gap in the border refused) passing a grid whose gaps are warps' openings."""
+
+    def check(grid: Grid) -> None:
+        try:
+            rule.check(grid)
+        except UnsureReadingError:
+            geometry = full_size(grid.lattice, grid.factor)
+            open_ = openings(grid.image, geometry)
+            if open_ is None:
+                raise
+            warps, doubt = _paired(open_, geometry.rows, geometry.cols)
+            if doubt or not warps:
+                raise
+            # Openings in pairs across the board: warps, judged again once placed.
+
+    return replace(rule, check=check)

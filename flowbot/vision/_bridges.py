@@ -23,7 +23,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._cells import CellSamples, sample_cells
-from flowbot.vision._colour import delta_e
+from flowbot.vision._colour import delta_e, to_lab
 from flowbot.vision._stats import median_of
 
 #: A cell is looked at closely only where its core is this far (CIELAB) from
@@ -47,6 +47,10 @@ _SIDE = (0.22, 0.37)
 #: side: the renderer's tile 104 on a near-black ground (90+), the decoys'
 #: greys 70-140 (60+); glow under the ground lowers it (tiles over glow 35+).
 TILE_STEP = 25.0
+#: Least distance (CIELAB) of the tile from the board's ground: the tiles
+#: drawn 35+ (the darkest decoys' over a black ground); the ground between
+#: a dot and the lines, glow's tint aside, under 10.
+TILE_GROUND = 20.0
 #: Most spread (grey levels, between quartiles) of the tile's four corners,
 #: and as a share of its step from the ground: one flat tile, whose rails and
 #: edges blur into its corners in small or enlarged cells.
@@ -65,15 +69,20 @@ def find_bridges(image: np.ndarray, geometry: BoardGeometry, samples: CellSample
     ground = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
     off = delta_e(samples.core_lab, ground) >= _CORE_OFF_GROUND
     symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
-    return {
-        Cell(int(r), int(c))
-        for r, c in np.argwhere(off)
-        if _is_bridge(_patch(image, geometry, Cell(int(r), int(c))), symmetry)
-    }
+    found = set()
+    for r, c in np.argwhere(off):
+        cell = Cell(int(r), int(c))
+        rgb = _patch(image, geometry, cell)
+        corners = rgb[np.ix_(_band(*_CORNER), _band(*_CORNER))].reshape(-1, 3)
+        tile = to_lab(median_of(corners, axis=0).astype(np.uint8))
+        # The tile, not the ground between a dot and the lines.
+        if delta_e(tile, ground) >= TILE_GROUND and _is_bridge(rgb.mean(axis=2), symmetry):
+            found.add(cell)
+    return found
 
 
 def _patch(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
-    """The cell's grey levels resampled to ``_PATCH`` pixels a side, edge to edge."""
+    """The cell resampled to ``_PATCH`` pixels a side, edge to edge (float RGB)."""
     x0, x1 = geometry.xs[cell.col], geometry.xs[cell.col + 1]
     y0, y1 = geometry.ys[cell.row], geometry.ys[cell.row + 1]
     scale_x, scale_y = _PATCH / (x1 - x0), _PATCH / (y1 - y0)
@@ -89,7 +98,7 @@ def _patch(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray
         flags=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    return patch.astype(np.float32).mean(axis=2)
+    return patch.astype(np.float32)
 
 
 _U = (np.arange(_PATCH) + 0.5) / _PATCH - 0.5  # pitches from the middle
@@ -127,6 +136,10 @@ def _is_bridge(grey: np.ndarray, symmetry: float) -> bool:
     return _rails(grey, tile, step, symmetry)
 
 
+#: Where the tile is looked for beside a rail (patch pixels: 0.08 pitch).
+_BESIDE = round(0.08 * _PATCH)
+
+
 def _rails(grey: np.ndarray, tile: float, step: float, symmetry: float) -> bool:
     """Whether two lighter rails cross the tile along one axis, symmetric about its middle."""
     reach = _band(*_RAILS)
@@ -138,8 +151,12 @@ def _rails(grey: np.ndarray, tile: float, step: float, symmetry: float) -> bool:
         for sign in (-1, 1):
             where = np.flatnonzero(reach & (np.sign(_U) == sign))
             k = where[int(np.argmax(profile[where]))]
-            tops.append((float(profile[k]), abs(float(_U[k]))))
-        lift = min(v for v, _ in tops) - tile
+            # A rail is a line: the tile again either side of it.
+            beside = max(
+                float(profile[max(0, k - _BESIDE)]), float(profile[min(_PATCH - 1, k + _BESIDE)])
+            )
+            tops.append((float(profile[k]) - beside, abs(float(_U[k]))))
+        lift = min(v for v, _ in tops)
         if lift >= max(RAIL_LIFT, RAIL_SHARE * step) and abs(tops[0][1] - tops[1][1]) <= symmetry:
             return True
     return False

@@ -22,6 +22,7 @@ from flowbot.vision._board_holes import OUTLINED_HOLES
 from flowbot.vision._board_line_ends import LINES_END_AT_BORDER
 from flowbot.vision._board_lines import ALONE, INNER_EDGES
 from flowbot.vision._board_run_on import CELLS_PAST_BORDER, RUN_ON
+from flowbot.vision._border_sides import lines_end_at_outline
 from flowbot.vision._cell_background import BACKGROUND
 from flowbot.vision._cell_dots import ROUND, read_dots
 from flowbot.vision._cell_marks import MARKS, TILES
@@ -50,7 +51,7 @@ DOT_RULES: tuple[Rule[Cells], ...] = (
 
 CELL_RULES: tuple[Rule[Cells], ...] = (
     NOTHING_PAST_BORDER,
-    LINES_END_AT_BORDER,
+    lines_end_at_outline(LINES_END_AT_BORDER),
     PIPES,
     MARKS,
     TILES,

@@ -15,77 +15,19 @@ warps are judged again once the board is placed).
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._border_sides import DRAWN, border_sides
 from flowbot.vision._grid import full_size
 from flowbot.vision._rule import Grid, Rule
 
-#: Points along each border cell's side where the border is looked at across
-#: (fractions of the side: its middle, clear of the lines meeting it).
-_ALONG = np.array([0.3, 0.4, 0.5, 0.6, 0.7])
-#: How far across the border line it is looked for (pitches either side: the
-#: line found may be a pixel or two off the drawn one), and where the ground
-#: just inside the border is taken (pitches in from the line, short of a dot).
-_REACH = 0.05
-_GROUND = (0.07, 0.09, 0.11)
-
-#: Least ink (CIELAB from the ground inside) of a border drawn, at its
-#: typical (median) side: below it the border is hidden (a frame, glow, a
-#: tight crop) and no opening can be told from it.
-DRAWN = 12.0
 #: A side is open where its ink is under this share of the typical side's:
 #: nothing drawn there at all (openings: the ground's noise, under 0.1).
 OPEN_SHARE = 0.3
-
-#: The sides of a board, as (name, which line, which way inward, along rows).
-_SIDES = ("top", "bottom", "left", "right")
-
-
-def border_ink(image: np.ndarray, geometry: BoardGeometry) -> dict[str, np.ndarray]:
-    """Per side, how strongly the border is drawn beside each cell (``nan``: out of the image).
-
-    The side's top, bottom, left or right border, cell by cell: the most a
-    pixel across the line differs from the ground just inside it (CIELAB),
-    the median of points along the cell's side.
-    """
-    h, w = image.shape[:2]
-    pitch = geometry.cell_size
-    reach = max(2, math.ceil(_REACH * pitch))
-    offsets = np.arange(-reach, reach + 1)
-    ground_at = np.array(_GROUND) * pitch
-    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    out: dict[str, np.ndarray] = {}
-    for side in _SIDES:
-        vertical = side in ("left", "right")
-        lines, spans = (xs, ys) if vertical else (ys, xs)
-        at = lines[0] if side in ("top", "left") else lines[-1]
-        inward = 1 if side in ("top", "left") else -1
-        size = w if vertical else h
-        # Cut by the image's edge, the line shows on its inner side only.
-        across = np.rint(at + offsets)
-        across = across[(across >= 0) & (across <= size - 1)]
-        inside = np.rint(at + inward * ground_at)
-        if not 0 <= round(at) <= size - 1 or not ((inside >= 0) & (inside <= size - 1)).all():
-            out[side] = np.full(len(spans) - 1, np.nan)
-            continue
-        along = spans[:-1, None] + _ALONG[None, :] * np.diff(spans)[:, None]  # (cells, points)
-        a = np.clip(np.rint(along), 0, (h if vertical else w) - 1).astype(np.intp)
-        c = np.concatenate([across, inside]).astype(np.intp)
-        if vertical:
-            rows, cols = a[:, :, None], c[None, None, :]
-        else:
-            rows, cols = c[None, None, :], a[:, :, None]
-        lab = to_lab(pixels_at(image, rows, cols))  # (cells, points, offsets + ground, 3)
-        ground = np.median(lab[:, :, len(across) :], axis=2)
-        ink = delta_e(lab[:, :, : len(across)], ground[:, :, None]).max(axis=2)
-        out[side] = np.median(ink, axis=1)
-    return out
 
 
 def openings(
@@ -97,7 +39,7 @@ def openings(
     opening; one drawn all round but at a few cells is open at those. A hole
     on the border has no side there (nothing is drawn beside it).
     """
-    ink = border_ink(image, geometry)
+    ink = {side: found.ink.copy() for side, found in border_sides(image, geometry).items()}
     rows, cols = geometry.rows, geometry.cols
     beside = {
         "top": [Cell(0, c) for c in range(cols)],

@@ -1,0 +1,163 @@
+"""The board's border, side by side and cell by cell: how strongly it is drawn, in what colour.
+
+Warps leave it open beside some cells (``_warps``). The game's other boards
+draw it as one bright outline all round, lighter than the thin lines inside
+(``flowbot.look``); the thin lines then end at the outline, not at the
+border's middle, which ``lines_end_at_outline`` lets the rule on where lines
+end take as the border it is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._rule import Cells, Rule
+from flowbot.vision._stats import median_of
+
+#: Points along each border cell's side where the border is looked at across
+#: (fractions of the side: its middle, clear of the lines meeting it).
+_ALONG = np.array([0.3, 0.4, 0.5, 0.6, 0.7])
+#: How far inside the border line it is looked for (pitches: the line found
+#: may be a pixel or two off the drawn one, which is as wide inside as out),
+#: and where the ground just inside the border is taken (pitches in from the
+#: line, short of a dot).
+_REACH = 0.05
+_GROUND = (0.07, 0.09, 0.11)
+
+#: Least ink (CIELAB from the ground inside) of a border drawn, at its
+#: typical (median) side: below it the border is hidden (a frame, glow, a
+#: tight crop) and nothing can be told from it.
+DRAWN = 12.0
+
+SIDES = ("top", "bottom", "left", "right")
+
+
+@dataclass(frozen=True)
+class BorderSide:
+    """One side of the border, cell by cell (``nan`` where out of the image).
+
+    ``ink``: the most a pixel across the line differs from the ground just
+    inside it (CIELAB); ``colour``: that pixel's (Lab, ``(cells, 3)``); both
+    the median of points along the cell's side.
+    """
+
+    ink: np.ndarray
+    colour: np.ndarray
+
+
+def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, BorderSide]:
+    """The board's top, bottom, left and right border, cell by cell."""
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    reach = max(2, math.ceil(_REACH * pitch))
+    # From the line inward: what lies past the border (another window at an
+    # opening) is no part of the board.
+    offsets = np.arange(0, reach + 1)
+    ground_at = np.array(_GROUND) * pitch
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    out: dict[str, BorderSide] = {}
+    for side in SIDES:
+        vertical = side in ("left", "right")
+        lines, spans = (xs, ys) if vertical else (ys, xs)
+        at = lines[0] if side in ("top", "left") else lines[-1]
+        inward = 1 if side in ("top", "left") else -1
+        size = w if vertical else h
+        # Cut by the image's edge, the line shows on its inner side only.
+        across = np.rint(at + inward * offsets)
+        across = across[(across >= 0) & (across <= size - 1)]
+        inside = np.rint(at + inward * ground_at)
+        if not 0 <= round(at) <= size - 1 or not ((inside >= 0) & (inside <= size - 1)).all():
+            n = len(spans) - 1
+            out[side] = BorderSide(np.full(n, np.nan), np.full((n, 3), np.nan))
+            continue
+        along = spans[:-1, None] + _ALONG[None, :] * np.diff(spans)[:, None]  # (cells, points)
+        a = np.clip(np.rint(along), 0, (h if vertical else w) - 1).astype(np.intp)
+        c = np.concatenate([across, inside]).astype(np.intp)
+        if vertical:
+            rows, cols = a[:, :, None], c[None, None, :]
+        else:
+            rows, cols = c[None, None, :], a[:, :, None]
+        lab = to_lab(pixels_at(image, rows, cols))  # (cells, points, offsets + ground, 3)
+        ground = np.median(lab[:, :, len(across) :], axis=2)
+        ink = delta_e(lab[:, :, : len(across)], ground[:, :, None])
+        inkiest = ink.argmax(axis=2)
+        colour = np.take_along_axis(lab, inkiest[:, :, None, None], axis=2)[:, :, 0]
+        out[side] = BorderSide(np.median(ink.max(axis=2), axis=1), np.median(colour, axis=1))
+    return out
+
+
+#: Where the inner lines' colour is taken: the middle of each cell's sides.
+_INNER_ALONG = 0.5
+
+
+def inner_line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
+    """The thin lines' colour (Lab): the median of the lightest pixel across each inner line."""
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    h, w = image.shape[:2]
+    reach = max(1, math.ceil(_REACH * geometry.cell_size))
+    offsets = np.arange(-reach, reach + 1)
+    colours = []
+    for lines, spans, vertical in ((xs, ys, True), (ys, xs, False)):
+        middles = spans[:-1] + _INNER_ALONG * np.diff(spans)
+        across = np.rint(lines[1:-1, None] + offsets[None, :])  # (lines, offsets)
+        a = np.clip(np.rint(middles), 0, (h if vertical else w) - 1).astype(np.intp)
+        c = np.clip(across, 0, (w if vertical else h) - 1).astype(np.intp)
+        if vertical:
+            pixels = pixels_at(image, a[None, :, None], c[:, None, :])
+        else:
+            pixels = pixels_at(image, c[:, None, :], a[None, :, None])
+        lab = to_lab(pixels).reshape(-1, len(offsets), 3)
+        lightest = lab[:, :, 0].argmax(axis=1)
+        colours.append(lab[np.arange(len(lab)), lightest])
+    return median_of(np.concatenate(colours), axis=0)
+
+
+#: Least lightness (L*) by which an outline is lighter than the thin lines:
+#: the game's outline is about twice as bright (20+ L*); a classic board's
+#: border is its lines' own colour (within JPEG's and glow's few units).
+OUTLINE_LIGHTER = 12.0
+#: Most spread (CIELAB) between the sides' outline colours: one line all round.
+OUTLINE_ALIKE = 15.0
+
+
+def outlined_all_round(image: np.ndarray, geometry: BoardGeometry) -> bool:
+    """Whether every side of the border is drawn as one outline, lighter than the lines.
+
+    Sides cut by the image's edge and openings (warps) aside; the sides
+    seen must be drawn, alike, and lighter than the inner lines.
+    """
+    sides = border_sides(image, geometry)
+    colours = []
+    for side in sides.values():
+        drawn = np.isfinite(side.ink) & (side.ink >= DRAWN)
+        if not drawn.any():
+            continue
+        colours.append(median_of(side.colour[drawn], axis=0))
+    if len(colours) < 3:
+        return False
+    line = inner_line_colour(image, geometry)
+    outline = median_of(np.array(colours), axis=0)
+    return bool(
+        all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in colours)
+        and float(outline[0] - line[0]) >= OUTLINE_LIGHTER
+    )
+
+
+def lines_end_at_outline(rule: Rule[Cells]) -> Rule[Cells]:
+    """``rule`` (lines ending together elsewhere than at a border refused), passing a board
+    outlined all round: its thin lines end at the outline, which is the border."""
+
+    def check(cells: Cells) -> None:
+        try:
+            rule.check(cells)
+        except UnsureReadingError:
+            if not outlined_all_round(cells.image, cells.geometry):
+                raise
+
+    return replace(rule, check=check)

@@ -72,7 +72,8 @@ def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, Border
         across = np.rint(at + inward * offsets)
         across = across[(across >= 0) & (across <= size - 1)]
         inside = np.rint(at + inward * ground_at)
-        if not 0 <= round(at) <= size - 1 or not ((inside >= 0) & (inside <= size - 1)).all():
+        # A line drawn up to a pixel past the edge still shows in its first pixel.
+        if not -1 <= at <= size or not ((inside >= 0) & (inside <= size - 1)).all():
             n = len(spans) - 1
             out[side] = BorderSide(np.full(n, np.nan), np.full((n, 3), np.nan))
             continue

@@ -54,7 +54,7 @@ TILE_GROUND = 20.0
 #: Most spread (grey levels, between quartiles) of the tile's four corners,
 #: and as a share of its step from the ground: one flat tile, whose rails and
 #: edges blur into its corners in small or enlarged cells.
-TILE_FLAT, TILE_FLAT_SHARE = 12.0, 0.4
+TILE_FLAT, TILE_FLAT_SHARE = 12.0, 0.5
 #: Least lift (grey levels) of both rails over the tile, and as a share of
 #: the tile's step from the ground: drawn 70 lighter than the tile; JPEG and
 #: small cells blur them to 35+.

@@ -41,7 +41,8 @@ def test_a_bridge_board_is_read_with_its_bridges(bridged: Puzzle, seed: int) -> 
     reading = read_board(image)
     assert reading.puzzle == bridged.canonical()
     assert reading.puzzle.bridges == bridged.bridges
-    assert len(reading.geometry.xs) == geometry.cols + 1
+    assert isinstance(reading.geometry, BoardGeometry)
+    assert np.allclose(reading.geometry.xs, geometry.xs, atol=2)
 
 
 def test_a_bridge_in_a_small_jpeg_phone_screen(bridged: Puzzle) -> None:
@@ -81,7 +82,7 @@ def test_a_bridge_tile_either_way_on_a_classic_board_is_a_bridge() -> None:
     _tile(image, g, Cell(2, 5), 120, "columns")
     reading = read_board(image)
     assert reading.puzzle.bridges == {Cell(3, 3), Cell(2, 5)}
-    bridges = {Cell(3, 3), Cell(2, 5)}
+    bridges = frozenset({Cell(3, 3), Cell(2, 5)})
     assert reading.puzzle == Puzzle(7, 7, puzzle.pairs, bridges=bridges).canonical()
 
 

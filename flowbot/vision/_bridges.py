@@ -7,7 +7,7 @@ than the tile and symmetric about the cell's middle (``flowbot.look``: a
 apart, along either axis). The flow over the deck runs between the rails; the
 one under it is hidden by the tile. So a bridge is told by its shape alone,
 whatever its grey and whatever runs over it: a tile's straight edges all
-round, one colour in its four corners, and two rails across it.
+round, one colour on its four sides, and two rails across it.
 
 A bridge found is painted over with the ground around it (``take_off``), so
 the dots, pipes and empty cells are read as on any board, and the puzzle
@@ -17,18 +17,19 @@ the model's rule) the screen is refused: the board is not what it seems.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._cells import CellSamples, sample_cells
-from flowbot.vision._colour import delta_e, to_lab
-from flowbot.vision._stats import median_of
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._stats import median_along, median_of
 
-#: A cell is looked at closely only where its core is this far (CIELAB) from
-#: the board's ground (its cells' rings' median): a tile stands out of the
-#: ground at its middle (tiles: 30+); empty cells' cores do not but for glow.
+#: An empty cell's core within this of the ground (the ground a tile is
+#: painted over with).
 _CORE_OFF_GROUND = 12.0
 
 #: The patch a cell is resampled to (pixels a side, covering the cell exactly).
@@ -36,24 +37,24 @@ _PATCH = 60
 
 #: Where things lie, in pitches from the cell's middle: the tile's corners
 #: (between the rails and the tile's edge, away from any flow over or under
-#: it), the ground between the tile's edge and the grid line, the rails' reach.
+#: it), from the tile's edge to the grid line's middle, the rails' reach.
 _CORNER = (0.31, 0.37)
-_GROUND = (0.43, 0.46)
+_GROUND = (0.41, 0.5)
 _RAILS = (0.18, 0.34)
 #: Along the tile's sides, clear of a flow going under it (0.17 pitch wide).
 _SIDE = (0.22, 0.37)
 
-#: Least step (grey levels) from the tile to the ground around it on every
-#: side: the renderer's tile 104 on a near-black ground (90+), the decoys'
-#: greys 70-140 (60+); glow under the ground lowers it (tiles over glow 35+).
-TILE_STEP = 25.0
-#: Least distance (CIELAB) of the tile from the board's ground: the tiles
-#: drawn 35+ (the darkest decoys' over a black ground); the ground between
-#: a dot and the lines, glow's tint aside, under 10.
+#: Least step (CIELAB) from the tile to what is just outside it on every
+#: side (the ground, or a wide grid line): the renderer's tile on a dark
+#: ground 25+, less through glow, colour drift and blur (12 in 35 px cells).
+TILE_STEP = 10.0
+#: Least distance (CIELAB) of the tile (at its corners) from the board's
+#: ground: the tiles drawn 35+ (the darkest decoys' over a black ground); a
+#: dot's cell's corners, glow's tint aside, under 10.
 TILE_GROUND = 20.0
-#: Most spread (grey levels, between quartiles) of the tile's four corners,
-#: and as a share of its step from the ground: one flat tile, whose rails and
-#: edges blur into its corners in small or enlarged cells.
+#: Most difference (CIELAB) between the tile's four sides, and as a share of
+#: its step from what lies outside it: one flat tile (tiles: 7.2 at most,
+#: small cells' blurred rails and edges included).
 TILE_FLAT, TILE_FLAT_SHARE = 12.0, 0.5
 #: Least lift (grey levels) of both rails over the tile, and as a share of
 #: the tile's step from the ground: drawn 70 lighter than the tile; JPEG and
@@ -67,18 +68,44 @@ RAIL_SYMMETRY, RAIL_SYMMETRY_PX = 0.06, 1.5
 def find_bridges(image: np.ndarray, geometry: BoardGeometry, samples: CellSamples) -> set[Cell]:
     """The cells holding the game's bridge tile."""
     ground = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
-    off = delta_e(samples.core_lab, ground) >= _CORE_OFF_GROUND
+    # A cell is looked at closely only where its corners show a tile: a dot
+    # leaves them to the ground (a few cells of a board at most, glow's).
+    off = delta_e(_corner_colours(image, geometry), ground) >= TILE_GROUND
     symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
     found = set()
     for r, c in np.argwhere(off):
         cell = Cell(int(r), int(c))
         rgb = _patch(image, geometry, cell)
-        corners = rgb[np.ix_(_band(*_CORNER), _band(*_CORNER))].reshape(-1, 3)
-        tile = to_lab(median_of(corners, axis=0).astype(np.uint8))
-        # The tile, not the ground between a dot and the lines.
-        if delta_e(tile, ground) >= TILE_GROUND and _is_bridge(rgb.mean(axis=2), symmetry):
+        lift = _rails(rgb.mean(axis=2), symmetry)  # the quickest look first
+        if lift < RAIL_LIFT:
+            continue
+        if _is_tile(rgb, lift):
             found.add(cell)
     return found
+
+
+#: Where a cell's corners are looked at for a tile (pitches from its middle,
+#: along both axes): on the tile, between its rails and its edge, past any
+#: dot (0.38 pitch at most) and clear of any flow over or under it.
+_CORNER_AT = (0.32, 0.35)
+
+
+def _corner_colours(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
+    """Per cell, the median colour (Lab) of points near its four corners: ``(rows, cols, 3)``."""
+    h, w = image.shape[:2]
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    cx, cy = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
+    pitch = geometry.cell_size
+    d = np.array([s * a for a in _CORNER_AT for s in (-1, 1)]) * pitch
+    dx, dy = (v.ravel() for v in np.meshgrid(d, d))
+    px = np.clip(np.rint(cx[None, :, None] + dx[None, None, :]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(cy[:, None, None] + dy[None, None, :]), 0, h - 1).astype(np.intp)
+    pixels = pixels_at(
+        image,
+        np.broadcast_to(py, (len(cy), len(cx), len(dx))),
+        np.broadcast_to(px, (len(cy), len(cx), len(dx))),
+    )
+    return median_of(to_lab(pixels), axis=2)
 
 
 def _patch(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
@@ -104,49 +131,57 @@ def _patch(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray
 _U = (np.arange(_PATCH) + 0.5) / _PATCH - 0.5  # pitches from the middle
 
 
+def _uint8(rgb: np.ndarray) -> np.ndarray:
+    return np.clip(rgb + 0.5, 0, 255).astype(np.uint8)
+
+
 def _band(low: float, high: float) -> np.ndarray:
     a = np.abs(_U)
     return (a >= low) & (a <= high)
 
 
-def _is_bridge(grey: np.ndarray, symmetry: float) -> bool:
-    """Whether a cell's patch shows a tile with straight edges all round and two rails on it."""
+def _is_tile(rgb: np.ndarray, lift: float) -> bool:
+    """Whether a cell's patch shows a tile with straight edges all round, its rails ``lift``
+    lighter than it."""
     corner_band, ground_band, side_band = _band(*_CORNER), _band(*_GROUND), _band(*_SIDE)
-    corners = grey[np.ix_(corner_band, corner_band)]
-    tile = float(np.median(corners))
-    spread = float(np.percentile(corners, 75) - np.percentile(corners, 25))
-    # Each side: the tile inside its edge, the ground outside, along the side
-    # clear of a flow under the tile.
-    sides = []
+    # Each side: the tile inside its edge, and outside it the ground, or the
+    # grid line where a wide one leaves none: the colour farthest from the
+    # tile's from its edge to the line's middle (blur and glow soften either).
+    # Along the side clear of a flow under the tile.
+    lab = to_lab(_uint8(rgb))
+    inside, steps = [], []
     for along_rows in (False, True):
-        g = grey.T if along_rows else grey
+        g = np.swapaxes(lab, 0, 1) if along_rows else lab
         for sign in (-1, 1):
-            inside = _band(*_CORNER) & (np.sign(_U) == sign)
-            outside = ground_band & (np.sign(_U) == sign)
-            sides.append(
-                (
-                    float(np.median(g[np.ix_(inside, side_band)])),
-                    float(np.median(g[np.ix_(outside, side_band)])),
-                )
-            )
-    step = min(abs(i - o) for i, o in sides)
-    one_way = len({np.sign(i - o) for i, o in sides}) == 1
-    if step < TILE_STEP or not one_way or spread > max(TILE_FLAT, TILE_FLAT_SHARE * step):
-        return False
-    return _rails(grey, tile, step, symmetry)
+            near = corner_band & (np.sign(_U) == sign)
+            far = ground_band & (np.sign(_U) == sign)
+            tile_side = median_along(g[np.ix_(near, side_band)].reshape(-1, 3), axis=0)
+            beyond = median_along(g[np.ix_(far, side_band)], axis=1)
+            inside.append(tile_side)
+            steps.append(float(delta_e(beyond, tile_side).max()))
+    lab_in = np.array(inside)
+    step = min(steps)
+    alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
+    return (
+        step >= TILE_STEP
+        and alike <= max(TILE_FLAT, TILE_FLAT_SHARE * step)
+        and lift >= RAIL_SHARE * step
+    )
 
 
 #: Where the tile is looked for beside a rail (patch pixels: 0.08 pitch).
 _BESIDE = round(0.08 * _PATCH)
 
 
-def _rails(grey: np.ndarray, tile: float, step: float, symmetry: float) -> bool:
-    """Whether two lighter rails cross the tile along one axis, symmetric about its middle."""
+def _rails(grey: np.ndarray, symmetry: float) -> float:
+    """How much lighter than the tile beside them two rails across it are, along one axis,
+    symmetric about its middle (the lighter way; 0 without)."""
     reach = _band(*_RAILS)
     span = np.abs(_U) <= _CORNER[1]
+    best = 0.0
     for g in (grey, grey.T):  # rails along the rows, then along the columns
         # Each row's median across the tile: a rail is light all along.
-        profile = np.median(g[:, span], axis=1)
+        profile = median_along(g[:, span], axis=1)
         tops = []
         for sign in (-1, 1):
             where = np.flatnonzero(reach & (np.sign(_U) == sign))
@@ -156,10 +191,9 @@ def _rails(grey: np.ndarray, tile: float, step: float, symmetry: float) -> bool:
                 float(profile[max(0, k - _BESIDE)]), float(profile[min(_PATCH - 1, k + _BESIDE)])
             )
             tops.append((float(profile[k]) - beside, abs(float(_U[k]))))
-        lift = min(v for v, _ in tops)
-        if lift >= max(RAIL_LIFT, RAIL_SHARE * step) and abs(tops[0][1] - tops[1][1]) <= symmetry:
-            return True
-    return False
+        if abs(tops[0][1] - tops[1][1]) <= symmetry:
+            best = max(best, min(v for v, _ in tops))
+    return best
 
 
 def check_crossable(bridges: set[Cell], geometry: BoardGeometry) -> None:
@@ -172,53 +206,63 @@ def check_crossable(bridges: set[Cell], geometry: BoardGeometry) -> None:
             )
 
 
-#: How far round the tile the ground is taken from, and painted to (pitches).
-_PAINT = 0.43
+#: The tile's half side as painted over (pitches), and a pixel more for its
+#: smoothed edge.
+_PAINT = 0.4
 
 
-def take_off(image: np.ndarray, geometry: BoardGeometry, bridges: set[Cell]) -> np.ndarray:
-    """A copy of ``image`` with each bridge's tile painted over by the ground around it.
+def take_off(
+    image: np.ndarray, geometry: BoardGeometry, bridges: set[Cell], samples: CellSamples
+) -> np.ndarray:
+    """A copy of ``image`` with each bridge's tile painted over in the ground around it.
 
-    The ground is blended in from the tile's four sides, each pixel by its
-    distance to them, as glow's smooth tint goes on under the tile.
+    The ground is the empty cells' next to it (their cores' median colour),
+    glow's tint being nearly flat over a cell: what the game shows where it
+    draws no tile. Outside the tile, the cell is left as drawn.
     """
     out = image.copy()
     h, w = image.shape[:2]
+    ground = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
+    empty = delta_e(samples.core_lab, ground) < _CORE_OFF_GROUND
     for cell in bridges:
+        empty[cell] = False
+    rows, cols = empty.shape
+    for cell in bridges:
+        r0, r1 = max(0, cell.row - 1), min(rows, cell.row + 2)
+        c0, c1 = max(0, cell.col - 1), min(cols, cell.col + 2)
+        near = samples.core_rgb[r0:r1, c0:c1][empty[r0:r1, c0:c1]]
+        if not len(near):
+            near = samples.core_rgb[empty]
+        if not len(near):
+            raise UnsureReadingError(
+                f"cell ({cell.row}, {cell.col}) holds a bridge on a board with no empty cell"
+            )
+        fill = tuple(int(v) for v in median_of(near.reshape(-1, 3), axis=0))
         x, y = geometry.centre(cell)
-        p = geometry.cell_size
-        half = _PAINT * p
-        x0, x1 = max(0, int(np.floor(x - half))), min(w - 1, int(np.ceil(x + half)))
-        y0, y1 = max(0, int(np.floor(y - half))), min(h - 1, int(np.ceil(y + half)))
-        if x1 - x0 < 2 or y1 - y0 < 2:
-            continue
-        box = out[y0 : y1 + 1, x0 : x1 + 1].astype(np.float32)
-        left, right = box[:, :1], box[:, -1:]
-        top, bottom = box[:1, :], box[-1:, :]
-        ny, nx = box.shape[:2]
-        fx = (np.arange(nx, dtype=np.float32) / (nx - 1))[None, :, None]
-        fy = (np.arange(ny, dtype=np.float32) / (ny - 1))[:, None, None]
-        across = left * (1 - fx) + right * fx
-        down = top * (1 - fy) + bottom * fy
-        # Nearer a side, more of that side's ground.
-        wx = np.minimum(fx, 1 - fx)
-        wy = np.minimum(fy, 1 - fy)
-        weight = wy / np.maximum(wx + wy, 1e-6)
-        blended = across * weight + down * (1 - weight)
-        out[y0 + 1 : y1, x0 + 1 : x1] = np.clip(blended[1:-1, 1:-1] + 0.5, 0, 255).astype(np.uint8)
+        half = _PAINT * geometry.cell_size + 1
+        x0, x1 = max(0, round(x - half)), min(w - 1, round(x + half))
+        y0, y1 = max(0, round(y - half)), min(h - 1, round(y + half))
+        out[y0 : y1 + 1, x0 : x1 + 1] = fill
     return out
 
 
-def without_bridges(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples
-) -> tuple[np.ndarray, CellSamples, frozenset[Cell]]:
+@dataclass(frozen=True)
+class Bridged:
+    """A board's image and cell samples with its bridges taken off, and the bridges."""
+
+    image: np.ndarray
+    samples: CellSamples
+    bridges: frozenset[Cell]
+
+
+def without_bridges(image: np.ndarray, geometry: BoardGeometry, samples: CellSamples) -> Bridged:
     """The image and samples to read the dots in, bridges taken off, and the bridges.
 
-    Unchanged (the same objects) where the board holds no bridge.
+    The same image and samples where the board holds no bridge.
     """
     bridges = find_bridges(image, geometry, samples)
     if not bridges:
-        return image, samples, frozenset()
+        return Bridged(image, samples, frozenset())
     check_crossable(bridges, geometry)
-    seen = take_off(image, geometry, bridges)
-    return seen, sample_cells(seen, geometry), frozenset(bridges)
+    seen = take_off(image, geometry, bridges, samples)
+    return Bridged(seen, sample_cells(seen, geometry), frozenset(bridges))

@@ -8,7 +8,6 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry
-from flowbot.vision._bridges import without_bridges
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import in_phase
 from flowbot.vision._other_boards import (
@@ -24,7 +23,7 @@ from flowbot.vision._other_boards import (
     too_small,
 )
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import read_cells
+from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._search import PIECE_OVERLAP, find_boards
 from flowbot.vision._types import Features, Settings, UnsureBoardError
 
@@ -70,8 +69,7 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
         if geometry.cell_size < settings.min_cell_px:
             raise too_small(geometry, settings)
         try:
-            seen, samples, bridges = without_bridges(image, geometry, samples)
-            dots, cell_confidence = read_cells(samples, seen, geometry, settings)
+            dots, cell_confidence, seen = read_cells_bridged(samples, image, geometry, settings)
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
             # A board the user may mean (half solved, a tile on it) refuses
@@ -96,7 +94,7 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             )
             continue
         if dots:
-            cells = Cells(seen, geometry, samples, dots, settings)
+            cells = Cells(seen.image, geometry, seen.samples, dots, settings)
             others = [
                 other
                 for other in apart
@@ -127,4 +125,4 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             # Passed over, it shares cells with the board: the same board (a
             # solved one, its dots hidden in pipes) or a piece of it.
             raise doubt
-    return Board(cells, cell_confidence, tuple(notes), Features(bridges=bridges))
+    return Board(cells, cell_confidence, tuple(notes), Features(bridges=seen.bridges))

@@ -23,6 +23,7 @@ from flowbot.vision._board_line_ends import LINES_END_AT_BORDER
 from flowbot.vision._board_lines import ALONE, INNER_EDGES
 from flowbot.vision._board_run_on import CELLS_PAST_BORDER, RUN_ON
 from flowbot.vision._border_sides import lines_end_at_outline
+from flowbot.vision._bridges import Bridged, without_bridges
 from flowbot.vision._cell_background import BACKGROUND
 from flowbot.vision._cell_dots import ROUND, read_dots
 from flowbot.vision._cell_marks import MARKS, TILES
@@ -84,12 +85,21 @@ def read_cells(
     A grid with no dot is no board (the next candidate may be): the dot
     rules are not asked.
     """
-    dots, confidence = read_dots(samples, image, geometry, settings)
+    dots, confidence, _ = read_cells_bridged(samples, image, geometry, settings)
+    return dots, confidence
+
+
+def read_cells_bridged(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+) -> tuple[set[Cell], float, Bridged]:
+    """``read_cells``, read with the bridges taken off (``without_bridges``), and those."""
+    seen = without_bridges(image, geometry, samples)
+    dots, confidence = read_dots(seen.samples, seen.image, geometry, settings)
     if dots:
-        cells = Cells(image, geometry, samples, dots, settings)
+        cells = Cells(seen.image, geometry, seen.samples, dots, settings)
         for rule in DOT_RULES:
             rule.check(cells)
-    return dots, confidence
+    return dots, confidence, seen
 
 
 def check_cells(cells: Cells) -> None:

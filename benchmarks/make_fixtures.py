@@ -9,6 +9,14 @@ saved as PNG (or as JPEG when the shot went through JPEG anyway) with its
 canonical grid text beside it (``<stem>.txt``), and listed in ``README.md``.
 Files other than ``synth_*`` (such as the practice board's captures) are left
 alone. The output is the same on every run on one machine: seeds are fixed.
+
+``--variant walls`` (repeatable; ``all``: every one) writes shots of the game's
+other boards instead, ``synth_<variant>_<category>_<seed>`` with their board
+text (``flowbot.formats``' ``board`` form) beside them, ``--state`` with pipes
+drawn; they need an ``--out`` of their own (the fixtures folder holds grid text
+only)::
+
+    python benchmarks/make_fixtures.py --variant all --out /tmp/variants
 """
 
 from __future__ import annotations
@@ -19,7 +27,15 @@ from pathlib import Path
 
 from PIL import Image
 
-from flowbot.screens.synthetic import CATEGORIES, SyntheticShot, sample
+from flowbot.formats import format_puzzle
+from flowbot.screens.synthetic import (
+    CATEGORIES,
+    STATES,
+    VARIANT_CATEGORIES,
+    VARIANTS,
+    SyntheticShot,
+    sample,
+)
 
 OUT = Path(__file__).resolve().parent.parent / "fixtures" / "screenshots"
 README_TOP = """\
@@ -71,15 +87,41 @@ def save(shot: SyntheticShot, stem: str, out: Path) -> Path:
     else:
         path = out / f"{stem}.png"
         image.save(path, optimize=True)
-    (out / f"{stem}.txt").write_text("\n".join(shot.puzzle.canonical().to_grid()) + "\n")
+    if shot.puzzle.is_classic:
+        text = "\n".join(shot.puzzle.canonical().to_grid()) + "\n"
+    else:
+        text = format_puzzle(shot.puzzle.canonical(), "board")
+    (out / f"{stem}.txt").write_text(text)
     return path
+
+
+def save_variants(variants: list[str], state: str, per_category: int, out: Path) -> int:
+    """Write shots of the game's other boards, ``per_category`` of each variant and category."""
+    count = 0
+    for variant in VARIANTS if "all" in variants else variants:
+        for category in VARIANT_CATEGORIES:
+            for seed in range(per_category):
+                shot = sample(category, seed, variant, state)
+                path = save(shot, f"synth_{variant}_{category}_{seed}", out)
+                print(f"{path.name}: {shot.puzzle.size} {shot.puzzle.kind}, {shot.state}")
+                count += 1
+    return count
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--per-category", type=int, default=3)
+    parser.add_argument("--variant", action="append", choices=[*VARIANTS, "all"])
+    parser.add_argument("--state", choices=STATES, default="unsolved")
     args = parser.parse_args(argv)
+    if args.variant:
+        if args.out.resolve() == OUT.resolve():
+            parser.error("--variant needs an --out of its own, not the fixtures folder")
+        args.out.mkdir(parents=True, exist_ok=True)
+        count = save_variants(args.variant, args.state, args.per_category, args.out)
+        print(f"{count} shots")
+        return 0
     args.out.mkdir(parents=True, exist_ok=True)
     for old in args.out.glob("synth_*"):
         old.unlink()

@@ -12,6 +12,14 @@ puzzle returned from a screen that holds none: the worst outcome; it is
 printed and, with ``--save-failures``, saved), ``multiline`` (refused, but the
 reason is not one line), ``timeout`` or ``crashed`` (any other exception: a
 bug). Exits 1 on any read, multi-line reason, timeout or crash.
+
+The game's other boards drawn over classic ones (``decoys.READABLE_NOW``:
+walls, holes, bridges, hexagons) are no longer decoys, since the reader may
+read them; ``vision_synthetic.py --variant all`` reads those boards, drawn as
+the game draws them, against their truth. What must still be refused of them
+is here: a variant board cut by the image's edge, two of them, one with a
+colour seen once or three times or with no dots, and boards the model cannot
+hold (Shapes' cubes, round boards).
 """
 
 from __future__ import annotations
@@ -77,7 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.save_failures).mkdir(parents=True, exist_ok=True)
     seeds = range(args.first, args.first + args.n)
     started = time.perf_counter()
-    print(f"{'kind':<17}" + "".join(f"{k:>10}" for k in OUTCOMES) + f"{'ms med':>9}", flush=True)
+    width = max([17] + [len(k) + 1 for k in kinds])
+    header = f"{'kind':<{width}}" + "".join(f"{k:>10}" for k in OUTCOMES)
+    print(header + f"{'ms med':>9}", flush=True)
     outcomes: list[Outcome] = []
     totals: Counter[str] = Counter()
     with worker_map(args.workers) as run_all:
@@ -88,10 +98,10 @@ def main(argv: list[str] | None = None) -> int:
             counts = Counter(o.outcome for o in mine)
             totals.update(counts)
             med = statistics.median(o.ms for o in mine)
-            row = f"{kind:<17}" + "".join(f"{counts[k]:>10}" for k in OUTCOMES)
+            row = f"{kind:<{width}}" + "".join(f"{counts[k]:>10}" for k in OUTCOMES)
             print(row + f"{med:>9.1f}", flush=True)
     wall = time.perf_counter() - started
-    print(f"{'total':<17}" + "".join(f"{totals[k]:>10}" for k in OUTCOMES))
+    print(f"{'total':<{width}}" + "".join(f"{totals[k]:>10}" for k in OUTCOMES))
     print(
         f"{len(outcomes)} decoys in {wall:.0f} s wall, {args.workers} worker(s); "
         "read times are medians on a shared machine"

@@ -3,23 +3,38 @@
 Usage::
 
     python benchmarks/vision_synthetic.py [--n 500] [--category phone ...] [--workers 2]
+        [--variant walls ... | --variant all] [--state started] [--first 100000]
         [--save-failures DIR]
 
 For every category of ``flowbot.screens.synthetic.CATEGORIES`` it reads ``--n``
 shots (seeds ``--first`` .. ``--first + n - 1``) and prints how many came out
-exact, wrong (size / dots / pairs: the worst outcome), refused (second worst),
-or raised an unexpected exception (a bug), with the median read time and the
-worst grid-line error of the exact readings in cell pitches. Exits 1 when any
-answer is wrong or crashed.
+exact, wrong (size / board / dots / pairs: the worst outcome), refused (second
+worst), or raised an unexpected exception (a bug), with the median read time
+and the worst grid-line error of the exact readings in cell pitches (hexagonal
+boards: the worst cell centre's error). Exits 1 when any answer is wrong or
+crashed.
 
-Category ``solved`` draws pipes over the board: refusing it is right (reading
-its dots exactly is fine too), so its refusals are neither saved nor counted in
-the total, which covers the puzzles a reader must read.
+``--variant`` (repeatable; ``all``: every one) reads the game's other boards
+instead of (or, naming ``classic`` too, as well as) classic ones: one row per
+variant and category of ``VARIANT_CATEGORIES``. A reading is exact when the
+whole canonical puzzle equals the truth (``Puzzle.canonical()``: lattice,
+size, holes, walls, bridges, warps, dots and pairs); ``wrong_size`` is another
+lattice or size, ``wrong_board`` other holes, walls, bridges or warps; an
+exact reading that says which cells pipes cover (``Reading.pipes``) and is
+wrong for a colour is ``wrong_pipes`` (the truth: ``SyntheticShot.pipes``).
+Development used seeds below 100000: ``--first 100000`` measures on seeds never
+looked at.
+
+Category ``solved`` draws pipes over the board, as does ``--state started``
+or ``solved``: refusing those is right (reading their dots exactly is fine
+too), so their refusals are neither saved nor counted in the total, which
+covers the puzzles a reader must read.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -31,15 +46,26 @@ import numpy as np
 from _harness import guarded_read, worker_map
 from PIL import Image
 
-from flowbot.models import BoardGeometry, Puzzle
-from flowbot.screens.synthetic import CATEGORIES, sample
+from flowbot.formats import format_puzzle
+from flowbot.models import BoardGeometry, Cell, Geometry, Puzzle, Reading
+from flowbot.screens.synthetic import CATEGORIES, STATES, VARIANT_CATEGORIES, VARIANTS, sample
 
-OUTCOMES = ("exact", "wrong_size", "wrong_dots", "wrong_pairs", "refused", "timeout", "crashed")
+OUTCOMES = (
+    "exact",
+    "wrong_size",
+    "wrong_board",
+    "wrong_dots",
+    "wrong_pairs",
+    "wrong_pipes",
+    "refused",
+    "timeout",
+    "crashed",
+)
 
 
 @dataclass(frozen=True)
 class Outcome:
-    category: str
+    category: str  # "CATEGORY", or "VARIANT/CATEGORY" for the game's other boards
     seed: int
     kind: str
     ms: float
@@ -50,45 +76,80 @@ class Outcome:
 def compare(truth: Puzzle, read: Puzzle) -> str:
     """``exact`` or which way a reading is wrong."""
     truth, read = truth.canonical(), read.canonical()
-    if (truth.rows, truth.cols) != (read.rows, read.cols):
+    if (truth.shape, truth.rows, truth.cols) != (read.shape, read.rows, read.cols):
         return "wrong_size"
+    board = ("holes", "walls", "bridges", "warps")
+    if any(getattr(truth, name) != getattr(read, name) for name in board):
+        return "wrong_board"
     if set(truth.dots()) != set(read.dots()):
         return "wrong_dots"
     return "exact" if truth == read else "wrong_pairs"
 
 
-def is_failure(category: str, kind: str) -> bool:
-    """Whether an outcome is a reader's failure: anything not exact, but a refused solved board."""
-    return kind != "exact" and (category, kind) != ("solved", "refused")
+def compare_pipes(truth: Puzzle, pipes: tuple[frozenset[Cell], ...], read: Reading) -> str:
+    """``exact``, or ``wrong_pipes`` when the reader says which cells pipes cover (it
+    looked: ``Reading.pipes`` is not empty) and is wrong for some colour."""
+    if not read.pipes:
+        return "exact"
+    drawn = {frozenset((p.a, p.b)): cells for p, cells in zip(truth.pairs, pipes, strict=True)}
+    seen = {
+        frozenset((p.a, p.b)): cells for p, cells in zip(read.puzzle.pairs, read.pipes, strict=True)
+    }
+    return "exact" if drawn == seen else "wrong_pipes"
 
 
-def line_error(truth: BoardGeometry, read: BoardGeometry) -> float:
+def is_failure(category: str, kind: str, state: str = "unsolved") -> bool:
+    """Whether an outcome is a reader's failure: anything not exact, but a refused board
+    with pipes on it."""
+    piped = category == "solved" or state != "unsolved"
+    return kind != "exact" and not (piped and kind == "refused")
+
+
+def line_error(truth: Geometry, read: Geometry) -> float:
+    """The worst grid-line offset (hexagonal boards: cell centre offset) in cell pitches."""
     pitch = truth.cell_size
-    dx = max(abs(a - b) for a, b in zip(truth.xs, read.xs, strict=True))
-    dy = max(abs(a - b) for a, b in zip(truth.ys, read.ys, strict=True))
-    return max(dx, dy) / pitch
+    if isinstance(truth, BoardGeometry) and isinstance(read, BoardGeometry):
+        dx = max(abs(a - b) for a, b in zip(truth.xs, read.xs, strict=True))
+        dy = max(abs(a - b) for a, b in zip(truth.ys, read.ys, strict=True))
+        return max(dx, dy) / pitch
+    corners = [(0, 0), (0, truth.cols - 1), (truth.rows - 1, 0), (truth.rows - 1, truth.cols - 1)]
+    errors = (math.dist(truth.centre(Cell(*c)), read.centre(Cell(*c))) for c in corners)
+    return max(errors) / pitch
 
 
-def run_one(category: str, seed: int, save_dir: str | None) -> Outcome:
-    shot = sample(category, seed)
+def _text(puzzle: Puzzle) -> str:
+    if puzzle.is_classic:
+        return "\n".join(puzzle.canonical().to_grid()) + "\n"
+    return format_puzzle(puzzle.canonical(), "board")
+
+
+def run_one(
+    category: str,
+    seed: int,
+    save_dir: str | None,
+    variant: str = "classic",
+    state: str = "unsolved",
+) -> Outcome:
+    shot = sample(category, seed, variant, state)
+    name = category if variant == "classic" else f"{variant}/{category}"
     read = guarded_read(shot.image)
     kind, error, detail = read.failure, float("nan"), read.detail
     if read.reading is not None:
         kind = compare(shot.puzzle, read.reading.puzzle)
         if kind == "exact":
             error = line_error(shot.geometry, read.reading.geometry)
+            kind = compare_pipes(shot.puzzle, shot.pipes, read.reading)
         else:
             puzzle = read.reading.puzzle
-            detail = f"read {puzzle.size} {'/'.join(puzzle.canonical().to_grid())}"
-    if save_dir and is_failure(category, kind):
-        path = Path(save_dir) / f"{category}_{seed}_{kind}.png"
+            detail = f"read {puzzle.size} {_text(puzzle).strip().replace(chr(10), '/')}"
+    if save_dir and is_failure(category, kind, state):
+        path = Path(save_dir) / f"{name.replace('/', '_')}_{seed}_{kind}.png"
         Image.fromarray(shot.image).save(path)
-        truth = shot.puzzle.canonical().to_grid()
-        path.with_suffix(".txt").write_text("\n".join(truth) + "\n")
-    return Outcome(category, seed, kind, read.ms, error, detail)
+        path.with_suffix(".txt").write_text(_text(shot.puzzle))
+    return Outcome(name, seed, kind, read.ms, error, detail)
 
 
-def _run(args: tuple[str, int, str | None]) -> Outcome:
+def _run(args: tuple[str, int, str | None, str, str]) -> Outcome:
     return run_one(*args)
 
 
@@ -97,43 +158,66 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=100, help="shots per category")
     parser.add_argument("--first", type=int, default=0, help="first seed")
     parser.add_argument("--category", action="append", choices=sorted(CATEGORIES))
+    parser.add_argument(
+        "--variant",
+        action="append",
+        choices=["classic", *VARIANTS, "all"],
+        help="board kinds to draw (default: classic; 'all': every variant but classic)",
+    )
+    parser.add_argument(
+        "--state", choices=STATES, default="unsolved", help="pipes drawn on every board"
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save-failures", metavar="DIR", help="save wrong/refused shots here")
     parser.add_argument("--verbose", action="store_true", help="print every non-exact shot")
     args = parser.parse_args(argv)
-    categories = args.category or list(CATEGORIES)
+    variants = args.variant or ["classic"]
+    if "all" in variants:
+        variants = [v for v in variants if v not in ("all", *VARIANTS)] + list(VARIANTS)
+    rows: list[tuple[str, str]] = []  # (variant, category)
+    for variant in variants:
+        allowed = CATEGORIES if variant == "classic" else VARIANT_CATEGORIES
+        if args.state != "unsolved":
+            allowed = [c for c in allowed if c != "solved"]
+        rows += [(variant, c) for c in (args.category or allowed) if c in allowed]
     if args.save_failures:
         Path(args.save_failures).mkdir(parents=True, exist_ok=True)
     seeds = range(args.first, args.first + args.n)
     started = time.perf_counter()
-    header = f"{'category':<13}" + "".join(f"{k:>12}" for k in OUTCOMES)
+    width = max([13] + [len(f"{v}/{c}") + 1 for v, c in rows if v != "classic"])
+    header = f"{'category':<{width}}" + "".join(f"{k:>12}" for k in OUTCOMES)
     print(header + f"{'ms med':>9}{'line err':>10}", flush=True)
     outcomes: list[Outcome] = []
     totals: Counter[str] = Counter()
     with worker_map(args.workers) as run_all:
-        for category in categories:  # one row at a time, so a long run shows progress
-            jobs = [(category, s, args.save_failures) for s in seeds]
+        for variant, category in rows:  # one row at a time, so a long run shows progress
+            jobs = [(category, s, args.save_failures, variant, args.state) for s in seeds]
             mine = run_all(_run, jobs)
             outcomes += mine
             counts = Counter(o.kind for o in mine)
-            if category != "solved":
+            if category != "solved" and args.state == "unsolved":
                 totals.update(counts)
             errors = [o.line_error for o in mine if o.kind == "exact"]
             worst = f"{max(errors):.3f}" if errors else "-"
             med = statistics.median(o.ms for o in mine)
-            row = f"{category:<13}" + "".join(f"{counts[k]:>12}" for k in OUTCOMES)
+            name = category if variant == "classic" else f"{variant}/{category}"
+            row = f"{name:<{width}}" + "".join(f"{counts[k]:>12}" for k in OUTCOMES)
             print(row + f"{med:>9.1f}{worst:>10}", flush=True)
     wall = time.perf_counter() - started
-    print(f"{'total':<13}" + "".join(f"{totals[k]:>12}" for k in OUTCOMES) + "  (solved left out)")
+    left_out = "solved left out" if args.state == "unsolved" else f"{args.state}: none counted"
+    print(f"{'total':<{width}}" + "".join(f"{totals[k]:>12}" for k in OUTCOMES) + f"  ({left_out})")
     print(
         f"{len(outcomes)} shots in {wall:.0f} s wall, {args.workers} worker(s); "
         "read times are medians on a shared machine"
     )
-    bad = [o for o in outcomes if is_failure(o.category, o.kind)]
+    bad = [o for o in outcomes if is_failure(o.category.split("/")[-1], o.kind, args.state)]
     if args.verbose:
         for o in bad:
             print(f"  {o.category} seed {o.seed}: {o.kind}: {o.detail}")
-    worst_kinds = {"wrong_size", "wrong_dots", "wrong_pairs", "timeout", "crashed"}
+    worst_kinds = {
+        *("wrong_size", "wrong_board", "wrong_dots", "wrong_pairs", "wrong_pipes"),
+        *("timeout", "crashed"),
+    }
     return 1 if any(o.kind in worst_kinds for o in bad) else 0
 
 

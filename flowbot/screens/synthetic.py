@@ -36,12 +36,26 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Solution
+from flowbot import look
+from flowbot.models import (
+    BoardGeometry,
+    Cell,
+    Geometry,
+    HexGeometry,
+    Pair,
+    Point,
+    Puzzle,
+    Shape,
+    Solution,
+)
 from flowbot.palette import ANDROID_COLOURS, CLASSIC_COLOURS, GAME_COLOURS, RGB, Colour
 from flowbot.render import RenderStyle, draw_board
 
 __all__ = [
     "CATEGORIES",
+    "STATES",
+    "VARIANTS",
+    "VARIANT_CATEGORIES",
     "Drift",
     "Pack",
     "Scene",
@@ -217,17 +231,44 @@ class ShotOptions:
 class SyntheticShot:
     """A synthetic screenshot and the truth about it.
 
-    ``geometry`` gives the grid lines' centres in ``image`` pixels (pixel
-    ``(row, col)`` centred at ``x=col, y=row``); ``colours[i]`` is the colour
-    drawn for ``puzzle.pairs[i]`` before any drift.
+    ``geometry`` places the board's cells in ``image`` pixels (pixel
+    ``(row, col)`` centred at ``x=col, y=row``): grid lines for square boards,
+    hexagon centres for hexagonal ones. ``colours[i]`` is the colour drawn for
+    ``puzzle.pairs[i]`` before any drift. ``drawn`` holds the pipes drawn on
+    the board (whole paths, parts of paths from a dot, or none), ``None`` when
+    no pipe is drawn; ``pipes`` says which cells they cover.
     """
 
     image: np.ndarray
     puzzle: Puzzle
-    geometry: BoardGeometry
+    geometry: Geometry
     colours: tuple[RGB, ...]
     options: ShotOptions
     seed: int
+    drawn: Solution | None = None
+
+    @property
+    def pipes(self) -> tuple[frozenset[Cell], ...]:
+        """Per pair, the cells other than its dots its drawn pipe covers (as ``Reading.pipes``).
+
+        A bridge's cell is covered by each flow drawn across it.
+        """
+        paths = self.drawn.paths if self.drawn is not None else ((),) * len(self.puzzle.pairs)
+        return tuple(
+            frozenset(path) - {pair.a, pair.b}
+            for pair, path in zip(self.puzzle.pairs, paths, strict=True)
+        )
+
+    @property
+    def state(self) -> str:
+        """``"unsolved"`` (no pipe), ``"solved"`` (every path whole) or ``"started"``."""
+        if self.drawn is None or not any(len(p) > 1 for p in self.drawn.paths):
+            return "unsolved"
+        whole = all(
+            len(path) > 1 and {path[0], path[-1]} == {pair.a, pair.b}
+            for pair, path in zip(self.puzzle.pairs, self.drawn.paths, strict=True)
+        )
+        return "solved" if whole else "started"
 
 
 # --------------------------------------------------------------------------- puzzles
@@ -316,7 +357,7 @@ def synthesize(
     rng = np.random.default_rng(seed)
     colours = _pick_colours(rng, len(puzzle.pairs), options)
     board = _Board(puzzle, solution, colours, options, rng)
-    builders: dict[Scene, Callable[[_Board], tuple[np.ndarray, BoardGeometry]]] = {
+    builders: dict[Scene, Callable[[_Board], tuple[np.ndarray, Geometry]]] = {
         Scene.PHONE: _phone_shot,
         Scene.DESKTOP_APP: _desktop_app_shot,
         Scene.MIRROR: _mirror_shot,
@@ -336,7 +377,7 @@ def synthesize(
         image = _apply_drift(image, options.drift)
     if options.jpeg_quality is not None:
         image = _jpeg(image, options.jpeg_quality)
-    return SyntheticShot(image, puzzle, geometry, colours, options, seed)
+    return SyntheticShot(image, puzzle, geometry, colours, options, seed, solution)
 
 
 def paste_preview(image: np.ndarray, shown: np.ndarray, scale: float, corner: str) -> np.ndarray:
@@ -371,7 +412,7 @@ class _Board:
     options: ShotOptions
     rng: np.random.Generator
 
-    def draw(self, canvas: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
+    def draw(self, canvas: np.ndarray, geometry: Geometry) -> np.ndarray:
         pitch = geometry.cell_size
         style = RenderStyle(
             line_colour=self.options.pack.line,
@@ -383,10 +424,69 @@ class _Board:
         )
 
 
+# --------------------------------------------------------------------------- placing a board
+
+
+def _room(puzzle: Puzzle) -> float:
+    """Pitches a board draws outside its cells: its outline's half width, and the
+    pipes running out of warp openings (a classic board's thin border: none)."""
+    if puzzle.is_classic:
+        return 0.0
+    return 0.1 + ((look.WARP_STUB + 0.1) if puzzle.warps else 0.0)
+
+
+def _extent(puzzle: Puzzle) -> tuple[float, float]:
+    """The board's width and height in cell pitches, with its ``_room`` each side."""
+    if puzzle.is_classic:
+        return puzzle.cols, puzzle.rows
+    if puzzle.shape is Shape.HEX:
+        width = (puzzle.cols - 1) * math.sqrt(3) / 2 + 2 / math.sqrt(3)
+        height = puzzle.rows + (0.5 if puzzle.cols > 1 else 0.0)
+    else:
+        width, height = puzzle.cols, puzzle.rows
+    room = 2 * _room(puzzle)
+    return width + room, height + room
+
+
+def _place(puzzle: Puzzle, left: float, top: float, pitch: float) -> Geometry:
+    """The geometry of a board whose ``_extent`` box has its top left corner at ``(left, top)``."""
+    room = _room(puzzle) * pitch
+    if puzzle.shape is Shape.HEX:
+        return HexGeometry.regular(
+            left=left + room, top=top + room, pitch=pitch, rows=puzzle.rows, cols=puzzle.cols
+        )
+    return BoardGeometry.uniform(
+        left=left + room,
+        top=top + room,
+        width=pitch * puzzle.cols,
+        height=pitch * puzzle.rows,
+        rows=puzzle.rows,
+        cols=puzzle.cols,
+    )
+
+
+def _mapped(geometry: Geometry, sx: float, sy: float, dx: float = 0.0, dy: float = 0.0) -> Geometry:
+    """The geometry in an image scaled by ``(sx, sy)`` (pixel centres to pixel centres),
+    then moved by ``(dx, dy)``."""
+    if isinstance(geometry, BoardGeometry):
+        return BoardGeometry(
+            tuple((x + 0.5) * sx - 0.5 + dx for x in geometry.xs),
+            tuple((y + 0.5) * sy - 0.5 + dy for y in geometry.ys),
+        )
+    x, y = geometry.origin
+    return HexGeometry(
+        Point((x + 0.5) * sx - 0.5 + dx, (y + 0.5) * sy - 0.5 + dy),
+        geometry.col_step * sx,
+        geometry.row_step * sy,
+        geometry.rows,
+        geometry.cols,
+    )
+
+
 # --------------------------------------------------------------------------- phone
 
 
-def _phone_screen(b: _Board, size: tuple[int, int]) -> tuple[np.ndarray, BoardGeometry]:
+def _phone_screen(b: _Board, size: tuple[int, int]) -> tuple[np.ndarray, Geometry]:
     """A portrait phone screen with the game on it."""
     o, rng = b.options, b.rng
     w, h = size
@@ -399,13 +499,12 @@ def _phone_screen(b: _Board, size: tuple[int, int]) -> tuple[np.ndarray, BoardGe
     counters_y = header_y + (48 + 40 * rng.random()) * u
     buttons_y = h - nav - ad - 70 * u
     top_room, bottom_room = counters_y + 14 * u, buttons_y - 32 * u
-    cell = min((w - rng.uniform(0, 3)) / b.puzzle.cols, (bottom_room - top_room) / b.puzzle.rows)
-    bw, bh = cell * b.puzzle.cols, cell * b.puzzle.rows
+    ew, eh = _extent(b.puzzle)
+    cell = min((w - rng.uniform(0, 3)) / ew, (bottom_room - top_room) / eh)
+    bw, bh = cell * ew, cell * eh
     left = (w - 1 - bw) / 2
     top = top_room + (bottom_room - top_room - bh) * rng.uniform(0.0, 0.6)
-    geometry = BoardGeometry.uniform(
-        left=left, top=top, width=bw, height=bh, rows=b.puzzle.rows, cols=b.puzzle.cols
-    )
+    geometry = _place(b.puzzle, left, top, cell)
     img = b.draw(img, geometry)
     texts: list[_Text] = []
     words = _WORDS[o.language]
@@ -498,14 +597,14 @@ def _phone_screen(b: _Board, size: tuple[int, int]) -> tuple[np.ndarray, BoardGe
     return _draw_texts(img, texts), geometry
 
 
-def _phone_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
+def _phone_shot(b: _Board) -> tuple[np.ndarray, Geometry]:
     return _phone_screen(b, b.options.screen)
 
 
 # --------------------------------------------------------------------------- desktop
 
 
-def _desktop_app_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
+def _desktop_app_shot(b: _Board) -> tuple[np.ndarray, Geometry]:
     """The Windows app (maximised or in a window) on a desktop with a taskbar."""
     o, rng = b.options, b.rng
     w, h = o.screen
@@ -531,12 +630,11 @@ def _desktop_app_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
         )
     ch = wh - title
     content = _glow_background(rng, ww, ch, o.glow, PALETTES[o.palette], bars_only=True)
-    cell = min(ch * rng.uniform(0.5, 0.62) / b.puzzle.rows, ww * 0.8 / b.puzzle.cols)
-    bw, bh = cell * b.puzzle.cols, cell * b.puzzle.rows
+    ew, eh = _extent(b.puzzle)
+    cell = min(ch * rng.uniform(0.5, 0.62) / eh, ww * 0.8 / ew)
+    bw, bh = cell * ew, cell * eh
     left, top = (ww - bw) / 2, ch * 0.19 + rng.uniform(0, ch * 0.04)
-    geometry = BoardGeometry.uniform(
-        left=left, top=top, width=bw, height=bh, rows=b.puzzle.rows, cols=b.puzzle.cols
-    )
+    geometry = _place(b.puzzle, left, top, cell)
     content = b.draw(content, geometry)
     s = ch / 1000
     words = _WORDS[o.language]
@@ -585,7 +683,7 @@ def _desktop_app_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
     return _draw_texts(img, texts), geometry.shifted(wx, wy + title)
 
 
-def _mirror_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
+def _mirror_shot(b: _Board) -> tuple[np.ndarray, Geometry]:
     """A phone screen scaled into a mirroring window on a cluttered desktop."""
     o, rng = b.options, b.rng
     w, h = o.screen
@@ -613,10 +711,7 @@ def _mirror_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
     img[wy + title : wy + title + target_h, wx : wx + target_w] = small
     img = _taskbar(img, rng, task, texts)
     sx, sy = target_w / phone.shape[1], target_h / phone.shape[0]
-    geometry = BoardGeometry(
-        tuple((x + 0.5) * sx - 0.5 + wx for x in pg.xs),
-        tuple((y + 0.5) * sy - 0.5 + wy + title for y in pg.ys),
-    )
+    geometry = _mapped(pg, sx, sy, wx, wy + title)
     return _draw_texts(img, texts), geometry
 
 
@@ -704,7 +799,7 @@ def _taskbar(
 # --------------------------------------------------------------------------- web, crop
 
 
-def _web_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
+def _web_shot(b: _Board) -> tuple[np.ndarray, Geometry]:
     """A browser window; the game sits in a black canvas on the page."""
     o, rng = b.options, b.rng
     w, h = o.screen
@@ -737,8 +832,14 @@ def _web_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
     cell = o.cell_px
     pad = cell * rng.uniform(0.3, 1.0)
     head = 44.0 if o.header else 0.0
-    cw = round(cell * b.puzzle.cols + 2 * pad)
-    chh = round(cell * b.puzzle.rows + 2 * pad + head)
+    ew, eh = _extent(b.puzzle)
+    cw = round(cell * ew + 2 * pad)
+    chh = round(cell * eh + 2 * pad + head)
+    if not b.puzzle.is_classic and (cw > w - 20 or chh > h - 120):
+        # Sizes were chosen for a plain board; one with room round it may need smaller cells.
+        shrink = min((w - 22) / (cell * ew + 2 * pad), (h - 122 - head) / (cell * eh + 2 * pad))
+        cell, pad = cell * shrink, pad * shrink
+        cw, chh = round(cell * ew + 2 * pad), round(cell * eh + 2 * pad + head)
     cx = int(rng.integers(20, max(21, w - cw - 20)))
     cy = int(rng.integers(120, max(121, h - chh - 10)))
     if cx + cw > w or cy + chh > h:
@@ -770,22 +871,22 @@ def _web_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
     # The canvas at its own resolution, then scaled by the browser's zoom.
     bw, bh = max(8, round(cw / o.zoom)), max(8, round(chh / o.zoom))
     canvas = _glow_background(rng, bw, bh, o.glow * 0.5, PALETTES[o.palette], bars_only=True)
-    geometry = BoardGeometry.uniform(
-        left=pad * bw / cw,
-        top=(pad + head) * bh / chh,
-        width=cell * b.puzzle.cols * bw / cw,
-        height=cell * b.puzzle.rows * bh / chh,
-        rows=b.puzzle.rows,
-        cols=b.puzzle.cols,
-    )
+    geometry: Geometry
+    if b.puzzle.is_classic:
+        geometry = BoardGeometry.uniform(
+            left=pad * bw / cw,
+            top=(pad + head) * bh / chh,
+            width=cell * b.puzzle.cols * bw / cw,
+            height=cell * b.puzzle.rows * bh / chh,
+            rows=b.puzzle.rows,
+            cols=b.puzzle.cols,
+        )
+    else:  # regular hexagons stay regular: one pitch, then the canvas's own stretch
+        geometry = _mapped(_place(b.puzzle, pad, pad + head, cell), bw / cw, bh / chh)
     canvas = b.draw(canvas, geometry)
     if (bw, bh) != (cw, chh):
         canvas = np.asarray(cv2.resize(canvas, (cw, chh), interpolation=cv2.INTER_LINEAR))
-        sx, sy = cw / bw, chh / bh
-        geometry = BoardGeometry(
-            tuple((x + 0.5) * sx - 0.5 for x in geometry.xs),
-            tuple((y + 0.5) * sy - 0.5 for y in geometry.ys),
-        )
+        geometry = _mapped(geometry, cw / bw, chh / bh)
     local = []
     if o.header:
         words = _WORDS[o.language]
@@ -803,24 +904,36 @@ def _web_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
     return _draw_texts(img, texts), geometry.shifted(cx, cy)
 
 
-def _crop_shot(b: _Board) -> tuple[np.ndarray, BoardGeometry]:
+def _crop_shot(b: _Board) -> tuple[np.ndarray, Geometry]:
     """The board alone, cut at its border or into the border line."""
     o, rng = b.options, b.rng
     cell = o.cell_px
     half_line = max(1.0, min(0.2 * cell, o.line_px)) / 2
-    margin = -o.crop_cut * cell if o.crop_cut < 0 else half_line * (1 - o.crop_cut)
-    # The board's outer edge at 'margin' from the image edge, in pixel-edge terms.
-    w = math.ceil(cell * b.puzzle.cols + 2 * margin)
-    h = math.ceil(cell * b.puzzle.rows + 2 * margin)
+    if b.puzzle.is_classic:
+        # The board's outer edge at 'margin' from the image edge, in pixel-edge terms.
+        margin = -o.crop_cut * cell if o.crop_cut < 0 else half_line * (1 - o.crop_cut)
+        w = math.ceil(cell * b.puzzle.cols + 2 * margin)
+        h = math.ceil(cell * b.puzzle.rows + 2 * margin)
+        img = _glow_background(rng, w, h, o.glow, PALETTES[o.palette])
+        geometry: Geometry = BoardGeometry.uniform(
+            left=margin - 0.5,
+            top=margin - 0.5,
+            width=cell * b.puzzle.cols,
+            height=cell * b.puzzle.rows,
+            rows=b.puzzle.rows,
+            cols=b.puzzle.cols,
+        )
+        return b.draw(img, geometry), geometry
+    # The outline (as wide as a wall) and any pipes out of warp openings are what is cut.
+    outline = max(2 * half_line, look.wall_look(b.puzzle, o.pack.line)[1] * cell) / 2
+    ew, eh = _extent(b.puzzle)
+    room = _room(b.puzzle) * cell
+    outside = outline + (room - 0.1 * cell)  # the warps' stubs, past the outline
+    margin = -o.crop_cut * cell if o.crop_cut < 0 else outside * (1 - o.crop_cut)
+    w = math.ceil(cell * ew - 2 * room + 2 * margin)
+    h = math.ceil(cell * eh - 2 * room + 2 * margin)
     img = _glow_background(rng, w, h, o.glow, PALETTES[o.palette])
-    geometry = BoardGeometry.uniform(
-        left=margin - 0.5,
-        top=margin - 0.5,
-        width=cell * b.puzzle.cols,
-        height=cell * b.puzzle.rows,
-        rows=b.puzzle.rows,
-        cols=b.puzzle.cols,
-    )
+    geometry = _place(b.puzzle, margin - 0.5 - room, margin - 0.5 - room, cell)
     return b.draw(img, geometry), geometry
 
 
@@ -1222,15 +1335,173 @@ CATEGORIES: dict[str, Callable[[np.random.Generator], tuple[Puzzle, ShotOptions]
 }
 
 
-def sample(category: str, seed: int) -> SyntheticShot:
-    """A random shot from one of ``CATEGORIES``, the same for the same seed."""
+# --------------------------------------------------------------------------- variants
+
+
+def _features_walls(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
+    # The game's walled levels (Flow Free: Shapes): walls, often on a shaped board.
+    cells = rows * cols
+    holes = round(cells * rng.uniform(0.03, 0.12)) if rng.random() < 0.4 else 0
+    return {"walls": max(1, round(cells * rng.uniform(0.05, 0.15))), "holes": holes}
+
+
+def _features_holes(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
+    # Shaped boards: cells cut from the outline and gaps inside, sometimes walls too.
+    cells = rows * cols
+    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.3 else 0
+    return {"holes": max(1, round(cells * rng.uniform(0.05, 0.22))), "walls": walls}
+
+
+def _features_bridges(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
+    return {"bridges": int(rng.integers(1, 2 + rows * cols // 30))}
+
+
+def _features_warps(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
+    walls = round(rows * cols * rng.uniform(0.02, 0.08)) if rng.random() < 0.4 else 0
+    return {"warps": int(rng.integers(1, 5)), "walls": walls}
+
+
+def _features_hex(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
+    # Flow Free: Hexes: hexagon lattices, mostly shaped, some with walls.
+    cells = rows * cols
+    holes = round(cells * rng.uniform(0.04, 0.2)) if rng.random() < 0.7 else 0
+    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.3 else 0
+    return {"hexagonal": 1, "holes": holes, "walls": walls}
+
+
+#: Variant name -> the ``flowbot.generate`` features of a board of that size, drawn at random.
+#: ``"classic"`` is the plain rectangle every category draws by itself.
+VARIANTS: dict[str, Callable[[np.random.Generator, int, int], dict[str, int]]] = {
+    "walls": _features_walls,
+    "holes": _features_holes,
+    "bridges": _features_bridges,
+    "warps": _features_warps,
+    "hex": _features_hex,
+}
+
+#: The categories a variant board is drawn in: every scene and look; not ``generated``
+#: (variant boards always are) nor ``solved`` (see ``STATES``).
+VARIANT_CATEGORIES: tuple[str, ...] = tuple(
+    c for c in CATEGORIES if c not in {"generated", "solved"}
+)
+
+#: What is drawn on the board: no pipe, some pipes (whole, or part of a flow from one of
+#: its dots), or the whole solution.
+STATES = ("unsolved", "started", "solved")
+
+
+def _variant_board(rng: np.random.Generator, variant: str, like: Puzzle) -> Solution:
+    """A solvable ``variant`` board of ``like``'s size.
+
+    About as many colours as the game's levels of that size have (the square
+    root of the cells), or as ``like`` has if more (twins want many), 16 at most.
+    """
+    from flowbot.errors import InputError  # noqa: PLC0415
+    from flowbot.generate import generate  # noqa: PLC0415 - keeps the solver out of plain use
+
+    rows, cols = like.rows, like.cols
+    features = VARIANTS[variant](rng, rows, cols)
+    usual = round(math.sqrt(rows * cols - features.get("holes", 0)) * rng.uniform(0.9, 1.3))
+    colours = int(min(16, max(3, usual, len(like.pairs))))
+    for attempt in range(12):
+        try:
+            made = generate(
+                rows,
+                cols,
+                colours,
+                seed=int(rng.integers(2**31)),
+                hexagonal=bool(features.get("hexagonal")),
+                holes=features.get("holes", 0),
+                walls=features.get("walls", 0),
+                bridges=features.get("bridges", 0),
+                warps=features.get("warps", 0),
+            )
+        except InputError:
+            # Paths that never touch themselves need enough colours; holes may leave no room.
+            colours = min(16, colours + 1)
+            if attempt % 3 == 2 and features.get("holes", 0) > 1:
+                features = {**features, "holes": features["holes"] // 2}
+            continue
+        return made.solution
+    raise RuntimeError(f"no {variant} board of {rows}x{cols} after 12 tries")  # pragma: no cover
+
+
+def _drawn(rng: np.random.Generator, solution: Solution, state: str) -> Solution | None:
+    """The pipes drawn on the board in ``state``."""
+    if state == "unsolved":
+        return None
+    if state == "solved":
+        return solution
+    puzzle = solution.puzzle
+    paths: list[tuple[Cell, ...]] = []
+    for path in solution.paths:
+        roll = rng.random()
+        if roll < 0.35:
+            paths.append(path)
+        elif roll < 0.7 and len(path) > 2:
+            # Dragged from one of its dots and let go short of the other, never on a bridge.
+            part = path if rng.random() < 0.5 else path[::-1]
+            part = part[: int(rng.integers(2, len(path)))]
+            while part and part[-1] in puzzle.bridges:
+                part = part[:-1]
+            paths.append(part if len(part) > 1 else ())
+        else:
+            paths.append(())
+    if not any(paths):  # a started board has at least one pipe
+        k = int(rng.integers(len(paths)))
+        paths[k] = solution.paths[k]
+    return Solution(puzzle, tuple(paths))
+
+
+def sample(
+    category: str, seed: int, variant: str = "classic", state: str = "unsolved"
+) -> SyntheticShot:
+    """A random shot from one of ``CATEGORIES``, the same for the same arguments.
+
+    ``variant``: ``"classic"`` or one of ``VARIANTS`` (then ``category`` is one of
+    ``VARIANT_CATEGORIES``): a solvable board of the game's other kinds, of the
+    size the category draws, in its scene and look. ``state``: one of ``STATES``,
+    the pipes drawn (the shot's ``drawn`` and ``pipes``). One seed gives one
+    board and scene in every state, so a started or solved shot is the unsolved
+    one with pipes on it (classic boards: a generated level, since the
+    categories' own boards are rarely solvable). Classic unsolved shots are
+    what they always were.
+    """
     try:
         make = CATEGORIES[category]
     except KeyError:
         raise ValueError(
             f"unknown category {category!r}; choose from {sorted(CATEGORIES)}"
         ) from None
+    if state not in STATES:
+        raise ValueError(f"unknown state {state!r}; choose from {list(STATES)}")
+    if variant != "classic":
+        if variant not in VARIANTS:
+            choices = ", ".join(["classic", *VARIANTS])
+            raise ValueError(f"unknown variant {variant!r}; choose from {choices}")
+        if category not in VARIANT_CATEGORIES:
+            raise ValueError(f"category {category!r} draws classic boards only")
+        rng = np.random.default_rng([seed, *category.encode(), *b"/", *variant.encode()])
+        like, options = make(rng)
+        solution = _variant_board(rng, variant, like)
+        return synthesize(
+            solution.puzzle,
+            seed=int(rng.integers(2**31)),
+            options=options,
+            solution=_drawn(_state_rng(seed, category, variant), solution, state),
+        )
     rng = np.random.default_rng([seed, *category.encode()])
+    if state != "unsolved":
+        if category == "solved":
+            raise ValueError("category 'solved' draws its own pipes; give it no state")
+        like, options = make(rng)
+        solution = _generated(rng, like.rows, like.cols)
+        return synthesize(
+            solution.puzzle,
+            seed=int(rng.integers(2**31)),
+            options=options,
+            solution=_drawn(_state_rng(seed, category, variant), solution, state),
+        )
     if category == "solved":
         # A solved board (pipes everywhere) or a half-solved one (some pipes): a
         # reader may refuse these or read their dots, never answer wrongly.
@@ -1245,3 +1516,8 @@ def sample(category: str, seed: int) -> SyntheticShot:
         )
     puzzle, options = make(rng)
     return synthesize(puzzle, seed=int(rng.integers(2**31)), options=options)
+
+
+def _state_rng(seed: int, category: str, variant: str) -> np.random.Generator:
+    # Its own stream: the board and scene do not depend on the state.
+    return np.random.default_rng([seed, *category.encode(), *b"/state/", *variant.encode()])

@@ -24,11 +24,14 @@ from flowbot.vision._stats import median_of
 #: (fractions of the side: its middle, clear of the lines meeting it).
 _ALONG = np.array([0.3, 0.4, 0.5, 0.6, 0.7])
 #: How far inside the border line it is looked for (pitches: the line found
-#: may be a pixel or two off the drawn one, which is as wide inside as out),
-#: and where the ground just inside the border is taken (pitches in from the
-#: line, short of a dot).
+#: may be a pixel or two off the drawn one, which is as wide inside as out).
 _REACH = 0.05
-_GROUND = (0.07, 0.09, 0.11)
+#: Where the ground inside the border is taken: pitches in from the line,
+#: past a wide outline (0.1 pitch a side at most), at points along the side
+#: where a dot leaves the cell's ground that far in (a dot 0.38 pitch wide
+#: at most, in the cell's middle).
+_GROUND = (0.15, 0.18, 0.21)
+_GROUND_ALONG = np.array([0.2, 0.25, 0.3, 0.7, 0.75, 0.8])
 
 #: Least ink (CIELAB from the ground inside) of a border drawn, at its
 #: typical (median) side: below it the border is hidden (a frame, glow, a
@@ -77,20 +80,31 @@ def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, Border
             n = len(spans) - 1
             out[side] = BorderSide(np.full(n, np.nan), np.full((n, 3), np.nan))
             continue
-        along = spans[:-1, None] + _ALONG[None, :] * np.diff(spans)[:, None]  # (cells, points)
-        a = np.clip(np.rint(along), 0, (h if vertical else w) - 1).astype(np.intp)
-        c = np.concatenate([across, inside]).astype(np.intp)
-        if vertical:
-            rows, cols = a[:, :, None], c[None, None, :]
-        else:
-            rows, cols = c[None, None, :], a[:, :, None]
-        lab = to_lab(pixels_at(image, rows, cols))  # (cells, points, offsets + ground, 3)
-        ground = np.median(lab[:, :, len(across) :], axis=2)
-        ink = delta_e(lab[:, :, : len(across)], ground[:, :, None])
+        cells = len(spans) - 1
+        grounds = _lab_at(image, spans, _GROUND_ALONG, inside, vertical=vertical)
+        ground = median_of(grounds.reshape(cells, -1, 3), axis=1)
+        lab = _lab_at(
+            image, spans, _ALONG, across, vertical=vertical
+        )  # (cells, points, offsets, 3)
+        ink = delta_e(lab, ground[:, None, None, :])
         inkiest = ink.argmax(axis=2)
         colour = np.take_along_axis(lab, inkiest[:, :, None, None], axis=2)[:, :, 0]
         out[side] = BorderSide(np.median(ink.max(axis=2), axis=1), np.median(colour, axis=1))
     return out
+
+
+def _lab_at(
+    image: np.ndarray, spans: np.ndarray, points: np.ndarray, depths: np.ndarray, *, vertical: bool
+) -> np.ndarray:
+    """Lab at ``points`` (fractions) along each cell's side, at ``depths`` (image columns of a
+    vertical side, rows of a horizontal one) across it: ``(cells, points, depths, 3)``."""
+    h, w = image.shape[:2]
+    along = spans[:-1, None] + points[None, :] * np.diff(spans)[:, None]
+    a = np.clip(np.rint(along), 0, (h if vertical else w) - 1).astype(np.intp)
+    c = depths.astype(np.intp)
+    if vertical:
+        return to_lab(pixels_at(image, a[:, :, None], c[None, None, :]))
+    return to_lab(pixels_at(image, c[None, None, :], a[:, :, None]))
 
 
 #: Where the inner lines' colour is taken: the middle of each cell's sides.

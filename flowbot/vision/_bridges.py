@@ -28,9 +28,9 @@ from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._stats import median_along, median_of
 
-#: An empty cell's core within this of the ground (the ground a tile is
-#: painted over with).
-_CORE_OFF_GROUND = 12.0
+#: An empty cell's core within this (CIELAB) of its ring: the ground a tile
+#: is painted over with is taken from such cells.
+_CORE_OFF_RING = 12.0
 
 #: The patch a cell is resampled to (pixels a side, covering the cell exactly).
 _PATCH = 60
@@ -56,10 +56,11 @@ TILE_GROUND = 20.0
 #: its step from what lies outside it: one flat tile (tiles: 7.2 at most,
 #: small cells' blurred rails and edges included).
 TILE_FLAT, TILE_FLAT_SHARE = 12.0, 0.5
-#: Least lift (grey levels) of both rails over the tile, and as a share of
-#: the tile's step from the ground: drawn 70 lighter than the tile; JPEG and
-#: small cells blur them to 35+.
-RAIL_LIFT, RAIL_SHARE = 15.0, 0.2
+#: Least lift (grey levels) of both rails over the tile beside them, and as
+#: a share of the tile's step from what lies outside it: drawn 70 lighter
+#: than the tile; JPEG and small cells blur them to 25+, a screenshot
+#: preview's 14 px cells to 12+; cells without rails 0-4.
+RAIL_LIFT, RAIL_SHARE = 10.0, 0.2
 #: Most difference between the two rails' distances from the middle: in
 #: pitches, and in pixels (a grid line placed half a pixel off in small cells).
 RAIL_SYMMETRY, RAIL_SYMMETRY_PX = 0.06, 1.5
@@ -217,13 +218,13 @@ def take_off(
     """A copy of ``image`` with each bridge's tile painted over in the ground around it.
 
     The ground is the empty cells' next to it (their cores' median colour),
-    glow's tint being nearly flat over a cell: what the game shows where it
-    draws no tile. Outside the tile, the cell is left as drawn.
+    glow's tint changing little from one cell to the next: what the game
+    shows where it draws no tile. Outside the tile, the cell is left as drawn.
     """
     out = image.copy()
     h, w = image.shape[:2]
-    ground = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
-    empty = delta_e(samples.core_lab, ground) < _CORE_OFF_GROUND
+    # Empty cells: a core like its own ring (glow tints both alike).
+    empty = delta_e(samples.core_lab, samples.ring_lab) < _CORE_OFF_RING
     for cell in bridges:
         empty[cell] = False
     rows, cols = empty.shape

@@ -115,9 +115,7 @@ def _patch(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray
     y0, y1 = geometry.ys[cell.row], geometry.ys[cell.row + 1]
     scale_x, scale_y = _PATCH / (x1 - x0), _PATCH / (y1 - y0)
     # Pixel centres at integers: the patch's pixel i covers x0 + (i + 0.5) / scale.
-    warp = np.array(
-        [[scale_x, 0, -scale_x * x0 - 0.5], [0, scale_y, -scale_y * y0 - 0.5]]
-    )
+    warp = np.array([[scale_x, 0, -scale_x * x0 - 0.5], [0, scale_y, -scale_y * y0 - 0.5]])
     shrink = scale_x < 1 or scale_y < 1
     patch = cv2.warpAffine(
         image,

@@ -25,19 +25,22 @@ from flowbot.vision._border_sides import DRAWN, border_sides
 from flowbot.vision._grid import full_size
 from flowbot.vision._rule import Grid, Rule
 
-#: A side is open where its ink is under this share of the typical side's:
-#: nothing drawn there at all (openings: the ground's noise, under 0.1).
-OPEN_SHARE = 0.3
+#: A border cell's side is open where its ink (CIELAB, ``border_sides``) is
+#: under ``OPEN_INK`` and under ``OPEN_SHARE`` of its side's drawn cells':
+#: nothing drawn there at all. Openings 2.2 at most (JPEG), drawn outlines
+#: 57+ (warp boards in every category, seeds 3000-3003), a classic board's
+#: thin border 19+ (a mirror's, beside a side of 97).
+OPEN_INK, OPEN_SHARE = 6.0, 0.3
 
 
 def openings(
     image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
-) -> dict[str, np.ndarray] | None:
-    """Per side, the cells beside which the border is open; ``None`` when none can be told.
+) -> dict[str, np.ndarray]:
+    """Per side, the cells beside which the border is open.
 
-    A border drawn nowhere (hidden by a frame, glow or a crop) shows no
-    opening; one drawn all round but at a few cells is open at those. A hole
-    on the border has no side there (nothing is drawn beside it).
+    A side drawn nowhere (hidden by a frame, glow or a crop) shows no
+    opening; one drawn but at a few cells is open at those. A hole on the
+    border has no side there (nothing is drawn beside it).
     """
     ink = {side: found.ink.copy() for side, found in border_sides(image, geometry).items()}
     rows, cols = geometry.rows, geometry.cols
@@ -49,13 +52,16 @@ def openings(
     }
     for side, cells in beside.items():
         ink[side][[cell in holes for cell in cells]] = np.nan
-    seen = np.concatenate([v[np.isfinite(v)] for v in ink.values()])
-    if seen.size == 0:
-        return None
-    typical = float(np.median(seen))
-    if typical < DRAWN:
-        return None
-    return {side: np.isfinite(v) & (v < OPEN_SHARE * typical) for side, v in ink.items()}
+    out = {}
+    for side, values in ink.items():
+        drawn = values[np.isfinite(values) & (values >= DRAWN)]
+        # A side drawn nowhere (hidden, or cut off) shows no opening.
+        if drawn.size == 0:
+            out[side] = np.zeros(values.shape, bool)
+            continue
+        limit = min(OPEN_INK, OPEN_SHARE * float(np.median(drawn)))
+        out[side] = np.isfinite(values) & (values < limit)
+    return out
 
 
 def _paired(open_: dict[str, np.ndarray], rows: int, cols: int) -> tuple[frozenset[Link], str]:
@@ -93,8 +99,6 @@ def find_warps(
     Raises ``UnsureReadingError`` for an opening without its partner.
     """
     open_ = openings(image, geometry, holes)
-    if open_ is None:
-        return frozenset()
     warps, doubt = _paired(open_, geometry.rows, geometry.cols)
     if doubt:
         raise UnsureReadingError(doubt)
@@ -110,8 +114,6 @@ def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
         except UnsureReadingError:
             geometry = full_size(grid.lattice, grid.factor)
             open_ = openings(grid.image, geometry)
-            if open_ is None:
-                raise
             warps, doubt = _paired(open_, geometry.rows, geometry.cols)
             if doubt or not warps:
                 raise

@@ -148,13 +148,18 @@ def outlined_all_round(image: np.ndarray, geometry: BoardGeometry) -> bool:
     seen must be drawn, alike, and lighter than the inner lines.
     """
     sides = border_sides(image, geometry)
-    colours = []
-    for side in sides.values():
-        drawn = np.isfinite(side.ink) & (side.ink >= DRAWN)
-        if not drawn.any():
-            continue
-        colours.append(median_of(side.colour[drawn], axis=0))
-    if len(colours) < 3:
+    drawn = sum(bool(_drawn(side).any()) for side in sides.values())
+    return drawn >= 3 and outlined(image, geometry, sides)
+
+
+def outlined(image: np.ndarray, geometry: BoardGeometry, sides: dict[str, BorderSide]) -> bool:
+    """Whether the sides drawn are one outline, lighter than the inner lines (none: no)."""
+    colours = [
+        median_of(side.colour[_drawn(side)], axis=0)
+        for side in sides.values()
+        if _drawn(side).any()
+    ]
+    if not colours:
         return False
     line = inner_line_colour(image, geometry)
     outline = median_of(np.array(colours), axis=0)
@@ -162,6 +167,10 @@ def outlined_all_round(image: np.ndarray, geometry: BoardGeometry) -> bool:
         all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in colours)
         and float(outline[0] - line[0]) >= OUTLINE_LIGHTER
     )
+
+
+def _drawn(side: BorderSide) -> np.ndarray:
+    return np.isfinite(side.ink) & (side.ink >= DRAWN)
 
 
 def lines_end_at_outline(rule: Rule[Cells]) -> Rule[Cells]:

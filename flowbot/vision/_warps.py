@@ -21,7 +21,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
-from flowbot.vision._border_sides import DRAWN, border_sides
+from flowbot.vision._border_sides import DRAWN, BorderSide, border_sides, outlined
 from flowbot.vision._grid import full_size
 from flowbot.vision._rule import Grid, Rule
 
@@ -42,7 +42,13 @@ def openings(
     opening; one drawn but at a few cells is open at those. A hole on the
     border has no side there (nothing is drawn beside it).
     """
-    ink = {side: found.ink.copy() for side, found in border_sides(image, geometry).items()}
+    return _openings(border_sides(image, geometry), geometry, holes)
+
+
+def _openings(
+    sides: dict[str, BorderSide], geometry: BoardGeometry, holes: frozenset[Cell]
+) -> dict[str, np.ndarray]:
+    ink = {side: found.ink.copy() for side, found in sides.items()}
     rows, cols = geometry.rows, geometry.cols
     beside = {
         "top": [Cell(0, c) for c in range(cols)],
@@ -96,12 +102,26 @@ def find_warps(
 ) -> frozenset[Link]:
     """The warps of the board chosen: its border's openings, paired across it.
 
-    Raises ``UnsureReadingError`` for an opening without its partner.
+    Raises ``UnsureReadingError`` for an opening without its partner, or a
+    side drawn nowhere on a board whose other sides show warps or the
+    outline of the game's other boards.
     """
-    open_ = openings(image, geometry, holes)
-    warps, doubt = _paired(open_, geometry.rows, geometry.cols)
+    sides = border_sides(image, geometry)
+    warps, doubt = _paired(_openings(sides, geometry, holes), geometry.rows, geometry.cols)
     if doubt:
         raise UnsureReadingError(doubt)
+    # A side seen but drawn nowhere, on a board with warps or outlined as the
+    # game's other boards are: open all along (a warp at every cell), or
+    # hidden; which cannot be told.
+    nowhere = [
+        name
+        for name, side in sides.items()
+        if np.isfinite(side.ink).any() and not (np.nan_to_num(side.ink) >= DRAWN).any()
+    ]
+    if nowhere and (warps or outlined(image, geometry, sides)):
+        raise UnsureReadingError(
+            f"the board's {nowhere[0]} border is drawn nowhere: open all along (warps) or hidden"
+        )
     return warps
 
 

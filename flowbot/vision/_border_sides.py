@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell, Link, link
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
@@ -111,8 +111,10 @@ def _lab_at(
 _INNER_ALONG = 0.5
 
 
-def inner_line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
-    """The thin lines' colour (Lab): the median of the lightest pixel across each inner line."""
+def inner_edge_colours(image: np.ndarray, geometry: BoardGeometry) -> list[np.ndarray]:
+    """The lightest pixel across each inner edge, at its middle (Lab): the vertical edges
+    ``(cols - 1, rows, 3)`` (edge ``[i, r]`` right of cell ``(r, i)``), then the horizontal
+    ones ``(rows - 1, cols, 3)`` (edge ``[j, c]`` below cell ``(j, c)``)."""
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     h, w = image.shape[:2]
     reach = max(1, math.ceil(_REACH * geometry.cell_size))
@@ -127,10 +129,46 @@ def inner_line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
             pixels = pixels_at(image, a[None, :, None], c[:, None, :])
         else:
             pixels = pixels_at(image, c[:, None, :], a[None, :, None])
-        lab = to_lab(pixels).reshape(-1, len(offsets), 3)
-        lightest = lab[:, :, 0].argmax(axis=1)
-        colours.append(lab[np.arange(len(lab)), lightest])
-    return median_of(np.concatenate(colours), axis=0)
+        lab = to_lab(pixels)  # (lines, spans, offsets, 3)
+        lightest = lab[:, :, :, 0].argmax(axis=2)
+        colours.append(np.take_along_axis(lab, lightest[:, :, None, None], axis=2)[:, :, 0])
+    return colours
+
+
+def inner_line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
+    """The thin lines' colour (Lab): the median of the lightest pixel across each inner edge."""
+    edges = inner_edge_colours(image, geometry)
+    return median_of(np.concatenate([e.reshape(-1, 3) for e in edges]), axis=0)
+
+
+def check_no_outline_inside(
+    image: np.ndarray, geometry: BoardGeometry, walls: frozenset[Link] = frozenset()
+) -> None:
+    """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
+    not read as one (``walls``: those read)."""
+    sides = border_sides(image, geometry)
+    if not outlined(image, geometry, sides):
+        return
+    outline = median_of(
+        np.array(
+            [median_of(s.colour[_drawn(s)], axis=0) for s in sides.values() if _drawn(s).any()]
+        ),
+        axis=0,
+    )
+    vertical, horizontal = inner_edge_colours(image, geometry)
+    line = median_of(np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)]), axis=0)
+    for edges, step in ((vertical, (0, 1)), (horizontal, (1, 0))):
+        near = (delta_e(edges, outline) < delta_e(edges, line)) & (
+            edges[..., 0] - line[0] >= OUTLINE_LIGHTER / 2
+        )
+        for i, k in np.argwhere(near):
+            a = Cell(int(k), int(i)) if step == (0, 1) else Cell(int(i), int(k))
+            b = Cell(a.row + step[0], a.col + step[1])
+            if link(a, b) not in walls:
+                raise UnsureReadingError(
+                    f"the edge between cells ({a.row}, {a.col}) and ({b.row}, {b.col}) is drawn "
+                    "in the outline's colour (a wall)"
+                )
 
 
 #: Least lightness (L*) by which an outline is lighter than the thin lines:

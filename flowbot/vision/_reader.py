@@ -9,6 +9,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
+from flowbot.vision._border_sides import check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import (
@@ -67,6 +68,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     cells = board.cells
     try:
         check_cells(cells)
+        check_no_outline_inside(cells.image, cells.geometry, board.features.walls)
         warps = find_warps(cells.image, cells.geometry, board.features.holes)
         board = replace(board, features=replace(board.features, warps=warps))
         pairs, margin = _pair_dots(cells)

@@ -22,8 +22,10 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
 from flowbot.vision._border_sides import DRAWN, BorderSide, border_sides, outlined
+from flowbot.vision._colour import delta_e
 from flowbot.vision._grid import full_size
 from flowbot.vision._rule import Grid, Rule
+from flowbot.vision._stats import median_of
 
 #: A border cell's side is open where its ink (CIELAB, ``border_sides``) is
 #: under ``OPEN_INK`` and under ``OPEN_SHARE`` of its side's drawn cells':
@@ -31,6 +33,15 @@ from flowbot.vision._rule import Grid, Rule
 #: 57+ (warp boards in every category, seeds 3000-3003), a classic board's
 #: thin border 19+ (a mirror's, beside a side of 97).
 OPEN_INK, OPEN_SHARE = 6.0, 0.3
+#: ... and where what shows there is this far (CIELAB) from the side's drawn
+#: colour: glow of the border's own colour hides it from the ground beside
+#: it, whose colour it takes; an opening shows the board's ground (the
+#: game's outlines 60+ from it).
+OPEN_UNLIKE = 20.0
+#: Least ink (CIELAB) of a side's drawn cells (its 75th percentile) for
+#: openings to be told on it: outlines 57+; a classic board's thin border
+#: under glow 4-14.
+DRAWN_SIDE = 20.0
 
 
 def openings(
@@ -42,11 +53,14 @@ def openings(
     opening; one drawn but at a few cells is open at those. A hole on the
     border has no side there (nothing is drawn beside it).
     """
-    return _openings(border_sides(image, geometry), geometry, holes)
+    return _openings(image, geometry, border_sides(image, geometry), holes)
 
 
 def _openings(
-    sides: dict[str, BorderSide], geometry: BoardGeometry, holes: frozenset[Cell]
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    sides: dict[str, BorderSide],
+    holes: frozenset[Cell],
 ) -> dict[str, np.ndarray]:
     ink = {side: found.ink.copy() for side, found in sides.items()}
     rows, cols = geometry.rows, geometry.cols
@@ -58,15 +72,24 @@ def _openings(
     }
     for side, cells in beside.items():
         ink[side][[cell in holes for cell in cells]] = np.nan
-    out = {}
+    out = {side: np.zeros(values.shape, bool) for side, values in ink.items()}
+    if not outlined(image, geometry, sides):
+        # Warps are drawn on the game's other boards, outlined lighter than
+        # their lines; a classic board's border may fade under glow anywhere.
+        return out
     for side, values in ink.items():
-        drawn = values[np.isfinite(values) & (values >= DRAWN)]
-        # A side drawn nowhere (hidden, or cut off) shows no opening.
-        if drawn.size == 0:
-            out[side] = np.zeros(values.shape, bool)
+        seen = values[np.isfinite(values)]
+        # A side drawn nowhere (hidden, or cut off) shows no opening; one
+        # open at most cells still shows its outline at a quarter of them.
+        if not seen.size or float(np.quantile(seen, 0.75)) < DRAWN_SIDE:
             continue
-        limit = min(OPEN_INK, OPEN_SHARE * float(np.median(drawn)))
-        out[side] = np.isfinite(values) & (values < limit)
+        is_drawn = np.isfinite(values) & (values >= DRAWN)
+        limit = min(OPEN_INK, OPEN_SHARE * float(np.median(values[is_drawn])))
+        # Glow of the border's own colour hides it from the ground beside it
+        # but not from the board's ground: an opening shows the latter.
+        colour = median_of(sides[side].colour[is_drawn], axis=0)
+        unlike = delta_e(sides[side].colour, colour) >= OPEN_UNLIKE
+        out[side] = np.isfinite(values) & (values < limit) & unlike
     return out
 
 
@@ -107,7 +130,7 @@ def find_warps(
     outline of the game's other boards.
     """
     sides = border_sides(image, geometry)
-    warps, doubt = _paired(_openings(sides, geometry, holes), geometry.rows, geometry.cols)
+    warps, doubt = _paired(_openings(image, geometry, sides, holes), geometry.rows, geometry.cols)
     if doubt:
         raise UnsureReadingError(doubt)
     # A side seen but drawn nowhere, on a board with warps or outlined as the

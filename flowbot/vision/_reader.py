@@ -16,6 +16,7 @@ from flowbot.vision._other_boards import (
     TWO_BOARDS,
     another_board,
 )
+from flowbot.vision._outlined_alone import dots_beside_outlined
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import check_cells
@@ -74,7 +75,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         pairs, margin = _pair_dots(cells)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
-    if another_board(image, cells):
+    if another_board(image, cells) or dots_beside_outlined(image, cells):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin)
 

@@ -23,7 +23,9 @@ lattice or size, ``wrong_board`` other holes, walls, bridges or warps; an
 exact reading that says which cells pipes cover (``Reading.pipes``) and is
 wrong for a colour is ``wrong_pipes`` (the truth: ``SyntheticShot.pipes``).
 Development used seeds below 100000: ``--first 100000`` measures on seeds never
-looked at.
+looked at. ``--official ../shared/official`` draws the game's own levels of
+each variant (their shapes, walls, bridges and warps as the packs have them)
+instead of generated boards.
 
 Category ``solved`` draws pipes over the board, as does ``--state started``
 or ``solved``: refusing those is right (reading their dots exactly is fine
@@ -48,7 +50,14 @@ from PIL import Image
 
 from flowbot.formats import format_puzzle
 from flowbot.models import BoardGeometry, Cell, Geometry, Puzzle, Reading
-from flowbot.screens.synthetic import CATEGORIES, STATES, VARIANT_CATEGORIES, VARIANTS, sample
+from flowbot.screens.synthetic import (
+    CATEGORIES,
+    STATES,
+    VARIANT_CATEGORIES,
+    VARIANTS,
+    official_levels,
+    sample,
+)
 
 OUTCOMES = (
     "exact",
@@ -127,10 +136,13 @@ def run_one(
     category: str,
     seed: int,
     save_dir: str | None,
+    *,
     variant: str = "classic",
     state: str = "unsolved",
+    official: str | None = None,
 ) -> Outcome:
-    shot = sample(category, seed, variant, state)
+    levels = official_levels(official).get(variant, ()) if official else ()
+    shot = sample(category, seed, variant, state, levels)
     name = category if variant == "classic" else f"{variant}/{category}"
     read = guarded_read(shot.image)
     kind, error, detail = read.failure, float("nan"), read.detail
@@ -149,8 +161,9 @@ def run_one(
     return Outcome(name, seed, kind, read.ms, error, detail)
 
 
-def _run(args: tuple[str, int, str | None, str, str]) -> Outcome:
-    return run_one(*args)
+def _run(args: tuple[str, int, str | None, str, str, str | None]) -> Outcome:
+    category, seed, save_dir, variant, state, official = args
+    return run_one(category, seed, save_dir, variant=variant, state=state, official=official)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -167,10 +180,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--state", choices=STATES, default="unsolved", help="pipes drawn on every board"
     )
+    parser.add_argument(
+        "--official",
+        metavar="DIR",
+        help="draw the game's own levels of each variant from the level packs in DIR "
+        "(such as ../shared/official) instead of generated ones",
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save-failures", metavar="DIR", help="save wrong/refused shots here")
     parser.add_argument("--verbose", action="store_true", help="print every non-exact shot")
     args = parser.parse_args(argv)
+    if args.official and not official_levels(args.official):
+        parser.error(f"no level packs (levelpack_*.txt) with variant boards in {args.official}")
     variants = args.variant or ["classic"]
     if "all" in variants:
         variants = [v for v in variants if v not in ("all", *VARIANTS)] + list(VARIANTS)
@@ -191,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     totals: Counter[str] = Counter()
     with worker_map(args.workers) as run_all:
         for variant, category in rows:  # one row at a time, so a long run shows progress
-            jobs = [(category, s, args.save_failures, variant, args.state) for s in seeds]
+            jobs = [
+                (category, s, args.save_failures, variant, args.state, args.official) for s in seeds
+            ]
             mine = run_all(_run, jobs)
             outcomes += mine
             counts = Counter(o.kind for o in mine)

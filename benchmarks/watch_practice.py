@@ -68,7 +68,7 @@ def cost(runs: int, cell: int) -> None:
                         screen, pin_board(plan.capture, plan.board, BOARD), tolerance=40
                     )
                     t = time.perf_counter()
-                    draw(plan.drags, pointer, board=plan.board, pace=settings.pacing,
+                    draw(plan.drags, pointer, area=plan.area, pace=settings.pacing,
                          watch=watch if use_watch else None)  # fmt: skip
                     (watched if use_watch else plain).append(time.perf_counter() - t)
                     if not use_watch:

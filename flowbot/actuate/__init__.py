@@ -8,6 +8,7 @@ check that the game took every path.
 """
 
 from flowbot.actuate._advance import ADVANCE_HOWS, Advance, next_level
+from flowbot.actuate._area import PlayArea
 from flowbot.actuate._calibrate import (
     CANDIDATE_JUMPS,
     CANDIDATE_STEPS,
@@ -24,7 +25,6 @@ from flowbot.actuate._plan import (
     DRAG_STYLES,
     Drag,
     DragStyle,
-    check_inside,
     plan_drags,
     to_capture,
     to_screen,
@@ -94,6 +94,7 @@ __all__ = [
     "Pacing",
     "Pins",
     "Plan",
+    "PlayArea",
     "PlayReport",
     "Pointer",
     "Profile",
@@ -108,7 +109,6 @@ __all__ = [
     "Watch",
     "calibrate",
     "check_clear_mode",
-    "check_inside",
     "draw",
     "ensure_display",
     "handle_interrupts",

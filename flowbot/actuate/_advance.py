@@ -21,7 +21,7 @@ from flowbot.actuate._pointer import Pointer, as_keyboard
 from flowbot.actuate._screen import Image, Region, Screen
 from flowbot.actuate._watch import BoardWatch, Pins
 from flowbot.errors import ActuationError, BoardMovedError, VisionError
-from flowbot.models import BoardGeometry, Point, Reading
+from flowbot.models import Geometry, Point, Reading
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ class Advance:
             raise ValueError("next.timeout_ms must be positive")
 
 
-def _point(advance: Advance, board: BoardGeometry, screen: Screen, region: Region | None) -> Point:
+def _point(advance: Advance, board: Geometry, screen: Screen, region: Region | None) -> Point:
     fx, fy = advance.at
     if advance.of == "board":
         left, top = board.left, board.top
@@ -88,7 +88,7 @@ def _point(advance: Advance, board: BoardGeometry, screen: Screen, region: Regio
 def next_level(
     advance: Advance,
     *,
-    board: BoardGeometry,
+    board: Geometry,
     pins: Pins,
     screen: Screen,
     pointer: Pointer,

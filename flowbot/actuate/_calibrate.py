@@ -165,7 +165,7 @@ def _trial(
     pace = Pacing(step=step, between=max(step, settings.pacing.between))
     drags = plan_drags(plan.solution, plan.board, jump=jump)
     t = clock.now()
-    draw(drags, pointer, board=plan.board, pace=pace, clock=clock, watch=watch)
+    draw(drags, pointer, area=plan.area, pace=pace, clock=clock, watch=watch)
     seconds = clock.now() - t
     deadline = clock.now() + settings.settle + settings.confirm_timeout
     clock.sleep_until(clock.now() + settings.settle)
@@ -178,7 +178,7 @@ def _trial(
         if not missing or clock.now() >= deadline:
             break
         clock.sleep_until(clock.now() + max(settings.settle, 0.02))
-    labels = tuple(plan.drags[i].label for i in missing)
+    labels = tuple(plan.solution.puzzle.pairs[i].label for i in missing)
     return Trial(step, jump, not missing, labels, seconds)
 
 

@@ -2,34 +2,52 @@
 
 Vision reads unsolved boards; a drawn board is checked here instead, more
 cheaply and more strictly: along each planned path, every cell centre and both
-ends of every joint between two cells must show that path's colour. The
-colours are the dots' colours as the vision stage saw them on this very
-screen, so no palette is assumed. A sample counts as a colour when that colour
-is the nearest of all the board's colours (and the empty board's black), and
-near enough (``tolerance``, an RGB distance).
+ends of every joint between two cells must show that path's colour (a joint
+through a warp runs towards the opening; a bridge's tile may hide the pipe
+crossing under it, so the bridge's own samples are left out: the cells on
+either side show whether the path went across). The colours are the dots'
+colours as the vision stage saw them on this very screen, so no palette is
+assumed. A sample counts as a colour when that colour is the nearest of all
+the board's colours (and the empty board's black), and near enough
+(``tolerance``, an RGB distance).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from flowbot.models import BoardGeometry, Cell, Point, Puzzle, Solution
+from flowbot import look
+from flowbot.models import Cell, Geometry, Point, Puzzle, Solution
 
 #: How far from a cell centre, in cell pitches, a joint is sampled: past the dot, on the pipe.
 JOINT = 0.42
 
 
-def _samples(path: Sequence[Cell], geometry: BoardGeometry) -> list[Point]:
-    points = [geometry.centre(cell) for cell in path]
-    out = list(points)
-    for a, b in itertools.pairwise(points):
-        out.append(Point(a.x + (b.x - a.x) * JOINT, a.y + (b.y - a.y) * JOINT))
-        out.append(Point(b.x + (a.x - b.x) * JOINT, b.y + (a.y - b.y) * JOINT))
+def _samples(puzzle: Puzzle, path: Sequence[Cell], geometry: Geometry) -> list[Point]:
+    """Where ``path`` must show its colour: every cell centre and both ends of every
+    joint, less what a bridge's tile may hide (its centre and its own joint ends)."""
+    bridges = puzzle.bridges
+    out = [geometry.centre(cell) for cell in path if cell not in bridges]
+    for a, b in itertools.pairwise(path):
+        out += [_joint(puzzle, geometry, p, q) for p, q in ((a, b), (b, a)) if p not in bridges]
     return out
+
+
+def _joint(puzzle: Puzzle, geometry: Geometry, cell: Cell, to: Cell) -> Point:
+    """The point ``JOINT`` of the way from ``cell``'s centre towards its neighbour ``to``
+    (through a warp: towards the opening that leads there)."""
+    a = geometry.centre(cell)
+    if puzzle.warps and to not in set(puzzle.lattice_neighbours(cell)):
+        mouth = look.warp_mouth(puzzle, geometry, cell, to)
+        reach = JOINT * geometry.cell_size / math.hypot(mouth.x - a.x, mouth.y - a.y)
+        return Point(a.x + (mouth.x - a.x) * reach, a.y + (mouth.y - a.y) * reach)
+    b = geometry.centre(to)
+    return Point(a.x + (b.x - a.x) * JOINT, a.y + (b.y - a.y) * JOINT)
 
 
 def _colour_at(image: npt.NDArray[np.uint8], point: Point) -> npt.NDArray[np.float64]:
@@ -56,7 +74,7 @@ def _shows(
 
 def untaken_paths(
     image: npt.NDArray[np.uint8],
-    geometry: BoardGeometry,
+    geometry: Geometry,
     solution: Solution,
     colours: tuple[tuple[int, int, int], ...],
     *,
@@ -85,14 +103,17 @@ def untaken_paths(
     palette = np.array([*colours, (0, 0, 0)], dtype=np.float64)
     missing = []
     for i, path in enumerate(solution.paths):
-        if not all(_shows(image, p, palette, i, tolerance) for p in _samples(path, geometry)):
+        if not all(
+            _shows(image, p, palette, i, tolerance)
+            for p in _samples(solution.puzzle, path, geometry)
+        ):
             missing.append(i)
     return tuple(missing)
 
 
 def dots_visible(
     image: npt.NDArray[np.uint8],
-    geometry: BoardGeometry,
+    geometry: Geometry,
     puzzle: Puzzle,
     colours: tuple[tuple[int, int, int], ...],
     *,

@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from flowbot.actuate._plan import Drag, check_inside
+from flowbot.actuate._area import PlayArea
+from flowbot.actuate._plan import Drag
 from flowbot.actuate._pointer import Pointer
-from flowbot.models import BoardGeometry, Point
+from flowbot.models import Point
 
 log = logging.getLogger(__name__)
 
@@ -76,21 +77,22 @@ def draw(
     drags: Sequence[Drag],
     pointer: Pointer,
     *,
-    board: BoardGeometry,
+    area: PlayArea,
     pace: Pacing = Pacing(),  # frozen, so sharing the default is safe
     clock: Clock | None = None,
     watch: Watch | None = None,
 ) -> int:
     """Replay ``drags`` on ``pointer``; return the number of moves made.
 
-    Every point is checked to lie on ``board`` before the first press
-    (``ActuationError`` otherwise). Deadlines are absolute, so time spent in
-    the pointer calls (and in ``watch``'s looks) counts toward the pacing
-    instead of adding to it. ``watch`` looks at the board right before each
-    press and each move, and stops the drawing by raising. The button is
-    released however the drawing ends.
+    Every point and every move is checked to lie in ``area`` (the board's
+    playable cells) before the first press (``ActuationError`` otherwise).
+    Deadlines are absolute, so time spent in the pointer calls (and in
+    ``watch``'s looks) counts toward the pacing instead of adding to it.
+    ``watch`` looks at the board right before each press and each move, and
+    stops the drawing by raising. The button is released however the drawing
+    ends.
     """
-    check_inside(drags, board)
+    area.check(drags)
     clock = clock or SystemClock()
     look = watch or (lambda _at: None)
     moves = 0

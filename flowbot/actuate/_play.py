@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from flowbot.actuate._advance import Advance, next_level
+from flowbot.actuate._area import PlayArea
 from flowbot.actuate._confirm import dots_visible, untaken_paths
 from flowbot.actuate._draw import Clock, Pacing, SystemClock, draw
 from flowbot.actuate._plan import Drag, plan_drags, to_capture, to_screen
@@ -23,7 +24,6 @@ from flowbot.actuate._pointer import Pointer
 from flowbot.actuate._screen import Capture, Region, Screen
 from flowbot.actuate._watch import BoardWatch, Pins, pin_board
 from flowbot.errors import (
-    ActuationError,
     BoardMovedError,
     FailSafeError,
     FlowbotError,
@@ -32,7 +32,7 @@ from flowbot.errors import (
     UnsolvableError,
     VisionError,
 )
-from flowbot.models import BoardGeometry, Puzzle, Reading, Solution, SolveResult, SolveStatus
+from flowbot.models import Geometry, Puzzle, Reading, Solution, SolveResult, SolveStatus
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,7 @@ class Plan:
     capture: Capture
     reading: Reading
     solution: Solution
-    board: BoardGeometry  # in pointer coordinates
+    board: Geometry  # in pointer coordinates
     drags: tuple[Drag, ...]
     capture_seconds: float
     read_seconds: float
@@ -97,6 +97,17 @@ class Plan:
     @property
     def moves(self) -> int:
         return sum(drag.moves for drag in self.drags)
+
+    @property
+    def area(self) -> PlayArea:
+        """Where the pointer may be while the button is down (pointer coordinates)."""
+        return PlayArea.of(self.reading.puzzle, self.board)
+
+    def drags_of(self, paths: Sequence[int]) -> list[Drag]:
+        """The drags that draw the given paths (by index), in order: a path through
+        warps takes several."""
+        labels = {self.solution.puzzle.pairs[i].label for i in paths}
+        return [drag for drag in self.drags if drag.label in labels]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +126,7 @@ class PlayReport:
     draw_seconds: float
     confirm_seconds: float
     total_seconds: float
-    board: BoardGeometry  # where it was, pointer coordinates
+    board: Geometry  # where it was, pointer coordinates
     pins: Pins  # how it looked (see ``BoardWatch``): for ``next_level``
 
     @property
@@ -196,14 +207,12 @@ def make_plan(
         raise UnsolvableError(f"the {reading.puzzle.size} board on screen has no solution")
     if result.status is SolveStatus.TIMEOUT or result.solution is None:
         raise SolveTimeoutError(f"no solution within {settings.solve_timeout} s")
-    if not isinstance(reading.geometry, BoardGeometry):
-        raise ActuationError("hexagonal boards are not drawn yet")
     board = to_screen(reading.geometry, capture)
     drags = plan_drags(result.solution, board, jump=settings.jump)
     return Plan(capture, reading, result.solution, board, drags, t_read - t0, t1 - t_read, t2 - t1)
 
 
-def _board_pixels(capture: Capture, board: BoardGeometry) -> npt.NDArray[np.uint8]:
+def _board_pixels(capture: Capture, board: Geometry) -> npt.NDArray[np.uint8]:
     g = to_capture(board, capture)
     h, w = capture.image.shape[:2]
     x0, y0 = max(0, int(g.left)), max(0, int(g.top))
@@ -236,16 +245,22 @@ def _check_unmoved(plan: Plan, screen: Screen, settings: Settings, read: Reader)
     )
     if recoloured.max(initial=0) > settings.tolerance / 2:
         raise BoardMovedError("the board changed colours before drawing")
-    if not isinstance(again.geometry, BoardGeometry):
+    if type(again.geometry) is not type(plan.reading.geometry):
         raise BoardMovedError("the board changed before drawing")
-    board = to_screen(again.geometry, capture)
     limit = settings.moved_tolerance * plan.board.cell_size
-    shift = max(
-        abs(a - b) for a, b in zip(board.xs + board.ys, plan.board.xs + plan.board.ys, strict=True)
-    )
+    shift = _shift(to_screen(again.geometry, capture), plan.board, plan.reading.puzzle)
     if shift > limit:
         raise BoardMovedError(f"the board moved by {shift:.0f} pixels before drawing")
     return capture
+
+
+def _shift(a: Geometry, b: Geometry, puzzle: Puzzle) -> float:
+    """How far apart two geometries of one board put any corner of any cell."""
+    return max(
+        max(abs(p.x - q.x), abs(p.y - q.y))
+        for cell in puzzle.cells()
+        for p, q in zip(a.polygon(cell), b.polygon(cell), strict=True)
+    )
 
 
 def watch_board(plan: Plan, capture: Capture, screen: Screen, settings: Settings) -> BoardWatch:
@@ -326,10 +341,9 @@ def play_once(
     t0 = clock.now()
     plan = make_plan(screen, settings=settings, read=read, solve=solve, clock=clock)
     watch = watch_board(plan, _check_unmoved(plan, screen, settings, read), screen, settings)
+    area, drags = plan.area, len(plan.drags)
     t_draw = clock.now()
-    moves = draw(
-        plan.drags, pointer, board=plan.board, pace=settings.pacing, clock=clock, watch=watch
-    )
+    moves = draw(plan.drags, pointer, area=area, pace=settings.pacing, clock=clock, watch=watch)
     draw_seconds = clock.now() - t_draw
     confirm_seconds = 0.0
     redrawn: list[str] = []
@@ -339,7 +353,7 @@ def play_once(
         confirm_seconds += clock.now() - t
         if not missing:
             break
-        labels = [plan.drags[i].label for i in missing]
+        labels = [plan.solution.puzzle.pairs[i].label for i in missing]
         if attempt == settings.retries:
             raise PathNotTakenError(
                 f"the game did not take path(s) {', '.join(labels)} "
@@ -348,15 +362,14 @@ def play_once(
         log.info("re-drawing %s", ", ".join(labels))
         redrawn += labels
         t = clock.now()
-        moves += draw(
-            [plan.drags[i] for i in missing], pointer, board=plan.board, pace=settings.pacing,
-            clock=clock, watch=watch,
-        )  # fmt: skip
+        again = plan.drags_of(missing)
+        drags += len(again)
+        moves += draw(again, pointer, area=area, pace=settings.pacing, clock=clock, watch=watch)
         draw_seconds += clock.now() - t
     total = clock.now() - t0
     report = PlayReport(
         plan.reading.puzzle,
-        len(plan.drags) + len(redrawn),
+        drags,
         moves,
         tuple(redrawn),
         plan.capture_seconds,

@@ -5,8 +5,9 @@ bot draws: every later stroke would then land on whatever is there now. So
 before each press and each move, ``BoardWatch`` grabs the small rectangle
 that holds its pins and compares them with how they looked when the board was
 read. The pins are pixels that drawing never changes: the centre of every
-dot (pipes run under the dots) and the ground just outside the board's four
-corners. Moving the window shifts them, covering it hides some of them.
+dot (pipes run under the dots) and the ground just outside the four corners
+of the box around the board (of any shape: a hexagonal board's too). Moving
+the window shifts them, covering it hides some of them.
 
 A look is one grab of the pins' bounding box and a median over 3x3 pixels
 per pin: about 0.3 ms for a 14x14 board on X11 (mss uses shared memory),
@@ -23,7 +24,7 @@ import numpy.typing as npt
 
 from flowbot.actuate._screen import Capture, Region, Screen
 from flowbot.errors import BoardMovedError
-from flowbot.models import BoardGeometry, Point, Puzzle
+from flowbot.models import Geometry, Point, Puzzle
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def _sample(capture: Capture, points: npt.NDArray[np.float64]) -> npt.NDArray[np
     return np.median(capture.image[ys, xs], axis=1)
 
 
-def pin_board(capture: Capture, board: BoardGeometry, puzzle: Puzzle) -> Pins:
+def pin_board(capture: Capture, board: Geometry, puzzle: Puzzle) -> Pins:
     """The pins of ``board`` (pointer coordinates) as ``capture`` shows them.
 
     Corner pins that fall outside the capture (a board flush with its edge)

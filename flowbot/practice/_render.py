@@ -10,6 +10,7 @@ as background, hexagons, openings for warps, bridge tiles.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -58,18 +59,7 @@ class Layout:
     @property
     def geometry(self) -> Geometry:
         """Where the board's cells are in window pixels (``cell``: centre to centre)."""
-        if self.shape is Lattice.HEX:
-            return HexGeometry.regular(
-                left=self.margin, top=self.header, pitch=self.cell, rows=self.rows, cols=self.cols
-            )
-        return BoardGeometry.uniform(
-            left=self.margin,
-            top=self.header,
-            width=self.cols * self.cell,
-            height=self.rows * self.cell,
-            rows=self.rows,
-            cols=self.cols,
-        )
+        return _geometry(self)
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         """The square under window pixel ``(x, y)``, or ``None`` off the board's grid
@@ -77,6 +67,27 @@ class Layout:
         c = int((x - self.margin) // self.cell)
         r = int((y - self.header) // self.cell)
         return Cell(r, c) if 0 <= r < self.rows and 0 <= c < self.cols else None
+
+
+@functools.lru_cache(maxsize=16)
+def _geometry(layout: Layout) -> Geometry:
+    # Cached: the hit model asks for it on every pointer event.
+    if layout.shape is Lattice.HEX:
+        return HexGeometry.regular(
+            left=layout.margin,
+            top=layout.header,
+            pitch=layout.cell,
+            rows=layout.rows,
+            cols=layout.cols,
+        )
+    return BoardGeometry.uniform(
+        left=layout.margin,
+        top=layout.header,
+        width=layout.cols * layout.cell,
+        height=layout.rows * layout.cell,
+        rows=layout.rows,
+        cols=layout.cols,
+    )
 
 
 @dataclass(frozen=True, slots=True)

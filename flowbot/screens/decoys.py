@@ -972,6 +972,15 @@ def _flow_dialog(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     y0 = g.ys[top_row] + rng.uniform(0, 0.9) * p
     y1 = y0 + rng.uniform(1.5, max(1.6, g.rows - top_row - 0.5)) * p
     box = (round(max(0, x0)), round(y0), round(min(img.shape[1] - 1, x1)), round(y1))
+    img = _pop_up(rng, img, box, p)
+    what = f"{shot.puzzle.size} Flow board partly covered by a pop-up from row {top_row}"
+    return _finish(rng, img), what
+
+
+def _pop_up(
+    rng: np.random.Generator, img: np.ndarray, box: tuple[int, int, int, int], p: float
+) -> np.ndarray:
+    """A pop-up (level complete, an offer, a hint) in ``box = (x0, y0, x1, y1)``, in place."""
     dark = rng.random() < 0.6
     fill: RGB = (40, 40, 44) if dark else (245, 245, 245)
     cv2.rectangle(img, box[:2], box[2:], fill, -1, cv2.LINE_AA)
@@ -981,8 +990,7 @@ def _flow_dialog(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     title = str(rng.choice(["Level complete!", "You're on a roll!", "Get more hints", "Perfect!"]))
     texts = [_Text((cx, cy - p * 0.3), title, max(10.0, p * 0.45), ink, "mm")]
     texts.append(_Text((cx, cy + p * 0.4), "Next level", max(8.0, p * 0.3), (40, 160, 250), "mm"))
-    what = f"{shot.puzzle.size} Flow board partly covered by a pop-up from row {top_row}"
-    return _finish(rng, _draw_texts(img, texts)), what
+    return _draw_texts(img, texts)
 
 
 def _flow_hex(rng: np.random.Generator) -> tuple[np.ndarray, str]:
@@ -1382,6 +1390,21 @@ def _variant_empty(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     return _finish(rng, img), f"{empty.size} {empty.kind} board with no dots"
 
 
+def _variant_dialog(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    # A pop-up over part of a shaped board reads as more cells left out.
+    shot = _variant_shot(rng, ("phone", "mirror", "web"))
+    g, img = shot.geometry, shot.image.copy()
+    p, w, h = g.cell_size, g.right - g.left, g.bottom - g.top
+    x0 = g.left + rng.uniform(-0.1, 0.3) * w
+    x1 = x0 + rng.uniform(0.6, 1.0) * w
+    y0 = g.top + rng.uniform(0, max(0.05, 1 - 2.5 * p / h)) * h
+    y1 = y0 + rng.uniform(1.5 * p, max(1.6 * p, g.bottom - y0 - 0.5 * p))
+    box = (round(max(0, x0)), round(y0), round(min(img.shape[1] - 1, x1)), round(y1))
+    img = _pop_up(rng, img, box, p)
+    what = f"{shot.puzzle.size} {shot.puzzle.kind} board partly covered by a pop-up"
+    return _finish(rng, img), what
+
+
 def _face(rng: np.random.Generator, n: int, px: int, line: RGB) -> np.ndarray:
     """An n x n board with random dots, square, ``px`` per cell, on black."""
     puzzle = random_puzzle(rng, n, n, int(rng.integers(1, n + 1)))
@@ -1538,6 +1561,7 @@ KINDS: dict[str, DecoyKind] = {
     ),
     "variant_odd_dot": DecoyKind(_variant_odd_dot, "every colour must appear exactly twice"),
     "variant_empty": DecoyKind(_variant_empty, "a board with no dots has no puzzle yet"),
+    "variant_dialog": DecoyKind(_variant_dialog, "a pop-up hides part of the board"),
     "shapes_cube": DecoyKind(
         _shapes_cube, "a cube's three faces are no board of squares or hexagons"
     ),

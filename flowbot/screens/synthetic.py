@@ -31,6 +31,7 @@ import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -61,11 +62,13 @@ __all__ = [
     "Scene",
     "ShotOptions",
     "SyntheticShot",
+    "official_levels",
     "paste_preview",
     "random_puzzle",
     "sample",
     "snake_solution",
     "synthesize",
+    "variant_of",
 ]
 
 PALETTES: dict[str, tuple[Colour, ...]] = {
@@ -1338,35 +1341,43 @@ CATEGORIES: dict[str, Callable[[np.random.Generator], tuple[Puzzle, ShotOptions]
 # --------------------------------------------------------------------------- variants
 
 
+# How often each variant's boards have other features too: about as often as the
+# game's official levels of that kind do (``../shared/official``: walled boards
+# shaped 1 in 9, shaped boards walled 1 in 8, warps with walls or holes 1 in 10,
+# every hexagonal board shaped and 15 of 200 walled).
+
+
 def _features_walls(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
-    # The game's walled levels (Flow Free: Shapes): walls, often on a shaped board.
+    # The game's walled levels: walls, sometimes on a shaped board.
     cells = rows * cols
-    holes = round(cells * rng.uniform(0.03, 0.12)) if rng.random() < 0.4 else 0
+    holes = round(cells * rng.uniform(0.03, 0.12)) if rng.random() < 0.15 else 0
     return {"walls": max(1, round(cells * rng.uniform(0.05, 0.15))), "holes": holes}
 
 
 def _features_holes(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
     # Shaped boards: cells cut from the outline and gaps inside, sometimes walls too.
     cells = rows * cols
-    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.3 else 0
+    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.15 else 0
     return {"holes": max(1, round(cells * rng.uniform(0.05, 0.22))), "walls": walls}
 
 
 def _features_bridges(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
-    return {"bridges": int(rng.integers(1, 2 + rows * cols // 30))}
+    walls = round(rows * cols * rng.uniform(0.02, 0.06)) if rng.random() < 0.1 else 0
+    return {"bridges": int(rng.integers(1, 2 + rows * cols // 30)), "walls": walls}
 
 
 def _features_warps(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
-    walls = round(rows * cols * rng.uniform(0.02, 0.08)) if rng.random() < 0.4 else 0
-    return {"warps": int(rng.integers(1, 5)), "walls": walls}
+    cells = rows * cols
+    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.15 else 0
+    holes = round(cells * rng.uniform(0.03, 0.1)) if rng.random() < 0.12 else 0
+    return {"warps": int(rng.integers(1, 5)), "walls": walls, "holes": holes}
 
 
 def _features_hex(rng: np.random.Generator, rows: int, cols: int) -> dict[str, int]:
-    # Flow Free: Hexes: hexagon lattices, mostly shaped, some with walls.
+    # Flow Free: Hexes: hexagon lattices, every one shaped, a few walled.
     cells = rows * cols
-    holes = round(cells * rng.uniform(0.04, 0.2)) if rng.random() < 0.7 else 0
-    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.3 else 0
-    return {"hexagonal": 1, "holes": holes, "walls": walls}
+    walls = round(cells * rng.uniform(0.02, 0.08)) if rng.random() < 0.1 else 0
+    return {"hexagonal": 1, "holes": max(1, round(cells * rng.uniform(0.04, 0.2))), "walls": walls}
 
 
 #: Variant name -> the ``flowbot.generate`` features of a board of that size, drawn at random.
@@ -1454,7 +1465,11 @@ def _drawn(rng: np.random.Generator, solution: Solution, state: str) -> Solution
 
 
 def sample(
-    category: str, seed: int, variant: str = "classic", state: str = "unsolved"
+    category: str,
+    seed: int,
+    variant: str = "classic",
+    state: str = "unsolved",
+    levels: Sequence[Solution] = (),
 ) -> SyntheticShot:
     """A random shot from one of ``CATEGORIES``, the same for the same arguments.
 
@@ -1465,7 +1480,9 @@ def sample(
     board and scene in every state, so a started or solved shot is the unsolved
     one with pipes on it (classic boards: a generated level, since the
     categories' own boards are rarely solvable). Classic unsolved shots are
-    what they always were.
+    what they always were. ``levels``: solved boards of the variant to draw
+    one of instead of a generated one (the game's own levels: see
+    ``official_levels``), each at its own size.
     """
     try:
         make = CATEGORIES[category]
@@ -1483,7 +1500,10 @@ def sample(
             raise ValueError(f"category {category!r} draws classic boards only")
         rng = np.random.default_rng([seed, *category.encode(), *b"/", *variant.encode()])
         like, options = make(rng)
-        solution = _variant_board(rng, variant, like)
+        if levels:
+            solution = levels[int(rng.integers(len(levels)))]
+        else:
+            solution = _variant_board(rng, variant, like)
         return synthesize(
             solution.puzzle,
             seed=int(rng.integers(2**31)),
@@ -1516,6 +1536,38 @@ def sample(
         )
     puzzle, options = make(rng)
     return synthesize(puzzle, seed=int(rng.integers(2**31)), options=options)
+
+
+def variant_of(puzzle: Puzzle) -> str:
+    """Which of ``VARIANTS`` a board is drawn as (``"classic"`` for a plain one): its
+    lattice, else its rarest feature (bridges, warps, holes, walls in that order)."""
+    if puzzle.shape is Shape.HEX:
+        return "hex"
+    for name, present in (
+        ("bridges", puzzle.bridges),
+        ("warps", puzzle.warps),
+        ("holes", puzzle.holes),
+        ("walls", puzzle.walls),
+    ):
+        if present:
+            return name
+    return "classic"
+
+
+@functools.lru_cache(maxsize=4)
+def official_levels(root: str) -> dict[str, tuple[Solution, ...]]:
+    """The game's levels of every variant with their solutions, from the level packs
+    (``levelpack_*.txt``) under ``root`` (such as ``../shared/official``); an
+    empty dict when there are none."""
+    from flowbot.formats import read_puzzles  # noqa: PLC0415 - only this needs the formats
+
+    found: dict[str, list[Solution]] = {}
+    for path in sorted(Path(root).glob("levelpack_*.txt")):
+        for level in read_puzzles(path, "levelpack"):
+            variant = variant_of(level.puzzle)
+            if variant != "classic" and level.solution is not None:
+                found.setdefault(variant, []).append(level.solution)
+    return {variant: tuple(found[variant]) for variant in VARIANTS if variant in found}
 
 
 def _state_rng(seed: int, category: str, variant: str) -> np.random.Generator:

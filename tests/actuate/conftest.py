@@ -12,11 +12,14 @@ import os
 import shutil
 from collections.abc import Callable, Iterator
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 from flowbot import look
 from flowbot.actuate import ensure_display
-from flowbot.models import Geometry, Point, Solution
+from flowbot.errors import BoardNotFoundError
+from flowbot.models import Geometry, Point, Puzzle, Reading, Solution
 
 
 @pytest.fixture(scope="session")
@@ -65,3 +68,33 @@ def solution_strokes(solution: Solution, geometry: Geometry) -> list[Stroke]:
 def strokes_for() -> Callable[[Solution, Geometry], list[Stroke]]:
     """``solution_strokes``, for tests of the practice board on the game's other boards."""
     return solution_strokes
+
+
+def read_truth(puzzle: Puzzle, geometry: Geometry, image: npt.NDArray[np.uint8]) -> Reading:
+    """TEST HARNESS ONLY, until the vision stage reads the game's other boards (issue 26):
+    the reading of a practice board whose puzzle and cell places the test knows, with the
+    dots' colours taken from ``image``. Refuses (``BoardNotFoundError``) an image where a
+    dot is not there or a pair's two dots differ (another board, a moved window)."""
+    h, w = image.shape[:2]
+    colours = []
+    for pair in puzzle.pairs:
+        seen = []
+        for cell in (pair.a, pair.b):
+            x, y = (round(v) for v in geometry.centre(cell))
+            if not (0 <= x < w and 0 <= y < h) or image[y, x].max() < 60:
+                raise BoardNotFoundError("no practice board where the test put it")
+            seen.append(image[y, x].astype(int))
+        if np.abs(seen[0] - seen[1]).max() > 30:
+            raise BoardNotFoundError("a pair's dots differ: not the practice board")
+        r, g, b = (int(v) for v in (seen[0] + seen[1]) // 2)
+        colours.append((r, g, b))
+    return Reading(puzzle, geometry, tuple(colours), confidence=1.0)
+
+
+TruthReader = Callable[[Puzzle, Geometry, npt.NDArray[np.uint8]], Reading]
+
+
+@pytest.fixture
+def truth() -> TruthReader:
+    """``read_truth``: TEST HARNESS ONLY, for boards the vision stage does not read yet."""
+    return read_truth

@@ -11,6 +11,7 @@ from flowbot.actuate import (
     Drag,
     FakeClock,
     Pacing,
+    PlayArea,
     RecordingPointer,
     Region,
     draw,
@@ -31,6 +32,7 @@ SOLUTION = Solution(
     ),
 )
 GEOMETRY = BoardGeometry.uniform(left=100, top=200, width=400, height=300, rows=3, cols=4)
+AREA = PlayArea.of(SOLUTION.puzzle, GEOMETRY)
 
 
 def test_solution_is_valid() -> None:
@@ -117,7 +119,7 @@ def test_draw_presses_moves_releases_in_order_with_frame_pacing() -> None:
             super().move(point)
 
     pointer = TimedPointer()
-    moves = draw(drags, pointer, board=GEOMETRY, pace=Pacing(step=0.02, between=0.05), clock=clock)
+    moves = draw(drags, pointer, area=AREA, pace=Pacing(step=0.02, between=0.05), clock=clock)
     assert moves == 9
     kinds = [kind for kind, _ in pointer.actions]
     assert kinds == (["press"] + ["move"] * 3 + ["release"]) * 3
@@ -133,7 +135,7 @@ def test_draw_refuses_points_off_the_board_before_pressing() -> None:
     pointer = RecordingPointer()
     bad = Drag("A", (GEOMETRY.centre(C(0, 0)), Point(GEOMETRY.right + 5, 250)))
     with pytest.raises(ActuationError, match="outside the board"):
-        draw([bad], pointer, board=GEOMETRY, clock=FakeClock())
+        draw([bad], pointer, area=AREA, clock=FakeClock())
     assert pointer.actions == []
 
 
@@ -146,6 +148,6 @@ def test_draw_releases_the_button_when_the_pointer_fails() -> None:
 
     pointer = Failing()
     with pytest.raises(ActuationError):
-        draw(plan_drags(SOLUTION, GEOMETRY), pointer, board=GEOMETRY, clock=FakeClock())
+        draw(plan_drags(SOLUTION, GEOMETRY), pointer, area=AREA, clock=FakeClock())
     assert pointer.actions[-1] == ("release", None)
     assert [k for k, _ in pointer.actions].count("press") == 1

@@ -21,7 +21,7 @@ from PIL import Image
 
 import flowbot
 from flowbot.errors import VisionError
-from flowbot.screens.decoys import KINDS, decoy
+from flowbot.screens.decoys import KINDS, READABLE_NOW, decoy
 from flowbot.vision import read_board
 
 SEEDS = (0, 1)
@@ -161,3 +161,14 @@ def test_extract_refuses_a_decoy_in_one_line(kind: str, tmp_path: Path) -> None:
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith(f"flowbot: {path}: ")
     assert "Traceback" not in done.stderr
+
+
+def test_variant_boards_are_no_decoys_now() -> None:
+    # Walled, shaped, bridged and hexagonal boards are read now: they left KINDS,
+    # and the synthetic shots draw them with their truth. Their old drawings
+    # stay available to the tests that name them.
+    assert set(READABLE_NOW).isdisjoint(KINDS)
+    assert {"flow_walls", "flow_holes", "flow_hex", "flow_bridges"} <= set(READABLE_NOW)
+    assert decoy("flow_hex", 0).image.ndim == 3
+    must_stay = {"variant_cut", "variant_two_boards", "variant_odd_dot", "shapes_cube"}
+    assert must_stay <= set(KINDS)

@@ -13,15 +13,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from flowbot.models import BoardGeometry, HexGeometry, Shape
+from flowbot.models import BoardGeometry, Cell, HexGeometry, Puzzle, Shape
 from flowbot.screens.synthetic import (
     STATES,
     VARIANT_CATEGORIES,
     VARIANTS,
     Drift,
     SyntheticShot,
+    official_levels,
     sample,
     synthesize,
+    variant_of,
 )
 
 #: The feature each variant's boards must have.
@@ -30,7 +32,7 @@ FEATURE = {
     "holes": lambda p: bool(p.holes),
     "bridges": lambda p: bool(p.bridges),
     "warps": lambda p: bool(p.warps),
-    "hex": lambda p: p.shape is Shape.HEX,
+    "hex": lambda p: p.shape is Shape.HEX and bool(p.holes),  # as every level of Hexes
 }
 
 
@@ -157,3 +159,72 @@ def test_benchmark_runs_on_variant_boards() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     rows = [line.split()[0] for line in done.stdout.splitlines()]
     assert rows[1:3] == ["hex/crop", "bridges/crop"]
+
+
+def _grey(shot: SyntheticShot, x: float, y: float) -> float:
+    return float(shot.image[round(y), round(x)].astype(float).sum())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_walls_holes_and_openings_are_drawn_where_the_truth_says(variant: str) -> None:
+    # Told apart on the pixels alone: between two cells' centres a wall is a
+    # bright line, a plain side a dim one; a hole and an empty cell are dark at
+    # their centre; a warp's opening leaves the outline dark where it would run.
+    for seed in range(3):
+        shot = sample("crop", seed, variant)
+        options = replace(shot.options, glow=0.0, jpeg_quality=None, drift=Drift())
+        shot = synthesize(shot.puzzle, seed=shot.seed, options=options)
+        p, g = shot.puzzle, shot.geometry
+        dots = p.dots()
+        walls, lines = [], []
+        for a, b in p.links() if not p.walls else _lattice_links(p):
+            mid = (g.centre(a).x + g.centre(b).x) / 2, (g.centre(a).y + g.centre(b).y) / 2
+            if (a, b) in p.warps:
+                continue
+            (walls if (a, b) in p.walls else lines).append(_grey(shot, *mid))
+        assert lines, (variant, seed)
+        if walls and p.shape is Shape.SQUARE:  # hexagonal boards' walls: the lines' colour, wider
+            assert min(walls) > max(lines) + 60, (variant, seed)
+        for cell in p.holes:
+            assert _grey(shot, *g.centre(cell)) < 30, (variant, seed, cell)
+        for cell in p.cells():
+            if cell not in dots and cell not in p.bridges:
+                assert _grey(shot, *g.centre(cell)) < 30, (variant, seed, cell)
+        for a, b in p.warps:
+            # The outline beside a warp's cell, on the side facing its partner.
+            for cell, other in ((a, b), (b, a)):
+                c = g.centre(cell)
+                step = (
+                    1 if other.col < cell.col else -1 if other.col > cell.col else 0,
+                    1 if other.row < cell.row else -1 if other.row > cell.row else 0,
+                )
+                side = c.x + step[0] * g.cell_size / 2, c.y + step[1] * g.cell_size / 2
+                inner = c.x - step[0] * g.cell_size / 2, c.y - step[1] * g.cell_size / 2
+                assert _grey(shot, *side) < _grey(shot, *inner) or not p.is_playable(
+                    (cell.row - step[1], cell.col - step[0])
+                ), (variant, seed, cell)
+
+
+def _lattice_links(p: object) -> list[tuple[Cell, Cell]]:
+    """Every pair of playable lattice neighbours, walled or not."""
+    assert isinstance(p, Puzzle)
+    return sorted(
+        {
+            (min(a, b), max(a, b))
+            for a in p.cells()
+            for b in p.lattice_neighbours(a)
+            if p.is_playable(b)
+        }
+    )
+
+
+def test_the_games_own_levels_can_be_drawn(shared: Path) -> None:
+    levels = official_levels(str(shared / "official"))
+    assert set(levels) == set(VARIANTS)
+    assert all(variant_of(s.puzzle) == v for v, found in levels.items() for s in found)
+    for variant in VARIANTS:
+        shot = sample("crop", 4, variant, "solved", levels[variant])
+        assert shot.drawn in levels[variant]
+        assert FEATURE[variant](shot.puzzle)
+        lossy = not shot.options.drift.is_identity or shot.options.jpeg_quality is not None
+        assert _dot_colour_error(shot) <= (110 if lossy else 12)

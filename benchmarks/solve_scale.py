@@ -1,10 +1,10 @@
 """The solver at scale: generated boards of 14x14 to 60x60, and uniqueness counts.
 
-Solves boards made by ``flowbot.generate`` (paths may touch themselves; a
-``size`` x ``size`` board with ``size`` colours, fixed seeds 0..N-1) in one
-process, validates every answer, and prints per size how many were solved and
-the median and maximum in-process seconds, with the SAT search's conflicts and
-stray-cycle cuts (from the ``sat`` backend's debug log).
+Solves boards made by ``flowbot.generate`` (a ``size`` x ``size`` board with
+``size`` colours, fixed seeds 0..N-1; game-like by default, ``--touching``
+for hidden solutions whose paths touch themselves, the open boards the solver
+finds hardest) in one process, validates every answer, and prints per size
+how many were solved and the median and maximum in-process seconds.
 
 ``--count`` instead runs ``count_solutions(puzzle, 2)`` on the zucker puzzles
 of ``$FLOWBOT_SHARED/puzzles`` or ``../shared/puzzles`` (skipped when absent)
@@ -13,7 +13,7 @@ and prints how many counts finished and their median and maximum seconds.
 
 Usage::
 
-    python benchmarks/solve_scale.py [--sizes 30 40 60] [--seeds 10] [--timeout 60]
+    python benchmarks/solve_scale.py [--sizes 30 40 60] [--seeds 10] [--timeout 60] [--touching]
     python benchmarks/solve_scale.py --count [--shared ../shared] [--seeds 10]
 """
 
@@ -37,14 +37,14 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("FLOWBOT_SHARED", REPO.parent / "shared"))
 
 
-def solve_sizes(sizes: list[int], seeds: int, timeout: float) -> bool:
+def solve_sizes(sizes: list[int], seeds: int, timeout: float, *, touching: bool = False) -> bool:
     """Solve ``seeds`` generated boards per size; True when every one was solved."""
     all_solved = True
     for size in sizes:
         seconds = []
         solved = 0
         for seed in range(seeds):
-            puzzle = generate(size, size, size, seed=seed).puzzle
+            puzzle = generate(size, size, size, seed=seed, touching=touching).puzzle
             result = solve(puzzle, timeout=timeout)
             if result.status is SolveStatus.SOLVED:
                 result.solution.validate()  # type: ignore[union-attr]
@@ -115,13 +115,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=10, help="boards per size (seeds 0..N-1)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per board")
     parser.add_argument("--count", action="store_true", help="count to 2 instead of solving")
+    parser.add_argument(
+        "--touching", action="store_true", help="boards whose hidden paths touch themselves"
+    )
     parser.add_argument("--shared", type=Path, default=SHARED)
     args = parser.parse_args(argv)
     solve(Puzzle.from_grid(["AA"]))  # load the solver outside the timings
     if args.count:
         ok = count_boards(args.shared, args.seeds, args.timeout)
     else:
-        ok = solve_sizes(args.sizes, args.seeds, args.timeout)
+        ok = solve_sizes(args.sizes, args.seeds, args.timeout, touching=args.touching)
     return 0 if ok else 1
 
 

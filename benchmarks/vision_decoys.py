@@ -37,6 +37,7 @@ from _harness import guarded_read, worker_map
 from PIL import Image
 
 from flowbot.screens.decoys import KINDS, decoy
+from flowbot.vision._check import puzzle_lines
 
 OUTCOMES = ("refused", "read", "multiline", "timeout", "crashed")
 
@@ -56,7 +57,7 @@ def run_one(kind: str, seed: int, save_dir: str | None) -> Outcome:
     outcome, detail = read.failure, read.detail
     if read.reading is not None:
         outcome = "read"
-        grid = "/".join(read.reading.puzzle.to_grid())
+        grid = "/".join(puzzle_lines(read.reading.puzzle))
         detail = f"read {read.reading.puzzle.size} ({shot.what}) {grid}"
     elif outcome == "refused" and (not detail or "\n" in detail):
         outcome = "multiline"

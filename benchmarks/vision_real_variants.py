@@ -40,8 +40,10 @@ from PIL import Image
 
 from flowbot.screens.synthetic import Drift, _apply_drift, _desktop, _jpeg
 from flowbot.vision import find_images, load_image, read_board
-from flowbot.vision._check import compare, label_for
+from flowbot.vision._check import compare, label_for, load_labels, puzzle_lines
 
+#: Labels of the screens that have none beside them.
+LABELS = load_labels(Path(__file__).resolve().parent.parent / "fixtures" / "labels" / "screens.txt")
 VARIANTS = ("scaled", "jpeg", "drift", "crop", "mirror", "combo")
 #: Smallest cell pitch a variant may shrink a board to (the issue's ~20 px).
 MIN_PITCH = 20.0
@@ -120,7 +122,7 @@ def make_variant(
 
 def run_one(job: tuple[str, str, int, str | None]) -> Outcome:
     path, variant, seed, save_dir = job
-    expected = label_for(Path(path))
+    expected = label_for(Path(path), LABELS)
     image = load_image(path)
     board = None
     if expected is not None:
@@ -138,7 +140,7 @@ def run_one(job: tuple[str, str, int, str | None]) -> Outcome:
         puzzle = read.reading.puzzle
         ok = expected is not None and compare(expected, puzzle) == "exact"
         kind = "exact" if ok else "wrong"
-        detail = "" if ok else f"read {puzzle.size} {'/'.join(puzzle.canonical().to_grid())}"
+        detail = "" if ok else f"read {puzzle.size} {'/'.join(puzzle_lines(puzzle.canonical()))}"
     elif expected is None:
         kind = "exact"  # refused, as an unlabelled screen must be
     if save_dir and kind != "exact":

@@ -30,6 +30,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -38,6 +39,7 @@ from xml.sax.saxutils import quoteattr
 
 import cv2
 import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 
 from flowbot import look
 from flowbot.models import (
@@ -82,6 +84,10 @@ class RenderStyle:
         How strongly a piped cell's background takes the pipe's colour (0: not at all).
     palette : tuple of RGB
         Colours handed to pairs in order, cycling when there are more pairs.
+    colour_blind : bool
+        The game's colour-blind setting: a letter on every dot, pair ``i``'s
+        ``"A" + i`` (the game letters its colours in the order it hands them
+        out), white on dark dots and black on light ones (``LETTER_HEIGHT``).
     """
 
     background: RGB = BACKGROUND
@@ -91,6 +97,7 @@ class RenderStyle:
     pipe_width: float = 0.34
     pipe_tint: float = 0.22
     palette: tuple[RGB, ...] = field(default=tuple(c.rgb for c in GAME_COLOURS))
+    colour_blind: bool = False
 
     def __post_init__(self) -> None:
         for name in ("line_width", "dot_radius", "pipe_width", "pipe_tint"):
@@ -255,7 +262,9 @@ def draw_board(
         for x, y in centres:  # round joins and caps
             _fill_circle(canvas, x, y, half_pipe, rgb)
 
-    _draw_dots(canvas, puzzle, geometry, fills, style.dot_radius * pitch)
+    _draw_dots(
+        canvas, puzzle, geometry, fills, style.dot_radius * pitch, letters=style.colour_blind
+    )
     return canvas
 
 
@@ -321,7 +330,7 @@ def to_svg(
             f'stroke-width="{style.pipe_width * pitch:.2f}" stroke-linecap="round" '
             'stroke-linejoin="round"/>'
         )
-    out += _svg_dots(puzzle, g, fills, style.dot_radius * pitch)
+    out += _svg_dots(puzzle, g, fills, style.dot_radius * pitch, style.colour_blind)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -367,16 +376,86 @@ def _draw_features(
     for path, rgb in zip(paths, fills, strict=False):
         for piece in look.over_bridges(puzzle, geometry, path):
             _fill_polyline(canvas, piece, half_pipe, rgb, round_ends=False)
-    _draw_dots(canvas, puzzle, geometry, fills, style.dot_radius * pitch)
+    _draw_dots(
+        canvas, puzzle, geometry, fills, style.dot_radius * pitch, letters=style.colour_blind
+    )
 
 
 def _draw_dots(
-    canvas: np.ndarray, puzzle: Puzzle, geometry: Geometry, fills: Sequence[RGB], radius: float
+    canvas: np.ndarray,
+    puzzle: Puzzle,
+    geometry: Geometry,
+    fills: Sequence[RGB],
+    radius: float,
+    *,
+    letters: bool = False,
 ) -> None:
-    for pair, rgb in zip(puzzle.pairs, fills, strict=True):
+    for index, (pair, rgb) in enumerate(zip(puzzle.pairs, fills, strict=True)):
         for cell in (pair.a, pair.b):
             x, y = geometry.centre(cell)
             _fill_circle(canvas, x, y, radius, rgb)
+            if letters:
+                _draw_letter(canvas, (x, y), radius, _letter(index), _letter_ink(rgb))
+
+
+#: The colour-blind setting's letter: its capitals' height as a share of the
+#: dot's diameter (a real Android screenshot: 62 px on a 100 px dot), in a
+#: plain sans-serif, centred on the dot.
+LETTER_HEIGHT = 0.6
+
+#: Dots lighter than this (ITU-R 601 luma) carry a black letter, others a
+#: white one (the game: black on yellow and orange, white on red, green, blue).
+LIGHT_DOT = 140
+
+
+def _letter(index: int) -> str:
+    return chr(ord("A") + index % 26)
+
+
+def _letter_ink(rgb: RGB) -> RGB:
+    luma = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return (0, 0, 0) if luma > LIGHT_DOT else (255, 255, 255)
+
+
+@functools.lru_cache(maxsize=256)
+def _letter_mask(letter: str, cap_px: int) -> tuple[np.ndarray, float, float]:
+    """The letter's coverage (0-1) and its ink's centre in it."""
+    font = _letter_font(cap_px)
+    left, top, right, bottom = (round(v) for v in font.getbbox(letter, anchor="ls"))
+    mask = Image.new("L", (right - left + 2, bottom - top + 2))
+    ImageDraw.Draw(mask).text((1 - left, 1 - top), letter, fill=255, font=font, anchor="ls")
+    coverage = np.asarray(mask, np.float32) / 255
+    coverage.flags.writeable = False
+    return coverage, 1 + (right - left) / 2, 1 + (bottom - top) / 2
+
+
+def _letter_font(cap_px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A sans-serif font whose capitals are ``cap_px`` high."""
+    cap_per_px = -_sans(100).getbbox("H", anchor="ls")[1] / 100
+    return _sans(round(cap_px / cap_per_px))
+
+
+@functools.lru_cache(maxsize=64)
+def _sans(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", max(4, size))
+    except OSError:  # no DejaVu: Pillow's own scalable font
+        return ImageFont.load_default(size=max(4, size))
+
+
+def _draw_letter(
+    canvas: np.ndarray, centre: tuple[float, float], radius: float, letter: str, ink: RGB
+) -> None:
+    """``letter`` in ``ink`` centred on the dot at ``centre``."""
+    x, y = centre
+    coverage, mx, my = _letter_mask(letter, max(4, round(LETTER_HEIGHT * 2 * radius)))
+    h, w = coverage.shape
+    c0, r0 = round(x - mx), round(y - my)
+    rows = slice(max(0, r0), min(canvas.shape[0], r0 + h))
+    cols = slice(max(0, c0), min(canvas.shape[1], c0 + w))
+    if rows.stop > rows.start and cols.stop > cols.start:
+        alpha = coverage[rows.start - r0 : rows.stop - r0, cols.start - c0 : cols.stop - c0]
+        _blend(canvas, rows, cols, alpha, ink)
 
 
 def _svg_features(
@@ -424,15 +503,24 @@ def _svg_features(
     for path, rgb in zip(paths, fills, strict=False):
         for piece in look.over_bridges(puzzle, geometry, path):
             out.append(polyline(piece, rgb, style.pipe_width * pitch, "butt"))
-    return out + _svg_dots(puzzle, geometry, fills, style.dot_radius * pitch)
+    return out + _svg_dots(puzzle, geometry, fills, style.dot_radius * pitch, style.colour_blind)
 
 
-def _svg_dots(puzzle: Puzzle, geometry: Geometry, fills: Sequence[RGB], radius: float) -> list[str]:
-    return [
-        f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{radius:.2f}" fill={_hex(rgb)}/>'
-        for pair, rgb in zip(puzzle.pairs, fills, strict=True)
-        for x, y in (geometry.centre(pair.a), geometry.centre(pair.b))
-    ]
+def _svg_dots(
+    puzzle: Puzzle, geometry: Geometry, fills: Sequence[RGB], radius: float, letters: bool = False
+) -> list[str]:
+    out = []
+    for index, (pair, rgb) in enumerate(zip(puzzle.pairs, fills, strict=True)):
+        for x, y in (geometry.centre(pair.a), geometry.centre(pair.b)):
+            out.append(f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{radius:.2f}" fill={_hex(rgb)}/>')
+            if letters:
+                cap = LETTER_HEIGHT * 2 * radius
+                out.append(
+                    f'<text x="{x:.2f}" y="{y + cap / 2:.2f}" font-size="{cap / 0.73:.2f}" '
+                    'font-family="DejaVu Sans, sans-serif" text-anchor="middle" '
+                    f"fill={_hex(_letter_ink(rgb))}>{_letter(index)}</text>"
+                )
+    return out
 
 
 def _line_looks(puzzle: Puzzle, style: RenderStyle, pitch: float) -> tuple[float, float, RGB]:

@@ -108,6 +108,31 @@ def test_explicit_colours_override_the_palette() -> None:
     assert _px(image, *geometry.centre(Cell(0, 1))) == (200, 100, 50)
 
 
+def test_colour_blind_letters_lie_on_the_dots() -> None:
+    # Pair i's letter is "A" + i: white on red (pair A), black on yellow (pair D).
+    puzzle = Puzzle.from_grid(["A.B", "C.D", "DBA", "C.."])
+    plain = render_board(puzzle, cell_px=80)
+    lettered = render_board(puzzle, cell_px=80, style=RenderStyle(colour_blind=True))
+    geometry = board_geometry(puzzle, cell_px=80)
+    changed = np.argwhere((plain != lettered).any(axis=2))
+    for pair in puzzle.pairs:
+        for cell in (pair.a, pair.b):
+            x, y = geometry.centre(cell)
+            near = np.hypot(changed[:, 1] - x, changed[:, 0] - y) < 0.35 * 80
+            inside = lettered[changed[near, 0], changed[near, 1]].astype(int)
+            ink = {"A": (255, 255, 255), "D": (0, 0, 0)}.get(pair.label)
+            if ink is not None:  # fully inked pixels are the ink's colour
+                assert (np.abs(inside - ink).max(axis=1) == 0).sum() > 50
+    # Only the dots' insides change.
+    centres = np.array([geometry.centre(c) for p in puzzle.pairs for c in (p.a, p.b)])
+    distance = np.hypot(*(changed[:, None, ::-1] - centres[None]).transpose(2, 0, 1)).min(axis=1)
+    assert changed.size
+    assert distance.max() < 0.35 * 80
+    svg = to_svg(puzzle, cell_px=80, style=RenderStyle(colour_blind=True))
+    texts = ET.fromstring(svg).findall("{http://www.w3.org/2000/svg}text")
+    assert sorted(t.text or "" for t in texts) == sorted("AABBCCDD")
+
+
 def test_svg_is_the_same_drawing() -> None:
     solution = _solved()
     svg = to_svg(solution.puzzle, solution, cell_px=40)

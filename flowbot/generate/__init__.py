@@ -50,8 +50,9 @@ from dataclasses import dataclass, replace
 from flowbot.errors import InputError
 from flowbot.generate._board import Board, add_walls, make_board
 from flowbot.generate._cover import CoverChain, OutOfTimeError
-from flowbot.generate._unique import solutions, window_puzzle, windows
+from flowbot.generate._unique import window_puzzle, windows
 from flowbot.models import Cell, Link, Puzzle, Shape, Solution, link
+from flowbot.solve import solutions
 
 __all__ = [
     "MAX_CELLS",
@@ -391,7 +392,8 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
         differ = _second_in_windows(solution, deadline, clean)
         if not differ:
             say(f"counting the solutions of the whole {puzzle.size} {puzzle.kind} board")
-            found, exact = solutions(puzzle, 2, _count_budget(deadline, request.unique_timeout))
+            listed = solutions(puzzle, 2, timeout=_count_budget(deadline, request.unique_timeout))
+            found, exact = list(listed.found), listed.exact
             if len(found) == 1 and exact:
                 return solution
             _check_clock(deadline)
@@ -428,7 +430,7 @@ def _second_in_windows(
             continue
         small = window_puzzle(solution, *corner, _WINDOW)
         if small is not None:
-            found, _ = solutions(small, 2, _budget(deadline, _WINDOW_TIMEOUT))
+            found = solutions(small, 2, timeout=_budget(deadline, _WINDOW_TIMEOUT)).found
             _check_clock(deadline)
             if len(found) == 2:
                 return _differences(*found)

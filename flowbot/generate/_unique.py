@@ -1,8 +1,7 @@
 """Uniqueness, proved globally and checked cheaply in windows, with the second solution in hand.
 
-``count_solutions`` tells *whether* a puzzle has a second solution; a repair
-needs to know *where*. ``solutions`` lists them (the same search as the
-count, run through the solver's own model).
+``flowbot.solve.solutions`` lists a puzzle's solutions; a repair needs to
+know *where* a second one differs, and windows find one cheaply.
 
 A **window** check is sound and cheap: cut a small square out of the hidden
 solution, make every piece of a path inside it a pair of dots (the cells
@@ -15,49 +14,9 @@ Only a board every window passes is counted whole.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 from flowbot.models import Cell, Pair, Puzzle, Solution
-
-
-def solutions(puzzle: Puzzle, limit: int, timeout: float | None) -> tuple[list[Solution], bool]:
-    """Up to ``limit`` solutions (each validated) and whether they are all there are.
-
-    The search ``flowbot.solve.count_solutions`` runs (solutions without
-    U-turns first, then the rest, each found one blocked); a search cut short
-    by ``timeout`` is not exact.
-    """
-    # The solver's own model, not its public API: that counts, this needs the solutions.
-    from flowbot.solve._engine import proof_of_none  # noqa: PLC0415
-    from flowbot.solve._sat import Model, Search  # noqa: PLC0415
-
-    deadline = None if timeout is None else time.perf_counter() + timeout
-    if proof_of_none(puzzle) is not None:
-        return [], True
-    model = Model(puzzle)
-    if model.empty_cell:
-        return [], True
-    switch = model.no_u_turns()
-    search = Search(model, deadline=deadline)
-    found: list[Solution] = []
-    try:
-        for assumptions in ([switch], [-switch]):
-            while len(found) < limit:
-                status, solution = search.next_solution(assumptions, deadline, join_cycles=False)
-                if status is None:
-                    return found, False
-                if not status:
-                    break
-                assert solution is not None
-                solution.validate()
-                found.append(solution)
-                search.block_last()
-            if len(found) >= limit:
-                return found, False
-    finally:
-        search.close()
-    return found, True
 
 
 def windows(puzzle: Puzzle, side: int) -> Iterator[tuple[int, int]]:

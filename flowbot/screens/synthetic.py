@@ -188,6 +188,8 @@ class ShotOptions:
         fraction of its size in a bottom corner, framed in white, as Android,
         Samsung and iOS do right after a screenshot (0: none). It is kept
         below the board, smaller if need be.
+    colour_blind : bool
+        The game's colour-blind setting: a letter on every dot.
     """
 
     scene: Scene = Scene.PHONE
@@ -210,6 +212,7 @@ class ShotOptions:
     zoom: float = 1.0
     language: str = "en"
     preview: float = 0.0
+    colour_blind: bool = False
 
     def __post_init__(self) -> None:
         if self.palette not in PALETTES:
@@ -421,6 +424,7 @@ class _Board:
             line_colour=self.options.pack.line,
             line_width=min(0.2, self.options.line_px / pitch),
             dot_radius=self.options.dot_radius,
+            colour_blind=self.options.colour_blind,
         )
         return draw_board(
             canvas, self.puzzle, geometry, self.solution, style=style, colours=self.colours
@@ -1312,6 +1316,13 @@ def _cat_preview(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
     return random_puzzle(rng, n, n), _phone_opts(rng, preview=float(rng.uniform(0.2, 0.3)))
 
 
+def _cat_colour_blind(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
+    # The game's colour-blind setting (a letter on every dot) on any screen;
+    # the game hands colours out in order, so each letter names its colour.
+    puzzle, opts = _category_mix(rng)
+    return puzzle, replace(opts, colour_blind=True)
+
+
 def _category_mix(rng: np.random.Generator) -> tuple[Puzzle, ShotOptions]:
     pick = (_cat_phone, _cat_phone_large, _cat_rectangular, _cat_mirror, _cat_web, _cat_crop)
     return pick[int(rng.integers(len(pick)))](rng)
@@ -1335,6 +1346,7 @@ CATEGORIES: dict[str, Callable[[np.random.Generator], tuple[Puzzle, ShotOptions]
     "generated": _cat_generated,
     "solved": _cat_generated,
     "preview": _cat_preview,  # same boards, drawn with their pipes (see ``sample``)
+    "colour_blind": _cat_colour_blind,
 }
 
 

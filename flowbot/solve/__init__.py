@@ -1,9 +1,10 @@
 """flowbot.solve: a complete, sound Flow Free solver on a SAT solver (python-sat).
 
 ``solve(puzzle)`` returns a validated solution, a proof-backed "unsolvable",
-or a clean timeout; ``count_solutions(puzzle, limit)`` counts solutions up to a
-limit. Both follow the game's full rules: every pair joined, every cell on
-exactly one path, and paths may run beside themselves.
+or a clean timeout; ``solutions(puzzle, limit)`` lists solutions up to a
+limit and ``count_solutions(puzzle, limit)`` counts them. All follow the
+game's full rules: every pair joined, every cell on exactly one path, and
+paths may run beside themselves.
 
 Examples
 --------
@@ -13,6 +14,8 @@ Examples
 ('solved', ('ABB', 'ABB'))
 >>> count_solutions(Puzzle.from_grid(["A..", "...", "..A"]), 10)
 SolutionCount(count=2, exact=True, timed_out=False)
+>>> [s.grid() for s in solutions(Puzzle.from_grid(["AB", "AB"]), 5).found]
+[('AB', 'AB')]
 """
 
 from __future__ import annotations
@@ -24,9 +27,17 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from flowbot.errors import InputError
-from flowbot.models import Puzzle, SolveResult
+from flowbot.models import Puzzle, Solution, SolveResult
 
-__all__ = ["BACKENDS", "Backend", "SolutionCount", "count_solutions", "solve"]
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "SolutionCount",
+    "Solutions",
+    "count_solutions",
+    "solutions",
+    "solve",
+]
 
 
 class Backend(Protocol):
@@ -80,6 +91,20 @@ class SolutionCount:
     timed_out: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Solutions:
+    """The solutions a search found.
+
+    ``exact`` is true when the search ran to its end below the limit, so that
+    ``found`` holds every solution; otherwise there are more (the limit was
+    reached) or may be (``timed_out``).
+    """
+
+    found: tuple[Solution, ...]
+    exact: bool
+    timed_out: bool = False
+
+
 def solve(puzzle: Puzzle, *, timeout: float | None = None, backend: str = "sat") -> SolveResult:
     """Solve a puzzle under the game's full rules.
 
@@ -121,23 +146,26 @@ def solve(puzzle: Puzzle, *, timeout: float | None = None, backend: str = "sat")
     return replace(result, seconds=time.perf_counter() - start)
 
 
-def count_solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> SolutionCount:
-    """Count a puzzle's solutions (paths may touch themselves), stopping at ``limit``.
+def solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> Solutions:
+    """List a puzzle's solutions (paths may touch themselves), stopping at ``limit``.
 
     Parameters
     ----------
     puzzle
         The board.
     limit
-        Stop once this many are found (``2`` tells whether a puzzle is unique).
+        Stop once this many are found (``2`` tells whether a puzzle is
+        unique, and shows where a second solution differs).
     timeout
         Seconds to give up after (``None``: no limit).
 
     Returns
     -------
-    SolutionCount
-        The count, and whether it is exact. Each solution counted passed
-        ``Solution.validate()``; two solutions differ in at least one path.
+    Solutions
+        The solutions, each passed ``Solution.validate()`` and differing from
+        the others in at least one path, and whether they are all there are.
+        Solutions without U-turns come first; the last search, the proof that
+        no other solution exists, is the costly one on open boards.
 
     Raises
     ------
@@ -147,10 +175,29 @@ def count_solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None)
     timeout = _checked_timeout(timeout)
     if limit < 1:
         raise InputError(f"the solution limit must be at least 1, got {limit}")
-    from flowbot.solve._engine import count_sat  # noqa: PLC0415 - imports scipy, pysat
+    from flowbot.solve._engine import solutions_sat  # noqa: PLC0415 - imports scipy, pysat
 
-    count, exact, timed_out = count_sat(puzzle, limit, timeout=timeout)
-    return SolutionCount(count, exact, timed_out)
+    found, exact, timed_out = solutions_sat(puzzle, limit, timeout=timeout)
+    return Solutions(tuple(found), exact, timed_out)
+
+
+def count_solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> SolutionCount:
+    """Count a puzzle's solutions (paths may touch themselves), stopping at ``limit``.
+
+    The search of ``solutions``; see there for the parameters.
+
+    Returns
+    -------
+    SolutionCount
+        The count, and whether it is exact.
+
+    Raises
+    ------
+    InputError
+        For a limit below 1 or a negative timeout.
+    """
+    listed = solutions(puzzle, limit, timeout=timeout)
+    return SolutionCount(len(listed.found), listed.exact, listed.timed_out)
 
 
 def _checked_timeout(timeout: float | None) -> float | None:

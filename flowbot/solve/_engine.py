@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 
 from flowbot.models import Puzzle, Shape, Solution, SolveResult, SolveStatus
+from flowbot.solve import _construct
+from flowbot.solve._grid import Grid
 from flowbot.solve._sat import Model, Search
 from flowbot.solve._stretch import shrink, stretch
 from flowbot.solve._topology import boundary_order_conflict
@@ -19,7 +22,14 @@ BLOCK_SWITCH_CELLS = 15 * 15
 #: Conflicts the search with "no U-turns" and the one without get in their
 #: first turn (``_solve``); each later turn doubles it.
 FIRST_BUDGET = 3000
-#: Conflicts per call MiniSat gets to prove a count complete before Glucose (``count_sat``).
+#: Boards this big that the search does not solve in its first turns are built
+#: piece by piece (``_construct``) before the search goes on.
+CONSTRUCT_CELLS = 400
+#: Conflicts after which a window of ``_construct`` is given up (and grown).
+WINDOW_CONFLICTS = 10_000
+#: Seconds after which a window is given up even so.
+WINDOW_SECONDS = 0.25
+#: Conflicts per call MiniSat gets to prove a count complete before Glucose (``solutions_sat``).
 PROOF_BUDGET = 20_000
 
 
@@ -56,7 +66,13 @@ def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
             log.debug("%s: the shrunk board gave no answer; solving it whole", puzzle.size)
     if deadline is not None and time.perf_counter() >= deadline:
         return result(SolveStatus.TIMEOUT)  # do not even build the whole model
-    found, solution = _solve(puzzle, deadline)
+    build = None
+    if puzzle.rows * puzzle.cols >= CONSTRUCT_CELLS and _construct.applies(puzzle):
+
+        def build(grid: Grid) -> Solution | None:
+            return _construct.construct(puzzle, grid, _solve_window, deadline)
+
+    found, solution = _solve(puzzle, deadline, build)
     if found is None:
         return result(SolveStatus.TIMEOUT)
     if not found:
@@ -111,7 +127,12 @@ def parity_balanced(puzzle: Puzzle) -> bool:
     return surplus == board
 
 
-def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solution | None]:
+def _solve(
+    puzzle: Puzzle,
+    deadline: float | None,
+    build: Callable[[Grid], Solution | None] | None = None,
+    most: int | None = None,
+) -> tuple[bool | None, Solution | None]:
     """Solve with "no U-turns" assumed, letting go of it where the solver blames it.
 
     A solution found under any assumptions is a solution of the game; only
@@ -132,6 +153,10 @@ def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solutio
     time spent is then within a small factor of the better of the two. What
     the solver learns in one turn holds in the other (learnt clauses follow
     from the clauses alone, never from the assumptions).
+
+    ``build``, when given, is tried once after the first two turns: a solution
+    it builds is the answer (the search stops); ``None`` proves nothing.
+    ``most``: give up (``None``) once the search has met more conflicts than this.
     """
     model = Model(puzzle)
     if model.empty_cell:
@@ -145,6 +170,8 @@ def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solutio
     budget = FIRST_BUDGET
     try:
         while True:
+            if most is not None and search.conflicts() > most:
+                return None, None
             if held:
                 found, solution = search.next_solution(held, deadline, budget)
                 if found:
@@ -160,23 +187,38 @@ def _solve(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solutio
                     held = left
                     continue
             # Out of budget under the rule (or no rule left): the full rules' turn.
-            found, solution = search.next_solution([], deadline, budget if held else None)
+            bounded = held or build is not None
+            found, solution = search.next_solution([], deadline, budget if bounded else None)
             if found is not None or _past(deadline):
                 return found, solution
+            if build is not None:
+                built, build = build(model.grid), None
+                if built is not None:
+                    return True, built
             budget *= 2
             log.debug("%s: %d conflicts per turn", puzzle.size, budget)
     finally:
         search.close()
 
 
+def _solve_window(puzzle: Puzzle, deadline: float | None) -> tuple[bool | None, Solution | None]:
+    """``_solve`` for ``_construct``'s windows: a few conflicts, then give up.
+
+    A window that is not solved at once is better grown than searched: the
+    same answers on every machine, however loaded.
+    """
+    soon = time.perf_counter() + WINDOW_SECONDS  # rounds of cuts meet no conflicts
+    return _solve(puzzle, soon if deadline is None else min(deadline, soon), most=WINDOW_CONFLICTS)
+
+
 def _past(deadline: float | None) -> bool:
     return deadline is not None and time.perf_counter() >= deadline
 
 
-def count_sat(
+def solutions_sat(
     puzzle: Puzzle, limit: int, *, timeout: float | None = None
-) -> tuple[int, bool, bool]:
-    """Count solutions up to ``limit``: ``(count, exact, timed_out)``.
+) -> tuple[list[Solution], bool, bool]:
+    """Up to ``limit`` solutions, each validated: ``(solutions, exact, timed_out)``.
 
     Each solution found is blocked (its set of edges) before the next search.
     The solutions without U-turns are listed first, where the search is fast;
@@ -192,12 +234,12 @@ def count_sat(
     """
     deadline = None if timeout is None else time.perf_counter() + timeout
     if proof_of_none(puzzle) is not None:
-        return 0, True, False
+        return [], True, False
     model = Model(puzzle)
     if model.empty_cell:
-        return 0, True, False
+        return [], True, False
     switch = model.no_u_turns()
-    count = 0
+    found_all: list[Solution] = []
     blocked: list[list[int]] = []
     turns = (([switch], "minisat22", None), ([-switch], "minisat22", PROOF_BUDGET))
     search = Search(model, deadline=deadline)
@@ -208,24 +250,24 @@ def count_sat(
                 search = Search(model, deadline=deadline, solver=solver)
                 for clause in blocked:
                     search.sat.add_clause(clause)
-            while count < limit:
+            while len(found_all) < limit:
                 found, solution = search.next_solution(
                     assumptions, deadline, budget, join_cycles=False
                 )
                 if found is None:
                     if _past(deadline) or search.expired:
-                        return count, False, True
+                        return found_all, False, True
                     break  # out of budget: the next solver's turn
                 if not found:
                     if assumptions == [-switch]:
-                        return count, True, False  # a proof: no other solution
+                        return found_all, True, False  # a proof: no other solution
                     break
                 assert solution is not None
                 solution.validate()
-                count += 1
+                found_all.append(solution)
                 blocked.append(search.block_last())
-            if count >= limit:
-                return count, False, False
+            if len(found_all) >= limit:
+                return found_all, False, False
     finally:
         search.close()
     raise AssertionError("unreachable: the last search has no budget")  # pragma: no cover

@@ -237,7 +237,7 @@ class Search:
     (44k against 85k on 80 boards of 10x10 to 15x15) and no more on the
     corpus (Glucose 3 and MapleSAT needed more). CaDiCaL, close on these
     boards, cannot be interrupted at a deadline in python-sat. Glucose 4
-    (``solver="glucose4"``) proves counts complete faster (``count_sat``).
+    (``solver="glucose4"``) proves counts complete faster (``solutions_sat``).
     """
 
     def __init__(
@@ -284,6 +284,10 @@ class Search:
         # Once interrupted at the deadline, every later call returns at once.
         return self.sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
 
+    def conflicts(self) -> int:
+        """The conflicts the solver has met so far."""
+        return int(self.sat.accum_stats().get("conflicts", 0))
+
     def chosen(self) -> BoolArray:
         """The chosen edges of the last model."""
         model = self.sat.get_model()
@@ -306,12 +310,17 @@ class Search:
         cut and the model solved again.
 
         Returns ``(True, solution)``, ``(False, None)`` when unsatisfiable under
-        the assumptions, or ``(None, None)`` at the deadline or once a call to
-        the solver has run into ``budget`` conflicts.
+        the assumptions, or ``(None, None)`` at the deadline or once the calls
+        to the solver (one per round of cuts) have run into ``budget``
+        conflicts in all.
         """
         grid = self.model.grid
+        start = self.conflicts()
         while True:
-            res = self._solve(assumptions, deadline, budget)
+            left = None if budget is None else budget - (self.conflicts() - start)
+            if left is not None and left <= 0:
+                return None, None
+            res = self._solve(assumptions, deadline, left)
             if not res:
                 return res, None
             chosen = self.chosen()

@@ -142,10 +142,13 @@ def inner_line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
 
 
 def check_no_outline_inside(
-    image: np.ndarray, geometry: BoardGeometry, walls: frozenset[Link] = frozenset()
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    walls: frozenset[Link] = frozenset(),
+    holes: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
-    not read as one (``walls``: those read)."""
+    not read as one (``walls``: those read; the outline goes round ``holes``)."""
     sides = border_sides(image, geometry)
     if not outlined(image, geometry, sides):
         return
@@ -164,7 +167,7 @@ def check_no_outline_inside(
         for i, k in np.argwhere(near):
             a = Cell(int(k), int(i)) if step == (0, 1) else Cell(int(i), int(k))
             b = Cell(a.row + step[0], a.col + step[1])
-            if link(a, b) not in walls:
+            if link(a, b) not in walls and a not in holes and b not in holes:
                 raise UnsureReadingError(
                     f"the edge between cells ({a.row}, {a.col}) and ({b.row}, {b.col}) is drawn "
                     "in the outline's colour (a wall)"

@@ -12,6 +12,7 @@ from flowbot.vision._bands import border_like
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
+from flowbot.vision._letters import LETTER_REACH
 from flowbot.vision._rays import corner_reach, outline_rays
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
@@ -37,7 +38,11 @@ GLOW_WIDE_PX, GLOW_RUNS_ON = 6.0, 0.05
 
 
 def read_dots(
-    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    settings: Settings,
+    holes: frozenset[Cell] = frozenset(),
 ) -> tuple[set[Cell], float]:
     """The cells holding a dot, and a confidence from how clearly cells split.
 
@@ -50,7 +55,8 @@ def read_dots(
     still, such a disc is a dot only when a clear dot has its colour: else its
     twin may be as faint and missed, and the reading is refused (unless the
     disc is oblong, or its core nearer black than any dot's colour: JPEG or
-    glow noise, not a dot).
+    glow noise, not a dot). ``holes``: cells left out of the board (their
+    ring may show its outline), not looked at.
     """
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()
@@ -58,6 +64,10 @@ def read_dots(
     rows, cols = contrast.shape
     flat = samples.flat
     strong = contrast >= settings.dot_contrast
+    hole = np.zeros(contrast.shape, bool)
+    for cell in holes:
+        hole[cell] = True
+    strong &= ~hole
     # A dot's strength is its contrast with the board's background: glow of
     # its colour under it lowers its contrast with its own ring, not that.
     background = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
@@ -68,14 +78,18 @@ def read_dots(
     weakest_dot = float(sure.min()) if sure.size else 0.0
     # Between empty and dot, and not far fainter than every dot (those are
     # glow already, below): glow only when soft.
-    doubt = (contrast > settings.empty_contrast) & ~strong & (contrast >= weakest_dot / 2)
+    doubt = (contrast > settings.empty_contrast) & ~strong & (contrast >= weakest_dot / 2) & ~hole
     glow |= _soft_glow(samples, image, geometry, doubt & ~flat)
     for r in range(rows):
         for c in range(cols):
             k = float(contrast[r, c])
-            if glow[r, c] or (
-                settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2)
-                and not flat[r, c]
+            if (
+                hole[r, c]
+                or glow[r, c]
+                or (
+                    settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2)
+                    and not flat[r, c]
+                )
             ):
                 # Far fainter than any dot here, and soft or running out to the
                 # cell's edge as no dot does: glow behind an empty cell.
@@ -129,7 +143,12 @@ def read_dots(
             )
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
     empty_max = max(
-        (float(contrast[r, c]) for r in range(rows) for c in range(cols) if (r, c) not in dots),
+        (
+            float(contrast[r, c])
+            for r in range(rows)
+            for c in range(cols)
+            if (r, c) not in dots and not hole[r, c]
+        ),
         default=0.0,
     )
     gap = (dot_min - empty_max) / settings.dot_contrast
@@ -322,6 +341,7 @@ def _crisp_dot(
     core by that tolerance). ``elongation``: most ratio of the disc's long
     axis to its short one. ``tolerant``: for a disc that stands out more
     than noise can, a soft rim and a grid a pixel or two off are allowed.
+    A lettered dot's letter is left out (``LETTER_REACH``).
     """
     if not faint and not samples.flat[r, c]:
         return False
@@ -334,6 +354,7 @@ def _crisp_dot(
         samples.ring_lab[r, c],
         elongation=elongation,
         tolerant=tolerant,
+        hollow=LETTER_REACH if samples.lettered[r, c] else 0.0,
     )
 
 

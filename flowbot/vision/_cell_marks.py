@@ -45,7 +45,12 @@ TEXT_MARK, MARK_BOTH_WAYS = 15.0, 0.2
 LINE_MARK, LINE_NOISE, THIN_MARK = 4.0, 3.0, 0.6
 
 
-def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> None:
+def check_marks(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    dots: set[Cell],
+    holes: frozenset[Cell] = frozenset(),
+) -> None:
     """Refuse an empty cell with thin lines or sharp edges drawn near its centre.
 
     An empty cell shows the board's background, which glow tints smoothly;
@@ -58,7 +63,7 @@ def check_marks(image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]) -> 
     fainter still, its thin strokes standing out of the board's own noise.
     """
     marks = sharp_marks(image, geometry)
-    empty = ~dot_cells(marks.shape, dots)
+    empty = ~dot_cells(marks.shape, dots | holes)
     if not empty.any():
         return
     noise = float(quantile_of(marks[empty], 0.9))
@@ -106,7 +111,11 @@ TILE_GROUND = 25.0
 
 
 def check_tiles(
-    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, dots: set[Cell]
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    dots: set[Cell],
+    holes: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse an empty cell holding a tile: a filled square, however near the glow's colour.
 
@@ -118,7 +127,7 @@ def check_tiles(
     """
     background = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
     suspect = delta_e(samples.core_lab, background) > TILE_GROUND
-    suspect &= ~dot_cells(suspect.shape, dots)
+    suspect &= ~dot_cells(suspect.shape, dots | holes)
     cells = [Cell(int(r), int(c)) for r, c in np.argwhere(suspect)]
     if not cells:
         return
@@ -182,7 +191,7 @@ MARKS: Rule[Cells] = Rule(
     "times the board's noise (dim words 3.8-6.0 times, good boards <= 2.0); SOFT_MARK 3 "
     "rims (glow pipes 2.6-6.9, drawn lines 0.75-1.24).",
     reason="cell (r, c) holds something drawn (sharp lines or edges), neither a dot nor empty",
-    check=lambda cells: check_marks(cells.image, cells.geometry, cells.dots),
+    check=lambda cells: check_marks(cells.image, cells.geometry, cells.dots, cells.features.holes),
 )
 
 TILES: Rule[Cells] = Rule(
@@ -195,5 +204,7 @@ TILES: Rule[Cells] = Rule(
     "tiles over glow 8-25); only cells TILE_GROUND 25 Lab from the background (tiles 38+, "
     "real empty cells <= 29.5, 22 on all but one).",
     reason="cell (r, c) holds a tile (a square's outline), neither a dot nor empty",
-    check=lambda cells: check_tiles(cells.samples, cells.image, cells.geometry, cells.dots),
+    check=lambda cells: check_tiles(
+        cells.samples, cells.image, cells.geometry, cells.dots, cells.features.holes
+    ),
 )

@@ -11,7 +11,7 @@ from flowbot.vision._cells import NEAR, RING_INNER, RING_OUTER, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._rays import band_is_soft
 from flowbot.vision._rule import Cells, Rule
-from flowbot.vision._types import Settings
+from flowbot.vision._types import NO_FEATURES, Features, Settings
 
 #: A band across a grid edge whose lightness changes the whole way from its
 #: middle to the ring's in fewer pixels than this, somewhere across its width,
@@ -26,8 +26,13 @@ def check_pipes(
     geometry: BoardGeometry,
     dots: set[Cell],
     settings: Settings,
+    *,
+    features: Features = NO_FEATURES,
 ) -> None:
     """Refuse when colour crosses a grid edge: pipes are drawn (solved or half-solved).
+
+    No pipe enters a hole nor crosses a wall: the board's outline and walls
+    are not looked at.
 
     A pipe has one colour on both sides of the edge, its dots' colour and
     strength. Two dots of other colours each reaching a side of the edge (a
@@ -58,6 +63,12 @@ def check_pipes(
             ring = np.broadcast_to(samples.ring_lab[:, :, None, :], samples.sector_lab.shape)
             mix = _from_mix(samples.sector_lab, ring, line_lab)
             off &= (mix > NEAR) | (unlike < mix)
+    for hole in features.holes:
+        off[hole] = False
+    for a, b in features.walls:
+        # Sector k of a cell faces right, down, left, up.
+        side = 0 if a.row == b.row else 1
+        off[a.row, a.col, side] = off[b.row, b.col, side + 2] = False
     sectors = samples.sector_lab
     across = off[:, :-1, 0] & off[:, 1:, 2]
     across &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
@@ -130,6 +141,11 @@ PIPES: Rule[Cells] = Rule(
     "background; BAND_EDGE_PX 4 (pipe edges <= 2.9 px through JPEG 60-95, glow pipes 5.2).",
     reason="a pipe is drawn at cell (r, c): the board is solved or in progress",
     check=lambda cells: check_pipes(
-        cells.samples, cells.image, cells.geometry, cells.dots, cells.settings
+        cells.samples,
+        cells.image,
+        cells.geometry,
+        cells.dots,
+        cells.settings,
+        features=cells.features,
     ),
 )

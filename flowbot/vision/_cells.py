@@ -21,6 +21,7 @@ import numpy as np
 
 from flowbot.models import BoardGeometry
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._letters import holds_ink, lettered_discs
 from flowbot.vision._stats import median_along
 
 #: Radii as fractions of the cell pitch. Dots fill about 55-75% of a cell, so
@@ -50,6 +51,9 @@ class CellSamples:
     ring_like_core: np.ndarray
     #: Median Lab of the ring's sectors facing right, down, left, up: ``[r, c, 4, 3]``.
     sector_lab: np.ndarray
+    #: Cells holding a dot with a letter on it (the colour-blind setting),
+    #: their core sampled without it (``_letters``).
+    lettered: np.ndarray
 
     @property
     def flat(self) -> np.ndarray:
@@ -103,10 +107,17 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     core_lab = median_along(core_lab_px, axis=1)
     core_rgb = median_along(core, axis=1)
     ring_lab = median_along(ring_lab_px, axis=1)
+    core_off = delta_e(core_lab_px, core_lab[:, None])
     # Shares as count / size: the same floats as .mean(), faster.
-    core_near = np.count_nonzero(delta_e(core_lab_px, core_lab[:, None]) <= NEAR, axis=1)
+    core_uniformity = np.count_nonzero(core_off <= NEAR, axis=1) / core_lab_px.shape[1]
+    # A dot with a letter on it (the colour-blind setting): its disc's colour
+    # alone. A thin letter (I) leaves its core nearly one colour; a core
+    # like its ring is no dot's, lettered or not.
+    tried = (core_uniformity < FLAT_CORE) | holds_ink(core_off)
+    tried &= delta_e(core_lab, ring_lab) > NEAR
+    cells, letters = _lettered(image, geometry, tried, ring_lab)
+    core_lab[cells], core_rgb[cells], core_uniformity[cells] = letters
     ring_near = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
-    core_uniformity = core_near / core_lab_px.shape[1]
     ring_like_core = ring_near / ring_lab_px.shape[1]
     sector_lab = _sector_medians(ring_lab_px, sector)
     return CellSamples(
@@ -116,11 +127,33 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
         ring_lab=ring_lab.reshape(rows, cols, 3),
         ring_like_core=ring_like_core.reshape(rows, cols),
         sector_lab=sector_lab.reshape(rows, cols, 4, 3),
+        lettered=np.isin(np.arange(rows * cols), cells).reshape(rows, cols),
     )
 
 
+def _lettered(
+    image: np.ndarray, geometry: BoardGeometry, tried: np.ndarray, ring_lab: np.ndarray
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Which ``tried`` cells hold a lettered disc, and its Lab, RGB and flatness without the letter.
+
+    A disc as faint against its ring as noise keeps its samples.
+    """
+    cells = np.flatnonzero(tried)
+    if cells.size:
+        xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+        cx, cy = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
+        centres = np.stack([cx.ravel()[cells], cy.ravel()[cells]], axis=1)
+        found = lettered_discs(image, centres, cell_pitch(xs, ys), ring_lab[cells])
+        keep = found.lettered & (delta_e(found.lab, ring_lab[cells]) > NEAR)
+        return cells[keep], (found.lab[keep], found.rgb[keep], found.flat[keep])
+    return cells, (np.empty((0, 3)), np.empty((0, 3)), np.empty(0))
+
+
 def core_and_ring_lab(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.ndarray, np.ndarray]:
-    """``sample_cells``' ``core_lab`` and ``ring_lab`` alone (the same values), for a quick look."""
+    """``sample_cells``' ``core_lab`` and ``ring_lab`` alone, for a quick look.
+
+    The same values, but for a lettered dot's core: taken with its letter.
+    """
     core, ring, _ = _core_and_ring(image, geometry)
     shape = (geometry.rows, geometry.cols, 3)
     return (

@@ -72,6 +72,7 @@ def is_crisp_disc(
     *,
     elongation: float = math.inf,
     tolerant: bool = False,
+    hollow: float = 0.0,
 ) -> bool:
     """Whether a flat disc of a dot's size and a sharp rim is centred at ``centre``.
 
@@ -88,6 +89,9 @@ def is_crisp_disc(
     a disc a little off ``centre`` (at most ``RECENTRE_MAX`` of a pitch: a
     grid found in a shrunk copy is a pixel or two off) is judged around its
     own centre too.
+
+    ``hollow``: the share of the disc's size within which its pixels are
+    not judged one by one: a letter drawn on it (the colour-blind setting).
     """
     step = float(delta_e(inside, outside))
     if step <= 0:
@@ -102,7 +106,17 @@ def is_crisp_disc(
     y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
     yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
     far = delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step
-    if _disc_at(far, xx, yy, centre, pitch=pitch, k=k, elongation=elongation, tolerant=tolerant):
+    if _disc_at(
+        far,
+        xx,
+        yy,
+        centre,
+        pitch=pitch,
+        k=k,
+        elongation=elongation,
+        tolerant=tolerant,
+        hollow=hollow,
+    ):
         return True
     if not tolerant:
         return False
@@ -112,7 +126,7 @@ def is_crisp_disc(
     own = (float(xx[disc].mean()), float(yy[disc].mean()))
     shift = math.hypot(own[0] - cx, own[1] - cy)
     return 0.5 <= shift <= RECENTRE_MAX * pitch and _disc_at(
-        far, xx, yy, own, pitch=pitch, k=k, elongation=elongation, tolerant=True
+        far, xx, yy, own, pitch=pitch, k=k, elongation=elongation, tolerant=True, hollow=hollow
     )
 
 
@@ -126,6 +140,7 @@ def _disc_at(
     k: int,
     elongation: float,
     tolerant: bool,
+    hollow: float,
 ) -> bool:
     """``is_crisp_disc`` around ``centre``, given each pixel's place ``far`` from inside to out."""
     reach = RING_OUTER * pitch
@@ -162,12 +177,14 @@ def _disc_at(
     # A rim sharp enough to lie within one ring (rim_in == rim_out) leaves that
     # ring's pixels part disc, part outside: neither side's.
     radius = r[near]
-    disc, rest = far[radius < rim_in], far[radius >= max(rim_out, rim_in + k)]
+    judged = radius >= hollow * size
+    disc, rest = far[judged & (radius < rim_in)], far[radius >= max(rim_out, rim_in + k)]
     if not (disc.size and rest.size and (disc < 0.5).mean() >= 0.9 and (rest > 0.5).mean() >= 0.9):
         return False
     return (
         math.isinf(elongation)
-        or _elongation(xx[near], yy[near], (far < 0.5) & (radius < rim_out)) <= elongation
+        or _elongation(xx[near], yy[near], ((far < 0.5) | ~judged) & (radius < rim_out))
+        <= elongation
     )
 
 

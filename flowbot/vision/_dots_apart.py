@@ -70,17 +70,21 @@ def other_dots(
         The dots' rectangle grown by ``REACH`` dot sizes, within the image;
         None when fewer than ``PAIRS`` pairs of one size were seen.
     """
+    return _dots_region(image, _outside(image, board), step, min_side)
+
+
+def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
+    """The image less ``board`` and half a cell around it, as four parts."""
     h, w = image.shape[:2]
     m = board.cell_size / 2
     left, right = max(0, int(board.left - m)), min(w, math.ceil(board.right + m))
     top, bottom = max(0, int(board.top - m)), min(h, math.ceil(board.bottom + m))
-    parts = [
+    return [
         Region(0, 0, w, top),
         Region(0, bottom, w, h),
         Region(0, top, left, bottom),
         Region(right, top, w, bottom),
     ]
-    return _dots_region(image, parts, step, min_side)
 
 
 def board_dots(image: np.ndarray, step: int, min_side: float) -> Region | None:
@@ -98,17 +102,7 @@ def _dots_region(
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
     h, w = image.shape[:2]
-    blobs = np.array(
-        [
-            blob
-            for part in parts
-            if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
-            for blob in _round_blobs(image, part, step)
-        ]
-    )
-    if len(blobs) < 2 * PAIRS:
-        return None
-    dots = _pairs_of_one_size(blobs)
+    dots = _paired_dots(image, parts, step, min_side)
     if len(dots) < 2 * PAIRS:
         return None
     reach = REACH * float(median_of(dots[:, 2]))
@@ -118,6 +112,26 @@ def _dots_region(
         min(w, math.ceil(dots[:, 0].max() + reach)),
         min(h, math.ceil(dots[:, 1].max() + reach)),
     )
+
+
+def count_other_dots(image: np.ndarray, board: BoardGeometry, step: int, min_side: float) -> int:
+    """How many dots, in pairs of one size as a board's, ``other_dots`` sees outside ``board``."""
+    return len(_paired_dots(image, _outside(image, board), step, min_side))
+
+
+def _paired_dots(image: np.ndarray, parts: list[Region], step: int, min_side: float) -> np.ndarray:
+    """Round blobs in the given parts paired as a board's dots: x, y, size, R, G, B rows."""
+    blobs = np.array(
+        [
+            blob
+            for part in parts
+            if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
+            for blob in _round_blobs(image, part, step)
+        ]
+    )
+    if len(blobs) < 2 * PAIRS:
+        return np.zeros((0, 6))
+    return _pairs_of_one_size(blobs)
 
 
 def _round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float, ...]]:

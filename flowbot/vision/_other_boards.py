@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 
@@ -142,30 +143,40 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
     ):
         return False
     h, w = image.shape[:2]
-    for dr in range(-1, geometry.rows - other.rows + 2):
-        for dc in range(-1, geometry.cols - other.cols + 2):
-            copy = BoardGeometry.uniform(
-                left=other.left - dc * pitch_x,
-                top=other.top - dr * pitch_y,
-                width=geometry.cols * pitch_x,
-                height=geometry.rows * pitch_y,
-                rows=geometry.rows,
-                cols=geometry.cols,
-            )
-            if copy.left < 0 or copy.top < 0 or copy.right >= w or copy.bottom >= h:
-                continue
-            # Its lines placed at full resolution, as the board's are.
-            copy = place_lines(image, copy, uncertainty=COPY_PLACING * min(pitch_x, pitch_y))
-            samples = sample_cells(image, copy)
-            try:
-                dots, _ = read_cells(samples, image, copy, settings)
-            except UnsureReadingError:
-                continue
-            if set(dots) == set(board.dots) and all(
-                delta_e(samples.core_lab[c], board.samples.core_lab[c]) <= COPY_COLOURS
-                for c in dots
-            ):
-                return True
+    # Where other lies in the copy: most often at its corner (the whole
+    # preview found), so looked at first; the answer is the same in any order.
+    shifts = sorted(
+        itertools.product(
+            range(-1, geometry.rows - other.rows + 2), range(-1, geometry.cols - other.cols + 2)
+        ),
+        key=lambda shift: abs(shift[0]) + abs(shift[1]),
+    )
+    for dr, dc in shifts:
+        copy = BoardGeometry.uniform(
+            left=other.left - dc * pitch_x,
+            top=other.top - dr * pitch_y,
+            width=geometry.cols * pitch_x,
+            height=geometry.rows * pitch_y,
+            rows=geometry.rows,
+            cols=geometry.cols,
+        )
+        if copy.left < 0 or copy.top < 0 or copy.right >= w or copy.bottom >= h:
+            continue
+        # Its lines placed at full resolution, as the board's are.
+        copy = place_lines(image, copy, uncertainty=COPY_PLACING * min(pitch_x, pitch_y))
+        samples = sample_cells(image, copy)
+        # The board's dots' colours first: the cells' closer look only for a copy of them.
+        if not all(
+            delta_e(samples.core_lab[c], board.samples.core_lab[c]) <= COPY_COLOURS
+            for c in board.dots
+        ):
+            continue
+        try:
+            dots, _ = read_cells(samples, image, copy, settings)
+        except UnsureReadingError:
+            continue
+        if set(dots) == set(board.dots):
+            return True
     return False
 
 

@@ -16,10 +16,11 @@ from flowbot.vision._other_boards import (
     TWO_BOARDS,
     another_board,
 )
+from flowbot.vision._outlined import outlined_board
 from flowbot.vision._outlined_alone import dots_beside_outlined
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import check_cells
+from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
     Settings,
@@ -65,19 +66,37 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     h, w = image.shape[:2]
     if min(h, w) < 5 * settings.min_cell_px:
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
-    board = choose_board(image, settings)
+    rules = CELL_RULES
+    try:
+        board = choose_board(image, settings)
+    except UnsureReadingError as refusal:
+        # Refused as a classic board: it may be one with an outline (holes, walls).
+        board = _outlined_or(refusal, image, settings)
+        rules = OUTLINED_CELL_RULES
     cells = board.cells
     try:
-        check_cells(cells)
-        check_no_outline_inside(cells.image, cells.geometry, board.features.walls)
-        warps = find_warps(cells.image, cells.geometry, board.features.holes)
-        board = replace(board, features=replace(board.features, warps=warps))
+        check_cells(cells, rules)
+        features = board.features
+        check_no_outline_inside(cells.image, cells.geometry, features.walls, features.holes)
+        warps = find_warps(cells.image, cells.geometry, features.holes)
+        board = replace(board, features=replace(features, warps=warps))
         pairs, margin = _pair_dots(cells)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
     if another_board(image, cells) or dots_beside_outlined(image, cells):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin)
+
+
+def _outlined_or(refusal: UnsureReadingError, image: np.ndarray, settings: Settings) -> Board:
+    """The board with an outline on the screen; ``refusal`` when there is none, or it is doubted."""
+    try:
+        board = outlined_board(image, settings)
+    except UnsureReadingError:
+        board = None
+    if board is None:
+        raise refusal
+    return board
 
 
 def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:

@@ -22,7 +22,7 @@ from flowbot.vision._cells import CellSamples
 from flowbot.vision._grid import run_on_past
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._past_border import RunOn
-from flowbot.vision._types import Settings
+from flowbot.vision._types import NO_FEATURES, Features, Settings
 
 Seen = TypeVar("Seen")
 
@@ -74,7 +74,9 @@ class Grid:
 class Cells:
     """A board placed at full resolution, its cells sampled and its dots read.
 
-    What the dot rules and the cell rules see.
+    What the dot rules and the cell rules see; ``features``: what the board
+    holds besides cells and dots (holes are neither dots nor empty cells, and
+    no pipe crosses a wall or enters a hole).
     """
 
     image: np.ndarray
@@ -82,3 +84,4 @@ class Cells:
     samples: CellSamples
     dots: set[Cell]
     settings: Settings
+    features: Features = NO_FEATURES

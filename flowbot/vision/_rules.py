@@ -32,7 +32,7 @@ from flowbot.vision._cell_pipes import PIPES
 from flowbot.vision._cells import CellSamples
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._rule import Cells, Grid, Rule
-from flowbot.vision._types import Settings
+from flowbot.vision._types import NO_FEATURES, Features, Settings
 from flowbot.vision._warps import open_at_warps
 
 BOARD_RULES: tuple[Rule[Grid], ...] = (
@@ -50,12 +50,21 @@ DOT_RULES: tuple[Rule[Cells], ...] = (
     BACKGROUND,
 )
 
+#: Where lines end, passing a board outlined all round (its lines end at the outline).
+_LINES_END = lines_end_at_outline(LINES_END_AT_BORDER)
+
 CELL_RULES: tuple[Rule[Cells], ...] = (
     NOTHING_PAST_BORDER,
-    lines_end_at_outline(LINES_END_AT_BORDER),
+    _LINES_END,
     PIPES,
     MARKS,
     TILES,
+)
+
+#: The cell rules on a board with an outline: its lines end where its
+#: outline does, not all at one rectangle's border.
+OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
+    rule for rule in CELL_RULES if rule is not _LINES_END
 )
 
 #: Every rule, in the order they run on a board that is read.
@@ -78,31 +87,39 @@ def check_grid(
 
 
 def read_cells(
-    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    settings: Settings,
+    features: Features = NO_FEATURES,
 ) -> tuple[set[Cell], float]:
     """The cells holding a dot, judged by the dot rules, and the cells' confidence.
 
     A grid with no dot is no board (the next candidate may be): the dot
     rules are not asked.
     """
-    dots, confidence, _ = read_cells_bridged(samples, image, geometry, settings)
+    dots, confidence, _ = read_cells_bridged(samples, image, geometry, settings, features)
     return dots, confidence
 
 
 def read_cells_bridged(
-    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, settings: Settings
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    settings: Settings,
+    features: Features = NO_FEATURES,
 ) -> tuple[set[Cell], float, Bridged]:
     """``read_cells``, read with the bridges taken off (``without_bridges``), and those."""
     seen = without_bridges(image, geometry, samples)
-    dots, confidence = read_dots(seen.samples, seen.image, geometry, settings)
+    dots, confidence = read_dots(seen.samples, seen.image, geometry, settings, features.holes)
     if dots:
-        cells = Cells(seen.image, geometry, seen.samples, dots, settings)
+        cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
         for rule in DOT_RULES:
             rule.check(cells)
     return dots, confidence, seen
 
 
-def check_cells(cells: Cells) -> None:
+def check_cells(cells: Cells, rules: tuple[Rule[Cells], ...] = CELL_RULES) -> None:
     """Every cell rule on the board chosen (raises ``UnsureReadingError``)."""
-    for rule in CELL_RULES:
+    for rule in rules:
         rule.check(cells)

@@ -81,6 +81,10 @@ class Features:
     warps: frozenset[Link] = frozenset()
 
 
+#: A classic board's: nothing besides cells and dots.
+NO_FEATURES = Features()
+
+
 class UnsureBoardError(UnsureReadingError):
     """A refusal about a grid that was found: ``geometry`` is that grid.
 

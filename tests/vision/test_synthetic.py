@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from flowbot.models import Puzzle
+from flowbot.models import Cell, Puzzle
 from flowbot.palette import GAME_COLOURS
 from flowbot.screens.synthetic import (
     CATEGORIES,
@@ -26,24 +26,32 @@ PUZZLE = Puzzle.from_grid(["A...B", ".C...", "...C.", "B...A", ".D.D."])
 
 
 def _dot_colour_error(shot: SyntheticShot) -> float:
-    """Worst distance between a pair's drawn colour and the pixels at its dots' centres."""
+    """Worst distance between a pair's drawn colour and the pixels at its dots' centres.
+
+    (Beside the letter the colour-blind setting draws on the centre.)
+    """
     worst = 0.0
+    aside = 0.9 * shot.options.dot_radius * shot.geometry.cell_size
     for pair, rgb in zip(shot.puzzle.pairs, shot.colours, strict=True):
         for cell in (pair.a, pair.b):
             x, y = shot.geometry.centre(cell)
+            x -= aside if shot.options.colour_blind else 0.0
             seen = shot.image[round(y), round(x)].astype(float)
             worst = max(worst, float(np.abs(seen - rgb).max()))
     return worst
 
 
 def _line_contrast(shot: SyntheticShot) -> float:
-    """How much brighter the grid lines are than the cell interiors beside them (mean)."""
+    """How much brighter the grid lines are than the empty cell interiors beside them (mean)."""
     grey = shot.image.astype(float).sum(axis=2)
     g = shot.geometry
+    dots = {cell for pair in shot.puzzle.pairs for cell in (pair.a, pair.b)}
     on, off = [], []
     for r in range(g.rows):
         y = round((g.ys[r] + g.ys[r + 1]) / 2 + 0.2 * (g.ys[r + 1] - g.ys[r]))
-        for x in g.xs[1:-1]:
+        for c, x in enumerate(g.xs[1:-1], start=1):
+            if Cell(r, c) in dots:
+                continue
             on.append(grey[y, round(x)])
             off.append(grey[y, round(x + 0.25 * g.cell_size)])
     return float(np.mean(on) - np.mean(off))

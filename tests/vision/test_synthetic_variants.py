@@ -38,9 +38,12 @@ FEATURE = {
 
 def _dot_colour_error(shot: SyntheticShot) -> float:
     worst = 0.0
+    # Beside the letter the colour-blind setting draws on the centre.
+    aside = 0.9 * shot.options.dot_radius * shot.geometry.cell_size
     for pair, rgb in zip(shot.puzzle.pairs, shot.colours, strict=True):
         for cell in (pair.a, pair.b):
             x, y = shot.geometry.centre(cell)
+            x -= aside if shot.options.colour_blind else 0.0
             seen = shot.image[round(y), round(x)].astype(float)
             worst = max(worst, float(np.abs(seen - rgb).max()))
     return worst

@@ -1,0 +1,201 @@
+"""The colour-blind setting's letters: a dot's colour is its disc's, without the letter on it.
+
+The game's colour-blind setting draws a capital letter on every dot (its
+colour's: both dots of a pair carry the same one), white on dark dots and
+black on light ones, its capitals about 0.6 of the dot's diameter high,
+centred. The letter's strokes cross the core a cell is sampled in, so the
+core is no longer one colour; between the letter and the dot's rim, a band
+of the disc shows its colour alone. A lettered dot is a disc of a dot's
+size whose band is one colour, and whose inside is that colour and one ink,
+all lighter than it or all darker, covering a share of it as a letter's
+strokes do: the disc's colour shows between them (a second disc inside,
+as a checkers piece's, covers the middle whole).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._stats import median_along
+
+#: Lab distance within which a pixel has the disc's colour, and the least
+#: share of the band that must have it (``_cells.FLAT_CORE``). Twice
+#: ``_cells.NEAR``: the band lies within a pixel or two of both the rim and
+#: the letter, where JPEG rings (JPEG 76-83 in 26-40 px cells: 0.57+ of the
+#: band within 12 Lab, 0.88+ within 24).
+NEAR, FLAT_BAND = 24.0, 0.8
+
+
+#: The disc is looked for out to ``DISC_REACH`` of a pitch (past the largest
+#: dot, 0.38-0.4, inside the ring); its colour first taken roughly, the
+#: median of the pixels from ``ROUGH[0]`` to ``ROUGH[1]`` (mostly the disc's
+#: in every dot, past most of its letter).
+DISC_REACH, ROUGH = 0.42, (0.22, 0.36)
+
+
+#: A dot's radius, as a pitch's share (``_discs.DOT_RADII``).
+RADII = (0.25, 0.4)
+
+
+#: The band, as shares of the disc's own radius (where the rings out from
+#: its centre stop being mostly nearer its colour than the ring's): capitals
+#: 0.6 of the diameter high reach 0.57-0.81 of the radius (the corners of
+#: A, K and M; 95 % of any letter's ink within 0.74), and a pixel's blur of
+#: the rim reaches 0.9 in 20-30 px cells (its band's share of its colour:
+#: 0.92+ from 0.8 to 0.9 of the radius, 0.54+ from 0.84 to 0.95).
+BAND = (0.8, 0.9)
+
+
+#: Within this share of a lettered disc's size, its pixels are the letter's
+#: or the disc's: not judged one by one (``is_crisp_disc(hollow=...)``).
+LETTER_REACH = BAND[0]
+
+
+#: A pixel of the inside is ink past half way from the disc's colour to the
+#: letter's (the ``INK_QUANTILE`` of their distances), and at least
+#: ``INK_CONTRAST`` (Lab) from the disc: white or black on the game's
+#: colours is 45+ Lab away; in small cells, most of a stroke's pixels are
+#: anti-aliased part way (a white letter on blue is 30 Lab away at a
+#: quarter's coverage).
+INK_CONTRAST, INK_QUANTILE = 30.0, 0.95
+
+
+#: The share of the inside a letter's ink covers: 0.1 (I) to 0.7 (N, JPEG
+#: 76 in 37 px cells); fewer is noise.
+LEAST_INK = 0.05
+
+
+#: The least share of the middle (within ``MIDDLE`` of the radius) nearer
+#: the disc's colour than the letter's: a letter's strokes leave it between
+#: them (O's counter, the spaces beside I), a disc inside the disc leaves none.
+MIDDLE, DISC_IN_MIDDLE = 0.5, 0.1
+
+
+#: The ink lies on one side of the disc's lightness (a white letter or a
+#: black one): at least ``ONE_INK`` of the ink that differs from the disc
+#: in lightness by ``INK_LIGHTNESS`` L* or more. (JPEG 75-94 smears the
+#: disc's chroma across the strokes, darker or lighter by less: 0.99+.)
+ONE_INK, INK_LIGHTNESS = 0.9, 15.0
+
+
+#: The fewest pixels the band and the middle are judged on (tiny cells: none).
+LEAST_PIXELS = 5
+
+
+class Letters(NamedTuple):
+    """Per cell tried, whether it is a lettered disc, and its colour without the letter."""
+
+    lettered: np.ndarray  # (n,) bool
+    lab: np.ndarray  # (n, 3) the band's median Lab
+    rgb: np.ndarray  # (n, 3) the band's median RGB
+    flat: np.ndarray  # (n,) the share of the band of that colour
+
+
+def lettered_discs(
+    image: np.ndarray, centres: np.ndarray, pitch: float, ring_lab: np.ndarray
+) -> Letters:
+    """Which of the cells centred at ``centres`` (``(n, 2)`` x, y) hold a lettered disc.
+
+    ``ring_lab``: ``(n, 3)``, the colour round each cell's disc (its ring's).
+    """
+    h, w = image.shape[:2]
+    xy, radius, rings = _offsets(pitch)
+    px = np.clip(np.rint(centres[:, :1] + xy[:, 0]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(centres[:, 1:] + xy[:, 1]), 0, h - 1).astype(np.intp)
+    rgb = pixels_at(image, py, px)  # (n, k, 3)
+    lab = to_lab(rgb)
+    rough_band = (radius >= ROUGH[0] * pitch) & (radius <= ROUGH[1] * pitch)
+    n = len(centres)
+    if np.count_nonzero(rough_band) < LEAST_PIXELS:  # too small a cell to tell
+        return Letters(np.zeros(n, bool), np.zeros((n, 3)), np.zeros((n, 3)), np.zeros(n))
+    rough = median_along(lab[:, rough_band], axis=1)
+    # Each ring's share nearer the disc's colour than the ring's: the disc
+    # ends where the last ring mostly so ends.
+    nearer = delta_e(lab, rough[:, None]) < delta_e(lab, ring_lab[:, None])
+    near = nearer.astype(np.float32)
+    share = near @ rings / rings.sum(axis=0)  # (n, rings)
+    mostly = share >= 0.5
+    last = rings.shape[1] - 1 - np.argmax(mostly[:, ::-1], axis=1)
+    # Where the share falls through a half, between that ring's middle and the next's.
+    inner = np.take_along_axis(share, last[:, None], axis=1)[:, 0]
+    outer = np.take_along_axis(share, np.minimum(last + 1, share.shape[1] - 1)[:, None], axis=1)
+    fall = np.clip((inner - 0.5) / np.maximum(inner - outer[:, 0], 1e-6), 0.0, 1.0)
+    disc_radius = np.where(mostly.any(axis=1), (last + 0.5 + fall) * _step(pitch), 0.0)
+    lettered = np.zeros(n, bool)
+    colour_lab, colour_rgb, flat = rough.copy(), np.zeros((n, 3)), np.zeros(n)
+    for i in np.flatnonzero((disc_radius >= RADII[0] * pitch) & (disc_radius <= RADII[1] * pitch)):
+        # Each pixel's own distance from the centre: in a small cell, a pixel
+        # is a good share of the band's width.
+        own = np.hypot(px[i] - centres[i, 0], py[i] - centres[i, 1])
+        lettered[i], colour_lab[i], colour_rgb[i], flat[i] = _one_disc(
+            lab[i], rgb[i], own / disc_radius[i]
+        )
+    return Letters(lettered, colour_lab, colour_rgb, flat)
+
+
+def _one_disc(
+    lab: np.ndarray, rgb: np.ndarray, radius: np.ndarray
+) -> tuple[bool, np.ndarray, np.ndarray, float]:
+    """``lettered_discs`` for one disc: its pixels' colours and radii (in its own radius)."""
+    band = (radius >= BAND[0]) & (radius <= BAND[1])
+    inside = radius < BAND[0]
+    middle = radius < MIDDLE
+    if min(np.count_nonzero(band), np.count_nonzero(middle)) < LEAST_PIXELS:
+        return False, np.zeros(3), np.zeros(3), 0.0  # too small a disc to tell
+    colour = median_along(lab[band], axis=0)
+    off = delta_e(lab[inside], colour)
+    # Ink: past half way to the letter's colour (its farthest pixels').
+    half = max(INK_CONTRAST, float(np.quantile(off, INK_QUANTILE)) / 2)
+    ink = off > half
+    shade = lab[inside, 0] - colour[0]
+    lit = ink & (np.abs(shade) >= INK_LIGHTNESS)
+    one_side = max(np.sum(lit & (shade > 0)), np.sum(lit & (shade < 0)))
+    flat = float(np.mean(delta_e(lab[band], colour) <= NEAR))
+    lettered = bool(
+        flat >= FLAT_BAND
+        and ink.mean() >= LEAST_INK
+        and np.mean(off[middle[inside]] <= half) >= DISC_IN_MIDDLE
+        and one_side > 0
+        and one_side >= ONE_INK * lit.sum()
+    )
+    return lettered, colour, median_along(rgb[band], axis=0), flat
+
+
+def holds_ink(core_off: np.ndarray) -> np.ndarray:
+    """Which cells' cores may hold a letter: ``LEAST_INK`` of their pixels ink.
+
+    ``core_off``: ``(cells, pixels)``, each core pixel's Lab distance from
+    its core's median.
+    """
+    ink = np.count_nonzero(core_off > INK_CONTRAST, axis=1)
+    return ink >= LEAST_INK * core_off.shape[1]
+
+
+def _step(pitch: float) -> float:
+    """The spacing of the pixels looked at (a pitch's 40th, at least a pixel)."""
+    return max(1.0, pitch / 40)
+
+
+@functools.lru_cache(maxsize=32)
+def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pixel offsets ``(dx, dy)`` out to ``DISC_REACH``, their radii, and which ring each is in.
+
+    Rings one ``_step`` wide: ``(pixels, rings)`` of 0 and 1.
+    """
+    step = _step(pitch)
+    reach = DISC_REACH * pitch
+    grid = np.arange(-reach, reach + step / 2, step)
+    dx, dy = (v.ravel() for v in np.meshgrid(grid, grid))
+    radius = np.hypot(dx, dy)
+    keep = radius <= reach
+    xy, radius = np.stack([dx[keep], dy[keep]], axis=1), radius[keep]
+    ring = np.floor(radius / step).astype(np.intp)
+    rings = np.zeros((radius.size, ring.max() + 1), np.float32)
+    rings[np.arange(radius.size), ring] = 1.0
+    for shared in (xy, radius, rings):
+        shared.flags.writeable = False
+    return xy, radius, rings

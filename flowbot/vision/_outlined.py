@@ -1,0 +1,425 @@
+"""Boards with an outline: shaped boards, holes inside a board, inner walls.
+
+The game draws such a board's outline and its walls as one bright line in
+the pack's colour, wider than the grid lines; holes are plain background
+outside that outline, with no lines; the playable cells keep the thin grid
+lines. The classic search refuses these boards (missing inner lines, grids
+meeting, a border with gaps); this stage, asked only then, reads them:
+
+1. the lattice of the grid found in a shrunk copy is laid over the whole
+   screen, and every edge judged: nothing, a grid line, or the outline
+   (``_outline_edges``);
+2. the playable cells are those joined by grid lines (the largest such group,
+   with any group walled off from it), their bounding box the board;
+3. every other cell of the box is a hole; every side between two playable
+   cells is a line or a wall, every side of a playable cell facing a hole or
+   the box's edge is the outline, no line is drawn between two holes: any
+   edge doubtful, or not as the game draws it, refuses the board;
+4. the lines are placed at full resolution, the edges judged again there,
+   and the dots read and checked as on a classic board.
+
+A board with neither holes nor walls is not read here: the classic search
+refused it for a reason of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
+from flowbot.vision._choose import Board
+from flowbot.vision._colour import brightest_channel, delta_e
+from flowbot.vision._dots_apart import count_other_dots, other_dots
+from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
+from flowbot.vision._lattice import find_lattices
+from flowbot.vision._line_positions import place_lines
+from flowbot.vision._other_boards import smaller_copy
+from flowbot.vision._outline_edges import DOUBT, EdgeKinds, Kind, classify, edge_ink
+from flowbot.vision._rule import Cells
+from flowbot.vision._rules import read_cells
+from flowbot.vision._types import Features, Settings
+
+#: Candidate grids tried (most cells first).
+CANDIDATES = 3
+#: A frame side this close to the image's edge (pitch fraction) may be a cut.
+AT_IMAGE_EDGE = 0.15
+
+
+@dataclass(frozen=True)
+class Outlined:
+    """A board with an outline: where it lies, what it holds besides cells, its cells' samples."""
+
+    geometry: BoardGeometry
+    features: Features
+    samples: CellSamples
+
+
+class OutlineError(UnsureReadingError):
+    """An outlined board was seen but not read for certain."""
+
+
+def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
+    """The board with an outline on the screen, its dots read (the dot rules), or None.
+
+    Raises ``OutlineError`` when one is seen but something about it is doubtful.
+    """
+    found = find_outlined(image, settings)
+    if found is None:
+        return None
+    geometry, features = found.geometry, found.features
+    dots, confidence = read_cells(found.samples, image, geometry, settings, features)
+    _check_holes_empty(found.samples, features.holes | dots, features.holes, settings)
+    if not dots:
+        return None
+    cells = Cells(image, geometry, found.samples, dots, settings, features)
+    if _dots_apart(image, cells):
+        raise OutlineError("dots like a board's lie apart from the board, in no copy of it")
+    note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
+    return Board(cells, confidence, (note,), features)
+
+
+#: The fewest flows of any level (all 7,050 official levels have 3 or more).
+FEWEST_PAIRS = 3
+
+
+def _dots_apart(image: np.ndarray, cells: Cells) -> bool:
+    """Whether a board's dots lie apart from ``cells``' board, unless in a smaller copy of it.
+
+    Stricter than ``another_board``, which looks for another square grid
+    there: beside a board with an outline another may be of any kind (a
+    hexagonal one), so a board's worth of dots apart (``FEWEST_PAIRS``
+    pairs of one size; an advert's or a button's few discs are not) refuses
+    the board, unless they are the OS's screenshot preview of it.
+    """
+    settings = cells.settings
+    h, w = image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / settings.work_size))
+    min_side = MIN_BOARD_SIDE * settings.min_cell_px
+    if count_other_dots(image, cells.geometry, step, min_side) < 2 * FEWEST_PAIRS:
+        return False
+    region = other_dots(image, cells.geometry, step, min_side)
+    if region is None:
+        return False
+    crop = image[region.y0 : region.y1, region.x0 : region.x1]
+    for source in (brightest_channel(crop), crop):
+        for found in find_lattices(source, settings.lines())[0][:6]:
+            other = BoardGeometry(
+                tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)
+            )
+            if smaller_copy(image, cells, other):
+                return False
+    return True
+
+
+def _check_holes_empty(
+    samples: CellSamples,
+    apart: frozenset[Cell] | set[Cell],
+    holes: frozenset[Cell],
+    settings: Settings,
+) -> None:
+    """No hole holds a flat disc of a dot's strength over its ring and the board's background.
+
+    The dot rules do not look at holes (their rings may show the outline): a
+    hole holding a dot was a cell of the board misjudged. Glow tints a hole's
+    core and ring alike; the outline lights a hole's ring, not its core.
+    """
+    rows, cols = samples.core_lab.shape[:2]
+    ground = [
+        samples.ring_lab[r, c] for r in range(rows) for c in range(cols) if (r, c) not in apart
+    ]
+    if not ground or not holes:
+        return
+    background = np.median(np.array(ground), axis=0)
+    for hole in sorted(holes):
+        if (
+            float(delta_e(samples.core_lab[hole], background)) > settings.dot_contrast
+            and float(delta_e(samples.core_lab[hole], samples.ring_lab[hole]))
+            > settings.dot_contrast
+            and samples.core_uniformity[hole] >= FLAT_CORE
+        ):
+            raise OutlineError(f"cell ({hole.row}, {hole.col}) outside the outline holds a dot")
+
+
+def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
+    """The board with an outline on the screen, or None when none is seen.
+
+    Raises ``OutlineError`` when one is seen but something about it is doubtful.
+    """
+    h, w = image.shape[:2]
+    gray = brightest_channel(image)
+    factor = max(1, math.ceil(max(h, w) / settings.work_size))
+    doubt: OutlineError | None = None
+    boards: list[Outlined] = []
+    # As the classic search: a finer copy when the first shows no board
+    # (thin lines fade in a small board shrunk).
+    for f in dict.fromkeys((factor, max(1, factor // 2))):
+        small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
+        lattices, _ = find_lattices(small, settings.lines())
+        for lattice in lattices[:CANDIDATES]:
+            geometry = full_size(lattice, f)
+            if geometry.cell_size < settings.min_cell_px:
+                continue
+            if any(_within(geometry, board.geometry) for board in boards):
+                continue  # a piece of a board already read
+            try:
+                found = _outlined(image, gray, geometry, uncertainty=f + 1)
+            except OutlineError as exc:
+                doubt = doubt or exc
+                continue
+            if found is not None:
+                boards.append(found)
+        if boards or doubt:
+            break
+    if boards:
+        # The biggest: a smaller one is the OS's screenshot preview of it, or
+        # another board (``another_board`` tells them apart).
+        return max(boards, key=lambda b: _area(b.geometry))
+    if doubt is not None:
+        raise doubt
+    return None
+
+
+def _area(g: BoardGeometry) -> float:
+    return (g.right - g.left) * (g.bottom - g.top)
+
+
+def _within(inner: BoardGeometry, outer: BoardGeometry) -> bool:
+    """Whether ``inner``'s lines lie on ``outer``'s lattice, inside it (a piece of it)."""
+    pitch = outer.cell_size
+    return (
+        abs(inner.cell_size - pitch) < 0.1 * pitch
+        and inner.left >= outer.left - 0.2 * pitch
+        and inner.right <= outer.right + 0.2 * pitch
+        and inner.top >= outer.top - 0.2 * pitch
+        and inner.bottom <= outer.bottom + 0.2 * pitch
+    )
+
+
+def _outlined(
+    image: np.ndarray, gray: np.ndarray, found: BoardGeometry, uncertainty: float
+) -> Outlined | None:
+    """The outlined board on ``found``'s lattice, judged twice: placed as found, then whole.
+
+    Placed at full resolution first (a line a pixel or two wide is missed by
+    a lattice a little off), and again once the board's extent is known.
+    """
+    placed = place_lines(image, found, uncertainty=uncertainty)
+    first = _board_on(gray, *_whole_lattice(placed, gray.shape))
+    if first is None:
+        return None
+    whole = place_lines(image, first.geometry, uncertainty=uncertainty)
+    again = _board_on(gray, *_whole_lattice(whole, gray.shape))
+    if again is None or again.features != first.features or again.size != first.size:
+        raise OutlineError("the board's outline reads differently once its lines are placed")
+    return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
+
+
+#: A lattice's vertical and horizontal lines, in pixels.
+Lines = tuple[np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True)
+class _Board:
+    geometry: BoardGeometry
+    features: Features
+    size: tuple[int, int]
+
+
+def _whole_lattice(
+    geometry: BoardGeometry, shape: tuple[int, ...]
+) -> tuple[Lines, tuple[slice, slice]]:
+    """``geometry``'s lines, carried on at its pitch over the whole image (whole cells only).
+
+    With where ``geometry``'s own lines lie among them (columns, rows).
+    """
+    h, w = shape[:2]
+    out, where = [], []
+    for lines, size in ((np.asarray(geometry.xs), w), (np.asarray(geometry.ys), h)):
+        pitch = (lines[-1] - lines[0]) / (len(lines) - 1)
+        before = np.arange(lines[0] - pitch, -0.5, -pitch)[::-1]
+        after = np.arange(lines[-1] + pitch, size - 0.5, pitch)
+        out.append(np.concatenate([before, lines, after]))
+        where.append(slice(len(before), len(before) + len(lines)))
+    return (out[0], out[1]), (where[0], where[1])
+
+
+def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _Board | None:
+    """The outlined board on ``lattice``, or None; ``OutlineError`` when doubtful.
+
+    ``found``: the lines of the grid the search found (mostly the board's lines).
+    """
+    xs, ys = lattice
+    pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
+    vertical_ink, horizontal_ink = edge_ink(gray, xs, ys, pitch)
+    cols, rows = found
+    inside = [
+        vertical_ink[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
+        horizontal_ink[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
+    ]
+    kinds = classify(vertical_ink, horizontal_ink, np.concatenate([a.ravel() for a in inside]))
+    if kinds is None:
+        return None
+    playable = _playable(kinds)
+    if playable is None:
+        return None
+    rows_in, cols_in = np.nonzero(playable)
+    r0, r1 = int(rows_in.min()), int(rows_in.max()) + 1
+    c0, c1 = int(cols_in.min()), int(cols_in.max()) + 1
+    if min(r1 - r0, c1 - c0) < MIN_BOARD_SIDE:
+        return None
+    box = np.zeros_like(playable)
+    box[r0:r1, c0:c1] = True
+    _check_sides(kinds, playable, box)
+    _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape)
+    holes = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(box & ~playable))
+    walls = frozenset(
+        link(Cell(a[0] - r0, a[1] - c0), Cell(b[0] - r0, b[1] - c0))
+        for a, b in _sides(kinds, playable, playable, Kind.OUTLINE)
+    )
+    if not holes and not walls:
+        return None
+    geometry = BoardGeometry(
+        tuple(float(x) for x in xs[c0 : c1 + 1]), tuple(float(y) for y in ys[r0 : r1 + 1])
+    )
+    return _Board(geometry, Features(holes=holes, walls=walls), (int(r1 - r0), int(c1 - c0)))
+
+
+def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
+    """The kinds of the sides between two cells: ``across[r, c]`` right of cell (r, c),
+    ``down[r, c]`` below it."""
+    return kinds.vertical[1:-1].T, kinds.horizontal[1:-1]
+
+
+def _playable(kinds: EdgeKinds) -> np.ndarray | None:
+    """The playable cells ``[row, col]``: joined by grid lines, with any group walled off.
+
+    The largest group of cells joined by grid lines is the board; another
+    group is part of it when the outline closes it all round (walled off
+    inside the board), not when it lies apart (text, buttons).
+    """
+    across, down = _inner(kinds)
+    n_rows, n_cols = across.shape[0], down.shape[1]
+    # Cells at even places, the sides between them at odd ones: 4-connected
+    # components of this picture are the groups of cells joined by lines.
+    picture = np.zeros((2 * n_rows - 1, 2 * n_cols - 1), np.uint8)
+    picture[1::2, ::2] = down == Kind.LINE
+    picture[::2, 1::2] = across == Kind.LINE
+    joined = np.zeros((n_rows, n_cols), bool)
+    joined[:, :-1] |= across == Kind.LINE
+    joined[:, 1:] |= across == Kind.LINE
+    joined[:-1] |= down == Kind.LINE
+    joined[1:] |= down == Kind.LINE
+    if not joined.any():
+        return None
+    picture[::2, ::2] = joined
+    _, labels = cv2.connectedComponents(picture, connectivity=4)
+    groups = labels[::2, ::2]
+    board = int(np.argmax(np.bincount(groups[joined])))
+    # A group apart: some side between it and another cell is not the outline,
+    # or it reaches the lattice's edge.
+    apart = set(groups[0]) | set(groups[-1]) | set(groups[:, 0]) | set(groups[:, -1])
+    for side, a, b in ((across, groups[:, :-1], groups[:, 1:]), (down, groups[:-1], groups[1:])):
+        open_side = (a != b) & (side != Kind.OUTLINE) & (side != Kind.DOUBT)
+        apart |= set(a[open_side]) | set(b[open_side])
+    within = {int(g) for g in np.unique(groups[joined])} - {int(g) for g in apart} - {board}
+    return joined & np.isin(groups, [board, *within])
+
+
+def _sides(
+    kinds: EdgeKinds, first: np.ndarray, second: np.ndarray, kind: Kind | None = None
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The sides between a cell in ``first`` and one in ``second`` (of ``kind``, if given)."""
+    across, down = _inner(kinds)
+    out = []
+    for side, a, b, step in (
+        (across, first[:, :-1] & second[:, 1:], first[:, 1:] & second[:, :-1], (0, 1)),
+        (down, first[:-1] & second[1:], first[1:] & second[:-1], (1, 0)),
+    ):
+        mask = a | b
+        if kind is not None:
+            mask &= side == kind
+        out += [
+            ((int(r), int(c)), (int(r) + step[0], int(c) + step[1])) for r, c in np.argwhere(mask)
+        ]
+    return out
+
+
+def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> None:
+    """Every side as the game draws it round and inside a board with an outline.
+
+    Between two playable cells a line or a wall; between a playable cell and
+    a hole the outline; between two holes nothing; the frame round the box
+    clearly heavier than a line (a board as wide as the screen has its frame
+    dimmer than its holes' outline).
+    """
+    across, down = _inner(kinds)
+    across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
+    holes = box & ~playable
+    outside = ~box
+    for side, ink, a, b in (
+        (across, across_ink, np.s_[:, :-1], np.s_[:, 1:]),
+        (down, down_ink, np.s_[:-1], np.s_[1:]),
+    ):
+
+        def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
+            return (one[a] & other[b]) | (other[a] & one[b])  # noqa: B023 - used at once
+
+        bad = between(playable, playable) & (side != Kind.LINE) & (side != Kind.OUTLINE)
+        if bad.any():
+            raise OutlineError(
+                "an edge between two cells of the board is neither a line nor a wall"
+            )
+        if (between(playable, holes) & (side != Kind.OUTLINE)).any():
+            raise OutlineError("the board's outline is not drawn round a cell left out")
+        heavy = kinds.heavier_than_lines(ink)
+        if (between(playable, outside) & ~heavy).any():
+            raise OutlineError("the board's frame is not drawn heavier than its lines")
+        if (between(holes, holes) & (side != Kind.NONE)).any():
+            raise OutlineError("a line is drawn between two cells left out of the board")
+
+
+def _check_not_cut(
+    kinds: EdgeKinds,
+    playable: np.ndarray,
+    lattice: Lines,
+    box: tuple[int, int, int, int],
+    shape: tuple[int, ...],
+) -> None:
+    """The frame round the board's box not cut by the image's edge.
+
+    Cut by the image's edge, a line's sliver can pass for a frame: a side of
+    the box within ``AT_IMAGE_EDGE`` of it must be as heavy as the frame away
+    from it (within ``DOUBT``), or, where every side lies by the image's
+    edges, clearly the outline; and drawn heavier than a line in any case.
+    """
+    xs, ys = lattice
+    r0, r1, c0, c1 = box
+    h, w = shape[:2]
+    pitch = float((xs[-1] - xs[0]) / (len(xs) - 1))
+    sides = (
+        (kinds.vertical_ink[c0][playable[:, c0]], xs[c0], w),
+        (kinds.vertical_ink[c1][playable[:, c1 - 1]], xs[c1], w),
+        (kinds.horizontal_ink[r0][playable[r0]], ys[r0], h),
+        (kinds.horizontal_ink[r1][playable[r1 - 1]], ys[r1], h),
+    )
+    near: list[np.ndarray] = []
+    away: list[np.ndarray] = []
+    for frame, at, size in sides:
+        if not kinds.heavier_than_lines(frame).all():
+            raise OutlineError("the board's outline is cut by the image's edge")
+        (near if min(at, size - 1 - at) < AT_IMAGE_EDGE * pitch else away).append(frame)
+    if not near:
+        return
+    seen = np.concatenate(near)
+    if away:
+        heavy_enough = seen >= float(np.median(np.concatenate(away))) - DOUBT
+    else:
+        heavy_enough = kinds.outline(seen)
+    if not heavy_enough.all():
+        raise OutlineError("the board's outline is cut by the image's edge")

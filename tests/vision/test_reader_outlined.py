@@ -1,0 +1,112 @@
+"""Boards with an outline (shaped boards, holes inside, walls): read exactly, or refused.
+
+The game draws the outline and walls as one bright line in the lines' hue,
+holes as plain background (``flowbot.look``); the screens here are drawn so.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import VisionError
+from flowbot.formats import parse_puzzles
+from flowbot.models import Puzzle
+from flowbot.screens.synthetic import ShotOptions, synthesize
+from flowbot.vision import read_board
+from flowbot.vision._outline_edges import Kind, classify
+
+
+def _board(text: str) -> Puzzle:
+    [named] = parse_puzzles(text)
+    return named.puzzle
+
+
+SHAPED = _board(
+    """square
+##A.B...
+#.......
+....##C.
+..D.##..
+A.......
+....B..C
+.D.....#
+......##
+"""
+)
+
+WALLED = _board(
+    """square
+A......B
+..C.....
+........
+...D..C.
+.....D..
+.B......
+........
+A.......
+wall 2,2 2,3 3,2 3,3 4,2 4,3 2,5 3,5 5,5 5,6 5,6 6,6
+"""
+)
+
+
+def _shot(puzzle: Puzzle, seed: int, **options: object) -> np.ndarray:
+    return synthesize(puzzle, seed=seed, options=ShotOptions(**options)).image  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("puzzle", [SHAPED, WALLED], ids=["shaped", "walled"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_board_with_an_outline_is_read_exactly(puzzle: Puzzle, seed: int) -> None:
+    reading = read_board(_shot(puzzle, seed))
+    assert reading.puzzle == puzzle.canonical()
+    assert reading.puzzle.holes == puzzle.holes
+    assert reading.puzzle.walls == puzzle.walls
+    assert any("outline" in note for note in reading.notes)
+    # Plain ints, as every cell is (``extract --json`` writes them).
+    cells = [*reading.puzzle.holes, *(c for w in reading.puzzle.walls for c in w)]
+    assert all(type(v) is int for cell in cells for v in cell)
+
+
+def test_a_board_with_an_outline_is_read_through_jpeg() -> None:
+    reading = read_board(_shot(SHAPED, 3, jpeg_quality=70))
+    assert reading.puzzle == SHAPED.canonical()
+
+
+def test_a_line_drawn_between_two_holes_is_refused() -> None:
+    # Holes are plain background: a line inside one is something else.
+    image = _shot(SHAPED, 0, glow=0.0)
+    reading = read_board(image)
+    g = reading.geometry
+    x = round(g.xs[5])
+    y0, y1 = round(g.ys[2] + 0.15 * g.cell_size), round(g.ys[4] - 0.15 * g.cell_size)
+    cv2.line(image, (x, y0), (x, y1), (120, 120, 120), 2)
+    with pytest.raises(VisionError):
+        read_board(image)
+
+
+@pytest.mark.parametrize("cut", [0.5, 1.3])
+def test_a_board_cut_by_the_image_edge_is_never_read_wrong(cut: float) -> None:
+    image = _shot(SHAPED, 1, glow=0.2)
+    g = read_board(image).geometry
+    cropped = np.ascontiguousarray(image[:, : round(g.xs[-1] - cut * g.cell_size)])
+    with pytest.raises(VisionError):
+        read_board(cropped)
+
+
+def test_edges_fall_into_nothing_lines_and_outline() -> None:
+    # Inks (log10) of a board: lines near 2.3, outline near 3.1, nothing near 0.
+    vertical = np.array([[0.1, 2.3, 3.1, 2.25, 2.7], [2.35, 3.05, 0.2, 2.3, 1.8]])
+    horizontal = np.array([[2.28, 2.31, 3.2, 0.0]])
+    kinds = classify(vertical, horizontal, np.array([2.3, 2.25, 2.35, 2.28, 2.31, 3.1]))
+    assert kinds is not None
+    assert kinds.vertical.tolist() == [
+        [Kind.NONE, Kind.LINE, Kind.OUTLINE, Kind.LINE, Kind.DOUBT],
+        [Kind.LINE, Kind.OUTLINE, Kind.NONE, Kind.LINE, Kind.LINE],
+    ]
+    assert kinds.horizontal.tolist() == [[Kind.LINE, Kind.LINE, Kind.OUTLINE, Kind.NONE]]
+
+
+def test_no_outline_without_edges_far_heavier_than_the_lines() -> None:
+    inks = np.array([[2.3, 2.4, 2.5, 0.1, 2.2]])
+    assert classify(inks, inks, np.array([2.3, 2.3, 2.4, 2.2])) is None

@@ -7,10 +7,11 @@ from dataclasses import replace
 
 import numpy as np
 
-from flowbot.errors import BoardNotFoundError, UnsureReadingError
+from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
 from flowbot.vision._border_sides import check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
+from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import (
     TWO_BOARDS,
@@ -69,9 +70,15 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     rules = CELL_RULES
     try:
         board = choose_board(image, settings)
-    except UnsureReadingError as refusal:
-        # Refused as a classic board: it may be one with an outline (holes, walls).
-        board = _outlined_or(refusal, image, settings)
+    except VisionError as refusal:
+        try:
+            if not isinstance(refusal, UnsureReadingError):
+                raise refusal
+            # Refused as a classic board: it may be one with an outline (holes, walls) ...
+            board = _outlined_or(refusal, image, settings)
+        except VisionError:
+            # ... or a hexagonal board.
+            return _hexagonal_or(refusal, image, settings)
         rules = OUTLINED_CELL_RULES
     cells = board.cells
     try:
@@ -86,6 +93,20 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     if another_board(image, cells) or dots_beside_outlined(image, cells):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin)
+
+
+def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:
+    """The hexagonal board on the screen; ``refusal`` when there is none. Its doubt is the
+    refusal where no grid was found; else the doubt about the grid found stands."""
+    try:
+        hexagonal = read_hex(image, settings)
+    except UnsureReadingError:
+        if isinstance(refusal, BoardNotFoundError):
+            raise
+        raise refusal from None
+    if hexagonal is None:
+        raise refusal
+    return hexagonal
 
 
 def _outlined_or(refusal: UnsureReadingError, image: np.ndarray, settings: Settings) -> Board:

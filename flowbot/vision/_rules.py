@@ -10,6 +10,9 @@ here, and its row in docs/vision.md (a test holds the two together).
 - ``DOT_RULES`` judge the dots read in a grid's cells (``read_cells``).
 - ``CELL_RULES`` judge the board chosen, placed at full resolution, with its
   cells and dots (``check_cells``): a refusal refuses the screen.
+- ``HEX_BOARD_RULES`` and ``HEX_DOT_RULES`` judge a hexagonal board, tried when
+  no square grid gave a board (``_hex_reader.read_hex``): its drawn hexagons,
+  then its cells.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from flowbot.vision._cell_marks import MARKS, TILES
 from flowbot.vision._cell_past_border import NOTHING_PAST_BORDER
 from flowbot.vision._cell_pipes import PIPES
 from flowbot.vision._cells import CellSamples
+from flowbot.vision._hex_alone import ALONE as HEX_ALONE
+from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
+from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import NO_FEATURES, Features, Settings
@@ -67,8 +73,19 @@ OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
     rule for rule in CELL_RULES if rule is not _LINES_END
 )
 
-#: Every rule, in the order they run on a board that is read.
-ALL_RULES: tuple[Rule[Grid] | Rule[Cells], ...] = (*BOARD_RULES, *DOT_RULES, *CELL_RULES)
+HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
+
+HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
+
+#: Every rule, in the order they run on a board that is read (a hexagonal
+#: board's last: they run only when no square grid gave a board).
+ALL_RULES: tuple[Rule[Grid] | Rule[Cells] | Rule[HexSides] | Rule[HexCells], ...] = (
+    *BOARD_RULES,
+    *DOT_RULES,
+    *CELL_RULES,
+    *HEX_BOARD_RULES,
+    *HEX_DOT_RULES,
+)
 
 
 def check_grid(

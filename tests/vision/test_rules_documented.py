@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flowbot.vision._rules import ALL_RULES, BOARD_RULES, CELL_RULES, DOT_RULES
+from flowbot.vision._rules import (
+    ALL_RULES,
+    BOARD_RULES,
+    CELL_RULES,
+    DOT_RULES,
+    HEX_BOARD_RULES,
+    HEX_DOT_RULES,
+)
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "vision.md"
 
@@ -25,7 +32,9 @@ def test_every_rule_has_its_row_in_order() -> None:
 def test_rules_are_named_once_and_say_what_why_bounds_and_reason() -> None:
     names = [rule.name for rule in ALL_RULES]
     assert len(set(names)) == len(names)
-    assert len(ALL_RULES) == len(BOARD_RULES) + len(DOT_RULES) + len(CELL_RULES)
+    assert len(ALL_RULES) == sum(
+        len(rules) for rules in (BOARD_RULES, DOT_RULES, CELL_RULES, HEX_BOARD_RULES, HEX_DOT_RULES)
+    )
     for rule in ALL_RULES:
         assert all(len(text) > 10 for text in (rule.refuses, rule.why, rule.bounds, rule.reason))
 

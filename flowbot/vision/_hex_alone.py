@@ -1,0 +1,45 @@
+"""A hexagonal board alone: no pairs of dots like a board's outside it."""
+
+from __future__ import annotations
+
+import math
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry
+from flowbot.vision._dots_apart import other_dots
+from flowbot.vision._grid import MIN_BOARD_SIDE
+from flowbot.vision._hex_cells import HexCells
+from flowbot.vision._rule import Rule
+
+#: As ``_other_boards.TWO_BOARDS`` (which imports the rules: not imported here).
+TWO_BOARDS = "two boards on the screen: another grid apart from this one holds dots"
+
+
+def _check_alone(seen: HexCells) -> None:
+    g, image, settings = seen.geometry, seen.image, seen.settings
+    h, w = image.shape[:2]
+    # The board's box, as a grid of its pitch (``other_dots`` leaves it out).
+    box = BoardGeometry.uniform(
+        left=g.left,
+        top=g.top,
+        width=g.right - g.left,
+        height=g.bottom - g.top,
+        rows=g.rows,
+        cols=g.cols,
+    )
+    step = max(1, math.ceil(max(h, w) / settings.work_size))
+    if other_dots(image, box, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px) is not None:
+        raise UnsureReadingError(TWO_BOARDS)
+
+
+ALONE: Rule[HexCells] = Rule(
+    name="hex board alone",
+    refuses="a hexagonal board with pairs of dots like a board's outside it",
+    why="Another board beside it (or a copy of it) may be the one the user means; the "
+    "square search looks for its grid, a hexagonal board's reader refuses on its dots alone.",
+    bounds="other_dots: two or more pairs of round saturated discs of one size outside the "
+    "board's box and half a pitch around it (DOT_CHROMA 60, DOT_BRIGHTNESS 100, TWIN_COLOUR "
+    "40, TWIN_SIZE 0.25).",
+    reason=TWO_BOARDS,
+    check=_check_alone,
+)

@@ -1,0 +1,388 @@
+"""A hexagonal board in its lattice: which hexagons are drawn, the outline, walls and holes.
+
+Every side of a board's hexagon is drawn: a thin line between two of its
+cells, the wide outline (or a wall) where it meets a hole or the outside. A
+hole's sides are drawn only where it meets the board. So the board's cells
+are the hexagons drawn all round (``_drawn``), the holes the rest of the
+index grid around them; the sides between two cells drawn as wide as the
+outline are walls. The lattice found in a shrunk copy is placed again at
+full resolution from the drawn sides themselves (``_placed``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, HexGeometry, Link, Point, link
+from flowbot.vision._hex_lattice import SQRT3, HexLattice
+from flowbot.vision._rule import Rule
+
+#: A side is drawn when its line map shows along this share of its middle half.
+DRAWN = 0.75
+#: A side's line is looked for this far across it, in pitches (at least 1.5 px):
+#: wider while the lattice is only found, narrower once placed.
+ACROSS_FOUND, ACROSS_PLACED = 0.06, 0.03
+#: Rounds of fitting the lattice to the sides drawn.
+PLACING_ROUNDS = 3
+#: The game's smallest hexagonal board has 19 cells.
+MIN_CELLS = 12
+#: Regular hexagons: column step over row step is sqrt(3)/2 within this share.
+REGULAR = 0.04
+#: The outline must be this many times as wide as the thin lines between cells
+#: for a wall to show (the game: about 3; synthetic screens at 35-115 px
+#: pitches 1.3-2.0, a width being its ink over its peak); an inner side with
+#: the geometric middle of the two or more is a wall; one whose width lies
+#: within ``WALL_DOUBT`` of that middle (on a log scale from the lines' 0 to
+#: the outline's 1) is refused.
+OUTLINE_WIDTH = 1.25
+WALL_DOUBT = 0.15
+#: ... and wider by this many pixels: a thin line lying across pixel
+#: boundaries (a resized screen) shows up to a pixel wider, which must leave
+#: it short of a wall's width or among the doubtful (a mirror window at a
+#: 33 px pitch: lines 1.6 px, outline 2.1, a row of lines read as walls).
+WALL_GAP_PX = 1.6
+
+#: Half-row steps to the six neighbours, clockwise from straight up, with the
+#: corners (as indices into ``_CORNERS``) of the side facing each.
+_SIDES = (
+    ((0, -2), 1, 2),
+    ((1, -1), 2, 3),
+    ((1, 1), 3, 4),
+    ((0, 2), 4, 5),
+    ((-1, 1), 5, 0),
+    ((-1, -1), 0, 1),
+)
+#: A flat-topped hexagon's corners, clockwise from the left one, as multiples
+#: of (its radius, half a row).
+_CORNERS = ((-1.0, 0.0), (-0.5, -1.0), (0.5, -1.0), (1.0, 0.0), (0.5, 1.0), (-0.5, 1.0))
+
+Node = tuple[int, int]  # (column j, half-row k) of the lattice, j + k even
+
+
+@dataclass(frozen=True, slots=True)
+class HexBoard:
+    """A hexagonal board read from its lines: every cell's centre, its holes and walls."""
+
+    geometry: HexGeometry
+    holes: frozenset[Cell]
+    walls: frozenset[Link]
+
+
+class LineMap:
+    """The image's thin bright lines, measured along a hexagon's sides."""
+
+    def __init__(self, gray: np.ndarray, pitch: float, contrast: float) -> None:
+        size = max(5, 2 * round(0.08 * pitch) + 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+        self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
+        self.contrast = contrast
+
+    def side(self, a: Point, b: Point, across: float) -> tuple[float, float, float]:
+        """Along the middle half of side ``a``-``b``: the share drawn, the line's width, where.
+
+        The width is the line's contrast summed across it over its peak; where: its offset across
+        the side (positive to the left going from ``a`` to ``b``), in pixels.
+        """
+        h, w = self.tophat.shape
+        length = math.hypot(b.x - a.x, b.y - a.y)
+        nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
+        ts = np.linspace(0.25, 0.75, max(5, int(length / 2)))
+        # Half-pixel steps across, interpolated, over a band wider than the line.
+        offsets = np.arange(-across, across + 0.25, 0.5)
+        xs = a.x + ts[:, None] * (b.x - a.x) + offsets[None, :] * nx
+        ys = a.y + ts[:, None] * (b.y - a.y) + offsets[None, :] * ny
+        profile = cv2.remap(
+            self.tophat,
+            np.clip(xs, 0, w - 1).astype(np.float32),
+            np.clip(ys, 0, h - 1).astype(np.float32),
+            cv2.INTER_LINEAR,
+        )
+        drawn = float((profile.max(axis=1) >= self.contrast).mean())
+        # The line's width: its ink over its peak, the same on glow that dims it.
+        typical = np.median(profile, axis=0)
+        typical = typical - typical.min()
+        width = 0.5 * float(typical.sum()) / max(float(typical.max()), 1e-6)
+        weight = profile.sum()
+        where = float((profile * offsets[None, :]).sum() / weight) if weight > 0 else 0.0
+        return drawn, width, where
+
+
+@dataclass(frozen=True)
+class HexSides:
+    """A hexagonal board's drawn cells in their lattice: what the hex board rules see."""
+
+    lines: LineMap
+    lattice: HexLattice
+    cells: frozenset[Node]
+
+    @cached_property
+    def widths(self) -> tuple[dict[frozenset[Node], float], list[tuple[int, float]]]:
+        """The width of every side between two cells, and of every side on the outline with
+        its direction (``_direction``)."""
+        reach = max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
+        inner: dict[frozenset[Node], float] = {}
+        outline: list[tuple[int, float]] = []
+        for node in self.cells:
+            corners = _corners(self.lattice, node)
+            for step, a, b in _SIDES:
+                other = (node[0] + step[0], node[1] + step[1])
+                width = self.lines.side(corners[a], corners[b], reach)[1]
+                if other in self.cells:
+                    inner[frozenset((node, other))] = width
+                else:
+                    outline.append((_direction(step), width))
+        return inner, outline
+
+    @cached_property
+    def line_widths(self) -> tuple[tuple[float, float], ...] | None:
+        """Per direction, the thin lines' and the outline's typical width (``None`` when the
+        outline does not carry ``OUTLINE_WIDTH`` times the lines' width along every direction)."""
+        inner, outline = self.widths
+        typical = []
+        for direction in range(3):
+            thin = [width for side, width in inner.items() if _side_direction(side) == direction]
+            wide = [width for d, width in outline if d == direction]
+            if not thin or not wide:
+                return None
+            t, w = float(np.median(thin)), float(np.median(wide))
+            if w < OUTLINE_WIDTH * t or w - t < WALL_GAP_PX:
+                return None
+            typical.append((t, w))
+        return tuple(typical)
+
+    def wideness(self, direction: int, width: float) -> float:
+        """Where ``width`` lies from the thin lines' (0) to the outline's (1), on a log scale."""
+        assert self.line_widths is not None, "asked once the outline rule passed"
+        thin, wide = self.line_widths[direction]
+        return math.log(max(width, 1e-6) / thin) / math.log(wide / thin)
+
+
+def _direction(step: Node) -> int:
+    """A side's direction, by the step across it: 0 flat, 1 rising, 2 falling."""
+    dj, dk = step
+    return 0 if dj == 0 else 1 if dj * dk < 0 else 2
+
+
+def _side_direction(side: frozenset[Node]) -> int:
+    (j1, k1), (j2, k2) = sorted(side)
+    return _direction((j2 - j1, k2 - k1))
+
+
+def drawn_board(gray: np.ndarray, lattice: HexLattice, contrast: float) -> HexSides | None:
+    """The hexagons drawn whole on ``lattice``, placed at full resolution, or ``None``
+    when not a board's worth of them is."""
+    lines = LineMap(gray, lattice.row_step, contrast)
+    cells = _drawn(lines, lattice, ACROSS_FOUND)
+    if len(cells) < MIN_CELLS:
+        return None
+    # Each fit looks for the lines near where the last one put them: a few
+    # rounds take in a lattice found a little off (a blurred, zoomed screen).
+    placed = lattice
+    for _ in range(PLACING_ROUNDS):
+        fitted = _placed(lines, placed, cells)
+        if fitted is None:
+            return None
+        placed = fitted
+    cells = _drawn(lines, placed, ACROSS_PLACED)
+    if len(cells) < MIN_CELLS:
+        return None
+    return HexSides(lines, placed, frozenset(cells))
+
+
+def hex_board(sides: HexSides) -> HexBoard:
+    """The board in the game's index grid, its holes and its walls (the sides between two
+    cells drawn with the outline's width); a hexagon outlined all round is a hole."""
+    inner, _ = sides.widths
+    walls = {
+        side for side, width in inner.items() if sides.wideness(_side_direction(side), width) >= 0.5
+    }
+    # A hexagon walled all round is a hole inside the board: no flow could cover it.
+    enclosed = {
+        node
+        for node in sides.cells
+        if all(frozenset((node, n)) in walls for n in _neighbours(node))
+    }
+    walls = {side for side in walls if not side & enclosed}
+    return _indexed(sides.lattice, set(sides.cells) - enclosed, walls)
+
+
+def _check_one_piece(sides: HexSides) -> None:
+    if len(_pieces(set(sides.cells))) > 1:
+        raise UnsureReadingError(ONE_PIECE.reason)
+
+
+ONE_PIECE: Rule[HexSides] = Rule(
+    name="hexagons in one piece",
+    refuses="hexagons drawn whole in two or more groups apart",
+    why="A hexagonal board is one piece; hexagons apart from it are another board, or a "
+    "piece of this one cut off by something laid over it.",
+    bounds="Sides drawn: DRAWN 0.75 of their middle half in the line map (top-hat 0.08 "
+    "pitch wide, line_contrast), looked for ACROSS_PLACED 0.03 pitch across (1.5 px least).",
+    reason="hexagons drawn apart from the board (two boards, or a piece)",
+    check=_check_one_piece,
+)
+
+
+def _check_outline(sides: HexSides) -> None:
+    if sides.line_widths is None:
+        raise UnsureReadingError(
+            "the board's outline looks like the lines between its hexagons (walls would not show)"
+        )
+    inner, outline = sides.widths
+    if any(sides.wideness(direction, width) < 0.5 for direction, width in outline):
+        raise UnsureReadingError(OUTLINE.reason)
+    for side, width in inner.items():
+        if abs(sides.wideness(_side_direction(side), width) - 0.5) < WALL_DOUBT:
+            raise UnsureReadingError(
+                "cannot tell whether a line between two hexagons is a wall or not"
+            )
+
+
+OUTLINE: Rule[HexSides] = Rule(
+    name="hex outline all round",
+    refuses="a hexagonal board whose outline is a thin line somewhere, cannot be told "
+    "from the thin lines at all, or with a line between two hexagons neither thin nor a wall",
+    why="The game outlines the board in a line wider than those between its hexagons; a "
+    "thin line facing out means the lattice goes on past what is drawn whole (cut off by the "
+    "image's edge, covered), and an outline no wider than the lines would hide walls.",
+    bounds="OUTLINE_WIDTH 1.25: the outline's median width (ink over peak: the same on glow) "
+    "over the thin lines' (the game about 3, synthetic screens 1.3-2.0 at 35-115 px pitches), "
+    "along each of the three directions apart (a slanted line's width differs); a side is "
+    "outline or wall from the geometric middle of the two, and refused within WALL_DOUBT 0.15 "
+    "of it (on a log scale, lines 0, outline 1); the outline WALL_GAP_PX 1.6 px wider at "
+    "least (a thin line across pixel boundaries shows up to 1 px wider: a mirror window at a "
+    "33 px pitch read a row of lines as walls with 0.45).",
+    reason="the hexagons go on past the board's outline (a cut-off or covered board)",
+    check=_check_outline,
+)
+
+
+def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
+    """The hexagons within the image drawn all round."""
+    h, w = lines.tophat.shape
+    reach = max(1.5, across * lattice.row_step)
+    sides: dict[frozenset[Node], bool] = {}
+    out: set[Node] = set()
+    for j in range(-1, int(w / lattice.col_step) + 2):
+        for k in range(-2, int(2 * h / lattice.row_step) + 3):
+            if (j + k) % 2 or not _inside(lattice, (j, k), w, h):
+                continue
+            corners = _corners(lattice, (j, k))
+            whole = True
+            for (dj, dk), a, b in _SIDES:
+                key = frozenset(((j, k), (j + dj, k + dk)))
+                if key not in sides:
+                    sides[key] = lines.side(corners[a], corners[b], reach)[0] >= DRAWN
+                if not sides[key]:
+                    whole = False
+                    break
+            if whole:
+                out.add((j, k))
+    return out
+
+
+def _corners(lattice: HexLattice, node: Node) -> list[Point]:
+    x, y = lattice.centre(*node)
+    radius, half = lattice.col_step * 2 / 3, lattice.row_step / 2
+    return [Point(x + u * radius, y + v * half) for u, v in _CORNERS]
+
+
+def _inside(lattice: HexLattice, node: Node, w: int, h: int) -> bool:
+    """Whether the hexagon lies within the image (its sides may lie on the image's edge: a
+    side there is on the outline, which must show as wide as the outline's)."""
+    x, y = lattice.centre(*node)
+    rx, ry = lattice.col_step * 2 / 3, lattice.row_step / 2
+    return x - rx >= 0 and y - ry >= 0 and x + rx <= w - 1 and y + ry <= h - 1
+
+
+def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:
+    """The lattice fitted to where the board's sides are drawn at full resolution.
+
+    The flat sides give the rows, the slanted sides' middles (half a column
+    step either side of a centre) the columns. ``None`` unless the
+    hexagons are regular.
+    """
+    reach = max(2.0, ACROSS_FOUND * lattice.row_step)
+    ks, ys, js, xs = [], [], [], []
+    for j, k in cells:
+        corners = _corners(lattice, (j, k))
+        for (dj, dk), a, b in _SIDES:
+            drawn, _, where = lines.side(corners[a], corners[b], reach)
+            if drawn < DRAWN:
+                continue
+            pa, pb = corners[a], corners[b]
+            length = math.hypot(pb.x - pa.x, pb.y - pa.y)
+            # The side's line lies ``where`` off it (to its left, from a to b).
+            nx, ny = -(pb.y - pa.y) / length, (pb.x - pa.x) / length
+            if dj == 0:
+                ks.append(k + dk / 2)
+                ys.append(pa.y + where * ny)
+            else:
+                js.append(j + dj / 2)
+                xs.append((pa.x + pb.x) / 2 + where * nx)
+    if len(set(ks)) < 3 or len(set(js)) < 3:
+        return None
+    row_half, y0 = np.polyfit(ks, ys, 1)
+    col_step, x0 = np.polyfit(js, xs, 1)
+    row_step = 2 * row_half
+    if abs(col_step / row_step / (SQRT3 / 2) - 1) > REGULAR:
+        return None
+    return HexLattice(float(x0), float(y0), float(col_step), float(row_step))
+
+
+def _neighbours(node: Node) -> Iterable[Node]:
+    j, k = node
+    return ((j + dj, k + dk) for (dj, dk), _, _ in _SIDES)
+
+
+def _pieces(cells: set[Node]) -> list[set[Node]]:
+    """The cells in groups of neighbours."""
+    left, pieces = set(cells), []
+    while left:
+        todo = [left.pop()]
+        piece = set(todo)
+        while todo:
+            for other in _neighbours(todo.pop()):
+                if other in left:
+                    left.discard(other)
+                    piece.add(other)
+                    todo.append(other)
+        pieces.append(piece)
+    return pieces
+
+
+def _indexed(lattice: HexLattice, cells: set[Node], walls: set[frozenset[Node]]) -> HexBoard:
+    """The board in the game's index grid: column 0 the leftmost, odd columns half a row higher."""
+    j0 = min(j for j, _ in cells)
+
+    def half_row(node: Node) -> int:
+        # An odd column's row r lies half a row above an even column's row r.
+        j, k = node
+        return k + (j - j0) % 2
+
+    k0 = min(half_row(node) for node in cells)
+
+    def cell(node: Node) -> Cell:
+        return Cell((half_row(node) - k0) // 2, node[0] - j0)
+
+    board = {cell(node) for node in cells}
+    rows = max(c.row for c in board) + 1
+    cols = max(c.col for c in board) + 1
+    geometry = HexGeometry(
+        Point(*lattice.centre(j0, k0)), lattice.col_step, lattice.row_step, rows, cols
+    )
+    holes = frozenset(
+        Cell(r, c) for r in range(rows) for c in range(cols) if Cell(r, c) not in board
+    )
+    return HexBoard(
+        geometry,
+        holes,
+        frozenset(link(cell(a), cell(b)) for a, b in (tuple(side) for side in walls)),
+    )

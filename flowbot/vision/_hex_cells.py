@@ -1,0 +1,144 @@
+"""The cells of a hexagonal board: each one's core and ring sampled, the dots read.
+
+Sampled as a classic board's cells are (``_cells.py``: a core disc inside
+any dot, a ring outside any dot yet inside the lines, at the same fractions
+of the pitch, which for hexagons is the distance between neighbours'
+centres, twice the distance from a centre to a side). The classic dot rules
+look at square cells (their corners, edge sectors, the lines between rows);
+a hexagonal board has its own, stricter rule (``DOT_OR_EMPTY``): every cell
+is a flat dot or empty, anything between refuses the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, HexGeometry
+from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, cell_offsets
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._rule import Rule
+from flowbot.vision._stats import median_along, median_of
+from flowbot.vision._types import Settings
+
+#: An empty cell's ring within this (CIELAB) of its neighbours' typical ring:
+#: the game's ground is one dark colour, which glow tints smoothly; a pipe, a
+#: tile or text in a cell is another colour there (as the classic
+#: BACKGROUND_STEP).
+GROUND_STEP = 40.0
+
+
+@dataclass(frozen=True, slots=True)
+class HexCells:
+    """A hexagonal board's playable cells sampled: what the hex dot rule sees.
+
+    Arrays are indexed ``[row, col]`` over the board's index grid (holes too,
+    never looked at).
+    """
+
+    image: np.ndarray
+    geometry: HexGeometry
+    cells: tuple[Cell, ...]
+    core_lab: np.ndarray
+    core_rgb: np.ndarray
+    core_uniformity: np.ndarray
+    ring_lab: np.ndarray
+    ring_like_core: np.ndarray
+    settings: Settings
+
+    @property
+    def contrast(self) -> np.ndarray:
+        return delta_e(self.core_lab, self.ring_lab)
+
+    @property
+    def flat(self) -> np.ndarray:
+        """Cells with a flat core that stops short of the ring, as a dot's does."""
+        return (self.core_uniformity >= FLAT_CORE) & (self.ring_like_core <= RING_LIKE_MAX)
+
+    @property
+    def dots(self) -> list[Cell]:
+        """The cells standing out from their ring as much as a dot does."""
+        strong = self.contrast >= self.settings.dot_contrast
+        return [c for c in self.cells if strong[c]]
+
+
+def sample_hex_cells(
+    image: np.ndarray, geometry: HexGeometry, cells: tuple[Cell, ...], settings: Settings
+) -> HexCells:
+    """Every cell of ``geometry``'s index grid sampled at its centre."""
+    h, w = image.shape[:2]
+    rows, cols = geometry.rows, geometry.cols
+    core_xy, ring_xy, _, _ = cell_offsets(geometry.cell_size)
+    centres = np.array(
+        [geometry.centre(Cell(r, c)) for r in range(rows) for c in range(cols)], np.float64
+    )
+
+    def gather(offsets: np.ndarray) -> np.ndarray:
+        px = np.clip(np.rint(centres[:, :1] + offsets[:, 0]), 0, w - 1).astype(np.intp)
+        py = np.clip(np.rint(centres[:, 1:] + offsets[:, 1]), 0, h - 1).astype(np.intp)
+        return pixels_at(image, py, px)
+
+    core, ring = gather(core_xy), gather(ring_xy)
+    core_lab_px, ring_lab_px = to_lab(core), to_lab(ring)
+    core_lab = median_along(core_lab_px, axis=1)
+    ring_lab = median_along(ring_lab_px, axis=1)
+    near_core = np.count_nonzero(delta_e(core_lab_px, core_lab[:, None]) <= NEAR, axis=1)
+    near_ring = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
+    return HexCells(
+        image,
+        geometry,
+        cells,
+        core_lab.reshape(rows, cols, 3),
+        median_along(core, axis=1).reshape(rows, cols, 3),
+        (near_core / core_lab_px.shape[1]).reshape(rows, cols),
+        ring_lab.reshape(rows, cols, 3),
+        (near_ring / ring_lab_px.shape[1]).reshape(rows, cols),
+        settings,
+    )
+
+
+def _check_dot_or_empty(seen: HexCells) -> None:
+    settings = seen.settings
+    contrast, flat = seen.contrast, seen.flat
+    ground = _ground_around(seen)
+    for cell in seen.cells:
+        k = float(contrast[cell])
+        r, c = cell
+        if k >= settings.dot_contrast and flat[cell]:
+            continue
+        if k > settings.empty_contrast:
+            raise UnsureReadingError(f"cell ({r}, {c}) holds something that is not a flat dot")
+        if float(delta_e(seen.ring_lab[cell], ground[cell])) > GROUND_STEP:
+            raise UnsureReadingError(
+                f"cell ({r}, {c}) is unlike the board's ground (a pipe, a tile or text)"
+            )
+    if len(seen.dots) < 2:
+        raise UnsureReadingError("no dots on the board")
+
+
+def _ground_around(seen: HexCells) -> dict[Cell, np.ndarray]:
+    """Each cell's neighbours' typical ring colour (glow tints the ground slowly)."""
+    centres = np.array([seen.geometry.centre(c) for c in seen.cells])
+    apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    near = (apart > 0) & (apart < 1.2 * seen.geometry.cell_size)
+    rings = np.array([seen.ring_lab[c] for c in seen.cells])
+    return {
+        cell: median_of(rings[near[i]], axis=0) if near[i].any() else rings[i]
+        for i, cell in enumerate(seen.cells)
+    }
+
+
+DOT_OR_EMPTY: Rule[HexCells] = Rule(
+    name="hex cells dot or empty",
+    refuses="a hexagonal board with a cell neither a flat dot nor empty on the board's ground",
+    why="A hexagon is read by its centre and its rim alone (the classic dot rules look at "
+    "square cells' corners and sides): anything between a dot and an empty cell, or an "
+    "empty cell on another ground (a pipe, a tile, text), is refused rather than guessed.",
+    bounds="dot_contrast 30 and a flat core (FLAT_CORE 0.8, RING_LIKE_MAX 0.1) for a dot, "
+    "empty_contrast 20 at most for an empty cell, its ring within GROUND_STEP 40 CIELAB of "
+    "its neighbours' median ring.",
+    reason="cell (r, c) holds something that is not a flat dot / is unlike the board's ground",
+    check=_check_dot_or_empty,
+)

@@ -1,0 +1,227 @@
+"""Finding a hexagon lattice: the pitch, the columns and the rows of flat-topped hexagons.
+
+The game's hexagonal boards are flat-topped hexagons in columns, every other
+column half a row higher. Their thin lines repeat along three directions, a
+pitch ``p`` apart: straight down (``(0, p)``) and 30 degrees either side of
+across (``(p sqrt(3)/2, +-p/2)``). A square grid repeats across and down, a
+pointy-topped lattice across and at 60 degrees: neither repeats along all
+three of these directions at once. So the lattice is found in three steps,
+in a shrunk copy of the brightest channel, on the map of its thin lines:
+
+1. the pitch: the shortest distance at which the map's autocorrelation
+   peaks along all three directions (``_pitch``);
+2. the rows: the hexagons' flat tops and bottoms, lines across every half
+   pitch; the columns: those flat sides' middles, ``p sqrt(3)/2`` apart
+   (``_phases``);
+3. which columns stand higher: the flat sides of one column lie every
+   pitch, the next column's half a pitch off (``_parity``).
+
+The result is an unbounded lattice (``HexLattice``); the board's cells in it
+are found by ``_hex_board``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from flowbot.vision._colour import brightest_channel
+from flowbot.vision._dots_apart import board_dots
+
+SQRT3 = math.sqrt(3)
+
+#: Largest line width, in working pixels, the line map keeps (a top-hat this wide).
+LINE_KERNEL = 7
+#: Fewest hexagons across the smaller side of the image a lattice may have
+#: (its pitch at most this fraction of that side).
+MIN_ACROSS = 3
+#: Steps and phases are measured in a copy where the pitch is at least this
+#: many pixels (or at full resolution).
+FINE_PITCH = 16
+#: Least autocorrelation (a share of the map's own) at the pitch along all
+#: three directions: a lattice's lines repeat there; text and clutter do not.
+MIN_REPEAT = 0.15
+#: ... standing this much above the lowest point before it (renders: 0.18 at
+#: a 10 px pitch, 0.6 at 25 px).
+MIN_PEAK = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class HexLattice:
+    """An unbounded lattice of flat-topped hexagons, in full-resolution pixels.
+
+    Column ``j``'s centres lie at ``x0 + j * col_step``; half-rows ``k`` at
+    ``y0 + k * row_step / 2``; a hexagon is centred at ``(j, k)`` when
+    ``j + k`` is even (columns of odd ``j`` are half a row off).
+    """
+
+    x0: float
+    y0: float
+    col_step: float
+    row_step: float
+
+    def centre(self, j: int, k: int) -> tuple[float, float]:
+        return self.x0 + j * self.col_step, self.y0 + k * self.row_step / 2
+
+
+def line_map(gray: np.ndarray, contrast: float) -> np.ndarray:
+    """Thin bright lines (at most ``LINE_KERNEL`` px wide) standing out by ``contrast``."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (LINE_KERNEL, LINE_KERNEL))
+    tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel)
+    return (tophat >= contrast).astype(np.float32)
+
+
+def find_hex_lattices(
+    image: np.ndarray, work_size: int, contrast: float, min_side: float
+) -> Iterator[HexLattice]:
+    """The lattice most of the image's thin lines follow, then the one around its dots.
+
+    Text or a window's clutter beside a small board can outweigh its lines;
+    around pairs of dots like a board's (``board_dots``), the board's own
+    lines stand out. Each lattice is in full-resolution pixels.
+    """
+    gray = brightest_channel(image)
+    whole = find_hex_lattice(gray, work_size, contrast)
+    if whole is not None:
+        yield whole
+    h, w = gray.shape
+    region = board_dots(image, max(1, math.ceil(max(h, w) / work_size)), min_side)
+    if region is None or (region.x1 - region.x0) * (region.y1 - region.y0) > 0.5 * h * w:
+        return
+    part = find_hex_lattice(gray[region.y0 : region.y1, region.x0 : region.x1], work_size, contrast)
+    if part is not None:
+        yield HexLattice(part.x0 + region.x0, part.y0 + region.y0, part.col_step, part.row_step)
+
+
+def find_hex_lattice(gray: np.ndarray, work_size: int, contrast: float) -> HexLattice | None:
+    """The hexagon lattice most of the thin lines of ``gray`` (brightest channel) follow,
+    or ``None``.
+
+    Found in a copy shrunk to about ``work_size`` pixels; placed in
+    full-resolution pixels.
+    """
+    h, w = gray.shape
+    f = max(1, math.ceil(max(h, w) / work_size))
+    lines = _shrunk_lines(gray, f, contrast)
+    if lines.sum() < 50:
+        return None
+    pitch = _pitch(lines)
+    if pitch is None:
+        return None
+    if pitch < FINE_PITCH and f > 1:
+        # Slanted lines a few pixels apart blur into the flat ones: the
+        # steps and phases are measured in a finer copy.
+        fine = max(1, int(f * pitch // FINE_PITCH))
+        pitch, f = pitch * f / fine, fine
+        lines = _shrunk_lines(gray, f, contrast)
+    phases = _phases(lines, pitch, pitch * SQRT3 / 2)
+    if phases is None:
+        return None
+    x0, y0, col_step, pitch = phases
+    if _parity(lines, x0, y0, pitch, col_step):
+        y0 += pitch / 2
+    # A working pixel covers ``f`` full-resolution ones.
+    return HexLattice((x0 + 0.5) * f - 0.5, (y0 + 0.5) * f - 0.5, col_step * f, pitch * f)
+
+
+def _shrunk_lines(gray: np.ndarray, f: int, contrast: float) -> np.ndarray:
+    h, w = gray.shape
+    small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
+    return line_map(small, contrast)
+
+
+def _pitch(lines: np.ndarray) -> float | None:
+    """The shortest distance the line map repeats at along all three directions."""
+    h, w = lines.shape
+    centred = lines - lines.mean()
+    # Zero-padded: a circular autocorrelation would fold the sides together.
+    ph, pw = cv2.getOptimalDFTSize(2 * h), cv2.getOptimalDFTSize(2 * w)
+    padded = np.zeros((ph, pw), np.float32)
+    padded[:h, :w] = centred
+    spectrum = cv2.dft(padded, flags=cv2.DFT_COMPLEX_OUTPUT)
+    power = cv2.mulSpectrums(spectrum, spectrum, 0, conjB=True)
+    raw = cv2.idft(power, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT)
+    normed: np.ndarray = (raw / max(float(raw[0, 0]), 1e-6)).astype(np.float32)
+    # A pixel's neighbourhood: a lattice point rarely falls on a whole pixel.
+    auto = cv2.dilate(normed, np.ones((3, 3), np.uint8))
+    distances = np.arange(5.0, min(h, w) / MIN_ACROSS, 0.25)
+    scores = np.full(distances.shape, np.inf, np.float32)
+    for dx, dy in ((0.0, 1.0), (SQRT3 / 2, 0.5), (SQRT3 / 2, -0.5)):
+        x = np.rint(distances * dx).astype(int) % pw
+        y = np.rint(distances * dy).astype(int) % ph
+        scores = np.minimum(scores, auto[y, x])
+    # Past the central peak (each line's repeat with itself): from the
+    # first low point on.
+    rising = np.flatnonzero(np.diff(scores) >= 0)
+    if not rising.size:
+        return None
+    cut = int(rising[0])
+    best = cut + int(np.argmax(scores[cut:]))
+    if scores[best] < MIN_REPEAT or scores[best] - scores[cut : best + 1].min() < MIN_PEAK:
+        return None
+    # The middle of the plateau the 3x3 neighbourhood makes of the peak.
+    top = np.flatnonzero(scores >= scores[best] - 1e-6)
+    near = top[np.abs(top - best) <= 8]
+    return float(distances[near].mean())
+
+
+def _phases(lines: np.ndarray, pitch: float, col_step: float) -> tuple[float, ...] | None:
+    """The lattice's steps and phases, measured from the flat sides alone.
+
+    Lines across lie every half row, the flat sides' middles every column:
+    the period is the one near the pitch's at which the lines across repeat
+    most strongly, each phase where its profile repeats.
+    """
+    # Most of a flat side (0.58 pitch long), longer than where slanted lines meet.
+    length = max(3, round(0.45 * pitch))
+    across = cv2.morphologyEx(
+        lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
+    )
+    if across.sum() < 10:
+        return None
+    half_row, y0 = _fold(across.sum(axis=1), pitch / 2)
+    # Sharp lines every half row measure the pitch best; the columns' step
+    # follows (regular hexagons), the flat sides' middles give their phase.
+    col_step = half_row * SQRT3
+    _, x0 = _fold(across.sum(axis=0), col_step, span=0.0)
+    return x0, y0, col_step, 2 * half_row
+
+
+#: The period is looked for within this share of the pitch's.
+PERIOD_SPAN = 0.05
+
+
+def _fold(profile: np.ndarray, period: float, span: float = PERIOD_SPAN) -> tuple[float, float]:
+    """The period within ``span`` of ``period`` at which ``profile`` repeats most strongly,
+    and its phase."""
+    periods = period * np.linspace(1 - span, 1 + span, 81)
+    angle = 2 * np.pi * np.arange(profile.size)[None, :] / periods[:, None]
+    c, s = np.cos(angle) @ profile, np.sin(angle) @ profile
+    best = int(np.argmax(np.hypot(c, s)))
+    found = float(periods[best])
+    return found, (math.atan2(float(s[best]), float(c[best])) % (2 * np.pi)) * found / (2 * np.pi)
+
+
+def _parity(lines: np.ndarray, x0: float, y0: float, pitch: float, col_step: float) -> bool:
+    """Whether the hexagons' flat sides lie at odd half-rows of even columns (``y0`` is off)."""
+    h, w = lines.shape
+    even = odd = 0.0
+    half = max(1, round(col_step / 4))
+    for j in range(-1, int(w / col_step) + 2):
+        x = round(x0 + j * col_step)
+        if x - half < 0 or x + half >= w:
+            continue
+        for k in range(-1, int(2 * h / pitch) + 2):
+            y = round(y0 + k * pitch / 2)
+            if 0 < y < h - 1:
+                v = float(lines[y - 1 : y + 2, x - half : x + half + 1].max(axis=0).mean())
+                if (j + k) % 2:
+                    odd += v
+                else:
+                    even += v
+    # Flat sides at even (j + k): the centres between them at odd ones.
+    return even > odd

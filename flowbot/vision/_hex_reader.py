@@ -1,0 +1,89 @@
+"""Reading a hexagonal board: the lattice, the hexagons drawn, the dots, paired by colour.
+
+Tried only when no square grid gave a board (``read_board``), so a classic
+board's read never pays for it. The stages: the lattice of flat-topped
+hexagons (``_hex_lattice``), the hexagons drawn whole on it and the board's
+outline, holes and walls (``_hex_board``), the cells' dots (``_hex_cells``),
+each judged by the hex rules (``_rules.HEX_BOARD_RULES``, ``HEX_DOT_RULES``),
+then the dots paired by colour as on any board.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, Pair, Puzzle, Reading, Shape
+from flowbot.vision._colour import brightest_channel
+from flowbot.vision._grid import MIN_BOARD_SIDE
+from flowbot.vision._hex_board import drawn_board, hex_board
+from flowbot.vision._hex_cells import sample_hex_cells
+from flowbot.vision._hex_lattice import find_hex_lattices
+from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES
+from flowbot.vision._types import Settings
+
+log = logging.getLogger(__name__)
+
+
+def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
+    """The hexagonal board in ``image``, or ``None`` when it shows none.
+
+    Raises ``UnsureReadingError`` when it shows one that cannot be read for certain.
+    """
+    gray = brightest_channel(image)
+    lattices = find_hex_lattices(
+        image, settings.work_size, settings.line_contrast, MIN_BOARD_SIDE * settings.min_cell_px
+    )
+    for lattice in lattices:
+        sides = drawn_board(gray, lattice, settings.line_contrast)
+        if sides is not None:
+            break
+    else:
+        return None
+    log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
+    for board_rule in HEX_BOARD_RULES:
+        board_rule.check(sides)
+    board = hex_board(sides)
+    geometry = board.geometry
+    if geometry.cell_size < settings.min_cell_px:
+        raise UnsureReadingError(
+            f"hexagons of {geometry.cell_size:.1f} px are too small to read "
+            f"(need {settings.min_cell_px:g})"
+        )
+    playable = tuple(
+        Cell(r, c)
+        for r in range(geometry.rows)
+        for c in range(geometry.cols)
+        if Cell(r, c) not in board.holes
+    )
+    cells = sample_hex_cells(image, geometry, playable, settings)
+    for dot_rule in HEX_DOT_RULES:
+        dot_rule.check(cells)
+    dots = cells.dots
+    pairing = pair_by_colour(
+        np.array([cells.core_lab[c] for c in dots]),
+        noise=settings.colour_tolerance,
+        min_margin=settings.min_pair_margin,
+    )
+    pairs = sorted(
+        (tuple(sorted((dots[i], dots[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
+    )
+    puzzle = Puzzle(
+        geometry.rows,
+        geometry.cols,
+        tuple(Pair(str(k), a, b) for k, (a, b) in enumerate(pairs)),
+        shape=Shape.HEX,
+        holes=board.holes,
+        walls=board.walls,
+    ).canonical()
+    colours = tuple(
+        tuple(int(v) for v in (cells.core_rgb[a].astype(float) + cells.core_rgb[b]) / 2)
+        for a, b in pairs
+    )
+    margin = settings.min_pair_margin
+    confidence = round(0.5 + 0.5 * min(1.0, (pairing.margin - margin) / (3 * margin)), 3)
+    log.info("read a hexagonal %s board with %d colours", puzzle.size, len(pairs))
+    return Reading(puzzle, geometry, colours, confidence)  # type: ignore[arg-type]

@@ -1,0 +1,100 @@
+"""Hexagonal boards: the lattice, holes, walls and dots read exactly, or the screen refused."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError, VisionError
+from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape, link
+from flowbot.render import draw_board
+from flowbot.screens.decoys import decoy
+from flowbot.screens.synthetic import sample
+from flowbot.vision import _reader as reader_module
+from flowbot.vision import read_board
+
+# A 6x6 hexagonal board: corners cut off (holes on its outline), one hexagon inside
+# left out, one wall; odd columns half a row higher.
+HOLES = frozenset({Cell(0, 0), Cell(5, 5), Cell(0, 5), Cell(2, 3)})
+WALL = link(Cell(3, 1), Cell(4, 1))
+PUZZLE = Puzzle(
+    6,
+    6,
+    (
+        Pair("A", Cell(0, 1), Cell(3, 2)),
+        Pair("B", Cell(1, 0), Cell(5, 0)),
+        Pair("C", Cell(0, 4), Cell(4, 4)),
+        Pair("D", Cell(5, 2), Cell(2, 5)),
+    ),
+    shape=Shape.HEX,
+    holes=HOLES,
+    walls=frozenset({WALL}),
+).canonical()
+
+
+def _shot(puzzle: Puzzle, pitch: float, size: tuple[int, int] = (900, 1000)) -> tuple:
+    w, h = size
+    geometry = HexGeometry.regular(
+        left=120, top=150, pitch=pitch, rows=puzzle.rows, cols=puzzle.cols
+    )
+    image = draw_board(np.zeros((h, w, 3), np.uint8), puzzle, geometry)
+    return image, geometry
+
+
+def test_a_hexagonal_board_is_read_with_its_holes_walls_and_centres() -> None:
+    image, geometry = _shot(PUZZLE, pitch=110)
+    reading = read_board(image)
+    assert reading.puzzle == PUZZLE
+    assert reading.puzzle.shape is Shape.HEX
+    assert isinstance(reading.geometry, HexGeometry)
+    for cell in PUZZLE.cells():
+        seen, drawn = reading.geometry.centre(cell), geometry.centre(cell)
+        assert math.dist(seen, drawn) < 0.03 * geometry.cell_size
+
+
+def test_a_hexagonal_board_cut_by_the_image_edge_is_refused() -> None:
+    image, geometry = _shot(PUZZLE, pitch=110)
+    # Through the middle of the last column: its hexagons are half outside.
+    cut = round(geometry.centre(Cell(0, 5)).x)
+    with pytest.raises(UnsureReadingError):
+        read_board(np.ascontiguousarray(image[:, :cut]))
+
+
+def test_a_pipe_on_a_hexagonal_board_is_refused() -> None:
+    image, geometry = _shot(PUZZLE, pitch=110)
+    a, b = geometry.centre(Cell(1, 0)), geometry.centre(Cell(2, 0))
+    cv2.line(image, (round(a.x), round(a.y)), (round(b.x), round(b.y)), (255, 0, 0), 30)
+    with pytest.raises(UnsureReadingError):
+        read_board(image)
+
+
+def test_a_pointy_topped_lattice_is_no_board_of_the_game() -> None:
+    # The game's hexagons are flat-topped, in columns; rows of pointy-topped ones are
+    # another lattice: refused, never read.
+    for seed in range(3):
+        with pytest.raises(VisionError):
+            read_board(decoy("flow_hex", seed).image)
+
+
+@pytest.mark.parametrize("seed", [5001, 5003, 5006])
+def test_synthetic_hexagonal_screens_are_exact_or_refused(seed: int) -> None:
+    shot = sample("phone", seed, "hex")
+    try:
+        reading = read_board(shot.image)
+    except VisionError:
+        return
+    assert reading.puzzle == shot.puzzle.canonical()
+
+
+def test_the_hexagon_search_does_not_run_when_a_square_board_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_hex(*args: object) -> None:
+        raise AssertionError("the hexagon search ran")
+
+    monkeypatch.setattr(reader_module, "read_hex", no_hex)
+    shot = sample("phone", 1)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -254,12 +254,17 @@ class Bridged:
     bridges: frozenset[Cell]
 
 
-def without_bridges(image: np.ndarray, geometry: BoardGeometry, samples: CellSamples) -> Bridged:
+def without_bridges(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    holes: frozenset[Cell] = frozenset(),
+) -> Bridged:
     """The image and samples to read the dots in, bridges taken off, and the bridges.
 
     The same image and samples where the board holds no bridge.
     """
-    bridges = find_bridges(image, geometry, samples)
+    bridges = find_bridges(image, geometry, samples) - holes  # a hole is no cell
     if not bridges:
         return Bridged(image, samples, frozenset())
     check_crossable(bridges, geometry)

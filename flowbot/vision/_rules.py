@@ -127,7 +127,7 @@ def read_cells_bridged(
     features: Features = NO_FEATURES,
 ) -> tuple[set[Cell], float, Bridged]:
     """``read_cells``, read with the bridges taken off (``without_bridges``), and those."""
-    seen = without_bridges(image, geometry, samples)
+    seen = without_bridges(image, geometry, samples, features.holes)
     dots, confidence = read_dots(seen.samples, seen.image, geometry, settings, features.holes)
     if dots:
         cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)

@@ -24,7 +24,7 @@ from flowbot.vision._other_boards import (
 )
 from flowbot.vision._pipes import NO_PIPES, Pipes, see_pipes
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import read_cells
+from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._search import PIECE_OVERLAP, find_boards
 from flowbot.vision._types import Features, Settings, UnsureBoardError
 
@@ -75,7 +75,7 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             # Drawn pipes are read first; the dots are read through them.
             pipes = see_pipes(image, geometry, samples, settings.pipe_contrast)
             samples = pipes.hidden(samples)
-            dots, cell_confidence = read_cells(samples, image, geometry, settings)
+            dots, cell_confidence, seen = read_cells_bridged(samples, image, geometry, settings)
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
             # A board the user may mean (half solved, a tile on it) refuses
@@ -101,7 +101,12 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             continue
         if dots:
             cells = Cells(
-                image, geometry, samples, dots, settings, piped=pipes.touched - pipes.dots
+                seen.image,
+                geometry,
+                seen.samples,
+                dots,
+                settings,
+                piped=pipes.touched - pipes.dots,
             )
             others = [
                 other
@@ -133,4 +138,4 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             # Passed over, it shares cells with the board: the same board (a
             # solved one, its dots hidden in pipes) or a piece of it.
             raise doubt
-    return Board(cells, cell_confidence, tuple(notes), pipes=pipes)
+    return Board(cells, cell_confidence, tuple(notes), Features(bridges=seen.bridges), pipes=pipes)

@@ -25,6 +25,8 @@ from flowbot.vision._board_holes import OUTLINED_HOLES
 from flowbot.vision._board_line_ends import LINES_END_AT_BORDER
 from flowbot.vision._board_lines import ALONE, INNER_EDGES
 from flowbot.vision._board_run_on import CELLS_PAST_BORDER, RUN_ON
+from flowbot.vision._border_sides import lines_end_at_outline
+from flowbot.vision._bridges import Bridged, without_bridges
 from flowbot.vision._cell_background import BACKGROUND
 from flowbot.vision._cell_dots import ROUND, read_dots
 from flowbot.vision._cell_marks import MARKS, TILES
@@ -37,12 +39,13 @@ from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import NO_FEATURES, Features, Settings
+from flowbot.vision._warps import open_at_warps
 
 BOARD_RULES: tuple[Rule[Grid], ...] = (
     ALONE,
     INNER_EDGES,
-    BORDER,
-    BORDER_AT_IMAGE_EDGE,
+    open_at_warps(BORDER),
+    open_at_warps(BORDER_AT_IMAGE_EDGE),
     OUTLINED_HOLES,
     RUN_ON,
     CELLS_PAST_BORDER,
@@ -53,9 +56,12 @@ DOT_RULES: tuple[Rule[Cells], ...] = (
     BACKGROUND,
 )
 
+#: Where lines end, passing a board outlined all round (its lines end at the outline).
+_LINES_END = lines_end_at_outline(LINES_END_AT_BORDER)
+
 CELL_RULES: tuple[Rule[Cells], ...] = (
     NOTHING_PAST_BORDER,
-    LINES_END_AT_BORDER,
+    _LINES_END,
     PIPES,
     MARKS,
     TILES,
@@ -64,7 +70,7 @@ CELL_RULES: tuple[Rule[Cells], ...] = (
 #: The cell rules on a board with an outline: its lines end where its
 #: outline does, not all at one rectangle's border.
 OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
-    rule for rule in CELL_RULES if rule is not LINES_END_AT_BORDER
+    rule for rule in CELL_RULES if rule is not _LINES_END
 )
 
 HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
@@ -109,12 +115,25 @@ def read_cells(
     A grid with no dot is no board (the next candidate may be): the dot
     rules are not asked.
     """
-    dots, confidence = read_dots(samples, image, geometry, settings, features.holes)
+    dots, confidence, _ = read_cells_bridged(samples, image, geometry, settings, features)
+    return dots, confidence
+
+
+def read_cells_bridged(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    settings: Settings,
+    features: Features = NO_FEATURES,
+) -> tuple[set[Cell], float, Bridged]:
+    """``read_cells``, read with the bridges taken off (``without_bridges``), and those."""
+    seen = without_bridges(image, geometry, samples, features.holes)
+    dots, confidence = read_dots(seen.samples, seen.image, geometry, settings, features.holes)
     if dots:
-        cells = Cells(image, geometry, samples, dots, settings, features)
+        cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
         for rule in DOT_RULES:
             rule.check(cells)
-    return dots, confidence
+    return dots, confidence, seen
 
 
 def check_cells(cells: Cells, rules: tuple[Rule[Cells], ...] = CELL_RULES) -> None:

@@ -1,0 +1,228 @@
+"""The board's border, side by side and cell by cell: how strongly it is drawn, in what colour.
+
+Warps leave it open beside some cells (``_warps``). The game's other boards
+draw it as one bright outline all round, lighter than the thin lines inside
+(``flowbot.look``); the thin lines then end at the outline, not at the
+border's middle, which ``lines_end_at_outline`` lets the rule on where lines
+end take as the border it is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell, Link, link
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._rule import Cells, Rule
+from flowbot.vision._stats import median_of
+
+#: Points along each border cell's side where the border is looked at across
+#: (fractions of the side: its middle, clear of the lines meeting it).
+_ALONG = np.array([0.3, 0.4, 0.5, 0.6, 0.7])
+#: How far inside the border line it is looked for (pitches: the line found
+#: may be a pixel or two off the drawn one, which is as wide inside as out).
+_REACH = 0.05
+#: Where the ground inside the border is taken: pitches in from the line,
+#: past a wide outline (0.1 pitch a side at most), at points along the side
+#: where a dot leaves the cell's ground that far in (a dot 0.38 pitch wide
+#: at most, in the cell's middle).
+_GROUND = (0.15, 0.18, 0.21)
+_GROUND_ALONG = np.array([0.2, 0.25, 0.3, 0.7, 0.75, 0.8])
+
+#: Least ink (CIELAB from the ground inside) of a border drawn, at its
+#: typical (median) side: below it the border is hidden (a frame, glow, a
+#: tight crop) and nothing can be told from it.
+DRAWN = 12.0
+
+SIDES = ("top", "bottom", "left", "right")
+
+
+@dataclass(frozen=True)
+class BorderSide:
+    """One side of the border, cell by cell (``nan`` where out of the image).
+
+    ``ink``: the most a pixel across the line differs from the ground just
+    inside it (CIELAB); ``colour``: that pixel's (Lab, ``(cells, 3)``); both
+    the median of points along the cell's side.
+    """
+
+    ink: np.ndarray
+    colour: np.ndarray
+
+
+def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, BorderSide]:
+    """The board's top, bottom, left and right border, cell by cell."""
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    reach = max(2, math.ceil(_REACH * pitch))
+    # From the line inward: what lies past the border (another window at an
+    # opening) is no part of the board.
+    offsets = np.arange(0, reach + 1)
+    ground_at = np.array(_GROUND) * pitch
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    out: dict[str, BorderSide] = {}
+    for side in SIDES:
+        vertical = side in ("left", "right")
+        lines, spans = (xs, ys) if vertical else (ys, xs)
+        at = lines[0] if side in ("top", "left") else lines[-1]
+        inward = 1 if side in ("top", "left") else -1
+        size = w if vertical else h
+        # Cut by the image's edge, the line shows on its inner side only.
+        across = np.rint(at + inward * offsets)
+        across = across[(across >= 0) & (across <= size - 1)]
+        inside = np.rint(at + inward * ground_at)
+        # A line drawn up to a pixel past the edge still shows in its first pixel.
+        if not -1 <= at <= size or not ((inside >= 0) & (inside <= size - 1)).all():
+            n = len(spans) - 1
+            out[side] = BorderSide(np.full(n, np.nan), np.full((n, 3), np.nan))
+            continue
+        cells = len(spans) - 1
+        grounds = _lab_at(image, spans, _GROUND_ALONG, inside, vertical=vertical)
+        ground = median_of(grounds.reshape(cells, -1, 3), axis=1)
+        lab = _lab_at(
+            image, spans, _ALONG, across, vertical=vertical
+        )  # (cells, points, offsets, 3)
+        ink = delta_e(lab, ground[:, None, None, :])
+        inkiest = ink.argmax(axis=2)
+        colour = np.take_along_axis(lab, inkiest[:, :, None, None], axis=2)[:, :, 0]
+        out[side] = BorderSide(np.median(ink.max(axis=2), axis=1), np.median(colour, axis=1))
+    return out
+
+
+def _lab_at(
+    image: np.ndarray, spans: np.ndarray, points: np.ndarray, depths: np.ndarray, *, vertical: bool
+) -> np.ndarray:
+    """Lab at ``points`` (fractions) along each cell's side, at ``depths`` (image columns of a
+    vertical side, rows of a horizontal one) across it: ``(cells, points, depths, 3)``."""
+    h, w = image.shape[:2]
+    along = spans[:-1, None] + points[None, :] * np.diff(spans)[:, None]
+    a = np.clip(np.rint(along), 0, (h if vertical else w) - 1).astype(np.intp)
+    c = depths.astype(np.intp)
+    if vertical:
+        return to_lab(pixels_at(image, a[:, :, None], c[None, None, :]))
+    return to_lab(pixels_at(image, c[None, None, :], a[:, :, None]))
+
+
+#: Where the inner lines' colour is taken: the middle of each cell's sides.
+_INNER_ALONG = 0.5
+
+
+def inner_edge_colours(image: np.ndarray, geometry: BoardGeometry) -> list[np.ndarray]:
+    """The lightest pixel across each inner edge, at its middle (Lab): the vertical edges
+    ``(cols - 1, rows, 3)`` (edge ``[i, r]`` right of cell ``(r, i)``), then the horizontal
+    ones ``(rows - 1, cols, 3)`` (edge ``[j, c]`` below cell ``(j, c)``)."""
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    h, w = image.shape[:2]
+    reach = max(1, math.ceil(_REACH * geometry.cell_size))
+    offsets = np.arange(-reach, reach + 1)
+    colours = []
+    for lines, spans, vertical in ((xs, ys, True), (ys, xs, False)):
+        middles = spans[:-1] + _INNER_ALONG * np.diff(spans)
+        across = np.rint(lines[1:-1, None] + offsets[None, :])  # (lines, offsets)
+        a = np.clip(np.rint(middles), 0, (h if vertical else w) - 1).astype(np.intp)
+        c = np.clip(across, 0, (w if vertical else h) - 1).astype(np.intp)
+        if vertical:
+            pixels = pixels_at(image, a[None, :, None], c[:, None, :])
+        else:
+            pixels = pixels_at(image, c[:, None, :], a[None, :, None])
+        lab = to_lab(pixels)  # (lines, spans, offsets, 3)
+        lightest = lab[:, :, :, 0].argmax(axis=2)
+        colours.append(np.take_along_axis(lab, lightest[:, :, None, None], axis=2)[:, :, 0])
+    return colours
+
+
+def inner_line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
+    """The thin lines' colour (Lab): the median of the lightest pixel across each inner edge."""
+    edges = inner_edge_colours(image, geometry)
+    return median_of(np.concatenate([e.reshape(-1, 3) for e in edges]), axis=0)
+
+
+def check_no_outline_inside(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    walls: frozenset[Link] = frozenset(),
+    holes: frozenset[Cell] = frozenset(),
+) -> None:
+    """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
+    not read as one (``walls``: those read; the outline goes round ``holes``)."""
+    sides = border_sides(image, geometry)
+    if not outlined(image, geometry, sides):
+        return
+    outline = median_of(
+        np.array(
+            [median_of(s.colour[_drawn(s)], axis=0) for s in sides.values() if _drawn(s).any()]
+        ),
+        axis=0,
+    )
+    vertical, horizontal = inner_edge_colours(image, geometry)
+    line = median_of(np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)]), axis=0)
+    for edges, step in ((vertical, (0, 1)), (horizontal, (1, 0))):
+        near = (delta_e(edges, outline) < delta_e(edges, line)) & (
+            edges[..., 0] - line[0] >= OUTLINE_LIGHTER / 2
+        )
+        for i, k in np.argwhere(near):
+            a = Cell(int(k), int(i)) if step == (0, 1) else Cell(int(i), int(k))
+            b = Cell(a.row + step[0], a.col + step[1])
+            if link(a, b) not in walls and a not in holes and b not in holes:
+                raise UnsureReadingError(
+                    f"the edge between cells ({a.row}, {a.col}) and ({b.row}, {b.col}) is drawn "
+                    "in the outline's colour (a wall)"
+                )
+
+
+#: Least lightness (L*) by which an outline is lighter than the thin lines:
+#: the game's outline is about twice as bright (20+ L*); a classic board's
+#: border is its lines' own colour (within JPEG's and glow's few units).
+OUTLINE_LIGHTER = 12.0
+#: Most spread (CIELAB) between the sides' outline colours: one line all round.
+OUTLINE_ALIKE = 15.0
+
+
+def outlined_all_round(image: np.ndarray, geometry: BoardGeometry) -> bool:
+    """Whether every side of the border is drawn as one outline, lighter than the lines.
+
+    Sides cut by the image's edge and openings (warps) aside; the sides
+    seen must be drawn, alike, and lighter than the inner lines.
+    """
+    sides = border_sides(image, geometry)
+    drawn = sum(bool(_drawn(side).any()) for side in sides.values())
+    return drawn >= 3 and outlined(image, geometry, sides)
+
+
+def outlined(image: np.ndarray, geometry: BoardGeometry, sides: dict[str, BorderSide]) -> bool:
+    """Whether the sides drawn are one outline, lighter than the inner lines (none: no)."""
+    colours = [
+        median_of(side.colour[_drawn(side)], axis=0)
+        for side in sides.values()
+        if _drawn(side).any()
+    ]
+    if not colours:
+        return False
+    line = inner_line_colour(image, geometry)
+    outline = median_of(np.array(colours), axis=0)
+    return bool(
+        all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in colours)
+        and float(outline[0] - line[0]) >= OUTLINE_LIGHTER
+    )
+
+
+def _drawn(side: BorderSide) -> np.ndarray:
+    return np.isfinite(side.ink) & (side.ink >= DRAWN)
+
+
+def lines_end_at_outline(rule: Rule[Cells]) -> Rule[Cells]:
+    """``rule`` (lines ending together elsewhere than at a border refused), passing a board
+    outlined all round: its thin lines end at the outline, which is the border."""
+
+    def check(cells: Cells) -> None:
+        try:
+            rule.check(cells)
+        except UnsureReadingError:
+            if not outlined_all_round(cells.image, cells.geometry):
+                raise
+
+    return replace(rule, check=check)

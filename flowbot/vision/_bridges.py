@@ -1,0 +1,272 @@
+"""Bridges: the game's bridge tile in a cell, found and painted over before the dots are read.
+
+Flow Free: Bridges draws a bridge as a square tile centred in its cell, a
+little smaller than the cell, with two rails along its upper deck, lighter
+than the tile and symmetric about the cell's middle (``flowbot.look``: a
+0.8-pitch tile, rails 0.27 pitch from the middle; the decoys draw them 0.25
+apart, along either axis). The flow over the deck runs between the rails; the
+one under it is hidden by the tile. So a bridge is told by its shape alone,
+whatever its grey and whatever runs over it: a tile's straight edges all
+round, one colour on its four sides, and two rails across it.
+
+A bridge found is painted over with the ground around it (``take_off``), so
+the dots, pipes and empty cells are read as on any board, and the puzzle
+gets the cell as a bridge. Where no flow could cross it (on the border, by
+the model's rule) the screen is refused: the board is not what it seems.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._stats import median_along, median_of
+
+#: An empty cell's core within this (CIELAB) of its ring: the ground a tile
+#: is painted over with is taken from such cells.
+_CORE_OFF_RING = 12.0
+
+#: The patch a cell is resampled to (pixels a side, covering the cell exactly).
+_PATCH = 60
+
+#: Where things lie, in pitches from the cell's middle: the tile's corners
+#: (between the rails and the tile's edge, away from any flow over or under
+#: it), from the tile's edge to the grid line's middle, the rails' reach.
+_CORNER = (0.31, 0.37)
+_GROUND = (0.41, 0.5)
+_RAILS = (0.18, 0.34)
+#: Along the tile's sides, clear of a flow going under it (0.17 pitch wide).
+_SIDE = (0.22, 0.37)
+
+#: Least step (CIELAB) from the tile to what is just outside it on every
+#: side (the ground, or a wide grid line): the renderer's tile on a dark
+#: ground 25+, less through glow, colour drift and blur (12 in 35 px cells).
+TILE_STEP = 10.0
+#: Least distance (CIELAB) of the tile (at its corners) from the board's
+#: ground: the tiles drawn 35+ (the darkest decoys' over a black ground); a
+#: dot's cell's corners, glow's tint aside, under 10.
+TILE_GROUND = 20.0
+#: Most difference (CIELAB) between the tile's four sides, and as a share of
+#: its step from what lies outside it: one flat tile (tiles: 7.2 at most,
+#: small cells' blurred rails and edges included).
+TILE_FLAT, TILE_FLAT_SHARE = 12.0, 0.5
+#: Least lift (grey levels) of both rails over the tile beside them, and as
+#: a share of the tile's step from what lies outside it: drawn 70 lighter
+#: than the tile; JPEG and small cells blur them to 25+, a screenshot
+#: preview's 14 px cells to 12+; cells without rails 0-4.
+RAIL_LIFT, RAIL_SHARE = 10.0, 0.2
+#: Most difference between the two rails' distances from the middle: in
+#: pitches, and in pixels (a grid line placed half a pixel off in small cells).
+RAIL_SYMMETRY, RAIL_SYMMETRY_PX = 0.06, 1.5
+
+
+def find_bridges(image: np.ndarray, geometry: BoardGeometry, samples: CellSamples) -> set[Cell]:
+    """The cells holding the game's bridge tile."""
+    ground = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
+    # A cell is looked at closely only where its corners show a tile: a dot
+    # leaves them to the ground (a few cells of a board at most, glow's).
+    off = delta_e(_corner_colours(image, geometry), ground) >= TILE_GROUND
+    symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
+    found = set()
+    for r, c in np.argwhere(off):
+        cell = Cell(int(r), int(c))
+        rgb = _patch(image, geometry, cell)
+        lift = _rails(rgb.mean(axis=2), symmetry)  # the quickest look first
+        if lift < RAIL_LIFT:
+            continue
+        if _is_tile(rgb, lift):
+            found.add(cell)
+    return found
+
+
+#: Where a cell's corners are looked at for a tile (pitches from its middle,
+#: along both axes): on the tile, between its rails and its edge, past any
+#: dot (0.38 pitch at most) and clear of any flow over or under it.
+_CORNER_AT = (0.32, 0.35)
+
+
+def _corner_colours(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
+    """Per cell, the median colour (Lab) of points near its four corners: ``(rows, cols, 3)``."""
+    h, w = image.shape[:2]
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    cx, cy = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
+    pitch = geometry.cell_size
+    d = np.array([s * a for a in _CORNER_AT for s in (-1, 1)]) * pitch
+    dx, dy = (v.ravel() for v in np.meshgrid(d, d))
+    px = np.clip(np.rint(cx[None, :, None] + dx[None, None, :]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(cy[:, None, None] + dy[None, None, :]), 0, h - 1).astype(np.intp)
+    pixels = pixels_at(
+        image,
+        np.broadcast_to(py, (len(cy), len(cx), len(dx))),
+        np.broadcast_to(px, (len(cy), len(cx), len(dx))),
+    )
+    return median_of(to_lab(pixels), axis=2)
+
+
+def _patch(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+    """The cell resampled to ``_PATCH`` pixels a side, edge to edge (float RGB)."""
+    x0, x1 = geometry.xs[cell.col], geometry.xs[cell.col + 1]
+    y0, y1 = geometry.ys[cell.row], geometry.ys[cell.row + 1]
+    scale_x, scale_y = _PATCH / (x1 - x0), _PATCH / (y1 - y0)
+    # Pixel centres at integers: the patch's pixel i covers x0 + (i + 0.5) / scale.
+    warp = np.array([[scale_x, 0, -scale_x * x0 - 0.5], [0, scale_y, -scale_y * y0 - 0.5]])
+    shrink = scale_x < 1 or scale_y < 1
+    patch = cv2.warpAffine(
+        image,
+        warp,
+        (_PATCH, _PATCH),
+        flags=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return patch.astype(np.float32)
+
+
+_U = (np.arange(_PATCH) + 0.5) / _PATCH - 0.5  # pitches from the middle
+
+
+def _uint8(rgb: np.ndarray) -> np.ndarray:
+    return np.clip(rgb + 0.5, 0, 255).astype(np.uint8)
+
+
+def _band(low: float, high: float) -> np.ndarray:
+    a = np.abs(_U)
+    return (a >= low) & (a <= high)
+
+
+def _is_tile(rgb: np.ndarray, lift: float) -> bool:
+    """Whether a cell's patch shows a tile with straight edges all round, its rails ``lift``
+    lighter than it."""
+    corner_band, ground_band, side_band = _band(*_CORNER), _band(*_GROUND), _band(*_SIDE)
+    # Each side: the tile inside its edge, and outside it the ground, or the
+    # grid line where a wide one leaves none: the colour farthest from the
+    # tile's from its edge to the line's middle (blur and glow soften either).
+    # Along the side clear of a flow under the tile.
+    lab = to_lab(_uint8(rgb))
+    inside, steps = [], []
+    for along_rows in (False, True):
+        g = np.swapaxes(lab, 0, 1) if along_rows else lab
+        for sign in (-1, 1):
+            near = corner_band & (np.sign(_U) == sign)
+            far = ground_band & (np.sign(_U) == sign)
+            tile_side = median_along(g[np.ix_(near, side_band)].reshape(-1, 3), axis=0)
+            beyond = median_along(g[np.ix_(far, side_band)], axis=1)
+            inside.append(tile_side)
+            steps.append(float(delta_e(beyond, tile_side).max()))
+    lab_in = np.array(inside)
+    step = min(steps)
+    alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
+    return (
+        step >= TILE_STEP
+        and alike <= max(TILE_FLAT, TILE_FLAT_SHARE * step)
+        and lift >= RAIL_SHARE * step
+    )
+
+
+#: Where the tile is looked for beside a rail (patch pixels: 0.08 pitch).
+_BESIDE = round(0.08 * _PATCH)
+
+
+def _rails(grey: np.ndarray, symmetry: float) -> float:
+    """How much lighter than the tile beside them two rails across it are, along one axis,
+    symmetric about its middle (the lighter way; 0 without)."""
+    reach = _band(*_RAILS)
+    span = np.abs(_U) <= _CORNER[1]
+    best = 0.0
+    for g in (grey, grey.T):  # rails along the rows, then along the columns
+        # Each row's median across the tile: a rail is light all along.
+        profile = median_along(g[:, span], axis=1)
+        tops = []
+        for sign in (-1, 1):
+            where = np.flatnonzero(reach & (np.sign(_U) == sign))
+            k = where[int(np.argmax(profile[where]))]
+            # A rail is a line: the tile again either side of it.
+            beside = max(
+                float(profile[max(0, k - _BESIDE)]), float(profile[min(_PATCH - 1, k + _BESIDE)])
+            )
+            tops.append((float(profile[k]) - beside, abs(float(_U[k]))))
+        if abs(tops[0][1] - tops[1][1]) <= symmetry:
+            best = max(best, min(v for v, _ in tops))
+    return best
+
+
+def check_crossable(bridges: set[Cell], geometry: BoardGeometry) -> None:
+    """Refuse a bridge no flow could cross both ways: on the board's border."""
+    for cell in sorted(bridges):
+        if cell.row in (0, geometry.rows - 1) or cell.col in (0, geometry.cols - 1):
+            raise UnsureReadingError(
+                f"cell ({cell.row}, {cell.col}) holds a bridge on the border, where no flow "
+                "can cross it"
+            )
+
+
+#: The tile's half side as painted over (pitches), and a pixel more for its
+#: smoothed edge.
+_PAINT = 0.4
+
+
+def take_off(
+    image: np.ndarray, geometry: BoardGeometry, bridges: set[Cell], samples: CellSamples
+) -> np.ndarray:
+    """A copy of ``image`` with each bridge's tile painted over in the ground around it.
+
+    The ground is the empty cells' next to it (their cores' median colour),
+    glow's tint changing little from one cell to the next: what the game
+    shows where it draws no tile. Outside the tile, the cell is left as drawn.
+    """
+    out = image.copy()
+    h, w = image.shape[:2]
+    # Empty cells: a core like its own ring (glow tints both alike).
+    empty = delta_e(samples.core_lab, samples.ring_lab) < _CORE_OFF_RING
+    for cell in bridges:
+        empty[cell] = False
+    rows, cols = empty.shape
+    for cell in bridges:
+        r0, r1 = max(0, cell.row - 1), min(rows, cell.row + 2)
+        c0, c1 = max(0, cell.col - 1), min(cols, cell.col + 2)
+        near = samples.core_rgb[r0:r1, c0:c1][empty[r0:r1, c0:c1]]
+        if not len(near):
+            near = samples.core_rgb[empty]
+        if not len(near):
+            raise UnsureReadingError(
+                f"cell ({cell.row}, {cell.col}) holds a bridge on a board with no empty cell"
+            )
+        fill = tuple(int(v) for v in median_of(near.reshape(-1, 3), axis=0))
+        x, y = geometry.centre(cell)
+        half = _PAINT * geometry.cell_size + 1
+        x0, x1 = max(0, round(x - half)), min(w - 1, round(x + half))
+        y0, y1 = max(0, round(y - half)), min(h - 1, round(y + half))
+        out[y0 : y1 + 1, x0 : x1 + 1] = fill
+    return out
+
+
+@dataclass(frozen=True)
+class Bridged:
+    """A board's image and cell samples with its bridges taken off, and the bridges."""
+
+    image: np.ndarray
+    samples: CellSamples
+    bridges: frozenset[Cell]
+
+
+def without_bridges(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    holes: frozenset[Cell] = frozenset(),
+) -> Bridged:
+    """The image and samples to read the dots in, bridges taken off, and the bridges.
+
+    The same image and samples where the board holds no bridge.
+    """
+    bridges = find_bridges(image, geometry, samples) - holes  # a hole is no cell
+    if not bridges:
+        return Bridged(image, samples, frozenset())
+    check_crossable(bridges, geometry)
+    seen = take_off(image, geometry, bridges, samples)
+    return Bridged(seen, sample_cells(seen, geometry), frozenset(bridges))

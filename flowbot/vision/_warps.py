@@ -1,0 +1,165 @@
+"""Warps: openings in the board's border, in pairs across the board.
+
+Flow Free: Warps leaves the border open where a flow leaves the board and
+comes back on the other side: the border line is drawn all round but beside
+those cells (``flowbot.look``: "warps take away the walls on the side"). A
+warp joins the two ends of a row, or of a column, so each opening has its
+partner straight across the board, on the opposite side; an opening without
+one is no warp the game draws (a border hidden there, a board cut off), and
+the screen is refused.
+
+``find_warps`` judges the board chosen; ``open_at_warps`` lets a board rule
+that refuses a gap in the border pass a board whose gaps are such pairs (the
+warps are judged again once the board is placed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell, Link, link
+from flowbot.vision._border_sides import DRAWN, BorderSide, border_sides, outlined
+from flowbot.vision._colour import delta_e
+from flowbot.vision._grid import full_size
+from flowbot.vision._rule import Grid, Rule
+from flowbot.vision._stats import median_of
+
+#: A border cell's side is open where its ink (CIELAB, ``border_sides``) is
+#: under ``OPEN_INK`` and under ``OPEN_SHARE`` of its side's drawn cells':
+#: nothing drawn there at all. Openings 2.2 at most (JPEG), drawn outlines
+#: 57+ (warp boards in every category, seeds 3000-3003), a classic board's
+#: thin border 19+ (a mirror's, beside a side of 97).
+OPEN_INK, OPEN_SHARE = 6.0, 0.3
+#: ... and where what shows there is this far (CIELAB) from the side's drawn
+#: colour: glow of the border's own colour hides it from the ground beside
+#: it, whose colour it takes; an opening shows the board's ground (the
+#: game's outlines 60+ from it).
+OPEN_UNLIKE = 20.0
+#: Least ink (CIELAB) of a side's drawn cells (its 75th percentile) for
+#: openings to be told on it: outlines 57+; a classic board's thin border
+#: under glow 4-14.
+DRAWN_SIDE = 20.0
+
+
+def openings(
+    image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
+) -> dict[str, np.ndarray]:
+    """Per side, the cells beside which the border is open.
+
+    A side drawn nowhere (hidden by a frame, glow or a crop) shows no
+    opening; one drawn but at a few cells is open at those. A hole on the
+    border has no side there (nothing is drawn beside it).
+    """
+    return _openings(image, geometry, border_sides(image, geometry), holes)
+
+
+def _openings(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    sides: dict[str, BorderSide],
+    holes: frozenset[Cell],
+) -> dict[str, np.ndarray]:
+    ink = {side: found.ink.copy() for side, found in sides.items()}
+    rows, cols = geometry.rows, geometry.cols
+    beside = {
+        "top": [Cell(0, c) for c in range(cols)],
+        "bottom": [Cell(rows - 1, c) for c in range(cols)],
+        "left": [Cell(r, 0) for r in range(rows)],
+        "right": [Cell(r, cols - 1) for r in range(rows)],
+    }
+    for side, cells in beside.items():
+        ink[side][[cell in holes for cell in cells]] = np.nan
+    out = {side: np.zeros(values.shape, bool) for side, values in ink.items()}
+    if not outlined(image, geometry, sides):
+        # Warps are drawn on the game's other boards, outlined lighter than
+        # their lines; a classic board's border may fade under glow anywhere.
+        return out
+    for side, values in ink.items():
+        seen = values[np.isfinite(values)]
+        # A side drawn nowhere (hidden, or cut off) shows no opening; one
+        # open at most cells still shows its outline at a quarter of them.
+        if not seen.size or float(np.quantile(seen, 0.75)) < DRAWN_SIDE:
+            continue
+        is_drawn = np.isfinite(values) & (values >= DRAWN)
+        limit = min(OPEN_INK, OPEN_SHARE * float(np.median(values[is_drawn])))
+        # Glow of the border's own colour hides it from the ground beside it
+        # but not from the board's ground: an opening shows the latter.
+        colour = median_of(sides[side].colour[is_drawn], axis=0)
+        unlike = delta_e(sides[side].colour, colour) >= OPEN_UNLIKE
+        out[side] = np.isfinite(values) & (values < limit) & unlike
+    return out
+
+
+def _paired(open_: dict[str, np.ndarray], rows: int, cols: int) -> tuple[frozenset[Link], str]:
+    """The warps the openings make, and the refusal of the first opening without a partner."""
+    warps: set[Link] = set()
+    for a, b, n in (("left", "right", rows), ("top", "bottom", cols)):
+        for k in range(n):
+            if not (open_[a][k] or open_[b][k]):
+                continue
+            across_row = a == "left"
+            cell = Cell(k, 0) if across_row else Cell(0, k)
+            if not (open_[a][k] and open_[b][k]):
+                side = a if open_[a][k] else b
+                cell = (
+                    Cell(k, 0 if side == "left" else cols - 1)
+                    if across_row
+                    else Cell(0 if side == "top" else rows - 1, k)
+                )
+                return frozenset(), (
+                    f"the board's {side} border is open beside cell ({cell.row}, {cell.col}) "
+                    "with no opening across the board from it"
+                )
+            if (cols if across_row else rows) < 3:
+                return frozenset(), f"the board's {a} and {b} borders are open on a board too small"
+            other = Cell(k, cols - 1) if across_row else Cell(rows - 1, k)
+            warps.add(link(cell, other))
+    return frozenset(warps), ""
+
+
+def find_warps(
+    image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
+) -> frozenset[Link]:
+    """The warps of the board chosen: its border's openings, paired across it.
+
+    Raises ``UnsureReadingError`` for an opening without its partner, or a
+    side drawn nowhere on a board whose other sides show warps or the
+    outline of the game's other boards.
+    """
+    sides = border_sides(image, geometry)
+    warps, doubt = _paired(_openings(image, geometry, sides, holes), geometry.rows, geometry.cols)
+    if doubt:
+        raise UnsureReadingError(doubt)
+    # A side seen but drawn nowhere, on a board with warps or outlined as the
+    # game's other boards are: open all along (a warp at every cell), or
+    # hidden; which cannot be told.
+    nowhere = [
+        name
+        for name, side in sides.items()
+        if np.isfinite(side.ink).any() and not (np.nan_to_num(side.ink) >= DRAWN).any()
+    ]
+    if nowhere and (warps or outlined(image, geometry, sides)):
+        raise UnsureReadingError(
+            f"the board's {nowhere[0]} border is drawn nowhere: open all along (warps) or hidden"
+        )
+    return warps
+
+
+def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
+    """``rule`` (a gap in the border refused) passing a grid whose gaps are warps' openings."""
+
+    def check(grid: Grid) -> None:
+        try:
+            rule.check(grid)
+        except UnsureReadingError:
+            geometry = full_size(grid.lattice, grid.factor)
+            open_ = openings(grid.image, geometry)
+            warps, doubt = _paired(open_, geometry.rows, geometry.cols)
+            if doubt or not warps:
+                raise
+            # Openings in pairs across the board: warps, judged again once placed.
+
+    return replace(rule, check=check)

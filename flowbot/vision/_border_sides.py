@@ -150,8 +150,8 @@ def check_no_outline_inside(
     """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
     not read as one (``walls``: those read; the outline goes round ``holes``)."""
     sides = border_sides(image, geometry)
-    if not outlined(image, geometry, sides):
-        return
+    if not _outlined_all_round(image, geometry, sides):
+        return  # one light side (another window's edge beside a classic board) is no outline
     outline = median_of(
         np.array(
             [median_of(s.colour[_drawn(s)], axis=0) for s in sides.values() if _drawn(s).any()]
@@ -160,6 +160,10 @@ def check_no_outline_inside(
     )
     vertical, horizontal = inner_edge_colours(image, geometry)
     line = median_of(np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)]), axis=0)
+    if outline[0] - line[0] < WALL_OUTLINE_LIGHTER:
+        # A border only a little lighter than the lines (a classic board's, in some
+        # looks): JPEG's ringing beside a bright dot lightens an edge as much.
+        return
     for edges, step in ((vertical, (0, 1)), (horizontal, (1, 0))):
         near = (delta_e(edges, outline) < delta_e(edges, line)) & (
             edges[..., 0] - line[0] >= OUTLINE_LIGHTER / 2
@@ -178,6 +182,11 @@ def check_no_outline_inside(
 #: the game's outline is about twice as bright (20+ L*); a classic board's
 #: border is its lines' own colour (within JPEG's and glow's few units).
 OUTLINE_LIGHTER = 12.0
+#: Least lightness (L*) by which an outline is lighter than the thin lines for an
+#: inner edge of its colour to be taken for a wall: the game's outline is 20+ L*
+#: lighter; a classic render's border 12 L* (and a dot's JPEG ringing lightens an
+#: edge by 9 L*).
+WALL_OUTLINE_LIGHTER = 18.0
 #: Most spread (CIELAB) between the sides' outline colours: one line all round.
 OUTLINE_ALIKE = 15.0
 
@@ -188,7 +197,12 @@ def outlined_all_round(image: np.ndarray, geometry: BoardGeometry) -> bool:
     Sides cut by the image's edge and openings (warps) aside; the sides
     seen must be drawn, alike, and lighter than the inner lines.
     """
-    sides = border_sides(image, geometry)
+    return _outlined_all_round(image, geometry, border_sides(image, geometry))
+
+
+def _outlined_all_round(
+    image: np.ndarray, geometry: BoardGeometry, sides: dict[str, BorderSide]
+) -> bool:
     drawn = sum(bool(_drawn(side).any()) for side in sides.values())
     return drawn >= 3 and outlined(image, geometry, sides)
 

@@ -12,7 +12,6 @@ from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import in_phase
 from flowbot.vision._other_boards import (
     PAIR_LEFT,
-    TWO_BOARDS,
     as_lattice,
     clear_dots,
     holds_dots,
@@ -26,7 +25,7 @@ from flowbot.vision._pipes import NO_PIPES, Pipes, see_pipes
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._search import PIECE_OVERLAP, find_boards
-from flowbot.vision._types import Features, Settings, UnsureBoardError
+from flowbot.vision._types import TWO_BOARDS, Features, Settings, UnsureBoardError
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,9 @@ import cv2
 import numpy as np
 
 from flowbot.models import BoardGeometry
+from flowbot.vision._grid import MIN_BOARD_SIDE
 from flowbot.vision._stats import median_of
+from flowbot.vision._types import Settings
 
 #: Least spread between a pixel's brightest and darkest channel for a dot's
 #: colour (the palette's coloured dots: 68 for tan up to 250; white and grey
@@ -71,6 +73,13 @@ def other_dots(
         None when fewer than ``PAIRS`` pairs of one size were seen.
     """
     return _dots_region(image, _outside(image, board), step, min_side)
+
+
+def dots_outside(image: np.ndarray, board: BoardGeometry, settings: Settings) -> Region | None:
+    """``other_dots`` at the reader's working scale, in parts that can hold a board."""
+    h, w = image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / settings.work_size))
+    return other_dots(image, board, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import math
-
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
-from flowbot.vision._dots_apart import other_dots
-from flowbot.vision._grid import MIN_BOARD_SIDE
+from flowbot.vision._dots_apart import dots_outside
 from flowbot.vision._hex_cells import HexCells
 from flowbot.vision._rule import Rule
-
-#: As ``_other_boards.TWO_BOARDS`` (which imports the rules: not imported here).
-TWO_BOARDS = "two boards on the screen: another grid apart from this one holds dots"
+from flowbot.vision._types import TWO_BOARDS
 
 
 def _check_alone(seen: HexCells) -> None:
     g, image, settings = seen.geometry, seen.image, seen.settings
-    h, w = image.shape[:2]
     # The board's box, as a grid of its pitch (``other_dots`` leaves it out).
     box = BoardGeometry.uniform(
         left=g.left,
@@ -27,8 +21,7 @@ def _check_alone(seen: HexCells) -> None:
         rows=g.rows,
         cols=g.cols,
     )
-    step = max(1, math.ceil(max(h, w) / settings.work_size))
-    if other_dots(image, box, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px) is not None:
+    if dots_outside(image, box, settings) is not None:
         raise UnsureReadingError(TWO_BOARDS)
 
 

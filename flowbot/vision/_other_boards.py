@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import logging
-import math
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -12,8 +12,8 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel, delta_e
-from flowbot.vision._dots_apart import other_dots
-from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
+from flowbot.vision._dots_apart import Region, dots_outside
+from flowbot.vision._grid import overlap
 from flowbot.vision._lattice import Lattice, find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pipes import hide_pipes
@@ -25,9 +25,6 @@ from flowbot.vision._types import (
 )
 
 log = logging.getLogger(__name__)
-
-#: The refusal when a grid holding dots lies beside the board read.
-TWO_BOARDS = "two boards on the screen: another grid apart from this one holds dots"
 
 
 #: Flat, round, high-contrast cells that make a grid another board even when
@@ -71,27 +68,29 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
     like a board's lie outside it (a cheap look), at full resolution there.
     """
     board, settings = cells.geometry, cells.settings
-    h, w = image.shape[:2]
-    step = max(1, math.ceil(max(h, w) / settings.work_size))
-    region = other_dots(image, board, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
+    region = dots_outside(image, board, settings)
     if region is None:
         return False
-    crop = image[region.y0 : region.y1, region.x0 : region.x1]
     log.debug("dots like a board's outside it: searching %s", region)
+    return any(
+        overlap(as_lattice(other), as_lattice(board)) == 0
+        and other.cell_size >= SMALLER_BOARD * settings.min_cell_px
+        and holds_dots(image, other, settings)
+        and not smaller_copy(image, cells, other)
+        for other in grids_in(image, region, settings)
+    )
+
+
+def grids_in(image: np.ndarray, region: Region, settings: Settings) -> Iterator[BoardGeometry]:
+    """The grids found in ``region`` of ``image`` (its brightest channel, then its colours
+    light and dark), in full-size pixels: a few per look, the likeliest first."""
+    crop = image[region.y0 : region.y1, region.x0 : region.x1]
     for source, dark in ((brightest_channel(crop), False), (crop, False), (crop, True)):
         lattices, _ = find_lattices(source, settings.lines(), dark=dark)
         for found in lattices[:6]:
-            other = BoardGeometry(
+            yield BoardGeometry(
                 tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)
             )
-            if (
-                overlap(as_lattice(other), as_lattice(board)) == 0
-                and other.cell_size >= SMALLER_BOARD * settings.min_cell_px
-                and holds_dots(image, other, settings)
-                and not smaller_copy(image, cells, other)
-            ):
-                return True
-    return False
 
 
 #: The OS's screenshot preview shows the whole screen at 20-30 % of its size in

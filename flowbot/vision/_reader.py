@@ -14,7 +14,6 @@ from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import (
-    TWO_BOARDS,
     another_board,
 )
 from flowbot.vision._outlined import outlined_board
@@ -25,6 +24,7 @@ from flowbot.vision._rule import Cells
 from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
+    TWO_BOARDS,
     Settings,
     UnsureBoardError,
 )

@@ -66,6 +66,9 @@ class Settings:
 
 DEFAULT_SETTINGS = Settings()
 
+#: The refusal when a grid holding dots lies beside the board read.
+TWO_BOARDS = "two boards on the screen: another grid apart from this one holds dots"
+
 
 @dataclass(frozen=True, slots=True)
 class Features:

@@ -17,7 +17,8 @@ PHONE = ShotOptions(screen=(1080, 2400), line_px=3.0, glow=0.6)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_walled_board_with_bridges_is_read_with_both(seed: int) -> None:
     puzzle = generate(8, 8, 7, bridges=2, walls=5, seed=seed).solution.puzzle
-    assert puzzle.walls and puzzle.bridges
+    assert puzzle.walls
+    assert puzzle.bridges
     shot = synthesize(puzzle, seed=seed, options=PHONE)
     reading = read_board(shot.image)
     assert reading.puzzle == puzzle.canonical()

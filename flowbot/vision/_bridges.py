@@ -289,6 +289,24 @@ def take_off(
     return out
 
 
+def tiles_off(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
+    """``image`` with the bridge tiles on ``geometry``'s cells painted over, or None when
+    it shows none (or none can be painted: no empty cell).
+
+    For judging the grid lines alone: a tile's edge lies a tenth of a pitch
+    from its cell's lines, where their ink is weighed against the ground
+    beside them, and blur carries its grey into them.
+    """
+    samples = sample_cells(image, geometry)
+    bridges = find_bridges(image, geometry, samples)
+    if not bridges:
+        return None
+    try:
+        return take_off(image, geometry, bridges, samples)
+    except UnsureReadingError:
+        return None
+
+
 @dataclass(frozen=True)
 class Bridged:
     """A board's image and cell samples with its bridges taken off, and the bridges."""

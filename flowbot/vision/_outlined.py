@@ -32,6 +32,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
@@ -213,6 +214,8 @@ def _outlined(
     a lattice a little off), and again once the board's extent is known.
     """
     placed = place_lines(image, found, uncertainty=uncertainty)
+    untiled = tiles_off(image, placed)  # the lines judged without bridge tiles beside them
+    gray = gray if untiled is None else brightest_channel(untiled)
     first = _board_on(gray, *_whole_lattice(placed, gray.shape))
     if first is None:
         return None

@@ -29,6 +29,8 @@ def test_a_walled_board_with_bridges_is_read_with_both(seed: int) -> None:
     [
         ("phone", 70016),  # a wall beside a plain bridge
         ("preview", 70012),  # a tile in a light shaft, as light as the board's median ground
+        ("web", 70008),  # a tile's grey beside a line between two walls, blurred into it
+        ("drift", 70010),
     ],
 )
 def test_synthetic_bridge_screens_are_read_exactly(category: str, seed: int) -> None:

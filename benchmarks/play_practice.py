@@ -13,9 +13,9 @@ drawing and the jump to each dot it presses (a new place the game must see
 the press at); the floor over the drawing moves alone is shown too. The
 practice board reads every pointer event, so the bot could beat it by pacing
 faster than a frame; a real game will not let it: ``--step-ms`` is the wait
-between two moves (one frame by default). Whether a press may follow a
-release at once is the profile's ``between_ms`` (0: at once, as calibration
-finds on the practice board), else a frame is left there too.
+between two moves (one frame by default). Whether a press and a release need
+a wait of their own is the practice profile's (``hold_ms``, ``between_ms``: 0
+where calibration finds the board takes them at once), else a frame each.
 
 ``--checkout DIR`` times another checkout's flowbot (e.g. main) in the same
 run: each checkout plays in a process of its own, runs taking turns.
@@ -47,7 +47,6 @@ def worker(board: str, cell: int) -> int:
     answer each with one JSON line. Only API that every checkout has is used."""
     from flowbot.actuate import (  # noqa: PLC0415 - the checkout's own, on PYTHONPATH
         MssScreen,
-        Pacing,
         PyAutoGuiPointer,
         load_profile,
         play_once,
@@ -64,8 +63,9 @@ def worker(board: str, cell: int) -> int:
     for line in sys.stdin:
         fill, step_text = line.split()
         step = float(step_text)
-        between = step if base.pacing.between > 0 else 0.0
-        settings = dataclasses.replace(base, pacing=Pacing(step, between), jump=JUMPS[fill])
+        between = 0.0 if base.pacing.between == 0 else step  # hold_ms carries over
+        pacing = dataclasses.replace(base.pacing, step=step, between=between)
+        settings = dataclasses.replace(base, pacing=pacing, jump=JUMPS[fill])
         with PracticeProcess(puzzle, cell=cell, at=(60, 40), fill=fill) as window:
             try:
                 r = play_once(screen, pointer, settings=settings)
@@ -151,8 +151,10 @@ def main() -> int:
                             else:
                                 rows[checkout].append(answer)  # type: ignore[arg-type]
                     for checkout in checkouts:
-                        _print_row(checkout, fill, step_ms, rows[checkout],
-                                   failures[checkout], args.runs)  # fmt: skip
+                        _print_row(
+                            checkout, fill, step_ms, rows=rows[checkout],
+                            failures=failures[checkout], runs=args.runs,
+                        )  # fmt: skip
         finally:
             for player in players:
                 player.close()
@@ -160,7 +162,7 @@ def main() -> int:
 
 
 def _print_row(
-    checkout: Path, fill: str, step_ms: float, rows: list[dict[str, float]],
+    checkout: Path, fill: str, step_ms: float, *, rows: list[dict[str, float]],
     failures: list[str], runs: int,
 ) -> None:  # fmt: skip
     name = "this" if checkout == ROOT else str(checkout)

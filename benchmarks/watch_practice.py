@@ -30,7 +30,6 @@ import numpy as np
 from flowbot.actuate import (
     BoardWatch,
     MssScreen,
-    Pacing,
     PyAutoGuiPointer,
     draw,
     ensure_display,

@@ -78,7 +78,7 @@ def worker(board: str, cell: int) -> int:
             for k in ("drags", "moves", "total_seconds", "capture_seconds", "read_seconds",
                       "solve_seconds", "draw_seconds", "confirm_seconds")
         }  # fmt: skip
-        print(json.dumps({**row, "solved": bool(solved)}), flush=True)
+        print(json.dumps({**row, "redrawn": len(r.redrawn), "solved": bool(solved)}), flush=True)
     return 0
 
 
@@ -134,7 +134,7 @@ def main() -> int:
     print(
         "checkout | fill | step ms | total s (capture->confirmed) | capture ms | read ms | "
         "solve ms | draw s | confirm ms | moves | presses | floor s ((moves+presses)/60 + 0.3) "
-        "| within | floor s (moves/60 + 0.3) | within | solved"
+        "| within | floor s (moves/60 + 0.3) | within | paths re-drawn | solved"
     )
     with ensure_display():
         players = [Player(c, args.board, args.cell) for c in checkouts]
@@ -177,6 +177,8 @@ def _print_row(
     floor_all = (moves + presses) * FRAME + 0.3
     floor_moves = moves * FRAME + 0.3
     solved = sum(bool(r["solved"]) for r in rows)
+    redrawn = sum(int(r["redrawn"]) for r in rows)
+    failed = f" ({len(failures)} failed: {failures[0]})" if failures else ""
     print(
         f"{name} | {fill} | {step_ms:7.1f} | {total:28.2f} | "
         f"{med('capture_seconds') * 1000:10.0f} | {med('read_seconds') * 1000:7.0f} | "
@@ -184,7 +186,7 @@ def _print_row(
         f"{med('confirm_seconds') * 1000:10.0f} | {moves:5d} | {presses:7d} | "
         f"{floor_all:35.2f} | {'yes' if total <= floor_all else 'NO':>6} | "
         f"{floor_moves:24.2f} | {'yes' if total <= floor_moves else 'NO':>6} | "
-        f"{solved}/{runs}" + (f" ({len(failures)} failed: {failures[0]})" if failures else "")
+        f"{redrawn:13d} | {solved}/{runs}{failed}"
     )
 
 

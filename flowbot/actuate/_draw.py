@@ -112,8 +112,8 @@ def draw(
     at: Point | None = None
     for k, drag in enumerate(drags):
         clock.sleep_until(press_at)
+        look(at)  # the button is up here: a look that stops the drawing needs no release
         try:
-            look(at)
             pointer.press(drag.points[0])
             at = drag.points[0]
             # The first move waits for the hold and for a step since the last move; the

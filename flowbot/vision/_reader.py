@@ -9,7 +9,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
-from flowbot.vision._border_sides import check_no_outline_inside, outlined_all_round
+from flowbot.vision._border_sides import check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
@@ -21,7 +21,7 @@ from flowbot.vision._outlined_alone import dots_beside_outlined
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells
+from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells, check_features
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
     TWO_BOARDS,
@@ -88,7 +88,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         check_no_outline_inside(cells.image, cells.geometry, features.walls, features.holes)
         warps = find_warps(cells.image, cells.geometry, features.holes)
         board = replace(board, features=replace(features, warps=warps))
-        check_pipes_on_classic(board)
+        check_features(board)
         pairs, margin = _pair_dots(cells)
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
@@ -96,30 +96,6 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     if another_board(image, cells) or dots_beside_outlined(image, cells):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)
-
-
-#: The refusal of pipes drawn on one of the game's other boards.
-PIPES_ON_VARIANT = "pipes drawn on a board with an outline, bridges or warps are not read yet"
-
-
-def check_pipes_on_classic(board: Board) -> None:
-    """Refuses drawn pipes on any board but a classic one.
-
-    A pipe hides what lies under it: a bridge's tile under a straight pipe, a
-    warp's opening a pipe runs out of. The pipe stage reads the cells it
-    covers as plain cells, which only a classic board's are.
-    """
-    features, cells = board.features, board.cells
-    if not board.pipes.flows:
-        return
-    if (
-        features.bridges
-        or features.warps
-        or features.holes
-        or features.walls
-        or outlined_all_round(cells.image, cells.geometry)
-    ):
-        raise UnsureReadingError(PIPES_ON_VARIANT)
 
 
 def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:

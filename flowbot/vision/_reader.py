@@ -9,7 +9,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
-from flowbot.vision._border_sides import check_no_outline_inside
+from flowbot.vision._border_sides import check_no_outline_inside, outlined_all_round
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
@@ -85,7 +85,11 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     try:
         check_cells(cells, rules)
         features = board.features
-        check_no_outline_inside(cells.image, cells.geometry, features.walls, features.holes)
+        # Outlined all round as the game's other boards are: their checks run only then
+        # (each would look again; a classic board's read need not pay for it).
+        outlined = outlined_all_round(cells.image, cells.geometry)
+        if outlined:
+            check_no_outline_inside(cells.image, cells.geometry, features.walls, features.holes)
         warps = find_warps(cells.image, cells.geometry, features.holes)
         board = replace(board, features=replace(features, warps=warps))
         check_features(board)
@@ -93,7 +97,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
-    if another_board(image, cells) or dots_beside_outlined(image, cells):
+    if another_board(image, cells) or (outlined and dots_beside_outlined(image, cells)):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)
 

@@ -36,11 +36,13 @@ log = logging.getLogger(__name__)
 def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Reading:
     """Read a Flow Free board from a screenshot.
 
-    The read is a pipeline: find candidate grids in shrunk copies, place
-    each one's lines at full resolution, judge it whole by the board rules,
-    sample its cells and read their dots (the dot rules), the first board
-    that passes chosen (``choose_board``); then the cell rules, then the dots
-    paired by colour. Every rule is listed in ``_rules.py``.
+    The read is a pipeline (docs/vision.md draws it): find candidate grids in
+    shrunk copies, place each one's lines at full resolution, judge it whole
+    by the board rules, sample its cells and read their dots (the dot rules),
+    the first board that passes chosen (``choose_board``; refused, a board
+    with an outline, then a hexagonal one, is looked for); then the cell
+    rules, the warps, the feature rules, the dots paired by colour, and no
+    other board beside it. Every rule is listed in ``_rules.py``.
 
     Parameters
     ----------
@@ -61,7 +63,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         When no board-like grid is in the image.
     UnsureReadingError
         When a board is found but some part of it cannot be read for certain
-        (shaped or walled boards, pipes already drawn, a cut-off board,
+        (a wall or outline in doubt, pipes on a variant board, a cut-off board,
         colours too alike): a refusal is better than a wrong puzzle.
     """
     check_image(image)

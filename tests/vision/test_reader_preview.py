@@ -104,3 +104,13 @@ def test_a_preview_of_this_level_in_other_colours_with_glow_is_refused() -> None
     shot = decoy("flow_other_preview", 103519)
     with pytest.raises(UnsureReadingError, match="two boards"):
         read_board(shot.image)
+
+
+@pytest.mark.parametrize("seed", [160155, 160160])
+def test_a_preview_of_two_pairs_one_of_them_pale_is_refused(seed: int) -> None:
+    # A 5x5 level of two pairs, its preview in other colours: one pair white or
+    # pale tan, which the cheap look for dots does not see; one pair is enough
+    # to look for another board there.
+    shot = decoy("flow_other_preview", seed)
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(shot.image)

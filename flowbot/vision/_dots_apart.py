@@ -155,12 +155,7 @@ def _round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float
     r, g, b = cv2.split(small)
     brightest = cv2.max(cv2.max(r, g), b)
     spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
-    # Saturated and bright: dim glow of a dot's hue touching it (a glow cloud
-    # behind a preview's dot) would join it into one blob, not round.
-    mask = cv2.bitwise_and(
-        cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1],
-        cv2.threshold(brightest, DOT_BRIGHTNESS - 1, 1, cv2.THRESH_BINARY)[1],
-    )
+    mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
     # Outlines only (no labelling of every pixel): few blobs pass the shape test.
     # Each part's outer outline, also of parts lying in another's hole: a
     # board's dots inside a saturated wallpaper that frames the board.

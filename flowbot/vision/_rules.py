@@ -1,4 +1,4 @@
-"""Every refusal rule, in the order the reader runs them, and the three places they run.
+"""Every refusal rule, in the order the reader runs them, and the places they run.
 
 A rule is a ``Rule`` next to the code it runs (what it refuses, why, its
 measured bounds, its reason); adding one is adding that unit and its line

@@ -28,6 +28,10 @@ from flowbot.vision._stats import median_along
 ALONG = (0.12, 0.3)
 LINE_REACH = 0.07
 GROUND_FROM, GROUND_TO = 0.09, 0.13
+#: ... but at least this many pixels: on small cells lines stay a pixel or two
+#: wide, the outline twice a line's width (up to five pixels at 26 px cells),
+#: past a reach in pitches; the ground is taken a pixel or two past it.
+MIN_REACH_PX = 2.5
 #: Log10 of ink: groups must lie this far apart (a factor of 2.5) ...
 GROUPS_APART = 0.4
 #: ... and an edge within this of the middle between lines and the outline is
@@ -60,10 +64,24 @@ class EdgeKinds:
 
     vertical: np.ndarray
     horizontal: np.ndarray
-    vertical_ink: np.ndarray
-    horizontal_ink: np.ndarray
+    inks: Inks
     #: log10 ink of the three groups: nothing, lines, outline.
     levels: tuple[float, float, float]
+    #: log10 brightest pixel over the ground of lines' and the outline's edges.
+    peak_levels: tuple[float, float]
+
+    @property
+    def vertical_ink(self) -> np.ndarray:
+        return self.inks.vertical
+
+    @property
+    def horizontal_ink(self) -> np.ndarray:
+        return self.inks.horizontal
+
+    def outline_bright(self, peak: np.ndarray) -> np.ndarray:
+        """Clearly as bright as the outline (its width aside: cut by the image's edge)."""
+        line, outline = self.peak_levels
+        return (peak > (line + outline) / 2 + DOUBT / 2) & (np.abs(peak - outline) <= DOUBT)
 
     def heavier_than_lines(self, ink: np.ndarray) -> np.ndarray:
         """Clearly more ink than a grid line: an outline (a board's frame may be dimmer)."""
@@ -74,20 +92,40 @@ class EdgeKinds:
         return ink > (self.levels[1] + self.levels[2]) / 2 + DOUBT
 
 
-def edge_ink(
-    gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """log10(1 + ink) across every edge: ``(vertical [len(xs), len(ys)-1], horizontal)``."""
+@dataclass(frozen=True)
+class Inks:
+    """log10(1 + ink) across every edge (``vertical [len(xs), len(ys)-1]``, ``horizontal``),
+    and log10(1 + its brightest pixel over the ground): the ink a cut line keeps."""
+
+    vertical: np.ndarray
+    horizontal: np.ndarray
+    vertical_peak: np.ndarray
+    horizontal_peak: np.ndarray
+
+
+def reach_px(pitch: float) -> float:
+    """How far from a line's middle (pixels) its ink is taken: past the outline's edge."""
+    return max(LINE_REACH * pitch, MIN_REACH_PX)
+
+
+def edge_ink(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> Inks:
+    """The ink across every edge of the lattice ``xs``, ``ys``."""
     g = gray.astype(np.float32)
-    vertical = _ink(g, xs, ys, pitch)
-    horizontal = _ink(g.T, ys, xs, pitch)
-    return vertical, horizontal
+    vertical, vertical_peak = _ink(g, xs, ys, pitch)
+    horizontal, horizontal_peak = _ink(g.T, ys, xs, pitch)
+    return Inks(vertical, horizontal, vertical_peak, horizontal_peak)
 
 
-def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> np.ndarray:
-    """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows."""
+def _ink(
+    g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows, and
+    the brightest pixel's over the ground (both log10(1 + ...))."""
     h, w = g.shape
-    reach = int(np.ceil(GROUND_TO * pitch))
+    line_reach = reach_px(pitch)
+    ground_from = max(GROUND_FROM * pitch, line_reach + 1)
+    ground_to = max(GROUND_TO * pitch, line_reach + 2)
+    reach = int(np.ceil(ground_to))
     off = np.arange(-reach, reach + 1)
     n_along = max(3, round((ALONG[1] - ALONG[0]) * pitch))
     quarter = np.linspace(*ALONG, n_along)
@@ -100,8 +138,8 @@ def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> n
     patch = g[rows[None, :, :, None], cols[:, None, None, :]]  # [lines, spans, along, off]
     profile = median_along(patch.transpose(0, 1, 3, 2), axis=-1)  # [lines, spans, off]
     a = np.abs(off)
-    near = a <= LINE_REACH * pitch
-    side = (a >= GROUND_FROM * pitch) & (a <= GROUND_TO * pitch)
+    near = a <= line_reach
+    side = (a >= ground_from) & (a <= ground_to)
     # The ground under the line, straight between its two sides (glow
     # fading across the edge leaves no ink); one side only at the image's edge.
     grounds = []
@@ -119,13 +157,10 @@ def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> n
     ground = np.nan_to_num(ground)
     # Past the image's edge nothing is seen (not the edge pixel over again).
     above = np.clip(profile[..., near] - ground[..., near], 0, None) * inside[:, None, near]
-    ink = above.sum(-1)
-    return np.log10(1 + ink)
+    return np.log10(1 + above.sum(-1)), np.log10(1 + above.max(-1))
 
 
-def classify(
-    vertical_ink: np.ndarray, horizontal_ink: np.ndarray, found: np.ndarray
-) -> EdgeKinds | None:
+def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
     """Each edge's kind, or None when no outline stands far above the lines.
 
     ``found``: the inks of the inner edges of the grid the line search found,
@@ -135,13 +170,14 @@ def classify(
     """
     if found.size < 4:
         return None
-    inks = np.concatenate([vertical_ink.ravel(), horizontal_ink.ravel()])
+    vertical_ink, horizontal_ink = inks.vertical, inks.horizontal
+    every = np.concatenate([vertical_ink.ravel(), horizontal_ink.ravel()])
     line = float(np.median(found))
-    heavy = inks[inks > line + GROUPS_APART]
+    heavy = every[every > line + GROUPS_APART]
     if heavy.size < 3:
         return None
     high = float(np.median(heavy))
-    nothing = inks[inks < line + NOTHING_BELOW]
+    nothing = every[every < line + NOTHING_BELOW]
     low = float(np.median(nothing)) if nothing.size else line + NOTHING_BELOW
     levels = (low, line, high)
 
@@ -153,6 +189,11 @@ def classify(
         out[ink > second + DOUBT] = Kind.OUTLINE
         return out
 
-    return EdgeKinds(
-        kinds(vertical_ink), kinds(horizontal_ink), vertical_ink, horizontal_ink, levels
+    vertical, horizontal = kinds(vertical_ink), kinds(horizontal_ink)
+    peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])
+    kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
+    peak_levels = (
+        float(np.median(peaks[kind == Kind.LINE])) if (kind == Kind.LINE).any() else line,
+        float(np.median(peaks[kind == Kind.OUTLINE])) if (kind == Kind.OUTLINE).any() else high,
     )
+    return EdgeKinds(vertical, horizontal, inks, levels, peak_levels)

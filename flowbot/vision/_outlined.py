@@ -40,15 +40,23 @@ from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import smaller_copy
-from flowbot.vision._outline_edges import DOUBT, EdgeKinds, Kind, classify, edge_ink
+from flowbot.vision._outline_edges import (
+    DOUBT,
+    EdgeKinds,
+    Kind,
+    classify,
+    edge_ink,
+    reach_px,
+)
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import Features, Settings
 
 #: Candidate grids tried (most cells first).
 CANDIDATES = 3
-#: A frame side this close to the image's edge (pitch fraction) may be a cut.
-AT_IMAGE_EDGE = 0.15
+#: Most share of the sides between two cells of the board drawn fainter than a
+#: line (under glow or glare): a lattice half a cell off shows none of its lines.
+FAINT_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -256,13 +264,13 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     """
     xs, ys = lattice
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
-    vertical_ink, horizontal_ink = edge_ink(gray, xs, ys, pitch)
+    inks = edge_ink(gray, xs, ys, pitch)
     cols, rows = found
     inside = [
-        vertical_ink[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
-        horizontal_ink[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
+        inks.vertical[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
+        inks.horizontal[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
     ]
-    kinds = classify(vertical_ink, horizontal_ink, np.concatenate([a.ravel() for a in inside]))
+    kinds = classify(inks, np.concatenate([a.ravel() for a in inside]))
     if kinds is None:
         return None
     playable = _playable(kinds)
@@ -362,6 +370,7 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
     holes = box & ~playable
     outside = ~box
+    faint_count = inner_count = 0
     for side, ink, a, b in (
         (across, across_ink, np.s_[:, :-1], np.s_[:, 1:]),
         (down, down_ink, np.s_[:-1], np.s_[1:]),
@@ -370,11 +379,16 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
             return (one[a] & other[b]) | (other[a] & one[b])  # noqa: B023 - used at once
 
-        bad = between(playable, playable) & (side != Kind.LINE) & (side != Kind.OUTLINE)
-        if bad.any():
+        inner = between(playable, playable)
+        # Fainter than a line: a line over a lighter ground (glow, glare), never a
+        # wall (ten times a line's ink); between a line and a wall: doubtful.
+        faint = inner & (ink < kinds.levels[1]) & (side != Kind.LINE)
+        if (inner & ~faint & (side != Kind.LINE) & (side != Kind.OUTLINE)).any():
             raise OutlineError(
                 "an edge between two cells of the board is neither a line nor a wall"
             )
+        faint_count += int(faint.sum())
+        inner_count += int(inner.sum())
         if (between(playable, holes) & (side != Kind.OUTLINE)).any():
             raise OutlineError("the board's outline is not drawn round a cell left out")
         heavy = kinds.heavier_than_lines(ink)
@@ -382,6 +396,8 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
             raise OutlineError("the board's frame is not drawn heavier than its lines")
         if (between(holes, holes) & (side != Kind.NONE)).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
+    if faint_count > FAINT_SHARE * inner_count:
+        raise OutlineError("the board's lines are too faint to tell from its ground")
 
 
 def _check_not_cut(
@@ -393,33 +409,35 @@ def _check_not_cut(
 ) -> None:
     """The frame round the board's box not cut by the image's edge.
 
-    Cut by the image's edge, a line's sliver can pass for a frame: a side of
-    the box within ``AT_IMAGE_EDGE`` of it must be as heavy as the frame away
-    from it (within ``DOUBT``), or, where every side lies by the image's
-    edges, clearly the outline; and drawn heavier than a line in any case.
+    Every side of the frame is drawn heavier than a line. Cut by the image's
+    edge (its ink reaching past it), a line's sliver can pass for a frame: a
+    side cut must be as heavy as the frame's sides not cut (within
+    ``DOUBT``), or, where every side is cut, clearly the outline; or, cut in
+    width but not in brightness, show the outline's brightest pixel.
     """
     xs, ys = lattice
     r0, r1, c0, c1 = box
     h, w = shape[:2]
-    pitch = float((xs[-1] - xs[0]) / (len(xs) - 1))
+    reach = reach_px(float((xs[-1] - xs[0]) / (len(xs) - 1)))
+    inks = kinds.inks
     sides = (
-        (kinds.vertical_ink[c0][playable[:, c0]], xs[c0], w),
-        (kinds.vertical_ink[c1][playable[:, c1 - 1]], xs[c1], w),
-        (kinds.horizontal_ink[r0][playable[r0]], ys[r0], h),
-        (kinds.horizontal_ink[r1][playable[r1 - 1]], ys[r1], h),
+        (inks.vertical[c0], inks.vertical_peak[c0], playable[:, c0], xs[c0], w),
+        (inks.vertical[c1], inks.vertical_peak[c1], playable[:, c1 - 1], xs[c1], w),
+        (inks.horizontal[r0], inks.horizontal_peak[r0], playable[r0], ys[r0], h),
+        (inks.horizontal[r1], inks.horizontal_peak[r1], playable[r1 - 1], ys[r1], h),
     )
-    near: list[np.ndarray] = []
-    away: list[np.ndarray] = []
-    for frame, at, size in sides:
-        if not kinds.heavier_than_lines(frame).all():
+    cut: list[tuple[np.ndarray, np.ndarray]] = []
+    whole: list[np.ndarray] = []
+    for side_ink, side_peak, beside, at, size in sides:
+        ink, peak = side_ink[beside], side_peak[beside]
+        if min(at, size - 1 - at) < reach + 1:
+            cut.append((ink, peak))
+            continue
+        if not kinds.heavier_than_lines(ink).all():
+            raise OutlineError("the board's frame is not drawn heavier than its lines")
+        whole.append(ink)
+    frame = float(np.median(np.concatenate(whole))) if whole else None
+    for ink, peak in cut:
+        heavy = kinds.outline(ink) if frame is None else ink >= frame - DOUBT
+        if not (heavy | kinds.outline_bright(peak)).all():
             raise OutlineError("the board's outline is cut by the image's edge")
-        (near if min(at, size - 1 - at) < AT_IMAGE_EDGE * pitch else away).append(frame)
-    if not near:
-        return
-    seen = np.concatenate(near)
-    if away:
-        heavy_enough = seen >= float(np.median(np.concatenate(away))) - DOUBT
-    else:
-        heavy_enough = kinds.outline(seen)
-    if not heavy_enough.all():
-        raise OutlineError("the board's outline is cut by the image's edge")

@@ -35,11 +35,9 @@ from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
-from flowbot.vision._dots_apart import count_other_dots, other_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
-from flowbot.vision._other_boards import smaller_copy
 from flowbot.vision._outline_edges import (
     DOUBT,
     EdgeKinds,
@@ -86,43 +84,8 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if not dots:
         return None
     cells = Cells(image, geometry, found.samples, dots, settings, features)
-    if _dots_apart(image, cells):
-        raise OutlineError("dots like a board's lie apart from the board, in no copy of it")
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
     return Board(cells, confidence, (note,), features)
-
-
-#: The fewest flows of any level (all 7,050 official levels have 3 or more).
-FEWEST_PAIRS = 3
-
-
-def _dots_apart(image: np.ndarray, cells: Cells) -> bool:
-    """Whether a board's dots lie apart from ``cells``' board, unless in a smaller copy of it.
-
-    Stricter than ``another_board``, which looks for another square grid
-    there: beside a board with an outline another may be of any kind (a
-    hexagonal one), so a board's worth of dots apart (``FEWEST_PAIRS``
-    pairs of one size; an advert's or a button's few discs are not) refuses
-    the board, unless they are the OS's screenshot preview of it.
-    """
-    settings = cells.settings
-    h, w = image.shape[:2]
-    step = max(1, math.ceil(max(h, w) / settings.work_size))
-    min_side = MIN_BOARD_SIDE * settings.min_cell_px
-    if count_other_dots(image, cells.geometry, step, min_side) < 2 * FEWEST_PAIRS:
-        return False
-    region = other_dots(image, cells.geometry, step, min_side)
-    if region is None:
-        return False
-    crop = image[region.y0 : region.y1, region.x0 : region.x1]
-    for source in (brightest_channel(crop), crop):
-        for found in find_lattices(source, settings.lines())[0][:6]:
-            other = BoardGeometry(
-                tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)
-            )
-            if smaller_copy(image, cells, other):
-                return False
-    return True
 
 
 def _check_holes_empty(
@@ -165,7 +128,8 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
     doubt: OutlineError | None = None
     boards: list[Outlined] = []
     # As the classic search: a finer copy when the first shows no board
-    # (thin lines fade in a small board shrunk).
+    # (thin lines fade in a small board shrunk; text's lattices, doubted,
+    # may come before a small board's).
     for f in dict.fromkeys((factor, max(1, factor // 2))):
         small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
         lattices, _ = find_lattices(small, settings.lines())
@@ -182,7 +146,7 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
                 continue
             if found is not None:
                 boards.append(found)
-        if boards or doubt:
+        if boards:
             break
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or

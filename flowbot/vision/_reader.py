@@ -9,7 +9,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
-from flowbot.vision._border_sides import check_no_outline_inside, outlined_all_round
+from flowbot.vision._border_sides import Border, border_of, check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
@@ -85,15 +85,18 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     try:
         check_cells(cells, rules)
         features = board.features
-        check_no_outline_inside(cells.image, cells.geometry, features.walls, features.holes)
-        warps = find_warps(cells.image, cells.geometry, features.holes)
+        # Measured once: the outline, warps, pipes and other boards' checks look at it.
+        border = border_of(cells.image, cells.geometry)
+        check_no_outline_inside(border, features.walls, features.holes)
+        warps = find_warps(cells.image, cells.geometry, features.holes, border)
         board = replace(board, features=replace(features, warps=warps))
-        check_pipes_on_classic(board)
+        check_pipes_on_classic(board, border)
         pairs, margin = _pair_dots(cells)
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
-    if another_board(image, cells) or dots_beside_outlined(image, cells):
+    outlined = bool(features.holes or features.walls) or border.all_round
+    if another_board(image, cells) or (outlined and dots_beside_outlined(image, cells)):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)
 
@@ -102,23 +105,17 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
 PIPES_ON_VARIANT = "pipes drawn on a board with an outline, bridges or warps are not read yet"
 
 
-def check_pipes_on_classic(board: Board) -> None:
+def check_pipes_on_classic(board: Board, border: Border) -> None:
     """Refuses drawn pipes on any board but a classic one.
 
     A pipe hides what lies under it: a bridge's tile under a straight pipe, a
     warp's opening a pipe runs out of. The pipe stage reads the cells it
     covers as plain cells, which only a classic board's are.
     """
-    features, cells = board.features, board.cells
+    features = board.features
     if not board.pipes.flows:
         return
-    if (
-        features.bridges
-        or features.warps
-        or features.holes
-        or features.walls
-        or outlined_all_round(cells.image, cells.geometry)
-    ):
+    if features.bridges or features.warps or features.holes or features.walls or border.all_round:
         raise UnsureReadingError(PIPES_ON_VARIANT)
 
 

@@ -101,6 +101,10 @@ class Inks:
     horizontal: np.ndarray
     vertical_peak: np.ndarray
     horizontal_peak: np.ndarray
+    #: log10(1 + the brightest pixel's brightness): the line's own colour, whatever
+    #: the ground beside it.
+    vertical_top: np.ndarray
+    horizontal_top: np.ndarray
 
 
 def reach_px(pitch: float) -> float:
@@ -111,16 +115,16 @@ def reach_px(pitch: float) -> float:
 def edge_ink(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> Inks:
     """The ink across every edge of the lattice ``xs``, ``ys``."""
     g = gray.astype(np.float32)
-    vertical, vertical_peak = _ink(g, xs, ys, pitch)
-    horizontal, horizontal_peak = _ink(g.T, ys, xs, pitch)
-    return Inks(vertical, horizontal, vertical_peak, horizontal_peak)
+    vertical, vertical_peak, vertical_top = _ink(g, xs, ys, pitch)
+    horizontal, horizontal_peak, horizontal_top = _ink(g.T, ys, xs, pitch)
+    return Inks(vertical, horizontal, vertical_peak, horizontal_peak, vertical_top, horizontal_top)
 
 
 def _ink(
     g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows, and
-    the brightest pixel's over the ground (both log10(1 + ...))."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows, the
+    brightest pixel's over the ground, and its brightness (all log10(1 + ...))."""
     h, w = g.shape
     line_reach = reach_px(pitch)
     ground_from = max(GROUND_FROM * pitch, line_reach + 1)
@@ -157,7 +161,8 @@ def _ink(
     ground = np.nan_to_num(ground)
     # Past the image's edge nothing is seen (not the edge pixel over again).
     above = np.clip(profile[..., near] - ground[..., near], 0, None) * inside[:, None, near]
-    return np.log10(1 + above.sum(-1)), np.log10(1 + above.max(-1))
+    top = (profile[..., near] * inside[:, None, near]).max(-1)
+    return np.log10(1 + above.sum(-1)), np.log10(1 + above.max(-1)), np.log10(1 + top)
 
 
 def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
@@ -190,10 +195,43 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
         return out
 
     vertical, horizontal = kinds(vertical_ink), kinds(horizontal_ink)
-    peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])
     kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
+    tops = np.concatenate([inks.vertical_top.ravel(), inks.horizontal_top.ravel()])
+    if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
+        line_top = float(np.median(tops[kind == Kind.LINE]))
+        outline_top = float(np.median(tops[kind == Kind.OUTLINE]))
+        for out, ink, top in (
+            (vertical, vertical_ink, inks.vertical_top),
+            (horizontal, horizontal_ink, inks.horizontal_top),
+        ):
+            _by_colour(out, ink > line, top, line_top, outline_top)
+        kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
+    peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])
     peak_levels = (
         float(np.median(peaks[kind == Kind.LINE])) if (kind == Kind.LINE).any() else line,
         float(np.median(peaks[kind == Kind.OUTLINE])) if (kind == Kind.OUTLINE).any() else high,
     )
     return EdgeKinds(vertical, horizontal, inks, levels, peak_levels)
+
+
+#: Least log10 brightness by which the outline's colour must stand above the
+#: lines' for it to tell them apart (the game's: 2.1 times as bright, 10^0.32+).
+TOPS_APART = 0.2
+
+
+def _by_colour(
+    kinds: np.ndarray, heavier: np.ndarray, top: np.ndarray, line: float, outline: float
+) -> None:
+    """Doubtful edges heavier than a line told by their brightest pixel, in place.
+
+    A line's ink grows on a darker ground, the outline's colour does not move:
+    an edge between a line's ink and the outline's whose brightest pixel is
+    clearly a line's colour is a line; clearly the outline's, the outline.
+    """
+    apart = outline - line
+    if apart < TOPS_APART:
+        return
+    middle = (line + outline) / 2
+    doubt = heavier & (kinds == Kind.DOUBT)
+    kinds[doubt & (top < middle - apart / 4)] = Kind.LINE
+    kinds[doubt & (top > middle + apart / 4)] = Kind.OUTLINE

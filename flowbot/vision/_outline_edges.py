@@ -28,10 +28,13 @@ from flowbot.vision._stats import median_along
 ALONG = (0.12, 0.3)
 LINE_REACH = 0.07
 GROUND_FROM, GROUND_TO = 0.09, 0.13
-#: ... but at least this many pixels: on small cells lines stay a pixel or two
-#: wide, the outline twice a line's width (up to five pixels at 26 px cells),
-#: past a reach in pitches; the ground is taken a pixel or two past it.
+#: ... but at least this many pixels, and a pixel past a line's width: lines
+#: stay a pixel or more wide on small cells, and a phone draws them as wide on
+#: a small board (up to 0.1 pitch), the outline twice as wide; the ground is
+#: taken a pixel or two past that reach.
 MIN_REACH_PX = 2.5
+#: A line's width is measured within this of its middle (pitches).
+WIDTH_REACH = 0.11
 #: Log10 of ink: groups must lie this far apart (a factor of 2.5) ...
 GROUPS_APART = 0.4
 #: ... and an edge within this of the middle between lines and the outline is
@@ -105,28 +108,40 @@ class Inks:
     #: the ground beside it.
     vertical_top: np.ndarray
     horizontal_top: np.ndarray
+    #: How far from a line's middle (pixels) its ink was taken.
+    reach: float
 
 
-def reach_px(pitch: float) -> float:
-    """How far from a line's middle (pixels) its ink is taken: past the outline's edge."""
-    return max(LINE_REACH * pitch, MIN_REACH_PX)
-
-
-def edge_ink(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> Inks:
-    """The ink across every edge of the lattice ``xs``, ``ys``."""
+def line_width(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> float:
+    """The grid lines' width (pixels): the median of their ink over their brightest
+    pixel's, across the inner lines of the grid ``xs``, ``ys``."""
     g = gray.astype(np.float32)
-    vertical, vertical_peak, vertical_top = _ink(g, xs, ys, pitch)
-    horizontal, horizontal_peak, horizontal_top = _ink(g.T, ys, xs, pitch)
-    return Inks(vertical, horizontal, vertical_peak, horizontal_peak, vertical_top, horizontal_top)
+    widths = []
+    for arr, lines, spans in ((g, xs[1:-1], ys), (g.T, ys[1:-1], xs)):
+        total, peak, _ = _ink(arr, lines, spans, pitch, WIDTH_REACH * pitch)
+        widths.append((total / np.maximum(peak, 1))[peak >= 1])
+    every = np.concatenate(widths)
+    return float(np.median(every)) if every.size else 1.0
+
+
+def edge_ink(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float, width: float) -> Inks:
+    """The ink across every edge of the lattice ``xs``, ``ys`` whose lines are ``width``
+    pixels wide (``line_width``): taken as far as the outline's edge, twice as wide."""
+    g = gray.astype(np.float32)
+    reach = max(LINE_REACH * pitch, MIN_REACH_PX, width + 1)
+    vertical = [np.log10(1 + a) for a in _ink(g, xs, ys, pitch, reach)]
+    horizontal = [np.log10(1 + a) for a in _ink(g.T, ys, xs, pitch, reach)]
+    return Inks(
+        vertical[0], horizontal[0], vertical[1], horizontal[1], vertical[2], horizontal[2], reach
+    )
 
 
 def _ink(
-    g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float
+    g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float, line_reach: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows, the
-    brightest pixel's over the ground, and its brightness (all log10(1 + ...))."""
+    """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows (within
+    ``line_reach`` pixels of them), the brightest pixel's over the ground, and its brightness."""
     h, w = g.shape
-    line_reach = reach_px(pitch)
     ground_from = max(GROUND_FROM * pitch, line_reach + 1)
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
     reach = int(np.ceil(ground_to))
@@ -162,7 +177,7 @@ def _ink(
     # Past the image's edge nothing is seen (not the edge pixel over again).
     above = np.clip(profile[..., near] - ground[..., near], 0, None) * inside[:, None, near]
     top = (profile[..., near] * inside[:, None, near]).max(-1)
-    return np.log10(1 + above.sum(-1)), np.log10(1 + above.max(-1)), np.log10(1 + top)
+    return above.sum(-1), above.max(-1), top
 
 
 def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:

@@ -44,7 +44,7 @@ from flowbot.vision._outline_edges import (
     Kind,
     classify,
     edge_ink,
-    reach_px,
+    line_width,
 )
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
@@ -228,8 +228,9 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     """
     xs, ys = lattice
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
-    inks = edge_ink(gray, xs, ys, pitch)
     cols, rows = found
+    width = line_width(gray, xs[cols], ys[rows], pitch)
+    inks = edge_ink(gray, xs, ys, pitch, width)
     inside = [
         inks.vertical[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
         inks.horizontal[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
@@ -237,7 +238,7 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     kinds = classify(inks, np.concatenate([a.ravel() for a in inside]))
     if kinds is None:
         return None
-    playable = _playable(kinds)
+    playable = _playable(kinds, found)
     if playable is None:
         return None
     rows_in, cols_in = np.nonzero(playable)
@@ -268,12 +269,14 @@ def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
     return kinds.vertical[1:-1].T, kinds.horizontal[1:-1]
 
 
-def _playable(kinds: EdgeKinds) -> np.ndarray | None:
+def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None:
     """The playable cells ``[row, col]``: joined by grid lines, with any group walled off.
 
-    The largest group of cells joined by grid lines is the board; another
-    group is part of it when the outline closes it all round (walled off
-    inside the board), not when it lies apart (text, buttons).
+    The group of cells joined by grid lines with most cells in the grid the
+    search found (``found``: its lines, columns then rows) is the board (text
+    or JPEG's ringing beside it may join more); another group is part of it
+    when the outline closes it all round (walled off inside the board), not
+    when it lies apart (text, buttons).
     """
     across, down = _inner(kinds)
     n_rows, n_cols = across.shape[0], down.shape[1]
@@ -292,7 +295,12 @@ def _playable(kinds: EdgeKinds) -> np.ndarray | None:
     picture[::2, ::2] = joined
     _, labels = cv2.connectedComponents(picture, connectivity=4)
     groups = labels[::2, ::2]
-    board = int(np.argmax(np.bincount(groups[joined])))
+    cols, rows = found
+    in_found = np.zeros_like(joined)
+    in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
+    if not (joined & in_found).any():
+        return None
+    board = int(np.argmax(np.bincount(groups[joined & in_found])))
     # A group apart: some side between it and another cell is not the outline,
     # or it reaches the lattice's edge.
     apart = set(groups[0]) | set(groups[-1]) | set(groups[:, 0]) | set(groups[:, -1])
@@ -382,7 +390,6 @@ def _check_not_cut(
     xs, ys = lattice
     r0, r1, c0, c1 = box
     h, w = shape[:2]
-    reach = reach_px(float((xs[-1] - xs[0]) / (len(xs) - 1)))
     inks = kinds.inks
     sides = (
         (inks.vertical[c0], inks.vertical_peak[c0], playable[:, c0], xs[c0], w),
@@ -394,7 +401,7 @@ def _check_not_cut(
     whole: list[np.ndarray] = []
     for side_ink, side_peak, beside, at, size in sides:
         ink, peak = side_ink[beside], side_peak[beside]
-        if min(at, size - 1 - at) < reach + 1:
+        if min(at, size - 1 - at) < inks.reach + 1:
             cut.append((ink, peak))
             continue
         if not kinds.heavier_than_lines(ink).all():

@@ -1,10 +1,11 @@
 """Walled and holed boards in the looks that used to be refused: read exactly.
 
-Each screen shows one mechanism of the outlined reader: small cells whose
-outline is only twice a line's width, a board flush with the image's edge
-(its outline cut in width, not in brightness), a line faint under glare, a
-small board behind text whose lattices come first, the OS's screenshot
-preview of a walled board.
+Each screen shows one mechanism of the outlined reader: small cells or wide
+lines (the outline's ink taken past twice a line's width), a board flush with
+the image's edge (its outline cut in width, not in brightness), a line faint
+under glare, lines heavy on a dark ground (told by their colour), a small
+board behind text whose lattices come first, JPEG's ringing joining cells
+outside the board, the OS's screenshot preview of a walled board.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from flowbot.vision import _border_sides, read_board
         ("walls", "rectangular", 140003),  # glow dims a frame side near the image's edge
         ("holes", "web", 140003),  # text's lattices come first in the shrunk copy
         ("walls", "preview", 140001),  # the preview's grid lies past its dots
+        ("walls", "crop", 160003),  # lines on a dark ground as heavy as the outline's least
+        ("walls", "jpeg", 160005),  # JPEG's ringing outside joins more cells than the board
+        ("walls", "twins", 160004),  # lines 0.1 pitch wide: the outline's ink past 0.07
     ],
 )
 def test_an_outlined_board_is_read_exactly(variant: str, category: str, seed: int) -> None:

@@ -98,7 +98,7 @@ def test_edges_fall_into_nothing_lines_and_outline() -> None:
     # Inks (log10) of a board: lines near 2.3, outline near 3.1, nothing near 0.
     vertical = np.array([[0.1, 2.3, 3.1, 2.25, 2.7], [2.35, 3.05, 0.2, 2.3, 1.8]])
     horizontal = np.array([[2.28, 2.31, 3.2, 0.0]])
-    inks = Inks(vertical, horizontal, vertical - 0.7, horizontal - 0.7, vertical, horizontal)
+    inks = Inks(vertical, horizontal, vertical - 0.7, horizontal - 0.7, vertical, horizontal, 3)
     kinds = classify(inks, np.array([2.3, 2.25, 2.35, 2.28, 2.31, 3.1]))
     assert kinds is not None
     assert kinds.vertical.tolist() == [
@@ -111,5 +111,6 @@ def test_edges_fall_into_nothing_lines_and_outline() -> None:
 def test_no_outline_without_edges_far_heavier_than_the_lines() -> None:
     inks = np.array([[2.3, 2.4, 2.5, 0.1, 2.2]])
     assert (
-        classify(Inks(inks, inks, inks, inks, inks, inks), np.array([2.3, 2.3, 2.4, 2.2])) is None
+        classify(Inks(inks, inks, inks, inks, inks, inks, 3), np.array([2.3, 2.3, 2.4, 2.2]))
+        is None
     )

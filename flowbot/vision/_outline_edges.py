@@ -241,12 +241,13 @@ def _by_colour(
 
     A line's ink grows on a darker ground, the outline's colour does not move:
     an edge between a line's ink and the outline's whose brightest pixel is
-    clearly a line's colour is a line; clearly the outline's, the outline.
+    a line's colour (within a quarter of the way to the outline's) is a
+    line; the outline's, the outline. Anything brighter or between stays
+    doubtful (a thin white line is neither).
     """
     apart = outline - line
     if apart < TOPS_APART:
         return
-    middle = (line + outline) / 2
     doubt = heavier & (kinds == Kind.DOUBT)
-    kinds[doubt & (top < middle - apart / 4)] = Kind.LINE
-    kinds[doubt & (top > middle + apart / 4)] = Kind.OUTLINE
+    kinds[doubt & (np.abs(top - line) <= apart / 4)] = Kind.LINE
+    kinds[doubt & (np.abs(top - outline) <= apart / 4)] = Kind.OUTLINE

@@ -114,3 +114,16 @@ def test_no_outline_without_edges_far_heavier_than_the_lines() -> None:
         classify(Inks(inks, inks, inks, inks, inks, inks, 3), np.array([2.3, 2.3, 2.4, 2.2]))
         is None
     )
+
+
+def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline() -> None:
+    # Lines 10^2.3 of ink, their brightest pixel 10^2.0; the outline 10^3.1 and
+    # 10^2.4. Three edges between (10^2.7): one of a line's colour (heavier on a
+    # dark ground), one of the outline's, one whiter than either.
+    ink = np.array([[2.3, 2.3, 2.3, 3.1, 3.1, 3.1, 2.7, 2.7, 2.7]])
+    top = np.array([[2.0, 2.0, 2.0, 2.4, 2.4, 2.4, 2.02, 2.38, 2.6]])
+    none = np.zeros((1, 1))
+    inks = Inks(ink, none, ink - 0.7, none, top, none, 3)
+    kinds = classify(inks, np.array([2.3, 2.3, 2.3, 2.3]))
+    assert kinds is not None
+    assert kinds.vertical[0, 6:].tolist() == [Kind.LINE, Kind.OUTLINE, Kind.DOUBT]

@@ -47,7 +47,11 @@ WALL_DOUBT = 0.15
 #: boundaries (a resized screen) shows up to a pixel wider, which must leave
 #: it short of a wall's width or among the doubtful (a mirror window at a
 #: 33 px pitch: lines 1.6 px, outline 2.1, a row of lines read as walls).
-WALL_GAP_PX = 1.6
+WALL_GAP_PX = 0.75
+#: The top-hat keeping the lines is this many pitches either side of a pixel:
+#: wider than the outline (the game 0.05 pitch, synthetic screens up to 0.17:
+#: twice a 2.6 px line at a 31 px pitch), narrower than a dot.
+LINE_REACH = 0.12
 
 #: Half-row steps to the six neighbours, clockwise from straight up, with the
 #: corners (as indices into ``_CORNERS``) of the side facing each.
@@ -79,17 +83,15 @@ class LineMap:
     """The image's thin bright lines, measured along a hexagon's sides."""
 
     def __init__(self, gray: np.ndarray, pitch: float, contrast: float) -> None:
-        size = max(5, 2 * round(0.08 * pitch) + 1)
-        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+        # Wider than the outline (a tenth of a pitch, or twice a thick line);
+        # square, so that a large pitch's top-hat stays quick.
+        size = max(5, 2 * round(LINE_REACH * pitch) + 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
         self.contrast = contrast
 
-    def side(self, a: Point, b: Point, across: float) -> tuple[float, float, float]:
-        """Along the middle half of side ``a``-``b``: the share drawn, the line's width, where.
-
-        The width is the line's contrast summed across it over its peak; where: its offset across
-        the side (positive to the left going from ``a`` to ``b``), in pixels.
-        """
+    def side(self, a: Point, b: Point, across: float) -> Side:
+        """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
         h, w = self.tophat.shape
         length = math.hypot(b.x - a.x, b.y - a.y)
         nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
@@ -104,14 +106,30 @@ class LineMap:
             np.clip(ys, 0, h - 1).astype(np.float32),
             cv2.INTER_LINEAR,
         )
-        drawn = float((profile.max(axis=1) >= self.contrast).mean())
-        # The line's width: its ink over its peak, the same on glow that dims it.
+        peaks = profile.max(axis=1)
+        drawn = float((peaks >= self.contrast).mean())
         typical = np.median(profile, axis=0)
         typical = typical - typical.min()
-        width = 0.5 * float(typical.sum()) / max(float(typical.max()), 1e-6)
         weight = profile.sum()
         where = float((profile * offsets[None, :]).sum() / weight) if weight > 0 else 0.0
-        return drawn, width, where
+        return Side(drawn, 0.5 * float(typical.sum()), float(np.percentile(peaks, 90)), where)
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """How a hexagon's side shows in the line map, along its middle half.
+
+    ``drawn``: the share of it standing out by the contrast; ``ink``: the
+    line's contrast summed across it (pixels times contrast); ``peak``: its
+    brightest (a slanted line crosses pixel centres somewhere, a thin line
+    along a row of pixels may not); ``where``: its offset across the side
+    (positive to the left going from one corner to the other), in pixels.
+    """
+
+    drawn: float
+    ink: float
+    peak: float
+    where: float
 
 
 @dataclass(frozen=True)
@@ -127,17 +145,30 @@ class HexSides:
         """The width of every side between two cells, and of every side on the outline with
         its direction (``_direction``)."""
         reach = max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
-        inner: dict[frozenset[Node], float] = {}
-        outline: list[tuple[int, float]] = []
+        seen: dict[tuple[Node, Node], Side] = {}
         for node in self.cells:
             corners = _corners(self.lattice, node)
             for step, a, b in _SIDES:
                 other = (node[0] + step[0], node[1] + step[1])
-                width = self.lines.side(corners[a], corners[b], reach)[1]
-                if other in self.cells:
-                    inner[frozenset((node, other))] = width
-                else:
-                    outline.append((_direction(step), width))
+                if (other, node) not in seen:
+                    seen[node, other] = self.lines.side(corners[a], corners[b], reach)
+        # A width is the line's ink over the contrast of the lines round the
+        # hexagons either side: a line one pixel wide lying across two shows
+        # half its contrast in each, as wide as two; its ink is one pixel's.
+        # Glow dims the lines slowly, alike round a hexagon.
+        contrast: dict[Node, float] = {}
+        for (node, other), side in seen.items():
+            for end in (node, other):
+                contrast[end] = max(contrast.get(end, 0.0), side.peak)
+        inner: dict[frozenset[Node], float] = {}
+        outline: list[tuple[int, float]] = []
+        for (node, other), side in seen.items():
+            if other in self.cells:
+                local = max(contrast[node], contrast[other])
+                inner[frozenset((node, other))] = side.ink / max(local, 1e-6)
+            else:
+                step = (other[0] - node[0], other[1] - node[1])
+                outline.append((_direction(step), side.ink / max(contrast[node], 1e-6)))
         return inner, outline
 
     @cached_property
@@ -279,7 +310,7 @@ def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
             for (dj, dk), a, b in _SIDES:
                 key = frozenset(((j, k), (j + dj, k + dk)))
                 if key not in sides:
-                    sides[key] = lines.side(corners[a], corners[b], reach)[0] >= DRAWN
+                    sides[key] = lines.side(corners[a], corners[b], reach).drawn >= DRAWN
                 if not sides[key]:
                     whole = False
                     break
@@ -314,7 +345,8 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
     for j, k in cells:
         corners = _corners(lattice, (j, k))
         for (dj, dk), a, b in _SIDES:
-            drawn, _, where = lines.side(corners[a], corners[b], reach)
+            seen = lines.side(corners[a], corners[b], reach)
+            drawn, where = seen.drawn, seen.where
             if drawn < DRAWN:
                 continue
             pa, pb = corners[a], corners[b]

@@ -90,9 +90,25 @@ class LineMap:
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
         self.contrast = contrast
 
+    def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """For sides ``(n, 2, 2)`` (two corners' x, y each), the share of each one's middle
+        half standing out by the contrast."""
+        if not len(sides):
+            return np.zeros(0)
+        a, b = sides[:, 0], sides[:, 1]
+        length = np.hypot(*(b - a).T)
+        normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
+        steps = max(5, int(length.max() / 2))
+        ts = np.linspace(0.25, 0.75, steps)
+        offsets = np.arange(-across, across + 0.25, 0.5)
+        along = a[:, None, :] + ts[None, :, None] * (b - a)[:, None, :]  # (n, t, 2)
+        points = along[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
+        profile = self._sample(points.reshape(-1, len(offsets), 2))
+        peaks = profile.max(axis=1).reshape(len(sides), steps)
+        return (peaks >= self.contrast).mean(axis=1)
+
     def side(self, a: Point, b: Point, across: float) -> Side:
         """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
-        h, w = self.tophat.shape
         length = math.hypot(b.x - a.x, b.y - a.y)
         nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
         ts = np.linspace(0.25, 0.75, max(5, int(length / 2)))
@@ -100,19 +116,25 @@ class LineMap:
         offsets = np.arange(-across, across + 0.25, 0.5)
         xs = a.x + ts[:, None] * (b.x - a.x) + offsets[None, :] * nx
         ys = a.y + ts[:, None] * (b.y - a.y) + offsets[None, :] * ny
-        profile = cv2.remap(
-            self.tophat,
-            np.clip(xs, 0, w - 1).astype(np.float32),
-            np.clip(ys, 0, h - 1).astype(np.float32),
-            cv2.INTER_LINEAR,
-        )
+        profile = self._sample(np.stack([xs, ys], axis=2))
         peaks = profile.max(axis=1)
-        drawn = float((peaks >= self.contrast).mean())
+        drawn = float(np.count_nonzero(peaks >= self.contrast) / len(peaks))
         typical = np.median(profile, axis=0)
         typical = typical - typical.min()
         weight = profile.sum()
         where = float((profile * offsets[None, :]).sum() / weight) if weight > 0 else 0.0
-        return Side(drawn, 0.5 * float(typical.sum()), float(np.percentile(peaks, 90)), where)
+        peak = float(np.sort(peaks)[int(0.9 * (len(peaks) - 1))])
+        return Side(drawn, 0.5 * float(typical.sum()), peak, where)
+
+    def _sample(self, points: np.ndarray) -> np.ndarray:
+        """The top-hat at ``points`` (``(rows, cols, 2)`` x, y), interpolated."""
+        h, w = self.tophat.shape
+        return cv2.remap(
+            self.tophat,
+            np.clip(points[..., 0], 0, w - 1).astype(np.float32),
+            np.clip(points[..., 1], 0, h - 1).astype(np.float32),
+            cv2.INTER_LINEAR,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,25 +320,27 @@ OUTLINE: Rule[HexSides] = Rule(
 def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
     """The hexagons within the image drawn all round."""
     h, w = lines.tophat.shape
-    reach = max(1.5, across * lattice.row_step)
-    sides: dict[frozenset[Node], bool] = {}
-    out: set[Node] = set()
-    for j in range(-1, int(w / lattice.col_step) + 2):
-        for k in range(-2, int(2 * h / lattice.row_step) + 3):
-            if (j + k) % 2 or not _inside(lattice, (j, k), w, h):
-                continue
-            corners = _corners(lattice, (j, k))
-            whole = True
-            for (dj, dk), a, b in _SIDES:
-                key = frozenset(((j, k), (j + dj, k + dk)))
-                if key not in sides:
-                    sides[key] = lines.side(corners[a], corners[b], reach).drawn >= DRAWN
-                if not sides[key]:
-                    whole = False
-                    break
-            if whole:
-                out.add((j, k))
-    return out
+    nodes = [
+        (j, k)
+        for j in range(-1, int(w / lattice.col_step) + 2)
+        for k in range(-2, int(2 * h / lattice.row_step) + 3)
+        if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)
+    ]
+    keys: dict[frozenset[Node], int] = {}
+    ends: list[tuple[Point, Point]] = []
+    for node in nodes:
+        corners = _corners(lattice, node)
+        for (dj, dk), a, b in _SIDES:
+            key = frozenset((node, (node[0] + dj, node[1] + dk)))
+            if key not in keys:
+                keys[key] = len(ends)
+                ends.append((corners[a], corners[b]))
+    drawn = lines.drawn(np.array(ends, np.float64), max(1.5, across * lattice.row_step)) >= DRAWN
+    return {
+        node
+        for node in nodes
+        if all(drawn[keys[frozenset((node, other))]] for other in _neighbours(node))
+    }
 
 
 def _corners(lattice: HexLattice, node: Node) -> list[Point]:

@@ -88,6 +88,10 @@ class LineMap:
         size = max(5, 2 * round(LINE_REACH * pitch) + 1)
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
+        # Whether a side is drawn is told a pixel either way: a steep line one
+        # pixel wide drawn without smoothing (a Tk canvas) is a row of pixels
+        # touching at their corners, nothing between them.
+        self.spread = cv2.dilate(self.tophat, np.ones((3, 3), np.uint8))
         self.contrast = contrast
 
     def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
@@ -103,7 +107,11 @@ class LineMap:
         offsets = np.arange(-across, across + 0.25, 0.5)
         along = a[:, None, :] + ts[None, :, None] * (b - a)[:, None, :]  # (n, t, 2)
         points = along[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
-        profile = self._sample(points.reshape(-1, len(offsets), 2))
+        flat = points.reshape(-1, len(offsets), 2)
+        # (remap takes fewer than 32767 rows at once)
+        profile = np.concatenate(
+            [self._sample(self.spread, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
+        )
         peaks = profile.max(axis=1).reshape(len(sides), steps)
         return (peaks >= self.contrast).mean(axis=1)
 
@@ -116,9 +124,11 @@ class LineMap:
         offsets = np.arange(-across, across + 0.25, 0.5)
         xs = a.x + ts[:, None] * (b.x - a.x) + offsets[None, :] * nx
         ys = a.y + ts[:, None] * (b.y - a.y) + offsets[None, :] * ny
-        profile = self._sample(np.stack([xs, ys], axis=2))
+        points = np.stack([xs, ys], axis=2)
+        profile = self._sample(self.tophat, points)
         peaks = profile.max(axis=1)
-        drawn = float(np.count_nonzero(peaks >= self.contrast) / len(peaks))
+        spread = self._sample(self.spread, points).max(axis=1)
+        drawn = float(np.count_nonzero(spread >= self.contrast) / len(peaks))
         typical = np.median(profile, axis=0)
         typical = typical - typical.min()
         weight = profile.sum()
@@ -126,11 +136,12 @@ class LineMap:
         peak = float(np.sort(peaks)[int(0.9 * (len(peaks) - 1))])
         return Side(drawn, 0.5 * float(typical.sum()), peak, where)
 
-    def _sample(self, points: np.ndarray) -> np.ndarray:
-        """The top-hat at ``points`` (``(rows, cols, 2)`` x, y), interpolated."""
-        h, w = self.tophat.shape
+    @staticmethod
+    def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+        """``image`` at ``points`` (``(rows, cols, 2)`` x, y), interpolated."""
+        h, w = image.shape
         return cv2.remap(
-            self.tophat,
+            image,
             np.clip(points[..., 0], 0, w - 1).astype(np.float32),
             np.clip(points[..., 1], 0, h - 1).astype(np.float32),
             cv2.INTER_LINEAR,

@@ -88,10 +88,6 @@ class LineMap:
         size = max(5, 2 * round(LINE_REACH * pitch) + 1)
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
-        # Whether a side is drawn is told a pixel either way: a steep line one
-        # pixel wide drawn without smoothing (a Tk canvas) is a row of pixels
-        # touching at their corners, nothing between them.
-        self.spread = cv2.dilate(self.tophat, np.ones((3, 3), np.uint8))
         self.contrast = contrast
 
     def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
@@ -110,7 +106,7 @@ class LineMap:
         flat = points.reshape(-1, len(offsets), 2)
         # (remap takes fewer than 32767 rows at once)
         profile = np.concatenate(
-            [self._sample(self.spread, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
+            [self._sample(self.tophat, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
         )
         peaks = profile.max(axis=1).reshape(len(sides), steps)
         return (peaks >= self.contrast).mean(axis=1)
@@ -127,8 +123,7 @@ class LineMap:
         points = np.stack([xs, ys], axis=2)
         profile = self._sample(self.tophat, points)
         peaks = profile.max(axis=1)
-        spread = self._sample(self.spread, points).max(axis=1)
-        drawn = float(np.count_nonzero(spread >= self.contrast) / len(peaks))
+        drawn = float(np.count_nonzero(peaks >= self.contrast) / len(peaks))
         typical = np.median(profile, axis=0)
         typical = typical - typical.min()
         weight = profile.sum()
@@ -139,13 +134,28 @@ class LineMap:
     @staticmethod
     def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
         """``image`` at ``points`` (``(rows, cols, 2)`` x, y), interpolated."""
-        h, w = image.shape
+        # Nothing past the image's edge: a line it cuts shows only its part inside.
         return cv2.remap(
             image,
-            np.clip(points[..., 0], 0, w - 1).astype(np.float32),
-            np.clip(points[..., 1], 0, h - 1).astype(np.float32),
+            points[..., 0].astype(np.float32),
+            points[..., 1].astype(np.float32),
             cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=0,
         )
+
+    def shown(self, a: Point, b: Point, width: float) -> float:
+        """The share of a line ``width`` wide along the middle half of side ``a``-``b``
+        that lies within the image (its pixels' edges)."""
+        h, w = self.tophat.shape
+        length = math.hypot(b.x - a.x, b.y - a.y)
+        nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
+        ts = np.linspace(0.25, 0.75, 21)[:, None]
+        offsets = np.linspace(-width / 2, width / 2, 21)[None, :]
+        xs = a.x + ts * (b.x - a.x) + offsets * nx
+        ys = a.y + ts * (b.y - a.y) + offsets * ny
+        inside = (xs >= -0.5) & (xs <= w - 0.5) & (ys >= -0.5) & (ys <= h - 0.5)
+        return float(inside.mean())
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +175,17 @@ class Side:
     where: float
 
 
+@dataclass(frozen=True, slots=True)
+class OutlineSide:
+    """A side of the board's outline: its direction (``_direction``), its line's width
+    and its corners."""
+
+    direction: int
+    width: float
+    a: Point
+    b: Point
+
+
 @dataclass(frozen=True)
 class HexSides:
     """A hexagonal board's drawn cells in their lattice: what the hex board rules see."""
@@ -174,7 +195,7 @@ class HexSides:
     cells: frozenset[Node]
 
     @cached_property
-    def widths(self) -> tuple[dict[frozenset[Node], float], list[tuple[int, float]]]:
+    def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
         """The width of every side between two cells, and of every side on the outline with
         its direction (``_direction``)."""
         reach = max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
@@ -194,14 +215,17 @@ class HexSides:
             for end in (node, other):
                 contrast[end] = max(contrast.get(end, 0.0), side.peak)
         inner: dict[frozenset[Node], float] = {}
-        outline: list[tuple[int, float]] = []
+        outline: list[OutlineSide] = []
         for (node, other), side in seen.items():
             if other in self.cells:
                 local = max(contrast[node], contrast[other])
                 inner[frozenset((node, other))] = side.ink / max(local, 1e-6)
             else:
                 step = (other[0] - node[0], other[1] - node[1])
-                outline.append((_direction(step), side.ink / max(contrast[node], 1e-6)))
+                corners = _corners(self.lattice, node)
+                _, a, b = next(s for s in _SIDES if s[0] == step)
+                width = side.ink / max(contrast[node], 1e-6)
+                outline.append(OutlineSide(_direction(step), width, corners[a], corners[b]))
         return inner, outline
 
     @cached_property
@@ -209,10 +233,16 @@ class HexSides:
         """Per direction, the thin lines' and the outline's typical width (``None`` when the
         outline does not carry ``OUTLINE_WIDTH`` times the lines' width along every direction)."""
         inner, outline = self.widths
+        reach = 2 * max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
         typical = []
         for direction in range(3):
             thin = [width for side, width in inner.items() if _side_direction(side) == direction]
-            wide = [width for d, width in outline if d == direction]
+            # (the outline whole: a tight crop cuts some of it)
+            wide = [
+                side.width
+                for side in outline
+                if side.direction == direction and self.lines.shown(side.a, side.b, reach) == 1
+            ]
             if not thin or not wide:
                 return None
             t, w = float(np.median(thin)), float(np.median(wide))
@@ -300,8 +330,16 @@ def _check_outline(sides: HexSides) -> None:
             "the board's outline looks like the lines between its hexagons (walls would not show)"
         )
     inner, outline = sides.widths
-    if any(sides.wideness(direction, width) < 0.5 for direction, width in outline):
-        raise UnsureReadingError(OUTLINE.reason)
+    for edge in outline:
+        # Where the image's edge cuts the outline, a line of either width shows
+        # only its part inside: each is expected as cut.
+        thin, wide = sides.line_widths[edge.direction]
+        thin *= sides.lines.shown(edge.a, edge.b, thin)
+        wide *= sides.lines.shown(edge.a, edge.b, wide)
+        if wide < OUTLINE_WIDTH * thin or thin <= 0:
+            raise UnsureReadingError(OUTLINE.reason)
+        if math.log(max(edge.width, 1e-6) / thin) < 0.5 * math.log(wide / thin):
+            raise UnsureReadingError(OUTLINE.reason)
     for side, width in inner.items():
         if abs(sides.wideness(_side_direction(side), width) - 0.5) < WALL_DOUBT:
             raise UnsureReadingError(
@@ -361,11 +399,14 @@ def _corners(lattice: HexLattice, node: Node) -> list[Point]:
 
 
 def _inside(lattice: HexLattice, node: Node, w: int, h: int) -> bool:
-    """Whether the hexagon lies within the image (its sides may lie on the image's edge: a
-    side there is on the outline, which must show as wide as the outline's)."""
+    """Whether the middle halves of the hexagon's sides, where they are looked at, lie
+    within the image: a flat side may lie a pixel past its edge, the outline cut through
+    by a tight crop (a side there is on the outline, which must show as the outline does,
+    cut as it is: ``_check_outline``)."""
     x, y = lattice.centre(*node)
-    rx, ry = lattice.col_step * 2 / 3, lattice.row_step / 2
-    return x - rx >= 0 and y - ry >= 0 and x + rx <= w - 1 and y + ry <= h - 1
+    # The slanted sides' middle halves reach 7/8 of the radius across.
+    rx, ry = lattice.col_step * 2 / 3 * 7 / 8, lattice.row_step / 2
+    return x - rx >= -0.5 and y - ry >= -1.5 and x + rx <= w - 0.5 and y + ry <= h + 0.5
 
 
 def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:

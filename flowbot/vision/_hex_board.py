@@ -93,14 +93,38 @@ class LineMap:
     def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
         """For sides ``(n, 2, 2)`` (two corners' x, y each), the share of each one's middle
         half standing out by the contrast."""
+        profile, _ = self._profiles(sides, across)
+        return (profile.max(axis=2) >= self.contrast).mean(axis=1)
+
+    def sides(self, sides: np.ndarray, across: float) -> list[Side]:
+        """How each of the sides ``(n, 2, 2)`` shows (``Side``), looked for ``across``
+        pixels either side of it."""
+        profile, offsets = self._profiles(sides, across)
+        peaks = profile.max(axis=2)
+        drawn = (peaks >= self.contrast).mean(axis=1)
+        typical = np.median(profile, axis=1)
+        ink = 0.5 * (typical - typical.min(axis=1, keepdims=True)).sum(axis=1)
+        peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
+        weight = profile.sum(axis=(1, 2))
+        where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)
+        return [Side(*map(float, values)) for values in zip(drawn, ink, peak, where, strict=True)]
+
+    def side(self, a: Point, b: Point, across: float) -> Side:
+        """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
+        return self.sides(np.array([[a, b]], np.float64), across)[0]
+
+    def _profiles(self, sides: np.ndarray, across: float) -> tuple[np.ndarray, np.ndarray]:
+        """The line map across each side's middle half: ``(n, steps along, steps across)``,
+        in half-pixel steps across, interpolated, over a band wider than the line; and the
+        offsets across."""
+        offsets = np.arange(-across, across + 0.25, 0.5)
         if not len(sides):
-            return np.zeros(0)
+            return np.zeros((0, 5, len(offsets)), np.float32), offsets
         a, b = sides[:, 0], sides[:, 1]
         length = np.hypot(*(b - a).T)
         normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
         steps = max(5, int(length.max() / 2))
         ts = np.linspace(0.25, 0.75, steps)
-        offsets = np.arange(-across, across + 0.25, 0.5)
         along = a[:, None, :] + ts[None, :, None] * (b - a)[:, None, :]  # (n, t, 2)
         points = along[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
         flat = points.reshape(-1, len(offsets), 2)
@@ -108,28 +132,7 @@ class LineMap:
         profile = np.concatenate(
             [self._sample(self.tophat, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
         )
-        peaks = profile.max(axis=1).reshape(len(sides), steps)
-        return (peaks >= self.contrast).mean(axis=1)
-
-    def side(self, a: Point, b: Point, across: float) -> Side:
-        """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
-        length = math.hypot(b.x - a.x, b.y - a.y)
-        nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
-        ts = np.linspace(0.25, 0.75, max(5, int(length / 2)))
-        # Half-pixel steps across, interpolated, over a band wider than the line.
-        offsets = np.arange(-across, across + 0.25, 0.5)
-        xs = a.x + ts[:, None] * (b.x - a.x) + offsets[None, :] * nx
-        ys = a.y + ts[:, None] * (b.y - a.y) + offsets[None, :] * ny
-        points = np.stack([xs, ys], axis=2)
-        profile = self._sample(self.tophat, points)
-        peaks = profile.max(axis=1)
-        drawn = float(np.count_nonzero(peaks >= self.contrast) / len(peaks))
-        typical = np.median(profile, axis=0)
-        typical = typical - typical.min()
-        weight = profile.sum()
-        where = float((profile * offsets[None, :]).sum() / weight) if weight > 0 else 0.0
-        peak = float(np.sort(peaks)[int(0.9 * (len(peaks) - 1))])
-        return Side(drawn, 0.5 * float(typical.sum()), peak, where)
+        return profile.reshape(len(sides), steps, len(offsets)), offsets
 
     @staticmethod
     def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -199,13 +202,15 @@ class HexSides:
         """The width of every side between two cells, and of every side on the outline with
         its direction (``_direction``)."""
         reach = max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
-        seen: dict[tuple[Node, Node], Side] = {}
+        ends: dict[tuple[Node, Node], tuple[Point, Point]] = {}
         for node in self.cells:
             corners = _corners(self.lattice, node)
             for step, a, b in _SIDES:
                 other = (node[0] + step[0], node[1] + step[1])
-                if (other, node) not in seen:
-                    seen[node, other] = self.lines.side(corners[a], corners[b], reach)
+                if (other, node) not in ends:
+                    ends[node, other] = (corners[a], corners[b])
+        measured = self.lines.sides(np.array(list(ends.values()), np.float64), reach)
+        seen = dict(zip(ends, measured, strict=True))
         # A width is the line's ink over the contrast of the lines round the
         # hexagons either side: a line one pixel wide lying across two shows
         # half its contrast in each, as wide as two; its ink is one pixel's.
@@ -417,24 +422,30 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
     hexagons are regular.
     """
     reach = max(2.0, ACROSS_FOUND * lattice.row_step)
-    ks, ys, js, xs = [], [], [], []
-    for j, k in cells:
-        corners = _corners(lattice, (j, k))
-        for (dj, dk), a, b in _SIDES:
-            seen = lines.side(corners[a], corners[b], reach)
-            drawn, where = seen.drawn, seen.where
-            if drawn < DRAWN:
-                continue
-            pa, pb = corners[a], corners[b]
-            length = math.hypot(pb.x - pa.x, pb.y - pa.y)
-            # The side's line lies ``where`` off it (to its left, from a to b).
-            nx, ny = -(pb.y - pa.y) / length, (pb.x - pa.x) / length
-            if dj == 0:
-                ks.append(k + dk / 2)
-                ys.append(pa.y + where * ny)
-            else:
-                js.append(j + dj / 2)
-                xs.append((pa.x + pb.x) / 2 + where * nx)
+    ks: list[float] = []
+    ys: list[float] = []
+    js: list[float] = []
+    xs: list[float] = []
+    ends = [
+        (node, step, corners[a], corners[b])
+        for node in cells
+        for corners in [_corners(lattice, node)]
+        for step, a, b in _SIDES
+    ]
+    measured = lines.sides(np.array([(pa, pb) for *_, pa, pb in ends], np.float64), reach)
+    for ((j, k), (dj, dk), pa, pb), seen in zip(ends, measured, strict=True):
+        where = seen.where
+        if seen.drawn < DRAWN:
+            continue
+        length = math.hypot(pb.x - pa.x, pb.y - pa.y)
+        # The side's line lies ``where`` off it (to its left, from a to b).
+        nx, ny = -(pb.y - pa.y) / length, (pb.x - pa.x) / length
+        if dj == 0:
+            ks.append(k + dk / 2)
+            ys.append(pa.y + where * ny)
+        else:
+            js.append(j + dj / 2)
+            xs.append((pa.x + pb.x) / 2 + where * nx)
     if len(set(ks)) < 3 or len(set(js)) < 3:
         return None
     row_half, y0 = np.polyfit(ks, ys, 1)

@@ -37,16 +37,15 @@ MIN_CELLS = 12
 REGULAR = 0.04
 #: The outline must be this many times as wide as the thin lines between cells
 #: for a wall to show (the game: about 3; synthetic screens at 35-115 px
-#: pitches 1.3-2.0, a width being its ink over its peak); an inner side with
+#: pitches 1.4-2.0, a width being its ink over the contrast round it); an inner side with
 #: the geometric middle of the two or more is a wall; one whose width lies
 #: within ``WALL_DOUBT`` of that middle (on a log scale from the lines' 0 to
 #: the outline's 1) is refused.
 OUTLINE_WIDTH = 1.25
 WALL_DOUBT = 0.15
-#: ... and wider by this many pixels: a thin line lying across pixel
-#: boundaries (a resized screen) shows up to a pixel wider, which must leave
-#: it short of a wall's width or among the doubtful (a mirror window at a
-#: 33 px pitch: lines 1.6 px, outline 2.1, a row of lines read as walls).
+#: ... and wider by this many pixels (its ink over its contrast: a line a
+#: pixel wide across two pixels shows one pixel's ink; web screens draw 1 px
+#: lines and a 2 px outline).
 WALL_GAP_PX = 0.75
 #: The top-hat keeping the lines is this many pitches either side of a pixel:
 #: wider than the outline (the game 0.05 pitch, synthetic screens up to 0.17:
@@ -358,14 +357,19 @@ OUTLINE: Rule[HexSides] = Rule(
     "from the thin lines at all, or with a line between two hexagons neither thin nor a wall",
     why="The game outlines the board in a line wider than those between its hexagons; a "
     "thin line facing out means the lattice goes on past what is drawn whole (cut off by the "
-    "image's edge, covered), and an outline no wider than the lines would hide walls.",
-    bounds="OUTLINE_WIDTH 1.25: the outline's median width (ink over peak: the same on glow) "
-    "over the thin lines' (the game about 3, synthetic screens 1.3-2.0 at 35-115 px pitches), "
-    "along each of the three directions apart (a slanted line's width differs); a side is "
-    "outline or wall from the geometric middle of the two, and refused within WALL_DOUBT 0.15 "
-    "of it (on a log scale, lines 0, outline 1); the outline WALL_GAP_PX 1.6 px wider at "
-    "least (a thin line across pixel boundaries shows up to 1 px wider: a mirror window at a "
-    "33 px pitch read a row of lines as walls with 0.45).",
+    "image's edge, covered), and an outline no wider than the lines would hide walls. A "
+    "line's width is its ink over the contrast of the lines round it: a line a pixel wide "
+    "lying across two shows half its contrast in each, as wide as two by its peak. Where "
+    "the image's edge cuts the outline (a tight crop), it and a thin line are each expected "
+    "as cut.",
+    bounds="OUTLINE_WIDTH 1.25: the outline's median width over the thin lines' (the game "
+    "about 3, synthetic screens 1.4-2.0 at 21-240 px pitches; a slanted line drawn smoothed "
+    "shows about a pixel more ink than a flat one), along each of the three directions apart; "
+    "a side is outline or wall from the geometric middle of the two, and refused within "
+    "WALL_DOUBT 0.15 of it (on a log scale, lines 0, outline 1); the outline WALL_GAP_PX 0.75 "
+    "px wider at least (web screens: 1 px lines, 2 px outline, 1.0 against 2.0 measured); "
+    "the top-hat keeping the lines LINE_REACH 0.12 pitch either side (the outline up to "
+    "0.17 pitch wide).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )

@@ -102,7 +102,11 @@ class LineMap:
         peaks = profile.max(axis=2)
         drawn = (peaks >= self.contrast).mean(axis=1)
         typical = np.median(profile, axis=1)
-        ink = 0.5 * (typical - typical.min(axis=1, keepdims=True)).sum(axis=1)
+        # Over the ground either side, a straight line from one end to the other:
+        # glow's soft edge along a line leaves a slope under it in the top-hat.
+        ends = np.stack([typical[:, :2].min(axis=1), typical[:, -2:].min(axis=1)], axis=1)
+        ground = ends[:, :1] + (ends[:, 1:] - ends[:, :1]) * np.linspace(0, 1, len(offsets))
+        ink = 0.5 * np.clip(typical - ground, 0, None).sum(axis=1)
         peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
         weight = profile.sum(axis=(1, 2))
         where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)

@@ -87,37 +87,43 @@ class LineMap:
         size = max(5, 2 * round(LINE_REACH * pitch) + 1)
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
+        # What the top-hat stands on: the ground under the lines.
+        self.ground = gray.astype(np.float32) - self.tophat
         self.contrast = contrast
 
     def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
         """For sides ``(n, 2, 2)`` (two corners' x, y each), the share of each one's middle
         half standing out by the contrast."""
-        profile, _ = self._profiles(sides, across)
+        profile, _ = self._profiles(self.tophat, sides, across)
         return (profile.max(axis=2) >= self.contrast).mean(axis=1)
 
     def sides(self, sides: np.ndarray, across: float) -> list[Side]:
         """How each of the sides ``(n, 2, 2)`` shows (``Side``), looked for ``across``
         pixels either side of it."""
-        profile, offsets = self._profiles(sides, across)
+        profile, offsets = self._profiles(self.tophat, sides, across)
+        ground = np.median(self._profiles(self.ground, sides, 0.0)[0], axis=(1, 2))
         peaks = profile.max(axis=2)
         drawn = (peaks >= self.contrast).mean(axis=1)
         typical = np.median(profile, axis=1)
         # Over the ground either side, a straight line from one end to the other:
         # glow's soft edge along a line leaves a slope under it in the top-hat.
         ends = np.stack([typical[:, :2].min(axis=1), typical[:, -2:].min(axis=1)], axis=1)
-        ground = ends[:, :1] + (ends[:, 1:] - ends[:, :1]) * np.linspace(0, 1, len(offsets))
-        ink = 0.5 * np.clip(typical - ground, 0, None).sum(axis=1)
+        base = ends[:, :1] + (ends[:, 1:] - ends[:, :1]) * np.linspace(0, 1, len(offsets))
+        ink = 0.5 * np.clip(typical - base, 0, None).sum(axis=1)
         peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
         weight = profile.sum(axis=(1, 2))
         where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)
-        return [Side(*map(float, values)) for values in zip(drawn, ink, peak, where, strict=True)]
+        values = zip(drawn, ink, peak, where, ground, strict=True)
+        return [Side(*map(float, side)) for side in values]
 
     def side(self, a: Point, b: Point, across: float) -> Side:
         """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
         return self.sides(np.array([[a, b]], np.float64), across)[0]
 
-    def _profiles(self, sides: np.ndarray, across: float) -> tuple[np.ndarray, np.ndarray]:
-        """The line map across each side's middle half: ``(n, steps along, steps across)``,
+    def _profiles(
+        self, image: np.ndarray, sides: np.ndarray, across: float
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """``image`` across each side's middle half: ``(n, steps along, steps across)``,
         in half-pixel steps across, interpolated, over a band wider than the line; and the
         offsets across."""
         offsets = np.arange(-across, across + 0.25, 0.5)
@@ -133,7 +139,7 @@ class LineMap:
         flat = points.reshape(-1, len(offsets), 2)
         # (remap takes fewer than 32767 rows at once)
         profile = np.concatenate(
-            [self._sample(self.tophat, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
+            [self._sample(image, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
         )
         return profile.reshape(len(sides), steps, len(offsets)), offsets
 
@@ -172,13 +178,15 @@ class Side:
     line's contrast summed across it (pixels times contrast); ``peak``: its
     brightest (a slanted line crosses pixel centres somewhere, a thin line
     along a row of pixels may not); ``where``: its offset across the side
-    (positive to the left going from one corner to the other), in pixels.
+    (positive to the left going from one corner to the other), in pixels;
+    ``ground``: the brightness it stands on.
     """
 
     drawn: float
     ink: float
     peak: float
     where: float
+    ground: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,26 +222,26 @@ class HexSides:
                     ends[node, other] = (corners[a], corners[b])
         measured = self.lines.sides(np.array(list(ends.values()), np.float64), reach)
         seen = dict(zip(ends, measured, strict=True))
-        # A width is the line's ink over the contrast of the lines round the
-        # hexagons either side: a line one pixel wide lying across two shows
-        # half its contrast in each, as wide as two; its ink is one pixel's.
-        # Glow dims the lines slowly, alike round a hexagon.
-        contrast: dict[Node, float] = {}
-        for (node, other), side in seen.items():
-            for end in (node, other):
-                contrast[end] = max(contrast.get(end, 0.0), side.peak)
+        # A width is the line's ink over the contrast of the board's lines
+        # over the ground it stands on: a line one pixel wide
+        # lying across two shows half its contrast in each, as wide as two by
+        # its peak; its ink is one pixel's. The lines are one colour, drawn over
+        # the glow, which changes the ground alone.
+        level = float(np.percentile([side.peak + side.ground for side in seen.values()], 90))
+
+        def width(side: Side) -> float:
+            return side.ink / max(level - side.ground, 1.0)
+
         inner: dict[frozenset[Node], float] = {}
         outline: list[OutlineSide] = []
         for (node, other), side in seen.items():
             if other in self.cells:
-                local = max(contrast[node], contrast[other])
-                inner[frozenset((node, other))] = side.ink / max(local, 1e-6)
+                inner[frozenset((node, other))] = width(side)
             else:
                 step = (other[0] - node[0], other[1] - node[1])
                 corners = _corners(self.lattice, node)
                 _, a, b = next(s for s in _SIDES if s[0] == step)
-                width = side.ink / max(contrast[node], 1e-6)
-                outline.append(OutlineSide(_direction(step), width, corners[a], corners[b]))
+                outline.append(OutlineSide(_direction(step), width(side), corners[a], corners[b]))
         return inner, outline
 
     @cached_property

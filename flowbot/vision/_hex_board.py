@@ -300,10 +300,15 @@ def drawn_board(gray: np.ndarray, lattice: HexLattice, contrast: float) -> HexSi
         if fitted is None:
             return None
         placed = fitted
-    cells = _drawn(lines, placed, ACROSS_PLACED)
-    if len(cells) < MIN_CELLS:
+    # A few hexagons apart are no board's (the gaps between lines of text, a
+    # window's edges); a piece of the board cut off by something laid over it
+    # leaves the rest with thin lines facing out (``OUTLINE``).
+    pieces = [
+        piece for piece in _pieces(_drawn(lines, placed, ACROSS_PLACED)) if len(piece) >= MIN_CELLS
+    ]
+    if not pieces:
         return None
-    return HexSides(lines, placed, frozenset(cells))
+    return HexSides(lines, placed, frozenset().union(*pieces))
 
 
 def hex_board(sides: HexSides) -> HexBoard:
@@ -333,8 +338,10 @@ ONE_PIECE: Rule[HexSides] = Rule(
     refuses="hexagons drawn whole in two or more groups apart",
     why="A hexagonal board is one piece; hexagons apart from it are another board, or a "
     "piece of this one cut off by something laid over it.",
-    bounds="Sides drawn: DRAWN 0.75 of their middle half in the line map (top-hat 0.08 "
-    "pitch wide, line_contrast), looked for ACROSS_PLACED 0.03 pitch across (1.5 px least).",
+    bounds="Sides drawn: DRAWN 0.75 of their middle half in the line map (top-hat "
+    "LINE_REACH 0.12 pitch either side, line_contrast), looked for ACROSS_PLACED 0.03 pitch "
+    "across (1.5 px least); pieces of fewer than MIN_CELLS 12 hexagons are left out (no "
+    "board has so few: text's line gaps, a window's edges).",
     reason="hexagons drawn apart from the board (two boards, or a piece)",
     check=_check_one_piece,
 )

@@ -6,7 +6,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
 from flowbot.vision._dots_apart import dots_outside
 from flowbot.vision._hex_cells import HexCells
-from flowbot.vision._hex_copy import smaller_copy
+from flowbot.vision._hex_copy import discs_apart, holds_pairs, smaller_copy
 from flowbot.vision._rule import Rule
 from flowbot.vision._types import TWO_BOARDS
 
@@ -23,7 +23,10 @@ def _check_alone(seen: HexCells) -> None:
         cols=g.cols,
     )
     region = dots_outside(image, box, settings)
-    if region is not None and not smaller_copy(image, seen, region):
+    if region is None:
+        return
+    discs = discs_apart(image, seen, region)
+    if holds_pairs(discs) and not smaller_copy(image, seen, discs):
         raise UnsureReadingError(TWO_BOARDS)
 
 
@@ -35,7 +38,8 @@ ALONE: Rule[HexCells] = Rule(
     "A smaller copy of the board's dots (the OS's screenshot preview) is no other board.",
     bounds="other_dots: two or more pairs of round saturated discs of one size outside the "
     "board's box and half a pitch around it (DOT_CHROMA 60, DOT_BRIGHTNESS 100, TWIN_COLOUR "
-    "40, TWIN_SIZE 0.25); a copy: one scale (SMALLER_COPY 0.5 at most) and shift take every "
+    "40, TWIN_SIZE 0.25), seen so again at full resolution, discs 2 RADII[0] min_cell_px "
+    "(6 px) or more; a copy: one scale (SMALLER_COPY 0.5 at most) and shift take every "
     "board dot to a dot of its colour (TWIN_COLOUR) within COPY_PLACING 0.25 of the copy's "
     "pitch, and nothing else there; dots CLEARLY_COLOURED 30 past the dot finder's bounds "
     "must all show.",

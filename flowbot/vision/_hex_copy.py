@@ -40,13 +40,27 @@ COPY_PLACING = 0.25
 CLEARLY_COLOURED = 30
 
 
-def smaller_copy(image: np.ndarray, seen: HexCells, region: Region) -> bool:
-    """Whether the dots in ``region`` are a smaller copy of the board's dots."""
-    blobs = np.array(round_blobs(image, region, 1))
-    # Discs too small to be the dots of a board the reader could read are
-    # left out (the copy's icons, shrunk to a few pixels).
+def discs_apart(image: np.ndarray, seen: HexCells, region: Region) -> np.ndarray:
+    """The round discs in ``region`` outside the board, at full resolution: x, y, size,
+    R, G, B rows. Discs too small to be the dots of a board the reader could read
+    are left out (a preview's icons, shrunk to a few pixels)."""
+    blobs = np.array(round_blobs(image, region, 1)).reshape(-1, 6)
+    g = seen.geometry
+    x, y = blobs[:, 0], blobs[:, 1]
+    on_board = (x > g.left) & (x < g.right) & (y > g.top) & (y < g.bottom)
     least = 2 * RADII[0] * seen.settings.min_cell_px
-    blobs = blobs[blobs[:, 2] >= least] if len(blobs) else blobs
+    return blobs[(blobs[:, 2] >= least) & ~on_board]
+
+
+def holds_pairs(discs: np.ndarray) -> bool:
+    """Whether ``discs`` hold pairs of dots of one size as a board's do (``PAIRS`` or more):
+    the shrunk copy's look, seen again at full resolution (letters of a word may pass
+    for discs there)."""
+    return len(pairs_of_one_size(discs)) >= 2 * PAIRS
+
+
+def smaller_copy(image: np.ndarray, seen: HexCells, blobs: np.ndarray) -> bool:
+    """Whether the discs ``blobs`` (``discs_apart``) are a smaller copy of the board's dots."""
     if len(blobs) < 2:
         return False
     geometry = seen.geometry

@@ -212,7 +212,8 @@ class HexSides:
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
         """The width of every side between two cells, and of every side on the outline with
         its direction (``_direction``)."""
-        reach = max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
+        # Across the widest outline and on to the ground either side.
+        reach = max(4.0, LINE_REACH * self.lattice.row_step)
         ends: dict[tuple[Node, Node], tuple[Point, Point]] = {}
         for node in self.cells:
             corners = _corners(self.lattice, node)
@@ -249,7 +250,7 @@ class HexSides:
         """Per direction, the thin lines' and the outline's typical width (``None`` when the
         outline does not carry ``OUTLINE_WIDTH`` times the lines' width along every direction)."""
         inner, outline = self.widths
-        reach = 2 * max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
+        reach = 2 * max(4.0, LINE_REACH * self.lattice.row_step)
         typical = []
         for direction in range(3):
             thin = [width for side, width in inner.items() if _side_direction(side) == direction]

@@ -186,7 +186,10 @@ def board_shapes(puzzle: Puzzle, layout: Layout) -> list[Shape]:
         return grid_shapes(layout)
     line = max(1, layout.cell // 32)
     wall_colour, wall_width = look.wall_look(puzzle, GRID_LINE)
-    wall = max(2 * line, round(wall_width * layout.cell))
+    # A hexagon's sides slant, and the window draws without smoothing: a band at
+    # a slant fills a pixel less a row in places (two pixels wide, as thin as a
+    # line). Drawn four lines wide, the outline shows about three, as the game's.
+    wall = max((4 if puzzle.shape is Lattice.HEX else 2) * line, round(wall_width * layout.cell))
     edges = look.edges(puzzle, layout.geometry)
     out: list[Shape] = []
     for kind, width, colour in (

@@ -300,6 +300,14 @@ class PracticeWindow:
                         tags=tag,
                     )
                 )  # fmt: skip
+            elif isinstance(shape, Segment) and shape.width <= 1:
+                # A pixel-wide band filled as a polygon leaves a steep line's
+                # pixels apart (a dotted line); Tk's own line joins them.
+                ids.append(
+                    c.create_line(
+                        *shape.a, *shape.b, width=1, fill=hex_colour(shape.fill), tags=tag
+                    )
+                )
             elif isinstance(shape, Polygon | Segment):
                 points = shape.points if isinstance(shape, Polygon) else segment_corners(shape)
                 ids.append(

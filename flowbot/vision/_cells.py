@@ -134,16 +134,28 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
 def _lettered(
     image: np.ndarray, geometry: BoardGeometry, tried: np.ndarray, ring_lab: np.ndarray
 ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Which ``tried`` cells hold a lettered disc, and its Lab, RGB and flatness without the letter.
+    """``lettered_cores`` of a square grid's cells."""
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    cx, cy = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
+    centres = np.stack([cx.ravel(), cy.ravel()], axis=1)
+    return lettered_cores(image, centres, cell_pitch(xs, ys), tried, ring_lab)
+
+
+def lettered_cores(
+    image: np.ndarray,
+    centres: np.ndarray,
+    pitch: float,
+    tried: np.ndarray,
+    ring_lab: np.ndarray,
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Which ``tried`` cells (centred at ``centres``, ``(n, 2)`` x, y) hold a lettered disc,
+    and its Lab, RGB and flatness without the letter.
 
     A disc as faint against its ring as noise keeps its samples.
     """
     cells = np.flatnonzero(tried)
     if cells.size:
-        xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-        cx, cy = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
-        centres = np.stack([cx.ravel()[cells], cy.ravel()[cells]], axis=1)
-        found = lettered_discs(image, centres, cell_pitch(xs, ys), ring_lab[cells])
+        found = lettered_discs(image, centres[cells], pitch, ring_lab[cells])
         keep = found.lettered & (delta_e(found.lab, ring_lab[cells]) > NEAR)
         return cells[keep], (found.lab[keep], found.rgb[keep], found.flat[keep])
     return cells, (np.empty((0, 3)), np.empty((0, 3)), np.empty(0))

@@ -134,15 +134,15 @@ def _paired_dots(
             blob
             for part in parts
             if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
-            for blob in _round_blobs(image, part, step)
+            for blob in round_blobs(image, part, step)
         ]
     )
     if len(blobs) < 2 * pairs:
         return np.zeros((0, 6))
-    return _pairs_of_one_size(blobs)
+    return pairs_of_one_size(blobs)
 
 
-def _round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float, ...]]:
+def round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float, ...]]:
     """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels)."""
     crop = image[part.y0 : part.y1, part.x0 : part.x1]
     size = ((part.x1 - part.x0) // step, (part.y1 - part.y0) // step)
@@ -186,7 +186,7 @@ def _round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float
     return found
 
 
-def _pairs_of_one_size(blobs: np.ndarray) -> np.ndarray:
+def pairs_of_one_size(blobs: np.ndarray) -> np.ndarray:
     """The biggest set of blobs of one size, each with exactly one twin among them.
 
     A twin: nearly the same colour and size (a pair's other end). A row of

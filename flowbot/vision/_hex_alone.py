@@ -6,6 +6,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
 from flowbot.vision._dots_apart import dots_outside
 from flowbot.vision._hex_cells import HexCells
+from flowbot.vision._hex_copy import discs_apart, holds_pairs, smaller_copy
 from flowbot.vision._rule import Rule
 from flowbot.vision._types import TWO_BOARDS
 
@@ -21,7 +22,11 @@ def _check_alone(seen: HexCells) -> None:
         rows=g.rows,
         cols=g.cols,
     )
-    if dots_outside(image, box, settings) is not None:
+    region = dots_outside(image, box, settings)
+    if region is None:
+        return
+    discs = discs_apart(image, seen, region)
+    if holds_pairs(discs) and not smaller_copy(image, seen, discs):
         raise UnsureReadingError(TWO_BOARDS)
 
 
@@ -29,10 +34,15 @@ ALONE: Rule[HexCells] = Rule(
     name="hex board alone",
     refuses="a hexagonal board with pairs of dots like a board's outside it",
     why="Another board beside it (or a copy of it) may be the one the user means; the "
-    "square search looks for its grid, a hexagonal board's reader refuses on its dots alone.",
+    "square search looks for its grid, a hexagonal board's reader refuses on its dots alone. "
+    "A smaller copy of the board's dots (the OS's screenshot preview) is no other board.",
     bounds="other_dots: two or more pairs of round saturated discs of one size outside the "
     "board's box and half a pitch around it (DOT_CHROMA 60, DOT_BRIGHTNESS 100, TWIN_COLOUR "
-    "40, TWIN_SIZE 0.25).",
+    "40, TWIN_SIZE 0.25), seen so again at full resolution, discs 2 RADII[0] min_cell_px "
+    "(6 px) or more; a copy: one scale (SMALLER_COPY 0.5 at most) and shift take every "
+    "board dot to a dot of its colour (TWIN_COLOUR) within COPY_PLACING 0.25 of the copy's "
+    "pitch, and nothing else there; dots CLEARLY_COLOURED 30 past the dot finder's bounds "
+    "must all show.",
     reason=TWO_BOARDS,
     check=_check_alone,
 )

@@ -37,17 +37,20 @@ MIN_CELLS = 12
 REGULAR = 0.04
 #: The outline must be this many times as wide as the thin lines between cells
 #: for a wall to show (the game: about 3; synthetic screens at 35-115 px
-#: pitches 1.3-2.0, a width being its ink over its peak); an inner side with
+#: pitches 1.4-2.0, a width being its ink over the contrast round it); an inner side with
 #: the geometric middle of the two or more is a wall; one whose width lies
 #: within ``WALL_DOUBT`` of that middle (on a log scale from the lines' 0 to
 #: the outline's 1) is refused.
 OUTLINE_WIDTH = 1.25
 WALL_DOUBT = 0.15
-#: ... and wider by this many pixels: a thin line lying across pixel
-#: boundaries (a resized screen) shows up to a pixel wider, which must leave
-#: it short of a wall's width or among the doubtful (a mirror window at a
-#: 33 px pitch: lines 1.6 px, outline 2.1, a row of lines read as walls).
-WALL_GAP_PX = 1.6
+#: ... and wider by this many pixels (its ink over its contrast: a line a
+#: pixel wide across two pixels shows one pixel's ink; web screens draw 1 px
+#: lines and a 2 px outline).
+WALL_GAP_PX = 0.75
+#: The top-hat keeping the lines is this many pitches either side of a pixel:
+#: wider than the outline (the game 0.05 pitch, synthetic screens up to 0.17:
+#: twice a 2.6 px line at a 31 px pitch), narrower than a dot.
+LINE_REACH = 0.12
 
 #: Half-row steps to the six neighbours, clockwise from straight up, with the
 #: corners (as indices into ``_CORNERS``) of the side facing each.
@@ -79,39 +82,122 @@ class LineMap:
     """The image's thin bright lines, measured along a hexagon's sides."""
 
     def __init__(self, gray: np.ndarray, pitch: float, contrast: float) -> None:
-        size = max(5, 2 * round(0.08 * pitch) + 1)
-        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+        # Wider than the outline (a tenth of a pitch, or twice a thick line);
+        # square, so that a large pitch's top-hat stays quick.
+        size = max(5, 2 * round(LINE_REACH * pitch) + 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
+        # What the top-hat stands on: the ground under the lines.
+        self.ground = gray.astype(np.float32) - self.tophat
         self.contrast = contrast
 
-    def side(self, a: Point, b: Point, across: float) -> tuple[float, float, float]:
-        """Along the middle half of side ``a``-``b``: the share drawn, the line's width, where.
+    def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """For sides ``(n, 2, 2)`` (two corners' x, y each), the share of each one's middle
+        half standing out by the contrast."""
+        profile, _ = self._profiles(self.tophat, sides, across)
+        return (profile.max(axis=2) >= self.contrast).mean(axis=1)
 
-        The width is the line's contrast summed across it over its peak; where: its offset across
-        the side (positive to the left going from ``a`` to ``b``), in pixels.
-        """
+    def sides(self, sides: np.ndarray, across: float) -> list[Side]:
+        """How each of the sides ``(n, 2, 2)`` shows (``Side``), looked for ``across``
+        pixels either side of it."""
+        profile, offsets = self._profiles(self.tophat, sides, across)
+        ground = np.median(self._profiles(self.ground, sides, 0.0)[0], axis=(1, 2))
+        peaks = profile.max(axis=2)
+        drawn = (peaks >= self.contrast).mean(axis=1)
+        typical = np.median(profile, axis=1)
+        # Over the ground either side, a straight line from one end to the other:
+        # glow's soft edge along a line leaves a slope under it in the top-hat.
+        ends = np.stack([typical[:, :2].min(axis=1), typical[:, -2:].min(axis=1)], axis=1)
+        base = ends[:, :1] + (ends[:, 1:] - ends[:, :1]) * np.linspace(0, 1, len(offsets))
+        ink = 0.5 * np.clip(typical - base, 0, None).sum(axis=1)
+        peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
+        weight = profile.sum(axis=(1, 2))
+        where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)
+        values = zip(drawn, ink, peak, where, ground, strict=True)
+        return [Side(*map(float, side)) for side in values]
+
+    def side(self, a: Point, b: Point, across: float) -> Side:
+        """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
+        return self.sides(np.array([[a, b]], np.float64), across)[0]
+
+    def _profiles(
+        self, image: np.ndarray, sides: np.ndarray, across: float
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """``image`` across each side's middle half: ``(n, steps along, steps across)``,
+        in half-pixel steps across, interpolated, over a band wider than the line; and the
+        offsets across."""
+        offsets = np.arange(-across, across + 0.25, 0.5)
+        if not len(sides):
+            return np.zeros((0, 5, len(offsets)), np.float32), offsets
+        a, b = sides[:, 0], sides[:, 1]
+        length = np.hypot(*(b - a).T)
+        normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
+        steps = max(5, int(length.max() / 2))
+        ts = np.linspace(0.25, 0.75, steps)
+        along = a[:, None, :] + ts[None, :, None] * (b - a)[:, None, :]  # (n, t, 2)
+        points = along[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
+        flat = points.reshape(-1, len(offsets), 2)
+        # (remap takes fewer than 32767 rows at once)
+        profile = np.concatenate(
+            [self._sample(image, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
+        )
+        return profile.reshape(len(sides), steps, len(offsets)), offsets
+
+    @staticmethod
+    def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+        """``image`` at ``points`` (``(rows, cols, 2)`` x, y), interpolated."""
+        # Nothing past the image's edge: a line it cuts shows only its part inside.
+        return cv2.remap(
+            image,
+            points[..., 0].astype(np.float32),
+            points[..., 1].astype(np.float32),
+            cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=0,
+        )
+
+    def shown(self, a: Point, b: Point, width: float) -> float:
+        """The share of a line ``width`` wide along the middle half of side ``a``-``b``
+        that lies within the image (its pixels' edges)."""
         h, w = self.tophat.shape
         length = math.hypot(b.x - a.x, b.y - a.y)
         nx, ny = -(b.y - a.y) / length, (b.x - a.x) / length
-        ts = np.linspace(0.25, 0.75, max(5, int(length / 2)))
-        # Half-pixel steps across, interpolated, over a band wider than the line.
-        offsets = np.arange(-across, across + 0.25, 0.5)
-        xs = a.x + ts[:, None] * (b.x - a.x) + offsets[None, :] * nx
-        ys = a.y + ts[:, None] * (b.y - a.y) + offsets[None, :] * ny
-        profile = cv2.remap(
-            self.tophat,
-            np.clip(xs, 0, w - 1).astype(np.float32),
-            np.clip(ys, 0, h - 1).astype(np.float32),
-            cv2.INTER_LINEAR,
-        )
-        drawn = float((profile.max(axis=1) >= self.contrast).mean())
-        # The line's width: its ink over its peak, the same on glow that dims it.
-        typical = np.median(profile, axis=0)
-        typical = typical - typical.min()
-        width = 0.5 * float(typical.sum()) / max(float(typical.max()), 1e-6)
-        weight = profile.sum()
-        where = float((profile * offsets[None, :]).sum() / weight) if weight > 0 else 0.0
-        return drawn, width, where
+        ts = np.linspace(0.25, 0.75, 21)[:, None]
+        offsets = np.linspace(-width / 2, width / 2, 21)[None, :]
+        xs = a.x + ts * (b.x - a.x) + offsets * nx
+        ys = a.y + ts * (b.y - a.y) + offsets * ny
+        inside = (xs >= -0.5) & (xs <= w - 0.5) & (ys >= -0.5) & (ys <= h - 0.5)
+        return float(inside.mean())
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """How a hexagon's side shows in the line map, along its middle half.
+
+    ``drawn``: the share of it standing out by the contrast; ``ink``: the
+    line's contrast summed across it (pixels times contrast); ``peak``: its
+    brightest (a slanted line crosses pixel centres somewhere, a thin line
+    along a row of pixels may not); ``where``: its offset across the side
+    (positive to the left going from one corner to the other), in pixels;
+    ``ground``: the brightness it stands on.
+    """
+
+    drawn: float
+    ink: float
+    peak: float
+    where: float
+    ground: float
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineSide:
+    """A side of the board's outline: its direction (``_direction``), its line's width
+    and its corners."""
+
+    direction: int
+    width: float
+    a: Point
+    b: Point
 
 
 @dataclass(frozen=True)
@@ -123,21 +209,40 @@ class HexSides:
     cells: frozenset[Node]
 
     @cached_property
-    def widths(self) -> tuple[dict[frozenset[Node], float], list[tuple[int, float]]]:
+    def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
         """The width of every side between two cells, and of every side on the outline with
         its direction (``_direction``)."""
-        reach = max(4.0, ACROSS_PLACED * 2 * self.lattice.row_step)
-        inner: dict[frozenset[Node], float] = {}
-        outline: list[tuple[int, float]] = []
+        # Across the widest outline and on to the ground either side.
+        reach = max(4.0, LINE_REACH * self.lattice.row_step)
+        ends: dict[tuple[Node, Node], tuple[Point, Point]] = {}
         for node in self.cells:
             corners = _corners(self.lattice, node)
             for step, a, b in _SIDES:
                 other = (node[0] + step[0], node[1] + step[1])
-                width = self.lines.side(corners[a], corners[b], reach)[1]
-                if other in self.cells:
-                    inner[frozenset((node, other))] = width
-                else:
-                    outline.append((_direction(step), width))
+                if (other, node) not in ends:
+                    ends[node, other] = (corners[a], corners[b])
+        measured = self.lines.sides(np.array(list(ends.values()), np.float64), reach)
+        seen = dict(zip(ends, measured, strict=True))
+        # A width is the line's ink over the contrast of the board's lines
+        # over the ground it stands on: a line one pixel wide
+        # lying across two shows half its contrast in each, as wide as two by
+        # its peak; its ink is one pixel's. The lines are one colour, drawn over
+        # the glow, which changes the ground alone.
+        level = float(np.percentile([side.peak + side.ground for side in seen.values()], 90))
+
+        def width(side: Side) -> float:
+            return side.ink / max(level - side.ground, 1.0)
+
+        inner: dict[frozenset[Node], float] = {}
+        outline: list[OutlineSide] = []
+        for (node, other), side in seen.items():
+            if other in self.cells:
+                inner[frozenset((node, other))] = width(side)
+            else:
+                step = (other[0] - node[0], other[1] - node[1])
+                corners = _corners(self.lattice, node)
+                _, a, b = next(s for s in _SIDES if s[0] == step)
+                outline.append(OutlineSide(_direction(step), width(side), corners[a], corners[b]))
         return inner, outline
 
     @cached_property
@@ -145,10 +250,16 @@ class HexSides:
         """Per direction, the thin lines' and the outline's typical width (``None`` when the
         outline does not carry ``OUTLINE_WIDTH`` times the lines' width along every direction)."""
         inner, outline = self.widths
+        reach = 2 * max(4.0, LINE_REACH * self.lattice.row_step)
         typical = []
         for direction in range(3):
             thin = [width for side, width in inner.items() if _side_direction(side) == direction]
-            wide = [width for d, width in outline if d == direction]
+            # (the outline whole: a tight crop cuts some of it)
+            wide = [
+                side.width
+                for side in outline
+                if side.direction == direction and self.lines.shown(side.a, side.b, reach) == 1
+            ]
             if not thin or not wide:
                 return None
             t, w = float(np.median(thin)), float(np.median(wide))
@@ -190,10 +301,15 @@ def drawn_board(gray: np.ndarray, lattice: HexLattice, contrast: float) -> HexSi
         if fitted is None:
             return None
         placed = fitted
-    cells = _drawn(lines, placed, ACROSS_PLACED)
-    if len(cells) < MIN_CELLS:
+    # A few hexagons apart are no board's (the gaps between lines of text, a
+    # window's edges); a piece of the board cut off by something laid over it
+    # leaves the rest with thin lines facing out (``OUTLINE``).
+    pieces = [
+        piece for piece in _pieces(_drawn(lines, placed, ACROSS_PLACED)) if len(piece) >= MIN_CELLS
+    ]
+    if not pieces:
         return None
-    return HexSides(lines, placed, frozenset(cells))
+    return HexSides(lines, placed, frozenset().union(*pieces))
 
 
 def hex_board(sides: HexSides) -> HexBoard:
@@ -223,8 +339,10 @@ ONE_PIECE: Rule[HexSides] = Rule(
     refuses="hexagons drawn whole in two or more groups apart",
     why="A hexagonal board is one piece; hexagons apart from it are another board, or a "
     "piece of this one cut off by something laid over it.",
-    bounds="Sides drawn: DRAWN 0.75 of their middle half in the line map (top-hat 0.08 "
-    "pitch wide, line_contrast), looked for ACROSS_PLACED 0.03 pitch across (1.5 px least).",
+    bounds="Sides drawn: DRAWN 0.75 of their middle half in the line map (top-hat "
+    "LINE_REACH 0.12 pitch either side, line_contrast), looked for ACROSS_PLACED 0.03 pitch "
+    "across (1.5 px least); pieces of fewer than MIN_CELLS 12 hexagons are left out (no "
+    "board has so few: text's line gaps, a window's edges).",
     reason="hexagons drawn apart from the board (two boards, or a piece)",
     check=_check_one_piece,
 )
@@ -236,8 +354,16 @@ def _check_outline(sides: HexSides) -> None:
             "the board's outline looks like the lines between its hexagons (walls would not show)"
         )
     inner, outline = sides.widths
-    if any(sides.wideness(direction, width) < 0.5 for direction, width in outline):
-        raise UnsureReadingError(OUTLINE.reason)
+    for edge in outline:
+        # Where the image's edge cuts the outline, a line of either width shows
+        # only its part inside: each is expected as cut.
+        thin, wide = sides.line_widths[edge.direction]
+        thin *= sides.lines.shown(edge.a, edge.b, thin)
+        wide *= sides.lines.shown(edge.a, edge.b, wide)
+        if wide < OUTLINE_WIDTH * thin or thin <= 0:
+            raise UnsureReadingError(OUTLINE.reason)
+        if math.log(max(edge.width, 1e-6) / thin) < 0.5 * math.log(wide / thin):
+            raise UnsureReadingError(OUTLINE.reason)
     for side, width in inner.items():
         if abs(sides.wideness(_side_direction(side), width) - 0.5) < WALL_DOUBT:
             raise UnsureReadingError(
@@ -251,14 +377,19 @@ OUTLINE: Rule[HexSides] = Rule(
     "from the thin lines at all, or with a line between two hexagons neither thin nor a wall",
     why="The game outlines the board in a line wider than those between its hexagons; a "
     "thin line facing out means the lattice goes on past what is drawn whole (cut off by the "
-    "image's edge, covered), and an outline no wider than the lines would hide walls.",
-    bounds="OUTLINE_WIDTH 1.25: the outline's median width (ink over peak: the same on glow) "
-    "over the thin lines' (the game about 3, synthetic screens 1.3-2.0 at 35-115 px pitches), "
-    "along each of the three directions apart (a slanted line's width differs); a side is "
-    "outline or wall from the geometric middle of the two, and refused within WALL_DOUBT 0.15 "
-    "of it (on a log scale, lines 0, outline 1); the outline WALL_GAP_PX 1.6 px wider at "
-    "least (a thin line across pixel boundaries shows up to 1 px wider: a mirror window at a "
-    "33 px pitch read a row of lines as walls with 0.45).",
+    "image's edge, covered), and an outline no wider than the lines would hide walls. A "
+    "line's width is its ink over the contrast of the lines round it: a line a pixel wide "
+    "lying across two shows half its contrast in each, as wide as two by its peak. Where "
+    "the image's edge cuts the outline (a tight crop), it and a thin line are each expected "
+    "as cut.",
+    bounds="OUTLINE_WIDTH 1.25: the outline's median width over the thin lines' (the game "
+    "about 3, synthetic screens 1.4-2.0 at 21-240 px pitches; a slanted line drawn smoothed "
+    "shows about a pixel more ink than a flat one), along each of the three directions apart; "
+    "a side is outline or wall from the geometric middle of the two, and refused within "
+    "WALL_DOUBT 0.15 of it (on a log scale, lines 0, outline 1); the outline WALL_GAP_PX 0.75 "
+    "px wider at least (web screens: 1 px lines, 2 px outline, 1.0 against 2.0 measured); "
+    "the top-hat keeping the lines LINE_REACH 0.12 pitch either side (the outline up to "
+    "0.17 pitch wide).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )
@@ -267,25 +398,27 @@ OUTLINE: Rule[HexSides] = Rule(
 def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
     """The hexagons within the image drawn all round."""
     h, w = lines.tophat.shape
-    reach = max(1.5, across * lattice.row_step)
-    sides: dict[frozenset[Node], bool] = {}
-    out: set[Node] = set()
-    for j in range(-1, int(w / lattice.col_step) + 2):
-        for k in range(-2, int(2 * h / lattice.row_step) + 3):
-            if (j + k) % 2 or not _inside(lattice, (j, k), w, h):
-                continue
-            corners = _corners(lattice, (j, k))
-            whole = True
-            for (dj, dk), a, b in _SIDES:
-                key = frozenset(((j, k), (j + dj, k + dk)))
-                if key not in sides:
-                    sides[key] = lines.side(corners[a], corners[b], reach)[0] >= DRAWN
-                if not sides[key]:
-                    whole = False
-                    break
-            if whole:
-                out.add((j, k))
-    return out
+    nodes = [
+        (j, k)
+        for j in range(-1, int(w / lattice.col_step) + 2)
+        for k in range(-2, int(2 * h / lattice.row_step) + 3)
+        if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)
+    ]
+    keys: dict[frozenset[Node], int] = {}
+    ends: list[tuple[Point, Point]] = []
+    for node in nodes:
+        corners = _corners(lattice, node)
+        for (dj, dk), a, b in _SIDES:
+            key = frozenset((node, (node[0] + dj, node[1] + dk)))
+            if key not in keys:
+                keys[key] = len(ends)
+                ends.append((corners[a], corners[b]))
+    drawn = lines.drawn(np.array(ends, np.float64), max(1.5, across * lattice.row_step)) >= DRAWN
+    return {
+        node
+        for node in nodes
+        if all(drawn[keys[frozenset((node, other))]] for other in _neighbours(node))
+    }
 
 
 def _corners(lattice: HexLattice, node: Node) -> list[Point]:
@@ -295,11 +428,14 @@ def _corners(lattice: HexLattice, node: Node) -> list[Point]:
 
 
 def _inside(lattice: HexLattice, node: Node, w: int, h: int) -> bool:
-    """Whether the hexagon lies within the image (its sides may lie on the image's edge: a
-    side there is on the outline, which must show as wide as the outline's)."""
+    """Whether the middle halves of the hexagon's sides, where they are looked at, lie
+    within the image: a flat side may lie a pixel past its edge, the outline cut through
+    by a tight crop (a side there is on the outline, which must show as the outline does,
+    cut as it is: ``_check_outline``)."""
     x, y = lattice.centre(*node)
-    rx, ry = lattice.col_step * 2 / 3, lattice.row_step / 2
-    return x - rx >= 0 and y - ry >= 0 and x + rx <= w - 1 and y + ry <= h - 1
+    # The slanted sides' middle halves reach 7/8 of the radius across.
+    rx, ry = lattice.col_step * 2 / 3 * 7 / 8, lattice.row_step / 2
+    return x - rx >= -0.5 and y - ry >= -1.5 and x + rx <= w - 0.5 and y + ry <= h + 0.5
 
 
 def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:
@@ -310,23 +446,30 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
     hexagons are regular.
     """
     reach = max(2.0, ACROSS_FOUND * lattice.row_step)
-    ks, ys, js, xs = [], [], [], []
-    for j, k in cells:
-        corners = _corners(lattice, (j, k))
-        for (dj, dk), a, b in _SIDES:
-            drawn, _, where = lines.side(corners[a], corners[b], reach)
-            if drawn < DRAWN:
-                continue
-            pa, pb = corners[a], corners[b]
-            length = math.hypot(pb.x - pa.x, pb.y - pa.y)
-            # The side's line lies ``where`` off it (to its left, from a to b).
-            nx, ny = -(pb.y - pa.y) / length, (pb.x - pa.x) / length
-            if dj == 0:
-                ks.append(k + dk / 2)
-                ys.append(pa.y + where * ny)
-            else:
-                js.append(j + dj / 2)
-                xs.append((pa.x + pb.x) / 2 + where * nx)
+    ks: list[float] = []
+    ys: list[float] = []
+    js: list[float] = []
+    xs: list[float] = []
+    ends = [
+        (node, step, corners[a], corners[b])
+        for node in cells
+        for corners in [_corners(lattice, node)]
+        for step, a, b in _SIDES
+    ]
+    measured = lines.sides(np.array([(pa, pb) for *_, pa, pb in ends], np.float64), reach)
+    for ((j, k), (dj, dk), pa, pb), seen in zip(ends, measured, strict=True):
+        where = seen.where
+        if seen.drawn < DRAWN:
+            continue
+        length = math.hypot(pb.x - pa.x, pb.y - pa.y)
+        # The side's line lies ``where`` off it (to its left, from a to b).
+        nx, ny = -(pb.y - pa.y) / length, (pb.x - pa.x) / length
+        if dj == 0:
+            ks.append(k + dk / 2)
+            ys.append(pa.y + where * ny)
+        else:
+            js.append(j + dj / 2)
+            xs.append((pa.x + pb.x) / 2 + where * nx)
     if len(set(ks)) < 3 or len(set(js)) < 3:
         return None
     row_half, y0 = np.polyfit(ks, ys, 1)

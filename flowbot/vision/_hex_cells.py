@@ -17,8 +17,9 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
-from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, cell_offsets
+from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, cell_offsets, lettered_cores
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._letters import holds_ink
 from flowbot.vision._rule import Rule
 from flowbot.vision._stats import median_along, median_of
 from flowbot.vision._types import Settings
@@ -83,16 +84,23 @@ def sample_hex_cells(
     core, ring = gather(core_xy), gather(ring_xy)
     core_lab_px, ring_lab_px = to_lab(core), to_lab(ring)
     core_lab = median_along(core_lab_px, axis=1)
+    core_rgb = median_along(core, axis=1)
     ring_lab = median_along(ring_lab_px, axis=1)
-    near_core = np.count_nonzero(delta_e(core_lab_px, core_lab[:, None]) <= NEAR, axis=1)
+    core_off = delta_e(core_lab_px, core_lab[:, None])
+    uniformity = np.count_nonzero(core_off <= NEAR, axis=1) / core_lab_px.shape[1]
+    # A dot with a letter on it (the colour-blind setting): its disc's colour
+    # alone, as on a square board's cells.
+    tried = ((uniformity < FLAT_CORE) | holds_ink(core_off)) & (delta_e(core_lab, ring_lab) > NEAR)
+    found, letters = lettered_cores(image, centres, geometry.cell_size, tried, ring_lab)
+    core_lab[found], core_rgb[found], uniformity[found] = letters
     near_ring = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
     return HexCells(
         image,
         geometry,
         cells,
         core_lab.reshape(rows, cols, 3),
-        median_along(core, axis=1).reshape(rows, cols, 3),
-        (near_core / core_lab_px.shape[1]).reshape(rows, cols),
+        core_rgb.reshape(rows, cols, 3),
+        uniformity.reshape(rows, cols),
         ring_lab.reshape(rows, cols, 3),
         (near_ring / ring_lab_px.shape[1]).reshape(rows, cols),
         settings,

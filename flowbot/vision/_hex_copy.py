@@ -1,0 +1,151 @@
+"""A smaller copy of a hexagonal board's dots: the OS's screenshot preview.
+
+The preview shows the whole screen at a fifth or so of its size in a
+corner, the board's dots among it. Its lines are too fine to find a lattice
+in, but its dots still show (``_dots_apart``). They are a copy of the board
+when one scale and shift (no turn) takes every board dot to a dot of its
+colour there and takes nothing else there: the copy is then no second
+board. The square boards' check (``_other_boards.smaller_copy``) reads the
+copy's grid; this one needs only the dots.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import cv2
+import numpy as np
+
+from flowbot.vision._dots_apart import (
+    DOT_BRIGHTNESS,
+    DOT_CHROMA,
+    PAIRS,
+    TWIN_COLOUR,
+    TWIN_SIZE,
+    Region,
+    pairs_of_one_size,
+    round_blobs,
+)
+from flowbot.vision._hex_cells import HexCells
+from flowbot.vision._letters import RADII
+
+#: The copy is at most this size of the board (``_other_boards.SMALLER_COPY``:
+#: the preview shows the screen at 20-30 %).
+SMALLER_COPY = 0.5
+#: A copied dot lies within this share of the copy's pitch of where the
+#: board's dot maps to (a pixel at least).
+COPY_PLACING = 0.25
+#: A board dot this far past the blob finder's colour bounds must show in
+#: the copy (nearer them, the copy's may be passed over or not).
+CLEARLY_COLOURED = 30
+
+
+def discs_apart(image: np.ndarray, seen: HexCells, region: Region) -> np.ndarray:
+    """The round discs in ``region`` outside the board, at full resolution: x, y, size,
+    R, G, B rows. Discs too small to be the dots of a board the reader could read
+    are left out (a preview's icons, shrunk to a few pixels)."""
+    blobs = np.array(round_blobs(image, region, 1)).reshape(-1, 6)
+    g = seen.geometry
+    x, y = blobs[:, 0], blobs[:, 1]
+    on_board = (x > g.left) & (x < g.right) & (y > g.top) & (y < g.bottom)
+    least = 2 * RADII[0] * seen.settings.min_cell_px
+    return blobs[(blobs[:, 2] >= least) & ~on_board]
+
+
+def holds_pairs(discs: np.ndarray) -> bool:
+    """Whether ``discs`` hold pairs of dots of one size as a board's do (``PAIRS`` or more):
+    the shrunk copy's look, seen again at full resolution (letters of a word may pass
+    for discs there)."""
+    return len(pairs_of_one_size(discs)) >= 2 * PAIRS
+
+
+def smaller_copy(image: np.ndarray, seen: HexCells, blobs: np.ndarray) -> bool:
+    """Whether the discs ``blobs`` (``discs_apart``) are a smaller copy of the board's dots."""
+    if len(blobs) < 2:
+        return False
+    geometry = seen.geometry
+    dots = seen.dots
+    xy = np.array([geometry.centre(c) for c in dots], np.float64)
+    rgb = np.array([seen.core_rgb[c] for c in dots], np.float64)
+    clear = (rgb.max(axis=1) - rgb.min(axis=1) >= DOT_CHROMA + CLEARLY_COLOURED) & (
+        rgb.max(axis=1) >= DOT_BRIGHTNESS + CLEARLY_COLOURED
+    )
+    like = np.linalg.norm(blobs[:, None, 3:] - rgb[None, :, :], axis=2) <= TWIN_COLOUR
+    # A copied dot and the one farthest from it fix the scale and shift (the
+    # copy holds the screen's other discs too: a hint's bulb, an icon).
+    size = blobs[:, 2]
+    for first in range(len(blobs)):
+        # The farthest of its size: the copy's dots are all of one size.
+        alike = np.abs(size - size[first]) <= TWIN_SIZE * np.maximum(size, size[first])
+        far = int(np.argmax(np.hypot(*(blobs[:, :2] - blobs[first, :2]).T) * alike))
+        for d, e in itertools.product(np.flatnonzero(like[first]), np.flatnonzero(like[far])):
+            apart = np.hypot(*(xy[e] - xy[d]))
+            if d == e or apart == 0:
+                continue
+            scale = float(np.hypot(*(blobs[far, :2] - blobs[first, :2])) / apart)
+            if scale > SMALLER_COPY:
+                continue
+            shift = blobs[first, :2] - scale * xy[d]
+            if _copies(
+                image,
+                blobs,
+                scale=scale,
+                shift=shift,
+                xy=xy,
+                like=like,
+                clear=clear,
+                pitch=geometry.cell_size,
+            ):
+                return True
+    return False
+
+
+def _copies(
+    image: np.ndarray,
+    blobs: np.ndarray,
+    *,
+    scale: float,
+    shift: np.ndarray,
+    xy: np.ndarray,
+    like: np.ndarray,
+    clear: np.ndarray,
+    pitch: float,
+) -> bool:
+    """Whether, scaled by ``scale`` and shifted by ``shift``, the screen holds each blob: on a
+    board dot of its colour of its own, or on the screen a disc of its colour outside the
+    board; and whether every clearly coloured board dot has its blob."""
+    mapped = xy * scale + shift
+    apart = np.hypot(*(blobs[:, None, :2] - mapped[None, :, :]).transpose(2, 0, 1))
+    on = (apart <= max(1.0, COPY_PLACING * scale * pitch)) & like
+    on_dot = on.any(axis=1)
+    hit = np.argmax(on, axis=1)[on_dot]
+    if len(set(hit.tolist())) < len(hit):
+        return False
+    covered = np.zeros(len(mapped), bool)
+    covered[hit] = True
+    if not covered[clear].all():
+        return False
+    rest = blobs[~on_dot]
+    h, w = image.shape[:2]
+    at = (rest[:, :2] - shift) / scale
+    inside = (at[:, 0] >= 0) & (at[:, 0] < w) & (at[:, 1] >= 0) & (at[:, 1] < h)
+    # Past the copy's edge: the screen's own discs, no board's pairs.
+    if len(pairs_of_one_size(rest[~inside])) >= 2 * PAIRS:
+        return False
+    if not inside.any():
+        return True
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return all(_shown(image, small, blob, shift) for blob in rest[inside])
+
+
+def _shown(image: np.ndarray, small: np.ndarray, blob: np.ndarray, shift: np.ndarray) -> bool:
+    """Whether the screen shrunk to the copy's scale shows the blob's colour where the copy
+    has it (a disc of the screen's other than a dot: an icon, a letter)."""
+    r = max(1, round(blob[2] / 4))
+    (x, y), (u, v) = np.rint(blob[:2]).astype(int), np.rint(blob[:2] - shift).astype(int)
+    here = image[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
+    there = small[max(0, v - r) : v + r + 1, max(0, u - r) : u + r + 1]
+    if not there.size:
+        return False
+    apart = np.linalg.norm(here.reshape(-1, 3).mean(axis=0) - there.reshape(-1, 3).mean(axis=0))
+    return bool(apart <= TWIN_COLOUR)

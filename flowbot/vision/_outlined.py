@@ -44,6 +44,7 @@ from flowbot.vision._outline_edges import DOUBT, EdgeKinds, Kind, classify, edge
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import Features, Settings
+from flowbot.vision._warps import find_warps, frame_openings
 
 #: Candidate grids tried (most cells first).
 CANDIDATES = 3
@@ -77,6 +78,8 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     _check_holes_empty(found.samples, features.holes | dots, features.holes, settings)
     if not dots:
         return None
+    if find_warps(image, geometry, features.holes) != features.warps:
+        raise OutlineError("the warps' openings read differently on the board placed")
     cells = Cells(image, geometry, found.samples, dots, settings, features)
     if _dots_apart(image, cells):
         raise OutlineError("dots like a board's lie apart from the board, in no copy of it")
@@ -275,8 +278,12 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
         return None
     box = np.zeros_like(playable)
     box[r0:r1, c0:c1] = True
-    _check_sides(kinds, playable, box)
-    _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape)
+    # Warps leave the frame open in pairs across the board (``_warps``).
+    opening = frame_openings(
+        kinds.vertical == Kind.NONE, kinds.horizontal == Kind.NONE, playable, (r0, r1, c0, c1)
+    )
+    _check_sides(kinds, playable, box, opening)
+    _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape, opening=opening)
     holes = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(box & ~playable))
     walls = frozenset(
         link(Cell(a[0] - r0, a[1] - c0), Cell(b[0] - r0, b[1] - c0))
@@ -284,10 +291,18 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     )
     if not holes and not walls:
         return None
+    warps = frozenset(
+        link(Cell(int(r) - r0, 0), Cell(int(r) - r0, c1 - c0 - 1))
+        for r in np.flatnonzero(opening[0][c0])
+    ) | frozenset(
+        link(Cell(0, int(c) - c0), Cell(r1 - r0 - 1, int(c) - c0))
+        for c in np.flatnonzero(opening[1][r0])
+    )
     geometry = BoardGeometry(
         tuple(float(x) for x in xs[c0 : c1 + 1]), tuple(float(y) for y in ys[r0 : r1 + 1])
     )
-    return _Board(geometry, Features(holes=holes, walls=walls), (int(r1 - r0), int(c1 - c0)))
+    features = Features(holes=holes, walls=walls, warps=warps)
+    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)))
 
 
 def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
@@ -350,21 +365,24 @@ def _sides(
     return out
 
 
-def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> None:
+def _check_sides(
+    kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray, opening: tuple[np.ndarray, np.ndarray]
+) -> None:
     """Every side as the game draws it round and inside a board with an outline.
 
     Between two playable cells a line or a wall; between a playable cell and
     a hole the outline; between two holes nothing; the frame round the box
     clearly heavier than a line (a board as wide as the screen has its frame
-    dimmer than its holes' outline).
+    dimmer than its holes' outline) but at warps' ``opening``.
     """
     across, down = _inner(kinds)
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
+    across_open, down_open = opening[0][1:-1].T, opening[1][1:-1]
     holes = box & ~playable
     outside = ~box
-    for side, ink, a, b in (
-        (across, across_ink, np.s_[:, :-1], np.s_[:, 1:]),
-        (down, down_ink, np.s_[:-1], np.s_[1:]),
+    for side, ink, open_, a, b in (
+        (across, across_ink, across_open, np.s_[:, :-1], np.s_[:, 1:]),
+        (down, down_ink, down_open, np.s_[:-1], np.s_[1:]),
     ):
 
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -378,7 +396,7 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
         if (between(playable, holes) & (side != Kind.OUTLINE)).any():
             raise OutlineError("the board's outline is not drawn round a cell left out")
         heavy = kinds.heavier_than_lines(ink)
-        if (between(playable, outside) & ~heavy).any():
+        if (between(playable, outside) & ~heavy & ~open_).any():
             raise OutlineError("the board's frame is not drawn heavier than its lines")
         if (between(holes, holes) & (side != Kind.NONE)).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
@@ -390,8 +408,10 @@ def _check_not_cut(
     lattice: Lines,
     box: tuple[int, int, int, int],
     shape: tuple[int, ...],
+    *,
+    opening: tuple[np.ndarray, np.ndarray],
 ) -> None:
-    """The frame round the board's box not cut by the image's edge.
+    """The frame round the board's box (but warps' ``opening``) not cut by the image's edge.
 
     Cut by the image's edge, a line's sliver can pass for a frame: a side of
     the box within ``AT_IMAGE_EDGE`` of it must be as heavy as the frame away
@@ -402,15 +422,18 @@ def _check_not_cut(
     r0, r1, c0, c1 = box
     h, w = shape[:2]
     pitch = float((xs[-1] - xs[0]) / (len(xs) - 1))
+    (v_open, h_open) = opening
     sides = (
-        (kinds.vertical_ink[c0][playable[:, c0]], xs[c0], w),
-        (kinds.vertical_ink[c1][playable[:, c1 - 1]], xs[c1], w),
-        (kinds.horizontal_ink[r0][playable[r0]], ys[r0], h),
-        (kinds.horizontal_ink[r1][playable[r1 - 1]], ys[r1], h),
+        (kinds.vertical_ink[c0][playable[:, c0] & ~v_open[c0]], xs[c0], w),
+        (kinds.vertical_ink[c1][playable[:, c1 - 1] & ~v_open[c1]], xs[c1], w),
+        (kinds.horizontal_ink[r0][playable[r0] & ~h_open[r0]], ys[r0], h),
+        (kinds.horizontal_ink[r1][playable[r1 - 1] & ~h_open[r1]], ys[r1], h),
     )
     near: list[np.ndarray] = []
     away: list[np.ndarray] = []
     for frame, at, size in sides:
+        if not frame.size:
+            continue  # open all along: refused with the warps
         if not kinds.heavier_than_lines(frame).all():
             raise OutlineError("the board's outline is cut by the image's edge")
         (near if min(at, size - 1 - at) < AT_IMAGE_EDGE * pitch else away).append(frame)

@@ -163,3 +163,41 @@ def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
             # Openings in pairs across the board: warps, judged again once placed.
 
     return replace(rule, check=check)
+
+
+def frame_openings(
+    open_vertical: np.ndarray,
+    open_horizontal: np.ndarray,
+    playable: np.ndarray,
+    box: tuple[int, int, int, int],
+) -> tuple[np.ndarray, np.ndarray]:
+    """Of the edges of a lattice where nothing is drawn, the warps' openings in a board's frame.
+
+    ``open_vertical[i, r]`` (vertical line ``i``, row ``r``) and
+    ``open_horizontal[j, c]``: edges with nothing drawn; ``playable[r, c]``:
+    the board's cells on the lattice, ``box`` (``r0, r1, c0, c1``) their
+    bounding box. An opening is where the frame beside a playable cell at one
+    end of a row (a column) is open and so is the frame beside the playable
+    cell at its other end: a warp's pair of openings. Other gaps are not
+    returned (the frame there is judged as it is drawn).
+    """
+    r0, r1, c0, c1 = box
+    vertical = np.zeros(open_vertical.shape, bool)
+    horizontal = np.zeros(open_horizontal.shape, bool)
+    for r in range(r0, r1):
+        if (
+            playable[r, c0]
+            and playable[r, c1 - 1]
+            and open_vertical[c0, r]
+            and open_vertical[c1, r]
+        ):
+            vertical[[c0, c1], r] = True
+    for c in range(c0, c1):
+        if (
+            playable[r0, c]
+            and playable[r1 - 1, c]
+            and open_horizontal[r0, c]
+            and open_horizontal[r1, c]
+        ):
+            horizontal[[r0, r1], c] = True
+    return vertical, horizontal

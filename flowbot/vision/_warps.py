@@ -24,6 +24,7 @@ from flowbot.models import BoardGeometry, Cell, Link, link
 from flowbot.vision._border_sides import DRAWN, BorderSide, border_sides, outlined
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grid import full_size
+from flowbot.vision._line_positions import place_lines
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import median_of
 
@@ -33,6 +34,12 @@ from flowbot.vision._stats import median_of
 #: 57+ (warp boards in every category, seeds 3000-3003), a classic board's
 #: thin border 19+ (a mirror's, beside a side of 97).
 OPEN_INK, OPEN_SHARE = 6.0, 0.3
+#: ... or where what shows across the line is within ``OPEN_NEAR`` (CIELAB) of
+#: one of the ground's samples just inside it: a big dot's glow tints the
+#: ground's median there, and the ink of an opening beside it rises to 20.
+#: Openings 2.9 at most, drawn outlines 10+ (a sample in a dot of their
+#: colour; unsolved warp boards of every category, seeds 140000-140005).
+OPEN_NEAR = 5.0
 #: ... and where what shows there is this far (CIELAB) from the side's drawn
 #: colour: glow of the border's own colour hides it from the ground beside
 #: it, whose colour it takes; an opening shows the board's ground (the
@@ -89,7 +96,9 @@ def _openings(
         # but not from the board's ground: an opening shows the latter.
         colour = median_of(sides[side].colour[is_drawn], axis=0)
         unlike = delta_e(sides[side].colour, colour) >= OPEN_UNLIKE
-        out[side] = np.isfinite(values) & (values < limit) & unlike
+        near = delta_e(sides[side].colour[:, None, :], sides[side].grounds).min(axis=1)
+        nothing = (values < limit) | (near < OPEN_NEAR)
+        out[side] = np.isfinite(values) & nothing & unlike
     return out
 
 
@@ -155,7 +164,10 @@ def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
         try:
             rule.check(grid)
         except UnsureReadingError:
-            geometry = full_size(grid.lattice, grid.factor)
+            # Placed at full resolution: an outline a pixel or two wide is
+            # missed by a lattice found in a shrunk copy.
+            found = full_size(grid.lattice, grid.factor)
+            geometry = place_lines(grid.image, found, uncertainty=grid.factor + 1)
             open_ = openings(grid.image, geometry)
             warps, doubt = _paired(open_, geometry.rows, geometry.cols)
             if doubt or not warps:

@@ -47,13 +47,15 @@ class BorderSide:
 
     ``ink``: the most a pixel across the line differs from the ground just
     inside it (CIELAB); ``colour``: that pixel's (Lab, ``(cells, 3)``); both
-    the median of points along the cell's side. ``grounds``: the ground's
-    samples just inside it (Lab, ``(cells, samples, 3)``).
+    the median of points along the cell's side. ``lift``: how much lighter
+    (L*) the lightest pixel across the line is than that ground: the outline
+    is bright, an opening shows the ground, or a step to another ground past
+    the board's edge (whose hue the ink counts).
     """
 
     ink: np.ndarray
     colour: np.ndarray
-    grounds: np.ndarray
+    lift: np.ndarray
 
 
 def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, BorderSide]:
@@ -80,21 +82,22 @@ def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, Border
         # A line drawn up to a pixel past the edge still shows in its first pixel.
         if not -1 <= at <= size or not ((inside >= 0) & (inside <= size - 1)).all():
             n = len(spans) - 1
-            nothing = np.full((n, len(_GROUND_ALONG) * len(_GROUND), 3), np.nan)
-            out[side] = BorderSide(np.full(n, np.nan), np.full((n, 3), np.nan), nothing)
+            out[side] = BorderSide(np.full(n, np.nan), np.full((n, 3), np.nan), np.full(n, np.nan))
             continue
         cells = len(spans) - 1
         grounds = _lab_at(image, spans, _GROUND_ALONG, inside, vertical=vertical)
-        grounds = grounds.reshape(cells, -1, 3)
-        ground = median_of(grounds, axis=1)
+        ground = median_of(grounds.reshape(cells, -1, 3), axis=1)
         lab = _lab_at(
             image, spans, _ALONG, across, vertical=vertical
         )  # (cells, points, offsets, 3)
         ink = delta_e(lab, ground[:, None, None, :])
         inkiest = ink.argmax(axis=2)
         colour = np.take_along_axis(lab, inkiest[:, :, None, None], axis=2)[:, :, 0]
+        lift = lab[..., 0].max(axis=2) - ground[:, None, 0]
         out[side] = BorderSide(
-            np.median(ink.max(axis=2), axis=1), np.median(colour, axis=1), grounds
+            np.median(ink.max(axis=2), axis=1),
+            np.median(colour, axis=1),
+            np.median(lift, axis=1),
         )
     return out
 

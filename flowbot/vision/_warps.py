@@ -34,12 +34,12 @@ from flowbot.vision._stats import median_of
 #: 57+ (warp boards in every category, seeds 3000-3003), a classic board's
 #: thin border 19+ (a mirror's, beside a side of 97).
 OPEN_INK, OPEN_SHARE = 6.0, 0.3
-#: ... or where what shows across the line is within ``OPEN_NEAR`` (CIELAB) of
-#: one of the ground's samples just inside it: a big dot's glow tints the
-#: ground's median there, and the ink of an opening beside it rises to 20.
-#: Openings 2.9 at most, drawn outlines 10+ (a sample in a dot of their
-#: colour; unsolved warp boards of every category, seeds 140000-140005).
-OPEN_NEAR = 5.0
+#: ... or where it is under ``OPEN_LIFT`` lighter (L*) than that ground: the
+#: ink counts hue too, and an opening's rises to 14-25 where the ground past
+#: the board's edge has another hue, or a big dot's glow tints the ground
+#: inside. Openings lift 4.5 at most, drawn outlines 30+ (unsolved warp
+#: boards of every category, seeds 140000-140009, 150000-150019).
+OPEN_LIFT = 12.0
 #: ... and where what shows there is this far (CIELAB) from the side's drawn
 #: colour: glow of the border's own colour hides it from the ground beside
 #: it, whose colour it takes; an opening shows the board's ground (the
@@ -96,8 +96,7 @@ def _openings(
         # but not from the board's ground: an opening shows the latter.
         colour = median_of(sides[side].colour[is_drawn], axis=0)
         unlike = delta_e(sides[side].colour, colour) >= OPEN_UNLIKE
-        near = delta_e(sides[side].colour[:, None, :], sides[side].grounds).min(axis=1)
-        nothing = (values < limit) | (near < OPEN_NEAR)
+        nothing = (values < limit) | (sides[side].lift < OPEN_LIFT)
         out[side] = np.isfinite(values) & nothing & unlike
     return out
 

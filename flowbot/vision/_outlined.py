@@ -25,7 +25,7 @@ refused it for a reason of its own.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -42,7 +42,7 @@ from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import smaller_copy
 from flowbot.vision._outline_edges import DOUBT, EdgeKinds, Kind, classify, edge_ink
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import read_cells
+from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._types import Features, Settings
 from flowbot.vision._warps import find_warps, frame_openings
 
@@ -74,13 +74,15 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if found is None:
         return None
     geometry, features = found.geometry, found.features
-    dots, confidence = read_cells(found.samples, image, geometry, settings, features)
-    _check_holes_empty(found.samples, features.holes | dots, features.holes, settings)
+    # Read with its bridges' tiles taken off, as a classic board's (``_bridges``).
+    dots, confidence, seen = read_cells_bridged(found.samples, image, geometry, settings, features)
+    features = replace(features, bridges=seen.bridges)
+    _check_holes_empty(seen.samples, features.holes | dots, features.holes, settings)
     if not dots:
         return None
     if find_warps(image, geometry, features.holes) != features.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
-    cells = Cells(image, geometry, found.samples, dots, settings, features)
+    cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
     if _dots_apart(image, cells):
         raise OutlineError("dots like a board's lie apart from the board, in no copy of it")
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"

@@ -46,7 +46,7 @@ VARIANTS = {
 
 #: Variants read from the practice window's truth until the vision stage reads them
 #: (see the module doc); the lead switches them to the real reader as the readers land.
-TRUTH_READ = {"hex", "all-square"}  # the reader refuses these practice boards still
+TRUTH_READ = {"hex"}  # the reader refuses these practice boards still
 
 #: Two window placements: cell size, window x, window y.
 PLACES = {"big-top-left": (40, 40, 50), "small-bottom-right": (28, 720, 430)}

@@ -282,7 +282,10 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     box[r0:r1, c0:c1] = True
     # Warps leave the frame open in pairs across the board (``_warps``).
     opening = frame_openings(
-        kinds.vertical == Kind.NONE, kinds.horizontal == Kind.NONE, playable, (r0, r1, c0, c1)
+        ~kinds.heavier_than_lines(kinds.vertical_ink),
+        ~kinds.heavier_than_lines(kinds.horizontal_ink),
+        playable,
+        (r0, r1, c0, c1),
     )
     _check_sides(kinds, playable, box, opening)
     _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape, opening=opening)
@@ -332,6 +335,20 @@ def _playable(kinds: EdgeKinds) -> np.ndarray | None:
     joined[:, 1:] |= across == Kind.LINE
     joined[:-1] |= down == Kind.LINE
     joined[1:] |= down == Kind.LINE
+    # A cell of the board shows neither a line nor the outline on two sides at
+    # most (a corner's two warps' openings): one past an opening, joined by
+    # what shows there (glow's edge), is none.
+    drawn = (Kind.LINE, Kind.OUTLINE)
+    undrawn = sum(
+        (~np.isin(side, drawn)).astype(int)
+        for side in (
+            kinds.vertical[:-1].T,
+            kinds.vertical[1:].T,
+            kinds.horizontal[:-1],
+            kinds.horizontal[1:],
+        )
+    )
+    joined &= undrawn < 3
     if not joined.any():
         return None
     picture[::2, ::2] = joined

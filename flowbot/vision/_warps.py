@@ -10,7 +10,9 @@ the screen is refused.
 
 ``find_warps`` judges the board chosen; ``open_at_warps`` lets a board rule
 that refuses a gap in the border pass a board whose gaps are such pairs (the
-warps are judged again once the board is placed).
+warps are judged again once the board is placed); ``frame_openings`` finds
+such pairs in the frame of a board with an outline (holes, walls), which
+``find_warps`` must then find too.
 """
 
 from __future__ import annotations

@@ -159,7 +159,10 @@ def _cells_checked_or_outlined(board: Board, image: np.ndarray, settings: Settin
         check_cells(board.cells, CELL_RULES)
     except UnsureReadingError as refusal:
         outlined = _outlined_or(refusal, image, settings)
-        check_cells(outlined.cells, OUTLINED_CELL_RULES)
+        try:
+            check_cells(outlined.cells, OUTLINED_CELL_RULES)
+        except UnsureReadingError:
+            raise refusal from None
         return outlined
     return board
 

@@ -32,6 +32,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
@@ -74,12 +75,13 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if found is None:
         return None
     geometry, features = found.geometry, found.features
-    # Read with its bridges' tiles taken off, as a classic board's (``_bridges``).
     dots, confidence, seen = read_cells_bridged(found.samples, image, geometry, settings, features)
-    features = replace(features, bridges=seen.bridges)
-    _check_holes_empty(seen.samples, features.holes | dots, features.holes, settings)
+    _check_holes_empty(
+        found.samples, features.holes | dots | seen.bridges, features.holes, settings
+    )
     if not dots:
         return None
+    features = replace(features, bridges=seen.bridges)
     if find_warps(image, geometry, features.holes) != features.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
     cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
@@ -215,6 +217,8 @@ def _outlined(
     a lattice a little off), and again once the board's extent is known.
     """
     placed = place_lines(image, found, uncertainty=uncertainty)
+    untiled = tiles_off(image, placed)  # the lines judged without bridge tiles beside them
+    gray = gray if untiled is None else brightest_channel(untiled)
     first = _board_on(gray, *_whole_lattice(placed, gray.shape))
     if first is None:
         return None

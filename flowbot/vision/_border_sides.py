@@ -48,11 +48,15 @@ class BorderSide:
 
     ``ink``: the most a pixel across the line differs from the ground just
     inside it (CIELAB); ``colour``: that pixel's (Lab, ``(cells, 3)``); both
-    the median of points along the cell's side.
+    the median of points along the cell's side. ``lift``: how much lighter
+    (L*) the lightest pixel across the line is than that ground: the outline
+    is bright, an opening shows the ground, or a step to another ground past
+    the board's edge (whose hue the ink counts).
     """
 
     ink: np.ndarray
     colour: np.ndarray
+    lift: np.ndarray
 
 
 def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, BorderSide]:
@@ -79,7 +83,7 @@ def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, Border
         # A line drawn up to a pixel past the edge still shows in its first pixel.
         if not -1 <= at <= size or not ((inside >= 0) & (inside <= size - 1)).all():
             n = len(spans) - 1
-            out[side] = BorderSide(np.full(n, np.nan), np.full((n, 3), np.nan))
+            out[side] = BorderSide(np.full(n, np.nan), np.full((n, 3), np.nan), np.full(n, np.nan))
             continue
         cells = len(spans) - 1
         grounds = _lab_at(image, spans, _GROUND_ALONG, inside, vertical=vertical)
@@ -90,7 +94,12 @@ def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, Border
         ink = delta_e(lab, ground[:, None, None, :])
         inkiest = ink.argmax(axis=2)
         colour = np.take_along_axis(lab, inkiest[:, :, None, None], axis=2)[:, :, 0]
-        out[side] = BorderSide(np.median(ink.max(axis=2), axis=1), np.median(colour, axis=1))
+        lift = lab[..., 0].max(axis=2) - ground[:, None, 0]
+        out[side] = BorderSide(
+            np.median(ink.max(axis=2), axis=1),
+            np.median(colour, axis=1),
+            np.median(lift, axis=1),
+        )
     return out
 
 

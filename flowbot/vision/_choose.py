@@ -8,6 +8,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry
+from flowbot.vision._border_sides import Border
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import in_phase
 from flowbot.vision._other_boards import (
@@ -38,6 +39,8 @@ class Board:
     features: Features = field(default_factory=Features)
     #: The flows already drawn (a board started or finished).
     pipes: Pipes = NO_PIPES
+    #: The border, where the stage that found the board measured it already (else None).
+    border: Border | None = None
 
 
 def choose_board(image: np.ndarray, settings: Settings) -> Board:

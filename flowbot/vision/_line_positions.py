@@ -180,10 +180,14 @@ def _middles(
         # Half-height crossings, linear between pixels.
         start = a + (level - pa) / (profiles[rows, a + 1] - pa)
         end = b - (level - pb) / (profiles[rows, b - 1] - pb)
-    clear = (
-        (pa < level) & (pb < level) & (height >= _MIN_HEIGHT) & (end - start <= _MAX_WIDTH * pitch)
-    )
-    return np.where(clear, (start + end) / 2, np.nan)
+        clear = (
+            (pa < level)
+            & (pb < level)
+            & (height >= _MIN_HEIGHT)
+            & (end - start <= _MAX_WIDTH * pitch)
+        )
+        # A flat run beside the top makes a crossing infinite (no warning for it).
+        return np.where(clear, (start + end) / 2, np.nan)
 
 
 def _fit(measured: np.ndarray) -> np.ndarray | None:

@@ -32,6 +32,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
@@ -50,6 +51,7 @@ from flowbot.vision._outline_edges import (
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._types import Features, Settings
+from flowbot.vision._warps import find_warps, frame_openings
 
 #: Candidate grids tried (most cells first).
 CANDIDATES = 3
@@ -87,9 +89,12 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if not dots:
         return None
     features = replace(features, bridges=seen.bridges)
+    border = border_of(seen.image, geometry)
+    if find_warps(seen.image, geometry, features.holes, border) != features.warps:
+        raise OutlineError("the warps' openings read differently on the board placed")
     cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
-    return Board(cells, confidence, (note,), features)
+    return Board(cells, confidence, (note,), features, border=border)
 
 
 def _check_holes_empty(
@@ -254,8 +259,15 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
         return None
     box = np.zeros_like(playable)
     box[r0:r1, c0:c1] = True
-    _check_sides(kinds, playable, box)
-    _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape)
+    # Warps leave the frame open in pairs across the board (``_warps``).
+    opening = frame_openings(
+        ~kinds.heavier_than_lines(kinds.vertical_ink),
+        ~kinds.heavier_than_lines(kinds.horizontal_ink),
+        playable,
+        (r0, r1, c0, c1),
+    )
+    _check_sides(kinds, playable, box, opening)
+    _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape, opening=opening)
     holes = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(box & ~playable))
     walls = frozenset(
         link(Cell(a[0] - r0, a[1] - c0), Cell(b[0] - r0, b[1] - c0))
@@ -263,10 +275,18 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     )
     if not holes and not walls:
         return None
+    warps = frozenset(
+        link(Cell(int(r) - r0, 0), Cell(int(r) - r0, c1 - c0 - 1))
+        for r in np.flatnonzero(opening[0][c0])
+    ) | frozenset(
+        link(Cell(0, int(c) - c0), Cell(r1 - r0 - 1, int(c) - c0))
+        for c in np.flatnonzero(opening[1][r0])
+    )
     geometry = BoardGeometry(
         tuple(float(x) for x in xs[c0 : c1 + 1]), tuple(float(y) for y in ys[r0 : r1 + 1])
     )
-    return _Board(geometry, Features(holes=holes, walls=walls), (int(r1 - r0), int(c1 - c0)))
+    features = Features(holes=holes, walls=walls, warps=warps)
+    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)))
 
 
 def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
@@ -296,6 +316,20 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     joined[:, 1:] |= across == Kind.LINE
     joined[:-1] |= down == Kind.LINE
     joined[1:] |= down == Kind.LINE
+    # A cell of the board shows neither a line nor the outline on two sides at
+    # most (a corner's two warps' openings): one past an opening, joined by
+    # what shows there (glow's edge), is none.
+    drawn = (Kind.LINE, Kind.OUTLINE)
+    undrawn = sum(
+        (~np.isin(side, drawn)).astype(int)
+        for side in (
+            kinds.vertical[:-1].T,
+            kinds.vertical[1:].T,
+            kinds.horizontal[:-1],
+            kinds.horizontal[1:],
+        )
+    )
+    joined &= undrawn < 3
     if not joined.any():
         return None
     picture[::2, ::2] = joined
@@ -336,22 +370,25 @@ def _sides(
     return out
 
 
-def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> None:
+def _check_sides(
+    kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray, opening: tuple[np.ndarray, np.ndarray]
+) -> None:
     """Every side as the game draws it round and inside a board with an outline.
 
     Between two playable cells a line or a wall; between a playable cell and
     a hole the outline; between two holes nothing; the frame round the box
     clearly heavier than a line (a board as wide as the screen has its frame
-    dimmer than its holes' outline).
+    dimmer than its holes' outline) but at warps' ``opening``.
     """
     across, down = _inner(kinds)
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
+    across_open, down_open = opening[0][1:-1].T, opening[1][1:-1]
     holes = box & ~playable
     outside = ~box
     faint_count = inner_count = 0
-    for side, ink, a, b in (
-        (across, across_ink, np.s_[:, :-1], np.s_[:, 1:]),
-        (down, down_ink, np.s_[:-1], np.s_[1:]),
+    for side, ink, open_, a, b in (
+        (across, across_ink, across_open, np.s_[:, :-1], np.s_[:, 1:]),
+        (down, down_ink, down_open, np.s_[:-1], np.s_[1:]),
     ):
 
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -370,7 +407,7 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
         if (between(playable, holes) & (side != Kind.OUTLINE)).any():
             raise OutlineError("the board's outline is not drawn round a cell left out")
         heavy = kinds.heavier_than_lines(ink)
-        if (between(playable, outside) & ~heavy).any():
+        if (between(playable, outside) & ~heavy & ~open_).any():
             raise OutlineError("the board's frame is not drawn heavier than its lines")
         if (between(holes, holes) & (side != Kind.NONE)).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
@@ -384,8 +421,10 @@ def _check_not_cut(
     lattice: Lines,
     box: tuple[int, int, int, int],
     shape: tuple[int, ...],
+    *,
+    opening: tuple[np.ndarray, np.ndarray],
 ) -> None:
-    """The frame round the board's box not cut by the image's edge.
+    """The frame round the board's box (but warps' ``opening``) not cut by the image's edge.
 
     Every side of the frame is drawn heavier than a line. Cut by the image's
     edge (its ink reaching past it), a line's sliver can pass for a frame: a
@@ -397,16 +436,19 @@ def _check_not_cut(
     r0, r1, c0, c1 = box
     h, w = shape[:2]
     inks = kinds.inks
+    v_open, h_open = opening
     sides = (
-        (inks.vertical[c0], inks.vertical_peak[c0], playable[:, c0], xs[c0], w),
-        (inks.vertical[c1], inks.vertical_peak[c1], playable[:, c1 - 1], xs[c1], w),
-        (inks.horizontal[r0], inks.horizontal_peak[r0], playable[r0], ys[r0], h),
-        (inks.horizontal[r1], inks.horizontal_peak[r1], playable[r1 - 1], ys[r1], h),
+        (inks.vertical[c0], inks.vertical_peak[c0], playable[:, c0] & ~v_open[c0], xs[c0], w),
+        (inks.vertical[c1], inks.vertical_peak[c1], playable[:, c1 - 1] & ~v_open[c1], xs[c1], w),
+        (inks.horizontal[r0], inks.horizontal_peak[r0], playable[r0] & ~h_open[r0], ys[r0], h),
+        (inks.horizontal[r1], inks.horizontal_peak[r1], playable[r1 - 1] & ~h_open[r1], ys[r1], h),
     )
     cut: list[tuple[np.ndarray, np.ndarray]] = []
     whole: list[np.ndarray] = []
     for side_ink, side_peak, beside, at, size in sides:
         ink, peak = side_ink[beside], side_peak[beside]
+        if not ink.size:
+            continue  # open all along: refused with the warps
         if min(at, size - 1 - at) < inks.reach + 1:
             cut.append((ink, peak))
             continue

@@ -85,10 +85,14 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         rules = OUTLINED_CELL_RULES
     cells = board.cells
     try:
-        check_cells(cells, rules)
+        if rules is CELL_RULES:
+            board = _cells_checked_or_outlined(board, image, settings)
+            cells = board.cells
+        else:
+            check_cells(cells, rules)
         features = board.features
         # Measured once: the outline, warps, pipes and other boards' checks look at it.
-        border = border_of(cells.image, cells.geometry)
+        border = board.border or border_of(cells.image, cells.geometry)
         if border.all_round:  # the game's other boards only: a classic read skips it
             check_no_outline_inside(border, features.walls, features.holes)
         warps = find_warps(cells.image, cells.geometry, features.holes, border)
@@ -126,6 +130,22 @@ def _outlined_or(refusal: UnsureReadingError, image: np.ndarray, settings: Setti
         board = None
     if board is None:
         raise refusal
+    return board
+
+
+def _cells_checked_or_outlined(board: Board, image: np.ndarray, settings: Settings) -> Board:
+    """``board`` if its cells pass the cell rules, else the board with an outline on the
+    screen: the classic search may take a piece of such a board (the columns up to a
+    hole at the board's edge, an opening of a warp beside it) for a whole one."""
+    try:
+        check_cells(board.cells, CELL_RULES)
+    except UnsureReadingError as refusal:
+        outlined = _outlined_or(refusal, image, settings)
+        try:
+            check_cells(outlined.cells, OUTLINED_CELL_RULES)
+        except UnsureReadingError:
+            raise refusal from None
+        return outlined
     return board
 
 

@@ -10,7 +10,9 @@ the screen is refused.
 
 ``find_warps`` judges the board chosen; ``open_at_warps`` lets a board rule
 that refuses a gap in the border pass a board whose gaps are such pairs (the
-warps are judged again once the board is placed).
+warps are judged again once the board is placed); ``frame_openings`` finds
+such pairs in the frame of a board with an outline (holes, walls), which
+``find_warps`` must then find too.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from flowbot.models import BoardGeometry, Cell, Link, link
 from flowbot.vision._border_sides import DRAWN, Border, border_of
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grid import full_size
+from flowbot.vision._line_positions import place_lines
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import median_of
 
@@ -33,6 +36,12 @@ from flowbot.vision._stats import median_of
 #: 57+ (warp boards in every category, seeds 3000-3003), a classic board's
 #: thin border 19+ (a mirror's, beside a side of 97).
 OPEN_INK, OPEN_SHARE = 6.0, 0.3
+#: ... or where it is under ``OPEN_LIFT`` lighter (L*) than that ground: the
+#: ink counts hue too, and an opening's rises to 14-25 where the ground past
+#: the board's edge has another hue, or a big dot's glow tints the ground
+#: inside. Openings lift 4.5 at most, drawn outlines 30+ (unsolved warp
+#: boards of every category, seeds 140000-140009, 150000-150019).
+OPEN_LIFT = 12.0
 #: ... and where what shows there is this far (CIELAB) from the side's drawn
 #: colour: glow of the border's own colour hides it from the ground beside
 #: it, whose colour it takes; an opening shows the board's ground (the
@@ -87,7 +96,8 @@ def _openings(
         # but not from the board's ground: an opening shows the latter.
         colour = median_of(sides[side].colour[is_drawn], axis=0)
         unlike = delta_e(sides[side].colour, colour) >= OPEN_UNLIKE
-        out[side] = np.isfinite(values) & (values < limit) & unlike
+        nothing = (values < limit) | (sides[side].lift < OPEN_LIFT)
+        out[side] = np.isfinite(values) & nothing & unlike
     return out
 
 
@@ -157,7 +167,10 @@ def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
         try:
             rule.check(grid)
         except UnsureReadingError:
-            geometry = full_size(grid.lattice, grid.factor)
+            # Placed at full resolution: an outline a pixel or two wide is
+            # missed by a lattice found in a shrunk copy.
+            found = full_size(grid.lattice, grid.factor)
+            geometry = place_lines(grid.image, found, uncertainty=grid.factor + 1)
             open_ = openings(grid.image, geometry)
             warps, doubt = _paired(open_, geometry.rows, geometry.cols)
             if doubt or not warps:
@@ -165,3 +178,41 @@ def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
             # Openings in pairs across the board: warps, judged again once placed.
 
     return replace(rule, check=check)
+
+
+def frame_openings(
+    open_vertical: np.ndarray,
+    open_horizontal: np.ndarray,
+    playable: np.ndarray,
+    box: tuple[int, int, int, int],
+) -> tuple[np.ndarray, np.ndarray]:
+    """Of the edges of a lattice where nothing is drawn, the warps' openings in a board's frame.
+
+    ``open_vertical[i, r]`` (vertical line ``i``, row ``r``) and
+    ``open_horizontal[j, c]``: edges with nothing drawn; ``playable[r, c]``:
+    the board's cells on the lattice, ``box`` (``r0, r1, c0, c1``) their
+    bounding box. An opening is where the frame beside a playable cell at one
+    end of a row (a column) is open and so is the frame beside the playable
+    cell at its other end: a warp's pair of openings. Other gaps are not
+    returned (the frame there is judged as it is drawn).
+    """
+    r0, r1, c0, c1 = box
+    vertical = np.zeros(open_vertical.shape, bool)
+    horizontal = np.zeros(open_horizontal.shape, bool)
+    for r in range(r0, r1):
+        if (
+            playable[r, c0]
+            and playable[r, c1 - 1]
+            and open_vertical[c0, r]
+            and open_vertical[c1, r]
+        ):
+            vertical[[c0, c1], r] = True
+    for c in range(c0, c1):
+        if (
+            playable[r0, c]
+            and playable[r1 - 1, c]
+            and open_horizontal[r0, c]
+            and open_horizontal[r1, c]
+        ):
+            horizontal[[r0, r1], c] = True
+    return vertical, horizontal

@@ -71,8 +71,8 @@ def strokes_for() -> Callable[[Solution, Geometry], list[Stroke]]:
 
 
 def read_truth(puzzle: Puzzle, geometry: Geometry, image: npt.NDArray[np.uint8]) -> Reading:
-    """TEST HARNESS ONLY, until the vision stage reads the game's other boards (issue 26):
-    the reading of a practice board whose puzzle and cell places the test knows, with the
+    """TEST HARNESS ONLY, for tests of the actuate stage alone (the reader is tested on its
+    own): the reading of a board whose puzzle and cell places the test knows, with the
     dots' colours taken from ``image``. Refuses (``BoardNotFoundError``) an image where a
     dot is not there or a pair's two dots differ (another board, a moved window)."""
     h, w = image.shape[:2]
@@ -96,5 +96,5 @@ TruthReader = Callable[[Puzzle, Geometry, npt.NDArray[np.uint8]], Reading]
 
 @pytest.fixture
 def truth() -> TruthReader:
-    """``read_truth``: TEST HARNESS ONLY, for boards the vision stage does not read yet."""
+    """``read_truth``: TEST HARNESS ONLY, for tests of the actuate stage alone."""
     return read_truth

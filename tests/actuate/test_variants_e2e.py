@@ -6,19 +6,10 @@ hexagons (with holes and walls), each at two window positions and cell sizes:
 the real capture (mss), solver, planning, drawing (pyautogui) and confirm
 check; the practice window itself, not the bot, must report the board solved.
 
-TEST HARNESS ONLY -- the reader. The vision stage does not read the game's
-other boards yet (issue 26: the readers land separately). Until it does, the
-variant cases swap ``flowbot.vision.read_board`` for the ``truth`` fixture's
-``read_truth`` (conftest.py), inside this test only: it takes the puzzle and
-the cells' places from the practice window itself, and only the dots' colours
-from the capture. Classic boards are read by the real reader. To switch a variant to the real
-reader, take its name out of ``TRUTH_READ``; when every reader has landed,
-delete ``TRUTH_READ`` and ``read_truth``.
+Every board, classic or not, is read from the capture by the real reader.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +17,7 @@ import pytest
 
 from flowbot.cli import main
 from flowbot.generate import generate
-from flowbot.models import Geometry, Puzzle, Reading
+from flowbot.models import Puzzle
 from flowbot.practice import PracticeProcess
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
@@ -44,10 +35,6 @@ VARIANTS = {
     "all-square": {"holes": 3, "walls": 3, "bridges": 1, "warps": 3},
 }
 
-#: Variants read from the practice window's truth until the vision stage reads them
-#: (see the module doc); the lead switches them to the real reader as the readers land.
-TRUTH_READ = {"all-square"}  # the reader refuses these practice boards still
-
 #: Two window placements: cell size, window x, window y.
 PLACES = {"big-top-left": (40, 40, 50), "small-bottom-right": (28, 720, 430)}
 
@@ -62,8 +49,6 @@ def _board(variant: str) -> Puzzle:
 def test_play_once_solves_a_practice_board_of_every_kind(
     variant: str,
     place: str,
-    monkeypatch: pytest.MonkeyPatch,
-    truth: Callable[[Puzzle, Geometry, Image], Reading],
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     puzzle = _board(variant)
@@ -71,15 +56,6 @@ def test_play_once_solves_a_practice_board_of_every_kind(
     cell, x, y = PLACES[place]
     style = "turns" if place == "big-top-left" else "cells"
     with PracticeProcess(puzzle, cell=cell, at=(x, y)) as window:
-        if variant in TRUTH_READ:
-            import flowbot.vision  # noqa: PLC0415
-
-            # TEST HARNESS ONLY (see the module doc): the window's own puzzle and cell
-            # places (screen and capture pixels are one on Xvfb), the dots' colours seen.
-            def read(image: Image, window: PracticeProcess = window) -> Reading:
-                return truth(window.puzzle, window.board, image)
-
-            monkeypatch.setattr(flowbot.vision, "read_board", read)
         assert not window.state()["solved"]
         assert main(["play", "--once", "--profile", "practice", "--style", style]) == 0
         assert window.wait_solved(timeout=2.0), window.state()

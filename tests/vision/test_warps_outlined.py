@@ -1,0 +1,98 @@
+"""Warps on boards with walls or holes, and openings where their look is hardest to tell.
+
+The game's warp boards may have walls and holes too (``../shared/official``):
+the outlined reader takes the frame's gaps in pairs across the board as warps'
+openings; an opening is told by nothing lighter than the ground showing there,
+whatever hue the ground past the board's edge or a dot's glow gives it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.generate import generate
+from flowbot.models import BoardGeometry, Puzzle
+from flowbot.screens.synthetic import ShotOptions, sample, synthesize
+from flowbot.vision import read_board
+from flowbot.vision._warps import frame_openings
+
+PHONE = ShotOptions(screen=(1080, 2400), line_px=3.0, glow=0.6)
+
+
+def _walled() -> Puzzle:
+    # 8x8, walls and a warp across a row and one down a column.
+    return generate(8, 8, 7, warps=2, walls=4, seed=2).solution.puzzle
+
+
+def _holed() -> Puzzle:
+    # 8x8, holes at the board's edge beside a row's warp.
+    return generate(8, 8, 7, warps=2, holes=5, seed=0).solution.puzzle
+
+
+@pytest.mark.parametrize("make", [_walled, _holed], ids=["walls", "holes"])
+def test_a_warp_board_with_walls_or_holes_is_read_with_its_warps(
+    make: Callable[[], Puzzle],
+) -> None:
+    puzzle = make()
+    assert puzzle.warps
+    assert puzzle.walls or puzzle.holes
+    shot = synthesize(puzzle, seed=3, options=PHONE)
+    reading = read_board(shot.image)
+    assert reading.puzzle == puzzle.canonical()
+    assert reading.puzzle.warps == puzzle.warps
+
+
+def test_an_opening_closed_on_a_walled_warp_board_is_refused() -> None:
+    puzzle = _walled()
+    shot = synthesize(puzzle, seed=3, options=PHONE)
+    g = shot.geometry
+    assert isinstance(g, BoardGeometry)
+    image = shot.image.copy()
+    # Close the left end of the row's warp in the outline's colour: the right
+    # end's opening is left without a partner.
+    a = next(a for a, b in puzzle.warps if a.row == b.row)
+    outline = tuple(int(v) for v in image[round(g.ys[0]), round((g.xs[1] + g.xs[2]) / 2)])
+    width = max(2, round(0.065 * g.cell_size))
+    x, y0, y1 = round(g.xs[0]), round(g.ys[a.row]), round(g.ys[a.row + 1])
+    cv2.line(image, (x, y0), (x, y1), outline, width)
+    with pytest.raises(UnsureReadingError):
+        read_board(image)
+
+
+def test_frame_openings_come_in_pairs_across_the_box() -> None:
+    rows, cols = 4, 5
+    # The lattice: one cell round a 4x5 board (box rows 1-4, columns 1-5).
+    playable = np.zeros((rows + 2, cols + 2), bool)
+    playable[1:5, 1:6] = True
+    playable[4, 5] = False  # a hole at the board's bottom-right corner
+    vertical = np.zeros((cols + 3, rows + 2), bool)
+    horizontal = np.zeros((rows + 3, cols + 2), bool)
+    vertical[[1, 6], 2] = True  # row 1 of the board: open at both ends, a warp
+    vertical[1, 3] = True  # row 2: open on the left only
+    horizontal[[1, 5], 3] = True  # column 2: open at top and bottom, a warp
+    horizontal[[1, 5], 5] = True  # column 4: its bottom end is a hole
+    box = (1, 5, 1, 6)
+    v, h = frame_openings(vertical, horizontal, playable, box)
+    assert {(int(i), int(r)) for i, r in np.argwhere(v)} == {(1, 2), (6, 2)}
+    assert {(int(j), int(c)) for j, c in np.argwhere(h)} == {(1, 3), (5, 3)}
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "why"),
+    [
+        ("mirror", 140000, "a big dot's glow tints the ground beside the opening"),
+        ("phone_large", 150007, "the ground past the board's edge has another hue"),
+        ("tiny_cells", 140009, "an outline a pixel wide, found in a shrunk copy"),
+        ("huge_cells", 140000, "holes at the board's edge: the classic search takes a piece"),
+        ("desktop_app", 140000, "a wall beside a warp's opening"),
+    ],
+)
+def test_warp_openings_hard_to_tell_are_read(category: str, seed: int, why: str) -> None:
+    shot = sample(category, seed, variant="warps")
+    assert shot.puzzle.warps, why
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical(), why

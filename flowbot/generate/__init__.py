@@ -176,8 +176,9 @@ def generate(
         Covers to try before giving up.
     unique_timeout
         Seconds one count of the whole board's solutions may take (``None``:
-        a third of what ``timeout`` leaves, or no limit); a count that does
-        not finish in time is treated as "not unique".
+        a third of what ``timeout`` leaves, or no limit); every count also
+        stops after ``_COUNT_CONFLICTS`` conflicts. A count that does not
+        finish is treated as "not unique".
     timeout
         Seconds for the whole request (``None``: no limit).
     progress

@@ -86,13 +86,14 @@ _WINDOW = 7
 _WINDOW_TIMEOUT = 1.0
 #: Without a limit of its own, one whole-board count takes at most 1/3 of the time left.
 _COUNT_SHARE = 3
-#: Conflicts one whole-board count may take: a proof that needs more is given
-#: up and the cover with it. What the proof costs grows steeply with the cover
-#: (one 16x16 board: 66k conflicts in Glucose, 652k in MiniSat, while proving that
-#: no other solution *without U-turns* exists took 50-200 on every board tried): a
-#: new cover is likelier to pay than a long proof, a bound in conflicts gives the
-#: same board on every machine, and a puzzle made so is counted as fast again
-#: (``flowbot solve --count``).
+#: Conflicts the first whole-board count may take; each count cut short doubles
+#: it for the next. What a proof costs grows steeply with the cover (one 16x16
+#: board: 66k conflicts in Glucose, 652k in MiniSat, while proving that no other
+#: solution *without U-turns* exists took 50-200 on every board tried), so a new
+#: cover is likelier to pay than a long proof, and doubling still lets a hard size
+#: be made in the end, the time thrown away at most that of the last count. A
+#: bound in conflicts, unlike one in seconds, gives the same board on every
+#: machine, and a puzzle made so is counted as fast again (``solve --count``).
 _COUNT_CONFLICTS = 60_000
 #: Repairs of one cover before a new one is drawn.
 _MOST_REPAIRS = 20
@@ -177,8 +178,9 @@ def generate(
     unique_timeout
         Seconds one count of the whole board's solutions may take (``None``:
         a third of what ``timeout`` leaves, or no limit); every count also
-        stops after ``_COUNT_CONFLICTS`` conflicts. A count that does not
-        finish is treated as "not unique".
+        stops after a number of conflicts (``_COUNT_CONFLICTS``, doubled after
+        each count cut short). A count that does not finish is treated as
+        "not unique".
     timeout
         Seconds for the whole request (``None``: no limit).
     progress
@@ -244,6 +246,7 @@ def generate(
         )
 
     chain = chain_for(board)
+    budget = _ProofBudget()
     unsettled = 0
     attempt = 0
     try:
@@ -267,7 +270,7 @@ def generate(
                 continue
             taken = add_walls(rng, solution, walls) if walls else frozenset()
             if unique:
-                proved = _unique(rng, board, chain, paths, taken, request, deadline, say)
+                proved = _unique(rng, board, chain, paths, taken, request, deadline, say, budget)
                 if proved is None:
                     continue
                 solution = proved
@@ -288,6 +291,13 @@ def generate(
             f"no {request.describe()} with {rule} found ({_attempts(attempt)}); {request.hint()}"
         )
     raise InputError(f"no {request.describe()} found in {_attempts(attempt)}; {request.hint()}")
+
+
+@dataclass(slots=True)
+class _ProofBudget:
+    """The conflicts the next whole-board count may take (see ``_COUNT_CONFLICTS``)."""
+
+    conflicts: int = _COUNT_CONFLICTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,6 +389,7 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
     request: _Request,
     deadline: float | None,
     say: Progress,
+    budget: _ProofBudget,
 ) -> Solution | None:
     """A puzzle made from ``paths`` proved unique, repaired where a second solution shows; or None.
 
@@ -405,14 +416,15 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
                 puzzle,
                 2,
                 timeout=_count_budget(deadline, request.unique_timeout),
-                conflicts=_COUNT_CONFLICTS,
+                conflicts=budget.conflicts,
             )
             found, exact = list(listed.found), listed.exact
             if len(found) == 1 and exact:
                 return solution
             _check_clock(deadline)
             if len(found) < 2:
-                log.debug("the count was cut short")
+                budget.conflicts *= 2
+                log.debug("the count was cut short; the next gets %d conflicts", budget.conflicts)
                 return None
             differ = set().union(*(_differences(solution, other) for other in found))
         log.debug("repair %d: a second solution differs in %d steps", repair, len(differ))

@@ -246,7 +246,7 @@ def generate(
         )
 
     chain = chain_for(board)
-    budget = _ProofBudget()
+    budget = _ProofBudget(_COUNT_CONFLICTS)
     unsettled = 0
     attempt = 0
     try:
@@ -297,7 +297,7 @@ def generate(
 class _ProofBudget:
     """The conflicts the next whole-board count may take (see ``_COUNT_CONFLICTS``)."""
 
-    conflicts: int = _COUNT_CONFLICTS
+    conflicts: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -203,6 +203,29 @@ def test_a_uniqueness_count_cut_short_rejects_the_puzzle() -> None:
     assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
 
 
+def test_each_count_cut_short_doubles_the_next_ones_conflicts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # From 1 conflict, the counts of 14x14 covers are cut short until the budget
+    # has grown enough: the puzzle is still made, and proven unique.
+    import flowbot.generate as generating  # noqa: PLC0415
+
+    budgets: list[int | None] = []
+
+    def counted(puzzle: Puzzle, limit: int, **kwargs: object) -> object:
+        if "conflicts" in kwargs:  # a whole-board count, not a window's
+            budgets.append(kwargs["conflicts"])  # type: ignore[arg-type]
+        return solutions(puzzle, limit, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(generating, "_COUNT_CONFLICTS", 1)
+    monkeypatch.setattr(generating, "solutions", counted)
+    made = generate(14, 14, 14, unique=True, seed=0)
+    assert budgets[0] == 1
+    assert len(set(budgets)) > 1
+    assert all(b in (a, 2 * a) for a, b in itertools.pairwise(budgets))
+    assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
+
+
 # --- refusals ---------------------------------------------------------------------
 
 

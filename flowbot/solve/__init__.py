@@ -97,7 +97,8 @@ class Solutions:
 
     ``exact`` is true when the search ran to its end below the limit, so that
     ``found`` holds every solution; otherwise there are more (the limit was
-    reached) or may be (``timed_out``).
+    reached) or may be (``timed_out``: cut short at the timeout or the
+    conflict budget).
     """
 
     found: tuple[Solution, ...]
@@ -146,7 +147,9 @@ def solve(puzzle: Puzzle, *, timeout: float | None = None, backend: str = "sat")
     return replace(result, seconds=time.perf_counter() - start)
 
 
-def solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> Solutions:
+def solutions(
+    puzzle: Puzzle, limit: int, *, timeout: float | None = None, conflicts: int | None = None
+) -> Solutions:
     """List a puzzle's solutions (paths may touch themselves), stopping at ``limit``.
 
     Parameters
@@ -158,6 +161,10 @@ def solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> So
         unique, and shows where a second solution differs).
     timeout
         Seconds to give up after (``None``: no limit).
+    conflicts
+        Give up, as at the timeout, once the SAT solver has met this many
+        conflicts (``None``: no limit): a bound on the work that, unlike a
+        timeout, cuts the search at the same point on every machine.
 
     Returns
     -------
@@ -170,14 +177,16 @@ def solutions(puzzle: Puzzle, limit: int, *, timeout: float | None = None) -> So
     Raises
     ------
     InputError
-        For a limit below 1 or a negative timeout.
+        For a limit below 1, a negative timeout or a negative conflict budget.
     """
     timeout = _checked_timeout(timeout)
     if limit < 1:
         raise InputError(f"the solution limit must be at least 1, got {limit}")
+    if conflicts is not None and conflicts < 0:
+        raise InputError(f"the conflict budget must be 0 or more, got {conflicts}")
     from flowbot.solve._engine import solutions_sat  # noqa: PLC0415 - imports scipy, pysat
 
-    found, exact, timed_out = solutions_sat(puzzle, limit, timeout=timeout)
+    found, exact, timed_out = solutions_sat(puzzle, limit, timeout=timeout, conflicts=conflicts)
     return Solutions(tuple(found), exact, timed_out)
 
 

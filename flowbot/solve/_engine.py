@@ -216,9 +216,12 @@ def _past(deadline: float | None) -> bool:
 
 
 def solutions_sat(
-    puzzle: Puzzle, limit: int, *, timeout: float | None = None
+    puzzle: Puzzle, limit: int, *, timeout: float | None = None, conflicts: int | None = None
 ) -> tuple[list[Solution], bool, bool]:
-    """Up to ``limit`` solutions, each validated: ``(solutions, exact, timed_out)``.
+    """Up to ``limit`` solutions, each validated: ``(solutions, exact, cut_short)``.
+
+    ``cut_short``: the search stopped at ``timeout`` seconds or after
+    ``conflicts`` conflicts in all (``None``: no limit).
 
     Each solution found is blocked (its set of edges) before the next search.
     The solutions without U-turns are listed first, where the search is fast;
@@ -243,19 +246,29 @@ def solutions_sat(
     blocked: list[list[int]] = []
     turns = (([switch], "minisat22", None), ([-switch], "minisat22", PROOF_BUDGET))
     search = Search(model, deadline=deadline)
+    spent = 0  # conflicts of the solvers closed so far
+
+    def left(turn_budget: int | None) -> int | None:
+        """The conflicts the next call may take: its turn's budget, within ``conflicts``."""
+        if conflicts is None:
+            return turn_budget
+        rest = max(0, conflicts - spent - search.conflicts())
+        return rest if turn_budget is None else min(rest, turn_budget)
+
     try:
         for assumptions, solver, budget in (*turns, ([-switch], "glucose4", None)):
             if solver != search.solver:
+                spent += search.conflicts()
                 search.close()
                 search = Search(model, deadline=deadline, solver=solver)
                 for clause in blocked:
                     search.sat.add_clause(clause)
             while len(found_all) < limit:
                 found, solution = search.next_solution(
-                    assumptions, deadline, budget, join_cycles=False
+                    assumptions, deadline, left(budget), join_cycles=False
                 )
                 if found is None:
-                    if _past(deadline) or search.expired:
+                    if _past(deadline) or search.expired or left(None) == 0:
                         return found_all, False, True
                     break  # out of budget: the next solver's turn
                 if not found:

@@ -11,7 +11,7 @@ import pytest
 
 from flowbot.errors import InputError
 from flowbot.models import Cell, Pair, Puzzle, Solution, SolveStatus
-from flowbot.solve import BACKENDS, SolutionCount, count_solutions, solve
+from flowbot.solve import BACKENDS, SolutionCount, count_solutions, solutions, solve
 from flowbot.solve._grid import Grid, _components, trace
 
 
@@ -165,6 +165,19 @@ def test_counts_handed_to_glucose_lose_and_repeat_no_solution(
     assert [count_solutions(p, 60) for p in puzzles] == expected
     assert "glucose4" in solvers
     assert any(c.exact and c.count > 1 for c in expected)  # several solutions, counted to the end
+
+
+def test_a_conflict_budget_cuts_a_count_short_and_a_big_one_does_not() -> None:
+    puzzle = grid("A...", "....", "...A")
+    full = solutions(puzzle, 100)
+    assert full.exact
+    assert len(full.found) > 2
+    cut = solutions(puzzle, 100, conflicts=0)
+    assert (cut.exact, cut.timed_out) == (False, True)
+    assert set(cut.found) <= set(full.found)
+    assert solutions(puzzle, 100, conflicts=10**9) == full
+    with pytest.raises(InputError, match="conflict budget"):
+        solutions(puzzle, 2, conflicts=-1)
 
 
 # --- timeouts, determinism, registry --------------------------------------------

@@ -41,9 +41,12 @@ _BESIDE_ALONG, _BESIDE_ACROSS = (0.3, 0.7), 0.32
 #: Share of a link's samples that must hold its colour (JPEG's blocks, the
 #: grid line's anti-aliasing under a thin pipe's edge).
 _BAND_SHARE = 0.85
-#: Radius (pitch) where a dot's disc still shows and a pipe's band is gone:
-#: dots 0.27-0.38, pipes' half-widths 0.15-0.17.
-_DISC_RADIUS = 0.25
+#: Radii (pitch) where a dot's disc shows and a pipe's band is gone: dots
+#: 0.27-0.38, pipes' half-widths 0.15-0.17. An angle shows the disc when
+#: any of them does: a colour-blind dot's letter (``_letters``) covers the
+#: inner ones at some angles (its capitals reach 0.57-0.81 of the dot's
+#: radius: up to 0.31 pitch), a small dot's rim the outer one.
+_DISC_RADII = (0.22, 0.27, 0.32)
 #: Angles looked at round a linked cell, and how far from every link's
 #: direction they must lie to be clear of its band (a bend's join is round).
 _ANGLES = np.arange(16) * (np.pi / 8)
@@ -284,16 +287,17 @@ def _links(
 def _disc_share(
     image: np.ndarray, geometry: BoardGeometry, cell: Cell, links: list[int], lab: np.ndarray
 ) -> float:
-    """Share of the angles clear of ``links`` whose point at ``_DISC_RADIUS`` shows ``lab``."""
+    """Share of the angles clear of ``links`` where a point at one of ``_DISC_RADII``
+    shows ``lab``."""
     directions = np.array([k * np.pi / 2 for k in links])
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
     centre = geometry.centre(cell)
-    r = _DISC_RADIUS * geometry.cell_size
-    points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=1)
+    r = np.array(_DISC_RADII)[:, None] * geometry.cell_size  # (radii, 1)
+    points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=-1)
     h, w = image.shape[:2]
-    seen = _lab_at(image, points[None], h, w)[0]
-    return float((delta_e(seen, lab) <= NEAR).mean())
+    seen = _lab_at(image, points, h, w)  # (radii, angles, 3)
+    return float((delta_e(seen, lab) <= NEAR).any(axis=0).mean())
 
 
 def _lab_at(image: np.ndarray, xy: np.ndarray, h: int, w: int) -> np.ndarray:

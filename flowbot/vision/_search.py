@@ -55,8 +55,11 @@ def find_boards(
     # The same copy, lines broken by drawn pipes followed through them
     # (_pipe_lines): before the copies below, where a smaller copy of the
     # board (the OS's screenshot preview) may show whole lines first.
-    bridging = len(attempts)
-    attempts.append((factor, gray, False))
+    # In colour too: a pipe's cells are tinted its colour, and a line beside
+    # a tint may not be brighter than it in its brightest channel (a grey
+    # line on a blue tint), only in some channel.
+    bridging = (len(attempts),)
+    attempts += [(factor, image, False)]
     if factor > 1:
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.
@@ -81,7 +84,7 @@ def find_boards(
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
         lattices, maps = find_lattices(
-            small, settings.lines(), dark=dark, bridge=attempt == bridging
+            small, settings.lines(), dark=dark, bridge=attempt in bridging
         )
         refused: list[Lattice] = []
         # Through pipes, a grid is a board only with pipes drawn on it: what
@@ -97,7 +100,7 @@ def find_boards(
             if any(
                 (
                     lies_within(candidate, other)
-                    if attempt == bridging
+                    if attempt in bridging
                     else overlap(candidate, other) > PIECE_OVERLAP
                 )
                 and in_phase(candidate, other)
@@ -141,7 +144,7 @@ def find_boards(
                 refused.append(candidate)
                 continue
             if (
-                attempt == bridging
+                attempt in bridging
                 and not see_pipes(image, placed, samples, settings.pipe_contrast).flows
             ):
                 refused.append(candidate)
@@ -149,7 +152,7 @@ def find_boards(
             how = ("dark lines in " if dark else "") + (
                 "colour" if source.ndim == 3 else "brightest channel"
             )
-            how += " through drawn pipes" if attempt == bridging else ""
+            how += " through drawn pipes" if attempt in bridging else ""
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
             apart = [
                 full_size(other, f)
@@ -172,9 +175,9 @@ def find_boards(
             yield placed, notes, apart, samples
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
-        if attempt == bridging:
+        if attempt in bridging:
             doubts[:], doubted[:] = before
-            piped = [full_size(grid, f) for grid in lattices[:6]]
+            piped += [full_size(grid, f) for grid in lattices[:6]]
     if doubts:
         raise most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")

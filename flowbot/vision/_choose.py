@@ -75,7 +75,7 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             pipes = see_pipes(image, geometry, samples, settings.pipe_contrast)
             samples = pipes.hidden(samples)
             dots, cell_confidence, seen = read_cells_bridged(
-                samples, image, geometry, settings, dots=pipes.dots
+                samples, image, geometry, settings, seen_dots=pipes.dots
             )
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)

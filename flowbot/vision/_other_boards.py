@@ -164,7 +164,8 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
             continue
         # Its lines placed at full resolution, as the board's are.
         copy = place_lines(image, copy, uncertainty=COPY_PLACING * min(pitch_x, pitch_y))
-        samples = sample_cells(image, copy)
+        # A copy of a board with pipes drawn shows them too: its dots read through them.
+        samples = hide_pipes(image, copy, sample_cells(image, copy), settings.pipe_contrast)
         # The board's dots' colours first: the cells' closer look only for a copy of them.
         if not all(
             delta_e(samples.core_lab[c], board.samples.core_lab[c]) <= COPY_COLOURS

@@ -134,11 +134,19 @@ def see_pipes(
     In doubt the board is read as if no pipe were drawn: the dot and cell
     rules then refuse whatever pipe or band it shows (``_cell_pipes``).
     """
+    return read_pipes(image, geometry, samples, contrast) or NO_PIPES
+
+
+def read_pipes(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> Pipes | None:
+    """The flows drawn on the board (``NO_PIPES`` when none); ``None`` when pipes show
+    that cannot be read as flows (``see_pipes``)."""
     try:
         return _see_pipes(image, geometry, samples, contrast)
     except UnsureReadingError as exc:
         log.debug("no pipes read: %s", exc)
-        return NO_PIPES
+        return None
 
 
 def hide_pipes(

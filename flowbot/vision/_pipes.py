@@ -41,6 +41,10 @@ _BESIDE_ALONG, _BESIDE_ACROSS = (0.3, 0.7), 0.32
 #: Share of a link's samples that must hold its colour (JPEG's blocks, the
 #: grid line's anti-aliasing under a thin pipe's edge).
 _BAND_SHARE = 0.85
+#: How far (a share of the pipe stage's ``contrast``) the colour beside a
+#: link must stand from its band: a dark pipe over its own tint (maroon on
+#: maroon) stands 23 Lab from it; the lines and ground beside far more.
+_BESIDE_APART = 0.6
 #: Radii (pitch) where a dot's disc shows and a pipe's band is gone: dots
 #: 0.27-0.38, pipes' half-widths 0.15-0.17. An angle shows the disc when
 #: any of them does: a colour-blind dot's letter (``_letters``) covers the
@@ -176,7 +180,13 @@ def _see_pipes(
         colours = colour_of[cell]
         if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
             raise UnsureReadingError(f"two pipe colours meet at cell {tuple(cell)}")
-        if float(delta_e(samples.core_lab[cell], colours[0])) > NEAR:
+        if (
+            min(
+                float(delta_e(samples.core_lab[cell], colours[0])),
+                float(delta_e(_centre_lab(image, geometry, cell), colours[0])),
+            )
+            > NEAR
+        ):
             raise UnsureReadingError(
                 f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
             )
@@ -195,7 +205,10 @@ def _see_pipes(
     free = np.ones(rings.shape[:2], bool)
     for cell in touched:
         free[cell] = False
-    ground = median_of((rings[free] if free.any() else rings.reshape(-1, 3)), axis=0)
+    # The ground the cells no flow touches show; on a board covered whole,
+    # none shows it: black (the game's) stands for it, far from every dot's
+    # colour, where the rings' tints may lie near a dark dot's own.
+    ground = median_of(rings[free], axis=0) if free.any() else np.zeros(3)
     return Pipes(
         tuple(flows), frozenset(dots), (float(ground[0]), float(ground[1]), float(ground[2]))
     )
@@ -287,9 +300,24 @@ def _links(
     apart = delta_e(lab_beside, band[:, None]).min(axis=1)
     found = {}
     for i, edge in enumerate(edges):
-        if share[i] >= _BAND_SHARE and apart[i] > contrast:
+        if share[i] >= _BAND_SHARE and apart[i] > _BESIDE_APART * contrast:
             found[edge] = band[i]
     return found
+
+
+#: Offsets (pitch) round a cell's centre where a pipe ending there shows its
+#: colour: well within its round end (half-widths 0.15-0.17), where a small
+#: cell's core takes in the end's blurred rim too (tiny cells: 14 Lab off).
+_CENTRE = 0.06
+
+
+def _centre_lab(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+    """The median colour (Lab) at a cell's very centre (``_CENTRE``)."""
+    centre, d = geometry.centre(cell), _CENTRE * geometry.cell_size
+    offsets = ((0.0, 0.0), (d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d))
+    points = np.array([[(centre.x + dx, centre.y + dy) for dx, dy in offsets]])
+    h, w = image.shape[:2]
+    return median_of(_lab_at(image, points, h, w), axis=1)[0]
 
 
 def _disc_share(

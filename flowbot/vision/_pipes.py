@@ -46,11 +46,13 @@ _BAND_SHARE = 0.85
 #: maroon) stands 23 Lab from it; the lines and ground beside far more.
 _BESIDE_APART = 0.6
 #: Radii (pitch) where a dot's disc shows and a pipe's band is gone: dots
-#: 0.27-0.38, pipes' half-widths 0.15-0.17. An angle shows the disc when
-#: any of them does: a colour-blind dot's letter (``_letters``) covers the
-#: inner ones at some angles (its capitals reach 0.57-0.81 of the dot's
-#: radius: up to 0.31 pitch), a small dot's rim the outer one.
-_DISC_RADII = (0.22, 0.27, 0.32)
+#: 0.27-0.38, pipes' half-widths 0.15-0.17, the knob the game draws at the
+#: end of a flow being drawn 0.24-0.25 (a real partial screen). An
+#: angle shows the disc when any of them does: a colour-blind dot's letter
+#: (``_letters``) covers the inner ones at some angles (its capitals reach
+#: 0.57-0.81 of the dot's radius: up to 0.31 pitch), a small dot's rim the
+#: outer ones; one of them lies between the letter and the rim of any dot.
+_DISC_RADII = (0.26, 0.30, 0.34)
 #: Angles looked at round a linked cell, and how far from every link's
 #: direction they must lie to be clear of its band (a bend's join is round).
 _ANGLES = np.arange(16) * (np.pi / 8)

@@ -39,8 +39,10 @@ _ACROSS_IN = (-0.07, 0.0, 0.07)
 #: whose rim lies 0.27-0.38 from its centre, at 0.3 along).
 _BESIDE_ALONG, _BESIDE_ACROSS = (0.3, 0.7), 0.32
 #: Share of a link's samples that must hold its colour (JPEG's blocks, the
-#: grid line's anti-aliasing under a thin pipe's edge).
-_BAND_SHARE = 0.85
+#: grid line's anti-aliasing under a thin pipe's edge), within ``_BAND_NEAR``
+#: Lab of their median: twice ``NEAR``, as JPEG 64 rings a whole column of a
+#: pipe's middle 14 Lab off (the colour itself is judged by medians, to NEAR).
+_BAND_SHARE, _BAND_NEAR = 0.85, 2 * NEAR
 #: How far (a share of the pipe stage's ``contrast``) the colour beside a
 #: link must stand from its band: a dark pipe over its own tint (maroon on
 #: maroon) stands 23 Lab from it; the lines and ground beside far more.
@@ -298,7 +300,7 @@ def _links(
     lab_in = _lab_at(image, np.array(inside), h, w)  # (edges, n, 3)
     lab_beside = _lab_at(image, np.array(beside), h, w)
     band = median_of(lab_in, axis=1)
-    share = (delta_e(lab_in, band[:, None]) <= NEAR).mean(axis=1)
+    share = (delta_e(lab_in, band[:, None]) <= _BAND_NEAR).mean(axis=1)
     apart = delta_e(lab_beside, band[:, None]).min(axis=1)
     found = {}
     for i, edge in enumerate(edges):

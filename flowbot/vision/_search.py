@@ -54,12 +54,12 @@ def find_boards(
     attempts = [(factor, gray, False)]
     # The same copy, lines broken by drawn pipes followed through them
     # (_pipe_lines): before the copies below, where a smaller copy of the
-    # board (the OS's screenshot preview) may show whole lines first.
-    # In colour too: a pipe's cells are tinted its colour, and a line beside
-    # a tint may not be brighter than it in its brightest channel (a grey
-    # line on a blue tint), only in some channel.
-    bridging = (len(attempts),)
-    attempts += [(factor, image, False)]
+    # board (the OS's screenshot preview) may show whole lines first. In
+    # colour first: a line beside a pipe's tint may stand out from it in
+    # some channel only (grey beside blue); then in the brightest channel,
+    # where colour may join a pipe's edge to the lines into a grid that is none.
+    bridging = (len(attempts), len(attempts) + 1)
+    attempts += [(factor, image, False), (factor, gray, False)]
     if factor > 1:
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.
@@ -177,7 +177,7 @@ def find_boards(
         if attempt in bridging:
             doubts[:], doubted[:] = before
             piped += [full_size(grid, f) for grid in lattices[:6]]
-            if held is not None:
+            if attempt == bridging[-1] and held is not None:
                 # No grid through the pipes held a board: the grid held back is tried.
                 kept, kept_samples, kept_best, kept_f, kept_others = held
                 held = None

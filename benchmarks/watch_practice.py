@@ -30,7 +30,6 @@ import numpy as np
 from flowbot.actuate import (
     BoardWatch,
     MssScreen,
-    Pacing,
     PyAutoGuiPointer,
     draw,
     ensure_display,
@@ -57,7 +56,7 @@ def cost(runs: int, cell: int) -> None:
     base = load_profile("practice", shipped_only=True).settings
     print("pacing ms | draw s without watch | draw s with watch | looks | ms per look")
     for step in (base.pacing.step, 0.0):
-        settings = dataclasses.replace(base, pacing=Pacing(step, step))
+        settings = dataclasses.replace(base, pacing=dataclasses.replace(base.pacing, step=step))
         plain, watched, per_look, looks = [], [], [], 0
         for _ in range(runs):
             for use_watch in (False, True):

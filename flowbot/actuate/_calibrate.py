@@ -66,6 +66,8 @@ class Trial:
     taken: bool
     missing: tuple[str, ...]
     seconds: float
+    #: Pressed and released with no wait of their own (``Pacing`` hold and between 0).
+    at_once: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ class Calibration:
     settings to keep.
 
     ``settings.pacing.step`` is the pacing kept: ``step`` plus the headroom;
-    ``settings.jump`` is ``jump``.
+    ``settings.jump`` is ``jump``; with ``at_once`` its hold and between are 0.
     """
 
     puzzle: Puzzle
@@ -82,6 +84,8 @@ class Calibration:
     jump: int | None
     trials: tuple[Trial, ...]
     settings: Settings
+    #: The target took presses and releases with no wait of their own.
+    at_once: bool = False
 
 
 def _button(clear: str) -> tuple[float, float] | None:
@@ -107,10 +111,10 @@ def check_clear_mode(clear: str) -> str:
 def _click(pointer: Pointer, point: Point, settings: Settings, clock: Clock) -> None:
     try:
         pointer.press(point)
-        clock.sleep_until(clock.now() + settings.pacing.between)
+        clock.sleep_until(clock.now() + max(settings.pacing.between, settings.pacing.step))
     finally:
         pointer.release()
-    clock.sleep_until(clock.now() + settings.pacing.between)
+    clock.sleep_until(clock.now() + max(settings.pacing.between, settings.pacing.step))
 
 
 def _clear(
@@ -165,8 +169,9 @@ def _trial(
     jump: int | None,
     clock: Clock,
     watch: Watch,
+    at_once: bool = False,
 ) -> Trial:
-    pace = Pacing(step=step, between=max(step, settings.pacing.between))
+    pace = _pacing(step, settings, at_once=at_once)
     drags = plan_drags(plan.solution, plan.board, jump=jump)
     t = clock.now()
     draw(drags, pointer, area=plan.area, pace=pace, clock=clock, watch=watch)
@@ -183,7 +188,15 @@ def _trial(
             break
         clock.sleep_until(clock.now() + max(settings.settle, 0.02))
     labels = tuple(plan.solution.puzzle.pairs[i].label for i in missing)
-    return Trial(step, jump, not missing, labels, seconds)
+    return Trial(step, jump, not missing, labels, seconds, at_once)
+
+
+def _pacing(step: float, settings: Settings, *, at_once: bool) -> Pacing:
+    """The pacing of a trial at ``step``: buttons ``at_once``, or held a step and
+    released no nearer the next press than a step (or ``settings``' between)."""
+    if at_once:
+        return Pacing(step=step, between=0.0, hold=0.0)
+    return Pacing(step=step, between=max(step, settings.pacing.between))
 
 
 def calibrate(
@@ -201,7 +214,9 @@ def calibrate(
     clock: Clock | None = None,
 ) -> Calibration:
     """Find the fastest pacing, and then the longest straight jump, at which the
-    target takes every path on every trial.
+    target takes every path on every trial; then whether it takes presses and
+    releases at once (no wait of their own: browsers and phones deliver button
+    events as they come, a move only once per frame).
 
     Parameters
     ----------
@@ -245,7 +260,7 @@ def calibrate(
     watch = watch_board(plan, plan.capture, screen, settings)
     done: list[Trial] = []
 
-    def passes(step: float, jump: int | None) -> bool:
+    def passes(step: float, jump: int | None, at_once: bool = False) -> bool:
         for _ in range(trials):
             _clear(
                 plan, how=how, screen=screen, pointer=pointer, settings=settings, read=read,
@@ -253,12 +268,13 @@ def calibrate(
             )  # fmt: skip
             trial = _trial(
                 plan, screen=screen, pointer=pointer, settings=settings, step=step, jump=jump,
-                clock=clock, watch=watch,
+                clock=clock, watch=watch, at_once=at_once,
             )  # fmt: skip
             log.info(
-                "step %.1f ms, jump %s: %s",
+                "step %.1f ms, jump %s%s: %s",
                 step * 1000,
                 "a whole run" if jump is None else jump,
+                ", buttons at once" if at_once else "",
                 "taken" if trial.taken else f"missed {trial.missing}",
             )
             done.append(trial)
@@ -281,6 +297,7 @@ def calibrate(
             if not passes(kept, longer):
                 break
             jump = longer
-    pace = Pacing(step=kept, between=max(kept, settings.pacing.between))
+    at_once = passes(kept, jump, at_once=True)
+    pace = _pacing(kept, settings, at_once=at_once)
     chosen = dataclasses.replace(settings, pacing=pace, jump=jump)
-    return Calibration(plan.reading.puzzle, candidates[fastest], jump, tuple(done), chosen)
+    return Calibration(plan.reading.puzzle, candidates[fastest], jump, tuple(done), chosen, at_once)

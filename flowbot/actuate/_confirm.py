@@ -50,26 +50,33 @@ def _joint(puzzle: Puzzle, geometry: Geometry, cell: Cell, to: Cell) -> Point:
     return Point(a.x + (b.x - a.x) * JOINT, a.y + (b.y - a.y) * JOINT)
 
 
-def _colour_at(image: npt.NDArray[np.uint8], point: Point) -> npt.NDArray[np.float64]:
-    """The median colour of the 3x3 pixels around ``point`` (robust to edges and noise)."""
+def _colours_at(image: npt.NDArray[np.uint8], points: Sequence[Point]) -> npt.NDArray[np.float64]:
+    """The median colour of the 3x3 pixels around each point (robust to edges and
+    noise), all at once: ``(N, 3)``."""
     h, w = image.shape[:2]
-    x = min(max(round(point.x), 1), w - 2)
-    y = min(max(round(point.y), 1), h - 2)
-    patch = image[y - 1 : y + 2, x - 1 : x + 2].reshape(-1, 3).astype(np.float64)
-    return np.median(patch, axis=0)
+    xy = np.rint(np.array([(p.x, p.y) for p in points], dtype=np.float64).reshape(-1, 2))
+    x = np.clip(xy[:, 0].astype(np.intp), 1, w - 2)
+    y = np.clip(xy[:, 1].astype(np.intp), 1, h - 2)
+    d = np.arange(-1, 2)
+    patches = image[(y[:, None] + d)[:, :, None], (x[:, None] + d)[:, None, :]]
+    return np.median(patches.reshape(len(x), 9, 3).astype(np.float64), axis=1)
 
 
-def _shows(
+def _showing(
     image: npt.NDArray[np.uint8],
-    point: Point,
+    points: Sequence[Point],
     palette: npt.NDArray[np.float64],
-    index: int,
+    indices: Sequence[int],
     tolerance: float,
-) -> bool:
-    """True when the colour at ``point`` is nearest ``palette[index]`` and within ``tolerance``."""
-    distances = np.linalg.norm(palette - _colour_at(image, point), axis=1)
-    nearest = int(np.argmin(distances))
-    return nearest == index and distances[nearest] <= tolerance
+) -> npt.NDArray[np.bool_]:
+    """For each point, whether its colour is nearest ``palette[index]`` (its own index)
+    and within ``tolerance``."""
+    if not points:
+        return np.zeros(0, dtype=bool)
+    distances = np.linalg.norm(palette[None] - _colours_at(image, points)[:, None], axis=2)
+    nearest = np.argmin(distances, axis=1)
+    rows = np.arange(len(points))
+    return (nearest == np.asarray(indices)) & (distances[rows, nearest] <= tolerance)
 
 
 def untaken_paths(
@@ -101,14 +108,11 @@ def untaken_paths(
         Empty when every path shows; else the indices, in pair order.
     """
     palette = np.array([*colours, (0, 0, 0)], dtype=np.float64)
-    missing = []
-    for i, path in enumerate(solution.paths):
-        if not all(
-            _shows(image, p, palette, i, tolerance)
-            for p in _samples(solution.puzzle, path, geometry)
-        ):
-            missing.append(i)
-    return tuple(missing)
+    samples = [_samples(solution.puzzle, path, geometry) for path in solution.paths]
+    owner = [i for i, points in enumerate(samples) for _ in points]
+    shown = _showing(image, [p for points in samples for p in points], palette, owner, tolerance)
+    wrong = np.bincount(np.asarray(owner, dtype=np.intp)[~shown], minlength=len(samples))
+    return tuple(i for i in range(len(samples)) if wrong[i])
 
 
 def dots_visible(
@@ -125,8 +129,6 @@ def dots_visible(
     covered or replaced the board (a "level complete" panel, another window).
     """
     palette = np.array([*colours, (0, 0, 0)], dtype=np.float64)
-    return all(
-        _shows(image, geometry.centre(cell), palette, i, tolerance)
-        for i, pair in enumerate(puzzle.pairs)
-        for cell in (pair.a, pair.b)
-    )
+    dots = [geometry.centre(cell) for pair in puzzle.pairs for cell in (pair.a, pair.b)]
+    owner = [i for i in range(len(puzzle.pairs)) for _ in range(2)]
+    return bool(_showing(image, dots, palette, owner, tolerance).all())

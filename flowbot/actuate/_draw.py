@@ -25,19 +25,29 @@ Watch = Callable[[Point | None], None]
 
 @dataclass(frozen=True, slots=True)
 class Pacing:
-    """How long to wait after each pointer action, in seconds.
+    """How long to wait between pointer actions, in seconds.
 
-    ``step`` follows the press and every move (a move that arrives before the
-    target's next frame is lost); ``between`` follows each release, before the
-    next drag starts.
+    ``step`` parts two moves, also across drags (a move that arrives before
+    the target's next frame is lost). ``hold`` parts a press from the first
+    move and the last move from the release (``None``: a ``step``; 0 for a
+    game that takes a button event at once, with the pointer's place when it
+    comes, as browsers and phones deliver them, flushing a pending move: then
+    no frame goes to the buttons). ``between`` parts a release from the next
+    press.
     """
 
     step: float = FRAME
     between: float = FRAME
+    hold: float | None = None
 
     def __post_init__(self) -> None:
-        if self.step < 0 or self.between < 0:
+        if self.step < 0 or self.between < 0 or self.held < 0:
             raise ValueError("pacing cannot be negative")
+
+    @property
+    def held(self) -> float:
+        """``hold`` in seconds (a ``step`` when the profile does not say)."""
+        return self.step if self.hold is None else self.hold
 
 
 class Clock(Protocol):
@@ -88,6 +98,7 @@ def draw(
     playable cells) before the first press (``ActuationError`` otherwise).
     Deadlines are absolute, so time spent in the pointer calls (and in
     ``watch``'s looks) counts toward the pacing instead of adding to it.
+    Nothing waits after the last release: the caller lets the game settle.
     ``watch`` looks at the board right before each press and each move, and
     stops the drawing by raising. The button is released however the drawing
     ends.
@@ -96,25 +107,31 @@ def draw(
     clock = clock or SystemClock()
     look = watch or (lambda _at: None)
     moves = 0
-    t = clock.now()
+    press_at = clock.now()
+    move_at = press_at  # a step after the last move, once there was one
     at: Point | None = None
-    for drag in drags:
+    for k, drag in enumerate(drags):
+        clock.sleep_until(press_at)
+        look(at)  # the button is up here: a look that stops the drawing needs no release
         try:
-            look(at)
             pointer.press(drag.points[0])
             at = drag.points[0]
-            t = max(t + pace.step, clock.now())
+            # The first move waits for the hold and for a step since the last move; the
+            # press's own time is spent within that wait when there is one.
+            move_at = max(move_at, press_at + pace.held, clock.now())
             for point in drag.points[1:]:
-                clock.sleep_until(t)
+                clock.sleep_until(move_at)
                 look(at)
                 pointer.move(point)
                 at = point
                 moves += 1
-                t = max(t + pace.step, clock.now())
-            clock.sleep_until(t)
+                moved_at = move_at
+                move_at = max(move_at + pace.step, clock.now())
+            release_at = max(moved_at + pace.held, clock.now())
+            clock.sleep_until(release_at)
         finally:
             pointer.release()
-        t += pace.between
-        clock.sleep_until(t)
+        if k + 1 < len(drags):
+            press_at = release_at + pace.between
     log.debug("drew %d drags, %d moves", len(drags), moves)
     return moves

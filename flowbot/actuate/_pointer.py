@@ -116,8 +116,8 @@ class PyAutoGuiPointer:
             raise FailSafeError("stopped by the fail-safe (pointer in a screen corner)") from None
 
     def press(self, point: Point) -> None:
-        self._call("moveTo", round(point.x), round(point.y), _pause=False)
-        self._call("mouseDown", _pause=False)
+        # mouseDown moves there first itself: one call, half the X round trips
+        self._call("mouseDown", round(point.x), round(point.y), _pause=False)
         self._down = True
 
     def move(self, point: Point) -> None:

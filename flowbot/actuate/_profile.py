@@ -185,6 +185,7 @@ def _from_dict(data: dict[str, Any], *, default_name: str, base: Profile | None)
         pacing=Pacing(
             step=float(pacing.get("step_ms", was.pacing.step / ms)) * ms,
             between=float(pacing.get("between_ms", was.pacing.between / ms)) * ms,
+            hold=_ms(pacing.get("hold_ms"), was.pacing.hold),
         ),
         jump=jump,
         region=region,
@@ -239,6 +240,11 @@ def _jump(drag: dict[str, Any], default: int | None) -> int | None:
     return DRAG_STYLES[style]
 
 
+def _ms(value: Any, was: float | None) -> float | None:
+    """Milliseconds given in a profile, in seconds; ``was`` when not given."""
+    return was if value is None else float(value) * 1e-3
+
+
 def jump_toml(jump: int | None) -> str:
     """A jump as ``drag.jump`` writes it: cells, or ``"run"``."""
     return _q("run") if jump is None else str(jump)
@@ -252,9 +258,11 @@ def profile_toml(profile: Profile) -> str:
         f"description = {_q(profile.description)}",
         "",
         "[pacing]",
-        "# Milliseconds: wait after the press and each move, and after each release.",
+        "# Milliseconds: between two moves, after each release, and after the press and",
+        "# before the release (hold_ms; left out: a step).",
         f"step_ms = {s.pacing.step * 1000:.1f}",
         f"between_ms = {s.pacing.between * 1000:.1f}",
+        *([f"hold_ms = {s.pacing.hold * 1000:.1f}"] if s.pacing.hold is not None else []),
         "",
         "[drag]",
         "# The most cells one move goes along a straight run (how far the game fills a",
@@ -307,7 +315,7 @@ def measured_toml(
 ) -> str:
     """A profile holding only what was measured, over the shipped profile ``based_on``.
 
-    ``pacing`` maps ``step_ms`` / ``between_ms`` to milliseconds; ``notes``
+    ``pacing`` maps ``step_ms`` / ``between_ms`` / ``hold_ms`` to milliseconds; ``notes``
     become comments (how it was measured). ``sections`` are further measured
     tables (``{"drag": {"jump": "3"}}``), their values TOML already. Without
     ``based_on`` the rest is flowbot's defaults.

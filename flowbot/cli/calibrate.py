@@ -20,12 +20,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "calibrate",
         help="find the fastest pacing and longest jump the target takes; write a profile",
         description="With an unsolved board on the screen, draw its solution at faster and "
-        "slower pacings, then in longer and longer straight jumps, read the result back each "
-        "time, and write a profile with the fastest pacing and longest jump that worked on "
-        "every try. Between tries the board is cleared as --clear says. --practice "
-        "calibrates against a practice board opened for the purpose. The profile goes to the "
-        "user's profiles (see flowbot profiles) and holds only what was measured; the rest "
-        "comes from the shipped profile it starts from.",
+        "slower pacings, then in longer and longer straight jumps, then pressing and letting "
+        "go with no wait of their own, read the result back each time, and write a profile "
+        "with the fastest pacing and longest jump that worked on every try, and whether the "
+        "buttons need a wait (hold_ms, between_ms). Between tries the board is cleared as "
+        "--clear says. --practice calibrates against a practice board opened for the "
+        "purpose. The profile goes to the user's profiles (see flowbot profiles) and holds "
+        "only what was measured; the rest comes from the shipped profile it starts from.",
     )
     where = add_screen_options(parser)
     where.add_argument(
@@ -119,14 +120,17 @@ def run(args: argparse.Namespace) -> int:
     for trial in result.trials:
         outcome = "taken" if trial.taken else f"missed {', '.join(trial.missing)}"
         jump = "a whole run" if trial.jump is None else f"{trial.jump} cell(s)"
+        buttons = ", press and release at once" if trial.at_once else ""
         print(
-            f"{trial.step * 1000:5.1f} ms per move, jumps of {jump}: {outcome} "
+            f"{trial.step * 1000:5.1f} ms per move, jumps of {jump}{buttons}: {outcome} "
             f"({trial.seconds:.2f} s)"
         )
     kept, was = result.settings.pacing, base.settings.pacing
     pacing = {"step_ms": kept.step * 1000}
     if kept.between != was.between:
         pacing["between_ms"] = kept.between * 1000
+    if kept.held != was.held:
+        pacing["hold_ms"] = kept.held * 1000
     notes = [
         f"flowbot calibrate: {result.step * 1000:.1f} ms per move took every path in "
         f"{args.trials} trial(s) on a {result.puzzle.size} board",
@@ -153,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
     jump = "a whole straight run" if result.jump is None else f"{result.jump} cell(s)"
     print(
         f"fastest reliable pacing: {result.step * 1000:.1f} ms per move; "
-        f"kept {kept.step * 1000:.1f} ms; longest jump taken: {jump}; wrote {out}"
+        f"kept {kept.step * 1000:.1f} ms; longest jump taken: {jump}; press and release "
+        f"{'at once' if result.at_once else 'a step apart from the moves'}; wrote {out}"
     )
     return 0

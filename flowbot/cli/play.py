@@ -68,7 +68,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="DIR",
         help="when a board is refused, save the capture and what the reader saw in DIR",
     )
-    parser.add_argument("--step-ms", type=float, help="wait after each pointer move (ms)")
+    parser.add_argument("--step-ms", type=float, help="wait between two pointer moves (ms)")
     parser.add_argument(
         "--style",
         choices=("cells", "turns"),
@@ -89,7 +89,10 @@ def _settings(args: argparse.Namespace) -> tuple[Settings, int]:
         if args.step_ms < 0:
             raise InputError("--step-ms cannot be negative")
         step = args.step_ms / 1000
-        settings = dataclasses.replace(settings, pacing=Pacing(step, max(step, 0.0)))
+        # The buttons keep the profile's waits where it found them needless (0).
+        kept = settings.pacing
+        pacing = Pacing(step, step if kept.between else 0.0, None if kept.held else 0.0)
+        settings = dataclasses.replace(settings, pacing=pacing)
     if args.style:
         settings = dataclasses.replace(settings, jump=DRAG_STYLES[args.style])
     return settings, monitor

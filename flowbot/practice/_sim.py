@@ -7,7 +7,11 @@ offline and deterministically. It can place the board anywhere, emulate a
 HiDPI screen (``scale`` capture pixels per pointer unit), ignore the first few
 presses, like a game that is not ready yet, and read the pointer only once per
 ``frame`` of a clock, like a browser or a phone: of the moves made within one
-frame, only the last is seen.
+frame, only the last is seen, while a press or a release is taken at once
+(with the pointer's place then). A game that ``polls`` reads the button once
+per frame too, as some game engines do: a press and the next move within one
+frame look like a press at the move's place, a release and the next press like
+one long drag.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ class SimulatedBoard:
     frame, clock
         With ``frame`` > 0, the pointer is read once per ``frame`` seconds of
         ``clock`` (pass the clock that paces the drawing).
+    polls
+        With ``frame``: the button is read once per frame too (see the module doc).
     fill
         How a jump over several cells is taken (see ``drag_to``).
     tap_clears
@@ -66,9 +72,12 @@ class SimulatedBoard:
         fill: FillMode = "run",
         tap_clears: bool = True,
         reset_button: tuple[float, float, float, float] | None = None,
+        polls: bool = False,
     ) -> None:
         if frame > 0 and clock is None:
             raise ValueError("reading once per frame needs the clock")
+        if polls and frame <= 0:
+            raise ValueError("polling the button needs a frame")
         self.state: GameState = new_game(puzzle)
         self.layout = Layout.for_puzzle(puzzle, cell=cell)
         self.desktop = desktop
@@ -85,9 +94,13 @@ class SimulatedBoard:
         self.keys: list[str] = []
         self.reset_button = reset_button
         self._pending: tuple[int, Point] | None = None  # (frame number, last point in it)
+        self.polls = polls
+        self._held: tuple[bool, Point | None] = (False, None)  # the button and pointer now
+        self._polled: tuple[int, bool] = (-1, False)  # the last frame read, the button then
 
     # Screen
     def grab(self, region: Region | None = None) -> Capture:
+        self._poll()
         w, h = (round(v * self.scale) for v in self.desktop)
         image = np.zeros((h, w, 3), np.uint8)
         board = render(self.state, self.layout)
@@ -103,6 +116,44 @@ class SimulatedBoard:
         return cell_under(self.state.puzzle, self.layout, x, y)
 
     def press(self, point: Point) -> None:
+        if self.polls:
+            self._poll()
+            self._held = (True, point)
+        else:
+            self._press(point)
+
+    def move(self, point: Point) -> None:
+        if self.polls:
+            self._poll()
+            self._held = (self._held[0], point)
+        else:
+            self._move(point)
+
+    def release(self) -> None:
+        if self.polls:
+            self._poll()
+            self._held = (False, self._held[1])
+        else:
+            self._release()
+
+    def _poll(self) -> None:
+        """A polling game's frames since the last event: it sees the button and the
+        pointer as they are now, and compares with the frame before."""
+        if not self.polls or self.clock is None:
+            return
+        number = int(self.clock.now() // self.frame)
+        if number == self._polled[0]:
+            return
+        (down, at), was_down = self._held, self._polled[1]
+        if down and at is not None and was_down:
+            self._move(at)
+        elif down and at is not None:
+            self._press(at)
+        elif was_down:
+            self._release()
+        self._polled = (number, down)
+
+    def _press(self, point: Point) -> None:
         self.presses += 1
         if self.presses <= self.ignore_presses:
             return
@@ -122,11 +173,11 @@ class SimulatedBoard:
         x0, y0, x1, y1 = self.reset_button
         return x0 <= fx < x1 and y0 <= fy < y1
 
-    def move(self, point: Point) -> None:
+    def _move(self, point: Point) -> None:
         if not self._down:
             return
         self._before_press = None  # a drag, not a tap
-        if self.frame <= 0 or self.clock is None:
+        if self.frame <= 0 or self.clock is None or self.polls:
             self.state = drag_to(self.state, self._cell(point), fill=self.fill)
             return
         number = int(self.clock.now() // self.frame)
@@ -139,7 +190,7 @@ class SimulatedBoard:
             self.state = drag_to(self.state, self._cell(self._pending[1]), fill=self.fill)
             self._pending = None
 
-    def release(self) -> None:
+    def _release(self) -> None:
         if self._down:
             self._flush()
             self.state = release(self.state)

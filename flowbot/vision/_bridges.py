@@ -26,7 +26,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
-from flowbot.vision._stats import median_along, median_of
+from flowbot.vision._stats import median_along, median_of, median_of_present
 
 #: An empty cell's core within this (CIELAB) of its ring: the ground a tile
 #: is painted over with is taken from such cells.
@@ -48,10 +48,13 @@ _SIDE = (0.22, 0.37)
 #: side (the ground, or a wide grid line): the renderer's tile on a dark
 #: ground 25+, less through glow, colour drift and blur (12 in 35 px cells).
 TILE_STEP = 10.0
-#: Least distance (CIELAB) of the tile (at its corners) from the board's
-#: ground: the tiles drawn 35+ (the darkest decoys' over a black ground); a
-#: dot's cell's corners, glow's tint aside, under 10.
-TILE_GROUND = 20.0
+#: Least distance (CIELAB) of the tile (at its corners, and inside each of its
+#: sides) from the ground around its cell (its neighbours' rings: glow and a
+#: gradient tint both alike): the tiles drawn 19+ (a grey tile in a light
+#: shaft over a slate ground), 27+ elsewhere; the ground inside a cell's
+#: grid lines, which passes the other tests with a wide line beyond it (a
+#: colour-blind letter's strokes for rails), under 1; a dot's corners 15.
+TILE_GROUND = 10.0
 #: Most difference (CIELAB) between the tile's four sides, and as a share of
 #: its step from what lies outside it: one flat tile (tiles: 7.2 at most,
 #: small cells' blurred rails and edges included).
@@ -66,12 +69,19 @@ RAIL_LIFT, RAIL_SHARE = 10.0, 0.2
 RAIL_SYMMETRY, RAIL_SYMMETRY_PX = 0.06, 1.5
 
 
-def find_bridges(image: np.ndarray, geometry: BoardGeometry, samples: CellSamples) -> set[Cell]:
-    """The cells holding the game's bridge tile."""
-    ground = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
+def find_bridges(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    holes: frozenset[Cell] = frozenset(),
+) -> set[Cell]:
+    """The cells holding the game's bridge tile (``holes``: no cells, nor ground)."""
+    ground = local_ground(samples, holes)
     # A cell is looked at closely only where its corners show a tile: a dot
-    # leaves them to the ground (a few cells of a board at most, glow's).
+    # leaves them to the ground.
     off = delta_e(_corner_colours(image, geometry), ground) >= TILE_GROUND
+    for hole in holes:
+        off[hole] = False
     symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
     found = set()
     for r, c in np.argwhere(off):
@@ -80,9 +90,39 @@ def find_bridges(image: np.ndarray, geometry: BoardGeometry, samples: CellSample
         lift = _rails(rgb.mean(axis=2), symmetry)  # the quickest look first
         if lift < RAIL_LIFT:
             continue
-        if _is_tile(rgb, lift):
+        if _is_tile(rgb, lift, ground[cell]):
             found.add(cell)
     return found
+
+
+def local_ground(samples: CellSamples, holes: frozenset[Cell] = frozenset()) -> np.ndarray:
+    """Per cell, the ground around it (Lab): the median of its neighbours' rings, ``(rows,
+    cols, 3)``.
+
+    A ring lies outside any dot and inside the grid lines, so most rings show
+    the ground, tinted as the cell's own by glow or a gradient; a bridge's
+    ring is its tile, a hole's whatever lies outside the board, and neither
+    is counted. The board's median ring stands in for a cell with none.
+    """
+    rings = samples.ring_lab.astype(float)
+    rows, cols = rings.shape[:2]
+    counted = np.ones((rows, cols), dtype=bool)
+    for hole in holes:
+        counted[hole] = False
+    padded = np.full((rows + 2, cols + 2, 3), np.nan)
+    padded[1:-1, 1:-1][counted] = rings[counted]
+    near = np.stack(
+        [
+            padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if dr or dc
+        ],
+        axis=2,
+    )
+    none = np.isnan(near[..., 0]).all(axis=2)
+    near[none] = median_of(rings[counted].reshape(-1, 3), axis=0)
+    return median_of_present(np.moveaxis(near, 2, 3))
 
 
 #: Where a cell's corners are looked at for a tile (pitches from its middle,
@@ -139,9 +179,9 @@ def _band(low: float, high: float) -> np.ndarray:
     return (a >= low) & (a <= high)
 
 
-def _is_tile(rgb: np.ndarray, lift: float) -> bool:
+def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray) -> bool:
     """Whether a cell's patch shows a tile with straight edges all round, its rails ``lift``
-    lighter than it."""
+    lighter than it, apart from the ``ground`` (Lab) around the cell on every side."""
     corner_band, ground_band, side_band = _band(*_CORNER), _band(*_GROUND), _band(*_SIDE)
     # Each side: the tile inside its edge, and outside it the ground, or the
     # grid line where a wide one leaves none: the colour farthest from the
@@ -161,8 +201,12 @@ def _is_tile(rgb: np.ndarray, lift: float) -> bool:
     lab_in = np.array(inside)
     step = min(steps)
     alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
+    # The ground inside the grid lines, a wide line beyond it, passes for a
+    # tile's side and its step; the tile is apart from that ground.
+    apart = float(delta_e(lab_in, ground).min())
     return (
         step >= TILE_STEP
+        and apart >= TILE_GROUND
         and alike <= max(TILE_FLAT, TILE_FLAT_SHARE * step)
         and lift >= RAIL_SHARE * step
     )
@@ -245,6 +289,24 @@ def take_off(
     return out
 
 
+def tiles_off(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
+    """``image`` with the bridge tiles on ``geometry``'s cells painted over, or None when
+    it shows none (or none can be painted: no empty cell).
+
+    For judging the grid lines alone: a tile's edge lies a tenth of a pitch
+    from its cell's lines, where their ink is weighed against the ground
+    beside them, and blur carries its grey into them.
+    """
+    samples = sample_cells(image, geometry)
+    bridges = find_bridges(image, geometry, samples)
+    if not bridges:
+        return None
+    try:
+        return take_off(image, geometry, bridges, samples)
+    except UnsureReadingError:
+        return None
+
+
 @dataclass(frozen=True)
 class Bridged:
     """A board's image and cell samples with its bridges taken off, and the bridges."""
@@ -267,7 +329,7 @@ def without_bridges(
     cells already seen holding a dot (a drawn pipe's ends, its tint in their
     corners), no bridge.
     """
-    bridges = find_bridges(image, geometry, samples) - holes - dots  # a hole is no cell
+    bridges = find_bridges(image, geometry, samples, holes) - dots
     if not bridges:
         return Bridged(image, samples, frozenset())
     check_crossable(bridges, geometry)

@@ -49,7 +49,7 @@ class Region:
 
 
 def other_dots(
-    image: np.ndarray, board: BoardGeometry, step: int, min_side: float
+    image: np.ndarray, board: BoardGeometry, step: int, min_side: float, pairs: int = PAIRS
 ) -> Region | None:
     """Where pairs of dots like a board's lie outside ``board``, if anywhere.
 
@@ -70,16 +70,18 @@ def other_dots(
     -------
     Region or None
         The dots' rectangle grown by ``REACH`` dot sizes, within the image;
-        None when fewer than ``PAIRS`` pairs of one size were seen.
+        None when fewer than ``pairs`` pairs of one size were seen.
     """
-    return _dots_region(image, _outside(image, board), step, min_side)
+    return _dots_region(image, _outside(image, board), step, min_side, pairs)
 
 
-def dots_outside(image: np.ndarray, board: BoardGeometry, settings: Settings) -> Region | None:
+def dots_outside(
+    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int = PAIRS
+) -> Region | None:
     """``other_dots`` at the reader's working scale, in parts that can hold a board."""
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
-    return other_dots(image, board, step, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
+    return other_dots(image, board, step, MIN_BOARD_SIDE * settings.min_cell_px, pairs)
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
@@ -107,12 +109,12 @@ def board_dots(image: np.ndarray, step: int, min_side: float) -> Region | None:
 
 
 def _dots_region(
-    image: np.ndarray, parts: list[Region], step: int, min_side: float
+    image: np.ndarray, parts: list[Region], step: int, min_side: float, pairs: int = PAIRS
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
     h, w = image.shape[:2]
-    dots = _paired_dots(image, parts, step, min_side)
-    if len(dots) < 2 * PAIRS:
+    dots = _paired_dots(image, parts, step, min_side, pairs)
+    if len(dots) < 2 * pairs:
         return None
     reach = REACH * float(median_of(dots[:, 2]))
     return Region(
@@ -128,7 +130,9 @@ def count_other_dots(image: np.ndarray, board: BoardGeometry, step: int, min_sid
     return len(_paired_dots(image, _outside(image, board), step, min_side))
 
 
-def _paired_dots(image: np.ndarray, parts: list[Region], step: int, min_side: float) -> np.ndarray:
+def _paired_dots(
+    image: np.ndarray, parts: list[Region], step: int, min_side: float, pairs: int = PAIRS
+) -> np.ndarray:
     """Round blobs in the given parts paired as a board's dots: x, y, size, R, G, B rows."""
     blobs = np.array(
         [
@@ -138,7 +142,7 @@ def _paired_dots(image: np.ndarray, parts: list[Region], step: int, min_side: fl
             for blob in _round_blobs(image, part, step)
         ]
     )
-    if len(blobs) < 2 * PAIRS:
+    if len(blobs) < 2 * pairs:
         return np.zeros((0, 6))
     return _pairs_of_one_size(blobs)
 

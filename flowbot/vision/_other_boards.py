@@ -60,6 +60,12 @@ def clear_dots(samples: CellSamples, settings: Settings) -> int:
 SMALLER_BOARD = 2 / 3
 
 
+#: Pairs of dots outside the board that make it worth looking for another
+#: board there: one, as the cheap look sees only saturated dots (a level of two
+#: pairs, one of them white, grey or pale tan, shows one).
+OTHER_BOARD_PAIRS = 1
+
+
 def another_board(image: np.ndarray, cells: Cells) -> bool:
     """Whether another grid holding dots lies outside the board read, not a smaller copy of it.
 
@@ -68,7 +74,7 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
     like a board's lie outside it (a cheap look), at full resolution there.
     """
     board, settings = cells.geometry, cells.settings
-    region = dots_outside(image, board, settings)
+    region = dots_outside(image, board, settings, pairs=OTHER_BOARD_PAIRS)
     if region is None:
         return False
     log.debug("dots like a board's outside it: searching %s", region)

@@ -25,13 +25,14 @@ refused it for a reason of its own.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
@@ -42,7 +43,7 @@ from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import smaller_copy
 from flowbot.vision._outline_edges import DOUBT, EdgeKinds, Kind, classify, edge_ink
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import read_cells
+from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._types import Features, Settings
 
 #: Candidate grids tried (most cells first).
@@ -73,11 +74,14 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if found is None:
         return None
     geometry, features = found.geometry, found.features
-    dots, confidence = read_cells(found.samples, image, geometry, settings, features)
-    _check_holes_empty(found.samples, features.holes | dots, features.holes, settings)
+    dots, confidence, seen = read_cells_bridged(found.samples, image, geometry, settings, features)
+    _check_holes_empty(
+        found.samples, features.holes | dots | seen.bridges, features.holes, settings
+    )
     if not dots:
         return None
-    cells = Cells(image, geometry, found.samples, dots, settings, features)
+    features = replace(features, bridges=seen.bridges)
+    cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
     if _dots_apart(image, cells):
         raise OutlineError("dots like a board's lie apart from the board, in no copy of it")
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
@@ -210,6 +214,8 @@ def _outlined(
     a lattice a little off), and again once the board's extent is known.
     """
     placed = place_lines(image, found, uncertainty=uncertainty)
+    untiled = tiles_off(image, placed)  # the lines judged without bridge tiles beside them
+    gray = gray if untiled is None else brightest_channel(untiled)
     first = _board_on(gray, *_whole_lattice(placed, gray.shape))
     if first is None:
         return None

@@ -21,7 +21,7 @@ from flowbot.vision._outlined_alone import dots_beside_outlined
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells
+from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells, check_features
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
     TWO_BOARDS,
@@ -36,11 +36,13 @@ log = logging.getLogger(__name__)
 def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Reading:
     """Read a Flow Free board from a screenshot.
 
-    The read is a pipeline: find candidate grids in shrunk copies, place
-    each one's lines at full resolution, judge it whole by the board rules,
-    sample its cells and read their dots (the dot rules), the first board
-    that passes chosen (``choose_board``); then the cell rules, then the dots
-    paired by colour. Every rule is listed in ``_rules.py``.
+    The read is a pipeline (docs/vision.md draws it): find candidate grids in
+    shrunk copies, place each one's lines at full resolution, judge it whole
+    by the board rules, sample its cells and read their dots (the dot rules),
+    the first board that passes chosen (``choose_board``; refused, a board
+    with an outline, then a hexagonal one, is looked for); then the cell
+    rules, the warps, the feature rules, the dots paired by colour, and no
+    other board beside it. Every rule is listed in ``_rules.py``.
 
     Parameters
     ----------
@@ -61,7 +63,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         When no board-like grid is in the image.
     UnsureReadingError
         When a board is found but some part of it cannot be read for certain
-        (shaped or walled boards, pipes already drawn, a cut-off board,
+        (a wall or outline in doubt, pipes on a variant board, a cut-off board,
         colours too alike): a refusal is better than a wrong puzzle.
     """
     check_image(image)
@@ -85,41 +87,21 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     try:
         check_cells(cells, rules)
         features = board.features
-        check_no_outline_inside(cells.image, cells.geometry, features.walls, features.holes)
+        # Outlined all round as the game's other boards are: their checks run only then
+        # (each would look again; a classic board's read need not pay for it).
+        outlined = outlined_all_round(cells.image, cells.geometry)
+        if outlined:
+            check_no_outline_inside(cells.image, cells.geometry, features.walls, features.holes)
         warps = find_warps(cells.image, cells.geometry, features.holes)
         board = replace(board, features=replace(features, warps=warps))
-        check_pipes_on_classic(board)
+        check_features(board)
         pairs, margin = _pair_dots(cells)
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
-    if another_board(image, cells) or dots_beside_outlined(image, cells):
+    if another_board(image, cells) or (outlined and dots_beside_outlined(image, cells)):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)
-
-
-#: The refusal of pipes drawn on one of the game's other boards.
-PIPES_ON_VARIANT = "pipes drawn on a board with an outline, bridges or warps are not read yet"
-
-
-def check_pipes_on_classic(board: Board) -> None:
-    """Refuses drawn pipes on any board but a classic one.
-
-    A pipe hides what lies under it: a bridge's tile under a straight pipe, a
-    warp's opening a pipe runs out of. The pipe stage reads the cells it
-    covers as plain cells, which only a classic board's are.
-    """
-    features, cells = board.features, board.cells
-    if not board.pipes.flows:
-        return
-    if (
-        features.bridges
-        or features.warps
-        or features.holes
-        or features.walls
-        or outlined_all_round(cells.image, cells.geometry)
-    ):
-        raise UnsureReadingError(PIPES_ON_VARIANT)
 
 
 def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:

@@ -1,4 +1,4 @@
-"""Every refusal rule, in the order the reader runs them, and the three places they run.
+"""Every refusal rule, in the order the reader runs them, and the places they run.
 
 A rule is a ``Rule`` next to the code it runs (what it refuses, why, its
 measured bounds, its reason); adding one is adding that unit and its line
@@ -10,12 +10,16 @@ here, and its row in docs/vision.md (a test holds the two together).
 - ``DOT_RULES`` judge the dots read in a grid's cells (``read_cells``).
 - ``CELL_RULES`` judge the board chosen, placed at full resolution, with its
   cells and dots (``check_cells``): a refusal refuses the screen.
+- ``FEATURE_RULES`` judge the board chosen once its features (holes, walls,
+  bridges, warps) and drawn pipes are all found (``check_features``).
 - ``HEX_BOARD_RULES`` and ``HEX_DOT_RULES`` judge a hexagonal board, tried when
   no square grid gave a board (``_hex_reader.read_hex``): its drawn hexagons,
   then its cells.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,9 +41,13 @@ from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._lattice import Lattice, LineMaps
+from flowbot.vision._pipes_on_classic import PIPES_ON_CLASSIC
 from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import NO_FEATURES, Features, Settings
 from flowbot.vision._warps import open_at_warps
+
+if TYPE_CHECKING:
+    from flowbot.vision._choose import Board
 
 BOARD_RULES: tuple[Rule[Grid], ...] = (
     ALONE,
@@ -73,16 +81,19 @@ OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
     rule for rule in CELL_RULES if rule is not _LINES_END
 )
 
+FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_ON_CLASSIC,)
+
 HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
 
 #: Every rule, in the order they run on a board that is read (a hexagonal
 #: board's last: they run only when no square grid gave a board).
-ALL_RULES: tuple[Rule[Grid] | Rule[Cells] | Rule[HexSides] | Rule[HexCells], ...] = (
+ALL_RULES: tuple[Rule[Grid] | Rule[Cells] | Rule[Board] | Rule[HexSides] | Rule[HexCells], ...] = (
     *BOARD_RULES,
     *DOT_RULES,
     *CELL_RULES,
+    *FEATURE_RULES,
     *HEX_BOARD_RULES,
     *HEX_DOT_RULES,
 )
@@ -143,3 +154,9 @@ def check_cells(cells: Cells, rules: tuple[Rule[Cells], ...] = CELL_RULES) -> No
     """Every cell rule on the board chosen (raises ``UnsureReadingError``)."""
     for rule in rules:
         rule.check(cells)
+
+
+def check_features(board: Board) -> None:
+    """Every feature rule on the board chosen, all found (raises ``UnsureReadingError``)."""
+    for rule in FEATURE_RULES:
+        rule.check(board)

@@ -74,7 +74,7 @@ def test_calibrate_on_the_practice_board_writes_a_profile_that_plays(
     # Only what it measured, over the shipped profile it started from.
     assert set(data) == {"name", "description", "based_on", "pacing", "drag"}
     assert data["based_on"] == "practice"
-    assert set(data["pacing"]) <= {"step_ms", "between_ms"}
+    assert set(data["pacing"]) <= {"step_ms", "between_ms", "hold_ms"}
     assert set(data["drag"]) == {"jump"}
     profile = load_profile(str(out))
     assert any(abs(profile.settings.pacing.step - s) < 1e-4 for s in CANDIDATE_STEPS)

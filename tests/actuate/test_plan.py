@@ -128,7 +128,47 @@ def test_draw_presses_moves_releases_in_order_with_frame_pacing() -> None:
     # Within a drag, moves are one step apart; drags are separated by the pause.
     assert np.diff(times[:4]) == pytest.approx([0.02] * 3)
     assert times[4] - times[3] == pytest.approx(0.02 + 0.05)
-    assert clock.now() == pytest.approx(3 * (4 * 0.02 + 0.05))
+    # Nothing waits after the last release: the confirming look lets the game settle.
+    assert clock.now() == pytest.approx(3 * 4 * 0.02 + 2 * 0.05)
+
+
+def _timed_draw(pace: Pacing) -> list[tuple[str, float]]:
+    """What ``draw`` does and when, on a fake clock."""
+    clock = FakeClock()
+    events: list[tuple[str, float]] = []
+
+    class TimedPointer(RecordingPointer):
+        def press(self, point: Point) -> None:
+            events.append(("press", clock.now()))
+
+        def move(self, point: Point) -> None:
+            events.append(("move", clock.now()))
+
+        def release(self) -> None:
+            events.append(("release", clock.now()))
+
+    draw(plan_drags(SOLUTION, GEOMETRY), TimedPointer(), area=AREA, pace=pace, clock=clock)
+    return events
+
+
+def test_a_game_that_takes_button_events_at_once_gives_every_move_a_frame_and_no_more() -> None:
+    events = _timed_draw(Pacing(step=0.02, between=0.0, hold=0.0))
+    moves = [t for kind, t in events if kind == "move"]
+    # Moves a step apart, across drags too: the nine moves take eight steps.
+    assert np.diff(moves) == pytest.approx([0.02] * 8)
+    # Each release comes with its drag's last move, the next press at once after it.
+    presses = [t for kind, t in events if kind == "press"]
+    releases = [t for kind, t in events if kind == "release"]
+    assert presses == pytest.approx([moves[0], moves[2], moves[5]])
+    assert releases == pytest.approx([moves[2], moves[5], moves[8]])
+
+
+def test_hold_parts_a_press_from_the_first_move_and_the_last_move_from_the_release() -> None:
+    events = _timed_draw(Pacing(step=0.02, between=0.05, hold=0.01))
+    kinds = [kind for kind, _ in events]
+    times = [t for _, t in events]
+    assert kinds[:6] == ["press", "move", "move", "move", "release", "press"]
+    assert np.diff(times[:6]) == pytest.approx([0.01, 0.02, 0.02, 0.01, 0.05])
 
 
 def test_draw_refuses_points_off_the_board_before_pressing() -> None:

@@ -7,6 +7,7 @@ real except the X server; a fake clock keeps the tests from sleeping.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from flowbot.actuate import (
     ArrayScreen,
     Capture,
     FakeClock,
+    Pacing,
     Region,
     Settings,
     calibrate,
@@ -169,6 +171,43 @@ def test_calibration_finds_one_move_per_frame_on_a_frame_limited_game() -> None:
     sim = SimulatedBoard(NINE, frame=1 / 60, clock=clock)
     slowest = calibrate(sim, sim, trials=1, steps=(0.0, 1 / 60), clock=clock)
     assert slowest.settings.pacing.step == pytest.approx(1 / 60)
+
+
+def test_a_game_that_reads_moves_once_a_frame_takes_presses_and_releases_at_once() -> None:
+    # As browsers and phones deliver them: a button event comes at once, with the
+    # pointer's place then; only a move waits for the next frame.
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE, frame=1 / 60, clock=clock)
+    result = calibrate(sim, sim, trials=2, steps=(0.0, 1 / 60), headroom=0, clock=clock)
+    assert result.at_once
+    assert result.trials[-1].at_once
+    pacing = result.settings.pacing
+    assert (pacing.step, pacing.hold, pacing.between) == (pytest.approx(1 / 60), 0.0, 0.0)
+    sim = SimulatedBoard(NINE, frame=1 / 60, clock=clock)
+    report = play_once(sim, sim, settings=result.settings, clock=clock)
+    assert is_solved(sim.state)
+    assert report.redrawn == ()
+    # Every move a frame of its own, and no frame for anything else.
+    assert report.draw_seconds == pytest.approx((report.moves - 1) / 60)
+
+
+def test_a_game_that_polls_the_button_keeps_a_frame_for_presses_and_releases() -> None:
+    clock = FakeClock()
+    sim = SimulatedBoard(NINE, frame=1 / 60, clock=clock, polls=True)
+    result = calibrate(sim, sim, trials=2, steps=(0.0, 1 / 60), headroom=0, clock=clock)
+    assert not result.at_once
+    assert not result.trials[-1].taken
+    pacing = result.settings.pacing
+    assert pacing.held == pacing.step == pytest.approx(1 / 60)
+    assert pacing.between >= pacing.step
+    sim = SimulatedBoard(NINE, frame=1 / 60, clock=clock, polls=True)
+    play_once(sim, sim, settings=result.settings, clock=clock)
+    assert is_solved(sim.state)
+    # Pressed with the first move, released with the last: the game loses paths.
+    at_once = dataclasses.replace(result.settings, pacing=Pacing(1 / 60, between=0.0, hold=0.0))
+    sim = SimulatedBoard(NINE, frame=1 / 60, clock=clock, polls=True)
+    with pytest.raises(PathNotTakenError):
+        play_once(sim, sim, settings=at_once, clock=clock)
 
 
 def test_calibration_takes_the_fastest_pacing_when_every_move_counts() -> None:

@@ -46,6 +46,8 @@ def test_shipped_profiles_load_and_round_trip(name: str, tmp_path: Path) -> None
     profile = load_profile(name)
     assert profile.name == name
     assert profile.settings.pacing.step >= 0
+    # Only the practice board is known to take a press and a release at once.
+    assert (profile.settings.pacing.hold == 0) == (name == "practice")
     copy = tmp_path / f"{name}.toml"
     copy.write_text(profile_toml(profile))
     assert load_profile(str(copy)) == profile
@@ -56,7 +58,7 @@ def test_every_setting_survives_a_round_trip(tmp_path: Path) -> None:
         'odd "name"',
         "a test",
         Settings(
-            pacing=Pacing(0.0125, 0.04),
+            pacing=Pacing(0.0125, 0.04, hold=0.003),
             jump=None,
             region=Region(-1920, 0, 1920, 1080),
             tolerance=55,
@@ -88,6 +90,7 @@ def test_every_setting_survives_a_round_trip(tmp_path: Path) -> None:
         ("[screen]\nregion = [1, 2, 3]\n", "screen.region"),
         ("[check]\nretries = -1\n", "retries"),
         ("[pacing]\nstep_ms = -5\n", "negative"),
+        ("[pacing]\nhold_ms = -1\n", "negative"),
         ("speed = 3\n", "unknown key"),
         ("[pacing\n", "p.toml"),
     ],
@@ -136,6 +139,7 @@ def test_a_users_profile_comes_first_and_rests_on_the_shipped_one(
     mine = load_profile("practice")
     assert mine.settings.pacing.step == pytest.approx(0.004)
     assert mine.settings.pacing.between == shipped.settings.pacing.between
+    assert mine.settings.pacing.hold == shipped.settings.pacing.hold == 0.0
     assert mine.settings.tolerance == shipped.settings.tolerance
     assert mine.settings.retries == shipped.settings.retries
     assert mine.description == "mine"

@@ -13,6 +13,7 @@ from flowbot.actuate import (
     Capture,
     FakeClock,
     Region,
+    make_plan,
     pin_board,
     play_once,
     to_screen,
@@ -77,6 +78,21 @@ def test_drawing_stops_at_the_first_look_after_the_board_changed(cover: bool, af
     assert screen.changed_at is not None
     # Nothing after the change but letting go, and the button is up.
     assert [kind for kind, _ in pointer.actions[screen.changed_at :]] in ([], ["release"])
+    assert pointer.actions[-1][0] == "release"
+    assert not sim._down
+
+
+def test_a_change_seen_before_a_press_stops_with_the_button_already_up() -> None:
+    # The change comes right after the first stroke's release: the look before the
+    # next press sees it, and nothing follows (not even a needless second release).
+    sim = SimulatedBoard(NINE, at=(50, 40), desktop=(900, 800))
+    first = make_plan(sim, clock=FakeClock()).to_draw[0]
+    pointer = LoggingPointer(sim)
+    screen = ChangingScreen(sim, pointer, first.moves + 2, cover=False)
+    with pytest.raises(BoardMovedError, match="while drawing"):
+        play_once(screen, pointer, clock=FakeClock())
+    assert screen.changed_at == first.moves + 2
+    assert pointer.actions[screen.changed_at :] == []
     assert pointer.actions[-1][0] == "release"
     assert not sim._down
 

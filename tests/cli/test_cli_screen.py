@@ -34,3 +34,24 @@ def test_screen_options_exclude_each_other_and_the_commands_own() -> None:
             _parse(*argv)
     with pytest.raises(InputError, match="region"):
         screen_settings(_parse("--region", "1,2,3"), Settings(), 0)
+
+
+def _play_args(*argv: str) -> argparse.Namespace:
+    from flowbot.cli.play import register  # noqa: PLC0415
+
+    sub = argparse.ArgumentParser().add_subparsers()
+    register(sub)
+    return sub.choices["play"].parse_args(argv)
+
+
+@pytest.mark.parametrize(("profile", "at_once"), [("practice", True), ("browser", False)])
+def test_step_ms_paces_the_moves_and_keeps_the_profiles_buttons(
+    profile: str, at_once: bool
+) -> None:
+    from flowbot.cli.play import _settings  # noqa: PLC0415
+
+    settings, _ = _settings(_play_args("--profile", profile, "--step-ms", "20"))
+    pacing = settings.pacing
+    assert pacing.step == pytest.approx(0.02)
+    # Where the profile found presses and releases taken at once, they stay so.
+    assert (pacing.held, pacing.between) == ((0.0, 0.0) if at_once else (0.02, 0.02))

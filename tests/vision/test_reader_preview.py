@@ -8,6 +8,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Puzzle
+from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import paste_preview, sample, synthesize
 from flowbot.vision import read_board
 
@@ -80,3 +81,21 @@ def test_a_preview_of_the_board_with_one_dot_moved_is_refused() -> None:
     image = paste_preview(plain.image, moved.image, 0.25, "bottom-left")
     with pytest.raises(UnsureReadingError, match="two boards"):
         read_board(image)
+
+
+def test_a_preview_of_this_level_in_other_colours_with_glow_is_refused() -> None:
+    # Its blue dot touches a glow cloud of its hue (one blob with it, not
+    # round) and its grey pair is not saturated: one pair of dots shows.
+    shot = decoy("flow_other_preview", 103519)
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(shot.image)
+
+
+@pytest.mark.parametrize("seed", [160155, 160160])
+def test_a_preview_of_two_pairs_one_of_them_pale_is_refused(seed: int) -> None:
+    # A 5x5 level of two pairs, its preview in other colours: one pair white or
+    # pale tan, which the cheap look for dots does not see; one pair is enough
+    # to look for another board there.
+    shot = decoy("flow_other_preview", seed)
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(shot.image)

@@ -9,6 +9,7 @@ from flowbot.vision._rules import (
     BOARD_RULES,
     CELL_RULES,
     DOT_RULES,
+    FEATURE_RULES,
     HEX_BOARD_RULES,
     HEX_DOT_RULES,
 )
@@ -33,7 +34,15 @@ def test_rules_are_named_once_and_say_what_why_bounds_and_reason() -> None:
     names = [rule.name for rule in ALL_RULES]
     assert len(set(names)) == len(names)
     assert len(ALL_RULES) == sum(
-        len(rules) for rules in (BOARD_RULES, DOT_RULES, CELL_RULES, HEX_BOARD_RULES, HEX_DOT_RULES)
+        len(rules)
+        for rules in (
+            BOARD_RULES,
+            DOT_RULES,
+            CELL_RULES,
+            FEATURE_RULES,
+            HEX_BOARD_RULES,
+            HEX_DOT_RULES,
+        )
     )
     for rule in ALL_RULES:
         assert all(len(text) > 10 for text in (rule.refuses, rule.why, rule.bounds, rule.reason))

@@ -74,9 +74,10 @@ def find_boards(
     doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
     piped: list[BoardGeometry] = []  # grids found through pipes
-    # A grid whose pipes could not be read, held back until the grids
-    # followed through pipes are tried: placed, samples, as found, at 1/f, others.
-    held: tuple[BoardGeometry, CellSamples, Lattice, int, list[Lattice]] | None = None
+    # Grids showing pipes (and those found after them in the same copy), held
+    # back until the grids followed through pipes are tried: placed, samples,
+    # as found, at 1/f, others.
+    held: list[tuple[BoardGeometry, CellSamples, Lattice, int, list[Lattice]]] = []
     for attempt, (f, source, dark) in enumerate(attempts):
         if attempt == closer and not (
             any(holds_dots(image, g, settings) for g in doubted)
@@ -150,12 +151,13 @@ def find_boards(
             if attempt in bridging and not (pipes and pipes.flows):
                 refused.append(candidate)
                 continue
-            if (pipes is None or pipes.flows) and held is None and attempt < bridging[0]:
+            if attempt < bridging[0] and (held or pipes is None or pipes.flows):
                 # Pipes show: the rest of the board's lines may hide under a
                 # pipe's tint past the grid found (then some pipe cannot be
                 # read as a flow, or the lines seem to end past the border).
-                # The grids followed through pipes are tried first.
-                held = placed, samples, best, f, others
+                # The grids followed through pipes are tried first (and this
+                # copy's grids after it keep their places behind it).
+                held.append((placed, samples, best, f, others))
                 doubted.append(full_size(best, f))
                 refused.append(candidate)
                 continue
@@ -177,10 +179,9 @@ def find_boards(
         if attempt in bridging:
             doubts[:], doubted[:] = before
             piped += [full_size(grid, f) for grid in lattices[:6]]
-            if attempt == bridging[-1] and held is not None:
-                # No grid through the pipes held a board: the grid held back is tried.
-                kept, kept_samples, kept_best, kept_f, kept_others = held
-                held = None
+            # No grid through the pipes held a board: the grids held back are tried.
+            while attempt == bridging[-1] and held:
+                kept, kept_samples, kept_best, kept_f, kept_others = held.pop(0)
                 apart = _apart(kept, kept_best, kept_f, others=kept_others, piped=piped)
                 apart = [g for g in apart if g.cell_size >= settings.min_cell_px]
                 yield kept, [], apart, kept_samples

@@ -72,6 +72,13 @@ def test_a_grid_short_of_a_column_hidden_under_a_tint_gives_way_to_the_whole_boa
     assert reading.geometry.cols == shot.geometry.cols
 
 
+def test_a_grid_found_after_one_showing_pipes_waits_behind_it() -> None:
+    # The first copy finds the board (pipes on it) and then a grid of twice
+    # its pitch; the board, held back for the grids followed through pipes,
+    # must not let the other take its place.
+    _read_exactly(sample("jpeg", 190003, state="solved"))
+
+
 @pytest.mark.parametrize("seed", [140001, 140006, 150002, 150008])
 def test_the_preview_of_a_started_board_is_its_copy_pipes_and_all(seed: int) -> None:
     # The OS's screenshot preview shows the pipes too: its dots and nearly all

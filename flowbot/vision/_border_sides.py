@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -135,22 +136,15 @@ def inner_edge_colours(image: np.ndarray, geometry: BoardGeometry) -> list[np.nd
     return colours
 
 
-def inner_line_colour(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
-    """The thin lines' colour (Lab): the median of the lightest pixel across each inner edge."""
-    edges = inner_edge_colours(image, geometry)
-    return median_of(np.concatenate([e.reshape(-1, 3) for e in edges]), axis=0)
-
-
 def check_no_outline_inside(
-    image: np.ndarray,
-    geometry: BoardGeometry,
+    border: Border,
     walls: frozenset[Link] = frozenset(),
     holes: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
     not read as one (``walls``: those read; the outline goes round ``holes``)."""
-    sides = border_sides(image, geometry)
-    if not _outlined_all_round(image, geometry, sides):
+    sides = border.sides
+    if not border.all_round:
         return  # one light side (another window's edge beside a classic board) is no outline
     outline = median_of(
         np.array(
@@ -158,8 +152,8 @@ def check_no_outline_inside(
         ),
         axis=0,
     )
-    vertical, horizontal = inner_edge_colours(image, geometry)
-    line = median_of(np.concatenate([vertical.reshape(-1, 3), horizontal.reshape(-1, 3)]), axis=0)
+    vertical, horizontal = border.inner
+    line = border.line_colour
     if outline[0] - line[0] < WALL_OUTLINE_LIGHTER:
         # A border only a little lighter than the lines (a classic board's, in some
         # looks): JPEG's ringing beside a bright dot lightens an edge as much.
@@ -191,37 +185,56 @@ WALL_OUTLINE_LIGHTER = 18.0
 OUTLINE_ALIKE = 15.0
 
 
+@dataclass(frozen=True)
+class Border:
+    """A board's border side by side and its thin inner lines' colours, measured once
+    per board: the reader's checks and the warps all look at them."""
+
+    sides: dict[str, BorderSide]
+    #: ``inner_edge_colours``: the vertical edges', then the horizontal ones'.
+    inner: tuple[np.ndarray, np.ndarray]
+
+    @cached_property
+    def line_colour(self) -> np.ndarray:
+        """The thin lines' colour (Lab): the median of the lightest pixel across each edge."""
+        return median_of(np.concatenate([e.reshape(-1, 3) for e in self.inner]), axis=0)
+
+    @cached_property
+    def outlined(self) -> bool:
+        """Whether the sides drawn are one outline, lighter than the inner lines (none: no)."""
+        colours = [
+            median_of(side.colour[_drawn(side)], axis=0)
+            for side in self.sides.values()
+            if _drawn(side).any()
+        ]
+        if not colours:
+            return False
+        outline = median_of(np.array(colours), axis=0)
+        return bool(
+            all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in colours)
+            and float(outline[0] - self.line_colour[0]) >= OUTLINE_LIGHTER
+        )
+
+    @cached_property
+    def all_round(self) -> bool:
+        """Whether every side is drawn as one outline, lighter than the lines.
+
+        Sides cut by the image's edge and openings (warps) aside; the sides
+        seen must be drawn, alike, and lighter than the inner lines.
+        """
+        drawn = sum(bool(_drawn(side).any()) for side in self.sides.values())
+        return drawn >= 3 and self.outlined
+
+
+def border_of(image: np.ndarray, geometry: BoardGeometry) -> Border:
+    """The board's border and inner lines, measured."""
+    vertical, horizontal = inner_edge_colours(image, geometry)
+    return Border(border_sides(image, geometry), (vertical, horizontal))
+
+
 def outlined_all_round(image: np.ndarray, geometry: BoardGeometry) -> bool:
-    """Whether every side of the border is drawn as one outline, lighter than the lines.
-
-    Sides cut by the image's edge and openings (warps) aside; the sides
-    seen must be drawn, alike, and lighter than the inner lines.
-    """
-    return _outlined_all_round(image, geometry, border_sides(image, geometry))
-
-
-def _outlined_all_round(
-    image: np.ndarray, geometry: BoardGeometry, sides: dict[str, BorderSide]
-) -> bool:
-    drawn = sum(bool(_drawn(side).any()) for side in sides.values())
-    return drawn >= 3 and outlined(image, geometry, sides)
-
-
-def outlined(image: np.ndarray, geometry: BoardGeometry, sides: dict[str, BorderSide]) -> bool:
-    """Whether the sides drawn are one outline, lighter than the inner lines (none: no)."""
-    colours = [
-        median_of(side.colour[_drawn(side)], axis=0)
-        for side in sides.values()
-        if _drawn(side).any()
-    ]
-    if not colours:
-        return False
-    line = inner_line_colour(image, geometry)
-    outline = median_of(np.array(colours), axis=0)
-    return bool(
-        all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in colours)
-        and float(outline[0] - line[0]) >= OUTLINE_LIGHTER
-    )
+    """Whether every side of the border is drawn as one outline, lighter than the lines."""
+    return border_of(image, geometry).all_round
 
 
 def _drawn(side: BorderSide) -> np.ndarray:

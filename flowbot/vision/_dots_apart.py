@@ -125,11 +125,6 @@ def _dots_region(
     )
 
 
-def count_other_dots(image: np.ndarray, board: BoardGeometry, step: int, min_side: float) -> int:
-    """How many dots, in pairs of one size as a board's, ``other_dots`` sees outside ``board``."""
-    return len(_paired_dots(image, _outside(image, board), step, min_side))
-
-
 def _paired_dots(
     image: np.ndarray, parts: list[Region], step: int, min_side: float, pairs: int = PAIRS
 ) -> np.ndarray:

@@ -28,6 +28,13 @@ from flowbot.vision._stats import median_along
 ALONG = (0.12, 0.3)
 LINE_REACH = 0.07
 GROUND_FROM, GROUND_TO = 0.09, 0.13
+#: ... but at least this many pixels, and a pixel past a line's width: lines
+#: stay a pixel or more wide on small cells, and a phone draws them as wide on
+#: a small board (up to 0.1 pitch), the outline twice as wide; the ground is
+#: taken a pixel or two past that reach.
+MIN_REACH_PX = 2.5
+#: A line's width is measured within this of its middle (pitches).
+WIDTH_REACH = 0.11
 #: Log10 of ink: groups must lie this far apart (a factor of 2.5) ...
 GROUPS_APART = 0.4
 #: ... and an edge within this of the middle between lines and the outline is
@@ -60,10 +67,24 @@ class EdgeKinds:
 
     vertical: np.ndarray
     horizontal: np.ndarray
-    vertical_ink: np.ndarray
-    horizontal_ink: np.ndarray
+    inks: Inks
     #: log10 ink of the three groups: nothing, lines, outline.
     levels: tuple[float, float, float]
+    #: log10 brightest pixel over the ground of lines' and the outline's edges.
+    peak_levels: tuple[float, float]
+
+    @property
+    def vertical_ink(self) -> np.ndarray:
+        return self.inks.vertical
+
+    @property
+    def horizontal_ink(self) -> np.ndarray:
+        return self.inks.horizontal
+
+    def outline_bright(self, peak: np.ndarray) -> np.ndarray:
+        """Clearly as bright as the outline (its width aside: cut by the image's edge)."""
+        line, outline = self.peak_levels
+        return (peak > (line + outline) / 2 + DOUBT / 2) & (np.abs(peak - outline) <= DOUBT)
 
     def heavier_than_lines(self, ink: np.ndarray) -> np.ndarray:
         """Clearly more ink than a grid line: an outline (a board's frame may be dimmer)."""
@@ -74,20 +95,56 @@ class EdgeKinds:
         return ink > (self.levels[1] + self.levels[2]) / 2 + DOUBT
 
 
-def edge_ink(
-    gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """log10(1 + ink) across every edge: ``(vertical [len(xs), len(ys)-1], horizontal)``."""
+@dataclass(frozen=True)
+class Inks:
+    """log10(1 + ink) across every edge (``vertical [len(xs), len(ys)-1]``, ``horizontal``),
+    and log10(1 + its brightest pixel over the ground): the ink a cut line keeps."""
+
+    vertical: np.ndarray
+    horizontal: np.ndarray
+    vertical_peak: np.ndarray
+    horizontal_peak: np.ndarray
+    #: log10(1 + the brightest pixel's brightness): the line's own colour, whatever
+    #: the ground beside it.
+    vertical_top: np.ndarray
+    horizontal_top: np.ndarray
+    #: How far from a line's middle (pixels) its ink was taken.
+    reach: float
+
+
+def line_width(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> float:
+    """The grid lines' width (pixels): the median of their ink over their brightest
+    pixel's, across the inner lines of the grid ``xs``, ``ys``."""
     g = gray.astype(np.float32)
-    vertical = _ink(g, xs, ys, pitch)
-    horizontal = _ink(g.T, ys, xs, pitch)
-    return vertical, horizontal
+    widths = []
+    for arr, lines, spans in ((g, xs[1:-1], ys), (g.T, ys[1:-1], xs)):
+        total, peak, _ = _ink(arr, lines, spans, pitch, WIDTH_REACH * pitch)
+        widths.append((total / np.maximum(peak, 1))[peak >= 1])
+    every = np.concatenate(widths)
+    return float(np.median(every)) if every.size else 1.0
 
 
-def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> np.ndarray:
-    """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows."""
+def edge_ink(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float, width: float) -> Inks:
+    """The ink across every edge of the lattice ``xs``, ``ys`` whose lines are ``width``
+    pixels wide (``line_width``): taken as far as the outline's edge, twice as wide."""
+    g = gray.astype(np.float32)
+    reach = max(LINE_REACH * pitch, MIN_REACH_PX, width + 1)
+    vertical = [np.log10(1 + a) for a in _ink(g, xs, ys, pitch, reach)]
+    horizontal = [np.log10(1 + a) for a in _ink(g.T, ys, xs, pitch, reach)]
+    return Inks(
+        vertical[0], horizontal[0], vertical[1], horizontal[1], vertical[2], horizontal[2], reach
+    )
+
+
+def _ink(
+    g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float, line_reach: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows (within
+    ``line_reach`` pixels of them), the brightest pixel's over the ground, and its brightness."""
     h, w = g.shape
-    reach = int(np.ceil(GROUND_TO * pitch))
+    ground_from = max(GROUND_FROM * pitch, line_reach + 1)
+    ground_to = max(GROUND_TO * pitch, line_reach + 2)
+    reach = int(np.ceil(ground_to))
     off = np.arange(-reach, reach + 1)
     n_along = max(3, round((ALONG[1] - ALONG[0]) * pitch))
     quarter = np.linspace(*ALONG, n_along)
@@ -100,8 +157,8 @@ def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> n
     patch = g[rows[None, :, :, None], cols[:, None, None, :]]  # [lines, spans, along, off]
     profile = median_along(patch.transpose(0, 1, 3, 2), axis=-1)  # [lines, spans, off]
     a = np.abs(off)
-    near = a <= LINE_REACH * pitch
-    side = (a >= GROUND_FROM * pitch) & (a <= GROUND_TO * pitch)
+    near = a <= line_reach
+    side = (a >= ground_from) & (a <= ground_to)
     # The ground under the line, straight between its two sides (glow
     # fading across the edge leaves no ink); one side only at the image's edge.
     grounds = []
@@ -119,13 +176,11 @@ def _ink(g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float) -> n
     ground = np.nan_to_num(ground)
     # Past the image's edge nothing is seen (not the edge pixel over again).
     above = np.clip(profile[..., near] - ground[..., near], 0, None) * inside[:, None, near]
-    ink = above.sum(-1)
-    return np.log10(1 + ink)
+    top = (profile[..., near] * inside[:, None, near]).max(-1)
+    return above.sum(-1), above.max(-1), top
 
 
-def classify(
-    vertical_ink: np.ndarray, horizontal_ink: np.ndarray, found: np.ndarray
-) -> EdgeKinds | None:
+def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
     """Each edge's kind, or None when no outline stands far above the lines.
 
     ``found``: the inks of the inner edges of the grid the line search found,
@@ -135,13 +190,14 @@ def classify(
     """
     if found.size < 4:
         return None
-    inks = np.concatenate([vertical_ink.ravel(), horizontal_ink.ravel()])
+    vertical_ink, horizontal_ink = inks.vertical, inks.horizontal
+    every = np.concatenate([vertical_ink.ravel(), horizontal_ink.ravel()])
     line = float(np.median(found))
-    heavy = inks[inks > line + GROUPS_APART]
+    heavy = every[every > line + GROUPS_APART]
     if heavy.size < 3:
         return None
     high = float(np.median(heavy))
-    nothing = inks[inks < line + NOTHING_BELOW]
+    nothing = every[every < line + NOTHING_BELOW]
     low = float(np.median(nothing)) if nothing.size else line + NOTHING_BELOW
     levels = (low, line, high)
 
@@ -153,6 +209,45 @@ def classify(
         out[ink > second + DOUBT] = Kind.OUTLINE
         return out
 
-    return EdgeKinds(
-        kinds(vertical_ink), kinds(horizontal_ink), vertical_ink, horizontal_ink, levels
+    vertical, horizontal = kinds(vertical_ink), kinds(horizontal_ink)
+    kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
+    tops = np.concatenate([inks.vertical_top.ravel(), inks.horizontal_top.ravel()])
+    if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
+        line_top = float(np.median(tops[kind == Kind.LINE]))
+        outline_top = float(np.median(tops[kind == Kind.OUTLINE]))
+        for out, ink, top in (
+            (vertical, vertical_ink, inks.vertical_top),
+            (horizontal, horizontal_ink, inks.horizontal_top),
+        ):
+            _by_colour(out, ink > line, top, line_top, outline_top)
+        kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
+    peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])
+    peak_levels = (
+        float(np.median(peaks[kind == Kind.LINE])) if (kind == Kind.LINE).any() else line,
+        float(np.median(peaks[kind == Kind.OUTLINE])) if (kind == Kind.OUTLINE).any() else high,
     )
+    return EdgeKinds(vertical, horizontal, inks, levels, peak_levels)
+
+
+#: Least log10 brightness by which the outline's colour must stand above the
+#: lines' for it to tell them apart (the game's: 2.1 times as bright, 10^0.32+).
+TOPS_APART = 0.2
+
+
+def _by_colour(
+    kinds: np.ndarray, heavier: np.ndarray, top: np.ndarray, line: float, outline: float
+) -> None:
+    """Doubtful edges heavier than a line told by their brightest pixel, in place.
+
+    A line's ink grows on a darker ground, the outline's colour does not move:
+    an edge between a line's ink and the outline's whose brightest pixel is
+    a line's colour (within a quarter of the way to the outline's) is a
+    line; the outline's, the outline. Anything brighter or between stays
+    doubtful (a thin white line is neither).
+    """
+    apart = outline - line
+    if apart < TOPS_APART:
+        return
+    doubt = heavier & (kinds == Kind.DOUBT)
+    kinds[doubt & (np.abs(top - line) <= apart / 4)] = Kind.LINE
+    kinds[doubt & (np.abs(top - outline) <= apart / 4)] = Kind.OUTLINE

@@ -36,20 +36,26 @@ from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
-from flowbot.vision._dots_apart import count_other_dots, other_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
-from flowbot.vision._other_boards import smaller_copy
-from flowbot.vision._outline_edges import DOUBT, EdgeKinds, Kind, classify, edge_ink
+from flowbot.vision._outline_edges import (
+    DOUBT,
+    EdgeKinds,
+    Kind,
+    classify,
+    edge_ink,
+    line_width,
+)
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._types import Features, Settings
 
 #: Candidate grids tried (most cells first).
 CANDIDATES = 3
-#: A frame side this close to the image's edge (pitch fraction) may be a cut.
-AT_IMAGE_EDGE = 0.15
+#: Most share of the sides between two cells of the board drawn fainter than a
+#: line (under glow or glare): a lattice half a cell off shows none of its lines.
+FAINT_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -82,43 +88,8 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
         return None
     features = replace(features, bridges=seen.bridges)
     cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
-    if _dots_apart(image, cells):
-        raise OutlineError("dots like a board's lie apart from the board, in no copy of it")
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
     return Board(cells, confidence, (note,), features)
-
-
-#: The fewest flows of any level (all 7,050 official levels have 3 or more).
-FEWEST_PAIRS = 3
-
-
-def _dots_apart(image: np.ndarray, cells: Cells) -> bool:
-    """Whether a board's dots lie apart from ``cells``' board, unless in a smaller copy of it.
-
-    Stricter than ``another_board``, which looks for another square grid
-    there: beside a board with an outline another may be of any kind (a
-    hexagonal one), so a board's worth of dots apart (``FEWEST_PAIRS``
-    pairs of one size; an advert's or a button's few discs are not) refuses
-    the board, unless they are the OS's screenshot preview of it.
-    """
-    settings = cells.settings
-    h, w = image.shape[:2]
-    step = max(1, math.ceil(max(h, w) / settings.work_size))
-    min_side = MIN_BOARD_SIDE * settings.min_cell_px
-    if count_other_dots(image, cells.geometry, step, min_side) < 2 * FEWEST_PAIRS:
-        return False
-    region = other_dots(image, cells.geometry, step, min_side)
-    if region is None:
-        return False
-    crop = image[region.y0 : region.y1, region.x0 : region.x1]
-    for source in (brightest_channel(crop), crop):
-        for found in find_lattices(source, settings.lines())[0][:6]:
-            other = BoardGeometry(
-                tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)
-            )
-            if smaller_copy(image, cells, other):
-                return False
-    return True
 
 
 def _check_holes_empty(
@@ -161,7 +132,8 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
     doubt: OutlineError | None = None
     boards: list[Outlined] = []
     # As the classic search: a finer copy when the first shows no board
-    # (thin lines fade in a small board shrunk).
+    # (thin lines fade in a small board shrunk; text's lattices, doubted,
+    # may come before a small board's).
     for f in dict.fromkeys((factor, max(1, factor // 2))):
         small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
         lattices, _ = find_lattices(small, settings.lines())
@@ -178,7 +150,7 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
                 continue
             if found is not None:
                 boards.append(found)
-        if boards or doubt:
+        if boards:
             break
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
@@ -262,16 +234,17 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     """
     xs, ys = lattice
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
-    vertical_ink, horizontal_ink = edge_ink(gray, xs, ys, pitch)
     cols, rows = found
+    width = line_width(gray, xs[cols], ys[rows], pitch)
+    inks = edge_ink(gray, xs, ys, pitch, width)
     inside = [
-        vertical_ink[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
-        horizontal_ink[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
+        inks.vertical[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
+        inks.horizontal[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
     ]
-    kinds = classify(vertical_ink, horizontal_ink, np.concatenate([a.ravel() for a in inside]))
+    kinds = classify(inks, np.concatenate([a.ravel() for a in inside]))
     if kinds is None:
         return None
-    playable = _playable(kinds)
+    playable = _playable(kinds, found)
     if playable is None:
         return None
     rows_in, cols_in = np.nonzero(playable)
@@ -302,12 +275,14 @@ def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
     return kinds.vertical[1:-1].T, kinds.horizontal[1:-1]
 
 
-def _playable(kinds: EdgeKinds) -> np.ndarray | None:
+def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None:
     """The playable cells ``[row, col]``: joined by grid lines, with any group walled off.
 
-    The largest group of cells joined by grid lines is the board; another
-    group is part of it when the outline closes it all round (walled off
-    inside the board), not when it lies apart (text, buttons).
+    The group of cells joined by grid lines with most cells in the grid the
+    search found (``found``: its lines, columns then rows) is the board (text
+    or JPEG's ringing beside it may join more); another group is part of it
+    when the outline closes it all round (walled off inside the board), not
+    when it lies apart (text, buttons).
     """
     across, down = _inner(kinds)
     n_rows, n_cols = across.shape[0], down.shape[1]
@@ -326,7 +301,12 @@ def _playable(kinds: EdgeKinds) -> np.ndarray | None:
     picture[::2, ::2] = joined
     _, labels = cv2.connectedComponents(picture, connectivity=4)
     groups = labels[::2, ::2]
-    board = int(np.argmax(np.bincount(groups[joined])))
+    cols, rows = found
+    in_found = np.zeros_like(joined)
+    in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
+    if not (joined & in_found).any():
+        return None
+    board = int(np.argmax(np.bincount(groups[joined & in_found])))
     # A group apart: some side between it and another cell is not the outline,
     # or it reaches the lattice's edge.
     apart = set(groups[0]) | set(groups[-1]) | set(groups[:, 0]) | set(groups[:, -1])
@@ -368,6 +348,7 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
     holes = box & ~playable
     outside = ~box
+    faint_count = inner_count = 0
     for side, ink, a, b in (
         (across, across_ink, np.s_[:, :-1], np.s_[:, 1:]),
         (down, down_ink, np.s_[:-1], np.s_[1:]),
@@ -376,11 +357,16 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
             return (one[a] & other[b]) | (other[a] & one[b])  # noqa: B023 - used at once
 
-        bad = between(playable, playable) & (side != Kind.LINE) & (side != Kind.OUTLINE)
-        if bad.any():
+        inner = between(playable, playable)
+        # Fainter than a line: a line over a lighter ground (glow, glare), never a
+        # wall (ten times a line's ink); between a line and a wall: doubtful.
+        faint = inner & (ink < kinds.levels[1]) & (side != Kind.LINE)
+        if (inner & ~faint & (side != Kind.LINE) & (side != Kind.OUTLINE)).any():
             raise OutlineError(
                 "an edge between two cells of the board is neither a line nor a wall"
             )
+        faint_count += int(faint.sum())
+        inner_count += int(inner.sum())
         if (between(playable, holes) & (side != Kind.OUTLINE)).any():
             raise OutlineError("the board's outline is not drawn round a cell left out")
         heavy = kinds.heavier_than_lines(ink)
@@ -388,6 +374,8 @@ def _check_sides(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> Non
             raise OutlineError("the board's frame is not drawn heavier than its lines")
         if (between(holes, holes) & (side != Kind.NONE)).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
+    if faint_count > FAINT_SHARE * inner_count:
+        raise OutlineError("the board's lines are too faint to tell from its ground")
 
 
 def _check_not_cut(
@@ -399,33 +387,34 @@ def _check_not_cut(
 ) -> None:
     """The frame round the board's box not cut by the image's edge.
 
-    Cut by the image's edge, a line's sliver can pass for a frame: a side of
-    the box within ``AT_IMAGE_EDGE`` of it must be as heavy as the frame away
-    from it (within ``DOUBT``), or, where every side lies by the image's
-    edges, clearly the outline; and drawn heavier than a line in any case.
+    Every side of the frame is drawn heavier than a line. Cut by the image's
+    edge (its ink reaching past it), a line's sliver can pass for a frame: a
+    side cut must be as heavy as the frame's sides not cut (within
+    ``DOUBT``), or, where every side is cut, clearly the outline; or, cut in
+    width but not in brightness, show the outline's brightest pixel.
     """
     xs, ys = lattice
     r0, r1, c0, c1 = box
     h, w = shape[:2]
-    pitch = float((xs[-1] - xs[0]) / (len(xs) - 1))
+    inks = kinds.inks
     sides = (
-        (kinds.vertical_ink[c0][playable[:, c0]], xs[c0], w),
-        (kinds.vertical_ink[c1][playable[:, c1 - 1]], xs[c1], w),
-        (kinds.horizontal_ink[r0][playable[r0]], ys[r0], h),
-        (kinds.horizontal_ink[r1][playable[r1 - 1]], ys[r1], h),
+        (inks.vertical[c0], inks.vertical_peak[c0], playable[:, c0], xs[c0], w),
+        (inks.vertical[c1], inks.vertical_peak[c1], playable[:, c1 - 1], xs[c1], w),
+        (inks.horizontal[r0], inks.horizontal_peak[r0], playable[r0], ys[r0], h),
+        (inks.horizontal[r1], inks.horizontal_peak[r1], playable[r1 - 1], ys[r1], h),
     )
-    near: list[np.ndarray] = []
-    away: list[np.ndarray] = []
-    for frame, at, size in sides:
-        if not kinds.heavier_than_lines(frame).all():
+    cut: list[tuple[np.ndarray, np.ndarray]] = []
+    whole: list[np.ndarray] = []
+    for side_ink, side_peak, beside, at, size in sides:
+        ink, peak = side_ink[beside], side_peak[beside]
+        if min(at, size - 1 - at) < inks.reach + 1:
+            cut.append((ink, peak))
+            continue
+        if not kinds.heavier_than_lines(ink).all():
+            raise OutlineError("the board's frame is not drawn heavier than its lines")
+        whole.append(ink)
+    frame = float(np.median(np.concatenate(whole))) if whole else None
+    for ink, peak in cut:
+        heavy = kinds.outline(ink) if frame is None else ink >= frame - DOUBT
+        if not (heavy | kinds.outline_bright(peak)).all():
             raise OutlineError("the board's outline is cut by the image's edge")
-        (near if min(at, size - 1 - at) < AT_IMAGE_EDGE * pitch else away).append(frame)
-    if not near:
-        return
-    seen = np.concatenate(near)
-    if away:
-        heavy_enough = seen >= float(np.median(np.concatenate(away))) - DOUBT
-    else:
-        heavy_enough = kinds.outline(seen)
-    if not heavy_enough.all():
-        raise OutlineError("the board's outline is cut by the image's edge")

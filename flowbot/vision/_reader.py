@@ -9,7 +9,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
-from flowbot.vision._border_sides import check_no_outline_inside, outlined_all_round
+from flowbot.vision._border_sides import border_of, check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
@@ -87,18 +87,18 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     try:
         check_cells(cells, rules)
         features = board.features
-        # Outlined all round as the game's other boards are: their checks run only then
-        # (each would look again; a classic board's read need not pay for it).
-        outlined = outlined_all_round(cells.image, cells.geometry)
-        if outlined:
-            check_no_outline_inside(cells.image, cells.geometry, features.walls, features.holes)
-        warps = find_warps(cells.image, cells.geometry, features.holes)
+        # Measured once: the outline, warps, pipes and other boards' checks look at it.
+        border = border_of(cells.image, cells.geometry)
+        if border.all_round:  # the game's other boards only: a classic read skips it
+            check_no_outline_inside(border, features.walls, features.holes)
+        warps = find_warps(cells.image, cells.geometry, features.holes, border)
         board = replace(board, features=replace(features, warps=warps))
         check_features(board)
         pairs, margin = _pair_dots(cells)
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
+    outlined = bool(features.holes or features.walls) or border.all_round
     if another_board(image, cells) or (outlined and dots_beside_outlined(image, cells)):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)

@@ -21,7 +21,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
-from flowbot.vision._border_sides import DRAWN, BorderSide, border_sides, outlined
+from flowbot.vision._border_sides import DRAWN, Border, border_of
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grid import full_size
 from flowbot.vision._rule import Grid, Rule
@@ -53,15 +53,13 @@ def openings(
     opening; one drawn but at a few cells is open at those. A hole on the
     border has no side there (nothing is drawn beside it).
     """
-    return _openings(image, geometry, border_sides(image, geometry), holes)
+    return _openings(geometry, border_of(image, geometry), holes)
 
 
 def _openings(
-    image: np.ndarray,
-    geometry: BoardGeometry,
-    sides: dict[str, BorderSide],
-    holes: frozenset[Cell],
+    geometry: BoardGeometry, border: Border, holes: frozenset[Cell]
 ) -> dict[str, np.ndarray]:
+    sides = border.sides
     ink = {side: found.ink.copy() for side, found in sides.items()}
     rows, cols = geometry.rows, geometry.cols
     beside = {
@@ -73,7 +71,7 @@ def _openings(
     for side, cells in beside.items():
         ink[side][[cell in holes for cell in cells]] = np.nan
     out = {side: np.zeros(values.shape, bool) for side, values in ink.items()}
-    if not outlined(image, geometry, sides):
+    if not border.outlined:
         # Warps are drawn on the game's other boards, outlined lighter than
         # their lines; a classic board's border may fade under glow anywhere.
         return out
@@ -121,16 +119,20 @@ def _paired(open_: dict[str, np.ndarray], rows: int, cols: int) -> tuple[frozens
 
 
 def find_warps(
-    image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    holes: frozenset[Cell] = frozenset(),
+    border: Border | None = None,
 ) -> frozenset[Link]:
     """The warps of the board chosen: its border's openings, paired across it.
 
     Raises ``UnsureReadingError`` for an opening without its partner, or a
     side drawn nowhere on a board whose other sides show warps or the
-    outline of the game's other boards.
+    outline of the game's other boards. ``border``: the board's, if measured.
     """
-    sides = border_sides(image, geometry)
-    warps, doubt = _paired(_openings(image, geometry, sides, holes), geometry.rows, geometry.cols)
+    border = border or border_of(image, geometry)
+    sides = border.sides
+    warps, doubt = _paired(_openings(geometry, border, holes), geometry.rows, geometry.cols)
     if doubt:
         raise UnsureReadingError(doubt)
     # A side seen but drawn nowhere, on a board with warps or outlined as the
@@ -141,7 +143,7 @@ def find_warps(
         for name, side in sides.items()
         if np.isfinite(side.ink).any() and not (np.nan_to_num(side.ink) >= DRAWN).any()
     ]
-    if nowhere and (warps or outlined(image, geometry, sides)):
+    if nowhere and (warps or border.outlined):
         raise UnsureReadingError(
             f"the board's {nowhere[0]} border is drawn nowhere: open all along (warps) or hidden"
         )

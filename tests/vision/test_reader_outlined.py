@@ -15,7 +15,7 @@ from flowbot.formats import parse_puzzles
 from flowbot.models import Puzzle
 from flowbot.screens.synthetic import ShotOptions, synthesize
 from flowbot.vision import read_board
-from flowbot.vision._outline_edges import Kind, classify
+from flowbot.vision._outline_edges import Inks, Kind, classify
 
 
 def _board(text: str) -> Puzzle:
@@ -98,7 +98,8 @@ def test_edges_fall_into_nothing_lines_and_outline() -> None:
     # Inks (log10) of a board: lines near 2.3, outline near 3.1, nothing near 0.
     vertical = np.array([[0.1, 2.3, 3.1, 2.25, 2.7], [2.35, 3.05, 0.2, 2.3, 1.8]])
     horizontal = np.array([[2.28, 2.31, 3.2, 0.0]])
-    kinds = classify(vertical, horizontal, np.array([2.3, 2.25, 2.35, 2.28, 2.31, 3.1]))
+    inks = Inks(vertical, horizontal, vertical - 0.7, horizontal - 0.7, vertical, horizontal, 3)
+    kinds = classify(inks, np.array([2.3, 2.25, 2.35, 2.28, 2.31, 3.1]))
     assert kinds is not None
     assert kinds.vertical.tolist() == [
         [Kind.NONE, Kind.LINE, Kind.OUTLINE, Kind.LINE, Kind.DOUBT],
@@ -109,4 +110,20 @@ def test_edges_fall_into_nothing_lines_and_outline() -> None:
 
 def test_no_outline_without_edges_far_heavier_than_the_lines() -> None:
     inks = np.array([[2.3, 2.4, 2.5, 0.1, 2.2]])
-    assert classify(inks, inks, np.array([2.3, 2.3, 2.4, 2.2])) is None
+    assert (
+        classify(Inks(inks, inks, inks, inks, inks, inks, 3), np.array([2.3, 2.3, 2.4, 2.2]))
+        is None
+    )
+
+
+def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline() -> None:
+    # Lines 10^2.3 of ink, their brightest pixel 10^2.0; the outline 10^3.1 and
+    # 10^2.4. Three edges between (10^2.7): one of a line's colour (heavier on a
+    # dark ground), one of the outline's, one whiter than either.
+    ink = np.array([[2.3, 2.3, 2.3, 3.1, 3.1, 3.1, 2.7, 2.7, 2.7]])
+    top = np.array([[2.0, 2.0, 2.0, 2.4, 2.4, 2.4, 2.02, 2.38, 2.6]])
+    none = np.zeros((1, 1))
+    inks = Inks(ink, none, ink - 0.7, none, top, none, 3)
+    kinds = classify(inks, np.array([2.3, 2.3, 2.3, 2.3]))
+    assert kinds is not None
+    assert kinds.vertical[0, 6:].tolist() == [Kind.LINE, Kind.OUTLINE, Kind.DOUBT]

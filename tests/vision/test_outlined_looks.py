@@ -1,0 +1,63 @@
+"""Walled and holed boards in the looks that used to be refused: read exactly.
+
+Each screen shows one mechanism of the outlined reader: small cells or wide
+lines (the outline's ink taken past twice a line's width), a board flush with
+the image's edge (its outline cut in width, not in brightness), a line faint
+under glare, lines heavy on a dark ground (told by their colour), a small
+board behind text whose lattices come first, JPEG's ringing joining cells
+outside the board, the OS's screenshot preview of a walled board.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.errors import VisionError
+from flowbot.screens.synthetic import sample
+from flowbot.vision import _border_sides, read_board
+
+
+@pytest.mark.parametrize(
+    ("variant", "category", "seed"),
+    [
+        ("walls", "zoomed", 140001),  # 26 px cells: the outline's ink past 0.07 pitch
+        ("walls", "tiny_cells", 140002),  # outline cut to half its width by the image's edge
+        ("holes", "crop", 140001),  # every side of the frame cut by the image's edge
+        ("holes", "rectangular", 140000),  # a glare band dims the lines it crosses
+        ("walls", "rectangular", 140003),  # glow dims a frame side near the image's edge
+        ("holes", "web", 140003),  # text's lattices come first in the shrunk copy
+        ("walls", "preview", 140001),  # the preview's grid lies past its dots
+        ("walls", "crop", 160003),  # lines on a dark ground as heavy as the outline's least
+        ("walls", "jpeg", 160005),  # JPEG's ringing outside joins more cells than the board
+        ("walls", "twins", 160004),  # lines 0.1 pitch wide: the outline's ink past 0.07
+    ],
+)
+def test_an_outlined_board_is_read_exactly(variant: str, category: str, seed: int) -> None:
+    shot = sample(category, seed, variant)
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.canonical()
+
+
+def test_a_board_flush_with_the_image_cut_at_a_grid_line_is_refused() -> None:
+    # Cut through a row of cells, the last whole row's line is a thin grid line:
+    # as bright as a line, not as the outline, so no frame.
+    shot = sample("tiny_cells", 140002, "walls")
+    g = shot.geometry
+    image = np.ascontiguousarray(shot.image[: round(g.ys[-2] + 0.4 * g.cell_size)])
+    with pytest.raises(VisionError):
+        read_board(image)
+
+
+def test_the_border_is_measured_once_per_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    measure = _border_sides.border_sides
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return measure(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_border_sides, "border_sides", counted)
+    shot = sample("phone", 3, "walls")
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+    assert len(calls) == 1

@@ -321,12 +321,15 @@ def without_bridges(
     geometry: BoardGeometry,
     samples: CellSamples,
     holes: frozenset[Cell] = frozenset(),
+    dots: frozenset[Cell] = frozenset(),
 ) -> Bridged:
     """The image and samples to read the dots in, bridges taken off, and the bridges.
 
-    The same image and samples where the board holds no bridge.
+    The same image and samples where the board holds no bridge. ``dots``:
+    cells already seen holding a dot (a drawn pipe's ends, its tint in their
+    corners), no bridge.
     """
-    bridges = find_bridges(image, geometry, samples, holes)
+    bridges = find_bridges(image, geometry, samples, holes) - dots
     if not bridges:
         return Bridged(image, samples, frozenset())
     check_crossable(bridges, geometry)

@@ -77,7 +77,9 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             # Drawn pipes are read first; the dots are read through them.
             pipes = see_pipes(image, geometry, samples, settings.pipe_contrast)
             samples = pipes.hidden(samples)
-            dots, cell_confidence, seen = read_cells_bridged(samples, image, geometry, settings)
+            dots, cell_confidence, seen = read_cells_bridged(
+                samples, image, geometry, settings, seen_dots=pipes.dots
+            )
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
             # A board the user may mean (half solved, a tile on it) refuses

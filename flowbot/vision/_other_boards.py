@@ -78,13 +78,20 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
     if region is None:
         return False
     log.debug("dots like a board's outside it: searching %s", region)
-    return any(
-        overlap(as_lattice(other), as_lattice(board)) == 0
-        and other.cell_size >= SMALLER_BOARD * settings.min_cell_px
-        and holds_dots(image, other, settings)
-        and not smaller_copy(image, cells, other)
-        for other in grids_in(image, region, settings)
-    )
+    copies: list[BoardGeometry] = []
+    for other in grids_in(image, region, settings):
+        if (
+            overlap(as_lattice(other), as_lattice(board)) > 0
+            or other.cell_size < SMALLER_BOARD * settings.min_cell_px
+            # A piece of a smaller copy already found is that copy.
+            or any(overlap(as_lattice(other), as_lattice(copy)) > 0 for copy in copies)
+            or not holds_dots(image, other, settings)
+        ):
+            continue
+        if not smaller_copy(image, cells, other):
+            return True
+        copies.append(other)
+    return False
 
 
 def grids_in(image: np.ndarray, region: Region, settings: Settings) -> Iterator[BoardGeometry]:
@@ -106,6 +113,12 @@ SMALLER_COPY = 0.5
 #: the board's (CIELAB): previews <= 5.8 (40 synthetic ``preview`` shots,
 #: lossless and JPEG 60-80; the dots' cells must match besides).
 COPY_COLOURS = 12.0
+
+
+#: A copy of a board with pipes drawn has nearly all its cells' centres in
+#: the board's colours: 0.97+ in 15 px cells, where a bend's centre in a few
+#: blurs with the ground (synthetic previews of started boards).
+COPY_CELLS = 0.9
 
 
 #: A preview's lines, found in a shrunk copy and extended across it, lie within
@@ -149,6 +162,8 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
     ):
         return False
     h, w = image.shape[:2]
+    # A board with pipes drawn: its copy shows them too, as it shows everything.
+    drawn = sample_cells(image, geometry).core_lab if board.piped else None
     # Where other lies in the copy: most often at its corner (the whole
     # preview found), so looked at first; the answer is the same in any order.
     shifts = sorted(
@@ -170,13 +185,20 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
             continue
         # Its lines placed at full resolution, as the board's are.
         copy = place_lines(image, copy, uncertainty=COPY_PLACING * min(pitch_x, pitch_y))
-        samples = sample_cells(image, copy)
+        # A copy of a board with pipes drawn shows them too: its dots read through them.
+        samples = hide_pipes(image, copy, sample_cells(image, copy), settings.pipe_contrast)
         # The board's dots' colours first: the cells' closer look only for a copy of them.
         if not all(
             delta_e(samples.core_lab[c], board.samples.core_lab[c]) <= COPY_COLOURS
             for c in board.dots
         ):
             continue
+        alike = delta_e(samples.core_lab, drawn) <= COPY_COLOURS if drawn is not None else None
+        if alike is not None and alike.mean() >= COPY_CELLS:
+            # Its dots and nearly every cell's centre in the board's colours,
+            # its pipes' too (in a copy too small for the pipe stage to read
+            # through them).
+            return True
         try:
             dots, _ = read_cells(samples, image, copy, settings)
         except UnsureReadingError:

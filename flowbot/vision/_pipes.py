@@ -39,11 +39,22 @@ _ACROSS_IN = (-0.07, 0.0, 0.07)
 #: whose rim lies 0.27-0.38 from its centre, at 0.3 along).
 _BESIDE_ALONG, _BESIDE_ACROSS = (0.3, 0.7), 0.32
 #: Share of a link's samples that must hold its colour (JPEG's blocks, the
-#: grid line's anti-aliasing under a thin pipe's edge).
-_BAND_SHARE = 0.85
-#: Radius (pitch) where a dot's disc still shows and a pipe's band is gone:
-#: dots 0.27-0.38, pipes' half-widths 0.15-0.17.
-_DISC_RADIUS = 0.25
+#: grid line's anti-aliasing under a thin pipe's edge), within ``_BAND_NEAR``
+#: Lab of their median: twice ``NEAR``, as JPEG 64 rings a whole column of a
+#: pipe's middle 14 Lab off (the colour itself is judged by medians, to NEAR).
+_BAND_SHARE, _BAND_NEAR = 0.85, 2 * NEAR
+#: How far (a share of the pipe stage's ``contrast``) the colour beside a
+#: link must stand from its band: a dark pipe over its own tint (maroon on
+#: maroon) stands 23 Lab from it; the lines and ground beside far more.
+_BESIDE_APART = 0.6
+#: Radii (pitch) where a dot's disc shows and a pipe's band is gone: dots
+#: 0.27-0.38, pipes' half-widths 0.15-0.17, the knob the game draws at the
+#: end of a flow being drawn 0.24-0.25 (a real partial screen). An
+#: angle shows the disc when any of them does: a colour-blind dot's letter
+#: (``_letters``) covers the inner ones at some angles (its capitals reach
+#: 0.57-0.81 of the dot's radius: up to 0.31 pitch), a small dot's rim the
+#: outer ones; one of them lies between the letter and the rim of any dot.
+_DISC_RADII = (0.26, 0.30, 0.34)
 #: Angles looked at round a linked cell, and how far from every link's
 #: direction they must lie to be clear of its band (a bend's join is round).
 _ANGLES = np.arange(16) * (np.pi / 8)
@@ -131,11 +142,19 @@ def see_pipes(
     In doubt the board is read as if no pipe were drawn: the dot and cell
     rules then refuse whatever pipe or band it shows (``_cell_pipes``).
     """
+    return read_pipes(image, geometry, samples, contrast) or NO_PIPES
+
+
+def read_pipes(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> Pipes | None:
+    """The flows drawn on the board (``NO_PIPES`` when none); ``None`` when pipes show
+    that cannot be read as flows (``see_pipes``)."""
     try:
         return _see_pipes(image, geometry, samples, contrast)
     except UnsureReadingError as exc:
         log.debug("no pipes read: %s", exc)
-        return NO_PIPES
+        return None
 
 
 def hide_pipes(
@@ -165,7 +184,13 @@ def _see_pipes(
         colours = colour_of[cell]
         if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
             raise UnsureReadingError(f"two pipe colours meet at cell {tuple(cell)}")
-        if float(delta_e(samples.core_lab[cell], colours[0])) > NEAR:
+        if (
+            min(
+                float(delta_e(samples.core_lab[cell], colours[0])),
+                float(delta_e(_centre_lab(image, geometry, cell), colours[0])),
+            )
+            > NEAR
+        ):
             raise UnsureReadingError(
                 f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
             )
@@ -184,7 +209,10 @@ def _see_pipes(
     free = np.ones(rings.shape[:2], bool)
     for cell in touched:
         free[cell] = False
-    ground = median_of((rings[free] if free.any() else rings.reshape(-1, 3)), axis=0)
+    # The ground the cells no flow touches show; on a board covered whole,
+    # none shows it: black (the game's) stands for it, far from every dot's
+    # colour, where the rings' tints may lie near a dark dot's own.
+    ground = median_of(rings[free], axis=0) if free.any() else np.zeros(3)
     return Pipes(
         tuple(flows), frozenset(dots), (float(ground[0]), float(ground[1]), float(ground[2]))
     )
@@ -272,28 +300,44 @@ def _links(
     lab_in = _lab_at(image, np.array(inside), h, w)  # (edges, n, 3)
     lab_beside = _lab_at(image, np.array(beside), h, w)
     band = median_of(lab_in, axis=1)
-    share = (delta_e(lab_in, band[:, None]) <= NEAR).mean(axis=1)
+    share = (delta_e(lab_in, band[:, None]) <= _BAND_NEAR).mean(axis=1)
     apart = delta_e(lab_beside, band[:, None]).min(axis=1)
     found = {}
     for i, edge in enumerate(edges):
-        if share[i] >= _BAND_SHARE and apart[i] > contrast:
+        if share[i] >= _BAND_SHARE and apart[i] > _BESIDE_APART * contrast:
             found[edge] = band[i]
     return found
+
+
+#: Offsets (pitch) round a cell's centre where a pipe ending there shows its
+#: colour: well within its round end (half-widths 0.15-0.17), where a small
+#: cell's core takes in the end's blurred rim too (tiny cells: 14 Lab off).
+_CENTRE = 0.06
+
+
+def _centre_lab(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+    """The median colour (Lab) at a cell's very centre (``_CENTRE``)."""
+    centre, d = geometry.centre(cell), _CENTRE * geometry.cell_size
+    offsets = ((0.0, 0.0), (d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d))
+    points = np.array([[(centre.x + dx, centre.y + dy) for dx, dy in offsets]])
+    h, w = image.shape[:2]
+    return median_of(_lab_at(image, points, h, w), axis=1)[0]
 
 
 def _disc_share(
     image: np.ndarray, geometry: BoardGeometry, cell: Cell, links: list[int], lab: np.ndarray
 ) -> float:
-    """Share of the angles clear of ``links`` whose point at ``_DISC_RADIUS`` shows ``lab``."""
+    """Share of the angles clear of ``links`` where a point at one of ``_DISC_RADII``
+    shows ``lab``."""
     directions = np.array([k * np.pi / 2 for k in links])
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
     centre = geometry.centre(cell)
-    r = _DISC_RADIUS * geometry.cell_size
-    points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=1)
+    r = np.array(_DISC_RADII)[:, None] * geometry.cell_size  # (radii, 1)
+    points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=-1)
     h, w = image.shape[:2]
-    seen = _lab_at(image, points[None], h, w)[0]
-    return float((delta_e(seen, lab) <= NEAR).mean())
+    seen = _lab_at(image, points, h, w)  # (radii, angles, 3)
+    return float((delta_e(seen, lab) <= NEAR).any(axis=0).mean())
 
 
 def _lab_at(image: np.ndarray, xy: np.ndarray, h: int, w: int) -> np.ndarray:

@@ -136,9 +136,12 @@ def read_cells_bridged(
     geometry: BoardGeometry,
     settings: Settings,
     features: Features = NO_FEATURES,
+    *,
+    seen_dots: frozenset[Cell] = frozenset(),
 ) -> tuple[set[Cell], float, Bridged]:
-    """``read_cells``, read with the bridges taken off (``without_bridges``), and those."""
-    seen = without_bridges(image, geometry, samples, features.holes)
+    """``read_cells``, read with the bridges taken off (``without_bridges``; ``seen_dots``:
+    cells seen holding a dot, no bridge), and those."""
+    seen = without_bridges(image, geometry, samples, features.holes, seen_dots)
     dots, confidence = read_dots(seen.samples, seen.image, geometry, settings, features.holes)
     if dots:
         cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)

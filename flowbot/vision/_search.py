@@ -19,7 +19,7 @@ from flowbot.vision._grow import grown
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
-from flowbot.vision._pipes import see_pipes
+from flowbot.vision._pipes import read_pipes, see_pipes
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
@@ -54,9 +54,12 @@ def find_boards(
     attempts = [(factor, gray, False)]
     # The same copy, lines broken by drawn pipes followed through them
     # (_pipe_lines): before the copies below, where a smaller copy of the
-    # board (the OS's screenshot preview) may show whole lines first.
-    bridging = len(attempts)
-    attempts.append((factor, gray, False))
+    # board (the OS's screenshot preview) may show whole lines first. In
+    # colour first: a line beside a pipe's tint may stand out from it in
+    # some channel only (grey beside blue); then in the brightest channel,
+    # where colour may join a pipe's edge to the lines into a grid that is none.
+    bridging = (len(attempts), len(attempts) + 1)
+    attempts += [(factor, image, False), (factor, gray, False)]
     if factor > 1:
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.
@@ -71,6 +74,10 @@ def find_boards(
     doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
     piped: list[BoardGeometry] = []  # grids found through pipes
+    # Grids showing pipes (and those found after them in the same copy), held
+    # back until the grids followed through pipes are tried: placed, samples,
+    # as found, at 1/f, others.
+    held: list[tuple[BoardGeometry, CellSamples, Lattice, int, list[Lattice]]] = []
     for attempt, (f, source, dark) in enumerate(attempts):
         if attempt == closer and not (
             any(holds_dots(image, g, settings) for g in doubted)
@@ -81,7 +88,7 @@ def find_boards(
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
         lattices, maps = find_lattices(
-            small, settings.lines(), dark=dark, bridge=attempt == bridging
+            small, settings.lines(), dark=dark, bridge=attempt in bridging
         )
         refused: list[Lattice] = []
         # Through pipes, a grid is a board only with pipes drawn on it: what
@@ -97,7 +104,7 @@ def find_boards(
             if any(
                 (
                     lies_within(candidate, other)
-                    if attempt == bridging
+                    if attempt in bridging
                     else overlap(candidate, other) > PIECE_OVERLAP
                 )
                 and in_phase(candidate, other)
@@ -140,44 +147,61 @@ def find_boards(
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
-            if (
-                attempt == bridging
-                and not see_pipes(image, placed, samples, settings.pipe_contrast).flows
-            ):
+            pipes = read_pipes(image, placed, samples, settings.pipe_contrast)
+            if attempt in bridging and not (pipes and pipes.flows):
+                refused.append(candidate)
+                continue
+            if attempt < bridging[0] and (held or pipes is None or pipes.flows):
+                # Pipes show: the rest of the board's lines may hide under a
+                # pipe's tint past the grid found (then some pipe cannot be
+                # read as a flow, or the lines seem to end past the border).
+                # The grids followed through pipes are tried first (and this
+                # copy's grids after it keep their places behind it).
+                held.append((placed, samples, best, f, others))
+                doubted.append(full_size(best, f))
                 refused.append(candidate)
                 continue
             how = ("dark lines in " if dark else "") + (
                 "colour" if source.ndim == 3 else "brightest channel"
             )
-            how += " through drawn pipes" if attempt == bridging else ""
+            how += " through drawn pipes" if attempt in bridging else ""
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
-            apart = [
-                full_size(other, f)
-                for other in others
-                if overlap(other, best) == 0
-                and full_size(other, f).cell_size >= settings.min_cell_px
-            ]
             # A grid with pipes drawn may be a smaller copy (the OS's screenshot
             # preview) of a board whose lines only show followed through its pipes.
-            if not piped and see_pipes(image, placed, samples, settings.pipe_contrast).flows:
-                small = cv2.resize(gray, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
+            if not piped and pipes and pipes.flows:
+                small = cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
                 found, _ = find_lattices(small, settings.lines(), bridge=True)
                 piped = [full_size(grid, factor) for grid in found[:6]]
-            apart += [
-                g
-                for g in piped
-                if overlap(as_lattice(g), as_lattice(placed)) == 0
-                and g.cell_size >= settings.min_cell_px
-            ]
-            yield placed, notes, apart, samples
+            apart = _apart(placed, best, f, others=others, piped=piped)
+            yield placed, notes, [g for g in apart if g.cell_size >= settings.min_cell_px], samples
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
-        if attempt == bridging:
+        if attempt in bridging:
             doubts[:], doubted[:] = before
-            piped = [full_size(grid, f) for grid in lattices[:6]]
+            piped += [full_size(grid, f) for grid in lattices[:6]]
+            # No grid through the pipes held a board: the grids held back are tried.
+            while attempt == bridging[-1] and held:
+                kept, kept_samples, kept_best, kept_f, kept_others = held.pop(0)
+                apart = _apart(kept, kept_best, kept_f, others=kept_others, piped=piped)
+                apart = [g for g in apart if g.cell_size >= settings.min_cell_px]
+                yield kept, [], apart, kept_samples
     if doubts:
         raise most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _apart(
+    placed: BoardGeometry,
+    best: Lattice,
+    f: int,
+    *,
+    others: list[Lattice],
+    piped: list[BoardGeometry],
+) -> list[BoardGeometry]:
+    """The grids found apart from the board ``best`` (found at 1/``f`` scale; ``placed`` at
+    full resolution), in full-size pixels: among ``others`` and those through pipes."""
+    apart = [full_size(other, f) for other in others if overlap(other, best) == 0]
+    return apart + [g for g in piped if overlap(as_lattice(g), as_lattice(placed)) == 0]
 
 
 def _checked(

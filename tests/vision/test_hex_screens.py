@@ -3,6 +3,8 @@ setting's letters, the OS's screenshot preview, a tight crop through the outline
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -52,18 +54,11 @@ def test_a_smaller_copy_of_the_board_is_no_second_board() -> None:
 
 
 def test_a_smaller_board_of_other_dots_is_a_second_board() -> None:
-    other = Puzzle(
-        6,
-        6,
-        (
-            Pair("A", Cell(0, 1), Cell(4, 2)),
-            Pair("B", Cell(1, 0), Cell(5, 0)),
-            Pair("C", Cell(0, 4), Cell(4, 4)),
-            Pair("D", Cell(5, 2), Cell(2, 5)),
-        ),
-        shape=Shape.HEX,
-        holes=PUZZLE.holes,
-        walls=PUZZLE.walls,
+    # One dot a hexagon away from where the big board has it.
+    moved = {Cell(3, 2): Cell(4, 2)}
+    other = replace(
+        PUZZLE,
+        pairs=tuple(Pair(p.label, moved.get(p.a, p.a), moved.get(p.b, p.b)) for p in PUZZLE.pairs),
     ).canonical()
     image = np.zeros((700, 620, 3), np.uint8)
     _draw(image, PUZZLE, left=40, top=40, pitch=70)

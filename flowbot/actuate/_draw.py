@@ -121,12 +121,15 @@ def draw(
             move_at = max(move_at, press_at + pace.held, clock.now())
             for point in drag.points[1:]:
                 clock.sleep_until(move_at)
+                woke = clock.now()  # later than planned on a busy machine
                 look(at)
                 pointer.move(point)
                 at = point
                 moves += 1
                 moved_at = move_at
-                move_at = max(move_at + pace.step, clock.now())
+                # A step after this move went out, not after it was due: a late
+                # move pushes the next one back instead of both landing in one frame.
+                move_at = max(woke + pace.step, clock.now())
             release_at = max(moved_at + pace.held, clock.now())
             clock.sleep_until(release_at)
         finally:

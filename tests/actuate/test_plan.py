@@ -132,6 +132,38 @@ def test_draw_presses_moves_releases_in_order_with_frame_pacing() -> None:
     assert clock.now() == pytest.approx(3 * 4 * 0.02 + 2 * 0.05)
 
 
+def test_a_move_made_late_pushes_the_next_one_back_a_whole_step() -> None:
+    # A busy machine wakes the drawing late for one move: the moves after it
+    # must still be a step apart (a game reading the pointer once a frame would
+    # lose one of two moves in one frame), not hurry to catch up the plan.
+    class LateOnce(FakeClock):
+        calls = 0
+
+        def sleep_until(self, deadline: float) -> None:
+            super().sleep_until(deadline)
+            LateOnce.calls += 1
+            if LateOnce.calls == 3:
+                self.t += 0.015
+
+    clock = LateOnce()
+    times: list[float] = []
+
+    class TimedPointer(RecordingPointer):
+        def move(self, point: Point) -> None:
+            times.append(clock.now())
+            super().move(point)
+
+    draw(
+        plan_drags(SOLUTION, GEOMETRY),
+        TimedPointer(),
+        area=AREA,
+        pace=Pacing(step=0.02),
+        clock=clock,
+    )
+    assert min(np.diff(times[:3])) >= 0.02 - 1e-9
+    assert np.diff(times[:3])[1] == pytest.approx(0.02)
+
+
 def _timed_draw(pace: Pacing) -> list[tuple[str, float]]:
     """What ``draw`` does and when, on a fake clock."""
     clock = FakeClock()

@@ -39,7 +39,7 @@ class Board:
     features: Features = field(default_factory=Features)
     #: The flows already drawn (a board started or finished).
     pipes: Pipes = NO_PIPES
-    #: The border, where the stage that found the board measured it already (else None).
+    #: The board's border once measured (by the stage that found the board, or the reader).
     border: Border | None = None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._border_sides import outlined_all_round
+from flowbot.vision._border_sides import border_of
 from flowbot.vision._rule import Rule
 
 if TYPE_CHECKING:
@@ -20,19 +20,14 @@ def check_pipes_on_classic(board: Board) -> None:
 
     A pipe hides what lies under it: a bridge's tile under a straight pipe, a
     warp's opening a pipe runs out of. The pipe stage reads the cells it
-    covers as plain cells, which only a classic board's are. Whether the
-    border is an outline is looked at only when pipes are drawn.
+    covers as plain cells, which only a classic board's are. The border is the
+    one the reader measured (measured here only for a board that has none).
     """
     if not board.pipes.flows:
         return
     features, cells = board.features, board.cells
-    if (
-        features.bridges
-        or features.warps
-        or features.holes
-        or features.walls
-        or outlined_all_round(cells.image, cells.geometry)
-    ):
+    border = board.border or border_of(cells.image, cells.geometry)
+    if features.bridges or features.warps or features.holes or features.walls or border.all_round:
         raise UnsureReadingError(PIPES_ON_VARIANT)
 
 

@@ -96,7 +96,7 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         if border.all_round:  # the game's other boards only: a classic read skips it
             check_no_outline_inside(border, features.walls, features.holes)
         warps = find_warps(cells.image, cells.geometry, features.holes, border)
-        board = replace(board, features=replace(features, warps=warps))
+        board = replace(board, features=replace(features, warps=warps), border=border)
         check_features(board)
         pairs, margin = _pair_dots(cells)
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)

@@ -6,6 +6,8 @@ import logging
 import time
 from collections.abc import Callable
 
+import numpy as np
+
 from flowbot.models import Puzzle, Shape, Solution, SolveResult, SolveStatus
 from flowbot.solve import _construct
 from flowbot.solve._grid import Grid
@@ -215,6 +217,29 @@ def _past(deadline: float | None) -> bool:
     return deadline is not None and time.perf_counter() >= deadline
 
 
+def _hairpin_clauses(model: Model, literal: int, found: list[np.ndarray]) -> list[list[int]]:
+    """Clauses under ``literal`` keeping only one of each pair of hairpin moves (``hairpin_moves``).
+
+    Sound when one more solution is sought, besides those ``found`` (their
+    chosen edges): any other solution, moved hairpin by hairpin until none of
+    the forbidden configurations is left, ends in one that meets the clauses
+    and is none of those found, since it holds the configuration of its last
+    move. So a move whose configuration some solution found holds is left
+    out. One move often stands for thousands of conflicts: the proof that a
+    puzzle has no second solution is spent on second solutions whose paths
+    touch themselves (``zucker/extreme_12x12_28``: 88.6k conflicts in Glucose
+    without the clauses, 13.5k with them).
+    """
+    forbidden, image = model.hairpin_moves()
+    if found:
+        held = np.zeros(len(image), dtype=bool)
+        for chosen in found:
+            held |= chosen[image].all(axis=1)
+        forbidden = forbidden[~held]
+    rows = np.concatenate([np.full((len(forbidden), 1), -literal), -(forbidden + 1)], axis=1)
+    return rows.tolist()
+
+
 def solutions_sat(
     puzzle: Puzzle, limit: int, *, timeout: float | None = None, conflicts: int | None = None
 ) -> tuple[list[Solution], bool, bool]:
@@ -243,7 +268,9 @@ def solutions_sat(
         return [], True, False
     switch = model.no_u_turns()
     found_all: list[Solution] = []
-    blocked: list[list[int]] = []
+    blocked: list[list[int]] = []  # clauses added on top of the model: kept across solvers
+    found_steps: list[np.ndarray] = []  # the chosen edges of each solution found
+    moves: int | None = None  # the literal assuming ``_hairpin_clauses``, once added
     turns = (([switch], "minisat22", None), ([-switch], "minisat22", PROOF_BUDGET))
     search = Search(model, deadline=deadline)
     spent = 0  # conflicts of the solvers closed so far
@@ -264,8 +291,17 @@ def solutions_sat(
                 for clause in blocked:
                     search.sat.add_clause(clause)
             while len(found_all) < limit:
+                assumed = assumptions
+                if assumptions == [-switch] and len(found_all) == limit - 1:
+                    if moves is None:
+                        moves = model.new_var()
+                        added = _hairpin_clauses(model, moves, found_steps)
+                        blocked += added
+                        for clause in added:
+                            search.sat.add_clause(clause)
+                    assumed = [-switch, moves]
                 found, solution = search.next_solution(
-                    assumptions, deadline, left(budget), join_cycles=False
+                    assumed, deadline, left(budget), join_cycles=False
                 )
                 if found is None:
                     if _past(deadline) or search.expired or left(None) == 0:
@@ -278,6 +314,7 @@ def solutions_sat(
                 assert solution is not None
                 solution.validate()
                 found_all.append(solution)
+                found_steps.append(search.last)
                 blocked.append(search.block_last())
             if len(found_all) >= limit:
                 return found_all, False, False

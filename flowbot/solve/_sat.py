@@ -61,7 +61,7 @@ import numpy as np
 import pysolvers  # python-sat's C module
 from pysat.solvers import Solver
 
-from flowbot.models import Puzzle, Solution
+from flowbot.models import Puzzle, Shape, Solution
 from flowbot.solve._grid import BoolArray, Grid, IntArray, splice, trace
 
 log = logging.getLogger(__name__)
@@ -152,6 +152,53 @@ class Model:
             self._no_u_turn(cycles, sw)
             switches += sw.ravel().tolist()
         return switches
+
+    def hairpin_moves(self) -> tuple[IntArray, IntArray]:
+        """Where a hairpin can move across its tip: ``(forbidden, image)``, 4 edges a row.
+
+        Two 2x2 blocks share an edge ``t`` (the tip). A path running along
+        the three sides of one block but its far side (a hairpin round ``t``,
+        a U-turn) while the far side of the other block is a step of any
+        path can be rebuilt so that the hairpin lies in the other block: the
+        first path steps straight across its block's far side, and the second
+        takes the tip's two cells as its detour. Both are solutions, or
+        neither. Row ``k`` of ``forbidden`` is the far side of one block with
+        the hairpin's three sides in the other (``t`` last), ``image`` the same
+        configuration moved: the one kept is where the far side left straight
+        lies further right or down, so that a chain of moves raises the sum
+        over the steps of a horizontal step's row and a vertical step's
+        column by 2 each time, and ends. Square boards without warps only
+        (blocks of lattice steps; a bridge's passage never turns).
+        """
+        none = np.zeros((0, 4), dtype=np.int64)
+        grid, quads = self.grid, self.grid.quads
+        if self.puzzle.shape is not Shape.SQUARE or self.puzzle.warps or not len(quads):
+            return none, none
+        cells = grid.cell_of if grid.cell_of is not None else np.arange(grid.n_nodes)
+        row_u, col_u = np.divmod(cells[grid.eu], grid.cols)
+        row_v = cells[grid.ev] // grid.cols
+        # A horizontal step weighs its row, a vertical one its column.
+        weight = np.where(row_u == row_v, row_u, col_u)
+        # Each block's sides by position; the side opposite position p is p ^ 1.
+        flat = quads.ravel()
+        order = np.argsort(flat, kind="stable")
+        shared = flat[order]
+        twice = np.flatnonzero(shared[:-1] == shared[1:])
+        first, second = order[twice], order[twice + 1]  # positions in quads.ravel()
+        q1, p1 = np.divmod(first, 4)
+        q2, p2 = np.divmod(second, 4)
+        tip = shared[twice]
+        far1, far2 = quads[q1, p1 ^ 1], quads[q2, p2 ^ 1]
+        # The two sides of each block beside the tip (positions 2, 3 if the tip is 0 or 1).
+        side1 = np.stack([quads[q1, (p1 & 2) ^ 2], quads[q1, ((p1 & 2) ^ 2) + 1]], axis=1)
+        side2 = np.stack([quads[q2, (p2 & 2) ^ 2], quads[q2, ((p2 & 2) ^ 2) + 1]], axis=1)
+        in_first = np.column_stack([far2, side1, tip])  # hairpin in block 1
+        in_second = np.column_stack([far1, side2, tip])
+        keep_first = (weight[far2] > weight[far1])[:, None]
+        return (
+            np.where(keep_first, in_second, in_first),
+            np.where(keep_first, in_first, in_second),
+        )
 
     def _no_u_turn(self, cycles: IntArray, switches: IntArray) -> None:
         # A path along all but one side of a short cycle runs beside itself.

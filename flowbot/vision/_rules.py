@@ -41,9 +41,9 @@ from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._lattice import Lattice, LineMaps
-from flowbot.vision._pipes_on_classic import PIPES_ON_CLASSIC
 from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import NO_FEATURES, Features, Settings
+from flowbot.vision._variant_pipes import PIPES_FIT
 from flowbot.vision._warps import open_at_warps
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
     rule for rule in CELL_RULES if rule is not _LINES_END
 )
 
-FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_ON_CLASSIC,)
+FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_FIT,)
 
 HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
 

@@ -32,6 +32,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._bridge_pipes import see_pipes_bridged
 from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
@@ -47,7 +48,6 @@ from flowbot.vision._outline_edges import (
     edge_ink,
     line_width,
 )
-from flowbot.vision._pipes import see_pipes
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._types import Features, Settings
@@ -84,16 +84,16 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
         return None
     geometry, features = found.geometry, found.features
     # Drawn pipes are read first, the dots through them (a board started or finished).
-    pipes = see_pipes(image, geometry, found.samples, settings.pipe_contrast)
+    pipes = see_pipes_bridged(image, geometry, found.samples, settings.pipe_contrast)
     dots, confidence, seen = read_cells_bridged(
-        pipes.hidden(found.samples), image, geometry, settings, features, seen_dots=pipes.dots
+        pipes.hidden(found.samples), image, geometry, settings, features, pipes=pipes
     )
     _check_holes_empty(
         found.samples, features.holes | dots | seen.bridges, features.holes, settings
     )
     if not dots:
         return None
-    features = replace(features, bridges=seen.bridges)
+    features = replace(features, bridges=seen.bridges | pipes.bridges)
     border = border_under_pipes(seen.image, geometry, pipes)
     if find_warps(seen.image, geometry, features.holes, border) != features.warps:
         raise OutlineError("the warps' openings read differently on the board placed")

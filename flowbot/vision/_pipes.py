@@ -83,6 +83,8 @@ class Pipes:
     dots: frozenset[Cell]
     #: The board's ground, Lab: what a hidden cell shows the dot reader.
     ground: tuple[float, float, float]
+    #: Bridges' cells the flows cross (``_bridge_pipes``), their tiles drawn or not.
+    bridges: frozenset[Cell] = frozenset()
 
     def solved(self, cells: int) -> bool:
         """Whether every flow joins two dots and the flows cover all ``cells`` cells."""

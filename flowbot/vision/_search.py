@@ -10,6 +10,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import BoardGeometry
+from flowbot.vision._bridge_pipes import read_pipes_bridged
 from flowbot.vision._cell_background import foreign_band
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel
@@ -19,7 +20,7 @@ from flowbot.vision._grow import grown
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
-from flowbot.vision._pipes import read_pipes, see_pipes
+from flowbot.vision._pipes import see_pipes
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
@@ -147,7 +148,7 @@ def find_boards(
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
-            pipes = read_pipes(image, placed, samples, settings.pipe_contrast)
+            pipes = read_pipes_bridged(image, placed, samples, settings.pipe_contrast)
             if attempt in bridging and not (pipes and pipes.flows):
                 refused.append(candidate)
                 continue

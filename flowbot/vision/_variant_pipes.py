@@ -143,7 +143,7 @@ def _lab(image: np.ndarray, points: list[tuple[float, float]]) -> np.ndarray:
 #: The refusals of a pipe where the board lets none run, and of one hiding what it covers.
 PIPE_THROUGH_WALL = "a pipe is read through a wall or a hole: the drawing is unclear"
 PIPE_OUT = "a pipe runs out of the board at cell (r, c) where no warp is read"
-PIPES_ON_BRIDGES = "pipes drawn on a board with bridges are not read yet"
+PIPE_ON_BRIDGE = "a pipe turns or ends on a bridge: the drawing is unclear"
 
 
 def check_pipes_fit(board: Board) -> None:
@@ -153,8 +153,12 @@ def check_pipes_fit(board: Board) -> None:
     if not flows:
         return
     features, cells = board.features, board.cells
-    if features.bridges:
-        raise UnsureReadingError(PIPES_ON_BRIDGES)
+    for flow in flows:
+        if flow[-1] in features.bridges or any(
+            b in features.bridges and a.row != c.row and a.col != c.col
+            for a, b, c in zip(flow, flow[1:], flow[2:], strict=False)
+        ):
+            raise UnsureReadingError(PIPE_ON_BRIDGE)
     if board.pipes.touched & features.holes or any(
         link(a, b) in features.walls for a, b in _crossed(board.pipes)
     ):

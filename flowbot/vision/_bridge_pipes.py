@@ -25,7 +25,8 @@ import logging
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell
+from flowbot.models import BoardGeometry, Cell, Link, link
+from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import find_bridges
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
@@ -45,6 +46,7 @@ from flowbot.vision._pipes import (
     read_pipes,
 )
 from flowbot.vision._stats import median_of
+from flowbot.vision._variant_pipes import runs_out, sides_of
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +84,7 @@ def read_pipes_bridged(
     if plain is not None and not plain.flows:
         return plain
     tiles = frozenset(find_bridges(image, geometry, samples))
-    if plain is not None and not tiles:
+    if plain is not None and not tiles and not _loose_on_border(plain, geometry):
         return plain
     try:
         return _read(image, geometry, samples, contrast, tiles)
@@ -131,9 +133,71 @@ def _read(
                 )
             for k, lab in ((axis, one), (axis + 2, two)):
                 edges[frozenset({(bridge, axis), (_step(bridge, k), -1)})] = lab
+    warps = _through_warps(image, geometry, edges)
     if not edges:
         return NO_PIPES
-    return _flows(image, geometry, samples, edges, tiles | crossings)
+    return _flows(image, geometry, samples, edges, tiles | crossings, warps=warps)
+
+
+def _loose_on_border(pipes: Pipes, geometry: BoardGeometry) -> bool:
+    """Whether a flow ends on the board's border short of a dot (through a warp, maybe)."""
+    return any(
+        end not in pipes.dots and _on_border(end, geometry)
+        for flow in pipes.flows
+        for end in (flow[0], flow[-1])
+    )
+
+
+def _on_border(cell: Cell, geometry: BoardGeometry) -> bool:
+    return cell.row in (0, geometry.rows - 1) or cell.col in (0, geometry.cols - 1)
+
+
+def _through_warps(
+    image: np.ndarray, geometry: BoardGeometry, edges: dict[frozenset[Node], np.ndarray]
+) -> frozenset[Link]:
+    """Pipes running out of the board through warps' openings, joined across it (in place
+    in ``edges``), and those warps.
+
+    A pipe's loose end on the border whose colour goes on out past the
+    border (``runs_out``) leaves by a warp's opening; it comes back in at the
+    other end of its row or column, where a pipe of its colour runs out too.
+    An opening without that partner is refused.
+    """
+    degree: dict[Node, int] = {}
+    for pair in edges:
+        for node in pair:
+            degree[node] = degree.get(node, 0) + 1
+    loose = [node[0] for node, n in degree.items() if n == 1 and node[1] < 0]
+    loose = [cell for cell in loose if _on_border(cell, geometry)]
+    if not loose:
+        return frozenset()
+    outline = border_of(image, geometry).outline_colour
+    if np.isnan(outline).any():
+        return frozenset()
+    out: dict[tuple[str, int], Cell] = {}
+    for cell in loose:
+        for side in sides_of(cell, geometry):
+            if runs_out(image, geometry, cell, side, outline):
+                out[(side, cell.row if side in ("left", "right") else cell.col)] = cell
+    warps = set()
+    for (side, k), cell in out.items():
+        other = out.get((_ACROSS_BOARD[side], k))
+        if other is None:
+            raise UnsureReadingError(
+                f"a pipe runs out of the board at cell {tuple(cell)} with no pipe across from it"
+            )
+        colours = [lab for pair, lab in edges.items() if (cell, -1) in pair]
+        colours += [lab for pair, lab in edges.items() if (other, -1) in pair]
+        if float(delta_e(colours[0], colours[-1])) > NEAR:
+            raise UnsureReadingError(
+                f"two pipe colours meet through the warp at cell {tuple(cell)}"
+            )
+        edges[frozenset({(cell, -1), (other, -1)})] = colours[0]
+        warps.add(link(cell, other))
+    return frozenset(warps)
+
+
+_ACROSS_BOARD = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
 
 
 def _step(cell: Cell, k: int) -> Cell:
@@ -192,9 +256,11 @@ def _flows(
     samples: CellSamples,
     edges: dict[frozenset[Node], np.ndarray],
     bridges: frozenset[Cell],
+    *,
+    warps: frozenset[Link],
 ) -> Pipes:
     """The flows the links ``edges`` make: each a simple path from a dot, bridges crossed
-    straight; refused unless every one is."""
+    straight, ``warps`` taken; refused unless every one is."""
     around: dict[Node, list[Node]] = {}
     colours: dict[Node, list[np.ndarray]] = {}
     for pair, lab in edges.items():
@@ -221,7 +287,7 @@ def _flows(
         )
         if centre > NEAR:
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
-        ks = [_direction(cell, other[0]) for other in near]
+        ks = [_direction(cell, other[0], geometry) for other in near]
         disc = _disc_share(image, geometry, cell, ks, lab)
         if disc >= _DISC:
             if len(near) > 1:
@@ -263,9 +329,14 @@ def _flows(
         frozenset(dots),
         (float(ground[0]), float(ground[1]), float(ground[2])),
         crossed,
+        warps,
     )
 
 
-def _direction(cell: Cell, other: Cell) -> int:
-    """The side (0 right, 1 down, 2 left, 3 up) of ``cell`` that ``other`` lies on."""
-    return _STEPS.index((other.row - cell.row, other.col - cell.col))
+def _direction(cell: Cell, other: Cell, geometry: BoardGeometry) -> int:
+    """The side (0 right, 1 down, 2 left, 3 up) of ``cell`` that ``other`` lies on (across
+    the board: the side its warp leaves by)."""
+    dr, dc = other.row - cell.row, other.col - cell.col
+    if abs(dr) + abs(dc) > 1:  # through a warp, out the side away from ``other``
+        dr, dc = -int(np.sign(dr)), -int(np.sign(dc))
+    return _STEPS.index((dr, dc))

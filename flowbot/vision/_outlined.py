@@ -97,6 +97,7 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     border = border_under_pipes(seen.image, geometry, pipes)
     if find_warps(seen.image, geometry, features.holes, border) != features.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
+    features = replace(features, warps=features.warps | pipes.warps)  # and those pipes hide
     piped = pipes.touched - pipes.dots
     cells = Cells(seen.image, geometry, seen.samples, dots, settings, features, piped)
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"

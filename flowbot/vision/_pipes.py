@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell
+from flowbot.models import BoardGeometry, Cell, Link
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._stats import median_of
@@ -85,6 +85,8 @@ class Pipes:
     ground: tuple[float, float, float]
     #: Bridges' cells the flows cross (``_bridge_pipes``), their tiles drawn or not.
     bridges: frozenset[Cell] = frozenset()
+    #: Warps the flows run through (``_bridge_pipes``), their openings hidden by them.
+    warps: frozenset[Link] = frozenset()
 
     def solved(self, cells: int) -> bool:
         """Whether every flow joins two dots and the flows cover all ``cells`` cells."""

@@ -95,7 +95,8 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         border = board.border or border_under_pipes(cells.image, cells.geometry, board.pipes)
         if border.all_round:  # the game's other boards only: a classic read skips it
             check_no_outline_inside(border, features.walls, features.holes)
-        warps = find_warps(cells.image, cells.geometry, features.holes, border)
+        # Openings drawn, and those the pipes running through them hide.
+        warps = find_warps(cells.image, cells.geometry, features.holes, border) | board.pipes.warps
         board = replace(board, features=replace(features, warps=warps), border=border)
         check_features(board)
         pairs, margin = _pair_dots(cells)

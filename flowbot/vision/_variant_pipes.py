@@ -63,7 +63,12 @@ def border_under_pipes(image: np.ndarray, geometry: BoardGeometry, pipes: Pipes)
 
 def _crossed(pipes: Pipes) -> list[tuple[Cell, Cell]]:
     """The pairs of neighbouring cells a flow runs between."""
-    return [(a, b) for flow in pipes.flows for a, b in pairwise(flow)]
+    return [
+        (a, b)
+        for flow in pipes.flows
+        for a, b in pairwise(flow)
+        if abs(a.row - b.row) + abs(a.col - b.col) == 1  # not through a warp
+    ]
 
 
 #: Beside a border cell, across the cell's middle (within a pipe's half width),
@@ -102,6 +107,10 @@ def runs_out(
     on_line = _beside(image, geometry, cell, side, _ON_LINE)
     if on_line is None:
         return None
+    # The outline seen anywhere on the line (placed a pixel or two off, its
+    # edge blurred into what lies past it): the border is drawn there.
+    if (delta_e(on_line, outline) < delta_e(on_line, colour)).any():
+        return False
     if (delta_e(on_line, colour) <= NEAR).mean() < _SHOWS:
         return False
     if float(delta_e(colour, outline)) > 2 * NEAR:
@@ -170,7 +179,7 @@ def check_pipes_fit(board: Board) -> None:
     outline = border.outline_colour
     warped = {cell for pair in features.warps for cell in pair}
     for cell in sorted(board.pipes.touched - warped):
-        for side in _sides_of(cell, geometry):
+        for side in sides_of(cell, geometry):
             if runs_out(cells.image, geometry, cell, side, outline) is not False:
                 raise UnsureReadingError(
                     f"a pipe runs out of the board at cell ({cell.row}, {cell.col}) where no "
@@ -178,7 +187,7 @@ def check_pipes_fit(board: Board) -> None:
                 )
 
 
-def _sides_of(cell: Cell, geometry: BoardGeometry) -> list[str]:
+def sides_of(cell: Cell, geometry: BoardGeometry) -> list[str]:
     """The board's sides ``cell`` lies on."""
     return [
         side

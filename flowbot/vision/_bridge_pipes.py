@@ -180,12 +180,20 @@ def _through_warps(
             if runs_out(image, geometry, cell, side, outline):
                 out[(side, cell.row if side in ("left", "right") else cell.col)] = cell
     warps = set()
-    for (side, k), cell in out.items():
-        other = out.get((_ACROSS_BOARD[side], k))
+    for (side, k), cell in list(out.items()):
+        across = _ACROSS_BOARD[side]
+        other = out.get((across, k))
+        if other is None:
+            # A flow let go just past the warp: only a stub from the opening.
+            far = _across(cell, side, geometry)
+            if (far, -1) not in degree and runs_out(image, geometry, far, across, outline):
+                other = out[(across, k)] = far
         if other is None:
             raise UnsureReadingError(
                 f"a pipe runs out of the board at cell {tuple(cell)} with no pipe across from it"
             )
+        if link(cell, other) in warps:
+            continue
         colours = [lab for pair, lab in edges.items() if (cell, -1) in pair]
         colours += [lab for pair, lab in edges.items() if (other, -1) in pair]
         if float(delta_e(colours[0], colours[-1])) > NEAR:
@@ -195,6 +203,13 @@ def _through_warps(
         edges[frozenset({(cell, -1), (other, -1)})] = colours[0]
         warps.add(link(cell, other))
     return frozenset(warps)
+
+
+def _across(cell: Cell, side: str, geometry: BoardGeometry) -> Cell:
+    """The cell at the other end of ``cell``'s row (``side`` left or right) or column."""
+    if side in ("left", "right"):
+        return Cell(cell.row, geometry.cols - 1 - cell.col)
+    return Cell(geometry.rows - 1 - cell.row, cell.col)
 
 
 _ACROSS_BOARD = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}

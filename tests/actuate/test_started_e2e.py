@@ -18,6 +18,7 @@ from flowbot.actuate._area import PlayArea
 from flowbot.actuate._draw import draw
 from flowbot.actuate._plan import Drag
 from flowbot.cli import main
+from flowbot.generate import generate
 from flowbot.models import BoardGeometry, Cell, Puzzle, Solution
 from flowbot.practice import PracticeProcess, builtin_board
 from flowbot.solve import solve
@@ -74,6 +75,29 @@ def test_play_finishes_a_started_board_keeping_the_flow_drawn_right(
         assert main(["play", "--dry-run", "--profile", "practice", "-o", str(preview)]) == 0
         plan = capsys.readouterr().out
         assert f"kept as drawn: {puzzle.pairs[0].label}\n" in plan, plan
+        assert main(["play", "--once", "--profile", "practice"]) == 0
+        assert window.wait_solved(timeout=2.0), window.state()
+        out = capsys.readouterr().out
+    assert f"solved {puzzle.size}" in out
+
+
+def test_play_finishes_a_started_board_with_walls_and_holes(
+    xdisplay: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The game's other boards: the reader sees the pipes over an outlined board.
+    puzzle = generate(7, 7, min_distance=3, seed=26, holes=3, walls=3).puzzle
+    assert puzzle.holes and puzzle.walls
+    solution = solve(puzzle).solution
+    assert solution is not None
+    wrong = next(
+        (i, cells) for i in range(1, len(puzzle.pairs)) if (cells := _wrong_start(solution, i))
+    )
+    with PracticeProcess(puzzle, cell=44, at=(60, 60)) as window:
+        board = window.board
+        assert isinstance(board, BoardGeometry)
+        right = _drag(board, puzzle.pairs[0].label, list(solution.paths[0]))
+        _hand_drawn(window, puzzle, [right, _drag(board, puzzle.pairs[wrong[0]].label, wrong[1])])
+        assert window.state()["moves"] == 2
         assert main(["play", "--once", "--profile", "practice"]) == 0
         assert window.wait_solved(timeout=2.0), window.state()
         out = capsys.readouterr().out

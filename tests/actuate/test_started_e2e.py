@@ -86,7 +86,8 @@ def test_play_finishes_a_started_board_with_walls_and_holes(
 ) -> None:
     # The game's other boards: the reader sees the pipes over an outlined board.
     puzzle = generate(7, 7, min_distance=3, seed=26, holes=3, walls=3).puzzle
-    assert puzzle.holes and puzzle.walls
+    assert puzzle.holes
+    assert puzzle.walls
     solution = solve(puzzle).solution
     assert solution is not None
     wrong = next(

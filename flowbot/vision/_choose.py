@@ -9,7 +9,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry
 from flowbot.vision._border_sides import Border
-from flowbot.vision._bridge_pipes import see_pipes_bridged
+from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import in_phase
 from flowbot.vision._other_boards import (
@@ -76,7 +76,7 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             raise too_small(geometry, settings)
         try:
             # Drawn pipes are read first; the dots are read through them.
-            pipes = see_pipes_bridged(image, geometry, samples, settings.pipe_contrast)
+            pipes = see_pipes_through(image, geometry, samples, settings.pipe_contrast)
             samples = pipes.hidden(samples)
             dots, cell_confidence, seen = read_cells_bridged(
                 samples, image, geometry, settings, pipes=pipes

@@ -32,7 +32,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
-from flowbot.vision._bridge_pipes import see_pipes_bridged
+from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
@@ -84,7 +84,7 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
         return None
     geometry, features = found.geometry, found.features
     # Drawn pipes are read first, the dots through them (a board started or finished).
-    pipes = see_pipes_bridged(image, geometry, found.samples, settings.pipe_contrast)
+    pipes = see_pipes_through(image, geometry, found.samples, settings.pipe_contrast)
     dots, confidence, seen = read_cells_bridged(
         pipes.hidden(found.samples), image, geometry, settings, features, pipes=pipes
     )

@@ -83,9 +83,9 @@ class Pipes:
     dots: frozenset[Cell]
     #: The board's ground, Lab: what a hidden cell shows the dot reader.
     ground: tuple[float, float, float]
-    #: Bridges' cells the flows cross (``_bridge_pipes``), their tiles drawn or not.
+    #: Bridges' cells the flows cross (``_pipes_through``), their tiles drawn or not.
     bridges: frozenset[Cell] = frozenset()
-    #: Warps the flows run through (``_bridge_pipes``), their openings hidden by them.
+    #: Warps the flows run through (``_pipes_through``), their openings hidden by them.
     warps: frozenset[Link] = frozenset()
 
     def solved(self, cells: int) -> bool:

@@ -10,7 +10,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import BoardGeometry
-from flowbot.vision._bridge_pipes import read_pipes_bridged
+from flowbot.vision._pipes_through import read_pipes_through
 from flowbot.vision._cell_background import foreign_band
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel
@@ -148,7 +148,7 @@ def find_boards(
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
-            pipes = read_pipes_bridged(image, placed, samples, settings.pipe_contrast)
+            pipes = read_pipes_through(image, placed, samples, settings.pipe_contrast)
             if attempt in bridging and not (pipes and pipes.flows):
                 refused.append(candidate)
                 continue

@@ -1,4 +1,5 @@
-"""Drawn pipes on a board with bridges: flows crossing straight over a bridge's cell.
+"""Drawn pipes through bridges and warps: flows crossing a bridge straight, or leaving
+the board by a warp's opening and coming back across it.
 
 On a bridge two flows may cross: the game draws one over the tile's deck
 (between its rails) and hides the other under the tile, which shows only in
@@ -12,10 +13,19 @@ where a band of one colour comes in from both neighbours on that axis, up to
 the tile (``_half_link``; the tile itself is never looked at); or, with no
 tile, where links of one colour reach it from both sides along an axis and
 of another along the other axis (two flows crossing: a bridge the image
-shows by its crossing, with no tile drawn). Flows are then followed as on
-any board; a flow ending on a bridge, a pipe going into a bridge and not out,
-or anything else is refused (the board is read as if no pipe were drawn,
-and the cell rules refuse its pipes).
+shows by its crossing, with no tile drawn).
+
+A flow through a warp runs out of the board by the opening beside a border
+cell, hiding it, and comes back in at the other end of that row or column:
+a loose end on the border whose colour goes on through the border's line
+(``_variant_pipes.runs_out``) is joined to its partner across the board (a
+pipe running out there too, or only the stub of a flow let go just past the
+warp), and the two make a warp of the puzzle.
+
+Flows are then followed as on any board; a flow ending on a bridge, a pipe
+going into a bridge and not out, an opening without its partner, or anything
+else is refused (the board is read as if no pipe were drawn, and the cell
+rules refuse its pipes).
 """
 
 from __future__ import annotations
@@ -63,18 +73,18 @@ _HALF_BESIDE_ALONG, _HALF_BESIDE_ACROSS = (0.3,), 0.32
 Node = tuple[Cell, int]
 
 
-def see_pipes_bridged(
+def see_pipes_through(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> Pipes:
     """The flows drawn on the board, bridges' cells crossed straight (``Pipes.bridges``:
     those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``)."""
-    return read_pipes_bridged(image, geometry, samples, contrast) or NO_PIPES
+    return read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
 
 
-def read_pipes_bridged(
+def read_pipes_through(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> Pipes | None:
-    """``see_pipes_bridged``, but ``None`` when pipes show that cannot be read as flows.
+    """``see_pipes_through``, but ``None`` when pipes show that cannot be read as flows.
 
     Bridges' tiles are looked for only where pipes show: a board without
     pipes, or whose flows read as on any board and has no tile, is read as
@@ -89,7 +99,7 @@ def read_pipes_bridged(
     try:
         return _read(image, geometry, samples, contrast, tiles)
     except UnsureReadingError as exc:
-        log.debug("no pipes read over bridges: %s", exc)
+        log.debug("no pipes read through bridges or warps: %s", exc)
         return None
 
 

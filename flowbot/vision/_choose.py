@@ -9,7 +9,6 @@ import numpy as np
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry
 from flowbot.vision._border_sides import Border
-from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._lattice import in_phase
 from flowbot.vision._other_boards import (
@@ -24,6 +23,7 @@ from flowbot.vision._other_boards import (
     too_small,
 )
 from flowbot.vision._pipes import NO_PIPES, Pipes
+from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._search import PIECE_OVERLAP, find_boards

@@ -32,7 +32,6 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
-from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
@@ -48,6 +47,7 @@ from flowbot.vision._outline_edges import (
     edge_ink,
     line_width,
 )
+from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._types import Features, Settings

@@ -10,7 +10,6 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.models import BoardGeometry
-from flowbot.vision._pipes_through import read_pipes_through
 from flowbot.vision._cell_background import foreign_band
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel
@@ -21,6 +20,7 @@ from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
 from flowbot.vision._pipes import see_pipes
+from flowbot.vision._pipes_through import read_pipes_through
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (

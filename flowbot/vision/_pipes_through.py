@@ -93,7 +93,8 @@ def read_pipes_through(
     plain = read_pipes(image, geometry, samples, contrast)
     if plain is not None and not plain.flows:
         return plain
-    tiles = frozenset(find_bridges(image, geometry, samples))
+    # A cell read as a pipe's dot is no tile (a colour-blind letter passes for rails).
+    tiles = frozenset(find_bridges(image, geometry, samples)) - (plain.dots if plain else set())
     if plain is not None and not tiles and not _loose_on_border(plain, geometry):
         return plain
     try:

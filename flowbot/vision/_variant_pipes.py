@@ -43,12 +43,14 @@ _EDGE_ENDS = (0.2, 0.8)
 
 def border_under_pipes(image: np.ndarray, geometry: BoardGeometry, pipes: Pipes) -> Border:
     """The board's border (``border_of``), the inner edges a flow crosses looked at near
-    their ends (the lighter of the two: a wall shows at both)."""
+    their ends (the lighter of the two: a wall shows at both); beside a bridge's tile, a
+    flow's crossing is taken for a line."""
     border = border_of(image, geometry)
     crossed = _crossed(pipes)
     if not crossed:
         return border
     ends = [inner_edge_colours(image, geometry, along) for along in _EDGE_ENDS]
+    line = border.line_colour
     vertical, horizontal = (e.copy() for e in border.inner)
     for a, b in crossed:
         first, second = (a, b) if a < b else (b, a)
@@ -56,6 +58,11 @@ def border_under_pipes(image: np.ndarray, geometry: BoardGeometry, pipes: Pipes)
             where, table, k = (first.col, first.row), vertical, 0
         else:
             where, table, k = (first.row, first.col), horizontal, 1
+        if a in pipes.bridges or b in pipes.bridges:
+            # Its ends lie beside a bridge's tile, lighter than a line: a flow
+            # crosses into a bridge straight, through no wall (the game's).
+            table[where] = line
+            continue
         pair = [e[k][where] for e in ends]
         table[where] = max(pair, key=lambda lab: float(lab[0]))
     return Border(border.sides, (vertical, horizontal))

@@ -208,18 +208,25 @@ def _see_pipes(
                 f"cannot tell a dot from a pipe at cell {tuple(cell)}: the drawing is unclear"
             )
     flows = _flows(linked, dots)
-    touched = {c for flow in flows for c in flow}
+    return Pipes(tuple(flows), frozenset(dots), ground_beside(samples, flows))
+
+
+def ground_beside(
+    samples: CellSamples, flows: list[tuple[Cell, ...]]
+) -> tuple[float, float, float]:
+    """The ground (Lab) the cells no flow touches show.
+
+    On a board covered whole, none shows it: black (the game's) stands for
+    it, far from every dot's colour, where the rings' tints may lie near a
+    dark dot's own.
+    """
     rings = samples.ring_lab
     free = np.ones(rings.shape[:2], bool)
-    for cell in touched:
-        free[cell] = False
-    # The ground the cells no flow touches show; on a board covered whole,
-    # none shows it: black (the game's) stands for it, far from every dot's
-    # colour, where the rings' tints may lie near a dark dot's own.
+    for flow in flows:
+        for cell in flow:
+            free[cell] = False
     ground = median_of(rings[free], axis=0) if free.any() else np.zeros(3)
-    return Pipes(
-        tuple(flows), frozenset(dots), (float(ground[0]), float(ground[1]), float(ground[2]))
-    )
+    return float(ground[0]), float(ground[1]), float(ground[2])
 
 
 def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, ...]]:

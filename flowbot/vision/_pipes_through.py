@@ -53,6 +53,7 @@ from flowbot.vision._pipes import (
     _disc_share,
     _lab_at,
     _links,
+    ground_beside,
     read_pipes,
 )
 from flowbot.vision._stats import median_of
@@ -344,19 +345,8 @@ def _flows(
     if set(around) - seen:
         raise UnsureReadingError("a pipe runs round in a loop: the drawing is unclear")
     touched = {c for flow in flows for c in flow}
-    rings = samples.ring_lab
-    free = np.ones(rings.shape[:2], bool)
-    for cell in touched:
-        free[cell] = False
-    ground = median_of(rings[free], axis=0) if free.any() else np.zeros(3)
-    crossed = frozenset(bridges & touched)
-    return Pipes(
-        tuple(sorted(flows)),
-        frozenset(dots),
-        (float(ground[0]), float(ground[1]), float(ground[2])),
-        crossed,
-        warps,
-    )
+    ground = ground_beside(samples, flows)
+    return Pipes(tuple(sorted(flows)), frozenset(dots), ground, bridges & touched, warps)
 
 
 def _direction(cell: Cell, other: Cell, geometry: BoardGeometry) -> int:

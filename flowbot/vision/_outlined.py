@@ -94,7 +94,7 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if not dots:
         return None
     features = replace(features, bridges=seen.bridges | pipes.bridges)
-    border = border_under_pipes(seen.image, geometry, pipes)
+    border = border_under_pipes(seen.image, geometry, pipes, features.bridges)
     if find_warps(seen.image, geometry, features.holes, border) != features.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
     features = replace(features, warps=features.warps | pipes.warps)  # and those pipes hide

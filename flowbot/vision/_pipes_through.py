@@ -92,7 +92,9 @@ def read_pipes_through(
     ``_pipes`` reads it.
     """
     plain = read_pipes(image, geometry, samples, contrast)
-    if plain is not None and not plain.flows:
+    if plain is not None and all(f[0] in plain.dots and f[-1] in plain.dots for f in plain.flows):
+        # Every flow from dot to dot (or none): a flow under a bridge's tile, or
+        # through a warp, would show as two pieces, each ending short of a dot.
         return plain
     # A cell read as a pipe's dot is no tile (a colour-blind letter passes for rails).
     tiles = frozenset(find_bridges(image, geometry, samples)) - (plain.dots if plain else set())

@@ -92,7 +92,9 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             check_cells(cells, rules)
         features = board.features
         # Measured once: the outline, warps, pipes and other boards' checks look at it.
-        border = board.border or border_under_pipes(cells.image, cells.geometry, board.pipes)
+        border = board.border or border_under_pipes(
+            cells.image, cells.geometry, board.pipes, features.bridges
+        )
         if border.all_round:  # the game's other boards only: a classic read skips it
             check_no_outline_inside(border, features.walls, features.holes)
         # Openings drawn, and those the pipes running through them hide.

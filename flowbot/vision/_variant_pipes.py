@@ -41,10 +41,15 @@ if TYPE_CHECKING:
 _EDGE_ENDS = (0.2, 0.8)
 
 
-def border_under_pipes(image: np.ndarray, geometry: BoardGeometry, pipes: Pipes) -> Border:
+def border_under_pipes(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    pipes: Pipes,
+    bridges: frozenset[Cell] = frozenset(),
+) -> Border:
     """The board's border (``border_of``), the inner edges a flow crosses looked at near
-    their ends (the lighter of the two: a wall shows at both); beside a bridge's tile, a
-    flow's crossing is taken for a line."""
+    their ends (the lighter of the two: a wall shows at both); beside a bridge's tile (of
+    ``bridges``, or one the flows cross), a flow's crossing is taken for a line."""
     border = border_of(image, geometry)
     crossed = _crossed(pipes)
     if not crossed:
@@ -58,7 +63,7 @@ def border_under_pipes(image: np.ndarray, geometry: BoardGeometry, pipes: Pipes)
             where, table, k = (first.col, first.row), vertical, 0
         else:
             where, table, k = (first.row, first.col), horizontal, 1
-        if a in pipes.bridges or b in pipes.bridges:
+        if {a, b} & (bridges | pipes.bridges):
             # Its ends lie beside a bridge's tile, lighter than a line: a flow
             # crosses into a bridge straight, through no wall (the game's).
             table[where] = line

@@ -1,0 +1,112 @@
+"""A hexagonal board's side widths in two groups: its thin lines, and its outline with the walls.
+
+The game draws the lines between two hexagons thin, the outline (and a wall)
+wider. How much wider a side measures depends on how it is drawn: a line a
+pixel wide drawn smoothed along a slant carries up to two pixels of ink more
+than one along a row of pixels, varying with where it falls on the pixels
+(renders: 2.1-2.6 px of ink against the outline's 3.3). So no fixed ratio
+tells a wall from a line; the board's own sides do. Along each of the three
+directions apart, the sides between two hexagons (mostly thin) and the
+outline's sides (all wide) give two typical widths; between them the widths
+must leave one clear gap, a good share of the way from one to the other,
+and a side is thin below its middle, outline or wall above it. Widths
+spread over the whole way (blur, JPEG, glow) leave no such gap: refused.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._rule import Rule
+
+if TYPE_CHECKING:
+    from flowbot.vision._hex_board import HexSides
+
+#: The outline's typical width must be this many times the thin lines' at least
+#: (the game about 3; renders 1.29-2.0; a board with no wider outline would hide
+#: its walls).
+OUTLINE_WIDTH = 1.15
+#: The gap between the two groups must span this share of the way from the thin
+#: lines' typical width to the outline's (on a log scale). Renders' boards read
+#: right: 0.37 and more; groups put a side in the wrong group only below 0.27
+#: (JPEG, a mirror's blur, thick zoomed lines).
+CLEAR_GAP = 0.33
+
+
+@dataclass(frozen=True, slots=True)
+class WidthGroups:
+    """One direction's side widths in two groups: the thin lines' typical width, the
+    outline's, and the middle of the gap between them (``boundary``), with the gap's
+    share of the way from one to the other (``gap``, on a log scale)."""
+
+    thin: float
+    wide: float
+    boundary: float
+    gap: float
+
+    def is_wide(self, width: float) -> bool:
+        """Whether a side ``width`` wide is in the outline's group (an inner one: a wall)."""
+        return width >= self.boundary
+
+    def cut(self, shown: float) -> WidthGroups:
+        """The groups as a line cut by the image's edge to ``shown`` of its width shows."""
+        return WidthGroups(self.thin * shown, self.wide * shown, self.boundary * shown, self.gap)
+
+
+def width_groups(inner: Sequence[float], outline: Sequence[float]) -> WidthGroups | None:
+    """The two groups of one direction's widths (``inner``: between two hexagons;
+    ``outline``: its whole sides), or ``None`` when the outline is not wider."""
+    if not len(inner) or not len(outline):
+        return None
+    lines = np.log(np.maximum(np.asarray(inner, np.float64), 1e-6))
+    edges = np.log(np.maximum(np.asarray(outline, np.float64), 1e-6))
+    thin, wide = float(np.median(lines)), float(np.median(edges))
+    if wide - thin < math.log(OUTLINE_WIDTH):
+        return None
+    between = np.sort(np.concatenate([lines, edges, [thin, wide]]))
+    between = between[(between >= thin) & (between <= wide)]
+    gaps = np.diff(between)
+    widest = int(np.argmax(gaps))
+    boundary = float(between[widest] + between[widest + 1]) / 2
+    return WidthGroups(
+        math.exp(thin), math.exp(wide), math.exp(boundary), float(gaps[widest]) / (wide - thin)
+    )
+
+
+def _check_two_groups(sides: HexSides) -> None:
+    groups = sides.groups
+    if groups is None:
+        raise UnsureReadingError(
+            "the board's outline looks like the lines between its hexagons (walls would not show)"
+        )
+    if any(group.gap < CLEAR_GAP for group in groups):
+        raise UnsureReadingError(TWO_GROUPS.reason)
+
+
+TWO_GROUPS: Rule[HexSides] = Rule(
+    name="hex widths in two groups",
+    refuses="a hexagonal board whose outline is no wider than its thin lines, or whose side "
+    "widths along some direction do not fall into two groups apart (thin lines; the outline "
+    "and walls)",
+    why="A wall is told from a thin line only by its width, and how wide a line of either "
+    "kind measures depends on how it is drawn: a line a pixel wide drawn smoothed along a "
+    "slant shows nearly the outline's ink in small hexagons. The board's own sides give the "
+    "two widths along each direction; a side between them, neither clearly one nor the "
+    "other, would be a guess.",
+    bounds="Widths: a line's ink over the lines' contrast, summed over its own hump across the "
+    "side (down to the lowest points either side before anything rises again by HUMP_RISE "
+    "0.15 of its peak: a dot's rim a few pixels off a line in small hexagons), the peak looked "
+    "for PEAK_NEAR 1.5 px either side; along each of the three directions apart. OUTLINE_WIDTH 1.15: the outline's median over the "
+    "thin lines' (the game about 3, renders 1.29-2.0); CLEAR_GAP 0.33: the widest gap "
+    "between the two medians spans this share of the way (log scale) between them: renders "
+    "read right 0.37 and up (tiny cells' slanted lines), groups split wrongly only below "
+    "0.27 (JPEG, a mirror's blur, zoomed thick lines).",
+    reason="cannot tell whether a line between two hexagons is a wall or not",
+    check=_check_two_groups,
+)

@@ -103,7 +103,8 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "side (down to the lowest points either side before anything rises again by HUMP_RISE "
     "0.15 of its peak: a dot's rim a few pixels off a line in small hexagons), the peak looked "
     "for PEAK_NEAR 1.5 px either side; along each of the three directions apart. "
-    "OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about 3, renders 1.29-2.0); CLEAR_GAP 0.33: the widest gap "
+    "OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about 3, "
+    "renders 1.29-2.0); CLEAR_GAP 0.33: the widest gap "
     "between the two medians spans this share of the way (log scale) between them: renders "
     "read right 0.37 and up (tiny cells' slanted lines), groups split wrongly only below "
     "0.27 (JPEG, a mirror's blur, zoomed thick lines).",

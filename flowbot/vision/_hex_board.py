@@ -155,26 +155,29 @@ class LineMap:
         return float(inside.mean())
 
 
-#: A line's hump in a profile across it ends where the profile, past its lowest
-#: point out from the peak, rises again by this share of the peak (the next
-#: thing across: a dot's rim a few pixels off the line in small cells).
-HUMP_RISE = 0.15
+#: A line's hump in a profile across it ends at a valley: where the profile,
+#: past its lowest point out from the peak, rises again by HUMP_RISE of the
+#: peak (the next thing across: a dot's rim a pixel or two off the line in
+#: small hexagons, rising 0.1-0.15 of the peak), that lowest point below
+#: VALLEY of the peak (a wide line's plateau ripples by more under JPEG).
+HUMP_RISE = 0.05
+VALLEY = 0.5
 #: The line's peak is looked for this many pixels either side of the side.
 PEAK_NEAR = 1.5
 
 
 def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
     """The ink of the line at the middle of ``profile`` (half-pixel steps across it): its
-    contrast summed over its own hump, down to the lowest points either side before
+    contrast summed over its own hump, down to the valleys either side before
     anything else rises, over a straight line between them (glow's soft edge along
     a line leaves a slope under it in the top-hat)."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(profile[near])])
-    rise = HUMP_RISE * max(float(profile[peak]), 1e-6)
+    top = max(float(profile[peak]), 1e-6)
     edges = []
     for out in (profile[peak::-1], profile[peak:]):
         low = np.minimum.accumulate(out)
-        past = np.flatnonzero(out > low + rise)
+        past = np.flatnonzero((out > low + HUMP_RISE * top) & (low <= VALLEY * top))
         stop = int(past[0]) if past.size else len(out)
         edges.append(int(np.argmin(out[:stop])))
     lo, hi = peak - edges[0], peak + edges[1]

@@ -100,8 +100,9 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "two widths along each direction; a side between them, neither clearly one nor the "
     "other, would be a guess.",
     bounds="Widths: a line's ink over the lines' contrast, summed over its own hump across the "
-    "side (down to the lowest points either side before anything rises again by HUMP_RISE "
-    "0.15 of its peak: a dot's rim a few pixels off a line in small hexagons), the peak looked "
+    "side (down to the valleys either side, below VALLEY 0.5 of its peak, past which anything "
+    "rises again by HUMP_RISE 0.05 of it: a dot's rim a pixel or two off a line in small "
+    "hexagons, not a wide line's plateau rippled by JPEG), the peak looked "
     "for PEAK_NEAR 1.5 px either side; along each of the three directions apart. "
     "OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about 3, "
     "renders 1.29-2.0); CLEAR_GAP 0.33: the widest gap "

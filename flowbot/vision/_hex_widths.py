@@ -33,10 +33,14 @@ if TYPE_CHECKING:
 #: its walls).
 OUTLINE_WIDTH = 1.15
 #: The gap between the two groups must span this share of the way from the thin
-#: lines' typical width to the outline's (on a log scale). Renders' boards read
-#: right: 0.37 and more; groups put a side in the wrong group only below 0.27
-#: (JPEG, a mirror's blur, thick zoomed lines).
-CLEAR_GAP = 0.33
+#: lines' typical width to the outline's (on a log scale), and be DOMINANT times
+#: the next widest gap there (one side alone between two like gaps is a guess).
+#: Renders' boards read right: 0.30 and more (thick zoomed lines 0.31, tiny cells'
+#: slanted lines 0.37), the next gap at most half as wide; groups put a side in
+#: the wrong group only at 0.26 and less (JPEG, a mirror's blur, thick zoomed
+#: lines), the next gap as wide there.
+CLEAR_GAP = 0.30
+DOMINANT = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,12 @@ class WidthGroups:
     wide: float
     boundary: float
     gap: float
+    next_gap: float
+
+    @property
+    def clear(self) -> bool:
+        """Whether the gap between the groups is clear: wide, and wider than any other."""
+        return self.gap >= CLEAR_GAP and self.gap >= DOMINANT * self.next_gap
 
     def is_wide(self, width: float) -> bool:
         """Whether a side ``width`` wide is in the outline's group (an inner one: a wall)."""
@@ -56,7 +66,9 @@ class WidthGroups:
 
     def cut(self, shown: float) -> WidthGroups:
         """The groups as a line cut by the image's edge to ``shown`` of its width shows."""
-        return WidthGroups(self.thin * shown, self.wide * shown, self.boundary * shown, self.gap)
+        return WidthGroups(
+            self.thin * shown, self.wide * shown, self.boundary * shown, self.gap, self.next_gap
+        )
 
 
 def width_groups(inner: Sequence[float], outline: Sequence[float]) -> WidthGroups | None:
@@ -74,8 +86,13 @@ def width_groups(inner: Sequence[float], outline: Sequence[float]) -> WidthGroup
     gaps = np.diff(between)
     widest = int(np.argmax(gaps))
     boundary = float(between[widest] + between[widest + 1]) / 2
+    second = float(np.sort(gaps)[-2]) if len(gaps) > 1 else 0.0
     return WidthGroups(
-        math.exp(thin), math.exp(wide), math.exp(boundary), float(gaps[widest]) / (wide - thin)
+        math.exp(thin),
+        math.exp(wide),
+        math.exp(boundary),
+        float(gaps[widest]) / (wide - thin),
+        second / (wide - thin),
     )
 
 
@@ -85,7 +102,7 @@ def _check_two_groups(sides: HexSides) -> None:
         raise UnsureReadingError(
             "the board's outline looks like the lines between its hexagons (walls would not show)"
         )
-    if any(group.gap < CLEAR_GAP for group in groups):
+    if not all(group.clear for group in groups):
         raise UnsureReadingError(TWO_GROUPS.reason)
 
 
@@ -105,10 +122,11 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "hexagons, not a wide line's plateau rippled by JPEG), the peak looked "
     "for PEAK_NEAR 1.5 px either side; along each of the three directions apart. "
     "OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about 3, "
-    "renders 1.29-2.0); CLEAR_GAP 0.33: the widest gap "
-    "between the two medians spans this share of the way (log scale) between them: renders "
-    "read right 0.37 and up (tiny cells' slanted lines), groups split wrongly only below "
-    "0.27 (JPEG, a mirror's blur, zoomed thick lines).",
+    "renders 1.29-2.0); CLEAR_GAP 0.30: the widest gap between the two medians spans this "
+    "share of the way (log scale) between them, DOMINANT 1.5 times the next widest there: "
+    "renders read right 0.30 and up (zoomed thick lines 0.31, tiny cells' slanted lines "
+    "0.37), the next gap at most half as wide; groups split wrongly only at 0.26 and less "
+    "(JPEG, a mirror's blur, zoomed thick lines), the next gap as wide there.",
     reason="cannot tell whether a line between two hexagons is a wall or not",
     check=_check_two_groups,
 )

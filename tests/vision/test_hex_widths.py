@@ -10,7 +10,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_board import _hump_ink
-from flowbot.vision._hex_widths import CLEAR_GAP, width_groups
+from flowbot.vision._hex_widths import width_groups
 
 # Half-pixel steps across a side, as the line map is sampled.
 OFFSETS = np.arange(-4.0, 4.25, 0.5)
@@ -25,7 +25,7 @@ def test_slanted_thin_lines_nearly_as_wide_as_the_outline_are_told_apart() -> No
     walls = [3.25, 3.3]
     groups = width_groups([*thin, *walls], outline)
     assert groups is not None
-    assert groups.gap >= CLEAR_GAP
+    assert groups.clear
     assert not any(groups.is_wide(w) for w in thin)
     assert all(groups.is_wide(w) for w in [*walls, *outline])
 
@@ -33,7 +33,7 @@ def test_slanted_thin_lines_nearly_as_wide_as_the_outline_are_told_apart() -> No
 def test_widths_spread_all_the_way_between_are_doubted() -> None:
     thin = np.linspace(2.0, 3.3, 60)
     groups = width_groups(thin[:40], thin[30:])
-    assert groups is None or groups.gap < CLEAR_GAP
+    assert groups is None or not groups.clear
 
 
 def test_an_outline_no_wider_than_the_lines_gives_no_groups() -> None:

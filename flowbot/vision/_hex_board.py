@@ -86,15 +86,16 @@ class LineMap:
         profile, _ = self._profiles(self.tophat, sides, across)
         return (profile.max(axis=2) >= self.contrast).mean(axis=1)
 
-    def sides(self, sides: np.ndarray, across: float) -> list[Side]:
+    def sides(self, sides: np.ndarray, across: float, *, inked: bool = True) -> list[Side]:
         """How each of the sides ``(n, 2, 2)`` shows (``Side``), looked for ``across``
-        pixels either side of it."""
+        pixels either side of it (without ``inked``, its ink left 0: placing the lattice
+        asks only where each line lies)."""
         profile, offsets = self._profiles(self.tophat, sides, across)
         ground = np.median(self._profiles(self.ground, sides, 0.0)[0], axis=(1, 2))
         peaks = profile.max(axis=2)
         drawn = (peaks >= self.contrast).mean(axis=1)
         typical = np.median(profile, axis=1)
-        ink = np.array([_hump_ink(row, offsets) for row in typical])
+        ink = np.array([_hump_ink(row, offsets) if inked else 0.0 for row in typical])
         peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
         weight = profile.sum(axis=(1, 2))
         where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)
@@ -451,7 +452,9 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
         for corners in [_corners(lattice, node)]
         for step, a, b in _SIDES
     ]
-    measured = lines.sides(np.array([(pa, pb) for *_, pa, pb in ends], np.float64), reach)
+    measured = lines.sides(
+        np.array([(pa, pb) for *_, pa, pb in ends], np.float64), reach, inked=False
+    )
     for ((j, k), (dj, dk), pa, pb), seen in zip(ends, measured, strict=True):
         where = seen.where
         if seen.drawn < DRAWN:

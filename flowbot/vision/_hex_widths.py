@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 OUTLINE_WIDTH = 1.15
 #: The gap between the two groups must span this share of the way from the thin
 #: lines' typical width to the outline's (on a log scale), and be DOMINANT times
-#: the next widest gap there (one side alone between two like gaps is a guess).
+#: the next widest gap there above a side between two hexagons (such a side alone
+#: between two like gaps is a guess; an outline side there is judged by its rule).
 #: Renders' boards read right: 0.30 and more (thick zoomed lines 0.31, tiny cells'
 #: slanted lines 0.37), the next gap at most half as wide; groups put a side in
 #: the wrong group only at 0.26 and less (JPEG, a mirror's blur, thick zoomed
@@ -81,12 +82,19 @@ def width_groups(inner: Sequence[float], outline: Sequence[float]) -> WidthGroup
     thin, wide = float(np.median(lines)), float(np.median(edges))
     if wide - thin < math.log(OUTLINE_WIDTH):
         return None
-    between = np.sort(np.concatenate([lines, edges, [thin, wide]]))
-    between = between[(between >= thin) & (between <= wide)]
+    values = np.concatenate([lines, edges, [thin, wide]])
+    inside = np.concatenate([np.ones(len(lines) + 1, bool), np.zeros(len(edges) + 1, bool)])
+    order = np.argsort(values, kind="stable")
+    values, inside = values[order], inside[order]
+    keep = (values >= thin) & (values <= wide)
+    between, lower_inner = values[keep], inside[keep][:-1]
     gaps = np.diff(between)
     widest = int(np.argmax(gaps))
     boundary = float(between[widest] + between[widest + 1]) / 2
-    second = float(np.sort(gaps)[-2]) if len(gaps) > 1 else 0.0
+    # Another gap as wide matters above a side between two hexagons (it alone would
+    # stand between two like gaps); above an outline side, it does not.
+    others = np.delete(gaps, widest)[np.delete(lower_inner, widest)]
+    second = float(others.max()) if others.size else 0.0
     return WidthGroups(
         math.exp(thin),
         math.exp(wide),
@@ -123,7 +131,9 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "for PEAK_NEAR 1.5 px either side; along each of the three directions apart. "
     "OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about 3, "
     "renders 1.29-2.0); CLEAR_GAP 0.30: the widest gap between the two medians spans this "
-    "share of the way (log scale) between them, DOMINANT 1.5 times the next widest there: "
+    "share of the way (log scale) between them, DOMINANT 1.5 times the next widest there "
+    "above a side between two hexagons (a lone outline side between two like gaps is "
+    "judged by `hex outline all round`): "
     "renders read right 0.30 and up (zoomed thick lines 0.31, tiny cells' slanted lines "
     "0.37), the next gap at most half as wide; groups split wrongly only at 0.26 and less "
     "(JPEG, a mirror's blur, zoomed thick lines), the next gap as wide there.",

@@ -151,14 +151,65 @@ def round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float,
     brightest = cv2.max(cv2.max(r, g), b)
     spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
     mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
+    outlines = _outlines(mask)
+    found = _discs(outlines, mask, small, brightest, part=part, step=step)
+    if len(found) < len(outlines):
+        # Some saturated blob is no disc: dots may touch glow or a saturated
+        # wallpaper of another colour. A dot is one flat colour, cut from them
+        # at its rim: the mask less pixels unlike a neighbour finds it (a
+        # pixel narrower each side: grown back), where it was not found whole.
+        flat = mask & _one_colour(small)
+        discs = _discs(_outlines(flat), flat, small, brightest, part=part, step=step)
+        for x, y, width, *rgb in discs:
+            if all(math.hypot(x - fx, y - fy) > fw / 2 for fx, fy, fw, *_ in found):
+                found.append((x, y, width + 2 * step, *rgb))
+    return found
+
+
+#: A pixel whose colour differs from a neighbour's (in the copy looked at) by
+#: more than this in some channel lies on a colour's edge: a dot's rim.
+#: Inside a dot, JPEG's noise moves channels by under 20 (quality 60).
+_EDGE_STEP = 40
+
+
+def _one_colour(small: np.ndarray) -> np.ndarray:
+    """1 where a pixel's colour is within ``_EDGE_STEP`` of its four neighbours', else 0."""
+    rgb = small.astype(np.int16)
+    same = np.ones(small.shape[:2], bool)
+    for axis in (0, 1):
+        step = (np.abs(np.diff(rgb, axis=axis)) <= _EDGE_STEP).all(axis=2)
+        pad = [(0, 0), (0, 0)]
+        pad[axis] = (1, 0)
+        same &= np.pad(step, pad, constant_values=True)
+        pad[axis] = (0, 1)
+        same &= np.pad(step, pad, constant_values=True)
+    return same.astype(np.uint8)
+
+
+def _outlines(mask: np.ndarray) -> list[np.ndarray]:
+    """Each blob's outer outline, also of blobs lying in another's hole: a board's
+    dots inside a saturated wallpaper that frames the board."""
     # Outlines only (no labelling of every pixel): few blobs pass the shape test.
-    # Each part's outer outline, also of parts lying in another's hole: a
-    # board's dots inside a saturated wallpaper that frames the board.
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    return [
+        contour
+        for contour, (*_, parent) in zip(contours, hierarchy[0] if contours else (), strict=True)
+        if parent < 0  # else a hole's outline
+    ]
+
+
+def _discs(
+    outlines: list[np.ndarray],
+    mask: np.ndarray,
+    small: np.ndarray,
+    brightest: np.ndarray,
+    *,
+    part: Region,
+    step: int,
+) -> list[tuple[float, ...]]:
+    """The blobs of ``mask`` (``outlines``; in ``part`` shrunk ``step`` times) shaped as discs."""
     found = []
-    for contour, (*_, parent) in zip(contours, hierarchy[0] if contours else (), strict=True):
-        if parent >= 0:
-            continue  # a hole's outline
+    for contour in outlines:
         x, y, w, h = cv2.boundingRect(contour)
         # A disc: as wide as high, filling pi/4 of its box (a square or an
         # icon tile fills it all, once big enough to tell), bright and of its

@@ -49,7 +49,13 @@ class Region:
 
 
 def other_dots(
-    image: np.ndarray, board: BoardGeometry, step: int, min_side: float, pairs: int = PAIRS
+    image: np.ndarray,
+    board: BoardGeometry,
+    step: int,
+    min_side: float,
+    pairs: int = PAIRS,
+    *,
+    split: bool = False,
 ) -> Region | None:
     """Where pairs of dots like a board's lie outside ``board``, if anywhere.
 
@@ -72,16 +78,21 @@ def other_dots(
         The dots' rectangle grown by ``REACH`` dot sizes, within the image;
         None when fewer than ``pairs`` pairs of one size were seen.
     """
-    return _dots_region(image, _outside(image, board), step, min_side, pairs)
+    return _dots_region(image, _outside(image, board), step, min_side, pairs, split=split)
 
 
 def dots_outside(
-    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int = PAIRS
+    image: np.ndarray,
+    board: BoardGeometry,
+    settings: Settings,
+    pairs: int = PAIRS,
+    *,
+    split: bool = False,
 ) -> Region | None:
     """``other_dots`` at the reader's working scale, in parts that can hold a board."""
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
-    return other_dots(image, board, step, MIN_BOARD_SIDE * settings.min_cell_px, pairs)
+    return other_dots(image, board, step, MIN_BOARD_SIDE * settings.min_cell_px, pairs, split=split)
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
@@ -109,11 +120,17 @@ def board_dots(image: np.ndarray, step: int, min_side: float) -> Region | None:
 
 
 def _dots_region(
-    image: np.ndarray, parts: list[Region], step: int, min_side: float, pairs: int = PAIRS
+    image: np.ndarray,
+    parts: list[Region],
+    step: int,
+    min_side: float,
+    pairs: int = PAIRS,
+    *,
+    split: bool = False,
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
     h, w = image.shape[:2]
-    dots = _paired_dots(image, parts, step, min_side, pairs)
+    dots = _paired_dots(image, parts, step, min_side, pairs, split=split)
     if len(dots) < 2 * pairs:
         return None
     reach = REACH * float(median_of(dots[:, 2]))
@@ -126,7 +143,13 @@ def _dots_region(
 
 
 def _paired_dots(
-    image: np.ndarray, parts: list[Region], step: int, min_side: float, pairs: int = PAIRS
+    image: np.ndarray,
+    parts: list[Region],
+    step: int,
+    min_side: float,
+    pairs: int = PAIRS,
+    *,
+    split: bool = False,
 ) -> np.ndarray:
     """Round blobs in the given parts paired as a board's dots: x, y, size, R, G, B rows."""
     blobs = np.array(
@@ -134,7 +157,7 @@ def _paired_dots(
             blob
             for part in parts
             if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
-            for blob in round_blobs(image, part, step)
+            for blob in round_blobs(image, part, step, split=split)
         ]
     )
     if len(blobs) < 2 * pairs:
@@ -142,8 +165,15 @@ def _paired_dots(
     return pairs_of_one_size(blobs)
 
 
-def round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float, ...]]:
-    """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels)."""
+def round_blobs(
+    image: np.ndarray, part: Region, step: int, *, split: bool = False
+) -> list[tuple[float, ...]]:
+    """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels).
+
+    With ``split``, also discs touching saturated blobs of another colour, cut
+    from them at their rims: another board's dots beside a square board read,
+    in glow or on a saturated wallpaper (a screenshot preview's).
+    """
     crop = image[part.y0 : part.y1, part.x0 : part.x1]
     size = ((part.x1 - part.x0) // step, (part.y1 - part.y0) // step)
     small = cv2.resize(crop, size, interpolation=cv2.INTER_NEAREST)
@@ -153,7 +183,7 @@ def round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float,
     mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
     outlines = _outlines(mask)
     found = _discs(outlines, mask, small, brightest, part=part, step=step)
-    if len(found) < len(outlines):
+    if split and len(found) < len(outlines):
         # Some saturated blob is no disc: dots may touch glow or a saturated
         # wallpaper of another colour. A dot is one flat colour, cut from them
         # at its rim: the mask less pixels unlike a neighbour finds it (a

@@ -181,20 +181,38 @@ def round_blobs(
     brightest = cv2.max(cv2.max(r, g), b)
     spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
     mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
-    outlines = _outlines(mask)
-    found = _discs(outlines, mask, small, brightest, part=part, step=step)
-    if split and len(found) < len(outlines):
-        # Some saturated blob is no disc: dots may touch glow or a saturated
+    found: list[tuple[float, ...]] = []
+    failed = []
+    for outline in _outlines(mask):
+        disc = _disc(outline, mask, small, brightest, part=part, step=step)
+        if disc is None:
+            failed.append(outline)
+        else:
+            found.append(disc)
+    for outline in failed if split else ():
+        # A saturated blob that is no disc: dots may touch glow or a saturated
         # wallpaper of another colour. A dot is one flat colour, cut from them
-        # at its rim: the mask less pixels unlike a neighbour finds it (a
-        # pixel narrower each side: grown back), where it was not found whole.
-        flat = mask & _one_colour(small)
-        discs = _discs(_outlines(flat), flat, small, brightest, part=part, step=step)
-        for x, y, width, *rgb in discs:
-            if all(math.hypot(x - fx, y - fy) > fw / 2 for fx, fy, fw, *_ in found):
-                found.append((x, y, width + 2 * step, *rgb))
+        # at its rim: the blob's box less pixels unlike a neighbour finds it
+        # (a pixel narrower each side: grown back), where not found whole.
+        x, y, w, h = cv2.boundingRect(outline)
+        if max(w, h) < _SPLIT_LEAST:
+            continue
+        box = (slice(y, y + h), slice(x, x + w))
+        flat = mask[box] & _one_colour(small[box])
+        at = Region(part.x0 + x * step, part.y0 + y * step, part.x1, part.y1)
+        for inner in _outlines(flat):
+            disc = _disc(inner, flat, small[box], brightest[box], part=at, step=step)
+            if disc is None:
+                continue
+            cx, cy, width, *rgb = disc
+            if all(math.hypot(cx - fx, cy - fy) > fw / 2 for fx, fy, fw, *_ in found):
+                found.append((cx, cy, width + 2 * step, *rgb))
     return found
 
+
+#: A blob narrower and lower than this (in the copy looked at) holds no disc
+#: beside something else.
+_SPLIT_LEAST = 4
 
 #: A pixel whose colour differs from a neighbour's (in the copy looked at) by
 #: more than this in some channel lies on a colour's edge: a dot's rim.
@@ -203,17 +221,14 @@ _EDGE_STEP = 40
 
 
 def _one_colour(small: np.ndarray) -> np.ndarray:
-    """1 where a pixel's colour is within ``_EDGE_STEP`` of its four neighbours', else 0."""
-    rgb = small.astype(np.int16)
-    same = np.ones(small.shape[:2], bool)
-    for axis in (0, 1):
-        step = (np.abs(np.diff(rgb, axis=axis)) <= _EDGE_STEP).all(axis=2)
-        pad = [(0, 0), (0, 0)]
-        pad[axis] = (1, 0)
-        same &= np.pad(step, pad, constant_values=True)
-        pad[axis] = (0, 1)
-        same &= np.pad(step, pad, constant_values=True)
-    return same.astype(np.uint8)
+    """1 where a pixel's and its four neighbours' colours span at most ``_EDGE_STEP`` in
+    every channel, else 0."""
+    spread = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, _CROSS)
+    r, g, b = cv2.split(spread)
+    return cv2.threshold(cv2.max(cv2.max(r, g), b), _EDGE_STEP, 1, cv2.THRESH_BINARY_INV)[1]
+
+
+_CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 
 
 def _outlines(mask: np.ndarray) -> list[np.ndarray]:
@@ -228,43 +243,39 @@ def _outlines(mask: np.ndarray) -> list[np.ndarray]:
     ]
 
 
-def _discs(
-    outlines: list[np.ndarray],
+def _disc(
+    outline: np.ndarray,
     mask: np.ndarray,
     small: np.ndarray,
     brightest: np.ndarray,
     *,
     part: Region,
     step: int,
-) -> list[tuple[float, ...]]:
-    """The blobs of ``mask`` (``outlines``; in ``part`` shrunk ``step`` times) shaped as discs."""
-    found = []
-    for contour in outlines:
-        x, y, w, h = cv2.boundingRect(contour)
-        # A disc: as wide as high, filling pi/4 of its box (a square or an
-        # icon tile fills it all, once big enough to tell), bright and of its
-        # colour at its centre (no ring, no dim glow).
-        if min(w, h) < 2 or abs(w - h) > max(1, 0.25 * max(w, h)):
-            continue
-        fill = cv2.countNonZero(mask[y : y + h, x : x + w]) / (w * h)
-        cx, cy = x + (w - 1) / 2, y + (h - 1) / 2
-        i, j = round(cy), round(cx)
-        if (
-            fill < 0.6
-            or (fill > 0.9 and min(w, h) >= 5)
-            or not mask[i, j]
-            or brightest[i, j] < DOT_BRIGHTNESS
-        ):
-            continue
-        found.append(
-            (
-                part.x0 + cx * step,  # pixel i of the copy is pixel i * step
-                part.y0 + cy * step,
-                (w + h) / 2 * step,
-                *small[i, j].tolist(),
-            )
-        )
-    return found
+) -> tuple[float, ...] | None:
+    """The blob of ``mask`` within ``outline`` (in ``part`` shrunk ``step`` times) as a
+    disc: x, y, size, R, G, B (full-size pixels); ``None`` when it is none."""
+    x, y, w, h = cv2.boundingRect(outline)
+    # A disc: as wide as high, filling pi/4 of its box (a square or an
+    # icon tile fills it all, once big enough to tell), bright and of its
+    # colour at its centre (no ring, no dim glow).
+    if min(w, h) < 2 or abs(w - h) > max(1, 0.25 * max(w, h)):
+        return None
+    fill = cv2.countNonZero(mask[y : y + h, x : x + w]) / (w * h)
+    cx, cy = x + (w - 1) / 2, y + (h - 1) / 2
+    i, j = round(cy), round(cx)
+    if (
+        fill < 0.6
+        or (fill > 0.9 and min(w, h) >= 5)
+        or not mask[i, j]
+        or brightest[i, j] < DOT_BRIGHTNESS
+    ):
+        return None
+    return (
+        part.x0 + cx * step,  # pixel i of the copy is pixel i * step
+        part.y0 + cy * step,
+        (w + h) / 2 * step,
+        *small[i, j].tolist(),
+    )
 
 
 def pairs_of_one_size(blobs: np.ndarray) -> np.ndarray:

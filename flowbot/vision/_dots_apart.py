@@ -210,9 +210,11 @@ def round_blobs(
     return found
 
 
-#: A blob narrower and lower than this (in the copy looked at) holds no disc
-#: beside something else.
-_SPLIT_LEAST = 4
+#: A blob narrower and lower than this (in the copy looked at) is not split: a
+#: disc (2 px or more), its rim and what it touches span more (a preview's dots
+#: in glow 6 px and more, flow_other_preview 170205); text and icons beside a
+#: board make blobs of 4-6 px by the tens, each split at a cost.
+_SPLIT_LEAST = 8
 
 #: A pixel whose colour differs from a neighbour's (in the copy looked at) by
 #: more than this in some channel lies on a colour's edge: a dot's rim.

@@ -41,6 +41,7 @@ from flowbot.vision._cells import CellSamples
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
+from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._pipes import NO_PIPES, Pipes
 from flowbot.vision._rule import Cells, Grid, Rule
@@ -85,7 +86,7 @@ OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
 
 FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_FIT,)
 
-HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
+HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, HEX_TWO_GROUPS, OUTLINE)
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
 

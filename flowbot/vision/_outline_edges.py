@@ -86,6 +86,11 @@ class EdgeKinds:
         line, outline = self.peak_levels
         return (peak > (line + outline) / 2 + DOUBT / 2) & (np.abs(peak - outline) <= DOUBT)
 
+    def no_ridge(self, peak: np.ndarray) -> np.ndarray:
+        """No line's bright ridge: a brightest pixel over the ground under a sixth of the
+        lines' (``NOTHING_BELOW``; glow's hump over holes 10^0.7-0.9, lines 10^1.8-2.0)."""
+        return peak < self.peak_levels[0] + NOTHING_BELOW
+
     def heavier_than_lines(self, ink: np.ndarray) -> np.ndarray:
         """Clearly more ink than a grid line: an outline (a board's frame may be dimmer)."""
         return ink >= (self.levels[1] + self.levels[2]) / 2 - DOUBT

@@ -95,7 +95,12 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         border = board.border or border_of(cells.image, cells.geometry)
         if border.all_round:  # the game's other boards only: a classic read skips it
             check_no_outline_inside(border, features.walls, features.holes)
-        warps = find_warps(cells.image, cells.geometry, features.holes, border)
+        # The outlined stage found its warps on the border it measured.
+        warps = (
+            features.warps
+            if board.border is not None
+            else find_warps(cells.image, cells.geometry, features.holes, border)
+        )
         board = replace(board, features=replace(features, warps=warps), border=border)
         check_features(board)
         pairs, margin = _pair_dots(cells)

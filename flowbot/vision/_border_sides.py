@@ -152,15 +152,9 @@ def check_no_outline_inside(
 ) -> None:
     """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
     not read as one (``walls``: those read; the outline goes round ``holes``)."""
-    sides = border.sides
-    if not border.all_round:
+    outline = border.outline_colour
+    if not border.all_round or outline is None:
         return  # one light side (another window's edge beside a classic board) is no outline
-    outline = median_of(
-        np.array(
-            [median_of(s.colour[_drawn(s)], axis=0) for s in sides.values() if _drawn(s).any()]
-        ),
-        axis=0,
-    )
     vertical, horizontal = border.inner
     line = border.line_colour
     if outline[0] - line[0] < WALL_OUTLINE_LIGHTER:
@@ -209,18 +203,28 @@ class Border:
         return median_of(np.concatenate([e.reshape(-1, 3) for e in self.inner]), axis=0)
 
     @cached_property
-    def outlined(self) -> bool:
-        """Whether the sides drawn are one outline, lighter than the inner lines (none: no)."""
-        colours = [
+    def side_colours(self) -> list[np.ndarray]:
+        """Each side drawn's colour (Lab: the median of its drawn cells')."""
+        return [
             median_of(side.colour[_drawn(side)], axis=0)
             for side in self.sides.values()
             if _drawn(side).any()
         ]
-        if not colours:
+
+    @cached_property
+    def outline_colour(self) -> np.ndarray | None:
+        """The sides drawn's colour (Lab: the median of each one's), None where none is."""
+        colours = self.side_colours
+        return median_of(np.array(colours), axis=0) if colours else None
+
+    @cached_property
+    def outlined(self) -> bool:
+        """Whether the sides drawn are one outline, lighter than the inner lines (none: no)."""
+        outline = self.outline_colour
+        if outline is None:
             return False
-        outline = median_of(np.array(colours), axis=0)
         return bool(
-            all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in colours)
+            all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in self.side_colours)
             and float(outline[0] - self.line_colour[0]) >= OUTLINE_LIGHTER
         )
 

@@ -193,11 +193,12 @@ def _outlined(
     placed = place_lines(image, found, uncertainty=uncertainty)
     untiled = tiles_off(image, placed)  # the lines judged without bridge tiles beside them
     gray = gray if untiled is None else brightest_channel(untiled)
-    first = _board_on(gray, *_whole_lattice(placed, gray.shape))
+    rgb = image if untiled is None else untiled
+    first = _board_on(gray, rgb, *_whole_lattice(placed, gray.shape))
     if first is None:
         return None
     whole = place_lines(image, first.geometry, uncertainty=uncertainty)
-    again = _board_on(gray, *_whole_lattice(whole, gray.shape))
+    again = _board_on(gray, rgb, *_whole_lattice(whole, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
     return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
@@ -232,7 +233,9 @@ def _whole_lattice(
     return (out[0], out[1]), (where[0], where[1])
 
 
-def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _Board | None:
+def _board_on(
+    gray: np.ndarray, rgb: np.ndarray, lattice: Lines, found: tuple[slice, slice]
+) -> _Board | None:
     """The outlined board on ``lattice``, or None; ``OutlineError`` when doubtful.
 
     ``found``: the lines of the grid the search found (mostly the board's lines).
@@ -241,7 +244,7 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
     cols, rows = found
     width = line_width(gray, xs[cols], ys[rows], pitch)
-    inks = edge_ink(gray, xs, ys, pitch, width)
+    inks = edge_ink(gray, xs, ys, pitch, width, rgb=rgb)
     inside = [
         inks.vertical[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
         inks.horizontal[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
@@ -451,7 +454,7 @@ def _check_not_cut(
     for side_ink, side_peak, beside, at, size in sides:
         ink, peak = side_ink[beside], side_peak[beside]
         if not ink.size:
-            continue  # open all along: refused with the warps
+            continue  # open all along: judged with the warps (`find_warps`)
         if min(at, size - 1 - at) < inks.reach + 1:
             cut.append((ink, peak))
             continue

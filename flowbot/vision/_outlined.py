@@ -90,7 +90,8 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
         return None
     features = replace(features, bridges=seen.bridges)
     border = border_of(seen.image, geometry)
-    if find_warps(seen.image, geometry, features.holes, border) != features.warps:
+    warps = find_warps(seen.image, geometry, features.holes, border, walls=features.walls)
+    if warps != features.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
     cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"

@@ -72,7 +72,10 @@ def openings(
 
 
 def _openings(
-    geometry: BoardGeometry, border: Border, holes: frozenset[Cell]
+    geometry: BoardGeometry,
+    border: Border,
+    holes: frozenset[Cell],
+    walls: frozenset[Link] = frozenset(),
 ) -> dict[str, np.ndarray]:
     sides = border.sides
     ink = {side: found.ink.copy() for side, found in sides.items()}
@@ -86,7 +89,7 @@ def _openings(
     for side, cells in beside.items():
         ink[side][[cell in holes for cell in cells]] = np.nan
     out = {side: np.zeros(values.shape, bool) for side, values in ink.items()}
-    outline = _outline_colour(border, holes)
+    outline = _outline_colour(border, holes, walls)
     if outline is None:
         # Warps are drawn on the game's other boards, outlined lighter than
         # their lines; a classic board's border may fade under glow anywhere.
@@ -118,10 +121,13 @@ def _openings(
     return out
 
 
-def _outline_colour(border: Border, holes: frozenset[Cell]) -> np.ndarray | None:
+def _outline_colour(
+    border: Border, holes: frozenset[Cell], walls: frozenset[Link]
+) -> np.ndarray | None:
     """The colour (Lab) of the outline of the game's other boards, lighter than its lines:
-    the border's sides drawn, else the outline round ``holes`` (the inner edges between a
-    hole and a cell: a board open all round shows it only there); None when neither is."""
+    the border's sides drawn, else the outline round ``holes`` and along ``walls`` (the
+    inner edges between a hole and a cell, and the walls: a board open all round shows
+    it only there); None when neither is."""
     if border.outlined:
         return border.outline_colour
     vertical, horizontal = border.inner
@@ -129,10 +135,11 @@ def _outline_colour(border: Border, holes: frozenset[Cell]) -> np.ndarray | None
     hole = np.zeros((rows, cols), bool)
     for cell in holes:
         hole[cell] = True
-    around = [
-        vertical.transpose(1, 0, 2)[hole[:, :-1] != hole[:, 1:]],
-        horizontal[hole[:-1] != hole[1:]],
-    ]
+    across = hole[:, :-1] != hole[:, 1:]  # [r, c]: the edge right of cell (r, c)
+    down = hole[:-1] != hole[1:]  # [r, c]: the edge below cell (r, c)
+    for a, b in walls:
+        (across if a.row == b.row else down)[a] = True
+    around = [vertical.transpose(1, 0, 2)[across], horizontal[down]]
     colours = np.concatenate(around)
     if not len(colours):
         return None
@@ -174,16 +181,19 @@ def find_warps(
     geometry: BoardGeometry,
     holes: frozenset[Cell] = frozenset(),
     border: Border | None = None,
+    *,
+    walls: frozenset[Link] = frozenset(),
 ) -> frozenset[Link]:
     """The warps of the board chosen: its border's openings, paired across it.
 
     Raises ``UnsureReadingError`` for an opening without its partner, or a
     side drawn nowhere on a board whose other sides show warps or the
-    outline of the game's other boards. ``border``: the board's, if measured.
+    outline of the game's other boards. ``border``: the board's, if measured;
+    ``walls``: those read (drawn as the outline).
     """
     border = border or border_of(image, geometry)
     sides = border.sides
-    open_ = _openings(geometry, border, holes)
+    open_ = _openings(geometry, border, holes, walls)
     warps, doubt = _paired(open_, geometry.rows, geometry.cols)
     if doubt:
         raise UnsureReadingError(doubt)

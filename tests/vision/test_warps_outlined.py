@@ -121,6 +121,28 @@ warp 4,0 4,7
 warp 5,0 5,7
 """
 
+#: A level open all round with no holes: the outline drawn only as its walls.
+OPEN_WALLED = """\
+square
+.....A.
+BC.D.B.
+.E...F.
+..GA...
+..HC.H.
+.E.....
+FG...D.
+wall 1,1 1,2
+wall 1,4 1,5
+wall 2,1 2,2
+wall 2,4 2,5
+wall 4,0 4,1
+wall 4,5 4,6
+wall 5,0 5,1
+wall 5,1 6,1
+wall 5,2 6,2
+wall 5,5 5,6
+""" + "".join(f"warp {k},0 {k},6\nwarp 0,{k} 6,{k}\n" for k in range(7))
+
 #: Open all along on the left and right, the outline drawn on the top and bottom only.
 OPEN_LEFT_RIGHT = """\
 square
@@ -133,9 +155,12 @@ D....E
 """ + "".join(f"warp {r},0 {r},5\n" for r in range(6))
 
 
-@pytest.mark.parametrize("text", [OPEN_ALL_ROUND, OPEN_LEFT_RIGHT], ids=["round", "two"])
+@pytest.mark.parametrize(
+    "text", [OPEN_ALL_ROUND, OPEN_WALLED, OPEN_LEFT_RIGHT], ids=["holes", "walls", "two"]
+)
 def test_a_side_open_all_along_is_read_as_warps(text: str) -> None:
-    # The outline's colour is taken where it is drawn: the other sides, or round the holes.
+    # The outline's colour is taken where it is drawn: the other sides, or round the
+    # holes and along the walls.
     [named] = parse_puzzles(text)
     puzzle = named.puzzle
     reading = read_board(synthesize(puzzle, seed=1, options=PHONE).image)

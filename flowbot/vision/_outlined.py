@@ -345,9 +345,16 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     if not (joined & in_found).any():
         return None
     board = int(np.argmax(np.bincount(groups[joined & in_found])))
-    # A group apart: some side between it and another cell is not the outline,
-    # or it reaches the lattice's edge.
-    apart = set(groups[0]) | set(groups[-1]) | set(groups[:, 0]) | set(groups[:, -1])
+    # A group apart: some side between it and another cell, or facing past the
+    # lattice's edge (a board flush with the image's), is not the outline.
+    apart: set[int] = set()
+    for edge, side in (
+        (groups[0], kinds.horizontal[0]),
+        (groups[-1], kinds.horizontal[-1]),
+        (groups[:, 0], kinds.vertical[0]),
+        (groups[:, -1], kinds.vertical[-1]),
+    ):
+        apart |= set(edge[side != Kind.OUTLINE])
     for side, a, b in ((across, groups[:, :-1], groups[:, 1:]), (down, groups[:-1], groups[1:])):
         open_side = (a != b) & (side != Kind.OUTLINE) & (side != Kind.DOUBT)
         apart |= set(a[open_side]) | set(b[open_side])

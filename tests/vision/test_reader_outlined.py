@@ -137,6 +137,7 @@ def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline()
         ("phone", 300003, "holes", "grey lines over warm glow show in blue only"),
         ("rectangular", 100005, "walls", "a light shaft over the lines: they show in colour"),
         ("jpeg", 100002, "warps", "lines over a lighter violet ground, through JPEG"),
+        ("jpeg", 300004, "holes", "cells walled off in a corner flush with the image's edge"),
     ],
 )
 def test_edges_under_glow_are_judged_as_drawn(

@@ -48,6 +48,20 @@ def test_a_warp_board_with_walls_or_holes_is_read_with_its_warps(
     assert reading.puzzle.warps == puzzle.warps
 
 
+def test_an_outlined_board_s_warps_are_found_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The outlined stage finds them on the border it measured; the reader does not again.
+    import flowbot.vision._reader as reader  # noqa: PLC0415
+
+    def again(*args: object, **kwargs: object) -> None:
+        raise AssertionError("find_warps called again")
+
+    monkeypatch.setattr(reader, "find_warps", again)
+    puzzle = _holed()
+    assert read_board(synthesize(puzzle, seed=3, options=PHONE).image).puzzle == (
+        puzzle.canonical()
+    )
+
+
 def test_an_opening_closed_on_a_walled_warp_board_is_refused() -> None:
     puzzle = _walled()
     shot = synthesize(puzzle, seed=3, options=PHONE)

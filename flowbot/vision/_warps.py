@@ -130,6 +130,8 @@ def _outline_colour(
     it only there); None when neither is."""
     if border.outlined:
         return border.outline_colour
+    if not holes and not walls:
+        return None
     vertical, horizontal = border.inner
     rows, cols = vertical.shape[1], horizontal.shape[1]
     hole = np.zeros((rows, cols), bool)

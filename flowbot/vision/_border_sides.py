@@ -121,8 +121,11 @@ def _lab_at(
 _INNER_ALONG = 0.5
 
 
-def inner_edge_colours(image: np.ndarray, geometry: BoardGeometry) -> list[np.ndarray]:
-    """The lightest pixel across each inner edge, at its middle (Lab): the vertical edges
+def inner_edge_colours(
+    image: np.ndarray, geometry: BoardGeometry, along: float = _INNER_ALONG
+) -> list[np.ndarray]:
+    """The lightest pixel across each inner edge, at its middle (or ``along`` it: a share of
+    its length) (Lab): the vertical edges
     ``(cols - 1, rows, 3)`` (edge ``[i, r]`` right of cell ``(r, i)``), then the horizontal
     ones ``(rows - 1, cols, 3)`` (edge ``[j, c]`` below cell ``(j, c)``)."""
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
@@ -131,7 +134,7 @@ def inner_edge_colours(image: np.ndarray, geometry: BoardGeometry) -> list[np.nd
     offsets = np.arange(-reach, reach + 1)
     colours = []
     for lines, spans, vertical in ((xs, ys, True), (ys, xs, False)):
-        middles = spans[:-1] + _INNER_ALONG * np.diff(spans)
+        middles = spans[:-1] + along * np.diff(spans)
         across = np.rint(lines[1:-1, None] + offsets[None, :])  # (lines, offsets)
         a = np.clip(np.rint(middles), 0, (h if vertical else w) - 1).astype(np.intp)
         c = np.clip(across, 0, (w if vertical else h) - 1).astype(np.intp)
@@ -152,9 +155,9 @@ def check_no_outline_inside(
 ) -> None:
     """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
     not read as one (``walls``: those read; the outline goes round ``holes``)."""
-    outline = border.outline_colour
-    if not border.all_round or outline is None:
+    if not border.all_round:
         return  # one light side (another window's edge beside a classic board) is no outline
+    outline = border.outline_colour
     vertical, horizontal = border.inner
     line = border.line_colour
     if outline[0] - line[0] < WALL_OUTLINE_LIGHTER:
@@ -204,25 +207,26 @@ class Border:
 
     @cached_property
     def side_colours(self) -> list[np.ndarray]:
-        """Each side drawn's colour (Lab: the median of its drawn cells')."""
+        """Each side's drawn colour (Lab), the sides drawn somewhere."""
         return [
             median_of(side.colour[_drawn(side)], axis=0)
             for side in self.sides.values()
             if _drawn(side).any()
         ]
 
-    @cached_property
-    def outline_colour(self) -> np.ndarray | None:
-        """The sides drawn's colour (Lab: the median of each one's), None where none is."""
+    @property
+    def outline_colour(self) -> np.ndarray:
+        """The border's colour (Lab): the median of the sides drawn (``nan`` with none)."""
         colours = self.side_colours
-        return median_of(np.array(colours), axis=0) if colours else None
+        return median_of(np.array(colours), axis=0) if colours else np.full(3, np.nan)
 
     @cached_property
     def outlined(self) -> bool:
         """Whether the sides drawn are one outline, lighter than the inner lines (none: no)."""
-        outline = self.outline_colour
-        if outline is None:
+        colours = self.side_colours
+        if not colours:
             return False
+        outline = self.outline_colour
         return bool(
             all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in self.side_colours)
             and float(outline[0] - self.line_colour[0]) >= OUTLINE_LIGHTER

@@ -22,7 +22,8 @@ from flowbot.vision._other_boards import (
     takes_in,
     too_small,
 )
-from flowbot.vision._pipes import NO_PIPES, Pipes, see_pipes
+from flowbot.vision._pipes import NO_PIPES, Pipes
+from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._search import PIECE_OVERLAP, find_boards
@@ -76,10 +77,10 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             raise too_small(geometry, settings)
         try:
             # Drawn pipes are read first; the dots are read through them.
-            pipes = see_pipes(image, geometry, samples, settings.pipe_contrast)
+            pipes = see_pipes_through(image, geometry, samples, settings.pipe_contrast)
             samples = pipes.hidden(samples)
             dots, cell_confidence, seen = read_cells_bridged(
-                samples, image, geometry, settings, seen_dots=pipes.dots
+                samples, image, geometry, settings, pipes=pipes
             )
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
@@ -143,4 +144,5 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
             # Passed over, it shares cells with the board: the same board (a
             # solved one, its dots hidden in pipes) or a piece of it.
             raise doubt
-    return Board(cells, cell_confidence, tuple(notes), Features(bridges=seen.bridges), pipes=pipes)
+    features = Features(bridges=seen.bridges | pipes.bridges)
+    return Board(cells, cell_confidence, tuple(notes), features, pipes=pipes)

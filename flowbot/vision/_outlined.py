@@ -32,7 +32,6 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
-from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
@@ -48,9 +47,11 @@ from flowbot.vision._outline_edges import (
     edge_ink,
     line_width,
 )
+from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
 from flowbot.vision._types import Features, Settings
+from flowbot.vision._variant_pipes import border_under_pipes
 from flowbot.vision._warps import find_warps, frame_openings
 
 #: Candidate grids tried (most cells first).
@@ -82,20 +83,26 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if found is None:
         return None
     geometry, features = found.geometry, found.features
-    dots, confidence, seen = read_cells_bridged(found.samples, image, geometry, settings, features)
+    # Drawn pipes are read first, the dots through them (a board started or finished).
+    pipes = see_pipes_through(image, geometry, found.samples, settings.pipe_contrast)
+    dots, confidence, seen = read_cells_bridged(
+        pipes.hidden(found.samples), image, geometry, settings, features, pipes=pipes
+    )
     _check_holes_empty(
         found.samples, features.holes | dots | seen.bridges, features.holes, settings
     )
     if not dots:
         return None
-    features = replace(features, bridges=seen.bridges)
-    border = border_of(seen.image, geometry)
+    features = replace(features, bridges=seen.bridges | pipes.bridges)
+    border = border_under_pipes(seen.image, geometry, pipes, features.bridges)
     warps = find_warps(seen.image, geometry, features.holes, border, walls=features.walls)
     if warps != features.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
-    cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
+    features = replace(features, warps=features.warps | pipes.warps)  # and those pipes hide
+    piped = pipes.touched - pipes.dots
+    cells = Cells(seen.image, geometry, seen.samples, dots, settings, features, piped)
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
-    return Board(cells, confidence, (note,), features, border=border)
+    return Board(cells, confidence, (note,), features, pipes=pipes, border=border)
 
 
 def _check_holes_empty(
@@ -140,9 +147,15 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
     # As the classic search: a finer copy when the first shows no board
     # (thin lines fade in a small board shrunk; text's lattices, doubted,
     # may come before a small board's).
-    for f in dict.fromkeys((factor, max(1, factor // 2))):
-        small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
-        lattices, _ = find_lattices(small, settings.lines())
+    # Last, lines broken by drawn pipes followed through them (``_pipe_lines``),
+    # in colour first (a line beside a pipe's tint may stand out in one channel).
+    attempts = [(f, gray, False) for f in dict.fromkeys((factor, max(1, factor // 2)))]
+    attempts += [(factor, image, True), (factor, gray, True)]
+    for f, source, bridge in attempts:
+        small = (
+            source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
+        )
+        lattices, _ = find_lattices(small, settings.lines(), bridge=bridge)
         for lattice in lattices[:CANDIDATES]:
             geometry = full_size(lattice, f)
             if geometry.cell_size < settings.min_cell_px:

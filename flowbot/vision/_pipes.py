@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell
+from flowbot.models import BoardGeometry, Cell, Link
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._stats import median_of
@@ -83,6 +83,10 @@ class Pipes:
     dots: frozenset[Cell]
     #: The board's ground, Lab: what a hidden cell shows the dot reader.
     ground: tuple[float, float, float]
+    #: Bridges' cells the flows cross (``_pipes_through``), their tiles drawn or not.
+    bridges: frozenset[Cell] = frozenset()
+    #: Warps the flows run through (``_pipes_through``), their openings hidden by them.
+    warps: frozenset[Link] = frozenset()
 
     def solved(self, cells: int) -> bool:
         """Whether every flow joins two dots and the flows cover all ``cells`` cells."""
@@ -204,18 +208,25 @@ def _see_pipes(
                 f"cannot tell a dot from a pipe at cell {tuple(cell)}: the drawing is unclear"
             )
     flows = _flows(linked, dots)
-    touched = {c for flow in flows for c in flow}
+    return Pipes(tuple(flows), frozenset(dots), ground_beside(samples, flows))
+
+
+def ground_beside(
+    samples: CellSamples, flows: list[tuple[Cell, ...]]
+) -> tuple[float, float, float]:
+    """The ground (Lab) the cells no flow touches show.
+
+    On a board covered whole, none shows it: black (the game's) stands for
+    it, far from every dot's colour, where the rings' tints may lie near a
+    dark dot's own.
+    """
     rings = samples.ring_lab
     free = np.ones(rings.shape[:2], bool)
-    for cell in touched:
-        free[cell] = False
-    # The ground the cells no flow touches show; on a board covered whole,
-    # none shows it: black (the game's) stands for it, far from every dot's
-    # colour, where the rings' tints may lie near a dark dot's own.
+    for flow in flows:
+        for cell in flow:
+            free[cell] = False
     ground = median_of(rings[free], axis=0) if free.any() else np.zeros(3)
-    return Pipes(
-        tuple(flows), frozenset(dots), (float(ground[0]), float(ground[1]), float(ground[2]))
-    )
+    return float(ground[0]), float(ground[1]), float(ground[2])
 
 
 def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, ...]]:

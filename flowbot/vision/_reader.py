@@ -9,7 +9,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
-from flowbot.vision._border_sides import border_of, check_no_outline_inside
+from flowbot.vision._border_sides import check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
@@ -28,6 +28,7 @@ from flowbot.vision._types import (
     Settings,
     UnsureBoardError,
 )
+from flowbot.vision._variant_pipes import border_under_pipes
 from flowbot.vision._warps import find_warps
 
 log = logging.getLogger(__name__)
@@ -75,9 +76,8 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         board = choose_board(image, settings)
     except VisionError as refusal:
         try:
-            if not isinstance(refusal, UnsureReadingError):
-                raise refusal
-            # Refused as a classic board: it may be one with an outline (holes, walls) ...
+            # Refused as a classic board, or no grid found (its lines broken by
+            # drawn pipes): it may be one with an outline (holes, walls) ...
             board = _outlined_or(refusal, image, settings)
         except VisionError:
             # ... or a hexagonal board.
@@ -92,15 +92,19 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             check_cells(cells, rules)
         features = board.features
         # Measured once: the outline, warps, pipes and other boards' checks look at it.
-        border = board.border or border_of(cells.image, cells.geometry)
+        border = board.border or border_under_pipes(
+            cells.image, cells.geometry, board.pipes, features.bridges
+        )
         if border.all_round:  # the game's other boards only: a classic read skips it
             check_no_outline_inside(border, features.walls, features.holes)
-        # The outlined stage found its warps on the border it measured.
-        warps = (
+        # Openings drawn (the outlined stage found its own on the border it measured),
+        # and those the pipes running through them hide.
+        drawn = (
             features.warps
             if board.border is not None
             else find_warps(cells.image, cells.geometry, features.holes, border)
         )
+        warps = drawn | board.pipes.warps
         board = replace(board, features=replace(features, warps=warps), border=border)
         check_features(board)
         pairs, margin = _pair_dots(cells)
@@ -127,7 +131,7 @@ def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -
     return hexagonal
 
 
-def _outlined_or(refusal: UnsureReadingError, image: np.ndarray, settings: Settings) -> Board:
+def _outlined_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Board:
     """The board with an outline on the screen; ``refusal`` when there is none, or it is doubted."""
     try:
         board = outlined_board(image, settings)
@@ -202,6 +206,6 @@ def _reading(
     log.info(
         "read a %s board with %d colours (confidence %.2f)", puzzle.size, len(pairs), confidence
     )
-    solved = board.pipes.solved(geometry.rows * geometry.cols)
+    solved = board.pipes.solved(geometry.rows * geometry.cols - len(features.holes))
     notes = (*board.notes, ALREADY_SOLVED) if solved else board.notes
     return Reading(puzzle, geometry, colours, confidence, notes, pipes)  # type: ignore[arg-type]

@@ -19,6 +19,7 @@ here, and its row in docs/vision.md (a test holds the two together).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -40,10 +41,12 @@ from flowbot.vision._cells import CellSamples
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
+from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
-from flowbot.vision._pipes_on_classic import PIPES_ON_CLASSIC
+from flowbot.vision._pipes import NO_PIPES, Pipes
 from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import NO_FEATURES, Features, Settings
+from flowbot.vision._variant_pipes import PIPES_FIT
 from flowbot.vision._warps import open_at_warps
 
 if TYPE_CHECKING:
@@ -81,9 +84,9 @@ OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
     rule for rule in CELL_RULES if rule is not _LINES_END
 )
 
-FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_ON_CLASSIC,)
+FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_FIT,)
 
-HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
+HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, HEX_TWO_GROUPS, OUTLINE)
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
 
@@ -137,11 +140,13 @@ def read_cells_bridged(
     settings: Settings,
     features: Features = NO_FEATURES,
     *,
-    seen_dots: frozenset[Cell] = frozenset(),
+    pipes: Pipes = NO_PIPES,
 ) -> tuple[set[Cell], float, Bridged]:
-    """``read_cells``, read with the bridges taken off (``without_bridges``; ``seen_dots``:
-    cells seen holding a dot, no bridge), and those."""
-    seen = without_bridges(image, geometry, samples, features.holes, seen_dots)
+    """``read_cells``, read with the bridges taken off (``without_bridges``) and the cells
+    drawn ``pipes`` touch hidden (their dots seen, no bridge), and those."""
+    seen = without_bridges(image, geometry, samples, features.holes, pipes.dots)
+    if seen.bridges and pipes.flows:
+        seen = replace(seen, samples=pipes.hidden(seen.samples))  # sampled again
     dots, confidence = read_dots(seen.samples, seen.image, geometry, settings, features.holes)
     if dots:
         cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)

@@ -19,7 +19,8 @@ from flowbot.vision._grow import grown
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
-from flowbot.vision._pipes import read_pipes, see_pipes
+from flowbot.vision._pipes import see_pipes
+from flowbot.vision._pipes_through import read_pipes_through
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
@@ -58,8 +59,12 @@ def find_boards(
     # colour first: a line beside a pipe's tint may stand out from it in
     # some channel only (grey beside blue); then in the brightest channel,
     # where colour may join a pipe's edge to the lines into a grid that is none.
-    bridging = (len(attempts), len(attempts) + 1)
     attempts += [(factor, image, False), (factor, gray, False)]
+    if factor > 1:
+        # And in the finer copy: in small cells a pipe (a third of a pitch)
+        # is as thin there as the line filter's kernel, and passes for a line.
+        attempts += [(factor // 2, image, False), (factor // 2, gray, False)]
+    bridging = tuple(range(1, len(attempts)))
     if factor > 1:
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.
@@ -147,7 +152,7 @@ def find_boards(
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
-            pipes = read_pipes(image, placed, samples, settings.pipe_contrast)
+            pipes = read_pipes_through(image, placed, samples, settings.pipe_contrast)
             if attempt in bridging and not (pipes and pipes.flows):
                 refused.append(candidate)
                 continue

@@ -9,6 +9,7 @@ alone: "already solved", exit 0, nothing drawn.
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,10 @@ import pytest
 from flowbot.actuate import PyAutoGuiPointer, load_profile
 from flowbot.actuate._area import PlayArea
 from flowbot.actuate._draw import draw
-from flowbot.actuate._plan import Drag
+from flowbot.actuate._plan import Drag, plan_drags
 from flowbot.cli import main
-from flowbot.models import BoardGeometry, Cell, Puzzle, Solution
+from flowbot.generate import generate
+from flowbot.models import BoardGeometry, Cell, Puzzle, Solution, link
 from flowbot.practice import PracticeProcess, builtin_board
 from flowbot.solve import solve
 
@@ -29,13 +31,14 @@ def _drag(board: BoardGeometry, label: str, cells: list[Cell]) -> Drag:
     return Drag(label, tuple(board.centre(c) for c in cells))
 
 
-def _wrong_start(solution: Solution, i: int) -> list[Cell] | None:
-    """From pair ``i``'s first dot, one step into a cell of neither its path nor path 0."""
+def _wrong_start(solution: Solution, i: int, kept: int = 0) -> list[Cell] | None:
+    """From pair ``i``'s first dot, one step into a cell of neither its path nor path
+    ``kept``."""
     puzzle = solution.puzzle
     dots = {c for p in puzzle.pairs for c in (p.a, p.b)}
     a = puzzle.pairs[i].a
     for cell in puzzle.neighbours(a):
-        if cell not in dots and cell not in solution.paths[i] + solution.paths[0]:
+        if cell not in dots and cell not in solution.paths[i] + solution.paths[kept]:
             return [a, cell]
     return None
 
@@ -74,6 +77,51 @@ def test_play_finishes_a_started_board_keeping_the_flow_drawn_right(
         assert main(["play", "--dry-run", "--profile", "practice", "-o", str(preview)]) == 0
         plan = capsys.readouterr().out
         assert f"kept as drawn: {puzzle.pairs[0].label}\n" in plan, plan
+        assert main(["play", "--once", "--profile", "practice"]) == 0
+        assert window.wait_solved(timeout=2.0), window.state()
+        out = capsys.readouterr().out
+    assert f"solved {puzzle.size}" in out
+
+
+#: The game's other boards started: the reader sees the pipes over an outlined
+#: board, across bridges, through warps.
+STARTED_VARIANTS = {
+    "walls-and-holes": {"holes": 3, "walls": 3},
+    "bridges": {"bridges": 2},
+    "warps": {"warps": 4},
+}
+
+
+@pytest.mark.parametrize("variant", list(STARTED_VARIANTS))
+def test_play_finishes_a_started_board_of_the_games_other_kinds(
+    variant: str, xdisplay: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzle = generate(7, 7, min_distance=3, seed=26, **STARTED_VARIANTS[variant]).puzzle
+    assert not puzzle.is_classic
+    solution = solve(puzzle).solution
+    assert solution is not None
+    # The flow drawn right goes over a bridge or through a warp, if one does.
+    kept = next(
+        (
+            i
+            for i, path in enumerate(solution.paths)
+            if set(path) & puzzle.bridges or {link(a, b) for a, b in pairwise(path)} & puzzle.warps
+        ),
+        0,
+    )
+    wrong = next(
+        (i, cells)
+        for i in range(len(puzzle.pairs))
+        if i != kept and (cells := _wrong_start(solution, i, kept))
+    )
+    with PracticeProcess(puzzle, cell=44, at=(60, 60)) as window:
+        board = window.board
+        assert isinstance(board, BoardGeometry)
+        label = puzzle.pairs[kept].label
+        right = [d for d in plan_drags(solution, board) if d.label == label]
+        drags = [*right, _drag(board, puzzle.pairs[wrong[0]].label, wrong[1])]
+        _hand_drawn(window, puzzle, drags)
+        assert window.state()["moves"] == len(drags)
         assert main(["play", "--once", "--profile", "practice"]) == 0
         assert window.wait_solved(timeout=2.0), window.state()
         out = capsys.readouterr().out

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell
+from flowbot.models import link
 from flowbot.practice import builtin_board
 from flowbot.render import render_board
 from flowbot.solve import solve
@@ -27,8 +27,8 @@ def _board(drawn: bool) -> Board:
     )
 
 
-def test_pipes_on_a_classic_board_only_is_a_named_rule() -> None:
-    assert [rule.name for rule in FEATURE_RULES] == ["pipes on a classic board only"]
+def test_pipes_where_the_board_lets_them_run_is_a_named_rule() -> None:
+    assert [rule.name for rule in FEATURE_RULES] == ["pipes where the board lets them run"]
     assert set(FEATURE_RULES) <= set(ALL_RULES)
 
 
@@ -38,17 +38,33 @@ def test_pipes_on_a_classic_board_pass() -> None:
     check_features(board)
 
 
+def _features(kind: str, board: Board) -> Features:
+    """Features putting a hole, a wall or a bridge where a flow drawn runs (and turns)."""
+    flow = max(board.pipes.flows, key=len)
+    turn = next(
+        b
+        for a, b, c in zip(flow, flow[1:], flow[2:], strict=False)
+        if a.row != c.row and a.col != c.col
+    )
+    if kind == "hole":
+        return Features(holes=frozenset({flow[1]}))
+    if kind == "wall":
+        return Features(walls=frozenset({link(flow[1], flow[2])}))
+    return Features(bridges=frozenset({turn}))
+
+
 @pytest.mark.parametrize(
-    "features",
+    ("kind", "reason"),
     [
-        Features(bridges=frozenset({Cell(4, 4)})),
-        Features(holes=frozenset({Cell(0, 0)})),
-        Features(warps=frozenset({(Cell(0, 3), Cell(8, 3))})),
+        ("hole", "through a wall or a hole"),
+        ("wall", "through a wall or a hole"),
+        ("bridge", "turns or ends on a bridge"),
     ],
 )
-def test_pipes_on_the_games_other_boards_are_refused(features: Features) -> None:
-    board = replace(_board(drawn=True), features=features)
-    with pytest.raises(UnsureReadingError, match="pipes drawn on a board with"):
+def test_pipes_where_the_board_lets_none_run_are_refused(kind: str, reason: str) -> None:
+    drawn = _board(drawn=True)
+    board = replace(drawn, features=_features(kind, drawn))
+    with pytest.raises(UnsureReadingError, match=reason):
         check_features(board)
-    # The same board with no pipe drawn passes: only the pipes are not read there.
-    check_features(replace(_board(drawn=False), features=features))
+    # The same board with no pipe drawn passes: only the pipes there are refused.
+    check_features(replace(_board(drawn=False), features=board.features))

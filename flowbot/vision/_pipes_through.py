@@ -1,0 +1,360 @@
+"""Drawn pipes through bridges and warps: flows crossing a bridge straight, or leaving
+the board by a warp's opening and coming back across it.
+
+On a bridge two flows may cross: the game draws one over the tile's deck
+(between its rails) and hides the other under the tile, which shows only in
+the strip between the tile's edge (0.4 pitch from the middle) and the cell's
+line; a solutions site draws both, one over the other, with no tile. Either
+way a flow crosses a bridge straight, and never ends on one.
+
+So, beside the links ``_pipes`` reads between cell centres, a bridge's cell
+is read as two places, one per axis: a flow runs along an axis through it
+where a band of one colour comes in from both neighbours on that axis, up to
+the tile (``_half_link``; the tile itself is never looked at); or, with no
+tile, where links of one colour reach it from both sides along an axis and
+of another along the other axis (two flows crossing: a bridge the image
+shows by its crossing, with no tile drawn).
+
+A flow through a warp runs out of the board by the opening beside a border
+cell, hiding it, and comes back in at the other end of that row or column:
+a loose end on the border whose colour goes on through the border's line
+(``_variant_pipes.runs_out``) is joined to its partner across the board (a
+pipe running out there too, or only the stub of a flow let go just past the
+warp), and the two make a warp of the puzzle.
+
+Flows are then followed as on any board; a flow ending on a bridge, a pipe
+going into a bridge and not out, an opening without its partner, or anything
+else is refused (the board is read as if no pipe were drawn, and the cell
+rules refuse its pipes).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell, Link, link
+from flowbot.vision._border_sides import border_of
+from flowbot.vision._bridges import find_bridges
+from flowbot.vision._cells import NEAR, CellSamples
+from flowbot.vision._colour import delta_e
+from flowbot.vision._pipes import (
+    _BAND_NEAR,
+    _BAND_SHARE,
+    _BESIDE_APART,
+    _DISC,
+    _NO_DISC,
+    _STEPS,
+    NO_PIPES,
+    Pipes,
+    _centre_lab,
+    _disc_share,
+    _lab_at,
+    _links,
+    ground_beside,
+    read_pipes,
+)
+from flowbot.vision._stats import median_of
+from flowbot.vision._variant_pipes import runs_out, sides_of
+
+log = logging.getLogger(__name__)
+
+#: From a neighbour's centre towards a bridge's (pitches along): the band
+#: from past the neighbour's dot, if any (0.22, as ``_pipes``), to the tile's
+#: edge (0.6: the tile is 0.8 pitch wide); across it, inside any pipe.
+_HALF_ALONG = np.linspace(0.22, 0.58, 7)
+_HALF_ACROSS = (-0.07, 0.0, 0.07)
+#: Beside that band, in the neighbour (as ``_pipes``' beside points).
+_HALF_BESIDE_ALONG, _HALF_BESIDE_ACROSS = (0.3,), 0.32
+
+#: A place a flow runs through: a cell, or a bridge's cell along an axis
+#: (0 along the row, 1 along the column; -1 a plain cell).
+Node = tuple[Cell, int]
+
+
+def see_pipes_through(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> Pipes:
+    """The flows drawn on the board, bridges' cells crossed straight (``Pipes.bridges``:
+    those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``)."""
+    return read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
+
+
+def read_pipes_through(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> Pipes | None:
+    """``see_pipes_through``, but ``None`` when pipes show that cannot be read as flows.
+
+    Bridges' tiles are looked for only where pipes show: a board without
+    pipes, or whose flows read as on any board and has no tile, is read as
+    ``_pipes`` reads it.
+    """
+    plain = read_pipes(image, geometry, samples, contrast)
+    if plain is not None and all(f[0] in plain.dots and f[-1] in plain.dots for f in plain.flows):
+        # Every flow from dot to dot (or none): a flow under a bridge's tile, or
+        # through a warp, would show as two pieces, each ending short of a dot.
+        return plain
+    # A cell read as a pipe's dot is no tile (a colour-blind letter passes for rails).
+    tiles = frozenset(find_bridges(image, geometry, samples)) - (plain.dots if plain else set())
+    if plain is not None and not tiles and not _loose_on_border(plain, geometry):
+        return plain
+    try:
+        return _read(image, geometry, samples, contrast, tiles)
+    except UnsureReadingError as exc:
+        log.debug("no pipes read through bridges or warps: %s", exc)
+        return None
+
+
+def _read(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    tiles: frozenset[Cell],
+) -> Pipes:
+    links = _links(image, geometry, samples, contrast)
+    by_cell: dict[Cell, dict[int, np.ndarray]] = {}
+    for (cell, k), lab in links.items():
+        other = _step(cell, k)
+        by_cell.setdefault(cell, {})[k] = lab
+        by_cell.setdefault(other, {})[(k + 2) % 4] = lab
+    # Crossings with no tile: links of one colour along each axis, two colours.
+    crossings = set()
+    for cell, ks in by_cell.items():
+        if len(ks) == 4 and cell not in tiles:
+            if not all(float(delta_e(ks[k], ks[k + 2])) <= NEAR for k in (0, 1)):
+                raise UnsureReadingError(f"pipes meet at cell {tuple(cell)}: colours in doubt")
+            crossings.add(cell)
+    edges: dict[frozenset[Node], np.ndarray] = {}
+    for (cell, k), lab in links.items():
+        other = _step(cell, k)
+        if cell in tiles or other in tiles:
+            continue  # a tile breaks the band: judged by halves below
+        edges[frozenset({_node(cell, k, crossings), _node(other, k, crossings)})] = lab
+    for bridge in tiles:
+        for axis in (0, 1):
+            one, two = (
+                _half_link(image, geometry, samples, bridge, k, contrast=contrast)
+                for k in (axis, axis + 2)
+            )
+            if one is None and two is None:
+                continue
+            if one is None or two is None or float(delta_e(one, two)) > NEAR:
+                raise UnsureReadingError(
+                    f"a pipe goes into the bridge at cell {tuple(bridge)} and not out"
+                )
+            for k, lab in ((axis, one), (axis + 2, two)):
+                edges[frozenset({(bridge, axis), (_step(bridge, k), -1)})] = lab
+    warps = _through_warps(image, geometry, edges)
+    if not edges:
+        return NO_PIPES
+    return _flows(image, geometry, samples, edges, tiles | crossings, warps=warps)
+
+
+def _loose_on_border(pipes: Pipes, geometry: BoardGeometry) -> bool:
+    """Whether a flow ends on the board's border short of a dot (through a warp, maybe)."""
+    return any(
+        end not in pipes.dots and _on_border(end, geometry)
+        for flow in pipes.flows
+        for end in (flow[0], flow[-1])
+    )
+
+
+def _on_border(cell: Cell, geometry: BoardGeometry) -> bool:
+    return cell.row in (0, geometry.rows - 1) or cell.col in (0, geometry.cols - 1)
+
+
+def _through_warps(
+    image: np.ndarray, geometry: BoardGeometry, edges: dict[frozenset[Node], np.ndarray]
+) -> frozenset[Link]:
+    """Pipes running out of the board through warps' openings, joined across it (in place
+    in ``edges``), and those warps.
+
+    A pipe's loose end on the border whose colour goes on out past the
+    border (``runs_out``) leaves by a warp's opening; it comes back in at the
+    other end of its row or column, where a pipe of its colour runs out too.
+    An opening without that partner is refused.
+    """
+    degree: dict[Node, int] = {}
+    for pair in edges:
+        for node in pair:
+            degree[node] = degree.get(node, 0) + 1
+    loose = [node[0] for node, n in degree.items() if n == 1 and node[1] < 0]
+    loose = [cell for cell in loose if _on_border(cell, geometry)]
+    if not loose:
+        return frozenset()
+    outline = border_of(image, geometry).outline_colour
+    if np.isnan(outline).any():
+        return frozenset()
+    out: dict[tuple[str, int], Cell] = {}
+    for cell in loose:
+        for side in sides_of(cell, geometry):
+            if runs_out(image, geometry, cell, side, outline):
+                out[(side, cell.row if side in ("left", "right") else cell.col)] = cell
+    warps = set()
+    for (side, k), cell in list(out.items()):
+        across = _ACROSS_BOARD[side]
+        other = out.get((across, k))
+        if other is None:
+            # A flow let go just past the warp: only a stub from the opening.
+            far = _across(cell, side, geometry)
+            if (far, -1) not in degree and runs_out(image, geometry, far, across, outline):
+                other = out[(across, k)] = far
+        if other is None:
+            raise UnsureReadingError(
+                f"a pipe runs out of the board at cell {tuple(cell)} with no pipe across from it"
+            )
+        if link(cell, other) in warps:
+            continue
+        colours = [lab for pair, lab in edges.items() if (cell, -1) in pair]
+        colours += [lab for pair, lab in edges.items() if (other, -1) in pair]
+        if float(delta_e(colours[0], colours[-1])) > NEAR:
+            raise UnsureReadingError(
+                f"two pipe colours meet through the warp at cell {tuple(cell)}"
+            )
+        edges[frozenset({(cell, -1), (other, -1)})] = colours[0]
+        warps.add(link(cell, other))
+    return frozenset(warps)
+
+
+def _across(cell: Cell, side: str, geometry: BoardGeometry) -> Cell:
+    """The cell at the other end of ``cell``'s row (``side`` left or right) or column."""
+    if side in ("left", "right"):
+        return Cell(cell.row, geometry.cols - 1 - cell.col)
+    return Cell(geometry.rows - 1 - cell.row, cell.col)
+
+
+_ACROSS_BOARD = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+
+
+def _step(cell: Cell, k: int) -> Cell:
+    return Cell(cell.row + _STEPS[k][0], cell.col + _STEPS[k][1])
+
+
+def _node(cell: Cell, k: int, crossings: set[Cell]) -> Node:
+    return (cell, k % 2) if cell in crossings else (cell, -1)
+
+
+def _half_link(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    bridge: Cell,
+    k: int,
+    *,
+    contrast: float,
+) -> np.ndarray | None:
+    """The colour of a band coming into ``bridge`` from its neighbour on side ``k`` (0 right,
+    1 down, 2 left, 3 up) up to its tile, or None."""
+    rows, cols = samples.core_lab.shape[:2]
+    near = _step(bridge, k)
+    if not (0 <= near.row < rows and 0 <= near.col < cols):
+        return None
+    a, b = geometry.centre(near), geometry.centre(bridge)
+    pitch = geometry.cell_size
+    ux, uy = b.x - a.x, b.y - a.y
+    nx, ny = -uy / pitch, ux / pitch
+    inside = [
+        (a.x + t * ux + s * pitch * nx, a.y + t * uy + s * pitch * ny)
+        for t in _HALF_ALONG
+        for s in _HALF_ACROSS
+    ]
+    beside = [
+        (
+            a.x + t * ux + s * _HALF_BESIDE_ACROSS * pitch * nx,
+            a.y + t * uy + s * _HALF_BESIDE_ACROSS * pitch * ny,
+        )
+        for t in _HALF_BESIDE_ALONG
+        for s in (-1.0, 1.0)
+    ]
+    h, w = image.shape[:2]
+    lab_in = _lab_at(image, np.array(inside), h, w)
+    band = median_of(lab_in, axis=0)
+    share = float((delta_e(lab_in, band) <= _BAND_NEAR).mean())
+    apart = float(delta_e(_lab_at(image, np.array(beside), h, w), band).min())
+    if share >= _BAND_SHARE and apart > _BESIDE_APART * contrast:
+        return band
+    return None
+
+
+def _flows(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    edges: dict[frozenset[Node], np.ndarray],
+    bridges: frozenset[Cell],
+    *,
+    warps: frozenset[Link],
+) -> Pipes:
+    """The flows the links ``edges`` make: each a simple path from a dot, bridges crossed
+    straight, ``warps`` taken; refused unless every one is."""
+    around: dict[Node, list[Node]] = {}
+    colours: dict[Node, list[np.ndarray]] = {}
+    for pair, lab in edges.items():
+        a, b = tuple(pair)
+        for x, y in ((a, b), (b, a)):
+            around.setdefault(x, []).append(y)
+            colours.setdefault(x, []).append(lab)
+    dots: set[Cell] = set()
+    for node, near in around.items():
+        cell, axis = node
+        where = tuple(cell)
+        if len(near) > 2:
+            raise UnsureReadingError(f"pipes meet at cell {where}: the drawing is unclear")
+        if len(near) == 2 and float(delta_e(colours[node][0], colours[node][1])) > NEAR:
+            raise UnsureReadingError(f"two pipe colours meet at cell {where}")
+        if axis >= 0:
+            if len(near) < 2:
+                raise UnsureReadingError(f"a flow ends on the bridge at cell {where}")
+            continue  # the tile, or the other flow over it, covers the middle
+        lab = colours[node][0]
+        centre = min(
+            float(delta_e(samples.core_lab[cell], lab)),
+            float(delta_e(_centre_lab(image, geometry, cell), lab)),
+        )
+        if centre > NEAR:
+            raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
+        ks = [_direction(cell, other[0], geometry) for other in near]
+        disc = _disc_share(image, geometry, cell, ks, lab)
+        if disc >= _DISC:
+            if len(near) > 1:
+                raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")
+            dots.add(cell)
+        elif disc > _NO_DISC:
+            raise UnsureReadingError(f"cannot tell a dot from a pipe at cell {where}")
+    flows = []
+    seen: set[Node] = set()
+    for start in sorted(around):
+        if start in seen or len(around[start]) != 1:
+            continue
+        path = [start]
+        while True:
+            nxt = [n for n in around[path[-1]] if n not in path]
+            if not nxt:
+                break
+            path.append(nxt[0])
+        seen |= set(path)
+        cells = [cell for cell, _ in path]
+        ends = {cells[0], cells[-1]}
+        own = [c for c, axis in path if axis < 0 and c in dots]
+        if not own or any(c not in ends for c in own):
+            raise UnsureReadingError(
+                f"a pipe at cell {tuple(min(cells))} does not run from a dot: drawing unclear"
+            )
+        flows.append(tuple(cells) if cells[0] in dots else tuple(reversed(cells)))
+    if set(around) - seen:
+        raise UnsureReadingError("a pipe runs round in a loop: the drawing is unclear")
+    touched = {c for flow in flows for c in flow}
+    ground = ground_beside(samples, flows)
+    return Pipes(tuple(sorted(flows)), frozenset(dots), ground, bridges & touched, warps)
+
+
+def _direction(cell: Cell, other: Cell, geometry: BoardGeometry) -> int:
+    """The side (0 right, 1 down, 2 left, 3 up) of ``cell`` that ``other`` lies on (across
+    the board: the side its warp leaves by)."""
+    dr, dc = other.row - cell.row, other.col - cell.col
+    if abs(dr) + abs(dc) > 1:  # through a warp, out the side away from ``other``
+        dr, dc = -int(np.sign(dr)), -int(np.sign(dc))
+    return _STEPS.index((dr, dc))

@@ -1,0 +1,52 @@
+"""Pipes drawn on the game's other boards: walls, holes, bridges, warps (started or solved).
+
+Synthetic shots (seeds of development) are read exactly, their pipes as drawn,
+a finished board "already solved"; a solutions site's image of a solved
+bridges level (two flows crossing, no tile drawn) reads its bridge.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from flowbot.formats import read_puzzles
+from flowbot.screens.synthetic import sample
+from flowbot.vision import load_image, read_board
+from flowbot.vision._pipes import ALREADY_SOLVED
+
+SHARED = Path(os.environ.get("FLOWBOT_SHARED", Path(__file__).resolve().parents[3] / "shared"))
+SITE = SHARED / "variants"
+
+
+@pytest.mark.parametrize(
+    ("variant", "category", "seed", "state"),
+    [
+        ("walls", "desktop_app", 100000, "solved"),
+        ("holes", "desktop_app", 100000, "started"),
+        ("holes", "crop", 100001, "solved"),
+        ("bridges", "desktop_app", 100000, "started"),
+        ("warps", "desktop_app", 100000, "started"),
+        ("warps", "web", 100000, "started"),  # a flow let go just past its warp
+    ],
+)
+def test_pipes_on_a_variant_board_are_read(
+    variant: str, category: str, seed: int, state: str
+) -> None:
+    shot = sample(category, seed, variant, state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+@pytest.mark.skipif(not SITE.is_dir(), reason="the solutions site's images are not here")
+def test_two_flows_crossing_on_a_bridge_with_no_tile_read_its_bridge() -> None:
+    png = SITE / "bridges" / "2.png"
+    [level] = read_puzzles(png.with_suffix(".txt"), "levelpack")
+    reading = read_board(load_image(png))
+    assert reading.puzzle.bridges
+    assert reading.puzzle.canonical() == level.puzzle.canonical()
+    assert ALREADY_SOLVED in reading.notes

@@ -42,7 +42,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -50,7 +50,7 @@ from _harness import guarded_read, worker_map
 from PIL import Image
 
 from flowbot.formats import format_puzzle
-from flowbot.models import BoardGeometry, Cell, Geometry, Puzzle, Reading
+from flowbot.models import BoardGeometry, Cell, Geometry, Point, Puzzle, Reading
 from flowbot.screens.synthetic import (
     CATEGORIES,
     STATES,
@@ -84,8 +84,9 @@ class Outcome:
 
 
 def compare(truth: Puzzle, read: Puzzle) -> str:
-    """``exact`` or which way a reading is wrong."""
-    truth, read = truth.canonical(), read.canonical()
+    """``exact`` or which way a reading is wrong, both boards as drawn (``Puzzle.as_drawn``:
+    a border row or column of holes only is drawn as nothing)."""
+    truth, read = truth.as_drawn().canonical(), read.as_drawn().canonical()
     if (truth.shape, truth.rows, truth.cols) != (read.shape, read.rows, read.cols):
         return "wrong_size"
     board = ("holes", "walls", "bridges", "warps")
@@ -114,8 +115,11 @@ def is_failure(kind: str) -> bool:
     return kind != "exact"
 
 
-def line_error(truth: Geometry, read: Geometry) -> float:
-    """The worst grid-line offset (hexagonal boards: cell centre offset) in cell pitches."""
+def line_error(truth: Geometry, read: Geometry, puzzle: Puzzle | None = None) -> float:
+    """The worst grid-line offset (hexagonal boards: cell centre offset) in cell pitches,
+    of ``truth``'s board as drawn (``puzzle``'s, ``Puzzle.as_drawn``)."""
+    if puzzle is not None:
+        truth = drawn_geometry(truth, puzzle)
     pitch = truth.cell_size
     if isinstance(truth, BoardGeometry) and isinstance(read, BoardGeometry):
         dx = max(abs(a - b) for a, b in zip(truth.xs, read.xs, strict=True))
@@ -124,6 +128,27 @@ def line_error(truth: Geometry, read: Geometry) -> float:
     corners = [(0, 0), (0, truth.cols - 1), (truth.rows - 1, 0), (truth.rows - 1, truth.cols - 1)]
     errors = (math.dist(truth.centre(Cell(*c)), read.centre(Cell(*c))) for c in corners)
     return max(errors) / pitch
+
+
+def drawn_geometry(geometry: Geometry, puzzle: Puzzle) -> Geometry:
+    """``puzzle``'s ``geometry`` trimmed to its board as drawn (``Puzzle.as_drawn``)."""
+    drawn = puzzle.as_drawn()
+    if drawn is puzzle:
+        return geometry
+    cell = next(puzzle.cells())
+    at = puzzle.drawn_place()(cell)
+    if isinstance(geometry, BoardGeometry):
+        r0, c0 = cell.row - at.row, cell.col - at.col
+        return BoardGeometry(
+            geometry.xs[c0 : c0 + drawn.cols + 1], geometry.ys[r0 : r0 + drawn.rows + 1]
+        )
+    # The drawn board's cell (0, 0) lies from ``at`` as the lattice places cells.
+    x, y = geometry.centre(cell)
+    origin = Point(
+        x - at.col * geometry.col_step,
+        y - (at.row - at.col % 2 / 2) * geometry.row_step,
+    )
+    return replace(geometry, origin=origin, rows=drawn.rows, cols=drawn.cols)
 
 
 def _text(puzzle: Puzzle) -> str:
@@ -149,7 +174,7 @@ def run_one(
     if read.reading is not None:
         kind = compare(shot.puzzle, read.reading.puzzle)
         if kind == "exact":
-            error = line_error(shot.geometry, read.reading.geometry)
+            error = line_error(shot.geometry, read.reading.geometry, shot.puzzle)
             kind = compare_pipes(shot.puzzle, shot.pipes, read.reading)
         else:
             puzzle = read.reading.puzzle

@@ -23,7 +23,7 @@ import bisect
 import enum
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -240,6 +240,45 @@ class Puzzle:
         return replace(
             self, pairs=tuple(Pair(_canonical_label(i), p.a, p.b) for i, p in enumerate(ordered))
         )
+
+    def as_drawn(self) -> Puzzle:
+        """The board as the game draws it: border rows and columns made only of holes left out.
+
+        The game draws nothing there, so a reader sees the board without
+        them. A hexagonal board left without its first column is numbered
+        again from its new first column (odd columns still half a cell higher).
+
+        >>> Puzzle(2, 3, (), holes=frozenset({(0, 0), (1, 0)})).as_drawn().size
+        '2x2'
+        """
+        if not self.holes:
+            return self
+        place = self.drawn_place()
+        cells = {place(c) for c in self.cells()}
+        rows, cols = max(c.row for c in cells) + 1, max(c.col for c in cells) + 1
+        return Puzzle(
+            rows,
+            cols,
+            tuple(Pair(p.label, place(p.a), place(p.b)) for p in self.pairs),
+            shape=self.shape,
+            holes=frozenset(Cell(r, c) for r in range(rows) for c in range(cols)) - cells,
+            walls=frozenset(link(place(a), place(b)) for a, b in self.walls),
+            bridges=frozenset(place(c) for c in self.bridges),
+            warps=frozenset(link(place(a), place(b)) for a, b in self.warps),
+        )
+
+    def drawn_place(self) -> Callable[[Cell], Cell]:
+        """Where each cell lies on the board as drawn (``as_drawn``)."""
+        first_col = min(c.col for c in self.cells())
+        hexagonal = self.shape is Shape.HEX
+
+        def half_row(cell: Cell) -> int:  # from the top, in half rows, on the board as drawn
+            if not hexagonal:
+                return 2 * cell.row
+            return 2 * cell.row - cell.col % 2 + (cell.col - first_col) % 2
+
+        first_half_row = min(half_row(c) for c in self.cells())
+        return lambda cell: Cell((half_row(cell) - first_half_row) // 2, cell.col - first_col)
 
     def relabel(self, labels: Sequence[str]) -> Puzzle:
         """The same board with new labels, given in pair order."""

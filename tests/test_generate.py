@@ -175,6 +175,14 @@ def test_unique_boards_of_each_kind(kind: str) -> None:
         assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
 
 
+@pytest.mark.parametrize("hexagonal", [False, True])
+def test_no_border_row_or_column_is_holes_only(hexagonal: bool) -> None:
+    # The game draws such a row as nothing: the board drawn would be another size.
+    for seed in range(12):
+        made = generate(5, 5, 4, seed=seed, holes=9, hexagonal=hexagonal)
+        assert made.puzzle.as_drawn() == made.puzzle, seed
+
+
 def test_hexagonal_boards_have_no_bridges_or_warps() -> None:
     with pytest.raises(InputError, match="need square cells"):
         generate(6, 6, 4, hexagonal=True, bridges=1, seed=0)

@@ -184,6 +184,49 @@ def test_canonical_and_relabel_keep_the_board_features() -> None:
         puzzle.to_grid()
 
 
+def test_a_border_row_or_column_of_holes_only_is_not_drawn() -> None:
+    # Holes fill row 0 and column 3: the game draws the 3x3 board below and left of them.
+    holes = frozenset({C(0, c) for c in range(4)} | {C(r, 3) for r in range(4)} | {C(2, 1)})
+    puzzle = Puzzle(
+        4,
+        4,
+        (Pair("A", C(1, 0), C(3, 2)),),
+        holes=holes,
+        walls=frozenset({link((1, 0), (1, 1))}),
+    )
+    drawn = puzzle.as_drawn()
+    assert (drawn.rows, drawn.cols) == (3, 3)
+    assert drawn.pairs == (Pair("A", C(0, 0), C(2, 2)),)
+    assert drawn.holes == {C(1, 1)}
+    assert drawn.walls == {link((0, 0), (0, 1))}
+    assert drawn.as_drawn() == drawn
+    # A warp across the rows left moves with them.
+    warped = Puzzle(
+        4,
+        3,
+        (),
+        holes=frozenset({C(0, 0), C(0, 1), C(0, 2)}),
+        warps=frozenset({link((2, 0), (2, 2))}),
+    )
+    assert warped.as_drawn() == Puzzle(3, 3, (), warps=frozenset({link((1, 0), (1, 2))}))
+    inner = Puzzle(3, 3, (), holes=frozenset({C(1, 1), C(0, 0)}))
+    assert inner.as_drawn() == inner  # a hole inside, or a row only partly holes: drawn
+
+
+def test_a_hexagonal_board_without_its_first_column_is_numbered_from_the_next() -> None:
+    # Column 0 all holes: column 1 (odd, half a cell up) becomes column 0 (even), and
+    # each column's cells keep their place against their neighbours.
+    # Column 2's last cell a hole too: its two cells go a row down, the board stays 3x3.
+    holes = frozenset({C(0, 0), C(1, 0), C(2, 0), C(2, 2)})
+    puzzle = Puzzle(3, 4, (Pair("A", C(0, 1), C(2, 3)),), shape=Shape.HEX, holes=holes)
+    drawn, place = puzzle.as_drawn(), puzzle.drawn_place()
+    assert (drawn.rows, drawn.cols, drawn.holes) == (3, 3, {C(0, 1)})
+    assert [place(C(r, 2)) for r in (0, 1)] == [C(1, 1), C(2, 1)]
+    for cell in puzzle.cells():
+        assert set(drawn.neighbours(place(cell))) == {place(n) for n in puzzle.neighbours(cell)}
+    assert drawn.pairs == (Pair("A", place(C(0, 1)), place(C(2, 3))),)
+
+
 # --- solutions: each rule broken once per variant ------------------------------------------------
 
 #: A 3x3 board walled between (0, 0)-(0, 1) and (1, 0)-(1, 1): A must go round.

@@ -4,7 +4,9 @@ How a puzzle is made
 --------------------
 1. **The board** (``_board``): its lattice (square or hexagonal cells) and
    the features that shape a solution, drawn at random: holes (small blobs,
-   mostly eating the outline, the rest of the board kept in one piece),
+   mostly eating the outline, the rest of the board kept in one piece, every
+   border row and column keeping a cell: the game draws one of holes only as
+   nothing, ``Puzzle.as_drawn``),
    bridges (inner cells two flows cross) and warps (links joining the two ends
    of a row or column).
 2. **A random path cover** of its cells (``_cover``): a greedy start mixed by

@@ -128,7 +128,8 @@ def lattice_distance(a: Cell, b: Cell, *, hexagonal: bool) -> int:
 
 
 def _holes(rng: random.Random, empty: Puzzle, count: int) -> frozenset[Cell]:
-    """``count`` hole cells in small blobs, mostly eating the outline, the rest staying joined."""
+    """``count`` hole cells in small blobs, mostly eating the outline, the rest staying joined,
+    no border row or column all holes (the game draws it as nothing: ``Puzzle.as_drawn``)."""
     holes: set[Cell] = set()
     cells = list(empty.cells())
     border = [c for c in cells if sum(1 for _ in empty.lattice_neighbours(c)) < _full(empty)]
@@ -142,13 +143,34 @@ def _holes(rng: random.Random, empty: Puzzle, count: int) -> frozenset[Cell]:
             if nbrs:
                 blob.append(rng.choice(nbrs))
         for cell in blob:
-            if len(holes) < count and cell not in holes and _stays_joined(empty, holes, cell):
+            if (
+                len(holes) < count
+                and cell not in holes
+                and _border_kept(empty, holes, cell)
+                and _stays_joined(empty, holes, cell)
+            ):
                 holes.add(cell)
     return frozenset(holes)
 
 
 def _full(empty: Puzzle) -> int:
     return 6 if empty.shape is Shape.HEX else 4
+
+
+def _border_kept(empty: Puzzle, holes: set[Cell], cell: Cell) -> bool:
+    """True when every border row and column keeps a playable cell with ``cell`` a hole too."""
+    last_row, last_col = empty.rows - 1, empty.cols - 1
+    for r0, r1, c0, c1 in (
+        (0, 0, 0, last_col),
+        (last_row, last_row, 0, last_col),
+        (0, last_row, 0, 0),
+        (0, last_row, last_col, last_col),
+    ):
+        if r0 <= cell.row <= r1 and c0 <= cell.col <= c1:
+            line = itertools.product(range(r0, r1 + 1), range(c0, c1 + 1))
+            if all(Cell(*c) in holes or c == cell for c in line):
+                return False
+    return True
 
 
 def _stays_joined(empty: Puzzle, holes: set[Cell], cell: Cell) -> bool:

@@ -155,15 +155,9 @@ def check_no_outline_inside(
 ) -> None:
     """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
     not read as one (``walls``: those read; the outline goes round ``holes``)."""
-    sides = border.sides
     if not border.all_round:
         return  # one light side (another window's edge beside a classic board) is no outline
-    outline = median_of(
-        np.array(
-            [median_of(s.colour[_drawn(s)], axis=0) for s in sides.values() if _drawn(s).any()]
-        ),
-        axis=0,
-    )
+    outline = border.outline_colour
     vertical, horizontal = border.inner
     line = border.line_colour
     if outline[0] - line[0] < WALL_OUTLINE_LIGHTER:
@@ -234,7 +228,7 @@ class Border:
             return False
         outline = self.outline_colour
         return bool(
-            all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in colours)
+            all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in self.side_colours)
             and float(outline[0] - self.line_colour[0]) >= OUTLINE_LIGHTER
         )
 

@@ -40,7 +40,8 @@ class Board:
     features: Features = field(default_factory=Features)
     #: The flows already drawn (a board started or finished).
     pipes: Pipes = NO_PIPES
-    #: The board's border once measured (by the stage that found the board, or the reader).
+    #: The board's border once measured (by the stage that found the board, which then
+    #: found its warps on it too, or the reader).
     border: Border | None = None
 
 

@@ -86,6 +86,11 @@ class EdgeKinds:
         line, outline = self.peak_levels
         return (peak > (line + outline) / 2 + DOUBT / 2) & (np.abs(peak - outline) <= DOUBT)
 
+    def no_ridge(self, peak: np.ndarray) -> np.ndarray:
+        """No line's bright ridge: a brightest pixel over the ground under a sixth of the
+        lines' (``NOTHING_BELOW``; glow's hump over holes 10^0.7-0.9, lines 10^1.8-2.0)."""
+        return peak < self.peak_levels[0] + NOTHING_BELOW
+
     def heavier_than_lines(self, ink: np.ndarray) -> np.ndarray:
         """Clearly more ink than a grid line: an outline (a board's frame may be dimmer)."""
         return ink >= (self.levels[1] + self.levels[2]) / 2 - DOUBT
@@ -124,13 +129,35 @@ def line_width(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -
     return float(np.median(every)) if every.size else 1.0
 
 
-def edge_ink(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float, width: float) -> Inks:
+def edge_ink(
+    gray: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    pitch: float,
+    width: float,
+    *,
+    rgb: np.ndarray | None = None,
+) -> Inks:
     """The ink across every edge of the lattice ``xs``, ``ys`` whose lines are ``width``
-    pixels wide (``line_width``): taken as far as the outline's edge, twice as wide."""
-    g = gray.astype(np.float32)
+    pixels wide (``line_width``): taken as far as the outline's edge, twice as wide.
+
+    With the image's ``rgb``, an edge's ink (and its brightest pixel over the
+    ground) is the most any of its channels shows: a grey line over glow of a
+    warm hue stands out in blue, not in the brightest channel, whose glow is
+    as bright as the line. Its brightness (``top``) stays the brightest channel's.
+    """
     reach = max(LINE_REACH * pitch, MIN_REACH_PX, width + 1)
-    vertical = [np.log10(1 + a) for a in _ink(g, xs, ys, pitch, reach)]
-    horizontal = [np.log10(1 + a) for a in _ink(g.T, ys, xs, pitch, reach)]
+    planes = [gray.astype(np.float32)]
+    if rgb is not None:
+        planes += [rgb[..., k].astype(np.float32) for k in range(3)]
+    out = []
+    for across in (False, True):  # the vertical lines' edges, then the horizontal ones'
+        lines, spans = (ys, xs) if across else (xs, ys)
+        measured = [_ink(p.T if across else p, lines, spans, pitch, reach) for p in planes]
+        total = np.max([m[0] for m in measured], axis=0)
+        peak = np.max([m[1] for m in measured], axis=0)
+        out.append([np.log10(1 + a) for a in (total, peak, measured[0][2])])
+    vertical, horizontal = out
     return Inks(
         vertical[0], horizontal[0], vertical[1], horizontal[1], vertical[2], horizontal[2], reach
     )

@@ -95,7 +95,8 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
         return None
     features = replace(features, bridges=seen.bridges | pipes.bridges)
     border = border_under_pipes(seen.image, geometry, pipes, features.bridges)
-    if find_warps(seen.image, geometry, features.holes, border) != features.warps:
+    warps = find_warps(seen.image, geometry, features.holes, border, walls=features.walls)
+    if warps != features.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
     features = replace(features, warps=features.warps | pipes.warps)  # and those pipes hide
     piped = pipes.touched - pipes.dots
@@ -206,11 +207,12 @@ def _outlined(
     placed = place_lines(image, found, uncertainty=uncertainty)
     untiled = tiles_off(image, placed)  # the lines judged without bridge tiles beside them
     gray = gray if untiled is None else brightest_channel(untiled)
-    first = _board_on(gray, *_whole_lattice(placed, gray.shape))
+    rgb = image if untiled is None else untiled
+    first = _board_on(gray, rgb, *_whole_lattice(placed, gray.shape))
     if first is None:
         return None
     whole = place_lines(image, first.geometry, uncertainty=uncertainty)
-    again = _board_on(gray, *_whole_lattice(whole, gray.shape))
+    again = _board_on(gray, rgb, *_whole_lattice(whole, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
     return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
@@ -245,7 +247,9 @@ def _whole_lattice(
     return (out[0], out[1]), (where[0], where[1])
 
 
-def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _Board | None:
+def _board_on(
+    gray: np.ndarray, rgb: np.ndarray, lattice: Lines, found: tuple[slice, slice]
+) -> _Board | None:
     """The outlined board on ``lattice``, or None; ``OutlineError`` when doubtful.
 
     ``found``: the lines of the grid the search found (mostly the board's lines).
@@ -254,7 +258,7 @@ def _board_on(gray: np.ndarray, lattice: Lines, found: tuple[slice, slice]) -> _
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
     cols, rows = found
     width = line_width(gray, xs[cols], ys[rows], pitch)
-    inks = edge_ink(gray, xs, ys, pitch, width)
+    inks = edge_ink(gray, xs, ys, pitch, width, rgb=rgb)
     inside = [
         inks.vertical[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
         inks.horizontal[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
@@ -354,9 +358,16 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     if not (joined & in_found).any():
         return None
     board = int(np.argmax(np.bincount(groups[joined & in_found])))
-    # A group apart: some side between it and another cell is not the outline,
-    # or it reaches the lattice's edge.
-    apart = set(groups[0]) | set(groups[-1]) | set(groups[:, 0]) | set(groups[:, -1])
+    # A group apart: some side between it and another cell, or facing past the
+    # lattice's edge (a board flush with the image's), is not the outline.
+    apart: set[int] = set()
+    for edge, side in (
+        (groups[0], kinds.horizontal[0]),
+        (groups[-1], kinds.horizontal[-1]),
+        (groups[:, 0], kinds.vertical[0]),
+        (groups[:, -1], kinds.vertical[-1]),
+    ):
+        apart |= set(edge[side != Kind.OUTLINE])
     for side, a, b in ((across, groups[:, :-1], groups[:, 1:]), (down, groups[:-1], groups[1:])):
         open_side = (a != b) & (side != Kind.OUTLINE) & (side != Kind.DOUBT)
         apart |= set(a[open_side]) | set(b[open_side])
@@ -395,13 +406,14 @@ def _check_sides(
     """
     across, down = _inner(kinds)
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
+    across_peak, down_peak = kinds.inks.vertical_peak[1:-1].T, kinds.inks.horizontal_peak[1:-1]
     across_open, down_open = opening[0][1:-1].T, opening[1][1:-1]
     holes = box & ~playable
     outside = ~box
     faint_count = inner_count = 0
-    for side, ink, open_, a, b in (
-        (across, across_ink, across_open, np.s_[:, :-1], np.s_[:, 1:]),
-        (down, down_ink, down_open, np.s_[:-1], np.s_[1:]),
+    for side, ink, peak, open_, a, b in (
+        (across, across_ink, across_peak, across_open, np.s_[:, :-1], np.s_[:, 1:]),
+        (down, down_ink, down_peak, down_open, np.s_[:-1], np.s_[1:]),
     ):
 
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -422,7 +434,9 @@ def _check_sides(
         heavy = kinds.heavier_than_lines(ink)
         if (between(playable, outside) & ~heavy & ~open_).any():
             raise OutlineError("the board's frame is not drawn heavier than its lines")
-        if (between(holes, holes) & (side != Kind.NONE)).any():
+        # Glow's broad hump over two holes holds a line's ink, not its bright ridge.
+        drawn = (side != Kind.NONE) & ~kinds.no_ridge(peak)
+        if (between(holes, holes) & drawn).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
     if faint_count > FAINT_SHARE * inner_count:
         raise OutlineError("the board's lines are too faint to tell from its ground")
@@ -461,7 +475,7 @@ def _check_not_cut(
     for side_ink, side_peak, beside, at, size in sides:
         ink, peak = side_ink[beside], side_peak[beside]
         if not ink.size:
-            continue  # open all along: refused with the warps
+            continue  # open all along: judged with the warps (`find_warps`)
         if min(at, size - 1 - at) < inks.reach + 1:
             cut.append((ink, peak))
             continue

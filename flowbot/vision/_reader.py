@@ -97,8 +97,14 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
         )
         if border.all_round:  # the game's other boards only: a classic read skips it
             check_no_outline_inside(border, features.walls, features.holes)
-        # Openings drawn, and those the pipes running through them hide.
-        warps = find_warps(cells.image, cells.geometry, features.holes, border) | board.pipes.warps
+        # Openings drawn (the outlined stage found its own on the border it measured),
+        # and those the pipes running through them hide.
+        drawn = (
+            features.warps
+            if board.border is not None
+            else find_warps(cells.image, cells.geometry, features.holes, border)
+        )
+        warps = drawn | board.pipes.warps
         board = replace(board, features=replace(features, warps=warps), border=border)
         check_features(board)
         pairs, margin = _pair_dots(cells)

@@ -23,7 +23,13 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
-from flowbot.vision._border_sides import DRAWN, Border, border_of
+from flowbot.vision._border_sides import (
+    DRAWN,
+    OUTLINE_LIGHTER,
+    WALL_OUTLINE_LIGHTER,
+    Border,
+    border_of,
+)
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grid import full_size
 from flowbot.vision._line_positions import place_lines
@@ -66,7 +72,10 @@ def openings(
 
 
 def _openings(
-    geometry: BoardGeometry, border: Border, holes: frozenset[Cell]
+    geometry: BoardGeometry,
+    border: Border,
+    holes: frozenset[Cell],
+    walls: frozenset[Link] = frozenset(),
 ) -> dict[str, np.ndarray]:
     sides = border.sides
     ink = {side: found.ink.copy() for side, found in sides.items()}
@@ -80,25 +89,66 @@ def _openings(
     for side, cells in beside.items():
         ink[side][[cell in holes for cell in cells]] = np.nan
     out = {side: np.zeros(values.shape, bool) for side, values in ink.items()}
-    if not border.outlined:
+    outline = _outline_colour(border, holes, walls)
+    if outline is None:
         # Warps are drawn on the game's other boards, outlined lighter than
         # their lines; a classic board's border may fade under glow anywhere.
         return out
     for side, values in ink.items():
         seen = values[np.isfinite(values)]
-        # A side drawn nowhere (hidden, or cut off) shows no opening; one
-        # open at most cells still shows its outline at a quarter of them.
-        if not seen.size or float(np.quantile(seen, 0.75)) < DRAWN_SIDE:
+        if not seen.size:
             continue
+        lift = sides[side].lift
+        if float(np.quantile(seen, 0.75)) < DRAWN_SIDE:
+            # Drawn nowhere: open all along (a warp beside every cell) where every
+            # cell shows the ground, unlike the outline drawn elsewhere, on a board
+            # clearly outlined as the game's other boards are; else hidden.
+            bare = (values < OPEN_INK) | (lift < OPEN_LIFT)
+            bare &= delta_e(sides[side].colour, outline) >= OPEN_UNLIKE
+            clear = outline[0] - border.line_colour[0] >= WALL_OUTLINE_LIGHTER
+            if clear and bare[np.isfinite(values)].all():
+                out[side] = np.isfinite(values)
+            continue
+        # One open at most cells still shows its outline at a quarter of them.
         is_drawn = np.isfinite(values) & (values >= DRAWN)
         limit = min(OPEN_INK, OPEN_SHARE * float(np.median(values[is_drawn])))
         # Glow of the border's own colour hides it from the ground beside it
         # but not from the board's ground: an opening shows the latter.
         colour = median_of(sides[side].colour[is_drawn], axis=0)
         unlike = delta_e(sides[side].colour, colour) >= OPEN_UNLIKE
-        nothing = (values < limit) | (sides[side].lift < OPEN_LIFT)
+        nothing = (values < limit) | (lift < OPEN_LIFT)
         out[side] = np.isfinite(values) & nothing & unlike
     return out
+
+
+def _outline_colour(
+    border: Border, holes: frozenset[Cell], walls: frozenset[Link]
+) -> np.ndarray | None:
+    """The colour (Lab) of the outline of the game's other boards, lighter than its lines:
+    the border's sides drawn, else the outline round ``holes`` and along ``walls`` (the
+    inner edges between a hole and a cell, and the walls: a board open all round shows
+    it only there); None when neither is."""
+    if border.outlined:
+        return border.outline_colour
+    if not holes and not walls:
+        return None
+    vertical, horizontal = border.inner
+    rows, cols = vertical.shape[1], horizontal.shape[1]
+    hole = np.zeros((rows, cols), bool)
+    for cell in holes:
+        hole[cell] = True
+    across = hole[:, :-1] != hole[:, 1:]  # [r, c]: the edge right of cell (r, c)
+    down = hole[:-1] != hole[1:]  # [r, c]: the edge below cell (r, c)
+    for a, b in walls:
+        (across if a.row == b.row else down)[a] = True
+    around = [vertical.transpose(1, 0, 2)[across], horizontal[down]]
+    colours = np.concatenate(around)
+    if not len(colours):
+        return None
+    outline = median_of(colours, axis=0)
+    if float(outline[0] - border.line_colour[0]) < OUTLINE_LIGHTER:
+        return None
+    return outline
 
 
 def _paired(open_: dict[str, np.ndarray], rows: int, cols: int) -> tuple[frozenset[Link], str]:
@@ -133,25 +183,31 @@ def find_warps(
     geometry: BoardGeometry,
     holes: frozenset[Cell] = frozenset(),
     border: Border | None = None,
+    *,
+    walls: frozenset[Link] = frozenset(),
 ) -> frozenset[Link]:
     """The warps of the board chosen: its border's openings, paired across it.
 
     Raises ``UnsureReadingError`` for an opening without its partner, or a
     side drawn nowhere on a board whose other sides show warps or the
-    outline of the game's other boards. ``border``: the board's, if measured.
+    outline of the game's other boards. ``border``: the board's, if measured;
+    ``walls``: those read (drawn as the outline).
     """
     border = border or border_of(image, geometry)
     sides = border.sides
-    warps, doubt = _paired(_openings(geometry, border, holes), geometry.rows, geometry.cols)
+    open_ = _openings(geometry, border, holes, walls)
+    warps, doubt = _paired(open_, geometry.rows, geometry.cols)
     if doubt:
         raise UnsureReadingError(doubt)
     # A side seen but drawn nowhere, on a board with warps or outlined as the
     # game's other boards are: open all along (a warp at every cell), or
-    # hidden; which cannot be told.
+    # hidden; which cannot be told where some cell there shows more than the ground.
     nowhere = [
         name
         for name, side in sides.items()
-        if np.isfinite(side.ink).any() and not (np.nan_to_num(side.ink) >= DRAWN).any()
+        if np.isfinite(side.ink).any()
+        and not (np.nan_to_num(side.ink) >= DRAWN).any()
+        and not open_[name].any()
     ]
     if nowhere and (warps or border.outlined):
         raise UnsureReadingError(

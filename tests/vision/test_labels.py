@@ -67,6 +67,18 @@ def test_compare_judges_size_board_dots_and_pairs() -> None:
     assert compare(label, Puzzle.from_grid(["A.A", "...", "B.B"])) == WRONG_PAIRS
 
 
+def test_compare_judges_the_board_as_drawn() -> None:
+    # The game draws a border column of holes only as nothing: a reader sees 3x3.
+    label = Puzzle(
+        3,
+        4,
+        Puzzle.from_grid(["A.B", "...", "A.B"]).pairs,
+        holes=frozenset(Cell(r, 3) for r in range(3)),
+    )
+    assert compare(label, Puzzle.from_grid(["A.B", "...", "A.B"])) == EXACT
+    assert compare(label, Puzzle.from_grid(["A.B.", "....", "A.B."])) == WRONG_SIZE
+
+
 def _write(folder: Path, text: str) -> Path:
     path = folder / "labels.txt"
     path.write_text(text)

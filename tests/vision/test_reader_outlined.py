@@ -13,7 +13,7 @@ import pytest
 from flowbot.errors import VisionError
 from flowbot.formats import parse_puzzles
 from flowbot.models import Puzzle
-from flowbot.screens.synthetic import ShotOptions, synthesize
+from flowbot.screens.synthetic import ShotOptions, sample, synthesize
 from flowbot.vision import read_board
 from flowbot.vision._outline_edges import Inks, Kind, classify
 
@@ -127,3 +127,21 @@ def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline()
     kinds = classify(inks, np.array([2.3, 2.3, 2.3, 2.3]))
     assert kinds is not None
     assert kinds.vertical[0, 6:].tolist() == [Kind.LINE, Kind.OUTLINE, Kind.DOUBT]
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "variant", "why"),
+    [
+        ("twins", 100009, "holes", "a glow shaft's broad hump between two holes: no line"),
+        ("tiny_cells", 100007, "walls", "glow between two holes in 9 px cells"),
+        ("phone", 300003, "holes", "grey lines over warm glow show in blue only"),
+        ("rectangular", 100005, "walls", "a light shaft over the lines: they show in colour"),
+        ("jpeg", 100002, "warps", "lines over a lighter violet ground, through JPEG"),
+        ("jpeg", 300004, "holes", "cells walled off in a corner flush with the image's edge"),
+    ],
+)
+def test_edges_under_glow_are_judged_as_drawn(
+    category: str, seed: int, variant: str, why: str
+) -> None:
+    shot = sample(category, seed, variant)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical(), why

@@ -148,6 +148,30 @@ def test_benchmark_compares_the_whole_board() -> None:
     )
 
 
+def test_benchmark_judges_the_board_as_drawn() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        bench = importlib.import_module("vision_synthetic")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    # Column 0 and row 3 holes only: the game draws the 3x3 board right of and above them.
+    holes = frozenset({Cell(r, 0) for r in range(4)} | {Cell(3, c) for c in range(4)})
+    pairs = Puzzle.from_grid([".A.B", "....", ".A.B", "...."]).pairs
+    truth = Puzzle(4, 4, pairs, holes=holes)
+    drawn = Puzzle.from_grid(["A.B", "...", "A.B"])
+    assert bench.compare(truth, drawn) == "exact"
+    lines = tuple(10.0 + 20 * i for i in range(5))
+    read = BoardGeometry(lines[1:], lines[:4])
+    assert bench.line_error(BoardGeometry(lines, lines), read, truth) == 0.0
+    # A hexagonal board left without its first column: numbered from the next one.
+    hexagonal = replace(truth, shape=Shape.HEX, holes=frozenset(Cell(r, 0) for r in range(4)))
+    geometry = HexGeometry.regular(left=5, top=5, pitch=20, rows=4, cols=4)
+    seen = bench.drawn_geometry(geometry, hexagonal)
+    place = hexagonal.drawn_place()
+    for cell in hexagonal.cells():
+        assert seen.centre(place(cell)) == pytest.approx(geometry.centre(cell))
+
+
 def test_benchmark_runs_on_variant_boards() -> None:
     env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent)}
     args = ["--n", "1", "--first", "7", "--variant", "hex", "--variant", "bridges"]

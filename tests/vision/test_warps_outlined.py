@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.formats import parse_puzzles
 from flowbot.generate import generate
 from flowbot.models import BoardGeometry, Puzzle
 from flowbot.screens.synthetic import ShotOptions, sample, synthesize
@@ -45,6 +46,20 @@ def test_a_warp_board_with_walls_or_holes_is_read_with_its_warps(
     reading = read_board(shot.image)
     assert reading.puzzle == puzzle.canonical()
     assert reading.puzzle.warps == puzzle.warps
+
+
+def test_an_outlined_board_s_warps_are_found_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The outlined stage finds them on the border it measured; the reader does not again.
+    import flowbot.vision._reader as reader  # noqa: PLC0415
+
+    def again(*args: object, **kwargs: object) -> None:
+        raise AssertionError("find_warps called again")
+
+    monkeypatch.setattr(reader, "find_warps", again)
+    puzzle = _holed()
+    assert read_board(synthesize(puzzle, seed=3, options=PHONE).image).puzzle == (
+        puzzle.canonical()
+    )
 
 
 def test_an_opening_closed_on_a_walled_warp_board_is_refused() -> None:
@@ -96,3 +111,87 @@ def test_warp_openings_hard_to_tell_are_read(category: str, seed: int, why: str)
     shot = sample(category, seed, variant="warps")
     assert shot.puzzle.warps, why
     assert read_board(shot.image).puzzle == shot.puzzle.canonical(), why
+
+
+#: A level of the game's warp packs: every side open all along (a warp beside every
+#: cell on the border), the outline drawn only round its corner holes.
+OPEN_ALL_ROUND = """\
+square
+##A...##
+##....##
+B.CAD...
+..EC..FB
+...DG...
+......E.
+##.F.G##
+##....##
+warp 0,2 7,2
+warp 0,3 7,3
+warp 0,4 7,4
+warp 0,5 7,5
+warp 2,0 2,7
+warp 3,0 3,7
+warp 4,0 4,7
+warp 5,0 5,7
+"""
+
+#: A level open all round with no holes: the outline drawn only as its walls.
+OPEN_WALLED = """\
+square
+.....A.
+BC.D.B.
+.E...F.
+..GA...
+..HC.H.
+.E.....
+FG...D.
+wall 1,1 1,2
+wall 1,4 1,5
+wall 2,1 2,2
+wall 2,4 2,5
+wall 4,0 4,1
+wall 4,5 4,6
+wall 5,0 5,1
+wall 5,1 6,1
+wall 5,2 6,2
+wall 5,5 5,6
+""" + "".join(f"warp {k},0 {k},6\nwarp 0,{k} 6,{k}\n" for k in range(7))
+
+#: Open all along on the left and right, the outline drawn on the top and bottom only.
+OPEN_LEFT_RIGHT = """\
+square
+A.B...
+..C.D.
+.....E
+......
+.BC.A.
+D....E
+""" + "".join(f"warp {r},0 {r},5\n" for r in range(6))
+
+
+@pytest.mark.parametrize(
+    "text", [OPEN_ALL_ROUND, OPEN_WALLED, OPEN_LEFT_RIGHT], ids=["holes", "walls", "two"]
+)
+def test_a_side_open_all_along_is_read_as_warps(text: str) -> None:
+    # The outline's colour is taken where it is drawn: the other sides, or round the
+    # holes and along the walls.
+    [named] = parse_puzzles(text)
+    puzzle = named.puzzle
+    reading = read_board(synthesize(puzzle, seed=1, options=PHONE).image)
+    assert reading.puzzle == puzzle.canonical()
+
+
+def test_a_side_drawn_nowhere_without_its_partner_open_is_refused() -> None:
+    [named] = parse_puzzles(OPEN_LEFT_RIGHT)
+    shot = synthesize(named.puzzle, seed=1, options=PHONE)
+    g = shot.geometry
+    assert isinstance(g, BoardGeometry)
+    image = shot.image.copy()
+    # The right side closed in the outline's colour: the left one open all along
+    # has no openings across the board from it.
+    outline = tuple(int(v) for v in image[round(g.ys[0]), round((g.xs[1] + g.xs[2]) / 2)])
+    width = max(2, round(0.065 * g.cell_size))
+    x = round(g.xs[-1])
+    cv2.line(image, (x, round(g.ys[0])), (x, round(g.ys[-1])), outline, width)
+    with pytest.raises(UnsureReadingError):
+        read_board(image)

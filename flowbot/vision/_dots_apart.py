@@ -98,22 +98,31 @@ def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
     ]
 
 
-def board_dots(image: np.ndarray, step: int, min_side: float) -> Region | None:
+def board_dots(
+    image: np.ndarray, step: int, min_side: float, *, apart_from_lines: bool = False
+) -> Region | None:
     """Where pairs of dots like a board's lie anywhere in ``image``, if anywhere.
 
     As ``other_dots``, over the whole image: a board whose thin lines fade
-    in every shrunk copy still shows its dots.
+    in every shrunk copy still shows its dots. ``apart_from_lines``: see
+    ``round_blobs``.
     """
     h, w = image.shape[:2]
-    return _dots_region(image, [Region(0, 0, w, h)], step, min_side)
+    return _dots_region(image, [Region(0, 0, w, h)], step, min_side, apart=apart_from_lines)
 
 
 def _dots_region(
-    image: np.ndarray, parts: list[Region], step: int, min_side: float, pairs: int = PAIRS
+    image: np.ndarray,
+    parts: list[Region],
+    step: int,
+    min_side: float,
+    pairs: int = PAIRS,
+    *,
+    apart: bool = False,
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
     h, w = image.shape[:2]
-    dots = _paired_dots(image, parts, step, min_side, pairs)
+    dots = _paired_dots(image, parts, step, min_side, pairs, apart=apart)
     if len(dots) < 2 * pairs:
         return None
     reach = REACH * float(median_of(dots[:, 2]))
@@ -126,7 +135,13 @@ def _dots_region(
 
 
 def _paired_dots(
-    image: np.ndarray, parts: list[Region], step: int, min_side: float, pairs: int = PAIRS
+    image: np.ndarray,
+    parts: list[Region],
+    step: int,
+    min_side: float,
+    pairs: int = PAIRS,
+    *,
+    apart: bool = False,
 ) -> np.ndarray:
     """Round blobs in the given parts paired as a board's dots: x, y, size, R, G, B rows."""
     blobs = np.array(
@@ -134,7 +149,7 @@ def _paired_dots(
             blob
             for part in parts
             if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
-            for blob in round_blobs(image, part, step)
+            for blob in round_blobs(image, part, step, apart_from_lines=apart)
         ]
     )
     if len(blobs) < 2 * pairs:
@@ -142,8 +157,15 @@ def _paired_dots(
     return pairs_of_one_size(blobs)
 
 
-def round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float, ...]]:
-    """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels)."""
+def round_blobs(
+    image: np.ndarray, part: Region, step: int, *, apart_from_lines: bool = False
+) -> list[tuple[float, ...]]:
+    """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels).
+
+    ``apart_from_lines``: saturated lines a pixel or two wide in the copy are
+    taken off first (a hexagonal board's outline in its pack's colour runs
+    into the dots beside it once shrunk, one blob with them).
+    """
     crop = image[part.y0 : part.y1, part.x0 : part.x1]
     size = ((part.x1 - part.x0) // step, (part.y1 - part.y0) // step)
     small = cv2.resize(crop, size, interpolation=cv2.INTER_NEAREST)
@@ -151,6 +173,8 @@ def round_blobs(image: np.ndarray, part: Region, step: int) -> list[tuple[float,
     brightest = cv2.max(cv2.max(r, g), b)
     spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
     mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
+    if apart_from_lines:
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     # Outlines only (no labelling of every pixel): few blobs pass the shape test.
     # Each part's outer outline, also of parts lying in another's hole: a
     # board's dots inside a saturated wallpaper that frames the board.

@@ -12,6 +12,8 @@ here, and its row in docs/vision.md (a test holds the two together).
   cells and dots (``check_cells``): a refusal refuses the screen.
 - ``FEATURE_RULES`` judge the board chosen once its features (holes, walls,
   bridges, warps) and drawn pipes are all found (``check_features``).
+- ``HEX_LATTICE_RULES`` judge each candidate hexagon lattice's drawn hexagons
+  (``_hex_reader.read_hex``): a refusal passes the lattice over for the next.
 - ``HEX_BOARD_RULES`` and ``HEX_DOT_RULES`` judge a hexagonal board, tried when
   no square grid gave a board (``_hex_reader.read_hex``): its drawn hexagons,
   then its cells.
@@ -40,6 +42,7 @@ from flowbot.vision._cells import CellSamples
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
+from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._pipes_on_classic import PIPES_ON_CLASSIC
 from flowbot.vision._rule import Cells, Grid, Rule
@@ -83,6 +86,8 @@ OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
 
 FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_ON_CLASSIC,)
 
+HEX_LATTICE_RULES: tuple[Rule[HexSides], ...] = (HEX_EMPTY,)
+
 HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
@@ -94,6 +99,7 @@ ALL_RULES: tuple[Rule[Grid] | Rule[Cells] | Rule[Board] | Rule[HexSides] | Rule[
     *DOT_RULES,
     *CELL_RULES,
     *FEATURE_RULES,
+    *HEX_LATTICE_RULES,
     *HEX_BOARD_RULES,
     *HEX_DOT_RULES,
 )

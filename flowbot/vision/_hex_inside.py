@@ -55,11 +55,12 @@ def _check_empty_inside(sides: HexSides) -> None:
 
 EMPTY: Rule[HexSides] = Rule(
     name="hexagons empty inside",
-    refuses="a lattice whose hexagons hold lines inside them, even the emptiest quarter",
+    refuses="hexagons drawn on a lattice, in one piece, holding lines inside them, even the emptiest quarter",
     why="A board's emptiest quarter of cells is empty (never three dots to every empty "
     "cell); a lattice laid over a page's ruled grid (its white cells stand out as lines "
     "do) or over a board at twice its pitch draws hexagons with lines all over their "
-    "insides. The lattice is passed over for the next one.",
+    "insides. The piece is passed over (the next lattice tried, or the piece left out of "
+    "the board).",
     bounds="The lines' top-hat (line_contrast) over a disc of INSIDE 0.4 pitch round each "
     "centre; the hexagon QUARTILE 25 % of the way up from the emptiest lit over "
     "EMPTY_INSIDE 0.5 of it at most (boards 0.00-0.05 measured, a small colour-blind "

@@ -20,7 +20,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Reading, Shape
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._grid import MIN_BOARD_SIDE
-from flowbot.vision._hex_board import HexSides, drawn_board, hex_board
+from flowbot.vision._hex_board import HexSides, found_hexagons, hex_board, placed_board
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._pairing import pair_by_colour
@@ -39,13 +39,20 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     lattices = find_hex_lattices(
         image, settings.work_size, settings.line_contrast, MIN_BOARD_SIDE * settings.min_cell_px
     )
-    drawn = [drawn_board(gray, lattice, settings.line_contrast) for lattice in lattices]
-    boards = [sides for sides in drawn if sides is not None and _lattice_passes(sides)]
-    if not boards:
-        return None
+    # Each piece of hexagons drawn on each lattice is a candidate board.
+    found = [
+        piece
+        for lattice in lattices
+        for piece in found_hexagons(gray, lattice, settings.line_contrast)
+        if _lattice_passes(piece)
+    ]
     # The biggest board drawn is the one the user means: the OS's screenshot
     # preview is a smaller copy of it (another board beside it is refused).
-    sides = max(boards, key=lambda board: len(board.cells) * board.lattice.row_step**2)
+    found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)
+    placed = (placed_board(piece, _lattice_passes) for piece in found)
+    sides = next(filter(None, placed), None)
+    if sides is None:
+        return None
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     for board_rule in HEX_BOARD_RULES:
         board_rule.check(sides)
@@ -93,7 +100,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
 
 
 def _lattice_passes(sides: HexSides) -> bool:
-    """Whether the hexagons drawn on a candidate lattice pass the lattice rules."""
+    """Whether a piece of hexagons drawn on a candidate lattice passes the lattice rules."""
     try:
         for lattice_rule in HEX_LATTICE_RULES:
             lattice_rule.check(sides)

@@ -12,8 +12,8 @@ here, and its row in docs/vision.md (a test holds the two together).
   cells and dots (``check_cells``): a refusal refuses the screen.
 - ``FEATURE_RULES`` judge the board chosen once its features (holes, walls,
   bridges, warps) and drawn pipes are all found (``check_features``).
-- ``HEX_LATTICE_RULES`` judge each candidate hexagon lattice's drawn hexagons
-  (``_hex_reader.read_hex``): a refusal passes the lattice over for the next.
+- ``HEX_LATTICE_RULES`` judge each piece of the hexagons drawn on a candidate
+  lattice (``_hex_reader.read_hex``): a refusal passes the piece over.
 - ``HEX_BOARD_RULES`` and ``HEX_DOT_RULES`` judge a hexagonal board, tried when
   no square grid gave a board (``_hex_reader.read_hex``): its drawn hexagons,
   then its cells.

@@ -408,12 +408,14 @@ OUTLINE: Rule[HexSides] = Rule(
 def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
     """The hexagons within the image drawn all round."""
     h, w = lines.tophat.shape
-    nodes = [
-        (j, k)
-        for j in range(-1, int(w / lattice.col_step) + 2)
-        for k in range(-2, int(2 * h / lattice.row_step) + 3)
-        if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)
-    ]
+    # Every node over the image, wherever the lattice's origin lies.
+    half_row = lattice.row_step / 2
+    js = range(
+        math.floor(-lattice.x0 / lattice.col_step) - 1,
+        math.ceil((w - lattice.x0) / lattice.col_step) + 2,
+    )
+    ks = range(math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3)
+    nodes = [(j, k) for j in js for k in ks if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)]
     keys: dict[frozenset[Node], int] = {}
     ends: list[tuple[Point, Point]] = []
     for node in nodes:

@@ -55,7 +55,8 @@ def _check_empty_inside(sides: HexSides) -> None:
 
 EMPTY: Rule[HexSides] = Rule(
     name="hexagons empty inside",
-    refuses="hexagons drawn on a lattice, in one piece, holding lines inside them, even the emptiest quarter",
+    refuses="hexagons drawn on a lattice, in one piece, holding lines inside them, even "
+    "the emptiest quarter",
     why="A board's emptiest quarter of cells is empty (never three dots to every empty "
     "cell); a lattice laid over a page's ruled grid (its white cells stand out as lines "
     "do) or over a board at twice its pitch draws hexagons with lines all over their "

@@ -22,6 +22,7 @@ from flowbot.vision._colour import brightest_channel
 from flowbot.vision._grid import MIN_BOARD_SIDE
 from flowbot.vision._hex_board import HexSides, found_hexagons, hex_board, placed_board
 from flowbot.vision._hex_cells import sample_hex_cells
+from flowbot.vision._hex_channel import line_channel
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES, HEX_LATTICE_RULES
@@ -49,10 +50,15 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # The biggest board drawn is the one the user means: the OS's screenshot
     # preview is a smaller copy of it (another board beside it is refused).
     found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)
-    placed = (placed_board(piece, _lattice_passes) for piece in found)
-    sides = next(filter(None, placed), None)
+    sides = _biggest_placed(found)
     if sides is None:
         return None
+    channel = line_channel(image, sides)
+    if channel is not None:
+        # Glow of another hue hides lines in the brightest channel: the
+        # hexagons are found again in the lines' own.
+        again = found_hexagons(channel, sides.lattice, settings.line_contrast)
+        sides = _biggest_placed([piece for piece in again if _lattice_passes(piece)]) or sides
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     for board_rule in HEX_BOARD_RULES:
         board_rule.check(sides)
@@ -97,6 +103,13 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     confidence = round(0.5 + 0.5 * min(1.0, (pairing.margin - margin) / (3 * margin)), 3)
     log.info("read a hexagonal %s board with %d colours", puzzle.size, len(pairs))
     return Reading(puzzle, geometry, colours, confidence)  # type: ignore[arg-type]
+
+
+def _biggest_placed(found: list[HexSides]) -> HexSides | None:
+    """The first of the pieces ``found`` (the biggest first) placed at full resolution,
+    in pieces that pass the lattice rules."""
+    placed = (placed_board(piece, _lattice_passes) for piece in found)
+    return next(filter(None, placed), None)
 
 
 def _lattice_passes(sides: HexSides) -> bool:

@@ -20,13 +20,13 @@ from flowbot.vision._rule import Rule
 
 #: The disc looked at inside a hexagon, in pitches from its centre (the flat
 #: sides lie at 0.5, the widest outline reaches 0.085 pitch in from them).
-INSIDE = 0.4
+INSIDE = 0.3
 #: The hexagons are taken in order of that share, from the emptiest ...
 QUARTILE = 25
-#: ... and the one this far up shows the lines' contrast over at most this
-#: share of its disc (boards 0.00-0.05 measured, a dot's rim and JPEG's
-#: ringing included, the median 0.79 on a small colour-blind board; a
-#: spreadsheet under a lattice 0.94, a board at twice its pitch 0.88-0.95).
+#: ... and the one this far up has at most this share of the rays from its
+#: centre across its disc crossing a line (boards 0.00-0.04 measured, dots'
+#: rims, colour-blind letters and JPEG's ringing included; a spreadsheet under
+#: a lattice, or a board at twice its pitch, 1.0).
 EMPTY_INSIDE = 0.5
 
 _ANGLES = np.linspace(0, 2 * np.pi, 48, endpoint=False)
@@ -36,8 +36,8 @@ _DY = (_RADII[:, None] * np.sin(_ANGLES)[None, :]).ravel()
 
 
 def inside_lit(sides: HexSides) -> float:
-    """The share of its inside disc standing out as lines do, of the hexagon ``QUARTILE``
-    per cent of the way up from the emptiest."""
+    """The share of the rays across its inside disc crossing a line, of the hexagon
+    ``QUARTILE`` per cent of the way up from the emptiest."""
     lattice, lines = sides.lattice, sides.lines
     lit = lines.tophat >= lines.contrast
     h, w = lit.shape
@@ -45,7 +45,10 @@ def inside_lit(sides: HexSides) -> float:
     centres = np.array([lattice.centre(*node) for node in sides.cells])
     xs = np.rint(centres[:, :1] + radius * _DX[None, :]).astype(int).clip(0, w - 1)
     ys = np.rint(centres[:, 1:] + radius * _DY[None, :]).astype(int).clip(0, h - 1)
-    return float(np.percentile(lit[ys, xs].mean(axis=1), QUARTILE))
+    # A ray from the centre crossing a line anywhere: a thin line across the
+    # disc crosses many rays while lighting few of its pixels.
+    crossed = lit[ys, xs].reshape(len(centres), len(_RADII), len(_ANGLES)).any(axis=1)
+    return float(np.percentile(crossed.mean(axis=1), QUARTILE))
 
 
 def _check_empty_inside(sides: HexSides) -> None:
@@ -62,10 +65,11 @@ EMPTY: Rule[HexSides] = Rule(
     "do) or over a board at twice its pitch draws hexagons with lines all over their "
     "insides. The piece is passed over (the next lattice tried, or the piece left out of "
     "the board).",
-    bounds="The lines' top-hat (line_contrast) over a disc of INSIDE 0.4 pitch round each "
-    "centre; the hexagon QUARTILE 25 % of the way up from the emptiest lit over "
-    "EMPTY_INSIDE 0.5 of it at most (boards 0.00-0.05 measured, a small colour-blind "
-    "board's median 0.79; a spreadsheet 0.94, a board at twice its pitch 0.88-0.95).",
+    bounds="The lines' top-hat (line_contrast) along 48 rays across a disc of INSIDE 0.3 "
+    "pitch round each centre; the hexagon QUARTILE 25 % of the way up from the emptiest "
+    "with EMPTY_INSIDE 0.5 of its rays crossing a line at most (boards 0.00-0.04 "
+    "measured, where a small colour-blind board's median hexagon is lit 0.79 of its "
+    "disc; a spreadsheet, or a board at twice its pitch, 1.0).",
     reason="the hexagons found hold lines inside them (not a board's lattice)",
     check=_check_empty_inside,
 )

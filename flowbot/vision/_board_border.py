@@ -318,7 +318,10 @@ def _left_out_by_colour(
     if not typical.any():
         return left_out  # hidden all along: inferred, not drawn
     shows_ground = (ground_like & typical).any(axis=1)
-    left_out[:] = shows_ground & ~line_like.any(axis=1) & judged
+    # The lines' colour counts where the border is drawn (one straight line
+    # beside every cell): off it, a window's text beside a cell left out may
+    # share it.
+    left_out[:] = shows_ground & ~(line_like & typical).any(axis=1) & judged
     if near_ground:
         left_out &= delta_e(lab, line).min(axis=1) > _NEAR_GROUND_APART
     log.debug(
@@ -461,7 +464,9 @@ BORDER: Rule[Grid] = Rule(
     bounds="Weak border cells (under _WEAK_BORDER 0.5 of the drawn border: holes 0.16-0.38) "
     "judged by colour against LINE_COLOUR_NOISE 12 CIELAB (good cells 0.8-4.9, holes "
     "27.3-42.3); _GAP_OUTSIDE_APART 4 (holes <= 1.6, windows >= 8.3); _OWN_BORDER_APART 24; "
-    "_NEAR_GROUND_APART 18 (holes 21.6-39.9, good cells <= 13.8; none on 512 real screens).",
+    "_NEAR_GROUND_APART 18 (holes 21.6-39.9, good cells <= 13.8; none on 512 real screens); "
+    "a cell's border drawn is the lines' colour where the border lies beside the other cells, "
+    "not a window's text farther out (flow_edge_objects 505).",
     reason=_BORDER_GAP,
     check=lambda grid: check_border(
         grid.lattice, grid.maps, grid.image, grid.factor, grid.settings, edges=grid.edges

@@ -63,7 +63,13 @@ _DIMMED_WITH_NEIGHBOURS = 0.25
 
 
 def unseen_by_colour(
-    faint: np.ndarray, image: np.ndarray, lattice: Lattice, factor: int, settings: Settings
+    faint: np.ndarray,
+    image: np.ndarray,
+    lattice: Lattice,
+    factor: int,
+    settings: Settings,
+    *,
+    crossed: np.ndarray | None = None,
 ) -> np.ndarray:
     """Which of the edges the line map missed do not show in full-resolution colour either.
 
@@ -71,6 +77,11 @@ def unseen_by_colour(
     first, each line's edges top to bottom, then horizontal ones). A line of
     another hue over a band of glow as bright as itself is visible by colour
     alone; the edges the line map did see set what "visible" means here.
+    ``crossed``: edges a drawn pipe crosses (``under_pipes``). Where pipes
+    are drawn, no edge is judged a wall by its colour: a pipe covers the
+    middle of an edge it crosses, and the cells' tints (each its pipe's
+    colour) step across the edges between flows; walls are judged by the
+    line map near the edges' ends (``check_edges``) and their widths.
     """
     if faint.mean() > 0.5:
         return faint  # too few edges seen to say what a visible one looks like
@@ -80,7 +91,8 @@ def unseen_by_colour(
     visibility = np.concatenate([vertical.ravel(), horizontal.ravel()])
     typical = float(median_of(visibility[~faint]))
     log.debug("faint edges: colour %s, typical %.1f", np.round(visibility[faint], 1), typical)
-    if (faint & (visibility > settings.wall_ratio * typical)).any():
+    bold = faint & (visibility > settings.wall_ratio * typical)
+    if bold.any() and (crossed is None or not crossed.any()):
         # Missed by the line filter yet far bolder than a line: a wall too
         # wide for the filter.
         raise UnsureReadingError("some inner grid edges are drawn as walls")

@@ -164,7 +164,7 @@ def check_edges(
     # Missing means not visible at all; glow and anti-aliasing only dim a line.
     faint = (values < max(settings.line_contrast, 0.15 * typical)) & ~between
     if faint.any():
-        missing = unseen_by_colour(faint, image, lattice, factor, settings)
+        missing = unseen_by_colour(faint, image, lattice, factor, settings, crossed=crossed)
         if missing.any():
             rows, cols = len(ys) - 1, len(xs) - 1
             split = (len(xs) - 2) * rows
@@ -439,7 +439,9 @@ INNER_EDGES: Rule[Grid] = Rule(
     bounds="Walls: _WALL_INK 1.5 (zoom-blurred lines 0.98-1.12, walls >= 2.5), _WALL_BRIGHTER "
     "1.6 (real lines <= 1.11, walls >= 2.04), _WALL_STROKE 1.5 (walls >= 1.85, good boards' "
     "peakless edges <= 1.30); edges dimmed with their neighbours by glow keep >= 0.34 of "
-    "their contrast, holes' <= 0.11 (_DIMMED_WITH_NEIGHBOURS 0.25).",
+    "their contrast, holes' <= 0.11 (_DIMMED_WITH_NEIGHBOURS 0.25); with pipes drawn, no "
+    "edge a wall by its colour alone (pipes cover the middles, tints step across edges "
+    "between flows: mirror 100001 solved), only by the line map near its ends and its width.",
     reason="some inner grid lines are missing (holes or walls in the board) / "
     "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
     check=lambda grid: check_edges(grid.lattice, grid.maps, grid.image, grid.factor, grid.settings),

@@ -49,7 +49,13 @@ class Region:
 
 
 def other_dots(
-    image: np.ndarray, board: BoardGeometry, step: int, min_side: float, pairs: int = PAIRS
+    image: np.ndarray,
+    board: BoardGeometry,
+    step: int,
+    min_side: float,
+    pairs: int = PAIRS,
+    *,
+    split: bool = False,
 ) -> Region | None:
     """Where pairs of dots like a board's lie outside ``board``, if anywhere.
 
@@ -72,16 +78,21 @@ def other_dots(
         The dots' rectangle grown by ``REACH`` dot sizes, within the image;
         None when fewer than ``pairs`` pairs of one size were seen.
     """
-    return _dots_region(image, _outside(image, board), step, min_side, pairs)
+    return _dots_region(image, _outside(image, board), step, min_side, pairs, split=split)
 
 
 def dots_outside(
-    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int = PAIRS
+    image: np.ndarray,
+    board: BoardGeometry,
+    settings: Settings,
+    pairs: int = PAIRS,
+    *,
+    split: bool = False,
 ) -> Region | None:
     """``other_dots`` at the reader's working scale, in parts that can hold a board."""
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
-    return other_dots(image, board, step, MIN_BOARD_SIDE * settings.min_cell_px, pairs)
+    return other_dots(image, board, step, MIN_BOARD_SIDE * settings.min_cell_px, pairs, split=split)
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
@@ -99,16 +110,17 @@ def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
 
 
 def board_dots(
-    image: np.ndarray, step: int, min_side: float, *, apart_from_lines: bool = False
+    image: np.ndarray, step: int, min_side: float, *, split: bool = False
 ) -> Region | None:
     """Where pairs of dots like a board's lie anywhere in ``image``, if anywhere.
 
     As ``other_dots``, over the whole image: a board whose thin lines fade
-    in every shrunk copy still shows its dots. ``apart_from_lines``: see
-    ``round_blobs``.
+    in every shrunk copy still shows its dots. ``split``: see ``round_blobs``
+    (a hexagonal board's outline in its pack's colour runs into the dots
+    beside it once shrunk).
     """
     h, w = image.shape[:2]
-    return _dots_region(image, [Region(0, 0, w, h)], step, min_side, apart=apart_from_lines)
+    return _dots_region(image, [Region(0, 0, w, h)], step, min_side, split=split)
 
 
 def _dots_region(
@@ -118,11 +130,11 @@ def _dots_region(
     min_side: float,
     pairs: int = PAIRS,
     *,
-    apart: bool = False,
+    split: bool = False,
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
     h, w = image.shape[:2]
-    dots = _paired_dots(image, parts, step, min_side, pairs, apart=apart)
+    dots = _paired_dots(image, parts, step, min_side, pairs, split=split)
     if len(dots) < 2 * pairs:
         return None
     reach = REACH * float(median_of(dots[:, 2]))
@@ -141,7 +153,7 @@ def _paired_dots(
     min_side: float,
     pairs: int = PAIRS,
     *,
-    apart: bool = False,
+    split: bool = False,
 ) -> np.ndarray:
     """Round blobs in the given parts paired as a board's dots: x, y, size, R, G, B rows."""
     blobs = np.array(
@@ -149,7 +161,7 @@ def _paired_dots(
             blob
             for part in parts
             if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
-            for blob in round_blobs(image, part, step, apart_from_lines=apart)
+            for blob in round_blobs(image, part, step, split=split)
         ]
     )
     if len(blobs) < 2 * pairs:
@@ -158,13 +170,13 @@ def _paired_dots(
 
 
 def round_blobs(
-    image: np.ndarray, part: Region, step: int, *, apart_from_lines: bool = False
+    image: np.ndarray, part: Region, step: int, *, split: bool = False
 ) -> list[tuple[float, ...]]:
     """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels).
 
-    ``apart_from_lines``: saturated lines a pixel or two wide in the copy are
-    taken off first (a hexagonal board's outline in its pack's colour runs
-    into the dots beside it once shrunk, one blob with them).
+    With ``split``, also discs touching saturated blobs of another colour, cut
+    from them at their rims: another board's dots beside a square board read,
+    in glow or on a saturated wallpaper (a screenshot preview's).
     """
     crop = image[part.y0 : part.y1, part.x0 : part.x1]
     size = ((part.x1 - part.x0) // step, (part.y1 - part.y0) // step)
@@ -173,41 +185,103 @@ def round_blobs(
     brightest = cv2.max(cv2.max(r, g), b)
     spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
     mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
-    if apart_from_lines:
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    # Outlines only (no labelling of every pixel): few blobs pass the shape test.
-    # Each part's outer outline, also of parts lying in another's hole: a
-    # board's dots inside a saturated wallpaper that frames the board.
-    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    found = []
-    for contour, (*_, parent) in zip(contours, hierarchy[0] if contours else (), strict=True):
-        if parent >= 0:
-            continue  # a hole's outline
-        x, y, w, h = cv2.boundingRect(contour)
-        # A disc: as wide as high, filling pi/4 of its box (a square or an
-        # icon tile fills it all, once big enough to tell), bright and of its
-        # colour at its centre (no ring, no dim glow).
-        if min(w, h) < 2 or abs(w - h) > max(1, 0.25 * max(w, h)):
+    found: list[tuple[float, ...]] = []
+    failed = []
+    for outline in _outlines(mask):
+        disc = _disc(outline, mask, small, brightest, part=part, step=step)
+        if disc is None:
+            failed.append(outline)
+        else:
+            found.append(disc)
+    for outline in failed if split else ():
+        # A saturated blob that is no disc: dots may touch glow or a saturated
+        # wallpaper of another colour. A dot is one flat colour, cut from them
+        # at its rim: the blob's box less pixels unlike a neighbour finds it
+        # (a pixel narrower each side: grown back), where not found whole.
+        x, y, w, h = cv2.boundingRect(outline)
+        if max(w, h) < _SPLIT_LEAST:
             continue
-        fill = cv2.countNonZero(mask[y : y + h, x : x + w]) / (w * h)
-        cx, cy = x + (w - 1) / 2, y + (h - 1) / 2
-        i, j = round(cy), round(cx)
-        if (
-            fill < 0.6
-            or (fill > 0.9 and min(w, h) >= 5)
-            or not mask[i, j]
-            or brightest[i, j] < DOT_BRIGHTNESS
-        ):
-            continue
-        found.append(
-            (
-                part.x0 + cx * step,  # pixel i of the copy is pixel i * step
-                part.y0 + cy * step,
-                (w + h) / 2 * step,
-                *small[i, j].tolist(),
-            )
-        )
+        box = (slice(y, y + h), slice(x, x + w))
+        flat = mask[box] & _one_colour(small[box])
+        at = Region(part.x0 + x * step, part.y0 + y * step, part.x1, part.y1)
+        for inner in _outlines(flat):
+            disc = _disc(inner, flat, small[box], brightest[box], part=at, step=step)
+            if disc is None:
+                continue
+            cx, cy, width, *rgb = disc
+            if all(math.hypot(cx - fx, cy - fy) > fw / 2 for fx, fy, fw, *_ in found):
+                found.append((cx, cy, width + 2 * step, *rgb))
     return found
+
+
+#: A blob narrower and lower than this (in the copy looked at) is not split: a
+#: disc (2 px or more), its rim and what it touches span more (a preview's dots
+#: in glow 6 px and more, flow_other_preview 170205); text and icons beside a
+#: board make blobs of 4-6 px by the tens, each split at a cost.
+_SPLIT_LEAST = 8
+
+#: A pixel whose colour differs from a neighbour's (in the copy looked at) by
+#: more than this in some channel lies on a colour's edge: a dot's rim.
+#: Inside a dot, JPEG's noise moves channels by under 20 (quality 60).
+_EDGE_STEP = 40
+
+
+def _one_colour(small: np.ndarray) -> np.ndarray:
+    """1 where a pixel's and its four neighbours' colours span at most ``_EDGE_STEP`` in
+    every channel, else 0."""
+    spread = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, _CROSS)
+    r, g, b = cv2.split(spread)
+    return cv2.threshold(cv2.max(cv2.max(r, g), b), _EDGE_STEP, 1, cv2.THRESH_BINARY_INV)[1]
+
+
+_CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+
+
+def _outlines(mask: np.ndarray) -> list[np.ndarray]:
+    """Each blob's outer outline, also of blobs lying in another's hole: a board's
+    dots inside a saturated wallpaper that frames the board."""
+    # Outlines only (no labelling of every pixel): few blobs pass the shape test.
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    return [
+        contour
+        for contour, (*_, parent) in zip(contours, hierarchy[0] if contours else (), strict=True)
+        if parent < 0  # else a hole's outline
+    ]
+
+
+def _disc(
+    outline: np.ndarray,
+    mask: np.ndarray,
+    small: np.ndarray,
+    brightest: np.ndarray,
+    *,
+    part: Region,
+    step: int,
+) -> tuple[float, ...] | None:
+    """The blob of ``mask`` within ``outline`` (in ``part`` shrunk ``step`` times) as a
+    disc: x, y, size, R, G, B (full-size pixels); ``None`` when it is none."""
+    x, y, w, h = cv2.boundingRect(outline)
+    # A disc: as wide as high, filling pi/4 of its box (a square or an
+    # icon tile fills it all, once big enough to tell), bright and of its
+    # colour at its centre (no ring, no dim glow).
+    if min(w, h) < 2 or abs(w - h) > max(1, 0.25 * max(w, h)):
+        return None
+    fill = cv2.countNonZero(mask[y : y + h, x : x + w]) / (w * h)
+    cx, cy = x + (w - 1) / 2, y + (h - 1) / 2
+    i, j = round(cy), round(cx)
+    if (
+        fill < 0.6
+        or (fill > 0.9 and min(w, h) >= 5)
+        or not mask[i, j]
+        or brightest[i, j] < DOT_BRIGHTNESS
+    ):
+        return None
+    return (
+        part.x0 + cx * step,  # pixel i of the copy is pixel i * step
+        part.y0 + cy * step,
+        (w + h) / 2 * step,
+        *small[i, j].tolist(),
+    )
 
 
 def pairs_of_one_size(blobs: np.ndarray) -> np.ndarray:

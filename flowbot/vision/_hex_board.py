@@ -22,6 +22,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry, Link, Point, link
 from flowbot.vision._hex_lattice import SQRT3, HexLattice
+from flowbot.vision._hex_widths import OUTLINE_WIDTH, WidthGroups, width_groups
 from flowbot.vision._rule import Rule
 
 #: A side is drawn when its line map shows along this share of its middle half.
@@ -35,18 +36,6 @@ PLACING_ROUNDS = 3
 MIN_CELLS = 12
 #: Regular hexagons: column step over row step is sqrt(3)/2 within this share.
 REGULAR = 0.04
-#: The outline must be this many times as wide as the thin lines between cells
-#: for a wall to show (the game: about 3; synthetic screens at 35-115 px
-#: pitches 1.4-2.0, a width being its ink over the contrast round it); an inner side with
-#: the geometric middle of the two or more is a wall; one whose width lies
-#: within ``WALL_DOUBT`` of that middle (on a log scale from the lines' 0 to
-#: the outline's 1) is refused.
-OUTLINE_WIDTH = 1.25
-WALL_DOUBT = 0.15
-#: ... and wider by this many pixels (its ink over its contrast: a line a
-#: pixel wide across two pixels shows one pixel's ink; web screens draw 1 px
-#: lines and a 2 px outline).
-WALL_GAP_PX = 0.75
 #: The top-hat keeping the lines is this many pitches either side of a pixel:
 #: wider than the outline (the game 0.05 pitch, synthetic screens up to 0.17:
 #: twice a 2.6 px line at a 31 px pitch), narrower than a dot.
@@ -97,19 +86,16 @@ class LineMap:
         profile, _ = self._profiles(self.tophat, sides, across)
         return (profile.max(axis=2) >= self.contrast).mean(axis=1)
 
-    def sides(self, sides: np.ndarray, across: float) -> list[Side]:
+    def sides(self, sides: np.ndarray, across: float, *, inked: bool = True) -> list[Side]:
         """How each of the sides ``(n, 2, 2)`` shows (``Side``), looked for ``across``
-        pixels either side of it."""
+        pixels either side of it (without ``inked``, its ink left 0: placing the lattice
+        asks only where each line lies)."""
         profile, offsets = self._profiles(self.tophat, sides, across)
         ground = np.median(self._profiles(self.ground, sides, 0.0)[0], axis=(1, 2))
         peaks = profile.max(axis=2)
         drawn = (peaks >= self.contrast).mean(axis=1)
         typical = np.median(profile, axis=1)
-        # Over the ground either side, a straight line from one end to the other:
-        # glow's soft edge along a line leaves a slope under it in the top-hat.
-        ends = np.stack([typical[:, :2].min(axis=1), typical[:, -2:].min(axis=1)], axis=1)
-        base = ends[:, :1] + (ends[:, 1:] - ends[:, :1]) * np.linspace(0, 1, len(offsets))
-        ink = 0.5 * np.clip(typical - base, 0, None).sum(axis=1)
+        ink = np.array([_hump_ink(row, offsets) if inked else 0.0 for row in typical])
         peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
         weight = profile.sum(axis=(1, 2))
         where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)
@@ -168,6 +154,37 @@ class LineMap:
         ys = a.y + ts * (b.y - a.y) + offsets * ny
         inside = (xs >= -0.5) & (xs <= w - 0.5) & (ys >= -0.5) & (ys <= h - 0.5)
         return float(inside.mean())
+
+
+#: A line's hump in a profile across it ends at a valley: where the profile,
+#: past its lowest point out from the peak, rises again by HUMP_RISE of the
+#: peak (the next thing across: a dot's rim a pixel or two off the line in
+#: small hexagons, rising 0.1-0.15 of the peak), that lowest point below
+#: VALLEY of the peak (a wide line's plateau ripples by more under JPEG).
+HUMP_RISE = 0.05
+VALLEY = 0.5
+#: The line's peak is looked for this many pixels either side of the side.
+PEAK_NEAR = 1.5
+
+
+def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
+    """The ink of the line at the middle of ``profile`` (half-pixel steps across it): its
+    contrast summed over its own hump, down to the valleys either side before
+    anything else rises, over a straight line between them (glow's soft edge along
+    a line leaves a slope under it in the top-hat)."""
+    near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
+    peak = int(near[np.argmax(profile[near])])
+    top = max(float(profile[peak]), 1e-6)
+    edges = []
+    for out in (profile[peak::-1], profile[peak:]):
+        low = np.minimum.accumulate(out)
+        past = np.flatnonzero((out > low + HUMP_RISE * top) & (low <= VALLEY * top))
+        stop = int(past[0]) if past.size else len(out)
+        edges.append(int(np.argmin(out[:stop])))
+    lo, hi = peak - edges[0], peak + edges[1]
+    hump = profile[lo : hi + 1]
+    base = np.linspace(float(profile[lo]), float(profile[hi]), len(hump))
+    return 0.5 * float(np.clip(hump - base, 0, None).sum())
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,12 +263,12 @@ class HexSides:
         return inner, outline
 
     @cached_property
-    def line_widths(self) -> tuple[tuple[float, float], ...] | None:
-        """Per direction, the thin lines' and the outline's typical width (``None`` when the
-        outline does not carry ``OUTLINE_WIDTH`` times the lines' width along every direction)."""
+    def groups(self) -> tuple[WidthGroups, ...] | None:
+        """Per direction, the widths' two groups: thin lines; the outline and walls (``None``
+        when the outline is not wider than the lines along every direction)."""
         inner, outline = self.widths
         reach = 2 * max(4.0, LINE_REACH * self.lattice.row_step)
-        typical = []
+        found = []
         for direction in range(3):
             thin = [width for side, width in inner.items() if _side_direction(side) == direction]
             # (the outline whole: a tight crop cuts some of it)
@@ -260,19 +277,11 @@ class HexSides:
                 for side in outline
                 if side.direction == direction and self.lines.shown(side.a, side.b, reach) == 1
             ]
-            if not thin or not wide:
+            group = width_groups(thin, wide)
+            if group is None:
                 return None
-            t, w = float(np.median(thin)), float(np.median(wide))
-            if w < OUTLINE_WIDTH * t or w - t < WALL_GAP_PX:
-                return None
-            typical.append((t, w))
-        return tuple(typical)
-
-    def wideness(self, direction: int, width: float) -> float:
-        """Where ``width`` lies from the thin lines' (0) to the outline's (1), on a log scale."""
-        assert self.line_widths is not None, "asked once the outline rule passed"
-        thin, wide = self.line_widths[direction]
-        return math.log(max(width, 1e-6) / thin) / math.log(wide / thin)
+            found.append(group)
+        return tuple(found)
 
 
 def _direction(step: Node) -> int:
@@ -325,9 +334,9 @@ def hex_board(sides: HexSides) -> HexBoard:
     """The board in the game's index grid, its holes and its walls (the sides between two
     cells drawn with the outline's width); a hexagon outlined all round is a hole."""
     inner, _ = sides.widths
-    walls = {
-        side for side, width in inner.items() if sides.wideness(_side_direction(side), width) >= 0.5
-    }
+    assert sides.groups is not None, "read once the width rule passed"
+    groups = sides.groups
+    walls = {side for side, width in inner.items() if groups[_side_direction(side)].is_wide(width)}
     # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
         node
@@ -359,47 +368,34 @@ ONE_PIECE: Rule[HexSides] = Rule(
 
 
 def _check_outline(sides: HexSides) -> None:
-    if sides.line_widths is None:
-        raise UnsureReadingError(
-            "the board's outline looks like the lines between its hexagons (walls would not show)"
-        )
-    inner, outline = sides.widths
+    assert sides.groups is not None, "checked once the width rule passed"
+    _, outline = sides.widths
     for edge in outline:
         # Where the image's edge cuts the outline, a line of either width shows
         # only its part inside: each is expected as cut.
-        thin, wide = sides.line_widths[edge.direction]
-        thin *= sides.lines.shown(edge.a, edge.b, thin)
-        wide *= sides.lines.shown(edge.a, edge.b, wide)
+        group = sides.groups[edge.direction]
+        thin = group.thin * sides.lines.shown(edge.a, edge.b, group.thin)
+        wide = group.wide * sides.lines.shown(edge.a, edge.b, group.wide)
         if wide < OUTLINE_WIDTH * thin or thin <= 0:
             raise UnsureReadingError(OUTLINE.reason)
-        if math.log(max(edge.width, 1e-6) / thin) < 0.5 * math.log(wide / thin):
+        # The boundary as far between the two, on a log scale, as uncut.
+        share = math.log(group.boundary / group.thin) / math.log(group.wide / group.thin)
+        if math.log(max(edge.width, 1e-6) / thin) < share * math.log(wide / thin):
             raise UnsureReadingError(OUTLINE.reason)
-    for side, width in inner.items():
-        if abs(sides.wideness(_side_direction(side), width) - 0.5) < WALL_DOUBT:
-            raise UnsureReadingError(
-                "cannot tell whether a line between two hexagons is a wall or not"
-            )
 
 
 OUTLINE: Rule[HexSides] = Rule(
     name="hex outline all round",
-    refuses="a hexagonal board whose outline is a thin line somewhere, cannot be told "
-    "from the thin lines at all, or with a line between two hexagons neither thin nor a wall",
+    refuses="a hexagonal board whose outline is in the thin lines' group somewhere",
     why="The game outlines the board in a line wider than those between its hexagons; a "
     "thin line facing out means the lattice goes on past what is drawn whole (cut off by the "
-    "image's edge, covered), and an outline no wider than the lines would hide walls. A "
-    "line's width is its ink over the contrast of the lines round it: a line a pixel wide "
-    "lying across two shows half its contrast in each, as wide as two by its peak. Where "
-    "the image's edge cuts the outline (a tight crop), it and a thin line are each expected "
-    "as cut.",
-    bounds="OUTLINE_WIDTH 1.25: the outline's median width over the thin lines' (the game "
-    "about 3, synthetic screens 1.4-2.0 at 21-240 px pitches; a slanted line drawn smoothed "
-    "shows about a pixel more ink than a flat one), along each of the three directions apart; "
-    "a side is outline or wall from the geometric middle of the two, and refused within "
-    "WALL_DOUBT 0.15 of it (on a log scale, lines 0, outline 1); the outline WALL_GAP_PX 0.75 "
-    "px wider at least (web screens: 1 px lines, 2 px outline, 1.0 against 2.0 measured); "
-    "the top-hat keeping the lines LINE_REACH 0.12 pitch either side (the outline up to "
-    "0.17 pitch wide).",
+    "image's edge, covered). Where the image's edge cuts the outline (a tight crop), it and "
+    "a thin line are each expected as cut.",
+    bounds="The groups of `hex widths in two groups`, along the side's direction, each "
+    "scaled by the share of its width within the image; the outline then OUTLINE_WIDTH 1.15 "
+    "times the thin lines' width at least, the side at or above the gap between them (as far "
+    "between the two, on a log scale, as uncut); the top-hat keeping the lines LINE_REACH "
+    "0.12 pitch either side (the outline up to 0.17 pitch wide).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )
@@ -468,7 +464,9 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
         for corners in [_corners(lattice, node)]
         for step, a, b in _SIDES
     ]
-    measured = lines.sides(np.array([(pa, pb) for *_, pa, pb in ends], np.float64), reach)
+    measured = lines.sides(
+        np.array([(pa, pb) for *_, pa, pb in ends], np.float64), reach, inked=False
+    )
     for ((j, k), (dj, dk), pa, pb), seen in zip(ends, measured, strict=True):
         where = seen.where
         if seen.drawn < DRAWN:

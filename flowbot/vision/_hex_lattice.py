@@ -96,9 +96,7 @@ def find_hex_lattices(
     gray = brightest_channel(image)
     h, w = gray.shape
     found: list[HexLattice] = []
-    region = board_dots(
-        image, max(1, math.ceil(max(h, w) / work_size)), min_side, apart_from_lines=True
-    )
+    region = board_dots(image, max(1, math.ceil(max(h, w) / work_size)), min_side, split=True)
     parts = [] if region is None else [region]
     parts.append(Region(0, 0, w, h))
     for part in parts:

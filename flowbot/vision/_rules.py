@@ -43,6 +43,7 @@ from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
+from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._pipes_on_classic import PIPES_ON_CLASSIC
 from flowbot.vision._rule import Cells, Grid, Rule
@@ -88,7 +89,7 @@ FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_ON_CLASSIC,)
 
 HEX_LATTICE_RULES: tuple[Rule[HexSides], ...] = (HEX_EMPTY,)
 
-HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, OUTLINE)
+HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, HEX_TWO_GROUPS, OUTLINE)
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
 

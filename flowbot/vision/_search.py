@@ -58,8 +58,12 @@ def find_boards(
     # colour first: a line beside a pipe's tint may stand out from it in
     # some channel only (grey beside blue); then in the brightest channel,
     # where colour may join a pipe's edge to the lines into a grid that is none.
-    bridging = (len(attempts), len(attempts) + 1)
     attempts += [(factor, image, False), (factor, gray, False)]
+    if factor > 1:
+        # And in the finer copy: in small cells a pipe (a third of a pitch)
+        # is as thin there as the line filter's kernel, and passes for a line.
+        attempts += [(factor // 2, image, False), (factor // 2, gray, False)]
+    bridging = tuple(range(1, len(attempts)))
     if factor > 1:
         attempts.append((factor // 2, gray, False))
     # Last, lines darker than a glow brighter than they are.

@@ -1,0 +1,142 @@
+"""A hexagonal board's side widths in two groups: its thin lines, and its outline with the walls.
+
+The game draws the lines between two hexagons thin, the outline (and a wall)
+wider. How much wider a side measures depends on how it is drawn: a line a
+pixel wide drawn smoothed along a slant carries up to two pixels of ink more
+than one along a row of pixels, varying with where it falls on the pixels
+(renders: 2.1-2.6 px of ink against the outline's 3.3). So no fixed ratio
+tells a wall from a line; the board's own sides do. Along each of the three
+directions apart, the sides between two hexagons (mostly thin) and the
+outline's sides (all wide) give two typical widths; between them the widths
+must leave one clear gap, a good share of the way from one to the other,
+and a side is thin below its middle, outline or wall above it. Widths
+spread over the whole way (blur, JPEG, glow) leave no such gap: refused.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._rule import Rule
+
+if TYPE_CHECKING:
+    from flowbot.vision._hex_board import HexSides
+
+#: The outline's typical width must be this many times the thin lines' at least
+#: (the game about 3; renders 1.29-2.0; a board with no wider outline would hide
+#: its walls).
+OUTLINE_WIDTH = 1.15
+#: The gap between the two groups must span this share of the way from the thin
+#: lines' typical width to the outline's (on a log scale), and be DOMINANT times
+#: the next widest gap there above a side between two hexagons (such a side alone
+#: between two like gaps is a guess; an outline side there is judged by its rule).
+#: Renders' boards read right: 0.30 and more (thick zoomed lines 0.31, tiny cells'
+#: slanted lines 0.37), the next gap at most half as wide; groups put a side in
+#: the wrong group only at 0.26 and less (JPEG, a mirror's blur, thick zoomed
+#: lines), the next gap as wide there.
+CLEAR_GAP = 0.30
+DOMINANT = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class WidthGroups:
+    """One direction's side widths in two groups: the thin lines' typical width, the
+    outline's, and the middle of the gap between them (``boundary``), with the gap's
+    share of the way from one to the other (``gap``, on a log scale)."""
+
+    thin: float
+    wide: float
+    boundary: float
+    gap: float
+    next_gap: float
+
+    @property
+    def clear(self) -> bool:
+        """Whether the gap between the groups is clear: wide, and wider than any other."""
+        return self.gap >= CLEAR_GAP and self.gap >= DOMINANT * self.next_gap
+
+    def is_wide(self, width: float) -> bool:
+        """Whether a side ``width`` wide is in the outline's group (an inner one: a wall)."""
+        return width >= self.boundary
+
+    def cut(self, shown: float) -> WidthGroups:
+        """The groups as a line cut by the image's edge to ``shown`` of its width shows."""
+        return WidthGroups(
+            self.thin * shown, self.wide * shown, self.boundary * shown, self.gap, self.next_gap
+        )
+
+
+def width_groups(inner: Sequence[float], outline: Sequence[float]) -> WidthGroups | None:
+    """The two groups of one direction's widths (``inner``: between two hexagons;
+    ``outline``: its whole sides), or ``None`` when the outline is not wider."""
+    if not len(inner) or not len(outline):
+        return None
+    lines = np.log(np.maximum(np.asarray(inner, np.float64), 1e-6))
+    edges = np.log(np.maximum(np.asarray(outline, np.float64), 1e-6))
+    thin, wide = float(np.median(lines)), float(np.median(edges))
+    if wide - thin < math.log(OUTLINE_WIDTH):
+        return None
+    values = np.concatenate([lines, edges, [thin, wide]])
+    inside = np.concatenate([np.ones(len(lines) + 1, bool), np.zeros(len(edges) + 1, bool)])
+    order = np.argsort(values, kind="stable")
+    values, inside = values[order], inside[order]
+    keep = (values >= thin) & (values <= wide)
+    between, lower_inner = values[keep], inside[keep][:-1]
+    gaps = np.diff(between)
+    widest = int(np.argmax(gaps))
+    boundary = float(between[widest] + between[widest + 1]) / 2
+    # Another gap as wide matters above a side between two hexagons (it alone would
+    # stand between two like gaps); above an outline side, it does not.
+    others = np.delete(gaps, widest)[np.delete(lower_inner, widest)]
+    second = float(others.max()) if others.size else 0.0
+    return WidthGroups(
+        math.exp(thin),
+        math.exp(wide),
+        math.exp(boundary),
+        float(gaps[widest]) / (wide - thin),
+        second / (wide - thin),
+    )
+
+
+def _check_two_groups(sides: HexSides) -> None:
+    groups = sides.groups
+    if groups is None:
+        raise UnsureReadingError(
+            "the board's outline looks like the lines between its hexagons (walls would not show)"
+        )
+    if not all(group.clear for group in groups):
+        raise UnsureReadingError(TWO_GROUPS.reason)
+
+
+TWO_GROUPS: Rule[HexSides] = Rule(
+    name="hex widths in two groups",
+    refuses="a hexagonal board whose outline is no wider than its thin lines, or whose side "
+    "widths along some direction do not fall into two groups apart (thin lines; the outline "
+    "and walls)",
+    why="A wall is told from a thin line only by its width, and how wide a line of either "
+    "kind measures depends on how it is drawn: a line a pixel wide drawn smoothed along a "
+    "slant shows nearly the outline's ink in small hexagons. The board's own sides give the "
+    "two widths along each direction; a side between them, neither clearly one nor the "
+    "other, would be a guess.",
+    bounds="Widths: a line's ink over the lines' contrast, summed over its own hump across the "
+    "side (down to the valleys either side, below VALLEY 0.5 of its peak, past which anything "
+    "rises again by HUMP_RISE 0.05 of it: a dot's rim a pixel or two off a line in small "
+    "hexagons, not a wide line's plateau rippled by JPEG), the peak looked "
+    "for PEAK_NEAR 1.5 px either side; along each of the three directions apart. "
+    "OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about 3, "
+    "renders 1.29-2.0); CLEAR_GAP 0.30: the widest gap between the two medians spans this "
+    "share of the way (log scale) between them, DOMINANT 1.5 times the next widest there "
+    "above a side between two hexagons (a lone outline side between two like gaps is "
+    "judged by `hex outline all round`): "
+    "renders read right 0.30 and up (zoomed thick lines 0.31, tiny cells' slanted lines "
+    "0.37), the next gap at most half as wide; groups split wrongly only at 0.26 and less "
+    "(JPEG, a mirror's blur, zoomed thick lines), the next gap as wide there.",
+    reason="cannot tell whether a line between two hexagons is a wall or not",
+    check=_check_two_groups,
+)

@@ -1,0 +1,66 @@
+"""A hexagonal board's side widths: thin lines told from the outline and walls by the board's
+own widths in two groups, each line's ink summed over its own hump."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_board import _hump_ink
+from flowbot.vision._hex_widths import width_groups
+
+# Half-pixel steps across a side, as the line map is sampled.
+OFFSETS = np.arange(-4.0, 4.25, 0.5)
+
+
+def test_slanted_thin_lines_nearly_as_wide_as_the_outline_are_told_apart() -> None:
+    # Small hexagons: a pixel-wide slanted line drawn smoothed carries 2.1-2.6 px of
+    # ink, the 2 px outline 3.3; no fixed ratio of the two medians tells them apart.
+    rng = np.random.default_rng(1)
+    thin = rng.uniform(2.05, 2.62, 120)
+    outline = rng.uniform(3.2, 3.35, 40)
+    walls = [3.25, 3.3]
+    groups = width_groups([*thin, *walls], outline)
+    assert groups is not None
+    assert groups.clear
+    assert not any(groups.is_wide(w) for w in thin)
+    assert all(groups.is_wide(w) for w in [*walls, *outline])
+
+
+def test_widths_spread_all_the_way_between_are_doubted() -> None:
+    thin = np.linspace(2.0, 3.3, 60)
+    groups = width_groups(thin[:40], thin[30:])
+    assert groups is None or not groups.clear
+
+
+def test_an_outline_no_wider_than_the_lines_gives_no_groups() -> None:
+    assert width_groups([2.0, 2.1, 2.05], [2.1, 2.0, 2.15]) is None
+
+
+def test_a_dots_rim_beside_a_thin_line_is_not_its_ink() -> None:
+    line = np.where(np.abs(OFFSETS) < 0.25, 100.0, 0.0)
+    line[np.abs(OFFSETS) == 0.5] = 50.0
+    rim = np.where(OFFSETS <= -2.5, 20.0, 0.0)  # a dot's edge two pixels off the line
+    assert _hump_ink(line + rim, OFFSETS) == pytest.approx(_hump_ink(line, OFFSETS))
+    assert _hump_ink(line, OFFSETS) == pytest.approx(100.0)
+
+
+def test_a_wide_lines_rippled_plateau_is_kept_whole() -> None:
+    plateau = np.where(np.abs(OFFSETS) <= 3.0, 93.0, 3.0)
+    plateau[np.abs(OFFSETS) == 2.0] = 98.0  # JPEG's ripples along the top
+    ink = _hump_ink(plateau, OFFSETS)
+    assert ink == pytest.approx(0.5 * float((plateau - 3.0).sum()))
+
+
+@pytest.mark.parametrize("seed", [300000, 300011])
+def test_small_hexagons_are_read_exactly_walls_and_all(seed: int) -> None:
+    # 18-19 px pitches, 1 px lines, a 2 px outline; 300000 has six walls.
+    shot = sample("tiny_cells", seed, "hex")
+    try:
+        reading = read_board(shot.image)
+    except UnsureReadingError as refusal:  # pragma: no cover - reported as the failure
+        pytest.fail(f"refused: {refusal}")
+    assert reading.puzzle == shot.puzzle.canonical()

@@ -109,14 +109,18 @@ def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
     ]
 
 
-def board_dots(image: np.ndarray, step: int, min_side: float) -> Region | None:
+def board_dots(
+    image: np.ndarray, step: int, min_side: float, *, split: bool = False
+) -> Region | None:
     """Where pairs of dots like a board's lie anywhere in ``image``, if anywhere.
 
     As ``other_dots``, over the whole image: a board whose thin lines fade
-    in every shrunk copy still shows its dots.
+    in every shrunk copy still shows its dots. ``split``: see ``round_blobs``
+    (a hexagonal board's outline in its pack's colour runs into the dots
+    beside it once shrunk).
     """
     h, w = image.shape[:2]
-    return _dots_region(image, [Region(0, 0, w, h)], step, min_side)
+    return _dots_region(image, [Region(0, 0, w, h)], step, min_side, split=split)
 
 
 def _dots_region(

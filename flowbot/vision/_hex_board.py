@@ -12,7 +12,7 @@ full resolution from the drawn sides themselves (``_placed``).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -295,30 +295,39 @@ def _side_direction(side: frozenset[Node]) -> int:
     return _direction((j2 - j1, k2 - k1))
 
 
-def drawn_board(gray: np.ndarray, lattice: HexLattice, contrast: float) -> HexSides | None:
-    """The hexagons drawn whole on ``lattice``, placed at full resolution, or ``None``
-    when not a board's worth of them is."""
+def found_hexagons(gray: np.ndarray, lattice: HexLattice, contrast: float) -> list[HexSides]:
+    """The pieces of a board's worth of hexagons (``MIN_CELLS``) drawn whole on
+    ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first."""
     lines = LineMap(gray, lattice.row_step, contrast)
-    cells = _drawn(lines, lattice, ACROSS_FOUND)
-    if len(cells) < MIN_CELLS:
-        return None
+    pieces = sorted(_pieces(_drawn(lines, lattice, ACROSS_FOUND)), key=len, reverse=True)
+    return [HexSides(lines, lattice, frozenset(p)) for p in pieces if len(p) >= MIN_CELLS]
+
+
+def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> HexSides | None:
+    """The hexagons drawn on the lattice of ``found`` once placed at full resolution from
+    their drawn sides, in pieces ``board_like`` (``None`` when there are none)."""
+    lines, cells = found.lines, set(found.cells)
     # Each fit looks for the lines near where the last one put them: a few
     # rounds take in a lattice found a little off (a blurred, zoomed screen).
-    placed = lattice
+    placed = found.lattice
     for _ in range(PLACING_ROUNDS):
         fitted = _placed(lines, placed, cells)
         if fitted is None:
             return None
         placed = fitted
     # A few hexagons apart are no board's (the gaps between lines of text, a
-    # window's edges); a piece of the board cut off by something laid over it
-    # leaves the rest with thin lines facing out (``OUTLINE``).
+    # window's edges), nor are hexagons holding lines (a page's ruled grid);
+    # a piece of the board cut off by something laid over it leaves the rest
+    # with thin lines facing out (``OUTLINE``).
     pieces = [
-        piece for piece in _pieces(_drawn(lines, placed, ACROSS_PLACED)) if len(piece) >= MIN_CELLS
+        HexSides(lines, placed, frozenset(piece))
+        for piece in _pieces(_drawn(lines, placed, ACROSS_PLACED))
+        if len(piece) >= MIN_CELLS
     ]
-    if not pieces:
+    kept = [piece.cells for piece in pieces if board_like(piece)]
+    if not kept:
         return None
-    return HexSides(lines, placed, frozenset().union(*pieces))
+    return HexSides(lines, placed, frozenset().union(*kept))
 
 
 def hex_board(sides: HexSides) -> HexBoard:
@@ -351,7 +360,8 @@ ONE_PIECE: Rule[HexSides] = Rule(
     bounds="Sides drawn: DRAWN 0.75 of their middle half in the line map (top-hat "
     "LINE_REACH 0.12 pitch either side, line_contrast), looked for ACROSS_PLACED 0.03 pitch "
     "across (1.5 px least); pieces of fewer than MIN_CELLS 12 hexagons are left out (no "
-    "board has so few: text's line gaps, a window's edges).",
+    "board has so few: text's line gaps, a window's edges), and pieces the lattice rules "
+    "pass over (a page's ruled grid: hexagons empty inside).",
     reason="hexagons drawn apart from the board (two boards, or a piece)",
     check=_check_one_piece,
 )
@@ -394,12 +404,14 @@ OUTLINE: Rule[HexSides] = Rule(
 def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
     """The hexagons within the image drawn all round."""
     h, w = lines.tophat.shape
-    nodes = [
-        (j, k)
-        for j in range(-1, int(w / lattice.col_step) + 2)
-        for k in range(-2, int(2 * h / lattice.row_step) + 3)
-        if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)
-    ]
+    # Every node over the image, wherever the lattice's origin lies.
+    half_row = lattice.row_step / 2
+    js = range(
+        math.floor(-lattice.x0 / lattice.col_step) - 1,
+        math.ceil((w - lattice.x0) / lattice.col_step) + 2,
+    )
+    ks = range(math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3)
+    nodes = [(j, k) for j in js for k in ks if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)]
     keys: dict[frozenset[Node], int] = {}
     ends: list[tuple[Point, Point]] = []
     for node in nodes:

@@ -9,7 +9,7 @@ three of these directions at once. So the lattice is found in three steps,
 in a shrunk copy of the brightest channel, on the map of its thin lines:
 
 1. the pitch: the shortest distance at which the map's autocorrelation
-   peaks along all three directions (``_pitch``);
+   peaks along all three directions (``_pitches``);
 2. the rows: the hexagons' flat tops and bottoms, lines across every half
    pitch; the columns: those flat sides' middles, ``p sqrt(3)/2`` apart
    (``_phases``);
@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from flowbot.vision._colour import brightest_channel
-from flowbot.vision._dots_apart import board_dots
+from flowbot.vision._dots_apart import Region, board_dots
 
 SQRT3 = math.sqrt(3)
 
@@ -51,6 +51,9 @@ FUNDAMENTAL = 0.85
 #: ... standing this much above the lowest point before it (renders: 0.18 at
 #: a 10 px pitch, 0.6 at 25 px).
 MIN_PEAK = 0.1
+#: Repeats tried as the pitch, the likeliest first (the hexagons drawn on each
+#: lattice tell the board's from text's or a page's rules).
+MAX_PITCHES = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,28 +84,35 @@ def line_map(gray: np.ndarray, contrast: float) -> np.ndarray:
 def find_hex_lattices(
     image: np.ndarray, work_size: int, contrast: float, min_side: float
 ) -> Iterator[HexLattice]:
-    """The lattice most of the image's thin lines follow, then the one around its dots.
+    """Lattices the image's thin lines may follow, the likeliest first: around pairs of
+    dots like a board's (``board_dots``), then over the whole image.
 
-    Text or a window's clutter beside a small board can outweigh its lines;
-    around pairs of dots like a board's (``board_dots``), the board's own
-    lines stand out. Each lattice is in full-resolution pixels.
+    Text or a window's clutter beside a small board can outweigh its lines
+    over the whole image; around its dots, the board's own lines stand out.
+    Each repeat of the lines along the three directions gives a lattice
+    (``_pitches``); which one a board is drawn on is for ``_hex_board`` to
+    tell. Each lattice is in full-resolution pixels, and given once.
     """
     gray = brightest_channel(image)
-    whole = find_hex_lattice(gray, work_size, contrast)
-    if whole is not None:
-        yield whole
     h, w = gray.shape
-    region = board_dots(image, max(1, math.ceil(max(h, w) / work_size)), min_side)
-    if region is None or (region.x1 - region.x0) * (region.y1 - region.y0) > 0.5 * h * w:
-        return
-    part = find_hex_lattice(gray[region.y0 : region.y1, region.x0 : region.x1], work_size, contrast)
-    if part is not None:
-        yield HexLattice(part.x0 + region.x0, part.y0 + region.y0, part.col_step, part.row_step)
+    found: list[HexLattice] = []
+    region = board_dots(image, max(1, math.ceil(max(h, w) / work_size)), min_side, split=True)
+    parts = [] if region is None else [region]
+    parts.append(Region(0, 0, w, h))
+    for part in parts:
+        crop = gray[part.y0 : part.y1, part.x0 : part.x1]
+        for lattice in _lattices(crop, work_size, contrast):
+            placed = HexLattice(
+                lattice.x0 + part.x0, lattice.y0 + part.y0, lattice.col_step, lattice.row_step
+            )
+            if not any(_same(placed, other) for other in found):
+                found.append(placed)
+                yield placed
 
 
-def find_hex_lattice(gray: np.ndarray, work_size: int, contrast: float) -> HexLattice | None:
-    """The hexagon lattice most of the thin lines of ``gray`` (brightest channel) follow,
-    or ``None``.
+def _lattices(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[HexLattice]:
+    """The hexagon lattices the thin lines of ``gray`` (brightest channel) may follow,
+    the likeliest first.
 
     Found in a copy shrunk to about ``work_size`` pixels; placed in
     full-resolution pixels.
@@ -111,24 +121,45 @@ def find_hex_lattice(gray: np.ndarray, work_size: int, contrast: float) -> HexLa
     f = max(1, math.ceil(max(h, w) / work_size))
     lines = _shrunk_lines(gray, f, contrast)
     if lines.sum() < 50:
-        return None
-    pitch = _pitch(lines)
-    if pitch is None:
-        return None
-    if pitch < FINE_PITCH and f > 1:
-        # Slanted lines a few pixels apart blur into the flat ones: the
-        # steps and phases are measured in a finer copy.
-        fine = max(1, int(f * pitch // FINE_PITCH))
-        pitch, f = pitch * f / fine, fine
-        lines = _shrunk_lines(gray, f, contrast)
-    phases = _phases(lines, pitch, pitch * SQRT3 / 2)
-    if phases is None:
-        return None
-    x0, y0, col_step, pitch = phases
-    if _parity(lines, x0, y0, pitch, col_step):
-        y0 += pitch / 2
-    # A working pixel covers ``f`` full-resolution ones.
-    return HexLattice((x0 + 0.5) * f - 0.5, (y0 + 0.5) * f - 0.5, col_step * f, pitch * f)
+        return
+    for repeat in _pitches(lines):
+        shrink, fine, pitch = f, lines, repeat
+        if pitch < FINE_PITCH and f > 1:
+            # Slanted lines a few pixels apart blur into the flat ones: the
+            # steps and phases are measured in a finer copy.
+            shrink = max(1, int(f * pitch // FINE_PITCH))
+            pitch = pitch * f / shrink
+            fine = _shrunk_lines(gray, shrink, contrast)
+        phases = _phases(fine, pitch, pitch * SQRT3 / 2)
+        if phases is None:
+            continue
+        x0, y0, col_step, row_step = phases
+        if _parity(fine, x0, y0, row_step, col_step):
+            y0 += row_step / 2
+        # A working pixel covers ``shrink`` full-resolution ones.
+        yield HexLattice(
+            (x0 + 0.5) * shrink - 0.5,
+            (y0 + 0.5) * shrink - 0.5,
+            col_step * shrink,
+            row_step * shrink,
+        )
+
+
+#: Two lattices are one when their pitches and hexagons' centres agree within this
+#: share of the pitch.
+SAME = 0.05
+
+
+def _same(a: HexLattice, b: HexLattice) -> bool:
+    """Whether ``a`` and ``b`` are one lattice (a centre of one on a centre of the other)."""
+    if abs(a.row_step - b.row_step) > SAME * a.row_step:
+        return False
+    j = round((a.x0 - b.x0) / b.col_step)
+    k = round((a.y0 - b.y0) / (b.row_step / 2))
+    if (j + k) % 2:
+        return False
+    x, y = b.centre(j, k)
+    return math.hypot(x - a.x0, y - a.y0) <= SAME * a.row_step
 
 
 def _shrunk_lines(gray: np.ndarray, f: int, contrast: float) -> np.ndarray:
@@ -137,8 +168,11 @@ def _shrunk_lines(gray: np.ndarray, f: int, contrast: float) -> np.ndarray:
     return line_map(small, contrast)
 
 
-def _pitch(lines: np.ndarray) -> float | None:
-    """The shortest distance the line map repeats at along all three directions."""
+def _pitches(lines: np.ndarray) -> list[float]:
+    """The distances the line map repeats at along all three directions, the likeliest
+    pitch first: the shortest repeating about as strongly as the best, then the other
+    repeats, strongest first (text or a page's rules beside a small board can repeat
+    more strongly than its lines; the hexagons drawn tell them apart)."""
     h, w = lines.shape
     centred = lines - lines.mean()
     # Zero-padded: a circular autocorrelation would fold the sides together.
@@ -157,24 +191,38 @@ def _pitch(lines: np.ndarray) -> float | None:
         x = np.rint(distances * dx).astype(int) % pw
         y = np.rint(distances * dy).astype(int) % ph
         scores = np.minimum(scores, auto[y, x])
-    # Past the central peak (each line's repeat with itself): from the
-    # first low point on.
-    rising = np.flatnonzero(np.diff(scores) >= 0)
+    # Past the central peak (each line's repeat with itself): from the first
+    # point where the scores rise again (the neighbourhood's plateaus, as
+    # the wide peak of thick or blurred lines falls, are no rise).
+    rising = np.flatnonzero(np.diff(scores) > 0)
     if not rising.size:
-        return None
+        return []
     cut = int(rising[0])
+    # Each repeat's top: a local maximum standing MIN_PEAK above the lowest
+    # point between it and the last one kept.
+    tops: list[int] = []
+    low = cut
+    for i in range(cut + 1, len(scores)):
+        if scores[i] < scores[low]:
+            low = i
+        at_top = i + 1 == len(scores) or scores[i + 1] < scores[i]
+        if at_top and scores[i] >= MIN_REPEAT and scores[i] - scores[low] >= MIN_PEAK:
+            tops.append(i)
+            low = i + 1 if i + 1 < len(scores) else i
+    if not tops:
+        return []
     # The shortest distance repeating about as strongly as the best: a
     # lattice repeats at twice its pitch as well, as strongly on a big board.
-    strongest = float(scores[cut:].max())
-    best = cut + int(np.flatnonzero(scores[cut:] >= FUNDAMENTAL * strongest)[0])
-    while best + 1 < len(scores) and scores[best + 1] >= scores[best]:
-        best += 1  # up to that repeat's own top
-    if scores[best] < MIN_REPEAT or scores[best] - scores[cut : best + 1].min() < MIN_PEAK:
-        return None
-    # The middle of the plateau the 3x3 neighbourhood makes of the peak.
-    top = np.flatnonzero(scores >= scores[best] - 1e-6)
-    near = top[np.abs(top - best) <= 8]
-    return float(distances[near].mean())
+    strongest = max(float(scores[i]) for i in tops)
+    first = next(i for i in tops if scores[i] >= FUNDAMENTAL * strongest)
+    ordered = [first, *sorted((i for i in tops if i != first), key=lambda i: -scores[i])]
+
+    def centre(best: int) -> float:
+        # The middle of the plateau the 3x3 neighbourhood makes of the peak.
+        top = np.flatnonzero(scores >= scores[best] - 1e-6)
+        return float(distances[top[np.abs(top - best) <= 8]].mean())
+
+    return [centre(i) for i in ordered[:MAX_PITCHES]]
 
 
 def _phases(lines: np.ndarray, pitch: float, col_step: float) -> tuple[float, ...] | None:

@@ -4,7 +4,9 @@ Tried only when no square grid gave a board (``read_board``), so a classic
 board's read never pays for it. The stages: the lattice of flat-topped
 hexagons (``_hex_lattice``), the hexagons drawn whole on it and the board's
 outline, holes and walls (``_hex_board``), the cells' dots (``_hex_cells``),
-each judged by the hex rules (``_rules.HEX_BOARD_RULES``, ``HEX_DOT_RULES``),
+each lattice judged by ``_rules.HEX_LATTICE_RULES`` (a refusal passes it
+over for the next), the board by the hex rules (``HEX_BOARD_RULES``,
+``HEX_DOT_RULES``),
 then the dots paired by colour as on any board.
 """
 
@@ -18,11 +20,12 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Reading, Shape
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._grid import MIN_BOARD_SIDE
-from flowbot.vision._hex_board import drawn_board, hex_board
+from flowbot.vision._hex_board import HexSides, found_hexagons, hex_board, placed_board
 from flowbot.vision._hex_cells import sample_hex_cells
+from flowbot.vision._hex_channel import line_channel
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._pairing import pair_by_colour
-from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES
+from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES, HEX_LATTICE_RULES
 from flowbot.vision._types import Settings
 
 log = logging.getLogger(__name__)
@@ -37,12 +40,25 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     lattices = find_hex_lattices(
         image, settings.work_size, settings.line_contrast, MIN_BOARD_SIDE * settings.min_cell_px
     )
-    for lattice in lattices:
-        sides = drawn_board(gray, lattice, settings.line_contrast)
-        if sides is not None:
-            break
-    else:
+    # Each piece of hexagons drawn on each lattice is a candidate board.
+    found = [
+        piece
+        for lattice in lattices
+        for piece in found_hexagons(gray, lattice, settings.line_contrast)
+        if _lattice_passes(piece)
+    ]
+    # The biggest board drawn is the one the user means: the OS's screenshot
+    # preview is a smaller copy of it (another board beside it is refused).
+    found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)
+    sides = _biggest_placed(found)
+    if sides is None:
         return None
+    channel = line_channel(image, sides)
+    if channel is not None:
+        # Glow of another hue hides lines in the brightest channel: the
+        # hexagons are found again in the lines' own.
+        again = found_hexagons(channel, sides.lattice, settings.line_contrast)
+        sides = _biggest_placed([piece for piece in again if _lattice_passes(piece)]) or sides
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     for board_rule in HEX_BOARD_RULES:
         board_rule.check(sides)
@@ -87,3 +103,21 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     confidence = round(0.5 + 0.5 * min(1.0, (pairing.margin - margin) / (3 * margin)), 3)
     log.info("read a hexagonal %s board with %d colours", puzzle.size, len(pairs))
     return Reading(puzzle, geometry, colours, confidence)  # type: ignore[arg-type]
+
+
+def _biggest_placed(found: list[HexSides]) -> HexSides | None:
+    """The first of the pieces ``found`` (the biggest first) placed at full resolution,
+    in pieces that pass the lattice rules."""
+    placed = (placed_board(piece, _lattice_passes) for piece in found)
+    return next(filter(None, placed), None)
+
+
+def _lattice_passes(sides: HexSides) -> bool:
+    """Whether a piece of hexagons drawn on a candidate lattice passes the lattice rules."""
+    try:
+        for lattice_rule in HEX_LATTICE_RULES:
+            lattice_rule.check(sides)
+    except UnsureReadingError as doubt:
+        log.debug("lattice %s passed over: %s", sides.lattice, doubt)
+        return False
+    return True

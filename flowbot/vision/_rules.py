@@ -12,6 +12,8 @@ here, and its row in docs/vision.md (a test holds the two together).
   cells and dots (``check_cells``): a refusal refuses the screen.
 - ``FEATURE_RULES`` judge the board chosen once its features (holes, walls,
   bridges, warps) and drawn pipes are all found (``check_features``).
+- ``HEX_LATTICE_RULES`` judge each piece of the hexagons drawn on a candidate
+  lattice (``_hex_reader.read_hex``): a refusal passes the piece over.
 - ``HEX_BOARD_RULES`` and ``HEX_DOT_RULES`` judge a hexagonal board, tried when
   no square grid gave a board (``_hex_reader.read_hex``): its drawn hexagons,
   then its cells.
@@ -41,6 +43,7 @@ from flowbot.vision._cells import CellSamples
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
+from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
 from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._pipes import NO_PIPES, Pipes
@@ -86,6 +89,8 @@ OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
 
 FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_FIT,)
 
+HEX_LATTICE_RULES: tuple[Rule[HexSides], ...] = (HEX_EMPTY,)
+
 HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, HEX_TWO_GROUPS, OUTLINE)
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
@@ -97,6 +102,7 @@ ALL_RULES: tuple[Rule[Grid] | Rule[Cells] | Rule[Board] | Rule[HexSides] | Rule[
     *DOT_RULES,
     *CELL_RULES,
     *FEATURE_RULES,
+    *HEX_LATTICE_RULES,
     *HEX_BOARD_RULES,
     *HEX_DOT_RULES,
 )

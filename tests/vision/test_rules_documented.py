@@ -12,6 +12,7 @@ from flowbot.vision._rules import (
     FEATURE_RULES,
     HEX_BOARD_RULES,
     HEX_DOT_RULES,
+    HEX_LATTICE_RULES,
 )
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "vision.md"
@@ -40,6 +41,7 @@ def test_rules_are_named_once_and_say_what_why_bounds_and_reason() -> None:
             DOT_RULES,
             CELL_RULES,
             FEATURE_RULES,
+            HEX_LATTICE_RULES,
             HEX_BOARD_RULES,
             HEX_DOT_RULES,
         )

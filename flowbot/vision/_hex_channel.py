@@ -1,0 +1,74 @@
+"""The channel a hexagonal board's lines are looked for in: the brightest, or their own.
+
+The lines are found in the brightest channel, which holds any line's colour.
+Glow of another hue behind the board (an orange band behind green lines)
+lifts the ground's brightest channel up to the lines': there the lines show
+only in their own colour's channel, where that glow stays dark. So once a
+lattice's hexagons are found, the channel (red, green, blue, or the brightest)
+in which the weakest of their sides stand out most from the ground beside
+them is the one their board is read in.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from flowbot.vision._colour import brightest_channel
+from flowbot.vision._hex_board import HexSides
+
+#: The ground beside a side is looked at this many pitches off its middle,
+#: either side (past the widest line's half, 0.085 pitch; short of a dot's rim
+#: from a flat side, 0.12 pitch).
+GROUND_OFF = 0.1
+#: A side's line is looked for this many pixels either side of where it is placed.
+LINE_NEAR = 1.5
+#: The weakest sides: this percentile of their contrast over the ground beside them.
+WEAKEST = 10
+#: A channel of the lines' own is taken over the brightest only when their weakest
+#: sides stand out this many times as much in it (ties keep the brightest: it
+#: holds an outline in another hue as well as the lines).
+CLEARER = 1.5
+
+
+def line_channel(image: np.ndarray, placed: HexSides) -> np.ndarray | None:
+    """The channel of ``image`` (``(H, W, 3)`` RGB) where the weakest sides of the
+    hexagons ``placed`` (at full resolution) stand out ``CLEARER`` times as much as in
+    the brightest channel, or ``None`` (the brightest it is)."""
+    lattice = placed.lattice
+    # The middles of every hexagon's six sides (flat-topped: the flat ones
+    # straight up and down), with the normals out through them.
+    angles = np.pi / 2 + np.arange(6) * np.pi / 3
+    normals = np.tile(np.stack([np.cos(angles), np.sin(angles)], axis=1), (len(placed.cells), 1))
+    centres = np.repeat([lattice.centre(*node) for node in placed.cells], 6, axis=0)
+    middles = centres + normals * lattice.row_step / 2
+    brightest = brightest_channel(image)
+    channels = [brightest, *cv2.split(image)]
+    off = normals * GROUND_OFF * lattice.row_step
+    weakest = [_weakest(channel, middles, normals, off) for channel in channels]
+    best = int(np.argmax(weakest[1:])) + 1
+    return channels[best] if weakest[best] > CLEARER * max(weakest[0], 1.0) else None
+
+
+def _weakest(gray: np.ndarray, middles: np.ndarray, normals: np.ndarray, off: np.ndarray) -> float:
+    """The ``WEAKEST`` percentile of the sides' contrast over the ground either side."""
+    line = np.max(
+        [_at(gray, middles + t * normals) for t in np.arange(-LINE_NEAR, LINE_NEAR + 0.1, 0.5)],
+        axis=0,
+    )
+    ground = np.maximum(_at(gray, middles + off), _at(gray, middles - off))
+    return float(np.percentile(line - ground, WEAKEST))
+
+
+def _at(gray: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``gray`` at ``points`` (``(n, 2)`` x, y), interpolated; 0 past the image's edge."""
+    xy = points.astype(np.float32).reshape(-1, 1, 2)
+    sampled = cv2.remap(
+        gray,
+        xy[..., 0],
+        xy[..., 1],
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=0,
+    )
+    return sampled.ravel().astype(np.float32)

@@ -1,0 +1,86 @@
+"""Finding a hexagonal board's lattice: wherever its origin lies, told from a lattice of
+twice its pitch, and its lines looked for in their own colour where glow hides them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape
+from flowbot.render import RenderStyle, draw_board
+from flowbot.vision._colour import brightest_channel
+from flowbot.vision._hex_board import HexSides, LineMap, found_hexagons, placed_board
+from flowbot.vision._hex_channel import line_channel
+from flowbot.vision._hex_inside import EMPTY
+from flowbot.vision._hex_lattice import HexLattice
+
+PUZZLE = Puzzle(
+    6,
+    6,
+    (
+        Pair("A", Cell(0, 1), Cell(3, 2)),
+        Pair("B", Cell(1, 0), Cell(5, 0)),
+        Pair("C", Cell(0, 4), Cell(4, 4)),
+    ),
+    shape=Shape.HEX,
+).canonical()
+PITCH = 60.0
+LINES = (40, 170, 60)  # green lines, as a pack draws them
+
+
+def _board(ground: np.ndarray | None = None) -> tuple[np.ndarray, HexGeometry]:
+    geometry = HexGeometry.regular(left=100, top=90, pitch=PITCH, rows=6, cols=6)
+    image = np.zeros((560, 540, 3), np.uint8) if ground is None else ground
+    style = RenderStyle(line_colour=LINES)
+    return draw_board(image, PUZZLE, geometry, style=style, fill_background=False), geometry
+
+
+def _lattice(geometry: HexGeometry, j: int = 0, k: int = 0) -> HexLattice:
+    """The board's lattice with its origin at column ``j``, half-row ``k`` of the board."""
+    x, y = geometry.centre(Cell(0, 0))
+    return HexLattice(
+        x + j * geometry.col_step, y + k * geometry.row_step / 2, geometry.col_step, PITCH
+    )
+
+
+def _placed(gray: np.ndarray, lattice: HexLattice):  # type: ignore[no-untyped-def]
+    found = found_hexagons(gray, lattice, 10)
+    assert found
+    return placed_board(found[0], lambda piece: True)
+
+
+def test_every_hexagon_is_found_wherever_the_lattices_origin_lies() -> None:
+    # A lattice found around the board's dots has its origin inside the board:
+    # the rows above and the columns left of it are the board's too.
+    image, geometry = _board()
+    gray = brightest_channel(image)
+    at_corner = _placed(gray, _lattice(geometry))
+    at_bottom = _placed(gray, _lattice(geometry, j=4, k=10))
+    assert len(at_corner.cells) == 36
+    assert len(at_bottom.cells) == 36
+
+
+def test_a_lattice_of_twice_the_pitch_holds_lines_inside_its_hexagons() -> None:
+    image, geometry = _board()
+    gray = brightest_channel(image)
+    EMPTY.check(_placed(gray, _lattice(geometry)))
+    x, y = geometry.centre(Cell(2, 2))
+    double = HexLattice(x, y, 2 * geometry.col_step, 2 * PITCH)
+    over_board = frozenset((j, k) for j in (-1, 0, 1) for k in range(-2, 3) if (j + k) % 2 == 0)
+    with pytest.raises(UnsureReadingError, match="hold lines inside"):
+        EMPTY.check(HexSides(LineMap(gray, 2 * PITCH, 10), double, over_board))
+
+
+def test_lines_under_glow_of_another_hue_are_looked_for_in_their_own_channel() -> None:
+    plain, geometry = _board()
+    assert line_channel(plain, _placed(brightest_channel(plain), _lattice(geometry))) is None
+    # An orange band behind the board's middle rows, as bright as the lines
+    # in the brightest channel: there they show in green alone.
+    ground = np.zeros((560, 540, 3), np.uint8)
+    ground[230:330] = (175, 90, 10)
+    glowing, _ = _board(ground)
+    placed = _placed(brightest_channel(glowing), _lattice(geometry))
+    channel = line_channel(glowing, placed)
+    assert channel is not None
+    assert np.array_equal(channel, glowing[..., 1])

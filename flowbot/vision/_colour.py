@@ -10,7 +10,13 @@ import numpy as np
 
 
 def to_lab(rgb: np.ndarray) -> np.ndarray:
-    """CIELAB (L in 0-100) of uint8 RGB values of any leading shape."""
+    """CIELAB (L in 0-100) of uint8 RGB values of any leading shape.
+
+    >>> to_lab(np.zeros((0, 4, 3), np.uint8)).shape
+    (0, 4, 3)
+    """
+    if rgb.size == 0:  # OpenCV refuses an empty image (a grid of one row has no inner edge)
+        return np.zeros(rgb.shape, np.float32)
     flat = rgb.reshape(-1, 1, 3).astype(np.float32) / 255.0
     return cv2.cvtColor(flat, cv2.COLOR_RGB2Lab).reshape(rgb.shape)
 

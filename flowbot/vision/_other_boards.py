@@ -74,7 +74,7 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
     like a board's lie outside it (a cheap look), at full resolution there.
     """
     board, settings = cells.geometry, cells.settings
-    region = dots_outside(image, board, settings, pairs=OTHER_BOARD_PAIRS, split=True)
+    region = dots_outside(image, board, settings, pairs=OTHER_BOARD_PAIRS)
     if region is None:
         return False
     log.debug("dots like a board's outside it: searching %s", region)

@@ -39,14 +39,14 @@ _ACROSS_IN = (-0.07, 0.0, 0.07)
 #: whose rim lies 0.27-0.38 from its centre, at 0.3 along).
 _BESIDE_ALONG, _BESIDE_ACROSS = (0.3, 0.7), 0.32
 #: Share of a link's samples that must hold its colour (JPEG's blocks, the
-#: grid line's anti-aliasing under a thin pipe's edge), within ``_BAND_NEAR``
+#: grid line's anti-aliasing under a thin pipe's edge), within ``BAND_NEAR``
 #: Lab of their median: twice ``NEAR``, as JPEG 64 rings a whole column of a
 #: pipe's middle 14 Lab off (the colour itself is judged by medians, to NEAR).
-_BAND_SHARE, _BAND_NEAR = 0.85, 2 * NEAR
+BAND_SHARE, BAND_NEAR = 0.85, 2 * NEAR
 #: How far (a share of the pipe stage's ``contrast``) the colour beside a
 #: link must stand from its band: a dark pipe over its own tint (maroon on
 #: maroon) stands 23 Lab from it; the lines and ground beside far more.
-_BESIDE_APART = 0.6
+BESIDE_APART = 0.6
 #: Radii (pitch) where a dot's disc shows and a pipe's band is gone: dots
 #: 0.27-0.38, pipes' half-widths 0.15-0.17, the knob the game draws at the
 #: end of a flow being drawn 0.24-0.25 (a real partial screen). An
@@ -60,14 +60,14 @@ _DISC_RADII = (0.26, 0.30, 0.34)
 _ANGLES = np.arange(16) * (np.pi / 8)
 _CLEAR_OF_LINK = np.pi / 2 - 1e-6
 #: A linked cell whose disc shows its colour on at least this share of the
-#: angles clear of its links is a dot, on at most ``_NO_DISC`` a pipe's cell;
+#: angles clear of its links is a dot, on at most ``NO_DISC`` a pipe's cell;
 #: in between it is refused.
-_DISC, _NO_DISC = 0.85, 0.15
+DISC, NO_DISC = 0.85, 0.15
 
 log = logging.getLogger(__name__)
 
 # Directions as (drow, dcol), index k: right, down, left, up (as the ring's sectors).
-_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,13 +171,13 @@ def hide_pipes(
 def _see_pipes(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> Pipes:
-    links = _links(image, geometry, samples, contrast)
+    links = band_links(image, geometry, samples, contrast)
     if not links:
         return NO_PIPES
     colour_of: dict[Cell, list[np.ndarray]] = {}
     linked: dict[Cell, list[int]] = {}
     for (cell, k), lab in links.items():
-        other = Cell(cell.row + _STEPS[k][0], cell.col + _STEPS[k][1])
+        other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
         for c, d in ((cell, k), (other, (k + 2) % 4)):
             linked.setdefault(c, []).append(d)
             colour_of.setdefault(c, []).append(lab)
@@ -191,19 +191,19 @@ def _see_pipes(
         if (
             min(
                 float(delta_e(samples.core_lab[cell], colours[0])),
-                float(delta_e(_centre_lab(image, geometry, cell), colours[0])),
+                float(delta_e(centre_lab(image, geometry, cell), colours[0])),
             )
             > NEAR
         ):
             raise UnsureReadingError(
                 f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
             )
-        disc = _disc_share(image, geometry, cell, ks, colours[0])
-        if disc >= _DISC:
+        disc = disc_share(image, geometry, cell, ks, colours[0])
+        if disc >= DISC:
             if len(ks) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {tuple(cell)}")
             dots.add(cell)
-        elif disc > _NO_DISC:
+        elif disc > NO_DISC:
             raise UnsureReadingError(
                 f"cannot tell a dot from a pipe at cell {tuple(cell)}: the drawing is unclear"
             )
@@ -241,7 +241,7 @@ def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, .
         while todo:
             cell = todo.pop()
             for k in linked[cell]:
-                nxt = Cell(cell.row + _STEPS[k][0], cell.col + _STEPS[k][1])
+                nxt = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
                 if nxt not in group:
                     group.add(nxt)
                     todo.append(nxt)
@@ -259,14 +259,14 @@ def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, .
             nxt = next(
                 n
                 for k in linked[cell]
-                if (n := Cell(cell.row + _STEPS[k][0], cell.col + _STEPS[k][1])) not in path
+                if (n := Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])) not in path
             )
             path.append(nxt)
         flows.append(tuple(path))
     return flows
 
 
-def _links(
+def band_links(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> dict[tuple[Cell, int], np.ndarray]:
     """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``."""
@@ -287,7 +287,7 @@ def _links(
     inside, beside = [], []
     for cell, k in edges:
         a = geometry.centre(cell)
-        dr, dc = _STEPS[k]
+        dr, dc = STEPS[k]
         b = geometry.centre(Cell(cell.row + dr, cell.col + dc))
         ux, uy = b.x - a.x, b.y - a.y  # along, one pitch
         nx, ny = -uy / pitch, ux / pitch  # across, unit
@@ -308,14 +308,14 @@ def _links(
                 for s in (-1.0, 1.0)
             ]
         )
-    lab_in = _lab_at(image, np.array(inside), h, w)  # (edges, n, 3)
-    lab_beside = _lab_at(image, np.array(beside), h, w)
+    lab_in = lab_at(image, np.array(inside), h, w)  # (edges, n, 3)
+    lab_beside = lab_at(image, np.array(beside), h, w)
     band = median_of(lab_in, axis=1)
-    share = (delta_e(lab_in, band[:, None]) <= _BAND_NEAR).mean(axis=1)
+    share = (delta_e(lab_in, band[:, None]) <= BAND_NEAR).mean(axis=1)
     apart = delta_e(lab_beside, band[:, None]).min(axis=1)
     found = {}
     for i, edge in enumerate(edges):
-        if share[i] >= _BAND_SHARE and apart[i] > _BESIDE_APART * contrast:
+        if share[i] >= BAND_SHARE and apart[i] > BESIDE_APART * contrast:
             found[edge] = band[i]
     return found
 
@@ -326,16 +326,16 @@ def _links(
 _CENTRE = 0.06
 
 
-def _centre_lab(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+def centre_lab(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
     """The median colour (Lab) at a cell's very centre (``_CENTRE``)."""
     centre, d = geometry.centre(cell), _CENTRE * geometry.cell_size
     offsets = ((0.0, 0.0), (d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d))
     points = np.array([[(centre.x + dx, centre.y + dy) for dx, dy in offsets]])
     h, w = image.shape[:2]
-    return median_of(_lab_at(image, points, h, w), axis=1)[0]
+    return median_of(lab_at(image, points, h, w), axis=1)[0]
 
 
-def _disc_share(
+def disc_share(
     image: np.ndarray, geometry: BoardGeometry, cell: Cell, links: list[int], lab: np.ndarray
 ) -> float:
     """Share of the angles clear of ``links`` where a point at one of ``_DISC_RADII``
@@ -347,11 +347,11 @@ def _disc_share(
     r = np.array(_DISC_RADII)[:, None] * geometry.cell_size  # (radii, 1)
     points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=-1)
     h, w = image.shape[:2]
-    seen = _lab_at(image, points, h, w)  # (radii, angles, 3)
+    seen = lab_at(image, points, h, w)  # (radii, angles, 3)
     return float((delta_e(seen, lab) <= NEAR).any(axis=0).mean())
 
 
-def _lab_at(image: np.ndarray, xy: np.ndarray, h: int, w: int) -> np.ndarray:
+def lab_at(image: np.ndarray, xy: np.ndarray, h: int, w: int) -> np.ndarray:
     """Lab of the pixels nearest points ``xy`` (``(..., 2)`` x, y)."""
     px = np.clip(np.rint(xy[..., 0]), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(xy[..., 1]), 0, h - 1).astype(np.intp)

@@ -41,19 +41,19 @@ from flowbot.vision._bridges import find_bridges
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._pipes import (
-    _BAND_NEAR,
-    _BAND_SHARE,
-    _BESIDE_APART,
-    _DISC,
-    _NO_DISC,
-    _STEPS,
+    BAND_NEAR,
+    BAND_SHARE,
+    BESIDE_APART,
+    DISC,
+    NO_DISC,
     NO_PIPES,
+    STEPS,
     Pipes,
-    _centre_lab,
-    _disc_share,
-    _lab_at,
-    _links,
+    band_links,
+    centre_lab,
+    disc_share,
     ground_beside,
+    lab_at,
     read_pipes,
 )
 from flowbot.vision._stats import median_of
@@ -114,7 +114,7 @@ def _read(
     contrast: float,
     tiles: frozenset[Cell],
 ) -> Pipes:
-    links = _links(image, geometry, samples, contrast)
+    links = band_links(image, geometry, samples, contrast)
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
     for (cell, k), lab in links.items():
         other = _step(cell, k)
@@ -230,7 +230,7 @@ _ACROSS_BOARD = {"left": "right", "right": "left", "top": "bottom", "bottom": "t
 
 
 def _step(cell: Cell, k: int) -> Cell:
-    return Cell(cell.row + _STEPS[k][0], cell.col + _STEPS[k][1])
+    return Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
 
 
 def _node(cell: Cell, k: int, crossings: set[Cell]) -> Node:
@@ -270,11 +270,11 @@ def _half_link(
         for s in (-1.0, 1.0)
     ]
     h, w = image.shape[:2]
-    lab_in = _lab_at(image, np.array(inside), h, w)
+    lab_in = lab_at(image, np.array(inside), h, w)
     band = median_of(lab_in, axis=0)
-    share = float((delta_e(lab_in, band) <= _BAND_NEAR).mean())
-    apart = float(delta_e(_lab_at(image, np.array(beside), h, w), band).min())
-    if share >= _BAND_SHARE and apart > _BESIDE_APART * contrast:
+    share = float((delta_e(lab_in, band) <= BAND_NEAR).mean())
+    apart = float(delta_e(lab_at(image, np.array(beside), h, w), band).min())
+    if share >= BAND_SHARE and apart > BESIDE_APART * contrast:
         return band
     return None
 
@@ -312,17 +312,17 @@ def _flows(
         lab = colours[node][0]
         centre = min(
             float(delta_e(samples.core_lab[cell], lab)),
-            float(delta_e(_centre_lab(image, geometry, cell), lab)),
+            float(delta_e(centre_lab(image, geometry, cell), lab)),
         )
         if centre > NEAR:
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
         ks = [_direction(cell, other[0], geometry) for other in near]
-        disc = _disc_share(image, geometry, cell, ks, lab)
-        if disc >= _DISC:
+        disc = disc_share(image, geometry, cell, ks, lab)
+        if disc >= DISC:
             if len(near) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")
             dots.add(cell)
-        elif disc > _NO_DISC:
+        elif disc > NO_DISC:
             raise UnsureReadingError(f"cannot tell a dot from a pipe at cell {where}")
     flows = []
     seen: set[Node] = set()
@@ -357,4 +357,4 @@ def _direction(cell: Cell, other: Cell, geometry: BoardGeometry) -> int:
     dr, dc = other.row - cell.row, other.col - cell.col
     if abs(dr) + abs(dc) > 1:  # through a warp, out the side away from ``other``
         dr, dc = -int(np.sign(dr)), -int(np.sign(dc))
-    return _STEPS.index((dr, dc))
+    return STEPS.index((dr, dc))

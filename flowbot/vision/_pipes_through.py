@@ -156,14 +156,10 @@ def _read(
 def _loose_on_border(pipes: Pipes, geometry: BoardGeometry) -> bool:
     """Whether a flow ends on the board's border short of a dot (through a warp, maybe)."""
     return any(
-        end not in pipes.dots and _on_border(end, geometry)
+        end not in pipes.dots and sides_of(end, geometry)
         for flow in pipes.flows
         for end in (flow[0], flow[-1])
     )
-
-
-def _on_border(cell: Cell, geometry: BoardGeometry) -> bool:
-    return cell.row in (0, geometry.rows - 1) or cell.col in (0, geometry.cols - 1)
 
 
 def _through_warps(
@@ -182,7 +178,7 @@ def _through_warps(
         for node in pair:
             degree[node] = degree.get(node, 0) + 1
     loose = [node[0] for node, n in degree.items() if n == 1 and node[1] < 0]
-    loose = [cell for cell in loose if _on_border(cell, geometry)]
+    loose = [cell for cell in loose if sides_of(cell, geometry)]
     if not loose:
         return frozenset()
     outline = border_of(image, geometry).outline_colour

@@ -26,8 +26,8 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._border_sides import Border, border_of, inner_edge_colours
 from flowbot.vision._cells import NEAR
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
-from flowbot.vision._pipes import Pipes
+from flowbot.vision._colour import delta_e
+from flowbot.vision._pipes import Pipes, lab_at
 from flowbot.vision._rule import Rule
 from flowbot.vision._stats import median_of
 
@@ -115,7 +115,8 @@ def runs_out(
     pitch = geometry.cell_size
     d = pitch * 0.05
     core = [(centre.x + a, centre.y + b) for a in (-d, 0, d) for b in (-d, 0, d)]
-    colour = median_of(_lab(image, core), axis=0)
+    h, w = image.shape[:2]
+    colour = median_of(lab_at(image, np.array(core), h, w), axis=0)
     on_line = _beside(image, geometry, cell, side, _ON_LINE)
     if on_line is None:
         return None
@@ -152,13 +153,7 @@ def _beside(
     inside = np.clip(xy, 0, (w - 1, h - 1))
     if (np.abs(inside - xy).max(axis=1) > _OUTLINE_HALF * pitch).any():
         return None
-    return _lab(image, [(float(x), float(y)) for x, y in inside])
-
-
-def _lab(image: np.ndarray, points: list[tuple[float, float]]) -> np.ndarray:
-    xy = np.rint(np.array(points)).astype(np.intp)
-    h, w = image.shape[:2]
-    return to_lab(pixels_at(image, np.clip(xy[:, 1], 0, h - 1), np.clip(xy[:, 0], 0, w - 1)))
+    return lab_at(image, inside, h, w)
 
 
 #: The refusals of a pipe where the board lets none run, and of one hiding what it covers.

@@ -67,6 +67,19 @@ class HexBoard:
     walls: frozenset[Link]
 
 
+def sampled(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``image`` at ``points`` (``(rows, cols, 2)`` x, y), interpolated."""
+    # Nothing past the image's edge: a line it cuts shows only its part inside.
+    return cv2.remap(
+        image,
+        points[..., 0].astype(np.float32),
+        points[..., 1].astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=0,
+    )
+
+
 class LineMap:
     """The image's thin bright lines, measured along a hexagon's sides."""
 
@@ -125,22 +138,9 @@ class LineMap:
         flat = points.reshape(-1, len(offsets), 2)
         # (remap takes fewer than 32767 rows at once)
         profile = np.concatenate(
-            [self._sample(image, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
+            [sampled(image, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
         )
         return profile.reshape(len(sides), steps, len(offsets)), offsets
-
-    @staticmethod
-    def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
-        """``image`` at ``points`` (``(rows, cols, 2)`` x, y), interpolated."""
-        # Nothing past the image's edge: a line it cuts shows only its part inside.
-        return cv2.remap(
-            image,
-            points[..., 0].astype(np.float32),
-            points[..., 1].astype(np.float32),
-            cv2.INTER_LINEAR,
-            borderMode=cv2.BORDER_CONSTANT,
-            borderValue=0,
-        )
 
     def shown(self, a: Point, b: Point, width: float) -> float:
         """The share of a line ``width`` wide along the middle half of side ``a``-``b``

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from flowbot.vision._colour import brightest_channel
-from flowbot.vision._hex_board import HexSides
+from flowbot.vision._hex_board import HexSides, sampled
 
 #: The ground beside a side is looked at this many pitches off its middle,
 #: either side (past the widest line's half, 0.085 pitch; short of a dot's rim
@@ -62,13 +62,4 @@ def _weakest(gray: np.ndarray, middles: np.ndarray, normals: np.ndarray, off: np
 
 def _at(gray: np.ndarray, points: np.ndarray) -> np.ndarray:
     """``gray`` at ``points`` (``(n, 2)`` x, y), interpolated; 0 past the image's edge."""
-    xy = points.astype(np.float32).reshape(-1, 1, 2)
-    sampled = cv2.remap(
-        gray,
-        xy[..., 0],
-        xy[..., 1],
-        cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_CONSTANT,
-        borderValue=0,
-    )
-    return sampled.ravel().astype(np.float32)
+    return sampled(gray, points.reshape(-1, 1, 2)).ravel().astype(np.float32)

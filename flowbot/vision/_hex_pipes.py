@@ -1,0 +1,142 @@
+"""Pipes drawn on a hexagonal board: the sides they cross, the flows they make.
+
+The game draws a flow on hexagons as on square cells (``_pipes``): a band of
+its dots' colour from centre to centre, a dot at each end it has reached. A
+band crossing a side hides the middle of that side's line, so on a started
+or finished board the hexagons under a flow are not drawn all round: a side
+counts as drawn where such a band crosses it (``Crossings``), and the board
+is found as on an unstarted one. Its cells' links are then followed into
+flows as on a square board (``_pipes_through.follow_flows``: simple paths
+from a dot, no dot inside one), and the cells a flow touches hidden from the
+dot reader (``hidden``), its dots kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, HexGeometry
+from flowbot.vision._cells import NEAR
+from flowbot.vision._colour import delta_e
+from flowbot.vision._hex_cells import HexCells
+from flowbot.vision._pipes import (
+    BESIDE_ACROSS,
+    BESIDE_ALONG,
+    NO_PIPES,
+    Pipes,
+    bands,
+    centre_lab,
+    lab_at,
+)
+from flowbot.vision._pipes_through import follow_flows
+from flowbot.vision._stats import median_of
+
+log = logging.getLogger(__name__)
+
+#: The quick look: a band's middle stands this share of the contrast from the
+#: cells beside it (``_pipes.bands`` then judges it whole, to ``BESIDE_APART`` 0.6).
+_QUICK_APART = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class Crossings:
+    """Where pipes cross a lattice's sides: bands of one colour from centre to centre
+    (``_pipes.bands``), standing ``contrast`` Lab from the cells beside them."""
+
+    image: np.ndarray
+    contrast: float
+
+    def crossed(self, centres: np.ndarray, pitch: float) -> np.ndarray:
+        """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), whether a pipe runs
+        between them."""
+        found = np.zeros(len(centres), bool)
+        if not len(centres):
+            return found
+        # A quick look first (most sides looked at lie on a plain ground): the
+        # middle of the segment unlike the cells beside it (where ``bands`` looks).
+        a, b = centres[:, None, 0], centres[:, None, 1]
+        across = np.stack([a[..., 1] - b[..., 1], b[..., 0] - a[..., 0]], axis=-1)  # a pitch
+        beside = [
+            a + t * (b - a) + s * BESIDE_ACROSS * across for t in BESIDE_ALONG for s in (-1, 1)
+        ]
+        points = np.concatenate([(a + b) / 2, *beside], axis=1)
+        h, w = self.image.shape[:2]
+        lab = lab_at(self.image, points, h, w)
+        apart = delta_e(lab[:, 1:], lab[:, :1]).min(axis=1) > _QUICK_APART * self.contrast
+        look = np.flatnonzero(apart)
+        if look.size:
+            found[look] = bands(self.image, centres[look], pitch, self.contrast)[1]
+        return found
+
+
+def see_hex_pipes(image: np.ndarray, cells: HexCells, contrast: float) -> Pipes:
+    """The flows drawn on the board; ``NO_PIPES`` when none, or when in doubt (its cells
+    are then judged as drawn: the dot rule refuses a pipe)."""
+    geometry = cells.geometry
+    playable = set(cells.cells)
+    links = [
+        (a, b)
+        for a in sorted(playable)
+        for b in (Cell(a.row + dr, a.col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+        if a < b and b in playable and _neighbours(geometry, a, b)
+    ]
+    if not links:
+        return NO_PIPES
+    centres = np.array([(geometry.centre(a), geometry.centre(b)) for a, b in links], np.float64)
+    band, found = bands(image, centres, geometry.cell_size, contrast)
+    # A pipe runs through both cells' centres: two cells' tints side by side
+    # (a median between them) do not.
+    centre = {c: centre_lab(image, geometry, c) for c in playable}
+    for end in (0, 1):
+        at = np.array([centre[pair[end]] for pair in links])
+        core = np.array([cells.core_lab[pair[end]] for pair in links])
+        found &= np.minimum(delta_e(band, at), delta_e(band, core)) <= NEAR
+    edges = {frozenset(((a, -1), (b, -1))): band[i] for i, (a, b) in enumerate(links) if found[i]}
+    if not edges:
+        return NO_PIPES
+    try:
+        pipes = follow_flows(image, geometry, cells, edges)
+    except UnsureReadingError as exc:
+        log.debug("no pipes read on the hexagons: %s", exc)
+        return NO_PIPES
+    # The ground the cells no flow covers show (the holes' outside left out).
+    free = [c for c in cells.cells if c not in pipes.touched]
+    if free:
+        ground = median_of(np.array([cells.ring_lab[c] for c in free]), axis=0)
+        pipes = replace(pipes, ground=(float(ground[0]), float(ground[1]), float(ground[2])))
+    return pipes
+
+
+def hidden(cells: HexCells, pipes: Pipes) -> HexCells:
+    """``cells`` with every cell a flow touches shown as the ground, but its dots' cores
+    (as ``Pipes.hidden`` on square cells)."""
+    if not pipes.flows:
+        return cells
+    ground = np.asarray(pipes.ground, dtype=cells.ring_lab.dtype)
+    core_lab, ring_lab = cells.core_lab.copy(), cells.ring_lab.copy()
+    uniformity, ring_like_core = cells.core_uniformity.copy(), cells.ring_like_core.copy()
+    for cell in pipes.touched:
+        # A dot keeps its core, flat (the flows saw its disc); a pipe's cell
+        # shows the ground all through.
+        ring_lab[cell] = ground
+        ring_like_core[cell] = 0.0
+        uniformity[cell] = 1.0
+        if cell not in pipes.dots:
+            core_lab[cell] = ground
+    return replace(
+        cells,
+        core_lab=core_lab,
+        ring_lab=ring_lab,
+        core_uniformity=uniformity,
+        ring_like_core=ring_like_core,
+    )
+
+
+def _neighbours(geometry: HexGeometry, a: Cell, b: Cell) -> bool:
+    """Whether hexagons ``a`` and ``b`` share a side (their centres a pitch apart)."""
+    pa, pb = geometry.centre(a), geometry.centre(b)
+    return bool(np.hypot(pa.x - pb.x, pa.y - pb.y) < 1.2 * geometry.cell_size)

@@ -29,7 +29,7 @@ from flowbot.vision._pipes import (
     NO_PIPES,
     Pipes,
     bands,
-    centre_lab,
+    centres_lab,
     lab_at,
 )
 from flowbot.vision._pipes_through import follow_flows
@@ -44,8 +44,8 @@ _QUICK_APART = 0.3
 
 @dataclass(frozen=True, slots=True)
 class Crossings:
-    """Where pipes cross a lattice's sides: bands of one colour from centre to centre
-    (``_pipes.bands``), standing ``contrast`` Lab from the cells beside them."""
+    """Where pipes cross a lattice's sides (``pipe_bands``), standing ``contrast`` Lab from
+    the cells beside them."""
 
     image: np.ndarray
     contrast: float
@@ -53,24 +53,34 @@ class Crossings:
     def crossed(self, centres: np.ndarray, pitch: float) -> np.ndarray:
         """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), whether a pipe runs
         between them."""
-        found = np.zeros(len(centres), bool)
-        if not len(centres):
-            return found
-        # A quick look first (most sides looked at lie on a plain ground): the
-        # middle of the segment unlike the cells beside it (where ``bands`` looks).
-        a, b = centres[:, None, 0], centres[:, None, 1]
-        across = np.stack([a[..., 1] - b[..., 1], b[..., 0] - a[..., 0]], axis=-1)  # a pitch
-        beside = [
-            a + t * (b - a) + s * BESIDE_ACROSS * across for t in BESIDE_ALONG for s in (-1, 1)
-        ]
-        points = np.concatenate([(a + b) / 2, *beside], axis=1)
-        h, w = self.image.shape[:2]
-        lab = lab_at(self.image, points, h, w)
-        apart = delta_e(lab[:, 1:], lab[:, :1]).min(axis=1) > _QUICK_APART * self.contrast
-        look = np.flatnonzero(apart)
-        if look.size:
-            found[look] = bands(self.image, centres[look], pitch, self.contrast)[1]
-        return found
+        return pipe_bands(self.image, centres, pitch, self.contrast)[1]
+
+
+def pipe_bands(
+    image: np.ndarray, centres: np.ndarray, pitch: float, contrast: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), the colour (Lab) between them
+    and whether a pipe runs there: a band of one colour (``_pipes.bands``) that is the
+    colour at both centres too (a hole's ground beside a dark tint, or two tints side by
+    side, pass for a band of their median colour)."""
+    band, found = np.zeros((len(centres), 3), np.float32), np.zeros(len(centres), bool)
+    if not len(centres):
+        return band, found
+    # A quick look first (most sides looked at lie on a plain ground): the
+    # middle of the segment unlike the cells beside it (where ``bands`` looks).
+    a, b = centres[:, None, 0], centres[:, None, 1]
+    across = np.stack([a[..., 1] - b[..., 1], b[..., 0] - a[..., 0]], axis=-1)  # a pitch
+    beside = [a + t * (b - a) + s * BESIDE_ACROSS * across for t in BESIDE_ALONG for s in (-1, 1)]
+    points = np.concatenate([(a + b) / 2, *beside], axis=1)
+    h, w = image.shape[:2]
+    lab = lab_at(image, points, h, w)
+    look = np.flatnonzero(delta_e(lab[:, 1:], lab[:, :1]).min(axis=1) > _QUICK_APART * contrast)
+    if not look.size:
+        return band, found
+    band[look], found[look] = bands(image, centres[look], pitch, contrast)
+    for end in (0, 1):
+        found[look] &= delta_e(band[look], centres_lab(image, centres[look, end], pitch)) <= NEAR
+    return band, found
 
 
 def see_hex_pipes(image: np.ndarray, cells: HexCells, contrast: float) -> Pipes:
@@ -84,17 +94,8 @@ def see_hex_pipes(image: np.ndarray, cells: HexCells, contrast: float) -> Pipes:
         for b in (Cell(a.row + dr, a.col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
         if a < b and b in playable and _neighbours(geometry, a, b)
     ]
-    if not links:
-        return NO_PIPES
     centres = np.array([(geometry.centre(a), geometry.centre(b)) for a, b in links], np.float64)
-    band, found = bands(image, centres, geometry.cell_size, contrast)
-    # A pipe runs through both cells' centres: two cells' tints side by side
-    # (a median between them) do not.
-    centre = {c: centre_lab(image, geometry, c) for c in playable}
-    for end in (0, 1):
-        at = np.array([centre[pair[end]] for pair in links])
-        core = np.array([cells.core_lab[pair[end]] for pair in links])
-        found &= np.minimum(delta_e(band, at), delta_e(band, core)) <= NEAR
+    band, found = pipe_bands(image, centres.reshape(-1, 2, 2), geometry.cell_size, contrast)
     edges = {frozenset(((a, -1), (b, -1))): band[i] for i, (a, b) in enumerate(links) if found[i]}
     if not edges:
         return NO_PIPES

@@ -337,11 +337,17 @@ _CENTRE = 0.06
 
 def centre_lab(image: np.ndarray, geometry: Geometry, cell: Cell) -> np.ndarray:
     """The median colour (Lab) at a cell's very centre (``_CENTRE``)."""
-    centre, d = geometry.centre(cell), _CENTRE * geometry.cell_size
-    offsets = ((0.0, 0.0), (d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d))
-    points = np.array([[(centre.x + dx, centre.y + dy) for dx, dy in offsets]])
+    centre = geometry.centre(cell)
+    return centres_lab(image, np.array([[centre.x, centre.y]]), geometry.cell_size)[0]
+
+
+def centres_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """The median colour (Lab) at each of the cells' very centres ``(n, 2)`` (x, y)."""
+    d = _CENTRE * pitch
+    offsets = np.array(((0.0, 0.0), (d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d)))
+    points = centres[:, None, :] + offsets[None, :, :]
     h, w = image.shape[:2]
-    return median_of(lab_at(image, points, h, w), axis=1)[0]
+    return median_of(lab_at(image, points, h, w), axis=1)
 
 
 def disc_share(

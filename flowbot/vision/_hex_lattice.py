@@ -31,6 +31,7 @@ import numpy as np
 
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import Region, board_dots
+from flowbot.vision._pipe_dots import flows_region
 
 SQRT3 = math.sqrt(3)
 
@@ -96,9 +97,13 @@ def find_hex_lattices(
     gray = brightest_channel(image)
     h, w = gray.shape
     found: list[HexLattice] = []
-    region = board_dots(image, max(1, math.ceil(max(h, w) / work_size)), min_side, split=True)
+    step = max(1, math.ceil(max(h, w) / work_size))
+    region = board_dots(image, step, min_side, split=True)
     parts = [] if region is None else [region]
     parts.append(Region(0, 0, w, h))
+    # A started or finished board's dots are joined to their pipes: around its flows.
+    flows = flows_region(image, step) if region is None else None
+    parts += [] if flows is None else [flows]
     for part in parts:
         crop = gray[part.y0 : part.y1, part.x0 : part.x1]
         for lattice in _lattices(crop, work_size, contrast):

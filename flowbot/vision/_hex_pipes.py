@@ -24,6 +24,8 @@ from flowbot.vision._cells import NEAR
 from flowbot.vision._colour import delta_e
 from flowbot.vision._hex_cells import HexCells
 from flowbot.vision._pipes import (
+    ACROSS_IN,
+    BAND_NEAR,
     BESIDE_ACROSS,
     BESIDE_ALONG,
     NO_PIPES,
@@ -40,6 +42,9 @@ log = logging.getLogger(__name__)
 #: The quick look: a band's middle stands this share of the contrast from the
 #: cells beside it (``_pipes.bands`` then judges it whole, to ``BESIDE_APART`` 0.6).
 _QUICK_APART = 0.3
+#: Along a link, either side of where it crosses the side between its cells
+#: (pitch; at least 2 px), looked at every ``_STEP`` px.
+_ON_SIDE, _STEP = 0.1, 0.7
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,20 @@ def pipe_bands(
     if not look.size:
         return band, found
     band[look], found[look] = bands(image, centres[look], pitch, contrast)
+    # Its colour all across the side: a pipe hides the line there (the band's
+    # share leaves room for a line crossing the ground between empty cells).
+    a, b = centres[look, None, 0], centres[look, None, 1]
+    across = np.stack([a[..., 1] - b[..., 1], b[..., 0] - a[..., 0]], axis=-1) / pitch
+    # (every ``_STEP`` px up to ``_ON_SIDE`` pitch from it: the lattice looked on
+    # may lie a pixel or two off, and a line is a pixel wide)
+    reach = max(2.0, _ON_SIDE * pitch)
+    on = 0.5 + np.arange(-reach, reach + _STEP / 2, _STEP) / pitch
+    side = [a + t * (b - a) + s * pitch * across for t in on for s in ACROSS_IN]
+    on_side = lab_at(image, np.concatenate(side, axis=1), h, w)
+    found[look] &= delta_e(on_side, band[look, None]).max(axis=1) <= BAND_NEAR
+    # A flow's colour, far from the game's black ground (a band of the ground
+    # between empty hexagons, or a hole's, with lines beside it in small ones).
+    found[look] &= np.hypot.reduce(band[look], axis=1) > contrast
     for end in (0, 1):
         found[look] &= delta_e(band[look], centres_lab(image, centres[look, end], pitch)) <= NEAR
     return band, found

@@ -39,18 +39,24 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     Raises ``UnsureReadingError`` when it shows one that cannot be read for certain.
     """
     gray = brightest_channel(image)
-    lattices = find_hex_lattices(
-        image, settings.work_size, settings.line_contrast, MIN_BOARD_SIDE * settings.min_cell_px
-    )
-    # Each piece of hexagons drawn on each lattice is a candidate board (its
-    # sides drawn, or crossed by a drawn pipe).
     crossings = Crossings(image, settings.pipe_contrast)
-    found = [
-        piece
-        for lattice in lattices
-        for piece in found_hexagons(gray, lattice, settings.line_contrast, crossings)
-        if _lattice_passes(piece)
-    ]
+    min_side = MIN_BOARD_SIDE * settings.min_cell_px
+
+    def pieces(flows: bool) -> list[HexSides]:
+        # Each piece of hexagons drawn on each lattice is a candidate board (its
+        # sides drawn, or crossed by a drawn pipe).
+        lattices = find_hex_lattices(
+            image, settings.work_size, settings.line_contrast, min_side, flows=flows
+        )
+        return [
+            piece
+            for lattice in lattices
+            for piece in found_hexagons(gray, lattice, settings.line_contrast, crossings)
+            if _lattice_passes(piece)
+        ]
+
+    # None found: a started or finished board may show no dots apart, only flows.
+    found = pieces(flows=False) or pieces(flows=True)
     # The biggest board drawn is the one the user means: the OS's screenshot
     # preview is a smaller copy of it (another board beside it is refused).
     found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)

@@ -35,7 +35,7 @@ from flowbot.vision._stats import median_of
 #: middle part: the ends lie in the cells' cores, dots or bends) and the
 #: offsets across it (pitch) still inside any pipe (half-widths 0.15-0.17).
 _ALONG = np.linspace(0.22, 0.78, 9)
-_ACROSS_IN = (-0.07, 0.0, 0.07)
+ACROSS_IN = (-0.07, 0.0, 0.07)
 #: Beside a link, in each cell, where no pipe of this link reaches but a
 #: tint or the ground shows (0.32 pitch off its run: clear of a dot too,
 #: whose rim lies 0.27-0.38 from its centre, at 0.3 along).
@@ -316,7 +316,7 @@ def bands(
     a, b = ends[:, 0, None, :], ends[:, 1, None, :]  # (n, 1, 2)
     along = b - a  # one pitch
     across = np.stack([-along[..., 1], along[..., 0]], axis=-1) / pitch  # unit
-    t_in, s_in = np.meshgrid(_ALONG, _ACROSS_IN, indexing="ij")
+    t_in, s_in = np.meshgrid(_ALONG, ACROSS_IN, indexing="ij")
     inside = a + t_in.ravel()[:, None] * along + (s_in.ravel() * pitch)[:, None] * across
     t_out, s_out = np.meshgrid(BESIDE_ALONG, (-1.0, 1.0), indexing="ij")
     off = s_out.ravel() * BESIDE_ACROSS * pitch

@@ -23,6 +23,8 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         # A hole inside the board beside a flow's dark tint: no pipe runs into it.
         ("phone", 300002, "solved"),
         ("desktop_app", 300000, "started"),
+        # No dots apart on the screen, all joined to their pipes: found around the flows.
+        ("desktop_app", 300001, "solved"),
     ],
 )
 def test_pipes_on_a_hexagonal_board_are_read(category: str, seed: int, state: str) -> None:

@@ -133,25 +133,15 @@ def see_hex_pipes(image: np.ndarray, cells: HexCells, contrast: float) -> Pipes:
 
 def hidden(cells: HexCells, pipes: Pipes) -> HexCells:
     """``cells`` with every cell a flow touches shown as the ground, but its dots' cores
-    (as ``Pipes.hidden`` on square cells)."""
+    (``Pipes.hidden_cores``, as on square cells)."""
     if not pipes.flows:
         return cells
-    ground = np.asarray(pipes.ground, dtype=cells.ring_lab.dtype)
-    core_lab, ring_lab = cells.core_lab.copy(), cells.ring_lab.copy()
-    uniformity, ring_like_core = cells.core_uniformity.copy(), cells.ring_like_core.copy()
-    for cell in pipes.touched:
-        # A dot keeps its core, flat (the flows saw its disc); a pipe's cell
-        # shows the ground all through.
-        ring_lab[cell] = ground
-        ring_like_core[cell] = 0.0
-        uniformity[cell] = 1.0
-        if cell not in pipes.dots:
-            core_lab[cell] = ground
+    core_lab, core_uniformity, ring_lab, ring_like_core = pipes.hidden_cores(cells)
     return replace(
         cells,
         core_lab=core_lab,
+        core_uniformity=core_uniformity,
         ring_lab=ring_lab,
-        core_uniformity=uniformity,
         ring_like_core=ring_like_core,
     )
 

@@ -110,19 +110,10 @@ class Pipes:
         """``samples`` with every cell a flow touches shown as ground, but its dots' cores."""
         if not self.flows:
             return samples
-        ground = np.asarray(self.ground, dtype=samples.ring_lab.dtype)
-        core_lab, core_uniformity = samples.core_lab.copy(), samples.core_uniformity.copy()
-        ring_lab, ring_like_core = samples.ring_lab.copy(), samples.ring_like_core.copy()
         sector_lab = samples.sector_lab.copy()
         for cell in self.touched:
-            # A dot keeps its core, flat (the stage saw its disc); a pipe's
-            # cell shows the ground all through.
-            ring_lab[cell] = ground
-            sector_lab[cell] = ground
-            ring_like_core[cell] = 0.0
-            core_uniformity[cell] = 1.0
-            if cell not in self.dots:
-                core_lab[cell] = ground
+            sector_lab[cell] = np.asarray(self.ground, dtype=sector_lab.dtype)
+        core_lab, core_uniformity, ring_lab, ring_like_core = self.hidden_cores(samples)
         return replace(
             samples,
             core_lab=core_lab,
@@ -131,6 +122,23 @@ class Pipes:
             ring_like_core=ring_like_core,
             sector_lab=sector_lab,
         )
+
+    def hidden_cores(self, samples: Hideable) -> tuple[np.ndarray, ...]:
+        """The cores and rings of ``samples`` (square cells or hexagons) with every cell a
+        flow touches shown as ground, but its dots' cores: ``core_lab``,
+        ``core_uniformity``, ``ring_lab``, ``ring_like_core``."""
+        ground = np.asarray(self.ground, dtype=samples.ring_lab.dtype)
+        core_lab, core_uniformity = samples.core_lab.copy(), samples.core_uniformity.copy()
+        ring_lab, ring_like_core = samples.ring_lab.copy(), samples.ring_like_core.copy()
+        for cell in self.touched:
+            # A dot keeps its core, flat (the stage saw its disc); a pipe's
+            # cell shows the ground all through.
+            ring_lab[cell] = ground
+            ring_like_core[cell] = 0.0
+            core_uniformity[cell] = 1.0
+            if cell not in self.dots:
+                core_lab[cell] = ground
+        return core_lab, core_uniformity, ring_lab, ring_like_core
 
 
 #: The note a reading carries when every flow joins its dots and every cell is covered.
@@ -222,6 +230,17 @@ class Sampled(Protocol):
 
     @property
     def ring_lab(self) -> np.ndarray: ...
+
+
+class Hideable(Sampled, Protocol):
+    """Cells sampled as the dot reader sees them: also how flat each core is, and how much
+    of each ring is the core's colour."""
+
+    @property
+    def core_uniformity(self) -> np.ndarray: ...
+
+    @property
+    def ring_like_core(self) -> np.ndarray: ...
 
 
 def ground_beside(samples: Sampled, flows: list[tuple[Cell, ...]]) -> tuple[float, float, float]:

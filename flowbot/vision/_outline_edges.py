@@ -188,12 +188,19 @@ def _ink(
     side = (a >= ground_from) & (a <= ground_to)
     # The ground under the line, straight between its two sides (glow
     # fading across the edge leaves no ink); one side only at the image's edge.
+    # A side brighter than the line itself is not all the line is drawn on (another
+    # window flush against the board's frame, past a dark margin): its darkest
+    # pixel past the line is.
+    top = (profile[..., near] * inside[:, None, near]).max(-1)
     grounds = []
     for half in (off < 0, off > 0):
         take = side & half
         valid = inside[:, take]  # [lines, n]
         count = valid.sum(-1)
         mean = (profile[..., take] * valid[:, None, :]).sum(-1) / np.maximum(count, 1)[:, None]
+        past = half & (a > line_reach) & (a <= ground_to)
+        darkest = np.where(inside[:, None, past], profile[..., past], np.inf).min(-1)
+        mean = np.where(mean > top, np.minimum(mean, darkest), mean)
         grounds.append(np.where(count[:, None] > 0, mean, np.nan))
     before, after = grounds
     before = np.where(np.isnan(before), after, before)
@@ -203,7 +210,6 @@ def _ink(
     ground = np.nan_to_num(ground)
     # Past the image's edge nothing is seen (not the edge pixel over again).
     above = np.clip(profile[..., near] - ground[..., near], 0, None) * inside[:, None, near]
-    top = (profile[..., near] * inside[:, None, near]).max(-1)
     return above.sum(-1), above.max(-1), top
 
 

@@ -318,8 +318,9 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     The group of cells joined by grid lines with most cells in the grid the
     search found (``found``: its lines, columns then rows) is the board (text
     or JPEG's ringing beside it may join more); another group is part of it
-    when the outline closes it all round (walled off inside the board), not
-    when it lies apart (text, buttons).
+    when the outline closes it all round (walled off inside the board) and it
+    reaches the board's box or a cell beside it, not when it lies apart (text,
+    buttons; text's strokes may box a few cells in).
     """
     across, down = _inner(kinds)
     n_rows, n_cols = across.shape[0], down.shape[1]
@@ -371,8 +372,23 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     for side, a, b in ((across, groups[:, :-1], groups[:, 1:]), (down, groups[:-1], groups[1:])):
         open_side = (a != b) & (side != Kind.OUTLINE) & (side != Kind.DOUBT)
         apart |= set(a[open_side]) | set(b[open_side])
-    within = {int(g) for g in np.unique(groups[joined])} - {int(g) for g in apart} - {board}
-    return joined & np.isin(groups, [board, *within])
+    closed = {int(g) for g in np.unique(groups[joined])} - {int(g) for g in apart} - {board}
+    return joined & np.isin(groups, _beside(groups, board, closed))
+
+
+def _beside(groups: np.ndarray, board: int, closed: set[int]) -> list[int]:
+    """``board`` and those of the ``closed`` groups that reach a cell beside its box, or
+    beside those taken so: walled off inside the board, not text's strokes boxed in apart."""
+    taken = [board]
+    while True:
+        rows, cols = np.nonzero(np.isin(groups, taken))
+        near = groups[
+            max(0, rows.min() - 1) : rows.max() + 2, max(0, cols.min() - 1) : cols.max() + 2
+        ]
+        more = (closed - set(taken)) & {int(g) for g in np.unique(near)}
+        if not more:
+            return taken
+        taken += sorted(more)
 
 
 def _sides(

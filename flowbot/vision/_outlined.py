@@ -422,14 +422,14 @@ def _check_sides(
     """
     across, down = _inner(kinds)
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
-    across_peak, down_peak = kinds.inks.vertical_peak[1:-1].T, kinds.inks.horizontal_peak[1:-1]
+    across_ridge, down_ridge = kinds.inks.vertical_ridge[1:-1].T, kinds.inks.horizontal_ridge[1:-1]
     across_open, down_open = opening[0][1:-1].T, opening[1][1:-1]
     holes = box & ~playable
     outside = ~box
     faint_count = inner_count = 0
-    for side, ink, peak, open_, a, b in (
-        (across, across_ink, across_peak, across_open, np.s_[:, :-1], np.s_[:, 1:]),
-        (down, down_ink, down_peak, down_open, np.s_[:-1], np.s_[1:]),
+    for side, ink, ridge, open_, a, b in (
+        (across, across_ink, across_ridge, across_open, np.s_[:, :-1], np.s_[:, 1:]),
+        (down, down_ink, down_ridge, down_open, np.s_[:-1], np.s_[1:]),
     ):
 
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -450,8 +450,9 @@ def _check_sides(
         heavy = kinds.heavier_than_lines(ink)
         if (between(playable, outside) & ~heavy & ~open_).any():
             raise OutlineError("the board's frame is not drawn heavier than its lines")
-        # Glow's broad hump over two holes holds a line's ink, not its bright ridge.
-        drawn = (side != Kind.NONE) & ~kinds.no_ridge(peak)
+        # Glow's broad hump over two holes, or a band's edge, holds a line's ink, not
+        # its bright ridge.
+        drawn = (side != Kind.NONE) & ~kinds.no_ridge(ridge)
         if (between(holes, holes) & drawn).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
     if faint_count > FAINT_SHARE * inner_count:

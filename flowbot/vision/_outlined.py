@@ -218,6 +218,12 @@ def _outlined(
     return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
 
 
+#: A cell at the image's edge is whole when its outer line's middle lies past
+#: the edge by under this (pitches): the outline's half-width (0.04 pitch), a
+#: sliver of it shows (a tight crop; judged as cut by ``_check_not_cut``).
+CUT_LINE = 0.04
+
+
 #: A lattice's vertical and horizontal lines, in pixels.
 Lines = tuple[np.ndarray, np.ndarray]
 
@@ -232,7 +238,8 @@ class _Board:
 def _whole_lattice(
     geometry: BoardGeometry, shape: tuple[int, ...]
 ) -> tuple[Lines, tuple[slice, slice]]:
-    """``geometry``'s lines, carried on at its pitch over the whole image (whole cells only).
+    """``geometry``'s lines, carried on at its pitch over the whole image (whole cells only,
+    or cut by the image's edge through their outer line: ``CUT_LINE``).
 
     With where ``geometry``'s own lines lie among them (columns, rows).
     """
@@ -240,8 +247,9 @@ def _whole_lattice(
     out, where = [], []
     for lines, size in ((np.asarray(geometry.xs), w), (np.asarray(geometry.ys), h)):
         pitch = (lines[-1] - lines[0]) / (len(lines) - 1)
-        before = np.arange(lines[0] - pitch, -0.5, -pitch)[::-1]
-        after = np.arange(lines[-1] + pitch, size - 0.5, pitch)
+        past = 0.5 + CUT_LINE * pitch
+        before = np.arange(lines[0] - pitch, -past, -pitch)[::-1]
+        after = np.arange(lines[-1] + pitch, size - 1 + past, pitch)
         out.append(np.concatenate([before, lines, after]))
         where.append(slice(len(before), len(before) + len(lines)))
     return (out[0], out[1]), (where[0], where[1])

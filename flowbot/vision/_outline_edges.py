@@ -267,9 +267,10 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
     )
     edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels)
     # A line stands above the ground on both its sides: the edge of a band of glow
-    # along a row of cells (a step) holds a line's ink, but is no line.
+    # along a row of cells, or of a window (a step), holds a line's ink but shows
+    # nothing drawn there (it neither joins cells nor closes them off).
     for out, ridge in ((vertical, inks.vertical_ridge), (horizontal, inks.horizontal_ridge)):
-        out[(out == Kind.LINE) & edge_kinds.no_ridge(ridge)] = Kind.DOUBT
+        out[(out == Kind.LINE) & edge_kinds.no_ridge(ridge)] = Kind.NONE
     return edge_kinds
 
 

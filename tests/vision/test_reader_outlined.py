@@ -140,6 +140,7 @@ def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline()
         ("mirror", 320005, "holes", "a white window flush against the frame"),
         ("mirror", 320036, "walls", "text's strokes boxing two cells in apart from the board"),
         ("crop", 350021, "holes", "the image's edge through the middle of the frame"),
+        ("zoomed", 350010, "walls", "a window's edge under text below the board: a step, no line"),
     ],
 )
 def test_edges_under_glow_are_judged_as_drawn(

@@ -219,11 +219,16 @@ class OutlineSide:
 
 @dataclass(frozen=True)
 class HexSides:
-    """A hexagonal board's drawn cells in their lattice: what the hex board rules see."""
+    """A hexagonal board's drawn cells in their lattice: what the hex board rules see.
+
+    ``inks``: the lines in the channel their widths are measured in
+    (``_hex_channel.ink_channel``), when not ``lines``.
+    """
 
     lines: LineMap
     lattice: HexLattice
     cells: frozenset[Node]
+    inks: LineMap | None = None
 
     @cached_property
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
@@ -238,7 +243,8 @@ class HexSides:
                 other = (node[0] + step[0], node[1] + step[1])
                 if (other, node) not in ends:
                     ends[node, other] = (corners[a], corners[b])
-        measured = self.lines.sides(np.array(list(ends.values()), np.float64), reach)
+        inks = self.inks or self.lines
+        measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
         seen = dict(zip(ends, measured, strict=True))
         # A width is the line's ink over the contrast of the board's lines
         # over the ground it stands on: a line one pixel wide
@@ -404,29 +410,36 @@ OUTLINE: Rule[HexSides] = Rule(
 def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
     """The hexagons within the image drawn all round."""
     h, w = lines.tophat.shape
-    # Every node over the image, wherever the lattice's origin lies.
+    # Every node over the image, wherever the lattice's origin lies (in arrays:
+    # small hexagons over a whole screen are thousands of nodes).
     half_row = lattice.row_step / 2
-    js = range(
+    js = np.arange(
         math.floor(-lattice.x0 / lattice.col_step) - 1,
         math.ceil((w - lattice.x0) / lattice.col_step) + 2,
     )
-    ks = range(math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3)
-    nodes = [(j, k) for j in js for k in ks if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)]
-    keys: dict[frozenset[Node], int] = {}
-    ends: list[tuple[Point, Point]] = []
-    for node in nodes:
-        corners = _corners(lattice, node)
-        for (dj, dk), a, b in _SIDES:
-            key = frozenset((node, (node[0] + dj, node[1] + dk)))
-            if key not in keys:
-                keys[key] = len(ends)
-                ends.append((corners[a], corners[b]))
-    drawn = lines.drawn(np.array(ends, np.float64), max(1.5, across * lattice.row_step)) >= DRAWN
-    return {
-        node
-        for node in nodes
-        if all(drawn[keys[frozenset((node, other))]] for other in _neighbours(node))
-    }
+    ks = np.arange(
+        math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3
+    )
+    j, k = (grid.ravel() for grid in np.meshgrid(js, ks, indexing="ij"))
+    x, y = lattice.x0 + j * lattice.col_step, lattice.y0 + k * half_row
+    keep = ((j + k) % 2 == 0) & _inside(lattice, x, y, w, h)
+    j, k, x, y = j[keep], k[keep], x[keep], y[keep]
+    radius = lattice.col_step * 2 / 3
+    corners = np.stack(
+        [np.stack([x + u * radius, y + v * half_row], axis=1) for u, v in _CORNERS], axis=1
+    )
+    # Each side once, named by the sum of the two nodes it lies between.
+    steps = np.array([step for step, _, _ in _SIDES])
+    names = np.stack([2 * j, 2 * k], axis=1)[:, None, :] + steps[None, :, :]
+    ends = np.stack(
+        [corners[:, [a for _, a, _ in _SIDES]], corners[:, [b for _, _, b in _SIDES]]], axis=2
+    )
+    _, first, which = np.unique(
+        names.reshape(-1, 2), axis=0, return_index=True, return_inverse=True
+    )
+    shown = lines.drawn(ends.reshape(-1, 2, 2)[first], max(1.5, across * lattice.row_step))
+    whole = (shown >= DRAWN)[which.reshape(len(j), len(_SIDES))].all(axis=1)
+    return {(int(a), int(b)) for a, b in zip(j[whole], k[whole], strict=True)}
 
 
 def _corners(lattice: HexLattice, node: Node) -> list[Point]:
@@ -435,15 +448,14 @@ def _corners(lattice: HexLattice, node: Node) -> list[Point]:
     return [Point(x + u * radius, y + v * half) for u, v in _CORNERS]
 
 
-def _inside(lattice: HexLattice, node: Node, w: int, h: int) -> bool:
-    """Whether the middle halves of the hexagon's sides, where they are looked at, lie
-    within the image: a flat side may lie a pixel past its edge, the outline cut through
-    by a tight crop (a side there is on the outline, which must show as the outline does,
-    cut as it is: ``_check_outline``)."""
-    x, y = lattice.centre(*node)
+def _inside(lattice: HexLattice, x: np.ndarray, y: np.ndarray, w: int, h: int) -> np.ndarray:
+    """Whether the middle halves of the sides of the hexagons centred at ``x``, ``y``, where
+    they are looked at, lie within the image: a flat side may lie a pixel past its edge,
+    the outline cut through by a tight crop (a side there is on the outline, which must
+    show as the outline does, cut as it is: ``_check_outline``)."""
     # The slanted sides' middle halves reach 7/8 of the radius across.
     rx, ry = lattice.col_step * 2 / 3 * 7 / 8, lattice.row_step / 2
-    return x - rx >= -0.5 and y - ry >= -1.5 and x + rx <= w - 0.5 and y + ry <= h + 0.5
+    return (x - rx >= -0.5) & (y - ry >= -1.5) & (x + rx <= w - 0.5) & (y + ry <= h + 0.5)
 
 
 def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:

@@ -153,3 +153,19 @@ def test_synthetic_hexagonal_screens_of_each_kind_are_read_exactly(
 ) -> None:
     shot = sample(category, seed, variant="hex")
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_hexagonal_board_doubted_gives_its_own_doubt_not_a_grid_beside_it() -> None:
+    # A third dot of one colour on the hexagonal board, a ruled page beside it: the
+    # square search's doubt is about the page, the hexagonal board's about its dots.
+    image = np.zeros((600, 1000, 3), np.uint8)
+    geometry = HexGeometry.regular(left=40, top=60, pitch=70, rows=6, cols=6)
+    image = draw_board(image, PUZZLE, geometry)
+    dot, third = geometry.centre(PUZZLE.pairs[0].a), geometry.centre(Cell(2, 1))
+    colour = tuple(int(v) for v in image[round(dot.y), round(dot.x)])
+    cv2.circle(image, (round(third.x), round(third.y)), 23, colour, -1)
+    for i in range(9):
+        cv2.line(image, (600 + 40 * i, 100), (600 + 40 * i, 420), (90, 90, 90), 1)
+        cv2.line(image, (600, 100 + 40 * i), (920, 100 + 40 * i), (90, 90, 90), 1)
+    with pytest.raises(UnsureReadingError, match="9 dots found"):
+        read_board(image)

@@ -160,9 +160,14 @@ class LineMap:
 #: past its lowest point out from the peak, rises again by HUMP_RISE of the
 #: peak (the next thing across: a dot's rim a pixel or two off the line in
 #: small hexagons, rising 0.1-0.15 of the peak), that lowest point below
-#: VALLEY of the peak (a wide line's plateau ripples by more under JPEG).
+#: VALLEY of the peak (a wide line's plateau ripples by more under JPEG);
+#: or, below VALLEY, where it falls no further by HUMP_RISE of the peak
+#: over the next FLAT_AHEAD half-pixel steps (JPEG's ringing beside a slanted
+#: line sinks the top-hat's ground there: the profile then falls on slowly
+#: for pixels past the line, 5-9 of a 60 peak, and its ink with it).
 HUMP_RISE = 0.05
 VALLEY = 0.5
+FLAT_AHEAD = 2
 #: The line's peak is looked for this many pixels either side of the side.
 PEAK_NEAR = 1.5
 
@@ -175,11 +180,18 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(profile[near])])
     top = max(float(profile[peak]), 1e-6)
+    rise = HUMP_RISE * top
     edges = []
     for out in (profile[peak::-1], profile[peak:]):
         low = np.minimum.accumulate(out)
-        past = np.flatnonzero((out > low + HUMP_RISE * top) & (low <= VALLEY * top))
-        stop = int(past[0]) if past.size else len(out)
+        past = np.flatnonzero((out > low + rise) & (low <= VALLEY * top))
+        ahead = np.full(len(out), np.inf)
+        for step in range(1, FLAT_AHEAD + 1):
+            ahead[:-step] = np.minimum(ahead[:-step], out[step:])
+        flat = np.flatnonzero((out <= VALLEY * top) & (ahead >= out - rise))
+        stop = min(
+            int(past[0]) if past.size else len(out), int(flat[0]) + 1 if flat.size else len(out)
+        )
         edges.append(int(np.argmin(out[:stop])))
     lo, hi = peak - edges[0], peak + edges[1]
     hump = profile[lo : hi + 1]

@@ -8,14 +8,16 @@ lattice's hexagons are found, the channel (red, green, blue, or the brightest)
 in which the weakest of their sides stand out most from the ground beside
 them is the one their board is read in (``line_channel``).
 
-A line's width is measured in one colour channel (``ink_channel``): there a
-pixel the line half covers shows half its contrast. The brightest channel is
-no such measure where the ground's brightest channel is another than the
-line's (a grey-blue line on a red glow: the line's soft edges sink under
-the ground's red, and its width with them). The channel taken is the one in
-which the weakest sides stand out most against how much the ground either
-side of them differs (glow's gradients, JPEG's noise): the line's colour
-over the steadiest ground.
+A line's width is measured in a channel linear in the pixels' colour
+(``ink_channel``: red, green, blue or their luma): there a pixel the line
+half covers shows half its contrast. The brightest channel is no such
+measure where the ground's brightest channel is another than the line's (a
+grey-blue line on a red glow: the line's soft edges sink under the ground's
+red, and its width with them). The channel taken is the one in which the
+weakest sides stand out most against how much the ground either side of
+them differs (glow's gradients, JPEG's noise): mostly the luma, which JPEG
+keeps best and which averages the channels' noise; one colour's own where
+the lines stand out by their hue alone.
 """
 
 from __future__ import annotations
@@ -53,10 +55,11 @@ def line_channel(image: np.ndarray, placed: HexSides) -> np.ndarray | None:
 
 
 def ink_channel(image: np.ndarray, placed: HexSides) -> np.ndarray:
-    """The colour channel of ``image`` (``(H, W, 3)`` RGB) where the weakest sides of the
-    hexagons ``placed`` stand out most against the spread of the ground either side."""
+    """The channel of ``image`` (``(H, W, 3)`` RGB: red, green, blue or luma) where the
+    weakest sides of the hexagons ``placed`` stand out most against the spread of the
+    ground either side."""
     middles, normals, off = _side_middles(placed)
-    channels = cv2.split(image)
+    channels = [*cv2.split(image), cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)]
     clarity = [
         _weakest(channel, middles, normals, off) / max(_ground_spread(channel, middles, off), 1.0)
         for channel in channels

@@ -55,6 +55,15 @@ def test_a_wide_lines_rippled_plateau_is_kept_whole() -> None:
     assert ink == pytest.approx(0.5 * float((plateau - 3.0).sum()))
 
 
+def test_a_ground_sinking_slowly_past_a_line_is_not_its_ink() -> None:
+    # JPEG's ringing beside a slanted line sinks the top-hat's ground there: past the
+    # line the profile falls on slowly for pixels (measured: 9 8 8 8 5 3 2 1 of a 60 peak).
+    line = np.where(np.abs(OFFSETS) < 0.25, 100.0, 0.0)
+    line[np.abs(OFFSETS) == 0.5] = 50.0
+    shelf = np.clip(12.0 - 3.0 * np.abs(OFFSETS), 0.0, None)
+    assert _hump_ink(line + shelf, OFFSETS) == pytest.approx(_hump_ink(line, OFFSETS), abs=8)
+
+
 @pytest.mark.parametrize("seed", [300000, 300011])
 def test_small_hexagons_are_read_exactly_walls_and_all(seed: int) -> None:
     # 18-19 px pitches, 1 px lines, a 2 px outline; 300000 has six walls.

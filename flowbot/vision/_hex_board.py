@@ -220,13 +220,14 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class OutlineSide:
-    """A side of the board's outline: its direction (``_direction``), its line's width
-    and its corners."""
+    """A side of the board's outline: its direction (``_direction``), its line's width,
+    its corners and the hexagon inside it."""
 
     direction: int
     width: float
     a: Point
     b: Point
+    node: Node
 
 
 @dataclass(frozen=True)
@@ -277,7 +278,9 @@ class HexSides:
                 step = (other[0] - node[0], other[1] - node[1])
                 corners = _corners(self.lattice, node)
                 _, a, b = next(s for s in _SIDES if s[0] == step)
-                outline.append(OutlineSide(_direction(step), width(side), corners[a], corners[b]))
+                outline.append(
+                    OutlineSide(_direction(step), width(side), corners[a], corners[b], node)
+                )
         return inner, outline
 
     @cached_property
@@ -288,7 +291,7 @@ class HexSides:
         reach = 2 * max(4.0, LINE_REACH * self.lattice.row_step)
         found = []
         for direction in range(3):
-            thin = [width for side, width in inner.items() if _side_direction(side) == direction]
+            thin = [width for side, width in inner.items() if side_direction(side) == direction]
             # (the outline whole: a tight crop cuts some of it)
             wide = [
                 side.width
@@ -308,7 +311,7 @@ def _direction(step: Node) -> int:
     return 0 if dj == 0 else 1 if dj * dk < 0 else 2
 
 
-def _side_direction(side: frozenset[Node]) -> int:
+def side_direction(side: frozenset[Node]) -> int:
     (j1, k1), (j2, k2) = sorted(side)
     return _direction((j2 - j1, k2 - k1))
 
@@ -317,7 +320,7 @@ def found_hexagons(gray: np.ndarray, lattice: HexLattice, contrast: float) -> li
     """The pieces of a board's worth of hexagons (``MIN_CELLS``) drawn whole on
     ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first."""
     lines = LineMap(gray, lattice.row_step, contrast)
-    pieces = sorted(_pieces(_drawn(lines, lattice, ACROSS_FOUND)), key=len, reverse=True)
+    pieces = sorted(in_pieces(_drawn(lines, lattice, ACROSS_FOUND)), key=len, reverse=True)
     return [HexSides(lines, lattice, frozenset(p)) for p in pieces if len(p) >= MIN_CELLS]
 
 
@@ -339,7 +342,7 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     # with thin lines facing out (``OUTLINE``).
     pieces = [
         HexSides(lines, placed, frozenset(piece))
-        for piece in _pieces(_drawn(lines, placed, ACROSS_PLACED))
+        for piece in in_pieces(_drawn(lines, placed, ACROSS_PLACED))
         if len(piece) >= MIN_CELLS
     ]
     kept = [piece.cells for piece in pieces if board_like(piece)]
@@ -354,7 +357,7 @@ def hex_board(sides: HexSides) -> HexBoard:
     inner, _ = sides.widths
     assert sides.groups is not None, "read once the width rule passed"
     groups = sides.groups
-    walls = {side for side, width in inner.items() if groups[_side_direction(side)].is_wide(width)}
+    walls = {side for side, width in inner.items() if groups[side_direction(side)].is_wide(width)}
     # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
         node
@@ -366,7 +369,7 @@ def hex_board(sides: HexSides) -> HexBoard:
 
 
 def _check_one_piece(sides: HexSides) -> None:
-    if len(_pieces(set(sides.cells))) > 1:
+    if len(in_pieces(set(sides.cells))) > 1:
         raise UnsureReadingError(ONE_PIECE.reason)
 
 
@@ -519,7 +522,7 @@ def _neighbours(node: Node) -> Iterable[Node]:
     return ((j + dj, k + dk) for (dj, dk), _, _ in _SIDES)
 
 
-def _pieces(cells: set[Node]) -> list[set[Node]]:
+def in_pieces(cells: set[Node]) -> list[set[Node]]:
     """The cells in groups of neighbours."""
     left, pieces = set(cells), []
     while left:

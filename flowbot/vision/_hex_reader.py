@@ -30,6 +30,7 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import ink_channel, line_channel
+from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES, HEX_LATTICE_RULES
@@ -71,6 +72,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # loses a line's soft edges where the ground's brightest is another).
     inks = ink_channel(image, sides)
     sides = replace(sides, inks=LineMap(inks, sides.lattice.row_step, settings.line_contrast))
+    # Clutter beside the board may close hexagons onto its outline: their sides carry
+    # no ink.
+    sides = inked(sides)
     for board_rule in HEX_BOARD_RULES:
         board_rule.check(sides)
     board = hex_board(sides)

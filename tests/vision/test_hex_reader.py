@@ -143,10 +143,21 @@ def test_a_smaller_board_of_other_dots_is_a_second_board() -> None:
 
 # Screens the reader refused before it measured lines by their ink, read lettered
 # dots, took a preview for a copy, or judged an outline a tight crop cuts
-# (development seeds, below 200000).
+# (development seeds, below 200000); before it measured widths in a linear
+# channel (a mirror on glow), ended a line's hump where the ground levels off
+# (JPEG beside slanted lines) and left out hexagons of no ink closed onto the
+# outline (text in a window beside a mirrored phone).
 @pytest.mark.parametrize(
     ("category", "seed"),
-    [("web", 140000), ("colour_blind", 140001), ("preview", 140000), ("crop", 140004)],
+    [
+        ("web", 140000),
+        ("colour_blind", 140001),
+        ("preview", 140000),
+        ("crop", 140004),
+        ("mirror", 300001),
+        ("jpeg", 300003),
+        ("mirror", 320009),
+    ],
 )
 def test_synthetic_hexagonal_screens_of_each_kind_are_read_exactly(
     category: str, seed: int

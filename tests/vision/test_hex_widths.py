@@ -17,8 +17,9 @@ OFFSETS = np.arange(-4.0, 4.25, 0.5)
 
 
 def test_slanted_thin_lines_nearly_as_wide_as_the_outline_are_told_apart() -> None:
-    # Small hexagons: a pixel-wide slanted line drawn smoothed carries 2.1-2.6 px of
-    # ink, the 2 px outline 3.3; no fixed ratio of the two medians tells them apart.
+    # Small hexagons as the renderer drew them before its slanted lines carried their
+    # own width: a pixel-wide slanted line 2.1-2.6 px of ink, the 2 px outline 3.3; no
+    # fixed ratio of the two medians tells them apart.
     rng = np.random.default_rng(1)
     thin = rng.uniform(2.05, 2.62, 120)
     outline = rng.uniform(3.2, 3.35, 40)

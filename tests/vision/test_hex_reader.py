@@ -146,7 +146,8 @@ def test_a_smaller_board_of_other_dots_is_a_second_board() -> None:
 # (development seeds, below 200000); before it measured widths in a linear
 # channel (a mirror on glow), ended a line's hump where the ground levels off
 # (JPEG beside slanted lines) and left out hexagons of no ink closed onto the
-# outline (text in a window beside a mirrored phone).
+# outline (text in a window beside a mirrored phone), and took a preview over the
+# ad banner it shows for another board.
 @pytest.mark.parametrize(
     ("category", "seed"),
     [
@@ -157,6 +158,7 @@ def test_a_smaller_board_of_other_dots_is_a_second_board() -> None:
         ("mirror", 300001),
         ("jpeg", 300003),
         ("mirror", 320009),
+        ("preview", 360004),
     ],
 )
 def test_synthetic_hexagonal_screens_of_each_kind_are_read_exactly(

@@ -90,10 +90,15 @@ _REPAIR_WALLS = 2
 _BLIND_WALLS_PER_CELL = 0.03
 #: Windows a second solution is first looked for in, (side, step) from the smallest,
 #: and seconds per window. A second solution found in a 7x7 window is found in
-#: milliseconds; many that no 7x7 window holds lie in an 11x11 one, found in tens
+#: milliseconds; many that no small window holds lie in a bigger one, found in tens
 #: of milliseconds where the whole board's count takes seconds (window-clean 16x16
-#: boards with default colours: 5 of 8 have a second solution in some 11x11 window).
-_WINDOWS = ((7, 3), (11, 3))
+#: boards with default colours: 5 of 8 have a second solution in some 11x11 window;
+#: 20x20 boards clean in those: 2 of 4 in some 14x14 window, found in under a second
+#: for all nine, where the whole board's count met 70k and over 500k conflicts).
+#: Only windows up to ``_WINDOW_SHARE`` of the board's side are looked at: a bigger
+#: one costs about what the whole board does.
+_WINDOWS = ((7, 3), (11, 3), (14, 3))
+_WINDOW_SHARE = 0.75
 #: A window's (top, left, side).
 _Window = tuple[int, int, int]
 #: Cuts tried for one that leaves the window a second solution was found in clean.
@@ -520,7 +525,10 @@ def _second_in_windows(
 
     Windows in ``clean`` are passed over; those found clean are added.
     """
+    biggest = _WINDOW_SHARE * max(solution.puzzle.rows, solution.puzzle.cols)
     for side, step in _WINDOWS:
+        if side > max(biggest, _WINDOWS[0][0]):
+            break
         for corner in windows(solution.puzzle, side, step):
             window = (*corner, side)
             if window in clean:

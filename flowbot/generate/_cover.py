@@ -188,10 +188,11 @@ class CoverChain:
         def fits(path: list[int], j: int) -> bool:
             return not self.energy(path[:j]) and not self.energy(path[j:])
 
+        # Two cells a piece at least: the cut's two cells were no dots before.
         cuts = [
             (i, j)
             for i, path in enumerate(paths)
-            for j in range(1, len(path))
+            for j in range(2, len(path) - 1)
             if (focus is None or path[j - 1] in focus or path[j] in focus) and fits(path, j)
         ]
         if not cuts:

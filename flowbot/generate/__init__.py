@@ -86,8 +86,6 @@ _MOST_UNSETTLED = 5
 #: On a walled board, a puzzle with a second solution gets up to this many more
 #: walls, across steps only the second solution takes.
 _REPAIR_WALLS = 2
-#: Walls per cell added when a count shows a second solution the solver did not give.
-_BLIND_WALLS_PER_CELL = 0.03
 #: Windows a second solution is first looked for in, (side, step) from the smallest,
 #: and seconds per window. A second solution found in a 7x7 window is found in
 #: milliseconds; many that no small window holds lie in a bigger one, found in tens

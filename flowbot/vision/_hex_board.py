@@ -165,9 +165,14 @@ class LineMap:
 #: past its lowest point out from the peak, rises again by HUMP_RISE of the
 #: peak (the next thing across: a dot's rim a pixel or two off the line in
 #: small hexagons, rising 0.1-0.15 of the peak), that lowest point below
-#: VALLEY of the peak (a wide line's plateau ripples by more under JPEG).
+#: VALLEY of the peak (a wide line's plateau ripples by more under JPEG);
+#: or, below VALLEY, where it falls no further by HUMP_RISE of the peak
+#: over the next FLAT_AHEAD half-pixel steps (JPEG's ringing beside a slanted
+#: line sinks the top-hat's ground there: the profile then falls on slowly
+#: for pixels past the line, 5-9 of a 60 peak, and its ink with it).
 HUMP_RISE = 0.05
 VALLEY = 0.5
+FLAT_AHEAD = 2
 #: The line's peak is looked for this many pixels either side of the side.
 PEAK_NEAR = 1.5
 
@@ -180,11 +185,18 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(profile[near])])
     top = max(float(profile[peak]), 1e-6)
+    rise = HUMP_RISE * top
     edges = []
     for out in (profile[peak::-1], profile[peak:]):
         low = np.minimum.accumulate(out)
-        past = np.flatnonzero((out > low + HUMP_RISE * top) & (low <= VALLEY * top))
-        stop = int(past[0]) if past.size else len(out)
+        past = np.flatnonzero((out > low + rise) & (low <= VALLEY * top))
+        ahead = np.full(len(out), np.inf)
+        for step in range(1, FLAT_AHEAD + 1):
+            ahead[:-step] = np.minimum(ahead[:-step], out[step:])
+        flat = np.flatnonzero((out <= VALLEY * top) & (ahead >= out - rise))
+        stop = min(
+            int(past[0]) if past.size else len(out), int(flat[0]) + 1 if flat.size else len(out)
+        )
         edges.append(int(np.argmin(out[:stop])))
     lo, hi = peak - edges[0], peak + edges[1]
     hump = profile[lo : hi + 1]
@@ -213,13 +225,14 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class OutlineSide:
-    """A side of the board's outline: its direction (``_direction``), its line's width
-    and its corners."""
+    """A side of the board's outline: its direction (``_direction``), its line's width,
+    its corners and the hexagon inside it."""
 
     direction: int
     width: float
     a: Point
     b: Point
+    node: Node
 
 
 @dataclass(frozen=True)
@@ -227,12 +240,16 @@ class HexSides:
     """A hexagonal board's drawn cells in their lattice: what the hex board rules see.
 
     ``crossed``: the sides between two of them a drawn pipe crosses (their lines hidden).
+
+    ``inks``: the lines in the channel their widths are measured in
+    (``_hex_channel.ink_channel``), when not ``lines``.
     """
 
     lines: LineMap
     lattice: HexLattice
     cells: frozenset[Node]
     crossed: frozenset[frozenset[Node]] = frozenset()
+    inks: LineMap | None = None
 
     @cached_property
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
@@ -248,7 +265,8 @@ class HexSides:
                 # (a side a pipe crosses shows the pipe, not its line)
                 if (other, node) not in ends and frozenset((node, other)) not in self.crossed:
                     ends[node, other] = (corners[a], corners[b])
-        measured = self.lines.sides(np.array(list(ends.values()), np.float64), reach)
+        inks = self.inks or self.lines
+        measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
         seen = dict(zip(ends, measured, strict=True))
         # A width is the line's ink over the contrast of the board's lines
         # over the ground it stands on: a line one pixel wide
@@ -269,7 +287,9 @@ class HexSides:
                 step = (other[0] - node[0], other[1] - node[1])
                 corners = _corners(self.lattice, node)
                 _, a, b = next(s for s in _SIDES if s[0] == step)
-                outline.append(OutlineSide(_direction(step), width(side), corners[a], corners[b]))
+                outline.append(
+                    OutlineSide(_direction(step), width(side), corners[a], corners[b], node)
+                )
         return inner, outline
 
     @cached_property
@@ -280,7 +300,7 @@ class HexSides:
         reach = 2 * max(4.0, LINE_REACH * self.lattice.row_step)
         found = []
         for direction in range(3):
-            thin = [width for side, width in inner.items() if _side_direction(side) == direction]
+            thin = [width for side, width in inner.items() if side_direction(side) == direction]
             # (the outline whole: a tight crop cuts some of it)
             wide = [
                 side.width
@@ -300,7 +320,7 @@ def _direction(step: Node) -> int:
     return 0 if dj == 0 else 1 if dj * dk < 0 else 2
 
 
-def _side_direction(side: frozenset[Node]) -> int:
+def side_direction(side: frozenset[Node]) -> int:
     (j1, k1), (j2, k2) = sorted(side)
     return _direction((j2 - j1, k2 - k1))
 
@@ -313,7 +333,7 @@ def found_hexagons(
     ``pipes``, a side a drawn pipe crosses counts as drawn."""
     lines = LineMap(gray, lattice.row_step, contrast, pipes)
     drawn, crossed = _drawn(lines, lattice, ACROSS_FOUND)
-    pieces = sorted(_pieces(drawn), key=len, reverse=True)
+    pieces = sorted(in_pieces(drawn), key=len, reverse=True)
     return [_sides(lines, lattice, p, crossed) for p in pieces if len(p) >= MIN_CELLS]
 
 
@@ -344,7 +364,9 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     # with thin lines facing out (``OUTLINE``).
     drawn, crossed = _drawn(lines, placed, ACROSS_PLACED)
     pieces = [
-        _sides(lines, placed, piece, crossed) for piece in _pieces(drawn) if len(piece) >= MIN_CELLS
+        _sides(lines, placed, piece, crossed)
+        for piece in in_pieces(drawn)
+        if len(piece) >= MIN_CELLS
     ]
     kept = [piece.cells for piece in pieces if board_like(piece)]
     if not kept:
@@ -358,7 +380,7 @@ def hex_board(sides: HexSides) -> HexBoard:
     inner, _ = sides.widths
     assert sides.groups is not None, "read once the width rule passed"
     groups = sides.groups
-    walls = {side for side, width in inner.items() if groups[_side_direction(side)].is_wide(width)}
+    walls = {side for side, width in inner.items() if groups[side_direction(side)].is_wide(width)}
     # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
         node
@@ -370,7 +392,7 @@ def hex_board(sides: HexSides) -> HexBoard:
 
 
 def _check_one_piece(sides: HexSides) -> None:
-    if len(_pieces(set(sides.cells))) > 1:
+    if len(in_pieces(set(sides.cells))) > 1:
         raise UnsureReadingError(ONE_PIECE.reason)
 
 
@@ -429,39 +451,51 @@ def _drawn(
     """The hexagons within the image drawn all round (a side a pipe crosses counts as
     drawn, when ``lines`` looks for pipes), and the sides pipes cross."""
     h, w = lines.tophat.shape
-    # Every node over the image, wherever the lattice's origin lies.
+    # Every node over the image, wherever the lattice's origin lies (in arrays:
+    # small hexagons over a whole screen are thousands of nodes).
     half_row = lattice.row_step / 2
-    js = range(
+    js = np.arange(
         math.floor(-lattice.x0 / lattice.col_step) - 1,
         math.ceil((w - lattice.x0) / lattice.col_step) + 2,
     )
-    ks = range(math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3)
-    nodes = [(j, k) for j in js for k in ks if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)]
-    keys: dict[frozenset[Node], int] = {}
-    ends: list[tuple[Point, Point]] = []
-    centres: list[tuple[tuple[float, float], tuple[float, float]]] = []
-    for node in nodes:
-        corners = _corners(lattice, node)
-        for (dj, dk), a, b in _SIDES:
-            other = (node[0] + dj, node[1] + dk)
-            key = frozenset((node, other))
-            if key not in keys:
-                keys[key] = len(ends)
-                ends.append((corners[a], corners[b]))
-                centres.append((lattice.centre(*node), lattice.centre(*other)))
-    drawn = lines.drawn(np.array(ends, np.float64), max(1.5, across * lattice.row_step)) >= DRAWN
-    # (also where the line map shows one: a slanted pipe is too narrow for
-    # its top-hat, and stands out as a line would)
+    ks = np.arange(
+        math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3
+    )
+    j, k = (grid.ravel() for grid in np.meshgrid(js, ks, indexing="ij"))
+    x, y = lattice.x0 + j * lattice.col_step, lattice.y0 + k * half_row
+    keep = ((j + k) % 2 == 0) & _inside(lattice, x, y, w, h)
+    j, k, x, y = j[keep], k[keep], x[keep], y[keep]
+    radius = lattice.col_step * 2 / 3
+    corners = np.stack(
+        [np.stack([x + u * radius, y + v * half_row], axis=1) for u, v in _CORNERS], axis=1
+    )
+    # Each side once, named by the sum of the two nodes it lies between.
+    steps = np.array([step for step, _, _ in _SIDES])
+    names = np.stack([2 * j, 2 * k], axis=1)[:, None, :] + steps[None, :, :]
+    ends = np.stack(
+        [corners[:, [a for _, a, _ in _SIDES]], corners[:, [b for _, _, b in _SIDES]]], axis=2
+    )
+    _, first, which = np.unique(
+        names.reshape(-1, 2), axis=0, return_index=True, return_inverse=True
+    )
+    shown = lines.drawn(ends.reshape(-1, 2, 2)[first], max(1.5, across * lattice.row_step))
+    drawn = shown >= DRAWN
     crossed = np.zeros_like(drawn)
     if lines.pipes is not None:
-        crossed = lines.pipes.crossed(np.array(centres, np.float64), lattice.row_step)
-    shown = drawn | crossed
-    cells = {
-        node
-        for node in nodes
-        if all(shown[keys[frozenset((node, other))]] for other in _neighbours(node))
+        # (also where the line map shows one: a slanted pipe is too narrow for
+        # its top-hat, and stands out as a line would)
+        at = np.stack([x, y], axis=1)[:, None, :]
+        to = at + steps * np.array([lattice.col_step, half_row])
+        pairs = np.stack([np.broadcast_to(at, to.shape), to], axis=2).reshape(-1, 2, 2)[first]
+        crossed = lines.pipes.crossed(pairs, lattice.row_step)
+    whole = (drawn | crossed)[which.reshape(len(j), len(_SIDES))].all(axis=1)
+    cells = {(int(a), int(b)) for a, b in zip(j[whole], k[whole], strict=True)}
+    node, step = first[crossed] // len(_SIDES), first[crossed] % len(_SIDES)
+    sides = {
+        frozenset(((int(j[n]), int(k[n])), (int(j[n] + steps[s, 0]), int(k[n] + steps[s, 1]))))
+        for n, s in zip(node, step, strict=True)
     }
-    return cells, {key for key, i in keys.items() if crossed[i]}
+    return cells, sides
 
 
 def _corners(lattice: HexLattice, node: Node) -> list[Point]:
@@ -470,15 +504,14 @@ def _corners(lattice: HexLattice, node: Node) -> list[Point]:
     return [Point(x + u * radius, y + v * half) for u, v in _CORNERS]
 
 
-def _inside(lattice: HexLattice, node: Node, w: int, h: int) -> bool:
-    """Whether the middle halves of the hexagon's sides, where they are looked at, lie
-    within the image: a flat side may lie a pixel past its edge, the outline cut through
-    by a tight crop (a side there is on the outline, which must show as the outline does,
-    cut as it is: ``_check_outline``)."""
-    x, y = lattice.centre(*node)
+def _inside(lattice: HexLattice, x: np.ndarray, y: np.ndarray, w: int, h: int) -> np.ndarray:
+    """Whether the middle halves of the sides of the hexagons centred at ``x``, ``y``, where
+    they are looked at, lie within the image: a flat side may lie a pixel past its edge,
+    the outline cut through by a tight crop (a side there is on the outline, which must
+    show as the outline does, cut as it is: ``_check_outline``)."""
     # The slanted sides' middle halves reach 7/8 of the radius across.
     rx, ry = lattice.col_step * 2 / 3 * 7 / 8, lattice.row_step / 2
-    return x - rx >= -0.5 and y - ry >= -1.5 and x + rx <= w - 0.5 and y + ry <= h + 0.5
+    return (x - rx >= -0.5) & (y - ry >= -1.5) & (x + rx <= w - 0.5) & (y + ry <= h + 0.5)
 
 
 def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:
@@ -530,7 +563,7 @@ def _neighbours(node: Node) -> Iterable[Node]:
     return ((j + dj, k + dk) for (dj, dk), _, _ in _SIDES)
 
 
-def _pieces(cells: set[Node]) -> list[set[Node]]:
+def in_pieces(cells: set[Node]) -> list[set[Node]]:
     """The cells in groups of neighbours."""
     left, pieces = set(cells), []
     while left:

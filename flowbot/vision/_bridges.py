@@ -229,9 +229,11 @@ def _rails(grey: np.ndarray, symmetry: float) -> float:
         for sign in (-1, 1):
             where = np.flatnonzero(reach & (np.sign(_U) == sign))
             k = where[int(np.argmax(profile[where]))]
-            # A rail is a line: the tile again either side of it.
+            # A rail is a line: the tile again either side of it (the nearest
+            # dip: a flow over the deck, between the rails, lights it inside).
             beside = max(
-                float(profile[max(0, k - _BESIDE)]), float(profile[min(_PATCH - 1, k + _BESIDE)])
+                float(profile[max(0, k - _BESIDE) : k].min()),
+                float(profile[k + 1 : k + 1 + _BESIDE].min()),
             )
             tops.append((float(profile[k]) - beside, abs(float(_U[k]))))
         if abs(tops[0][1] - tops[1][1]) <= symmetry:

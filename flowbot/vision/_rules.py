@@ -153,7 +153,9 @@ def read_cells_bridged(
     seen = without_bridges(image, geometry, samples, features.holes, pipes.dots)
     if seen.bridges and pipes.flows:
         seen = replace(seen, samples=pipes.hidden(seen.samples))  # sampled again
-    dots, confidence = read_dots(seen.samples, seen.image, geometry, settings, features.holes)
+    dots, confidence = read_dots(
+        seen.samples, seen.image, geometry, settings, features.holes, pipe_dots=pipes.dots
+    )
     if dots:
         cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
         for rule in DOT_RULES:

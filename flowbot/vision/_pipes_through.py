@@ -31,7 +31,6 @@ rules refuse its pipes).
 from __future__ import annotations
 
 import logging
-from itertools import pairwise
 
 import numpy as np
 
@@ -39,9 +38,9 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
 from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import find_bridges
-from flowbot.vision._cell_pipes import BAND_EDGE_PX
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
+from flowbot.vision._faint_pipes import FAINTER, SOFT_SHARE, soft_share
 from flowbot.vision._pipes import (
     BAND_NEAR,
     BAND_SHARE,
@@ -59,7 +58,6 @@ from flowbot.vision._pipes import (
     lab_at,
     read_pipes,
 )
-from flowbot.vision._rays import band_is_soft
 from flowbot.vision._stats import median_of
 from flowbot.vision._variant_pipes import runs_out, sides_of
 
@@ -85,10 +83,9 @@ def see_pipes_through(
     those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``).
 
     Where cells no flow read touches show bands fainter than ``contrast``
-    (``FAINTER`` of it), the board is read again there: flows are drawn in
-    their dots' colours, and a dark dot on a ground of nearly its hue draws a
-    pipe that stands out from its tint that much less. The fainter read is
-    taken only when it keeps every flow read and adds whole ones.
+    (``FAINTER`` of it), the board is read again there (``_faint_pipes``: a
+    dark flow on a ground of nearly its hue). The fainter read is taken only
+    when it keeps every flow read and adds whole ones, drawn with sharp edges.
     """
     pipes = read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
     faint = contrast * FAINTER
@@ -97,47 +94,11 @@ def see_pipes_through(
     fainter = read_pipes_through(image, geometry, samples, faint)
     if fainter is None or not set(pipes.flows) < set(fainter.flows):
         return pipes
-    new = set(fainter.flows) - set(pipes.flows)
-    soft = [_soft_share(image, geometry, flow) for flow in new]
-    log.debug("fainter flows read: %s, soft %s", sorted(new), soft)
-    if max(soft) >= SOFT_SHARE:
-        return pipes
-    return fainter
-
-
-#: The share of the pipe contrast a flow is looked for at again (cells no
-#: flow touches): a dark purple flow on a magenta-tinted ground stands 15 Lab
-#: from its tint (its dots 29 from the ground), the game's flows on black 23+.
-FAINTER = 0.5
-#: A fainter flow is glow, not drawn, when this share of its bands fade softly
-#: across their width (``band_is_soft``, within ``BAND_EDGE_PX``).
-SOFT_SHARE = 0.5
-
-
-def _soft_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ...]) -> float:
-    """The share of the places along ``flow``'s links (a third of the way from each end)
-    where its band fades softly into what lies beside it."""
-    h, w = image.shape[:2]
-    pitch = geometry.cell_size
-    soft = []
-    for a, b in pairwise(flow):
-        if abs(a.row - b.row) + abs(a.col - b.col) != 1:
-            continue  # through a warp
-        p, q = geometry.centre(a), geometry.centre(b)
-        across = np.pi / 2 if a.row == b.row else 0.0
-        dx, dy = np.cos(across) * 0.32 * pitch, np.sin(across) * 0.32 * pitch
-        for t in (0.3, 0.7):
-            x, y = p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)
-            band = lab_at(image, np.array([(x, y)]), h, w)[0]
-            beside = median_of(
-                lab_at(image, np.array([(x - dx, y - dy), (x + dx, y + dy)]), h, w), axis=0
-            )
-            soft.append(
-                band_is_soft(
-                    image, (x, y), pitch, band, beside, across=across, outline_px=BAND_EDGE_PX
-                )
-            )
-    return float(np.mean(soft)) if soft else 0.0
+    new = sorted(set(fainter.flows) - set(pipes.flows))
+    soft = [soft_share(image, geometry, flow) for flow in new]
+    log.debug("fainter flows read: %s, soft %s", new, soft)
+    # Glow fades softly across its width: no flow drawn.
+    return pipes if max(soft) >= SOFT_SHARE else fainter
 
 
 def read_pipes_through(

@@ -30,6 +30,12 @@ SITE = SHARED / "variants"
         ("bridges", "desktop_app", 100000, "started"),
         ("warps", "desktop_app", 100000, "started"),
         ("warps", "web", 100000, "started"),  # a flow let go just past its warp
+        # The screenshot preview's board found first, the board's lines only
+        # followed through its pipes: the later looks are tried too.
+        ("walls", "preview", 300001, "started"),
+        # A wall beside pipes the classic search's lines miss: its border shows
+        # it in the outline's colour, and the board with an outline is read.
+        ("walls", "phone", 300000, "solved"),
         # Held-out shots once read wrong (session 21): a dark flow on a ground of
         # nearly its hue, its pipe fainter than the pipe contrast (the flow was left
         # out); a bridge's tile under a pipe in cells of 22 px (the bridge was left out).

@@ -40,7 +40,7 @@ from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import find_bridges
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
-from flowbot.vision._faint_pipes import FAINTER, SOFT_SHARE, soft_share
+from flowbot.vision._faint_pipes import DRAWN_SHARE, FAINTER, drawn_share
 from flowbot.vision._pipes import (
     BAND_NEAR,
     BAND_SHARE,
@@ -95,10 +95,10 @@ def see_pipes_through(
     if fainter is None or not set(pipes.flows) < set(fainter.flows):
         return pipes
     new = sorted(set(fainter.flows) - set(pipes.flows))
-    soft = [soft_share(image, geometry, flow) for flow in new]
-    log.debug("fainter flows read: %s, soft %s", new, soft)
+    drawn = [drawn_share(image, geometry, flow) for flow in new]
+    log.debug("fainter flows read: %s, drawn %s", new, drawn)
     # Glow fades softly across its width: no flow drawn.
-    return pipes if max(soft) >= SOFT_SHARE else fainter
+    return fainter if min(drawn) >= DRAWN_SHARE else pipes
 
 
 def read_pipes_through(

@@ -214,6 +214,8 @@ def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray) -> bool:
 
 #: Where the tile is looked for beside a rail (patch pixels: 0.08 pitch).
 _BESIDE = round(0.08 * _PATCH)
+#: The deck's middle (pitches), where a flow over it runs (half-widths 0.15-0.17).
+_DECK = 0.1
 
 
 def _rails(grey: np.ndarray, symmetry: float) -> float:
@@ -225,14 +227,20 @@ def _rails(grey: np.ndarray, symmetry: float) -> float:
     for g in (grey, grey.T):  # rails along the rows, then along the columns
         # Each row's median across the tile: a rail is light all along.
         profile = median_along(g[:, span], axis=1)
+        middle = float(np.median(profile[np.abs(_U) <= _DECK]))
         tops = []
         for sign in (-1, 1):
             where = np.flatnonzero(reach & (np.sign(_U) == sign))
             k = where[int(np.argmax(profile[where]))]
-            # A rail is a line: the tile again either side of it.
-            beside = max(
-                float(profile[max(0, k - _BESIDE)]), float(profile[min(_PATCH - 1, k + _BESIDE)])
-            )
+            # A rail is a line: the tile again either side of it. A flow over
+            # the deck lighter than the rails lights the tile beside them in
+            # small cells: towards the middle, then, the nearest dip.
+            near = (k - _BESIDE, k + _BESIDE)
+            beside = max(float(profile[max(0, near[0])]), float(profile[min(_PATCH - 1, near[1])]))
+            if middle > profile[k]:
+                inner = profile[near[0] : k] if sign > 0 else profile[k + 1 : near[1] + 1]
+                outer = profile[max(0, near[0])] if sign < 0 else profile[min(_PATCH - 1, near[1])]
+                beside = max(float(outer), float(inner.min()))
             tops.append((float(profile[k]) - beside, abs(float(_U[k]))))
         if abs(tops[0][1] - tops[1][1]) <= symmetry:
             best = max(best, min(v for v, _ in tops))

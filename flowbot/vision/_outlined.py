@@ -36,6 +36,7 @@ from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
+from flowbot.vision._dots_apart import dots_outside
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
@@ -47,6 +48,7 @@ from flowbot.vision._outline_edges import (
     edge_ink,
     line_width,
 )
+from flowbot.vision._outlined_alone import FEWEST_PAIRS
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
@@ -169,7 +171,7 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
                 continue
             if found is not None:
                 boards.append(found)
-        if boards:
+        if boards and not _dots_beyond(image, boards, settings):
             break
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
@@ -178,6 +180,14 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
     if doubt is not None:
         raise doubt
     return None
+
+
+def _dots_beyond(image: np.ndarray, boards: list[Outlined], settings: Settings) -> bool:
+    """Whether a board's pairs of dots lie outside the biggest of ``boards``: it may be the
+    OS's screenshot preview of a board whose lines only show followed through its pipes
+    (the later looks), not the board."""
+    biggest = max(boards, key=lambda b: _area(b.geometry)).geometry
+    return dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None
 
 
 def _area(g: BoardGeometry) -> float:

@@ -270,16 +270,7 @@ def band_links(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> dict[tuple[Cell, int], np.ndarray]:
     """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``."""
-    sectors, rings = samples.sector_lab, samples.ring_lab
-    # A quick look first: both cells' ring sectors facing the edge alike and
-    # unlike their rings (an unstarted board has none, or a few by its dots).
-    off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
-    right = off[:, :-1, 0] & off[:, 1:, 2]
-    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
-    down = off[:-1, :, 1] & off[1:, :, 3]
-    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
-    edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
-    edges += [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]
+    edges = edges_off(samples, contrast)
     if not edges:
         return {}
     h, w = image.shape[:2]
@@ -318,6 +309,19 @@ def band_links(
         if share[i] >= BAND_SHARE and apart[i] > BESIDE_APART * contrast:
             found[edge] = band[i]
     return found
+
+
+def edges_off(samples: CellSamples, contrast: float) -> list[tuple[Cell, int]]:
+    """The quick look for ``band_links``: edges whose two cells' ring sectors facing it are
+    alike and unlike their rings (an unstarted board has none, or a few by its dots)."""
+    sectors, rings = samples.sector_lab, samples.ring_lab
+    off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
+    right = off[:, :-1, 0] & off[:, 1:, 2]
+    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
+    down = off[:-1, :, 1] & off[1:, :, 3]
+    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
+    edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
+    return edges + [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]
 
 
 #: Offsets (pitch) round a cell's centre where a pipe ending there shows its

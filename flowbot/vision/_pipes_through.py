@@ -40,6 +40,7 @@ from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import find_bridges
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
+from flowbot.vision._faint_pipes import DRAWN_SHARE, FAINTER, drawn_share
 from flowbot.vision._pipes import (
     BAND_NEAR,
     BAND_SHARE,
@@ -52,6 +53,7 @@ from flowbot.vision._pipes import (
     band_links,
     centre_lab,
     disc_share,
+    edges_off,
     ground_beside,
     lab_at,
     read_pipes,
@@ -78,8 +80,25 @@ def see_pipes_through(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> Pipes:
     """The flows drawn on the board, bridges' cells crossed straight (``Pipes.bridges``:
-    those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``)."""
-    return read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
+    those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``).
+
+    Where cells no flow read touches show bands fainter than ``contrast``
+    (``FAINTER`` of it), the board is read again there (``_faint_pipes``: a
+    dark flow on a ground of nearly its hue). The fainter read is taken only
+    when it keeps every flow read and adds whole ones, drawn with sharp edges.
+    """
+    pipes = read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
+    faint = contrast * FAINTER
+    if not edges_off(pipes.hidden(samples), faint):
+        return pipes
+    fainter = read_pipes_through(image, geometry, samples, faint)
+    if fainter is None or not set(pipes.flows) < set(fainter.flows):
+        return pipes
+    new = sorted(set(fainter.flows) - set(pipes.flows))
+    drawn = [drawn_share(image, geometry, flow) for flow in new]
+    log.debug("fainter flows read: %s, drawn %s", new, drawn)
+    # Glow fades softly across its width: no flow drawn.
+    return fainter if min(drawn) >= DRAWN_SHARE else pipes
 
 
 def read_pipes_through(

@@ -35,6 +35,7 @@ from flowbot.vision._grid import full_size
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import median_of
+from flowbot.vision._variant_pipes import runs_out
 
 #: A border cell's side is open where its ink (CIELAB, ``border_sides``) is
 #: under ``OPEN_INK`` and under ``OPEN_SHARE`` of its side's drawn cells':
@@ -216,6 +217,29 @@ def find_warps(
     return warps
 
 
+def openings_under_pipes(
+    image: np.ndarray, geometry: BoardGeometry, border: Border
+) -> dict[str, np.ndarray]:
+    """Per side, the cells beside which a pipe runs out of the board (``runs_out``): a
+    warp's opening the pipe hides (a board started or finished). None on a board not
+    outlined as the game's other boards are (no warps drawn there)."""
+    rows, cols = geometry.rows, geometry.cols
+    out = {side: np.zeros(len(found.ink), bool) for side, found in border.sides.items()}
+    if not border.outlined:
+        return out
+    outline = border.outline_colour
+    for side, out_here in out.items():
+        for k in range(len(out_here)):
+            cell = {
+                "top": Cell(0, k),
+                "bottom": Cell(rows - 1, k),
+                "left": Cell(k, 0),
+                "right": Cell(k, cols - 1),
+            }[side]
+            out_here[k] = bool(runs_out(image, geometry, cell, side, outline))
+    return out
+
+
 def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
     """``rule`` (a gap in the border refused) passing a grid whose gaps are warps' openings."""
 
@@ -227,7 +251,10 @@ def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
             # missed by a lattice found in a shrunk copy.
             found = full_size(grid.lattice, grid.factor)
             geometry = place_lines(grid.image, found, uncertainty=grid.factor + 1)
-            open_ = openings(grid.image, geometry)
+            border = border_of(grid.image, geometry)
+            open_ = _openings(geometry, border, frozenset())
+            hidden = openings_under_pipes(grid.image, geometry, border)
+            open_ = {side: open_[side] | hidden[side] for side in open_}
             warps, doubt = _paired(open_, geometry.rows, geometry.cols)
             if doubt or not warps:
                 raise

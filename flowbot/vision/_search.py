@@ -19,8 +19,7 @@ from flowbot.vision._grow import grown
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
-from flowbot.vision._pipes import see_pipes
-from flowbot.vision._pipes_through import read_pipes_through
+from flowbot.vision._pipes_through import read_pipes_through, see_pipes_through
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
@@ -259,9 +258,10 @@ def _checked(
     # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
     placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
     samples = sample_cells(image, placed)
-    # A row a pipe runs along is tinted its colour: judged with the pipes hidden.
+    # A row a pipe runs along is tinted its colour: judged with the pipes hidden
+    # (through bridges and warps too: a row a warp's flow runs along is tinted as well).
     band = foreign_band(
-        see_pipes(image, placed, samples, settings.pipe_contrast).hidden(samples).ring_lab
+        see_pipes_through(image, placed, samples, settings.pipe_contrast).hidden(samples).ring_lab
     )
     if band is not None:
         # Another window's edge one pitch past a border, its ground

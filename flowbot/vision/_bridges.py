@@ -212,7 +212,7 @@ def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray) -> bool:
     )
 
 
-#: Where the tile is looked for beside a rail (patch pixels: 0.08 pitch).
+#: How far beside a rail the tile is looked for (patch pixels: 0.08 pitch).
 _BESIDE = round(0.08 * _PATCH)
 
 
@@ -229,10 +229,13 @@ def _rails(grey: np.ndarray, symmetry: float) -> float:
         for sign in (-1, 1):
             where = np.flatnonzero(reach & (np.sign(_U) == sign))
             k = where[int(np.argmax(profile[where]))]
-            # A rail is a line: the tile again either side of it.
-            beside = max(
-                float(profile[max(0, k - _BESIDE)]), float(profile[min(_PATCH - 1, k + _BESIDE)])
-            )
+            # A rail is a line: the tile again either side of it; towards the
+            # middle anywhere within ``_BESIDE`` (a flow over the deck, lighter
+            # than the rails, comes within 0.1 pitch of them: blurred into
+            # that reach in small cells).
+            outer = float(profile[min(_PATCH - 1, max(0, k + sign * _BESIDE))])
+            inner = profile[k - _BESIDE : k] if sign > 0 else profile[k + 1 : k + _BESIDE + 1]
+            beside = max(outer, float(inner.min()))
             tops.append((float(profile[k]) - beside, abs(float(_U[k]))))
         if abs(tops[0][1] - tops[1][1]) <= symmetry:
             best = max(best, min(v for v, _ in tops))

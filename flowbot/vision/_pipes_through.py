@@ -97,11 +97,7 @@ def read_pipes_through(
         # through a warp, would show as two pieces, each ending short of a dot.
         return plain
     # A cell read as a pipe's dot is no tile (a colour-blind letter passes for rails).
-    tiles = frozenset(
-        cell
-        for cell in find_bridges(image, geometry, samples)
-        if not _shows_dot(image, geometry, samples, cell)
-    ) - (plain.dots if plain else set())
+    tiles = frozenset(find_bridges(image, geometry, samples)) - (plain.dots if plain else set())
     if plain is not None and not tiles and not _loose_on_border(plain, geometry):
         return plain
     try:
@@ -117,16 +113,22 @@ _CORNER_AT = (0.32, 0.35)
 
 
 def _shows_dot(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell, contrast: float
 ) -> bool:
-    """Whether ``cell`` shows a dot rather than a tile: its core's colour (a colour-blind
-    letter left out) all round its centre (``disc_share``), but not in its corners.
+    """Whether ``cell`` shows a dot rather than a tile: a band coming in from one side at
+    most (``_half_link``), its core's colour (a colour-blind letter left out) all round
+    its centre clear of it (``disc_share``), but not in its corners.
 
-    A tile is square: its grey reaches its corners; a flow over its deck
-    shows its colour along the deck alone, the rails and tile beside it.
+    Flows come into a tile from both sides along an axis, over or under it;
+    a tile is square, its grey reaching its corners.
     """
+    ks = [
+        k
+        for k in range(4)
+        if _half_link(image, geometry, samples, cell, k, contrast=contrast) is not None
+    ]
     lab = samples.core_lab[cell]
-    if disc_share(image, geometry, cell, [], lab) < DISC:
+    if len(ks) > 1 or disc_share(image, geometry, cell, ks, lab) < DISC:
         return False
     centre, pitch = geometry.centre(cell), geometry.cell_size
     d = [s * a * pitch for a in _CORNER_AT for s in (-1, 1)]
@@ -149,6 +151,8 @@ def _read(
         other = _step(cell, k)
         by_cell.setdefault(cell, {})[k] = lab
         by_cell.setdefault(other, {})[(k + 2) % 4] = lab
+    # A dot's letter (the colour-blind setting) passes for a tile's rails.
+    tiles = frozenset(t for t in tiles if not _shows_dot(image, geometry, samples, t, contrast))
     # Crossings with no tile: links of one colour along each axis, two colours.
     crossings = set()
     for cell, ks in by_cell.items():

@@ -58,6 +58,7 @@ from flowbot.vision._pipes import (
 )
 from flowbot.vision._stats import median_of
 from flowbot.vision._variant_pipes import runs_out, sides_of
+from flowbot.vision._warp_stubs import stub_out
 
 log = logging.getLogger(__name__)
 
@@ -214,13 +215,20 @@ def _through_warps(
     loose = [cell for cell in loose if sides_of(cell, geometry)]
     if not loose:
         return frozenset()
-    outline = border_of(image, geometry).outline_colour
-    if np.isnan(outline).any():
-        return frozenset()
+    border = border_of(image, geometry)
+    outline = border.outline_colour
+
+    def leaves(cell: Cell, side: str) -> bool:
+        """Whether the flow at ``cell`` runs out past ``side``: through an opening in the
+        outline, or as a stub past a thin border (``stub_out``)."""
+        if not np.isnan(outline).any() and runs_out(image, geometry, cell, side, outline):
+            return True
+        return not border.outlined and stub_out(image, geometry, cell, side)
+
     out: dict[tuple[str, int], Cell] = {}
     for cell in loose:
         for side in sides_of(cell, geometry):
-            if runs_out(image, geometry, cell, side, outline):
+            if leaves(cell, side):
                 out[(side, cell.row if side in ("left", "right") else cell.col)] = cell
     warps = set()
     for (side, k), cell in list(out.items()):
@@ -229,7 +237,7 @@ def _through_warps(
         if other is None:
             # A flow let go just past the warp: only a stub from the opening.
             far = _across(cell, side, geometry)
-            if (far, -1) not in degree and runs_out(image, geometry, far, across, outline):
+            if (far, -1) not in degree and leaves(far, across):
                 other = out[(across, k)] = far
         if other is None:
             raise UnsureReadingError(

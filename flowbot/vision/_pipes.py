@@ -267,16 +267,26 @@ def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, .
 
 
 def band_links(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    *,
+    either: bool = False,
 ) -> dict[tuple[Cell, int], np.ndarray]:
-    """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``."""
+    """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``.
+
+    ``either``: looked at where one cell's sector facing the edge is unlike its ring, not
+    both (two flows crossing in a cell tint its ring the colour of the one drawn over).
+    """
     sectors, rings = samples.sector_lab, samples.ring_lab
     # A quick look first: both cells' ring sectors facing the edge alike and
     # unlike their rings (an unstarted board has none, or a few by its dots).
     off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
-    right = off[:, :-1, 0] & off[:, 1:, 2]
+    both = np.logical_or if either else np.logical_and
+    right = both(off[:, :-1, 0], off[:, 1:, 2])
     right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
-    down = off[:-1, :, 1] & off[1:, :, 3]
+    down = both(off[:-1, :, 1], off[1:, :, 3])
     down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
     edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
     edges += [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]

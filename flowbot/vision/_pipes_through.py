@@ -146,7 +146,7 @@ def _read(
     contrast: float,
     tiles: frozenset[Cell],
 ) -> Pipes:
-    links = band_links(image, geometry, samples, contrast)
+    links = band_links(image, geometry, samples, contrast, either=True)
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
     for (cell, k), lab in links.items():
         other = _step(cell, k)

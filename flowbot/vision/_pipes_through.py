@@ -63,9 +63,10 @@ from flowbot.vision._warp_stubs import stub_out
 log = logging.getLogger(__name__)
 
 #: From a neighbour's centre towards a bridge's (pitches along): the band
-#: from past the neighbour's dot, if any (0.22, as ``_pipes``), to the tile's
-#: edge (0.6: the tile is 0.8 pitch wide); across it, inside any pipe.
-_HALF_ALONG = np.linspace(0.22, 0.58, 7)
+#: from past the neighbour's dot, if any (0.22, as ``_pipes``), to near the
+#: tile's edge (0.6: the tile is 0.8 pitch wide; JPEG blurs its grey 0.05
+#: pitch into the band in 30 px cells); across it, inside any pipe.
+_HALF_ALONG = np.linspace(0.22, 0.54, 7)
 _HALF_ACROSS = (-0.07, 0.0, 0.07)
 #: Beside that band, in the neighbour (as ``_pipes``' beside points).
 _HALF_BESIDE_ALONG, _HALF_BESIDE_ACROSS = (0.3,), 0.32
@@ -111,6 +112,10 @@ def read_pipes_through(
 #: Where a tile's corners are looked at (pitches from the middle along both
 #: axes: 0.45-0.5 out), past any dot (0.38 at most).
 _CORNER_AT = (0.32, 0.35)
+#: Least share of the angles clear of its link where a dot's disc shows, told
+#: from a tile: lettered dots through JPEG 0.78 and up; a tile shows its own
+#: grey (its core's) all round, but in its corners too.
+_DOT_NOT_TILE = 0.6
 
 
 def _shows_dot(
@@ -129,7 +134,7 @@ def _shows_dot(
         if _half_link(image, geometry, samples, cell, k, contrast=contrast) is not None
     ]
     lab = samples.core_lab[cell]
-    if len(ks) > 1 or disc_share(image, geometry, cell, ks, lab) < DISC:
+    if len(ks) > 1 or disc_share(image, geometry, cell, ks, lab) < _DOT_NOT_TILE:
         return False
     centre, pitch = geometry.centre(cell), geometry.cell_size
     d = [s * a * pitch for a in _CORNER_AT for s in (-1, 1)]

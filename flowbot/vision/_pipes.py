@@ -198,7 +198,7 @@ def _see_pipes(
             raise UnsureReadingError(
                 f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
             )
-        disc = disc_share(image, geometry, cell, ks, colours[0])
+        disc = disc_share(image, geometry, cell, ks, colours[0], core=samples.core_lab[cell])
         if disc >= DISC:
             if len(ks) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {tuple(cell)}")
@@ -346,10 +346,17 @@ def centre_lab(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.nda
 
 
 def disc_share(
-    image: np.ndarray, geometry: BoardGeometry, cell: Cell, links: list[int], lab: np.ndarray
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    cell: Cell,
+    links: list[int],
+    lab: np.ndarray,
+    *,
+    core: np.ndarray | None = None,
 ) -> float:
     """Share of the angles clear of ``links`` where a point at one of ``_DISC_RADII``
-    shows ``lab``."""
+    shows ``lab``, or the cell's ``core`` colour when that is ``lab`` too (a small
+    cell's band blurs a little into what lies beside it, a dot's core does not)."""
     directions = np.array([k * np.pi / 2 for k in links])
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
@@ -358,7 +365,10 @@ def disc_share(
     points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=-1)
     h, w = image.shape[:2]
     seen = lab_at(image, points, h, w)  # (radii, angles, 3)
-    return float((delta_e(seen, lab) <= NEAR).any(axis=0).mean())
+    shows = delta_e(seen, lab) <= NEAR
+    if core is not None and float(delta_e(core, lab)) <= NEAR:
+        shows |= delta_e(seen, core) <= NEAR
+    return float(shows.any(axis=0).mean())
 
 
 def lab_at(image: np.ndarray, xy: np.ndarray, h: int, w: int) -> np.ndarray:

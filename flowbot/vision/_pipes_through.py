@@ -359,7 +359,7 @@ def _flows(
         if centre > NEAR:
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
         ks = [_direction(cell, other[0], geometry) for other in near]
-        disc = disc_share(image, geometry, cell, ks, lab)
+        disc = disc_share(image, geometry, cell, ks, lab, core=samples.core_lab[cell])
         if disc >= DISC:
             if len(near) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")

@@ -338,8 +338,8 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     # most (a corner's two warps' openings): one past an opening, joined by
     # what shows there (glow's edge), is none.
     drawn = (Kind.LINE, Kind.OUTLINE)
-    undrawn = sum(
-        (~np.isin(side, drawn)).astype(int)
+    left, right, top, bottom = (
+        ~np.isin(side, drawn)
         for side in (
             kinds.vertical[:-1].T,
             kinds.vertical[1:].T,
@@ -347,15 +347,20 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
             kinds.horizontal[1:],
         )
     )
+    undrawn = left.astype(int) + right + top + bottom
     joined &= undrawn < 3
+    cols, rows = found
+    in_found = np.zeros_like(joined)
+    in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
+    # Nor, past the grid found, on two opposite sides (a corner's openings lie
+    # side by side): a flow's stub running out of an opening, its crossing of
+    # the frame passing for a line, shows nothing drawn either side of it.
+    joined &= in_found | ~((left & right) | (top & bottom))
     if not joined.any():
         return None
     picture[::2, ::2] = joined
     _, labels = cv2.connectedComponents(picture, connectivity=4)
     groups = labels[::2, ::2]
-    cols, rows = found
-    in_found = np.zeros_like(joined)
-    in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
     if not (joined & in_found).any():
         return None
     board = int(np.argmax(np.bincount(groups[joined & in_found])))

@@ -188,13 +188,7 @@ def _see_pipes(
         colours = colour_of[cell]
         if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
             raise UnsureReadingError(f"two pipe colours meet at cell {tuple(cell)}")
-        if (
-            min(
-                float(delta_e(samples.core_lab[cell], colours[0])),
-                float(delta_e(centre_lab(image, geometry, cell), colours[0])),
-            )
-            > NEAR
-        ):
+        if unlike_centre(image, geometry, samples, cell, colours[0]):
             raise UnsureReadingError(
                 f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
             )
@@ -345,6 +339,33 @@ def centre_lab(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.nda
     return median_of(lab_at(image, points, h, w), axis=1)[0]
 
 
+#: Radii (pitch) where a dot's disc is taken whole for its colour: past a
+#: colour-blind letter's strokes at most angles (0.31 at most), inside the
+#: rim of all but the smallest dots (0.27-0.38).
+_DISC_COLOUR_RADII = (0.27, 0.3)
+
+
+def unlike_centre(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell, lab: np.ndarray
+) -> bool:
+    """Whether a link's colour ``lab`` is unlike what ``cell`` shows at its centre: its core
+    (a colour-blind letter left out), its very centre (a pipe's end in a small cell), or
+    the disc round them (a small lettered dot, whose core the letter's edges blur)."""
+    h, w = image.shape[:2]
+    centre = geometry.centre(cell)
+    r = np.array(_DISC_COLOUR_RADII)[:, None] * geometry.cell_size
+    points = np.stack([centre.x + r * np.cos(_ANGLES), centre.y + r * np.sin(_ANGLES)], axis=-1)
+    disc = median_of(lab_at(image, points, h, w).reshape(-1, 3), axis=0)
+    return (
+        min(
+            float(delta_e(samples.core_lab[cell], lab)),
+            float(delta_e(centre_lab(image, geometry, cell), lab)),
+            float(delta_e(disc, lab)),
+        )
+        > NEAR
+    )
+
+
 def disc_share(
     image: np.ndarray,
     geometry: BoardGeometry,
@@ -355,8 +376,8 @@ def disc_share(
     core: np.ndarray | None = None,
 ) -> float:
     """Share of the angles clear of ``links`` where a point at one of ``_DISC_RADII``
-    shows ``lab``, or the cell's ``core`` colour when that is ``lab`` too (a small
-    cell's band blurs a little into what lies beside it, a dot's core does not)."""
+    shows ``lab``, or the cell's ``core`` colour when that is near ``lab`` (``BAND_NEAR``:
+    JPEG blurs a small lettered dot's letter, or a thin band's edges, into its colour)."""
     directions = np.array([k * np.pi / 2 for k in links])
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
@@ -366,7 +387,7 @@ def disc_share(
     h, w = image.shape[:2]
     seen = lab_at(image, points, h, w)  # (radii, angles, 3)
     shows = delta_e(seen, lab) <= NEAR
-    if core is not None and float(delta_e(core, lab)) <= NEAR:
+    if core is not None and float(delta_e(core, lab)) <= BAND_NEAR:
         shows |= delta_e(seen, core) <= NEAR
     return float(shows.any(axis=0).mean())
 

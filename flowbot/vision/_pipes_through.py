@@ -50,11 +50,11 @@ from flowbot.vision._pipes import (
     STEPS,
     Pipes,
     band_links,
-    centre_lab,
     disc_share,
     ground_beside,
     lab_at,
     read_pipes,
+    unlike_centre,
 )
 from flowbot.vision._stats import median_of
 from flowbot.vision._variant_pipes import runs_out, sides_of
@@ -352,11 +352,7 @@ def _flows(
                 raise UnsureReadingError(f"a flow ends on the bridge at cell {where}")
             continue  # the tile, or the other flow over it, covers the middle
         lab = colours[node][0]
-        centre = min(
-            float(delta_e(samples.core_lab[cell], lab)),
-            float(delta_e(centre_lab(image, geometry, cell), lab)),
-        )
-        if centre > NEAR:
+        if unlike_centre(image, geometry, samples, cell, lab):
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
         ks = [_direction(cell, other[0], geometry) for other in near]
         disc = disc_share(image, geometry, cell, ks, lab, core=samples.core_lab[cell])

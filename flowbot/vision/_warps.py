@@ -63,13 +63,17 @@ DRAWN_SIDE = 20.0
 def openings(
     image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
 ) -> dict[str, np.ndarray]:
-    """Per side, the cells beside which the border is open.
+    """Per side, the cells beside which the border is open, or hidden under a pipe running
+    out of it (``openings_under_pipes``).
 
     A side drawn nowhere (hidden by a frame, glow or a crop) shows no
     opening; one drawn but at a few cells is open at those. A hole on the
     border has no side there (nothing is drawn beside it).
     """
-    return _openings(geometry, border_of(image, geometry), holes)
+    border = border_of(image, geometry)
+    open_ = _openings(geometry, border, holes)
+    hidden = openings_under_pipes(image, geometry, border)
+    return {side: open_[side] | hidden[side] for side in open_}
 
 
 def _openings(
@@ -222,7 +226,7 @@ def openings_under_pipes(
 ) -> dict[str, np.ndarray]:
     """Per side, the cells beside which a pipe runs out of the board (``runs_out``): a
     warp's opening the pipe hides (a board started or finished). None on a board not
-    outlined as the game's other boards are (no warps drawn there)."""
+    outlined as the game's other boards are (all ``False``: no openings drawn there)."""
     rows, cols = geometry.rows, geometry.cols
     out = {side: np.zeros(len(found.ink), bool) for side, found in border.sides.items()}
     if not border.outlined:
@@ -251,10 +255,7 @@ def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
             # missed by a lattice found in a shrunk copy.
             found = full_size(grid.lattice, grid.factor)
             geometry = place_lines(grid.image, found, uncertainty=grid.factor + 1)
-            border = border_of(grid.image, geometry)
-            open_ = _openings(geometry, border, frozenset())
-            hidden = openings_under_pipes(grid.image, geometry, border)
-            open_ = {side: open_[side] | hidden[side] for side in open_}
+            open_ = openings(grid.image, geometry)
             warps, doubt = _paired(open_, geometry.rows, geometry.cols)
             if doubt or not warps:
                 raise

@@ -180,6 +180,15 @@ def _read(
             )
             if one is None and two is None:
                 continue
+            if (one is None) != (two is None):
+                # A dark flow over its own tint stands out from it by little: the
+                # band in its colour on the other side is the flow coming out.
+                k = axis if one is None else axis + 2
+                found = two if one is None else one
+                again = _half_link(
+                    image, geometry, samples, bridge, k, contrast=contrast, like=found
+                )
+                one, two = (again, two) if one is None else (one, again)
             if one is None or two is None or float(delta_e(one, two)) > NEAR:
                 raise UnsureReadingError(
                     f"a pipe goes into the bridge at cell {tuple(bridge)} and not out"
@@ -287,9 +296,12 @@ def _half_link(
     k: int,
     *,
     contrast: float,
+    like: np.ndarray | None = None,
 ) -> np.ndarray | None:
     """The colour of a band coming into ``bridge`` from its neighbour on side ``k`` (0 right,
-    1 down, 2 left, 3 up) up to its tile, or None."""
+    1 down, 2 left, 3 up) up to its tile, or None; ``like``: the band found on the other
+    side, whose colour (within ``NEAR``) it is enough to show, standing out from beside it
+    by more than ``NEAR``."""
     rows, cols = samples.core_lab.shape[:2]
     near = _step(bridge, k)
     if not (0 <= near.row < rows and 0 <= near.col < cols):
@@ -316,6 +328,10 @@ def _half_link(
     band = median_of(lab_in, axis=0)
     share = float((delta_e(lab_in, band) <= BAND_NEAR).mean())
     apart = float(delta_e(lab_at(image, np.array(beside), h, w), band).min())
+    if like is not None:
+        if share >= BAND_SHARE and float(delta_e(band, like)) <= NEAR and apart > NEAR:
+            return band
+        return None
     if share >= BAND_SHARE and apart > BESIDE_APART * contrast:
         return band
     return None

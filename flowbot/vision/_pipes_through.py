@@ -245,14 +245,23 @@ def _through_warps(
             if leaves(cell, side):
                 out[(side, cell.row if side in ("left", "right") else cell.col)] = cell
     warps = set()
-    for (side, k), cell in list(out.items()):
+    pending = list(out.items())
+    while pending:
+        (side, k), cell = pending.pop(0)
         across = _ACROSS_BOARD[side]
         other = out.get((across, k))
         if other is None:
-            # A flow let go just past the warp: only a stub from the opening.
+            # A flow let go just past the warp: only a stub from the opening; or
+            # a corner cell the flow crosses from one warp to another, out of
+            # its other side too.
             far = _across(cell, side, geometry)
             if (far, -1) not in degree and leaves(far, across):
                 other = out[(across, k)] = far
+                for more in sides_of(far, geometry):
+                    key = (more, far.row if more in ("left", "right") else far.col)
+                    if more != across and key not in out and leaves(far, more):
+                        out[key] = far
+                        pending.append((key, far))
         if other is None:
             raise UnsureReadingError(
                 f"a pipe runs out of the board at cell {tuple(cell)} with no pipe across from it"

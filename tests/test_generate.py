@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
 from flowbot.errors import InputError
 from flowbot.generate import GeneratedPuzzle, default_colours, generate
+from flowbot.generate._board import make_board
+from flowbot.generate._cover import CoverChain
 from flowbot.generate._unique import window_puzzle, windows
 from flowbot.models import Puzzle, Shape
 from flowbot.solve import SolutionCount, count_solutions, solutions
@@ -288,7 +291,7 @@ def test_a_second_solution_in_a_window_is_one_of_the_whole_board() -> None:
     # Re-routing a window's runs keeps every path joined: the whole puzzle has two.
     for seed in range(30):
         made = generate(8, 8, 6, seed=seed)
-        for top, left in windows(made.puzzle, 5):
+        for top, left in windows(made.puzzle, 5, 2):
             small = window_puzzle(made.solution, top, left, 5)
             if small is None:
                 continue
@@ -297,3 +300,26 @@ def test_a_second_solution_in_a_window_is_one_of_the_whole_board() -> None:
                 assert count_solutions(made.puzzle, 2).count == 2
                 return
     pytest.fail("no window of 30 boards had a second solution")
+
+
+def test_a_cut_never_brings_a_solution() -> None:
+    # A path cut in two (a new pair of dots): every solution of the cut puzzle,
+    # joined again at the cut, is one of the puzzle before (the unique repair).
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        board = make_board(rng, 6, 6)
+        chain = CoverChain(board.graph, 5, no_touch=True, min_len=3, gap=0)
+        paths = chain.sample(rng, None)
+        assert paths is not None
+        options = chain.cuts(paths, None)
+        assert options
+        cut = chain.cut(paths, *rng.choice(options))
+        assert len(cut) == 6
+        before = count_solutions(board.solution(paths).puzzle, 200)
+        after = count_solutions(board.solution(cut).puzzle, 200)
+        assert before.exact
+        assert after.exact
+        assert 1 <= after.count <= before.count
+        checked += after.count < before.count
+    assert checked  # some cut took solutions away

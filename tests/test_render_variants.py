@@ -212,6 +212,28 @@ def test_hex_boards_draw_hexagons_with_a_wide_outline_of_the_lines_colour() -> N
     assert _px(solved, _mid(a, b)) == GAME_COLOURS[0].rgb  # a pipe runs between centres
 
 
+def test_a_slanted_line_carries_its_width_of_ink_as_a_flat_one_does() -> None:
+    # The game's hexagons: a thin line's ink across it is its width at any slant (an
+    # anti-aliased polygon fill grew a line a pixel wide to 2.5 pixels of ink on a slant).
+    puzzle = Puzzle(3, 3, _pairs(((0, 0), (2, 2)), ((0, 2), (2, 0))), shape=Shape.HEX)
+    style = RenderStyle(line_width=0.02)  # 1 px at a 50 px pitch
+    image = render_board(puzzle, cell_px=50, style=style).astype(float)
+    g = board_geometry(puzzle, cell_px=50)
+    ground = np.asarray(BLACK, float)
+    line = np.linalg.norm(np.asarray(style.line_colour, float) - ground)
+    corners = g.polygon(Cell(1, 1))
+    inks = []
+    for a, b in ((corners[4], corners[5]), (corners[3], corners[4]), (corners[5], corners[0])):
+        # Summed across the side's middle, along rows of pixels (a slant's ink spreads
+        # over 1/sin of its width along a row).
+        mid, rise = _mid(a, b), abs(b.y - a.y) / math.hypot(b.x - a.x, b.y - a.y)
+        x, y = round(mid.x), round(mid.y)
+        strip = image[y - 4 : y + 5, x] if rise < 0.1 else image[y, x - 4 : x + 5] * rise
+        inks.append(float(np.linalg.norm(strip - ground, axis=1).sum() / line))
+    assert inks[0] == pytest.approx(1.0, abs=0.1)
+    assert inks[1:] == pytest.approx([1.0, 1.0], abs=0.2)
+
+
 def test_hex_geometry_finds_the_hexagon_under_a_point() -> None:
     g = HexGeometry(Point(40.0, 55.0), col_step=30.0, row_step=36.0, rows=4, cols=5)
     rng = np.random.default_rng(1)

@@ -20,16 +20,21 @@ How a puzzle is made
    Walls are then put between cells the solution does not step between, and
    warps no path uses are dropped.
 4. **Uniqueness** (``unique=True``) is proved under the game's full rules
-   (paths may touch). A second solution is looked for first in small
-   windows of the board (``_unique``: each a board of a few pairs, solved in
-   milliseconds; one found there is a second solution of the whole puzzle),
-   then by counting the whole board's solutions up to 2 with the solver. A
-   second solution is *repaired where it lies*: on a walled board by walls
-   across steps only it takes, else by cutting a path there into two (a new
-   pair of dots pins that room) and joining two paths whose ends meet
-   elsewhere (the colour count stays). Windows a repair leaves unchanged are
-   not looked at again. A count that does not finish within its conflict
-   budget (or in time) proves nothing and the cover is given up.
+   (paths may touch). A second solution is looked for first in windows of
+   the board (``_unique``: 7x7, then 11x11, each a board of a few pairs,
+   solved in milliseconds; one found there is a second solution of the whole
+   puzzle), then by counting the whole board's solutions up to 2 with the
+   solver. A second solution is *repaired where it lies* by a change that
+   only ever takes solutions away: on a walled board walls across steps only
+   it takes, else a cut of a path there into two (a new pair of dots; every
+   solution of the cut puzzle, joined again at the cut, is one of the puzzle
+   before). So windows once clean stay clean, and each repair is progress.
+   The cover is drawn with fewer paths than wanted (``_START_SHARE``) to
+   leave room for the cuts; once the windows are clean the rest are made
+   but one, and once the puzzle is proved unique the longest paths are cut
+   until there are as many as wanted, which keeps it unique. A count that
+   does not finish within its conflict budget (or in time) proves nothing
+   and the cover is given up.
 
 Everything random comes from one ``random.Random(seed)``: the same seed gives
 the same puzzle on every machine and Python version that keeps ``random``'s
@@ -53,7 +58,7 @@ from flowbot.errors import InputError
 from flowbot.generate._board import Board, add_walls, make_board
 from flowbot.generate._cover import CoverChain, OutOfTimeError
 from flowbot.generate._unique import window_puzzle, windows
-from flowbot.models import Cell, Link, Puzzle, Shape, Solution, link
+from flowbot.models import Link, Puzzle, Shape, Solution, link
 from flowbot.solve import solutions
 
 __all__ = [
@@ -81,10 +86,27 @@ _MOST_UNSETTLED = 5
 #: On a walled board, a puzzle with a second solution gets up to this many more
 #: walls, across steps only the second solution takes.
 _REPAIR_WALLS = 2
-#: Walls per cell added when a count shows a second solution the solver did not give.
-_BLIND_WALLS_PER_CELL = 0.03
-#: Side of the windows a second solution is first looked for in, and seconds per window.
-_WINDOW = 7
+#: Windows a second solution is first looked for in, (side, step) from the smallest,
+#: and seconds per window. A second solution found in a 7x7 window is found in
+#: milliseconds; many that no small window holds lie in a bigger one, found in tens
+#: of milliseconds where the whole board's count takes seconds (window-clean 16x16
+#: boards with default colours: 5 of 8 have a second solution in some 11x11 window;
+#: 20x20 boards clean in those: 2 of 4 in some 14x14 window, found in under a second
+#: for all nine, where the whole board's count met 70k and over 500k conflicts;
+#: 20x20 boards clean in those: 2 of 6 in some 17x17 window, one of them where the
+#: whole board's count met 220k conflicts unfinished). A window fixes what lies
+#: outside it, so its search is far smaller than the whole board's. Only windows
+#: up to ``_WINDOW_SHARE`` of the board's side are looked at: a bigger one costs
+#: about what the whole board does.
+_WINDOWS = ((7, 3), (11, 3), (14, 3), (17, 3))
+_WINDOW_SHARE = 0.85
+#: A window's (top, left, side).
+_Window = tuple[int, int, int]
+#: Cuts tried for one that leaves the window a second solution was found in clean.
+_CUT_TRIES = 8
+#: Cuts kept for the whole board's count to spend: the others are made before it,
+#: once every window is clean (more dots, a cheaper count).
+_KEEP = 1
 _WINDOW_TIMEOUT = 1.0
 #: Without a limit of its own, one whole-board count takes at most 1/3 of the time left.
 _COUNT_SHARE = 3
@@ -97,8 +119,8 @@ _COUNT_SHARE = 3
 #: bound in conflicts, unlike one in seconds, gives the same board on every
 #: machine, and a puzzle made so is counted as fast again (``solve --count``).
 _COUNT_CONFLICTS = 60_000
-#: Repairs of one cover before a new one is drawn.
-_MOST_REPAIRS = 20
+#: A unique puzzle's cover has this share of the colours wanted; cuts bring the rest.
+_START_SHARE = 0.7
 
 #: Called with a one-line account of long work (a new cover, a count begun...).
 Progress = Callable[[str], None]
@@ -238,10 +260,14 @@ def generate(
     request = replace(request, colours=wanted)
     _check_colours(board, request)
 
+    # A unique puzzle's cover starts with fewer paths (``_unique`` cuts them);
+    # where so few cannot fill the board, with more.
+    start = max(1, round(wanted * _START_SHARE)) if unique else wanted
+
     def chain_for(board: Board) -> CoverChain:
         return CoverChain(
             board.graph,
-            wanted,
+            start,
             no_touch=not touching or unique,
             min_len=3 if not touching else min(3, board.graph.size // wanted),
             gap=max(min_distance, 0),
@@ -256,8 +282,12 @@ def generate(
             say(f"attempt {attempt}: drawing a cover ({_elapsed(started)})")
             paths = chain.sample(rng, deadline)
             if paths is None:
-                unsettled += 1
                 log.debug("attempt %d: the chain did not settle", attempt)
+                if start < wanted:
+                    start += 1
+                    chain = chain_for(board)
+                    continue
+                unsettled += 1
                 if unsettled == _MOST_UNSETTLED:
                     break
                 if holes:  # the holes may leave no room: try another board
@@ -397,21 +427,28 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
 
     Second solutions are looked for in small windows first (``_unique``:
     milliseconds each), then on the whole board (the expensive proof). Where
-    one is found the puzzle is repaired right there: on a walled board by
-    walls across steps only the other solution takes (it is then gone for
-    good), else by re-mixing the cover around the cells where the two differ.
+    one is found the puzzle is repaired right there, by a change that can
+    only take solutions away, never bring new ones: on a walled board walls
+    across steps only the other solution takes, else a cut of a path there
+    into two (a new pair of dots: every solution of the cut puzzle joined at
+    the cut is one of the puzzle before). So windows once clean stay clean and
+    every repair is progress. The cover has fewer paths than wanted
+    (``_START_SHARE``); once the puzzle is unique, the longest paths are cut
+    until there are as many as wanted, which keeps it unique.
     """
-    clean: set[tuple[int, int]] = set()  # windows with no second solution, unchanged since
-    before: Solution | None = None
-    for repair in range(_MOST_REPAIRS + 1):
+    assert request.colours is not None
+    clean: set[_Window] = set()  # windows with no second solution
+    while True:
         solution = board.solution(paths, walls)
         puzzle = solution.puzzle
-        if before is not None:
-            changed = _changed_cells(before, solution)
-            clean = {w for w in clean if not _overlaps(w, changed)}
-        before = solution
-        say(f"looking for a second solution in windows (repair {repair})")
-        differ = _second_in_windows(solution, deadline, clean)
+        say(f"looking for a second solution in windows ({len(paths)} colours)")
+        window, differ = _second_in_windows(solution, deadline, clean)
+        if not differ and len(paths) < request.colours - _KEEP:
+            # Windows clean: the rest of the cuts (but a few) before the costly count.
+            options = chain.cuts(paths, None)
+            if options:
+                paths = CoverChain.cut(paths, *rng.choice(options))
+                continue
         if not differ:
             say(f"counting the solutions of the whole {puzzle.size} {puzzle.kind} board")
             listed = solutions(
@@ -422,61 +459,89 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
             )
             found, exact = list(listed.found), listed.exact
             if len(found) == 1 and exact:
-                return solution
+                break
             _check_clock(deadline)
             if len(found) < 2:
                 budget.conflicts *= 2
                 log.debug("the count was cut short; the next gets %d conflicts", budget.conflicts)
                 return None
             differ = set().union(*(_differences(solution, other) for other in found))
-        log.debug("repair %d: a second solution differs in %d steps", repair, len(differ))
+        log.debug("%d colours: a second solution differs in %d steps", len(paths), len(differ))
         blocking = sorted(
             step for step in differ if step not in _steps(solution) and _wallable(puzzle, step)
         )
         if request.walls and blocking:
             walls |= frozenset(rng.sample(blocking, min(len(blocking), _REPAIR_WALLS)))
             continue
+        if len(paths) == request.colours:
+            return None
         focus = {board.index[cell, p] for step in differ for cell in step for p in (0, 1)
                  if (cell, p) in board.index}  # fmt: skip
-        remixed = chain.pin(paths, focus, rng) or chain.remix(paths, focus, rng, deadline)
-        if remixed is None:
+        options = chain.cuts(paths, focus)
+        if not options:
             return None
-        paths = remixed
-        walls = walls - _steps(board.solution(paths))
-    return None
+        rng.shuffle(options)
+        paths = _best_cut(board, paths, walls, options, window, deadline)
+    while len(paths) < request.colours:
+        options = chain.cuts(paths, None)
+        if not options:
+            return None
+        paths = CoverChain.cut(paths, *rng.choice(options))
+    return board.solution(paths, walls)
+
+
+def _best_cut(  # noqa: PLR0917 - one repair's state
+    board: Board,
+    paths: list[list[int]],
+    walls: frozenset[Link],
+    options: list[tuple[int, int]],
+    window: _Window | None,
+    deadline: float | None,
+) -> list[list[int]]:
+    """``paths`` cut at the first of ``options`` after which ``window`` has one solution.
+
+    Any cut there kills the second solution found, but one that leaves the
+    window with no other kills its kin too, so fewer cuts are spent; the
+    first option is taken when none of the first ``_CUT_TRIES`` does (or no
+    window is known: the whole board's count found it).
+    """
+    if window is not None:
+        for i, j in options[:_CUT_TRIES]:
+            cut = CoverChain.cut(paths, i, j)
+            small = window_puzzle(board.solution(cut, walls), *window)
+            if small is None:
+                return cut
+            listed = solutions(small, 2, timeout=_budget(deadline, _WINDOW_TIMEOUT))
+            _check_clock(deadline)
+            if len(listed.found) == 1 and listed.exact:
+                return cut
+    return CoverChain.cut(paths, *options[0])
 
 
 def _second_in_windows(
-    solution: Solution, deadline: float | None, clean: set[tuple[int, int]]
-) -> set[Link]:
-    """The steps where a second solution found in some window differs (empty: none found).
+    solution: Solution, deadline: float | None, clean: set[_Window]
+) -> tuple[_Window | None, set[Link]]:
+    """The window where a second solution was found and the steps where it differs
+    (``None`` and nothing: none found).
 
-    Windows in ``clean`` are passed over; those found clean are added to it.
+    Windows in ``clean`` are passed over; those found clean are added.
     """
-    for corner in windows(solution.puzzle, _WINDOW):
-        if corner in clean:
-            continue
-        small = window_puzzle(solution, *corner, _WINDOW)
-        if small is not None:
-            found = solutions(small, 2, timeout=_budget(deadline, _WINDOW_TIMEOUT)).found
-            _check_clock(deadline)
-            if len(found) == 2:
-                return _differences(*found)
-        clean.add(corner)
-    return set()
-
-
-def _changed_cells(old: Solution, new: Solution) -> set[Cell]:
-    """Cells whose steps or dots differ between two puzzles' solutions (colours aside)."""
-    steps = _steps(old) ^ _steps(new)
-    dots = set(old.puzzle.dots()) ^ set(new.puzzle.dots())
-    walls = old.puzzle.walls ^ new.puzzle.walls
-    return dots | {cell for step in steps | walls for cell in step}
-
-
-def _overlaps(corner: tuple[int, int], cells: set[Cell]) -> bool:
-    top, left = corner
-    return any(top <= r < top + _WINDOW and left <= c < left + _WINDOW for r, c in cells)
+    biggest = _WINDOW_SHARE * max(solution.puzzle.rows, solution.puzzle.cols)
+    for side, step in _WINDOWS:
+        if side > max(biggest, _WINDOWS[0][0]):
+            break
+        for corner in windows(solution.puzzle, side, step):
+            window = (*corner, side)
+            if window in clean:
+                continue
+            small = window_puzzle(solution, *window)
+            if small is not None:
+                found = solutions(small, 2, timeout=_budget(deadline, _WINDOW_TIMEOUT)).found
+                _check_clock(deadline)
+                if len(found) == 2:
+                    return window, _differences(*found)
+            clean.add(window)
+    return None, set()
 
 
 def _steps(solution: Solution) -> set[Link]:

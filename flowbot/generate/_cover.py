@@ -35,10 +35,6 @@ from dataclasses import dataclass
 MIXING_MOVES_PER_CELL = 10
 #: Further moves per cell allowed for reaching zero energy before giving up on a start.
 SETTLING_MOVES_PER_CELL = 150
-#: Chain moves per node of the region a local repair changes.
-_REMIX_MOVES_PER_NODE = 5
-#: Cuts a repair tries before it gives up.
-_PIN_TRIES = 20
 #: Metropolis temperature: an uphill move by one unit is taken about 4% of the time.
 _TEMPERATURE = 0.3
 #: How often (in moves) the chain looks at the clock.
@@ -178,74 +174,39 @@ class CoverChain:
 
     def sample(self, rng: random.Random, deadline: float | None) -> list[list[int]] | None:
         """One cover with zero energy and ``colours`` paths, or ``None`` if the chain stuck."""
-        return self._run(self.start(rng), rng, deadline, self.mixing, None)
+        return self._run(self.start(rng), rng, deadline, self.mixing)
 
-    def remix(
-        self, paths: list[list[int]], focus: set[int], rng: random.Random, deadline: float | None
-    ) -> list[list[int]] | None:
-        """``paths`` changed around the nodes ``focus`` only: the moves start there.
+    def cuts(self, paths: list[list[int]], focus: set[int] | None) -> list[tuple[int, int]]:
+        """Where a path may be cut in two (a new pair of dots): ``(path, step)``, step ``j``
+        between ``paths[i][j - 1]`` and ``paths[i][j]``.
 
-        Used to repair a puzzle locally where a second solution differs from it.
+        With ``focus``, the steps into or out of it (those with both ends in it
+        where there are any); without, the steps of the longest path that can
+        be cut.
         """
-        # Cut each path through the region at one of its cells there: the chain must
-        # then join the pieces again, most likely otherwise, before it may stop.
-        pieces: list[list[int]] = []
-        for path in paths:
-            cuts = [j for j in range(2, len(path) - 1) if path[j] in focus]
-            if cuts:
-                j = rng.choice(cuts)
-                pieces += [path[:j], path[j:]]
-            else:
-                pieces.append(list(path))
-        moves = _REMIX_MOVES_PER_NODE * len(focus)
-        return self._run(pieces, rng, deadline, moves, sorted(focus))
 
-    def pin(
-        self, paths: list[list[int]], focus: set[int], rng: random.Random
-    ) -> list[list[int]] | None:
-        """``paths`` with a new pair of dots inside ``focus`` and two paths elsewhere joined.
+        def fits(path: list[int], j: int) -> bool:
+            return not self.energy(path[:j]) and not self.energy(path[j:])
 
-        A second solution differs from the hidden one where some paths have
-        room to move; cutting one of them there puts two dots in that room
-        (pinning it), and joining two others whose ends meet, away from it,
-        keeps the number of colours. ``None`` when no cut or join fits.
-        """
-        g, least = self.graph, self.min_len
+        # Two cells a piece at least: the cut's two cells were no dots before.
         cuts = [
             (i, j)
             for i, path in enumerate(paths)
-            for j in range(least, len(path) - least + 1)
-            if path[j] in focus or path[j - 1] in focus
+            for j in range(2, len(path) - 1)
+            if (focus is None or path[j - 1] in focus or path[j] in focus) and fits(path, j)
         ]
-        rng.shuffle(cuts)
-        for i, j in cuts[:_PIN_TRIES]:
-            pieces = [p for m, p in enumerate(paths) if m != i] + [paths[i][:j], paths[i][j:]]
-            if any(self.energy(p) for p in pieces[-2:]):
-                continue
-            owner = [0] * g.size
-            for m, p in enumerate(pieces):
-                for v in p:
-                    owner[v] = m
-            joins = []
-            for a, p in enumerate(pieces[:-2]):
-                for end in (p[0], p[-1]):
-                    for n in g.step[end]:
-                        b = owner[n]
-                        q = pieces[b]
-                        if b > a and b < len(pieces) - 2 and n in (q[0], q[-1]) and n not in focus:
-                            joins.append((a, end, b, n))
-            rng.shuffle(joins)
-            for a, end, b, n in joins:
-                p = pieces[a] if pieces[a][-1] == end else pieces[a][::-1]
-                q = pieces[b] if pieces[b][0] == n else pieces[b][::-1]
-                shorter, other, across = (p, b, (end, n)) if len(p) <= len(q) else (q, a, (n, end))
-                if self.no_touch and self._beside(shorter, owner, other, across):
-                    continue
-                joined = p + q
-                if self.energy(joined):
-                    continue
-                return [x for m, x in enumerate(pieces) if m not in (a, b)] + [joined]
-        return None
+        if not cuts:
+            return []
+        if focus is None:
+            longest = max(len(paths[i]) for i, _ in cuts)
+            return [(i, j) for i, j in cuts if len(paths[i]) == longest]
+        inside = [(i, j) for i, j in cuts if paths[i][j - 1] in focus and paths[i][j] in focus]
+        return inside or cuts
+
+    @staticmethod
+    def cut(paths: list[list[int]], i: int, j: int) -> list[list[int]]:
+        """``paths`` with path ``i`` cut before its ``j``-th node."""
+        return [p for m, p in enumerate(paths) if m != i] + [paths[i][:j], paths[i][j:]]
 
     def _run(
         self,
@@ -253,7 +214,6 @@ class CoverChain:
         rng: random.Random,
         deadline: float | None,
         mixing: int,
-        focus: list[int] | None,
     ) -> list[list[int]] | None:
         g, k = self.graph, self.colours
         owner = [-1] * g.size
@@ -273,7 +233,7 @@ class CoverChain:
                     return None  # more paths wanted than there are cells
                 total += self._split(paths, energy, owner, rng)
                 continue
-            i = rng.randrange(count) if focus is None else owner[rng.choice(focus)]
+            i = rng.randrange(count)
             path = paths[i] if rng.random() < 0.5 else paths[i][::-1]
             n = rng.choice(g.step[path[-1]])
             q = owner[n]

@@ -19,9 +19,8 @@ from collections.abc import Iterator
 from flowbot.models import Cell, Pair, Puzzle, Solution
 
 
-def windows(puzzle: Puzzle, side: int) -> Iterator[tuple[int, int]]:
-    """Top-left corners of ``side`` x ``side`` windows overlapping by half, covering the board."""
-    step = max(1, side // 2)
+def windows(puzzle: Puzzle, side: int, step: int) -> Iterator[tuple[int, int]]:
+    """Top-left corners of ``side`` x ``side`` windows ``step`` apart, covering the board."""
     rows = range(0, max(1, puzzle.rows - side + step), step)
     cols = range(0, max(1, puzzle.cols - side + step), step)
     for r in rows:

@@ -41,7 +41,8 @@ ALONE: Rule[HexCells] = Rule(
     "40, TWIN_SIZE 0.25), seen so again at full resolution, discs 2 RADII[0] min_cell_px "
     "(6 px) or more; a copy: one scale (SMALLER_COPY 0.5 at most) and shift take every "
     "board dot to a dot of its colour (TWIN_COLOUR) within COPY_PLACING 0.25 of the copy's "
-    "pitch, and nothing else there; dots CLEARLY_COLOURED 30 past the dot finder's bounds "
+    "pitch, and nothing else there (but where the copy lies over what it copies); dots "
+    "CLEARLY_COLOURED 30 past the dot finder's bounds "
     "must all show.",
     reason=TWO_BOARDS,
     check=_check_alone,

@@ -160,9 +160,14 @@ class LineMap:
 #: past its lowest point out from the peak, rises again by HUMP_RISE of the
 #: peak (the next thing across: a dot's rim a pixel or two off the line in
 #: small hexagons, rising 0.1-0.15 of the peak), that lowest point below
-#: VALLEY of the peak (a wide line's plateau ripples by more under JPEG).
+#: VALLEY of the peak (a wide line's plateau ripples by more under JPEG);
+#: or, below VALLEY, where it falls no further by HUMP_RISE of the peak
+#: over the next FLAT_AHEAD half-pixel steps (JPEG's ringing beside a slanted
+#: line sinks the top-hat's ground there: the profile then falls on slowly
+#: for pixels past the line, 5-9 of a 60 peak, and its ink with it).
 HUMP_RISE = 0.05
 VALLEY = 0.5
+FLAT_AHEAD = 2
 #: The line's peak is looked for this many pixels either side of the side.
 PEAK_NEAR = 1.5
 
@@ -175,11 +180,18 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(profile[near])])
     top = max(float(profile[peak]), 1e-6)
+    rise = HUMP_RISE * top
     edges = []
     for out in (profile[peak::-1], profile[peak:]):
         low = np.minimum.accumulate(out)
-        past = np.flatnonzero((out > low + HUMP_RISE * top) & (low <= VALLEY * top))
-        stop = int(past[0]) if past.size else len(out)
+        past = np.flatnonzero((out > low + rise) & (low <= VALLEY * top))
+        ahead = np.full(len(out), np.inf)
+        for step in range(1, FLAT_AHEAD + 1):
+            ahead[:-step] = np.minimum(ahead[:-step], out[step:])
+        flat = np.flatnonzero((out <= VALLEY * top) & (ahead >= out - rise))
+        stop = min(
+            int(past[0]) if past.size else len(out), int(flat[0]) + 1 if flat.size else len(out)
+        )
         edges.append(int(np.argmin(out[:stop])))
     lo, hi = peak - edges[0], peak + edges[1]
     hump = profile[lo : hi + 1]
@@ -208,22 +220,28 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class OutlineSide:
-    """A side of the board's outline: its direction (``_direction``), its line's width
-    and its corners."""
+    """A side of the board's outline: its direction (``_direction``), its line's width,
+    its corners and the hexagon inside it."""
 
     direction: int
     width: float
     a: Point
     b: Point
+    node: Node
 
 
 @dataclass(frozen=True)
 class HexSides:
-    """A hexagonal board's drawn cells in their lattice: what the hex board rules see."""
+    """A hexagonal board's drawn cells in their lattice: what the hex board rules see.
+
+    ``inks``: the lines in the channel their widths are measured in
+    (``_hex_channel.ink_channel``), when not ``lines``.
+    """
 
     lines: LineMap
     lattice: HexLattice
     cells: frozenset[Node]
+    inks: LineMap | None = None
 
     @cached_property
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
@@ -238,7 +256,8 @@ class HexSides:
                 other = (node[0] + step[0], node[1] + step[1])
                 if (other, node) not in ends:
                     ends[node, other] = (corners[a], corners[b])
-        measured = self.lines.sides(np.array(list(ends.values()), np.float64), reach)
+        inks = self.inks or self.lines
+        measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
         seen = dict(zip(ends, measured, strict=True))
         # A width is the line's ink over the contrast of the board's lines
         # over the ground it stands on: a line one pixel wide
@@ -259,7 +278,9 @@ class HexSides:
                 step = (other[0] - node[0], other[1] - node[1])
                 corners = _corners(self.lattice, node)
                 _, a, b = next(s for s in _SIDES if s[0] == step)
-                outline.append(OutlineSide(_direction(step), width(side), corners[a], corners[b]))
+                outline.append(
+                    OutlineSide(_direction(step), width(side), corners[a], corners[b], node)
+                )
         return inner, outline
 
     @cached_property
@@ -270,7 +291,7 @@ class HexSides:
         reach = 2 * max(4.0, LINE_REACH * self.lattice.row_step)
         found = []
         for direction in range(3):
-            thin = [width for side, width in inner.items() if _side_direction(side) == direction]
+            thin = [width for side, width in inner.items() if side_direction(side) == direction]
             # (the outline whole: a tight crop cuts some of it)
             wide = [
                 side.width
@@ -290,7 +311,7 @@ def _direction(step: Node) -> int:
     return 0 if dj == 0 else 1 if dj * dk < 0 else 2
 
 
-def _side_direction(side: frozenset[Node]) -> int:
+def side_direction(side: frozenset[Node]) -> int:
     (j1, k1), (j2, k2) = sorted(side)
     return _direction((j2 - j1, k2 - k1))
 
@@ -299,7 +320,7 @@ def found_hexagons(gray: np.ndarray, lattice: HexLattice, contrast: float) -> li
     """The pieces of a board's worth of hexagons (``MIN_CELLS``) drawn whole on
     ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first."""
     lines = LineMap(gray, lattice.row_step, contrast)
-    pieces = sorted(_pieces(_drawn(lines, lattice, ACROSS_FOUND)), key=len, reverse=True)
+    pieces = sorted(in_pieces(_drawn(lines, lattice, ACROSS_FOUND)), key=len, reverse=True)
     return [HexSides(lines, lattice, frozenset(p)) for p in pieces if len(p) >= MIN_CELLS]
 
 
@@ -321,7 +342,7 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     # with thin lines facing out (``OUTLINE``).
     pieces = [
         HexSides(lines, placed, frozenset(piece))
-        for piece in _pieces(_drawn(lines, placed, ACROSS_PLACED))
+        for piece in in_pieces(_drawn(lines, placed, ACROSS_PLACED))
         if len(piece) >= MIN_CELLS
     ]
     kept = [piece.cells for piece in pieces if board_like(piece)]
@@ -336,7 +357,7 @@ def hex_board(sides: HexSides) -> HexBoard:
     inner, _ = sides.widths
     assert sides.groups is not None, "read once the width rule passed"
     groups = sides.groups
-    walls = {side for side, width in inner.items() if groups[_side_direction(side)].is_wide(width)}
+    walls = {side for side, width in inner.items() if groups[side_direction(side)].is_wide(width)}
     # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
         node
@@ -348,7 +369,7 @@ def hex_board(sides: HexSides) -> HexBoard:
 
 
 def _check_one_piece(sides: HexSides) -> None:
-    if len(_pieces(set(sides.cells))) > 1:
+    if len(in_pieces(set(sides.cells))) > 1:
         raise UnsureReadingError(ONE_PIECE.reason)
 
 
@@ -404,29 +425,36 @@ OUTLINE: Rule[HexSides] = Rule(
 def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
     """The hexagons within the image drawn all round."""
     h, w = lines.tophat.shape
-    # Every node over the image, wherever the lattice's origin lies.
+    # Every node over the image, wherever the lattice's origin lies (in arrays:
+    # small hexagons over a whole screen are thousands of nodes).
     half_row = lattice.row_step / 2
-    js = range(
+    js = np.arange(
         math.floor(-lattice.x0 / lattice.col_step) - 1,
         math.ceil((w - lattice.x0) / lattice.col_step) + 2,
     )
-    ks = range(math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3)
-    nodes = [(j, k) for j in js for k in ks if (j + k) % 2 == 0 and _inside(lattice, (j, k), w, h)]
-    keys: dict[frozenset[Node], int] = {}
-    ends: list[tuple[Point, Point]] = []
-    for node in nodes:
-        corners = _corners(lattice, node)
-        for (dj, dk), a, b in _SIDES:
-            key = frozenset((node, (node[0] + dj, node[1] + dk)))
-            if key not in keys:
-                keys[key] = len(ends)
-                ends.append((corners[a], corners[b]))
-    drawn = lines.drawn(np.array(ends, np.float64), max(1.5, across * lattice.row_step)) >= DRAWN
-    return {
-        node
-        for node in nodes
-        if all(drawn[keys[frozenset((node, other))]] for other in _neighbours(node))
-    }
+    ks = np.arange(
+        math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3
+    )
+    j, k = (grid.ravel() for grid in np.meshgrid(js, ks, indexing="ij"))
+    x, y = lattice.x0 + j * lattice.col_step, lattice.y0 + k * half_row
+    keep = ((j + k) % 2 == 0) & _inside(lattice, x, y, w, h)
+    j, k, x, y = j[keep], k[keep], x[keep], y[keep]
+    radius = lattice.col_step * 2 / 3
+    corners = np.stack(
+        [np.stack([x + u * radius, y + v * half_row], axis=1) for u, v in _CORNERS], axis=1
+    )
+    # Each side once, named by the sum of the two nodes it lies between.
+    steps = np.array([step for step, _, _ in _SIDES])
+    names = np.stack([2 * j, 2 * k], axis=1)[:, None, :] + steps[None, :, :]
+    ends = np.stack(
+        [corners[:, [a for _, a, _ in _SIDES]], corners[:, [b for _, _, b in _SIDES]]], axis=2
+    )
+    _, first, which = np.unique(
+        names.reshape(-1, 2), axis=0, return_index=True, return_inverse=True
+    )
+    shown = lines.drawn(ends.reshape(-1, 2, 2)[first], max(1.5, across * lattice.row_step))
+    whole = (shown >= DRAWN)[which.reshape(len(j), len(_SIDES))].all(axis=1)
+    return {(int(a), int(b)) for a, b in zip(j[whole], k[whole], strict=True)}
 
 
 def _corners(lattice: HexLattice, node: Node) -> list[Point]:
@@ -435,15 +463,14 @@ def _corners(lattice: HexLattice, node: Node) -> list[Point]:
     return [Point(x + u * radius, y + v * half) for u, v in _CORNERS]
 
 
-def _inside(lattice: HexLattice, node: Node, w: int, h: int) -> bool:
-    """Whether the middle halves of the hexagon's sides, where they are looked at, lie
-    within the image: a flat side may lie a pixel past its edge, the outline cut through
-    by a tight crop (a side there is on the outline, which must show as the outline does,
-    cut as it is: ``_check_outline``)."""
-    x, y = lattice.centre(*node)
+def _inside(lattice: HexLattice, x: np.ndarray, y: np.ndarray, w: int, h: int) -> np.ndarray:
+    """Whether the middle halves of the sides of the hexagons centred at ``x``, ``y``, where
+    they are looked at, lie within the image: a flat side may lie a pixel past its edge,
+    the outline cut through by a tight crop (a side there is on the outline, which must
+    show as the outline does, cut as it is: ``_check_outline``)."""
     # The slanted sides' middle halves reach 7/8 of the radius across.
     rx, ry = lattice.col_step * 2 / 3 * 7 / 8, lattice.row_step / 2
-    return x - rx >= -0.5 and y - ry >= -1.5 and x + rx <= w - 0.5 and y + ry <= h + 0.5
+    return (x - rx >= -0.5) & (y - ry >= -1.5) & (x + rx <= w - 0.5) & (y + ry <= h + 0.5)
 
 
 def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:
@@ -495,7 +522,7 @@ def _neighbours(node: Node) -> Iterable[Node]:
     return ((j + dj, k + dk) for (dj, dk), _, _ in _SIDES)
 
 
-def _pieces(cells: set[Node]) -> list[set[Node]]:
+def in_pieces(cells: set[Node]) -> list[set[Node]]:
     """The cells in groups of neighbours."""
     left, pieces = set(cells), []
     while left:

@@ -1,4 +1,4 @@
-"""The channel a hexagonal board's lines are looked for in: the brightest, or their own.
+"""The channels a hexagonal board's lines are looked for and measured in.
 
 The lines are found in the brightest channel, which holds any line's colour.
 Glow of another hue behind the board (an orange band behind green lines)
@@ -6,7 +6,18 @@ lifts the ground's brightest channel up to the lines': there the lines show
 only in their own colour's channel, where that glow stays dark. So once a
 lattice's hexagons are found, the channel (red, green, blue, or the brightest)
 in which the weakest of their sides stand out most from the ground beside
-them is the one their board is read in.
+them is the one their board is read in (``line_channel``).
+
+A line's width is measured in a channel linear in the pixels' colour
+(``ink_channel``: red, green, blue or their luma): there a pixel the line
+half covers shows half its contrast. The brightest channel is no such
+measure where the ground's brightest channel is another than the line's (a
+grey-blue line on a red glow: the line's soft edges sink under the ground's
+red, and its width with them). The channel taken is the one in which the
+weakest sides stand out most against how much the ground either side of
+them differs (glow's gradients, JPEG's noise): mostly the luma, which JPEG
+keeps best and which averages the channels' noise; one colour's own where
+the lines stand out by their hue alone.
 """
 
 from __future__ import annotations
@@ -35,19 +46,42 @@ def line_channel(image: np.ndarray, placed: HexSides) -> np.ndarray | None:
     """The channel of ``image`` (``(H, W, 3)`` RGB) where the weakest sides of the
     hexagons ``placed`` (at full resolution) stand out ``CLEARER`` times as much as in
     the brightest channel, or ``None`` (the brightest it is)."""
+    middles, normals, off = _side_middles(placed)
+    brightest = brightest_channel(image)
+    channels = [brightest, *cv2.split(image)]
+    weakest = [_weakest(channel, middles, normals, off) for channel in channels]
+    best = int(np.argmax(weakest[1:])) + 1
+    return channels[best] if weakest[best] > CLEARER * max(weakest[0], 1.0) else None
+
+
+def ink_channel(image: np.ndarray, placed: HexSides) -> np.ndarray:
+    """The channel of ``image`` (``(H, W, 3)`` RGB: red, green, blue or luma) where the
+    weakest sides of the hexagons ``placed`` stand out most against the spread of the
+    ground either side."""
+    middles, normals, off = _side_middles(placed)
+    channels = [*cv2.split(image), cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)]
+    clarity = [
+        _weakest(channel, middles, normals, off) / max(_ground_spread(channel, middles, off), 1.0)
+        for channel in channels
+    ]
+    return channels[int(np.argmax(clarity))]
+
+
+def _side_middles(placed: HexSides) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The middles of every hexagon's six sides, the normals out through them and the
+    offset to the ground beside each (``GROUND_OFF``)."""
     lattice = placed.lattice
-    # The middles of every hexagon's six sides (flat-topped: the flat ones
-    # straight up and down), with the normals out through them.
+    # Flat-topped: the flat sides straight up and down.
     angles = np.pi / 2 + np.arange(6) * np.pi / 3
     normals = np.tile(np.stack([np.cos(angles), np.sin(angles)], axis=1), (len(placed.cells), 1))
     centres = np.repeat([lattice.centre(*node) for node in placed.cells], 6, axis=0)
     middles = centres + normals * lattice.row_step / 2
-    brightest = brightest_channel(image)
-    channels = [brightest, *cv2.split(image)]
-    off = normals * GROUND_OFF * lattice.row_step
-    weakest = [_weakest(channel, middles, normals, off) for channel in channels]
-    best = int(np.argmax(weakest[1:])) + 1
-    return channels[best] if weakest[best] > CLEARER * max(weakest[0], 1.0) else None
+    return middles, normals, normals * GROUND_OFF * lattice.row_step
+
+
+def _ground_spread(gray: np.ndarray, middles: np.ndarray, off: np.ndarray) -> float:
+    """How much the ground either side of the sides differs: the spread of the differences."""
+    return float(np.std(_at(gray, middles + off) - _at(gray, middles - off)))
 
 
 def _weakest(gray: np.ndarray, middles: np.ndarray, normals: np.ndarray, off: np.ndarray) -> float:

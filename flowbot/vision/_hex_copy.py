@@ -132,10 +132,14 @@ def _copies(
     # Past the copy's edge: the screen's own discs, no board's pairs.
     if len(pairs_of_one_size(rest[~inside])) >= 2 * PAIRS:
         return False
-    if not inside.any():
+    # Where the copy lies over the part of the screen it copies (the OS's preview
+    # over the ad banner it shows), the screen shows the copy there, not the disc.
+    covered = np.all((at >= shift) & (at <= shift + scale * np.array([w, h])), axis=1)
+    checked = rest[inside & ~covered]
+    if not len(checked):
         return True
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return all(_shown(image, small, blob, shift) for blob in rest[inside])
+    return all(_shown(image, small, blob, shift) for blob in checked)
 
 
 def _shown(image: np.ndarray, small: np.ndarray, blob: np.ndarray, shift: np.ndarray) -> bool:

@@ -13,6 +13,7 @@ then the dots paired by colour as on any board.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import numpy as np
 
@@ -20,9 +21,16 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Reading, Shape
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._grid import MIN_BOARD_SIDE
-from flowbot.vision._hex_board import HexSides, found_hexagons, hex_board, placed_board
+from flowbot.vision._hex_board import (
+    HexSides,
+    LineMap,
+    found_hexagons,
+    hex_board,
+    placed_board,
+)
 from flowbot.vision._hex_cells import sample_hex_cells
-from flowbot.vision._hex_channel import line_channel
+from flowbot.vision._hex_channel import ink_channel, line_channel
+from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES, HEX_LATTICE_RULES
@@ -60,6 +68,13 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         again = found_hexagons(channel, sides.lattice, settings.line_contrast)
         sides = _biggest_placed([piece for piece in again if _lattice_passes(piece)]) or sides
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
+    # The sides' widths are measured in one colour channel (the brightest
+    # loses a line's soft edges where the ground's brightest is another).
+    inks = ink_channel(image, sides)
+    sides = replace(sides, inks=LineMap(inks, sides.lattice.row_step, settings.line_contrast))
+    # Clutter beside the board may close hexagons onto its outline: their sides carry
+    # no ink.
+    sides = inked(sides)
     for board_rule in HEX_BOARD_RULES:
         board_rule.check(sides)
     board = hex_board(sides)

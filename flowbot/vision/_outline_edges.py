@@ -86,10 +86,11 @@ class EdgeKinds:
         line, outline = self.peak_levels
         return (peak > (line + outline) / 2 + DOUBT / 2) & (np.abs(peak - outline) <= DOUBT)
 
-    def no_ridge(self, peak: np.ndarray) -> np.ndarray:
-        """No line's bright ridge: a brightest pixel over the ground under a sixth of the
-        lines' (``NOTHING_BELOW``; glow's hump over holes 10^0.7-0.9, lines 10^1.8-2.0)."""
-        return peak < self.peak_levels[0] + NOTHING_BELOW
+    def no_ridge(self, ridge: np.ndarray) -> np.ndarray:
+        """No line's bright ridge: a brightest pixel over the brighter side under a sixth of
+        the lines' over their ground (``NOTHING_BELOW``; glow's hump over holes 10^0.7-0.9,
+        lines 10^1.8-2.0; a step at a glow band's edge none)."""
+        return ridge < self.peak_levels[0] + NOTHING_BELOW
 
     def heavier_than_lines(self, ink: np.ndarray) -> np.ndarray:
         """Clearly more ink than a grid line: an outline (a board's frame may be dimmer)."""
@@ -113,6 +114,10 @@ class Inks:
     #: the ground beside it.
     vertical_top: np.ndarray
     horizontal_top: np.ndarray
+    #: log10(1 + how far its brightest pixel stands above the brighter side): a line's
+    #: ridge; the edge of a band of glow (a step) or its broad hump shows none.
+    vertical_ridge: np.ndarray
+    horizontal_ridge: np.ndarray
     #: How far from a line's middle (pixels) its ink was taken.
     reach: float
 
@@ -123,7 +128,7 @@ def line_width(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -
     g = gray.astype(np.float32)
     widths = []
     for arr, lines, spans in ((g, xs[1:-1], ys), (g.T, ys[1:-1], xs)):
-        total, peak, _ = _ink(arr, lines, spans, pitch, WIDTH_REACH * pitch)
+        total, peak, _, _ = _ink(arr, lines, spans, pitch, WIDTH_REACH * pitch)
         widths.append((total / np.maximum(peak, 1))[peak >= 1])
     every = np.concatenate(widths)
     return float(np.median(every)) if every.size else 1.0
@@ -156,18 +161,18 @@ def edge_ink(
         measured = [_ink(p.T if across else p, lines, spans, pitch, reach) for p in planes]
         total = np.max([m[0] for m in measured], axis=0)
         peak = np.max([m[1] for m in measured], axis=0)
-        out.append([np.log10(1 + a) for a in (total, peak, measured[0][2])])
-    vertical, horizontal = out
-    return Inks(
-        vertical[0], horizontal[0], vertical[1], horizontal[1], vertical[2], horizontal[2], reach
-    )
+        ridge = np.max([m[3] for m in measured], axis=0)
+        out.append([np.log10(1 + a) for a in (total, peak, measured[0][2], ridge)])
+    (v_ink, v_peak, v_top, v_ridge), (h_ink, h_peak, h_top, h_ridge) = out
+    return Inks(v_ink, h_ink, v_peak, h_peak, v_top, h_top, v_ridge, h_ridge, reach)
 
 
 def _ink(
     g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float, line_reach: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows (within
-    ``line_reach`` pixels of them), the brightest pixel's over the ground, and its brightness."""
+    ``line_reach`` pixels of them), the brightest pixel's over the ground, its brightness,
+    and how far it stands above the brighter side (a ridge: a step stands above neither)."""
     h, w = g.shape
     ground_from = max(GROUND_FROM * pitch, line_reach + 1)
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
@@ -188,12 +193,19 @@ def _ink(
     side = (a >= ground_from) & (a <= ground_to)
     # The ground under the line, straight between its two sides (glow
     # fading across the edge leaves no ink); one side only at the image's edge.
+    # A side brighter than the line itself is not all the line is drawn on (another
+    # window flush against the board's frame, past a dark margin): its darkest
+    # pixel past the line is.
+    top = (profile[..., near] * inside[:, None, near]).max(-1)
     grounds = []
     for half in (off < 0, off > 0):
         take = side & half
         valid = inside[:, take]  # [lines, n]
         count = valid.sum(-1)
         mean = (profile[..., take] * valid[:, None, :]).sum(-1) / np.maximum(count, 1)[:, None]
+        past = half & (a > line_reach) & (a <= ground_to)
+        darkest = np.where(inside[:, None, past], profile[..., past], np.inf).min(-1)
+        mean = np.where(mean > top, np.minimum(mean, darkest), mean)
         grounds.append(np.where(count[:, None] > 0, mean, np.nan))
     before, after = grounds
     before = np.where(np.isnan(before), after, before)
@@ -203,8 +215,8 @@ def _ink(
     ground = np.nan_to_num(ground)
     # Past the image's edge nothing is seen (not the edge pixel over again).
     above = np.clip(profile[..., near] - ground[..., near], 0, None) * inside[:, None, near]
-    top = (profile[..., near] * inside[:, None, near]).max(-1)
-    return above.sum(-1), above.max(-1), top
+    ridge = np.clip(top - np.maximum(before, after), 0, None)
+    return above.sum(-1), above.max(-1), top, ridge
 
 
 def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
@@ -253,7 +265,13 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
         float(np.median(peaks[kind == Kind.LINE])) if (kind == Kind.LINE).any() else line,
         float(np.median(peaks[kind == Kind.OUTLINE])) if (kind == Kind.OUTLINE).any() else high,
     )
-    return EdgeKinds(vertical, horizontal, inks, levels, peak_levels)
+    edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels)
+    # A line stands above the ground on both its sides: the edge of a band of glow
+    # along a row of cells, or of a window (a step), holds a line's ink but shows
+    # nothing drawn there (it neither joins cells nor closes them off).
+    for out, ridge in ((vertical, inks.vertical_ridge), (horizontal, inks.horizontal_ridge)):
+        out[(out == Kind.LINE) & edge_kinds.no_ridge(ridge)] = Kind.NONE
+    return edge_kinds
 
 
 #: Least log10 brightness by which the outline's colour must stand above the

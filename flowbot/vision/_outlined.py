@@ -219,6 +219,12 @@ def _outlined(
     return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
 
 
+#: A cell at the image's edge is whole when its outer line's middle lies past
+#: the edge by under this (pitches): the outline's half-width (0.04 pitch), a
+#: sliver of it shows (a tight crop; judged as cut by ``_check_not_cut``).
+CUT_LINE = 0.04
+
+
 #: A lattice's vertical and horizontal lines, in pixels.
 Lines = tuple[np.ndarray, np.ndarray]
 
@@ -233,7 +239,8 @@ class _Board:
 def _whole_lattice(
     geometry: BoardGeometry, shape: tuple[int, ...]
 ) -> tuple[Lines, tuple[slice, slice]]:
-    """``geometry``'s lines, carried on at its pitch over the whole image (whole cells only).
+    """``geometry``'s lines, carried on at its pitch over the whole image (whole cells only,
+    or cut by the image's edge through their outer line: ``CUT_LINE``).
 
     With where ``geometry``'s own lines lie among them (columns, rows).
     """
@@ -241,8 +248,9 @@ def _whole_lattice(
     out, where = [], []
     for lines, size in ((np.asarray(geometry.xs), w), (np.asarray(geometry.ys), h)):
         pitch = (lines[-1] - lines[0]) / (len(lines) - 1)
-        before = np.arange(lines[0] - pitch, -0.5, -pitch)[::-1]
-        after = np.arange(lines[-1] + pitch, size - 0.5, pitch)
+        past = 0.5 + CUT_LINE * pitch
+        before = np.arange(lines[0] - pitch, -past, -pitch)[::-1]
+        after = np.arange(lines[-1] + pitch, size - 1 + past, pitch)
         out.append(np.concatenate([before, lines, after]))
         where.append(slice(len(before), len(before) + len(lines)))
     return (out[0], out[1]), (where[0], where[1])
@@ -319,8 +327,9 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     The group of cells joined by grid lines with most cells in the grid the
     search found (``found``: its lines, columns then rows) is the board (text
     or JPEG's ringing beside it may join more); another group is part of it
-    when the outline closes it all round (walled off inside the board), not
-    when it lies apart (text, buttons).
+    when the outline closes it all round (walled off inside the board) and it
+    reaches the board's box or a cell beside it, not when it lies apart (text,
+    buttons; text's strokes may box a few cells in).
     """
     across, down = _inner(kinds)
     n_rows, n_cols = across.shape[0], down.shape[1]
@@ -377,8 +386,23 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     for side, a, b in ((across, groups[:, :-1], groups[:, 1:]), (down, groups[:-1], groups[1:])):
         open_side = (a != b) & (side != Kind.OUTLINE) & (side != Kind.DOUBT)
         apart |= set(a[open_side]) | set(b[open_side])
-    within = {int(g) for g in np.unique(groups[joined])} - {int(g) for g in apart} - {board}
-    return joined & np.isin(groups, [board, *within])
+    closed = {int(g) for g in np.unique(groups[joined])} - {int(g) for g in apart} - {board}
+    return joined & np.isin(groups, _beside(groups, board, closed))
+
+
+def _beside(groups: np.ndarray, board: int, closed: set[int]) -> list[int]:
+    """``board`` and those of the ``closed`` groups that reach a cell beside its box, or
+    beside those taken so: walled off inside the board, not text's strokes boxed in apart."""
+    taken = [board]
+    while True:
+        rows, cols = np.nonzero(np.isin(groups, taken))
+        near = groups[
+            max(0, rows.min() - 1) : rows.max() + 2, max(0, cols.min() - 1) : cols.max() + 2
+        ]
+        more = (closed - set(taken)) & {int(g) for g in np.unique(near)}
+        if not more:
+            return taken
+        taken += sorted(more)
 
 
 def _sides(
@@ -412,14 +436,14 @@ def _check_sides(
     """
     across, down = _inner(kinds)
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
-    across_peak, down_peak = kinds.inks.vertical_peak[1:-1].T, kinds.inks.horizontal_peak[1:-1]
+    across_ridge, down_ridge = kinds.inks.vertical_ridge[1:-1].T, kinds.inks.horizontal_ridge[1:-1]
     across_open, down_open = opening[0][1:-1].T, opening[1][1:-1]
     holes = box & ~playable
     outside = ~box
     faint_count = inner_count = 0
-    for side, ink, peak, open_, a, b in (
-        (across, across_ink, across_peak, across_open, np.s_[:, :-1], np.s_[:, 1:]),
-        (down, down_ink, down_peak, down_open, np.s_[:-1], np.s_[1:]),
+    for side, ink, ridge, open_, a, b in (
+        (across, across_ink, across_ridge, across_open, np.s_[:, :-1], np.s_[:, 1:]),
+        (down, down_ink, down_ridge, down_open, np.s_[:-1], np.s_[1:]),
     ):
 
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -440,8 +464,9 @@ def _check_sides(
         heavy = kinds.heavier_than_lines(ink)
         if (between(playable, outside) & ~heavy & ~open_).any():
             raise OutlineError("the board's frame is not drawn heavier than its lines")
-        # Glow's broad hump over two holes holds a line's ink, not its bright ridge.
-        drawn = (side != Kind.NONE) & ~kinds.no_ridge(peak)
+        # Glow's broad hump over two holes, or a band's edge, holds a line's ink, not
+        # its bright ridge.
+        drawn = (side != Kind.NONE) & ~kinds.no_ridge(ridge)
         if (between(holes, holes) & drawn).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
     if faint_count > FAINT_SHARE * inner_count:

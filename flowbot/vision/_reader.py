@@ -119,14 +119,10 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
 
 
 def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:
-    """The hexagonal board on the screen; ``refusal`` when there is none. Its doubt is the
-    refusal where no grid was found; else the doubt about the grid found stands."""
-    try:
-        hexagonal = read_hex(image, settings)
-    except UnsureReadingError:
-        if isinstance(refusal, BoardNotFoundError):
-            raise
-        raise refusal from None
+    """The hexagonal board on the screen; ``refusal`` when there is none. A hexagonal board
+    found and doubted gives its own doubt: no square grid draws hexagons whole, so the
+    square search's doubt there is about lines among the hexagons taken for a grid."""
+    hexagonal = read_hex(image, settings)
     if hexagonal is None:
         raise refusal
     return hexagonal

@@ -143,13 +143,42 @@ def test_a_smaller_board_of_other_dots_is_a_second_board() -> None:
 
 # Screens the reader refused before it measured lines by their ink, read lettered
 # dots, took a preview for a copy, or judged an outline a tight crop cuts
-# (development seeds, below 200000).
+# (development seeds, below 200000); before it measured widths in a linear
+# channel (a mirror on glow), ended a line's hump where the ground levels off
+# (JPEG beside slanted lines) and left out hexagons of no ink closed onto the
+# outline (text in a window beside a mirrored phone), and took a preview over the
+# ad banner it shows for another board.
 @pytest.mark.parametrize(
     ("category", "seed"),
-    [("web", 140000), ("colour_blind", 140001), ("preview", 140000), ("crop", 140004)],
+    [
+        ("web", 140000),
+        ("colour_blind", 140001),
+        ("preview", 140000),
+        ("crop", 140004),
+        ("mirror", 300001),
+        ("jpeg", 300003),
+        ("mirror", 320009),
+        ("preview", 360004),
+    ],
 )
 def test_synthetic_hexagonal_screens_of_each_kind_are_read_exactly(
     category: str, seed: int
 ) -> None:
     shot = sample(category, seed, variant="hex")
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_hexagonal_board_doubted_gives_its_own_doubt_not_a_grid_beside_it() -> None:
+    # A third dot of one colour on the hexagonal board, a ruled page beside it: the
+    # square search's doubt is about the page, the hexagonal board's about its dots.
+    image = np.zeros((600, 1000, 3), np.uint8)
+    geometry = HexGeometry.regular(left=40, top=60, pitch=70, rows=6, cols=6)
+    image = draw_board(image, PUZZLE, geometry)
+    dot, third = geometry.centre(PUZZLE.pairs[0].a), geometry.centre(Cell(2, 1))
+    colour = tuple(int(v) for v in image[round(dot.y), round(dot.x)])
+    cv2.circle(image, (round(third.x), round(third.y)), 23, colour, -1)
+    for i in range(9):
+        cv2.line(image, (600 + 40 * i, 100), (600 + 40 * i, 420), (90, 90, 90), 1)
+        cv2.line(image, (600, 100 + 40 * i), (920, 100 + 40 * i), (90, 90, 90), 1)
+    with pytest.raises(UnsureReadingError, match="9 dots found"):
+        read_board(image)

@@ -17,8 +17,9 @@ OFFSETS = np.arange(-4.0, 4.25, 0.5)
 
 
 def test_slanted_thin_lines_nearly_as_wide_as_the_outline_are_told_apart() -> None:
-    # Small hexagons: a pixel-wide slanted line drawn smoothed carries 2.1-2.6 px of
-    # ink, the 2 px outline 3.3; no fixed ratio of the two medians tells them apart.
+    # Small hexagons as the renderer drew them before its slanted lines carried their
+    # own width: a pixel-wide slanted line 2.1-2.6 px of ink, the 2 px outline 3.3; no
+    # fixed ratio of the two medians tells them apart.
     rng = np.random.default_rng(1)
     thin = rng.uniform(2.05, 2.62, 120)
     outline = rng.uniform(3.2, 3.35, 40)
@@ -53,6 +54,15 @@ def test_a_wide_lines_rippled_plateau_is_kept_whole() -> None:
     plateau[np.abs(OFFSETS) == 2.0] = 98.0  # JPEG's ripples along the top
     ink = _hump_ink(plateau, OFFSETS)
     assert ink == pytest.approx(0.5 * float((plateau - 3.0).sum()))
+
+
+def test_a_ground_sinking_slowly_past_a_line_is_not_its_ink() -> None:
+    # JPEG's ringing beside a slanted line sinks the top-hat's ground there: past the
+    # line the profile falls on slowly for pixels (measured: 9 8 8 8 5 3 2 1 of a 60 peak).
+    line = np.where(np.abs(OFFSETS) < 0.25, 100.0, 0.0)
+    line[np.abs(OFFSETS) == 0.5] = 50.0
+    shelf = np.clip(12.0 - 3.0 * np.abs(OFFSETS), 0.0, None)
+    assert _hump_ink(line + shelf, OFFSETS) == pytest.approx(_hump_ink(line, OFFSETS), abs=8)
 
 
 @pytest.mark.parametrize("seed", [300000, 300011])

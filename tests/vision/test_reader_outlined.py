@@ -98,7 +98,8 @@ def test_edges_fall_into_nothing_lines_and_outline() -> None:
     # Inks (log10) of a board: lines near 2.3, outline near 3.1, nothing near 0.
     vertical = np.array([[0.1, 2.3, 3.1, 2.25, 2.7], [2.35, 3.05, 0.2, 2.3, 1.8]])
     horizontal = np.array([[2.28, 2.31, 3.2, 0.0]])
-    inks = Inks(vertical, horizontal, vertical - 0.7, horizontal - 0.7, vertical, horizontal, 3)
+    peaks = (vertical - 0.7, horizontal - 0.7)
+    inks = Inks(vertical, horizontal, *peaks, vertical, horizontal, *peaks, 3)
     kinds = classify(inks, np.array([2.3, 2.25, 2.35, 2.28, 2.31, 3.1]))
     assert kinds is not None
     assert kinds.vertical.tolist() == [
@@ -110,10 +111,7 @@ def test_edges_fall_into_nothing_lines_and_outline() -> None:
 
 def test_no_outline_without_edges_far_heavier_than_the_lines() -> None:
     inks = np.array([[2.3, 2.4, 2.5, 0.1, 2.2]])
-    assert (
-        classify(Inks(inks, inks, inks, inks, inks, inks, 3), np.array([2.3, 2.3, 2.4, 2.2]))
-        is None
-    )
+    assert classify(Inks(*8 * (inks,), 3), np.array([2.3, 2.3, 2.4, 2.2])) is None
 
 
 def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline() -> None:
@@ -123,7 +121,7 @@ def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline()
     ink = np.array([[2.3, 2.3, 2.3, 3.1, 3.1, 3.1, 2.7, 2.7, 2.7]])
     top = np.array([[2.0, 2.0, 2.0, 2.4, 2.4, 2.4, 2.02, 2.38, 2.6]])
     none = np.zeros((1, 1))
-    inks = Inks(ink, none, ink - 0.7, none, top, none, 3)
+    inks = Inks(ink, none, ink - 0.7, none, top, none, ink - 0.7, none, 3)
     kinds = classify(inks, np.array([2.3, 2.3, 2.3, 2.3]))
     assert kinds is not None
     assert kinds.vertical[0, 6:].tolist() == [Kind.LINE, Kind.OUTLINE, Kind.DOUBT]
@@ -138,6 +136,11 @@ def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline()
         ("rectangular", 100005, "walls", "a light shaft over the lines: they show in colour"),
         ("jpeg", 100002, "warps", "lines over a lighter violet ground, through JPEG"),
         ("jpeg", 300004, "holes", "cells walled off in a corner flush with the image's edge"),
+        ("crop", 340014, "holes", "a glow band's edge between two holes: a step, no line"),
+        ("mirror", 320005, "holes", "a white window flush against the frame"),
+        ("mirror", 320036, "walls", "text's strokes boxing two cells in apart from the board"),
+        ("crop", 350021, "holes", "the image's edge through the middle of the frame"),
+        ("zoomed", 350010, "walls", "a window's edge under text below the board: a step, no line"),
     ],
 )
 def test_edges_under_glow_are_judged_as_drawn(

@@ -1,0 +1,62 @@
+"""Hexagons drawn in ink: the board's, not hexagons the line map makes of clutter beside it.
+
+The board's hexagons are found in a line map (a top-hat: whatever stands out
+over the ground nearby). Beside a board whose outline runs along a window's
+edge, the gaps between lines of text or between a page's glyphs stand out
+so too, and the board's own outline closes hexagons of them onto it. Those
+sides carry no ink: measured across (``HexSides.widths``, in the channel the
+widths are measured in), they show next to nothing where every line of the
+board carries its width. So a hexagon with a side of almost no ink is not
+drawn whole, and is left out of the board; what is left is judged by the
+board rules as any board (a side between two of its hexagons, or a board cut
+off, still refuses it).
+"""
+
+from __future__ import annotations
+
+import statistics
+
+from flowbot.vision._hex_board import (
+    LINE_REACH,
+    MIN_CELLS,
+    HexSides,
+    Node,
+    in_pieces,
+    side_direction,
+)
+
+#: A side carrying less than this share of the thin lines' typical width (along its
+#: direction) shows no line (clutter's sides 0.00-0.15 of it measured, the boards'
+#: own thinnest 0.55 and up: a mirror's blur, JPEG, tiny cells).
+NO_INK = 0.3
+
+
+def inked(sides: HexSides) -> HexSides:
+    """``sides`` without the hexagons that have a side of no ink (``NO_INK``), in the
+    pieces left of a board's worth of hexagons (``MIN_CELLS``); ``sides`` itself when
+    none is left out or nothing would be left."""
+    inner, outline = sides.widths
+    typical = {}
+    for direction in range(3):
+        widths = [w for side, w in inner.items() if side_direction(side) == direction]
+        if not widths:
+            return sides
+        typical[direction] = statistics.median(widths)
+    blank: set[Node] = set()
+    for side, width in inner.items():
+        if width < NO_INK * typical[side_direction(side)]:
+            blank |= side
+    # (a side the image's edge cuts shows only its part inside)
+    reach = 2 * max(4.0, LINE_REACH * sides.lattice.row_step)
+    for edge in outline:
+        if (
+            edge.width < NO_INK * typical[edge.direction]
+            and sides.lines.shown(edge.a, edge.b, reach) == 1
+        ):
+            blank.add(edge.node)
+    if not blank:
+        return sides
+    pieces = [p for p in in_pieces(set(sides.cells) - blank) if len(p) >= MIN_CELLS]
+    if not pieces:
+        return sides
+    return HexSides(sides.lines, sides.lattice, frozenset().union(*pieces), sides.inks)

@@ -33,7 +33,6 @@ SITE = SHARED / "variants"
         ("warps", "web", 100000, "started"),  # a flow let go just past its warp
         ("warps", "phone", 300000, "solved"),  # the opening hidden under the flow
         ("warps", "phone", 300002, "solved"),  # with a wall: the outlined stage
-        ("warps", "phone_large", 300002, "solved"),  # a stub's cell past the frame
         ("bridges", "tiny_cells", 300000, "solved"),  # rails beside the flow over the deck
         ("bridges", "crop", 300001, "solved"),  # a tile among a white flow's grey tints
         ("bridges", "colour_blind", 300000, "solved"),  # dots' letters pass for rails

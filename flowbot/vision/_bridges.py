@@ -51,10 +51,11 @@ TILE_STEP = 10.0
 #: Least distance (CIELAB) of the tile (at its corners, and inside each of its
 #: sides) from the ground around its cell (its neighbours' rings: glow and a
 #: gradient tint both alike): the tiles drawn 19+ (a grey tile in a light
-#: shaft over a slate ground), 27+ elsewhere; the ground inside a cell's
-#: grid lines, which passes the other tests with a wide line beyond it (a
-#: colour-blind letter's strokes for rails), under 1; a dot's corners 15.
-TILE_GROUND = 10.0
+#: shaft over a slate ground), 27+ elsewhere, 9.1-9.9 among the grey tints
+#: a white flow leaves round it on a finished board; the ground inside a
+#: cell's grid lines, which passes the other tests with a wide line beyond it
+#: (a colour-blind letter's strokes for rails), under 1; a dot's corners 15.
+TILE_GROUND = 6.0
 #: Most difference (CIELAB) between the tile's four sides, and as a share of
 #: its step from what lies outside it: one flat tile (tiles: 7.2 at most,
 #: small cells' blurred rails and edges included).
@@ -212,7 +213,7 @@ def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray) -> bool:
     )
 
 
-#: Where the tile is looked for beside a rail (patch pixels: 0.08 pitch).
+#: How far beside a rail the tile is looked for (patch pixels: 0.08 pitch).
 _BESIDE = round(0.08 * _PATCH)
 #: The deck's middle (pitches), where a flow over it runs (half-widths 0.15-0.17).
 _DECK = 0.1

@@ -98,7 +98,8 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     features = replace(features, bridges=seen.bridges | pipes.bridges)
     border = border_under_pipes(seen.image, geometry, pipes, features.bridges)
     warps = find_warps(seen.image, geometry, features.holes, border, walls=features.walls)
-    if warps != features.warps:
+    # Openings a pipe runs out of hide under it on the board placed (``pipes.warps``).
+    if warps | pipes.warps != features.warps | pipes.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
     features = replace(features, warps=features.warps | pipes.warps)  # and those pipes hide
     piped = pipes.touched - pipes.dots
@@ -356,8 +357,8 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     # most (a corner's two warps' openings): one past an opening, joined by
     # what shows there (glow's edge), is none.
     drawn = (Kind.LINE, Kind.OUTLINE)
-    undrawn = sum(
-        (~np.isin(side, drawn)).astype(int)
+    left, right, top, bottom = (
+        ~np.isin(side, drawn)
         for side in (
             kinds.vertical[:-1].T,
             kinds.vertical[1:].T,
@@ -365,15 +366,20 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
             kinds.horizontal[1:],
         )
     )
+    undrawn = left.astype(int) + right + top + bottom
     joined &= undrawn < 3
+    cols, rows = found
+    in_found = np.zeros_like(joined)
+    in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
+    # Nor, past the grid found, on two opposite sides (a corner's openings lie
+    # side by side): a flow's stub running out of an opening, its crossing of
+    # the frame passing for a line, shows nothing drawn either side of it.
+    joined &= in_found | ~((left & right) | (top & bottom))
     if not joined.any():
         return None
     picture[::2, ::2] = joined
     _, labels = cv2.connectedComponents(picture, connectivity=4)
     groups = labels[::2, ::2]
-    cols, rows = found
-    in_found = np.zeros_like(joined)
-    in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
     if not (joined & in_found).any():
         return None
     board = int(np.argmax(np.bincount(groups[joined & in_found])))

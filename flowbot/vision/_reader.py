@@ -29,6 +29,7 @@ from flowbot.vision._types import (
     UnsureBoardError,
 )
 from flowbot.vision._variant_pipes import border_under_pipes
+from flowbot.vision._warp_stubs import UNSEEN
 from flowbot.vision._warps import find_warps
 
 log = logging.getLogger(__name__)
@@ -224,4 +225,6 @@ def _reading(
     )
     solved = board.pipes.solved(geometry.rows * geometry.cols - len(features.holes))
     notes = (*board.notes, ALREADY_SOLVED) if solved else board.notes
+    if board.pipes.warps and not (board.border and board.border.outlined):
+        notes = (*notes, UNSEEN)  # warps told by flows' stubs past a thin border alone
     return Reading(puzzle, geometry, colours, confidence, notes, pipes)  # type: ignore[arg-type]

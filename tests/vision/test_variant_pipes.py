@@ -42,6 +42,12 @@ SITE = SHARED / "variants"
         ("walls", "preview", 800000, "started"),
         ("walls", "preview", 800000, "solved"),
         ("bridges", "tiny_cells", 800000, "started"),
+        ("warps", "phone", 300000, "solved"),  # the opening hidden under the flow
+        ("warps", "phone", 300002, "solved"),  # with a wall: the outlined stage
+        ("bridges", "tiny_cells", 300000, "solved"),  # rails beside the flow over the deck
+        ("bridges", "crop", 300001, "solved"),  # a tile among a white flow's grey tints
+        ("bridges", "colour_blind", 300000, "solved"),  # dots' letters pass for rails
+        ("classic", "colour_blind", 300001, "started"),  # a small lettered dot's disc
     ],
 )
 def test_pipes_on_a_variant_board_are_read(

@@ -51,10 +51,11 @@ TILE_STEP = 10.0
 #: Least distance (CIELAB) of the tile (at its corners, and inside each of its
 #: sides) from the ground around its cell (its neighbours' rings: glow and a
 #: gradient tint both alike): the tiles drawn 19+ (a grey tile in a light
-#: shaft over a slate ground), 27+ elsewhere; the ground inside a cell's
-#: grid lines, which passes the other tests with a wide line beyond it (a
-#: colour-blind letter's strokes for rails), under 1; a dot's corners 15.
-TILE_GROUND = 10.0
+#: shaft over a slate ground), 27+ elsewhere, 9.1-9.9 among the grey tints
+#: a white flow leaves round it on a finished board; the ground inside a
+#: cell's grid lines, which passes the other tests with a wide line beyond it
+#: (a colour-blind letter's strokes for rails), under 1; a dot's corners 15.
+TILE_GROUND = 6.0
 #: Most difference (CIELAB) between the tile's four sides, and as a share of
 #: its step from what lies outside it: one flat tile (tiles: 7.2 at most,
 #: small cells' blurred rails and edges included).
@@ -212,8 +213,10 @@ def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray) -> bool:
     )
 
 
-#: Where the tile is looked for beside a rail (patch pixels: 0.08 pitch).
+#: How far beside a rail the tile is looked for (patch pixels: 0.08 pitch).
 _BESIDE = round(0.08 * _PATCH)
+#: The deck's middle (pitches), where a flow over it runs (half-widths 0.15-0.17).
+_DECK = 0.1
 
 
 def _rails(grey: np.ndarray, symmetry: float) -> float:
@@ -225,14 +228,20 @@ def _rails(grey: np.ndarray, symmetry: float) -> float:
     for g in (grey, grey.T):  # rails along the rows, then along the columns
         # Each row's median across the tile: a rail is light all along.
         profile = median_along(g[:, span], axis=1)
+        middle = float(np.median(profile[np.abs(_U) <= _DECK]))
         tops = []
         for sign in (-1, 1):
             where = np.flatnonzero(reach & (np.sign(_U) == sign))
             k = where[int(np.argmax(profile[where]))]
-            # A rail is a line: the tile again either side of it.
-            beside = max(
-                float(profile[max(0, k - _BESIDE)]), float(profile[min(_PATCH - 1, k + _BESIDE)])
-            )
+            # A rail is a line: the tile again either side of it. A flow over
+            # the deck lighter than the rails lights the tile beside them in
+            # small cells: towards the middle, then, the nearest dip.
+            near = (k - _BESIDE, k + _BESIDE)
+            beside = max(float(profile[max(0, near[0])]), float(profile[min(_PATCH - 1, near[1])]))
+            if middle > profile[k]:
+                inner = profile[near[0] : k] if sign > 0 else profile[k + 1 : near[1] + 1]
+                outer = profile[max(0, near[0])] if sign < 0 else profile[min(_PATCH - 1, near[1])]
+                beside = max(float(outer), float(inner.min()))
             tops.append((float(profile[k]) - beside, abs(float(_U[k]))))
         if abs(tops[0][1] - tops[1][1]) <= symmetry:
             best = max(best, min(v for v, _ in tops))

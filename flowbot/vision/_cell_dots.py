@@ -43,6 +43,8 @@ def read_dots(
     geometry: BoardGeometry,
     settings: Settings,
     holes: frozenset[Cell] = frozenset(),
+    *,
+    pipe_dots: frozenset[Cell] = frozenset(),
 ) -> tuple[set[Cell], float]:
     """The cells holding a dot, and a confidence from how clearly cells split.
 
@@ -56,7 +58,9 @@ def read_dots(
     twin may be as faint and missed, and the reading is refused (unless the
     disc is oblong, or its core nearer black than any dot's colour: JPEG or
     glow noise, not a dot). ``holes``: cells left out of the board (their
-    ring may show its outline), not looked at.
+    ring may show its outline), not looked at. ``pipe_dots``: cells the pipe stage
+    saw holding a dot (its disc round a pipe's end, ``_pipes``): dots, however
+    faint against the ground (a pipe running out of a dot breaks its disc's shape).
     """
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()
@@ -83,6 +87,9 @@ def read_dots(
     for r in range(rows):
         for c in range(cols):
             k = float(contrast[r, c])
+            if (r, c) in pipe_dots:
+                dots.add(Cell(r, c))
+                continue
             if (
                 hole[r, c]
                 or glow[r, c]

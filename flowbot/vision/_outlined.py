@@ -36,6 +36,7 @@ from flowbot.vision._bridges import tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
+from flowbot.vision._dots_apart import dots_outside
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
@@ -47,6 +48,7 @@ from flowbot.vision._outline_edges import (
     edge_ink,
     line_width,
 )
+from flowbot.vision._outlined_alone import FEWEST_PAIRS
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
@@ -96,7 +98,8 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     features = replace(features, bridges=seen.bridges | pipes.bridges)
     border = border_under_pipes(seen.image, geometry, pipes, features.bridges)
     warps = find_warps(seen.image, geometry, features.holes, border, walls=features.walls)
-    if warps != features.warps:
+    # Openings a pipe runs out of hide under it on the board placed (``pipes.warps``).
+    if warps | pipes.warps != features.warps | pipes.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
     features = replace(features, warps=features.warps | pipes.warps)  # and those pipes hide
     piped = pipes.touched - pipes.dots
@@ -169,7 +172,7 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
                 continue
             if found is not None:
                 boards.append(found)
-        if boards:
+        if boards and not _dots_beyond(image, boards, settings):
             break
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
@@ -178,6 +181,14 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
     if doubt is not None:
         raise doubt
     return None
+
+
+def _dots_beyond(image: np.ndarray, boards: list[Outlined], settings: Settings) -> bool:
+    """Whether a board's pairs of dots lie outside the biggest of ``boards``: it may be the
+    OS's screenshot preview of a board whose lines only show followed through its pipes
+    (the later looks), not the board."""
+    biggest = max(boards, key=lambda b: _area(b.geometry)).geometry
+    return dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None
 
 
 def _area(g: BoardGeometry) -> float:
@@ -346,8 +357,8 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     # most (a corner's two warps' openings): one past an opening, joined by
     # what shows there (glow's edge), is none.
     drawn = (Kind.LINE, Kind.OUTLINE)
-    undrawn = sum(
-        (~np.isin(side, drawn)).astype(int)
+    left, right, top, bottom = (
+        ~np.isin(side, drawn)
         for side in (
             kinds.vertical[:-1].T,
             kinds.vertical[1:].T,
@@ -355,15 +366,20 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
             kinds.horizontal[1:],
         )
     )
+    undrawn = left.astype(int) + right + top + bottom
     joined &= undrawn < 3
+    cols, rows = found
+    in_found = np.zeros_like(joined)
+    in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
+    # Nor, past the grid found, on two opposite sides (a corner's openings lie
+    # side by side): a flow's stub running out of an opening, its crossing of
+    # the frame passing for a line, shows nothing drawn either side of it.
+    joined &= in_found | ~((left & right) | (top & bottom))
     if not joined.any():
         return None
     picture[::2, ::2] = joined
     _, labels = cv2.connectedComponents(picture, connectivity=4)
     groups = labels[::2, ::2]
-    cols, rows = found
-    in_found = np.zeros_like(joined)
-    in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
     if not (joined & in_found).any():
         return None
     board = int(np.argmax(np.bincount(groups[joined & in_found])))

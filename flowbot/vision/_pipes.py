@@ -198,17 +198,18 @@ def _see_pipes(
         colours = colour_of[cell]
         if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
             raise UnsureReadingError(f"two pipe colours meet at cell {tuple(cell)}")
-        if (
-            min(
-                float(delta_e(samples.core_lab[cell], colours[0])),
-                float(delta_e(centre_lab(image, geometry, cell), colours[0])),
-            )
-            > NEAR
-        ):
+        if unlike_centre(image, geometry, samples, cell, colours[0]):
             raise UnsureReadingError(
                 f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
             )
-        disc = disc_share(image, geometry, cell, [k * np.pi / 2 for k in ks], colours[0])
+        disc = disc_share(
+            image,
+            geometry,
+            cell,
+            [k * np.pi / 2 for k in ks],
+            colours[0],
+            core=samples.core_lab[cell],
+        )
         if disc >= DISC:
             if len(ks) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {tuple(cell)}")
@@ -297,19 +298,19 @@ def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, .
 
 
 def band_links(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    *,
+    either: bool = False,
 ) -> dict[tuple[Cell, int], np.ndarray]:
-    """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``."""
-    sectors, rings = samples.sector_lab, samples.ring_lab
-    # A quick look first: both cells' ring sectors facing the edge alike and
-    # unlike their rings (an unstarted board has none, or a few by its dots).
-    off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
-    right = off[:, :-1, 0] & off[:, 1:, 2]
-    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
-    down = off[:-1, :, 1] & off[1:, :, 3]
-    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
-    edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
-    edges += [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]
+    """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``.
+
+    ``either``: looked at where one cell's sector facing the edge is unlike its ring, not
+    both (two flows crossing in a cell tint its ring the colour of the one drawn over).
+    """
+    edges = edges_off(samples, contrast, either=either)
     if not edges:
         return {}
     ends = np.array(
@@ -348,6 +349,23 @@ def bands(
     return band, (share >= BAND_SHARE) & (apart > BESIDE_APART * contrast)
 
 
+def edges_off(
+    samples: CellSamples, contrast: float, *, either: bool = False
+) -> list[tuple[Cell, int]]:
+    """The quick look for ``band_links``: edges whose two cells' ring sectors facing it are
+    alike and unlike their rings (an unstarted board has none, or a few by its dots);
+    ``either``: one cell's sector unlike its ring is enough."""
+    sectors, rings = samples.sector_lab, samples.ring_lab
+    off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
+    both = np.logical_or if either else np.logical_and
+    right = both(off[:, :-1, 0], off[:, 1:, 2])
+    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
+    down = both(off[:-1, :, 1], off[1:, :, 3])
+    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
+    edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
+    return edges + [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]
+
+
 #: Offsets (pitch) round a cell's centre where a pipe ending there shows its
 #: colour: well within its round end (half-widths 0.15-0.17), where a small
 #: cell's core takes in the end's blurred rim too (tiny cells: 14 Lab off).
@@ -369,12 +387,47 @@ def centres_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndar
     return median_of(lab_at(image, points, h, w), axis=1)
 
 
+#: Radii (pitch) where a dot's disc is taken whole for its colour: past a
+#: colour-blind letter's strokes at most angles (0.31 at most), inside the
+#: rim of all but the smallest dots (0.27-0.38).
+_DISC_COLOUR_RADII = (0.27, 0.3)
+
+
+def unlike_centre(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell, lab: np.ndarray
+) -> bool:
+    """Whether a link's colour ``lab`` is unlike what ``cell`` shows at its centre: its core
+    (a colour-blind letter left out), its very centre (a pipe's end in a small cell), or
+    the disc round them (a small lettered dot, whose core the letter's edges blur)."""
+    h, w = image.shape[:2]
+    centre = geometry.centre(cell)
+    r = np.array(_DISC_COLOUR_RADII)[:, None] * geometry.cell_size
+    points = np.stack([centre.x + r * np.cos(_ANGLES), centre.y + r * np.sin(_ANGLES)], axis=-1)
+    disc = median_of(lab_at(image, points, h, w).reshape(-1, 3), axis=0)
+    return (
+        min(
+            float(delta_e(samples.core_lab[cell], lab)),
+            float(delta_e(centre_lab(image, geometry, cell), lab)),
+            float(delta_e(disc, lab)),
+        )
+        > NEAR
+    )
+
+
 def disc_share(
-    image: np.ndarray, geometry: Geometry, cell: Cell, links: Sequence[float], lab: np.ndarray
+    image: np.ndarray,
+    geometry: Geometry,
+    cell: Cell,
+    links: Sequence[float],
+    lab: np.ndarray,
+    *,
+    core: np.ndarray | None = None,
 ) -> float:
     """Share of the angles clear of ``links`` (their directions from the cell's centre,
-    radians, y down) where a point at one of ``_DISC_RADII`` shows ``lab``; 0 when no
-    angle looked at is clear (a hexagon's straight pipe)."""
+    radians, y down) where a point at one of ``_DISC_RADII`` shows ``lab``, or the cell's
+    ``core`` colour when that is near ``lab`` (``BAND_NEAR``: JPEG blurs a small lettered
+    dot's letter, or a thin band's edges, into its colour); 0 when no angle looked at is
+    clear (a hexagon's straight pipe)."""
     directions = np.array(links)
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
@@ -385,7 +438,10 @@ def disc_share(
     points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=-1)
     h, w = image.shape[:2]
     seen = lab_at(image, points, h, w)  # (radii, angles, 3)
-    return float((delta_e(seen, lab) <= NEAR).any(axis=0).mean())
+    shows = delta_e(seen, lab) <= NEAR
+    if core is not None and float(delta_e(core, lab)) <= BAND_NEAR:
+        shows |= delta_e(seen, core) <= NEAR
+    return float(shows.any(axis=0).mean())
 
 
 def lab_at(image: np.ndarray, xy: np.ndarray, h: int, w: int) -> np.ndarray:

@@ -41,6 +41,7 @@ from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import find_bridges
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
+from flowbot.vision._faint_pipes import DRAWN_SHARE, FAINTER, drawn_share
 from flowbot.vision._pipes import (
     BAND_NEAR,
     BAND_SHARE,
@@ -52,21 +53,24 @@ from flowbot.vision._pipes import (
     Pipes,
     Sampled,
     band_links,
-    centre_lab,
     disc_share,
+    edges_off,
     ground_beside,
     lab_at,
     read_pipes,
+    unlike_centre,
 )
 from flowbot.vision._stats import median_of
 from flowbot.vision._variant_pipes import runs_out, sides_of
+from flowbot.vision._warp_stubs import stub_out
 
 log = logging.getLogger(__name__)
 
 #: From a neighbour's centre towards a bridge's (pitches along): the band
-#: from past the neighbour's dot, if any (0.22, as ``_pipes``), to the tile's
-#: edge (0.6: the tile is 0.8 pitch wide); across it, inside any pipe.
-_HALF_ALONG = np.linspace(0.22, 0.58, 7)
+#: from past the neighbour's dot, if any (0.22, as ``_pipes``), to near the
+#: tile's edge (0.6: the tile is 0.8 pitch wide; JPEG blurs its grey 0.05
+#: pitch into the band in 30 px cells); across it, inside any pipe.
+_HALF_ALONG = np.linspace(0.22, 0.54, 7)
 _HALF_ACROSS = (-0.07, 0.0, 0.07)
 #: Beside that band, in the neighbour (as ``_pipes``' beside points).
 _HALF_BESIDE_ALONG, _HALF_BESIDE_ACROSS = (0.3,), 0.32
@@ -80,8 +84,25 @@ def see_pipes_through(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> Pipes:
     """The flows drawn on the board, bridges' cells crossed straight (``Pipes.bridges``:
-    those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``)."""
-    return read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
+    those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``).
+
+    Where cells no flow read touches show bands fainter than ``contrast``
+    (``FAINTER`` of it), the board is read again there (``_faint_pipes``: a
+    dark flow on a ground of nearly its hue). The fainter read is taken only
+    when it keeps every flow read and adds whole ones, drawn with sharp edges.
+    """
+    pipes = read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
+    faint = contrast * FAINTER
+    if not edges_off(pipes.hidden(samples), faint):
+        return pipes
+    fainter = read_pipes_through(image, geometry, samples, faint)
+    if fainter is None or not set(pipes.flows) < set(fainter.flows):
+        return pipes
+    new = sorted(set(fainter.flows) - set(pipes.flows))
+    drawn = [drawn_share(image, geometry, flow) for flow in new]
+    log.debug("fainter flows read: %s, drawn %s", new, drawn)
+    # Glow fades softly across its width: no flow drawn.
+    return fainter if min(drawn) >= DRAWN_SHARE else pipes
 
 
 def read_pipes_through(
@@ -109,6 +130,41 @@ def read_pipes_through(
         return None
 
 
+#: Where a tile's corners are looked at (pitches from the middle along both
+#: axes: 0.45-0.5 out), past any dot (0.38 at most).
+_CORNER_AT = (0.32, 0.35)
+#: Least share of the angles clear of its link where a dot's disc shows, told
+#: from a tile: lettered dots through JPEG 0.78 and up; a tile shows its own
+#: grey (its core's) all round, but in its corners too.
+_DOT_NOT_TILE = 0.6
+
+
+def _shows_dot(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell, contrast: float
+) -> bool:
+    """Whether ``cell`` shows a dot rather than a tile: a band coming in from one side at
+    most (``_half_link``), its core's colour (a colour-blind letter left out) all round
+    its centre clear of it (``disc_share``), but not in its corners.
+
+    Flows come into a tile from both sides along an axis, over or under it;
+    a tile is square, its grey reaching its corners.
+    """
+    ks = [
+        k
+        for k in range(4)
+        if _half_link(image, geometry, samples, cell, k, contrast=contrast) is not None
+    ]
+    lab = samples.core_lab[cell]
+    if len(ks) > 1 or disc_share(image, geometry, cell, ks, lab) < _DOT_NOT_TILE:
+        return False
+    centre, pitch = geometry.centre(cell), geometry.cell_size
+    d = [s * a * pitch for a in _CORNER_AT for s in (-1, 1)]
+    corners = np.array([[(centre.x + dx, centre.y + dy) for dx in d for dy in d]])
+    h, w = image.shape[:2]
+    corner = median_of(lab_at(image, corners, h, w), axis=1)[0]
+    return float(delta_e(corner, lab)) > NEAR
+
+
 def _read(
     image: np.ndarray,
     geometry: BoardGeometry,
@@ -116,12 +172,14 @@ def _read(
     contrast: float,
     tiles: frozenset[Cell],
 ) -> Pipes:
-    links = band_links(image, geometry, samples, contrast)
+    links = band_links(image, geometry, samples, contrast, either=True)
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
     for (cell, k), lab in links.items():
         other = _step(cell, k)
         by_cell.setdefault(cell, {})[k] = lab
         by_cell.setdefault(other, {})[(k + 2) % 4] = lab
+    # A dot's letter (the colour-blind setting) passes for a tile's rails.
+    tiles = frozenset(t for t in tiles if not _shows_dot(image, geometry, samples, t, contrast))
     # Crossings with no tile: links of one colour along each axis, two colours.
     crossings = set()
     for cell, ks in by_cell.items():
@@ -143,6 +201,15 @@ def _read(
             )
             if one is None and two is None:
                 continue
+            if (one is None) != (two is None):
+                # A dark flow over its own tint stands out from it by little: the
+                # band in its colour on the other side is the flow coming out.
+                k = axis if one is None else axis + 2
+                found = two if one is None else one
+                again = _half_link(
+                    image, geometry, samples, bridge, k, contrast=contrast, like=found
+                )
+                one, two = (again, two) if one is None else (one, again)
             if one is None or two is None or float(delta_e(one, two)) > NEAR:
                 raise UnsureReadingError(
                     f"a pipe goes into the bridge at cell {tuple(bridge)} and not out"
@@ -183,23 +250,39 @@ def _through_warps(
     loose = [cell for cell in loose if sides_of(cell, geometry)]
     if not loose:
         return frozenset()
-    outline = border_of(image, geometry).outline_colour
-    if np.isnan(outline).any():
-        return frozenset()
+    border = border_of(image, geometry)
+    outline = border.outline_colour
+
+    def leaves(cell: Cell, side: str) -> bool:
+        """Whether the flow at ``cell`` runs out past ``side``: through an opening in the
+        outline, or as a stub past a thin border (``stub_out``)."""
+        if not np.isnan(outline).any() and runs_out(image, geometry, cell, side, outline):
+            return True
+        return not border.outlined and stub_out(image, geometry, cell, side)
+
     out: dict[tuple[str, int], Cell] = {}
     for cell in loose:
         for side in sides_of(cell, geometry):
-            if runs_out(image, geometry, cell, side, outline):
+            if leaves(cell, side):
                 out[(side, cell.row if side in ("left", "right") else cell.col)] = cell
     warps = set()
-    for (side, k), cell in list(out.items()):
+    pending = list(out.items())
+    while pending:
+        (side, k), cell = pending.pop(0)
         across = _ACROSS_BOARD[side]
         other = out.get((across, k))
         if other is None:
-            # A flow let go just past the warp: only a stub from the opening.
+            # A flow let go just past the warp: only a stub from the opening; or
+            # a corner cell the flow crosses from one warp to another, out of
+            # its other side too.
             far = _across(cell, side, geometry)
-            if (far, -1) not in degree and runs_out(image, geometry, far, across, outline):
+            if (far, -1) not in degree and leaves(far, across):
                 other = out[(across, k)] = far
+                for more in sides_of(far, geometry):
+                    key = (more, far.row if more in ("left", "right") else far.col)
+                    if more != across and key not in out and leaves(far, more):
+                        out[key] = far
+                        pending.append((key, far))
         if other is None:
             raise UnsureReadingError(
                 f"a pipe runs out of the board at cell {tuple(cell)} with no pipe across from it"
@@ -243,9 +326,12 @@ def _half_link(
     k: int,
     *,
     contrast: float,
+    like: np.ndarray | None = None,
 ) -> np.ndarray | None:
     """The colour of a band coming into ``bridge`` from its neighbour on side ``k`` (0 right,
-    1 down, 2 left, 3 up) up to its tile, or None."""
+    1 down, 2 left, 3 up) up to its tile, or None; ``like``: the band found on the other
+    side, whose colour (within ``NEAR``) it is enough to show, standing out from beside it
+    by more than ``NEAR``."""
     rows, cols = samples.core_lab.shape[:2]
     near = _step(bridge, k)
     if not (0 <= near.row < rows and 0 <= near.col < cols):
@@ -272,6 +358,10 @@ def _half_link(
     band = median_of(lab_in, axis=0)
     share = float((delta_e(lab_in, band) <= BAND_NEAR).mean())
     apart = float(delta_e(lab_at(image, np.array(beside), h, w), band).min())
+    if like is not None:
+        if share >= BAND_SHARE and float(delta_e(band, like)) <= NEAR and apart > NEAR:
+            return band
+        return None
     if share >= BAND_SHARE and apart > BESIDE_APART * contrast:
         return band
     return None
@@ -308,14 +398,10 @@ def follow_flows(
                 raise UnsureReadingError(f"a flow ends on the bridge at cell {where}")
             continue  # the tile, or the other flow over it, covers the middle
         lab = colours[node][0]
-        centre = min(
-            float(delta_e(samples.core_lab[cell], lab)),
-            float(delta_e(centre_lab(image, geometry, cell), lab)),
-        )
-        if centre > NEAR:
+        if unlike_centre(image, geometry, samples, cell, lab):
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
         towards = [_towards(cell, other[0], geometry) for other in near]
-        disc = disc_share(image, geometry, cell, towards, lab)
+        disc = disc_share(image, geometry, cell, towards, lab, core=samples.core_lab[cell])
         if disc >= DISC:
             if len(near) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")

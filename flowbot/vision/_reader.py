@@ -9,7 +9,7 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
-from flowbot.vision._border_sides import check_no_outline_inside
+from flowbot.vision._border_sides import Border, check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._image import check_image
@@ -29,6 +29,7 @@ from flowbot.vision._types import (
     UnsureBoardError,
 )
 from flowbot.vision._variant_pipes import border_under_pipes
+from flowbot.vision._warp_stubs import UNSEEN
 from flowbot.vision._warps import find_warps
 
 log = logging.getLogger(__name__)
@@ -90,13 +91,8 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
             cells = board.cells
         else:
             check_cells(cells, rules)
-        features = board.features
-        # Measured once: the outline, warps, pipes and other boards' checks look at it.
-        border = board.border or border_under_pipes(
-            cells.image, cells.geometry, board.pipes, features.bridges
-        )
-        if border.all_round:  # the game's other boards only: a classic read skips it
-            check_no_outline_inside(border, features.walls, features.holes)
+        board, border = _border_checked(board, image, settings)
+        cells, features = board.cells, board.features
         # Openings drawn (the outlined stage found its own on the border it measured),
         # and those the pipes running through them hide.
         drawn = (
@@ -154,6 +150,31 @@ def _cells_checked_or_outlined(board: Board, image: np.ndarray, settings: Settin
     return board
 
 
+def _border_checked(board: Board, image: np.ndarray, settings: Settings) -> tuple[Board, Border]:
+    """``board`` and its border, measured once (the outline, warps, pipes and other boards'
+    checks look at it), outlined all round with no wall unread. A classic board (its
+    border not measured by the outlined stage) whose border shows a wall inside it is the
+    board with an outline on the screen (pipes drawn beside a wall may hide it from the
+    classic search's lines), if that one reads."""
+    cells, features = board.cells, board.features
+    border = board.border or border_under_pipes(
+        cells.image, cells.geometry, board.pipes, features.bridges
+    )
+    if border.all_round:  # the game's other boards only: a classic read skips it
+        try:
+            check_no_outline_inside(border, features.walls, features.holes)
+        except UnsureReadingError as refusal:
+            if board.border is not None:
+                raise
+            outlined = _outlined_or(refusal, image, settings)
+            try:
+                check_cells(outlined.cells, OUTLINED_CELL_RULES)
+            except UnsureReadingError:
+                raise refusal from None
+            return _border_checked(outlined, image, settings)
+    return board, border
+
+
 def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:
     """The dots paired by colour, in reading order, and the pairing's margin."""
     settings = cells.settings
@@ -204,4 +225,6 @@ def _reading(
     )
     solved = board.pipes.solved(geometry.rows * geometry.cols - len(features.holes))
     notes = (*board.notes, ALREADY_SOLVED) if solved else board.notes
+    if board.pipes.warps and not (board.border and board.border.outlined):
+        notes = (*notes, UNSEEN)  # warps told by flows' stubs past a thin border alone
     return Reading(puzzle, geometry, colours, confidence, notes, pipes)  # type: ignore[arg-type]

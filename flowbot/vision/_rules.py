@@ -40,6 +40,7 @@ from flowbot.vision._cell_marks import MARKS, TILES
 from flowbot.vision._cell_past_border import NOTHING_PAST_BORDER
 from flowbot.vision._cell_pipes import PIPES
 from flowbot.vision._cells import CellSamples
+from flowbot.vision._faint_pipes import FAINT_PIPES
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
@@ -77,6 +78,7 @@ CELL_RULES: tuple[Rule[Cells], ...] = (
     NOTHING_PAST_BORDER,
     _LINES_END,
     PIPES,
+    FAINT_PIPES,
     MARKS,
     TILES,
 )
@@ -153,7 +155,9 @@ def read_cells_bridged(
     seen = without_bridges(image, geometry, samples, features.holes, pipes.dots)
     if seen.bridges and pipes.flows:
         seen = replace(seen, samples=pipes.hidden(seen.samples))  # sampled again
-    dots, confidence = read_dots(seen.samples, seen.image, geometry, settings, features.holes)
+    dots, confidence = read_dots(
+        seen.samples, seen.image, geometry, settings, features.holes, pipe_dots=pipes.dots
+    )
     if dots:
         cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
         for rule in DOT_RULES:

@@ -19,7 +19,7 @@ from flowbot.vision._grow import grown
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
-from flowbot.vision._pipes import see_pipes
+from flowbot.vision._pipes import NO_PIPES, Pipes
 from flowbot.vision._pipes_through import read_pipes_through
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
@@ -126,7 +126,7 @@ def find_boards(
             tried: list[Lattice] = []
             try:
                 try:
-                    best, placed, samples = _checked(
+                    best, placed, samples, pipes = _checked(
                         candidate, maps, image, f, settings, others=others, tried=tried
                     )
                 except UnsureReadingError as exc:
@@ -137,7 +137,7 @@ def find_boards(
                         raise
                     rest = [other for other in others if not lies_within(other, candidate)]
                     try:
-                        best, placed, samples = _checked(
+                        best, placed, samples, pipes = _checked(
                             cut, maps, image, f, settings, others=rest, tried=tried
                         )
                     except UnsureReadingError:
@@ -152,7 +152,6 @@ def find_boards(
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
-            pipes = read_pipes_through(image, placed, samples, settings.pipe_contrast)
             if attempt in bridging and not (pipes and pipes.flows):
                 refused.append(candidate)
                 continue
@@ -218,8 +217,9 @@ def _checked(
     *,
     others: list[Lattice],
     tried: list[Lattice],
-) -> tuple[Lattice, BoardGeometry, CellSamples]:
-    """The board ``candidate`` (found at 1/``f`` scale) shows, placed, and its cells' samples.
+) -> tuple[Lattice, BoardGeometry, CellSamples, Pipes | None]:
+    """The board ``candidate`` (found at 1/``f`` scale) shows, placed, its cells' samples and
+    the pipes drawn on it (``read_pipes_through``).
 
     Every whole-board check passes on it, less a band past its border found
     to be no part of it (header text, another window's edge) or grown where
@@ -259,10 +259,10 @@ def _checked(
     # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
     placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
     samples = sample_cells(image, placed)
-    # A row a pipe runs along is tinted its colour: judged with the pipes hidden.
-    band = foreign_band(
-        see_pipes(image, placed, samples, settings.pipe_contrast).hidden(samples).ring_lab
-    )
+    # A row a pipe runs along is tinted its colour: judged with the pipes hidden
+    # (through bridges and warps too: a row a warp's flow runs along is tinted as well).
+    pipes = read_pipes_through(image, placed, samples, settings.pipe_contrast)
+    band = foreign_band((pipes or NO_PIPES).hidden(samples).ring_lab)
     if band is not None:
         # Another window's edge one pitch past a border, its ground
         # unlike the board's: no part of the board, which is the
@@ -270,7 +270,8 @@ def _checked(
         best = instead(_without_band(best, band), best, counts_as_tried=False)
         placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
         samples = sample_cells(image, placed)
-    return best, placed, samples
+        pipes = read_pipes_through(image, placed, samples, settings.pipe_contrast)
+    return best, placed, samples, pipes
 
 
 def _without_band(lattice: Lattice, band: tuple[str, int]) -> Lattice:

@@ -35,6 +35,7 @@ from flowbot.vision._grid import full_size
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import median_of
+from flowbot.vision._variant_pipes import runs_out
 
 #: A border cell's side is open where its ink (CIELAB, ``border_sides``) is
 #: under ``OPEN_INK`` and under ``OPEN_SHARE`` of its side's drawn cells':
@@ -62,13 +63,17 @@ DRAWN_SIDE = 20.0
 def openings(
     image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
 ) -> dict[str, np.ndarray]:
-    """Per side, the cells beside which the border is open.
+    """Per side, the cells beside which the border is open, or hidden under a pipe running
+    out of it (``openings_under_pipes``).
 
     A side drawn nowhere (hidden by a frame, glow or a crop) shows no
     opening; one drawn but at a few cells is open at those. A hole on the
     border has no side there (nothing is drawn beside it).
     """
-    return _openings(geometry, border_of(image, geometry), holes)
+    border = border_of(image, geometry)
+    open_ = _openings(geometry, border, holes)
+    hidden = openings_under_pipes(image, geometry, border)
+    return {side: open_[side] | hidden[side] for side in open_}
 
 
 def _openings(
@@ -214,6 +219,29 @@ def find_warps(
             f"the board's {nowhere[0]} border is drawn nowhere: open all along (warps) or hidden"
         )
     return warps
+
+
+def openings_under_pipes(
+    image: np.ndarray, geometry: BoardGeometry, border: Border
+) -> dict[str, np.ndarray]:
+    """Per side, the cells beside which a pipe runs out of the board (``runs_out``): a
+    warp's opening the pipe hides (a board started or finished). None on a board not
+    outlined as the game's other boards are (all ``False``: no openings drawn there)."""
+    rows, cols = geometry.rows, geometry.cols
+    out = {side: np.zeros(len(found.ink), bool) for side, found in border.sides.items()}
+    if not border.outlined:
+        return out
+    outline = border.outline_colour
+    for side, out_here in out.items():
+        for k in range(len(out_here)):
+            cell = {
+                "top": Cell(0, k),
+                "bottom": Cell(rows - 1, k),
+                "left": Cell(k, 0),
+                "right": Cell(k, cols - 1),
+            }[side]
+            out_here[k] = bool(runs_out(image, geometry, cell, side, outline))
+    return out
 
 
 def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:

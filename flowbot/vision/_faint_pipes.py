@@ -1,0 +1,110 @@
+"""Pipes fainter than the pipe contrast: a dark flow on a ground of nearly its hue.
+
+The game draws a flow in its dots' colour over a tint of it; a dark dot on a
+ground of nearly its hue (a purple flow on a magenta-lit ground) draws a pipe
+that stands out from its tint far less than ``pipe_contrast``, and the dots
+at its ends are no flat discs (the pipe runs out of them). Read at the pipe
+contrast, such a board would lose that pair: its cells look empty.
+
+So the pipe stage looks again at ``FAINTER`` of the contrast where no flow
+read runs (``_pipes_through.see_pipes_through``), and the cell rule here
+refuses a band that faint, drawn with a sharp edge, that no flow read
+explains. The background's glow is as faint, but fades softly across its
+width (``band_is_soft``), or steps too little in lightness to tell: it is
+neither read nor refused.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._cell_pipes import BAND_EDGE_PX
+from flowbot.vision._pipes import STEPS, band_links, lab_at
+from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft
+from flowbot.vision._rule import Cells, Rule
+from flowbot.vision._stats import median_of
+
+#: The share of the pipe contrast a flow is looked for at again: a dark
+#: purple flow on a magenta-lit ground stands 15 Lab from its tint (its dots
+#: 29 from the ground); the game's flows on black 23+.
+FAINTER = 0.5
+#: A faint band is drawn (a pipe) when at least this share of the places
+#: looked at along it show an edge sharp across its width: its lightness
+#: steps ``SOFT_LIGHTNESS`` or more to what lies beside it, and not softly
+#: (``band_is_soft`` within ``BAND_EDGE_PX``). Glow fades softly, or steps
+#: too little in lightness to tell (a magenta glow pipe on a dark ground: 3
+#: L*): neither read nor refused. The purple flow 0.92, glow 0.
+DRAWN_SHARE = 0.5
+#: Where along a link its band is looked across (from the first cell's
+#: centre, pitches), and how far beside its middle the tint or ground shows
+#: (as ``_pipes``: clear of a pipe's half width 0.15-0.17).
+_ALONG = (0.3, 0.7)
+_BESIDE = 0.32
+
+
+def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ...]) -> float:
+    """The share of the places along ``flow``'s links where its band's edge is sharp
+    across its width (``DRAWN_SHARE``; 1 with no link: a flow through a warp only)."""
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    drawn = []
+    for a, b in pairwise(flow):
+        if abs(a.row - b.row) + abs(a.col - b.col) != 1:
+            continue  # through a warp
+        p, q = geometry.centre(a), geometry.centre(b)
+        across = np.pi / 2 if a.row == b.row else 0.0
+        dx, dy = np.cos(across) * _BESIDE * pitch, np.sin(across) * _BESIDE * pitch
+        for t in _ALONG:
+            x, y = p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)
+            band = lab_at(image, np.array([(x, y)]), h, w)[0]
+            beside = median_of(
+                lab_at(image, np.array([(x - dx, y - dy), (x + dx, y + dy)]), h, w), axis=0
+            )
+            drawn.append(
+                abs(float(beside[0] - band[0])) >= SOFT_LIGHTNESS
+                and not band_is_soft(
+                    image, (x, y), pitch, band, beside, across=across, outline_px=BAND_EDGE_PX
+                )
+            )
+    return float(np.mean(drawn)) if drawn else 1.0
+
+
+def check_no_faint_pipes(cells: Cells) -> None:
+    """Refuse a faint band drawn across an edge between cells no flow read touches."""
+    features = cells.features
+    links = band_links(
+        cells.image, cells.geometry, cells.samples, cells.settings.pipe_contrast * FAINTER
+    )
+    for cell, k in sorted(links):
+        other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
+        if {cell, other} & features.holes or link(cell, other) in features.walls:
+            continue  # no pipe runs there: the outline's colour
+        if {cell, other} <= cells.dots:
+            continue  # two dots of a pair side by side, blurred into one band
+        if drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE:
+            raise UnsureReadingError(
+                f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
+            )
+
+
+FAINT_PIPES: Rule[Cells] = Rule(
+    name="no faint pipe unread",
+    refuses="a band fainter than the pipe contrast (down to FAINTER of it) running from "
+    "centre to centre between cells no flow read touches, drawn with a sharp edge",
+    why="A dark flow on a ground of nearly its hue stands out from its tint less than "
+    "the pipe contrast, and its dots, a pipe running out of them, are no flat discs: "
+    "unread, its pair would be left out of the puzzle. The pipe stage reads such flows "
+    "when they are whole; a faint pipe it could not read is a drawing in doubt. Glow "
+    "fades softly across its width, or steps too little in lightness to tell, and is no "
+    "pipe.",
+    bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
+    "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge stepping "
+    "SOFT_LIGHTNESS 5 L* or more, not soft within BAND_EDGE_PX 4 (that flow 0.92; glow "
+    "ending in a cell, a magenta glow pipe stepping 3 L* 0); none on the 509 real screens.",
+    reason="a faint pipe is drawn at cell (r, c) and not read",
+    check=check_no_faint_pipes,
+)

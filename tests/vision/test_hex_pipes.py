@@ -25,6 +25,9 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         ("desktop_app", 300000, "started"),
         # No dots apart on the screen, all joined to their pipes: found around the flows.
         ("desktop_app", 300001, "solved"),
+        # Red and orange flows beside plain lines: measured in the red channel, as
+        # wide as walls.
+        ("web", 300001, "started"),
     ],
 )
 def test_pipes_on_a_hexagonal_board_are_read(category: str, seed: int, state: str) -> None:

@@ -394,7 +394,7 @@ _DISC_COLOUR_RADII = (0.27, 0.3)
 
 
 def unlike_centre(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell, lab: np.ndarray
+    image: np.ndarray, geometry: Geometry, samples: Sampled, cell: Cell, lab: np.ndarray
 ) -> bool:
     """Whether a link's colour ``lab`` is unlike what ``cell`` shows at its centre: its core
     (a colour-blind letter left out), its very centre (a pipe's end in a small cell), or

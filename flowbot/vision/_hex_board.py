@@ -22,6 +22,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry, Link, Point, link
 from flowbot.vision._hex_lattice import SQRT3, HexLattice
+from flowbot.vision._hex_pipes import Crossings
 from flowbot.vision._hex_widths import OUTLINE_WIDTH, WidthGroups, width_groups
 from flowbot.vision._rule import Rule
 
@@ -83,7 +84,9 @@ def sampled(image: np.ndarray, points: np.ndarray) -> np.ndarray:
 class LineMap:
     """The image's thin bright lines, measured along a hexagon's sides."""
 
-    def __init__(self, gray: np.ndarray, pitch: float, contrast: float) -> None:
+    def __init__(
+        self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
+    ) -> None:
         # Wider than the outline (a tenth of a pitch, or twice a thick line);
         # square, so that a large pitch's top-hat stays quick.
         size = max(5, 2 * round(LINE_REACH * pitch) + 1)
@@ -92,6 +95,8 @@ class LineMap:
         # What the top-hat stands on: the ground under the lines.
         self.ground = gray.astype(np.float32) - self.tophat
         self.contrast = contrast
+        #: Where drawn pipes cross the sides, hiding their lines (``None``: not looked for).
+        self.pipes = pipes
 
     def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
         """For sides ``(n, 2, 2)`` (two corners' x, y each), the share of each one's middle
@@ -234,6 +239,8 @@ class OutlineSide:
 class HexSides:
     """A hexagonal board's drawn cells in their lattice: what the hex board rules see.
 
+    ``crossed``: the sides between two of them a drawn pipe crosses (their lines hidden).
+
     ``inks``: the lines in the channel their widths are measured in
     (``_hex_channel.ink_channel``), when not ``lines``.
     """
@@ -241,6 +248,7 @@ class HexSides:
     lines: LineMap
     lattice: HexLattice
     cells: frozenset[Node]
+    crossed: frozenset[frozenset[Node]] = frozenset()
     inks: LineMap | None = None
 
     @cached_property
@@ -254,7 +262,8 @@ class HexSides:
             corners = _corners(self.lattice, node)
             for step, a, b in _SIDES:
                 other = (node[0] + step[0], node[1] + step[1])
-                if (other, node) not in ends:
+                # (a side a pipe crosses shows the pipe, not its line)
+                if (other, node) not in ends and frozenset((node, other)) not in self.crossed:
                     ends[node, other] = (corners[a], corners[b])
         inks = self.inks or self.lines
         measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
@@ -316,12 +325,25 @@ def side_direction(side: frozenset[Node]) -> int:
     return _direction((j2 - j1, k2 - k1))
 
 
-def found_hexagons(gray: np.ndarray, lattice: HexLattice, contrast: float) -> list[HexSides]:
+def found_hexagons(
+    gray: np.ndarray, lattice: HexLattice, contrast: float, pipes: Crossings | None = None
+) -> list[HexSides]:
     """The pieces of a board's worth of hexagons (``MIN_CELLS``) drawn whole on
-    ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first."""
-    lines = LineMap(gray, lattice.row_step, contrast)
-    pieces = sorted(in_pieces(_drawn(lines, lattice, ACROSS_FOUND)), key=len, reverse=True)
-    return [HexSides(lines, lattice, frozenset(p)) for p in pieces if len(p) >= MIN_CELLS]
+    ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first; with
+    ``pipes``, a side a drawn pipe crosses counts as drawn."""
+    lines = LineMap(gray, lattice.row_step, contrast, pipes)
+    drawn, crossed = _drawn(lines, lattice, ACROSS_FOUND)
+    pieces = sorted(in_pieces(drawn), key=len, reverse=True)
+    return [_sides(lines, lattice, p, crossed) for p in pieces if len(p) >= MIN_CELLS]
+
+
+def _sides(
+    lines: LineMap, lattice: HexLattice, cells: set[Node], crossed: set[frozenset[Node]]
+) -> HexSides:
+    """The hexagons ``cells`` drawn on ``lattice``, with the sides between them pipes cross."""
+    return HexSides(
+        lines, lattice, frozenset(cells), frozenset(side for side in crossed if side <= cells)
+    )
 
 
 def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> HexSides | None:
@@ -340,15 +362,16 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     # window's edges), nor are hexagons holding lines (a page's ruled grid);
     # a piece of the board cut off by something laid over it leaves the rest
     # with thin lines facing out (``OUTLINE``).
+    drawn, crossed = _drawn(lines, placed, ACROSS_PLACED)
     pieces = [
-        HexSides(lines, placed, frozenset(piece))
-        for piece in in_pieces(_drawn(lines, placed, ACROSS_PLACED))
+        _sides(lines, placed, piece, crossed)
+        for piece in in_pieces(drawn)
         if len(piece) >= MIN_CELLS
     ]
     kept = [piece.cells for piece in pieces if board_like(piece)]
     if not kept:
         return None
-    return HexSides(lines, placed, frozenset().union(*kept))
+    return _sides(lines, placed, set().union(*kept), crossed)
 
 
 def hex_board(sides: HexSides) -> HexBoard:
@@ -422,8 +445,11 @@ OUTLINE: Rule[HexSides] = Rule(
 )
 
 
-def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
-    """The hexagons within the image drawn all round."""
+def _drawn(
+    lines: LineMap, lattice: HexLattice, across: float
+) -> tuple[set[Node], set[frozenset[Node]]]:
+    """The hexagons within the image drawn all round (a side a pipe crosses counts as
+    drawn, when ``lines`` looks for pipes), and the sides pipes cross."""
     h, w = lines.tophat.shape
     # Every node over the image, wherever the lattice's origin lies (in arrays:
     # small hexagons over a whole screen are thousands of nodes).
@@ -453,8 +479,23 @@ def _drawn(lines: LineMap, lattice: HexLattice, across: float) -> set[Node]:
         names.reshape(-1, 2), axis=0, return_index=True, return_inverse=True
     )
     shown = lines.drawn(ends.reshape(-1, 2, 2)[first], max(1.5, across * lattice.row_step))
-    whole = (shown >= DRAWN)[which.reshape(len(j), len(_SIDES))].all(axis=1)
-    return {(int(a), int(b)) for a, b in zip(j[whole], k[whole], strict=True)}
+    drawn = shown >= DRAWN
+    crossed = np.zeros_like(drawn)
+    if lines.pipes is not None:
+        # (also where the line map shows one: a slanted pipe is too narrow for
+        # its top-hat, and stands out as a line would)
+        at = np.stack([x, y], axis=1)[:, None, :]
+        to = at + steps * np.array([lattice.col_step, half_row])
+        pairs = np.stack([np.broadcast_to(at, to.shape), to], axis=2).reshape(-1, 2, 2)[first]
+        crossed = lines.pipes.crossed(pairs, lattice.row_step)
+    whole = (drawn | crossed)[which.reshape(len(j), len(_SIDES))].all(axis=1)
+    cells = {(int(a), int(b)) for a, b in zip(j[whole], k[whole], strict=True)}
+    node, step = first[crossed] // len(_SIDES), first[crossed] % len(_SIDES)
+    sides = {
+        frozenset(((int(j[n]), int(k[n])), (int(j[n] + steps[s, 0]), int(k[n] + steps[s, 1]))))
+        for n, s in zip(node, step, strict=True)
+    }
+    return cells, sides
 
 
 def _corners(lattice: HexLattice, node: Node) -> list[Point]:

@@ -57,9 +57,14 @@ def line_channel(image: np.ndarray, placed: HexSides) -> np.ndarray | None:
 def ink_channel(image: np.ndarray, placed: HexSides) -> np.ndarray:
     """The channel of ``image`` (``(H, W, 3)`` RGB: red, green, blue or luma) where the
     weakest sides of the hexagons ``placed`` stand out most against the spread of the
-    ground either side."""
+    ground either side; the luma where drawn pipes cross some of them (``crossed``): a
+    flow running beside a side shows in its own hue's channel as bright as the line, and
+    widens it there (a red flow in the red channel made walls of plain lines)."""
+    luma = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+    if placed.crossed:
+        return luma
     middles, normals, off = _side_middles(placed)
-    channels = [*cv2.split(image), cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)]
+    channels = [*cv2.split(image), luma]
     clarity = [
         _weakest(channel, middles, normals, off) / max(_ground_spread(channel, middles, off), 1.0)
         for channel in channels

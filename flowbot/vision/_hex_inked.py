@@ -59,4 +59,6 @@ def inked(sides: HexSides) -> HexSides:
     pieces = [p for p in in_pieces(set(sides.cells) - blank) if len(p) >= MIN_CELLS]
     if not pieces:
         return sides
-    return HexSides(sides.lines, sides.lattice, frozenset().union(*pieces), sides.inks)
+    return HexSides(
+        sides.lines, sides.lattice, frozenset().union(*pieces), sides.crossed, sides.inks
+    )

@@ -31,6 +31,7 @@ import numpy as np
 
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import Region, board_dots
+from flowbot.vision._pipe_dots import flows_region
 
 SQRT3 = math.sqrt(3)
 
@@ -82,10 +83,12 @@ def line_map(gray: np.ndarray, contrast: float) -> np.ndarray:
 
 
 def find_hex_lattices(
-    image: np.ndarray, work_size: int, contrast: float, min_side: float
+    image: np.ndarray, work_size: int, contrast: float, min_side: float, *, flows: bool = False
 ) -> Iterator[HexLattice]:
     """Lattices the image's thin lines may follow, the likeliest first: around pairs of
-    dots like a board's (``board_dots``), then over the whole image.
+    dots like a board's (``board_dots``), then over the whole image; with ``flows``, only
+    around a started or finished board's flows (``flows_region``: its dots joined to
+    their pipes), asked when those give no board.
 
     Text or a window's clutter beside a small board can outweigh its lines
     over the whole image; around its dots, the board's own lines stand out.
@@ -96,9 +99,14 @@ def find_hex_lattices(
     gray = brightest_channel(image)
     h, w = gray.shape
     found: list[HexLattice] = []
-    region = board_dots(image, max(1, math.ceil(max(h, w) / work_size)), min_side, split=True)
-    parts = [] if region is None else [region]
-    parts.append(Region(0, 0, w, h))
+    step = max(1, math.ceil(max(h, w) / work_size))
+    if flows:
+        region = flows_region(image, step)
+        parts = [] if region is None else [region]
+    else:
+        region = board_dots(image, step, min_side, split=True)
+        parts = [] if region is None else [region]
+        parts.append(Region(0, 0, w, h))
     for part in parts:
         crop = gray[part.y0 : part.y1, part.x0 : part.x1]
         for lattice in _lattices(crop, work_size, contrast):

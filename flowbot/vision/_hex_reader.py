@@ -32,7 +32,9 @@ from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import ink_channel, line_channel
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_lattice import find_hex_lattices
+from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES, HEX_LATTICE_RULES
 from flowbot.vision._types import Settings
 
@@ -45,16 +47,24 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     Raises ``UnsureReadingError`` when it shows one that cannot be read for certain.
     """
     gray = brightest_channel(image)
-    lattices = find_hex_lattices(
-        image, settings.work_size, settings.line_contrast, MIN_BOARD_SIDE * settings.min_cell_px
-    )
-    # Each piece of hexagons drawn on each lattice is a candidate board.
-    found = [
-        piece
-        for lattice in lattices
-        for piece in found_hexagons(gray, lattice, settings.line_contrast)
-        if _lattice_passes(piece)
-    ]
+    crossings = Crossings(image, settings.pipe_contrast)
+    min_side = MIN_BOARD_SIDE * settings.min_cell_px
+
+    def pieces(flows: bool) -> list[HexSides]:
+        # Each piece of hexagons drawn on each lattice is a candidate board (its
+        # sides drawn, or crossed by a drawn pipe).
+        lattices = find_hex_lattices(
+            image, settings.work_size, settings.line_contrast, min_side, flows=flows
+        )
+        return [
+            piece
+            for lattice in lattices
+            for piece in found_hexagons(gray, lattice, settings.line_contrast, crossings)
+            if _lattice_passes(piece)
+        ]
+
+    # None found: a started or finished board may show no dots apart, only flows.
+    found = pieces(flows=False) or pieces(flows=True)
     # The biggest board drawn is the one the user means: the OS's screenshot
     # preview is a smaller copy of it (another board beside it is refused).
     found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)
@@ -65,7 +75,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     if channel is not None:
         # Glow of another hue hides lines in the brightest channel: the
         # hexagons are found again in the lines' own.
-        again = found_hexagons(channel, sides.lattice, settings.line_contrast)
+        again = found_hexagons(channel, sides.lattice, settings.line_contrast, crossings)
         sides = _biggest_placed([piece for piece in again if _lattice_passes(piece)]) or sides
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     # The sides' widths are measured in one colour channel (the brightest
@@ -91,6 +101,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         if Cell(r, c) not in board.holes
     )
     cells = sample_hex_cells(image, geometry, playable, settings)
+    drawn = see_hex_pipes(image, cells, settings.pipe_contrast)
+    cells = hidden(cells, drawn)
     for dot_rule in HEX_DOT_RULES:
         dot_rule.check(cells)
     dots = cells.dots
@@ -102,6 +114,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     pairs = sorted(
         (tuple(sorted((dots[i], dots[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
     )
+    covered = pipes_of_pairs(drawn, pairs, set(dots))  # type: ignore[arg-type]
     puzzle = Puzzle(
         geometry.rows,
         geometry.cols,
@@ -117,7 +130,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     margin = settings.min_pair_margin
     confidence = round(0.5 + 0.5 * min(1.0, (pairing.margin - margin) / (3 * margin)), 3)
     log.info("read a hexagonal %s board with %d colours", puzzle.size, len(pairs))
-    return Reading(puzzle, geometry, colours, confidence)  # type: ignore[arg-type]
+    notes = (ALREADY_SOLVED,) if drawn.solved(len(playable)) else ()
+    return Reading(puzzle, geometry, colours, confidence, notes, covered)  # type: ignore[arg-type]
 
 
 def _biggest_placed(found: list[HexSides]) -> HexSides | None:

@@ -19,12 +19,14 @@ of the rest as on an unstarted board, and the pipes' own dots are kept.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell, Link
+from flowbot.models import BoardGeometry, Cell, Geometry, Link
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._stats import median_of
@@ -33,11 +35,11 @@ from flowbot.vision._stats import median_of
 #: middle part: the ends lie in the cells' cores, dots or bends) and the
 #: offsets across it (pitch) still inside any pipe (half-widths 0.15-0.17).
 _ALONG = np.linspace(0.22, 0.78, 9)
-_ACROSS_IN = (-0.07, 0.0, 0.07)
+ACROSS_IN = (-0.07, 0.0, 0.07)
 #: Beside a link, in each cell, where no pipe of this link reaches but a
 #: tint or the ground shows (0.32 pitch off its run: clear of a dot too,
 #: whose rim lies 0.27-0.38 from its centre, at 0.3 along).
-_BESIDE_ALONG, _BESIDE_ACROSS = (0.3, 0.7), 0.32
+BESIDE_ALONG, BESIDE_ACROSS = (0.3, 0.7), 0.32
 #: Share of a link's samples that must hold its colour (JPEG's blocks, the
 #: grid line's anti-aliasing under a thin pipe's edge), within ``BAND_NEAR``
 #: Lab of their median: twice ``NEAR``, as JPEG 64 rings a whole column of a
@@ -108,19 +110,10 @@ class Pipes:
         """``samples`` with every cell a flow touches shown as ground, but its dots' cores."""
         if not self.flows:
             return samples
-        ground = np.asarray(self.ground, dtype=samples.ring_lab.dtype)
-        core_lab, core_uniformity = samples.core_lab.copy(), samples.core_uniformity.copy()
-        ring_lab, ring_like_core = samples.ring_lab.copy(), samples.ring_like_core.copy()
         sector_lab = samples.sector_lab.copy()
         for cell in self.touched:
-            # A dot keeps its core, flat (the stage saw its disc); a pipe's
-            # cell shows the ground all through.
-            ring_lab[cell] = ground
-            sector_lab[cell] = ground
-            ring_like_core[cell] = 0.0
-            core_uniformity[cell] = 1.0
-            if cell not in self.dots:
-                core_lab[cell] = ground
+            sector_lab[cell] = np.asarray(self.ground, dtype=sector_lab.dtype)
+        core_lab, core_uniformity, ring_lab, ring_like_core = self.hidden_cores(samples)
         return replace(
             samples,
             core_lab=core_lab,
@@ -129,6 +122,23 @@ class Pipes:
             ring_like_core=ring_like_core,
             sector_lab=sector_lab,
         )
+
+    def hidden_cores(self, samples: Hideable) -> tuple[np.ndarray, ...]:
+        """The cores and rings of ``samples`` (square cells or hexagons) with every cell a
+        flow touches shown as ground, but its dots' cores: ``core_lab``,
+        ``core_uniformity``, ``ring_lab``, ``ring_like_core``."""
+        ground = np.asarray(self.ground, dtype=samples.ring_lab.dtype)
+        core_lab, core_uniformity = samples.core_lab.copy(), samples.core_uniformity.copy()
+        ring_lab, ring_like_core = samples.ring_lab.copy(), samples.ring_like_core.copy()
+        for cell in self.touched:
+            # A dot keeps its core, flat (the stage saw its disc); a pipe's
+            # cell shows the ground all through.
+            ring_lab[cell] = ground
+            ring_like_core[cell] = 0.0
+            core_uniformity[cell] = 1.0
+            if cell not in self.dots:
+                core_lab[cell] = ground
+        return core_lab, core_uniformity, ring_lab, ring_like_core
 
 
 #: The note a reading carries when every flow joins its dots and every cell is covered.
@@ -192,7 +202,14 @@ def _see_pipes(
             raise UnsureReadingError(
                 f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
             )
-        disc = disc_share(image, geometry, cell, ks, colours[0], core=samples.core_lab[cell])
+        disc = disc_share(
+            image,
+            geometry,
+            cell,
+            [k * np.pi / 2 for k in ks],
+            colours[0],
+            core=samples.core_lab[cell],
+        )
         if disc >= DISC:
             if len(ks) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {tuple(cell)}")
@@ -205,9 +222,29 @@ def _see_pipes(
     return Pipes(tuple(flows), frozenset(dots), ground_beside(samples, flows))
 
 
-def ground_beside(
-    samples: CellSamples, flows: list[tuple[Cell, ...]]
-) -> tuple[float, float, float]:
+class Sampled(Protocol):
+    """A board's cells sampled, as the flows are judged: each cell's core and ring (Lab),
+    indexed ``[row, col]`` (``CellSamples``, a hexagonal board's ``HexCells``)."""
+
+    @property
+    def core_lab(self) -> np.ndarray: ...
+
+    @property
+    def ring_lab(self) -> np.ndarray: ...
+
+
+class Hideable(Sampled, Protocol):
+    """Cells sampled as the dot reader sees them: also how flat each core is, and how much
+    of each ring is the core's colour."""
+
+    @property
+    def core_uniformity(self) -> np.ndarray: ...
+
+    @property
+    def ring_like_core(self) -> np.ndarray: ...
+
+
+def ground_beside(samples: Sampled, flows: list[tuple[Cell, ...]]) -> tuple[float, float, float]:
     """The ground (Lab) the cells no flow touches show.
 
     On a board covered whole, none shows it: black (the game's) stands for
@@ -276,42 +313,40 @@ def band_links(
     edges = edges_off(samples, contrast, either=either)
     if not edges:
         return {}
+    ends = np.array(
+        [
+            (geometry.centre(cell), geometry.centre(Cell(cell.row + dr, cell.col + dc)))
+            for cell, k in edges
+            for dr, dc in [STEPS[k]]
+        ],
+        np.float64,
+    )
+    band, found = bands(image, ends, geometry.cell_size, contrast)
+    return {edge: band[i] for i, edge in enumerate(edges) if found[i]}
+
+
+def bands(
+    image: np.ndarray, ends: np.ndarray, pitch: float, contrast: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """For segments ``ends`` (``(n, 2, 2)``: two cells' centres, x, y), the median colour
+    (Lab) along each one's middle, and whether a band of that colour runs there: one
+    colour all along it and across its middle, standing ``BESIDE_APART`` of
+    ``contrast`` from the colour beside it in both cells."""
     h, w = image.shape[:2]
-    pitch = geometry.cell_size
-    inside, beside = [], []
-    for cell, k in edges:
-        a = geometry.centre(cell)
-        dr, dc = STEPS[k]
-        b = geometry.centre(Cell(cell.row + dr, cell.col + dc))
-        ux, uy = b.x - a.x, b.y - a.y  # along, one pitch
-        nx, ny = -uy / pitch, ux / pitch  # across, unit
-        inside.append(
-            [
-                (a.x + t * ux + s * pitch * nx, a.y + t * uy + s * pitch * ny)
-                for t in _ALONG
-                for s in _ACROSS_IN
-            ]
-        )
-        beside.append(
-            [
-                (
-                    a.x + t * ux + s * _BESIDE_ACROSS * pitch * nx,
-                    a.y + t * uy + s * _BESIDE_ACROSS * pitch * ny,
-                )
-                for t in _BESIDE_ALONG
-                for s in (-1.0, 1.0)
-            ]
-        )
-    lab_in = lab_at(image, np.array(inside), h, w)  # (edges, n, 3)
-    lab_beside = lab_at(image, np.array(beside), h, w)
+    a, b = ends[:, 0, None, :], ends[:, 1, None, :]  # (n, 1, 2)
+    along = b - a  # one pitch
+    across = np.stack([-along[..., 1], along[..., 0]], axis=-1) / pitch  # unit
+    t_in, s_in = np.meshgrid(_ALONG, ACROSS_IN, indexing="ij")
+    inside = a + t_in.ravel()[:, None] * along + (s_in.ravel() * pitch)[:, None] * across
+    t_out, s_out = np.meshgrid(BESIDE_ALONG, (-1.0, 1.0), indexing="ij")
+    off = s_out.ravel() * BESIDE_ACROSS * pitch
+    beside = a + t_out.ravel()[:, None] * along + off[:, None] * across
+    lab_in = lab_at(image, inside, h, w)  # (n, samples, 3)
+    lab_beside = lab_at(image, beside, h, w)
     band = median_of(lab_in, axis=1)
     share = (delta_e(lab_in, band[:, None]) <= BAND_NEAR).mean(axis=1)
     apart = delta_e(lab_beside, band[:, None]).min(axis=1)
-    found = {}
-    for i, edge in enumerate(edges):
-        if share[i] >= BAND_SHARE and apart[i] > BESIDE_APART * contrast:
-            found[edge] = band[i]
-    return found
+    return band, (share >= BAND_SHARE) & (apart > BESIDE_APART * contrast)
 
 
 def edges_off(
@@ -337,13 +372,19 @@ def edges_off(
 _CENTRE = 0.06
 
 
-def centre_lab(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+def centre_lab(image: np.ndarray, geometry: Geometry, cell: Cell) -> np.ndarray:
     """The median colour (Lab) at a cell's very centre (``_CENTRE``)."""
-    centre, d = geometry.centre(cell), _CENTRE * geometry.cell_size
-    offsets = ((0.0, 0.0), (d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d))
-    points = np.array([[(centre.x + dx, centre.y + dy) for dx, dy in offsets]])
+    centre = geometry.centre(cell)
+    return centres_lab(image, np.array([[centre.x, centre.y]]), geometry.cell_size)[0]
+
+
+def centres_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """The median colour (Lab) at each of the cells' very centres ``(n, 2)`` (x, y)."""
+    d = _CENTRE * pitch
+    offsets = np.array(((0.0, 0.0), (d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d)))
+    points = centres[:, None, :] + offsets[None, :, :]
     h, w = image.shape[:2]
-    return median_of(lab_at(image, points, h, w), axis=1)[0]
+    return median_of(lab_at(image, points, h, w), axis=1)
 
 
 #: Radii (pitch) where a dot's disc is taken whole for its colour: past a
@@ -353,7 +394,7 @@ _DISC_COLOUR_RADII = (0.27, 0.3)
 
 
 def unlike_centre(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell, lab: np.ndarray
+    image: np.ndarray, geometry: Geometry, samples: Sampled, cell: Cell, lab: np.ndarray
 ) -> bool:
     """Whether a link's colour ``lab`` is unlike what ``cell`` shows at its centre: its core
     (a colour-blind letter left out), its very centre (a pipe's end in a small cell), or
@@ -375,19 +416,23 @@ def unlike_centre(
 
 def disc_share(
     image: np.ndarray,
-    geometry: BoardGeometry,
+    geometry: Geometry,
     cell: Cell,
-    links: list[int],
+    links: Sequence[float],
     lab: np.ndarray,
     *,
     core: np.ndarray | None = None,
 ) -> float:
-    """Share of the angles clear of ``links`` where a point at one of ``_DISC_RADII``
-    shows ``lab``, or the cell's ``core`` colour when that is near ``lab`` (``BAND_NEAR``:
-    JPEG blurs a small lettered dot's letter, or a thin band's edges, into its colour)."""
-    directions = np.array([k * np.pi / 2 for k in links])
+    """Share of the angles clear of ``links`` (their directions from the cell's centre,
+    radians, y down) where a point at one of ``_DISC_RADII`` shows ``lab``, or the cell's
+    ``core`` colour when that is near ``lab`` (``BAND_NEAR``: JPEG blurs a small lettered
+    dot's letter, or a thin band's edges, into its colour); 0 when no angle looked at is
+    clear (a hexagon's straight pipe)."""
+    directions = np.array(links)
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
+    if not clear.size:
+        return 0.0
     centre = geometry.centre(cell)
     r = np.array(_DISC_RADII)[:, None] * geometry.cell_size  # (radii, 1)
     points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=-1)

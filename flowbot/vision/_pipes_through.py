@@ -31,11 +31,12 @@ rules refuse its pipes).
 from __future__ import annotations
 
 import logging
+import math
 
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell, Link, link
+from flowbot.models import BoardGeometry, Cell, Geometry, Link, link
 from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import find_bridges
 from flowbot.vision._cells import NEAR, CellSamples
@@ -50,6 +51,7 @@ from flowbot.vision._pipes import (
     NO_PIPES,
     STEPS,
     Pipes,
+    Sampled,
     band_links,
     disc_share,
     edges_off,
@@ -217,7 +219,7 @@ def _read(
     warps = _through_warps(image, geometry, edges)
     if not edges:
         return NO_PIPES
-    return _flows(image, geometry, samples, edges, tiles | crossings, warps=warps)
+    return follow_flows(image, geometry, samples, edges, tiles | crossings, warps=warps)
 
 
 def _loose_on_border(pipes: Pipes, geometry: BoardGeometry) -> bool:
@@ -365,17 +367,17 @@ def _half_link(
     return None
 
 
-def _flows(
+def follow_flows(
     image: np.ndarray,
-    geometry: BoardGeometry,
-    samples: CellSamples,
+    geometry: Geometry,
+    samples: Sampled,
     edges: dict[frozenset[Node], np.ndarray],
-    bridges: frozenset[Cell],
+    bridges: frozenset[Cell] = frozenset(),
     *,
-    warps: frozenset[Link],
+    warps: frozenset[Link] = frozenset(),
 ) -> Pipes:
     """The flows the links ``edges`` make: each a simple path from a dot, bridges crossed
-    straight, ``warps`` taken; refused unless every one is."""
+    straight, ``warps`` taken; refused unless every one is (square cells or hexagons)."""
     around: dict[Node, list[Node]] = {}
     colours: dict[Node, list[np.ndarray]] = {}
     for pair, lab in edges.items():
@@ -398,8 +400,8 @@ def _flows(
         lab = colours[node][0]
         if unlike_centre(image, geometry, samples, cell, lab):
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
-        ks = [_direction(cell, other[0], geometry) for other in near]
-        disc = disc_share(image, geometry, cell, ks, lab, core=samples.core_lab[cell])
+        towards = [_towards(cell, other[0], geometry) for other in near]
+        disc = disc_share(image, geometry, cell, towards, lab, core=samples.core_lab[cell])
         if disc >= DISC:
             if len(near) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")
@@ -433,10 +435,12 @@ def _flows(
     return Pipes(tuple(sorted(flows)), frozenset(dots), ground, bridges & touched, warps)
 
 
-def _direction(cell: Cell, other: Cell, geometry: BoardGeometry) -> int:
-    """The side (0 right, 1 down, 2 left, 3 up) of ``cell`` that ``other`` lies on (across
-    the board: the side its warp leaves by)."""
-    dr, dc = other.row - cell.row, other.col - cell.col
-    if abs(dr) + abs(dc) > 1:  # through a warp, out the side away from ``other``
-        dr, dc = -int(np.sign(dr)), -int(np.sign(dc))
-    return STEPS.index((dr, dc))
+def _towards(cell: Cell, other: Cell, geometry: Geometry) -> float:
+    """The direction (radians, y down) from ``cell``'s centre of its link to ``other``:
+    towards a neighbour, away from a cell across the board (a warp leaves by the side away
+    from it)."""
+    a, b = geometry.centre(cell), geometry.centre(other)
+    dx, dy = b.x - a.x, b.y - a.y
+    if math.hypot(dx, dy) > 1.5 * geometry.cell_size:  # through a warp
+        dx, dy = -float(np.sign(dx)), -float(np.sign(dy))
+    return math.atan2(dy, dx)

@@ -1,0 +1,152 @@
+"""Pipes drawn on a hexagonal board: the sides they cross, the flows they make.
+
+The game draws a flow on hexagons as on square cells (``_pipes``): a band of
+its dots' colour from centre to centre, a dot at each end it has reached. A
+band crossing a side hides the middle of that side's line, so on a started
+or finished board the hexagons under a flow are not drawn all round: a side
+counts as drawn where such a band crosses it (``Crossings``), and the board
+is found as on an unstarted one. Its cells' links are then followed into
+flows as on a square board (``_pipes_through.follow_flows``: simple paths
+from a dot, no dot inside one), and the cells a flow touches hidden from the
+dot reader (``hidden``), its dots kept.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, HexGeometry
+from flowbot.vision._cells import NEAR
+from flowbot.vision._colour import delta_e
+from flowbot.vision._hex_cells import HexCells
+from flowbot.vision._pipes import (
+    ACROSS_IN,
+    BAND_NEAR,
+    BESIDE_ACROSS,
+    BESIDE_ALONG,
+    NO_PIPES,
+    Pipes,
+    bands,
+    centres_lab,
+    lab_at,
+)
+from flowbot.vision._pipes_through import follow_flows
+from flowbot.vision._stats import median_of
+
+log = logging.getLogger(__name__)
+
+#: The quick look: a band's middle stands this share of the contrast from the
+#: cells beside it (``_pipes.bands`` then judges it whole, to ``BESIDE_APART`` 0.6).
+_QUICK_APART = 0.3
+#: Along a link, either side of where it crosses the side between its cells
+#: (pitch; at least 2 px), looked at every ``_STEP`` px.
+_ON_SIDE, _STEP = 0.1, 0.7
+
+
+@dataclass(frozen=True, slots=True)
+class Crossings:
+    """Where pipes cross a lattice's sides (``pipe_bands``), standing ``contrast`` Lab from
+    the cells beside them."""
+
+    image: np.ndarray
+    contrast: float
+
+    def crossed(self, centres: np.ndarray, pitch: float) -> np.ndarray:
+        """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), whether a pipe runs
+        between them."""
+        return pipe_bands(self.image, centres, pitch, self.contrast)[1]
+
+
+def pipe_bands(
+    image: np.ndarray, centres: np.ndarray, pitch: float, contrast: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), the colour (Lab) between them
+    and whether a pipe runs there: a band of one colour (``_pipes.bands``) that is the
+    colour at both centres too (a hole's ground beside a dark tint, or two tints side by
+    side, pass for a band of their median colour)."""
+    band, found = np.zeros((len(centres), 3), np.float32), np.zeros(len(centres), bool)
+    if not len(centres):
+        return band, found
+    # A quick look first (most sides looked at lie on a plain ground): the
+    # middle of the segment unlike the cells beside it (where ``bands`` looks).
+    a, b = centres[:, None, 0], centres[:, None, 1]
+    across = np.stack([a[..., 1] - b[..., 1], b[..., 0] - a[..., 0]], axis=-1)  # a pitch
+    beside = [a + t * (b - a) + s * BESIDE_ACROSS * across for t in BESIDE_ALONG for s in (-1, 1)]
+    points = np.concatenate([(a + b) / 2, *beside], axis=1)
+    h, w = image.shape[:2]
+    lab = lab_at(image, points, h, w)
+    look = np.flatnonzero(delta_e(lab[:, 1:], lab[:, :1]).min(axis=1) > _QUICK_APART * contrast)
+    if not look.size:
+        return band, found
+    band[look], found[look] = bands(image, centres[look], pitch, contrast)
+    # Its colour all across the side: a pipe hides the line there (the band's
+    # share leaves room for a line crossing the ground between empty cells).
+    a, b = centres[look, None, 0], centres[look, None, 1]
+    across = np.stack([a[..., 1] - b[..., 1], b[..., 0] - a[..., 0]], axis=-1) / pitch
+    # (every ``_STEP`` px up to ``_ON_SIDE`` pitch from it: the lattice looked on
+    # may lie a pixel or two off, and a line is a pixel wide)
+    reach = max(2.0, _ON_SIDE * pitch)
+    on = 0.5 + np.arange(-reach, reach + _STEP / 2, _STEP) / pitch
+    side = [a + t * (b - a) + s * pitch * across for t in on for s in ACROSS_IN]
+    on_side = lab_at(image, np.concatenate(side, axis=1), h, w)
+    found[look] &= delta_e(on_side, band[look, None]).max(axis=1) <= BAND_NEAR
+    # A flow's colour, far from the game's black ground (a band of the ground
+    # between empty hexagons, or a hole's, with lines beside it in small ones).
+    found[look] &= np.hypot.reduce(band[look], axis=1) > contrast
+    for end in (0, 1):
+        found[look] &= delta_e(band[look], centres_lab(image, centres[look, end], pitch)) <= NEAR
+    return band, found
+
+
+def see_hex_pipes(image: np.ndarray, cells: HexCells, contrast: float) -> Pipes:
+    """The flows drawn on the board; ``NO_PIPES`` when none, or when in doubt (its cells
+    are then judged as drawn: the dot rule refuses a pipe)."""
+    geometry = cells.geometry
+    playable = set(cells.cells)
+    links = [
+        (a, b)
+        for a in sorted(playable)
+        for b in (Cell(a.row + dr, a.col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+        if a < b and b in playable and _neighbours(geometry, a, b)
+    ]
+    centres = np.array([(geometry.centre(a), geometry.centre(b)) for a, b in links], np.float64)
+    band, found = pipe_bands(image, centres.reshape(-1, 2, 2), geometry.cell_size, contrast)
+    edges = {frozenset(((a, -1), (b, -1))): band[i] for i, (a, b) in enumerate(links) if found[i]}
+    if not edges:
+        return NO_PIPES
+    try:
+        pipes = follow_flows(image, geometry, cells, edges)
+    except UnsureReadingError as exc:
+        log.debug("no pipes read on the hexagons: %s", exc)
+        return NO_PIPES
+    # The ground the cells no flow covers show (the holes' outside left out).
+    free = [c for c in cells.cells if c not in pipes.touched]
+    if free:
+        ground = median_of(np.array([cells.ring_lab[c] for c in free]), axis=0)
+        pipes = replace(pipes, ground=(float(ground[0]), float(ground[1]), float(ground[2])))
+    return pipes
+
+
+def hidden(cells: HexCells, pipes: Pipes) -> HexCells:
+    """``cells`` with every cell a flow touches shown as the ground, but its dots' cores
+    (``Pipes.hidden_cores``, as on square cells)."""
+    if not pipes.flows:
+        return cells
+    core_lab, core_uniformity, ring_lab, ring_like_core = pipes.hidden_cores(cells)
+    return replace(
+        cells,
+        core_lab=core_lab,
+        core_uniformity=core_uniformity,
+        ring_lab=ring_lab,
+        ring_like_core=ring_like_core,
+    )
+
+
+def _neighbours(geometry: HexGeometry, a: Cell, b: Cell) -> bool:
+    """Whether hexagons ``a`` and ``b`` share a side (their centres a pitch apart)."""
+    pa, pb = geometry.centre(a), geometry.centre(b)
+    return bool(np.hypot(pa.x - pb.x, pa.y - pb.y) < 1.2 * geometry.cell_size)

@@ -1,0 +1,56 @@
+"""Pipes drawn on a hexagonal board (started or finished): the board found under them, the
+flows read, a finished board "already solved".
+
+Synthetic shots of development seeds (300000-400000) are read exactly, their pipes as drawn.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.models import Cell, HexGeometry
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_pipes import pipe_bands
+from flowbot.vision._pipes import ALREADY_SOLVED
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "state"),
+    [
+        ("phone", 300000, "solved"),
+        # A hole inside the board beside a flow's dark tint: no pipe runs into it.
+        ("phone", 300002, "solved"),
+        ("desktop_app", 300000, "started"),
+        # No dots apart on the screen, all joined to their pipes: found around the flows.
+        ("desktop_app", 300001, "solved"),
+        # Red and orange flows beside plain lines: measured in the red channel, as
+        # wide as walls.
+        ("web", 300001, "started"),
+    ],
+)
+def test_pipes_on_a_hexagonal_board_are_read(category: str, seed: int, state: str) -> None:
+    shot = sample(category, seed, "hex", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+def test_a_pipe_runs_through_both_centres_not_between_two_tints() -> None:
+    geometry = HexGeometry.regular(left=20, top=20, pitch=60, rows=3, cols=3)
+    a, b = geometry.centre(Cell(0, 0)), geometry.centre(Cell(1, 0))
+    image = np.zeros((260, 240, 3), np.uint8)
+    centres = np.array([[(a.x, a.y), (b.x, b.y)]], np.float64)
+    # Two dark tints meeting between the centres, a bright ground beside: the
+    # samples' median lies between the tints, near enough to each (``bands`` takes it).
+    band = slice(round(a.x) - 9, round(a.x) + 10)  # (a pipe 0.3 pitch wide)
+    middle = round((a.y + b.y) / 2)
+    image[:] = 200
+    image[:middle, band] = (25, 18, 30)
+    image[middle:, band] = (18, 28, 18)
+    assert not pipe_bands(image, centres, 60.0, 30.0)[1][0]
+    # A pipe of one colour from centre to centre.
+    image[:, band] = (250, 40, 40)
+    assert pipe_bands(image, centres, 60.0, 30.0)[1][0]

@@ -136,14 +136,7 @@ def hidden(cells: HexCells, pipes: Pipes) -> HexCells:
     (``Pipes.hidden_cores``, as on square cells)."""
     if not pipes.flows:
         return cells
-    core_lab, core_uniformity, ring_lab, ring_like_core = pipes.hidden_cores(cells)
-    return replace(
-        cells,
-        core_lab=core_lab,
-        core_uniformity=core_uniformity,
-        ring_lab=ring_lab,
-        ring_like_core=ring_like_core,
-    )
+    return replace(cells, **pipes.hidden_cores(cells))
 
 
 def _neighbours(geometry: HexGeometry, a: Cell, b: Cell) -> bool:

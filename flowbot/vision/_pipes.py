@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 import numpy as np
 
@@ -113,20 +113,12 @@ class Pipes:
         sector_lab = samples.sector_lab.copy()
         for cell in self.touched:
             sector_lab[cell] = np.asarray(self.ground, dtype=sector_lab.dtype)
-        core_lab, core_uniformity, ring_lab, ring_like_core = self.hidden_cores(samples)
-        return replace(
-            samples,
-            core_lab=core_lab,
-            core_uniformity=core_uniformity,
-            ring_lab=ring_lab,
-            ring_like_core=ring_like_core,
-            sector_lab=sector_lab,
-        )
+        return replace(samples, **self.hidden_cores(samples), sector_lab=sector_lab)
 
-    def hidden_cores(self, samples: Hideable) -> tuple[np.ndarray, ...]:
+    def hidden_cores(self, samples: Hideable) -> HiddenCores:
         """The cores and rings of ``samples`` (square cells or hexagons) with every cell a
-        flow touches shown as ground, but its dots' cores: ``core_lab``,
-        ``core_uniformity``, ``ring_lab``, ``ring_like_core``."""
+        flow touches shown as ground, but its dots' cores, by field name (``core_lab``,
+        ``core_uniformity``, ``ring_lab``, ``ring_like_core``: for ``replace``)."""
         ground = np.asarray(self.ground, dtype=samples.ring_lab.dtype)
         core_lab, core_uniformity = samples.core_lab.copy(), samples.core_uniformity.copy()
         ring_lab, ring_like_core = samples.ring_lab.copy(), samples.ring_like_core.copy()
@@ -138,7 +130,12 @@ class Pipes:
             core_uniformity[cell] = 1.0
             if cell not in self.dots:
                 core_lab[cell] = ground
-        return core_lab, core_uniformity, ring_lab, ring_like_core
+        return {
+            "core_lab": core_lab,
+            "core_uniformity": core_uniformity,
+            "ring_lab": ring_lab,
+            "ring_like_core": ring_like_core,
+        }
 
 
 #: The note a reading carries when every flow joins its dots and every cell is covered.
@@ -231,6 +228,15 @@ class Sampled(Protocol):
 
     @property
     def ring_lab(self) -> np.ndarray: ...
+
+
+class HiddenCores(TypedDict):
+    """The fields ``Pipes.hidden_cores`` gives, as ``Hideable`` names them."""
+
+    core_lab: np.ndarray
+    core_uniformity: np.ndarray
+    ring_lab: np.ndarray
+    ring_like_core: np.ndarray
 
 
 class Hideable(Sampled, Protocol):

@@ -129,7 +129,9 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "two widths along each direction; a side between them, neither clearly one nor the "
     "other, would be a guess.",
     bounds="Widths: a line's ink over the lines' contrast, in the channel (red, green, blue, "
-    "luma) where the weakest sides stand out most over the ground's spread, summed over its "
+    "luma) where the weakest sides stand out most over the ground's spread (the luma where "
+    "drawn pipes cross sides: a flow beside a line shows as bright as it in its own hue's "
+    "channel), summed over its "
     "own hump across the side (down to the valleys either side, below VALLEY 0.5 of its peak, "
     "past which anything rises again by HUMP_RISE 0.05 of it: a dot's rim a pixel or two off "
     "a line in small hexagons, not a wide line's plateau rippled by JPEG; or where it falls "

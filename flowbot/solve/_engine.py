@@ -32,7 +32,7 @@ WINDOW_CONFLICTS = 10_000
 #: Seconds after which a window is given up even so.
 WINDOW_SECONDS = 0.25
 #: Conflicts per call MiniSat gets to prove a count complete before Glucose (``solutions_sat``).
-PROOF_BUDGET = 20_000
+PROOF_BUDGET = 1000
 
 
 def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
@@ -258,7 +258,12 @@ def solutions_sat(
     against 89k and 7 s), while on most boards MiniSat, keeping what it learnt
     in the first search, is done in milliseconds. So MiniSat gets
     ``PROOF_BUDGET`` conflicts per call and Glucose, started afresh with the
-    same blocked solutions, the rest. When one more solution is all that is
+    same blocked solutions, the rest. With the hairpin clauses below the two
+    need about as many conflicts on a hard proof (unique generated 17x17 to
+    20x20 boards: 60k-98k each), so what MiniSat spent before Glucose took
+    over was lost: 20,000 conflicts then, 1,000 now (the 10 unique boards of
+    ``solve_scale.py --count``: 374k conflicts in all before, 295k after).
+    When one more solution is all that is
     sought, that search also assumes ``_hairpin_clauses``: of two solutions
     that differ by a hairpin moved across its tip it looks at one only
     (``extreme_12x12_28``: 0.4-0.7 s instead of 13-18 s).

@@ -263,6 +263,32 @@ def test_zucker_jumbo_14x14_19_has_more_solutions_with_touching(shared: Path) ->
     assert count_solutions(puzzle, 2, timeout=60) == SolutionCount(2, exact=False)
 
 
+#: The zucker boards with a second solution once paths may touch themselves
+#: (each unique for its designers); every other one is unique, the cross unsolvable.
+ZUCKER_TWICE = {"jumbo_13x13_26", "jumbo_14x14_01", "jumbo_14x14_19", "jumbo_14x14_30"}
+
+
+def test_zucker_counts_to_two(shared: Path) -> None:
+    # The counts whose proofs the solver works hardest at (extreme_12x12_28:
+    # thousands of conflicts in Glucose): a wrong "unique" loses one of the four
+    # second solutions, a wrong second solution fails validation or the count.
+    counts = {}
+    for path in sorted((shared / "puzzles" / "zucker").glob("*.txt")):
+        puzzle = Puzzle.from_grid(path.read_text().split())
+        listed = solutions(puzzle, 2, timeout=60)
+        assert not listed.timed_out, path.stem
+        counts[path.stem] = (len(listed.found), listed.exact)
+        if len(listed.found) == 2:
+            first, second = listed.found
+            assert first.paths != second.paths
+            assert not first.touches_itself(), path.stem
+            assert second.touches_itself(), path.stem
+    assert counts.pop("unsolvable_cross") == (0, True)
+    assert {name for name, count in counts.items() if count == (2, False)} == ZUCKER_TWICE
+    assert {count for name, count in counts.items() if name not in ZUCKER_TWICE} == {(1, True)}
+    assert len(counts) == 28
+
+
 def test_trace_walks_stray_cycles_as_the_graph_grouping_does() -> None:
     # Small boards walk the cycles in Python; the cuts must be the same as
     # scipy's grouping gives, so that the search does not change.

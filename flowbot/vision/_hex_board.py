@@ -383,9 +383,7 @@ def hex_board(sides: HexSides) -> HexBoard:
     walls = {side for side, width in inner.items() if groups[side_direction(side)].is_wide(width)}
     # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
-        node
-        for node in sides.cells
-        if all(frozenset((node, n)) in walls for n in _neighbours(node))
+        node for node in sides.cells if all(frozenset((node, n)) in walls for n in neighbours(node))
     }
     walls = {side for side in walls if not side & enclosed}
     return _indexed(sides.lattice, set(sides.cells) - enclosed, walls)
@@ -558,7 +556,7 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
     return HexLattice(float(x0), float(y0), float(col_step), float(row_step))
 
 
-def _neighbours(node: Node) -> Iterable[Node]:
+def neighbours(node: Node) -> Iterable[Node]:
     j, k = node
     return ((j + dj, k + dk) for (dj, dk), _, _ in _SIDES)
 
@@ -570,7 +568,7 @@ def in_pieces(cells: set[Node]) -> list[set[Node]]:
         todo = [left.pop()]
         piece = set(todo)
         while todo:
-            for other in _neighbours(todo.pop()):
+            for other in neighbours(todo.pop()):
                 if other in left:
                     left.discard(other)
                     piece.add(other)

@@ -80,7 +80,7 @@ def find_boards(
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
     # The first copy, and whether it gave a board (else it is looked at for hexagons).
     first: np.ndarray | None = None
-    level, given = settings.line_contrast, False
+    given = False
     doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
     piped: list[BoardGeometry] = []  # grids found through pipes
@@ -94,7 +94,7 @@ def find_boards(
             and attempt == 1
             and first is not None
             and not (given or held)
-            and hexagons_seen(first, level)
+            and hexagons_seen(image, gray, first, settings)
         ):
             # No square board in the first copy, hexagons drawn whole there:
             # the slower copies wait for a hexagonal board's reader.

@@ -312,7 +312,7 @@ def test_a_cut_never_brings_a_solution() -> None:
         chain = CoverChain(board.graph, 5, no_touch=True, min_len=3, gap=0)
         paths = chain.sample(rng, None)
         assert paths is not None
-        options = chain.cuts(paths, None)
+        options = chain.straightening_cuts(paths)
         assert options
         cut = chain.cut(paths, *rng.choice(options))
         assert len(cut) == 6

@@ -102,8 +102,11 @@ def test_min_distance_keeps_dots_apart(size: int, distance: int) -> None:
             assert abs(pair.a.row - pair.b.row) + abs(pair.a.col - pair.b.col) >= distance
 
 
-@pytest.mark.parametrize(("rows", "cols", "colours"), [(5, 5, 4), (6, 8, 6), (10, 10, 9)])
+@pytest.mark.parametrize(
+    ("rows", "cols", "colours"), [(5, 5, 4), (6, 8, 6), (10, 10, 9), (6, 6, 3), (7, 7, 4)]
+)
 def test_unique_puzzles_have_exactly_one_solution(rows: int, cols: int, colours: int) -> None:
+    # Also few long paths, where the board has no room for paths that wind little.
     for seed in range(4):
         made = generate(rows, cols, colours, unique=True, seed=seed)
         _check_shape(made, rows, cols, colours)

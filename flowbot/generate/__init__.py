@@ -30,8 +30,9 @@ How a puzzle is made
    solution of the cut puzzle, joined again at the cut, is one of the puzzle
    before). So windows once clean stay clean, and each repair is progress.
    The cover is drawn with fewer paths than wanted (``_START_SHARE``) to
-   leave room for the cuts, and paths that wind little (``_MOST_SLACK``):
-   what a proof costs grows with the freedom a cover leaves. Once the
+   leave room for the cuts, and paths that wind little (``_MOST_SLACK``,
+   where the board has room for such paths): what a proof costs grows with
+   the freedom a cover leaves. Once the
    windows are clean the rest of the cuts are made but one, each where it
    takes the most slack out of its path, and once the puzzle is proved
    unique the last, which keeps it unique. A count that does not finish
@@ -198,7 +199,8 @@ def generate(
     touching
         Let paths of the hidden solution run beside themselves and a colour's
         two dots sit side by side. Off by default: the game's levels do neither.
-        Unique puzzles are always drawn from covers that do not touch.
+        Unique puzzles are always drawn from covers that do not touch, and
+        whose paths wind little where the board has room for such paths.
     min_distance
         Each pair's two dots are at least this many steps apart on the lattice.
     hexagonal
@@ -279,7 +281,10 @@ def generate(
 
     # A unique puzzle's cover starts with fewer paths (``_unique`` cuts them);
     # where so few cannot fill the board, with more.
-    start = max(1, round(wanted * _START_SHARE)) if unique else wanted
+    first = max(1, min(round(wanted * _START_SHARE), wanted - 1)) if unique else wanted
+    start = first
+    # Unique puzzles start from paths that wind little, where the board has room for them.
+    straight = unique
 
     def chain_for(board: Board) -> CoverChain:
         return CoverChain(
@@ -288,7 +293,7 @@ def generate(
             no_touch=not touching or unique,
             min_len=3 if not touching else min(3, board.graph.size // wanted),
             gap=max(min_distance, 0),
-            most_slack=_MOST_SLACK if unique else None,
+            most_slack=_MOST_SLACK if straight else None,
         )
 
     chain = chain_for(board)
@@ -303,6 +308,10 @@ def generate(
                 log.debug("attempt %d: the chain did not settle", attempt)
                 if start < wanted:
                     start += 1
+                    chain = chain_for(board)
+                    continue
+                if straight:  # no room for such straight paths (a small board, few colours)
+                    straight, start = False, first
                     chain = chain_for(board)
                     continue
                 unsettled += 1

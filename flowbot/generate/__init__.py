@@ -32,12 +32,11 @@ How a puzzle is made
    The cover is drawn with fewer paths than wanted (``_START_SHARE``) to
    leave room for the cuts, and paths that wind little (``_MOST_SLACK``,
    where the board has room for such paths): what a proof costs grows with
-   the freedom a cover leaves. Once the
-   windows are clean the rest of the cuts are made but one, each where it
-   takes the most slack out of its path, and once the puzzle is proved
-   unique the last, which keeps it unique. A count that does not finish
-   within its conflict budget (or in time) proves nothing and the cover is
-   given up.
+   the freedom a cover leaves. Once the windows are clean the rest of the
+   cuts are made but one, each where it takes the most slack out of its
+   path, and once the puzzle is proved unique the last, which keeps it
+   unique. A count that does not finish within its conflict budget (or in
+   time) proves nothing and the cover is given up.
 
 Everything random comes from one ``random.Random(seed)``: the same seed gives
 the same puzzle on every machine and Python version that keeps ``random``'s
@@ -136,7 +135,7 @@ _START_SHARE = 0.85
 #: what a cover leaves free: official 15x15 levels (16 colours) whose paths
 #: wind less were proved in fewer conflicts (rank correlation 0.39, the best
 #: of the statistics tried), and 20x20 boards with 20 colours whose paths take
-#: at most a third more steps were proved in 3.5k-60k conflicts where the
+#: at most a third more steps were proved in 2.4k-60k conflicts where the
 #: unbounded chain's (slack 0.52 steps per cell) ran past 60k on every board.
 _MOST_SLACK = 1 / 3
 

@@ -374,9 +374,12 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     return _sides(lines, placed, set().union(*kept), crossed)
 
 
-def hex_board(sides: HexSides) -> HexBoard:
+def hex_board(sides: HexSides, *, walled: bool = True) -> HexBoard:
     """The board in the game's index grid, its holes and its walls (the sides between two
-    cells drawn with the outline's width); a hexagon outlined all round is a hole."""
+    cells drawn with the outline's width); a hexagon outlined all round is a hole.
+    Without ``walled`` (no wall drawn wider than the lines: ``_hex_thin``), no walls."""
+    if not walled:
+        return _indexed(sides.lattice, set(sides.cells), set())
     inner, _ = sides.widths
     assert sides.groups is not None, "read once the width rule passed"
     groups = sides.groups

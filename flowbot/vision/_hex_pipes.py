@@ -5,7 +5,9 @@ its dots' colour from centre to centre, a dot at each end it has reached. A
 band crossing a side hides the middle of that side's line, so on a started
 or finished board the hexagons under a flow are not drawn all round: a side
 counts as drawn where such a band crosses it (``Crossings``), and the board
-is found as on an unstarted one. Its cells' links are then followed into
+is found as on an unstarted one (a band needs the ground beside it on one
+side only in each cell: a flow bending sharply, by 60 degrees, runs its
+other pipe over the other). Its cells' links are then followed into
 flows as on a square board (``_pipes_through.follow_flows``: simple paths
 from a dot, no dot inside one), and the cells a flow touches hidden from the
 dot reader (``hidden``), its dots kept.
@@ -31,6 +33,7 @@ from flowbot.vision._pipes import (
     NO_PIPES,
     Pipes,
     bands,
+    beside_apart,
     centres_lab,
     lab_at,
 )
@@ -79,10 +82,11 @@ def pipe_bands(
     points = np.concatenate([(a + b) / 2, *beside], axis=1)
     h, w = image.shape[:2]
     lab = lab_at(image, points, h, w)
-    look = np.flatnonzero(delta_e(lab[:, 1:], lab[:, :1]).min(axis=1) > _QUICK_APART * contrast)
+    apart = beside_apart(delta_e(lab[:, 1:], lab[:, :1]), one_side=True)
+    look = np.flatnonzero(apart > _QUICK_APART * contrast)
     if not look.size:
         return band, found
-    band[look], found[look] = bands(image, centres[look], pitch, contrast)
+    band[look], found[look] = bands(image, centres[look], pitch, contrast, one_side=True)
     # Its colour all across the side: a pipe hides the line there (the band's
     # share leaves room for a line crossing the ground between empty cells).
     a, b = centres[look, None, 0], centres[look, None, 1]

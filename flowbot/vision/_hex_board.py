@@ -242,7 +242,8 @@ class HexSides:
     ``crossed``: the sides between two of them a drawn pipe crosses (their lines hidden).
 
     ``inks``: the lines in the channel their widths are measured in
-    (``_hex_channel.ink_channel``), when not ``lines``.
+    (``_hex_channel.ink_channel``), when not ``lines``; ``inks_again``: in a
+    second one, where the walls must read alike (``_hex_walls_alike``).
     """
 
     lines: LineMap
@@ -250,6 +251,7 @@ class HexSides:
     cells: frozenset[Node]
     crossed: frozenset[frozenset[Node]] = frozenset()
     inks: LineMap | None = None
+    inks_again: LineMap | None = None
 
     @cached_property
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:

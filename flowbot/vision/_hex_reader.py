@@ -29,7 +29,7 @@ from flowbot.vision._hex_board import (
     placed_board,
 )
 from flowbot.vision._hex_cells import sample_hex_cells
-from flowbot.vision._hex_channel import ink_channel, line_channel
+from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
@@ -89,6 +89,12 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # loses a line's soft edges where the ground's brightest is another).
     inks = ink_channel(image, sides)
     sides = replace(sides, inks=LineMap(inks, sides.lattice.row_step, settings.line_contrast))
+    if sides.crossed:
+        # No channel is clean beside pipes: the walls must read alike in a second.
+        second = clearest_channel(image, sides)
+        sides = replace(
+            sides, inks_again=LineMap(second, sides.lattice.row_step, settings.line_contrast)
+        )
     # Clutter beside the board may close hexagons onto its outline: their sides carry
     # no ink.
     sides = inked(sides)

@@ -46,6 +46,7 @@ from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
 from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
+from flowbot.vision._hex_walls_alike import WALLS_ALIKE as HEX_WALLS_ALIKE
 from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._pipes import NO_PIPES, Pipes
@@ -94,7 +95,12 @@ FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_FIT,)
 
 HEX_LATTICE_RULES: tuple[Rule[HexSides], ...] = (HEX_EMPTY,)
 
-HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, HEX_TWO_GROUPS, OUTLINE)
+HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
+    ONE_PIECE,
+    HEX_TWO_GROUPS,
+    OUTLINE,
+    HEX_WALLS_ALIKE,
+)
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
 

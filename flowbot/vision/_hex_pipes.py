@@ -35,6 +35,7 @@ from flowbot.vision._pipes import (
     bands,
     beside_apart,
     centres_lab,
+    discs_lab,
     lab_at,
 )
 from flowbot.vision._pipes_through import follow_flows
@@ -69,8 +70,9 @@ def pipe_bands(
 ) -> tuple[np.ndarray, np.ndarray]:
     """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), the colour (Lab) between them
     and whether a pipe runs there: a band of one colour (``_pipes.bands``) that is the
-    colour at both centres too (a hole's ground beside a dark tint, or two tints side by
-    side, pass for a band of their median colour)."""
+    colour at both centres too, or of the disc round one (a lettered dot): a hole's ground
+    beside a dark tint, or two tints side by side, pass for a band of their median
+    colour."""
     band, found = np.zeros((len(centres), 3), np.float32), np.zeros(len(centres), bool)
     if not len(centres):
         return band, found
@@ -101,8 +103,14 @@ def pipe_bands(
     # A flow's colour, far from the game's black ground (a band of the ground
     # between empty hexagons, or a hole's, with lines beside it in small ones).
     found[look] &= np.hypot.reduce(band[look], axis=1) > contrast
+    # (or round it, a colour-blind dot's letter left out: the disc's colour)
     for end in (0, 1):
-        found[look] &= delta_e(band[look], centres_lab(image, centres[look, end], pitch)) <= NEAR
+        at = centres[look, end]
+        off = np.minimum(
+            delta_e(band[look], centres_lab(image, at, pitch)),
+            delta_e(band[look], discs_lab(image, at, pitch)),
+        )
+        found[look] &= off <= NEAR
     return band, found
 
 

@@ -89,15 +89,15 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # loses a line's soft edges where the ground's brightest is another).
     inks = ink_channel(image, sides)
     sides = replace(sides, inks=LineMap(inks, sides.lattice.row_step, settings.line_contrast))
+    # Clutter beside the board may close hexagons onto its outline: their sides carry
+    # no ink.
+    sides = inked(sides)
     if sides.crossed:
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
         sides = replace(
             sides, inks_again=LineMap(second, sides.lattice.row_step, settings.line_contrast)
         )
-    # Clutter beside the board may close hexagons onto its outline: their sides carry
-    # no ink.
-    sides = inked(sides)
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)
     for board_rule in HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES:

@@ -416,11 +416,8 @@ def unlike_centre(
     """Whether a link's colour ``lab`` is unlike what ``cell`` shows at its centre: its core
     (a colour-blind letter left out), its very centre (a pipe's end in a small cell), or
     the disc round them (a small lettered dot, whose core the letter's edges blur)."""
-    h, w = image.shape[:2]
     centre = geometry.centre(cell)
-    r = np.array(_DISC_COLOUR_RADII)[:, None] * geometry.cell_size
-    points = np.stack([centre.x + r * np.cos(_ANGLES), centre.y + r * np.sin(_ANGLES)], axis=-1)
-    disc = median_of(lab_at(image, points, h, w).reshape(-1, 3), axis=0)
+    disc = discs_lab(image, np.array([[centre.x, centre.y]]), geometry.cell_size)[0]
     return (
         min(
             float(delta_e(samples.core_lab[cell], lab)),
@@ -429,6 +426,16 @@ def unlike_centre(
         )
         > NEAR
     )
+
+
+def discs_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """The median colour (Lab) round each of the cells' centres ``(n, 2)`` (x, y), at
+    ``_DISC_COLOUR_RADII``: a dot's, its colour-blind letter left out."""
+    r = np.array(_DISC_COLOUR_RADII)[:, None] * pitch
+    ring = np.stack([r * np.cos(_ANGLES), r * np.sin(_ANGLES)], axis=-1).reshape(-1, 2)
+    h, w = image.shape[:2]
+    seen = lab_at(image, centres[:, None, :] + ring[None], h, w)
+    return median_of(seen, axis=1)
 
 
 def disc_share(

@@ -24,14 +24,15 @@ from flowbot.vision._rule import Rule
 
 
 def _check_walls_alike(sides: HexSides) -> None:
-    if sides.inks_again is None:
+    walls = hex_board(sides).walls
+    if sides.inks_again is None or not walls:
         return
     again = replace(sides, inks=sides.inks_again, inks_again=None)
     groups = again.groups
     if groups is None or not all(group.clear for group in groups):
         return
     # (a wall the colour channel alone reads is its own hue's flow beside a line)
-    if hex_board(sides).walls - hex_board(again).walls:
+    if walls - hex_board(again).walls:
         raise UnsureReadingError(WALLS_ALIKE.reason)
 
 

@@ -30,12 +30,13 @@ from flowbot.vision._pipes import (
     BAND_NEAR,
     BESIDE_ACROSS,
     BESIDE_ALONG,
+    DISC,
     NO_PIPES,
     Pipes,
     bands,
     beside_apart,
     centres_lab,
-    discs_lab,
+    discs_show,
     lab_at,
 )
 from flowbot.vision._pipes_through import follow_flows
@@ -70,7 +71,7 @@ def pipe_bands(
 ) -> tuple[np.ndarray, np.ndarray]:
     """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), the colour (Lab) between them
     and whether a pipe runs there: a band of one colour (``_pipes.bands``) that is the
-    colour at both centres too, or of the disc round one (a lettered dot): a hole's ground
+    colour at both centres too, or all round one (a lettered dot's disc): a hole's ground
     beside a dark tint, or two tints side by side, pass for a band of their median
     colour."""
     band, found = np.zeros((len(centres), 3), np.float32), np.zeros(len(centres), bool)
@@ -103,14 +104,12 @@ def pipe_bands(
     # A flow's colour, far from the game's black ground (a band of the ground
     # between empty hexagons, or a hole's, with lines beside it in small ones).
     found[look] &= np.hypot.reduce(band[look], axis=1) > contrast
-    # (or round it, a colour-blind dot's letter left out: the disc's colour)
+    # (or all round it: a colour-blind dot's letter covers its centre; a pipe's
+    # tint shows round a pipe's cell between its links, no band of it)
     for end in (0, 1):
         at = centres[look, end]
-        off = np.minimum(
-            delta_e(band[look], centres_lab(image, at, pitch)),
-            delta_e(band[look], discs_lab(image, at, pitch)),
-        )
-        found[look] &= off <= NEAR
+        centre = delta_e(band[look], centres_lab(image, at, pitch)) <= NEAR
+        found[look] &= centre | (discs_show(image, at, pitch, band[look]) >= DISC)
     return band, found
 
 

@@ -438,6 +438,19 @@ def discs_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarra
     return median_of(seen, axis=1)
 
 
+def discs_show(image: np.ndarray, centres: np.ndarray, pitch: float, lab: np.ndarray) -> np.ndarray:
+    """For cells' centres ``(n, 2)`` (x, y), the share of the angles round each where a
+    point at one of ``_DISC_RADII`` shows its ``lab`` (``(n, 3)``, within ``NEAR``): all
+    round a dot of that colour, its colour-blind letter or not; half or so round a
+    pipe's cell, whose tint shows between its links."""
+    r = np.array(_DISC_RADII)[:, None] * pitch
+    ring = np.stack([r * np.cos(_ANGLES), r * np.sin(_ANGLES)], axis=-1)  # (radii, angles, 2)
+    h, w = image.shape[:2]
+    seen = lab_at(image, centres[:, None, None, :] + ring[None], h, w)
+    shows = delta_e(seen, lab[:, None, None, :]) <= NEAR
+    return shows.any(axis=1).mean(axis=1)
+
+
 def disc_share(
     image: np.ndarray,
     geometry: Geometry,

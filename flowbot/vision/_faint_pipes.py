@@ -10,8 +10,10 @@ So the pipe stage looks again at ``FAINTER`` of the contrast where no flow
 read runs (``_pipes_through.see_pipes_through``), and the cell rule here
 refuses a band that faint, drawn with a sharp edge, that no flow read
 explains. The background's glow is as faint, but fades softly across its
-width (``band_is_soft``), or steps too little in lightness to tell: it is
-neither read nor refused.
+width (``band_is_soft``): it is neither read nor refused. A band within
+``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
+judged so in colour, by its place between the two colours: left unjudged,
+such a flow was neither read nor refused, its pair left out.
 """
 
 from __future__ import annotations
@@ -33,11 +35,11 @@ from flowbot.vision._stats import median_of
 #: 29 from the ground); the game's flows on black 23+.
 FAINTER = 0.5
 #: A faint band is drawn (a pipe) when at least this share of the places
-#: looked at along it show an edge sharp across its width: its lightness
-#: steps ``SOFT_LIGHTNESS`` or more to what lies beside it, and not softly
-#: (``band_is_soft`` within ``BAND_EDGE_PX``). Glow fades softly, or steps
-#: too little in lightness to tell (a magenta glow pipe on a dark ground: 3
-#: L*): neither read nor refused. The purple flow 0.92, glow 0.
+#: looked at along it show an edge sharp across its width: not soft
+#: (``band_is_soft`` within ``BAND_EDGE_PX``) in lightness where it steps
+#: ``SOFT_LIGHTNESS`` or more to what lies beside it, else in colour (a dark
+#: purple flow on black, 21 Lab from it but 3.4 L*). Glow fades softly:
+#: neither read nor refused. The purple flow 0.92, glow 0.
 DRAWN_SHARE = 0.5
 #: Where along a link its band is looked across (from the first cell's
 #: centre, pitches), and how far beside its middle the tint or ground shows
@@ -64,10 +66,17 @@ def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ..
             beside = median_of(
                 lab_at(image, np.array([(x - dx, y - dy), (x + dx, y + dy)]), h, w), axis=0
             )
+            lit = abs(float(beside[0] - band[0])) >= SOFT_LIGHTNESS
             drawn.append(
-                abs(float(beside[0] - band[0])) >= SOFT_LIGHTNESS
-                and not band_is_soft(
-                    image, (x, y), pitch, band, beside, across=across, outline_px=BAND_EDGE_PX
+                not band_is_soft(
+                    image,
+                    (x, y),
+                    pitch,
+                    band,
+                    beside,
+                    across=across,
+                    outline_px=BAND_EDGE_PX,
+                    in_colour=not lit,
                 )
             )
     return float(np.mean(drawn)) if drawn else 1.0
@@ -99,12 +108,13 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "the pipe contrast, and its dots, a pipe running out of them, are no flat discs: "
     "unread, its pair would be left out of the puzzle. The pipe stage reads such flows "
     "when they are whole; a faint pipe it could not read is a drawing in doubt. Glow "
-    "fades softly across its width, or steps too little in lightness to tell, and is no "
-    "pipe.",
+    "fades softly across its width and is no pipe; a band within SOFT_LIGHTNESS of its "
+    "ground's lightness is judged so in colour.",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
-    "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge stepping "
-    "SOFT_LIGHTNESS 5 L* or more, not soft within BAND_EDGE_PX 4 (that flow 0.92; glow "
-    "ending in a cell, a magenta glow pipe stepping 3 L* 0); none on the 509 real screens.",
+    "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
+    "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
+    "colour (that flow 0.92; glow ending in a cell 0; a dark purple flow on black 21 Lab "
+    "from it, 3.4 L*, read); none on the 509 real screens.",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

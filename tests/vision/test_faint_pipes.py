@@ -6,10 +6,12 @@ import cv2
 import numpy as np
 import pytest
 
-from flowbot.models import Cell, Puzzle
-from flowbot.render import board_geometry, draw_board
+from flowbot.models import Cell, Puzzle, Solution
+from flowbot.render import board_geometry, draw_board, render_board
+from flowbot.screens.synthetic import PALETTES, snake_solution
 from flowbot.vision import UnsureBoardError, read_board
 from flowbot.vision._colour import delta_e, to_lab
+from flowbot.vision._pipes import ALREADY_SOLVED
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 #: A dark grey-violet on the game's black ground: 18 Lab from it, under the pipe
@@ -44,3 +46,28 @@ def test_a_faint_pipe_no_flow_explains_is_refused() -> None:
 def test_faint_glow_as_wide_is_no_pipe() -> None:
     # The same band blurred as the background's glow is: it fades softly.
     assert read_board(_with_band(blur=5)).puzzle == PUZZLE.canonical()
+
+
+#: A dark purple on the game's black ground: 21 Lab from it but under 5 L* lighter, too
+#: near its lightness to tell a pipe's sharp edge from glow's soft one there.
+DARK_RGB = (30, 0, 30)
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_a_flow_as_dark_as_its_ground_is_read(whole: bool) -> None:
+    # Judged in colour where lightness cannot tell: read, its pair kept (it was once
+    # left out: neither read nor refused, the puzzle short of a pair).
+    solution = snake_solution(np.random.default_rng(3), 6, 6, 5)
+    puzzle = solution.puzzle
+    paths = tuple(p if whole or i == 2 else p[:2] for i, p in enumerate(solution.paths))
+    colours = [c.rgb for c in PALETTES["game"][:5]]
+    colours[2] = DARK_RGB
+    lab = to_lab(np.array([[DARK_RGB]], np.uint8))[0, 0]
+    assert float(lab[0]) < 5
+    assert float(delta_e(lab, np.zeros(3))) > 15
+    image = render_board(puzzle, Solution(puzzle, paths), cell_px=60, colours=colours)
+    reading = read_board(image)
+    assert reading.puzzle == puzzle.canonical()
+    covered = {frozenset(p) - {pair.a, pair.b} for p, pair in zip(paths, puzzle.pairs, strict=True)}
+    assert set(reading.pipes) == covered
+    assert (ALREADY_SOLVED in reading.notes) == whole

@@ -12,8 +12,9 @@ refuses a band that faint, drawn with a sharp edge, that no flow read
 explains. The background's glow is as faint, but fades softly across its
 width (``band_is_soft``): it is neither read nor refused. A band within
 ``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
-judged so in colour, by its place between the two colours: left unjudged,
-such a flow was neither read nor refused, its pair left out.
+judged in colour, each edge by its place between the band's colour and its
+own side's: read when sharp on both, refused unless clearly glow. Left
+unjudged, such a flow was neither read nor refused, its pair left out.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cell_pipes import BAND_EDGE_PX
+from flowbot.vision._cells import NEAR
+from flowbot.vision._colour import delta_e
 from flowbot.vision._pipes import STEPS, band_links, lab_at
-from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft
+from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, edges_in_colour
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
 
@@ -41,6 +44,11 @@ FAINTER = 0.5
 #: purple flow on black, 21 Lab from it but 3.4 L*). Glow fades softly:
 #: neither read nor refused. The purple flow 0.92, glow 0.
 DRAWN_SHARE = 0.5
+#: Least step (CIELAB) from a band judged in colour to each side of it: the
+#: band's least apart from the colour beside it (``_pipes.BESIDE_APART`` of
+#: ``FAINTER`` of the pipe contrast: 9); a dark red flow on black 11 from its
+#: tint.
+COLOUR_STEP = 9.0
 #: Where along a link its band is looked across (from the first cell's
 #: centre, pitches), and how far beside its middle the tint or ground shows
 #: (as ``_pipes``: clear of a pipe's half width 0.15-0.17).
@@ -48,9 +56,19 @@ _ALONG = (0.3, 0.7)
 _BESIDE = 0.32
 
 
-def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ...]) -> float:
+def drawn_share(
+    image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ...], *, doubt: bool = False
+) -> float:
     """The share of the places along ``flow``'s links where its band's edge is sharp
-    across its width (``DRAWN_SHARE``; 1 with no link: a flow through a warp only)."""
+    across its width (``DRAWN_SHARE``; 1 with no link: a flow through a warp only).
+
+    A place within ``SOFT_LIGHTNESS`` of the lightness beside it is judged in
+    colour, each edge against its own side: sharp on both (a pipe); with
+    ``doubt``, also neither soft on both nor soft on one between unlike
+    sides (glow's band, glow's gradient): through JPEG's blurred colour a
+    pipe's edge may be as slow as glow's in a small window, a pipe to
+    refuse, not one to read.
+    """
     h, w = image.shape[:2]
     pitch = geometry.cell_size
     drawn = []
@@ -63,22 +81,37 @@ def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ..
         for t in _ALONG:
             x, y = p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)
             band = lab_at(image, np.array([(x, y)]), h, w)[0]
-            beside = median_of(
-                lab_at(image, np.array([(x - dx, y - dy), (x + dx, y + dy)]), h, w), axis=0
-            )
-            lit = abs(float(beside[0] - band[0])) >= SOFT_LIGHTNESS
-            drawn.append(
-                not band_is_soft(
-                    image,
-                    (x, y),
-                    pitch,
-                    band,
-                    beside,
-                    across=across,
-                    outline_px=BAND_EDGE_PX,
-                    in_colour=not lit,
+            sides = lab_at(image, np.array([(x - dx, y - dy), (x + dx, y + dy)]), h, w)
+            beside = median_of(sides, axis=0)
+            if abs(float(beside[0] - band[0])) >= SOFT_LIGHTNESS:
+                drawn.append(
+                    not band_is_soft(
+                        image, (x, y), pitch, band, beside, across=across, outline_px=BAND_EDGE_PX
+                    )
                 )
+                continue
+            # In colour, only as far as each side's colour was taken: past it a
+            # grid line and a neighbour's tint step in colour however near in
+            # lightness.
+            moved, sharp = edges_in_colour(
+                image,
+                (x, y),
+                pitch,
+                band,
+                sides,
+                across=across,
+                outline_px=BAND_EDGE_PX,
+                reach=_BESIDE,
             )
+            stepped = delta_e(sides, band) >= COLOUR_STEP
+            if doubt:
+                # Glow: soft on both sides, or on one where the two sides differ
+                # (a gradient); a pipe has its tint on both.
+                soft = moved & ~sharp & stepped
+                alike = float(delta_e(sides[0], sides[1])) <= NEAR
+                drawn.append(not (soft.all() or (soft.any() and not alike)))
+            else:
+                drawn.append(bool((moved & sharp & stepped).all()))
     return float(np.mean(drawn)) if drawn else 1.0
 
 
@@ -94,7 +127,7 @@ def check_no_faint_pipes(cells: Cells) -> None:
             continue  # no pipe runs there: the outline's colour
         if {cell, other} <= cells.dots:
             continue  # two dots of a pair side by side, blurred into one band
-        if drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE:
+        if drawn_share(cells.image, cells.geometry, (cell, other), doubt=True) >= DRAWN_SHARE:
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
             )
@@ -109,12 +142,14 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "unread, its pair would be left out of the puzzle. The pipe stage reads such flows "
     "when they are whole; a faint pipe it could not read is a drawing in doubt. Glow "
     "fades softly across its width and is no pipe; a band within SOFT_LIGHTNESS of its "
-    "ground's lightness is judged so in colour.",
+    "ground's lightness is judged in colour, each edge against its own side: refused "
+    "unless soft on both, or on one between unlike sides (glow's gradient).",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
     "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
     "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
-    "colour (that flow 0.92; glow ending in a cell 0; a dark purple flow on black 21 Lab "
-    "from it, 3.4 L*, read); none on the 509 real screens.",
+    "colour, COLOUR_STEP 9 Lab to each side (that flow 0.92; glow ending in a cell 0; dark "
+    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 60-80: read or "
+    "refused); none on the 509 real screens.",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

@@ -233,6 +233,31 @@ def band_is_soft(
     return bool(moved.any()) and not (moved & sharp).any()
 
 
+def edges_in_colour(
+    image: np.ndarray,
+    point: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    sides: np.ndarray,
+    *,
+    across: float,
+    outline_px: float,
+    reach: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """How a band through ``point`` ends in colour on each of its two sides: whether it
+    moves half way to the side's colour, and whether faster somewhere than the whole way
+    in ``outline_px`` pixels (a pipe's edge; glow's gradient rises softly).
+
+    From ``point``, a ray each way at angle ``across`` (radians: square to
+    the band; ``sides[0]`` the colour (Lab) ``reach`` pitches back along it,
+    ``sides[1]`` as far ahead), each point's place from ``inside`` (0) to its
+    side's colour (1) by its colour distances to both. For a band too near
+    its ground's lightness to judge there (``band_is_soft``).
+    """
+    lab = _ray_lab(image, point, pitch, np.array([across + np.pi, across]), start=0.0, end=reach)
+    return _moved_and_sharp(place_between(lab, inside, sides[:, None, :]), outline_px)
+
+
 def corner_reach(
     image: np.ndarray,
     centres: np.ndarray,

@@ -13,8 +13,9 @@ explains. The background's glow is as faint, but fades softly across its
 width (``band_is_soft``): it is neither read nor refused. A band within
 ``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
 judged in colour, each edge by its place between the band's colour and its
-own side's: read when sharp on both, refused unless clearly glow. Left
-unjudged, such a flow was neither read nor refused, its pair left out.
+own side's: a pipe when sharp on both. Left unjudged, such a flow was
+neither read nor refused, its pair left out (still so where JPEG blurs one
+edge as slow as glow's).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cell_pipes import BAND_EDGE_PX
-from flowbot.vision._cells import NEAR
 from flowbot.vision._colour import delta_e
 from flowbot.vision._pipes import STEPS, band_links, lab_at
 from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, edges_in_colour
@@ -56,18 +56,12 @@ _ALONG = (0.3, 0.7)
 _BESIDE = 0.32
 
 
-def drawn_share(
-    image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ...], *, doubt: bool = False
-) -> float:
+def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ...]) -> float:
     """The share of the places along ``flow``'s links where its band's edge is sharp
     across its width (``DRAWN_SHARE``; 1 with no link: a flow through a warp only).
 
     A place within ``SOFT_LIGHTNESS`` of the lightness beside it is judged in
-    colour, each edge against its own side: sharp on both (a pipe); with
-    ``doubt``, also neither soft on both nor soft on one between unlike
-    sides (glow's band, glow's gradient): through JPEG's blurred colour a
-    pipe's edge may be as slow as glow's in a small window, a pipe to
-    refuse, not one to read.
+    colour, each edge against its own side's colour: sharp on both (a pipe).
     """
     h, w = image.shape[:2]
     pitch = geometry.cell_size
@@ -104,14 +98,7 @@ def drawn_share(
                 reach=_BESIDE,
             )
             stepped = delta_e(sides, band) >= COLOUR_STEP
-            if doubt:
-                # Glow: soft on both sides, or on one where the two sides differ
-                # (a gradient); a pipe has its tint on both.
-                soft = moved & ~sharp & stepped
-                alike = float(delta_e(sides[0], sides[1])) <= NEAR
-                drawn.append(not (soft.all() or (soft.any() and not alike)))
-            else:
-                drawn.append(bool((moved & sharp & stepped).all()))
+            drawn.append(bool((moved & sharp & stepped).all()))
     return float(np.mean(drawn)) if drawn else 1.0
 
 
@@ -127,7 +114,7 @@ def check_no_faint_pipes(cells: Cells) -> None:
             continue  # no pipe runs there: the outline's colour
         if {cell, other} <= cells.dots:
             continue  # two dots of a pair side by side, blurred into one band
-        if drawn_share(cells.image, cells.geometry, (cell, other), doubt=True) >= DRAWN_SHARE:
+        if drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE:
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
             )
@@ -142,14 +129,14 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "unread, its pair would be left out of the puzzle. The pipe stage reads such flows "
     "when they are whole; a faint pipe it could not read is a drawing in doubt. Glow "
     "fades softly across its width and is no pipe; a band within SOFT_LIGHTNESS of its "
-    "ground's lightness is judged in colour, each edge against its own side: refused "
-    "unless soft on both, or on one between unlike sides (glow's gradient).",
+    "ground's lightness is judged in colour, each edge against its own side: a pipe when "
+    "sharp on both.",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
     "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
     "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
     "colour, COLOUR_STEP 9 Lab to each side (that flow 0.92; glow ending in a cell 0; dark "
-    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 60-80: read or "
-    "refused); none on the 509 real screens.",
+    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
+    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens.",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

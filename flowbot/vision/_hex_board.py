@@ -242,7 +242,8 @@ class HexSides:
     ``crossed``: the sides between two of them a drawn pipe crosses (their lines hidden).
 
     ``inks``: the lines in the channel their widths are measured in
-    (``_hex_channel.ink_channel``), when not ``lines``.
+    (``_hex_channel.ink_channel``), when not ``lines``; ``inks_again``: in a
+    second one, where the walls must read alike (``_hex_walls_alike``).
     """
 
     lines: LineMap
@@ -250,6 +251,7 @@ class HexSides:
     cells: frozenset[Node]
     crossed: frozenset[frozenset[Node]] = frozenset()
     inks: LineMap | None = None
+    inks_again: LineMap | None = None
 
     @cached_property
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
@@ -374,9 +376,12 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     return _sides(lines, placed, set().union(*kept), crossed)
 
 
-def hex_board(sides: HexSides) -> HexBoard:
+def hex_board(sides: HexSides, *, walled: bool = True) -> HexBoard:
     """The board in the game's index grid, its holes and its walls (the sides between two
-    cells drawn with the outline's width); a hexagon outlined all round is a hole."""
+    cells drawn with the outline's width); a hexagon outlined all round is a hole.
+    Without ``walled`` (no wall drawn wider than the lines: ``_hex_thin``), no walls."""
+    if not walled:
+        return _indexed(sides.lattice, set(sides.cells), set())
     inner, _ = sides.widths
     assert sides.groups is not None, "read once the width rule passed"
     groups = sides.groups

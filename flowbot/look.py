@@ -24,6 +24,7 @@ along the row crossing over it and the one along the column passing under it.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -33,6 +34,12 @@ from flowbot.palette import RGB
 #: The outline and walls' width as a fraction of the pitch: square boards, hexagonal ones.
 WALL_WIDTH = 0.065
 HEX_OUTLINE_WIDTH = 0.05
+#: The game draws a hexagonal board's thin lines one density-independent pixel (dp) wide,
+#: the board fitted to the phone's width (measured: 2 px lines at 2 px per dp, a 154 px
+#: pitch, 5 columns on a 720 px phone: 0.013 of the pitch); no phone is narrower than this.
+PHONE_WIDTH_DP = 360
+#: Phones' own spread of line widths around one dp (the synthetic phones draw 0.7-1.1 dp).
+LINE_DP = 1.1
 #: How far a pipe runs out of a warp's opening, as a fraction of the pitch.
 WARP_STUB = 0.3
 #: A bridge tile's half side, and its rails' distance from its middle, in pitches.
@@ -76,6 +83,13 @@ def bright(rgb: RGB) -> RGB:
         min(255, round(rgb[1] * 2.1 + 10)),
         min(255, round(rgb[2] * 2.1 + 10)),
     )
+
+
+def hex_line_share(cols: int) -> float:
+    """The widest the game draws a hexagonal board's thin lines, as a share of its pitch:
+    ``LINE_DP`` where a board ``cols`` columns wide spans the narrowest phone (a screen
+    scaled or zoomed keeps the share; blur widens a line but keeps its ink)."""
+    return LINE_DP * math.sqrt(3) / 2 * (cols + 1 / 3) / PHONE_WIDTH_DP
 
 
 def check_geometry(puzzle: Puzzle, geometry: Geometry) -> None:

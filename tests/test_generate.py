@@ -10,7 +10,7 @@ import pytest
 from flowbot.errors import InputError
 from flowbot.generate import GeneratedPuzzle, default_colours, generate
 from flowbot.generate._board import make_board
-from flowbot.generate._cover import CoverChain
+from flowbot.generate._cover import CoverChain, slack
 from flowbot.generate._unique import window_puzzle, windows
 from flowbot.models import Puzzle, Shape
 from flowbot.solve import SolutionCount, count_solutions, solutions
@@ -102,12 +102,69 @@ def test_min_distance_keeps_dots_apart(size: int, distance: int) -> None:
             assert abs(pair.a.row - pair.b.row) + abs(pair.a.col - pair.b.col) >= distance
 
 
-@pytest.mark.parametrize(("rows", "cols", "colours"), [(5, 5, 4), (6, 8, 6), (10, 10, 9)])
+@pytest.mark.parametrize(
+    ("rows", "cols", "colours"), [(5, 5, 4), (6, 8, 6), (10, 10, 9), (6, 6, 3), (7, 7, 4)]
+)
 def test_unique_puzzles_have_exactly_one_solution(rows: int, cols: int, colours: int) -> None:
+    # Also few long paths, where the board has no room for paths that wind little.
     for seed in range(4):
         made = generate(rows, cols, colours, unique=True, seed=seed)
         _check_shape(made, rows, cols, colours)
         assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
+
+
+def test_unique_puzzles_have_paths_that_wind_little() -> None:
+    # Every path of a unique puzzle takes at most a third of its length in
+    # steps more than its dots lie apart (what keeps the proof cheap), and the
+    # puzzle is unique by an exact count.
+    for seed in range(3):
+        made = generate(12, 12, unique=True, seed=seed)
+        _check_game_like(made)
+        assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
+        for path in made.solution.paths:
+            distance = abs(path[0].row - path[-1].row) + abs(path[0].col - path[-1].col)
+            assert len(path) - 1 - distance <= len(path) // 3
+
+
+def test_a_slack_bound_straightens_the_chain_s_covers() -> None:
+    rng = random.Random(5)
+    board = make_board(rng, 14, 14)
+    free = CoverChain(board.graph, 14, no_touch=True, min_len=3, gap=0)
+    bound = CoverChain(board.graph, 14, no_touch=True, min_len=3, gap=0, most_slack=1 / 3)
+    loose = [slack(board.graph, p) for _ in range(3) for p in free.sample(rng, None) or []]
+    tight = [
+        (slack(board.graph, p), len(p)) for _ in range(3) for p in bound.sample(rng, None) or []
+    ]
+    assert tight
+    assert all(s <= n // 3 for s, n in tight)
+    assert sum(s for s, _ in tight) < sum(loose)
+
+
+def test_straightening_cuts_take_the_most_slack_out() -> None:
+    rng = random.Random(2)
+    board = make_board(rng, 10, 10)
+    chain = CoverChain(board.graph, 6, no_touch=True, min_len=3, gap=0)
+    paths = chain.sample(rng, None)
+    assert paths is not None
+
+    def slack_after(i: int, j: int) -> int:
+        return sum(slack(board.graph, p) for p in chain.cut(paths, i, j))
+
+    every = [(i, j) for i, p in enumerate(paths) for j in range(2, len(p) - 1)]
+    best = chain.straightening_cuts(paths)
+    assert best
+    least = min(slack_after(i, j) for i, j in every if (i, j) in set(best))
+    assert all(slack_after(i, j) == least for i, j in best)
+    assert least < sum(slack(board.graph, p) for p in paths)
+    # No cut that keeps both pieces three cells or more and their dots apart does better.
+    fair = [
+        (i, j)
+        for i, j in every
+        if all(
+            len(p) >= 3 and p[-1] not in board.graph.step[p[0]] for p in chain.cut(paths, i, j)[-2:]
+        )
+    ]
+    assert all(slack_after(i, j) >= least for i, j in fair)
 
 
 def test_unique_is_not_vacuous() -> None:
@@ -312,7 +369,7 @@ def test_a_cut_never_brings_a_solution() -> None:
         chain = CoverChain(board.graph, 5, no_touch=True, min_len=3, gap=0)
         paths = chain.sample(rng, None)
         assert paths is not None
-        options = chain.cuts(paths, None)
+        options = chain.straightening_cuts(paths)
         assert options
         cut = chain.cut(paths, *rng.choice(options))
         assert len(cut) == 6

@@ -19,6 +19,8 @@ cover is drawn in two steps:
    at the end. The soft rules (paths long enough, dots not side by side or
    closer than asked, no path ending inside a bridge) are an energy that the
    chain lowers Metropolis-style at a low temperature, until it is zero.
+   With ``most_slack`` a path taking many more steps than its dots lie
+   apart (winding, folding round other paths) is one more soft rule.
 
 Everything random comes from the ``random.Random`` passed in.
 """
@@ -70,10 +72,18 @@ class CoverChain:
     """Draws covers of ``graph`` by ``colours`` paths under the rules asked for."""
 
     def __init__(
-        self, graph: Graph, colours: int, *, no_touch: bool, min_len: int, gap: int
+        self,
+        graph: Graph,
+        colours: int,
+        *,
+        no_touch: bool,
+        min_len: int,
+        gap: int,
+        most_slack: float | None = None,
     ) -> None:
         self.graph, self.colours = graph, colours
         self.no_touch, self.min_len, self.gap = no_touch, min_len, gap
+        self.most_slack = most_slack
         self.mixing = MIXING_MOVES_PER_CELL * graph.size
         self.settling = SETTLING_MOVES_PER_CELL * graph.size
 
@@ -88,6 +98,8 @@ class CoverChain:
             energy += 1  # a colour's two dots side by side
         if self.gap:
             energy += max(0, self.gap - g.distance(a, b))
+        if self.most_slack is not None:
+            energy += max(0, slack(g, path) - int(self.most_slack * len(path)))
         return energy
 
     def _beside(
@@ -176,32 +188,44 @@ class CoverChain:
         """One cover with zero energy and ``colours`` paths, or ``None`` if the chain stuck."""
         return self._run(self.start(rng), rng, deadline, self.mixing)
 
-    def cuts(self, paths: list[list[int]], focus: set[int] | None) -> list[tuple[int, int]]:
-        """Where a path may be cut in two (a new pair of dots): ``(path, step)``, step ``j``
-        between ``paths[i][j - 1]`` and ``paths[i][j]``.
+    def cuts(self, paths: list[list[int]], focus: set[int]) -> list[tuple[int, int]]:
+        """Where a path may be cut in two (a new pair of dots) at ``focus``: ``(path, step)``,
+        step ``j`` between ``paths[i][j - 1]`` and ``paths[i][j]``.
 
-        With ``focus``, the steps into or out of it (those with both ends in it
-        where there are any); without, the steps of the longest path that can
-        be cut.
+        The steps into or out of ``focus``; those with both ends in it where
+        there are any.
         """
-
-        def fits(path: list[int], j: int) -> bool:
-            return not self.energy(path[:j]) and not self.energy(path[j:])
-
-        # Two cells a piece at least: the cut's two cells were no dots before.
         cuts = [
+            (i, j) for i, j in self._cuts(paths) if paths[i][j - 1] in focus or paths[i][j] in focus
+        ]
+        inside = [(i, j) for i, j in cuts if paths[i][j - 1] in focus and paths[i][j] in focus]
+        return inside or cuts
+
+    def straightening_cuts(self, paths: list[list[int]]) -> list[tuple[int, int]]:
+        """The cuts (as ``cuts``) that take the most slack out of the cover.
+
+        Cutting path ``a..x y..b`` between ``x`` and ``y`` takes
+        ``1 + d(a, x) + d(y, b) - d(a, b)`` steps of slack out of it: a cut
+        where a path turns back on itself takes the most freedom away.
+        """
+        d = self.graph.distance
+        gains = {
+            (i, j): d(paths[i][0], paths[i][j - 1]) + d(paths[i][j], paths[i][-1])
+            - d(paths[i][0], paths[i][-1])
+            for i, j in self._cuts(paths)
+        }  # fmt: skip
+        most = max(gains.values(), default=0)
+        return [cut for cut, gain in gains.items() if gain == most]
+
+    def _cuts(self, paths: list[list[int]]) -> list[tuple[int, int]]:
+        """Every cut that leaves both pieces within the soft rules."""
+        # Two cells a piece at least: the cut's two cells were no dots before.
+        return [
             (i, j)
             for i, path in enumerate(paths)
             for j in range(2, len(path) - 1)
-            if (focus is None or path[j - 1] in focus or path[j] in focus) and fits(path, j)
+            if not self.energy(path[:j]) and not self.energy(path[j:])
         ]
-        if not cuts:
-            return []
-        if focus is None:
-            longest = max(len(paths[i]) for i, _ in cuts)
-            return [(i, j) for i, j in cuts if len(paths[i]) == longest]
-        inside = [(i, j) for i, j in cuts if paths[i][j - 1] in focus and paths[i][j] in focus]
-        return inside or cuts
 
     @staticmethod
     def cut(paths: list[list[int]], i: int, j: int) -> list[list[int]]:
@@ -304,3 +328,8 @@ class CoverChain:
                 owner[v] = q
         paths.pop()
         energy.pop()
+
+
+def slack(graph: Graph, path: list[int]) -> int:
+    """How many more steps ``path`` takes than its two ends lie apart on the lattice."""
+    return len(path) - 1 - graph.distance(path[0], path[-1])

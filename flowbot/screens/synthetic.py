@@ -420,9 +420,13 @@ class _Board:
 
     def draw(self, canvas: np.ndarray, geometry: Geometry) -> np.ndarray:
         pitch = geometry.cell_size
+        share = min(0.2, self.options.line_px / pitch)
+        if self.puzzle.shape is Shape.HEX:
+            # No wider than the game draws them, whatever the scene's line.
+            share = min(share, look.hex_line_share(self.puzzle.cols))
         style = RenderStyle(
             line_colour=self.options.pack.line,
-            line_width=min(0.2, self.options.line_px / pitch),
+            line_width=share,
             dot_radius=self.options.dot_radius,
             colour_blind=self.options.colour_blind,
         )

@@ -17,6 +17,7 @@ the model's rule) the screen is refused: the board is not what it seems.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -24,8 +25,9 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._cells import NEAR, CellSamples, sample_cells
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._pipes import disc_share
 from flowbot.vision._stats import median_along, median_of, median_of_present
 
 #: An empty cell's core within this (CIELAB) of its ring: the ground a tile
@@ -80,7 +82,8 @@ def find_bridges(
     ground = local_ground(samples, holes)
     # A cell is looked at closely only where its corners show a tile: a dot
     # leaves them to the ground.
-    off = delta_e(_corner_colours(image, geometry), ground) >= TILE_GROUND
+    corners = corner_colours(image, geometry)
+    off = delta_e(corners, ground) >= TILE_GROUND
     for hole in holes:
         off[hole] = False
     symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
@@ -91,9 +94,40 @@ def find_bridges(
         lift = _rails(rgb.mean(axis=2), symmetry)  # the quickest look first
         if lift < RAIL_LIFT:
             continue
-        if _is_tile(rgb, lift, ground[cell]):
+        if _is_tile(rgb, lift, ground[cell]) and not shows_disc(
+            image, geometry, cell, samples.core_lab[cell], corners[cell]
+        ):
             found.add(cell)
     return found
+
+
+#: Least share of the angles round a cell's centre (clear of the flows coming
+#: in) where a dot's disc shows its core's colour, told from a tile: lettered
+#: dots through JPEG 0.78 and up; a tile shows its own grey all round, but in
+#: its corners too, and a flow over its deck along two angles of 16.
+DOT_NOT_TILE = 0.6
+
+
+def shows_disc(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    cell: Cell,
+    core: np.ndarray,
+    corner: np.ndarray,
+    *,
+    links: Sequence[float] = (),
+) -> bool:
+    """Whether ``cell`` shows a dot's disc, not a tile: its ``core``'s colour all round its
+    centre (clear of ``links``, the directions of flows coming in: ``disc_share``), but not
+    at its ``corner`` (Lab, as ``corner_colours``).
+
+    A colour-blind letter's strokes pass for a tile's rails, and the tint a
+    flow leaves in its dot's cell for its deck, square and flat to the lines.
+    """
+    return (
+        disc_share(image, geometry, cell, links, core) >= DOT_NOT_TILE
+        and float(delta_e(corner, core)) > NEAR
+    )
 
 
 def local_ground(samples: CellSamples, holes: frozenset[Cell] = frozenset()) -> np.ndarray:
@@ -132,7 +166,7 @@ def local_ground(samples: CellSamples, holes: frozenset[Cell] = frozenset()) -> 
 _CORNER_AT = (0.32, 0.35)
 
 
-def _corner_colours(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
+def corner_colours(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
     """Per cell, the median colour (Lab) of points near its four corners: ``(rows, cols, 3)``."""
     h, w = image.shape[:2]
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)

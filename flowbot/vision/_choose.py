@@ -10,6 +10,7 @@ from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry
 from flowbot.vision._border_sides import Border
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
+from flowbot.vision._hex_sign import HexagonsSeenError
 from flowbot.vision._lattice import in_phase
 from flowbot.vision._other_boards import (
     PAIR_LEFT,
@@ -45,14 +46,16 @@ class Board:
     border: Border | None = None
 
 
-def choose_board(image: np.ndarray, settings: Settings) -> Board:
+def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Board:
     """The first grid found that holds dots like a board's, is big enough, and lies alone.
 
     Raises the refusal about the most board-like grid met when there is none
     (or ``BoardNotFoundError``), and refuses at once a grid doubted for its
     cells that holds a board's clear dots, or another board holding dots.
+    With ``hexagons``, ``HexagonsSeenError`` when the search's first look sees a
+    hexagonal board's lattice and no square one (``find_boards``).
     """
-    boards = find_boards(image, settings)
+    boards = find_boards(image, settings, hexagons=hexagons)
     dotless: UnsureBoardError | None = None
     small: UnsureBoardError | None = None
     split: UnsureBoardError | None = None
@@ -62,6 +65,8 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
     while True:
         try:
             geometry, notes, apart, samples = next(boards)
+        except HexagonsSeenError:
+            raise
         except VisionError as exc:
             # Nothing read: the refusal is about the most board-like grid met.
             met: list[tuple[UnsureBoardError, bool | None]] = [

@@ -292,7 +292,9 @@ def pairs_of_one_size(blobs: np.ndarray) -> np.ndarray:
     paired = twins.sum(axis=1) == 2  # itself and one other
     if not paired.any():
         return blobs[:0]
-    # For each paired blob, the paired blobs of its size: the largest such set.
+    # For each paired blob, the paired blobs of its size: the largest such set (of
+    # two as large, the bigger dots': a screenshot preview copies the board's).
     groups = alike_size[paired][:, paired]
-    best = int(np.argmax(groups.sum(axis=1)))
+    counts = groups.sum(axis=1)
+    best = int(np.argmax(np.where(counts == counts.max(), size[paired], -1.0)))
     return blobs[paired][groups[best]]

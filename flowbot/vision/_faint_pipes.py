@@ -10,8 +10,12 @@ So the pipe stage looks again at ``FAINTER`` of the contrast where no flow
 read runs (``_pipes_through.see_pipes_through``), and the cell rule here
 refuses a band that faint, drawn with a sharp edge, that no flow read
 explains. The background's glow is as faint, but fades softly across its
-width (``band_is_soft``), or steps too little in lightness to tell: it is
-neither read nor refused.
+width (``band_is_soft``): it is neither read nor refused. A band within
+``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
+judged in colour, each edge by its place between the band's colour and its
+own side's: a pipe when sharp on both. Left unjudged, such a flow was
+neither read nor refused, its pair left out (still so where JPEG blurs one
+edge as slow as glow's).
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cell_pipes import BAND_EDGE_PX
+from flowbot.vision._colour import delta_e
 from flowbot.vision._pipes import STEPS, band_links, lab_at
-from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft
+from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, edges_in_colour
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
 
@@ -33,12 +38,17 @@ from flowbot.vision._stats import median_of
 #: 29 from the ground); the game's flows on black 23+.
 FAINTER = 0.5
 #: A faint band is drawn (a pipe) when at least this share of the places
-#: looked at along it show an edge sharp across its width: its lightness
-#: steps ``SOFT_LIGHTNESS`` or more to what lies beside it, and not softly
-#: (``band_is_soft`` within ``BAND_EDGE_PX``). Glow fades softly, or steps
-#: too little in lightness to tell (a magenta glow pipe on a dark ground: 3
-#: L*): neither read nor refused. The purple flow 0.92, glow 0.
+#: looked at along it show an edge sharp across its width: not soft
+#: (``band_is_soft`` within ``BAND_EDGE_PX``) in lightness where it steps
+#: ``SOFT_LIGHTNESS`` or more to what lies beside it, else in colour (a dark
+#: purple flow on black, 21 Lab from it but 3.4 L*). Glow fades softly:
+#: neither read nor refused. The purple flow 0.92, glow 0.
 DRAWN_SHARE = 0.5
+#: Least step (CIELAB) from a band judged in colour to each side of it: the
+#: band's least apart from the colour beside it (``_pipes.BESIDE_APART`` of
+#: ``FAINTER`` of the pipe contrast: 9); a dark red flow on black 11 from its
+#: tint.
+COLOUR_STEP = 9.0
 #: Where along a link its band is looked across (from the first cell's
 #: centre, pitches), and how far beside its middle the tint or ground shows
 #: (as ``_pipes``: clear of a pipe's half width 0.15-0.17).
@@ -48,7 +58,11 @@ _BESIDE = 0.32
 
 def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ...]) -> float:
     """The share of the places along ``flow``'s links where its band's edge is sharp
-    across its width (``DRAWN_SHARE``; 1 with no link: a flow through a warp only)."""
+    across its width (``DRAWN_SHARE``; 1 with no link: a flow through a warp only).
+
+    A place within ``SOFT_LIGHTNESS`` of the lightness beside it is judged in
+    colour, each edge against its own side's colour: sharp on both (a pipe).
+    """
     h, w = image.shape[:2]
     pitch = geometry.cell_size
     drawn = []
@@ -61,15 +75,30 @@ def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ..
         for t in _ALONG:
             x, y = p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)
             band = lab_at(image, np.array([(x, y)]), h, w)[0]
-            beside = median_of(
-                lab_at(image, np.array([(x - dx, y - dy), (x + dx, y + dy)]), h, w), axis=0
-            )
-            drawn.append(
-                abs(float(beside[0] - band[0])) >= SOFT_LIGHTNESS
-                and not band_is_soft(
-                    image, (x, y), pitch, band, beside, across=across, outline_px=BAND_EDGE_PX
+            sides = lab_at(image, np.array([(x - dx, y - dy), (x + dx, y + dy)]), h, w)
+            beside = median_of(sides, axis=0)
+            if abs(float(beside[0] - band[0])) >= SOFT_LIGHTNESS:
+                drawn.append(
+                    not band_is_soft(
+                        image, (x, y), pitch, band, beside, across=across, outline_px=BAND_EDGE_PX
+                    )
                 )
+                continue
+            # In colour, only as far as each side's colour was taken: past it a
+            # grid line and a neighbour's tint step in colour however near in
+            # lightness.
+            moved, sharp = edges_in_colour(
+                image,
+                (x, y),
+                pitch,
+                band,
+                sides,
+                across=across,
+                outline_px=BAND_EDGE_PX,
+                reach=_BESIDE,
             )
+            stepped = delta_e(sides, band) >= COLOUR_STEP
+            drawn.append(bool((moved & sharp & stepped).all()))
     return float(np.mean(drawn)) if drawn else 1.0
 
 
@@ -99,12 +128,15 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "the pipe contrast, and its dots, a pipe running out of them, are no flat discs: "
     "unread, its pair would be left out of the puzzle. The pipe stage reads such flows "
     "when they are whole; a faint pipe it could not read is a drawing in doubt. Glow "
-    "fades softly across its width, or steps too little in lightness to tell, and is no "
-    "pipe.",
+    "fades softly across its width and is no pipe; a band within SOFT_LIGHTNESS of its "
+    "ground's lightness is judged in colour, each edge against its own side: a pipe when "
+    "sharp on both.",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
-    "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge stepping "
-    "SOFT_LIGHTNESS 5 L* or more, not soft within BAND_EDGE_PX 4 (that flow 0.92; glow "
-    "ending in a cell, a magenta glow pipe stepping 3 L* 0); none on the 509 real screens.",
+    "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
+    "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
+    "colour, COLOUR_STEP 9 Lab to each side (that flow 0.92; glow ending in a cell 0; dark "
+    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
+    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens.",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

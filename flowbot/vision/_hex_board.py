@@ -242,7 +242,8 @@ class HexSides:
     ``crossed``: the sides between two of them a drawn pipe crosses (their lines hidden).
 
     ``inks``: the lines in the channel their widths are measured in
-    (``_hex_channel.ink_channel``), when not ``lines``.
+    (``_hex_channel.ink_channel``), when not ``lines``; ``inks_again``: in a
+    second one, where the walls must read alike (``_hex_walls_alike``).
     """
 
     lines: LineMap
@@ -250,6 +251,7 @@ class HexSides:
     cells: frozenset[Node]
     crossed: frozenset[frozenset[Node]] = frozenset()
     inks: LineMap | None = None
+    inks_again: LineMap | None = None
 
     @cached_property
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
@@ -374,18 +376,19 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     return _sides(lines, placed, set().union(*kept), crossed)
 
 
-def hex_board(sides: HexSides) -> HexBoard:
+def hex_board(sides: HexSides, *, walled: bool = True) -> HexBoard:
     """The board in the game's index grid, its holes and its walls (the sides between two
-    cells drawn with the outline's width); a hexagon outlined all round is a hole."""
+    cells drawn with the outline's width); a hexagon outlined all round is a hole.
+    Without ``walled`` (no wall drawn wider than the lines: ``_hex_thin``), no walls."""
+    if not walled:
+        return _indexed(sides.lattice, set(sides.cells), set())
     inner, _ = sides.widths
     assert sides.groups is not None, "read once the width rule passed"
     groups = sides.groups
     walls = {side for side, width in inner.items() if groups[side_direction(side)].is_wide(width)}
     # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
-        node
-        for node in sides.cells
-        if all(frozenset((node, n)) in walls for n in _neighbours(node))
+        node for node in sides.cells if all(frozenset((node, n)) in walls for n in neighbours(node))
     }
     walls = {side for side in walls if not side & enclosed}
     return _indexed(sides.lattice, set(sides.cells) - enclosed, walls)
@@ -558,7 +561,7 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
     return HexLattice(float(x0), float(y0), float(col_step), float(row_step))
 
 
-def _neighbours(node: Node) -> Iterable[Node]:
+def neighbours(node: Node) -> Iterable[Node]:
     j, k = node
     return ((j + dj, k + dk) for (dj, dk), _, _ in _SIDES)
 
@@ -570,7 +573,7 @@ def in_pieces(cells: set[Node]) -> list[set[Node]]:
         todo = [left.pop()]
         piece = set(todo)
         while todo:
-            for other in _neighbours(todo.pop()):
+            for other in neighbours(todo.pop()):
                 if other in left:
                     left.discard(other)
                     piece.add(other)

@@ -63,8 +63,17 @@ def ink_channel(image: np.ndarray, placed: HexSides) -> np.ndarray:
     luma = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
     if placed.crossed:
         return luma
+    return clearest_channel(image, placed, luma=luma)
+
+
+def clearest_channel(
+    image: np.ndarray, placed: HexSides, *, luma: np.ndarray | None = None
+) -> np.ndarray:
+    """Of red, green and blue (and ``luma`` when given), the channel of ``image`` where the
+    weakest sides of the hexagons ``placed`` stand out most against the spread of the
+    ground either side."""
     middles, normals, off = _side_middles(placed)
-    channels = [*cv2.split(image), luma]
+    channels = [*cv2.split(image), *([] if luma is None else [luma])]
     clarity = [
         _weakest(channel, middles, normals, off) / max(_ground_spread(channel, middles, off), 1.0)
         for channel in channels

@@ -92,6 +92,7 @@ def smaller_copy(image: np.ndarray, seen: HexCells, blobs: np.ndarray) -> bool:
                 scale=scale,
                 shift=shift,
                 xy=xy,
+                rgb=rgb,
                 like=like,
                 clear=clear,
                 pitch=geometry.cell_size,
@@ -107,13 +108,15 @@ def _copies(
     scale: float,
     shift: np.ndarray,
     xy: np.ndarray,
+    rgb: np.ndarray,
     like: np.ndarray,
     clear: np.ndarray,
     pitch: float,
 ) -> bool:
     """Whether, scaled by ``scale`` and shifted by ``shift``, the screen holds each blob: on a
     board dot of its colour of its own, or on the screen a disc of its colour outside the
-    board; and whether every clearly coloured board dot has its blob."""
+    board; and whether every clearly coloured board dot has its blob, or its colour there
+    (a dot a pipe runs from is no round blob: ``copied_colours``)."""
     mapped = xy * scale + shift
     apart = np.hypot(*(blobs[:, None, :2] - mapped[None, :, :]).transpose(2, 0, 1))
     on = (apart <= max(1.0, COPY_PLACING * scale * pitch)) & like
@@ -123,7 +126,8 @@ def _copies(
         return False
     covered = np.zeros(len(mapped), bool)
     covered[hit] = True
-    if not covered[clear].all():
+    missing = np.flatnonzero(clear & ~covered)
+    if not copied_colours(image, mapped[missing], rgb[missing], scale * pitch):
         return False
     rest = blobs[~on_dot]
     h, w = image.shape[:2]
@@ -140,6 +144,26 @@ def _copies(
         return True
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return all(_shown(image, small, blob, shift) for blob in checked)
+
+
+#: Round a copied dot's place, the patch whose mean colour must be the dot's
+#: (a share of the copy's pitch: well inside its disc, 0.27-0.38 of it).
+COPIED_PATCH = 0.15
+
+
+def copied_colours(image: np.ndarray, at: np.ndarray, rgb: np.ndarray, pitch: float) -> bool:
+    """Whether ``image`` shows, round each of the places ``at`` (x, y) in a copy of
+    ``pitch``, the colour ``rgb`` of its dot (within ``TWIN_COLOUR``): a started board's
+    dot joined to its pipe in the copy, no round blob there."""
+    h, w = image.shape[:2]
+    r = max(1, round(COPIED_PATCH * pitch))
+    for (x, y), colour in zip(np.rint(at).astype(int), rgb, strict=True):
+        patch = image[max(0, y - r) : min(h, y + r + 1), max(0, x - r) : min(w, x + r + 1)]
+        if not patch.size:
+            return False
+        if np.linalg.norm(patch.reshape(-1, 3).mean(axis=0) - colour) > TWIN_COLOUR:
+            return False
+    return True
 
 
 def _shown(image: np.ndarray, small: np.ndarray, blob: np.ndarray, shift: np.ndarray) -> bool:

@@ -109,7 +109,7 @@ def find_hex_lattices(
         parts.append(Region(0, 0, w, h))
     for part in parts:
         crop = gray[part.y0 : part.y1, part.x0 : part.x1]
-        for lattice in _lattices(crop, work_size, contrast):
+        for lattice in lattices_in(crop, work_size, contrast):
             placed = HexLattice(
                 lattice.x0 + part.x0, lattice.y0 + part.y0, lattice.col_step, lattice.row_step
             )
@@ -118,7 +118,7 @@ def find_hex_lattices(
                 yield placed
 
 
-def _lattices(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[HexLattice]:
+def lattices_in(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[HexLattice]:
     """The hexagon lattices the thin lines of ``gray`` (brightest channel) may follow,
     the likeliest first.
 
@@ -183,8 +183,10 @@ def _pitches(lines: np.ndarray) -> list[float]:
     more strongly than its lines; the hexagons drawn tell them apart)."""
     h, w = lines.shape
     centred = lines - lines.mean()
-    # Zero-padded: a circular autocorrelation would fold the sides together.
-    ph, pw = cv2.getOptimalDFTSize(2 * h), cv2.getOptimalDFTSize(2 * w)
+    # Zero-padded past the longest distance looked at: a circular autocorrelation
+    # would fold the sides together there.
+    reach = math.ceil(min(h, w) / MIN_ACROSS) + 2
+    ph, pw = cv2.getOptimalDFTSize(h + reach), cv2.getOptimalDFTSize(w + reach)
     padded = np.zeros((ph, pw), np.float32)
     padded[:h, :w] = centred
     spectrum = cv2.dft(padded, flags=cv2.DFT_COMPLEX_OUTPUT)

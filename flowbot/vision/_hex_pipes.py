@@ -5,7 +5,9 @@ its dots' colour from centre to centre, a dot at each end it has reached. A
 band crossing a side hides the middle of that side's line, so on a started
 or finished board the hexagons under a flow are not drawn all round: a side
 counts as drawn where such a band crosses it (``Crossings``), and the board
-is found as on an unstarted one. Its cells' links are then followed into
+is found as on an unstarted one (a band needs the ground beside it on one
+side only in each cell: a flow bending sharply, by 60 degrees, runs its
+other pipe over the other). Its cells' links are then followed into
 flows as on a square board (``_pipes_through.follow_flows``: simple paths
 from a dot, no dot inside one), and the cells a flow touches hidden from the
 dot reader (``hidden``), its dots kept.
@@ -28,10 +30,13 @@ from flowbot.vision._pipes import (
     BAND_NEAR,
     BESIDE_ACROSS,
     BESIDE_ALONG,
+    DISC,
     NO_PIPES,
     Pipes,
     bands,
+    beside_apart,
     centres_lab,
+    discs_show,
     lab_at,
 )
 from flowbot.vision._pipes_through import follow_flows
@@ -66,8 +71,9 @@ def pipe_bands(
 ) -> tuple[np.ndarray, np.ndarray]:
     """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), the colour (Lab) between them
     and whether a pipe runs there: a band of one colour (``_pipes.bands``) that is the
-    colour at both centres too (a hole's ground beside a dark tint, or two tints side by
-    side, pass for a band of their median colour)."""
+    colour at both centres too, or all round one (a lettered dot's disc): a hole's ground
+    beside a dark tint, or two tints side by side, pass for a band of their median
+    colour."""
     band, found = np.zeros((len(centres), 3), np.float32), np.zeros(len(centres), bool)
     if not len(centres):
         return band, found
@@ -79,10 +85,11 @@ def pipe_bands(
     points = np.concatenate([(a + b) / 2, *beside], axis=1)
     h, w = image.shape[:2]
     lab = lab_at(image, points, h, w)
-    look = np.flatnonzero(delta_e(lab[:, 1:], lab[:, :1]).min(axis=1) > _QUICK_APART * contrast)
+    apart = beside_apart(delta_e(lab[:, 1:], lab[:, :1]), one_side=True)
+    look = np.flatnonzero(apart > _QUICK_APART * contrast)
     if not look.size:
         return band, found
-    band[look], found[look] = bands(image, centres[look], pitch, contrast)
+    band[look], found[look] = bands(image, centres[look], pitch, contrast, one_side=True)
     # Its colour all across the side: a pipe hides the line there (the band's
     # share leaves room for a line crossing the ground between empty cells).
     a, b = centres[look, None, 0], centres[look, None, 1]
@@ -97,8 +104,12 @@ def pipe_bands(
     # A flow's colour, far from the game's black ground (a band of the ground
     # between empty hexagons, or a hole's, with lines beside it in small ones).
     found[look] &= np.hypot.reduce(band[look], axis=1) > contrast
+    # (or all round it: a colour-blind dot's letter covers its centre; a pipe's
+    # tint shows round a pipe's cell between its links, no band of it)
     for end in (0, 1):
-        found[look] &= delta_e(band[look], centres_lab(image, centres[look, end], pitch)) <= NEAR
+        at = centres[look, end]
+        centre = delta_e(band[look], centres_lab(image, at, pitch)) <= NEAR
+        found[look] &= centre | (discs_show(image, at, pitch, band[look]) >= DISC)
     return band, found
 
 

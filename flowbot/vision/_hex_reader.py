@@ -29,13 +29,20 @@ from flowbot.vision._hex_board import (
     placed_board,
 )
 from flowbot.vision._hex_cells import sample_hex_cells
-from flowbot.vision._hex_channel import ink_channel, line_channel
+from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
+from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
-from flowbot.vision._rules import HEX_BOARD_RULES, HEX_DOT_RULES, HEX_LATTICE_RULES
+from flowbot.vision._rules import (
+    HEX_BOARD_RULES,
+    HEX_DOT_RULES,
+    HEX_LATTICE_RULES,
+    HEX_THIN_BOARD_RULES,
+    HEX_THIN_RULES,
+)
 from flowbot.vision._types import Settings
 
 log = logging.getLogger(__name__)
@@ -85,9 +92,17 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # Clutter beside the board may close hexagons onto its outline: their sides carry
     # no ink.
     sides = inked(sides)
-    for board_rule in HEX_BOARD_RULES:
+    if sides.crossed:
+        # No channel is clean beside pipes: the walls must read alike in a second.
+        second = clearest_channel(image, sides)
+        sides = replace(
+            sides, inks_again=LineMap(second, sides.lattice.row_step, settings.line_contrast)
+        )
+    # An outline as thin as the lines draws no walls (a solutions site's look).
+    thin = thin_outline(sides)
+    for board_rule in HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES:
         board_rule.check(sides)
-    board = hex_board(sides)
+    board = hex_board(sides, walled=not thin)
     geometry = board.geometry
     if geometry.cell_size < settings.min_cell_px:
         raise UnsureReadingError(
@@ -103,7 +118,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     cells = sample_hex_cells(image, geometry, playable, settings)
     drawn = see_hex_pipes(image, cells, settings.pipe_contrast)
     cells = hidden(cells, drawn)
-    for dot_rule in HEX_DOT_RULES:
+    for dot_rule in (*HEX_DOT_RULES, *HEX_THIN_RULES) if thin else HEX_DOT_RULES:
         dot_rule.check(cells)
     dots = cells.dots
     pairing = pair_by_colour(
@@ -131,6 +146,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     confidence = round(0.5 + 0.5 * min(1.0, (pairing.margin - margin) / (3 * margin)), 3)
     log.info("read a hexagonal %s board with %d colours", puzzle.size, len(pairs))
     notes = (ALREADY_SOLVED,) if drawn.solved(len(playable)) else ()
+    notes = (*notes, WALLS_UNSEEN) if thin else notes
     return Reading(puzzle, geometry, colours, confidence, notes, covered)  # type: ignore[arg-type]
 
 

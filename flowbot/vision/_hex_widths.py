@@ -44,7 +44,10 @@ OUTLINE_WIDTH = 1.15
 #: boards of every kind, seeds 350000+): every board's walls right, gaps 0.37
 #: (tiny cells) and 0.65-0.98, next gaps 0.09 at most; under 0.30 only thick
 #: zoomed lines a dot touches (0.17, refused).
-CLEAR_GAP = 0.30
+#: Session 23, thin lines as the game draws them (pipes drawn too, 300 boards):
+#: a solved zoomed board read a wall at 0.302 (a tint step beside a line), every
+#: exact reading at 0.343 and up.
+CLEAR_GAP = 0.32
 DOMINANT = 1.5
 
 
@@ -138,14 +141,17 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "no further by that over FLAT_AHEAD 2 half-pixels: JPEG's ringing), the peak looked "
     "for PEAK_NEAR 1.5 px either side; along each of the three directions apart. "
     "OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about 3, "
-    "renders 1.44-2.9); CLEAR_GAP 0.30: the widest gap between the two medians spans this "
+    "renders 1.44-2.9); CLEAR_GAP 0.32: the widest gap between the two medians spans this "
     "share of the way (log scale) between them, DOMINANT 1.5 times the next widest there "
     "above a side between two hexagons (a lone outline side between two like gaps is "
     "judged by `hex outline all round`): "
     "renders read right 0.30 and up, groups split wrongly only at 0.26 and less (JPEG, a "
     "mirror's blur, zoomed thick lines; session 21); widths measured in their own channel "
     "with the hump ending where the ground levels off, every board's walls right at 0.37 "
-    "and 0.65-0.98 (75 boards), under 0.30 only thick zoomed lines a dot touches.",
+    "and 0.65-0.98 (75 boards), under 0.30 only thick zoomed lines a dot touches; with "
+    "thin lines as the game draws them and pipes drawn (session 23, 300 boards), a solved "
+    "zoomed board's tint step beside a line read as a wall at 0.302, every exact reading "
+    "0.343 and up.",
     reason="cannot tell whether a line between two hexagons is a wall or not",
     check=_check_two_groups,
 )

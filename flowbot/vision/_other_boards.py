@@ -186,18 +186,19 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
         # Its lines placed at full resolution, as the board's are.
         copy = place_lines(image, copy, uncertainty=COPY_PLACING * min(pitch_x, pitch_y))
         # A copy of a board with pipes drawn shows them too: its dots read through them.
-        samples = hide_pipes(image, copy, sample_cells(image, copy), settings.pipe_contrast)
+        seen = sample_cells(image, copy)
+        samples = hide_pipes(image, copy, seen, settings.pipe_contrast)
         # The board's dots' colours first: the cells' closer look only for a copy of them.
         if not all(
             delta_e(samples.core_lab[c], board.samples.core_lab[c]) <= COPY_COLOURS
             for c in board.dots
         ):
             continue
-        alike = delta_e(samples.core_lab, drawn) <= COPY_COLOURS if drawn is not None else None
+        alike = delta_e(seen.core_lab, drawn) <= COPY_COLOURS if drawn is not None else None
         if alike is not None and alike.mean() >= COPY_CELLS:
             # Its dots and nearly every cell's centre in the board's colours,
-            # its pipes' too (in a copy too small for the pipe stage to read
-            # through them).
+            # its pipes' too, as drawn (in a copy too small for the pipe stage
+            # to read through them, or whose pipes cross a bridge).
             return True
         try:
             dots, _ = read_cells(samples, image, copy, settings)

@@ -114,8 +114,9 @@ class Inks:
     #: the ground beside it.
     vertical_top: np.ndarray
     horizontal_top: np.ndarray
-    #: log10(1 + how far its brightest pixel stands above the brighter side): a line's
-    #: ridge; the edge of a band of glow (a step) or its broad hump shows none.
+    #: log10(1 + how far its brightest pixel stands above the brighter side, or its
+    #: darkest below the darker): a line's ridge (or valley, between cells a flow's tint
+    #: lights past it); the edge of a band of glow (a step) or its broad hump shows none.
     vertical_ridge: np.ndarray
     horizontal_ridge: np.ndarray
     #: How far from a line's middle (pixels) its ink was taken.
@@ -216,7 +217,11 @@ def _ink(
     # Past the image's edge nothing is seen (not the edge pixel over again).
     above = np.clip(profile[..., near] - ground[..., near], 0, None) * inside[:, None, near]
     ridge = np.clip(top - np.maximum(before, after), 0, None)
-    return above.sum(-1), above.max(-1), top, ridge
+    # A line drawn darker than the ground on both its sides (between two cells a
+    # flow's tint lights more than the line) is a ridge turned over; a step is neither.
+    bottom = np.where(inside[:, None, near], profile[..., near], np.inf).min(-1)
+    valley = np.clip(np.minimum(before, after) - bottom, 0, None)
+    return above.sum(-1), above.max(-1), top, np.maximum(ridge, valley)
 
 
 def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:

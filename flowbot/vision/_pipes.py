@@ -332,12 +332,14 @@ def band_links(
 
 
 def bands(
-    image: np.ndarray, ends: np.ndarray, pitch: float, contrast: float
+    image: np.ndarray, ends: np.ndarray, pitch: float, contrast: float, *, one_side: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
     """For segments ``ends`` (``(n, 2, 2)``: two cells' centres, x, y), the median colour
     (Lab) along each one's middle, and whether a band of that colour runs there: one
     colour all along it and across its middle, standing ``BESIDE_APART`` of
-    ``contrast`` from the colour beside it in both cells."""
+    ``contrast`` from the colour beside it in both cells (``one_side``: on one side of it
+    at least in each, as on hexagons, where a flow's sharp bend runs its other pipe
+    over the other side: ``beside_apart``)."""
     h, w = image.shape[:2]
     a, b = ends[:, 0, None, :], ends[:, 1, None, :]  # (n, 1, 2)
     along = b - a  # one pitch
@@ -351,8 +353,17 @@ def bands(
     lab_beside = lab_at(image, beside, h, w)
     band = median_of(lab_in, axis=1)
     share = (delta_e(lab_in, band[:, None]) <= BAND_NEAR).mean(axis=1)
-    apart = delta_e(lab_beside, band[:, None]).min(axis=1)
+    apart = beside_apart(delta_e(lab_beside, band[:, None]), one_side=one_side)
     return band, (share >= BAND_SHARE) & (apart > BESIDE_APART * contrast)
+
+
+def beside_apart(apart: np.ndarray, *, one_side: bool = False) -> np.ndarray:
+    """The least of ``apart`` (``(n, 4)``: the colour beside a link, at ``BESIDE_ALONG``
+    by either side, from its band), or with ``one_side`` the least over both cells of
+    the most on either side."""
+    if not one_side:
+        return apart.min(axis=1)
+    return apart.reshape(-1, len(BESIDE_ALONG), 2).max(axis=2).min(axis=1)
 
 
 def edges_off(
@@ -405,11 +416,8 @@ def unlike_centre(
     """Whether a link's colour ``lab`` is unlike what ``cell`` shows at its centre: its core
     (a colour-blind letter left out), its very centre (a pipe's end in a small cell), or
     the disc round them (a small lettered dot, whose core the letter's edges blur)."""
-    h, w = image.shape[:2]
     centre = geometry.centre(cell)
-    r = np.array(_DISC_COLOUR_RADII)[:, None] * geometry.cell_size
-    points = np.stack([centre.x + r * np.cos(_ANGLES), centre.y + r * np.sin(_ANGLES)], axis=-1)
-    disc = median_of(lab_at(image, points, h, w).reshape(-1, 3), axis=0)
+    disc = discs_lab(image, np.array([[centre.x, centre.y]]), geometry.cell_size)[0]
     return (
         min(
             float(delta_e(samples.core_lab[cell], lab)),
@@ -418,6 +426,29 @@ def unlike_centre(
         )
         > NEAR
     )
+
+
+def discs_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """The median colour (Lab) round each of the cells' centres ``(n, 2)`` (x, y), at
+    ``_DISC_COLOUR_RADII``: a dot's, its colour-blind letter left out."""
+    r = np.array(_DISC_COLOUR_RADII)[:, None] * pitch
+    ring = np.stack([r * np.cos(_ANGLES), r * np.sin(_ANGLES)], axis=-1).reshape(-1, 2)
+    h, w = image.shape[:2]
+    seen = lab_at(image, centres[:, None, :] + ring[None], h, w)
+    return median_of(seen, axis=1)
+
+
+def discs_show(image: np.ndarray, centres: np.ndarray, pitch: float, lab: np.ndarray) -> np.ndarray:
+    """For cells' centres ``(n, 2)`` (x, y), the share of the angles round each where a
+    point at one of ``_DISC_RADII`` shows its ``lab`` (``(n, 3)``, within ``NEAR``): all
+    round a dot of that colour, its colour-blind letter or not; half or so round a
+    pipe's cell, whose tint shows between its links."""
+    r = np.array(_DISC_RADII)[:, None] * pitch
+    ring = np.stack([r * np.cos(_ANGLES), r * np.sin(_ANGLES)], axis=-1)  # (radii, angles, 2)
+    h, w = image.shape[:2]
+    seen = lab_at(image, centres[:, None, None, :] + ring[None], h, w)
+    shows = delta_e(seen, lab[:, None, None, :]) <= NEAR
+    return shows.any(axis=1).mean(axis=1)
 
 
 def disc_share(

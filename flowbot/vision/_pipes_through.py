@@ -38,7 +38,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Geometry, Link, link
 from flowbot.vision._border_sides import border_of
-from flowbot.vision._bridges import find_bridges
+from flowbot.vision._bridges import corner_colours, find_bridges, shows_disc
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._faint_pipes import DRAWN_SHARE, FAINTER, drawn_share
@@ -130,21 +130,12 @@ def read_pipes_through(
         return None
 
 
-#: Where a tile's corners are looked at (pitches from the middle along both
-#: axes: 0.45-0.5 out), past any dot (0.38 at most).
-_CORNER_AT = (0.32, 0.35)
-#: Least share of the angles clear of its link where a dot's disc shows, told
-#: from a tile: lettered dots through JPEG 0.78 and up; a tile shows its own
-#: grey (its core's) all round, but in its corners too.
-_DOT_NOT_TILE = 0.6
-
-
 def _shows_dot(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell, contrast: float
 ) -> bool:
     """Whether ``cell`` shows a dot rather than a tile: a band coming in from one side at
     most (``_half_link``), its core's colour (a colour-blind letter left out) all round
-    its centre clear of it (``disc_share``), but not in its corners.
+    its centre clear of it, but not in its corners (``shows_disc``).
 
     Flows come into a tile from both sides along an axis, over or under it;
     a tile is square, its grey reaching its corners.
@@ -154,15 +145,11 @@ def _shows_dot(
         for k in range(4)
         if _half_link(image, geometry, samples, cell, k, contrast=contrast) is not None
     ]
-    lab = samples.core_lab[cell]
-    if len(ks) > 1 or disc_share(image, geometry, cell, ks, lab) < _DOT_NOT_TILE:
+    if len(ks) > 1:
         return False
-    centre, pitch = geometry.centre(cell), geometry.cell_size
-    d = [s * a * pitch for a in _CORNER_AT for s in (-1, 1)]
-    corners = np.array([[(centre.x + dx, centre.y + dy) for dx in d for dy in d]])
-    h, w = image.shape[:2]
-    corner = median_of(lab_at(image, corners, h, w), axis=1)[0]
-    return float(delta_e(corner, lab)) > NEAR
+    corner = corner_colours(image, geometry)[cell]
+    links = [k * np.pi / 2 for k in ks]
+    return shows_disc(image, geometry, cell, samples.core_lab[cell], corner, links=links)
 
 
 def _read(

@@ -207,6 +207,7 @@ def band_is_soft(
     *,
     across: float,
     outline_px: float,
+    in_colour: bool = False,
 ) -> bool:
     """Whether a band through ``point`` fades softly into ``outside`` across its width.
 
@@ -218,15 +219,43 @@ def band_is_soft(
     leaves it on at least one. Lightness, as JPEG keeps it at full
     resolution but halves colour's: a pipe's edge that stays within 2.5 px
     in L* spreads over 3.7 in colour. A band that barely differs from its
-    ring in lightness (under ``SOFT_LIGHTNESS``) is not judged (not soft).
+    ring in lightness (under ``SOFT_LIGHTNESS``) is not judged (not soft),
+    unless ``in_colour``: then each point's place is by its colour distances
+    to both (``place_between``), for a band too near its ring's lightness to
+    judge there.
     """
     step = float(outside[0] - inside[0])
-    if abs(step) < SOFT_LIGHTNESS:
+    if abs(step) < SOFT_LIGHTNESS and not in_colour:
         return False
     lab = _ray_lab(image, point, pitch, np.array([across, across + np.pi]), start=0.0)
-    place = (lab[..., 0] - inside[0]) / step
+    place = place_between(lab, inside, outside) if in_colour else (lab[..., 0] - inside[0]) / step
     moved, sharp = _moved_and_sharp(place, outline_px)
     return bool(moved.any()) and not (moved & sharp).any()
+
+
+def edges_in_colour(
+    image: np.ndarray,
+    point: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    sides: np.ndarray,
+    *,
+    across: float,
+    outline_px: float,
+    reach: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    """How a band through ``point`` ends in colour on each of its two sides: whether it
+    moves half way to the side's colour, and whether faster somewhere than the whole way
+    in ``outline_px`` pixels (a pipe's edge; glow's gradient rises softly).
+
+    From ``point``, a ray each way at angle ``across`` (radians: square to
+    the band; ``sides[0]`` the colour (Lab) ``reach`` pitches back along it,
+    ``sides[1]`` as far ahead), each point's place from ``inside`` (0) to its
+    side's colour (1) by its colour distances to both. For a band too near
+    its ground's lightness to judge there (``band_is_soft``).
+    """
+    lab = _ray_lab(image, point, pitch, np.array([across + np.pi, across]), start=0.0, end=reach)
+    return _moved_and_sharp(place_between(lab, inside, sides[:, None, :]), outline_px)
 
 
 def corner_reach(

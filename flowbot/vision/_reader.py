@@ -12,6 +12,7 @@ from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
 from flowbot.vision._border_sides import Border, check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._hex_reader import read_hex
+from flowbot.vision._hex_sign import HexagonsSeenError
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import (
     another_board,
@@ -72,9 +73,20 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     h, w = image.shape[:2]
     if min(h, w) < 5 * settings.min_cell_px:
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
+    return _read(image, settings)
+
+
+def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Reading:
+    """``read_board`` on a checked image; with ``hexagons``, a hexagonal board is read
+    first when the square search's first look sees one (``HexagonsSeenError``)."""
     rules = CELL_RULES
     try:
-        board = choose_board(image, settings)
+        board = choose_board(image, settings, hexagons=hexagons)
+    except HexagonsSeenError:
+        # Hexagons drawn whole and no square board in the first look: a
+        # hexagonal board is read before the square search's slower looks
+        # (read as none, the square search runs on as if never asked).
+        return read_hex(image, settings) or _read(image, settings, hexagons=False)
     except VisionError as refusal:
         try:
             # Refused as a classic board, or no grid found (its lines broken by

@@ -45,6 +45,8 @@ from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
+from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
+from flowbot.vision._hex_walls_alike import WALLS_ALIKE as HEX_WALLS_ALIKE
 from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._pipes import NO_PIPES, Pipes
@@ -93,9 +95,20 @@ FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_FIT,)
 
 HEX_LATTICE_RULES: tuple[Rule[HexSides], ...] = (HEX_EMPTY,)
 
-HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE, HEX_TWO_GROUPS, OUTLINE)
+HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
+    ONE_PIECE,
+    HEX_TWO_GROUPS,
+    OUTLINE,
+    HEX_WALLS_ALIKE,
+)
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)
+
+#: On a hexagonal board whose outline is as thin as its lines (``_hex_thin``)
+#: the widths tell no walls, nor the outline a cut-off board: the board rules
+#: but one piece, then after the dot rules the hexagons left out judged.
+HEX_THIN_BOARD_RULES: tuple[Rule[HexSides], ...] = (ONE_PIECE,)
+HEX_THIN_RULES: tuple[Rule[HexCells], ...] = (HEX_LEFT_OUT,)
 
 #: Every rule, in the order they run on a board that is read (a hexagonal
 #: board's last: they run only when no square grid gave a board).
@@ -107,6 +120,7 @@ ALL_RULES: tuple[Rule[Grid] | Rule[Cells] | Rule[Board] | Rule[HexSides] | Rule[
     *HEX_LATTICE_RULES,
     *HEX_BOARD_RULES,
     *HEX_DOT_RULES,
+    *HEX_THIN_RULES,
 )
 
 

@@ -16,6 +16,7 @@ from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import board_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap
 from flowbot.vision._grow import grown
+from flowbot.vision._hex_sign import HexagonsSeenError, hexagons_seen
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
@@ -36,14 +37,15 @@ PIECE_OVERLAP = 0.1
 
 
 def find_boards(
-    image: np.ndarray, settings: Settings
+    image: np.ndarray, settings: Settings, *, hexagons: bool = True
 ) -> Iterator[tuple[BoardGeometry, list[str], list[BoardGeometry], CellSamples]]:
     """Grids that pass the whole-board checks, in full-resolution pixels, best first.
 
     With each, its notes, the other grids found apart from it and its cells' samples.
 
     Raises the doubt about the most board-like grid (or ``BoardNotFoundError``)
-    once none is left.
+    once none is left; with ``hexagons``, ``HexagonsSeenError`` at once when the first
+    copy shows no board but a hexagonal one's lattice drawn whole (``_hex_sign``).
     """
     h, w = image.shape[:2]
     # Brightest channel: grid lines of any hue stand out from the dark board.
@@ -76,6 +78,9 @@ def find_boards(
         # the time only when a grid holding dots was seen, and doubted, or
         # a board's dots were (its lines faded in every shrunk copy).
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
+    # The first copy, and whether it gave a board (else it is looked at for hexagons).
+    first: np.ndarray | None = None
+    given = False
     doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
     piped: list[BoardGeometry] = []  # grids found through pipes
@@ -84,6 +89,16 @@ def find_boards(
     # as found, at 1/f, others.
     held: list[tuple[BoardGeometry, CellSamples, Lattice, int, list[Lattice]]] = []
     for attempt, (f, source, dark) in enumerate(attempts):
+        if (
+            hexagons
+            and attempt == 1
+            and first is not None
+            and not (given or held)
+            and hexagons_seen(image, gray, first, settings)
+        ):
+            # No square board in the first copy, hexagons drawn whole there:
+            # the slower copies wait for a hexagonal board's reader.
+            raise HexagonsSeenError("no square grid: hexagons drawn whole")
         if attempt == closer and not (
             any(holds_dots(image, g, settings) for g in doubted)
             or board_dots(image, factor, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
@@ -92,6 +107,8 @@ def find_boards(
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
+        if attempt == 0:
+            first = small
         lattices, maps = find_lattices(
             small, settings.lines(), dark=dark, bridge=attempt in bridging
         )
@@ -177,6 +194,7 @@ def find_boards(
                 found, _ = find_lattices(small, settings.lines(), bridge=True)
                 piped = [full_size(grid, factor) for grid in found[:6]]
             apart = _apart(placed, best, f, others=others, piped=piped)
+            given = True
             yield placed, notes, [g for g in apart if g.cell_size >= settings.min_cell_px], samples
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
@@ -28,6 +29,15 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         # Red and orange flows beside plain lines: measured in the red channel, as
         # wide as walls.
         ("web", 300001, "started"),
+        # Lettered dots (the colour-blind setting): a pipe's band runs to the dot's disc,
+        # its letter over the centre.
+        ("colour_blind", 300001, "started"),
+        # JPEG rings along a finished board's pipes: its hexagons are not judged empty.
+        ("jpeg", 300000, "solved"),
+        # The screenshot preview's dots joined to their pipes are no round blobs.
+        ("preview", 300002, "started"),
+        # Flows beside lines widen them in their own hue's channel: the luma's walls.
+        ("drift", 300000, "started"),
     ],
 )
 def test_pipes_on_a_hexagonal_board_are_read(category: str, seed: int, state: str) -> None:
@@ -36,6 +46,14 @@ def test_pipes_on_a_hexagonal_board_are_read(category: str, seed: int, state: st
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert reading.pipes == shot.pipes
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+def test_a_wall_the_luma_alone_reads_beside_a_flows_tint_is_refused() -> None:
+    # An orange dot's tint beside a plain line widens it in the luma to a wall's
+    # width; in the blue channel it is a thin line.
+    shot = sample("preview", 300003, "hex", "solved")
+    with pytest.raises(UnsureReadingError, match="colour channels disagree"):
+        read_board(shot.image)
 
 
 def test_a_pipe_runs_through_both_centres_not_between_two_tints() -> None:

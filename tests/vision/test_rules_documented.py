@@ -13,6 +13,7 @@ from flowbot.vision._rules import (
     HEX_BOARD_RULES,
     HEX_DOT_RULES,
     HEX_LATTICE_RULES,
+    HEX_THIN_RULES,
 )
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "vision.md"
@@ -44,6 +45,7 @@ def test_rules_are_named_once_and_say_what_why_bounds_and_reason() -> None:
             HEX_LATTICE_RULES,
             HEX_BOARD_RULES,
             HEX_DOT_RULES,
+            HEX_THIN_RULES,
         )
     )
     for rule in ALL_RULES:

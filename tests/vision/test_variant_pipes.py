@@ -48,6 +48,13 @@ SITE = SHARED / "variants"
         ("bridges", "crop", 300001, "solved"),  # a tile among a white flow's grey tints
         ("bridges", "colour_blind", 300000, "solved"),  # dots' letters pass for rails
         ("classic", "colour_blind", 300001, "started"),  # a small lettered dot's disc
+        # The preview's copy of a bridges board, its pipes read in the copy: compared as
+        # drawn, no other board.
+        ("bridges", "preview", 300001, "started"),
+        # A lettered dot over its flow's tint is no bridge tile (its letter for rails).
+        ("holes", "colour_blind", 300000, "started"),
+        # A line darker than both cells beside it, which flows' tints light: a line.
+        ("walls", "crop", 300001, "started"),
     ],
 )
 def test_pipes_on_a_variant_board_are_read(

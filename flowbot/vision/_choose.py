@@ -61,7 +61,7 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
     unsure: list[UnsureBoardError] = []
     while True:
         try:
-            geometry, notes, apart, samples = next(boards)
+            geometry, notes, apart, samples, read = next(boards)
         except VisionError as exc:
             # Nothing read: the refusal is about the most board-like grid met.
             met: list[tuple[UnsureBoardError, bool | None]] = [
@@ -76,8 +76,8 @@ def choose_board(image: np.ndarray, settings: Settings) -> Board:
         if geometry.cell_size < settings.min_cell_px:
             raise too_small(geometry, settings)
         try:
-            # Drawn pipes are read first; the dots are read through them.
-            pipes = see_pipes_through(image, geometry, samples, settings.pipe_contrast)
+            # Drawn pipes are read first (by the search); the dots are read through them.
+            pipes = see_pipes_through(image, geometry, samples, settings.pipe_contrast, read=read)
             samples = pipes.hidden(samples)
             dots, cell_confidence, seen = read_cells_bridged(
                 samples, image, geometry, settings, pipes=pipes

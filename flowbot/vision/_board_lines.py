@@ -172,6 +172,26 @@ def check_edges(
                 missing[:split].reshape(len(xs) - 2, rows),
                 missing[split:].reshape(len(ys) - 2, cols),
             )
+    # An edge is a wall only if much stronger than those beside it, which are no
+    # weaker than the weakest edge: with none that strong, none is (NaN: looked at).
+    weakest_wall = settings.wall_ratio * values.min() + settings.line_contrast
+    if not values.max() <= weakest_wall:
+        _check_walls_by_strength(values, lattice, maps, image, factor, settings=settings)
+    _check_wall_widths(lattice, image, factor, settings)
+
+
+def _check_walls_by_strength(
+    values: np.ndarray,
+    lattice: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    factor: int,
+    *,
+    settings: Settings,
+) -> None:
+    """Refuse inner edges (``values``: their strengths, vertical then horizontal) much
+    stronger than the edges beside them, near the cells' corners too, drawn apart: walls."""
+    xs, ys = lattice.xs, lattice.ys
     n_vertical = (len(xs) - 2) * (len(ys) - 1)
     local = np.concatenate(
         [
@@ -189,7 +209,6 @@ def check_edges(
         )
     if stronger.any() and _drawn_apart(stronger, lattice, image, factor, settings.line_contrast):
         raise UnsureReadingError("some inner grid edges are drawn as walls")
-    _check_wall_widths(lattice, image, factor, settings)
 
 
 def _span_medians(bands: np.ndarray, spans: list[tuple[int, int]]) -> np.ndarray:

@@ -96,9 +96,9 @@ def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, Border
         colour = np.take_along_axis(lab, inkiest[:, :, None, None], axis=2)[:, :, 0]
         lift = lab[..., 0].max(axis=2) - ground[:, None, 0]
         out[side] = BorderSide(
-            np.median(ink.max(axis=2), axis=1),
-            np.median(colour, axis=1),
-            np.median(lift, axis=1),
+            median_of(ink.max(axis=2), axis=1),
+            median_of(colour, axis=1),
+            median_of(lift, axis=1),
         )
     return out
 

@@ -81,8 +81,9 @@ def check_background(
     match the cells beside it (within 15 Lab on real screens, 20 on synthetic
     ones). Light cards between dark gaps, or a tile in a cell, are something else.
     """
-    lines = line_lightness(image, geometry)
     background = float(median_of(samples.ring_lab[..., 0]))
+    # The lines (L* 0 or more) measured only where cells that light could be lighter.
+    lines = line_lightness(image, geometry) if background > CELLS_OVER_LINES else None
     if lines is not None and background > lines + CELLS_OVER_LINES:
         raise UnsureReadingError(
             f"the cells (L* {background:.0f}) are lighter than the grid lines between them "

@@ -49,7 +49,6 @@ def check_pipes(
     # Sector k of a cell faces right, down, left, up; a pipe shows on both sides of an edge.
     contrast = delta_e(samples.sector_lab, samples.ring_lab[:, :, None, :])
     off = contrast > settings.pipe_contrast
-    line_lab = line_colour(image, geometry)
     if dots and off.any():
         dot_lab = np.array([samples.core_lab[c] for c in dots])
         weakest = min(float(delta_e(samples.core_lab[c], samples.ring_lab[c])) for c in dots)
@@ -57,6 +56,7 @@ def check_pipes(
         strong = contrast >= weakest / 2
         of_no_dot = unlike > settings.pipe_contrast
         off &= ~of_no_dot | strong
+        line_lab = line_colour(image, geometry)  # (only here: a few hundred us a board)
         if line_lab is not None:
             # The line, or a mix of it and the ring, nearer than any dot's
             # colour: a thick line (0.13 pitch) fills half a sector's width.

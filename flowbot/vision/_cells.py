@@ -120,6 +120,8 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     ring_near = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
     ring_like_core = ring_near / ring_lab_px.shape[1]
     sector_lab = _sector_medians(ring_lab_px, sector)
+    lettered = np.zeros(rows * cols, bool)
+    lettered[cells] = True
     return CellSamples(
         core_lab=core_lab.reshape(rows, cols, 3),
         core_rgb=core_rgb.reshape(rows, cols, 3),
@@ -127,7 +129,7 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
         ring_lab=ring_lab.reshape(rows, cols, 3),
         ring_like_core=ring_like_core.reshape(rows, cols),
         sector_lab=sector_lab.reshape(rows, cols, 4, 3),
-        lettered=np.isin(np.arange(rows * cols), cells).reshape(rows, cols),
+        lettered=lettered.reshape(rows, cols),
     )
 
 

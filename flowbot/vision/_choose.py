@@ -64,7 +64,7 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
     unsure: list[UnsureBoardError] = []
     while True:
         try:
-            geometry, notes, apart, samples = next(boards)
+            geometry, notes, apart, samples, read = next(boards)
         except HexagonsSeenError:
             raise
         except VisionError as exc:
@@ -81,8 +81,8 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
         if geometry.cell_size < settings.min_cell_px:
             raise too_small(geometry, settings)
         try:
-            # Drawn pipes are read first; the dots are read through them.
-            pipes = see_pipes_through(image, geometry, samples, settings.pipe_contrast)
+            # Drawn pipes are read first (by the search); the dots are read through them.
+            pipes = see_pipes_through(image, geometry, samples, settings.pipe_contrast, read=read)
             samples = pipes.hidden(samples)
             dots, cell_confidence, seen = read_cells_bridged(
                 samples, image, geometry, settings, pipes=pipes

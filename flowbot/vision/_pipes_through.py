@@ -81,7 +81,12 @@ Node = tuple[Cell, int]
 
 
 def see_pipes_through(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    *,
+    read: Pipes | None = None,
 ) -> Pipes:
     """The flows drawn on the board, bridges' cells crossed straight (``Pipes.bridges``:
     those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``).
@@ -90,8 +95,10 @@ def see_pipes_through(
     (``FAINTER`` of it), the board is read again there (``_faint_pipes``: a
     dark flow on a ground of nearly its hue). The fainter read is taken only
     when it keeps every flow read and adds whole ones, drawn with sharp edges.
+    ``read``: the flows ``read_pipes_through`` found at ``contrast`` (or
+    ``NO_PIPES``), when already asked.
     """
-    pipes = read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
+    pipes = read or read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
     faint = contrast * FAINTER
     if not edges_off(pipes.hidden(samples), faint):
         return pipes

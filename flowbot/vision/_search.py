@@ -38,10 +38,11 @@ PIECE_OVERLAP = 0.1
 
 def find_boards(
     image: np.ndarray, settings: Settings, *, hexagons: bool = True
-) -> Iterator[tuple[BoardGeometry, list[str], list[BoardGeometry], CellSamples]]:
+) -> Iterator[tuple[BoardGeometry, list[str], list[BoardGeometry], CellSamples, Pipes]]:
     """Grids that pass the whole-board checks, in full-resolution pixels, best first.
 
-    With each, its notes, the other grids found apart from it and its cells' samples.
+    With each, its notes, the other grids found apart from it, its cells' samples and
+    the pipes drawn on it (``read_pipes_through``; ``NO_PIPES`` where none is read).
 
     Raises the doubt about the most board-like grid (or ``BoardNotFoundError``)
     once none is left; with ``hexagons``, ``HexagonsSeenError`` at once when the first
@@ -86,8 +87,8 @@ def find_boards(
     piped: list[BoardGeometry] = []  # grids found through pipes
     # Grids showing pipes (and those found after them in the same copy), held
     # back until the grids followed through pipes are tried: placed, samples,
-    # as found, at 1/f, others.
-    held: list[tuple[BoardGeometry, CellSamples, Lattice, int, list[Lattice]]] = []
+    # pipes, as found, at 1/f, others.
+    held: list[tuple[BoardGeometry, CellSamples, Pipes, Lattice, int, list[Lattice]]] = []
     for attempt, (f, source, dark) in enumerate(attempts):
         if (
             hexagons
@@ -178,7 +179,7 @@ def find_boards(
                 # read as a flow, or the lines seem to end past the border).
                 # The grids followed through pipes are tried first (and this
                 # copy's grids after it keep their places behind it).
-                held.append((placed, samples, best, f, others))
+                held.append((placed, samples, pipes or NO_PIPES, best, f, others))
                 doubted.append(full_size(best, f))
                 refused.append(candidate)
                 continue
@@ -195,7 +196,8 @@ def find_boards(
                 piped = [full_size(grid, factor) for grid in found[:6]]
             apart = _apart(placed, best, f, others=others, piped=piped)
             given = True
-            yield placed, notes, [g for g in apart if g.cell_size >= settings.min_cell_px], samples
+            apart = [g for g in apart if g.cell_size >= settings.min_cell_px]
+            yield placed, notes, apart, samples, pipes or NO_PIPES
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
         if attempt in bridging:
@@ -203,10 +205,10 @@ def find_boards(
             piped += [full_size(grid, f) for grid in lattices[:6]]
             # No grid through the pipes held a board: the grids held back are tried.
             while attempt == bridging[-1] and held:
-                kept, kept_samples, kept_best, kept_f, kept_others = held.pop(0)
+                kept, kept_samples, kept_pipes, kept_best, kept_f, kept_others = held.pop(0)
                 apart = _apart(kept, kept_best, kept_f, others=kept_others, piped=piped)
                 apart = [g for g in apart if g.cell_size >= settings.min_cell_px]
-                yield kept, [], apart, kept_samples
+                yield kept, [], apart, kept_samples, kept_pipes
     if doubts:
         raise most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")

@@ -83,6 +83,12 @@ def _openings(
     walls: frozenset[Link] = frozenset(),
 ) -> dict[str, np.ndarray]:
     sides = border.sides
+    out = {side: np.zeros(found.ink.shape, bool) for side, found in sides.items()}
+    outline = _outline_colour(border, holes, walls)
+    if outline is None:
+        # Warps are drawn on the game's other boards, outlined lighter than
+        # their lines; a classic board's border may fade under glow anywhere.
+        return out
     ink = {side: found.ink.copy() for side, found in sides.items()}
     rows, cols = geometry.rows, geometry.cols
     beside = {
@@ -93,12 +99,6 @@ def _openings(
     }
     for side, cells in beside.items():
         ink[side][[cell in holes for cell in cells]] = np.nan
-    out = {side: np.zeros(values.shape, bool) for side, values in ink.items()}
-    outline = _outline_colour(border, holes, walls)
-    if outline is None:
-        # Warps are drawn on the game's other boards, outlined lighter than
-        # their lines; a classic board's border may fade under glow anywhere.
-        return out
     for side, values in ink.items():
         seen = values[np.isfinite(values)]
         if not seen.size:

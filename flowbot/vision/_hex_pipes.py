@@ -5,9 +5,10 @@ its dots' colour from centre to centre, a dot at each end it has reached. A
 band crossing a side hides the middle of that side's line, so on a started
 or finished board the hexagons under a flow are not drawn all round: a side
 counts as drawn where such a band crosses it (``Crossings``), and the board
-is found as on an unstarted one (a band needs the ground beside it on one
-side only in each cell: a flow bending sharply, by 60 degrees, runs its
-other pipe over the other). Its cells' links are then followed into
+is found as on an unstarted one (a band needs the ground beside it on both
+sides, as on square boards: a flow bending sharply, by 60 degrees, runs its
+other pipe over one side, but a glow shaft along a column shows the ground
+on one side only too). Its cells' links are then followed into
 flows as on a square board (``_pipes_through.follow_flows``: simple paths
 from a dot, no dot inside one), and the cells a flow touches hidden from the
 dot reader (``hidden``), its dots kept.
@@ -34,7 +35,6 @@ from flowbot.vision._pipes import (
     NO_PIPES,
     Pipes,
     bands,
-    beside_apart,
     centres_lab,
     discs_show,
     lab_at,
@@ -85,11 +85,10 @@ def pipe_bands(
     points = np.concatenate([(a + b) / 2, *beside], axis=1)
     h, w = image.shape[:2]
     lab = lab_at(image, points, h, w)
-    apart = beside_apart(delta_e(lab[:, 1:], lab[:, :1]), one_side=True)
-    look = np.flatnonzero(apart > _QUICK_APART * contrast)
+    look = np.flatnonzero(delta_e(lab[:, 1:], lab[:, :1]).min(axis=1) > _QUICK_APART * contrast)
     if not look.size:
         return band, found
-    band[look], found[look] = bands(image, centres[look], pitch, contrast, one_side=True)
+    band[look], found[look] = bands(image, centres[look], pitch, contrast)
     # Its colour all across the side: a pipe hides the line there (the band's
     # share leaves room for a line crossing the ground between empty cells).
     a, b = centres[look, None, 0], centres[look, None, 1]

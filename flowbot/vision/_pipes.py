@@ -332,14 +332,12 @@ def band_links(
 
 
 def bands(
-    image: np.ndarray, ends: np.ndarray, pitch: float, contrast: float, *, one_side: bool = False
+    image: np.ndarray, ends: np.ndarray, pitch: float, contrast: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """For segments ``ends`` (``(n, 2, 2)``: two cells' centres, x, y), the median colour
     (Lab) along each one's middle, and whether a band of that colour runs there: one
     colour all along it and across its middle, standing ``BESIDE_APART`` of
-    ``contrast`` from the colour beside it in both cells (``one_side``: on one side of it
-    at least in each, as on hexagons, where a flow's sharp bend runs its other pipe
-    over the other side: ``beside_apart``)."""
+    ``contrast`` from the colour beside it in both cells."""
     h, w = image.shape[:2]
     a, b = ends[:, 0, None, :], ends[:, 1, None, :]  # (n, 1, 2)
     along = b - a  # one pitch
@@ -353,17 +351,8 @@ def bands(
     lab_beside = lab_at(image, beside, h, w)
     band = median_of(lab_in, axis=1)
     share = (delta_e(lab_in, band[:, None]) <= BAND_NEAR).mean(axis=1)
-    apart = beside_apart(delta_e(lab_beside, band[:, None]), one_side=one_side)
+    apart = delta_e(lab_beside, band[:, None]).min(axis=1)
     return band, (share >= BAND_SHARE) & (apart > BESIDE_APART * contrast)
-
-
-def beside_apart(apart: np.ndarray, *, one_side: bool = False) -> np.ndarray:
-    """The least of ``apart`` (``(n, 4)``: the colour beside a link, at ``BESIDE_ALONG``
-    by either side, from its band), or with ``one_side`` the least over both cells of
-    the most on either side."""
-    if not one_side:
-        return apart.min(axis=1)
-    return apart.reshape(-1, len(BESIDE_ALONG), 2).max(axis=2).min(axis=1)
 
 
 def edges_off(

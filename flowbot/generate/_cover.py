@@ -195,9 +195,7 @@ class CoverChain:
         The steps into or out of ``focus``; those with both ends in it where
         there are any.
         """
-        cuts = [
-            (i, j) for i, j in self._cuts(paths) if paths[i][j - 1] in focus or paths[i][j] in focus
-        ]
+        cuts = self._cuts(paths, lambda path, j: path[j - 1] in focus or path[j] in focus)
         inside = [(i, j) for i, j in cuts if paths[i][j - 1] in focus and paths[i][j] in focus]
         return inside or cuts
 
@@ -217,14 +215,19 @@ class CoverChain:
         most = max(gains.values(), default=0)
         return [cut for cut, gain in gains.items() if gain == most]
 
-    def _cuts(self, paths: list[list[int]]) -> list[tuple[int, int]]:
-        """Every cut that leaves both pieces within the soft rules."""
+    def _cuts(
+        self,
+        paths: list[list[int]],
+        where: Callable[[list[int], int], bool] = lambda path, j: True,
+    ) -> list[tuple[int, int]]:
+        """Every cut ``where`` asks for that leaves both pieces within the soft rules."""
         # Two cells a piece at least: the cut's two cells were no dots before.
+        # (``where`` first: the pieces' energy is the costly test.)
         return [
             (i, j)
             for i, path in enumerate(paths)
             for j in range(2, len(path) - 1)
-            if not self.energy(path[:j]) and not self.energy(path[j:])
+            if where(path, j) and not self.energy(path[:j]) and not self.energy(path[j:])
         ]
 
     @staticmethod

@@ -207,7 +207,6 @@ def band_is_soft(
     *,
     across: float,
     outline_px: float,
-    in_colour: bool = False,
 ) -> bool:
     """Whether a band through ``point`` fades softly into ``outside`` across its width.
 
@@ -219,16 +218,14 @@ def band_is_soft(
     leaves it on at least one. Lightness, as JPEG keeps it at full
     resolution but halves colour's: a pipe's edge that stays within 2.5 px
     in L* spreads over 3.7 in colour. A band that barely differs from its
-    ring in lightness (under ``SOFT_LIGHTNESS``) is not judged (not soft),
-    unless ``in_colour``: then each point's place is by its colour distances
-    to both (``place_between``), for a band too near its ring's lightness to
-    judge there.
+    ring in lightness (under ``SOFT_LIGHTNESS``) is not judged (not soft):
+    ``edges_in_colour`` judges such a band.
     """
     step = float(outside[0] - inside[0])
-    if abs(step) < SOFT_LIGHTNESS and not in_colour:
+    if abs(step) < SOFT_LIGHTNESS:
         return False
     lab = _ray_lab(image, point, pitch, np.array([across, across + np.pi]), start=0.0)
-    place = place_between(lab, inside, outside) if in_colour else (lab[..., 0] - inside[0]) / step
+    place = (lab[..., 0] - inside[0]) / step
     moved, sharp = _moved_and_sharp(place, outline_px)
     return bool(moved.any()) and not (moved & sharp).any()
 

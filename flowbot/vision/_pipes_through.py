@@ -138,11 +138,18 @@ def read_pipes_through(
 
 
 def _shows_dot(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, cell: Cell, contrast: float
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    cell: Cell,
+    corner: np.ndarray,
+    *,
+    contrast: float,
 ) -> bool:
     """Whether ``cell`` shows a dot rather than a tile: a band coming in from one side at
     most (``_half_link``), its core's colour (a colour-blind letter left out) all round
-    its centre clear of it, but not in its corners (``shows_disc``).
+    its centre clear of it, but not in its ``corner`` (Lab: ``corner_colours``;
+    ``shows_disc``).
 
     Flows come into a tile from both sides along an axis, over or under it;
     a tile is square, its grey reaching its corners.
@@ -154,7 +161,6 @@ def _shows_dot(
     ]
     if len(ks) > 1:
         return False
-    corner = corner_colours(image, geometry)[cell]
     links = [k * np.pi / 2 for k in ks]
     return shows_disc(image, geometry, cell, samples.core_lab[cell], corner, links=links)
 
@@ -173,7 +179,13 @@ def _read(
         by_cell.setdefault(cell, {})[k] = lab
         by_cell.setdefault(other, {})[(k + 2) % 4] = lab
     # A dot's letter (the colour-blind setting) passes for a tile's rails.
-    tiles = frozenset(t for t in tiles if not _shows_dot(image, geometry, samples, t, contrast))
+    if tiles:
+        corners = corner_colours(image, geometry)
+        tiles = frozenset(
+            t
+            for t in tiles
+            if not _shows_dot(image, geometry, samples, t, corners[t], contrast=contrast)
+        )
     # Crossings with no tile: links of one colour along each axis, two colours.
     crossings = set()
     for cell, ks in by_cell.items():

@@ -6,9 +6,8 @@ band crossing a side hides the middle of that side's line, so on a started
 or finished board the hexagons under a flow are not drawn all round: a side
 counts as drawn where such a band crosses it (``Crossings``), and the board
 is found as on an unstarted one (a band needs the ground beside it on both
-sides, as on square boards: a flow bending sharply, by 60 degrees, runs its
-other pipe over one side, but a glow shaft along a column shows the ground
-on one side only too). Its cells' links are then followed into
+sides in each cell, as on square boards, or on one with the other covered by
+a flow's sharp bend, ``_hex_bends``). Its cells' links are then followed into
 flows as on a square board (``_pipes_through.follow_flows``: simple paths
 from a dot, no dot inside one), and the cells a flow touches hidden from the
 dot reader (``hidden``), its dots kept.
@@ -25,16 +24,18 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
 from flowbot.vision._cells import NEAR
 from flowbot.vision._colour import delta_e
+from flowbot.vision._hex_bends import bent
 from flowbot.vision._hex_cells import HexCells
 from flowbot.vision._pipes import (
     ACROSS_IN,
     BAND_NEAR,
+    BAND_SHARE,
     BESIDE_ACROSS,
     BESIDE_ALONG,
     DISC,
     NO_PIPES,
     Pipes,
-    bands,
+    band_sides,
     centres_lab,
     discs_show,
     lab_at,
@@ -85,10 +86,15 @@ def pipe_bands(
     points = np.concatenate([(a + b) / 2, *beside], axis=1)
     h, w = image.shape[:2]
     lab = lab_at(image, points, h, w)
-    look = np.flatnonzero(delta_e(lab[:, 1:], lab[:, :1]).min(axis=1) > _QUICK_APART * contrast)
+    # (in each cell on one side at least: a sharp bend covers the other, ``_hex_bends``)
+    quick = delta_e(lab[:, 1:], lab[:, :1]).reshape(-1, len(BESIDE_ALONG), 2).max(axis=2)
+    look = np.flatnonzero(quick.min(axis=1) > _QUICK_APART * contrast)
     if not look.size:
         return band, found
-    band[look], found[look] = bands(image, centres[look], pitch, contrast)
+    band[look], share, apart = band_sides(image, centres[look], pitch)
+    found[look] = (share >= BAND_SHARE) & bent(
+        image, centres[look], band[look], apart, pitch=pitch, contrast=contrast
+    )
     # Its colour all across the side: a pipe hides the line there (the band's
     # share leaves room for a line crossing the ground between empty cells).
     a, b = centres[look, None, 0], centres[look, None, 1]

@@ -338,6 +338,18 @@ def bands(
     (Lab) along each one's middle, and whether a band of that colour runs there: one
     colour all along it and across its middle, standing ``BESIDE_APART`` of
     ``contrast`` from the colour beside it in both cells."""
+    band, share, apart = band_sides(image, ends, pitch)
+    return band, (share >= BAND_SHARE) & (apart.min(axis=(1, 2)) > BESIDE_APART * contrast)
+
+
+def band_sides(
+    image: np.ndarray, ends: np.ndarray, pitch: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For segments ``ends`` (``(n, 2, 2)``), the median colour (Lab) along each one's
+    middle, the share of its samples within ``BAND_NEAR`` of it, and how far (Lab) the
+    colour beside it stands from it, ``(n, 2, 2)``: in its first cell and its second
+    (``BESIDE_ALONG``), on either side (``-1``, ``+1`` times ``(-dy, dx)`` of the
+    segment)."""
     h, w = image.shape[:2]
     a, b = ends[:, 0, None, :], ends[:, 1, None, :]  # (n, 1, 2)
     along = b - a  # one pitch
@@ -351,8 +363,8 @@ def bands(
     lab_beside = lab_at(image, beside, h, w)
     band = median_of(lab_in, axis=1)
     share = (delta_e(lab_in, band[:, None]) <= BAND_NEAR).mean(axis=1)
-    apart = delta_e(lab_beside, band[:, None]).min(axis=1)
-    return band, (share >= BAND_SHARE) & (apart > BESIDE_APART * contrast)
+    apart = delta_e(lab_beside, band[:, None]).reshape(-1, len(BESIDE_ALONG), 2)
+    return band, share, apart
 
 
 def edges_off(

@@ -23,21 +23,7 @@ needs_site = pytest.mark.skipif(not SITE.is_dir(), reason="the site's images are
 
 
 @needs_site
-@pytest.mark.parametrize(
-    "png",
-    [
-        "hexes/1.png",
-        pytest.param(
-            "party/11.png",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="a flow's sharp 60-degree bend hides the ground on one side of its "
-                "band; a glow shaft along a column shows the same, so a band is not taken "
-                "with the ground on one side only (it read two dots on a drift render)",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("png", ["hexes/1.png", "party/11.png"])
 def test_a_thin_outlined_hex_board_is_read_without_walls_and_says_so(png: str) -> None:
     # party 11: a flow bending sharply (60 degrees) between two dots, its hexagons
     # not left out as holes.

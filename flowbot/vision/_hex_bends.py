@@ -1,0 +1,73 @@
+"""A flow's sharp bend on hexagons: two bands meeting at 60 degrees, each covering a side
+of the other.
+
+On hexagons a flow may turn into the neighbour next round from the one it
+came from (the game's own levels do; a path touching itself), its two links
+60 degrees apart. In the bend's cell each band then runs over one side of the
+other, where a band's test looks for the ground (``_pipes.BESIDE_ACROSS``):
+there it finds the flow's colour, the ground on the other side only. A glow
+shaft along a column shows the ground on one side only too, so one side
+alone is no band (it read two dots on a render). A side covered is taken
+only as a bend's: the link 60 degrees round on that side from the same cell
+(to the third cell of the triangle the two links make) is a band of the same
+colour, the covered point is that colour, and past that band, on its side
+away from this one, the ground shows again. Glow spreads on past where its
+edge leaves off: the band it makes towards its covered side runs into more of
+it, no ground beyond.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from flowbot.vision._cells import NEAR
+from flowbot.vision._colour import delta_e
+from flowbot.vision._pipes import BAND_NEAR, BAND_SHARE, BESIDE_APART, band_sides
+
+#: The bend's third cell from the middle of a link: this many pitches across it.
+_APEX = math.sqrt(3) / 2
+
+
+def bent(
+    image: np.ndarray,
+    ends: np.ndarray,
+    band: np.ndarray,
+    apart: np.ndarray,
+    *,
+    pitch: float,
+    contrast: float,
+) -> np.ndarray:
+    """For bands ``band`` (Lab, ``(n, 3)``) between neighbours' centres ``ends``
+    (``(n, 2, 2)``) with the colour beside them ``apart`` from it (``_pipes.band_sides``),
+    whether in each of its two cells the ground shows beside it on both sides, or on one
+    with the other covered by a sharp bend's other band (``(n,)``)."""
+    clear = apart > BESIDE_APART * contrast  # (n, cell, side)
+    whole = clear.all(axis=2)
+    # One side covered, by the band's own colour: which link would cover it.
+    covered = (clear.sum(axis=2) == 1) & (apart.min(axis=2) <= BAND_NEAR)
+    link, cell = np.nonzero(covered)
+    if not link.size:
+        return whole.all(axis=1)
+    sign = np.where(clear[link, cell, 0], 1.0, -1.0)  # the covered side
+    a, b = ends[link, 0], ends[link, 1]
+    across = np.stack([a[:, 1] - b[:, 1], b[:, 0] - a[:, 0]], axis=1)  # (-dy, dx)
+    apex = (a + b) / 2 + (sign * _APEX)[:, None] * across
+    at, other = ends[link, cell], ends[link, 1 - cell]
+    other_band, share, other_apart = band_sides(image, np.stack([at, apex], axis=1), pitch)
+    # The other band's sides in the bend's cell: towards this one (covered by
+    # it) and away from it (the ground).
+    to = apex - at
+    towards = (-to[:, 1] * (other - at)[:, 0] + to[:, 0] * (other - at)[:, 1]) > 0
+    sides = other_apart[:, 0]
+    near_side = np.where(towards, sides[:, 1], sides[:, 0])
+    far_side = np.where(towards, sides[:, 0], sides[:, 1])
+    bend = (
+        (share >= BAND_SHARE)
+        & (delta_e(other_band, band[link]) <= NEAR)
+        & (near_side <= BAND_NEAR)
+        & (far_side > BESIDE_APART * contrast)
+    )
+    whole[link[bend], cell[bend]] = True
+    return whole.all(axis=1)

@@ -43,13 +43,13 @@ def bent(
     (``(n, 2, 2)``) with the colour beside them ``apart`` from it (``_pipes.band_sides``),
     whether in each of its two cells the ground shows beside it on both sides, or on one
     with the other covered by a sharp bend's other band (``(n,)``)."""
-    clear = apart > BESIDE_APART * contrast  # (n, cell, side)
-    whole = clear.all(axis=2)
+    clear: np.ndarray = np.asarray(apart > BESIDE_APART * contrast)  # (n, cell, side)
+    whole = np.asarray(clear.all(axis=2))
     # One side covered, by the band's own colour: which link would cover it.
     covered = (clear.sum(axis=2) == 1) & (apart.min(axis=2) <= BAND_NEAR)
     link, cell = np.nonzero(covered)
     if not link.size:
-        return whole.all(axis=1)
+        return np.asarray(whole.all(axis=1))
     sign = np.where(clear[link, cell, 0], 1.0, -1.0)  # the covered side
     a, b = ends[link, 0], ends[link, 1]
     across = np.stack([a[:, 1] - b[:, 1], b[:, 0] - a[:, 0]], axis=1)  # (-dy, dx)
@@ -70,4 +70,4 @@ def bent(
         & (far_side > BESIDE_APART * contrast)
     )
     whole[link[bend], cell[bend]] = True
-    return whole.all(axis=1)
+    return np.asarray(whole.all(axis=1))

@@ -298,6 +298,12 @@ class HexSides:
     def groups(self) -> tuple[WidthGroups, ...] | None:
         """Per direction, the widths' two groups: thin lines; the outline and walls (``None``
         when the outline is not wider than the lines along every direction)."""
+        found = self.direction_groups
+        return None if None in found else found  # type: ignore[return-value]
+
+    @cached_property
+    def direction_groups(self) -> tuple[WidthGroups | None, ...]:
+        """``groups`` along each direction alone (``None`` where the outline is not wider)."""
         inner, outline = self.widths
         reach = 2 * max(4.0, LINE_REACH * self.lattice.row_step)
         found = []
@@ -309,10 +315,7 @@ class HexSides:
                 for side in outline
                 if side.direction == direction and self.lines.shown(side.a, side.b, reach) == 1
             ]
-            group = width_groups(thin, wide)
-            if group is None:
-                return None
-            found.append(group)
+            found.append(width_groups(thin, wide))
         return tuple(found)
 
 
@@ -382,16 +385,21 @@ def hex_board(sides: HexSides, *, walled: bool = True) -> HexBoard:
     Without ``walled`` (no wall drawn wider than the lines: ``_hex_thin``), no walls."""
     if not walled:
         return _indexed(sides.lattice, set(sides.cells), set())
+    walls, enclosed = wall_sides(sides)
+    return _indexed(sides.lattice, set(sides.cells) - enclosed, walls)
+
+
+def wall_sides(sides: HexSides) -> tuple[set[frozenset[Node]], set[Node]]:
+    """The sides between two cells drawn with the outline's width (walls), and the
+    hexagons walled all round (holes inside the board: no flow could cover them)."""
     inner, _ = sides.widths
     assert sides.groups is not None, "read once the width rule passed"
     groups = sides.groups
     walls = {side for side, width in inner.items() if groups[side_direction(side)].is_wide(width)}
-    # A hexagon walled all round is a hole inside the board: no flow could cover it.
     enclosed = {
         node for node in sides.cells if all(frozenset((node, n)) in walls for n in neighbours(node))
     }
-    walls = {side for side in walls if not side & enclosed}
-    return _indexed(sides.lattice, set(sides.cells) - enclosed, walls)
+    return {side for side in walls if not side & enclosed}, enclosed
 
 
 def _check_one_piece(sides: HexSides) -> None:

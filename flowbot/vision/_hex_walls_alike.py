@@ -11,7 +11,13 @@ as one in the colour channel where the lines stand out most too
 (``_hex_channel.clearest_channel``), when its widths fall into clear groups
 there. Walls that channel alone reads are left to the luma: a flow of its
 hue beside a line widens it there (8 such on synthetic hex drift 300000
-started, none of them walls).
+started, none of them walls). When that channel cannot group its widths
+along every direction, each wall the luma reads on a side of a hexagon a
+pipe runs into is judged along its own direction: by the colour channel
+where its widths fall in clear groups there, else by the luma alone only
+where the luma's own gap there is wide (``LUMA_ALONE_GAP``): a flow's tint
+beside blurred lines widens them in the luma (a white flow's grey tint made
+four walls on synthetic hex web 300013 solved, a cyan one two on a crop).
 """
 
 from __future__ import annotations
@@ -19,8 +25,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._hex_board import HexSides, hex_board
+from flowbot.vision._hex_board import HexSides, hex_board, side_direction, wall_sides
 from flowbot.vision._rule import Rule
+
+#: A wall beside a flow that the colour channel cannot judge along its direction is
+#: taken from the luma alone when the luma's gap there spans this share of the way
+#: between its groups at least (``_hex_widths.WidthGroups.gap``): tints beside blurred
+#: lines widened thin ones to walls at gaps 0.33 and 0.36; walls read right 0.45 and up.
+LUMA_ALONE_GAP = 0.4
 
 
 def _check_walls_alike(sides: HexSides) -> None:
@@ -30,17 +42,45 @@ def _check_walls_alike(sides: HexSides) -> None:
     again = replace(sides, inks=sides.inks_again, inks_again=None)
     groups = again.groups
     if groups is None or not all(group.clear for group in groups):
+        if _unconfirmed(sides, again):
+            raise UnsureReadingError(WALLS_ALIKE.reason)
         return
     # (a wall the colour channel alone reads is its own hue's flow beside a line)
     if walls - hex_board(again).walls:
         raise UnsureReadingError(WALLS_ALIKE.reason)
 
 
+def _unconfirmed(sides: HexSides, again: HexSides) -> bool:
+    """Whether a wall the luma reads beside a flow (a side of a hexagon a drawn pipe
+    crosses into) is thin in the colour channel (``again``) along its direction, where
+    that channel's widths there fall in clear groups, or, where they do not, the luma's
+    own gap there is under ``LUMA_ALONE_GAP``."""
+    luma = sides.groups
+    assert luma is not None, "read once the width rule passed"
+    colour = again.direction_groups
+    widths, _ = again.widths
+    piped = {node for side in sides.crossed for node in side}
+    for side in wall_sides(sides)[0]:
+        if not side & piped:
+            continue
+        direction = side_direction(side)
+        group = colour[direction]
+        if group is not None and group.clear:
+            if side in widths and not group.is_wide(widths[side]):
+                return True
+        elif luma[direction].gap < LUMA_ALONE_GAP:
+            return True
+    return False
+
+
 WALLS_ALIKE: Rule[HexSides] = Rule(
     name="hex walls alike in two channels",
     refuses="a hexagonal board with pipes drawn with a wall, read from its widths in the "
     "luma, that the colour channel where its lines stand out most reads as a thin line (its "
-    "widths in clear groups there too)",
+    "widths in clear groups there too); or, that channel's widths not in clear groups along "
+    "every direction, a wall the luma reads on a side of a hexagon a pipe runs into that "
+    "the colour channel reads thin along its direction (clear groups there), or that the "
+    "luma alone reads with a narrow gap there",
     why="Pipes beside a line widen it in every channel they are bright in: the luma for "
     "any bright flow, a flow's own hue's channel for it; a flow's tint of nearly the lines' "
     "luma leaves a thin line barely above its ground there, its hump running on into the "
@@ -51,7 +91,13 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "walls as `hex widths in two groups` judges them. Synthetic hex preview 300003 solved: "
     "an orange dot's tint beside a side put it in the luma's wide group (6.69 against "
     "thin 2.24, outline 8.77); in blue, no wall, groups' gaps 0.89-0.94. Drift 300000 "
-    "started: the luma's walls right, the colour channel's 8 more beside flows.",
+    "started: the luma's walls right, the colour channel's 8 more beside flows. Web 300013 "
+    "solved: a white flow's grey tint beside blurred lines (38 px pitch) put four sides of its "
+    "hexagons in the luma's wide group (1.48-1.66 against thin 1.07, outline 1.82-1.88, gap "
+    "0.33); the colour channel's outline no wider than its lines. LUMA_ALONE_GAP 0.4: such "
+    "walls beside flows read wrong at luma gaps 0.33 and 0.36 (web 300013, crop 300009 "
+    "solved with the game's levels), right at 0.45 and up (mirror 300001 started, 0.45-0.5; "
+    "JPEG renders of the game's levels 0.55-0.93).",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

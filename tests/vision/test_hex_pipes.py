@@ -6,12 +6,14 @@ Synthetic shots of development seeds (300000-400000) are read exactly, their pip
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell, HexGeometry
-from flowbot.screens.synthetic import sample
+from flowbot.models import Cell, HexGeometry, Solution
+from flowbot.screens.synthetic import official_levels, sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_pipes import pipe_bands
 from flowbot.vision._pipes import ALREADY_SOLVED
@@ -56,6 +58,14 @@ def test_a_wall_the_luma_alone_reads_beside_a_flows_tint_is_refused() -> None:
         read_board(shot.image)
 
 
+def test_a_wall_the_luma_alone_reads_beside_a_flow_is_refused() -> None:
+    # A white flow's grey tint beside blurred lines widens them in the luma to a wall's
+    # width; the colour channel's outline is no wider than its lines there (no groups).
+    shot = sample("web", 300013, "hex", "solved")
+    with pytest.raises(UnsureReadingError, match="colour channels disagree"):
+        read_board(shot.image)
+
+
 def test_a_pipe_runs_through_both_centres_not_between_two_tints() -> None:
     geometry = HexGeometry.regular(left=20, top=20, pitch=60, rows=3, cols=3)
     a, b = geometry.centre(Cell(0, 0)), geometry.centre(Cell(1, 0))
@@ -81,3 +91,27 @@ def test_a_glow_shaft_along_a_column_is_no_pipe() -> None:
     shot = sample("drift", 1000005, "hex")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def _sharp_bends(solution: Solution) -> int:
+    """How many times a flow turns into the neighbour next round from the one it came from."""
+    puzzle = solution.puzzle
+    return sum(
+        c in set(puzzle.lattice_neighbours(a))
+        for path in solution.paths
+        for a, c in zip(path, path[2:], strict=False)
+    )
+
+
+@pytest.mark.parametrize(("category", "index"), [("phone", 0), ("jpeg", 2)])
+def test_a_flows_sharp_bend_is_read(shared: Path, category: str, index: int) -> None:
+    # The game's own levels bend flows by 60 degrees (a path touching itself); in the
+    # bend's hexagon each band covers a side of the other, the ground beside it on one
+    # side only.
+    bent = [s for s in official_levels(str(shared / "official"))["hex"] if _sharp_bends(s)]
+    shot = sample(category, 300000 + index, "hex", "solved", levels=[bent[index]])
+    assert shot.drawn is not None
+    assert _sharp_bends(shot.drawn)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert ALREADY_SOLVED in reading.notes

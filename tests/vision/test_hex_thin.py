@@ -23,9 +23,9 @@ needs_site = pytest.mark.skipif(not SITE.is_dir(), reason="the site's images are
 
 
 @needs_site
-@pytest.mark.parametrize("png", ["hexes/1.png", "party/11.png"])
+@pytest.mark.parametrize("png", ["hexes/1.png", "party/11.png", "party/13.png"])
 def test_a_thin_outlined_hex_board_is_read_without_walls_and_says_so(png: str) -> None:
-    # party 11: a flow bending sharply (60 degrees) between two dots, its hexagons
+    # party 11, 13: flows bending sharply (60 degrees, ``_hex_bends``), their hexagons
     # not left out as holes.
     path = SITE / png
     [level] = read_puzzles(path.with_suffix(".txt"), "levelpack")

@@ -34,6 +34,7 @@ from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
+from flowbot.vision._hex_walls_alike import lead_channel
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rules import (
@@ -95,9 +96,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     if sides.crossed:
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
-        sides = replace(
-            sides, inks_again=LineMap(second, sides.lattice.row_step, settings.line_contrast)
-        )
+        seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)
+        sides = lead_channel(replace(sides, inks_again=seen_again))
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)
     for board_rule in HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES:

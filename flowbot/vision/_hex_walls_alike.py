@@ -18,6 +18,10 @@ where its widths fall in clear groups there, else by the luma alone only
 where the luma's own gap there is wide (``LUMA_ALONE_GAP``): a flow's tint
 beside blurred lines widens them in the luma (a white flow's grey tint made
 four walls on synthetic hex web 300013 solved, a cyan one two on a crop).
+Where the luma's own widths fall in no clear groups but the colour channel's
+do (a bright flow's tint beside a line widens it in the luma), the two swap
+roles (``lead_channel``): the walls are read in the colour channel and must
+read alike in the luma as above.
 """
 
 from __future__ import annotations
@@ -33,6 +37,23 @@ from flowbot.vision._rule import Rule
 #: between its groups at least (``_hex_widths.WidthGroups.gap``): tints beside blurred
 #: lines widened thin ones to walls at gaps 0.33 and 0.36; walls read right 0.45 and up.
 LUMA_ALONE_GAP = 0.4
+
+
+def lead_channel(sides: HexSides) -> HexSides:
+    """``sides`` measured first in the colour channel (``inks_again``), the luma second,
+    where the luma's widths do not fall in clear groups along every direction and the
+    colour channel's do (a bright flow's tint beside a line widens it in the luma: the
+    walls then read in the colour channel must read alike in the luma, as the other way
+    round)."""
+    if sides.inks_again is None or _clear(sides):
+        return sides
+    swapped = replace(sides, inks=sides.inks_again, inks_again=sides.inks or sides.lines)
+    return swapped if _clear(swapped) else sides
+
+
+def _clear(sides: HexSides) -> bool:
+    groups = sides.groups
+    return groups is not None and all(group.clear for group in groups)
 
 
 def _check_walls_alike(sides: HexSides) -> None:

@@ -89,9 +89,5 @@ def test_a_wall_the_luma_alone_reads_round_a_tinted_cell_is_refused() -> None:
     # channel's groups, not clear, read it thin (the lead's held-out seed, read
     # wrong once).
     shot = sample("jpeg", 1200000, "hex", "solved")
-    try:
-        reading = read_board(shot.image)
-    except UnsureReadingError as error:
-        assert "colour channels disagree" in str(error)
-    else:
-        assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    with pytest.raises(UnsureReadingError, match="colour channels disagree"):
+        read_board(shot.image)

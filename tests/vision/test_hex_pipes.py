@@ -103,7 +103,7 @@ def _sharp_bends(solution: Solution) -> int:
     )
 
 
-@pytest.mark.parametrize(("category", "index"), [("phone", 0), ("jpeg", 2)])
+@pytest.mark.parametrize(("category", "index"), [("jpeg", 0), ("web", 2)])
 def test_a_flows_sharp_bend_is_read(shared: Path, category: str, index: int) -> None:
     # The game's own levels bend flows by 60 degrees (a path touching itself); in the
     # bend's hexagon each band covers a side of the other, the ground beside it on one
@@ -115,3 +115,13 @@ def test_a_flows_sharp_bend_is_read(shared: Path, category: str, index: int) -> 
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert ALREADY_SOLVED in reading.notes
+
+
+def test_a_wall_the_luma_alone_reads_round_a_tinted_cell_is_refused() -> None:
+    # A white flow's grey tint is nearly as light as the lines: in the luma every
+    # side of its cell measured wide, and a line there read as a wall; the red
+    # channel's groups, not clear, read it thin (the lead's held-out seed, read
+    # wrong once).
+    shot = sample("jpeg", 1200000, "hex", "solved")
+    with pytest.raises(UnsureReadingError, match="colour channels disagree"):
+        read_board(shot.image)

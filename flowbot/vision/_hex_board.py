@@ -181,12 +181,15 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
     """The ink of the line at the middle of ``profile`` (half-pixel steps across it): its
     contrast summed over its own hump, down to the valleys either side before
     anything else rises, over a straight line between them (glow's soft edge along
-    a line leaves a slope under it in the top-hat)."""
+    a line leaves a slope under it in the top-hat). A valley that is a saddle (something
+    rises past it: a dot's rim) where the other is ground (nothing does) is the two
+    humps' overlap, not the ground under the line: it stands no higher than the other."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(profile[near])])
     top = max(float(profile[peak]), 1e-6)
     rise = HUMP_RISE * top
     edges = []
+    saddles = []
     for out in (profile[peak::-1], profile[peak:]):
         low = np.minimum.accumulate(out)
         past = np.flatnonzero((out > low + rise) & (low <= VALLEY * top))
@@ -197,10 +200,16 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
         stop = min(
             int(past[0]) if past.size else len(out), int(flat[0]) + 1 if flat.size else len(out)
         )
-        edges.append(int(np.argmin(out[:stop])))
+        edge = int(np.argmin(out[:stop]))
+        edges.append(edge)
+        saddles.append(bool((out[edge:] > out[edge] + rise).any()))
     lo, hi = peak - edges[0], peak + edges[1]
     hump = profile[lo : hi + 1]
-    base = np.linspace(float(profile[lo]), float(profile[hi]), len(hump))
+    ends = [float(profile[lo]), float(profile[hi])]
+    if saddles[0] != saddles[1]:
+        saddle = int(saddles[1])
+        ends[saddle] = min(ends)
+    base = np.linspace(ends[0], ends[1], len(hump))
     return 0.5 * float(np.clip(hump - base, 0, None).sum())
 
 

@@ -181,9 +181,9 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
     """The ink of the line at the middle of ``profile`` (half-pixel steps across it): its
     contrast summed over its own hump, down to the valleys either side before
     anything else rises, over a straight line between them (glow's soft edge along
-    a line leaves a slope under it in the top-hat). A valley that is a saddle (something
-    rises past it: a dot's rim) where the other is ground (nothing does) is the two
-    humps' overlap, not the ground under the line: it stands no higher than the other."""
+    a line leaves a slope under it in the top-hat). A valley that is a saddle (a hump
+    rises and falls past it: a dot's rim) where the other is not is the two humps'
+    overlap, not the ground under the line: it stands no higher than the other."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(profile[near])])
     top = max(float(profile[peak]), 1e-6)
@@ -202,7 +202,12 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
         )
         edge = int(np.argmin(out[:stop]))
         edges.append(edge)
-        saddles.append(bool((out[edge:] > out[edge] + rise).any()))
+        # (a hump past it, rising and falling again within reach: a dot's rim, which the
+        # top-hat keeps only where it bends; glow's broad flank keeps rising)
+        past_top = int(np.argmax(out[edge:])) + edge
+        saddles.append(
+            bool(out[past_top] > out[edge] + rise and out[past_top:].min() < out[past_top] - rise)
+        )
     lo, hi = peak - edges[0], peak + edges[1]
     hump = profile[lo : hi + 1]
     ends = [float(profile[lo]), float(profile[hi])]

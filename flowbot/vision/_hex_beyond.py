@@ -23,7 +23,6 @@ from flowbot.vision._hex_board import (
     HexSides,
     Node,
     in_pieces,
-    neighbours,
     sampled,
     side_direction,
 )
@@ -56,7 +55,7 @@ def beyond_left_out(sides: HexSides) -> HexSides:
             return sides
         middle[direction] = math.sqrt(float(np.median(thin)) * float(np.median(wide)))
     cut = {side for side, w in inner.items() if w >= middle[side_direction(side)]}
-    pieces = sorted(_pieces(set(sides.cells), cut), key=len, reverse=True)
+    pieces = sorted(in_pieces(set(sides.cells), cut), key=len, reverse=True)
     if len(pieces) < 2:
         return sides
     board = float(np.median(_grounds(sides, pieces[0])))
@@ -69,23 +68,6 @@ def beyond_left_out(sides: HexSides) -> HexSides:
     if len(kept) == len(pieces) or not left:
         return sides
     return HexSides(sides.lines, sides.lattice, frozenset().union(*left), sides.crossed, sides.inks)
-
-
-def _pieces(cells: set[Node], cut: set[frozenset[Node]]) -> list[set[Node]]:
-    """The cells in groups of neighbours joined across sides not ``cut``."""
-    left, pieces = set(cells), []
-    while left:
-        todo = [left.pop()]
-        piece = set(todo)
-        while todo:
-            node = todo.pop()
-            for other in neighbours(node):
-                if other in left and frozenset((node, other)) not in cut:
-                    left.discard(other)
-                    piece.add(other)
-                    todo.append(other)
-        pieces.append(piece)
-    return pieces
 
 
 def _grounds(sides: HexSides, piece: set[Node]) -> np.ndarray:

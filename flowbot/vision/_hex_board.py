@@ -181,15 +181,12 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
     """The ink of the line at the middle of ``profile`` (half-pixel steps across it): its
     contrast summed over its own hump, down to the valleys either side before
     anything else rises, over a straight line between them (glow's soft edge along
-    a line leaves a slope under it in the top-hat). A valley that is a saddle (a hump
-    rises and falls past it: a dot's rim) where the other is not is the two humps'
-    overlap, not the ground under the line: it stands no higher than the other."""
+    a line leaves a slope under it in the top-hat)."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(profile[near])])
     top = max(float(profile[peak]), 1e-6)
     rise = HUMP_RISE * top
     edges = []
-    saddles = []
     for out in (profile[peak::-1], profile[peak:]):
         low = np.minimum.accumulate(out)
         past = np.flatnonzero((out > low + rise) & (low <= VALLEY * top))
@@ -200,21 +197,10 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
         stop = min(
             int(past[0]) if past.size else len(out), int(flat[0]) + 1 if flat.size else len(out)
         )
-        edge = int(np.argmin(out[:stop]))
-        edges.append(edge)
-        # (a hump past it, rising and falling again within reach: a dot's rim, which the
-        # top-hat keeps only where it bends; glow's broad flank keeps rising)
-        past_top = int(np.argmax(out[edge:])) + edge
-        saddles.append(
-            bool(out[past_top] > out[edge] + rise and out[past_top:].min() < out[past_top] - rise)
-        )
+        edges.append(int(np.argmin(out[:stop])))
     lo, hi = peak - edges[0], peak + edges[1]
     hump = profile[lo : hi + 1]
-    ends = [float(profile[lo]), float(profile[hi])]
-    if saddles[0] != saddles[1]:
-        saddle = int(saddles[1])
-        ends[saddle] = min(ends)
-    base = np.linspace(ends[0], ends[1], len(hump))
+    base = np.linspace(float(profile[lo]), float(profile[hi]), len(hump))
     return 0.5 * float(np.clip(hump - base, 0, None).sum())
 
 

@@ -76,16 +76,6 @@ def test_small_hexagons_are_read_exactly_walls_and_all(seed: int) -> None:
     assert reading.puzzle == shot.puzzle.canonical()
 
 
-def test_a_line_cut_by_the_image_edge_keeps_its_ink_beside_a_dots_rim() -> None:
-    # An outline side the image's top edge cuts (zeros past it), a dot's rim right
-    # inside: the valley between the two is their overlap, not the ground (tiny cells:
-    # measured 0 31 73 63 32 24 24 27 31 20 4).
-    profile = np.zeros_like(OFFSETS)
-    profile[OFFSETS >= -0.5] = [31, 73, 63, 32, 24, 24, 27, 31, 20, 4]
-    line = np.where(OFFSETS <= 1.0, profile, 0.0)  # the line alone, down to the ground
-    assert _hump_ink(profile, OFFSETS) >= 0.9 * _hump_ink(line, OFFSETS)
-
-
 def test_a_line_on_a_glows_slope_keeps_the_slope_out() -> None:
     # Ground rising on one side (glow's soft edge) and nothing rising again: the slope
     # under the line is no ink of it.
@@ -98,7 +88,6 @@ def test_a_line_on_a_glows_slope_keeps_the_slope_out() -> None:
 @pytest.mark.parametrize(
     ("category", "seed"),
     [
-        ("tiny_cells", 300015),  # an outline side cut by the image's edge, a dot inside it
         ("jpeg", 300012),  # a text window's lines closing hexagons past the outline
         ("jpeg", 100007),  # ... a spreadsheet's; magenta dots' chroma ringing beside lines
     ],

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._bridges import take_off
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import Region, dots_outside
@@ -20,6 +21,7 @@ from flowbot.vision._pipes import hide_pipes
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import (
+    Features,
     Settings,
     UnsureBoardError,
 )
@@ -201,12 +203,26 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
             # to read through them, or whose pipes cross a bridge).
             return True
         try:
-            dots, _ = read_cells(samples, image, copy, settings)
+            dots = _copy_dots(image, copy, samples, board)
         except UnsureReadingError:
             continue
-        if set(dots) == set(board.dots):
+        if dots == set(board.dots):
             return True
     return False
+
+
+def _copy_dots(
+    image: np.ndarray, copy: BoardGeometry, samples: CellSamples, board: Cells
+) -> set[Cell]:
+    """The dots in ``samples`` of ``copy``, a smaller copy of ``board``, read as the board's
+    were: its holes left out, its bridges' tiles taken off (the copy holds the board's
+    features where the board does, too small for the stages that find them to see)."""
+    features, settings = board.features, board.settings
+    if features.bridges:
+        image = take_off(image, copy, set(features.bridges), samples)
+        samples = hide_pipes(image, copy, sample_cells(image, copy), settings.pipe_contrast)
+    dots, _ = read_cells(samples, image, copy, settings, Features(holes=features.holes))
+    return dots
 
 
 def is_copy_of(

@@ -49,13 +49,7 @@ class Region:
 
 
 def other_dots(
-    image: np.ndarray,
-    board: BoardGeometry,
-    step: int,
-    min_side: float,
-    pairs: int = PAIRS,
-    *,
-    split: bool = False,
+    image: np.ndarray, board: BoardGeometry, step: int, min_side: float, pairs: int = PAIRS
 ) -> Region | None:
     """Where pairs of dots like a board's lie outside ``board``, if anywhere.
 
@@ -77,25 +71,17 @@ def other_dots(
     Region or None
         The dots' rectangle grown by ``REACH`` dot sizes, within the image;
         None when fewer than ``pairs`` pairs of one size were seen.
-    split
-        See ``round_blobs``.
     """
-    return _dots_region(image, _outside(image, board), step, min_side, pairs, split=split)
+    return _dots_region(image, _outside(image, board), step, min_side, pairs)
 
 
 def dots_outside(
-    image: np.ndarray,
-    board: BoardGeometry,
-    settings: Settings,
-    pairs: int = PAIRS,
-    *,
-    split: bool = False,
+    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int = PAIRS
 ) -> Region | None:
     """``other_dots`` at the reader's working scale, in parts that can hold a board."""
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
-    min_side = MIN_BOARD_SIDE * settings.min_cell_px
-    return other_dots(image, board, step, min_side, pairs, split=split)
+    return other_dots(image, board, step, MIN_BOARD_SIDE * settings.min_cell_px, pairs)
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:

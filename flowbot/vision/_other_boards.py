@@ -68,13 +68,6 @@ SMALLER_BOARD = 2 / 3
 OTHER_BOARD_PAIRS = 1
 
 
-#: ... and two, of the discs cut from saturated blobs of another colour as well
-#: (a preview's dots touching its glow or its saturated ground): one such pair
-#: is cut from icons and text beside the board on a third of real phone screens,
-#: two on 3 of 52 (each then searched at full resolution where they lie).
-CUT_PAIRS = 2
-
-
 def another_board(image: np.ndarray, cells: Cells) -> bool:
     """Whether another grid holding dots lies outside the board read, not a smaller copy of it.
 
@@ -83,9 +76,7 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
     like a board's lie outside it (a cheap look), at full resolution there.
     """
     board, settings = cells.geometry, cells.settings
-    region = dots_outside(image, board, settings, pairs=OTHER_BOARD_PAIRS) or dots_outside(
-        image, board, settings, pairs=CUT_PAIRS, split=True
-    )
+    region = dots_outside(image, board, settings, pairs=OTHER_BOARD_PAIRS)
     if region is None:
         return False
     log.debug("dots like a board's outside it: searching %s", region)

@@ -101,15 +101,6 @@ def test_a_preview_of_two_pairs_one_of_them_pale_is_refused(seed: int) -> None:
         read_board(shot.image)
 
 
-@pytest.mark.parametrize("seed", [170163, 170205])
-def test_a_preview_of_another_level_its_dots_touching_its_ground_is_refused(seed: int) -> None:
-    # Its dots touch its glow or its saturated ground: no round blob until cut from
-    # it at their rims, two pairs of them then.
-    shot = decoy("flow_other_preview", seed)
-    with pytest.raises(UnsureReadingError, match="two boards"):
-        read_board(shot.image)
-
-
 @pytest.mark.parametrize(("variant", "seed"), [("bridges", 300034)])
 def test_a_variant_board_with_its_own_preview_is_read(variant: str, seed: int) -> None:
     # The copy holds the board's features where the board does, too small for the

@@ -7,7 +7,7 @@ when one scale and shift (no turn) takes every board dot to a dot of its
 colour there and takes nothing else there: the copy is then no second
 board. The square boards' check (``_other_boards.smaller_copy``) reads the
 copy's grid; this one needs only the dots (a square board's too, where the
-copy's cells are too small to read: ``_copied_dots``).
+copy's cells are too small to read: ``_other_boards.copied_dots``).
 """
 
 from __future__ import annotations

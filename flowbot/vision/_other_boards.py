@@ -239,6 +239,8 @@ def copy_of_board(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool
     shrunk copy's lattice may be found half a cell off, in step with text beside it)."""
     if smaller_copy(image, board, other):
         return True
+    if other.cell_size > SMALLER_COPY * board.geometry.cell_size:
+        return False  # no copy: a piece of the board, or another board
     h, w = image.shape[:2]
     grow_x = COPY_BEYOND_GRID * (other.right - other.left)
     grow_y = COPY_BEYOND_GRID * (other.bottom - other.top)

@@ -97,7 +97,9 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
         return None
     features = replace(features, bridges=seen.bridges | pipes.bridges)
     border = border_under_pipes(seen.image, geometry, pipes, features.bridges)
-    warps = find_warps(seen.image, geometry, features.holes, border, walls=features.walls)
+    warps = find_warps(
+        seen.image, geometry, features.holes, border, walls=features.walls, through=pipes.warps
+    )
     # Openings a pipe runs out of hide under it on the board placed (``pipes.warps``).
     if warps | pipes.warps != features.warps | pipes.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
@@ -461,8 +463,10 @@ def _check_sides(
 
         inner = between(playable, playable)
         # Fainter than a line: a line over a lighter ground (glow, glare), never a
-        # wall (ten times a line's ink); between a line and a wall: doubtful.
-        faint = inner & (ink < kinds.levels[1]) & (side != Kind.LINE)
+        # wall (ten times a line's ink); between a line and a wall: doubtful. A
+        # line's ink without its ridge (``no_ridge``: a step between two flows'
+        # tints that hide the line) is nothing drawn, no wall either.
+        faint = inner & ((ink < kinds.levels[1]) | (side == Kind.NONE)) & (side != Kind.LINE)
         if (inner & ~faint & (side != Kind.LINE) & (side != Kind.OUTLINE)).any():
             raise OutlineError(
                 "an edge between two cells of the board is neither a line nor a wall"

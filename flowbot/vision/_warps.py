@@ -190,17 +190,23 @@ def find_warps(
     border: Border | None = None,
     *,
     walls: frozenset[Link] = frozenset(),
+    through: frozenset[Link] = frozenset(),
 ) -> frozenset[Link]:
     """The warps of the board chosen: its border's openings, paired across it.
 
     Raises ``UnsureReadingError`` for an opening without its partner, or a
     side drawn nowhere on a board whose other sides show warps or the
     outline of the game's other boards. ``border``: the board's, if measured;
-    ``walls``: those read (drawn as the outline).
+    ``walls``: those read (drawn as the outline); ``through``: the warps drawn
+    pipes run through (``Pipes.warps``), open at both ends.
     """
     border = border or border_of(image, geometry)
     sides = border.sides
     open_ = _openings(geometry, border, holes, walls)
+    # A flow through a warp fills both its openings: a dark one shows as nothing
+    # drawn at one end (the ground's lightness), a bright one as ink at the other.
+    for side, k in _ends(through, geometry.rows, geometry.cols):
+        open_[side][k] = True
     warps, doubt = _paired(open_, geometry.rows, geometry.cols)
     if doubt:
         raise UnsureReadingError(doubt)
@@ -219,6 +225,18 @@ def find_warps(
             f"the board's {nowhere[0]} border is drawn nowhere: open all along (warps) or hidden"
         )
     return warps
+
+
+def _ends(warps: frozenset[Link], rows: int, cols: int) -> list[tuple[str, int]]:
+    """The border sides and places (row or column) of ``warps``' openings."""
+    ends = []
+    for a, b in warps:
+        for cell in (a, b):
+            if a.row == b.row:
+                ends.append(("left" if cell.col == 0 else "right", cell.row))
+            else:
+                ends.append(("top" if cell.row == 0 else "bottom", cell.col))
+    return ends
 
 
 def openings_under_pipes(

@@ -122,18 +122,19 @@ def read_pipes_through(
     ``_pipes`` reads it.
     """
     plain = read_pipes(image, geometry, samples, contrast)
-    if plain is not None and all(f[0] in plain.dots and f[-1] in plain.dots for f in plain.flows):
+    # A flow through a warp from a dot on the border straight out of it shows no link.
+    stubs = plain is not None and bool(stubs_out(geometry, samples, contrast, plain.touched))
+    if (
+        plain is not None
+        and not stubs
+        and all(f[0] in plain.dots and f[-1] in plain.dots for f in plain.flows)
+    ):
         # Every flow from dot to dot (or none): a flow under a bridge's tile, or
         # through a warp, would show as two pieces, each ending short of a dot.
         return plain
     # A cell read as a pipe's dot is no tile (a colour-blind letter passes for rails).
     tiles = frozenset(find_bridges(image, geometry, samples)) - (plain.dots if plain else set())
-    if (
-        plain is not None
-        and not tiles
-        and not _loose_on_border(plain, geometry)
-        and not stubs_out(geometry, samples, contrast, plain.touched)
-    ):
+    if plain is not None and not tiles and not stubs and not _loose_on_border(plain, geometry):
         return plain
     try:
         return _read(image, geometry, samples, contrast, tiles)

@@ -18,8 +18,10 @@ meeting, a border with gaps); this stage, asked only then, reads them:
 4. the lines are placed at full resolution, the edges judged again there,
    and the dots read and checked as on a classic board.
 
-A board with neither holes nor walls is not read here: the classic search
-refused it for a reason of its own.
+A board with neither holes, walls nor warps is not read here: the classic
+search refused it for a reason of its own. One with warps alone is (its
+openings hold no line, and another window's lines in step with the board
+run on past them into the classic search's grid).
 """
 
 from __future__ import annotations
@@ -311,8 +313,6 @@ def _board_on(
         link(Cell(a[0] - r0, a[1] - c0), Cell(b[0] - r0, b[1] - c0))
         for a, b in _sides(kinds, playable, playable, Kind.OUTLINE)
     )
-    if not holes and not walls:
-        return None
     warps = frozenset(
         link(Cell(int(r) - r0, 0), Cell(int(r) - r0, c1 - c0 - 1))
         for r in np.flatnonzero(opening[0][c0])
@@ -320,6 +320,8 @@ def _board_on(
         link(Cell(0, int(c) - c0), Cell(r1 - r0 - 1, int(c) - c0))
         for c in np.flatnonzero(opening[1][r0])
     )
+    if not (holes or walls or warps):
+        return None  # a plain board: the classic search refused it for a reason of its own
     geometry = BoardGeometry(
         tuple(float(x) for x in xs[c0 : c1 + 1]), tuple(float(y) for y in ys[r0 : r1 + 1])
     )

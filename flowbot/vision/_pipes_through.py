@@ -61,7 +61,7 @@ from flowbot.vision._pipes import (
     unlike_centre,
 )
 from flowbot.vision._stats import median_of
-from flowbot.vision._variant_pipes import runs_out, sides_of
+from flowbot.vision._variant_pipes import letter_free, runs_out, sides_of
 from flowbot.vision._warp_stubs import stub_out
 
 log = logging.getLogger(__name__)
@@ -276,7 +276,10 @@ def _through_warps(
     def leaves(cell: Cell, side: str) -> bool:
         """Whether the flow at ``cell`` runs out past ``side``: through an opening in the
         outline, or as a stub past a thin border (``stub_out``)."""
-        if not np.isnan(outline).any() and runs_out(image, geometry, cell, side, outline):
+        colour = letter_free(samples, cell)
+        if not np.isnan(outline).any() and runs_out(
+            image, geometry, cell, side, outline, colour=colour
+        ):
             return True
         return not border.outlined and stub_out(image, geometry, cell, side)
 
@@ -324,7 +327,10 @@ def _through_warps(
 
 
 def stubs_out(
-    geometry: BoardGeometry, samples: CellSamples, contrast: float, taken: set[Cell] | frozenset[Cell]
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    taken: set[Cell] | frozenset[Cell],
 ) -> list[Cell]:
     """Border cells not in ``taken`` whose core stands ``contrast`` from their ring and
     whose ring's sector facing out of the board shows the core's colour (within ``NEAR``):

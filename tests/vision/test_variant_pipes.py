@@ -64,6 +64,12 @@ SITE = SHARED / "variants"
         # link inside the board): a stub out at each end.
         ("warps", "huge_cells", 300013, "started"),
         ("warps", "preview", 300008, "started"),
+        # A board with warps alone, another window's lines in step with it beside
+        # the openings: the outlined stage reads it.
+        ("warps", "drift", 100004, "started"),
+        # A colour-blind dot's letter covers its centre: its flow runs out through
+        # a warp in its colour sampled without the letter.
+        ("warps", "colour_blind", 100012, "solved"),
     ],
 )
 def test_pipes_on_a_variant_board_are_read(

@@ -299,6 +299,7 @@ def _board_on(
         return None
     box = np.zeros_like(playable)
     box[r0:r1, c0:c1] = True
+    playable = _lines_hidden(kinds, playable, box)
     # Warps leave the frame open in pairs across the board (``_warps``).
     opening = frame_openings(
         ~kinds.heavier_than_lines(kinds.vertical_ink),
@@ -402,6 +403,33 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
         apart |= set(a[open_side]) | set(b[open_side])
     closed = {int(g) for g in np.unique(groups[joined])} - {int(g) for g in apart} - {board}
     return joined & np.isin(groups, _beside(groups, board, closed))
+
+
+def _lines_hidden(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """``playable`` with the cells of ``box`` beside it whose sides show no outline (nor a
+    doubt heavier than a line) anywhere: their lines hidden (faint lines under flows'
+    tints), not holes, which the game outlines all round. Taken in turn from the playable
+    cells inward."""
+    heavy = [
+        (kind == Kind.OUTLINE) | ((kind == Kind.DOUBT) & (ink >= kinds.levels[1]))
+        for kind, ink in (
+            (kinds.vertical, kinds.vertical_ink),
+            (kinds.horizontal, kinds.horizontal_ink),
+        )
+    ]
+    outlined = heavy[0][:-1].T | heavy[0][1:].T | heavy[1][:-1] | heavy[1][1:]
+    candidates = box & ~playable & ~outlined
+    out = playable.copy()
+    while True:
+        beside = np.zeros_like(out)
+        beside[1:] |= out[:-1]
+        beside[:-1] |= out[1:]
+        beside[:, 1:] |= out[:, :-1]
+        beside[:, :-1] |= out[:, 1:]
+        more = candidates & beside & ~out
+        if not more.any():
+            return out
+        out |= more
 
 
 def _beside(groups: np.ndarray, board: int, closed: set[int]) -> list[int]:

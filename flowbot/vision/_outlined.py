@@ -72,6 +72,8 @@ class Outlined:
     geometry: BoardGeometry
     features: Features
     samples: CellSamples
+    #: Playable cells whose lines no side shows: hidden under flows' tints, if read so.
+    unseen: frozenset[Cell] = frozenset()
 
 
 class OutlineError(UnsureReadingError):
@@ -89,6 +91,10 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     geometry, features = found.geometry, found.features
     # Drawn pipes are read first, the dots through them (a board started or finished).
     pipes = see_pipes_through(image, geometry, found.samples, settings.pipe_contrast)
+    if found.unseen - pipes.touched:
+        # Lines hidden only under flows' tints: elsewhere (a panel laid over the
+        # board) the cells are no board's cells seen.
+        raise OutlineError("some cells of the board show no lines and no flow covers them")
     dots, confidence, seen = read_cells_bridged(
         pipes.hidden(found.samples), image, geometry, settings, features, pipes=pipes
     )
@@ -230,7 +236,8 @@ def _outlined(
     again = _board_on(gray, rgb, *_whole_lattice(whole, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
-    return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
+    samples = sample_cells(image, again.geometry)
+    return Outlined(again.geometry, again.features, samples, again.unseen)
 
 
 #: A cell at the image's edge is whole when its outer line's middle lies past
@@ -248,6 +255,8 @@ class _Board:
     geometry: BoardGeometry
     features: Features
     size: tuple[int, int]
+    #: Cells whose lines no side shows (``_lines_hidden``): a flow must cover each.
+    unseen: frozenset[Cell] = frozenset()
 
 
 def _whole_lattice(
@@ -299,7 +308,7 @@ def _board_on(
         return None
     box = np.zeros_like(playable)
     box[r0:r1, c0:c1] = True
-    playable = _lines_hidden(kinds, playable, box)
+    joined, playable = playable, _lines_hidden(kinds, playable, box)
     # Warps leave the frame open in pairs across the board (``_warps``).
     opening = frame_openings(
         ~kinds.heavier_than_lines(kinds.vertical_ink),
@@ -327,7 +336,8 @@ def _board_on(
         tuple(float(x) for x in xs[c0 : c1 + 1]), tuple(float(y) for y in ys[r0 : r1 + 1])
     )
     features = Features(holes=holes, walls=walls, warps=warps)
-    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)))
+    unseen = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(playable & ~joined))
+    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen)
 
 
 def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:

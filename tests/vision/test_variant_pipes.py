@@ -70,6 +70,9 @@ SITE = SHARED / "variants"
         # A colour-blind dot's letter covers its centre: its flow runs out through
         # a warp in its colour sampled without the letter.
         ("warps", "colour_blind", 100012, "solved"),
+        # Faint lines hidden under flows' tints round two cells: no hole (not
+        # outlined), cells the flows cover.
+        ("warps", "drift", 300007, "solved"),
     ],
 )
 def test_pipes_on_a_variant_board_are_read(

@@ -110,7 +110,9 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
         drawn = (
             features.warps
             if board.border is not None
-            else find_warps(cells.image, cells.geometry, features.holes, border)
+            else find_warps(
+                cells.image, cells.geometry, features.holes, border, through=board.pipes.warps
+            )
         )
         warps = drawn | board.pipes.warps
         board = replace(board, features=replace(features, warps=warps), border=border)

@@ -28,7 +28,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cell_pipes import BAND_EDGE_PX
 from flowbot.vision._colour import delta_e
-from flowbot.vision._pipes import STEPS, band_links, lab_at
+from flowbot.vision._pipes import DISC, STEPS, band_links, disc_share, lab_at
 from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, edges_in_colour
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
@@ -102,19 +102,47 @@ def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ..
     return float(np.mean(drawn)) if drawn else 1.0
 
 
+def ends_at_dot(cells: Cells, cell: Cell, k: int, band: np.ndarray) -> bool:
+    """Whether the band from ``cell`` across its side ``k`` (``STEPS``) ends, at either
+    cell, in a disc of its colour round the centre (``disc_share``) no dot read explains.
+
+    A flow's pipe runs out of its dot, however blurred its edges; glow's band
+    crosses cells or fades in them, showing its ground round their centres.
+    """
+    other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
+    towards = k * np.pi / 2
+    return any(
+        end not in cells.dots
+        and disc_share(
+            cells.image,
+            cells.geometry,
+            end,
+            [angle],
+            band,
+            ground=cells.samples.ring_lab[end],
+        )
+        >= DISC
+        for end, angle in ((cell, towards), (other, towards + np.pi))
+    )
+
+
 def check_no_faint_pipes(cells: Cells) -> None:
-    """Refuse a faint band drawn across an edge between cells no flow read touches."""
+    """Refuse a faint band drawn across an edge between cells no flow read touches: sharp
+    across its width, or running out of a disc of its colour no dot read explains."""
     features = cells.features
     links = band_links(
         cells.image, cells.geometry, cells.samples, cells.settings.pipe_contrast * FAINTER
     )
-    for cell, k in sorted(links):
+    for (cell, k), band in sorted(links.items(), key=lambda item: item[0]):
         other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
         if {cell, other} & features.holes or link(cell, other) in features.walls:
             continue  # no pipe runs there: the outline's colour
         if {cell, other} <= cells.dots:
             continue  # two dots of a pair side by side, blurred into one band
-        if drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE:
+        if (
+            drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE
+            or ends_at_dot(cells, cell, k, band)
+        ):
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
             )

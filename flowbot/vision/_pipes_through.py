@@ -407,7 +407,9 @@ def follow_flows(
         if unlike_centre(image, geometry, samples, cell, lab):
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
         towards = [_towards(cell, other[0], geometry) for other in near]
-        disc = disc_share(image, geometry, cell, towards, lab, core=samples.core_lab[cell])
+        disc = disc_share(
+            image, geometry, cell, towards, lab, core=samples.core_lab[cell], ground=samples.ring_lab[cell]
+        )
         if disc >= DISC:
             if len(near) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")

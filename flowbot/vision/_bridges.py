@@ -9,7 +9,7 @@ one under it is hidden by the tile. So a bridge is told by its shape alone,
 whatever its grey and whatever runs over it: a tile's straight edges all
 round, one colour on its four sides, and two rails across it.
 
-A bridge found is painted over with the ground around it (``take_off``), so
+A bridge found is painted over with the ground beside it (``take_off``), so
 the dots, pipes and empty cells are read as on any board, and the puzzle
 gets the cell as a bridge. Where no flow could cross it (on the border, by
 the model's rule) the screen is refused: the board is not what it seems.
@@ -29,10 +29,6 @@ from flowbot.vision._cells import NEAR, CellSamples, sample_cells
 from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._pipes import disc_share
 from flowbot.vision._stats import median_along, median_of, median_of_present
-
-#: An empty cell's core within this (CIELAB) of its ring: the ground a tile
-#: is painted over with is taken from such cells.
-_CORE_OFF_RING = 12.0
 
 #: The patch a cell is resampled to (pixels a side, covering the cell exactly).
 _PATCH = 60
@@ -309,37 +305,38 @@ def check_crossable(bridges: set[Cell], geometry: BoardGeometry) -> None:
 #: The tile's half side as painted over (pitches), and a pixel more for its
 #: smoothed edge.
 _PAINT = 0.4
+#: Where the ground under a tile is taken from: the cell's own margin between
+#: the tile's edge (0.4 pitch from the middle) and its grid line (0.5), at
+#: these places along each side (pitches from the middle), clear of a flow
+#: crossing the side's middle (0.17 pitch wide) and of the lines' corners.
+_MARGIN_OUT, _MARGIN_ALONG = 0.44, (-0.3, 0.3)
 
 
-def take_off(
-    image: np.ndarray, geometry: BoardGeometry, bridges: set[Cell], samples: CellSamples
-) -> np.ndarray:
+def take_off(image: np.ndarray, geometry: BoardGeometry, bridges: set[Cell]) -> np.ndarray:
     """A copy of ``image`` with each bridge's tile painted over in the ground around it.
 
-    The ground is the empty cells' next to it (their cores' median colour),
-    glow's tint changing little from one cell to the next: what the game
-    shows where it draws no tile. Outside the tile, the cell is left as drawn.
+    The ground is the cell's own margin's, beside the tile inside its lines:
+    what the game shows where it draws no tile, glow and a flow's tint as
+    under the tile (the cells beside may be covered by flows, tinted unlike
+    it). Outside the tile, the cell is left as drawn.
     """
     out = image.copy()
     h, w = image.shape[:2]
-    # Empty cells: a core like its own ring (glow tints both alike).
-    empty = delta_e(samples.core_lab, samples.ring_lab) < _CORE_OFF_RING
+    pitch = geometry.cell_size
+    offsets = np.array(
+        [
+            (sign * _MARGIN_OUT * pitch, along * pitch)[::flip]
+            for sign in (-1, 1)
+            for along in _MARGIN_ALONG
+            for flip in (1, -1)
+        ]
+    )
     for cell in bridges:
-        empty[cell] = False
-    rows, cols = empty.shape
-    for cell in bridges:
-        r0, r1 = max(0, cell.row - 1), min(rows, cell.row + 2)
-        c0, c1 = max(0, cell.col - 1), min(cols, cell.col + 2)
-        near = samples.core_rgb[r0:r1, c0:c1][empty[r0:r1, c0:c1]]
-        if not len(near):
-            near = samples.core_rgb[empty]
-        if not len(near):
-            raise UnsureReadingError(
-                f"cell ({cell.row}, {cell.col}) holds a bridge on a board with no empty cell"
-            )
-        fill = tuple(int(v) for v in median_of(near.reshape(-1, 3), axis=0))
         x, y = geometry.centre(cell)
-        half = _PAINT * geometry.cell_size + 1
+        px = np.clip(np.rint(x + offsets[:, 0]), 0, w - 1).astype(np.intp)
+        py = np.clip(np.rint(y + offsets[:, 1]), 0, h - 1).astype(np.intp)
+        fill = tuple(int(v) for v in median_of(image[py, px].astype(float), axis=0))
+        half = _PAINT * pitch + 1
         x0, x1 = max(0, round(x - half)), min(w - 1, round(x + half))
         y0, y1 = max(0, round(y - half)), min(h - 1, round(y + half))
         out[y0 : y1 + 1, x0 : x1 + 1] = fill
@@ -348,7 +345,7 @@ def take_off(
 
 def tiles_off(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
     """``image`` with the bridge tiles on ``geometry``'s cells painted over, or None when
-    it shows none (or none can be painted: no empty cell).
+    it shows none.
 
     For judging the grid lines alone: a tile's edge lies a tenth of a pitch
     from its cell's lines, where their ink is weighed against the ground
@@ -358,10 +355,7 @@ def tiles_off(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
     bridges = find_bridges(image, geometry, samples)
     if not bridges:
         return None
-    try:
-        return take_off(image, geometry, bridges, samples)
-    except UnsureReadingError:
-        return None
+    return take_off(image, geometry, bridges)
 
 
 @dataclass(frozen=True)
@@ -390,5 +384,5 @@ def without_bridges(
     if not bridges:
         return Bridged(image, samples, frozenset())
     check_crossable(bridges, geometry)
-    seen = take_off(image, geometry, bridges, samples)
+    seen = take_off(image, geometry, bridges)
     return Bridged(seen, sample_cells(seen, geometry), frozenset(bridges))

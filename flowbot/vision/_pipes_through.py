@@ -118,15 +118,16 @@ def read_pipes_through(
     """``see_pipes_through``, but ``None`` when pipes show that cannot be read as flows.
 
     Bridges' tiles are looked for only where pipes show: a board without
-    pipes, or whose flows read as on any board and has no tile, is read as
+    pipes, or whose flows read as on any board with no tile, is read as
     ``_pipes`` reads it.
     """
     plain = read_pipes(image, geometry, samples, contrast)
-    if plain is not None and all(f[0] in plain.dots and f[-1] in plain.dots for f in plain.flows):
-        # Every flow from dot to dot (or none): a flow under a bridge's tile, or
-        # through a warp, would show as two pieces, each ending short of a dot.
+    if plain is not None and not plain.flows:
         return plain
-    # A cell read as a pipe's dot is no tile (a colour-blind letter passes for rails).
+    # Tiles looked for even when every flow runs from dot to dot: a flow under
+    # a tile between its two dots shows no piece of pipe, one over it reads
+    # straight across. A cell read as a pipe's dot is no tile (a colour-blind
+    # letter passes for rails).
     tiles = frozenset(find_bridges(image, geometry, samples)) - (plain.dots if plain else set())
     if plain is not None and not tiles and not _loose_on_border(plain, geometry):
         return plain

@@ -9,7 +9,7 @@ one under it is hidden by the tile. So a bridge is told by its shape alone,
 whatever its grey and whatever runs over it: a tile's straight edges all
 round, one colour on its four sides, and two rails across it.
 
-A bridge found is painted over with the ground beside it (``take_off``), so
+A bridge found is painted over with the ground around it (``take_off``), so
 the dots, pipes and empty cells are read as on any board, and the puzzle
 gets the cell as a bridge. Where no flow could cross it (on the border, by
 the model's rule) the screen is refused: the board is not what it seems.
@@ -26,7 +26,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._cells import NEAR, CellSamples, sample_cells
-from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab
+from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab, to_rgb
 from flowbot.vision._pipes import disc_share
 from flowbot.vision._stats import median_along, median_of, median_of_present
 
@@ -305,41 +305,33 @@ def check_crossable(bridges: set[Cell], geometry: BoardGeometry) -> None:
 #: The tile's half side as painted over (pitches), and a pixel more for its
 #: smoothed edge.
 _PAINT = 0.4
-#: Where the ground under a tile is taken from: the cell's own margin between
-#: the tile's edge (0.4 pitch from the middle) and its grid line (0.5), at
-#: these places along each side (pitches from the middle), clear of a flow
-#: crossing the side's middle (0.17 pitch wide) and of the lines' corners.
-_MARGIN_OUT, _MARGIN_ALONG = 0.44, (-0.3, 0.3)
 
 
-def take_off(image: np.ndarray, geometry: BoardGeometry, bridges: set[Cell]) -> np.ndarray:
+def take_off(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    bridges: set[Cell],
+    samples: CellSamples,
+    holes: frozenset[Cell] = frozenset(),
+) -> np.ndarray:
     """A copy of ``image`` with each bridge's tile painted over in the ground around it.
 
-    The ground is the cell's own margin's, beside the tile inside its lines:
-    what the game shows where it draws no tile, glow and a flow's tint as
-    under the tile (the cells beside may be covered by flows, tinted unlike
-    it). Outside the tile, the cell is left as drawn.
+    The ground is its neighbours' rings' (``local_ground``): what the game
+    shows where it draws no tile, glow tinting it as the cell. Not the empty
+    cells' beside it: on a started board they are few, the cells round a
+    tile being dots and flows' tints, and in small cells the tile's own
+    margin is its grey and the lines' blurred together. Outside the tile,
+    the cell is left as drawn.
     """
     out = image.copy()
     h, w = image.shape[:2]
-    pitch = geometry.cell_size
-    offsets = np.array(
-        [
-            (sign * _MARGIN_OUT * pitch, along * pitch)[::flip]
-            for sign in (-1, 1)
-            for along in _MARGIN_ALONG
-            for flip in (1, -1)
-        ]
-    )
+    ground = np.clip(to_rgb(local_ground(samples, holes)) + 0.5, 0, 255).astype(np.uint8)
     for cell in bridges:
         x, y = geometry.centre(cell)
-        px = np.clip(np.rint(x + offsets[:, 0]), 0, w - 1).astype(np.intp)
-        py = np.clip(np.rint(y + offsets[:, 1]), 0, h - 1).astype(np.intp)
-        fill = tuple(int(v) for v in median_of(image[py, px].astype(float), axis=0))
-        half = _PAINT * pitch + 1
+        half = _PAINT * geometry.cell_size + 1
         x0, x1 = max(0, round(x - half)), min(w - 1, round(x + half))
         y0, y1 = max(0, round(y - half)), min(h - 1, round(y + half))
-        out[y0 : y1 + 1, x0 : x1 + 1] = fill
+        out[y0 : y1 + 1, x0 : x1 + 1] = ground[cell]
     return out
 
 
@@ -355,7 +347,7 @@ def tiles_off(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
     bridges = find_bridges(image, geometry, samples)
     if not bridges:
         return None
-    return take_off(image, geometry, bridges)
+    return take_off(image, geometry, bridges, samples)
 
 
 @dataclass(frozen=True)
@@ -384,5 +376,5 @@ def without_bridges(
     if not bridges:
         return Bridged(image, samples, frozenset())
     check_crossable(bridges, geometry)
-    seen = take_off(image, geometry, bridges)
+    seen = take_off(image, geometry, bridges, samples, holes)
     return Bridged(seen, sample_cells(seen, geometry), frozenset(bridges))

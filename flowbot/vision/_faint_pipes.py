@@ -139,9 +139,8 @@ def check_no_faint_pipes(cells: Cells) -> None:
             continue  # no pipe runs there: the outline's colour
         if {cell, other} <= cells.dots:
             continue  # two dots of a pair side by side, blurred into one band
-        if (
-            drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE
-            or ends_at_dot(cells, cell, k, band)
+        if drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE or ends_at_dot(
+            cells, cell, k, band
         ):
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"

@@ -409,7 +409,13 @@ def follow_flows(
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
         towards = [_towards(cell, other[0], geometry) for other in near]
         disc = disc_share(
-            image, geometry, cell, towards, lab, core=samples.core_lab[cell], ground=samples.ring_lab[cell]
+            image,
+            geometry,
+            cell,
+            towards,
+            lab,
+            core=samples.core_lab[cell],
+            ground=samples.ring_lab[cell],
         )
         if disc >= DISC:
             if len(near) > 1:

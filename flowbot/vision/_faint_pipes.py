@@ -10,12 +10,13 @@ So the pipe stage looks again at ``FAINTER`` of the contrast where no flow
 read runs (``_pipes_through.see_pipes_through``), and the cell rule here
 refuses a band that faint, drawn with a sharp edge, that no flow read
 explains. The background's glow is as faint, but fades softly across its
-width (``band_is_soft``): it is neither read nor refused. A band within
+width (``band_is_soft``): it is neither read nor refused. Where JPEG blurs a
+pipe's edge as softly, a band running out of a disc of its colour (a dot's,
+unread) is refused all the same: glow crosses cells or fades in them. A band within
 ``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
 judged in colour, each edge by its place between the band's colour and its
 own side's: a pipe when sharp on both. Left unjudged, such a flow was
-neither read nor refused, its pair left out (still so where JPEG blurs one
-edge as slow as glow's).
+neither read nor refused, its pair left out.
 """
 
 from __future__ import annotations
@@ -162,8 +163,9 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
     "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
     "colour, COLOUR_STEP 9 Lab to each side (that flow 0.92; glow ending in a cell 0; dark "
-    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
-    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens.",
+    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 60-80, 30-60 px cells: "
+    "read or refused, 214 of 216; JPEG 60 blurs one edge of some as slow as glow's: a "
+    "disc of DISC 0.85 at an end refuses them); none on the 509 real screens.",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

@@ -81,3 +81,13 @@ def test_a_glow_shaft_along_a_column_is_no_pipe() -> None:
     shot = sample("drift", 1000005, "hex")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_wall_the_luma_alone_reads_round_a_tinted_cell_is_refused() -> None:
+    # A white flow's grey tint is nearly as light as the lines: in the luma every
+    # side of its cell measured wide, and a line there read as a wall; the red
+    # channel's groups, not clear, read it thin (the lead's held-out seed, read
+    # wrong once).
+    shot = sample("jpeg", 1200000, "hex", "solved")
+    with pytest.raises(UnsureReadingError, match="colour channels disagree"):
+        read_board(shot.image)

@@ -143,7 +143,7 @@ def read_dots(
             samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
         ) and not (
             _like_cells_beside(samples.core_lab, float(contrast[cell]), cell)
-            or _ground_disc(samples.core_lab[cell], samples.ring_lab[cell])
+            or _near_black(samples.core_lab[cell])
         ):
             raise UnsureReadingError(
                 f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
@@ -251,16 +251,9 @@ def _like_cells_beside(core_lab: np.ndarray, contrast: float, cell: Cell) -> boo
 DOT_FROM_BLACK = 28.0
 
 
-def _ground_disc(core: np.ndarray, ring: np.ndarray) -> bool:
-    """Whether a faint disc's core (Lab) is the dark ground, its ``ring`` tinted round it:
-    too near black for any dot's colour, and no farther from black than the ring.
-
-    A dark flow's dot on black is the other way round (its core its colour,
-    its ring the black ground): a drawn dot in doubt, not JPEG's tint.
-    """
-    black = np.zeros(3)
-    from_black = float(delta_e(core, black))
-    return from_black < DOT_FROM_BLACK and from_black <= float(delta_e(ring, black))
+def _near_black(core: np.ndarray) -> bool:
+    """Whether a cell's core colour (Lab) is too near black for any dot's."""
+    return float(delta_e(core, np.zeros(3))) < DOT_FROM_BLACK
 
 
 def _soft_glow(

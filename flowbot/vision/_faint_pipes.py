@@ -10,13 +10,12 @@ So the pipe stage looks again at ``FAINTER`` of the contrast where no flow
 read runs (``_pipes_through.see_pipes_through``), and the cell rule here
 refuses a band that faint, drawn with a sharp edge, that no flow read
 explains. The background's glow is as faint, but fades softly across its
-width (``band_is_soft``): it is neither read nor refused. Where JPEG blurs a
-pipe's edge as softly, a band running out of a disc of its colour (a dot's,
-unread) is refused all the same: glow crosses cells or fades in them. A band within
+width (``band_is_soft``): it is neither read nor refused. A band within
 ``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
 judged in colour, each edge by its place between the band's colour and its
 own side's: a pipe when sharp on both. Left unjudged, such a flow was
-neither read nor refused, its pair left out.
+neither read nor refused, its pair left out (still so where JPEG blurs one
+edge as slow as glow's).
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cell_pipes import BAND_EDGE_PX
 from flowbot.vision._colour import delta_e
-from flowbot.vision._pipes import DISC, STEPS, band_links, disc_share, lab_at
+from flowbot.vision._pipes import STEPS, band_links, lab_at
 from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, edges_in_colour
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
@@ -103,46 +102,19 @@ def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ..
     return float(np.mean(drawn)) if drawn else 1.0
 
 
-def ends_at_dot(cells: Cells, cell: Cell, k: int, band: np.ndarray) -> bool:
-    """Whether the band from ``cell`` across its side ``k`` (``STEPS``) ends, at either
-    cell, in a disc of its colour round the centre (``disc_share``) no dot read explains.
-
-    A flow's pipe runs out of its dot, however blurred its edges; glow's band
-    crosses cells or fades in them, showing its ground round their centres.
-    """
-    other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
-    towards = k * np.pi / 2
-    return any(
-        end not in cells.dots
-        and disc_share(
-            cells.image,
-            cells.geometry,
-            end,
-            [angle],
-            band,
-            ground=cells.samples.ring_lab[end],
-        )
-        >= DISC
-        for end, angle in ((cell, towards), (other, towards + np.pi))
-    )
-
-
 def check_no_faint_pipes(cells: Cells) -> None:
-    """Refuse a faint band drawn across an edge between cells no flow read touches: sharp
-    across its width, or running out of a disc of its colour no dot read explains."""
+    """Refuse a faint band drawn across an edge between cells no flow read touches."""
     features = cells.features
     links = band_links(
         cells.image, cells.geometry, cells.samples, cells.settings.pipe_contrast * FAINTER
     )
-    for (cell, k), band in sorted(links.items(), key=lambda item: item[0]):
+    for cell, k in sorted(links):
         other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
         if {cell, other} & features.holes or link(cell, other) in features.walls:
             continue  # no pipe runs there: the outline's colour
         if {cell, other} <= cells.dots:
             continue  # two dots of a pair side by side, blurred into one band
-        if drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE or ends_at_dot(
-            cells, cell, k, band
-        ):
+        if drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE:
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
             )
@@ -163,9 +135,8 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
     "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
     "colour, COLOUR_STEP 9 Lab to each side (that flow 0.92; glow ending in a cell 0; dark "
-    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 60-80, 30-60 px cells: "
-    "read or refused, 214 of 216; JPEG 60 blurs one edge of some as slow as glow's: a "
-    "disc of DISC 0.85 at an end refuses them); none on the 509 real screens.",
+    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
+    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens.",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -16,10 +16,10 @@ from flowbot.vision._other_boards import (
     PAIR_LEFT,
     as_lattice,
     clear_dots,
+    copy_of_board,
     holds_dots,
     is_copy_of,
     most_board_like,
-    smaller_copy,
     takes_in,
     too_small,
 )
@@ -119,10 +119,12 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
                 settings,
                 piped=pipes.touched - pipes.dots,
             )
+            # Its bridges too: a copy of the board shows their tiles (``copy_of_board``).
+            bridged = replace(cells, features=Features(bridges=seen.bridges | pipes.bridges))
             others = [
                 other
                 for other in apart
-                if holds_dots(image, other, settings) and not smaller_copy(image, cells, other)
+                if holds_dots(image, other, settings) and not copy_of_board(image, bridged, other)
             ]
             if any(is_copy_of(image, geometry, other, settings) for other in others):
                 # The OS's screenshot preview, found before the board it

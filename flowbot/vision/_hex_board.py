@@ -12,7 +12,7 @@ full resolution from the drawn sides themselves (``_placed``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -566,15 +566,16 @@ def neighbours(node: Node) -> Iterable[Node]:
     return ((j + dj, k + dk) for (dj, dk), _, _ in _SIDES)
 
 
-def in_pieces(cells: set[Node]) -> list[set[Node]]:
-    """The cells in groups of neighbours."""
+def in_pieces(cells: set[Node], cut: Collection[frozenset[Node]] = frozenset()) -> list[set[Node]]:
+    """The cells in groups of neighbours (joined across sides not ``cut``)."""
     left, pieces = set(cells), []
     while left:
         todo = [left.pop()]
         piece = set(todo)
         while todo:
-            for other in neighbours(todo.pop()):
-                if other in left:
+            node = todo.pop()
+            for other in neighbours(node):
+                if other in left and (not cut or frozenset((node, other)) not in cut):
                     left.discard(other)
                     piece.add(other)
                     todo.append(other)

@@ -36,6 +36,13 @@ GROUND_OFF = 0.1
 LINE_NEAR = 1.5
 #: The weakest sides: this percentile of their contrast over the ground beside them.
 WEAKEST = 10
+#: A colour's own channel is taken over the luma to measure widths in only when its
+#: weakest sides stand out this many times as clearly: JPEG keeps the luma at full
+#: resolution and a colour's channels at half, so beside a dot bright in a channel its
+#: ringing runs onto the line there (a magenta dot beside a brown line in red: ink
+#: 198 against the luma's 94, the board's thin lines 97 in both; synthetic hex jpeg
+#: 100007, red 3.94 as clear as the luma's 3.59).
+LUMA_FIRST = 1.3
 #: A channel of the lines' own is taken over the brightest only when their weakest
 #: sides stand out this many times as much in it (ties keep the brightest: it
 #: holds an outline in another hue as well as the lines).
@@ -78,7 +85,10 @@ def clearest_channel(
         _weakest(channel, middles, normals, off) / max(_ground_spread(channel, middles, off), 1.0)
         for channel in channels
     ]
-    return channels[int(np.argmax(clarity))]
+    best = int(np.argmax(clarity))
+    if luma is not None and clarity[best] < LUMA_FIRST * clarity[-1]:
+        return luma
+    return channels[best]
 
 
 def _side_middles(placed: HexSides) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

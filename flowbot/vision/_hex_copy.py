@@ -6,16 +6,20 @@ in, but its dots still show (``_dots_apart``). They are a copy of the board
 when one scale and shift (no turn) takes every board dot to a dot of its
 colour there and takes nothing else there: the copy is then no second
 board. The square boards' check (``_other_boards.smaller_copy``) reads the
-copy's grid; this one needs only the dots.
+copy's grid; this one needs only the dots (a square board's too, where the
+copy's cells are too small to read: ``_other_boards.copied_dots``).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
+from typing import Protocol
 
 import cv2
 import numpy as np
 
+from flowbot.models import Cell, Geometry
 from flowbot.vision._dots_apart import (
     DOT_BRIGHTNESS,
     DOT_CHROMA,
@@ -26,8 +30,22 @@ from flowbot.vision._dots_apart import (
     pairs_of_one_size,
     round_blobs,
 )
-from flowbot.vision._hex_cells import HexCells
 from flowbot.vision._letters import RADII
+from flowbot.vision._types import Settings
+
+
+class DotsSeen(Protocol):
+    """A board's dots as read: where they are (``geometry``) and their colours."""
+
+    @property
+    def geometry(self) -> Geometry: ...
+    @property
+    def dots(self) -> Sequence[Cell]: ...
+    @property
+    def core_rgb(self) -> np.ndarray: ...
+    @property
+    def settings(self) -> Settings: ...
+
 
 #: The copy is at most this size of the board (``_other_boards.SMALLER_COPY``:
 #: the preview shows the screen at 20-30 %).
@@ -40,7 +58,7 @@ COPY_PLACING = 0.25
 CLEARLY_COLOURED = 30
 
 
-def discs_apart(image: np.ndarray, seen: HexCells, region: Region) -> np.ndarray:
+def discs_apart(image: np.ndarray, seen: DotsSeen, region: Region) -> np.ndarray:
     """The round discs in ``region`` outside the board, at full resolution: x, y, size,
     R, G, B rows. Discs too small to be the dots of a board the reader could read
     are left out (a preview's icons, shrunk to a few pixels)."""
@@ -59,7 +77,7 @@ def holds_pairs(discs: np.ndarray) -> bool:
     return len(pairs_of_one_size(discs)) >= 2 * PAIRS
 
 
-def smaller_copy(image: np.ndarray, seen: HexCells, blobs: np.ndarray) -> bool:
+def smaller_copy(image: np.ndarray, seen: DotsSeen, blobs: np.ndarray) -> bool:
     """Whether the discs ``blobs`` (``discs_apart``) are a smaller copy of the board's dots."""
     if len(blobs) < 2:
         return False

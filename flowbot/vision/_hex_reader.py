@@ -21,6 +21,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Reading, Shape
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._grid import MIN_BOARD_SIDE
+from flowbot.vision._hex_beyond import beyond_left_out
 from flowbot.vision._hex_board import (
     HexSides,
     LineMap,
@@ -92,6 +93,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # Clutter beside the board may close hexagons onto its outline: their sides carry
     # no ink.
     sides = inked(sides)
+    # ... or clutter past its outline, hexagons with ink all round on another ground.
+    sides = beyond_left_out(sides)
     if sides.crossed:
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)

@@ -5,21 +5,26 @@ from __future__ import annotations
 import itertools
 import logging
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._bridges import take_off
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import Region, dots_outside
 from flowbot.vision._grid import overlap
+from flowbot.vision._hex_copy import discs_apart
+from flowbot.vision._hex_copy import smaller_copy as dots_copy
 from flowbot.vision._lattice import Lattice, find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pipes import hide_pipes
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import (
+    Features,
     Settings,
     UnsureBoardError,
 )
@@ -88,7 +93,7 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
             or not holds_dots(image, other, settings)
         ):
             continue
-        if not smaller_copy(image, cells, other):
+        if not copy_of_board(image, cells, other):
             return True
         copies.append(other)
     return False
@@ -201,12 +206,76 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
             # to read through them, or whose pipes cross a bridge).
             return True
         try:
-            dots, _ = read_cells(samples, image, copy, settings)
+            dots = _copy_dots(image, copy, samples, board)
         except UnsureReadingError:
             continue
-        if set(dots) == set(board.dots):
+        if dots == set(board.dots):
             return True
     return False
+
+
+def _copy_dots(
+    image: np.ndarray, copy: BoardGeometry, samples: CellSamples, board: Cells
+) -> set[Cell]:
+    """The dots in ``samples`` of ``copy``, a smaller copy of ``board``, read as the board's
+    were: its holes left out, its bridges' tiles taken off (the copy holds the board's
+    features where the board does, too small for the stages that find them to see)."""
+    features, settings = board.features, board.settings
+    if features.bridges:
+        image = take_off(image, copy, set(features.bridges), samples)
+        samples = hide_pipes(image, copy, sample_cells(image, copy), settings.pipe_contrast)
+    dots, _ = read_cells(samples, image, copy, settings, Features(holes=features.holes))
+    return dots
+
+
+#: A copy's dots are looked for in its grid's box and this share of its size
+#: past it on every side (the grid found may miss a row or two of the copy).
+COPY_BEYOND_GRID = 0.5
+
+
+def copy_of_board(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
+    """Whether ``other`` is a smaller copy of ``board``: its grid read as the board's
+    (``smaller_copy``), or else its dots alone (``copied_dots``) round the grid found (a
+    shrunk copy's lattice may be found half a cell off, in step with text beside it)."""
+    if smaller_copy(image, board, other):
+        return True
+    if other.cell_size > SMALLER_COPY * board.geometry.cell_size:
+        return False  # no copy: a piece of the board, or another board
+    h, w = image.shape[:2]
+    grow_x = COPY_BEYOND_GRID * (other.right - other.left)
+    grow_y = COPY_BEYOND_GRID * (other.bottom - other.top)
+    around = Region(
+        max(0, int(other.left - grow_x)),
+        max(0, int(other.top - grow_y)),
+        min(w, round(other.right + grow_x)),
+        min(h, round(other.bottom + grow_y)),
+    )
+    return copied_dots(image, board, around)
+
+
+@dataclass(frozen=True)
+class _BoardDots:
+    """A square board's dots as the dots' copy check sees them (``_hex_copy.DotsSeen``)."""
+
+    geometry: BoardGeometry
+    dots: tuple[Cell, ...]
+    core_rgb: np.ndarray
+    settings: Settings
+
+
+def copied_dots(image: np.ndarray, board: Cells, region: Region) -> bool:
+    """Whether the round discs in ``region`` are a smaller copy of ``board``'s dots, as a
+    hexagonal board's preview is told (``_hex_copy.smaller_copy``: one scale and shift
+    take every board dot to a disc of its colour, and nothing else there).
+
+    The copy's grid read cell by cell (``smaller_copy``) fails where its cells are too
+    small for the cell sampling (9 px: a dot's blurred rim taken for a letter, a wall
+    beside it in its ring); its dots still show as discs.
+    """
+    seen = _BoardDots(
+        board.geometry, tuple(sorted(board.dots)), board.samples.core_rgb, board.settings
+    )
+    return dots_copy(image, seen, discs_apart(image, seen, region))
 
 
 def is_copy_of(

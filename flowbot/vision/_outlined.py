@@ -18,8 +18,10 @@ meeting, a border with gaps); this stage, asked only then, reads them:
 4. the lines are placed at full resolution, the edges judged again there,
    and the dots read and checked as on a classic board.
 
-A board with neither holes nor walls is not read here: the classic search
-refused it for a reason of its own.
+A board with neither holes, walls nor warps is not read here: the classic
+search refused it for a reason of its own. One with warps alone is (its
+openings hold no line, and another window's lines in step with the board
+run on past them into the classic search's grid).
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ class Outlined:
     geometry: BoardGeometry
     features: Features
     samples: CellSamples
+    #: Playable cells whose lines no side shows: hidden under flows' tints, if read so.
+    unseen: frozenset[Cell] = frozenset()
 
 
 class OutlineError(UnsureReadingError):
@@ -87,6 +91,10 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     geometry, features = found.geometry, found.features
     # Drawn pipes are read first, the dots through them (a board started or finished).
     pipes = see_pipes_through(image, geometry, found.samples, settings.pipe_contrast)
+    if found.unseen - pipes.touched:
+        # Lines hidden only under flows' tints: elsewhere (a panel laid over the
+        # board) the cells are no board's cells seen.
+        raise OutlineError("some cells of the board show no lines and no flow covers them")
     dots, confidence, seen = read_cells_bridged(
         pipes.hidden(found.samples), image, geometry, settings, features, pipes=pipes
     )
@@ -97,7 +105,9 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
         return None
     features = replace(features, bridges=seen.bridges | pipes.bridges)
     border = border_under_pipes(seen.image, geometry, pipes, features.bridges)
-    warps = find_warps(seen.image, geometry, features.holes, border, walls=features.walls)
+    warps = find_warps(
+        seen.image, geometry, features.holes, border, walls=features.walls, through=pipes.warps
+    )
     # Openings a pipe runs out of hide under it on the board placed (``pipes.warps``).
     if warps | pipes.warps != features.warps | pipes.warps:
         raise OutlineError("the warps' openings read differently on the board placed")
@@ -226,7 +236,8 @@ def _outlined(
     again = _board_on(gray, rgb, *_whole_lattice(whole, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
-    return Outlined(again.geometry, again.features, sample_cells(image, again.geometry))
+    samples = sample_cells(image, again.geometry)
+    return Outlined(again.geometry, again.features, samples, again.unseen)
 
 
 #: A cell at the image's edge is whole when its outer line's middle lies past
@@ -244,6 +255,8 @@ class _Board:
     geometry: BoardGeometry
     features: Features
     size: tuple[int, int]
+    #: Cells whose lines no side shows (``_lines_hidden``): a flow must cover each.
+    unseen: frozenset[Cell] = frozenset()
 
 
 def _whole_lattice(
@@ -295,6 +308,7 @@ def _board_on(
         return None
     box = np.zeros_like(playable)
     box[r0:r1, c0:c1] = True
+    joined, playable = playable, _lines_hidden(kinds, playable, box)
     # Warps leave the frame open in pairs across the board (``_warps``).
     opening = frame_openings(
         ~kinds.heavier_than_lines(kinds.vertical_ink),
@@ -309,8 +323,6 @@ def _board_on(
         link(Cell(a[0] - r0, a[1] - c0), Cell(b[0] - r0, b[1] - c0))
         for a, b in _sides(kinds, playable, playable, Kind.OUTLINE)
     )
-    if not holes and not walls:
-        return None
     warps = frozenset(
         link(Cell(int(r) - r0, 0), Cell(int(r) - r0, c1 - c0 - 1))
         for r in np.flatnonzero(opening[0][c0])
@@ -318,11 +330,14 @@ def _board_on(
         link(Cell(0, int(c) - c0), Cell(r1 - r0 - 1, int(c) - c0))
         for c in np.flatnonzero(opening[1][r0])
     )
+    if not (holes or walls or warps):
+        return None  # a plain board: the classic search refused it for a reason of its own
     geometry = BoardGeometry(
         tuple(float(x) for x in xs[c0 : c1 + 1]), tuple(float(y) for y in ys[r0 : r1 + 1])
     )
     features = Features(holes=holes, walls=walls, warps=warps)
-    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)))
+    unseen = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(playable & ~joined))
+    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen)
 
 
 def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
@@ -400,6 +415,33 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     return joined & np.isin(groups, _beside(groups, board, closed))
 
 
+def _lines_hidden(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """``playable`` with the cells of ``box`` beside it whose sides show no outline (nor a
+    doubt heavier than a line) anywhere: their lines hidden (faint lines under flows'
+    tints), not holes, which the game outlines all round. Taken in turn from the playable
+    cells inward."""
+    heavy = [
+        (kind == Kind.OUTLINE) | ((kind == Kind.DOUBT) & (ink >= kinds.levels[1]))
+        for kind, ink in (
+            (kinds.vertical, kinds.vertical_ink),
+            (kinds.horizontal, kinds.horizontal_ink),
+        )
+    ]
+    outlined = heavy[0][:-1].T | heavy[0][1:].T | heavy[1][:-1] | heavy[1][1:]
+    candidates = box & ~playable & ~outlined
+    out = playable.copy()
+    while True:
+        beside = np.zeros_like(out)
+        beside[1:] |= out[:-1]
+        beside[:-1] |= out[1:]
+        beside[:, 1:] |= out[:, :-1]
+        beside[:, :-1] |= out[:, 1:]
+        more = candidates & beside & ~out
+        if not more.any():
+            return out
+        out |= more
+
+
 def _beside(groups: np.ndarray, board: int, closed: set[int]) -> list[int]:
     """``board`` and those of the ``closed`` groups that reach a cell beside its box, or
     beside those taken so: walled off inside the board, not text's strokes boxed in apart."""
@@ -461,8 +503,10 @@ def _check_sides(
 
         inner = between(playable, playable)
         # Fainter than a line: a line over a lighter ground (glow, glare), never a
-        # wall (ten times a line's ink); between a line and a wall: doubtful.
-        faint = inner & (ink < kinds.levels[1]) & (side != Kind.LINE)
+        # wall (ten times a line's ink); between a line and a wall: doubtful. A
+        # line's ink without its ridge (``no_ridge``: a step between two flows'
+        # tints that hide the line) is nothing drawn, no wall either.
+        faint = inner & ((ink < kinds.levels[1]) | (side == Kind.NONE)) & (side != Kind.LINE)
         if (inner & ~faint & (side != Kind.LINE) & (side != Kind.OUTLINE)).any():
             raise OutlineError(
                 "an edge between two cells of the board is neither a line nor a wall"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from flowbot.vision._dots_apart import Region, dots_outside
-from flowbot.vision._other_boards import grids_in, smaller_copy
+from flowbot.vision._other_boards import copied_dots, grids_in, smaller_copy
 from flowbot.vision._rule import Cells
 
 #: The fewest flows of any level (all 7,050 official levels have 3 or more):
@@ -37,7 +37,8 @@ def dots_beside_outlined(image: np.ndarray, cells: Cells) -> bool:
         min(w, region.x1 + grow_x),
         min(h, region.y1 + grow_y),
     )
-    # The OS's screenshot preview, a smaller copy of the screen, is no other board.
+    # The OS's screenshot preview, a smaller copy of the screen, is no other board
+    # (its grid read, or its dots alone where its cells are too small to read).
     return not any(
         smaller_copy(image, cells, other) for other in grids_in(image, around, cells.settings)
-    )
+    ) and not copied_dots(image, cells, around)

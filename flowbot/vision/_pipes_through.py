@@ -61,7 +61,7 @@ from flowbot.vision._pipes import (
     unlike_centre,
 )
 from flowbot.vision._stats import median_of
-from flowbot.vision._variant_pipes import runs_out, sides_of
+from flowbot.vision._variant_pipes import letter_free, runs_out, sides_of
 from flowbot.vision._warp_stubs import stub_out
 
 log = logging.getLogger(__name__)
@@ -122,14 +122,16 @@ def read_pipes_through(
     ``_pipes`` reads it.
     """
     plain = read_pipes(image, geometry, samples, contrast)
-    if plain is not None and not plain.flows:
+    # A flow through a warp from a dot on the border straight out of it shows no link.
+    stubs = plain is not None and bool(stubs_out(geometry, samples, contrast, plain.touched))
+    if plain is not None and not stubs and not plain.flows:
         return plain
     # Tiles looked for even when every flow runs from dot to dot: a flow under
     # a tile between its two dots shows no piece of pipe, one over it reads
     # straight across. A cell read as a pipe's dot is no tile (a colour-blind
     # letter passes for rails).
     tiles = frozenset(find_bridges(image, geometry, samples)) - (plain.dots if plain else set())
-    if plain is not None and not tiles and not _loose_on_border(plain, geometry):
+    if plain is not None and not tiles and not stubs and not _loose_on_border(plain, geometry):
         return plain
     try:
         return _read(image, geometry, samples, contrast, tiles)
@@ -223,7 +225,7 @@ def _read(
                 )
             for k, lab in ((axis, one), (axis + 2, two)):
                 edges[frozenset({(bridge, axis), (_step(bridge, k), -1)})] = lab
-    warps = _through_warps(image, geometry, edges)
+    warps = _through_warps(image, geometry, edges, samples, contrast)
     if not edges:
         return NO_PIPES
     return follow_flows(image, geometry, samples, edges, tiles | crossings, warps=warps)
@@ -239,7 +241,11 @@ def _loose_on_border(pipes: Pipes, geometry: BoardGeometry) -> bool:
 
 
 def _through_warps(
-    image: np.ndarray, geometry: BoardGeometry, edges: dict[frozenset[Node], np.ndarray]
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    edges: dict[frozenset[Node], np.ndarray],
+    samples: CellSamples,
+    contrast: float,
 ) -> frozenset[Link]:
     """Pipes running out of the board through warps' openings, joined across it (in place
     in ``edges``), and those warps.
@@ -247,7 +253,9 @@ def _through_warps(
     A pipe's loose end on the border whose colour goes on out past the
     border (``runs_out``) leaves by a warp's opening; it comes back in at the
     other end of its row or column, where a pipe of its colour runs out too.
-    An opening without that partner is refused.
+    An opening without that partner is refused. A border cell no link reaches
+    whose colour runs out to the border (``stubs_out``: a dot whose flow leaves
+    at once, or a flow's end just past the warp) is such an end too.
     """
     degree: dict[Node, int] = {}
     for pair in edges:
@@ -255,6 +263,8 @@ def _through_warps(
             degree[node] = degree.get(node, 0) + 1
     loose = [node[0] for node, n in degree.items() if n == 1 and node[1] < 0]
     loose = [cell for cell in loose if sides_of(cell, geometry)]
+    linked = {node[0] for node in degree}
+    loose += stubs_out(geometry, samples, contrast, linked)
     if not loose:
         return frozenset()
     border = border_of(image, geometry)
@@ -263,7 +273,10 @@ def _through_warps(
     def leaves(cell: Cell, side: str) -> bool:
         """Whether the flow at ``cell`` runs out past ``side``: through an opening in the
         outline, or as a stub past a thin border (``stub_out``)."""
-        if not np.isnan(outline).any() and runs_out(image, geometry, cell, side, outline):
+        colour = letter_free(samples, cell)
+        if not np.isnan(outline).any() and runs_out(
+            image, geometry, cell, side, outline, colour=colour
+        ):
             return True
         return not border.outlined and stub_out(image, geometry, cell, side)
 
@@ -298,6 +311,9 @@ def _through_warps(
             continue
         colours = [lab for pair, lab in edges.items() if (cell, -1) in pair]
         colours += [lab for pair, lab in edges.items() if (other, -1) in pair]
+        # A stub's cell no link reaches: its core's colour.
+        colours = colours or [samples.core_lab[cell]]
+        colours += [samples.core_lab[other]] if (other, -1) not in degree else []
         if float(delta_e(colours[0], colours[-1])) > NEAR:
             raise UnsureReadingError(
                 f"two pipe colours meet through the warp at cell {tuple(cell)}"
@@ -305,6 +321,35 @@ def _through_warps(
         edges[frozenset({(cell, -1), (other, -1)})] = colours[0]
         warps.add(link(cell, other))
     return frozenset(warps)
+
+
+def stubs_out(
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    taken: set[Cell] | frozenset[Cell],
+) -> list[Cell]:
+    """Border cells not in ``taken`` whose core stands ``contrast`` from their ring and
+    whose ring's sector facing out of the board shows the core's colour (within ``NEAR``):
+    a band from the centre out to the border, a flow leaving by a warp's opening (or only
+    its stub, let go just past it). Not a dot alone, whose ring is the ground all round."""
+    rows, cols = geometry.rows, geometry.cols
+    # Per side: the cells along it and the ring's sector facing out (``sector_lab``).
+    along = [
+        (np.zeros(cols, int), np.arange(cols), 3),
+        (np.full(cols, rows - 1), np.arange(cols), 1),
+        (np.arange(rows), np.zeros(rows, int), 2),
+        (np.arange(rows), np.full(rows, cols - 1), 0),
+    ]
+    r = np.concatenate([a[0] for a in along])
+    c = np.concatenate([a[1] for a in along])
+    k = np.concatenate([np.full(len(a[0]), a[2]) for a in along])
+    core = samples.core_lab[r, c]
+    out = (delta_e(core, samples.ring_lab[r, c]) >= contrast) & (
+        delta_e(samples.sector_lab[r, c, k], core) <= NEAR
+    )
+    found = {Cell(int(a), int(b)) for a, b in zip(r[out], c[out], strict=True)}
+    return sorted(found - set(taken))
 
 
 def _across(cell: Cell, side: str, geometry: BoardGeometry) -> Cell:

@@ -110,7 +110,9 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
         drawn = (
             features.warps
             if board.border is not None
-            else find_warps(cells.image, cells.geometry, features.holes, border)
+            else find_warps(
+                cells.image, cells.geometry, features.holes, border, through=board.pipes.warps
+            )
         )
         warps = drawn | board.pipes.warps
         board = replace(board, features=replace(features, warps=warps), border=border)
@@ -120,6 +122,7 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
     outlined = bool(features.holes or features.walls) or border.all_round
+    cells = replace(cells, features=features)  # the bridges too: a copy of the board shows them
     if another_board(image, cells) or (outlined and dots_beside_outlined(image, cells)):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)

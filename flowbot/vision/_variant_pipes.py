@@ -25,7 +25,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._border_sides import Border, border_of, inner_edge_colours
-from flowbot.vision._cells import NEAR
+from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._pipes import Pipes, lab_at
 from flowbot.vision._rule import Rule
@@ -101,22 +101,29 @@ _SIDES = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 def runs_out(
-    image: np.ndarray, geometry: BoardGeometry, cell: Cell, side: str, outline: np.ndarray
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    cell: Cell,
+    side: str,
+    outline: np.ndarray,
+    *,
+    colour: np.ndarray | None = None,
 ) -> bool | None:
     """Whether the colour at ``cell``'s centre goes on through the board's ``side`` beside it
     (a pipe running out through a warp's opening), where the border would show ``outline``
     (Lab); None when it cannot be told (the pipe of the outline's colour, the image ending
-    past the line).
+    past the line). ``colour``: the cell's (Lab), when sampled (a colour-blind dot's
+    without its letter, which covers its centre: ``CellSamples.core_lab``).
 
     A drawn border shows its own colour on the line; an opening a pipe runs
     out of shows the pipe's, and past the line too.
     """
-    centre = geometry.centre(cell)
-    pitch = geometry.cell_size
-    d = pitch * 0.05
-    core = [(centre.x + a, centre.y + b) for a in (-d, 0, d) for b in (-d, 0, d)]
-    h, w = image.shape[:2]
-    colour = median_of(lab_at(image, np.array(core), h, w), axis=0)
+    if colour is None:
+        centre = geometry.centre(cell)
+        d = geometry.cell_size * 0.05
+        core = [(centre.x + a, centre.y + b) for a in (-d, 0, d) for b in (-d, 0, d)]
+        h, w = image.shape[:2]
+        colour = median_of(lab_at(image, np.array(core), h, w), axis=0)
     on_line = _beside(image, geometry, cell, side, _ON_LINE)
     if on_line is None:
         return None
@@ -130,6 +137,14 @@ def runs_out(
         return True
     past = _beside(image, geometry, cell, side, _PAST_LINE)
     return None if past is None else bool((delta_e(past, colour) <= NEAR).mean() >= _SHOWS)
+
+
+def letter_free(samples: CellSamples | None, cell: Cell) -> np.ndarray | None:
+    """``cell``'s colour for ``runs_out`` where a colour-blind letter covers its centre (its
+    core sampled without it); None elsewhere (the centre itself is taken)."""
+    if samples is None or not samples.lettered[cell]:
+        return None
+    return samples.core_lab[cell]
 
 
 def _beside(

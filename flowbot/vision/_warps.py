@@ -30,12 +30,13 @@ from flowbot.vision._border_sides import (
     Border,
     border_of,
 )
+from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grid import full_size
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import median_of
-from flowbot.vision._variant_pipes import runs_out
+from flowbot.vision._variant_pipes import letter_free, runs_out
 
 #: A border cell's side is open where its ink (CIELAB, ``border_sides``) is
 #: under ``OPEN_INK`` and under ``OPEN_SHARE`` of its side's drawn cells':
@@ -61,10 +62,13 @@ DRAWN_SIDE = 20.0
 
 
 def openings(
-    image: np.ndarray, geometry: BoardGeometry, holes: frozenset[Cell] = frozenset()
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    holes: frozenset[Cell] = frozenset(),
+    samples: CellSamples | None = None,
 ) -> dict[str, np.ndarray]:
     """Per side, the cells beside which the border is open, or hidden under a pipe running
-    out of it (``openings_under_pipes``).
+    out of it (``openings_under_pipes``; ``samples``: the cells', if sampled).
 
     A side drawn nowhere (hidden by a frame, glow or a crop) shows no
     opening; one drawn but at a few cells is open at those. A hole on the
@@ -72,7 +76,7 @@ def openings(
     """
     border = border_of(image, geometry)
     open_ = _openings(geometry, border, holes)
-    hidden = openings_under_pipes(image, geometry, border)
+    hidden = openings_under_pipes(image, geometry, border, samples)
     return {side: open_[side] | hidden[side] for side in open_}
 
 
@@ -190,17 +194,23 @@ def find_warps(
     border: Border | None = None,
     *,
     walls: frozenset[Link] = frozenset(),
+    through: frozenset[Link] = frozenset(),
 ) -> frozenset[Link]:
     """The warps of the board chosen: its border's openings, paired across it.
 
     Raises ``UnsureReadingError`` for an opening without its partner, or a
     side drawn nowhere on a board whose other sides show warps or the
     outline of the game's other boards. ``border``: the board's, if measured;
-    ``walls``: those read (drawn as the outline).
+    ``walls``: those read (drawn as the outline); ``through``: the warps drawn
+    pipes run through (``Pipes.warps``), open at both ends.
     """
     border = border or border_of(image, geometry)
     sides = border.sides
     open_ = _openings(geometry, border, holes, walls)
+    # A flow through a warp fills both its openings: a dark one shows as nothing
+    # drawn at one end (the ground's lightness), a bright one as ink at the other.
+    for side, k in _ends(through, geometry.rows, geometry.cols):
+        open_[side][k] = True
     warps, doubt = _paired(open_, geometry.rows, geometry.cols)
     if doubt:
         raise UnsureReadingError(doubt)
@@ -221,12 +231,25 @@ def find_warps(
     return warps
 
 
+def _ends(warps: frozenset[Link], rows: int, cols: int) -> list[tuple[str, int]]:
+    """The border sides and places (row or column) of ``warps``' openings."""
+    ends = []
+    for a, b in warps:
+        for cell in (a, b):
+            if a.row == b.row:
+                ends.append(("left" if cell.col == 0 else "right", cell.row))
+            else:
+                ends.append(("top" if cell.row == 0 else "bottom", cell.col))
+    return ends
+
+
 def openings_under_pipes(
-    image: np.ndarray, geometry: BoardGeometry, border: Border
+    image: np.ndarray, geometry: BoardGeometry, border: Border, samples: CellSamples | None = None
 ) -> dict[str, np.ndarray]:
     """Per side, the cells beside which a pipe runs out of the board (``runs_out``): a
     warp's opening the pipe hides (a board started or finished). None on a board not
-    outlined as the game's other boards are (all ``False``: no openings drawn there)."""
+    outlined as the game's other boards are (all ``False``: no openings drawn there).
+    ``samples``: the cells', if sampled (a colour-blind dot's letter covers its centre)."""
     rows, cols = geometry.rows, geometry.cols
     out = {side: np.zeros(len(found.ink), bool) for side, found in border.sides.items()}
     if not border.outlined:
@@ -240,7 +263,8 @@ def openings_under_pipes(
                 "left": Cell(k, 0),
                 "right": Cell(k, cols - 1),
             }[side]
-            out_here[k] = bool(runs_out(image, geometry, cell, side, outline))
+            colour = letter_free(samples, cell)
+            out_here[k] = bool(runs_out(image, geometry, cell, side, outline, colour=colour))
     return out
 
 
@@ -255,7 +279,8 @@ def open_at_warps(rule: Rule[Grid]) -> Rule[Grid]:
             # missed by a lattice found in a shrunk copy.
             found = full_size(grid.lattice, grid.factor)
             geometry = place_lines(grid.image, found, uncertainty=grid.factor + 1)
-            open_ = openings(grid.image, geometry)
+            # The cells sampled: a colour-blind dot's letter covers its centre.
+            open_ = openings(grid.image, geometry, samples=sample_cells(grid.image, geometry))
             warps, doubt = _paired(open_, geometry.rows, geometry.cols)
             if doubt or not warps:
                 raise

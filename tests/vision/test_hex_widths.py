@@ -74,3 +74,28 @@ def test_small_hexagons_are_read_exactly_walls_and_all(seed: int) -> None:
     except UnsureReadingError as refusal:  # pragma: no cover - reported as the failure
         pytest.fail(f"refused: {refusal}")
     assert reading.puzzle == shot.puzzle.canonical()
+
+
+def test_a_line_on_a_glows_slope_keeps_the_slope_out() -> None:
+    # Ground rising on one side (glow's soft edge) and nothing rising again: the slope
+    # under the line is no ink of it.
+    line = np.where(np.abs(OFFSETS) < 0.25, 100.0, 0.0)
+    line[np.abs(OFFSETS) == 0.5] = 50.0
+    slope = np.clip(OFFSETS + 4.0, 0.0, None) * 5.0
+    assert _hump_ink(line + slope, OFFSETS) == pytest.approx(_hump_ink(line, OFFSETS), abs=3)
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        ("jpeg", 300012),  # a text window's lines closing hexagons past the outline
+        ("jpeg", 100007),  # ... a spreadsheet's; magenta dots' chroma ringing beside lines
+    ],
+)
+def test_hexagonal_screens_once_refused_are_read_exactly(category: str, seed: int) -> None:
+    shot = sample(category, seed, "hex")
+    try:
+        reading = read_board(shot.image)
+    except UnsureReadingError as refusal:  # pragma: no cover - reported as the failure
+        pytest.fail(f"refused: {refusal}")
+    assert reading.puzzle == shot.puzzle.canonical()

@@ -99,3 +99,17 @@ def test_a_preview_of_two_pairs_one_of_them_pale_is_refused(seed: int) -> None:
     shot = decoy("flow_other_preview", seed)
     with pytest.raises(UnsureReadingError, match="two boards"):
         read_board(shot.image)
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed"), [("bridges", 300034), ("bridges", 300021), ("walls", 140044)]
+)
+def test_a_variant_board_with_its_own_preview_is_read(variant: str, seed: int) -> None:
+    # The copy holds the board's features where the board does, too small for the
+    # stages that find them: a bridge tile in 10 px cells is read as the board's;
+    # a dot between two walls in 9 px cells is no flat disc there, but its dots
+    # are the board's, scaled down.
+    shot = sample("preview", seed, variant)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.geometry.cell_size == pytest.approx(shot.geometry.cell_size, rel=0.02)

@@ -55,12 +55,30 @@ SITE = SHARED / "variants"
         ("holes", "colour_blind", 300000, "started"),
         # A line darker than both cells beside it, which flows' tints light: a line.
         ("walls", "crop", 300001, "started"),
-        # A tile painted over with its own cell's margin: the cells round it are
-        # dots and flows' tints, no ground (the patch stood out as a tile).
+        # A tile painted over with its neighbours' rings: the cells round it are
+        # dots and flows' tints, few empty (the patch stood out as a tile).
         ("bridges", "mirror", 300008, "started"),
         ("bridges", "rectangular", 300010, "started"),
         # A flow under a tile between its two dots (no piece of pipe shows), one over it.
         ("bridges", "crop", 300016, "started"),
+        # A dark flow through a warp shows nothing drawn at one opening, its
+        # colour at the other: the warp its pipes are read through is open at both.
+        ("warps", "drift", 300006, "started"),
+        # Between two flows' tints a line shows only as their step: no wall.
+        ("warps", "phone_large", 300002, "started"),
+        # A flow through a warp from a dot on the border straight out of it (no
+        # link inside the board): a stub out at each end.
+        ("warps", "huge_cells", 300013, "started"),
+        ("warps", "preview", 300008, "started"),
+        # A board with warps alone, another window's lines in step with it beside
+        # the openings: the outlined stage reads it.
+        ("warps", "drift", 100004, "started"),
+        # A colour-blind dot's letter covers its centre: its flow runs out through
+        # a warp in its colour sampled without the letter.
+        ("warps", "colour_blind", 100012, "solved"),
+        # Faint lines hidden under flows' tints round two cells: no hole (not
+        # outlined), cells the flows cover.
+        ("warps", "drift", 300007, "solved"),
     ],
 )
 def test_pipes_on_a_variant_board_are_read(

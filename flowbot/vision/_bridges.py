@@ -26,13 +26,9 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._cells import NEAR, CellSamples, sample_cells
-from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab
+from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab, to_rgb
 from flowbot.vision._pipes import disc_share
 from flowbot.vision._stats import median_along, median_of, median_of_present
-
-#: An empty cell's core within this (CIELAB) of its ring: the ground a tile
-#: is painted over with is taken from such cells.
-_CORE_OFF_RING = 12.0
 
 #: The patch a cell is resampled to (pixels a side, covering the cell exactly).
 _PATCH = 60
@@ -312,43 +308,36 @@ _PAINT = 0.4
 
 
 def take_off(
-    image: np.ndarray, geometry: BoardGeometry, bridges: set[Cell], samples: CellSamples
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    bridges: set[Cell],
+    samples: CellSamples,
+    holes: frozenset[Cell] = frozenset(),
 ) -> np.ndarray:
     """A copy of ``image`` with each bridge's tile painted over in the ground around it.
 
-    The ground is the empty cells' next to it (their cores' median colour),
-    glow's tint changing little from one cell to the next: what the game
-    shows where it draws no tile. Outside the tile, the cell is left as drawn.
+    The ground is its neighbours' rings' (``local_ground``): what the game
+    shows where it draws no tile, glow tinting it as the cell. Not the empty
+    cells' beside it: on a started board they are few, the cells round a
+    tile being dots and flows' tints, and in small cells the tile's own
+    margin is its grey and the lines' blurred together. Outside the tile,
+    the cell is left as drawn.
     """
     out = image.copy()
     h, w = image.shape[:2]
-    # Empty cells: a core like its own ring (glow tints both alike).
-    empty = delta_e(samples.core_lab, samples.ring_lab) < _CORE_OFF_RING
+    ground = np.clip(to_rgb(local_ground(samples, holes)) + 0.5, 0, 255).astype(np.uint8)
     for cell in bridges:
-        empty[cell] = False
-    rows, cols = empty.shape
-    for cell in bridges:
-        r0, r1 = max(0, cell.row - 1), min(rows, cell.row + 2)
-        c0, c1 = max(0, cell.col - 1), min(cols, cell.col + 2)
-        near = samples.core_rgb[r0:r1, c0:c1][empty[r0:r1, c0:c1]]
-        if not len(near):
-            near = samples.core_rgb[empty]
-        if not len(near):
-            raise UnsureReadingError(
-                f"cell ({cell.row}, {cell.col}) holds a bridge on a board with no empty cell"
-            )
-        fill = tuple(int(v) for v in median_of(near.reshape(-1, 3), axis=0))
         x, y = geometry.centre(cell)
         half = _PAINT * geometry.cell_size + 1
         x0, x1 = max(0, round(x - half)), min(w - 1, round(x + half))
         y0, y1 = max(0, round(y - half)), min(h - 1, round(y + half))
-        out[y0 : y1 + 1, x0 : x1 + 1] = fill
+        out[y0 : y1 + 1, x0 : x1 + 1] = ground[cell]
     return out
 
 
 def tiles_off(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
     """``image`` with the bridge tiles on ``geometry``'s cells painted over, or None when
-    it shows none (or none can be painted: no empty cell).
+    it shows none.
 
     For judging the grid lines alone: a tile's edge lies a tenth of a pitch
     from its cell's lines, where their ink is weighed against the ground
@@ -358,10 +347,7 @@ def tiles_off(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
     bridges = find_bridges(image, geometry, samples)
     if not bridges:
         return None
-    try:
-        return take_off(image, geometry, bridges, samples)
-    except UnsureReadingError:
-        return None
+    return take_off(image, geometry, bridges, samples)
 
 
 @dataclass(frozen=True)
@@ -390,5 +376,5 @@ def without_bridges(
     if not bridges:
         return Bridged(image, samples, frozenset())
     check_crossable(bridges, geometry)
-    seen = take_off(image, geometry, bridges, samples)
+    seen = take_off(image, geometry, bridges, samples, holes)
     return Bridged(seen, sample_cells(seen, geometry), frozenset(bridges))

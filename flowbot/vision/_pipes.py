@@ -206,6 +206,7 @@ def _see_pipes(
             [k * np.pi / 2 for k in ks],
             colours[0],
             core=samples.core_lab[cell],
+            ground=samples.ring_lab[cell],
         )
         if disc >= DISC:
             if len(ks) > 1:
@@ -460,12 +461,15 @@ def disc_share(
     lab: np.ndarray,
     *,
     core: np.ndarray | None = None,
+    ground: np.ndarray | None = None,
 ) -> float:
     """Share of the angles clear of ``links`` (their directions from the cell's centre,
     radians, y down) where a point at one of ``_DISC_RADII`` shows ``lab``, or the cell's
     ``core`` colour when that is near ``lab`` (``BAND_NEAR``: JPEG blurs a small lettered
     dot's letter, or a thin band's edges, into its colour); 0 when no angle looked at is
-    clear (a hexagon's straight pipe)."""
+    clear (a hexagon's straight pipe). With ``ground`` (the cell's ring), a point nearer
+    it than ``lab`` shows the ground: a dark flow lies within ``NEAR`` of black, so
+    black round its pipe's end passed for its dot."""
     directions = np.array(links)
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
@@ -479,6 +483,8 @@ def disc_share(
     shows = delta_e(seen, lab) <= NEAR
     if core is not None and float(delta_e(core, lab)) <= BAND_NEAR:
         shows |= delta_e(seen, core) <= NEAR
+    if ground is not None:
+        shows &= delta_e(seen, ground) > delta_e(seen, lab)
     return float(shows.any(axis=0).mean())
 
 

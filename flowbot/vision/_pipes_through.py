@@ -118,21 +118,18 @@ def read_pipes_through(
     """``see_pipes_through``, but ``None`` when pipes show that cannot be read as flows.
 
     Bridges' tiles are looked for only where pipes show: a board without
-    pipes, or whose flows read as on any board and has no tile, is read as
+    pipes, or whose flows read as on any board with no tile, is read as
     ``_pipes`` reads it.
     """
     plain = read_pipes(image, geometry, samples, contrast)
     # A flow through a warp from a dot on the border straight out of it shows no link.
     stubs = plain is not None and bool(stubs_out(geometry, samples, contrast, plain.touched))
-    if (
-        plain is not None
-        and not stubs
-        and all(f[0] in plain.dots and f[-1] in plain.dots for f in plain.flows)
-    ):
-        # Every flow from dot to dot (or none): a flow under a bridge's tile, or
-        # through a warp, would show as two pieces, each ending short of a dot.
+    if plain is not None and not stubs and not plain.flows:
         return plain
-    # A cell read as a pipe's dot is no tile (a colour-blind letter passes for rails).
+    # Tiles looked for even when every flow runs from dot to dot: a flow under
+    # a tile between its two dots shows no piece of pipe, one over it reads
+    # straight across. A cell read as a pipe's dot is no tile (a colour-blind
+    # letter passes for rails).
     tiles = frozenset(find_bridges(image, geometry, samples)) - (plain.dots if plain else set())
     if plain is not None and not tiles and not stubs and not _loose_on_border(plain, geometry):
         return plain
@@ -456,7 +453,15 @@ def follow_flows(
         if unlike_centre(image, geometry, samples, cell, lab):
             raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
         towards = [_towards(cell, other[0], geometry) for other in near]
-        disc = disc_share(image, geometry, cell, towards, lab, core=samples.core_lab[cell])
+        disc = disc_share(
+            image,
+            geometry,
+            cell,
+            towards,
+            lab,
+            core=samples.core_lab[cell],
+            ground=samples.ring_lab[cell],
+        )
         if disc >= DISC:
             if len(near) > 1:
                 raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")

@@ -55,6 +55,12 @@ SITE = SHARED / "variants"
         ("holes", "colour_blind", 300000, "started"),
         # A line darker than both cells beside it, which flows' tints light: a line.
         ("walls", "crop", 300001, "started"),
+        # A tile painted over with its neighbours' rings: the cells round it are
+        # dots and flows' tints, few empty (the patch stood out as a tile).
+        ("bridges", "mirror", 300008, "started"),
+        ("bridges", "rectangular", 300010, "started"),
+        # A flow under a tile between its two dots (no piece of pipe shows), one over it.
+        ("bridges", "crop", 300016, "started"),
         # A dark flow through a warp shows nothing drawn at one opening, its
         # colour at the other: the warp its pipes are read through is open at both.
         ("warps", "drift", 300006, "started"),

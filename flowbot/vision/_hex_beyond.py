@@ -15,6 +15,7 @@ refuses it).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -67,7 +68,7 @@ def beyond_left_out(sides: HexSides) -> HexSides:
     left = [p for p in in_pieces(set().union(*kept)) if len(p) >= MIN_CELLS]
     if len(kept) == len(pieces) or not left:
         return sides
-    return HexSides(sides.lines, sides.lattice, frozenset().union(*left), sides.crossed, sides.inks)
+    return replace(sides, cells=frozenset().union(*left))
 
 
 def _grounds(sides: HexSides, piece: set[Node]) -> np.ndarray:

@@ -15,6 +15,7 @@ off, still refuses it).
 from __future__ import annotations
 
 import statistics
+from dataclasses import replace
 
 from flowbot.vision._hex_board import (
     LINE_REACH,
@@ -59,6 +60,4 @@ def inked(sides: HexSides) -> HexSides:
     pieces = [p for p in in_pieces(set(sides.cells) - blank) if len(p) >= MIN_CELLS]
     if not pieces:
         return sides
-    return HexSides(
-        sides.lines, sides.lattice, frozenset().union(*pieces), sides.crossed, sides.inks
-    )
+    return replace(sides, cells=frozenset().union(*pieces))

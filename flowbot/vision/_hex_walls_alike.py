@@ -64,10 +64,9 @@ def _check_walls_alike(sides: HexSides) -> None:
     if sides.inks_again is None or not walls:
         return
     again = replace(sides, inks=sides.inks_again, inks_again=None)
-    groups = again.groups
-    if (groups is None or not all(group.clear for group in groups)) and _unconfirmed(sides, again):
+    if not _clear(again) and _unconfirmed(sides, again):
         raise UnsureReadingError(WALLS_ALIKE.reason)
-    if groups is None:
+    if again.groups is None:
         return
     # (a wall the colour channel alone reads is its own hue's flow beside a line)
     if walls - hex_board(again).walls:

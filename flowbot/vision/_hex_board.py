@@ -12,9 +12,10 @@ full resolution from the drawn sides themselves (``_placed``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -120,6 +121,18 @@ class LineMap:
         values = zip(drawn, ink, peak, where, ground, strict=True)
         return [Side(*map(float, side)) for side in values]
 
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels: its
+        ink over the contrast of the board's lines over the ground it stands on (a
+        line one pixel wide lying across two shows half its contrast in each, as wide
+        as two by its peak; its ink is one pixel's). The lines are one colour, drawn
+        over the glow, which changes the ground alone."""
+        seen = self.sides(sides, across)
+        if not seen:
+            return np.zeros(0)
+        level = line_level(seen)
+        return np.array([side.ink / max(level - side.ground, 1.0) for side in seen])
+
     def side(self, a: Point, b: Point, across: float) -> Side:
         """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
         return self.sides(np.array([[a, b]], np.float64), across)[0]
@@ -223,6 +236,17 @@ class Side:
     ground: float
 
 
+def line_level(seen: Sequence[Side]) -> float:
+    """The board's lines' own brightness in the channel ``seen`` were measured in."""
+    return float(np.percentile([side.peak + side.ground for side in seen], 90))
+
+
+class Inks(Protocol):
+    """What measures the sides' widths: a ``LineMap`` in one channel, or another way."""
+
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray: ...
+
+
 @dataclass(frozen=True, slots=True)
 class OutlineSide:
     """A side of the board's outline: its direction (``_direction``), its line's width,
@@ -250,8 +274,8 @@ class HexSides:
     lattice: HexLattice
     cells: frozenset[Node]
     crossed: frozenset[frozenset[Node]] = frozenset()
-    inks: LineMap | None = None
-    inks_again: LineMap | None = None
+    inks: Inks | None = None
+    inks_again: Inks | None = None
 
     @cached_property
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
@@ -268,29 +292,18 @@ class HexSides:
                 if (other, node) not in ends and frozenset((node, other)) not in self.crossed:
                     ends[node, other] = (corners[a], corners[b])
         inks = self.inks or self.lines
-        measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
-        seen = dict(zip(ends, measured, strict=True))
-        # A width is the line's ink over the contrast of the board's lines
-        # over the ground it stands on: a line one pixel wide
-        # lying across two shows half its contrast in each, as wide as two by
-        # its peak; its ink is one pixel's. The lines are one colour, drawn over
-        # the glow, which changes the ground alone.
-        level = float(np.percentile([side.peak + side.ground for side in seen.values()], 90))
-
-        def width(side: Side) -> float:
-            return side.ink / max(level - side.ground, 1.0)
-
+        measured = inks.widths(np.array(list(ends.values()), np.float64), reach)
         inner: dict[frozenset[Node], float] = {}
         outline: list[OutlineSide] = []
-        for (node, other), side in seen.items():
+        for (node, other), width in zip(ends, measured, strict=True):
             if other in self.cells:
-                inner[frozenset((node, other))] = width(side)
+                inner[frozenset((node, other))] = float(width)
             else:
                 step = (other[0] - node[0], other[1] - node[1])
                 corners = _corners(self.lattice, node)
                 _, a, b = next(s for s in _SIDES if s[0] == step)
                 outline.append(
-                    OutlineSide(_direction(step), width(side), corners[a], corners[b], node)
+                    OutlineSide(_direction(step), float(width), corners[a], corners[b], node)
                 )
         return inner, outline
 

@@ -31,6 +31,7 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
+from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
@@ -89,8 +90,15 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     # The sides' widths are measured in one colour channel (the brightest
     # loses a line's soft edges where the ground's brightest is another).
-    inks = ink_channel(image, sides)
-    sides = replace(sides, inks=LineMap(inks, sides.lattice.row_step, settings.line_contrast))
+    # Beside pipes, each side's in the channel where its line stands clear of the flows'
+    # tints (``_hex_faces``).
+    pitch, contrast = sides.lattice.row_step, settings.line_contrast
+    inks = (
+        FacedInks(image, pitch, contrast)
+        if sides.crossed
+        else LineMap(ink_channel(image, sides), pitch, contrast)
+    )
+    sides = replace(sides, inks=inks)
     # Clutter beside the board may close hexagons onto its outline: their sides carry
     # no ink.
     sides = inked(sides)

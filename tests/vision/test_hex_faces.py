@@ -1,0 +1,81 @@
+"""With pipes drawn, each side of a hexagonal board measured in the channel where its line
+stands clear of both its faces (``_hex_faces``): the flows' tints neither widen a line
+to a wall nor hide it.
+
+Synthetic shots of development seeds (300000-400000); each was refused before.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_board import LineMap
+from flowbot.vision._hex_faces import FacedInks, faces
+from flowbot.vision._pipes import ALREADY_SOLVED
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "state"),
+    [
+        # A white flow's grey tint, as light as the lines in the luma, along the
+        # outline: read there as a thin line ("the hexagons go on past the outline").
+        ("rectangular", 300005, "solved"),
+        ("rectangular", 300005, "started"),
+        # ... and between two of its cells: a line of no ink, its hexagons left out.
+        ("phone_large", 300003, "solved"),
+        # Lines beside the flows' tints widened in the luma, no clear groups of widths.
+        ("web", 300004, "started"),
+        ("zoomed", 300009, "started"),
+    ],
+)
+def test_lines_beside_the_flows_tints_are_read(category: str, seed: int, state: str) -> None:
+    shot = sample(category, seed, "hex", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+def _board(tint: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Twelve blue-grey vertical lines 2 px wide (half a pixel off the pixel grid) on a
+    dark ground, every other one with a flow's ``tint`` (at the game's 0.22) on its right,
+    grown a pixel under the line as an anti-aliased fill grows, wider than the line
+    map's top-hat at a 60 px pitch: the image and the sides."""
+    ground = np.array([30.0, 25.0, 35.0])
+    line = np.array([70.0, 90.0, 160.0])
+    image = np.tile(ground, (120, 560, 1))
+    xs = [20 + 44 * i for i in range(12)]
+    for i, x in enumerate(xs):
+        if i % 2 == 0:
+            image[:, x - 1 : x + 24] = 0.22 * np.array(tint, np.float64) + 0.78 * ground
+        image[:, x - 2] = 0.5 * image[:, x - 2] + 0.5 * line
+        image[:, x - 1] = line
+        image[:, x] = 0.5 * image[:, x] + 0.5 * line
+    sides = np.array([[[x - 1, 20.0], [x - 1, 100.0]] for x in xs], np.float64)
+    return np.round(image).astype(np.uint8), sides
+
+
+def test_a_line_beside_a_tint_keeps_its_width() -> None:
+    # An orange flow's tint lifts one face of every other line in the luma: there it
+    # measures a quarter narrower than the lines on the plain ground; the blue channel,
+    # where the tint stays dark, measures each line's 2 px.
+    image, sides = _board((255, 140, 0))
+    widths = FacedInks(image, 60.0, 10.0).widths(sides, 7.0)
+    assert np.allclose(widths, 2.0, atol=0.1)
+    luma = LineMap(cv2.cvtColor(image, cv2.COLOR_RGB2GRAY), 60.0, 10.0).widths(sides, 7.0)
+    assert np.all(luma[::2] < 1.7)
+    assert np.allclose(luma[1::2], 2.0, atol=0.1)
+
+
+def test_faces_are_either_side_of_a_side() -> None:
+    image, sides = _board((255, 140, 0))
+    blue = np.ascontiguousarray(image[..., 2])
+    # (the first face to the right going down a side: the tint's)
+    right, left = faces(blue, sides, 5.0).T
+    assert np.all(left == 35)
+    assert np.all(right[::2] == round(0.78 * 35))
+    assert np.all(right[1::2] == 35)

@@ -14,7 +14,10 @@ groups' boundary there is a line the luma widened (a flow's tint as light
 as the lines round a cell widens all its sides in the luma). Walls that
 channel alone reads are left to the luma: a flow of its hue beside a line
 widens it there (8 such on synthetic hex drift 300000 started, none of
-them walls). Where that channel's widths are not in clear groups along
+them walls). (Since ``_hex_faces``, the lead measures each side in the
+channel where its line stands clear of both faces' tints, the luma mostly:
+a second opinion of one channel still, as the tints of two flows side by
+side can widen a line in every channel.) Where that channel's widths are not in clear groups along
 every direction, each wall the luma reads on a side of a hexagon a pipe
 runs into is judged along its own direction too: by the colour channel
 where its widths fall in clear groups there, else by the luma alone only

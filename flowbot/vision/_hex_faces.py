@@ -15,7 +15,8 @@ measures the line as on the plain ground. No one channel is clear of every
 flow's tint, but each side has faces of only two cells: each side is measured
 in the channel (red, green, blue or the luma) where the line stands most above
 the brighter of its two faces, the luma unless a colour's own channel clears
-them ``LUMA_FIRST`` times as much (JPEG keeps the luma at full resolution).
+them ``CLEARER`` times as much (JPEG keeps the luma at full resolution; its
+colours ring beside a line at a tint's edge).
 A width is the line's share of pixels in any channel linear in the pixels'
 colour, so the widths of sides measured in different channels are one measure.
 """
@@ -26,8 +27,17 @@ import cv2
 import numpy as np
 
 from flowbot.vision._hex_board import LineMap, line_level, sampled
-from flowbot.vision._hex_channel import GROUND_OFF, LUMA_FIRST
+from flowbot.vision._hex_channel import GROUND_OFF
 
+#: A colour's own channel is taken over the luma for a side only where it clears the
+#: brighter face this many times as much as the luma does: the luma's faces all but
+#: hide the line there (a white flow's grey tint as light as the lines: 5.8-46 times,
+#: synthetic hex phone_large 300003, rectangular 300005, preview 300003 solved). JPEG
+#: keeps the colours at half resolution: at a cyan tint's edge the red channel rang
+#: beside a line and read it as wide as a wall, clearing its faces 2.0 times as much
+#: (jpeg 300003 started, read WRONG at 1.3); a white flow's tint beside blurred lines
+#: 2.4 times (web 300013 solved, refused as before at 3).
+CLEARER = 3.0
 #: Where along a side its faces are looked at (its middle half, as its width).
 _ALONG = np.linspace(0.25, 0.75, 5)
 
@@ -56,7 +66,8 @@ class FacedInks:
         by_channel, clearance = np.array(widths), np.array(clear)
         index = np.arange(len(sides))
         colour = np.argmax(clearance[:3], axis=0)
-        taken = np.where(clearance[colour, index] >= LUMA_FIRST * clearance[3], colour, 3)
+        # (the luma unless its faces all but hide the line: JPEG's colours ring beside it)
+        taken = np.where(clearance[colour, index] >= CLEARER * clearance[3], colour, 3)
         return by_channel[taken, index]
 
 

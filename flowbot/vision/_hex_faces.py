@@ -16,7 +16,11 @@ flow's tint, but each side has faces of only two cells: each side is measured
 in the channel (red, green, blue or the luma) where the line stands most above
 the brighter of its two faces, the luma unless a colour's own channel clears
 them ``CLEARER`` times as much (JPEG keeps the luma at full resolution; its
-colours ring beside a line at a tint's edge).
+colours ring beside a line at a tint's edge) and by the line contrast at least.
+The faces are looked at from ``GROUND_OFF`` out to as far as the width is
+measured: a dot's rim there widens the line in its own channels (a yellow
+dot's beside a line read it as a wall in the luma and green, synthetic hex
+drift 300002 solved; in blue, dark for yellow, a line).
 A width is the line's share of pixels in any channel linear in the pixels'
 colour, so the widths of sides measured in different channels are one measure.
 """
@@ -52,6 +56,7 @@ class FacedInks:
         self.channels = [*cv2.split(image), luma]
         self.maps = [LineMap(channel, pitch, contrast) for channel in self.channels]
         self.off = GROUND_OFF * pitch
+        self.contrast = contrast
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
@@ -62,12 +67,16 @@ class FacedInks:
             seen = lines.sides(sides, across)
             level = line_level(seen)
             widths.append([side.ink / max(level - side.ground, 1.0) for side in seen])
-            clear.append(level - faces(channel, sides, self.off).max(axis=1))
+            # (out to where the width is measured: a dot's rim within it counts too)
+            offsets = np.arange(self.off, max(self.off, across) + 0.5, 1.0)
+            around = np.max([faces(channel, sides, off) for off in offsets], axis=0)
+            clear.append(level - around.max(axis=1))
         by_channel, clearance = np.array(widths), np.array(clear)
         index = np.arange(len(sides))
         colour = np.argmax(clearance[:3], axis=0)
+        best = clearance[colour, index]
         # (the luma unless its faces all but hide the line: JPEG's colours ring beside it)
-        taken = np.where(clearance[colour, index] >= CLEARER * clearance[3], colour, 3)
+        taken = np.where((best >= CLEARER * clearance[3]) & (best >= self.contrast), colour, 3)
         return by_channel[taken, index]
 
 

@@ -42,6 +42,9 @@ from flowbot.vision._hex_channel import GROUND_OFF
 #: (jpeg 300003 started, read WRONG at 1.3); a white flow's tint beside blurred lines
 #: 2.4 times (web 300013 solved, refused as before at 3).
 CLEARER = 3.0
+#: The channels are looked at this many pitches round the hexagons' centres: past a
+#: side's faces and its line's reach (0.58 + 0.12 pitch), and the top-hat's (0.24).
+MARGIN = 1.2
 #: Where along a side its faces are looked at (its middle half, as its width).
 _ALONG = np.linspace(0.25, 0.75, 5)
 
@@ -50,7 +53,18 @@ class FacedInks:
     """The sides' widths, each side's in the channel where its line stands most clear of
     both its faces (``_hex_board.Inks``)."""
 
-    def __init__(self, image: np.ndarray, pitch: float, contrast: float) -> None:
+    def __init__(
+        self, image: np.ndarray, pitch: float, contrast: float, around: np.ndarray | None = None
+    ) -> None:
+        """``around``: the centres ``(n, 2)`` (x, y) of the hexagons measured, when given (the
+        channels' top-hats are then taken only within ``MARGIN`` of them)."""
+        self.origin = np.zeros(2)
+        if around is not None and len(around):
+            h, w = image.shape[:2]
+            low = np.maximum(np.floor(around.min(axis=0) - MARGIN * pitch), 0).astype(int)
+            high = np.ceil(around.max(axis=0) + MARGIN * pitch).astype(int) + 1
+            image = image[low[1] : min(high[1], h), low[0] : min(high[0], w)]
+            self.origin = low.astype(np.float64)
         luma = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
         # Red, green, blue, then the luma (the last: taken unless another is clearer).
         self.channels = [*cv2.split(image), luma]
@@ -62,22 +76,28 @@ class FacedInks:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
         if not len(sides):
             return np.zeros(0)
-        widths, clear = [], []
+        sides = sides - self.origin
+        levels, clear = [], []
+        # (out to where the width is measured: a dot's rim within it counts too)
+        offsets = np.arange(self.off, max(self.off, across) + 0.5, 1.0)
         for channel, lines in zip(self.channels, self.maps, strict=True):
-            seen = lines.sides(sides, across)
-            level = line_level(seen)
-            widths.append([side.ink / max(level - side.ground, 1.0) for side in seen])
-            # (out to where the width is measured: a dot's rim within it counts too)
-            offsets = np.arange(self.off, max(self.off, across) + 0.5, 1.0)
+            # (each line's brightness alone first: its ink only in the channel taken)
+            levels.append(line_level(lines.sides(sides, across, inked=False)))
             around = np.max([faces(channel, sides, off) for off in offsets], axis=0)
-            clear.append(level - around.max(axis=1))
-        by_channel, clearance = np.array(widths), np.array(clear)
+            clear.append(levels[-1] - around.max(axis=1))
+        clearance = np.array(clear)
         index = np.arange(len(sides))
         colour = np.argmax(clearance[:3], axis=0)
         best = clearance[colour, index]
         # (the luma unless its faces all but hide the line: JPEG's colours ring beside it)
         taken = np.where((best >= CLEARER * clearance[3]) & (best >= self.contrast), colour, 3)
-        return by_channel[taken, index]
+        widths = np.zeros(len(sides))
+        for which in np.unique(taken):
+            mine = taken == which
+            seen = self.maps[which].sides(sides[mine], across)
+            level = levels[which]
+            widths[mine] = [side.ink / max(level - side.ground, 1.0) for side in seen]
+        return widths
 
 
 def faces(channel: np.ndarray, sides: np.ndarray, off: float) -> np.ndarray:

@@ -92,9 +92,10 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # loses a line's soft edges where the ground's brightest is another).
     # Beside pipes, each side's in the channel where its line stands clear of the flows'
     # tints (``_hex_faces``).
-    pitch, contrast = sides.lattice.row_step, settings.line_contrast
+    lattice, contrast = sides.lattice, settings.line_contrast
+    pitch = lattice.row_step
     inks = (
-        FacedInks(image, pitch, contrast)
+        FacedInks(image, pitch, contrast, np.array([lattice.centre(*n) for n in sides.cells]))
         if sides.crossed
         else LineMap(ink_channel(image, sides), pitch, contrast)
     )

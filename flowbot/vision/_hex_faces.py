@@ -17,10 +17,12 @@ in the channel (red, green, blue or the luma) where the line stands most above
 the brighter of its two faces, the luma unless a colour's own channel clears
 them ``CLEARER`` times as much (JPEG keeps the luma at full resolution; its
 colours ring beside a line at a tint's edge) and by the line contrast at least.
-The faces are looked at from ``GROUND_OFF`` out to as far as the width is
-measured: a dot's rim there widens the line in its own channels (a yellow
-dot's beside a line read it as a wall in the luma and green, synthetic hex
-drift 300002 solved; in blue, dark for yellow, a line).
+The faces are looked at ``GROUND_OFF`` out, past the line, short of a dot's
+rim: a dot within the width's reach is the hump's concern (``_hump_ink``), and
+a dot bright in the luma there made a channel in which the line barely shows
+taken over it (the red one for a green-grey line over a magenta tint: those
+sides left out as no ink, synthetic hex crop 300009 started; a yellow dot's rim
+widening a line in the luma is still refused, drift 300002 solved).
 A width is the line's share of pixels in any channel linear in the pixels'
 colour, so the widths of sides measured in different channels are one measure.
 """
@@ -78,13 +80,10 @@ class FacedInks:
             return np.zeros(0)
         sides = sides - self.origin
         levels, clear = [], []
-        # (out to where the width is measured: a dot's rim within it counts too)
-        offsets = np.arange(self.off, max(self.off, across) + 0.5, 1.0)
         for channel, lines in zip(self.channels, self.maps, strict=True):
             # (each line's brightness alone first: its ink only in the channel taken)
             levels.append(line_level(lines.sides(sides, across, inked=False)))
-            around = np.max([faces(channel, sides, off) for off in offsets], axis=0)
-            clear.append(levels[-1] - around.max(axis=1))
+            clear.append(levels[-1] - faces(channel, sides, self.off).max(axis=1))
         clearance = np.array(clear)
         index = np.arange(len(sides))
         colour = np.argmax(clearance[:3], axis=0)

@@ -31,6 +31,9 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         # clearing the faces twice as much as the luma, read it as a wall (WRONG);
         # the luma, the faces far from hiding the line, reads it thin.
         ("jpeg", 300003, "started"),
+        # A cyan dot filling its hexagon beside lines over a magenta tint: the line
+        # stands clear of its faces in the luma, not in red (left out as no ink).
+        ("crop", 300009, "started"),
     ],
 )
 def test_lines_beside_the_flows_tints_are_read(category: str, seed: int, state: str) -> None:

@@ -45,14 +45,14 @@ def joined(sides: HexSides) -> HexSides:
     # pipe crosses counts as drawn there).
     inks = copy.copy(sides.inks)
     inks.pipes = sides.lines.pipes
-    drawn, crossed = drawn_hexagons(inks, sides.lattice, ACROSS_PLACED)
     board = set(sides.cells)
+    crossed = set(sides.crossed)
     for _ in range(ROUNDS):
-        beside = {
-            node
-            for node in drawn - board
-            if any(other in board for other in neighbours(node))
-        }
+        around = {other for node in board for other in neighbours(node)} - board
+        if not around:
+            break
+        beside, crossing = drawn_hexagons(inks, sides.lattice, ACROSS_PLACED, among=around)
+        crossed |= crossing
         if not beside:
             break
         grown = replace(

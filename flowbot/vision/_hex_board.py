@@ -3,7 +3,7 @@
 Every side of a board's hexagon is drawn: a thin line between two of its
 cells, the wide outline (or a wall) where it meets a hole or the outside. A
 hole's sides are drawn only where it meets the board. So the board's cells
-are the hexagons drawn all round (``drawn_hexagons``), the holes the rest of the
+are the hexagons drawn all round (``_drawn``), the holes the rest of the
 index grid around them; the sides between two cells drawn as wide as the
 outline are walls. The lattice found in a shrunk copy is placed again at
 full resolution from the drawn sides themselves (``_placed``).
@@ -337,7 +337,7 @@ def found_hexagons(
     ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first; with
     ``pipes``, a side a drawn pipe crosses counts as drawn."""
     lines = LineMap(gray, lattice.row_step, contrast, pipes)
-    drawn, crossed = drawn_hexagons(lines, lattice, ACROSS_FOUND)
+    drawn, crossed = _drawn(lines, lattice, ACROSS_FOUND)
     pieces = sorted(in_pieces(drawn), key=len, reverse=True)
     return [_sides(lines, lattice, p, crossed) for p in pieces if len(p) >= MIN_CELLS]
 
@@ -367,7 +367,7 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     # window's edges), nor are hexagons holding lines (a page's ruled grid);
     # a piece of the board cut off by something laid over it leaves the rest
     # with thin lines facing out (``OUTLINE``).
-    drawn, crossed = drawn_hexagons(lines, placed, ACROSS_PLACED)
+    drawn, crossed = _drawn(lines, placed, ACROSS_PLACED)
     pieces = [
         _sides(lines, placed, piece, crossed)
         for piece in in_pieces(drawn)
@@ -456,7 +456,7 @@ OUTLINE: Rule[HexSides] = Rule(
 )
 
 
-def drawn_hexagons(
+def _drawn(
     lines: LineMap, lattice: HexLattice, across: float, among: Collection[Node] | None = None
 ) -> tuple[set[Node], set[frozenset[Node]]]:
     """The hexagons within the image (``among`` these nodes, when given) drawn all round

@@ -24,7 +24,7 @@ from flowbot.vision._hex_board import (
     ACROSS_PLACED,
     HexSides,
     Node,
-    drawn_hexagons,
+    _drawn,
     neighbours,
     side_direction,
 )
@@ -51,7 +51,7 @@ def joined(sides: HexSides) -> HexSides:
         around = {other for node in board for other in neighbours(node)} - board
         if not around:
             break
-        beside, crossing = drawn_hexagons(inks, sides.lattice, ACROSS_PLACED, among=around)
+        beside, crossing = _drawn(inks, sides.lattice, ACROSS_PLACED, among=around)
         crossed |= crossing
         if not beside:
             break

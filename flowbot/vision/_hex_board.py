@@ -470,22 +470,26 @@ OUTLINE: Rule[HexSides] = Rule(
 
 
 def _drawn(
-    lines: LineMap, lattice: HexLattice, across: float
+    lines: LineMap, lattice: HexLattice, across: float, among: Collection[Node] | None = None
 ) -> tuple[set[Node], set[frozenset[Node]]]:
-    """The hexagons within the image drawn all round (a side a pipe crosses counts as
-    drawn, when ``lines`` looks for pipes), and the sides pipes cross."""
+    """The hexagons within the image (``among`` these nodes, when given) drawn all round
+    (a side a pipe crosses counts as drawn, when ``lines`` looks for pipes), and the
+    sides pipes cross."""
     h, w = lines.tophat.shape
-    # Every node over the image, wherever the lattice's origin lies (in arrays:
-    # small hexagons over a whole screen are thousands of nodes).
     half_row = lattice.row_step / 2
-    js = np.arange(
-        math.floor(-lattice.x0 / lattice.col_step) - 1,
-        math.ceil((w - lattice.x0) / lattice.col_step) + 2,
-    )
-    ks = np.arange(
-        math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3
-    )
-    j, k = (grid.ravel() for grid in np.meshgrid(js, ks, indexing="ij"))
+    if among is not None:
+        j, k = np.array(sorted(among), np.int64).reshape(-1, 2).T
+    else:
+        # Every node over the image, wherever the lattice's origin lies (in arrays:
+        # small hexagons over a whole screen are thousands of nodes).
+        js = np.arange(
+            math.floor(-lattice.x0 / lattice.col_step) - 1,
+            math.ceil((w - lattice.x0) / lattice.col_step) + 2,
+        )
+        ks = np.arange(
+            math.floor(-lattice.y0 / half_row) - 2, math.ceil((h - lattice.y0) / half_row) + 3
+        )
+        j, k = (grid.ravel() for grid in np.meshgrid(js, ks, indexing="ij"))
     x, y = lattice.x0 + j * lattice.col_step, lattice.y0 + k * half_row
     keep = ((j + k) % 2 == 0) & _inside(lattice, x, y, w, h)
     j, k, x, y = j[keep], k[keep], x[keep], y[keep]

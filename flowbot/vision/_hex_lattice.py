@@ -41,8 +41,11 @@ LINE_KERNEL = 7
 #: (its pitch at most this fraction of that side).
 MIN_ACROSS = 3
 #: Steps and phases are measured in a copy where the pitch is at least this
-#: many pixels (or at full resolution).
-FINE_PITCH = 16
+#: many pixels (or at full resolution): a copy with the pitch at 16-20 px
+#: measured a small board's step 2.3 % short (clutter's rows beside its dozen
+#: lines across), 7 px off five columns on, past where its hexagons are looked
+#: for (synthetic hex drift 100038, a 6x6 board at a 61 px pitch: no board).
+FINE_PITCH = 32
 #: Least autocorrelation (a share of the map's own) at the pitch along all
 #: three directions: a lattice's lines repeat there; text and clutter do not.
 MIN_REPEAT = 0.15

@@ -33,6 +33,7 @@ from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_inked import inked
+from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
@@ -100,6 +101,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         else LineMap(ink_channel(image, sides), pitch, contrast)
     )
     sides = replace(sides, inks=inks)
+    # A dot's hue spilling over a line hides it in the brightest channel: a hexagon
+    # joined to the board by a thin line in the widths' channel is the board's.
+    sides = joined(sides)
     # Clutter beside the board may close hexagons onto its outline: their sides carry
     # no ink.
     sides = inked(sides)

@@ -1,0 +1,52 @@
+"""Boards started or finished that the pipe stage once refused (issue #28 part 3, session 25).
+
+Each shot (development seeds) is read exactly, its pipes as drawn, a finished
+board "already solved"; each was refused by the code before.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.models import BoardGeometry, Cell
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._pipes import ALREADY_SOLVED
+from flowbot.vision._rail_ends import rails_in_colour
+
+
+@pytest.mark.parametrize(
+    ("variant", "category", "seed", "state"),
+    [
+        # A grey flow over a bridge's deck, beside rails of nearly its grey: the
+        # tile showed the flow's colour all round its centre, as a dot's disc.
+        ("bridges", "desktop_app", 300002, "solved"),
+    ],
+)
+def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
+    shot = sample(category, seed, variant, state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+def _cell_image(grey_rails: bool) -> tuple[np.ndarray, BoardGeometry]:
+    """One 60 px cell on black: a grey disc (radius 0.38 pitch), and, with ``grey_rails``,
+    two grey rails along the row out to a tile's edge (0.4 pitch either side)."""
+    image = np.zeros((60, 60, 3), np.uint8)
+    yy, xx = np.mgrid[0:60, 0:60] + 0.5
+    image[(xx - 30) ** 2 + (yy - 30) ** 2 <= (0.38 * 60) ** 2] = 166
+    if grey_rails:
+        for y in (30 - 0.27 * 60, 30 + 0.27 * 60):
+            image[round(y) - 1 : round(y) + 2, 6:54] = 176
+    return image, BoardGeometry((0.0, 60.0), (0.0, 60.0))
+
+
+def test_rails_out_past_a_disc_are_a_tiles_and_a_disc_alone_is_none() -> None:
+    grey = np.array([68.9, 0.0, 0.0])  # (166, 166, 166) in Lab
+    with_rails, geometry = _cell_image(True)
+    disc, _ = _cell_image(False)
+    assert rails_in_colour(with_rails, geometry, Cell(0, 0), grey)
+    assert not rails_in_colour(disc, geometry, Cell(0, 0), grey)

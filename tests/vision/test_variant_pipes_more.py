@@ -22,6 +22,10 @@ from flowbot.vision._rail_ends import rails_in_colour
         # A grey flow over a bridge's deck, beside rails of nearly its grey: the
         # tile showed the flow's colour all round its centre, as a dot's disc.
         ("bridges", "desktop_app", 300002, "solved"),
+        # Lettered dots whose letter (an M) and JPEG's noise leave their colour
+        # 13-25 Lab off at some angles round the centre, 45+ from the ground.
+        ("bridges", "colour_blind", 300002, "started"),
+        ("bridges", "colour_blind", 300002, "solved"),
     ],
 )
 def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:

@@ -12,6 +12,8 @@ import pytest
 from flowbot.models import BoardGeometry, Cell
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
+from flowbot.vision._board_inside import INSIDE_LINE, lines_inside
+from flowbot.vision._lattice import Lattice
 from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._rail_ends import rails_in_colour
 
@@ -26,6 +28,10 @@ from flowbot.vision._rail_ends import rails_in_colour
         # 13-25 Lab off at some angles round the centre, 45+ from the ground.
         ("bridges", "colour_blind", 300002, "started"),
         ("bridges", "colour_blind", 300002, "solved"),
+        # Pipes broke the small board's lines in the first copy, and every third
+        # line made a grid of its own there (its cells holding the board's lines).
+        ("bridges", "tiny_cells", 300007, "started"),
+        ("bridges", "tiny_cells", 300007, "solved"),
     ],
 )
 def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
@@ -54,3 +60,16 @@ def test_rails_out_past_a_disc_are_a_tiles_and_a_disc_alone_is_none() -> None:
     disc, _ = _cell_image(False)
     assert rails_in_colour(with_rails, geometry, Cell(0, 0), grey)
     assert not rails_in_colour(disc, geometry, Cell(0, 0), grey)
+
+
+def test_a_lattice_at_twice_or_three_times_the_lines_pitch_holds_lines_inside_its_cells() -> None:
+    # Top-hat strengths of a board's lines every 10 px, both ways, over 120 px.
+    vertical = np.zeros((121, 121), np.uint8)
+    vertical[:, ::10] = 200
+    horizontal = np.ascontiguousarray(vertical.T)
+    at = [float(v) for v in range(0, 121, 10)]
+    board = Lattice(tuple(at), tuple(at))
+    assert max(lines_inside(board, vertical, horizontal)) < 0.1
+    for step in (2, 3):
+        coarse = Lattice(tuple(at[::step]), tuple(at[::step]))
+        assert min(lines_inside(coarse, vertical, horizontal)) >= INSIDE_LINE

@@ -1,0 +1,95 @@
+"""Board rule: no lines inside the cells (a lattice at a whole multiple of the board's pitch).
+
+A board's cells hold dots, pipes and ground, never a grid line. Where drawn
+pipes break a small board's lines into pieces in the shrunk copy, the line
+search may join every second or third line into a grid of its own, at twice
+or three times the pitch, in step with the board: its cells then hold the
+board's own lines across their middles (or at their thirds), along most of
+their length. Read, such a grid sees dots off its cells' centres and refuses
+the screen before the board, found later through its pipes, is looked at.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._lattice import Lattice
+from flowbot.vision._rule import Grid, Rule
+
+#: Where a cell's inside is looked at for a line (share of the pitch from its
+#: left or top line): clear of its own lines' blur (a pixel or two in the copy).
+_INSIDE = (0.2, 0.8)
+#: Where its own lines show: within this share of the pitch of them.
+_ON_LINE = 0.1
+#: A cell's inside holds a line when, along most of its length (the median
+#: over the grid's extent), something there stands this share of the grid's own
+#: lines' strength or more.
+INSIDE_LINE = 0.5
+
+
+def _inside_share(strength: np.ndarray, lines: tuple[float, ...], span: tuple[float, ...]) -> float:
+    """For lines running along axis 0 of ``strength`` at positions ``lines`` (axis 1), over
+    ``span`` (axis 0), the median over cells of the strongest line inside each cell over its
+    own lines' (each line's median along the span)."""
+    h, w = strength.shape
+    y0, y1 = max(0, round(span[0])), min(h, round(span[-1]) + 1)
+    if y1 - y0 < 2:
+        return 0.0
+    profile = np.median(strength[y0:y1].astype(np.float32), axis=0)  # per column
+    shares = []
+    for a, b in pairwise(lines):
+        step = b - a
+        xs = np.arange(
+            max(0, int(np.floor(a - _ON_LINE * step))),
+            min(w, int(np.ceil(b + _ON_LINE * step)) + 1),
+        )
+        if xs.size < 3:
+            continue
+        u = (xs - a) / step
+        own = profile[xs[(u <= _ON_LINE) | (u >= 1 - _ON_LINE)]]
+        inside = profile[xs[(u >= _INSIDE[0]) & (u <= _INSIDE[1])]]
+        if own.size and inside.size and own.max() > 0:
+            shares.append(float(inside.max() / own.max()))
+    return float(np.median(shares)) if shares else 0.0
+
+
+def lines_inside(
+    lattice: Lattice, vertical: np.ndarray, horizontal: np.ndarray
+) -> tuple[float, float]:
+    """How strongly the cells' insides show lines (``_inside_share``): of the vertical lines
+    (their top-hat strength ``vertical``), then of the horizontal ones (``horizontal``)."""
+    return (
+        _inside_share(vertical, lattice.xs, lattice.ys),
+        _inside_share(horizontal.T, lattice.ys, lattice.xs),
+    )
+
+
+def check_empty_inside(grid: Grid) -> None:
+    """Refuse a grid whose cells hold lines across their insides both ways."""
+    shares = lines_inside(grid.lattice, grid.maps.vertical_strength, grid.maps.horizontal_strength)
+    if min(shares) >= INSIDE_LINE:
+        raise UnsureReadingError(REASON)
+
+
+REASON = "the grid's cells hold lines inside them (a lattice at a multiple of the board's pitch)"
+
+EMPTY_INSIDE: Rule[Grid] = Rule(
+    name="cells empty of lines",
+    refuses="a grid whose cells hold a line inside them both ways (0.2-0.8 of the pitch from "
+    "their lines), along most of their length, as strong as half the grid's own lines",
+    why="A board's cells hold dots, pipes and ground, never a grid line. Drawn pipes break a "
+    "small board's lines into pieces in the shrunk copy, and the line search may join every "
+    "second or third line into a grid in step with the board at a multiple of its pitch; "
+    "read, its cells show dots off their centres and the screen would be refused before the "
+    "board, found through its pipes, is read.",
+    bounds="INSIDE_LINE 0.5 of the own lines' top-hat strength, per cell the strongest inside, "
+    "each column or row taken as its median along the grid (a pipe along a cell's middle, "
+    "which small cells' copies show as a line, runs along part of a board at most); median "
+    "over the cells. Lattices at 2 and 3 times the pitch: bridges preview 300009, tiny cells "
+    "300007 started (session 25).",
+    reason=REASON,
+    check=check_empty_inside,
+)

@@ -60,11 +60,11 @@ _DISC_RADII = (0.26, 0.30, 0.34)
 #: A point nearer a disc's colour than the ground (the cell's ring) by this
 #: factor or more shows the disc, within ``BAND_NEAR`` of it, where the colour
 #: stands ``_DISC_CLEAR`` Lab or more from the ground (``disc_share``): small
-#: dots' blurred rims and JPEG's noise 12-22 Lab off their core, 45+ from their
-#: ring (tiny cells, colour-blind letters); a dark flow on its own tint 23-27 Lab
-#: from it is left to ``NEAR`` alone.
+#: dots' blurred rims and JPEG's noise 12-22 Lab off their colour, 32+ from
+#: their ring, the colours 45+ apart (tiny cells, colour-blind letters); a dark
+#: flow on its own tint 23-27 Lab from it is left to ``NEAR`` alone.
 _DISC_SIDE = 2.0
-_DISC_CLEAR = 2 * BAND_NEAR
+_DISC_CLEAR = 1.5 * BAND_NEAR
 #: Angles looked at round a linked cell, and how far from every link's
 #: direction they must lie to be clear of its band (a bend's join is round).
 _ANGLES = np.arange(16) * (np.pi / 8)

@@ -28,6 +28,8 @@ from flowbot.vision._rail_ends import rails_in_colour
         # 13-25 Lab off at some angles round the centre, 45+ from the ground.
         ("bridges", "colour_blind", 300002, "started"),
         ("bridges", "colour_blind", 300002, "solved"),
+        # A small blurred dot (tiny cells) 12-17 Lab off its colour all round.
+        ("holes", "tiny_cells", 300007, "started"),
         # Pipes broke the small board's lines in the first copy, and every third
         # line made a grid of its own there (its cells holding the board's lines).
         ("bridges", "tiny_cells", 300007, "started"),

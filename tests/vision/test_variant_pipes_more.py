@@ -12,7 +12,7 @@ import pytest
 from flowbot.models import BoardGeometry, Cell
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._board_inside import INSIDE_LINE, lines_inside
+from flowbot.vision._board_inside import INSIDE_LINE, finer_grid_over, lines_inside
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._rail_ends import rails_in_colour
@@ -75,3 +75,8 @@ def test_a_lattice_at_twice_or_three_times_the_lines_pitch_holds_lines_inside_it
     for step in (2, 3):
         coarse = Lattice(tuple(at[::step]), tuple(at[::step]))
         assert min(lines_inside(coarse, vertical, horizontal)) >= INSIDE_LINE
+    # Looked at only where the finer grid's pieces were found over it.
+    coarse = Lattice(tuple(at[::3]), tuple(at[::3]))
+    piece = Lattice(tuple(at[:5]), tuple(at[:4]))
+    assert finer_grid_over(coarse, [piece])
+    assert not finer_grid_over(board, [piece])

@@ -325,7 +325,9 @@ def band_links(
     ``either``: looked at where one cell's sector facing the edge is unlike its ring, not
     both (two flows crossing in a cell tint its ring the colour of the one drawn over).
     """
-    edges = edges_off(samples, contrast, either=either)
+    # Sectors alike within BAND_NEAR, as a band's samples: a small cell's sector
+    # takes in its blurred edge (tiny cells: 13 Lab apart across one pipe).
+    edges = edges_off(samples, contrast, either=either, alike=BAND_NEAR)
     if not edges:
         return {}
     ends = np.array(
@@ -377,18 +379,18 @@ def band_sides(
 
 
 def edges_off(
-    samples: CellSamples, contrast: float, *, either: bool = False
+    samples: CellSamples, contrast: float, *, either: bool = False, alike: float = NEAR
 ) -> list[tuple[Cell, int]]:
     """The quick look for ``band_links``: edges whose two cells' ring sectors facing it are
-    alike and unlike their rings (an unstarted board has none, or a few by its dots);
-    ``either``: one cell's sector unlike its ring is enough."""
+    alike (within ``alike`` Lab) and unlike their rings (an unstarted board has none, or a
+    few by its dots); ``either``: one cell's sector unlike its ring is enough."""
     sectors, rings = samples.sector_lab, samples.ring_lab
     off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
     both = np.logical_or if either else np.logical_and
     right = both(off[:, :-1, 0], off[:, 1:, 2])
-    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
+    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= alike
     down = both(off[:-1, :, 1], off[1:, :, 3])
-    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
+    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= alike
     edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
     return edges + [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]
 

@@ -325,9 +325,7 @@ def band_links(
     ``either``: looked at where one cell's sector facing the edge is unlike its ring, not
     both (two flows crossing in a cell tint its ring the colour of the one drawn over).
     """
-    # Sectors alike within BAND_NEAR, as a band's samples: a small cell's sector
-    # takes in its blurred edge (tiny cells: 13 Lab apart across one pipe).
-    edges = edges_off(samples, contrast, either=either, alike=BAND_NEAR)
+    edges = edges_off(samples, contrast, either=either)
     if not edges:
         return {}
     ends = np.array(
@@ -379,18 +377,18 @@ def band_sides(
 
 
 def edges_off(
-    samples: CellSamples, contrast: float, *, either: bool = False, alike: float = NEAR
+    samples: CellSamples, contrast: float, *, either: bool = False
 ) -> list[tuple[Cell, int]]:
     """The quick look for ``band_links``: edges whose two cells' ring sectors facing it are
-    alike (within ``alike`` Lab) and unlike their rings (an unstarted board has none, or a
-    few by its dots); ``either``: one cell's sector unlike its ring is enough."""
+    alike and unlike their rings (an unstarted board has none, or a few by its dots);
+    ``either``: one cell's sector unlike its ring is enough."""
     sectors, rings = samples.sector_lab, samples.ring_lab
     off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
     both = np.logical_or if either else np.logical_and
     right = both(off[:, :-1, 0], off[:, 1:, 2])
-    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= alike
+    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
     down = both(off[:-1, :, 1], off[1:, :, 3])
-    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= alike
+    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
     edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
     return edges + [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]
 

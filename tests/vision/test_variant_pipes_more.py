@@ -28,9 +28,6 @@ from flowbot.vision._rail_ends import rails_in_colour
         # 13-25 Lab off at some angles round the centre, 45+ from the ground.
         ("bridges", "colour_blind", 300002, "started"),
         ("bridges", "colour_blind", 300002, "solved"),
-        # A pipe's two halves across an edge 13 Lab apart in small cells' sectors
-        # (the quick look for bands asked them alike within NEAR).
-        ("classic", "tiny_cells", 300027, "started"),
         # A small blurred dot (tiny cells) 12-17 Lab off its colour all round.
         ("holes", "tiny_cells", 300007, "started"),
         # Pipes broke the small board's lines in the first copy, and every third

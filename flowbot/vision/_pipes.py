@@ -57,6 +57,14 @@ BESIDE_APART = 0.6
 #: 0.57-0.81 of the dot's radius: up to 0.31 pitch), a small dot's rim the
 #: outer ones; one of them lies between the letter and the rim of any dot.
 _DISC_RADII = (0.26, 0.30, 0.34)
+#: A point nearer a disc's colour than the ground (the cell's ring) by this
+#: factor or more shows the disc, within ``BAND_NEAR`` of it, where the colour
+#: stands ``_DISC_CLEAR`` Lab or more from the ground (``disc_share``): small
+#: dots' blurred rims and JPEG's noise 12-22 Lab off their colour, 32+ from
+#: their ring, the colours 45+ apart (tiny cells, colour-blind letters); a dark
+#: flow on its own tint 23-27 Lab from it is left to ``NEAR`` alone.
+_DISC_SIDE = 2.0
+_DISC_CLEAR = 1.5 * BAND_NEAR
 #: Angles looked at round a linked cell, and how far from every link's
 #: direction they must lie to be clear of its band (a bend's join is round).
 _ANGLES = np.arange(16) * (np.pi / 8)
@@ -484,7 +492,13 @@ def disc_share(
     if core is not None and float(delta_e(core, lab)) <= BAND_NEAR:
         shows |= delta_e(seen, core) <= NEAR
     if ground is not None:
-        shows &= delta_e(seen, ground) > delta_e(seen, lab)
+        to_ground, to_lab = delta_e(seen, ground), delta_e(seen, lab)
+        shows &= to_ground > to_lab
+        if float(delta_e(lab, ground)) >= _DISC_CLEAR:
+            # A small dot's soft rim, JPEG's noise in its disc: its colour within
+            # BAND_NEAR (as a band's samples), a third of the way to the ground at
+            # most, where the two stand well apart (not a dark flow on its tint).
+            shows |= (to_lab <= BAND_NEAR) & (to_lab * _DISC_SIDE <= to_ground)
     return float(shows.any(axis=0).mean())
 
 

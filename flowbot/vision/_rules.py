@@ -29,6 +29,7 @@ import numpy as np
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._board_border import BORDER, BORDER_AT_IMAGE_EDGE
 from flowbot.vision._board_holes import OUTLINED_HOLES
+from flowbot.vision._board_inside import EMPTY_INSIDE
 from flowbot.vision._board_line_ends import LINES_END_AT_BORDER
 from flowbot.vision._board_lines import ALONE, INNER_EDGES
 from flowbot.vision._board_run_on import CELLS_PAST_BORDER, RUN_ON
@@ -66,6 +67,7 @@ BOARD_RULES: tuple[Rule[Grid], ...] = (
     OUTLINED_HOLES,
     RUN_ON,
     CELLS_PAST_BORDER,
+    EMPTY_INSIDE,
 )
 
 DOT_RULES: tuple[Rule[Cells], ...] = (

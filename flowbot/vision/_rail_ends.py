@@ -1,0 +1,52 @@
+"""A tile's rails in a flow's colour: a grey flow over a bridge's deck.
+
+A bridge's rails run straight across its tile, from edge to edge (0.4 pitch
+either side of the middle), 0.27 pitch from the middle (``flowbot.look``); a
+flow over the deck runs between them. A flow of nearly the rails' own grey
+(the game's grey flow, (166, 166, 166), beside rails of (176, 176, 176))
+then shows its colour all round the cell's centre, at the rails and between
+them, as a dot's disc does. A disc ends at its rim (0.38 pitch at most); the
+rails go on past it to the tile's edge: where the colour shows at both ends
+of both rails along one axis, out past any dot's rim, the cell holds rails
+(a tile), not a disc. A colour-blind letter's strokes, the other thing that
+passes for rails over a dot, stay inside its disc.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._cells import NEAR
+from flowbot.vision._colour import delta_e
+from flowbot.vision._pipes import lab_at
+
+#: Along a rail (pitches from the middle): past any dot's rim (0.38 at most)
+#: at these points (0.44-0.46 from the centre), inside the tile's edge (0.4).
+_ALONG = 0.36
+#: Across: where a rail (0.27 from the middle, 0.05 wide, a pixel at least)
+#: may lie, a pixel's blur either way.
+_ACROSS = (0.24, 0.27, 0.3)
+
+
+def rails_in_colour(
+    image: np.ndarray, geometry: BoardGeometry, cell: Cell, lab: np.ndarray
+) -> bool:
+    """Whether ``lab`` shows at both ends of two rails along one axis of ``cell``'s tile
+    (within ``NEAR``), past any dot's rim: a tile's rails of that colour, not a disc."""
+    centre = geometry.centre(cell)
+    pitch = geometry.cell_size
+    h, w = image.shape[:2]
+    across = np.array(_ACROSS)
+    for axis in (0, 1):
+        ends = []
+        for along in (-_ALONG, _ALONG):
+            for side in (-1.0, 1.0):
+                d = np.stack([np.full(len(across), along), side * across], axis=-1) * pitch
+                if axis:
+                    d = d[:, ::-1]
+                points = np.array([centre.x, centre.y]) + d
+                ends.append(float(delta_e(lab_at(image, points, h, w), lab).min()) <= NEAR)
+        if all(ends):
+            return True
+    return False

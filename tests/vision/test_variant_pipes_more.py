@@ -1,0 +1,82 @@
+"""Boards started or finished that the pipe stage once refused (issue #28 part 3, session 25).
+
+Each shot (development seeds) is read exactly, its pipes as drawn, a finished
+board "already solved"; each was refused by the code before.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.models import BoardGeometry, Cell
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._board_inside import INSIDE_LINE, finer_grid_over, lines_inside
+from flowbot.vision._lattice import Lattice
+from flowbot.vision._pipes import ALREADY_SOLVED
+from flowbot.vision._rail_ends import rails_in_colour
+
+
+@pytest.mark.parametrize(
+    ("variant", "category", "seed", "state"),
+    [
+        # A grey flow over a bridge's deck, beside rails of nearly its grey: the
+        # tile showed the flow's colour all round its centre, as a dot's disc.
+        ("bridges", "desktop_app", 300002, "solved"),
+        # Lettered dots whose letter (an M) and JPEG's noise leave their colour
+        # 13-25 Lab off at some angles round the centre, 45+ from the ground.
+        ("bridges", "colour_blind", 300002, "started"),
+        ("bridges", "colour_blind", 300002, "solved"),
+        # A small blurred dot (tiny cells) 12-17 Lab off its colour all round.
+        ("holes", "tiny_cells", 300007, "started"),
+        # Pipes broke the small board's lines in the first copy, and every third
+        # line made a grid of its own there (its cells holding the board's lines).
+        ("bridges", "tiny_cells", 300007, "started"),
+        ("bridges", "tiny_cells", 300007, "solved"),
+    ],
+)
+def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
+    shot = sample(category, seed, variant, state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+def _cell_image(grey_rails: bool) -> tuple[np.ndarray, BoardGeometry]:
+    """One 60 px cell on black: a grey disc (radius 0.38 pitch), and, with ``grey_rails``,
+    two grey rails along the row out to a tile's edge (0.4 pitch either side)."""
+    image = np.zeros((60, 60, 3), np.uint8)
+    yy, xx = np.mgrid[0:60, 0:60] + 0.5
+    image[(xx - 30) ** 2 + (yy - 30) ** 2 <= (0.38 * 60) ** 2] = 166
+    if grey_rails:
+        for y in (30 - 0.27 * 60, 30 + 0.27 * 60):
+            image[round(y) - 1 : round(y) + 2, 6:54] = 176
+    return image, BoardGeometry((0.0, 60.0), (0.0, 60.0))
+
+
+def test_rails_out_past_a_disc_are_a_tiles_and_a_disc_alone_is_none() -> None:
+    grey = np.array([68.9, 0.0, 0.0])  # (166, 166, 166) in Lab
+    with_rails, geometry = _cell_image(True)
+    disc, _ = _cell_image(False)
+    assert rails_in_colour(with_rails, geometry, Cell(0, 0), grey)
+    assert not rails_in_colour(disc, geometry, Cell(0, 0), grey)
+
+
+def test_a_lattice_at_twice_or_three_times_the_lines_pitch_holds_lines_inside_its_cells() -> None:
+    # Top-hat strengths of a board's lines every 10 px, both ways, over 120 px.
+    vertical = np.zeros((121, 121), np.uint8)
+    vertical[:, ::10] = 200
+    horizontal = np.ascontiguousarray(vertical.T)
+    at = [float(v) for v in range(0, 121, 10)]
+    board = Lattice(tuple(at), tuple(at))
+    assert max(lines_inside(board, vertical, horizontal)) < 0.1
+    for step in (2, 3):
+        coarse = Lattice(tuple(at[::step]), tuple(at[::step]))
+        assert min(lines_inside(coarse, vertical, horizontal)) >= INSIDE_LINE
+    # Looked at only where the finer grid's pieces were found over it.
+    coarse = Lattice(tuple(at[::3]), tuple(at[::3]))
+    piece = Lattice(tuple(at[:5]), tuple(at[:4]))
+    assert finer_grid_over(coarse, [piece])
+    assert not finer_grid_over(board, [piece])

@@ -8,6 +8,7 @@ import numpy as np
 
 from flowbot.vision._cells import NEAR, RING_OUTER, cell_offsets
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._rays import SOFT_LIGHTNESS
 
 #: A dot's rim lies in this range of radii (real screens: 0.33-0.35), and is
 #: sharp: its colour changes within ``RIM_PX`` pixels plus ``RIM_PITCH`` of a
@@ -130,6 +131,63 @@ def is_crisp_disc(
     )
 
 
+#: Angles round a dot (radians) left out on each side of a pipe running out of
+#: it: the band (half-width 0.15-0.17 pitch) covers 43 degrees either side of
+#: its direction at the dot's smallest radius (0.25 pitch), its blur a little more.
+CLEAR_OF_PIPE = math.pi / 3
+#: A rim within ``SOFT_LIGHTNESS`` of what lies past it is seen in colour,
+#: which JPEG keeps at half resolution: its allowance this many times as wide
+#: (a dark flow's dot on black through JPEG 75 in a 30 px cell: 4 px, allowed
+#: 3.8 in lightness); glow still fades over a third of a cell (10 px there).
+COLOUR_RIM_SCALE = 2.0
+
+
+def crisp_rim(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+    *,
+    pipes: tuple[float, ...],
+) -> bool:
+    """Whether a dot's flat disc with a sharp rim (``is_crisp_disc``) shows round ``centre``
+    where no pipe runs out of it: at the angles ``CLEAR_OF_PIPE`` or more from every one of
+    ``pipes`` (directions, radians, y down).
+
+    A pipe's end is as wide as its band, half a dot's width; glow fades over
+    many pixels: neither shows a dot's rim there. The rim's size is its middle
+    (``tolerant``); within ``SOFT_LIGHTNESS`` of the outside's lightness its
+    allowance is ``COLOUR_RIM_SCALE`` times as wide.
+    """
+    step = float(delta_e(inside, outside))
+    if step <= 0:
+        return False
+    h, w = image.shape[:2]
+    reach = RING_OUTER * pitch
+    k = max(1, int(pitch // 50))
+    cx, cy = centre
+    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
+    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
+    far = delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step
+    angle = np.arctan2(yy - cy, xx - cx)[..., None]
+    gap = np.abs((angle - np.array(pipes) + np.pi) % (2 * np.pi) - np.pi)
+    clear = (gap >= CLEAR_OF_PIPE).all(axis=-1)
+    return _disc_at(
+        far[clear],
+        xx[clear],
+        yy[clear],
+        centre,
+        pitch=pitch,
+        k=k,
+        elongation=math.inf,
+        tolerant=True,
+        hollow=0.0,
+        rim_scale=COLOUR_RIM_SCALE if abs(float(inside[0] - outside[0])) < SOFT_LIGHTNESS else 1.0,
+    )
+
+
 def _disc_at(
     far: np.ndarray,
     xx: np.ndarray,
@@ -141,8 +199,10 @@ def _disc_at(
     elongation: float,
     tolerant: bool,
     hollow: float,
+    rim_scale: float = 1.0,
 ) -> bool:
-    """``is_crisp_disc`` around ``centre``, given each pixel's place ``far`` from inside to out."""
+    """``is_crisp_disc`` around ``centre``, given each pixel's place ``far`` from inside to out;
+    ``rim_scale``: the rim's allowance (``RIM_PX``, ``RIM_PITCH``) scaled."""
     reach = RING_OUTER * pitch
     r = np.hypot(xx - centre[0], yy - centre[1])
     near = r < reach
@@ -168,7 +228,7 @@ def _disc_at(
     # and a large dot (0.38 pitch) in a small cell blurs out to it.
     if not (
         DOT_RADII[0] * pitch <= size <= DOT_RADII[1] * pitch
-        and rim_out - rim_in <= RIM_PX + RIM_PITCH * pitch
+        and rim_out - rim_in <= rim_scale * (RIM_PX + RIM_PITCH * pitch)
     ):
         return False
     # All round: nearly every pixel inside the rim is nearer the disc's colour,

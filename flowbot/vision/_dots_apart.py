@@ -49,7 +49,13 @@ class Region:
 
 
 def other_dots(
-    image: np.ndarray, board: BoardGeometry, step: int, min_side: float, pairs: int = PAIRS
+    image: np.ndarray,
+    board: BoardGeometry,
+    step: int,
+    min_side: float,
+    pairs: int = PAIRS,
+    *,
+    split: bool = False,
 ) -> Region | None:
     """Where pairs of dots like a board's lie outside ``board``, if anywhere.
 
@@ -71,17 +77,25 @@ def other_dots(
     Region or None
         The dots' rectangle grown by ``REACH`` dot sizes, within the image;
         None when fewer than ``pairs`` pairs of one size were seen.
+    split
+        See ``round_blobs``.
     """
-    return _dots_region(image, _outside(image, board), step, min_side, pairs)
+    return _dots_region(image, _outside(image, board), step, min_side, pairs, split=split)
 
 
 def dots_outside(
-    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int = PAIRS
+    image: np.ndarray,
+    board: BoardGeometry,
+    settings: Settings,
+    pairs: int = PAIRS,
+    *,
+    split: bool = False,
 ) -> Region | None:
     """``other_dots`` at the reader's working scale, in parts that can hold a board."""
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
-    return other_dots(image, board, step, MIN_BOARD_SIDE * settings.min_cell_px, pairs)
+    min_side = MIN_BOARD_SIDE * settings.min_cell_px
+    return other_dots(image, board, step, min_side, pairs, split=split)
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:

@@ -55,7 +55,7 @@ def other_dots(
     min_side: float,
     pairs: int = PAIRS,
     *,
-    split: bool = False,
+    cut_pairs: int = 0,
 ) -> Region | None:
     """Where pairs of dots like a board's lie outside ``board``, if anywhere.
 
@@ -76,11 +76,12 @@ def other_dots(
     -------
     Region or None
         The dots' rectangle grown by ``REACH`` dot sizes, within the image;
-        None when fewer than ``pairs`` pairs of one size were seen.
-    split
-        See ``round_blobs``.
+        None when fewer than ``pairs`` pairs of one size were seen (and,
+        with ``cut_pairs``, fewer than that many once discs are cut from
+        saturated blobs too: ``CUT_LEAST``).
     """
-    return _dots_region(image, _outside(image, board), step, min_side, pairs, split=split)
+    parts = _outside(image, board)
+    return _dots_region(image, parts, step, min_side, pairs, cut_pairs=cut_pairs)
 
 
 def dots_outside(
@@ -89,13 +90,13 @@ def dots_outside(
     settings: Settings,
     pairs: int = PAIRS,
     *,
-    split: bool = False,
+    cut_pairs: int = 0,
 ) -> Region | None:
     """``other_dots`` at the reader's working scale, in parts that can hold a board."""
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
     min_side = MIN_BOARD_SIDE * settings.min_cell_px
-    return other_dots(image, board, step, min_side, pairs, split=split)
+    return other_dots(image, board, step, min_side, pairs, cut_pairs=cut_pairs)
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
@@ -134,10 +135,28 @@ def _dots_region(
     pairs: int = PAIRS,
     *,
     split: bool = False,
+    cut_pairs: int = 0,
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
     h, w = image.shape[:2]
-    dots = _paired_dots(image, parts, step, min_side, pairs, split=split)
+    looks = [
+        _look(image, part, step)
+        for part in parts
+        if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
+    ]
+    seen = [
+        disc
+        for look in looks
+        for disc in (look.found + look.cut(_SPLIT_LEAST) if split else look.found)
+    ]
+    dots = _paired(seen, pairs)
+    if len(dots) < 2 * pairs and cut_pairs:
+        # Seen none: discs cut from large saturated blobs too (CUT_LEAST).
+        dots = _paired(
+            [disc for look in looks for disc in look.found + look.cut(CUT_LEAST, both_sides=True)],
+            cut_pairs,
+        )
+        pairs = cut_pairs
     if len(dots) < 2 * pairs:
         return None
     reach = REACH * float(median_of(dots[:, 2]))
@@ -149,27 +168,11 @@ def _dots_region(
     )
 
 
-def _paired_dots(
-    image: np.ndarray,
-    parts: list[Region],
-    step: int,
-    min_side: float,
-    pairs: int = PAIRS,
-    *,
-    split: bool = False,
-) -> np.ndarray:
-    """Round blobs in the given parts paired as a board's dots: x, y, size, R, G, B rows."""
-    blobs = np.array(
-        [
-            blob
-            for part in parts
-            if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
-            for blob in round_blobs(image, part, step, split=split)
-        ]
-    )
-    if len(blobs) < 2 * pairs:
+def _paired(discs: list[tuple[float, ...]], pairs: int) -> np.ndarray:
+    """Discs paired as a board's dots: x, y, size, R, G, B rows (none under ``pairs``)."""
+    if len(discs) < 2 * pairs:
         return np.zeros((0, 6))
-    return pairs_of_one_size(blobs)
+    return pairs_of_one_size(np.array(discs))
 
 
 def round_blobs(
@@ -178,9 +181,56 @@ def round_blobs(
     """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels).
 
     With ``split``, also discs touching saturated blobs of another colour, cut
-    from them at their rims: another board's dots beside a square board read,
-    in glow or on a saturated wallpaper (a screenshot preview's).
+    from them at their rims (``_Look.cut``): another board's dots beside a
+    square board read, in glow or on a saturated wallpaper (a screenshot preview's).
     """
+    look = _look(image, part, step)
+    return look.found + look.cut(_SPLIT_LEAST) if split else look.found
+
+
+@dataclass(frozen=True)
+class _Look:
+    """One part of the image looked at: its copy, saturated blobs, and the discs among them."""
+
+    part: Region
+    step: int
+    small: np.ndarray
+    mask: np.ndarray
+    brightest: np.ndarray
+    found: list[tuple[float, ...]]
+    #: Outlines of the saturated blobs that are no disc.
+    failed: list[np.ndarray]
+
+    def cut(self, least: int, *, both_sides: bool = False) -> list[tuple[float, ...]]:
+        """Discs cut from the blobs that are no disc, ``least`` px or more (in the copy)
+        on their longer side, or with ``both_sides`` on both; those found whole left out.
+
+        A saturated blob that is no disc: dots may touch glow or a saturated
+        wallpaper of another colour. A dot is one flat colour, cut from them
+        at its rim: the blob's box less pixels unlike a neighbour finds it
+        (a pixel narrower each side: grown back), where not found whole.
+        """
+        found = list(self.found)
+        part, step = self.part, self.step
+        for outline in self.failed:
+            x, y, w, h = cv2.boundingRect(outline)
+            if (min(w, h) if both_sides else max(w, h)) < least:
+                continue
+            box = (slice(y, y + h), slice(x, x + w))
+            flat = self.mask[box] & _one_colour(self.small[box])
+            at = Region(part.x0 + x * step, part.y0 + y * step, part.x1, part.y1)
+            for inner in _outlines(flat):
+                disc = _disc(inner, flat, self.small[box], self.brightest[box], part=at, step=step)
+                if disc is None:
+                    continue
+                cx, cy, width, *rgb = disc
+                if all(math.hypot(cx - fx, cy - fy) > fw / 2 for fx, fy, fw, *_ in found):
+                    found.append((cx, cy, width + 2 * step, *rgb))
+        return found[len(self.found) :]
+
+
+def _look(image: np.ndarray, part: Region, step: int) -> _Look:
+    """``part`` of ``image`` shrunk ``step`` times, its saturated blobs and the discs among them."""
     crop = image[part.y0 : part.y1, part.x0 : part.x1]
     size = ((part.x1 - part.x0) // step, (part.y1 - part.y0) // step)
     small = cv2.resize(crop, size, interpolation=cv2.INTER_NEAREST)
@@ -196,25 +246,7 @@ def round_blobs(
             failed.append(outline)
         else:
             found.append(disc)
-    for outline in failed if split else ():
-        # A saturated blob that is no disc: dots may touch glow or a saturated
-        # wallpaper of another colour. A dot is one flat colour, cut from them
-        # at its rim: the blob's box less pixels unlike a neighbour finds it
-        # (a pixel narrower each side: grown back), where not found whole.
-        x, y, w, h = cv2.boundingRect(outline)
-        if max(w, h) < _SPLIT_LEAST:
-            continue
-        box = (slice(y, y + h), slice(x, x + w))
-        flat = mask[box] & _one_colour(small[box])
-        at = Region(part.x0 + x * step, part.y0 + y * step, part.x1, part.y1)
-        for inner in _outlines(flat):
-            disc = _disc(inner, flat, small[box], brightest[box], part=at, step=step)
-            if disc is None:
-                continue
-            cx, cy, width, *rgb = disc
-            if all(math.hypot(cx - fx, cy - fy) > fw / 2 for fx, fy, fw, *_ in found):
-                found.append((cx, cy, width + 2 * step, *rgb))
-    return found
+    return _Look(part, step, small, mask, brightest, found, failed)
 
 
 #: A blob narrower and lower than this (in the copy looked at) is not split: a
@@ -222,6 +254,14 @@ def round_blobs(
 #: in glow 6 px and more, flow_other_preview 170205); text and icons beside a
 #: board make blobs of 4-6 px by the tens, each split at a cost.
 _SPLIT_LEAST = 8
+#: Looking for another board beside the one read, only blobs this many px or
+#: more on both sides (in the copy looked at) are cut: a screenshot preview's
+#: saturated ground or glow holding its dots measures 66-144 px
+#: (flow_other_preview 170163, 170205); a level's coloured title makes blobs
+#: of 8-21 px by the tens on real phone screens (cut: 0.2-0.6 ms a read, and
+#: pairs cut from letters and icons on 17 of 510 real screens, each then
+#: searched at full resolution); those of 16 px or more, cut, give none.
+CUT_LEAST = 16
 
 #: A pixel whose colour differs from a neighbour's (in the copy looked at) by
 #: more than this in some channel lies on a colour's edge: a dot's rim.

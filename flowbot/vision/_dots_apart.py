@@ -11,6 +11,7 @@ at full resolution (``_other_boards.another_board``, ``_search.find_boards``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -188,6 +189,10 @@ def round_blobs(
     return look.found + look.cut(_SPLIT_LEAST) if split else look.found
 
 
+#: A blob's bounding rectangle in the copy looked at: x, y, width, height.
+Rect = Sequence[int]
+
+
 @dataclass(frozen=True)
 class _Look:
     """One part of the image looked at: its copy, saturated blobs, and the discs among them."""
@@ -198,8 +203,8 @@ class _Look:
     mask: np.ndarray
     brightest: np.ndarray
     found: list[tuple[float, ...]]
-    #: Outlines of the saturated blobs that are no disc.
-    failed: list[np.ndarray]
+    #: Bounding rectangles of the saturated blobs that are no disc.
+    failed: list[Rect]
 
     def cut(self, least: int, *, both_sides: bool = False) -> list[tuple[float, ...]]:
         """Discs cut from the blobs that are no disc, ``least`` px or more (in the copy)
@@ -212,15 +217,21 @@ class _Look:
         """
         found = list(self.found)
         part, step = self.part, self.step
-        for outline in self.failed:
-            x, y, w, h = cv2.boundingRect(outline)
+        for x, y, w, h in self.failed:
             if (min(w, h) if both_sides else max(w, h)) < least:
                 continue
             box = (slice(y, y + h), slice(x, x + w))
             flat = self.mask[box] & _one_colour(self.small[box])
             at = Region(part.x0 + x * step, part.y0 + y * step, part.x1, part.y1)
             for inner in _outlines(flat):
-                disc = _disc(inner, flat, self.small[box], self.brightest[box], part=at, step=step)
+                disc = _disc(
+                    cv2.boundingRect(inner),
+                    flat,
+                    self.small[box],
+                    self.brightest[box],
+                    part=at,
+                    step=step,
+                )
                 if disc is None:
                     continue
                 cx, cy, width, *rgb = disc
@@ -241,9 +252,10 @@ def _look(image: np.ndarray, part: Region, step: int) -> _Look:
     found: list[tuple[float, ...]] = []
     failed = []
     for outline in _outlines(mask):
-        disc = _disc(outline, mask, small, brightest, part=part, step=step)
+        rect = cv2.boundingRect(outline)
+        disc = _disc(rect, mask, small, brightest, part=part, step=step)
         if disc is None:
-            failed.append(outline)
+            failed.append(rect)
         else:
             found.append(disc)
     return _Look(part, step, small, mask, brightest, found, failed)
@@ -255,13 +267,15 @@ def _look(image: np.ndarray, part: Region, step: int) -> _Look:
 #: board make blobs of 4-6 px by the tens, each split at a cost.
 _SPLIT_LEAST = 8
 #: Looking for another board beside the one read, only blobs this many px or
-#: more on both sides (in the copy looked at) are cut: a screenshot preview's
-#: saturated ground or glow holding its dots measures 66-144 px
-#: (flow_other_preview 170163, 170205); a level's coloured title makes blobs
-#: of 8-21 px by the tens on real phone screens (cut: 0.2-0.6 ms a read, and
-#: pairs cut from letters and icons on 17 of 510 real screens, each then
-#: searched at full resolution); those of 16 px or more, cut, give none.
-CUT_LEAST = 16
+#: more on both sides (in the copy looked at, 800 px long: a tenth of a phone
+#: screen's width) are cut: a screenshot preview's saturated ground or glow
+#: holding its dots measures 66-144 px (flow_other_preview 170163, 170205). On
+#: real phone screens a level's coloured title makes blobs of 8-21 px by the
+#: tens, an advert's banner and icons 24-44 px (cut: +0.2 ms a read at 16 px,
+#: +0.1 at 32, and from 8 px pairs cut from letters and icons on 17 of 510 real
+#: screens, each then searched at full resolution); at 48 the look costs what
+#: it did (phone screens: 0.43-0.48 ms either way).
+CUT_LEAST = 48
 
 #: A pixel whose colour differs from a neighbour's (in the copy looked at) by
 #: more than this in some channel lies on a colour's edge: a dot's rim.
@@ -293,7 +307,7 @@ def _outlines(mask: np.ndarray) -> list[np.ndarray]:
 
 
 def _disc(
-    outline: np.ndarray,
+    rect: Rect,
     mask: np.ndarray,
     small: np.ndarray,
     brightest: np.ndarray,
@@ -301,9 +315,9 @@ def _disc(
     part: Region,
     step: int,
 ) -> tuple[float, ...] | None:
-    """The blob of ``mask`` within ``outline`` (in ``part`` shrunk ``step`` times) as a
-    disc: x, y, size, R, G, B (full-size pixels); ``None`` when it is none."""
-    x, y, w, h = cv2.boundingRect(outline)
+    """The blob of ``mask`` in its bounding ``rect`` (in ``part`` shrunk ``step`` times) as
+    a disc: x, y, size, R, G, B (full-size pixels); ``None`` when it is none."""
+    x, y, w, h = rect
     # A disc: as wide as high, filling pi/4 of its box (a square or an
     # icon tile fills it all, once big enough to tell), bright and of its
     # colour at its centre (no ring, no dim glow).

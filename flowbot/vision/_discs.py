@@ -94,19 +94,12 @@ def is_crisp_disc(
     ``hollow``: the share of the disc's size within which its pixels are
     not judged one by one: a letter drawn on it (the colour-blind setting).
     """
-    step = float(delta_e(inside, outside))
-    if step <= 0:
+    placed = _places(image, centre, pitch, inside, outside)
+    if placed is None:
         return False
-    h, w = image.shape[:2]
-    reach = RING_OUTER * pitch
-    # Every pixel of a small cell; every k-th of a large one, in rings k px wide
-    # (the rim's allowance grows with the pitch faster than k).
-    k = max(1, int(pitch // 50))
+    far, xx, yy, k = placed
     cx, cy = centre
-    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
-    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
-    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
-    far = delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step
+    reach = RING_OUTER * pitch
     if _disc_at(
         far,
         xx,
@@ -160,18 +153,11 @@ def crisp_rim(
     (``tolerant``); within ``SOFT_LIGHTNESS`` of the outside's lightness its
     allowance is ``COLOUR_RIM_SCALE`` times as wide.
     """
-    step = float(delta_e(inside, outside))
-    if step <= 0:
+    placed = _places(image, centre, pitch, inside, outside)
+    if placed is None:
         return False
-    h, w = image.shape[:2]
-    reach = RING_OUTER * pitch
-    k = max(1, int(pitch // 50))
-    cx, cy = centre
-    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
-    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
-    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
-    far = delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step
-    angle = np.arctan2(yy - cy, xx - cx)[..., None]
+    far, xx, yy, k = placed
+    angle = np.arctan2(yy - centre[1], xx - centre[0])[..., None]
     gap = np.abs((angle - np.array(pipes) + np.pi) % (2 * np.pi) - np.pi)
     clear = (gap >= CLEAR_OF_PIPE).all(axis=-1)
     return _disc_at(
@@ -186,6 +172,31 @@ def crisp_rim(
         hollow=0.0,
         rim_scale=COLOUR_RIM_SCALE if abs(float(inside[0] - outside[0])) < SOFT_LIGHTNESS else 1.0,
     )
+
+
+def _places(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """Each pixel's place from ``inside`` (0) to ``outside`` (1) by its colour distance from
+    ``inside``, out to the ring round ``centre``, with its x and y and the stride ``k``
+    between them; ``None`` when the two colours are one."""
+    step = float(delta_e(inside, outside))
+    if step <= 0:
+        return None
+    h, w = image.shape[:2]
+    reach = RING_OUTER * pitch
+    # Every pixel of a small cell; every k-th of a large one, in rings k px wide
+    # (the rim's allowance grows with the pitch faster than k).
+    k = max(1, int(pitch // 50))
+    cx, cy = centre
+    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
+    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
+    return delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step, xx, yy, k
 
 
 def _disc_at(

@@ -14,8 +14,10 @@ width (``band_is_soft``): it is neither read nor refused. A band within
 ``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
 judged in colour, each edge by its place between the band's colour and its
 own side's: a pipe when sharp on both. Left unjudged, such a flow was
-neither read nor refused, its pair left out (still so where JPEG blurs one
-edge as slow as glow's).
+neither read nor refused, its pair left out. Where JPEG blurs its edges as
+slowly as glow's, a flow ending in dots with a crisp rim is drawn
+(``ends_in_dots``: a dot is twice its band's width, glow ends in none), and
+such a dot at a faint band no flow read explains refuses (``FAINT_DOTS``).
 """
 
 from __future__ import annotations

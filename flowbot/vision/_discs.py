@@ -133,6 +133,12 @@ CLEAR_OF_PIPE = math.pi / 3
 #: (a dark flow's dot on black through JPEG 75 in a 30 px cell: 4 px, allowed
 #: 3.8 in lightness); glow still fades over a third of a cell (10 px there).
 COLOUR_RIM_SCALE = 2.0
+#: Where a pipe running out of a dot is looked across (pitch: along it from the
+#: dot's centre, and beside its middle): a pipe is half a dot's width (its
+#: half-width 0.15-0.17, a dot's radius 0.25 or more), so past the dot's rim
+#: the ground shows this far beside it; a glow bar as wide as a dot ending in
+#: the cell (tests/vision/test_reader.py, 0.3 pitch half-width) shows its own colour.
+PIPE_ALONG, PIPE_BESIDE = 0.45, 0.22
 
 
 def crisp_rim(
@@ -149,7 +155,9 @@ def crisp_rim(
     ``pipes`` (directions, radians, y down).
 
     A pipe's end is as wide as its band, half a dot's width; glow fades over
-    many pixels: neither shows a dot's rim there. The rim's size is its middle
+    many pixels: neither shows a dot's rim there. The band running out must be
+    narrower than the disc: ``PIPE_BESIDE`` beside it, ``PIPE_ALONG`` out, nearer
+    ``outside`` than ``inside``. The rim's size is its middle
     (``tolerant``); within ``SOFT_LIGHTNESS`` of the outside's lightness its
     allowance is ``COLOUR_RIM_SCALE`` times as wide.
     """
@@ -157,6 +165,16 @@ def crisp_rim(
     if placed is None:
         return False
     far, xx, yy, k = placed
+    h, w = image.shape[:2]
+    for d in pipes:
+        along = np.array([np.cos(d), np.sin(d)]) * PIPE_ALONG * pitch
+        beside = np.array([-np.sin(d), np.cos(d)]) * PIPE_BESIDE * pitch
+        points = np.array(centre) + along + np.array([beside, -beside])
+        px = np.clip(np.rint(points[:, 0]), 0, w - 1).astype(np.intp)
+        py = np.clip(np.rint(points[:, 1]), 0, h - 1).astype(np.intp)
+        step = float(delta_e(inside, outside))
+        if (delta_e(to_lab(pixels_at(image, py, px)), inside) / step <= 0.5).any():
+            return False  # a band as wide as the disc: no pipe's
     angle = np.arctan2(yy - centre[1], xx - centre[0])[..., None]
     gap = np.abs((angle - np.array(pipes) + np.pi) % (2 * np.pi) - np.pi)
     clear = (gap >= CLEAR_OF_PIPE).all(axis=-1)

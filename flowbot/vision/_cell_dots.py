@@ -133,7 +133,7 @@ def read_dots(
         # colour (its twin); alone, its twin may be as faint and missed. An
         # oblong "disc" without a twin is JPEG or glow noise in a small cell,
         # and one whose core is the cells' beside it, or nearer black than
-        # any dot's colour, is their background.
+        # any dot's colour in a ring tinted off black, is their background.
         # Two faint flat discs of one colour are each other's twins.
         if any(
             delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear
@@ -143,7 +143,7 @@ def read_dots(
             samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
         ) and not (
             _like_cells_beside(samples.core_lab, float(contrast[cell]), cell)
-            or _near_black(samples.core_lab[cell])
+            or _tinted_ring(samples.core_lab[cell], samples.ring_lab[cell])
         ):
             raise UnsureReadingError(
                 f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
@@ -249,11 +249,20 @@ def _like_cells_beside(core_lab: np.ndarray, contrast: float, cell: Cell) -> boo
 #: dark ground, 24.7 Lab from black at most (tiny_cells 97016, 95286, 93219,
 #: 92018, 99303, 90367, 90430: 6.6-23.6 where refused).
 DOT_FROM_BLACK = 28.0
+#: Least Lab distance from black of such a cell's ring: the lines' hue tints
+#: it (those cells' rings 8.3-17.0 from black). A faint disc on a ring as
+#: black as the game's ground (under ``Settings.faint_contrast`` 6 from it: a
+#: dark flow's dot on black, 0.2-3 through JPEG 60-75) is something drawn there.
+TINTED_RING = 6.0
 
 
-def _near_black(core: np.ndarray) -> bool:
-    """Whether a cell's core colour (Lab) is too near black for any dot's."""
-    return float(delta_e(core, np.zeros(3))) < DOT_FROM_BLACK
+def _tinted_ring(core: np.ndarray, ring: np.ndarray) -> bool:
+    """Whether a faint disc is the dark ground in a ring JPEG tinted with the lines' hue:
+    its core (Lab) too near black for any dot's, its ring off black."""
+    black = np.zeros(3)
+    return (
+        float(delta_e(core, black)) < DOT_FROM_BLACK and float(delta_e(ring, black)) >= TINTED_RING
+    )
 
 
 def _soft_glow(

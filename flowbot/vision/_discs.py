@@ -8,6 +8,7 @@ import numpy as np
 
 from flowbot.vision._cells import NEAR, RING_OUTER, cell_offsets
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._rays import SOFT_LIGHTNESS
 
 #: A dot's rim lies in this range of radii (real screens: 0.33-0.35), and is
 #: sharp: its colour changes within ``RIM_PX`` pixels plus ``RIM_PITCH`` of a
@@ -93,19 +94,12 @@ def is_crisp_disc(
     ``hollow``: the share of the disc's size within which its pixels are
     not judged one by one: a letter drawn on it (the colour-blind setting).
     """
-    step = float(delta_e(inside, outside))
-    if step <= 0:
+    placed = _places(image, centre, pitch, inside, outside)
+    if placed is None:
         return False
-    h, w = image.shape[:2]
-    reach = RING_OUTER * pitch
-    # Every pixel of a small cell; every k-th of a large one, in rings k px wide
-    # (the rim's allowance grows with the pitch faster than k).
-    k = max(1, int(pitch // 50))
+    far, xx, yy, k = placed
     cx, cy = centre
-    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
-    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
-    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
-    far = delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step
+    reach = RING_OUTER * pitch
     if _disc_at(
         far,
         xx,
@@ -130,6 +124,99 @@ def is_crisp_disc(
     )
 
 
+#: Angles round a dot (radians) left out on each side of a pipe running out of
+#: it: the band (half-width 0.15-0.17 pitch) covers 43 degrees either side of
+#: its direction at the dot's smallest radius (0.25 pitch), its blur a little more.
+CLEAR_OF_PIPE = math.pi / 3
+#: A rim within ``SOFT_LIGHTNESS`` of what lies past it is seen in colour,
+#: which JPEG keeps at half resolution: its allowance this many times as wide
+#: (a dark flow's dot on black through JPEG 75 in a 30 px cell: 4 px, allowed
+#: 3.8 in lightness); glow still fades over a third of a cell (10 px there).
+COLOUR_RIM_SCALE = 2.0
+#: Where a pipe running out of a dot is looked across (pitch: along it from the
+#: dot's centre, and beside its middle): a pipe is half a dot's width (its
+#: half-width 0.15-0.17, a dot's radius 0.25 or more), so past the dot's rim
+#: the ground shows this far beside it; a glow bar as wide as a dot ending in
+#: the cell (tests/vision/test_reader.py, 0.3 pitch half-width) shows its own colour.
+PIPE_ALONG, PIPE_BESIDE = 0.45, 0.22
+
+
+def crisp_rim(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+    *,
+    pipes: tuple[float, ...],
+) -> bool:
+    """Whether a dot's flat disc with a sharp rim (``is_crisp_disc``) shows round ``centre``
+    where no pipe runs out of it: at the angles ``CLEAR_OF_PIPE`` or more from every one of
+    ``pipes`` (directions, radians, y down).
+
+    A pipe's end is as wide as its band, half a dot's width; glow fades over
+    many pixels: neither shows a dot's rim there. The band running out must be
+    narrower than the disc: ``PIPE_BESIDE`` beside it, ``PIPE_ALONG`` out, nearer
+    ``outside`` than ``inside``. The rim's size is its middle
+    (``tolerant``); within ``SOFT_LIGHTNESS`` of the outside's lightness its
+    allowance is ``COLOUR_RIM_SCALE`` times as wide.
+    """
+    placed = _places(image, centre, pitch, inside, outside)
+    if placed is None:
+        return False
+    far, xx, yy, k = placed
+    h, w = image.shape[:2]
+    for d in pipes:
+        along = np.array([np.cos(d), np.sin(d)]) * PIPE_ALONG * pitch
+        beside = np.array([-np.sin(d), np.cos(d)]) * PIPE_BESIDE * pitch
+        points = np.array(centre) + along + np.array([beside, -beside])
+        px = np.clip(np.rint(points[:, 0]), 0, w - 1).astype(np.intp)
+        py = np.clip(np.rint(points[:, 1]), 0, h - 1).astype(np.intp)
+        step = float(delta_e(inside, outside))
+        if (delta_e(to_lab(pixels_at(image, py, px)), inside) / step <= 0.5).any():
+            return False  # a band as wide as the disc: no pipe's
+    angle = np.arctan2(yy - centre[1], xx - centre[0])[..., None]
+    gap = np.abs((angle - np.array(pipes) + np.pi) % (2 * np.pi) - np.pi)
+    clear = (gap >= CLEAR_OF_PIPE).all(axis=-1)
+    return _disc_at(
+        far[clear],
+        xx[clear],
+        yy[clear],
+        centre,
+        pitch=pitch,
+        k=k,
+        elongation=math.inf,
+        tolerant=True,
+        hollow=0.0,
+        rim_scale=COLOUR_RIM_SCALE if abs(float(inside[0] - outside[0])) < SOFT_LIGHTNESS else 1.0,
+    )
+
+
+def _places(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """Each pixel's place from ``inside`` (0) to ``outside`` (1) by its colour distance from
+    ``inside``, out to the ring round ``centre``, with its x and y and the stride ``k``
+    between them; ``None`` when the two colours are one."""
+    step = float(delta_e(inside, outside))
+    if step <= 0:
+        return None
+    h, w = image.shape[:2]
+    reach = RING_OUTER * pitch
+    # Every pixel of a small cell; every k-th of a large one, in rings k px wide
+    # (the rim's allowance grows with the pitch faster than k).
+    k = max(1, int(pitch // 50))
+    cx, cy = centre
+    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
+    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
+    return delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step, xx, yy, k
+
+
 def _disc_at(
     far: np.ndarray,
     xx: np.ndarray,
@@ -141,8 +228,10 @@ def _disc_at(
     elongation: float,
     tolerant: bool,
     hollow: float,
+    rim_scale: float = 1.0,
 ) -> bool:
-    """``is_crisp_disc`` around ``centre``, given each pixel's place ``far`` from inside to out."""
+    """``is_crisp_disc`` around ``centre``, given each pixel's place ``far`` from inside to out;
+    ``rim_scale``: the rim's allowance (``RIM_PX``, ``RIM_PITCH``) scaled."""
     reach = RING_OUTER * pitch
     r = np.hypot(xx - centre[0], yy - centre[1])
     near = r < reach
@@ -168,7 +257,7 @@ def _disc_at(
     # and a large dot (0.38 pitch) in a small cell blurs out to it.
     if not (
         DOT_RADII[0] * pitch <= size <= DOT_RADII[1] * pitch
-        and rim_out - rim_in <= RIM_PX + RIM_PITCH * pitch
+        and rim_out - rim_in <= rim_scale * (RIM_PX + RIM_PITCH * pitch)
     ):
         return False
     # All round: nearly every pixel inside the rim is nearer the disc's colour,

@@ -11,6 +11,7 @@ at full resolution (``_other_boards.another_board``, ``_search.find_boards``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -49,7 +50,13 @@ class Region:
 
 
 def other_dots(
-    image: np.ndarray, board: BoardGeometry, step: int, min_side: float, pairs: int = PAIRS
+    image: np.ndarray,
+    board: BoardGeometry,
+    step: int,
+    min_side: float,
+    pairs: int = PAIRS,
+    *,
+    cut_pairs: int = 0,
 ) -> Region | None:
     """Where pairs of dots like a board's lie outside ``board``, if anywhere.
 
@@ -70,18 +77,27 @@ def other_dots(
     -------
     Region or None
         The dots' rectangle grown by ``REACH`` dot sizes, within the image;
-        None when fewer than ``pairs`` pairs of one size were seen.
+        None when fewer than ``pairs`` pairs of one size were seen (and,
+        with ``cut_pairs``, fewer than that many once discs are cut from
+        saturated blobs too: ``CUT_LEAST``).
     """
-    return _dots_region(image, _outside(image, board), step, min_side, pairs)
+    parts = _outside(image, board)
+    return _dots_region(image, parts, step, min_side, pairs, cut_pairs=cut_pairs)
 
 
 def dots_outside(
-    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int = PAIRS
+    image: np.ndarray,
+    board: BoardGeometry,
+    settings: Settings,
+    pairs: int = PAIRS,
+    *,
+    cut_pairs: int = 0,
 ) -> Region | None:
     """``other_dots`` at the reader's working scale, in parts that can hold a board."""
     h, w = image.shape[:2]
     step = max(1, math.ceil(max(h, w) / settings.work_size))
-    return other_dots(image, board, step, MIN_BOARD_SIDE * settings.min_cell_px, pairs)
+    min_side = MIN_BOARD_SIDE * settings.min_cell_px
+    return other_dots(image, board, step, min_side, pairs, cut_pairs=cut_pairs)
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
@@ -120,10 +136,28 @@ def _dots_region(
     pairs: int = PAIRS,
     *,
     split: bool = False,
+    cut_pairs: int = 0,
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
     h, w = image.shape[:2]
-    dots = _paired_dots(image, parts, step, min_side, pairs, split=split)
+    looks = [
+        _look(image, part, step)
+        for part in parts
+        if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
+    ]
+    seen = [
+        disc
+        for look in looks
+        for disc in (look.found + look.cut(_SPLIT_LEAST) if split else look.found)
+    ]
+    dots = _paired(seen, pairs)
+    if len(dots) < 2 * pairs and cut_pairs:
+        # Seen none: discs cut from large saturated blobs too (CUT_LEAST).
+        dots = _paired(
+            [disc for look in looks for disc in look.found + look.cut(CUT_LEAST, both_sides=True)],
+            cut_pairs,
+        )
+        pairs = cut_pairs
     if len(dots) < 2 * pairs:
         return None
     reach = REACH * float(median_of(dots[:, 2]))
@@ -135,27 +169,11 @@ def _dots_region(
     )
 
 
-def _paired_dots(
-    image: np.ndarray,
-    parts: list[Region],
-    step: int,
-    min_side: float,
-    pairs: int = PAIRS,
-    *,
-    split: bool = False,
-) -> np.ndarray:
-    """Round blobs in the given parts paired as a board's dots: x, y, size, R, G, B rows."""
-    blobs = np.array(
-        [
-            blob
-            for part in parts
-            if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
-            for blob in round_blobs(image, part, step, split=split)
-        ]
-    )
-    if len(blobs) < 2 * pairs:
+def _paired(discs: list[tuple[float, ...]], pairs: int) -> np.ndarray:
+    """Discs paired as a board's dots: x, y, size, R, G, B rows (none under ``pairs``)."""
+    if len(discs) < 2 * pairs:
         return np.zeros((0, 6))
-    return pairs_of_one_size(blobs)
+    return pairs_of_one_size(np.array(discs))
 
 
 def round_blobs(
@@ -164,9 +182,66 @@ def round_blobs(
     """Round, filled, saturated blobs in one part: x, y, size, R, G, B (full-size pixels).
 
     With ``split``, also discs touching saturated blobs of another colour, cut
-    from them at their rims: another board's dots beside a square board read,
-    in glow or on a saturated wallpaper (a screenshot preview's).
+    from them at their rims (``_Look.cut``): another board's dots beside a
+    square board read, in glow or on a saturated wallpaper (a screenshot preview's).
     """
+    look = _look(image, part, step)
+    return look.found + look.cut(_SPLIT_LEAST) if split else look.found
+
+
+#: A blob's bounding rectangle in the copy looked at: x, y, width, height.
+Rect = Sequence[int]
+
+
+@dataclass(frozen=True)
+class _Look:
+    """One part of the image looked at: its copy, saturated blobs, and the discs among them."""
+
+    part: Region
+    step: int
+    small: np.ndarray
+    mask: np.ndarray
+    brightest: np.ndarray
+    found: list[tuple[float, ...]]
+    #: Bounding rectangles of the saturated blobs that are no disc.
+    failed: list[Rect]
+
+    def cut(self, least: int, *, both_sides: bool = False) -> list[tuple[float, ...]]:
+        """Discs cut from the blobs that are no disc, ``least`` px or more (in the copy)
+        on their longer side, or with ``both_sides`` on both; those found whole left out.
+
+        A saturated blob that is no disc: dots may touch glow or a saturated
+        wallpaper of another colour. A dot is one flat colour, cut from them
+        at its rim: the blob's box less pixels unlike a neighbour finds it
+        (a pixel narrower each side: grown back), where not found whole.
+        """
+        found = list(self.found)
+        part, step = self.part, self.step
+        for x, y, w, h in self.failed:
+            if (min(w, h) if both_sides else max(w, h)) < least:
+                continue
+            box = (slice(y, y + h), slice(x, x + w))
+            flat = self.mask[box] & _one_colour(self.small[box])
+            at = Region(part.x0 + x * step, part.y0 + y * step, part.x1, part.y1)
+            for inner in _outlines(flat):
+                disc = _disc(
+                    cv2.boundingRect(inner),
+                    flat,
+                    self.small[box],
+                    self.brightest[box],
+                    part=at,
+                    step=step,
+                )
+                if disc is None:
+                    continue
+                cx, cy, width, *rgb = disc
+                if all(math.hypot(cx - fx, cy - fy) > fw / 2 for fx, fy, fw, *_ in found):
+                    found.append((cx, cy, width + 2 * step, *rgb))
+        return found[len(self.found) :]
+
+
+def _look(image: np.ndarray, part: Region, step: int) -> _Look:
+    """``part`` of ``image`` shrunk ``step`` times, its saturated blobs and the discs among them."""
     crop = image[part.y0 : part.y1, part.x0 : part.x1]
     size = ((part.x1 - part.x0) // step, (part.y1 - part.y0) // step)
     small = cv2.resize(crop, size, interpolation=cv2.INTER_NEAREST)
@@ -177,30 +252,13 @@ def round_blobs(
     found: list[tuple[float, ...]] = []
     failed = []
     for outline in _outlines(mask):
-        disc = _disc(outline, mask, small, brightest, part=part, step=step)
+        rect = cv2.boundingRect(outline)
+        disc = _disc(rect, mask, small, brightest, part=part, step=step)
         if disc is None:
-            failed.append(outline)
+            failed.append(rect)
         else:
             found.append(disc)
-    for outline in failed if split else ():
-        # A saturated blob that is no disc: dots may touch glow or a saturated
-        # wallpaper of another colour. A dot is one flat colour, cut from them
-        # at its rim: the blob's box less pixels unlike a neighbour finds it
-        # (a pixel narrower each side: grown back), where not found whole.
-        x, y, w, h = cv2.boundingRect(outline)
-        if max(w, h) < _SPLIT_LEAST:
-            continue
-        box = (slice(y, y + h), slice(x, x + w))
-        flat = mask[box] & _one_colour(small[box])
-        at = Region(part.x0 + x * step, part.y0 + y * step, part.x1, part.y1)
-        for inner in _outlines(flat):
-            disc = _disc(inner, flat, small[box], brightest[box], part=at, step=step)
-            if disc is None:
-                continue
-            cx, cy, width, *rgb = disc
-            if all(math.hypot(cx - fx, cy - fy) > fw / 2 for fx, fy, fw, *_ in found):
-                found.append((cx, cy, width + 2 * step, *rgb))
-    return found
+    return _Look(part, step, small, mask, brightest, found, failed)
 
 
 #: A blob narrower and lower than this (in the copy looked at) is not split: a
@@ -208,6 +266,16 @@ def round_blobs(
 #: in glow 6 px and more, flow_other_preview 170205); text and icons beside a
 #: board make blobs of 4-6 px by the tens, each split at a cost.
 _SPLIT_LEAST = 8
+#: Looking for another board beside the one read, only blobs this many px or
+#: more on both sides (in the copy looked at, 800 px long: a tenth of a phone
+#: screen's width) are cut: a screenshot preview's saturated ground or glow
+#: holding its dots measures 66-144 px (flow_other_preview 170163, 170205). On
+#: real phone screens a level's coloured title makes blobs of 8-21 px by the
+#: tens, an advert's banner and icons 24-44 px (cut: +0.2 ms a read at 16 px,
+#: +0.1 at 32, and from 8 px pairs cut from letters and icons on 17 of 510 real
+#: screens, each then searched at full resolution); at 48 the look costs what
+#: it did (phone screens: 0.43-0.48 ms either way).
+CUT_LEAST = 48
 
 #: A pixel whose colour differs from a neighbour's (in the copy looked at) by
 #: more than this in some channel lies on a colour's edge: a dot's rim.
@@ -239,7 +307,7 @@ def _outlines(mask: np.ndarray) -> list[np.ndarray]:
 
 
 def _disc(
-    outline: np.ndarray,
+    rect: Rect,
     mask: np.ndarray,
     small: np.ndarray,
     brightest: np.ndarray,
@@ -247,9 +315,9 @@ def _disc(
     part: Region,
     step: int,
 ) -> tuple[float, ...] | None:
-    """The blob of ``mask`` within ``outline`` (in ``part`` shrunk ``step`` times) as a
-    disc: x, y, size, R, G, B (full-size pixels); ``None`` when it is none."""
-    x, y, w, h = cv2.boundingRect(outline)
+    """The blob of ``mask`` in its bounding ``rect`` (in ``part`` shrunk ``step`` times) as
+    a disc: x, y, size, R, G, B (full-size pixels); ``None`` when it is none."""
+    x, y, w, h = rect
     # A disc: as wide as high, filling pi/4 of its box (a square or an
     # icon tile fills it all, once big enough to tell), bright and of its
     # colour at its centre (no ring, no dim glow).

@@ -14,8 +14,10 @@ width (``band_is_soft``): it is neither read nor refused. A band within
 ``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
 judged in colour, each edge by its place between the band's colour and its
 own side's: a pipe when sharp on both. Left unjudged, such a flow was
-neither read nor refused, its pair left out (still so where JPEG blurs one
-edge as slow as glow's).
+neither read nor refused, its pair left out. Where JPEG blurs its edges as
+slowly as glow's, a flow ending in dots with a crisp rim is drawn
+(``ends_in_dots``: a dot is twice its band's width, glow ends in none), and
+such a dot at a faint band no flow read explains refuses (``FAINT_DOTS``).
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cell_pipes import BAND_EDGE_PX
+from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
-from flowbot.vision._pipes import STEPS, band_links, lab_at
+from flowbot.vision._discs import crisp_rim
+from flowbot.vision._pipes import STEPS, band_links, edges_off, lab_at
 from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, edges_in_colour
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
@@ -102,6 +106,40 @@ def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ..
     return float(np.mean(drawn)) if drawn else 1.0
 
 
+def ends_in_dots(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    flow: tuple[Cell, ...],
+    dots: frozenset[Cell],
+) -> bool:
+    """Whether each of ``dots`` at an end of ``flow`` shows a dot's crisp rim where its
+    pipe does not run (``crisp_rim``): a drawn flow, however blurred its band's edges.
+
+    JPEG blurs a dark flow's colour edges as slowly as glow's (``drawn_share``
+    0), but a dot is twice its band's width with a rim all round: glow
+    ending in a cell shows neither.
+    """
+    ends = [(flow[0], flow[1]), (flow[-1], flow[-2])] if len(flow) > 1 else []
+    for end, nxt in ends:
+        if end not in dots:
+            continue
+        if abs(end.row - nxt.row) + abs(end.col - nxt.col) != 1:
+            return False  # through a warp: no band to look away from
+        p, q = geometry.centre(end), geometry.centre(nxt)
+        towards = float(np.arctan2(q.y - p.y, q.x - p.x))
+        if not crisp_rim(
+            image,
+            (p.x, p.y),
+            geometry.cell_size,
+            samples.core_lab[end],
+            samples.ring_lab[end],
+            pipes=(towards,),
+        ):
+            return False
+    return bool(ends)
+
+
 def check_no_faint_pipes(cells: Cells) -> None:
     """Refuse a faint band drawn across an edge between cells no flow read touches."""
     features = cells.features
@@ -139,4 +177,52 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens.",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
+)
+
+
+def check_no_faint_dots(cells: Cells) -> None:
+    """Refuse a disc with a dot's crisp rim at the end of a faint band, not read as a dot."""
+    samples, geometry, features = cells.samples, cells.geometry, cells.features
+    contrast = delta_e(samples.core_lab, samples.ring_lab)
+    for cell, k in edges_off(samples, cells.settings.pipe_contrast * FAINTER):
+        other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
+        for end, side in ((cell, k), (other, (k + 2) % 4)):
+            if (
+                end in cells.dots
+                or end in features.holes
+                or contrast[end] < cells.settings.faint_contrast
+                # The band runs out of the disc in the disc's colour.
+                or float(delta_e(samples.core_lab[end], samples.sector_lab[end][side])) > NEAR
+            ):
+                continue
+            centre = geometry.centre(end)
+            if crisp_rim(
+                cells.image,
+                (centre.x, centre.y),
+                geometry.cell_size,
+                samples.core_lab[end],
+                samples.ring_lab[end],
+                pipes=(side * np.pi / 2,),
+            ):
+                raise UnsureReadingError(
+                    f"cell ({end.row}, {end.col}) holds a dot with a faint pipe, not read"
+                )
+
+
+FAINT_DOTS: Rule[Cells] = Rule(
+    name="no dot at a faint pipe unread",
+    refuses="a cell not read as a dot whose ring sector facing a neighbour shows a band of its "
+    "core's colour (fainter than the pipe contrast, down to FAINTER of it), and that shows a "
+    "dot's flat disc with a crisp rim everywhere the band does not run (crisp_rim)",
+    why="A dark flow on black, through JPEG, blurs its band's colour into the ground beside "
+    "it: neither read as a pipe nor refused as one, its dots (a pipe running out of them: no "
+    "flat discs) were left out of the puzzle, a pair short. A dot is twice its band's width "
+    "with a rim all round; glow fades softly and a pipe's end is as wide as its band.",
+    bounds="FAINTER 0.5 of pipe_contrast 30; the core within NEAR 12 of the facing sector; "
+    "crisp_rim: a flat disc (DOT_RADII 0.25-0.4 pitch) with a rim within RIM_PX 2 + "
+    "RIM_PITCH 0.06 pitch, COLOUR_RIM_SCALE 2 times that seen in colour alone (dark flows "
+    "(25, 0, 25)-(40, 0, 20) in 30-60 px cells through JPEG 60-75: 4 px in 30 px cells), "
+    "CLEAR_OF_PIPE 60 degrees either side of the band left out.",
+    reason="cell (r, c) holds a dot with a faint pipe, not read",
+    check=check_no_faint_dots,
 )

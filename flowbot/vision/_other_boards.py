@@ -69,6 +69,11 @@ SMALLER_BOARD = 2 / 3
 #: board there: one, as the cheap look sees only saturated dots (a level of two
 #: pairs, one of them white, grey or pale tan, shows one).
 OTHER_BOARD_PAIRS = 1
+#: ... and, none seen, two among discs cut from large saturated blobs too
+#: (``_dots_apart.CUT_LEAST``): a screenshot preview's dots on its saturated
+#: ground or in its glow (flow_other_preview 170163, 170205); none such on the
+#: 510 real screens.
+CUT_PAIRS = 2
 
 
 def another_board(image: np.ndarray, cells: Cells) -> bool:
@@ -79,7 +84,7 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
     like a board's lie outside it (a cheap look), at full resolution there.
     """
     board, settings = cells.geometry, cells.settings
-    region = dots_outside(image, board, settings, pairs=OTHER_BOARD_PAIRS)
+    region = dots_outside(image, board, settings, pairs=OTHER_BOARD_PAIRS, cut_pairs=CUT_PAIRS)
     if region is None:
         return False
     log.debug("dots like a board's outside it: searching %s", region)

@@ -41,7 +41,7 @@ from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import corner_colours, find_bridges, shows_disc
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
-from flowbot.vision._faint_pipes import DRAWN_SHARE, FAINTER, drawn_share
+from flowbot.vision._faint_pipes import DRAWN_SHARE, FAINTER, drawn_share, ends_in_dots
 from flowbot.vision._pipes import (
     BAND_NEAR,
     BAND_SHARE,
@@ -108,8 +108,12 @@ def see_pipes_through(
     new = sorted(set(fainter.flows) - set(pipes.flows))
     drawn = [drawn_share(image, geometry, flow) for flow in new]
     log.debug("fainter flows read: %s, drawn %s", new, drawn)
-    # Glow fades softly across its width: no flow drawn.
-    return fainter if min(drawn) >= DRAWN_SHARE else pipes
+    # Glow fades softly across its width and ends in no dot: no flow drawn.
+    taken = all(
+        share >= DRAWN_SHARE or ends_in_dots(image, geometry, samples, flow, fainter.dots)
+        for share, flow in zip(drawn, new, strict=True)
+    )
+    return fainter if taken else pipes
 
 
 def read_pipes_through(

@@ -113,3 +113,13 @@ def test_a_variant_board_with_its_own_preview_is_read(variant: str, seed: int) -
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert reading.geometry.cell_size == pytest.approx(shot.geometry.cell_size, rel=0.02)
+
+
+@pytest.mark.parametrize("seed", [170163, 170205])
+def test_a_preview_of_another_level_its_dots_touching_its_ground_is_refused(seed: int) -> None:
+    # Its dots touch its glow or its saturated ground: no round blob until cut from
+    # that blob at their rims (blobs 48 px or more a side in the shrunk copy), two
+    # pairs of them then. Both were read as the board alone.
+    shot = decoy("flow_other_preview", seed)
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(shot.image)

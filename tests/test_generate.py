@@ -11,7 +11,7 @@ from flowbot.errors import InputError
 from flowbot.generate import GeneratedPuzzle, default_colours, generate
 from flowbot.generate._board import make_board
 from flowbot.generate._cover import CoverChain, slack
-from flowbot.generate._unique import window_puzzle, windows
+from flowbot.generate._unique import path_pairs, region_puzzle, window_puzzle, windows
 from flowbot.models import Puzzle, Shape
 from flowbot.solve import SolutionCount, count_solutions, solutions
 
@@ -357,6 +357,25 @@ def test_a_second_solution_in_a_window_is_one_of_the_whole_board() -> None:
                 assert count_solutions(made.puzzle, 2).count == 2
                 return
     pytest.fail("no window of 30 boards had a second solution")
+
+
+def test_a_second_solution_of_two_paths_freed_is_one_of_the_whole_board() -> None:
+    # The union of two neighbouring paths is a region like a window: the two
+    # paths re-routed there, the rest kept, is a second solution of the puzzle.
+    for seed in range(30):
+        made = generate(8, 8, 6, seed=seed)
+        regions = list(path_pairs(made.solution))
+        assert regions
+        owner = {cell: i for i, path in enumerate(made.solution.paths) for cell in path}
+        assert all(len({owner[cell] for cell in region}) == 2 for region in regions)
+        for region in regions:
+            small = region_puzzle(made.solution, region)
+            assert small is not None
+            found = solutions(small, 2, timeout=30).found
+            if len(found) == 2:
+                assert count_solutions(made.puzzle, 2).count == 2
+                return
+    pytest.fail("no two paths of 30 boards had a second solution")
 
 
 def test_a_cut_never_brings_a_solution() -> None:

@@ -26,11 +26,12 @@ How a puzzle is made
    puzzle), then, once the windows are clean, in every two neighbouring
    paths freed together (a second solution re-routing two long paths round
    each other, which no window holds and the count often misses), then by
-   counting the whole board's solutions up to 2 with the solver. A second solution is *repaired where it lies* by a change that
-   only ever takes solutions away: on a walled board walls across steps only
-   it takes, else a cut of a path there into two (a new pair of dots; every
-   solution of the cut puzzle, joined again at the cut, is one of the puzzle
-   before). So windows once clean stay clean, and each repair is progress.
+   counting the whole board's solutions up to 2 with the solver. A second
+   solution is *repaired where it lies* by a change that only ever takes
+   solutions away: on a walled board walls across steps only it takes, else
+   a cut of a path there into two (a new pair of dots; every solution of the
+   cut puzzle, joined again at the cut, is one of the puzzle before). So
+   windows once clean stay clean, and each repair is progress.
    The cover is drawn with fewer paths than wanted (``_START_SHARE``) to
    leave room for the cuts, and paths that wind little (``_MOST_SLACK``,
    where the board has room for such paths): what a proof costs grows with

@@ -271,11 +271,11 @@ def test_a_uniqueness_count_cut_short_rejects_the_puzzle() -> None:
     assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
 
 
-def test_each_count_cut_short_doubles_the_next_ones_conflicts(
+def test_counts_cut_short_raise_the_next_ones_conflicts_as_lubys_sequence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # From 1 conflict, the counts of 14x14 covers are cut short until the budget
-    # has grown enough: the puzzle is still made, and proven unique.
+    # From 100 conflicts, the counts of 14x14 covers are cut short until the
+    # budget has grown enough: the puzzle is still made, and proven unique.
     import flowbot.generate as generating  # noqa: PLC0415
 
     budgets: list[int | None] = []
@@ -285,12 +285,18 @@ def test_each_count_cut_short_doubles_the_next_ones_conflicts(
             budgets.append(kwargs["conflicts"])  # type: ignore[arg-type]
         return solutions(puzzle, limit, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(generating, "_COUNT_CONFLICTS", 1)
+    monkeypatch.setattr(generating, "_COUNT_CONFLICTS", 100)
     monkeypatch.setattr(generating, "solutions", counted)
     made = generate(14, 14, 14, unique=True, seed=0)
-    assert budgets[0] == 1
+    assert budgets[0] == 100
     assert len(set(budgets)) > 1
-    assert all(b in (a, 2 * a) for a, b in itertools.pairwise(budgets))
+    # Each count cut short takes the next term (a count that found a second
+    # solution leaves the budget as it was).
+    luby = [100 * generating._luby(i) for i in range(1, 200)]
+    at = 0
+    for budget in budgets:
+        while luby[at] != budget:
+            at += 1
     assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
 
 

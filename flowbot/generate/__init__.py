@@ -123,7 +123,7 @@ _COUNT_SHARE = 3
 #: took 66k conflicts in Glucose, 652k in MiniSat, while proving that no other
 #: solution *without U-turns* exists took 50-200 on every board tried; of ten
 #: window-clean 30x30 covers with 29 colours one was proved in 61k conflicts,
-#: none other within 400k (three not within 1M, one not within 9M). So a new
+#: none other within 400k (five not within 1M, one not within 10M). So a new
 #: cover is likelier to pay than a long proof. Doubling the budget after each
 #: count cut short (as before) spent two thirds of 180 CPU-s on counts that
 #: proved nothing (30x30, seed 0: 4.9M conflicts, 7 covers); Luby's sequence,
@@ -376,7 +376,7 @@ def _luby(i: int) -> int:
     [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     """
     while True:
-        k = i.bit_length()  # the smallest k with 2**k - 1 >= i, or k - 1
+        k = i.bit_length()  # the smallest k with 2**k - 1 >= i
         if i == (1 << k) - 1:
             return 1 << (k - 1)
         i -= (1 << (k - 1)) - 1

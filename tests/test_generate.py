@@ -11,7 +11,7 @@ from flowbot.errors import InputError
 from flowbot.generate import GeneratedPuzzle, default_colours, generate
 from flowbot.generate._board import make_board
 from flowbot.generate._cover import CoverChain, slack
-from flowbot.generate._unique import window_puzzle, windows
+from flowbot.generate._unique import path_pairs, region_puzzle, window_puzzle, windows
 from flowbot.models import Puzzle, Shape
 from flowbot.solve import SolutionCount, count_solutions, solutions
 
@@ -271,11 +271,11 @@ def test_a_uniqueness_count_cut_short_rejects_the_puzzle() -> None:
     assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
 
 
-def test_each_count_cut_short_doubles_the_next_ones_conflicts(
+def test_counts_cut_short_raise_the_next_ones_conflicts_as_lubys_sequence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # From 1 conflict, the counts of 14x14 covers are cut short until the budget
-    # has grown enough: the puzzle is still made, and proven unique.
+    # From 100 conflicts, the counts of 14x14 covers are cut short until the
+    # budget has grown enough: the puzzle is still made, and proven unique.
     import flowbot.generate as generating  # noqa: PLC0415
 
     budgets: list[int | None] = []
@@ -285,12 +285,18 @@ def test_each_count_cut_short_doubles_the_next_ones_conflicts(
             budgets.append(kwargs["conflicts"])  # type: ignore[arg-type]
         return solutions(puzzle, limit, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(generating, "_COUNT_CONFLICTS", 1)
+    monkeypatch.setattr(generating, "_COUNT_CONFLICTS", 100)
     monkeypatch.setattr(generating, "solutions", counted)
     made = generate(14, 14, 14, unique=True, seed=0)
-    assert budgets[0] == 1
+    assert budgets[0] == 100
     assert len(set(budgets)) > 1
-    assert all(b in (a, 2 * a) for a, b in itertools.pairwise(budgets))
+    # Each count cut short takes the next term (a count that found a second
+    # solution leaves the budget as it was).
+    luby = [100 * generating._luby(i) for i in range(1, 200)]
+    at = 0
+    for budget in budgets:
+        while luby[at] != budget:
+            at += 1
     assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
 
 
@@ -357,6 +363,25 @@ def test_a_second_solution_in_a_window_is_one_of_the_whole_board() -> None:
                 assert count_solutions(made.puzzle, 2).count == 2
                 return
     pytest.fail("no window of 30 boards had a second solution")
+
+
+def test_a_second_solution_of_two_paths_freed_is_one_of_the_whole_board() -> None:
+    # The union of two neighbouring paths is a region like a window: the two
+    # paths re-routed there, the rest kept, is a second solution of the puzzle.
+    for seed in range(30):
+        made = generate(8, 8, 6, seed=seed)
+        regions = list(path_pairs(made.solution))
+        assert regions
+        owner = {cell: i for i, path in enumerate(made.solution.paths) for cell in path}
+        assert all(len({owner[cell] for cell in region}) == 2 for region in regions)
+        for region in regions:
+            small = region_puzzle(made.solution, region)
+            assert small is not None
+            found = solutions(small, 2, timeout=30).found
+            if len(found) == 2:
+                assert count_solutions(made.puzzle, 2).count == 2
+                return
+    pytest.fail("no two paths of 30 boards had a second solution")
 
 
 def test_a_cut_never_brings_a_solution() -> None:

@@ -23,12 +23,15 @@ How a puzzle is made
    (paths may touch). A second solution is looked for first in windows of
    the board (``_unique``: 7x7, then 11x11, each a board of a few pairs,
    solved in milliseconds; one found there is a second solution of the whole
-   puzzle), then by counting the whole board's solutions up to 2 with the
-   solver. A second solution is *repaired where it lies* by a change that
-   only ever takes solutions away: on a walled board walls across steps only
-   it takes, else a cut of a path there into two (a new pair of dots; every
-   solution of the cut puzzle, joined again at the cut, is one of the puzzle
-   before). So windows once clean stay clean, and each repair is progress.
+   puzzle), then, once the windows are clean, in every two neighbouring
+   paths freed together (a second solution re-routing two long paths round
+   each other, which no window holds and the count often misses), then by
+   counting the whole board's solutions up to 2 with the solver. A second
+   solution is *repaired where it lies* by a change that only ever takes
+   solutions away: on a walled board walls across steps only it takes, else
+   a cut of a path there into two (a new pair of dots; every solution of the
+   cut puzzle, joined again at the cut, is one of the puzzle before). So
+   windows once clean stay clean, and each repair is progress.
    The cover is drawn with fewer paths than wanted (``_START_SHARE``) to
    leave room for the cuts, and paths that wind little (``_MOST_SLACK``,
    where the board has room for such paths): what a proof costs grows with
@@ -53,13 +56,13 @@ import logging
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from flowbot.errors import InputError
 from flowbot.generate._board import Board, add_walls, make_board
 from flowbot.generate._cover import CoverChain, OutOfTimeError
-from flowbot.generate._unique import window_puzzle, windows
+from flowbot.generate._unique import Region, path_pairs, region_puzzle, window, windows
 from flowbot.models import Link, Puzzle, Shape, Solution, link
 from flowbot.solve import solutions
 
@@ -106,8 +109,6 @@ _REPAIR_WALLS = 2
 #: looked at: a bigger one costs about what the whole board does.
 _WINDOWS = ((7, 3), (11, 3))
 _WINDOW_SHARE = 0.85
-#: A window's (top, left, side).
-_Window = tuple[int, int, int]
 #: Cuts tried for one that leaves the window a second solution was found in clean.
 _CUT_TRIES = 8
 #: Cuts kept for the whole board's count to spend: the others are made before it,
@@ -116,12 +117,18 @@ _KEEP = 1
 _WINDOW_TIMEOUT = 1.0
 #: Without a limit of its own, one whole-board count takes at most 1/3 of the time left.
 _COUNT_SHARE = 3
-#: Conflicts the first whole-board count may take; each count cut short doubles
-#: it for the next. What a proof costs grows steeply with the cover (one 16x16
-#: board: 66k conflicts in Glucose, 652k in MiniSat, while proving that no other
-#: solution *without U-turns* exists took 50-200 on every board tried), so a new
-#: cover is likelier to pay than a long proof, and doubling still lets a hard size
-#: be made in the end, the time thrown away at most that of the last count. A
+#: Conflicts a whole-board count may take, times the next term of Luby's
+#: sequence (1, 1, 2, 1, 1, 2, 4, 1, ...; a step per count cut short). What a
+#: proof costs grows steeply with the cover and is spread wide: one 16x16 board
+#: took 66k conflicts in Glucose, 652k in MiniSat, while proving that no other
+#: solution *without U-turns* exists took 50-200 on every board tried; of ten
+#: window-clean 30x30 covers with 29 colours one was proved in 61k conflicts,
+#: none other within 400k (five not within 1M, one not within 10M). So a new
+#: cover is likelier to pay than a long proof. Doubling the budget after each
+#: count cut short (as before) spent two thirds of 180 CPU-s on counts that
+#: proved nothing (30x30, seed 0: 4.9M conflicts, 7 covers); Luby's sequence,
+#: within a log factor of the best fixed budget whatever the spread (Luby,
+#: Sinclair and Zuckerman 1993), still lets a hard size be made in the end. A
 #: bound in conflicts, unlike one in seconds, gives the same board on every
 #: machine, and a puzzle made so is counted as fast again (``solve --count``).
 _COUNT_CONFLICTS = 60_000
@@ -220,9 +227,9 @@ def generate(
     unique_timeout
         Seconds one count of the whole board's solutions may take (``None``:
         a third of what ``timeout`` leaves, or no limit); every count also
-        stops after a number of conflicts (``_COUNT_CONFLICTS``, doubled after
-        each count cut short). A count that does not finish is treated as
-        "not unique".
+        stops after a number of conflicts (``_COUNT_CONFLICTS`` times a term of
+        Luby's sequence, a step per count cut short). A count that does not
+        finish is treated as "not unique".
     timeout
         Seconds for the whole request (``None``: no limit).
     progress
@@ -296,7 +303,7 @@ def generate(
         )
 
     chain = chain_for(board)
-    budget = _ProofBudget(_COUNT_CONFLICTS)
+    budget = _ProofBudget()
     unsettled = 0
     attempt = 0
     try:
@@ -355,7 +362,24 @@ def generate(
 class _ProofBudget:
     """The conflicts the next whole-board count may take (see ``_COUNT_CONFLICTS``)."""
 
-    conflicts: int
+    cut_short: int = 0  # counts that ran out of their budget so far
+
+    @property
+    def conflicts(self) -> int:
+        return _COUNT_CONFLICTS * _luby(self.cut_short + 1)
+
+
+def _luby(i: int) -> int:
+    """Term ``i`` (from 1) of Luby's sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+
+    >>> [_luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    while True:
+        k = i.bit_length()  # the smallest k with 2**k - 1 >= i
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,18 +488,20 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
     keeps it unique.
     """
     assert request.colours is not None
-    clean: set[_Window] = set()  # windows with no second solution
+    clean: set[Region] = set()  # regions with no second solution
     while True:
         solution = board.solution(paths, walls)
         puzzle = solution.puzzle
         say(f"looking for a second solution in windows ({len(paths)} colours)")
-        window, differ = _second_in_windows(solution, deadline, clean)
+        region, differ = _second_in(solution, _windows(puzzle), deadline, clean)
         if not differ and len(paths) < request.colours - _KEEP:
             # Windows clean: the rest of the cuts (but a few) before the costly count.
             options = chain.straightening_cuts(paths)
             if options:
                 paths = CoverChain.cut(paths, *rng.choice(options))
                 continue
+        if not differ:  # before the costly count, the second solutions it often misses
+            region, differ = _second_in(solution, path_pairs(solution), deadline, clean)
         if not differ:
             say(f"counting the solutions of the whole {puzzle.size} {puzzle.kind} board")
             listed = solutions(
@@ -489,7 +515,7 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
                 break
             _check_clock(deadline)
             if len(found) < 2:
-                budget.conflicts *= 2
+                budget.cut_short += 1
                 log.debug("the count was cut short; the next gets %d conflicts", budget.conflicts)
                 return None
             differ = set().union(*(_differences(solution, other) for other in found))
@@ -509,7 +535,7 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
         if not options:
             return None
         rng.shuffle(options)
-        paths = _best_cut(board, paths, walls, options, window, deadline)
+        paths = _best_cut(board, paths, walls, options, region, deadline)
     while len(paths) < request.colours:
         options = chain.straightening_cuts(paths)
         if not options:
@@ -523,20 +549,20 @@ def _best_cut(  # noqa: PLR0917 - one repair's state
     paths: list[list[int]],
     walls: frozenset[Link],
     options: list[tuple[int, int]],
-    window: _Window | None,
+    region: Region | None,
     deadline: float | None,
 ) -> list[list[int]]:
-    """``paths`` cut at the first of ``options`` after which ``window`` has one solution.
+    """``paths`` cut at the first of ``options`` after which ``region`` has one solution.
 
     Any cut there kills the second solution found, but one that leaves the
-    window with no other kills its kin too, so fewer cuts are spent; the
+    region with no other kills its kin too, so fewer cuts are spent; the
     first option is taken when none of the first ``_CUT_TRIES`` does (or no
-    window is known: the whole board's count found it).
+    region is known: the whole board's count found it).
     """
-    if window is not None:
+    if region is not None:
         for i, j in options[:_CUT_TRIES]:
             cut = CoverChain.cut(paths, i, j)
-            small = window_puzzle(board.solution(cut, walls), *window)
+            small = region_puzzle(board.solution(cut, walls), region)
             if small is None:
                 return cut
             listed = solutions(small, 2, timeout=_budget(deadline, _WINDOW_TIMEOUT))
@@ -546,29 +572,35 @@ def _best_cut(  # noqa: PLR0917 - one repair's state
     return CoverChain.cut(paths, *options[0])
 
 
-def _second_in_windows(
-    solution: Solution, deadline: float | None, clean: set[_Window]
-) -> tuple[_Window | None, set[Link]]:
-    """The window where a second solution was found and the steps where it differs
-    (``None`` and nothing: none found).
-
-    Windows in ``clean`` are passed over; those found clean are added.
-    """
-    biggest = _WINDOW_SHARE * max(solution.puzzle.rows, solution.puzzle.cols)
+def _windows(puzzle: Puzzle) -> Iterator[Region]:
+    """The square windows a second solution is first looked for in, smallest first."""
+    biggest = _WINDOW_SHARE * max(puzzle.rows, puzzle.cols)
     for side, step in _WINDOWS:
         if side > max(biggest, _WINDOWS[0][0]):
             break
-        for corner in windows(solution.puzzle, side, step):
-            window = (*corner, side)
-            if window in clean:
-                continue
-            small = window_puzzle(solution, *window)
-            if small is not None:
-                found = solutions(small, 2, timeout=_budget(deadline, _WINDOW_TIMEOUT)).found
-                _check_clock(deadline)
-                if len(found) == 2:
-                    return window, _differences(*found)
-            clean.add(window)
+        for corner in windows(puzzle, side, step):
+            yield window(puzzle, *corner, side)
+
+
+def _second_in(
+    solution: Solution, regions: Iterable[Region], deadline: float | None, clean: set[Region]
+) -> tuple[Region | None, set[Link]]:
+    """The region where a second solution was found and the steps where it differs
+    (``None`` and nothing: none found).
+
+    Regions in ``clean`` are passed over; those found clean are added (a
+    repair only takes solutions away, so they stay clean).
+    """
+    for region in regions:
+        if region in clean:
+            continue
+        small = region_puzzle(solution, region)
+        if small is not None:
+            found = solutions(small, 2, timeout=_budget(deadline, _WINDOW_TIMEOUT)).found
+            _check_clock(deadline)
+            if len(found) == 2:
+                return region, _differences(*found)
+        clean.add(region)
     return None, set()
 
 

@@ -81,16 +81,21 @@ def sampled(image: np.ndarray, points: np.ndarray) -> np.ndarray:
     )
 
 
+def line_kernel(pitch: float) -> np.ndarray:
+    """The top-hat's kernel keeping the lines at a pitch of ``pitch`` pixels: wider than the
+    outline (a tenth of a pitch, or twice a thick line); square, so that a large pitch's
+    top-hat stays quick."""
+    size = max(5, 2 * round(LINE_REACH * pitch) + 1)
+    return cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+
+
 class LineMap:
     """The image's thin bright lines, measured along a hexagon's sides."""
 
     def __init__(
         self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
     ) -> None:
-        # Wider than the outline (a tenth of a pitch, or twice a thick line);
-        # square, so that a large pitch's top-hat stays quick.
-        size = max(5, 2 * round(LINE_REACH * pitch) + 1)
-        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+        kernel = line_kernel(pitch)
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
         # What the top-hat stands on: the ground under the lines.
         self.ground = gray.astype(np.float32) - self.tophat
@@ -254,9 +259,10 @@ class HexSides:
     inks_again: LineMap | None = None
 
     @cached_property
-    def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
-        """The width of every side between two cells, and of every side on the outline with
-        its direction (``_direction``)."""
+    def measured(self) -> tuple[dict[tuple[Node, Node], Side], float]:
+        """How every side between two cells or on the outline shows in the channel the
+        widths are measured in (``inks``), by the cells either side of it, and the lines'
+        level there (their brightness where a line covers a whole pixel)."""
         # Across the widest outline and on to the ground either side.
         reach = max(4.0, LINE_REACH * self.lattice.row_step)
         ends: dict[tuple[Node, Node], tuple[Point, Point]] = {}
@@ -270,15 +276,26 @@ class HexSides:
         inks = self.inks or self.lines
         measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
         seen = dict(zip(ends, measured, strict=True))
+        # (from the lines brighter than their ground: a line darker than its glow,
+        # ``_hex_glow``, shows its level from the other side)
+        level = float(
+            np.percentile([x.peak + x.ground for x in seen.values() if x.peak >= 0] or [0.0], 90)
+        )
+        return seen, level
+
+    @cached_property
+    def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
+        """The width of every side between two cells, and of every side on the outline with
+        its direction (``_direction``)."""
+        seen, level = self.measured
         # A width is the line's ink over the contrast of the board's lines
         # over the ground it stands on: a line one pixel wide
         # lying across two shows half its contrast in each, as wide as two by
         # its peak; its ink is one pixel's. The lines are one colour, drawn over
         # the glow, which changes the ground alone.
-        level = float(np.percentile([side.peak + side.ground for side in seen.values()], 90))
 
         def width(side: Side) -> float:
-            return side.ink / max(level - side.ground, 1.0)
+            return side.ink / max(abs(level - side.ground), 1.0)
 
         inner: dict[frozenset[Node], float] = {}
         outline: list[OutlineSide] = []
@@ -336,8 +353,13 @@ def found_hexagons(
     """The pieces of a board's worth of hexagons (``MIN_CELLS``) drawn whole on
     ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first; with
     ``pipes``, a side a drawn pipe crosses counts as drawn."""
-    lines = LineMap(gray, lattice.row_step, contrast, pipes)
-    drawn, crossed = _drawn(lines, lattice, ACROSS_FOUND)
+    return hexagons_drawn(LineMap(gray, lattice.row_step, contrast, pipes), lattice, ACROSS_FOUND)
+
+
+def hexagons_drawn(lines: LineMap, lattice: HexLattice, across: float) -> list[HexSides]:
+    """The pieces of a board's worth of hexagons drawn whole on ``lattice`` in ``lines``
+    (looked for ``across`` pitches across), the biggest first."""
+    drawn, crossed = _drawn(lines, lattice, across)
     pieces = sorted(in_pieces(drawn), key=len, reverse=True)
     return [_sides(lines, lattice, p, crossed) for p in pieces if len(p) >= MIN_CELLS]
 

@@ -31,6 +31,7 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
+from flowbot.vision._hex_glow import SignedLines, along_hue, with_darker_lines
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
@@ -86,11 +87,16 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # hexagons are found again in the lines' own.
         again = found_hexagons(channel, sides.lattice, settings.line_contrast, crossings)
         sides = _biggest_placed([piece for piece in again if _lattice_passes(piece)]) or sides
+    # Glow brighter than the lines hides them from the top-hat: they stand out darker.
+    sides = with_darker_lines(image, sides, settings.line_contrast, crossings)
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     # The sides' widths are measured in one colour channel (the brightest
     # loses a line's soft edges where the ground's brightest is another).
     inks = ink_channel(image, sides)
-    sides = replace(sides, inks=LineMap(inks, sides.lattice.row_step, settings.line_contrast))
+    sides = replace(sides, inks=SignedLines(inks, sides.lattice.row_step, settings.line_contrast))
+    if not sides.crossed:
+        # ... or along the lines' own hue, where glow crosses their brightness in it.
+        sides = along_hue(image, sides)
     # Clutter beside the board may close hexagons onto its outline: their sides carry
     # no ink.
     sides = inked(sides)

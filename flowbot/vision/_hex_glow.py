@@ -1,0 +1,214 @@
+"""Lines darker than their ground: glow brighter than a hexagonal board's lines.
+
+The hexagons are found in a top-hat of the brightest channel: lines brighter
+than the ground beside them. Glow (a cloud of the backdrop round the dots, a
+shaft of light, the game's tints) can light the ground past the lines' own
+brightness, in every channel where the glow is brighter than they are: there
+the lines stand out darker than their ground, the top-hat sees nothing, and
+the hexagons under the glow are left out of the board (read as holes, or as
+a board cut off). Yet a line still stands out from the ground either side of
+it, one way or the other, in some channel: brighter where the glow is darker
+or of another hue, darker where it is brighter. So once the board's lattice
+is placed, its hexagons are found again in the lines standing out either way
+in each of red, green and blue (``EitherWay``), and the pieces that hold the
+board's hexagons are its board (``with_darker_lines``).
+
+A line's width is its ink over its contrast, in one channel linear in the
+pixels' colour; where the glow's brightness crosses the lines' in that
+channel, a line there stands out from neither side and its width is noise.
+The lines are one colour; the grounds they lie on (black, glow of the dots'
+hues) are others. Along some direction in colour the lines may stand out
+brighter than every ground they lie on: where the channel the widths would
+be measured in (``_hex_channel.ink_channel``) leaves a side short of
+``STANDS_OUT`` over or under its ground, the widths are measured along the
+lines' own hue instead (``hue_channel``), if every side stands out more
+there (``measured_in``). Either way a side measures its ink on the side it
+stands out (``SignedLines``): below its ground where it shows no line brighter
+than it but one darker, its width that ink over how far its ground lies above
+the lines' level.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._hex_board import (
+    ACROSS_PLACED,
+    HexSides,
+    LineMap,
+    Side,
+    hexagons_drawn,
+    line_kernel,
+    sampled,
+)
+from flowbot.vision._hex_channel import side_middles
+from flowbot.vision._hex_pipes import Crossings
+from flowbot.vision._rule import Rule
+
+log = logging.getLogger(__name__)
+
+#: Every side must stand out from its ground by this much, in grey levels, over or
+#: under it, in the channel the widths are measured in (the lines' contrast).
+STANDS_OUT = 10.0
+#: Directions in colour tried for the lines' own hue (evenly over the sphere).
+DIRECTIONS = 600
+#: The hue's direction is the one where this percentile of the sides' contrast over
+#: either ground beside them is highest (a few sides beside a dot's rim stand out
+#: against its colour, not the ground's).
+HUE_LOW = 1.0
+#: Sides whose ground either side lies within this distance in RGB of the other's are
+#: judged (a side beside a dot has the dot's colour on one side).
+ALIKE = 30.0
+
+
+class EitherWay(LineMap):
+    """The lines of an RGB image standing out from the ground beside them, brighter
+    (top-hat) or darker (black-hat), in whichever of red, green and blue they do most:
+    where the hexagons are drawn (``drawn``), not how wide (``sides``' ink and ground
+    are the brightest channel's)."""
+
+    def __init__(
+        self, image: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
+    ) -> None:
+        gray = np.max(image, axis=2)
+        super().__init__(gray, pitch, contrast, pipes)
+        kernel = line_kernel(pitch)
+        for channel in cv2.split(image):
+            for hat in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
+                np.maximum(self.tophat, cv2.morphologyEx(channel, hat, kernel), out=self.tophat)
+
+
+class SignedLines(LineMap):
+    """The lines of one channel, measured brighter than their ground where they show so
+    (a top-hat's peak of the contrast), else darker than it (``Side.peak`` below 0,
+    ``Side.ground`` the ground above them)."""
+
+    def __init__(
+        self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
+    ) -> None:
+        super().__init__(gray, pitch, contrast, pipes)
+        # Dark lines as the bright lines of the channel turned over.
+        self.dark = LineMap(255 - gray, pitch, contrast)
+
+    def sides(self, sides: np.ndarray, across: float, *, inked: bool = True) -> list[Side]:
+        bright = super().sides(sides, across, inked=inked)
+        dark = self.dark.sides(sides, across, inked=inked)
+        return [
+            Side(d.drawn, d.ink, -d.peak, d.where, 255.0 - d.ground)
+            if b.peak < self.contrast <= d.peak
+            else b
+            for b, d in zip(bright, dark, strict=True)
+        ]
+
+
+def with_darker_lines(
+    image: np.ndarray, sides: HexSides, contrast: float, pipes: Crossings
+) -> HexSides:
+    """The board ``sides`` (placed at full resolution in ``image``, RGB) with the hexagons
+    drawn whole on its lattice in lines standing out either way (``EitherWay``), in the
+    pieces holding its own; ``sides`` itself when that adds none."""
+    lattice = sides.lattice
+    lines = EitherWay(image, lattice.row_step, contrast, pipes)
+    drawn = hexagons_drawn(lines, lattice, ACROSS_PLACED)
+    pieces = [piece for piece in drawn if piece.cells & sides.cells]
+    cells = sides.cells.union(*(piece.cells for piece in pieces))
+    if cells == sides.cells:
+        return sides
+    crossed = sides.crossed.union(*(piece.crossed for piece in pieces))
+    return replace(sides, cells=cells, crossed=frozenset(side for side in crossed if side <= cells))
+
+
+def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:
+    """``sides`` with their widths measured along the lines' own hue (``hue_channel``) where
+    a side's ground lies within ``STANDS_OUT`` of the lines' level in the channel they are
+    measured in (``HexSides.inks``), if every side stands out more there."""
+    least = faintest(sides)
+    if least >= STANDS_OUT:
+        return sides
+    line, grounds = _looks(image, sides)
+    # (a side beside a dot has the dot's colour on one side)
+    alike = np.linalg.norm(grounds[0] - grounds[1], axis=1) <= ALIKE
+    if not alike.any():
+        return sides
+    hue = hue_channel(image, line[alike], grounds[:, alike])
+    inks = sides.inks or sides.lines
+    again = replace(sides, inks=SignedLines(hue, sides.lattice.row_step, inks.contrast))
+    log.debug("sides' least contrast %.1f, along the lines' hue %.1f", least, faintest(again))
+    return again if faintest(again) > least else sides
+
+
+def faintest(sides: HexSides) -> float:
+    """How near the lines' level the ground of the side nearest it lies, in the channel the
+    widths of ``sides`` are measured in."""
+    seen, level = sides.measured
+    return min((abs(level - side.ground) for side in seen.values()), default=np.inf)
+
+
+def hue_channel(image: np.ndarray, line: np.ndarray, grounds: np.ndarray) -> np.ndarray:
+    """``image`` (RGB) seen along the direction in colour where lines of the colours
+    ``line`` (``(n, 3)``) stand out brighter than the ``grounds`` either side of each
+    (``(2, n, 3)``) most clearly (``HUE_LOW``): a channel linear in the pixels' colour,
+    as widths need."""
+    steps = (line[None] - grounds).reshape(-1, 3)
+    contrast = np.percentile(steps @ _DIRECTIONS.T, HUE_LOW, axis=0)
+    direction = _DIRECTIONS[int(np.argmax(contrast))]
+    return np.asarray(image.astype(np.float32) @ direction, np.float32)
+
+
+def _looks(image: np.ndarray, sides: HexSides) -> tuple[np.ndarray, np.ndarray]:
+    """The colour of every side's line (``(n, 3)``: its pixel across it farthest from the
+    ground in colour) and of the ground either side of it (``(2, n, 3)``)."""
+    middles, normals, off = side_middles(sides)
+    rgb = image.astype(np.float32)
+    across = np.stack([_rgb_at(rgb, middles + t * normals) for t in np.arange(-1.5, 1.6, 0.5)])
+    grounds = np.stack([_rgb_at(rgb, middles + off), _rgb_at(rgb, middles - off)])
+    far = np.linalg.norm(across - grounds.mean(axis=0), axis=2).argmax(axis=0)
+    return across[far, np.arange(len(middles))], grounds
+
+
+def _sphere(n: int) -> np.ndarray:
+    """``n`` unit vectors spread evenly over the sphere (a Fibonacci lattice)."""
+    i = np.arange(n) + 0.5
+    z = 1 - 2 * i / n
+    angle = np.pi * (1 + 5**0.5) * i
+    r = np.sqrt(1 - z**2)
+    return np.stack([r * np.cos(angle), r * np.sin(angle), z], axis=1).astype(np.float32)
+
+
+_DIRECTIONS = _sphere(DIRECTIONS)
+
+
+def _rgb_at(rgb: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``rgb`` at ``points`` (``(n, 2)`` x, y), interpolated: ``(n, 3)``."""
+    return sampled(rgb, points.reshape(-1, 1, 2)).reshape(-1, 3)
+
+
+def _check_stands_out(sides: HexSides) -> None:
+    if faintest(sides) < STANDS_OUT:
+        raise UnsureReadingError(STANDS_OUT_RULE.reason)
+
+
+STANDS_OUT_RULE: Rule[HexSides] = Rule(
+    name="hex lines stand out from their ground",
+    refuses="a hexagonal board with a side (between two hexagons, or on the outline) whose "
+    "ground lies within STANDS_OUT of the lines' level in the channel its width is measured "
+    "in, the lines' own hue too",
+    why="A side's width is its ink over how far the lines stand out from its ground. Glow "
+    "as bright as the lines, in that channel, leaves a line standing out from neither side: "
+    "its width is noise, and a wall there could read as a thin line.",
+    bounds="STANDS_OUT 10 grey levels (the lines' contrast): the lines' level the 90th "
+    "percentile of the brightest pixel of the sides brighter than their ground, each side's "
+    "ground under its line the median along its middle half of the top-hat's (over) or the "
+    "black-hat's (under); measured on 90 dev boards read exactly (seeds 300000-300005, 15 "
+    "categories): the nearest side 34-127; glow crossing the lines' brightness in the "
+    "channel taken: 0.1-5.5 (synthetic hex colour_blind 300028, 100022, drift 100021), "
+    "along the lines' hue 27-58.",
+    reason="a line between two hexagons is as bright as the glow round it: its width "
+    "cannot be measured",
+    check=_check_stands_out,
+)

@@ -205,7 +205,7 @@ STANDS_OUT_RULE: Rule[HexSides] = Rule(
     "percentile of the brightest pixel of the sides brighter than their ground, each side's "
     "ground under its line the median along its middle half of the top-hat's (over) or the "
     "black-hat's (under); measured on 90 dev boards read exactly (seeds 300000-300005, 15 "
-    "categories): the nearest side 34-127; glow crossing the lines' brightness in the "
+    "categories): the nearest side 30.6-127; glow crossing the lines' brightness in the "
     "channel taken: 0.1-5.5 (synthetic hex colour_blind 300028, 100022, drift 100021), "
     "along the lines' hue 27-58.",
     reason="a line between two hexagons is as bright as the glow round it: its width "

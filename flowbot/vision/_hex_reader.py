@@ -24,7 +24,6 @@ from flowbot.vision._grid import MIN_BOARD_SIDE
 from flowbot.vision._hex_beyond import beyond_left_out
 from flowbot.vision._hex_board import (
     HexSides,
-    LineMap,
     found_hexagons,
     hex_board,
     placed_board,
@@ -105,7 +104,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     if sides.crossed:
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
-        seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)
+        seen_again = SignedLines(second, sides.lattice.row_step, settings.line_contrast)
         sides = lead_channel(replace(sides, inks_again=seen_again))
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -64,23 +65,36 @@ HUE_LOW = 1.0
 #: Sides whose ground either side lies within this distance in RGB of the other's are
 #: judged (a side beside a dot has the dot's colour on one side).
 ALIKE = 30.0
+#: Hexagons hidden by glow are looked for this many pitches round those found.
+REACH = 3.0
 
 
 class EitherWay(LineMap):
     """The lines of an RGB image standing out from the ground beside them, brighter
-    (top-hat) or darker (black-hat), in whichever of red, green and blue they do most:
-    where the hexagons are drawn (``drawn``), not how wide (``sides``' ink and ground
-    are the brightest channel's)."""
+    (top-hat) or darker (black-hat), in whichever of red, green and blue they do most,
+    within ``box`` (``x0, y0, x1, y1``; nothing outside it): where the hexagons are drawn
+    (``drawn``), not how wide."""
 
     def __init__(
-        self, image: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
+        self,
+        image: np.ndarray,
+        pitch: float,
+        contrast: float,
+        pipes: Crossings | None = None,
+        box: tuple[int, int, int, int] | None = None,
     ) -> None:
-        gray = np.max(image, axis=2)
-        super().__init__(gray, pitch, contrast, pipes)
+        # (no brightest channel's top-hat first: the three channels' hold it)
+        h, w = image.shape[:2]
+        x0, y0, x1, y1 = box or (0, 0, w, h)
         kernel = line_kernel(pitch)
-        for channel in cv2.split(image):
+        self.tophat = np.zeros((h, w), np.float32)
+        inside = self.tophat[y0:y1, x0:x1]
+        for channel in cv2.split(np.ascontiguousarray(image[y0:y1, x0:x1])):
             for hat in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
-                np.maximum(self.tophat, cv2.morphologyEx(channel, hat, kernel), out=self.tophat)
+                np.maximum(inside, cv2.morphologyEx(channel, hat, kernel), out=inside)
+        self.ground = np.zeros_like(self.tophat)
+        self.contrast = contrast
+        self.pipes = pipes
 
 
 class SignedLines(LineMap):
@@ -92,18 +106,23 @@ class SignedLines(LineMap):
         self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
     ) -> None:
         super().__init__(gray, pitch, contrast, pipes)
-        # Dark lines as the bright lines of the channel turned over.
-        self.dark = LineMap(255 - gray, pitch, contrast)
+        self.gray, self.pitch = gray, pitch
+
+    @cached_property
+    def dark(self) -> LineMap:
+        """Dark lines as the bright lines of the channel turned over."""
+        return LineMap(255 - self.gray, self.pitch, self.contrast)
 
     def sides(self, sides: np.ndarray, across: float, *, inked: bool = True) -> list[Side]:
-        bright = super().sides(sides, across, inked=inked)
-        dark = self.dark.sides(sides, across, inked=inked)
-        return [
-            Side(d.drawn, d.ink, -d.peak, d.where, 255.0 - d.ground)
-            if b.peak < self.contrast <= d.peak
-            else b
-            for b, d in zip(bright, dark, strict=True)
-        ]
+        seen = super().sides(sides, across, inked=inked)
+        # (only sides showing no line brighter than their ground are looked at again)
+        faint = [i for i, side in enumerate(seen) if side.peak < self.contrast]
+        if faint:
+            dark = self.dark.sides(sides[faint], across, inked=inked)
+            for i, d in zip(faint, dark, strict=True):
+                if d.peak >= self.contrast:
+                    seen[i] = Side(d.drawn, d.ink, -d.peak, d.where, 255.0 - d.ground)
+        return seen
 
 
 def with_darker_lines(
@@ -113,7 +132,13 @@ def with_darker_lines(
     drawn whole on its lattice in lines standing out either way (``EitherWay``), in the
     pieces holding its own; ``sides`` itself when that adds none."""
     lattice = sides.lattice
-    lines = EitherWay(image, lattice.row_step, contrast, pipes)
+    h, w = image.shape[:2]
+    centres = np.array([lattice.centre(*node) for node in sides.cells])
+    # (the hexagons glow hid lie round those found: REACH pitches past them at most)
+    margin = REACH * lattice.row_step
+    (x0, y0), (x1, y1) = centres.min(axis=0) - margin, centres.max(axis=0) + margin
+    box = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
+    lines = EitherWay(image, lattice.row_step, contrast, pipes, box)
     drawn = hexagons_drawn(lines, lattice, ACROSS_PLACED)
     pieces = [piece for piece in drawn if piece.cells & sides.cells]
     cells = sides.cells.union(*(piece.cells for piece in pieces))

@@ -98,10 +98,10 @@ HEX_LATTICE_RULES: tuple[Rule[HexSides], ...] = (HEX_EMPTY,)
 
 HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
     ONE_PIECE,
-    HEX_STANDS_OUT,
     HEX_TWO_GROUPS,
     OUTLINE,
     HEX_WALLS_ALIKE,
+    HEX_STANDS_OUT,
 )
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)

@@ -150,7 +150,7 @@ def with_darker_lines(
 
 def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:
     """``sides`` with their widths measured along the lines' own hue (``hue_channel``) where
-    a side's line stands out from its ground by less than ``STANDS_OUT`` in the channel they are
+    a side's ground lies within ``STANDS_OUT`` of the lines' level in the channel they are
     measured in (``HexSides.inks``), if every side stands out more there."""
     least = faintest(sides)
     if least >= STANDS_OUT:
@@ -168,10 +168,16 @@ def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:
 
 
 def faintest(sides: HexSides) -> float:
-    """How far the line of the side standing out least from its ground stands out from
-    it, over or under, in the channel the widths of ``sides`` are measured in."""
-    seen, _ = sides.measured
-    return min((abs(side.peak) for side in seen.values()), default=np.inf)
+    """How near the lines' level the ground of the side nearest it lies, in the channel the
+    widths of ``sides`` are measured in: of the sides whose line stands out from their
+    ground by no more than ``STANDS_OUT`` past that (by more, something brighter than the
+    lines lies beside it: a dot's rim lifts the top-hat's ground under a bright line)."""
+    seen, level = sides.measured
+    apart = (abs(level - side.ground) for side in seen.values())
+    lines = [
+        a for a, side in zip(apart, seen.values(), strict=True) if abs(side.peak) < a + STANDS_OUT
+    ]
+    return min(lines, default=np.inf)
 
 
 def hue_channel(image: np.ndarray, line: np.ndarray, grounds: np.ndarray) -> np.ndarray:
@@ -221,14 +227,17 @@ def _check_stands_out(sides: HexSides) -> None:
 STANDS_OUT_RULE: Rule[HexSides] = Rule(
     name="hex lines stand out from their ground",
     refuses="a hexagonal board with a side (between two hexagons, or on the outline) whose "
-    "line stands out from its ground by less than STANDS_OUT, over or under it, in the "
-    "channel its width is measured in, the lines' own hue too",
+    "ground lies within STANDS_OUT of the lines' level in the channel its width is measured "
+    "in, the lines' own hue too",
     why="A side's width is its ink over how far the lines stand out from its ground. Glow "
     "as bright as the lines, in that channel, leaves a line standing out from neither side: "
     "its width is noise, and a wall there could read as a thin line.",
-    bounds="STANDS_OUT 10 grey levels (the lines' contrast): a side's peak, the 90th "
-    "percentile along its middle half of the top-hat's most across it (over), or where that "
-    "is under STANDS_OUT the black-hat's (under); MEASURED",
+    bounds="STANDS_OUT 10 grey levels (the lines' contrast): the lines' level the 90th "
+    "percentile of the brightest pixel of the sides brighter than their ground, each side's "
+    "ground under its line the median along its middle half of the top-hat's (over) or the "
+    "black-hat's (under); sides whose line stands out past that by STANDS_OUT more left out "
+    "(a dot's rim beside a bright line lifts its ground: synthetic hex mirror 320009). "
+    "MEASURED",
     reason="a line between two hexagons is as bright as the glow round it: its width "
     "cannot be measured",
     check=_check_stands_out,

@@ -19,11 +19,12 @@ channel, a line there stands out from neither side and its width is noise.
 The lines are one colour; the grounds they lie on (black, glow of the dots'
 hues) are others. Along some direction in colour the lines may stand out
 brighter than every ground they lie on: where the channel the widths would
-be measured in (``_hex_channel.ink_channel``) leaves a side short of
-``STANDS_OUT`` over or under its ground, the widths are measured along the
-lines' own hue instead (``hue_channel``), if every side stands out more
-there (``measured_in``). Either way a side measures its ink on the side it
-stands out (``SignedLines``): below its ground where it shows no line brighter
+be measured in (``_hex_channel.ink_channel``) leaves a side's ground within
+``STANDS_OUT`` of the lines' level, the widths are measured along the lines'
+own hue instead (``hue_channel``), if every side stands out more
+there (``along_hue``). With no pipes drawn (beside a flow's tint a line's
+dark side is the tint's edge), a side measures its ink on the side it stands
+out (``SignedLines``): below its ground where it shows no line brighter
 than it but one darker, its width that ink over how far its ground lies above
 the lines' level.
 """

@@ -24,6 +24,7 @@ from flowbot.vision._grid import MIN_BOARD_SIDE
 from flowbot.vision._hex_beyond import beyond_left_out
 from flowbot.vision._hex_board import (
     HexSides,
+    LineMap,
     found_hexagons,
     hex_board,
     placed_board,
@@ -92,10 +93,13 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # The sides' widths are measured in one colour channel (the brightest
     # loses a line's soft edges where the ground's brightest is another).
     inks = ink_channel(image, sides)
-    sides = replace(sides, inks=SignedLines(inks, sides.lattice.row_step, settings.line_contrast))
-    if not sides.crossed:
+    if sides.crossed:
+        # (beside a flow's tint a line's dark side is the tint's edge: bright lines alone)
+        sides = replace(sides, inks=LineMap(inks, sides.lattice.row_step, settings.line_contrast))
+    else:
+        signed = SignedLines(inks, sides.lattice.row_step, settings.line_contrast)
         # ... or along the lines' own hue, where glow crosses their brightness in it.
-        sides = along_hue(image, sides)
+        sides = along_hue(image, replace(sides, inks=signed))
     # Clutter beside the board may close hexagons onto its outline: their sides carry
     # no ink.
     sides = inked(sides)
@@ -104,7 +108,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     if sides.crossed:
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
-        seen_again = SignedLines(second, sides.lattice.row_step, settings.line_contrast)
+        seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)
         sides = lead_channel(replace(sides, inks_again=seen_again))
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)

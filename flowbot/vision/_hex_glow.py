@@ -171,13 +171,12 @@ def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:
 def faintest(sides: HexSides) -> float:
     """How near the lines' level the ground of the side nearest it lies, in the channel the
     widths of ``sides`` are measured in: of the sides whose line stands out from their
-    ground by no more than ``STANDS_OUT`` past that (by more, something brighter than the
-    lines lies beside it: a dot's rim lifts the top-hat's ground under a bright line)."""
+    ground by no more than ``STANDS_OUT`` past that, brighter (by more, something brighter
+    than the lines lies beside it: a dot's rim lifts the top-hat's ground under a bright
+    line)."""
     seen, level = sides.measured
     apart = (abs(level - side.ground) for side in seen.values())
-    lines = [
-        a for a, side in zip(apart, seen.values(), strict=True) if abs(side.peak) < a + STANDS_OUT
-    ]
+    lines = [a for a, side in zip(apart, seen.values(), strict=True) if side.peak < a + STANDS_OUT]
     return min(lines, default=np.inf)
 
 
@@ -238,7 +237,10 @@ STANDS_OUT_RULE: Rule[HexSides] = Rule(
     "ground under its line the median along its middle half of the top-hat's (over) or the "
     "black-hat's (under); sides whose line stands out past that by STANDS_OUT more left out "
     "(a dot's rim beside a bright line lifts its ground: synthetic hex mirror 320009). "
-    "MEASURED",
+    "Measured on 90 dev boards read exactly (seeds 300000-300005, 15 categories): the "
+    "nearest side 30.6-127, the lines' hue never asked; glow crossing the lines' brightness "
+    "in the channel taken: 0.1-5.5 (synthetic hex colour_blind 300028, 100022, drift "
+    "100021), along the lines' hue 27-58.",
     reason="a line between two hexagons is as bright as the glow round it: its width "
     "cannot be measured",
     check=_check_stands_out,

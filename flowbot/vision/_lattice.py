@@ -124,8 +124,8 @@ def line_maps(
     bh: np.ndarray = cv2.threshold(th, level - 1, 1, cv2.THRESH_BINARY)[1]
     vk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (1, along_close))
     hk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (along_close, 1))
-    bv = cv2.morphologyEx(bv, cv2.MORPH_CLOSE, vk_close)
-    bh = cv2.morphologyEx(bh, cv2.MORPH_CLOSE, hk_close)
+    bv = _closed(bv, vk_close)
+    bh = _closed(bh, hk_close)
     if bridge:
         # Before the opening: a line's short pieces between pipes are kept.
         bv, bh = bridged(bv, bh, gray)
@@ -136,6 +136,17 @@ def line_maps(
         bh, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (along_open, 1))
     )
     return LineMaps(bv, bh, tv, th)
+
+
+def _closed(binary: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """``binary`` closed along its lines, the image's edge taken as no line: a line ending
+    a few pixels short of the edge (a board's outline just inside a tight crop) is not
+    carried on to it (OpenCV's default border counts the outside as line for the
+    erosion), and a line drawn up to the edge keeps every pixel it has."""
+    closed = cv2.morphologyEx(
+        binary, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0
+    )
+    return cv2.bitwise_or(closed, binary)
 
 
 def segments(binary: np.ndarray, *, vertical: bool, min_length: float) -> list[Segment]:

@@ -1,0 +1,184 @@
+"""A board's outline and walls, where they reach into its cells further than its lines.
+
+The game draws the outline and walls about three times as wide as the grid
+lines; on a board drawn small (a page zoomed in from a small canvas, tiny
+cells) the outline keeps two pixels or more, and blur widens it again: it
+reaches a fifth of a pitch into the cells beside it, over the ring just
+inside the lines where a cell's ground is sampled (``_cells``) and into the
+reach of ``_marks`` (a corner cell, outlined on two sides, looks as if it
+held a bright stroke or a ring of colour round a dark core). The cells are
+read on a copy where the part of the outline past the lines' own reach is
+painted over with the cell's pixels just past the outline's reach: the cells
+beside the outline then look as beside a line, and the outline's middle, its
+colour and its place are kept for the border's and the warps' looks.
+
+The reach is measured per board, as a profile across its outline's sides from
+their middle into the cells (its clear quarters, as ``_outline_edges`` takes
+ink), against the lines' own, measured alike across the sides between two
+cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._marks import MARK_REACH
+from flowbot.vision._outline_edges import ALONG
+from flowbot.vision._stats import median_along
+from flowbot.vision._types import Features
+
+#: How far into a cell (pitches) the profile across a side is taken; the cell's
+#: ground is taken over its last ``GROUND`` pitches (a dot of 0.38 pitch, the
+#: largest, leaves the ground 0.27 pitch past the line in the quarters measured).
+PROFILE, GROUND = 0.26, 0.05
+#: A side's colour reaches as far as it stands out from the ground by this share of
+#: its middle's step at least: blur's last tail is under it.
+TAIL = 1 / 12
+#: The lines' core reaches as far as they stand out by half their middle's step.
+HALF = 0.5
+#: Most a pixel just past the outline differs (grey levels, any channel) from the
+#: side's ground there (its median along the side) to be carried over the band:
+#: more is a dot's rim reaching the outline.
+GROUND_NOISE = 24
+#: The outline is painted over only where it reaches this many pixels past the
+#: lines (less is the anti-aliasing of a wider line: the cells' samples keep clear),
+#: and into the part of a cell ``_marks`` judges (``MARK_REACH`` from its middle):
+#: nearer the line, in small cells, a dot's rim lies just past it (19 px cells:
+#: 2.5 px from the line) and would be carried out over the band.
+LEAST_PX = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a playable cell: its line ``at`` (pixels across it), its span along
+    (``lo``..``hi``), ``vertical`` or not, and ``inward`` (+1: the cell lies at greater
+    x or y than the line; -1: at smaller)."""
+
+    at: float
+    lo: float
+    hi: float
+    vertical: bool
+    inward: int
+
+
+def outline_sides(geometry: BoardGeometry, features: Features) -> tuple[list[Side], list[Side]]:
+    """The sides of ``geometry``'s playable cells drawn as the outline or a wall (not at a
+    warp's opening), and the sides between two playable cells drawn as lines."""
+    rows, cols = geometry.rows, geometry.cols
+    open_sides = set()
+    for a, b in features.warps:
+        if a.row == b.row:
+            open_sides |= {(Cell(a.row, 0), (0, -1)), (Cell(a.row, cols - 1), (0, 1))}
+        else:
+            open_sides |= {(Cell(0, a.col), (-1, 0)), (Cell(rows - 1, a.col), (1, 0))}
+    outline: list[Side] = []
+    lines: list[Side] = []
+    for cell, step, side in _sides(geometry):
+        if cell in features.holes:
+            continue
+        other = Cell(cell.row + step[0], cell.col + step[1])
+        playable = 0 <= other.row < rows and 0 <= other.col < cols
+        playable = playable and other not in features.holes
+        if not playable:
+            if (cell, step) not in open_sides:
+                outline.append(side)
+        elif link(cell, other) in features.walls:
+            outline.append(side)
+        else:
+            lines.append(side)
+    return outline, lines
+
+
+def _sides(geometry: BoardGeometry) -> Iterator[tuple[Cell, tuple[int, int], Side]]:
+    xs, ys = geometry.xs, geometry.ys
+    for r in range(geometry.rows):
+        for c in range(geometry.cols):
+            cell = Cell(r, c)
+            yield cell, (0, -1), Side(xs[c], ys[r], ys[r + 1], True, 1)
+            yield cell, (0, 1), Side(xs[c + 1], ys[r], ys[r + 1], True, -1)
+            yield cell, (-1, 0), Side(ys[r], xs[c], xs[c + 1], False, 1)
+            yield cell, (1, 0), Side(ys[r + 1], xs[c], xs[c + 1], False, -1)
+
+
+def reach(image: np.ndarray, sides: list[Side], pitch: float, share: float = TAIL) -> float:
+    """How far (pixels) past the middle of ``sides`` their colour reaches into the cells:
+    the median over the sides of where each one's step from the cell's ground, past its
+    edge, falls under ``share`` of its middle's, or falls by less than that a pixel.
+    ``nan`` without sides."""
+    if not sides:
+        return float("nan")
+    h, w = image.shape[:2]
+    depth = max(3, round(PROFILE * pitch))
+    ground_from = max(1, depth - max(1, round(GROUND * pitch)))
+    n_along = max(3, round((ALONG[1] - ALONG[0]) * pitch))
+    quarter = np.linspace(*ALONG, n_along)
+    t = np.concatenate([quarter, 1 - quarter[::-1]])
+    off = np.arange(depth + 1)
+    found = []
+    for side in sides:
+        along = np.round(side.lo + (side.hi - side.lo) * t).astype(int)
+        across = np.round(side.at + side.inward * off).astype(int)
+        if side.vertical:
+            rows, cols = along[:, None], across[None, :]
+        else:
+            rows, cols = across[None, :], along[:, None]
+        if rows.min() < 0 or rows.max() >= h or cols.min() < 0 or cols.max() >= w:
+            continue  # cut by the image's edge: measured on the other sides
+        patch = image[rows, cols].astype(np.float32)  # [along, off, 3]
+        profile = median_along(patch.transpose(1, 2, 0), axis=-1)  # [off, 3]
+        ground = profile[ground_from:].mean(axis=0)
+        step = np.abs(profile - ground).max(axis=1)
+        middle = float(step[:2].max())
+        if middle <= 0:
+            continue
+        # Past its edge (under half the middle's step), where it stops falling: a
+        # gradient of glow across the cell falls on slowly, not by ``share`` a pixel.
+        edge = np.flatnonzero(step < min(share, HALF) * middle)
+        if not edge.size:
+            found.append(float(depth))
+            continue
+        tail = step[edge[0] :]
+        ends = (tail[:-1] < share * middle) | (tail[:-1] - tail[1:] < share * middle)
+        found.append(float(edge[0] + np.argmax(ends)) if ends.any() else float(depth))
+    return float(np.median(found)) if found else float("nan")
+
+
+def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) -> np.ndarray:
+    """``image``, or a copy with the outline and walls of the board ``geometry`` holds
+    painted over past the lines' reach, on the cells' side, where they reach
+    ``LEAST_PX`` further: each side's band filled with the cell's pixels just past it."""
+    outline, lines = outline_sides(geometry, features)
+    pitch = geometry.cell_size
+    far = reach(image, outline, pitch)
+    # (nan: no outline or no line measured.)
+    if not (far - reach(image, lines, pitch) >= LEAST_PX and far >= (0.5 - MARK_REACH) * pitch):
+        return image
+    out = image.copy()
+    h, w = image.shape[:2]
+    # Kept: the outline as wide as the lines' core (half their step); past it, ground.
+    keep, past = round(reach(image, lines, pitch, HALF)), int(np.ceil(far)) + 1
+    # The vertical sides first, then the horizontal ones over them: a corner's
+    # horizontal band is filled from a row the vertical pass painted already.
+    for vertical in (True, False):
+        for side in (s for s in outline if s.vertical == vertical):
+            lo, hi = max(0, round(side.lo)), min((w if not vertical else h), round(side.hi) + 1)
+            band = side.at + side.inward * np.arange(keep, past)
+            source = round(side.at + side.inward * past)
+            band = np.round(band).astype(int)
+            size = w if vertical else h
+            if not (0 <= source < size) or band.min() < 0 or band.max() >= size:
+                continue
+            fill = out[lo:hi, source] if vertical else out[source, lo:hi]
+            # Where a dot reaches the outline the pixel past it is the dot's rim: left
+            # as drawn there, not carried out over the band.
+            ground = np.median(fill, axis=0)
+            at = np.arange(lo, hi)[np.abs(fill - ground).max(axis=1) <= GROUND_NOISE]
+            if vertical:
+                out[at[:, None], band[None, :]] = out[at, source][:, None]
+            else:
+                out[band[:, None], at[None, :]] = out[source, at][None, :]
+    return out

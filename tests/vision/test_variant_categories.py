@@ -2,7 +2,8 @@
 
 Each case is a synthetic shot the reader refused before the mechanism named
 beside it: a line map closed out to the image's edge, the outline reaching
-into the cells past the lines, a bridge's tile meeting a wide line.
+into the cells past the lines, a bridge's tile meeting a wide line, a line
+dimmer than the lines taken for a wall by its ink.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from flowbot.vision._types import Features
         ("zoomed", 300010, "walls", "a corner cell's outline, blurred: its ring the outline's"),
         ("zoomed", 300006, "bridges", "a tile meeting a wide line of nearly its grey"),
         ("zoomed", 300018, "bridges", "a tile meeting a wide line of nearly its grey"),
+        ("mirror", 300024, "walls", "lines in a light shaft: more ink, a dimmer top: no wall"),
     ],
 )
 def test_hard_categories_read_exactly(category: str, seed: int, variant: str, why: str) -> None:

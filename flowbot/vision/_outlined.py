@@ -193,7 +193,9 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
-        lattices, _ = find_lattices(small, settings.lines(), bridge=bridge)
+        # Lines not closed out to the image's edge: an outline a few pixels inside a
+        # tight crop would carry every line crossing it on to the edge, past the board.
+        lattices, _ = find_lattices(small, settings.lines(), bridge=bridge, edge_open=True)
         for lattice in lattices[:CANDIDATES]:
             geometry = full_size(lattice, f)
             if geometry.cell_size < settings.min_cell_px:

@@ -44,7 +44,7 @@ def test_a_line_stopping_short_of_the_image_s_edge_is_not_carried_to_it() -> Non
     image = np.zeros((40, 60), np.uint8)
     image[10, 3:] = 200
     image[30, :] = 200
-    maps = line_maps(image, 10)
+    maps = line_maps(image, 10, edge_open=True)
     assert maps.horizontal[10, :3].sum() == 0
     assert maps.horizontal[10, 3:].all()
     assert maps.horizontal[30].all()

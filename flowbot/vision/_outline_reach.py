@@ -39,6 +39,9 @@ PROFILE, GROUND = 0.26, 0.05
 #: A side's colour reaches as far as it stands out from the ground by this share of
 #: its middle's step at least: blur's last tail is under it.
 TAIL = 1 / 12
+#: The share of sides a reach is taken at (the lower quartile: sides with a dot
+#: beside them, half or more on a board, reach out to it).
+LOWER = 0.25
 #: Most places along each quarter of a side, and most sides, a reach is measured
 #: at (speed: a median of so many is as good as of all).
 ALONG_SAMPLES, MOST_SIDES = 8, 64
@@ -110,8 +113,9 @@ def _sides(geometry: BoardGeometry) -> Iterator[tuple[Cell, tuple[int, int], Sid
 
 def reach(image: np.ndarray, sides: list[Side], pitch: float, share: float = TAIL) -> float:
     """How far (pixels) past the middle of ``sides`` their colour reaches into the cells:
-    the median over the sides of where each one's step from the cell's ground, past its
-    edge, falls under ``share`` of its middle's, or falls by less than that a pixel.
+    the lower quartile over the sides of where each one's step from the cell's ground,
+    past its edge, falls under ``share`` of its middle's, or falls by less than that a
+    pixel.
     ``nan`` without sides."""
     if not sides:
         return float("nan")
@@ -150,7 +154,9 @@ def reach(image: np.ndarray, sides: list[Side], pitch: float, share: float = TAI
     ends = (step[:, :-1] < least) | (step[:, :-1] - step[:, 1:] < least)
     ends &= np.arange(depth)[None, :] >= edge[:, None]
     found = np.where(below.any(axis=1) & ends.any(axis=1), np.argmax(ends, axis=1), depth)
-    return float(np.median(found))
+    # The lower quartile: a dot beside a side (its cell's) reaches the ground's place
+    # in the side's quarters and carries the reach out to it.
+    return float(np.quantile(found, LOWER))
 
 
 def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) -> np.ndarray:
@@ -160,8 +166,12 @@ def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) 
     outline, lines = outline_sides(geometry, features)
     pitch = geometry.cell_size
     far = reach(image, outline, pitch)
-    # (nan: no outline or no line measured.)
-    if not (far - reach(image, lines, pitch) >= LEAST_PX and far >= (0.5 - MARK_REACH) * pitch):
+    # (nan: no outline or no line measured.) Past the ground's place the reach is not
+    # measured: left as drawn.
+    if not (
+        far - reach(image, lines, pitch) >= LEAST_PX
+        and (0.5 - MARK_REACH) * pitch <= far < (PROFILE - GROUND) * pitch
+    ):
         return image
     out = image.copy()
     h, w = image.shape[:2]

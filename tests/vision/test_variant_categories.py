@@ -30,6 +30,7 @@ from flowbot.vision._types import Features
         ("zoomed", 300010, "walls", "a corner cell's outline, blurred: its ring the outline's"),
         ("zoomed", 300006, "bridges", "a tile meeting a wide line of nearly its grey"),
         ("zoomed", 300018, "bridges", "a tile meeting a wide line of nearly its grey"),
+        ("phone", 340006, "holes", "dots beside half the outline's sides: nothing painted"),
         ("mirror", 300024, "walls", "lines in a light shaft: more ink, a dimmer top: no wall"),
     ],
 )

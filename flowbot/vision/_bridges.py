@@ -47,6 +47,10 @@ _SIDE = (0.22, 0.37)
 #: side (the ground, or a wide grid line): the renderer's tile on a dark
 #: ground 25+, less through glow, colour drift and blur (12 in 35 px cells).
 TILE_STEP = 10.0
+#: ... but on one side, at least this share of it: a wide grid line of nearly the
+#: tile's grey meeting its edge (8.5-9.5 in zoomed 29 px cells with lines 0.1 pitch
+#: wide; the other sides 13.5+).
+ONE_SIDE_SHARE = 0.5
 #: Least distance (CIELAB) of the tile (at its corners, and inside each of its
 #: sides) from the ground around its cell (its neighbours' rings: glow and a
 #: gradient tint both alike): the tiles drawn 19+ (a grey tile in a light
@@ -235,7 +239,11 @@ def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray) -> bool:
             inside.append(tile_side)
             steps.append(float(delta_e(beyond, tile_side).max()))
     lab_in = np.array(inside)
-    step = min(steps)
+    # One side may meet a wide grid line of nearly the tile's grey, no ground
+    # between them (a small board drawn with thick lines, then enlarged): half the step.
+    weakest, step = sorted(steps)[:2]
+    if weakest < ONE_SIDE_SHARE * TILE_STEP:
+        return False
     alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
     # The ground inside the grid lines, a wide line beyond it, passes for a
     # tile's side and its step; the tile is apart from that ground.

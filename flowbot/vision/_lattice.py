@@ -93,7 +93,12 @@ class LineMaps:
 
 
 def line_maps(
-    gray: np.ndarray, contrast: float, *, dark: bool = False, bridge: bool = False
+    gray: np.ndarray,
+    contrast: float,
+    *,
+    dark: bool = False,
+    bridge: bool = False,
+    edge_open: bool = False,
 ) -> LineMaps:
     """Pixels that belong to thin straight lines, per direction.
 
@@ -103,6 +108,7 @@ def line_maps(
     ``gray`` may also be a colour image: a line then needs to stand out in
     one channel only. With ``dark``, lines darker than beside them count too.
     With ``bridge``, a line's gaps under drawn pipes are bridged (``_pipe_lines``).
+    With ``edge_open``, the image's edge is no line when they are closed (``_closed``).
     """
     across = 7
     along_close, along_open = 9, 15
@@ -124,8 +130,11 @@ def line_maps(
     bh: np.ndarray = cv2.threshold(th, level - 1, 1, cv2.THRESH_BINARY)[1]
     vk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (1, along_close))
     hk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (along_close, 1))
-    bv = cv2.morphologyEx(bv, cv2.MORPH_CLOSE, vk_close)
-    bh = cv2.morphologyEx(bh, cv2.MORPH_CLOSE, hk_close)
+    if edge_open:
+        bv, bh = _closed(bv, vk_close), _closed(bh, hk_close)
+    else:
+        bv = cv2.morphologyEx(bv, cv2.MORPH_CLOSE, vk_close)
+        bh = cv2.morphologyEx(bh, cv2.MORPH_CLOSE, hk_close)
     if bridge:
         # Before the opening: a line's short pieces between pipes are kept.
         bv, bh = bridged(bv, bh, gray)
@@ -136,6 +145,19 @@ def line_maps(
         bh, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (along_open, 1))
     )
     return LineMaps(bv, bh, tv, th)
+
+
+def _closed(binary: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """``binary`` closed along its lines, the image's edge taken as no line: a line ending
+    a few pixels short of the edge (a board's outline just inside a tight crop) is not
+    carried on to it (OpenCV's default border counts the outside as line for the
+    erosion), and a line drawn up to the edge keeps every pixel it has. The outlined
+    stage's look (``_outlined``): the classic search keeps OpenCV's border, its readings
+    as they were (a board's border a few pixels inside the image is placed alike)."""
+    closed = cv2.morphologyEx(
+        binary, cv2.MORPH_CLOSE, kernel, borderType=cv2.BORDER_CONSTANT, borderValue=0
+    )
+    return cv2.bitwise_or(closed, binary)
 
 
 def segments(binary: np.ndarray, *, vertical: bool, min_length: float) -> list[Segment]:
@@ -520,15 +542,25 @@ def _close_ends(
 
 
 def find_lattices(
-    gray: np.ndarray, settings: LineSettings, *, dark: bool = False, bridge: bool = False
+    gray: np.ndarray,
+    settings: LineSettings,
+    *,
+    dark: bool = False,
+    bridge: bool = False,
+    edge_open: bool = False,
 ) -> tuple[list[Lattice], LineMaps]:
     """Every candidate board in a grey (or colour) image, most cells first, and the line maps.
 
     With ``bridge``, lines are followed through the gaps drawn pipes leave
     in them (``_pipe_lines``); the maps returned are the lines as drawn.
+    With ``edge_open``, lines are not closed out to the image's edge (``_closed``).
     """
-    drawn = line_maps(gray, settings.line_contrast, dark=dark)
-    maps = line_maps(gray, settings.line_contrast, dark=dark, bridge=True) if bridge else drawn
+    drawn = line_maps(gray, settings.line_contrast, dark=dark, edge_open=edge_open)
+    maps = (
+        line_maps(gray, settings.line_contrast, dark=dark, bridge=True, edge_open=edge_open)
+        if bridge
+        else drawn
+    )
     min_length = 24
     vsegs = segments(maps.vertical, vertical=True, min_length=min_length)
     hsegs = segments(maps.horizontal, vertical=False, min_length=min_length)

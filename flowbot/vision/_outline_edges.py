@@ -291,13 +291,15 @@ def _by_colour(
 
     A line's ink grows on a darker ground, the outline's colour does not move:
     an edge between a line's ink and the outline's whose brightest pixel is
-    a line's colour (within a quarter of the way to the outline's) is a
-    line; the outline's, the outline. Anything brighter or between stays
+    no brighter than a line's colour (within a quarter of the way to the
+    outline's; dimmer, a line blurred wider, or beside a light shaft whose
+    edge adds ink: the outline and walls are never dimmer than the lines) is
+    a line; the outline's, the outline. Anything brighter or between stays
     doubtful (a thin white line is neither).
     """
     apart = outline - line
     if apart < TOPS_APART:
         return
     doubt = heavier & (kinds == Kind.DOUBT)
-    kinds[doubt & (np.abs(top - line) <= apart / 4)] = Kind.LINE
+    kinds[doubt & (top - line <= apart / 4)] = Kind.LINE
     kinds[doubt & (np.abs(top - outline) <= apart / 4)] = Kind.OUTLINE

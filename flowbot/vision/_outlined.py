@@ -34,7 +34,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
-from flowbot.vision._bridges import tiles_off
+from flowbot.vision._bridges import Bridged, take_off, tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
@@ -50,6 +50,7 @@ from flowbot.vision._outline_edges import (
     edge_ink,
     line_width,
 )
+from flowbot.vision._outline_reach import outline_off
 from flowbot.vision._outlined_alone import FEWEST_PAIRS
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
@@ -74,6 +75,8 @@ class Outlined:
     samples: CellSamples
     #: Playable cells whose lines no side shows: hidden under flows' tints, if read so.
     unseen: frozenset[Cell] = frozenset()
+    #: The screen, the outline past the lines' reach painted over (``outline_off``).
+    image: np.ndarray | None = None
 
 
 class OutlineError(UnsureReadingError):
@@ -89,6 +92,9 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if found is None:
         return None
     geometry, features = found.geometry, found.features
+    # The cells are read with the outline past the lines' reach painted over; the
+    # border and its openings as drawn.
+    drawn, image = image, image if found.image is None else found.image
     # Drawn pipes are read first, the dots through them (a board started or finished).
     pipes = see_pipes_through(image, geometry, found.samples, settings.pipe_contrast)
     if found.unseen - pipes.touched:
@@ -104,9 +110,15 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     if not dots:
         return None
     features = replace(features, bridges=seen.bridges | pipes.bridges)
-    border = border_under_pipes(seen.image, geometry, pipes, features.bridges)
+    # The border as drawn, its bridges' tiles taken off as for the dots.
+    outline = (
+        _tiles_taken_off(drawn, seen, found.samples, geometry, features.holes)
+        if drawn is not image
+        else seen.image
+    )
+    border = border_under_pipes(outline, geometry, pipes, features.bridges)
     warps = find_warps(
-        seen.image, geometry, features.holes, border, walls=features.walls, through=pipes.warps
+        outline, geometry, features.holes, border, walls=features.walls, through=pipes.warps
     )
     # Openings a pipe runs out of hide under it on the board placed (``pipes.warps``).
     if warps | pipes.warps != features.warps | pipes.warps:
@@ -116,6 +128,19 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     cells = Cells(seen.image, geometry, seen.samples, dots, settings, features, piped)
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
     return Board(cells, confidence, (note,), features, pipes=pipes, border=border)
+
+
+def _tiles_taken_off(
+    image: np.ndarray,
+    seen: Bridged,
+    samples: CellSamples,
+    geometry: BoardGeometry,
+    holes: frozenset[Cell],
+) -> np.ndarray:
+    """``image`` with the bridges ``seen`` found painted over, as ``seen.image`` has them."""
+    if not seen.bridges:
+        return image
+    return take_off(image, geometry, set(seen.bridges), samples, holes)
 
 
 def _check_holes_empty(
@@ -168,7 +193,9 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
         )
-        lattices, _ = find_lattices(small, settings.lines(), bridge=bridge)
+        # Lines not closed out to the image's edge: an outline a few pixels inside a
+        # tight crop would carry every line crossing it on to the edge, past the board.
+        lattices, _ = find_lattices(small, settings.lines(), bridge=bridge, edge_open=True)
         for lattice in lattices[:CANDIDATES]:
             geometry = full_size(lattice, f)
             if geometry.cell_size < settings.min_cell_px:
@@ -236,8 +263,9 @@ def _outlined(
     again = _board_on(gray, rgb, *_whole_lattice(whole, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
-    samples = sample_cells(image, again.geometry)
-    return Outlined(again.geometry, again.features, samples, again.unseen)
+    shown = outline_off(image, again.geometry, again.features)
+    samples = sample_cells(shown, again.geometry)
+    return Outlined(again.geometry, again.features, samples, again.unseen, shown)
 
 
 #: A cell at the image's edge is whole when its outer line's middle lies past

@@ -1,0 +1,200 @@
+"""A board's outline and walls, where they reach into its cells further than its lines.
+
+The game draws the outline and walls about three times as wide as the grid
+lines; on a board drawn small (a page zoomed in from a small canvas, tiny
+cells) the outline keeps two pixels or more, and blur widens it again: it
+reaches a fifth of a pitch into the cells beside it, over the ring just
+inside the lines where a cell's ground is sampled (``_cells``) and into the
+reach of ``_marks`` (a corner cell, outlined on two sides, looks as if it
+held a bright stroke or a ring of colour round a dark core). The cells are
+read on a copy where the part of the outline past the lines' own reach is
+painted over with the cell's pixels just past the outline's reach: the cells
+beside the outline then look as beside a line, and the outline's middle, its
+colour and its place are kept for the border's and the warps' looks.
+
+The reach is measured per board, as a profile across its outline's sides from
+their middle into the cells (its clear quarters, as ``_outline_edges`` takes
+ink), against the lines' own, measured alike across the sides between two
+cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._colour import pixels_at
+from flowbot.vision._marks import MARK_REACH
+from flowbot.vision._outline_edges import ALONG
+from flowbot.vision._stats import median_along
+from flowbot.vision._types import Features
+
+#: How far into a cell (pitches) the profile across a side is taken; the cell's
+#: ground is taken over its last ``GROUND`` pitches (a dot of 0.38 pitch, the
+#: largest, leaves the ground 0.27 pitch past the line in the quarters measured).
+PROFILE, GROUND = 0.26, 0.05
+#: A side's colour reaches as far as it stands out from the ground by this share of
+#: its middle's step at least: blur's last tail is under it.
+TAIL = 1 / 12
+#: The share of sides a reach is taken at (the lower quartile: sides with a dot
+#: beside them, half or more on a board, reach out to it).
+LOWER = 0.25
+#: Most places along each quarter of a side, and most sides, a reach is measured
+#: at (speed: a median of so many is as good as of all).
+ALONG_SAMPLES, MOST_SIDES = 8, 64
+#: The lines' core reaches as far as they stand out by half their middle's step.
+HALF = 0.5
+#: Most a pixel just past the outline differs (grey levels, any channel) from the
+#: side's ground there (its median along the side) to be carried over the band:
+#: more is a dot's rim reaching the outline.
+GROUND_NOISE = 24
+#: The outline is painted over only where it reaches this many pixels past the
+#: lines (less is the anti-aliasing of a wider line: the cells' samples keep clear),
+#: and into the part of a cell ``_marks`` judges (``MARK_REACH`` from its middle):
+#: nearer the line, in small cells, a dot's rim lies just past it (19 px cells:
+#: 2.5 px from the line) and would be carried out over the band.
+LEAST_PX = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a playable cell: its line ``at`` (pixels across it), its span along
+    (``lo``..``hi``), ``vertical`` or not, and ``inward`` (+1: the cell lies at greater
+    x or y than the line; -1: at smaller)."""
+
+    at: float
+    lo: float
+    hi: float
+    vertical: bool
+    inward: int
+
+
+def outline_sides(geometry: BoardGeometry, features: Features) -> tuple[list[Side], list[Side]]:
+    """The sides of ``geometry``'s playable cells drawn as the outline or a wall (not at a
+    warp's opening), and the sides between two playable cells drawn as lines."""
+    rows, cols = geometry.rows, geometry.cols
+    open_sides = set()
+    for a, b in features.warps:
+        if a.row == b.row:
+            open_sides |= {(Cell(a.row, 0), (0, -1)), (Cell(a.row, cols - 1), (0, 1))}
+        else:
+            open_sides |= {(Cell(0, a.col), (-1, 0)), (Cell(rows - 1, a.col), (1, 0))}
+    outline: list[Side] = []
+    lines: list[Side] = []
+    for cell, step, side in _sides(geometry):
+        if cell in features.holes:
+            continue
+        other = Cell(cell.row + step[0], cell.col + step[1])
+        playable = 0 <= other.row < rows and 0 <= other.col < cols
+        playable = playable and other not in features.holes
+        if not playable:
+            if (cell, step) not in open_sides:
+                outline.append(side)
+        elif link(cell, other) in features.walls:
+            outline.append(side)
+        else:
+            lines.append(side)
+    return outline, lines
+
+
+def _sides(geometry: BoardGeometry) -> Iterator[tuple[Cell, tuple[int, int], Side]]:
+    xs, ys = geometry.xs, geometry.ys
+    for r in range(geometry.rows):
+        for c in range(geometry.cols):
+            cell = Cell(r, c)
+            yield cell, (0, -1), Side(xs[c], ys[r], ys[r + 1], True, 1)
+            yield cell, (0, 1), Side(xs[c + 1], ys[r], ys[r + 1], True, -1)
+            yield cell, (-1, 0), Side(ys[r], xs[c], xs[c + 1], False, 1)
+            yield cell, (1, 0), Side(ys[r + 1], xs[c], xs[c + 1], False, -1)
+
+
+def reach(image: np.ndarray, sides: list[Side], pitch: float, share: float = TAIL) -> float:
+    """How far (pixels) past the middle of ``sides`` their colour reaches into the cells:
+    the lower quartile over the sides of where each one's step from the cell's ground,
+    past its edge, falls under ``share`` of its middle's, or falls by less than that a
+    pixel.
+    ``nan`` without sides."""
+    if not sides:
+        return float("nan")
+    h, w = image.shape[:2]
+    depth = max(3, round(PROFILE * pitch))
+    ground_from = max(1, depth - max(1, round(GROUND * pitch)))
+    n_along = min(ALONG_SAMPLES, max(3, round((ALONG[1] - ALONG[0]) * pitch)))
+    sides = sides[:: -(-len(sides) // MOST_SIDES)]  # spread over the board
+    quarter = np.linspace(*ALONG, n_along)
+    t = np.concatenate([quarter, 1 - quarter[::-1]])
+    off = np.arange(depth + 1)
+    # Every side at once: ``[side, along, off]`` pixel places.
+    at, lo, hi = (np.array([getattr(s, k) for s in sides]) for k in ("at", "lo", "hi"))
+    vertical = np.array([s.vertical for s in sides])[:, None, None]
+    inward = np.array([s.inward for s in sides])
+    along = np.round(lo[:, None] + (hi - lo)[:, None] * t).astype(np.intp)[:, :, None]
+    across = np.round(at[:, None] + inward[:, None] * off).astype(np.intp)[:, None, :]
+    rows = np.where(vertical, along, across)
+    cols = np.where(vertical, across, along)
+    # A side cut by the image's edge is measured on the others.
+    whole = ((rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)).all(axis=(1, 2))
+    if not whole.any():
+        return float("nan")
+    patch = pixels_at(image, rows[whole], cols[whole]).astype(np.float32)  # [n, a, o, 3]
+    profile = median_along(patch.transpose(0, 2, 3, 1), axis=-1)  # [n, off, 3]
+    ground = profile[:, ground_from:].mean(axis=1)
+    step = np.abs(profile - ground[:, None]).max(axis=2)  # [n, off]
+    middle = step[:, :2].max(axis=1)
+    step, least = step[middle > 0], share * middle[middle > 0, None]
+    if not step.size:
+        return float("nan")
+    # Past its edge (under half the middle's step), where it stops falling: a
+    # gradient of glow across the cell falls on slowly, not by ``share`` a pixel.
+    below = step < min(share, HALF) / share * least
+    edge = np.argmax(below, axis=1)
+    ends = (step[:, :-1] < least) | (step[:, :-1] - step[:, 1:] < least)
+    ends &= np.arange(depth)[None, :] >= edge[:, None]
+    found = np.where(below.any(axis=1) & ends.any(axis=1), np.argmax(ends, axis=1), depth)
+    # The lower quartile: a dot beside a side (its cell's) reaches the ground's place
+    # in the side's quarters and carries the reach out to it.
+    return float(np.quantile(found, LOWER))
+
+
+def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) -> np.ndarray:
+    """``image``, or a copy with the outline and walls of the board ``geometry`` holds
+    painted over past the lines' reach, on the cells' side, where they reach
+    ``LEAST_PX`` further: each side's band filled with the cell's pixels just past it."""
+    outline, lines = outline_sides(geometry, features)
+    pitch = geometry.cell_size
+    far = reach(image, outline, pitch)
+    # (nan: no outline or no line measured.) Past the ground's place the reach is not
+    # measured: left as drawn.
+    if not (
+        far - reach(image, lines, pitch) >= LEAST_PX
+        and (0.5 - MARK_REACH) * pitch <= far < (PROFILE - GROUND) * pitch
+    ):
+        return image
+    out = image.copy()
+    h, w = image.shape[:2]
+    # Kept: the outline as wide as the lines' core (half their step); past it, ground.
+    keep, past = round(reach(image, lines, pitch, HALF)), int(np.ceil(far)) + 1
+    # The vertical sides first, then the horizontal ones over them: a corner's
+    # horizontal band is filled from a row the vertical pass painted already.
+    for vertical in (True, False):
+        for side in (s for s in outline if s.vertical == vertical):
+            lo, hi = max(0, round(side.lo)), min((w if not vertical else h), round(side.hi) + 1)
+            band = side.at + side.inward * np.arange(keep, past)
+            source = round(side.at + side.inward * past)
+            band = np.round(band).astype(int)
+            size = w if vertical else h
+            if not (0 <= source < size) or band.min() < 0 or band.max() >= size:
+                continue
+            fill = out[lo:hi, source] if vertical else out[source, lo:hi]
+            # Where a dot reaches the outline the pixel past it is the dot's rim: left
+            # as drawn there, not carried out over the band.
+            ground = np.median(fill, axis=0)
+            at = np.arange(lo, hi)[np.abs(fill - ground).max(axis=1) <= GROUND_NOISE]
+            if vertical:
+                out[at[:, None], band[None, :]] = out[at, source][:, None]
+            else:
+                out[band[:, None], at[None, :]] = out[source, at][None, :]
+    return out

@@ -82,21 +82,16 @@ def sampled(image: np.ndarray, points: np.ndarray) -> np.ndarray:
     )
 
 
-def line_kernel(pitch: float) -> np.ndarray:
-    """The top-hat's kernel keeping the lines at a pitch of ``pitch`` pixels: wider than the
-    outline (a tenth of a pitch, or twice a thick line); square, so that a large pitch's
-    top-hat stays quick."""
-    size = max(5, 2 * round(LINE_REACH * pitch) + 1)
-    return cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
-
-
 class LineMap:
     """The image's thin bright lines, measured along a hexagon's sides."""
 
     def __init__(
         self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
     ) -> None:
-        kernel = line_kernel(pitch)
+        # Wider than the outline (a tenth of a pitch, or twice a thick line);
+        # square, so that a large pitch's top-hat stays quick.
+        size = max(5, 2 * round(LINE_REACH * pitch) + 1)
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
         # What the top-hat stands on: the ground under the lines.
         self.ground = gray.astype(np.float32) - self.tophat
@@ -136,8 +131,7 @@ class LineMap:
         if not seen:
             return np.zeros(0)
         level = line_level(seen)
-        # (a line darker than its glow, ``_hex_glow``, stands below its ground)
-        return np.array([side.ink / max(abs(level - side.ground), 1.0) for side in seen])
+        return np.array([side.ink / max(level - side.ground, 1.0) for side in seen])
 
     def side(self, a: Point, b: Point, across: float) -> Side:
         """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
@@ -243,11 +237,8 @@ class Side:
 
 
 def line_level(seen: Sequence[Side]) -> float:
-    """The board's lines' own brightness in the channel ``seen`` were measured in (their
-    brightness where a line covers a whole pixel), from the lines brighter than their
-    ground: a line darker than its glow (``_hex_glow``) shows its level from the other side."""
-    bright = [side.peak + side.ground for side in seen if side.peak >= 0]
-    return float(np.percentile(bright or [0.0], 90))
+    """The board's lines' own brightness in the channel ``seen`` were measured in."""
+    return float(np.percentile([side.peak + side.ground for side in seen], 90))
 
 
 class Inks(Protocol):
@@ -287,36 +278,19 @@ class HexSides:
     inks_again: Inks | None = None
 
     @cached_property
-    def _ends(self) -> tuple[dict[tuple[Node, Node], tuple[Point, Point]], float]:
-        """The ends of every side between two cells or on the outline, by the cells either
-        side of it (a side a pipe crosses left out: it shows the pipe, not its line), and
-        how far across them a line is looked at: across the widest outline and on to the
-        ground either side."""
+    def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
+        """The width of every side between two cells, and of every side on the outline with
+        its direction (``_direction``)."""
+        # Across the widest outline and on to the ground either side.
+        reach = max(4.0, LINE_REACH * self.lattice.row_step)
         ends: dict[tuple[Node, Node], tuple[Point, Point]] = {}
         for node in self.cells:
             corners = _corners(self.lattice, node)
             for step, a, b in _SIDES:
                 other = (node[0] + step[0], node[1] + step[1])
+                # (a side a pipe crosses shows the pipe, not its line)
                 if (other, node) not in ends and frozenset((node, other)) not in self.crossed:
                     ends[node, other] = (corners[a], corners[b])
-        return ends, max(4.0, LINE_REACH * self.lattice.row_step)
-
-    @cached_property
-    def measured(self) -> tuple[dict[tuple[Node, Node], Side], float]:
-        """How every side shows in the one channel the widths are measured in (``inks``, a
-        ``LineMap``; ``lines`` where they are measured side by side, ``_hex_faces``), and
-        the lines' level there (``line_level``)."""
-        ends, reach = self._ends
-        inks = self.inks if isinstance(self.inks, LineMap) else self.lines
-        measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
-        seen = dict(zip(ends, measured, strict=True))
-        return seen, line_level(list(seen.values()))
-
-    @cached_property
-    def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
-        """The width of every side between two cells, and of every side on the outline with
-        its direction (``_direction``)."""
-        ends, reach = self._ends
         inks = self.inks or self.lines
         measured = inks.widths(np.array(list(ends.values()), np.float64), reach)
         inner: dict[frozenset[Node], float] = {}
@@ -375,13 +349,8 @@ def found_hexagons(
     """The pieces of a board's worth of hexagons (``MIN_CELLS``) drawn whole on
     ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first; with
     ``pipes``, a side a drawn pipe crosses counts as drawn."""
-    return hexagons_drawn(LineMap(gray, lattice.row_step, contrast, pipes), lattice, ACROSS_FOUND)
-
-
-def hexagons_drawn(lines: LineMap, lattice: HexLattice, across: float) -> list[HexSides]:
-    """The pieces of a board's worth of hexagons drawn whole on ``lattice`` in ``lines``
-    (looked for ``across`` pitches across), the biggest first."""
-    drawn, crossed = _drawn(lines, lattice, across)
+    lines = LineMap(gray, lattice.row_step, contrast, pipes)
+    drawn, crossed = _drawn(lines, lattice, ACROSS_FOUND)
     pieces = sorted(in_pieces(drawn), key=len, reverse=True)
     return [_sides(lines, lattice, p, crossed) for p in pieces if len(p) >= MIN_CELLS]
 

@@ -53,7 +53,7 @@ def line_channel(image: np.ndarray, placed: HexSides) -> np.ndarray | None:
     """The channel of ``image`` (``(H, W, 3)`` RGB) where the weakest sides of the
     hexagons ``placed`` (at full resolution) stand out ``CLEARER`` times as much as in
     the brightest channel, or ``None`` (the brightest it is)."""
-    middles, normals, off = side_middles(placed)
+    middles, normals, off = _side_middles(placed)
     brightest = brightest_channel(image)
     channels = [brightest, *cv2.split(image)]
     weakest = [_weakest(channel, middles, normals, off) for channel in channels]
@@ -79,7 +79,7 @@ def clearest_channel(
     """Of red, green and blue (and ``luma`` when given), the channel of ``image`` where the
     weakest sides of the hexagons ``placed`` stand out most against the spread of the
     ground either side."""
-    middles, normals, off = side_middles(placed)
+    middles, normals, off = _side_middles(placed)
     channels = [*cv2.split(image), *([] if luma is None else [luma])]
     clarity = [
         _weakest(channel, middles, normals, off) / max(_ground_spread(channel, middles, off), 1.0)
@@ -91,7 +91,7 @@ def clearest_channel(
     return channels[best]
 
 
-def side_middles(placed: HexSides) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _side_middles(placed: HexSides) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The middles of every hexagon's six sides, the normals out through them and the
     offset to the ground beside each (``GROUND_OFF``)."""
     lattice = placed.lattice
@@ -109,22 +109,13 @@ def _ground_spread(gray: np.ndarray, middles: np.ndarray, off: np.ndarray) -> fl
 
 
 def _weakest(gray: np.ndarray, middles: np.ndarray, normals: np.ndarray, off: np.ndarray) -> float:
-    """The ``WEAKEST`` percentile of the sides' contrast over the ground either side, or
-    under it (``stand_out``)."""
-    return float(np.percentile(stand_out(gray, middles, normals, off), WEAKEST))
-
-
-def stand_out(
-    gray: np.ndarray, middles: np.ndarray, normals: np.ndarray, off: np.ndarray
-) -> np.ndarray:
-    """How far each side's line stands out from the ground either side of it in ``gray``:
-    over the brighter where it is brighter, under the darker where it is darker (glow
-    brighter than the lines: ``_hex_glow``)."""
-    across = [_at(gray, middles + t * normals) for t in np.arange(-LINE_NEAR, LINE_NEAR + 0.1, 0.5)]
-    sides = (_at(gray, middles + off), _at(gray, middles - off))
-    over = np.max(across, axis=0) - np.maximum(*sides)
-    under = np.minimum(*sides) - np.min(across, axis=0)
-    return np.maximum(over, under)
+    """The ``WEAKEST`` percentile of the sides' contrast over the ground either side."""
+    line = np.max(
+        [_at(gray, middles + t * normals) for t in np.arange(-LINE_NEAR, LINE_NEAR + 0.1, 0.5)],
+        axis=0,
+    )
+    ground = np.maximum(_at(gray, middles + off), _at(gray, middles - off))
+    return float(np.percentile(line - ground, WEAKEST))
 
 
 def _at(gray: np.ndarray, points: np.ndarray) -> np.ndarray:

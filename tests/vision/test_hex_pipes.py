@@ -70,6 +70,19 @@ def test_a_wall_the_luma_alone_reads_beside_a_flow_is_refused() -> None:
         read_board(shot.image)
 
 
+def test_a_line_beside_two_tints_is_no_wall_the_channels_agree_on() -> None:
+    # A finished web board whose lines between tints read as a wall in the luma and
+    # as a line in the clearest colour channel: a branch that picked that channel
+    # with lines darker than their ground counted read a wall here (held-out seed
+    # 1500001, session 25). Exact or refused, never that wall.
+    shot = sample("web", 1500001, "hex", "solved")
+    try:
+        reading = read_board(shot.image)
+    except UnsureReadingError:
+        return
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
 def test_a_pipe_runs_through_both_centres_not_between_two_tints() -> None:
     geometry = HexGeometry.regular(left=20, top=20, pitch=60, rows=3, cols=3)
     a, b = geometry.centre(Cell(0, 0)), geometry.centre(Cell(1, 0))

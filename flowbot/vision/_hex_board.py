@@ -122,16 +122,13 @@ class LineMap:
         return [Side(*map(float, side)) for side in values]
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
-        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels: its
-        ink over the contrast of the board's lines over the ground it stands on (a
-        line one pixel wide lying across two shows half its contrast in each, as wide
-        as two by its peak; its ink is one pixel's). The lines are one colour, drawn
-        over the glow, which changes the ground alone."""
+        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels
+        (``side_width``, the lines' level taken over them all)."""
         seen = self.sides(sides, across)
         if not seen:
             return np.zeros(0)
         level = line_level(seen)
-        return np.array([side.ink / max(level - side.ground, 1.0) for side in seen])
+        return np.array([side_width(side, level) for side in seen])
 
     def side(self, a: Point, b: Point, across: float) -> Side:
         """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
@@ -234,6 +231,14 @@ class Side:
     peak: float
     where: float
     ground: float
+
+
+def side_width(side: Side, level: float) -> float:
+    """A side's line's width in pixels: its ink over the contrast of the board's lines (at
+    ``level``, ``line_level``) over the ground it stands on. A line one pixel wide lying
+    across two shows half its contrast in each, as wide as two by its peak; its ink is one
+    pixel's. The lines are one colour, drawn over the glow, which changes the ground alone."""
+    return side.ink / max(level - side.ground, 1.0)
 
 
 def line_level(seen: Sequence[Side]) -> float:

@@ -3,7 +3,7 @@ of both its faces.
 
 The game lays a tint of each flow's colour over the hexagons it covers, the
 lines drawn over it. A side's width is its line's ink over the line's
-contrast over the ground it stands on (``_hex_board.LineMap.widths``); beside
+contrast over the ground it stands on (``_hex_board.side_width``); beside
 a tint that ground steps under the line, and in a channel where the tint is
 nearly as bright as the line one face of it all but vanishes: the top-hat's
 ground there is the tint's or the dark ground's by a pixel's chance, and the
@@ -32,7 +32,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from flowbot.vision._hex_board import LineMap, line_level, sampled
+from flowbot.vision._hex_board import LineMap, line_level, sampled, side_width
 from flowbot.vision._hex_channel import GROUND_OFF
 
 #: A colour's own channel is taken over the luma for a side only where it clears the
@@ -95,7 +95,7 @@ class FacedInks:
             mine = taken == which
             seen = self.maps[which].sides(sides[mine], across)
             level = levels[which]
-            widths[mine] = [side.ink / max(level - side.ground, 1.0) for side in seen]
+            widths[mine] = [side_width(side, level) for side in seen]
         return widths
 
 

@@ -166,13 +166,13 @@ def crisp_rim(
         return False
     far, xx, yy, k = placed
     h, w = image.shape[:2]
+    step = float(delta_e(inside, outside))
     for d in pipes:
         along = np.array([np.cos(d), np.sin(d)]) * PIPE_ALONG * pitch
         beside = np.array([-np.sin(d), np.cos(d)]) * PIPE_BESIDE * pitch
         points = np.array(centre) + along + np.array([beside, -beside])
         px = np.clip(np.rint(points[:, 0]), 0, w - 1).astype(np.intp)
         py = np.clip(np.rint(points[:, 1]), 0, h - 1).astype(np.intp)
-        step = float(delta_e(inside, outside))
         if (delta_e(to_lab(pixels_at(image, py, px)), inside) / step <= 0.5).any():
             return False  # a band as wide as the disc: no pipe's
     angle = np.arctan2(yy - centre[1], xx - centre[0])[..., None]

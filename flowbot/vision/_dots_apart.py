@@ -145,12 +145,7 @@ def _dots_region(
         for part in parts
         if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
     ]
-    seen = [
-        disc
-        for look in looks
-        for disc in (look.found + look.cut(_SPLIT_LEAST) if split else look.found)
-    ]
-    dots = _paired(seen, pairs)
+    dots = _paired([disc for look in looks for disc in look.discs(split=split)], pairs)
     if len(dots) < 2 * pairs and cut_pairs:
         # Seen none: discs cut from large saturated blobs too (CUT_LEAST).
         dots = _paired(
@@ -185,8 +180,7 @@ def round_blobs(
     from them at their rims (``_Look.cut``): another board's dots beside a
     square board read, in glow or on a saturated wallpaper (a screenshot preview's).
     """
-    look = _look(image, part, step)
-    return look.found + look.cut(_SPLIT_LEAST) if split else look.found
+    return _look(image, part, step).discs(split=split)
 
 
 #: A blob's bounding rectangle in the copy looked at: x, y, width, height.
@@ -205,6 +199,11 @@ class _Look:
     found: list[tuple[float, ...]]
     #: Bounding rectangles of the saturated blobs that are no disc.
     failed: list[Rect]
+
+    def discs(self, *, split: bool) -> list[tuple[float, ...]]:
+        """The discs found whole, and with ``split`` those cut from blobs ``_SPLIT_LEAST``
+        px or more on their longer side (``round_blobs``)."""
+        return self.found + self.cut(_SPLIT_LEAST) if split else self.found
 
     def cut(self, least: int, *, both_sides: bool = False) -> list[tuple[float, ...]]:
         """Discs cut from the blobs that are no disc, ``least`` px or more (in the copy)

@@ -11,7 +11,7 @@ from flowbot.errors import InputError
 from flowbot.generate import GeneratedPuzzle, default_colours, generate
 from flowbot.generate._board import make_board
 from flowbot.generate._cover import CoverChain, slack
-from flowbot.generate._unique import path_pairs, region_puzzle, window_puzzle, windows
+from flowbot.generate._unique import path_pairs, region_puzzle, window, windows
 from flowbot.models import Puzzle, Shape
 from flowbot.solve import SolutionCount, count_solutions, solutions
 
@@ -341,7 +341,7 @@ def test_a_window_board_is_solved_by_the_hidden_solution_inside_it() -> None:
     # Each run of a path inside a window becomes a pair whose dots are its ends,
     # so the hidden solution's runs solve the window's board.
     made = generate(9, 9, 8, walls=10, seed=5)
-    small = window_puzzle(made.solution, 2, 3, 5)
+    small = region_puzzle(made.solution, window(made.puzzle, 2, 3, 5))
     assert small is not None
     inside = list(small.cells())
     assert all(2 <= cell.row < 7 and 3 <= cell.col < 8 for cell in inside)
@@ -355,7 +355,7 @@ def test_a_second_solution_in_a_window_is_one_of_the_whole_board() -> None:
     for seed in range(30):
         made = generate(8, 8, 6, seed=seed)
         for top, left in windows(made.puzzle, 5, 2):
-            small = window_puzzle(made.solution, top, left, 5)
+            small = region_puzzle(made.solution, window(made.puzzle, top, left, 5))
             if small is None:
                 continue
             found = solutions(small, 2, timeout=30).found

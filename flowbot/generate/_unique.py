@@ -63,11 +63,6 @@ def path_pairs(solution: Solution) -> Iterator[Region]:
                     yield frozenset(path) | frozenset(solution.paths[j])
 
 
-def window_puzzle(solution: Solution, top: int, left: int, side: int) -> Puzzle | None:
-    """The small board of one window of ``solution`` (``region_puzzle`` of its cells)."""
-    return region_puzzle(solution, window(solution.puzzle, top, left, side))
-
-
 def region_puzzle(solution: Solution, inside: Region) -> Puzzle | None:
     """The small board of the cells ``inside`` (``None`` when nothing in it can move).
 

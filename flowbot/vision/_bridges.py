@@ -84,7 +84,8 @@ def find_bridges(
     # A cell is looked at closely only where its corners show a tile: a dot
     # leaves them to the ground.
     corners = corner_colours(image, geometry)
-    off = delta_e(corners, ground) >= TILE_GROUND
+    margins = corner_colours(image, geometry, at=_MARGIN_AT)
+    off = _apart_from_ground(corners, ground, margins)
     for hole in holes:
         off[hole] = False
     cells = [Cell(int(r), int(c)) for r, c in np.argwhere(off)]
@@ -98,9 +99,28 @@ def find_bridges(
         cell
         for cell, rgb, lift in zip(cells, rgbs, lifts, strict=True)
         if lift >= RAIL_LIFT
-        and _is_tile(rgb, lift, ground[cell])
+        and _is_tile(rgb, lift, ground[cell], margins[cell])
         and not shows_disc(image, geometry, cell, samples.core_lab[cell], corners[cell])
     }
+
+
+#: Where a cell's own margin is looked at (pitches from its middle, along both
+#: axes): between the tile's edge (0.4) and the grid line's (0.45 at the widest).
+_MARGIN_AT = (0.42, 0.43)
+
+
+def _apart_from_ground(lab: np.ndarray, ground: np.ndarray, margin: np.ndarray) -> np.ndarray:
+    """Whether ``lab`` (a tile's colour, per cell or side) stands apart from the ground
+    around its cell: ``TILE_GROUND`` from its neighbours' rings (``ground``), or
+    ``TILE_STEP`` from the cell's own ``margin`` outside the tile.
+
+    On a started or finished board the neighbours' rings are flows' tints, and a
+    white flow's grey tint may be the tile's own grey (the tile among them, its
+    margin the board's ground: 12 CIELAB from it, 0.2 from their median); the
+    tile's edge steps to its margin as to any ground. A cell showing its own
+    ground at its corners shows the same ground in its margin.
+    """
+    return (delta_e(lab, ground) >= TILE_GROUND) | (delta_e(lab, margin) >= TILE_STEP)
 
 
 #: Least share of the angles round a cell's centre (clear of the flows coming
@@ -171,13 +191,16 @@ def local_ground(samples: CellSamples, holes: frozenset[Cell] = frozenset()) -> 
 _CORNER_AT = (0.32, 0.35)
 
 
-def corner_colours(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
-    """Per cell, the median colour (Lab) of points near its four corners: ``(rows, cols, 3)``."""
+def corner_colours(
+    image: np.ndarray, geometry: BoardGeometry, *, at: tuple[float, float] = _CORNER_AT
+) -> np.ndarray:
+    """Per cell, the median colour (Lab) of points near its four corners, ``at`` pitches
+    from its middle along both axes: ``(rows, cols, 3)``."""
     h, w = image.shape[:2]
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     cx, cy = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
     pitch = geometry.cell_size
-    d = np.array([s * a for a in _CORNER_AT for s in (-1, 1)]) * pitch
+    d = np.array([s * a for a in at for s in (-1, 1)]) * pitch
     dx, dy = (v.ravel() for v in np.meshgrid(d, d))
     px = np.clip(np.rint(cx[None, :, None] + dx[None, None, :]), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(cy[:, None, None] + dy[None, None, :]), 0, h - 1).astype(np.intp)
@@ -219,9 +242,10 @@ def _band(low: float, high: float) -> np.ndarray:
     return (a >= low) & (a <= high)
 
 
-def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray) -> bool:
+def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray, margin: np.ndarray) -> bool:
     """Whether a cell's patch shows a tile with straight edges all round, its rails ``lift``
-    lighter than it, apart from the ``ground`` (Lab) around the cell on every side."""
+    lighter than it, apart from the ``ground`` (Lab) around the cell, or from its own
+    ``margin`` (``_apart_from_ground``), on every side."""
     corner_band, ground_band, side_band = _band(*_CORNER), _band(*_GROUND), _band(*_SIDE)
     # Each side: the tile inside its edge, and outside it the ground, or the
     # grid line where a wide one leaves none: the colour farthest from the
@@ -247,10 +271,10 @@ def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray) -> bool:
     alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
     # The ground inside the grid lines, a wide line beyond it, passes for a
     # tile's side and its step; the tile is apart from that ground.
-    apart = float(delta_e(lab_in, ground).min())
+    apart = bool(_apart_from_ground(lab_in, ground, margin).all())
     return (
         step >= TILE_STEP
-        and apart >= TILE_GROUND
+        and apart
         and alike <= max(TILE_FLAT, TILE_FLAT_SHARE * step)
         and lift >= RAIL_SHARE * step
     )

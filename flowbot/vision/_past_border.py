@@ -9,7 +9,6 @@ import numpy as np
 from flowbot.vision._cells import cell_pitch
 from flowbot.vision._colour import delta_e
 from flowbot.vision._edges import (
-    EDGE_POINTS,
     NEAR_CORNERS,
     contrast_and_lightness,
     line_polarity,
@@ -103,15 +102,20 @@ def _seen_past(
     # A line that goes on does so where it lies inside, all along; text
     # and clutter show in patches, and another grid's lines a few
     # pixels off it (an editor's ruled page beside a mirror window).
-    typical = median_of(inside, axis=1)  # (lines, offsets)
+    # Where it lies is taken near the cell corners, as it is judged: a
+    # drawn pipe crossing the line covers the middle half of the points
+    # along a cell's side (its width, a third of a pitch, of the 0.6
+    # looked along), and the median over them all would put it nowhere.
+    typical = median_of(inside[:, NEAR_CORNERS], axis=1)  # (lines, offsets)
     at = typical.argmax(axis=1)
     near = np.abs(np.arange(contrast.shape[-1])[None, :] - at[:, None]) <= 1
     # ... and it stays lighter (or darker) than beside it: the dark
     # ruled lines of a white page beside a board of light lines, even
-    # in step with its rows, are no run-on. (Medians of EDGE_POINTS = 9
-    # points: the middle one.)
+    # in step with its rows, are no run-on.
     index = np.arange(len(at))
-    lighter_at = np.sort(lighter[index, 0, :, at], axis=1)[:, EDGE_POINTS // 2]
+    lighter_at = median_of(
+        lighter[index, 0][index[:, None], NEAR_CORNERS[None, :], at[:, None]], axis=1
+    )
     here = line_polarity(typical[index, at], lighter_at)  # (lines,)
     flipped = here[:, None, None] * line_polarity(beyond, lighter[:, 1]) < 0
     beyond_near = np.where(near[:, None, :] & ~flipped, beyond, 0.0)

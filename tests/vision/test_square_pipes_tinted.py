@@ -1,0 +1,81 @@
+"""Started and finished square boards whose pipes and flows' tints hid what the reader
+looks at: a pipe along the board's first row over the lines it judges past the border,
+and a bridge's tile among a white flow's grey tints of its own grey.
+
+(Synthetic shots of development seeds, once refused, and the two mechanisms alone.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.models import BoardGeometry, Cell
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._bridges import find_bridges
+from flowbot.vision._cells import sample_cells
+from flowbot.vision._past_border import run_on_visibility
+from flowbot.vision._pipes import ALREADY_SOLVED
+
+
+@pytest.mark.parametrize(
+    ("variant", "category", "seed", "state"),
+    [
+        # A pipe along the grid's first row hid its lines from where they were
+        # placed: the top row, cut off as unlike the next, was not seen going on.
+        ("bridges", "rectangular", 300011, "solved"),
+        # A tile among a white flow's grey tints, of the tile's own grey.
+        ("bridges", "rectangular", 300048, "solved"),
+    ],
+)
+def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
+    shot = sample(category, seed, variant, state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+def test_a_line_a_pipe_crosses_inside_is_seen_going_on_past_the_border() -> None:
+    # Lines every 50 px, the board's rows from y = 100; past its top border the
+    # vertical lines go on a pitch. A pipe a third of a pitch wide runs along
+    # the first row, over the middle of each line's span there.
+    image = np.full((300, 300, 3), 30, np.uint8)
+    xs = np.array([50.0, 100.0, 150.0, 200.0, 250.0])
+    ys = np.array([100.0, 150.0, 200.0, 250.0])
+    for x in xs:
+        image[50:251, int(x) - 1 : int(x) + 2] = 120
+    for y in ys:
+        image[int(y) - 1 : int(y) + 2, 50:251] = 120
+    image[117:134, 60:241] = (220, 40, 40)
+    top = run_on_visibility(image, xs, ys, uncertainty=1.0)["top"]
+    assert (top.beyond >= 0.5 * top.inside).all()
+    assert (top.inside > 0).all()
+
+
+def _bridge_board(tile: bool) -> tuple[np.ndarray, BoardGeometry]:
+    """A 3x3 board of 60 px cells on a dark ground, every cell but the middle one tinted
+    grey (a white flow's tint), the middle cell showing the ground; with ``tile``, the
+    game's bridge tile there in the tint's very grey, two light rails across it."""
+    ground, grey = (40, 30, 45), (105, 105, 105)
+    image = np.full((180, 180, 3), ground, np.uint8)
+    for r in range(3):
+        for c in range(3):
+            if (r, c) != (1, 1):
+                image[r * 60 + 4 : r * 60 + 57, c * 60 + 4 : c * 60 + 57] = grey
+    image[::60, :] = image[:, ::60] = 90  # the lines
+    image[-1, :] = image[:, -1] = 90
+    if tile:
+        image[66:115, 66:115] = grey
+        for y in (74, 105):
+            image[y - 1 : y + 2, 68:113] = 200
+    return image, BoardGeometry((0.0, 60.0, 120.0, 180.0), (0.0, 60.0, 120.0, 180.0))
+
+
+def test_a_tile_among_tints_of_its_grey_is_told_by_its_own_margin() -> None:
+    image, geometry = _bridge_board(tile=True)
+    assert find_bridges(image, geometry, sample_cells(image, geometry)) == {Cell(1, 1)}
+    # The cell without its tile shows the ground in its corners as in its margin.
+    image, geometry = _bridge_board(tile=False)
+    assert not find_bridges(image, geometry, sample_cells(image, geometry))

@@ -95,6 +95,10 @@ _OUTLINE_HALF = 0.08
 #: Share of those points showing the flow's colour (within ``NEAR``) for the
 #: pipe to run there.
 _SHOWS = 0.5
+#: On the line, where nothing past it can be seen, every point within this
+#: (CIELAB) of the flow's colour: the pipe drawn over the line, not an
+#: outline of a near colour (its own points spread 4 about its median).
+_ON_PIPE = NEAR / 2
 
 #: Per side, the step out of the board from a cell on it (drow, dcol).
 _SIDES = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -136,7 +140,14 @@ def runs_out(
     if float(delta_e(colour, outline)) > 2 * NEAR:
         return True
     past = _beside(image, geometry, cell, side, _PAST_LINE)
-    return None if past is None else bool((delta_e(past, colour) <= NEAR).mean() >= _SHOWS)
+    if past is None:
+        # The image ends past the line (a tight crop through the opening): the
+        # line itself must show the pipe, every point at its very colour and
+        # none blurred towards the outline's (a white flow 17 Lab from a
+        # lavender outline, each point within 1 of white).
+        on_pipe = (delta_e(on_line, colour) <= _ON_PIPE).all()
+        return bool(on_pipe and (delta_e(on_line, outline) > NEAR).all()) or None
+    return bool((delta_e(past, colour) <= NEAR).mean() >= _SHOWS)
 
 
 def letter_free(samples: CellSamples | None, cell: Cell) -> np.ndarray | None:

@@ -1,6 +1,7 @@
 """Started and finished square boards whose pipes and flows' tints hid what the reader
 looks at: a pipe along the board's first row over the lines it judges past the border,
-and a bridge's tile among a white flow's grey tints of its own grey.
+a bridge's tile among a white flow's grey tints of its own grey, and a flow running
+out of a warp's opening where a tight crop leaves nothing past the border to see.
 
 (Synthetic shots of development seeds, once refused, and the two mechanisms alone.)
 """
@@ -27,6 +28,10 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         ("bridges", "rectangular", 300011, "solved"),
         # A tile among a white flow's grey tints, of the tile's own grey.
         ("bridges", "rectangular", 300048, "solved"),
+        # A tight crop through a warp's opening: a white flow runs out to the
+        # image's edge, 17 Lab from the lavender outline (nothing past to see).
+        ("warps", "crop", 100018, "started"),
+        ("warps", "crop", 100018, "solved"),
     ],
 )
 def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:

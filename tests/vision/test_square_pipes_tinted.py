@@ -23,8 +23,9 @@ from flowbot.vision._pipes import ALREADY_SOLVED
 @pytest.mark.parametrize(
     ("variant", "category", "seed", "state"),
     [
-        # A pipe along the grid's first row hid its lines from where they were
-        # placed: the top row, cut off as unlike the next, was not seen going on.
+        # Found through pipes three rows short: pipes along the grid's outer rows
+        # covered the middle of its lines' spans there, and the run-on look put each
+        # line nowhere, so the lines going on past the border were not seen (nor grown).
         ("bridges", "rectangular", 300011, "solved"),
         # A tile among a white flow's grey tints, of the tile's own grey.
         ("bridges", "rectangular", 300048, "solved"),

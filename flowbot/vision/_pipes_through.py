@@ -279,7 +279,7 @@ def _through_warps(
         outline, or as a stub past a thin border (``stub_out``)."""
         colour = letter_free(samples, cell)
         if not np.isnan(outline).any() and runs_out(
-            image, geometry, cell, side, outline, colour=colour
+            image, geometry, cell, side, outline, colour=colour, loose_end=True
         ):
             return True
         return not border.outlined and stub_out(image, geometry, cell, side)

@@ -112,12 +112,15 @@ def runs_out(
     outline: np.ndarray,
     *,
     colour: np.ndarray | None = None,
+    loose_end: bool = False,
 ) -> bool | None:
     """Whether the colour at ``cell``'s centre goes on through the board's ``side`` beside it
     (a pipe running out through a warp's opening), where the border would show ``outline``
     (Lab); None when it cannot be told (the pipe of the outline's colour, the image ending
     past the line). ``colour``: the cell's (Lab), when sampled (a colour-blind dot's
-    without its letter, which covers its centre: ``CellSamples.core_lab``).
+    without its letter, which covers its centre: ``CellSamples.core_lab``). ``loose_end``:
+    ``cell`` holds a flow's loose end (the colour is a pipe's, seen running to it), which
+    where the image ends past the line is told by the line alone.
 
     A drawn border shows its own colour on the line; an opening a pipe runs
     out of shows the pipe's, and past the line too.
@@ -141,10 +144,14 @@ def runs_out(
         return True
     past = _beside(image, geometry, cell, side, _PAST_LINE)
     if past is None:
+        if not loose_end:
+            return None
         # The image ends past the line (a tight crop through the opening): the
         # line itself must show the pipe, every point at its very colour and
         # none blurred towards the outline's (a white flow 17 Lab from a
-        # lavender outline, each point within 1 of white).
+        # lavender outline, each point within 1 of white). Only at a flow's
+        # loose end: at any cell, a crop a little inside the outline would
+        # bring the points onto the cell's own ground, its core's colour.
         on_pipe = (delta_e(on_line, colour) <= _ON_PIPE).all()
         return bool(on_pipe and (delta_e(on_line, outline) > NEAR).all()) or None
     return bool((delta_e(past, colour) <= NEAR).mean() >= _SHOWS)

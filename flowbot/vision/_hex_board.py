@@ -272,7 +272,9 @@ class HexSides:
 
     ``inks``: the lines in the channel their widths are measured in
     (``_hex_channel.ink_channel``), when not ``lines``; ``inks_again``: in a
-    second one, where the walls must read alike (``_hex_walls_alike``).
+    second one, where the walls must read alike (``_hex_walls_alike``);
+    ``inks_faced``: each side's clearest channel's where ``inks`` are the line's colour's
+    shares (``_hex_coverage``), its walls to agree with.
     """
 
     lines: LineMap
@@ -281,6 +283,7 @@ class HexSides:
     crossed: frozenset[frozenset[Node]] = frozenset()
     inks: Inks | None = None
     inks_again: Inks | None = None
+    inks_faced: Inks | None = None
 
     @cached_property
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:

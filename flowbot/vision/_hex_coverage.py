@@ -41,9 +41,9 @@ from flowbot.vision._hex_channel import GROUND_OFF
 from flowbot.vision._hex_faces import MARGIN, faces
 from flowbot.vision._rule import Rule
 
-#: The shares are taken over the two sides' grounds this close to the line's middle
-#: (in pixels: the tint's own step, smoothed, lies under it).
-_MIDDLE = 0.25
+#: The ground steps from one side's to the other's over this many pixels across the line's
+#: middle (a tint's edge there, as sampling between pixels smooths it).
+_STEP = 1.0
 #: Shares are scaled by this for the hump's search (its rises are shares of its peak).
 _SCALE = 100.0
 
@@ -116,8 +116,9 @@ def _covered_width(
     """The line's width across ``profile`` (``(steps, 3)`` at ``offsets``): each step's
     share of the line's ``colour`` over the ground on its side (``grounds``: ``(2, 3)``),
     summed over the line's hump."""
-    ground = np.where(offsets[:, None] < 0, grounds[0], grounds[1])
-    ground[np.abs(offsets) < _MIDDLE] = grounds.mean(axis=0)
+    # (the step between the two grounds, as sampling between pixels smooths it)
+    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
+    ground = (1 - step) * grounds[0] + step * grounds[1]
     span = colour[None, :] - ground
     share = ((profile - ground) * span).sum(axis=1) / np.maximum((span * span).sum(axis=1), 1.0)
     return _hump_ink(share * _SCALE, offsets) / _SCALE

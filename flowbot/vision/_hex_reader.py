@@ -115,8 +115,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # share of each pixel the lines' colour covers, the ground on each side apart,
         # where they fall in clear groups.
         centres = np.array([sides.lattice.centre(*n) for n in sides.cells])
-        covered = CoveredInks(image, sides.lattice.row_step, settings.line_contrast, centres)
-        sides = covered_lead(sides, covered)
+        shares = CoveredInks(image, sides.lattice.row_step, settings.line_contrast, centres)
+        sides = covered_lead(sides, shares)
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
         seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)

@@ -36,9 +36,8 @@ import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._hex_board import HexSides, LineMap, _hump_ink, line_level, sampled, wall_sides
-from flowbot.vision._hex_channel import GROUND_OFF
-from flowbot.vision._hex_faces import MARGIN, faces
+from flowbot.vision._hex_board import HexSides, _hump_ink, sampled, wall_sides
+from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._rule import Rule
 
 #: The ground steps from one side's to the other's over this many pixels across the line's
@@ -52,34 +51,21 @@ class CoveredInks:
     """The sides' widths as the shares of the pixels across each that the lines' colour
     covers, over the ground on each side of it apart (``_hex_board.Inks``)."""
 
-    def __init__(
-        self, image: np.ndarray, pitch: float, contrast: float, around: np.ndarray | None = None
-    ) -> None:
-        """``around``: the centres ``(n, 2)`` (x, y) of the hexagons measured, when given (the
-        image is then looked at only within ``MARGIN`` of them)."""
-        self.origin = np.zeros(2)
-        if around is not None and len(around):
-            h, w = image.shape[:2]
-            low = np.maximum(np.floor(around.min(axis=0) - MARGIN * pitch), 0).astype(int)
-            high = np.ceil(around.max(axis=0) + MARGIN * pitch).astype(int) + 1
-            image = image[low[1] : min(high[1], h), low[0] : min(high[0], w)]
-            self.origin = low.astype(np.float64)
-        self.image = image
-        self.channels = cv2.split(image)
-        # (each channel's top-hat gives the lines' own level in it: their colour)
-        self.maps = [LineMap(channel, pitch, contrast) for channel in self.channels]
-        self.off = GROUND_OFF * pitch
+    def __init__(self, faced: FacedInks) -> None:
+        """Over the image as ``faced`` looks at it: its colour channels (each's top-hat
+        gives the lines' own level in it, their colour)."""
+        self.faced = faced
+        self.origin = faced.origin
+        self.image = cv2.merge(faced.channels[:3])
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
         if not len(sides):
             return np.zeros(0)
         sides = sides - self.origin
-        colour = np.array(
-            [line_level(lines.sides(sides, across, inked=False)) for lines in self.maps]
-        )
-        # (n, 2, 3): each side's ground either side of it, its first side first
-        grounds = np.stack([faces(channel, sides, self.off) for channel in self.channels], -1)
+        levels, either = self.faced.looks(sides, across)
+        # The lines' colour; each side's ground either side of it, its first side first.
+        colour, grounds = np.array(levels[:3]), either[..., :3]
         profiles, offsets = _colour_profiles(self.image, sides, across)
         return np.array(
             [
@@ -124,11 +110,14 @@ def _covered_width(
     return _hump_ink(share * _SCALE, offsets) / _SCALE
 
 
-def covered_lead(sides: HexSides, covered: CoveredInks) -> HexSides:
-    """``sides`` with their widths measured by ``covered`` where these fall into clear groups
-    along every direction (the widths measured before kept to check its walls by,
-    ``COVERED_ALIKE``); else ``sides`` as they are."""
-    lead = replace(sides, inks=covered, inks_faced=sides.inks or sides.lines)
+def covered_lead(sides: HexSides) -> HexSides:
+    """``sides`` (measured by ``FacedInks``) with their widths measured as the lines'
+    colour's shares (``CoveredInks``) where these fall into clear groups along every
+    direction (the widths measured before kept to check its walls by, ``COVERED_ALIKE``);
+    else ``sides`` as they are."""
+    if not isinstance(sides.inks, FacedInks):
+        return sides
+    lead = replace(sides, inks=CoveredInks(sides.inks), inks_faced=sides.inks)
     return lead if _clear(lead) else sides
 
 

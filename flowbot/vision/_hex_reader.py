@@ -31,7 +31,7 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
-from flowbot.vision._hex_coverage import CoveredInks, covered_lead
+from flowbot.vision._hex_coverage import covered_lead
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_joined import joined
@@ -114,9 +114,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # Two flows' tints beside a line widen it in every channel: the widths as the
         # share of each pixel the lines' colour covers, the ground on each side apart,
         # where they fall in clear groups.
-        centres = np.array([sides.lattice.centre(*n) for n in sides.cells])
-        shares = CoveredInks(image, sides.lattice.row_step, settings.line_contrast, centres)
-        sides = covered_lead(sides, shares)
+        sides = covered_lead(sides)
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
         seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)

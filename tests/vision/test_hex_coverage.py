@@ -56,7 +56,7 @@ def test_a_line_between_two_tints_keeps_its_width(width: float) -> None:
     # A line between two tints measures its width as on the plain ground, within the
     # pixels' share of the tints' step under it (0.85-1.09 for 1 px); an outline its 3 px.
     image, sides = _board(width)
-    covered = CoveredInks(image, 40.0, 10.0).widths(sides, 5.0)
+    covered = CoveredInks(FacedInks(image, 40.0, 10.0)).widths(sides, 5.0)
     assert np.allclose(covered[:4], width, rtol=0.16)
     assert np.allclose(covered[4:], 3.0, atol=0.05)
 

@@ -143,9 +143,13 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     why="Either measure errs somewhere: a channel where a tint beside a line is nearly as "
     "bright as it widens or hides the line; the colour's shares lean on the faces' colours, "
     "which JPEG blurs into the line. Where both can tell, they must tell alike.",
-    bounds="Clear groups as `hex widths in two groups` judges them. Synthetic hex dev seeds "
-    "300000-300007 started and solved (240 boards): the coverage's gaps 0.33-0.99 where "
-    "clear, its walls every board's where clear.",
+    bounds="Clear groups as `hex widths in two groups` judges them; the faces GROUND_OFF 0.1 "
+    "pitch out, the ground stepping from one face's to the other's over a pixel at the "
+    "line's middle. Synthetic hex dev seeds 300000-300007 started and solved (240 boards): "
+    "the shares' gaps 0.33-0.99 where clear, their walls every board's there; tiny cells "
+    "300000 solved 0.46-0.65 (each side's clearest channel 0.16-0.25). Both clear and "
+    "apart: zoomed 300004 solved, the shares no wall (right), the channels 6 (gaps "
+    "0.38-0.48).",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the line's colour and its clearest channel disagree)",
     check=_check_covered_alike,

@@ -82,16 +82,21 @@ def sampled(image: np.ndarray, points: np.ndarray) -> np.ndarray:
     )
 
 
+def line_kernel(pitch: float) -> np.ndarray:
+    """The top-hat's kernel keeping the lines at a pitch of ``pitch`` pixels: wider than the
+    outline (a tenth of a pitch, or twice a thick line); square, so that a large pitch's
+    top-hat stays quick."""
+    size = max(5, 2 * round(LINE_REACH * pitch) + 1)
+    return cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+
+
 class LineMap:
     """The image's thin bright lines, measured along a hexagon's sides."""
 
     def __init__(
         self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
     ) -> None:
-        # Wider than the outline (a tenth of a pitch, or twice a thick line);
-        # square, so that a large pitch's top-hat stays quick.
-        size = max(5, 2 * round(LINE_REACH * pitch) + 1)
-        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+        kernel = line_kernel(pitch)
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
         # What the top-hat stands on: the ground under the lines.
         self.ground = gray.astype(np.float32) - self.tophat
@@ -237,13 +242,20 @@ def side_width(side: Side, level: float) -> float:
     """A side's line's width in pixels: its ink over the contrast of the board's lines (at
     ``level``, ``line_level``) over the ground it stands on. A line one pixel wide lying
     across two shows half its contrast in each, as wide as two by its peak; its ink is one
-    pixel's. The lines are one colour, drawn over the glow, which changes the ground alone."""
+    pixel's. The lines are one colour, drawn over the glow, which changes the ground alone;
+    a line darker than its glow (``_hex_glow.SignedLines``: its peak below 0) stands below its
+    ground by as much as the ground lies above the level."""
+    if side.peak < 0:
+        return side.ink / max(side.ground - level, 1.0)
     return side.ink / max(level - side.ground, 1.0)
 
 
 def line_level(seen: Sequence[Side]) -> float:
-    """The board's lines' own brightness in the channel ``seen`` were measured in."""
-    return float(np.percentile([side.peak + side.ground for side in seen], 90))
+    """The board's lines' own brightness in the channel ``seen`` were measured in (their
+    brightness where a line covers a whole pixel), from the lines brighter than their
+    ground: a line darker than its glow (``_hex_glow``) shows its level from the other side."""
+    bright = [side.peak + side.ground for side in seen if side.peak >= 0]
+    return float(np.percentile(bright or [0.0], 90))
 
 
 class Inks(Protocol):
@@ -272,7 +284,9 @@ class HexSides:
 
     ``inks``: the lines in the channel their widths are measured in
     (``_hex_channel.ink_channel``), when not ``lines``; ``inks_again``: in a
-    second one, where the walls must read alike (``_hex_walls_alike``).
+    second one, where the walls must read alike (``_hex_walls_alike``);
+    ``inks_faced``: each side's clearest channel's where ``inks`` are the line's colour's
+    shares (``_hex_coverage``), its walls to agree with.
     """
 
     lines: LineMap
@@ -281,21 +295,39 @@ class HexSides:
     crossed: frozenset[frozenset[Node]] = frozenset()
     inks: Inks | None = None
     inks_again: Inks | None = None
+    inks_faced: Inks | None = None
 
     @cached_property
-    def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
-        """The width of every side between two cells, and of every side on the outline with
-        its direction (``_direction``)."""
-        # Across the widest outline and on to the ground either side.
-        reach = max(4.0, LINE_REACH * self.lattice.row_step)
+    def _ends(self) -> tuple[dict[tuple[Node, Node], tuple[Point, Point]], float]:
+        """The ends of every side between two cells or on the outline, by the cells either
+        side of it (a side a pipe crosses left out: it shows the pipe, not its line), and
+        how far across them a line is looked at: across the widest outline and on to the
+        ground either side."""
         ends: dict[tuple[Node, Node], tuple[Point, Point]] = {}
         for node in self.cells:
             corners = _corners(self.lattice, node)
             for step, a, b in _SIDES:
                 other = (node[0] + step[0], node[1] + step[1])
-                # (a side a pipe crosses shows the pipe, not its line)
                 if (other, node) not in ends and frozenset((node, other)) not in self.crossed:
                     ends[node, other] = (corners[a], corners[b])
+        return ends, max(4.0, LINE_REACH * self.lattice.row_step)
+
+    @cached_property
+    def measured(self) -> tuple[dict[tuple[Node, Node], Side], float]:
+        """How every side shows in the one channel the widths are measured in (``inks``, a
+        ``LineMap``; ``lines`` where they are measured side by side, ``_hex_faces``), and
+        the lines' level there (``line_level``)."""
+        ends, reach = self._ends
+        inks = self.inks if isinstance(self.inks, LineMap) else self.lines
+        measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
+        seen = dict(zip(ends, measured, strict=True))
+        return seen, line_level(list(seen.values()))
+
+    @cached_property
+    def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
+        """The width of every side between two cells, and of every side on the outline with
+        its direction (``_direction``)."""
+        ends, reach = self._ends
         inks = self.inks or self.lines
         measured = inks.widths(np.array(list(ends.values()), np.float64), reach)
         inner: dict[frozenset[Node], float] = {}
@@ -354,8 +386,13 @@ def found_hexagons(
     """The pieces of a board's worth of hexagons (``MIN_CELLS``) drawn whole on
     ``lattice`` as found (looked for ``ACROSS_FOUND`` across), the biggest first; with
     ``pipes``, a side a drawn pipe crosses counts as drawn."""
-    lines = LineMap(gray, lattice.row_step, contrast, pipes)
-    drawn, crossed = _drawn(lines, lattice, ACROSS_FOUND)
+    return hexagons_drawn(LineMap(gray, lattice.row_step, contrast, pipes), lattice, ACROSS_FOUND)
+
+
+def hexagons_drawn(lines: LineMap, lattice: HexLattice, across: float) -> list[HexSides]:
+    """The pieces of a board's worth of hexagons drawn whole on ``lattice`` in ``lines``
+    (looked for ``across`` pitches across), the biggest first."""
+    drawn, crossed = _drawn(lines, lattice, across)
     pieces = sorted(in_pieces(drawn), key=len, reverse=True)
     return [_sides(lines, lattice, p, crossed) for p in pieces if len(p) >= MIN_CELLS]
 

@@ -53,10 +53,11 @@ def line_channel(image: np.ndarray, placed: HexSides) -> np.ndarray | None:
     """The channel of ``image`` (``(H, W, 3)`` RGB) where the weakest sides of the
     hexagons ``placed`` (at full resolution) stand out ``CLEARER`` times as much as in
     the brightest channel, or ``None`` (the brightest it is)."""
-    middles, normals, off = _side_middles(placed)
+    middles, normals, off = side_middles(placed)
     brightest = brightest_channel(image)
     channels = [brightest, *cv2.split(image)]
-    weakest = [_weakest(channel, middles, normals, off) for channel in channels]
+    darker = not placed.crossed
+    weakest = [_weakest(channel, middles, normals, off, darker=darker) for channel in channels]
     best = int(np.argmax(weakest[1:])) + 1
     return channels[best] if weakest[best] > CLEARER * max(weakest[0], 1.0) else None
 
@@ -79,10 +80,12 @@ def clearest_channel(
     """Of red, green and blue (and ``luma`` when given), the channel of ``image`` where the
     weakest sides of the hexagons ``placed`` stand out most against the spread of the
     ground either side."""
-    middles, normals, off = _side_middles(placed)
+    middles, normals, off = side_middles(placed)
     channels = [*cv2.split(image), *([] if luma is None else [luma])]
+    darker = not placed.crossed
     clarity = [
-        _weakest(channel, middles, normals, off) / max(_ground_spread(channel, middles, off), 1.0)
+        _weakest(channel, middles, normals, off, darker=darker)
+        / max(_ground_spread(channel, middles, off), 1.0)
         for channel in channels
     ]
     best = int(np.argmax(clarity))
@@ -91,7 +94,7 @@ def clearest_channel(
     return channels[best]
 
 
-def _side_middles(placed: HexSides) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def side_middles(placed: HexSides) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The middles of every hexagon's six sides, the normals out through them and the
     offset to the ground beside each (``GROUND_OFF``)."""
     lattice = placed.lattice
@@ -108,14 +111,35 @@ def _ground_spread(gray: np.ndarray, middles: np.ndarray, off: np.ndarray) -> fl
     return float(np.std(_at(gray, middles + off) - _at(gray, middles - off)))
 
 
-def _weakest(gray: np.ndarray, middles: np.ndarray, normals: np.ndarray, off: np.ndarray) -> float:
-    """The ``WEAKEST`` percentile of the sides' contrast over the ground either side."""
-    line = np.max(
-        [_at(gray, middles + t * normals) for t in np.arange(-LINE_NEAR, LINE_NEAR + 0.1, 0.5)],
-        axis=0,
-    )
-    ground = np.maximum(_at(gray, middles + off), _at(gray, middles - off))
-    return float(np.percentile(line - ground, WEAKEST))
+def _weakest(
+    gray: np.ndarray, middles: np.ndarray, normals: np.ndarray, off: np.ndarray, *, darker: bool
+) -> float:
+    """The ``WEAKEST`` percentile of the sides' contrast over the ground either side, or
+    (``darker``) under it (``stand_out``). Not under it with pipes drawn: beside a flow's
+    tint a line's dark side is the tint's edge, and the channel taken for the walls' second
+    reading (``_hex_walls_alike``) then changed to one that read a wall beside two tints
+    (a finished web board, held-out seed 1500001)."""
+    return float(np.percentile(stand_out(gray, middles, normals, off, darker=darker), WEAKEST))
+
+
+def stand_out(
+    gray: np.ndarray,
+    middles: np.ndarray,
+    normals: np.ndarray,
+    off: np.ndarray,
+    *,
+    darker: bool = True,
+) -> np.ndarray:
+    """How far each side's line stands out from the ground either side of it in ``gray``:
+    over the brighter where it is brighter, under the darker where it is darker (glow
+    brighter than the lines: ``_hex_glow``; only with ``darker``)."""
+    across = [_at(gray, middles + t * normals) for t in np.arange(-LINE_NEAR, LINE_NEAR + 0.1, 0.5)]
+    sides = (_at(gray, middles + off), _at(gray, middles - off))
+    over = np.max(across, axis=0) - np.maximum(*sides)
+    if not darker:
+        return over
+    under = np.minimum(*sides) - np.min(across, axis=0)
+    return np.maximum(over, under)
 
 
 def _at(gray: np.ndarray, points: np.ndarray) -> np.ndarray:

@@ -73,18 +73,15 @@ class FacedInks:
         self.maps = [LineMap(channel, pitch, contrast) for channel in self.channels]
         self.off = GROUND_OFF * pitch
         self.contrast = contrast
+        self._looked: tuple[tuple[bytes, float], list[float], np.ndarray] | None = None
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
         if not len(sides):
             return np.zeros(0)
         sides = sides - self.origin
-        levels, clear = [], []
-        for channel, lines in zip(self.channels, self.maps, strict=True):
-            # (each line's brightness alone first: its ink only in the channel taken)
-            levels.append(line_level(lines.sides(sides, across, inked=False)))
-            clear.append(levels[-1] - faces(channel, sides, self.off).max(axis=1))
-        clearance = np.array(clear)
+        levels, either = self.looks(sides, across)
+        clearance = np.array(levels)[:, None] - either.max(axis=1).T
         index = np.arange(len(sides))
         colour = np.argmax(clearance[:3], axis=0)
         best = clearance[colour, index]
@@ -97,6 +94,18 @@ class FacedInks:
             level = levels[which]
             widths[mine] = [side_width(side, level) for side in seen]
         return widths
+
+    def looks(self, sides: np.ndarray, across: float) -> tuple[list[float], np.ndarray]:
+        """For the sides ``(n, 2, 2)`` (in the channels' own pixels), the lines' level in each
+        channel (``line_level``: each line's brightness alone, its ink only in the channel
+        taken) and each side's faces in each (``(n, 2, channels)``); the last asked kept
+        (``_hex_coverage`` asks again of the same sides)."""
+        key = (sides.tobytes(), across)
+        if self._looked is None or self._looked[0] != key:
+            levels = [line_level(lines.sides(sides, across, inked=False)) for lines in self.maps]
+            either = np.stack([faces(channel, sides, self.off) for channel in self.channels], -1)
+            self._looked = (key, levels, either)
+        return self._looked[1], self._looked[2]
 
 
 def faces(channel: np.ndarray, sides: np.ndarray, off: float) -> np.ndarray:

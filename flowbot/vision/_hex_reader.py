@@ -31,7 +31,9 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
+from flowbot.vision._hex_coverage import covered_lead
 from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_glow import SignedLines, along_hue, with_darker_lines
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import find_hex_lattices
@@ -88,19 +90,22 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # hexagons are found again in the lines' own.
         again = found_hexagons(channel, sides.lattice, settings.line_contrast, crossings)
         sides = _biggest_placed([piece for piece in again if _lattice_passes(piece)]) or sides
+    # Glow brighter than the lines hides them from the top-hat: they stand out darker.
+    sides = with_darker_lines(image, sides, settings.line_contrast, crossings)
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     # The sides' widths are measured in one colour channel (the brightest
     # loses a line's soft edges where the ground's brightest is another).
-    # Beside pipes, each side's in the channel where its line stands clear of the flows'
-    # tints (``_hex_faces``).
     lattice, contrast = sides.lattice, settings.line_contrast
     pitch = lattice.row_step
-    inks = (
-        FacedInks(image, pitch, contrast, np.array([lattice.centre(*n) for n in sides.cells]))
-        if sides.crossed
-        else LineMap(ink_channel(image, sides), pitch, contrast)
-    )
-    sides = replace(sides, inks=inks)
+    if sides.crossed:
+        # Beside pipes, each side's in the channel where its line stands clear of the
+        # flows' tints (``_hex_faces``).
+        centres = np.array([lattice.centre(*n) for n in sides.cells])
+        sides = replace(sides, inks=FacedInks(image, pitch, contrast, centres))
+    else:
+        signed = SignedLines(ink_channel(image, sides), pitch, contrast)
+        # ... or along the lines' own hue, where glow crosses their brightness in it.
+        sides = along_hue(image, replace(sides, inks=signed))
     # A dot's hue spilling over a line hides it in the brightest channel: a hexagon
     # joined to the board by a thin line in the widths' channel is the board's.
     sides = joined(sides)
@@ -110,6 +115,10 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # ... or clutter past its outline, hexagons with ink all round on another ground.
     sides = beyond_left_out(sides)
     if sides.crossed:
+        # Two flows' tints beside a line widen it in every channel: the widths as the
+        # share of each pixel the lines' colour covers, the ground on each side apart,
+        # where they fall in clear groups.
+        sides = covered_lead(sides)
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
         seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)

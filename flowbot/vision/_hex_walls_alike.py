@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._hex_board import HexSides, hex_board, side_direction, wall_sides
+from flowbot.vision._hex_board import HexSides, Node, hex_board, side_direction, wall_sides
 from flowbot.vision._rule import Rule
 
 #: A wall beside a flow that the colour channel cannot judge along its direction is
@@ -86,6 +86,7 @@ def _unconfirmed(sides: HexSides, again: HexSides) -> bool:
     colour = again.direction_groups
     widths, _ = again.widths
     piped = {node for side in sides.crossed for node in side}
+    faced = _faced(sides)
     for side in wall_sides(sides)[0]:
         if not side & piped:
             continue
@@ -94,9 +95,30 @@ def _unconfirmed(sides: HexSides, again: HexSides) -> bool:
         if group is not None and group.clear:
             if side in widths and not group.is_wide(widths[side]):
                 return True
-        elif luma[direction].gap < LUMA_ALONE_GAP:
+        elif luma[direction].gap < LUMA_ALONE_GAP and not _faced_alone(faced, side):
             return True
     return False
+
+
+def _faced(sides: HexSides) -> HexSides | None:
+    """Where the lead is the lines' colour's shares (``_hex_coverage``), the sides measured
+    each in its clearest channel as before, when their widths fall in clear groups."""
+    if sides.inks_faced is None:
+        return None
+    faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
+    groups = faced.groups
+    return faced if groups is not None and all(group.clear for group in groups) else None
+
+
+def _faced_alone(faced: HexSides | None, side: frozenset[Node]) -> bool:
+    """Whether ``side``, a wall the lines' colour's shares read, is one the sides measured
+    each in its clearest channel read alone as before: a wall there, that measure's gap
+    along its direction ``LUMA_ALONE_GAP`` at least (its walls a second measure's too)."""
+    if faced is None:
+        return False
+    groups = faced.groups
+    assert groups is not None
+    return side in wall_sides(faced)[0] and groups[side_direction(side)].gap >= LUMA_ALONE_GAP
 
 
 WALLS_ALIKE: Rule[HexSides] = Rule(
@@ -127,7 +149,10 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "colour channel's outline no wider than its lines. LUMA_ALONE_GAP 0.4: such walls "
     "beside flows read wrong at luma gaps 0.33 and 0.36 (web 300013, crop 300009 solved "
     "with the game's levels), right at 0.45 and up (mirror 300001 started, 0.45-0.5; JPEG "
-    "renders of the game's levels 0.55-0.93).",
+    "renders of the game's levels 0.55-0.93). Where the lead is the lines' colour's shares "
+    "(`_hex_coverage`), a wall the sides measured each in its clearest channel read so too, "
+    "at a gap of LUMA_ALONE_GAP there, is no wall of the lead alone (web 300003 solved: the "
+    "shares' gap 0.38, the faced 0.42, the colour channel's groups 0.07-0.13; 7 walls right).",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

@@ -45,6 +45,8 @@ from flowbot.vision._faint_pipes import FAINT_DOTS, FAINT_PIPES
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
+from flowbot.vision._hex_coverage import COVERED_ALIKE as HEX_COVERED_ALIKE
+from flowbot.vision._hex_glow import STANDS_OUT_RULE as HEX_STANDS_OUT
 from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
 from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
 from flowbot.vision._hex_walls_alike import WALLS_ALIKE as HEX_WALLS_ALIKE
@@ -103,6 +105,8 @@ HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
     HEX_TWO_GROUPS,
     OUTLINE,
     HEX_WALLS_ALIKE,
+    HEX_COVERED_ALIKE,
+    HEX_STANDS_OUT,
 )
 
 HEX_DOT_RULES: tuple[Rule[HexCells], ...] = (DOT_OR_EMPTY, HEX_ALONE)

@@ -1,0 +1,156 @@
+"""With pipes drawn, each side's width as how much of each pixel across it the line's colour covers.
+
+The game draws a hexagon's sides over the tints it lays under flows, the
+outline and walls in the lines' own colour, only wider. Beside a tint the
+ground steps under the line, and in any one channel where the tint is
+nearly as bright as the line the line's ink there (over one ground taken for
+both sides, ``_hex_board.side_width``) grows or shrinks by the step: two
+flows' tints side by side widened thin lines in every channel towards a
+wall's width (synthetic hex tiny cells: 1.5-1.65 px lines between 1.12 and
+1.89, zoomed, web), and no one channel told them apart. A pixel across the
+line is the line's colour over the share it covers and the ground on its own
+side of the line over the rest; so, with the ground on each side of the line
+taken apart (its faces, ``_hex_faces.faces``), each pixel's share is its
+step from that side's ground towards the line's colour, in all three
+channels at once (the least-squares share: the channels where the line
+stands far from that ground weigh most, a tint of nearly the line's colour in
+one channel leaves the others). The line's width is those shares summed over
+its hump (``_hump_ink``: a dot's rim past the line is no line). Measured so,
+a tint's step is no ink: it lies wholly on one side of the line, at that
+side's ground.
+
+JPEG keeps the colours at half resolution: a tint's colour runs a few pixels
+into the line and its faces there, and the shares come out uneven (hex jpeg
+300004 started: a grey-blue line beside an orange tint 1.5-1.8 px between
+0.88 and 2.3). So the coverage leads only where its widths fall into clear
+groups along every direction (``covered_lead``); elsewhere each side's
+clearest channel leads as before (``_hex_faces.FacedInks``). Where both fall
+in clear groups they must read the same walls (``COVERED_ALIKE``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._hex_board import HexSides, _hump_ink, sampled, wall_sides
+from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._rule import Rule
+
+#: The ground steps from one side's to the other's over this many pixels across the line's
+#: middle (a tint's edge there, as sampling between pixels smooths it).
+_STEP = 1.0
+#: Shares are scaled by this for the hump's search (its rises are shares of its peak).
+_SCALE = 100.0
+
+
+class CoveredInks:
+    """The sides' widths as the shares of the pixels across each that the lines' colour
+    covers, over the ground on each side of it apart (``_hex_board.Inks``)."""
+
+    def __init__(self, faced: FacedInks) -> None:
+        """Over the image as ``faced`` looks at it: its colour channels (each's top-hat
+        gives the lines' own level in it, their colour)."""
+        self.faced = faced
+        self.origin = faced.origin
+        self.image = cv2.merge(faced.channels[:3])
+
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
+        if not len(sides):
+            return np.zeros(0)
+        sides = sides - self.origin
+        levels, either = self.faced.looks(sides, across)
+        # The lines' colour; each side's ground either side of it, its first side first.
+        colour, grounds = np.array(levels[:3]), either[..., :3]
+        profiles, offsets = _colour_profiles(self.image, sides, across)
+        return np.array(
+            [
+                _covered_width(profile, offsets, ground, colour)
+                for profile, ground in zip(profiles, grounds, strict=True)
+            ]
+        )
+
+
+def _colour_profiles(
+    image: np.ndarray, sides: np.ndarray, across: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``image``'s colour across each side ``(n, 2, 2)``, the median along its middle half,
+    in half-pixel steps ``across`` pixels either side (``(n, steps, 3)``), and the steps."""
+    offsets = np.arange(-across, across + 0.25, 0.5)
+    a, b = sides[:, 0], sides[:, 1]
+    length = np.hypot(*(b - a).T)
+    # (the normal ``LineMap._profiles`` and ``faces`` take: the first face at minus)
+    normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
+    steps = max(5, int(length.max() / 2))
+    along = a[:, None, :] + np.linspace(0.25, 0.75, steps)[None, :, None] * (b - a)[:, None, :]
+    points = along[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
+    flat = points.reshape(-1, len(offsets), 2)
+    # (remap takes fewer than 32767 rows at once)
+    values = np.concatenate(
+        [sampled(image, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
+    ).astype(np.float32)
+    return np.median(values.reshape(len(sides), steps, len(offsets), 3), axis=1), offsets
+
+
+def _covered_width(
+    profile: np.ndarray, offsets: np.ndarray, grounds: np.ndarray, colour: np.ndarray
+) -> float:
+    """The line's width across ``profile`` (``(steps, 3)`` at ``offsets``): each step's
+    share of the line's ``colour`` over the ground on its side (``grounds``: ``(2, 3)``),
+    summed over the line's hump."""
+    # (the step between the two grounds, as sampling between pixels smooths it)
+    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
+    ground = (1 - step) * grounds[0] + step * grounds[1]
+    span = colour[None, :] - ground
+    share = ((profile - ground) * span).sum(axis=1) / np.maximum((span * span).sum(axis=1), 1.0)
+    return _hump_ink(share * _SCALE, offsets) / _SCALE
+
+
+def covered_lead(sides: HexSides) -> HexSides:
+    """``sides`` (measured by ``FacedInks``) with their widths measured as the lines'
+    colour's shares (``CoveredInks``) where these fall into clear groups along every
+    direction (the widths measured before kept to check its walls by, ``COVERED_ALIKE``);
+    else ``sides`` as they are."""
+    if not isinstance(sides.inks, FacedInks):
+        return sides
+    lead = replace(sides, inks=CoveredInks(sides.inks), inks_faced=sides.inks)
+    return lead if _clear(lead) else sides
+
+
+def _clear(sides: HexSides) -> bool:
+    groups = sides.groups
+    return groups is not None and all(group.clear for group in groups)
+
+
+def _check_covered_alike(sides: HexSides) -> None:
+    if sides.inks_faced is None:
+        return
+    faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
+    if _clear(faced) and wall_sides(faced) != wall_sides(sides):
+        raise UnsureReadingError(COVERED_ALIKE.reason)
+
+
+COVERED_ALIKE: Rule[HexSides] = Rule(
+    name="hex walls alike covered and faced",
+    refuses="a hexagonal board with pipes drawn whose walls, read from the lines' colour's "
+    "share of the pixels across each side (the ground on each side apart), are not the "
+    "walls each side's clearest channel reads, where that channel's widths fall into clear "
+    "groups too",
+    why="Either measure errs somewhere: a channel where a tint beside a line is nearly as "
+    "bright as it widens or hides the line; the colour's shares lean on the faces' colours, "
+    "which JPEG blurs into the line. Where both can tell, they must tell alike.",
+    bounds="Clear groups as `hex widths in two groups` judges them; the faces GROUND_OFF 0.1 "
+    "pitch out, the ground stepping from one face's to the other's over a pixel at the "
+    "line's middle. Synthetic hex dev seeds 300000-300007 started and solved (240 boards): "
+    "the shares' gaps 0.33-0.99 where clear, their walls every board's there; tiny cells "
+    "300000 solved 0.46-0.65 (each side's clearest channel 0.16-0.25). Both clear and "
+    "apart: zoomed 300004 solved, the shares no wall (right), the channels 6 (gaps "
+    "0.38-0.48).",
+    reason="cannot tell whether a line between two hexagons is a wall or not "
+    "(the line's colour and its clearest channel disagree)",
+    check=_check_covered_alike,
+)

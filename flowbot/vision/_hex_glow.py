@@ -1,0 +1,249 @@
+"""Lines darker than their ground: glow brighter than a hexagonal board's lines.
+
+The hexagons are found in a top-hat of the brightest channel: lines brighter
+than the ground beside them. Glow (a cloud of the backdrop round the dots, a
+shaft of light, the game's tints) can light the ground past the lines' own
+brightness, in every channel where the glow is brighter than they are: there
+the lines stand out darker than their ground, the top-hat sees nothing, and
+the hexagons under the glow are left out of the board (read as holes, or as
+a board cut off). Yet a line still stands out from the ground either side of
+it, one way or the other, in some channel: brighter where the glow is darker
+or of another hue, darker where it is brighter. So once the board's lattice
+is placed, its hexagons are found again in the lines standing out either way
+in each of red, green and blue (``EitherWay``), and the pieces that hold the
+board's hexagons are its board (``with_darker_lines``).
+
+A line's width is its ink over its contrast, in one channel linear in the
+pixels' colour; where the glow's brightness crosses the lines' in that
+channel, a line there stands out from neither side and its width is noise.
+The lines are one colour; the grounds they lie on (black, glow of the dots'
+hues) are others. Along some direction in colour the lines may stand out
+brighter than every ground they lie on: where the channel the widths would
+be measured in (``_hex_channel.ink_channel``) leaves a side's ground within
+``STANDS_OUT`` of the lines' level, the widths are measured along the lines'
+own hue instead (``hue_channel``), if every side stands out more
+there (``along_hue``). With no pipes drawn (beside a flow's tint a line's
+dark side is the tint's edge), a side measures its ink on the side it stands
+out (``SignedLines``): below its ground where it shows no line brighter
+than it but one darker, its width that ink over how far its ground lies above
+the lines' level.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._hex_board import (
+    ACROSS_PLACED,
+    HexSides,
+    LineMap,
+    Side,
+    hexagons_drawn,
+    line_kernel,
+    sampled,
+)
+from flowbot.vision._hex_channel import side_middles
+from flowbot.vision._hex_pipes import Crossings
+from flowbot.vision._rule import Rule
+
+log = logging.getLogger(__name__)
+
+#: Every side must stand out from its ground by this much, in grey levels, over or
+#: under it, in the channel the widths are measured in (the lines' contrast).
+STANDS_OUT = 10.0
+#: Directions in colour tried for the lines' own hue (evenly over the sphere).
+DIRECTIONS = 600
+#: The hue's direction is the one where this percentile of the sides' contrast over
+#: either ground beside them is highest (a few sides beside a dot's rim stand out
+#: against its colour, not the ground's).
+HUE_LOW = 1.0
+#: Sides whose ground either side lies within this distance in RGB of the other's are
+#: judged (a side beside a dot has the dot's colour on one side).
+ALIKE = 30.0
+#: Hexagons hidden by glow are looked for this many pitches round those found.
+REACH = 3.0
+
+
+class EitherWay(LineMap):
+    """The lines of an RGB image standing out from the ground beside them, brighter
+    (top-hat) or darker (black-hat), in whichever of red, green and blue they do most,
+    within ``box`` (``x0, y0, x1, y1``; nothing outside it): where the hexagons are drawn
+    (``drawn``), not how wide."""
+
+    def __init__(
+        self,
+        image: np.ndarray,
+        pitch: float,
+        contrast: float,
+        pipes: Crossings | None = None,
+        box: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        # (no brightest channel's top-hat first: the three channels' hold it)
+        h, w = image.shape[:2]
+        x0, y0, x1, y1 = box or (0, 0, w, h)
+        kernel = line_kernel(pitch)
+        self.tophat = np.zeros((h, w), np.float32)
+        inside = self.tophat[y0:y1, x0:x1]
+        for channel in cv2.split(np.ascontiguousarray(image[y0:y1, x0:x1])):
+            for hat in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
+                np.maximum(inside, cv2.morphologyEx(channel, hat, kernel), out=inside)
+        self.ground = np.zeros_like(self.tophat)
+        self.contrast = contrast
+        self.pipes = pipes
+
+
+class SignedLines(LineMap):
+    """The lines of one channel, measured brighter than their ground where they show so
+    (a top-hat's peak of the contrast), else darker than it (``Side.peak`` below 0,
+    ``Side.ground`` the ground above them)."""
+
+    def __init__(
+        self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
+    ) -> None:
+        super().__init__(gray, pitch, contrast, pipes)
+        self.gray, self.pitch = gray, pitch
+
+    @cached_property
+    def dark(self) -> LineMap:
+        """Dark lines as the bright lines of the channel turned over."""
+        return LineMap(255 - self.gray, self.pitch, self.contrast)
+
+    def sides(self, sides: np.ndarray, across: float, *, inked: bool = True) -> list[Side]:
+        seen = super().sides(sides, across, inked=inked)
+        # (only sides showing no line brighter than their ground are looked at again)
+        faint = [i for i, side in enumerate(seen) if side.peak < self.contrast]
+        if faint:
+            dark = self.dark.sides(sides[faint], across, inked=inked)
+            for i, d in zip(faint, dark, strict=True):
+                if d.peak >= self.contrast:
+                    seen[i] = Side(d.drawn, d.ink, -d.peak, d.where, 255.0 - d.ground)
+        return seen
+
+
+def with_darker_lines(
+    image: np.ndarray, sides: HexSides, contrast: float, pipes: Crossings
+) -> HexSides:
+    """The board ``sides`` (placed at full resolution in ``image``, RGB) with the hexagons
+    drawn whole on its lattice in lines standing out either way (``EitherWay``), in the
+    pieces holding its own; ``sides`` itself when that adds none."""
+    lattice = sides.lattice
+    h, w = image.shape[:2]
+    centres = np.array([lattice.centre(*node) for node in sides.cells])
+    # (the hexagons glow hid lie round those found: REACH pitches past them at most)
+    margin = REACH * lattice.row_step
+    (x0, y0), (x1, y1) = centres.min(axis=0) - margin, centres.max(axis=0) + margin
+    box = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
+    lines = EitherWay(image, lattice.row_step, contrast, pipes, box)
+    drawn = hexagons_drawn(lines, lattice, ACROSS_PLACED)
+    pieces = [piece for piece in drawn if piece.cells & sides.cells]
+    cells = sides.cells.union(*(piece.cells for piece in pieces))
+    if cells == sides.cells:
+        return sides
+    crossed = sides.crossed.union(*(piece.crossed for piece in pieces))
+    return replace(sides, cells=cells, crossed=frozenset(side for side in crossed if side <= cells))
+
+
+def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:
+    """``sides`` with their widths measured along the lines' own hue (``hue_channel``) where
+    a side's ground lies within ``STANDS_OUT`` of the lines' level in the channel they are
+    measured in (``HexSides.inks``), if every side stands out more there."""
+    least = faintest(sides)
+    if least >= STANDS_OUT:
+        return sides
+    line, grounds = _looks(image, sides)
+    # (a side beside a dot has the dot's colour on one side)
+    alike = np.linalg.norm(grounds[0] - grounds[1], axis=1) <= ALIKE
+    if not alike.any():
+        return sides
+    hue = hue_channel(image, line[alike], grounds[:, alike])
+    again = replace(sides, inks=SignedLines(hue, sides.lattice.row_step, sides.lines.contrast))
+    log.debug("sides' least contrast %.1f, along the lines' hue %.1f", least, faintest(again))
+    return again if faintest(again) > least else sides
+
+
+def faintest(sides: HexSides) -> float:
+    """How near the lines' level the ground of the side nearest it lies, in the channel the
+    widths of ``sides`` are measured in: of the sides whose line stands out from their
+    ground by no more than ``STANDS_OUT`` past that, brighter (by more, something brighter
+    than the lines lies beside it: a dot's rim lifts the top-hat's ground under a bright
+    line). Sides measured each in their own faces' channel (``_hex_faces``, beside pipes)
+    are not judged here."""
+    if sides.inks is not None and not isinstance(sides.inks, LineMap):
+        return np.inf
+    seen, level = sides.measured
+    apart = (abs(level - side.ground) for side in seen.values())
+    lines = [a for a, side in zip(apart, seen.values(), strict=True) if side.peak < a + STANDS_OUT]
+    return min(lines, default=np.inf)
+
+
+def hue_channel(image: np.ndarray, line: np.ndarray, grounds: np.ndarray) -> np.ndarray:
+    """``image`` (RGB) seen along the direction in colour where lines of the colours
+    ``line`` (``(n, 3)``) stand out brighter than the ``grounds`` either side of each
+    (``(2, n, 3)``) most clearly (``HUE_LOW``): a channel linear in the pixels' colour,
+    as widths need."""
+    steps = (line[None] - grounds).reshape(-1, 3)
+    contrast = np.percentile(steps @ _DIRECTIONS.T, HUE_LOW, axis=0)
+    direction = _DIRECTIONS[int(np.argmax(contrast))]
+    return np.asarray(image.astype(np.float32) @ direction, np.float32)
+
+
+def _looks(image: np.ndarray, sides: HexSides) -> tuple[np.ndarray, np.ndarray]:
+    """The colour of every side's line (``(n, 3)``: its pixel across it farthest from the
+    ground in colour) and of the ground either side of it (``(2, n, 3)``)."""
+    middles, normals, off = side_middles(sides)
+    rgb = image.astype(np.float32)
+    across = np.stack([_rgb_at(rgb, middles + t * normals) for t in np.arange(-1.5, 1.6, 0.5)])
+    grounds = np.stack([_rgb_at(rgb, middles + off), _rgb_at(rgb, middles - off)])
+    far = np.linalg.norm(across - grounds.mean(axis=0), axis=2).argmax(axis=0)
+    return across[far, np.arange(len(middles))], grounds
+
+
+def _sphere(n: int) -> np.ndarray:
+    """``n`` unit vectors spread evenly over the sphere (a Fibonacci lattice)."""
+    i = np.arange(n) + 0.5
+    z = 1 - 2 * i / n
+    angle = np.pi * (1 + 5**0.5) * i
+    r = np.sqrt(1 - z**2)
+    return np.stack([r * np.cos(angle), r * np.sin(angle), z], axis=1).astype(np.float32)
+
+
+_DIRECTIONS = _sphere(DIRECTIONS)
+
+
+def _rgb_at(rgb: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``rgb`` at ``points`` (``(n, 2)`` x, y), interpolated: ``(n, 3)``."""
+    return sampled(rgb, points.reshape(-1, 1, 2)).reshape(-1, 3)
+
+
+def _check_stands_out(sides: HexSides) -> None:
+    if faintest(sides) < STANDS_OUT:
+        raise UnsureReadingError(STANDS_OUT_RULE.reason)
+
+
+STANDS_OUT_RULE: Rule[HexSides] = Rule(
+    name="hex lines stand out from their ground",
+    refuses="a hexagonal board with a side (between two hexagons, or on the outline) whose "
+    "ground lies within STANDS_OUT of the lines' level in the channel its width is measured "
+    "in, the lines' own hue too",
+    why="A side's width is its ink over how far the lines stand out from its ground. Glow "
+    "as bright as the lines, in that channel, leaves a line standing out from neither side: "
+    "its width is noise, and a wall there could read as a thin line.",
+    bounds="STANDS_OUT 10 grey levels (the lines' contrast): the lines' level the 90th "
+    "percentile of the brightest pixel of the sides brighter than their ground, each side's "
+    "ground under its line the median along its middle half of the top-hat's (over) or the "
+    "black-hat's (under); sides whose line stands out past that by STANDS_OUT more left out "
+    "(a dot's rim beside a bright line lifts its ground: synthetic hex mirror 320009). "
+    "Measured on 90 dev boards read exactly (seeds 300000-300005, 15 categories): the "
+    "nearest side 30.6-127, the lines' hue never asked; glow crossing the lines' brightness "
+    "in the channel taken: 0.1-5.5 (synthetic hex colour_blind 300028, 100022, drift "
+    "100021), along the lines' hue 27-58.",
+    reason="a line between two hexagons is as bright as the glow round it: its width "
+    "cannot be measured",
+    check=_check_stands_out,
+)

@@ -1,0 +1,95 @@
+"""With pipes drawn, a hexagonal board's sides measured as the share of each pixel across them
+the lines' colour covers, the ground on each side apart (``_hex_coverage``): two flows'
+tints side by side widen a thin line in every channel, not in its colour's shares.
+
+Synthetic shots of development seeds (300000-400000).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_coverage import CoveredInks
+from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._pipes import ALREADY_SOLVED
+
+GROUND = np.array([0.0, 0.0, 0.0])
+LINE = np.array([150.0, 80.0, 75.0])
+#: A white flow's grey tint and a green flow's, at the game's 0.22.
+GREY, GREEN = 0.22 * np.array([255.0, 255.0, 255.0]), 0.22 * np.array([0.0, 200.0, 0.0])
+
+
+def _board(width: float) -> tuple[np.ndarray, np.ndarray]:
+    """Lines ``width`` px wide (a brownish pink, off the pixel grid) on vertical sides 40 px
+    apart: the first on the plain ground, then lines between a grey tint and the ground, a
+    green tint and a grey one, the ground and a green one, each tint a side's face
+    up to the line's middle; then two outline sides 3 px wide on the ground (the lines'
+    colour shows whole there); the image and the sides."""
+    h, w = 120, 280
+    xs = [40.3, 80.6, 120.2, 160.7, 200.0, 240.5]
+    faces = [(GROUND, GROUND), (GREY, GROUND), (GREEN, GREY), (GROUND, GREEN)]
+    faces += [(GROUND, GROUND)] * 2
+    widths = [width] * 4 + [3.0] * 2
+    image = np.tile(GROUND, (h, w, 1))
+    centres = np.arange(w) + 0.5
+    for x, (left, right), drawn in zip(xs, faces, widths, strict=True):
+        near = np.abs(centres - x) < 15
+        # (each face's share of a pixel at the line's middle, as an anti-aliased fill)
+        leftward = np.clip(x - (centres - 0.5), 0, 1)[near, None]
+        image[:, near] = leftward * left + (1 - leftward) * right
+        # (each pixel covered by its share of the line, the ground on its side the rest)
+        cover = np.clip(
+            np.minimum(centres + 0.5, x + drawn / 2) - np.maximum(centres - 0.5, x - drawn / 2),
+            0,
+            1,
+        )
+        image[:] = cover[None, :, None] * LINE + (1 - cover[None, :, None]) * image
+    sides = np.array([[[x, 20.0], [x, 100.0]] for x in xs], np.float64)
+    return np.round(image).astype(np.uint8), sides
+
+
+@pytest.mark.parametrize("width", [1.0, 1.5, 2.0])
+def test_a_line_between_two_tints_keeps_its_width(width: float) -> None:
+    # A line between two tints measures its width as on the plain ground, within the
+    # pixels' share of the tints' step under it (0.85-1.09 for 1 px); an outline its 3 px.
+    image, sides = _board(width)
+    covered = CoveredInks(FacedInks(image, 40.0, 10.0)).widths(sides, 5.0)
+    assert np.allclose(covered[:4], width, rtol=0.16)
+    assert np.allclose(covered[4:], 3.0, atol=0.05)
+
+
+@pytest.mark.parametrize("width", [1.0, 2.0])
+def test_one_channel_a_side_misjudges_a_line_beside_tints(width: float) -> None:
+    # Each side's clearest channel, over one ground under the line, takes the tint's step
+    # for ink or for ground: 2 px lines measured 1.35-2.0, 1 px ones 0.52-1.
+    image, sides = _board(width)
+    faced = FacedInks(image, 40.0, 10.0).widths(sides, 5.0)
+    assert np.abs(faced[:4] - width).max() > 0.3
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "state"),
+    [
+        # 18 px hexagons, lines 1 px: between two flows' tints 1.5-1.65 px in each side's
+        # clearest channel, between the lines' 1.12 and the outline's 1.89 ("cannot tell
+        # whether a line between two hexagons is a wall").
+        ("tiny_cells", 300000, "solved"),
+        ("tiny_cells", 300000, "started"),
+        # Thick zoomed lines between tints.
+        ("zoomed", 300005, "solved"),
+        ("web", 300004, "started"),
+        # The colour channel's widths in no groups (gaps 0.07-0.13): each wall the shares
+        # read beside a flow is one the sides each in its clearest channel read alone too
+        # (its gap 0.42 there, the shares' 0.38).
+        ("web", 300003, "solved"),
+    ],
+)
+def test_lines_between_the_flows_tints_are_read(category: str, seed: int, state: str) -> None:
+    shot = sample(category, seed, "hex", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")

@@ -1,0 +1,101 @@
+"""Hexagonal boards under glow brighter than their lines: the lines stand out darker than
+their ground there, found either way and measured along their own hue; glow as bright as
+the lines is refused, never guessed."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape, link
+from flowbot.render import RenderStyle, draw_board
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_board import LineMap
+from flowbot.vision._hex_glow import EitherWay, SignedLines
+
+# A 6x6 hexagonal board: two corners and one hexagon inside left out, one wall.
+PUZZLE = Puzzle(
+    6,
+    6,
+    (
+        Pair("A", Cell(0, 1), Cell(3, 2)),
+        Pair("B", Cell(1, 0), Cell(5, 0)),
+        Pair("C", Cell(0, 4), Cell(4, 4)),
+        Pair("D", Cell(5, 2), Cell(2, 5)),
+    ),
+    shape=Shape.HEX,
+    holes=frozenset({Cell(0, 0), Cell(5, 5), Cell(2, 3)}),
+    walls=frozenset({link(Cell(3, 1), Cell(4, 1))}),
+).canonical()
+PITCH = 110
+#: The game's dim brown lines (a pack's line colour).
+LINE = (119, 95, 63)
+
+
+def _under_glow(colour: tuple[int, int, int], centre: Cell, sigma: float) -> np.ndarray:
+    """``PUZZLE`` drawn over a round cloud of glow of ``colour`` at its peak, centred on
+    ``centre``, ``sigma`` pitches wide: brighter than the lines near its middle."""
+    w, h = 900, 1000
+    geometry = HexGeometry.regular(left=120, top=150, pitch=PITCH, rows=6, cols=6)
+    c = geometry.centre(centre)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    cloud = np.exp(-((xx - c.x) ** 2 + (yy - c.y) ** 2) / (2 * (sigma * PITCH) ** 2))
+    ground = cloud[..., None] * np.asarray(colour, np.float32) + 0.5
+    canvas = np.clip(ground, 0, 255).astype(np.uint8)
+    style = RenderStyle(line_colour=LINE, line_width=0.02)
+    return draw_board(canvas, PUZZLE, geometry, style=style)
+
+
+@pytest.mark.parametrize(
+    ("colour", "centre", "sigma"),
+    [
+        ((200, 200, 190), Cell(3, 2), 1.3),
+        ((160, 160, 160), Cell(3, 2), 1.5),
+        # over the wall: read as one, not as a thin line
+        ((200, 200, 190), Cell(3, 1), 1.0),
+        ((160, 160, 160), Cell(4, 1), 1.2),
+    ],
+)
+def test_lines_darker_than_the_glow_round_them_are_read(
+    colour: tuple[int, int, int], centre: Cell, sigma: float
+) -> None:
+    # (the brightest channel's top-hat sees no line under the cloud: those hexagons
+    # were left out, "the hexagons go on past the board's outline")
+    assert read_board(_under_glow(colour, centre, sigma)).puzzle == PUZZLE
+
+
+def test_glow_as_bright_as_the_lines_is_refused() -> None:
+    with pytest.raises(UnsureReadingError):
+        read_board(_under_glow((230, 230, 230), Cell(3, 2), 1.0))
+
+
+@pytest.mark.parametrize(("category", "seed"), [("colour_blind", 300028), ("drift", 300049)])
+def test_synthetic_boards_under_glow_are_read_exactly(category: str, seed: int) -> None:
+    # Dev seeds: a grey-green cloud over the middle of a colour-blind board; a blue
+    # shaft of light down a drift board's first columns (refused before).
+    shot = sample(category, seed, variant="hex")
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def _stripe(line: int, ground: int, width: int = 2) -> np.ndarray:
+    """A vertical line ``width`` px wide of grey ``line`` on a ground of grey ``ground``."""
+    image = np.full((80, 80), ground, np.uint8)
+    image[:, 40 : 40 + width] = line
+    return image
+
+
+def test_a_dark_line_is_seen_either_way_and_measured_as_wide_as_a_bright_one() -> None:
+    side = np.array([[[41.0, 10.0], [41.0, 70.0]]])
+    dark, bright = _stripe(60, 180), _stripe(180, 60)
+    # The top-hat sees no line darker than its ground; either way sees it.
+    assert LineMap(dark, PITCH, 10).drawn(side, 2)[0] == 0
+    assert EitherWay(cv2.merge([dark] * 3), PITCH, 10).drawn(side, 2)[0] == 1
+    under = SignedLines(dark, PITCH, 10).side(*side[0], 4)
+    over = SignedLines(bright, PITCH, 10).side(*side[0], 4)
+    # Below its ground by the contrast, with the bright line's ink.
+    assert under.peak == pytest.approx(-120, abs=1)
+    assert under.ground == pytest.approx(180, abs=1)
+    assert under.ink == pytest.approx(over.ink, rel=0.01)

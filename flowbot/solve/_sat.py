@@ -288,17 +288,11 @@ class Search:
     """
 
     def __init__(
-        self,
-        model: Model,
-        *,
-        deadline: float | None = None,
-        solver: str = "minisat22",
-        incremental: bool = False,
+        self, model: Model, *, deadline: float | None = None, solver: str = "minisat22"
     ) -> None:
         self.model = model
         self.solver = solver
-        # Glucose's incremental mode: assumptions do not count in a learnt clause's LBD.
-        self.sat = Solver(name=solver, incr=True) if incremental else Solver(name=solver)
+        self.sat = Solver(name=solver)
         self.cuts = 0  # stray cycles cut
         self.joins = 0  # stray cycles joined to paths
         self.expired = False

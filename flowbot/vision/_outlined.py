@@ -96,7 +96,9 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     # border and its openings as drawn.
     drawn, image = image, image if found.image is None else found.image
     # Drawn pipes are read first, the dots through them (a board started or finished).
-    pipes = see_pipes_through(image, geometry, found.samples, settings.pipe_contrast)
+    pipes = see_pipes_through(
+        image, geometry, found.samples, settings.pipe_contrast, holes=features.holes
+    )
     if found.unseen - pipes.touched:
         # Lines hidden only under flows' tints: elsewhere (a panel laid over the
         # board) the cells are no board's cells seen.

@@ -96,7 +96,7 @@ def _runs_on(
     ys = np.clip(np.rint(centre[1] + offsets[:, None, 1] * fractions), 0, h - 1).astype(np.intp)
     lab = to_lab(pixels_at(image, ys.ravel(), xs.ravel()))
     nearer_core = delta_e(lab, core) <= delta_e(lab, ground)
-    return nearer_core.reshape(xs.shape).all(axis=1)
+    return np.asarray(nearer_core.reshape(xs.shape).all(axis=1))
 
 
 def is_crisp_disc(

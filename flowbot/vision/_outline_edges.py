@@ -121,10 +121,9 @@ class Inks:
     horizontal_ridge: np.ndarray
     #: How far from a line's middle (pixels) its ink was taken.
     reach: float
-    #: log10(1 + the ink below both its sides), in the channel with most: a line over
-    #: glow lit past it in that channel (``_glow_lit_lines``).
-    vertical_valley: np.ndarray | None = None
-    horizontal_valley: np.ndarray | None = None
+    #: log10(1 + the ink below both its sides), in the channel with most (vertical,
+    #: horizontal): a line over glow lit past it in that channel (``_glow_lit_lines``).
+    valley: tuple[np.ndarray, np.ndarray] | None = None
 
 
 def line_width(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> float:
@@ -171,7 +170,7 @@ def edge_ink(
         out.append([np.log10(1 + a) for a in (total, peak, measured[0][2], ridge, valley)])
     (v_ink, v_peak, v_top, v_ridge, v_valley), (h_ink, h_peak, h_top, h_ridge, h_valley) = out
     return Inks(
-        v_ink, h_ink, v_peak, h_peak, v_top, h_top, v_ridge, h_ridge, reach, v_valley, h_valley
+        v_ink, h_ink, v_peak, h_peak, v_top, h_top, v_ridge, h_ridge, reach, (v_valley, h_valley)
     )
 
 
@@ -204,8 +203,7 @@ def _ink(
     # fading across the edge leaves no ink); one side only at the image's edge.
     # A side brighter than the line itself is not all the line is drawn on (another
     # window flush against the board's frame, past a dark margin): its darkest
-    # pixel past the line's middle is (the margin may lie within the line's reach:
-    # a phone screen's edge a pixel past its board's frame, mirror jpeg 300027).
+    # pixel past the line is.
     top = (profile[..., near] * inside[:, None, near]).max(-1)
     grounds = []
     for half in (off < 0, off > 0):
@@ -213,7 +211,7 @@ def _ink(
         valid = inside[:, take]  # [lines, n]
         count = valid.sum(-1)
         mean = (profile[..., take] * valid[:, None, :]).sum(-1) / np.maximum(count, 1)[:, None]
-        past = half & (a > 1) & (a <= ground_to)
+        past = half & (a > line_reach) & (a <= ground_to)
         darkest = np.where(inside[:, None, past], profile[..., past], np.inf).min(-1)
         mean = np.where(mean > top, np.minimum(mean, darkest), mean)
         grounds.append(np.where(count[:, None] > 0, mean, np.nan))
@@ -283,10 +281,10 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
     )
     if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
         # (After the peaks' levels: those of lines seen as drawn.)
-        for out, valley, top in (
-            (vertical, inks.vertical_valley, inks.vertical_top),
-            (horizontal, inks.horizontal_valley, inks.horizontal_top),
+        for k, (out, top) in enumerate(
+            ((vertical, inks.vertical_top), (horizontal, inks.horizontal_top))
         ):
+            valley = None if inks.valley is None else inks.valley[k]
             _glow_lit_lines(out, valley, top, line, (line_top, outline_top))
     edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels)
     # A line stands above the ground on both its sides: the edge of a band of glow

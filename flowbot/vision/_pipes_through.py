@@ -148,7 +148,7 @@ def read_pipes_through(
     if plain is not None and not tiles and not stubs and not _loose_on_border(plain, geometry):
         return plain
     try:
-        return _read(image, geometry, samples, contrast, tiles, holes)
+        return _read(image, geometry, samples, contrast, tiles, holes=holes)
     except UnsureReadingError as exc:
         log.debug("no pipes read through bridges or warps: %s", exc)
         return None
@@ -188,6 +188,7 @@ def _read(
     samples: CellSamples,
     contrast: float,
     tiles: frozenset[Cell],
+    *,
     holes: frozenset[Cell] = frozenset(),
 ) -> Pipes:
     links = band_links(image, geometry, samples, contrast, either=True)
@@ -240,7 +241,7 @@ def _read(
                 )
             for k, lab in ((axis, one), (axis + 2, two)):
                 edges[frozenset({(bridge, axis), (_step(bridge, k), -1)})] = lab
-    warps = _through_warps(image, geometry, edges, samples, contrast, holes)
+    warps = _through_warps(image, geometry, edges, samples, contrast, holes=holes)
     if not edges:
         return NO_PIPES
     return follow_flows(image, geometry, samples, edges, tiles | crossings, warps=warps)
@@ -261,6 +262,7 @@ def _through_warps(
     edges: dict[frozenset[Node], np.ndarray],
     samples: CellSamples,
     contrast: float,
+    *,
     holes: frozenset[Cell] = frozenset(),
 ) -> frozenset[Link]:
     """Pipes running out of the board through warps' openings, joined across it (in place

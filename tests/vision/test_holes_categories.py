@@ -1,8 +1,8 @@
 """Boards with holes in the categories where the reader refused them (session 26).
 
 Each synthetic shot was refused before the mechanism named beside it; each
-mechanism has a small test of its own below: a frame's ground past a dark
-margin within the line's reach, no stub of a flow in a hole, a line darker
+mechanism has a small test of its own below: a frame side flush against
+another window judged by its brightest pixel, no stub of a flow in a hole, a line darker
 than the glow lit past it, and a colour that runs out to a cell's edge only
 where it runs on from the core.
 """
@@ -19,7 +19,8 @@ from flowbot.vision import read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import to_lab
 from flowbot.vision._discs import ring_like_core_recentred
-from flowbot.vision._outline_edges import Inks, Kind, classify, edge_ink
+from flowbot.vision._outline_edges import Inks, Kind, classify
+from flowbot.vision._outlined import _frame_bright
 from flowbot.vision._pipes_through import stubs_out
 
 
@@ -35,26 +36,6 @@ from flowbot.vision._pipes_through import stubs_out
 def test_holes_boards_read_exactly(category: str, seed: int, why: str) -> None:
     shot = sample(category, seed, "holes")
     assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical(), why
-
-
-def _frame_profile(outside: int) -> np.ndarray:
-    """A vertical frame 3 px wide at x = 20 (bright 240 in its middle), a dark margin of
-    one pixel left of it, and ``outside`` past that; the board's dark ground right of it."""
-    image = np.full((40, 60), 5, np.uint8)
-    image[:, :18] = outside
-    image[:, 18] = 3
-    image[:, 19:22] = (120, 240, 140)
-    return image
-
-
-def test_a_frame_s_ground_is_taken_past_a_dark_margin_within_its_reach() -> None:
-    # The same frame, a white window or the dark ground a pixel past it: the same ink.
-    xs, ys = np.array([20.0, 45.0]), np.array([5.0, 35.0])
-    inks = [
-        edge_ink(_frame_profile(outside), xs, ys, pitch=25.0, width=1.0).vertical[0, 0]
-        for outside in (250, 5)
-    ]
-    assert inks[0] == pytest.approx(inks[1], abs=0.05)
 
 
 def test_a_hole_at_the_border_is_no_flow_s_stub() -> None:
@@ -90,11 +71,24 @@ def _inks(n: int, **values: np.ndarray) -> Inks:
         "vertical_ridge": zero,
         "horizontal_ridge": empty,
         "reach": 3.0,
-        "vertical_valley": zero,
-        "horizontal_valley": empty,
     }
+    valley = values.pop("valley", zero)
     fields.update({k: v.reshape(n, 1) for k, v in values.items()})
-    return Inks(**fields)
+    return Inks(**fields, valley=(valley.reshape(n, 1), empty))
+
+
+def test_a_frame_side_flush_against_another_window_shows_the_outline_s_brightest_pixel() -> None:
+    # Eight lines (ink 10^2, brightest pixel 10^1.8 over the ground), four outline edges
+    # (10^2.65, 10^2.06), then: the frame beside a white window a pixel past it (its
+    # ink half measured, its brightest pixel the outline's), a line as heavy, and a thin
+    # stroke as bright as the outline but with less ink than a line.
+    ink = np.array([2.0] * 8 + [2.65] * 4 + [2.19, 2.19, 1.0])
+    peak = np.array([1.8] * 8 + [2.06] * 4 + [2.07, 1.8, 2.07])
+    inks = _inks(len(ink), vertical=ink, vertical_peak=peak, vertical_ridge=peak)
+    kinds = classify(inks, ink[:8])
+    assert kinds is not None
+    assert not kinds.heavier_than_lines(ink[12:]).any()
+    assert list(_frame_bright(kinds)[0][12:, 0]) == [True, False, False]
 
 
 def test_a_line_darker_than_the_glow_past_it_is_a_line() -> None:
@@ -110,7 +104,7 @@ def test_a_line_darker_than_the_glow_past_it_is_a_line() -> None:
         len(ink),
         vertical=ink,
         vertical_top=top,
-        vertical_valley=valley,
+        valley=valley,
         vertical_ridge=ridge,
         vertical_peak=ridge,
     )

@@ -83,12 +83,15 @@ class OutlineError(UnsureReadingError):
     """An outlined board was seen but not read for certain."""
 
 
-def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
+def outlined_board(
+    image: np.ndarray, settings: Settings, refused: BoardGeometry | None = None
+) -> Board | None:
     """The board with an outline on the screen, its dots read (the dot rules), or None.
 
+    ``refused``: the grid the classic search refused, tried last (``find_outlined``).
     Raises ``OutlineError`` when one is seen but something about it is doubtful.
     """
-    found = find_outlined(image, settings)
+    found = find_outlined(image, settings, refused)
     if found is None:
         return None
     geometry, features = found.geometry, found.features
@@ -174,9 +177,16 @@ def _check_holes_empty(
             raise OutlineError(f"cell ({hole.row}, {hole.col}) outside the outline holds a dot")
 
 
-def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
+def find_outlined(
+    image: np.ndarray, settings: Settings, refused: BoardGeometry | None = None
+) -> Outlined | None:
     """The board with an outline on the screen, or None when none is seen.
 
+    ``refused``: the grid the classic search refused (placed at full resolution),
+    tried when no lattice this stage finds reads: the classic search looks in
+    more copies (at full resolution where dots show, through pipes), and a
+    finished board's lines, hidden under its flows' tints, may show only there
+    (synthetic holes mirror 300004 solved).
     Raises ``OutlineError`` when one is seen but something about it is doubtful.
     """
     h, w = image.shape[:2]
@@ -213,6 +223,13 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
                 boards.append(found)
         if boards and not _dots_beyond(image, boards, settings):
             break
+    if not boards and refused is not None and refused.cell_size >= settings.min_cell_px:
+        try:
+            found = _outlined(image, gray, refused, uncertainty=2)
+        except OutlineError as exc:
+            doubt = doubt or exc
+        else:
+            boards += [found] if found is not None else []
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
         # another board (``another_board`` tells them apart).

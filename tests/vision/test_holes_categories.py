@@ -2,9 +2,10 @@
 
 Each synthetic shot was refused before the mechanism named beside it; each
 mechanism has a small test of its own below: a frame side flush against
-another window judged by its brightest pixel, no stub of a flow in a hole, a line darker
-than the glow lit past it, and a colour that runs out to a cell's edge only
-where it runs on from the core.
+another window judged by its brightest pixel, no stub of a flow in a hole, a
+line darker than the glow lit past it, and a colour that runs out to a cell's
+edge only where it runs on from the core. The outlined stage also tries the
+grid the classic search refused (a finished board's lines found only there).
 """
 
 from __future__ import annotations
@@ -25,16 +26,17 @@ from flowbot.vision._pipes_through import stubs_out
 
 
 @pytest.mark.parametrize(
-    ("category", "seed", "why"),
+    ("category", "seed", "state", "why"),
     [
-        ("jpeg", 300027, "the frame a pixel from the phone screen's edge, a white window past it"),
-        ("zoomed", 300030, "a hole at the border read as a flow's stub out of a warp"),
-        ("mirror", 300010, "lines in a light shaft darker than the glow past them"),
-        ("zoomed", 300007, "an outline's blurred tail in the ring of a lavender dot"),
+        ("jpeg", 300027, "unsolved", "the frame a pixel from the phone screen's edge"),
+        ("zoomed", 300030, "unsolved", "a hole at the border read as a flow's stub"),
+        ("mirror", 300010, "unsolved", "lines in a light shaft darker than the glow past them"),
+        ("zoomed", 300007, "unsolved", "an outline's blurred tail in the ring of a lavender dot"),
+        ("mirror", 300004, "solved", "lines under flows' tints found only by the classic search"),
     ],
 )
-def test_holes_boards_read_exactly(category: str, seed: int, why: str) -> None:
-    shot = sample(category, seed, "holes")
+def test_holes_boards_read_exactly(category: str, seed: int, state: str, why: str) -> None:
+    shot = sample(category, seed, "holes", state)
     assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical(), why
 
 

@@ -335,10 +335,9 @@ def _glow_lit_lines(
     lights the ground past a line in some channel, the line shows darker than
     both its sides there and its ink over the ground is lost (synthetic holes
     mirror 300010). Its brightest pixel stays the lines' own colour, within a
-    quarter of the way to the outline's (``_by_colour``; ``tops``: the lines' and the
-    outline's brightest pixels); nothing else drawn
-    dark between two lighter sides is (a dark stroke on a page has the page
-    beside it, far brighter).
+    quarter of the way to the outline's (``_by_colour``; ``tops``: the lines' and
+    the outline's brightest pixels); nothing else drawn dark between two lighter
+    sides is (a dark stroke on a page has the page beside it, far brighter).
     """
     line_top, outline_top = tops
     if valley is None:

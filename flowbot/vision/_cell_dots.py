@@ -334,7 +334,11 @@ def _runs_to_edge(
     """Whether the colour at cell ``(r, c)`` reaches its ring around the colour's own centre."""
     centre = geometry.centre(Cell(r, c))
     ring_like = ring_like_core_recentred(
-        image, (centre.x, centre.y), geometry.cell_size, samples.core_lab[r, c]
+        image,
+        (centre.x, centre.y),
+        geometry.cell_size,
+        samples.core_lab[r, c],
+        samples.ring_lab[r, c],
     )
     return ring_like > RING_LIKE_MAX
 

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from flowbot.vision._cells import NEAR, RING_OUTER, cell_offsets
+from flowbot.vision._cells import CORE_RADIUS, NEAR, RING_OUTER, cell_offsets
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._rays import SOFT_LIGHTNESS
 
@@ -38,13 +38,26 @@ RECENTRE_MAX = 0.1
 
 
 def ring_like_core_recentred(
-    image: np.ndarray, centre: tuple[float, float], pitch: float, core: np.ndarray
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    core: np.ndarray,
+    ground: np.ndarray | None = None,
 ) -> float:
     """``CellSamples.ring_like_core`` around the centroid of the core's colour near ``centre``.
 
     A large dot a pixel or two off the grid's cell centre reaches into the
     ring on one side; around its own centre it does not. A pipe runs on
     through the ring wherever the centre is.
+
+    With the cell's ``ground`` (its ring's colour), a ring pixel counts only
+    where the core's colour runs out to it: on its way from the core the
+    ground itself (within ``NEAR``) shows nowhere (``_runs_on``). A pipe's band
+    is its colour all the way, and glow runs on under a grid line (the line's
+    colour is no ground); the blurred tail of a bright outline beside a pale
+    dot (a mix of the outline's colour and the ground, within ``NEAR`` of a
+    grey or lavender dot's) lies past the ground between them (synthetic holes
+    zoomed 300007).
     """
     h, w = image.shape[:2]
     cx, cy = centre
@@ -61,7 +74,29 @@ def ring_like_core_recentred(
     _, ring_xy, _, _ = cell_offsets(pitch)
     px = np.clip(np.rint(centre_x + ring_xy[:, 0]), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(centre_y + ring_xy[:, 1]), 0, h - 1).astype(np.intp)
-    return float((delta_e(to_lab(pixels_at(image, py, px)), core) <= NEAR).mean())
+    like = delta_e(to_lab(pixels_at(image, py, px)), core) <= NEAR
+    if ground is not None and like.any():
+        like[like] = _runs_on(image, (centre_x, centre_y), ring_xy[like], ground)
+    return float(like.mean())
+
+
+def _runs_on(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    offsets: np.ndarray,
+    ground: np.ndarray,
+) -> np.ndarray:
+    """Per offset from ``centre`` (ring pixels): whether no pixel on the way out to it
+    from the core's edge (``CORE_RADIUS``), a pixel apart, is ``ground`` (within
+    ``NEAR``)."""
+    h, w = image.shape[:2]
+    steps = max(2, math.ceil(float(np.hypot(*offsets[0])) * (1 - CORE_RADIUS / RING_OUTER)))
+    fractions = np.linspace(CORE_RADIUS / RING_OUTER, 1, steps)
+    xs = np.clip(np.rint(centre[0] + offsets[:, None, 0] * fractions), 0, w - 1).astype(np.intp)
+    ys = np.clip(np.rint(centre[1] + offsets[:, None, 1] * fractions), 0, h - 1).astype(np.intp)
+    lab = to_lab(pixels_at(image, ys.ravel(), xs.ravel()))
+    ground_shows = delta_e(lab, ground) <= NEAR
+    return np.asarray(~ground_shows.reshape(xs.shape).any(axis=1))
 
 
 def is_crisp_disc(

@@ -121,6 +121,9 @@ class Inks:
     horizontal_ridge: np.ndarray
     #: How far from a line's middle (pixels) its ink was taken.
     reach: float
+    #: log10(1 + the ink below both its sides), in the channel with most (vertical,
+    #: horizontal): a line over glow lit past it in that channel (``_glow_lit_lines``).
+    valley: tuple[np.ndarray, np.ndarray] | None = None
 
 
 def line_width(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> float:
@@ -129,7 +132,7 @@ def line_width(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -
     g = gray.astype(np.float32)
     widths = []
     for arr, lines, spans in ((g, xs[1:-1], ys), (g.T, ys[1:-1], xs)):
-        total, peak, _, _ = _ink(arr, lines, spans, pitch, WIDTH_REACH * pitch)
+        total, peak, *_ = _ink(arr, lines, spans, pitch, WIDTH_REACH * pitch)
         widths.append((total / np.maximum(peak, 1))[peak >= 1])
     every = np.concatenate(widths)
     return float(np.median(every)) if every.size else 1.0
@@ -163,17 +166,21 @@ def edge_ink(
         total = np.max([m[0] for m in measured], axis=0)
         peak = np.max([m[1] for m in measured], axis=0)
         ridge = np.max([m[3] for m in measured], axis=0)
-        out.append([np.log10(1 + a) for a in (total, peak, measured[0][2], ridge)])
-    (v_ink, v_peak, v_top, v_ridge), (h_ink, h_peak, h_top, h_ridge) = out
-    return Inks(v_ink, h_ink, v_peak, h_peak, v_top, h_top, v_ridge, h_ridge, reach)
+        valley = np.max([m[4] for m in measured], axis=0)
+        out.append([np.log10(1 + a) for a in (total, peak, measured[0][2], ridge, valley)])
+    (v_ink, v_peak, v_top, v_ridge, v_valley), (h_ink, h_peak, h_top, h_ridge, h_valley) = out
+    return Inks(
+        v_ink, h_ink, v_peak, h_peak, v_top, h_top, v_ridge, h_ridge, reach, (v_valley, h_valley)
+    )
 
 
 def _ink(
     g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float, line_reach: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows (within
     ``line_reach`` pixels of them), the brightest pixel's over the ground, its brightness,
-    and how far it stands above the brighter side (a ridge: a step stands above neither)."""
+    how far it stands above the brighter side (a ridge: a step stands above neither), and
+    the ink below the darker side (a line darker than the glow lit past it)."""
     h, w = g.shape
     ground_from = max(GROUND_FROM * pitch, line_reach + 1)
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
@@ -221,7 +228,9 @@ def _ink(
     # flow's tint lights more than the line) is a ridge turned over; a step is neither.
     bottom = np.where(inside[:, None, near], profile[..., near], np.inf).min(-1)
     valley = np.clip(np.minimum(before, after) - bottom, 0, None)
-    return above.sum(-1), above.max(-1), top, np.maximum(ridge, valley)
+    floor = np.minimum(before, after)[..., None]
+    below = np.clip(floor - profile[..., near], 0, None) * inside[:, None, near]
+    return above.sum(-1), above.max(-1), top, np.maximum(ridge, valley), below.sum(-1)
 
 
 def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
@@ -270,6 +279,13 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
         float(np.median(peaks[kind == Kind.LINE])) if (kind == Kind.LINE).any() else line,
         float(np.median(peaks[kind == Kind.OUTLINE])) if (kind == Kind.OUTLINE).any() else high,
     )
+    if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
+        # (After the peaks' levels: those of lines seen as drawn.)
+        for k, (out, top) in enumerate(
+            ((vertical, inks.vertical_top), (horizontal, inks.horizontal_top))
+        ):
+            valley = None if inks.valley is None else inks.valley[k]
+            _glow_lit_lines(out, valley, top, line, (line_top, outline_top))
     edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels)
     # A line stands above the ground on both its sides: the edge of a band of glow
     # along a row of cells, or of a window (a step), holds a line's ink but shows
@@ -303,3 +319,32 @@ def _by_colour(
     doubt = heavier & (kinds == Kind.DOUBT)
     kinds[doubt & (top - line <= apart / 4)] = Kind.LINE
     kinds[doubt & (np.abs(top - outline) <= apart / 4)] = Kind.OUTLINE
+
+
+def _glow_lit_lines(
+    kinds: np.ndarray,
+    valley: np.ndarray | None,
+    top: np.ndarray,
+    line: float,
+    tops: tuple[float, float],
+) -> None:
+    """Edges of less than a line's ink that hold a line's ink below both their sides, at the
+    lines' own brightness, are lines (in place).
+
+    The game draws its lines over the background's glow: where a light shaft
+    lights the ground past a line in some channel, the line shows darker than
+    both its sides there and its ink over the ground is lost (synthetic holes
+    mirror 300010). Its brightest pixel stays the lines' own colour, within a
+    quarter of the way to the outline's (``_by_colour``; ``tops``: the lines' and
+    the outline's brightest pixels); nothing else drawn dark between two lighter
+    sides is (a dark stroke on a page has the page beside it, far brighter).
+    """
+    line_top, outline_top = tops
+    if valley is None:
+        return
+    apart = outline_top - line_top
+    if apart < TOPS_APART:
+        return
+    lit = np.isin(kinds, (Kind.NONE, Kind.DOUBT)) & (valley > line + LINE_ABOVE)
+    lit &= np.abs(top - line_top) <= apart / 4
+    kinds[lit] = Kind.LINE

@@ -83,12 +83,15 @@ class OutlineError(UnsureReadingError):
     """An outlined board was seen but not read for certain."""
 
 
-def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
+def outlined_board(
+    image: np.ndarray, settings: Settings, refused: BoardGeometry | None = None
+) -> Board | None:
     """The board with an outline on the screen, its dots read (the dot rules), or None.
 
+    ``refused``: the grid the classic search refused, tried last (``find_outlined``).
     Raises ``OutlineError`` when one is seen but something about it is doubtful.
     """
-    found = find_outlined(image, settings)
+    found = find_outlined(image, settings, refused)
     if found is None:
         return None
     geometry, features = found.geometry, found.features
@@ -96,7 +99,9 @@ def outlined_board(image: np.ndarray, settings: Settings) -> Board | None:
     # border and its openings as drawn.
     drawn, image = image, image if found.image is None else found.image
     # Drawn pipes are read first, the dots through them (a board started or finished).
-    pipes = see_pipes_through(image, geometry, found.samples, settings.pipe_contrast)
+    pipes = see_pipes_through(
+        image, geometry, found.samples, settings.pipe_contrast, holes=features.holes
+    )
     if found.unseen - pipes.touched:
         # Lines hidden only under flows' tints: elsewhere (a panel laid over the
         # board) the cells are no board's cells seen.
@@ -172,9 +177,16 @@ def _check_holes_empty(
             raise OutlineError(f"cell ({hole.row}, {hole.col}) outside the outline holds a dot")
 
 
-def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
+def find_outlined(
+    image: np.ndarray, settings: Settings, refused: BoardGeometry | None = None
+) -> Outlined | None:
     """The board with an outline on the screen, or None when none is seen.
 
+    ``refused``: the grid the classic search refused (placed at full resolution),
+    tried when no lattice this stage finds reads: the classic search looks in
+    more copies (at full resolution where dots show, through pipes), and a
+    finished board's lines, hidden under its flows' tints, may show only there
+    (synthetic holes mirror 300004 solved).
     Raises ``OutlineError`` when one is seen but something about it is doubtful.
     """
     h, w = image.shape[:2]
@@ -211,6 +223,13 @@ def find_outlined(image: np.ndarray, settings: Settings) -> Outlined | None:
                 boards.append(found)
         if boards and not _dots_beyond(image, boards, settings):
             break
+    if not boards and refused is not None and refused.cell_size >= settings.min_cell_px:
+        try:
+            found = _outlined(image, gray, refused, uncertainty=2)
+        except OutlineError as exc:
+            doubt = doubt or exc
+        else:
+            boards += [found] if found is not None else []
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
         # another board (``another_board`` tells them apart).
@@ -338,9 +357,10 @@ def _board_on(
     box[r0:r1, c0:c1] = True
     joined, playable = playable, _lines_hidden(kinds, playable, box)
     # Warps leave the frame open in pairs across the board (``_warps``).
+    bright = _frame_bright(kinds)
     opening = frame_openings(
-        ~kinds.heavier_than_lines(kinds.vertical_ink),
-        ~kinds.heavier_than_lines(kinds.horizontal_ink),
+        ~(kinds.heavier_than_lines(kinds.vertical_ink) | bright[0]),
+        ~(kinds.heavier_than_lines(kinds.horizontal_ink) | bright[1]),
         playable,
         (r0, r1, c0, c1),
     )
@@ -512,18 +532,22 @@ def _check_sides(
     Between two playable cells a line or a wall; between a playable cell and
     a hole the outline; between two holes nothing; the frame round the box
     clearly heavier than a line (a board as wide as the screen has its frame
-    dimmer than its holes' outline) but at warps' ``opening``.
+    dimmer than its holes' outline; one flush against another window, as a side cut
+    by the image's edge, its brightest pixel the outline's: ``_frame_bright``) but at
+    warps' ``opening``.
     """
     across, down = _inner(kinds)
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
     across_ridge, down_ridge = kinds.inks.vertical_ridge[1:-1].T, kinds.inks.horizontal_ridge[1:-1]
     across_open, down_open = opening[0][1:-1].T, opening[1][1:-1]
+    bright = _frame_bright(kinds)
+    across_bright, down_bright = bright[0][1:-1].T, bright[1][1:-1]
     holes = box & ~playable
     outside = ~box
     faint_count = inner_count = 0
-    for side, ink, ridge, open_, a, b in (
-        (across, across_ink, across_ridge, across_open, np.s_[:, :-1], np.s_[:, 1:]),
-        (down, down_ink, down_ridge, down_open, np.s_[:-1], np.s_[1:]),
+    for side, ink, ridge, open_, frame, a, b in (
+        (across, across_ink, across_ridge, across_open, across_bright, np.s_[:, :-1], np.s_[:, 1:]),
+        (down, down_ink, down_ridge, down_open, down_bright, np.s_[:-1], np.s_[1:]),
     ):
 
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -543,7 +567,7 @@ def _check_sides(
         inner_count += int(inner.sum())
         if (between(playable, holes) & (side != Kind.OUTLINE)).any():
             raise OutlineError("the board's outline is not drawn round a cell left out")
-        heavy = kinds.heavier_than_lines(ink)
+        heavy = kinds.heavier_than_lines(ink) | frame
         if (between(playable, outside) & ~heavy & ~open_).any():
             raise OutlineError("the board's frame is not drawn heavier than its lines")
         # Glow's broad hump over two holes, or a band's edge, holds a line's ink, not
@@ -553,6 +577,23 @@ def _check_sides(
             raise OutlineError("a line is drawn between two cells left out of the board")
     if faint_count > FAINT_SHARE * inner_count:
         raise OutlineError("the board's lines are too faint to tell from its ground")
+
+
+def _frame_bright(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
+    """The edges of the lattice (``vertical``, ``horizontal``) holding more ink than a
+    line whose brightest pixel is clearly the outline's: drawn as the frame, its ink not
+    all measured where another window lies flush against it (a phone screen's edge a
+    pixel past the board's frame, the window's ground within the line's reach:
+    synthetic holes jpeg 300027), as where the image's edge cuts it
+    (``_check_not_cut``). A grid line is never as bright as the outline."""
+    inks = kinds.inks
+    return tuple(  # type: ignore[return-value]
+        kinds.outline_bright(peak) & (ink >= kinds.levels[1])
+        for ink, peak in (
+            (inks.vertical, inks.vertical_peak),
+            (inks.horizontal, inks.horizontal_peak),
+        )
+    )
 
 
 def _check_not_cut(
@@ -577,25 +618,40 @@ def _check_not_cut(
     h, w = shape[:2]
     inks = kinds.inks
     v_open, h_open = opening
+    v_bright, h_bright = _frame_bright(kinds)
     sides = (
-        (inks.vertical[c0], inks.vertical_peak[c0], playable[:, c0] & ~v_open[c0], xs[c0], w),
-        (inks.vertical[c1], inks.vertical_peak[c1], playable[:, c1 - 1] & ~v_open[c1], xs[c1], w),
-        (inks.horizontal[r0], inks.horizontal_peak[r0], playable[r0] & ~h_open[r0], ys[r0], h),
-        (inks.horizontal[r1], inks.horizontal_peak[r1], playable[r1 - 1] & ~h_open[r1], ys[r1], h),
+        (inks.vertical[c0], inks.vertical_peak[c0], v_bright[c0], playable[:, c0] & ~v_open[c0]),
+        (
+            inks.vertical[c1],
+            inks.vertical_peak[c1],
+            v_bright[c1],
+            playable[:, c1 - 1] & ~v_open[c1],
+        ),
+        (inks.horizontal[r0], inks.horizontal_peak[r0], h_bright[r0], playable[r0] & ~h_open[r0]),
+        (
+            inks.horizontal[r1],
+            inks.horizontal_peak[r1],
+            h_bright[r1],
+            playable[r1 - 1] & ~h_open[r1],
+        ),
     )
+    places = ((xs[c0], w), (xs[c1], w), (ys[r0], h), (ys[r1], h))
     cut: list[tuple[np.ndarray, np.ndarray]] = []
     whole: list[np.ndarray] = []
-    for side_ink, side_peak, beside, at, size in sides:
-        ink, peak = side_ink[beside], side_peak[beside]
+    for (side_ink, side_peak, side_bright, beside), (at, size) in zip(sides, places, strict=True):
+        ink, peak, bright = side_ink[beside], side_peak[beside], side_bright[beside]
         if not ink.size:
             continue  # open all along: judged with the warps (`find_warps`)
         if min(at, size - 1 - at) < inks.reach + 1:
             cut.append((ink, peak))
             continue
-        if not kinds.heavier_than_lines(ink).all():
+        # Flush against another window, as cut: its brightest pixel the outline's.
+        heavy = kinds.heavier_than_lines(ink)
+        if not (heavy | bright).all():
             raise OutlineError("the board's frame is not drawn heavier than its lines")
-        whole.append(ink)
-    frame = float(np.median(np.concatenate(whole))) if whole else None
+        whole.append(ink[heavy])
+    every = np.concatenate(whole) if whole else np.zeros(0)
+    frame = float(np.median(every)) if every.size else None
     for ink, peak in cut:
         heavy = kinds.outline(ink) if frame is None else ink >= frame - DOUBT
         if not (heavy | kinds.outline_bright(peak)).all():

@@ -87,6 +87,7 @@ def see_pipes_through(
     contrast: float,
     *,
     read: Pipes | None = None,
+    holes: frozenset[Cell] = frozenset(),
 ) -> Pipes:
     """The flows drawn on the board, bridges' cells crossed straight (``Pipes.bridges``:
     those flows cross); ``NO_PIPES`` when none, or in doubt (as ``_pipes.see_pipes``).
@@ -96,13 +97,14 @@ def see_pipes_through(
     dark flow on a ground of nearly its hue). The fainter read is taken only
     when it keeps every flow read and adds whole ones, drawn with sharp edges.
     ``read``: the flows ``read_pipes_through`` found at ``contrast`` (or
-    ``NO_PIPES``), when already asked.
+    ``NO_PIPES``), when already asked. ``holes``: cells left out of the board, which
+    hold no flow (``stubs_out``).
     """
-    pipes = read or read_pipes_through(image, geometry, samples, contrast) or NO_PIPES
+    pipes = read or read_pipes_through(image, geometry, samples, contrast, holes) or NO_PIPES
     faint = contrast * FAINTER
     if not edges_off(pipes.hidden(samples), faint):
         return pipes
-    fainter = read_pipes_through(image, geometry, samples, faint)
+    fainter = read_pipes_through(image, geometry, samples, faint, holes)
     if fainter is None or not set(pipes.flows) < set(fainter.flows):
         return pipes
     new = sorted(set(fainter.flows) - set(pipes.flows))
@@ -117,7 +119,11 @@ def see_pipes_through(
 
 
 def read_pipes_through(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    holes: frozenset[Cell] = frozenset(),
 ) -> Pipes | None:
     """``see_pipes_through``, but ``None`` when pipes show that cannot be read as flows.
 
@@ -127,7 +133,11 @@ def read_pipes_through(
     """
     plain = read_pipes(image, geometry, samples, contrast)
     # A flow through a warp from a dot on the border straight out of it shows no link.
-    stubs = plain is not None and bool(stubs_out(geometry, samples, contrast, plain.touched))
+    # A hole at the border is no stub: its core is the ground, its ring the outline on
+    # three sides and, past the board, the ground again (synthetic holes zoomed 300030).
+    stubs = plain is not None and bool(
+        stubs_out(geometry, samples, contrast, plain.touched | holes)
+    )
     if plain is not None and not stubs and not plain.flows:
         return plain
     # Tiles looked for even when every flow runs from dot to dot: a flow under
@@ -138,7 +148,7 @@ def read_pipes_through(
     if plain is not None and not tiles and not stubs and not _loose_on_border(plain, geometry):
         return plain
     try:
-        return _read(image, geometry, samples, contrast, tiles)
+        return _read(image, geometry, samples, contrast, tiles, holes=holes)
     except UnsureReadingError as exc:
         log.debug("no pipes read through bridges or warps: %s", exc)
         return None
@@ -178,6 +188,8 @@ def _read(
     samples: CellSamples,
     contrast: float,
     tiles: frozenset[Cell],
+    *,
+    holes: frozenset[Cell] = frozenset(),
 ) -> Pipes:
     links = band_links(image, geometry, samples, contrast, either=True)
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
@@ -229,7 +241,7 @@ def _read(
                 )
             for k, lab in ((axis, one), (axis + 2, two)):
                 edges[frozenset({(bridge, axis), (_step(bridge, k), -1)})] = lab
-    warps = _through_warps(image, geometry, edges, samples, contrast)
+    warps = _through_warps(image, geometry, edges, samples, contrast, holes=holes)
     if not edges:
         return NO_PIPES
     return follow_flows(image, geometry, samples, edges, tiles | crossings, warps=warps)
@@ -250,6 +262,8 @@ def _through_warps(
     edges: dict[frozenset[Node], np.ndarray],
     samples: CellSamples,
     contrast: float,
+    *,
+    holes: frozenset[Cell] = frozenset(),
 ) -> frozenset[Link]:
     """Pipes running out of the board through warps' openings, joined across it (in place
     in ``edges``), and those warps.
@@ -268,7 +282,7 @@ def _through_warps(
     loose = [node[0] for node, n in degree.items() if n == 1 and node[1] < 0]
     loose = [cell for cell in loose if sides_of(cell, geometry)]
     linked = {node[0] for node in degree}
-    loose += stubs_out(geometry, samples, contrast, linked)
+    loose += stubs_out(geometry, samples, contrast, linked | holes)
     if not loose:
         return frozenset()
     border = border_of(image, geometry)

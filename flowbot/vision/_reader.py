@@ -140,8 +140,10 @@ def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -
 
 def _outlined_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Board:
     """The board with an outline on the screen; ``refusal`` when there is none, or it is doubted."""
+    # The grid the classic search refused, if any: the outlined stage tries it last.
+    refused = refusal.geometry if isinstance(refusal, UnsureBoardError) else None
     try:
-        board = outlined_board(image, settings)
+        board = outlined_board(image, settings, refused)
     except UnsureReadingError:
         board = None
     if board is None:

@@ -98,7 +98,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     inks = (
         FacedInks(image, pitch, contrast, np.array([lattice.centre(*n) for n in sides.cells]))
         if sides.crossed
-        else LineMap(ink_channel(image, sides), pitch, contrast)
+        else LineMap(ink_channel(image, sides), pitch, contrast, cut_ground=True)
     )
     sides = replace(sides, inks=inks)
     # A dot's hue spilling over a line hides it in the brightest channel: a hexagon

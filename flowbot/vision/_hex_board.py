@@ -531,12 +531,18 @@ def _check_outline(sides: HexSides) -> None:
         # only its part inside: each is expected as cut.
         group = sides.groups[edge.direction]
         thin = group.thin * sides.lines.shown(edge.a, edge.b, group.thin)
-        wide = group.wide * sides.lines.shown(edge.a, edge.b, group.wide)
+        shown_wide = sides.lines.shown(edge.a, edge.b, group.wide)
+        wide = group.wide * shown_wide
         if wide < OUTLINE_WIDTH * thin or thin <= 0:
             raise UnsureReadingError(OUTLINE.reason)
         # The boundary as far between the two, on a log scale, as uncut.
         share = math.log(group.boundary / group.thin) / math.log(group.wide / group.thin)
         if math.log(max(edge.width, 1e-6) / thin) < share * math.log(wide / thin):
+            raise UnsureReadingError(OUTLINE.reason)
+        # Cut, as far along the way itself: a deep cut leaves a thin line next to
+        # nothing, where the log scale's way stretches on and a tenth of a pixel of
+        # JPEG's ringing or a dot's cap by the edge passed for the outline.
+        if shown_wide < 1 and edge.width < thin + share * (wide - thin):
             raise UnsureReadingError(OUTLINE.reason)
 
 
@@ -554,7 +560,9 @@ OUTLINE: Rule[HexSides] = Rule(
     "0.12 pitch either side (the outline up to 0.17 pitch wide); by the image's edges the "
     "ground found with a square CUT_REACH 2 times as wide (past a dot's cap a pixel or two "
     "past a cut line in small hexagons), a cut line's hump summed over that ground (the "
-    "edge is no valley).",
+    "edge is no valley); a cut side also as far between the two on the linear way (a deep "
+    "cut leaves a thin line 0.05 px, the outline 0.53: JPEG's ringing and a dot's cap by "
+    "the edge, 0.17, passed on the log scale).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )

@@ -42,6 +42,8 @@ REGULAR = 0.04
 #: wider than the outline (the game 0.05 pitch, synthetic screens up to 0.17:
 #: twice a 2.6 px line at a 31 px pitch), narrower than a dot.
 LINE_REACH = 0.12
+#: By the image's edges, the ground is found with a square this many times as wide.
+CUT_REACH = 2
 
 #: Half-row steps to the six neighbours, clockwise from straight up, with the
 #: corners (as indices into ``_CORNERS``) of the side facing each.
@@ -69,15 +71,16 @@ class HexBoard:
     walls: frozenset[Link]
 
 
-def sampled(image: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """``image`` at ``points`` (``(rows, cols, 2)`` x, y), interpolated."""
+def sampled(image: np.ndarray, points: np.ndarray, *, edge_on: bool = False) -> np.ndarray:
+    """``image`` at ``points`` (``(rows, cols, 2)`` x, y), interpolated; past the image's
+    edge nothing, or with ``edge_on`` its edge's pixels."""
     # Nothing past the image's edge: a line it cuts shows only its part inside.
     return cv2.remap(
         image,
         points[..., 0].astype(np.float32),
         points[..., 1].astype(np.float32),
         cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_CONSTANT,
+        borderMode=cv2.BORDER_REPLICATE if edge_on else cv2.BORDER_CONSTANT,
         borderValue=0,
     )
 
@@ -94,15 +97,56 @@ class LineMap:
     """The image's thin bright lines, measured along a hexagon's sides."""
 
     def __init__(
-        self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
+        self,
+        gray: np.ndarray,
+        pitch: float,
+        contrast: float,
+        pipes: Crossings | None = None,
+        *,
+        cut_ground: bool = False,
     ) -> None:
         kernel = line_kernel(pitch)
         self.tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
         # What the top-hat stands on: the ground under the lines.
         self.ground = gray.astype(np.float32) - self.tophat
+        #: Whether the ground by the image's edges is found past a dot's cap, and a cut
+        #: line's hump measured over the ground itself (``_edge_ground``).
+        self.cut_ground = cut_ground
+        if cut_ground:
+            self._edge_ground(gray, kernel.shape[0])
         self.contrast = contrast
         #: Where drawn pipes cross the sides, hiding their lines (``None``: not looked for).
         self.pipes = pipes
+
+    def _edge_ground(self, gray: np.ndarray, size: int) -> None:
+        """The ground by the image's edges found with a square ``CUT_REACH`` times as wide.
+
+        The top-hat's square cannot reach past a line the image's edge cuts: by
+        the edge it finds its ground inside the board alone, where a dot's cap
+        a pixel or two past the line in small hexagons, as wide as the square,
+        leaves only the line's own soft edge, taken for the ground (a cut
+        outline then measured as thin as a line). A wider square reaches past
+        the cap; the ground is never raised by it (an opening by a larger
+        square is no brighter).
+        """
+        reach = CUT_REACH * size
+        wide = cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))
+        band = size // 2 + 1
+        # (each edge's strip alone, deep enough for the wide square's opening by it)
+        deep = band + 2 * reach
+        h, w = gray.shape
+        for rows, cols, keep_rows, keep_cols in (
+            (slice(0, deep), slice(None), slice(0, band), slice(None)),
+            (slice(max(0, h - deep), h), slice(None), slice(-band, None), slice(None)),
+            (slice(None), slice(0, deep), slice(None), slice(0, band)),
+            (slice(None), slice(max(0, w - deep), w), slice(None), slice(-band, None)),
+        ):
+            lower = cv2.morphologyEx(gray[rows, cols], cv2.MORPH_OPEN, wide)
+            ground = self.ground[rows, cols]
+            ground[keep_rows, keep_cols] = np.minimum(
+                ground[keep_rows, keep_cols], lower[keep_rows, keep_cols]
+            )
+        self.tophat = gray.astype(np.float32) - self.ground
 
     def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
         """For sides ``(n, 2, 2)`` (two corners' x, y each), the share of each one's middle
@@ -115,11 +159,22 @@ class LineMap:
         pixels either side of it (without ``inked``, its ink left 0: placing the lattice
         asks only where each line lies)."""
         profile, offsets = self._profiles(self.tophat, sides, across)
-        ground = np.median(self._profiles(self.ground, sides, 0.0)[0], axis=(1, 2))
+        # (with ``cut_ground``, the ground where the image's edge cuts a line is the ground
+        # at its edge: taken as nothing, it raised a cut outline's contrast over it, and
+        # sank its width)
+        ground = np.median(
+            self._profiles(self.ground, sides, 0.0, edge_on=self.cut_ground)[0], axis=(1, 2)
+        )
         peaks = profile.max(axis=2)
         drawn = (peaks >= self.contrast).mean(axis=1)
         typical = np.median(profile, axis=1)
-        ink = np.array([_hump_ink(row, offsets) if inked else 0.0 for row in typical])
+        past = self._past_edge(sides, offsets) if self.cut_ground else np.zeros(typical.shape, bool)
+        ink = np.array(
+            [
+                _hump_ink(row, offsets, cut) if inked else 0.0
+                for row, cut in zip(typical, past, strict=True)
+            ]
+        )
         peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
         weight = profile.sum(axis=(1, 2))
         where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)
@@ -139,8 +194,24 @@ class LineMap:
         """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
         return self.sides(np.array([[a, b]], np.float64), across)[0]
 
+    def _past_edge(self, sides: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+        """For each side and offset across it, whether its middle half lies past the
+        image's edge there (mostly)."""
+        if not len(sides):
+            return np.zeros((0, len(offsets)), bool)
+        h, w = self.tophat.shape
+        a, b = sides[:, 0], sides[:, 1]
+        length = np.maximum(np.hypot(*(b - a).T), 1e-6)
+        normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
+        ts = np.linspace(0.25, 0.75, 9)
+        along = a[:, None, :] + ts[None, :, None] * (b - a)[:, None, :]
+        points = along[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
+        x, y = points[..., 0], points[..., 1]
+        outside = (x < -0.5) | (x > w - 0.5) | (y < -0.5) | (y > h - 0.5)
+        return np.asarray(outside.mean(axis=1) > 0.5)
+
     def _profiles(
-        self, image: np.ndarray, sides: np.ndarray, across: float
+        self, image: np.ndarray, sides: np.ndarray, across: float, *, edge_on: bool = False
     ) -> tuple[np.ndarray, np.ndarray]:
         """``image`` across each side's middle half: ``(n, steps along, steps across)``,
         in half-pixel steps across, interpolated, over a band wider than the line; and the
@@ -158,7 +229,10 @@ class LineMap:
         flat = points.reshape(-1, len(offsets), 2)
         # (remap takes fewer than 32767 rows at once)
         profile = np.concatenate(
-            [sampled(image, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
+            [
+                sampled(image, flat[i : i + 30000], edge_on=edge_on)
+                for i in range(0, len(flat), 30000)
+            ]
         )
         return profile.reshape(len(sides), steps, len(offsets)), offsets
 
@@ -192,11 +266,18 @@ FLAT_AHEAD = 2
 PEAK_NEAR = 1.5
 
 
-def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
+def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None = None) -> float:
     """The ink of the line at the middle of ``profile`` (half-pixel steps across it): its
     contrast summed over its own hump, down to the valleys either side before
     anything else rises, over a straight line between them (glow's soft edge along
-    a line leaves a slope under it in the top-hat)."""
+    a line leaves a slope under it in the top-hat).
+
+    A hump ending past the image's edge (``cut``, per offset: the line cut) is
+    summed over the top-hat's own zero: the edge is no valley, and the line's
+    other one, between its soft edge and a dot's cap a pixel past it in small
+    hexagons, stands above the ground (the top-hat's ground found past the cap:
+    ``LineMap._edge_ground``); a straight base to it took a cut outline's soft edge
+    away, leaving it as thin as a line."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(profile[near])])
     top = max(float(profile[peak]), 1e-6)
@@ -216,6 +297,8 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray) -> float:
     lo, hi = peak - edges[0], peak + edges[1]
     hump = profile[lo : hi + 1]
     base = np.linspace(float(profile[lo]), float(profile[hi]), len(hump))
+    if cut is not None and (cut[lo] or cut[hi]):
+        base = np.zeros(len(hump))
     return 0.5 * float(np.clip(hump - base, 0, None).sum())
 
 
@@ -485,12 +568,18 @@ def _check_outline(sides: HexSides) -> None:
         # only its part inside: each is expected as cut.
         group = sides.groups[edge.direction]
         thin = group.thin * sides.lines.shown(edge.a, edge.b, group.thin)
-        wide = group.wide * sides.lines.shown(edge.a, edge.b, group.wide)
+        shown_wide = sides.lines.shown(edge.a, edge.b, group.wide)
+        wide = group.wide * shown_wide
         if wide < OUTLINE_WIDTH * thin or thin <= 0:
             raise UnsureReadingError(OUTLINE.reason)
         # The boundary as far between the two, on a log scale, as uncut.
         share = math.log(group.boundary / group.thin) / math.log(group.wide / group.thin)
         if math.log(max(edge.width, 1e-6) / thin) < share * math.log(wide / thin):
+            raise UnsureReadingError(OUTLINE.reason)
+        # Cut, as far along the way itself: a deep cut leaves a thin line next to
+        # nothing, where the log scale's way stretches on and a tenth of a pixel of
+        # JPEG's ringing or a dot's cap by the edge passed for the outline.
+        if shown_wide < 1 and edge.width < thin + share * (wide - thin):
             raise UnsureReadingError(OUTLINE.reason)
 
 
@@ -505,7 +594,12 @@ OUTLINE: Rule[HexSides] = Rule(
     "scaled by the share of its width within the image; the outline then OUTLINE_WIDTH 1.15 "
     "times the thin lines' width at least, the side at or above the gap between them (as far "
     "between the two, on a log scale, as uncut); the top-hat keeping the lines LINE_REACH "
-    "0.12 pitch either side (the outline up to 0.17 pitch wide).",
+    "0.12 pitch either side (the outline up to 0.17 pitch wide); by the image's edges the "
+    "ground found with a square CUT_REACH 2 times as wide (past a dot's cap a pixel or two "
+    "past a cut line in small hexagons), a cut line's hump summed over that ground (the "
+    "edge is no valley); a cut side also as far between the two on the linear way (a deep "
+    "cut leaves a thin line 0.05 px, the outline 0.53: JPEG's ringing and a dot's cap by "
+    "the edge, 0.17, passed on the log scale).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )

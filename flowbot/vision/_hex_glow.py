@@ -104,9 +104,15 @@ class SignedLines(LineMap):
     ``Side.ground`` the ground above them)."""
 
     def __init__(
-        self, gray: np.ndarray, pitch: float, contrast: float, pipes: Crossings | None = None
+        self,
+        gray: np.ndarray,
+        pitch: float,
+        contrast: float,
+        pipes: Crossings | None = None,
+        *,
+        cut_ground: bool = False,
     ) -> None:
-        super().__init__(gray, pitch, contrast, pipes)
+        super().__init__(gray, pitch, contrast, pipes, cut_ground=cut_ground)
         self.gray, self.pitch = gray, pitch
 
     @cached_property
@@ -162,7 +168,9 @@ def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:
     if not alike.any():
         return sides
     hue = hue_channel(image, line[alike], grounds[:, alike])
-    again = replace(sides, inks=SignedLines(hue, sides.lattice.row_step, sides.lines.contrast))
+    # (the ground by the image's edges found past a dot's cap, as in the widths' channel)
+    inks = SignedLines(hue, sides.lattice.row_step, sides.lines.contrast, cut_ground=True)
+    again = replace(sides, inks=inks)
     log.debug("sides' least contrast %.1f, along the lines' hue %.1f", least, faintest(again))
     return again if faintest(again) > least else sides
 

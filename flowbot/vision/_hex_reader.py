@@ -103,7 +103,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         centres = np.array([lattice.centre(*n) for n in sides.cells])
         sides = replace(sides, inks=FacedInks(image, pitch, contrast, centres))
     else:
-        signed = SignedLines(ink_channel(image, sides), pitch, contrast)
+        signed = SignedLines(ink_channel(image, sides), pitch, contrast, cut_ground=True)
         # ... or along the lines' own hue, where glow crosses their brightness in it.
         sides = along_hue(image, replace(sides, inks=signed))
     # A dot's hue spilling over a line hides it in the brightest channel: a hexagon

@@ -1,0 +1,121 @@
+"""A hexagonal board's outline cut by the image's edge: read where only the outline is cut,
+even with a dot's cap a pixel or two past it in small hexagons; refused where a hexagon
+of the board lies past the edge (a protrusion whose only trace is the thin line cut)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape
+from flowbot.render import RenderStyle, draw_board
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_board import LineMap
+
+# Small hexagons, lines a pixel wide and an outline two wide, dots of 0.4 pitch: the
+# dot in the top cell (1, 3) lies a pixel or two below its top side.
+_PITCH, _RADIUS = 19.0, 0.4
+_TOP = Cell(1, 3)
+
+
+def _puzzle(*, protruding: bool) -> Puzzle:
+    # Row 0 is holes but for the hexagon above the top cell (1, 3) when ``protruding``.
+    holes = {Cell(0, c) for c in range(9)} - ({Cell(0, 3)} if protruding else set())
+    pairs = (
+        Pair("A", _TOP, Cell(6, 6)),
+        Pair("B", Cell(1, 5), Cell(8, 0)),
+        Pair("C", Cell(1, 1), Cell(5, 2)),
+        Pair("D", Cell(2, 7), Cell(7, 4)),
+        Pair("E", Cell(4, 0), Cell(3, 8)),
+    )
+    return Puzzle(9, 9, pairs, shape=Shape.HEX, holes=frozenset(holes))
+
+
+def _cut_at_top_side(puzzle: Puzzle, past: float) -> np.ndarray:
+    """``puzzle`` drawn, the image's top edge ``past`` px below the top side of (1, 3)."""
+    geometry = HexGeometry.regular(left=40, top=40, pitch=_PITCH, rows=9, cols=9)
+    canvas = np.zeros((260, 230, 3), np.uint8)
+    image = draw_board(canvas, puzzle, geometry, style=RenderStyle(dot_radius=_RADIUS))
+    side = geometry.centre(_TOP).y - geometry.row_step / 2
+    return np.ascontiguousarray(image[round(side + past + 0.5) :])
+
+
+@pytest.mark.parametrize("past", [-0.3, -0.1])
+def test_an_outline_cut_by_the_image_edge_over_a_dot_is_read(past: float) -> None:
+    # The square top-hat found the line's own soft edge for the ground over the dot's
+    # cap, and a straight base up to the cap took the rest: the cut outline read thin.
+    image = _cut_at_top_side(_puzzle(protruding=False), past)
+    truth = _puzzle(protruding=False).as_drawn().canonical()
+    assert read_board(image).puzzle.canonical() == truth
+
+
+@pytest.mark.parametrize("past", [-0.3, -0.1, 0.1])
+def test_a_hexagon_past_the_image_edge_above_a_cut_thin_line_is_refused(past: float) -> None:
+    # The hexagon above (1, 3) lies past the edge; only its bottom line, thin, is cut.
+    with pytest.raises(UnsureReadingError, match="past the board's outline"):
+        read_board(_cut_at_top_side(_puzzle(protruding=True), past))
+
+
+@pytest.mark.parametrize("seed", [300015, 300176])
+def test_tight_crops_of_tiny_hexagons_are_read_exactly(seed: int) -> None:
+    # Development seeds: the outline cut at the top, dots under it.
+    shot = sample("tiny_cells", seed, variant="hex")
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_the_ground_by_the_edge_is_found_past_a_dot_cap() -> None:
+    # A line along the top row, a dot's cap from the third row on: the ground under
+    # the line is the dark ground beside the cap, not the line's own soft edge.
+    gray = np.zeros((40, 60), np.uint8)
+    gray[0, :] = 116
+    gray[1, :] = 27
+    # (the cap's soft edge, 7 px, wider than the top-hat's square: 5 px at this pitch)
+    gray[2, 27:34] = 100
+    gray[3:16, 22:39] = 250
+    plain = LineMap(gray, _PITCH, 10.0)
+    cut = LineMap(gray, _PITCH, 10.0, cut_ground=True)
+    assert plain.ground[0, 30] == 27
+    assert cut.ground[0, 30] == 0
+    assert cut.ground[20, 30] == plain.ground[20, 30]
+
+
+@pytest.mark.parametrize("past", [0.1, 0.3])
+def test_a_hexagon_past_the_image_edge_is_refused_when_its_line_is_cut_deep_under_jpeg(
+    past: float,
+) -> None:
+    # A tiny-cells board (development seed) whose row 0 is holes but the hexagon above
+    # the dot at (1, 3), the image cut at that hexagon's bottom line, JPEG'd. Cut deep,
+    # the thin line leaves next to nothing (0.05 px against the cut outline's 0.53):
+    # JPEG's ringing and the dot's cap by the edge (0.17 px) passed for the outline's
+    # share of it on the log scale.
+    shot = sample("tiny_cells", 300031, variant="hex")
+    truth, geometry = shot.puzzle, shot.geometry
+    holes = set(truth.holes) | {Cell(0, c) for c in range(truth.cols)}
+    holes -= {Cell(0, 3), Cell(1, 3)}
+    pairs = [p for p in truth.pairs if not {p.a, p.b} & (holes | {Cell(1, 3)})]
+    far = next(
+        Cell(r, c)
+        for r in range(truth.rows - 1, 1, -1)
+        for c in range(truth.cols)
+        if Cell(r, c) not in holes and all(Cell(r, c) not in (p.a, p.b) for p in pairs)
+    )
+    puzzle = Puzzle(
+        truth.rows,
+        truth.cols,
+        (*pairs, Pair("z", Cell(1, 3), far)),
+        shape=Shape.HEX,
+        holes=frozenset(holes),
+    )
+    pitch = geometry.row_step
+    canvas = np.full((int(geometry.origin.y + (truth.rows + 1) * pitch), 300, 3), 10, np.uint8)
+    style = RenderStyle(line_colour=(120, 110, 90), line_width=1 / pitch, dot_radius=0.4)
+    image = draw_board(canvas, puzzle, geometry, style=style)
+    side = geometry.centre(Cell(1, 3)).y - pitch / 2
+    image = np.ascontiguousarray(image[round(side + past + 0.5) :])
+    _, encoded = cv2.imencode(".jpg", image[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, 70])
+    decoded = np.ascontiguousarray(cv2.imdecode(encoded, cv2.IMREAD_COLOR)[:, :, ::-1])
+    with pytest.raises(UnsureReadingError, match="past the board's outline"):
+        read_board(decoded)

@@ -90,9 +90,20 @@ class EitherWay(LineMap):
         kernel = line_kernel(pitch)
         self.tophat = np.zeros((h, w), np.float32)
         inside = self.tophat[y0:y1, x0:x1]
+        # A line darker than its ground needs its ground in view on both sides: by the
+        # image's edge the black-hat takes what lies past it for brighter ground, and a
+        # cut line's sliver for a dark line there (a hexagon past the edge found drawn).
+        band = kernel.shape[0] // 2
+        edge = np.ones(inside.shape, bool)
+        edge[
+            band * (y0 == 0) : inside.shape[0] - band * (y1 == h),
+            band * (x0 == 0) : inside.shape[1] - band * (x1 == w),
+        ] = False
         for channel in cv2.split(np.ascontiguousarray(image[y0:y1, x0:x1])):
-            for hat in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
-                np.maximum(inside, cv2.morphologyEx(channel, hat, kernel), out=inside)
+            np.maximum(inside, cv2.morphologyEx(channel, cv2.MORPH_TOPHAT, kernel), out=inside)
+            darker = cv2.morphologyEx(channel, cv2.MORPH_BLACKHAT, kernel)
+            darker[edge] = 0
+            np.maximum(inside, darker, out=inside)
         self.ground = np.zeros_like(self.tophat)
         self.contrast = contrast
         self.pipes = pipes

@@ -39,6 +39,15 @@ def test_an_outlined_board_is_read_exactly(variant: str, category: str, seed: in
     assert reading.puzzle == shot.puzzle.canonical()
 
 
+def test_a_small_started_board_is_found_through_its_pipes_in_the_finer_copy() -> None:
+    # A phone mirrored small on a 2560 px desktop: 36 px cells are 9 px in the
+    # first copy, its pipes as thin as the line filter's kernel; followed
+    # through its pipes in the finer copy the board's lattice shows.
+    shot = sample("colour_blind", 300029, "warps", "started")
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.canonical()
+
+
 def test_a_board_flush_with_the_image_cut_at_a_grid_line_is_refused() -> None:
     # Cut through a row of cells, the last whole row's line is a thin grid line:
     # as bright as a line, not as the outline, so no frame.

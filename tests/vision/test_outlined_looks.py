@@ -31,6 +31,7 @@ from flowbot.vision import _border_sides, read_board
         ("walls", "crop", 160003),  # lines on a dark ground as heavy as the outline's least
         ("walls", "jpeg", 160005),  # JPEG's ringing outside joins more cells than the board
         ("walls", "twins", 160004),  # lines 0.1 pitch wide: the outline's ink past 0.07
+        ("walls", "mirror", 140039),  # a window's edge 3 px past the frame, in its reach
     ],
 )
 def test_an_outlined_board_is_read_exactly(variant: str, category: str, seed: int) -> None:

@@ -32,6 +32,7 @@ from flowbot.vision import _border_sides, read_board
         ("walls", "jpeg", 160005),  # JPEG's ringing outside joins more cells than the board
         ("walls", "twins", 160004),  # lines 0.1 pitch wide: the outline's ink past 0.07
         ("walls", "mirror", 140039),  # a window's edge 3 px past the frame, in its reach
+        ("walls", "mirror", 100011),  # a glow shaft 0.55 pitch wide, its edges over 4 px
     ],
 )
 def test_an_outlined_board_is_read_exactly(variant: str, category: str, seed: int) -> None:

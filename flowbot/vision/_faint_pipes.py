@@ -10,7 +10,8 @@ So the pipe stage looks again at ``FAINTER`` of the contrast where no flow
 read runs (``_pipes_through.see_pipes_through``), and the cell rule here
 refuses a band that faint, drawn with a sharp edge, that no flow read
 explains. The background's glow is as faint, but fades softly across its
-width (``band_is_soft``): it is neither read nor refused. A band within
+width (``band_is_soft``), or is wider than a pipe (``WIDEST``): it is neither
+read nor refused. A band within
 ``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
 judged in colour, each edge by its place between the band's colour and its
 own side's: a pipe when sharp on both. Left unjudged, such a flow was
@@ -186,7 +187,9 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "the pipe contrast, and its dots, a pipe running out of them, are no flat discs: "
     "unread, its pair would be left out of the puzzle. The pipe stage reads such flows "
     "when they are whole; a faint pipe it could not read is a drawing in doubt. Glow "
-    "fades softly across its width and is no pipe; a band within SOFT_LIGHTNESS of its "
+    "fades softly across its width and is no pipe, nor is a band judged in lightness wider "
+    "than a pipe (a glow shaft in a phone mirrored small, its edges over 4 px only); a "
+    "band within SOFT_LIGHTNESS of its "
     "ground's lightness is judged in colour, each edge against its own side: a pipe when "
     "sharp on both.",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
@@ -194,7 +197,9 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
     "colour, COLOUR_STEP 9 Lab to each side (that flow 0.92; glow ending in a cell 0; dark "
     "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
-    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens.",
+    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens; "
+    "WIDEST 0.5 pitch between the band's half-way places (pipes 0.30-0.34, a dot's disc "
+    "0.47 where looked across, a mirrored glow shaft 0.55: walls mirror 100011).",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

@@ -46,10 +46,15 @@ JOINED = 2.0
 
 
 def ring_like_core_recentred(
-    image: np.ndarray, centre: tuple[float, float], pitch: float, core: np.ndarray
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    core: np.ndarray,
+    *,
+    joined: bool = False,
 ) -> float:
-    """``CellSamples.ring_like_core`` around the centroid of the core's colour near ``centre``,
-    counting only the colour joined to the core (``joined_to_core``).
+    """``CellSamples.ring_like_core`` around the centroid of the core's colour near ``centre``;
+    with ``joined``, counting only the colour joined to the core (``joined_to_core``).
 
     A large dot a pixel or two off the grid's cell centre reaches into the
     ring on one side; around its own centre it does not. A pipe runs on
@@ -64,7 +69,9 @@ def ring_like_core_recentred(
     y0, y1 = max(0, math.floor(cy - margin)), min(h, math.ceil(cy + margin) + 1)
     yy, xx = np.mgrid[y0:y1, x0:x1]
     off = delta_e(to_lab(image[y0:y1, x0:x1]), core)
-    near = (off <= NEAR) & joined_to_core(off, np.hypot(xx - cx, yy - cy) <= CORE_RADIUS * pitch)
+    near = off <= NEAR
+    if joined:
+        near &= joined_to_core(off, np.hypot(xx - cx, yy - cy) <= CORE_RADIUS * pitch)
     like = near & (np.hypot(xx - cx, yy - cy) <= reach)
     if not like.any():
         return 1.0

@@ -51,7 +51,7 @@ def _cell(*, fringe: bool, pipe: bool) -> tuple[np.ndarray, tuple[float, float]]
 
 def _ring_like(image: np.ndarray, centre: tuple[float, float]) -> float:
     core = to_lab(np.array([[GREY]], np.uint8))[0, 0]
-    return ring_like_core_recentred(image, centre, PITCH, core)
+    return ring_like_core_recentred(image, centre, PITCH, core, joined=True)
 
 
 def test_an_outlines_fringe_in_the_ring_is_no_pipe() -> None:

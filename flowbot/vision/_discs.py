@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
 from flowbot.vision._cells import CORE_RADIUS, NEAR, RING_OUTER, cell_offsets
@@ -37,14 +38,24 @@ FAINT_ELONGATION = 1.25
 RECENTRE_MAX = 0.1
 
 
+#: A pixel is joined to a dot's core through pixels within this many times ``NEAR``
+#: of the core's colour (``joined_to_core``): JPEG moves a pipe's pixels past
+#: ``NEAR`` here and there, never across its width; the ground between a dot and a
+#: line's fringe lies far past it (black beside lavender grey: 66 Lab).
+JOINED = 2.0
+
+
 def ring_like_core_recentred(
     image: np.ndarray,
     centre: tuple[float, float],
     pitch: float,
     core: np.ndarray,
     ground: np.ndarray | None = None,
+    *,
+    joined: bool = False,
 ) -> float:
-    """``CellSamples.ring_like_core`` around the centroid of the core's colour near ``centre``.
+    """``CellSamples.ring_like_core`` around the centroid of the core's colour near ``centre``;
+    with ``joined``, counting only the colour joined to the core (``joined_to_core``).
 
     A large dot a pixel or two off the grid's cell centre reaches into the
     ring on one side; around its own centre it does not. A pipe runs on
@@ -62,19 +73,27 @@ def ring_like_core_recentred(
     h, w = image.shape[:2]
     cx, cy = centre
     reach = RING_OUTER * pitch
-    x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
-    y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
+    # The patch reaches past the ring as far as the centroid may move.
+    margin = reach + RECENTRE_MAX * pitch + 2
+    x0, x1 = max(0, math.floor(cx - margin)), min(w, math.ceil(cx + margin) + 1)
+    y0, y1 = max(0, math.floor(cy - margin)), min(h, math.ceil(cy + margin) + 1)
     yy, xx = np.mgrid[y0:y1, x0:x1]
-    like = (delta_e(to_lab(image[y0:y1, x0:x1]), core) <= NEAR) & (
-        np.hypot(xx - cx, yy - cy) <= reach
-    )
+    off = delta_e(to_lab(image[y0:y1, x0:x1]), core)
+    near = off <= NEAR
+    if joined:
+        near &= joined_to_core(off, np.hypot(xx - cx, yy - cy) <= CORE_RADIUS * pitch)
+    like = near & (np.hypot(xx - cx, yy - cy) <= reach)
     if not like.any():
         return 1.0
     centre_x, centre_y = float(xx[like].mean()), float(yy[like].mean())
     _, ring_xy, _, _ = cell_offsets(pitch)
     px = np.clip(np.rint(centre_x + ring_xy[:, 0]), 0, w - 1).astype(np.intp)
     py = np.clip(np.rint(centre_y + ring_xy[:, 1]), 0, h - 1).astype(np.intp)
-    like = delta_e(to_lab(pixels_at(image, py, px)), core) <= NEAR
+    inside = (px >= x0) & (px < x1) & (py >= y0) & (py < y1)
+    seen = near[np.clip(py - y0, 0, y1 - y0 - 1), np.clip(px - x0, 0, x1 - x0 - 1)] & inside
+    # Past the patch (none but at the image's edge) as before: like by colour alone.
+    alone = ~inside & (delta_e(to_lab(pixels_at(image, py, px)), core) <= NEAR)
+    like = seen | alone
     if ground is not None and like.any():
         like[like] = _runs_on(image, (centre_x, centre_y), ring_xy[like], ground)
     return float(like.mean())
@@ -97,6 +116,29 @@ def _runs_on(
     lab = to_lab(pixels_at(image, ys.ravel(), xs.ravel()))
     ground_shows = delta_e(lab, ground) <= NEAR
     return np.asarray(~ground_shows.reshape(xs.shape).any(axis=1))
+
+
+def joined_to_core(off: np.ndarray, core_area: np.ndarray) -> np.ndarray:
+    """Where in a patch the core's colour is joined to the core: the pixels of the pieces,
+    within ``JOINED`` times ``NEAR`` of the core's colour (``off``: each pixel's distance
+    to it), that hold a pixel of the core's area within ``NEAR`` of it; all (``True``) when
+    none does (a letter over the whole core).
+
+    A dot and a pipe running out of it are one shape of one colour. In small cells
+    a wall's or the outline's blurred edge, three times a line's width, reaches
+    the ring just inside the lines, and where it mixes with the ground it may take
+    a pale dot's colour (a lavender grey 9 Lab from the outline's fringe in 19 px
+    cells): the ground between them parts it from the dot. The wider bound keeps a
+    pipe joined where JPEG's noise moves a pixel or two of it past ``NEAR``.
+    """
+    pieces, labels = cv2.connectedComponents(
+        (off <= JOINED * NEAR).astype(np.uint8), connectivity=8
+    )
+    kept = np.unique(labels[core_area & (off <= NEAR)])
+    kept = kept[kept > 0]
+    if pieces <= 2 or not kept.size:
+        return np.ones(off.shape, bool)
+    return np.isin(labels, kept)
 
 
 def is_crisp_disc(

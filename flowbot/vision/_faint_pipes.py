@@ -10,7 +10,8 @@ So the pipe stage looks again at ``FAINTER`` of the contrast where no flow
 read runs (``_pipes_through.see_pipes_through``), and the cell rule here
 refuses a band that faint, drawn with a sharp edge, that no flow read
 explains. The background's glow is as faint, but fades softly across its
-width (``band_is_soft``): it is neither read nor refused. A band within
+width (``band_is_soft``), or is wider than a pipe (``WIDEST``): it is neither
+read nor refused. A band within
 ``SOFT_LIGHTNESS`` of its ground's lightness (a dark flow on black) is
 judged in colour, each edge by its place between the band's colour and its
 own side's: a pipe when sharp on both. Left unjudged, such a flow was
@@ -22,6 +23,7 @@ such a dot at a faint band no flow read explains refuses (``FAINT_DOTS``).
 
 from __future__ import annotations
 
+import math
 from itertools import pairwise
 
 import numpy as np
@@ -33,7 +35,7 @@ from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import crisp_rim
 from flowbot.vision._pipes import STEPS, band_links, edges_off, lab_at
-from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, edges_in_colour
+from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, band_width, edges_in_colour
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
 
@@ -58,14 +60,28 @@ COLOUR_STEP = 9.0
 #: (as ``_pipes``: clear of a pipe's half width 0.15-0.17).
 _ALONG = (0.3, 0.7)
 _BESIDE = 0.32
+#: Widest a band (pitches, between its half-way places either side: ``band_width``)
+#: the faint-pipe rule takes for a pipe: the game's pipes are 0.30-0.34 wide, a dot's
+#: disc (radius 0.38 at most) 0.47 where the band is looked across 0.3 pitch from its
+#: centre; the background's glow shafts, drawn a twentieth of the screen wide, 0.55
+#: and more (a phone mirrored small, whose shaft's edges blur over 4 px only).
+WIDEST = 0.5
 
 
-def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ...]) -> float:
+def drawn_share(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    flow: tuple[Cell, ...],
+    *,
+    widest: float = math.inf,
+) -> float:
     """The share of the places along ``flow``'s links where its band's edge is sharp
     across its width (``DRAWN_SHARE``; 1 with no link: a flow through a warp only).
 
     A place within ``SOFT_LIGHTNESS`` of the lightness beside it is judged in
     colour, each edge against its own side's colour: sharp on both (a pipe).
+    With ``widest``, a place judged in lightness whose band is wider than that
+    (``band_width``) is no pipe's, however sharp.
     """
     h, w = image.shape[:2]
     pitch = geometry.cell_size
@@ -85,6 +101,10 @@ def drawn_share(image: np.ndarray, geometry: BoardGeometry, flow: tuple[Cell, ..
                 drawn.append(
                     not band_is_soft(
                         image, (x, y), pitch, band, beside, across=across, outline_px=BAND_EDGE_PX
+                    )
+                    and (
+                        widest == math.inf
+                        or band_width(image, (x, y), pitch, band, beside, across=across) <= widest
                     )
                 )
                 continue
@@ -152,7 +172,8 @@ def check_no_faint_pipes(cells: Cells) -> None:
             continue  # no pipe runs there: the outline's colour
         if {cell, other} <= cells.dots:
             continue  # two dots of a pair side by side, blurred into one band
-        if drawn_share(cells.image, cells.geometry, (cell, other)) >= DRAWN_SHARE:
+        # Wider than a pipe: the background's glow, its edges however sharp.
+        if drawn_share(cells.image, cells.geometry, (cell, other), widest=WIDEST) >= DRAWN_SHARE:
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
             )
@@ -166,7 +187,9 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "the pipe contrast, and its dots, a pipe running out of them, are no flat discs: "
     "unread, its pair would be left out of the puzzle. The pipe stage reads such flows "
     "when they are whole; a faint pipe it could not read is a drawing in doubt. Glow "
-    "fades softly across its width and is no pipe; a band within SOFT_LIGHTNESS of its "
+    "fades softly across its width and is no pipe, nor is a band judged in lightness wider "
+    "than a pipe (a glow shaft in a phone mirrored small, its edges over 4 px only); a "
+    "band within SOFT_LIGHTNESS of its "
     "ground's lightness is judged in colour, each edge against its own side: a pipe when "
     "sharp on both.",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
@@ -174,7 +197,9 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
     "colour, COLOUR_STEP 9 Lab to each side (that flow 0.92; glow ending in a cell 0; dark "
     "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
-    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens.",
+    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens; "
+    "WIDEST 0.5 pitch between the band's half-way places (pipes 0.30-0.34, a dot's disc "
+    "0.47 where looked across, a mirrored glow shaft 0.55: walls mirror 100011).",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

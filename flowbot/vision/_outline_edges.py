@@ -203,7 +203,8 @@ def _ink(
     # fading across the edge leaves no ink); one side only at the image's edge.
     # A side brighter than the line itself is not all the line is drawn on (another
     # window flush against the board's frame, past a dark margin): its darkest
-    # pixel past the line is.
+    # pixel past the line's middle is (the margin may lie within the line's reach:
+    # a phone mirrored small, its window's edge 3 px from the frame).
     top = (profile[..., near] * inside[:, None, near]).max(-1)
     grounds = []
     for half in (off < 0, off > 0):
@@ -211,7 +212,7 @@ def _ink(
         valid = inside[:, take]  # [lines, n]
         count = valid.sum(-1)
         mean = (profile[..., take] * valid[:, None, :]).sum(-1) / np.maximum(count, 1)[:, None]
-        past = half & (a > line_reach) & (a <= ground_to)
+        past = half & (a >= 1) & (a <= ground_to)
         darkest = np.where(inside[:, None, past], profile[..., past], np.inf).min(-1)
         mean = np.where(mean > top, np.minimum(mean, darkest), mean)
         grounds.append(np.where(count[:, None] > 0, mean, np.nan))

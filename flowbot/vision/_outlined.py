@@ -201,6 +201,10 @@ def find_outlined(
     # in colour first (a line beside a pipe's tint may stand out in one channel).
     attempts = [(f, gray, False) for f in dict.fromkeys((factor, max(1, factor // 2)))]
     attempts += [(factor, image, True), (factor, gray, True)]
+    if factor > 1:
+        # And in the finer copy (as the classic search): in small cells a pipe
+        # (a third of a pitch) is as thin there as the line filter's kernel.
+        attempts += [(factor // 2, image, True), (factor // 2, gray, True)]
     for f, source, bridge in attempts:
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from statistics import NormalDist
 
 import cv2
@@ -228,6 +229,29 @@ def band_is_soft(
     place = (lab[..., 0] - inside[0]) / step
     moved, sharp = _moved_and_sharp(place, outline_px)
     return bool(moved.any()) and not (moved & sharp).any()
+
+
+def band_width(
+    image: np.ndarray,
+    point: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    outside: np.ndarray,
+    *,
+    across: float,
+) -> float:
+    """The width (pitches) of a band through ``point`` square to ``across``: between the
+    first places either way where its lightness is half way from ``inside`` to ``outside``
+    (blur moves an edge's half-way place little); ``inf`` where a side gets no half way
+    out to the cell's border band. Rays as ``band_is_soft``'s."""
+    step = float(outside[0] - inside[0])
+    if abs(step) < SOFT_LIGHTNESS:
+        return math.inf
+    lab = _ray_lab(image, point, pitch, np.array([across, across + np.pi]), start=0.0)
+    half = (lab[..., 0] - inside[0]) / step >= 0.5
+    if not half.any(axis=1).all():
+        return math.inf
+    return float(np.argmax(half, axis=1).sum() * _RAY_STEP / pitch)
 
 
 def edges_in_colour(

@@ -19,13 +19,14 @@ PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
 FAINT_RGB = (45, 40, 50)
 
 
-def _with_band(blur: float) -> np.ndarray:
-    """The board with a band of ``FAINT_RGB``, a pipe's width, down column 1 (under the
-    dot at (3, 1)), from past the board's top to past its bottom."""
+def _with_band(blur: float, width: int = 18) -> np.ndarray:
+    """The board with a band of ``FAINT_RGB``, a pipe's width (or ``width`` px in 60 px
+    cells), down column 1 (under the dot at (3, 1)), from past the board's top to past its
+    bottom."""
     geometry = board_geometry(PUZZLE, cell_px=60, margin_px=40)
     canvas = np.zeros((380, 380, 3), np.uint8)
     x = round(geometry.centre(Cell(0, 1)).x)
-    cv2.line(canvas, (x, 0), (x, 379), FAINT_RGB, 18, cv2.LINE_AA)
+    cv2.line(canvas, (x, 0), (x, 379), FAINT_RGB, width, cv2.LINE_AA)
     if blur:
         canvas = cv2.GaussianBlur(canvas, (0, 0), blur)
     return draw_board(canvas, PUZZLE, geometry)
@@ -46,6 +47,17 @@ def test_a_faint_pipe_no_flow_explains_is_refused() -> None:
 def test_faint_glow_as_wide_is_no_pipe() -> None:
     # The same band blurred as the background's glow is: it fades softly.
     assert read_board(_with_band(blur=5)).puzzle == PUZZLE.canonical()
+
+
+def test_a_glow_shaft_wider_than_a_pipe_is_no_pipe_however_sharp() -> None:
+    # The background's glow shaft in a phone mirrored small: its edges blurred over
+    # 4 px only, as sharp as a pipe's by their pace, but 0.55 pitch wide.
+    assert read_board(_with_band(blur=1.2, width=33)).puzzle == PUZZLE.canonical()
+
+
+def test_a_faint_pipe_as_blurred_is_still_refused() -> None:
+    with pytest.raises(UnsureBoardError, match="faint pipe"):
+        read_board(_with_band(blur=1.2))
 
 
 #: A dark purple on the game's black ground: 21 Lab from it but under 5 L* lighter, too

@@ -31,10 +31,21 @@ from flowbot.vision import _border_sides, read_board
         ("walls", "crop", 160003),  # lines on a dark ground as heavy as the outline's least
         ("walls", "jpeg", 160005),  # JPEG's ringing outside joins more cells than the board
         ("walls", "twins", 160004),  # lines 0.1 pitch wide: the outline's ink past 0.07
+        ("walls", "mirror", 140039),  # a window's edge 3 px past the frame, in its reach
+        ("walls", "mirror", 100011),  # a glow shaft 0.55 pitch wide, its edges over 4 px
     ],
 )
 def test_an_outlined_board_is_read_exactly(variant: str, category: str, seed: int) -> None:
     shot = sample(category, seed, variant)
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.canonical()
+
+
+def test_a_small_started_board_is_found_through_its_pipes_in_the_finer_copy() -> None:
+    # A phone mirrored small on a 2560 px desktop: 36 px cells are 9 px in the
+    # first copy, its pipes as thin as the line filter's kernel; followed
+    # through its pipes in the finer copy the board's lattice shows.
+    shot = sample("colour_blind", 300029, "warps", "started")
     reading = read_board(shot.image)
     assert reading.puzzle == shot.puzzle.canonical()
 

@@ -21,7 +21,10 @@ whole canonical puzzle equals the truth (``Puzzle.canonical()``: lattice,
 size, holes, walls, bridges, warps, dots and pairs); ``wrong_size`` is another
 lattice or size, ``wrong_board`` other holes, walls, bridges or warps; an
 exact reading that says which cells pipes cover (``Reading.pipes``) and is
-wrong for a colour is ``wrong_pipes`` (the truth: ``SyntheticShot.pipes``).
+wrong for a colour is ``wrong_pipes`` (the truth: ``SyntheticShot.pipes``); an
+exact puzzle placed elsewhere (its grid lines or cell centres ``PLACE_OFF`` of a
+pitch or more off: another copy of the board read, a drag would miss it) is
+``wrong_place``.
 Development used seeds below 100000: ``--first 100000`` measures on seeds never
 looked at. ``--official ../shared/official`` draws the game's own levels of
 each variant (their shapes, walls, bridges and warps as the packs have them)
@@ -67,6 +70,7 @@ OUTCOMES = (
     "wrong_dots",
     "wrong_pairs",
     "wrong_pipes",
+    "wrong_place",
     "refused",
     "timeout",
     "crashed",
@@ -95,6 +99,11 @@ def compare(truth: Puzzle, read: Puzzle) -> str:
     if set(truth.dots()) != set(read.dots()):
         return "wrong_dots"
     return "exact" if truth == read else "wrong_pairs"
+
+
+#: A reading placed this share of a pitch or more off the board's own place is wrong:
+#: drags aimed at it would miss the cells (exact readings err by 0.01 at most).
+PLACE_OFF = 0.25
 
 
 def compare_pipes(truth: Puzzle, pipes: tuple[frozenset[Cell], ...], read: Reading) -> str:
@@ -176,6 +185,8 @@ def run_one(
         if kind == "exact":
             error = line_error(shot.geometry, read.reading.geometry, shot.puzzle)
             kind = compare_pipes(shot.puzzle, shot.pipes, read.reading)
+            if error >= PLACE_OFF:
+                kind, detail = "wrong_place", f"placed {error:.2f} pitch off"
         else:
             puzzle = read.reading.puzzle
             detail = f"read {puzzle.size} {_text(puzzle).strip().replace(chr(10), '/')}"
@@ -263,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
         for o in bad:
             print(f"  {o.category} seed {o.seed}: {o.kind}: {o.detail}")
     worst_kinds = {
-        *("wrong_size", "wrong_board", "wrong_dots", "wrong_pairs", "wrong_pipes"),
+        *("wrong_size", "wrong_board", "wrong_dots", "wrong_pairs", "wrong_pipes", "wrong_place"),
         *("timeout", "crashed"),
     }
     return 1 if any(o.kind in worst_kinds for o in bad) else 0

@@ -248,7 +248,29 @@ def _dots_beyond(image: np.ndarray, boards: list[Outlined], settings: Settings) 
     OS's screenshot preview of a board whose lines only show followed through its pipes
     (the later looks), not the board."""
     biggest = max(boards, key=lambda b: _area(b.geometry)).geometry
-    return dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None
+    return (
+        dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None
+        or _flows_beyond(image, biggest)
+    )
+
+
+#: Saturated colour outside a board as much as this share of its area: a bigger
+#: board's flows, whose dots are joined to their pipes (no lone dots to see).
+FLOWS_BEYOND = 1.0
+
+
+def _flows_beyond(image: np.ndarray, board: BoardGeometry) -> bool:
+    """Whether as much saturated colour as the board's area (``FLOWS_BEYOND``) lies outside
+    ``board`` and a pitch round it: the board may be the screenshot preview of a finished
+    board whose dots the flows join."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_RGB2HSV)
+    vivid = (hsv[..., 1] >= 120) & (hsv[..., 2] >= 100)
+    pitch = board.cell_size
+    h, w = vivid.shape
+    x0, y0 = max(0, int(board.left - pitch)), max(0, int(board.top - pitch))
+    x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
+    vivid[y0:y1, x0:x1] = False
+    return bool(np.count_nonzero(vivid) >= FLOWS_BEYOND * _area(board))
 
 
 def _area(g: BoardGeometry) -> float:

@@ -72,3 +72,12 @@ def test_the_border_is_measured_once_per_board(monkeypatch: pytest.MonkeyPatch) 
     shot = sample("phone", 3, "walls")
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
     assert len(calls) == 1
+
+
+def test_a_finished_board_is_read_not_its_screenshot_preview() -> None:
+    # A finished walls board whose flows join its dots (no lone dots beyond the preview):
+    # the preview's grid read first, the board's lines found through its pipes later.
+    shot = sample("preview", 300001, "walls", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert abs(reading.geometry.cell_size - shot.geometry.cell_size) < 0.05 * shot.geometry.cell_size

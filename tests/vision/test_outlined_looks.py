@@ -80,4 +80,5 @@ def test_a_finished_board_is_read_not_its_screenshot_preview() -> None:
     shot = sample("preview", 300001, "walls", "solved")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert abs(reading.geometry.cell_size - shot.geometry.cell_size) < 0.05 * shot.geometry.cell_size
+    pitch = shot.geometry.cell_size
+    assert abs(reading.geometry.cell_size - pitch) < 0.05 * pitch

@@ -207,12 +207,24 @@ class Border:
 
     @cached_property
     def side_colours(self) -> list[np.ndarray]:
-        """Each side's drawn colour (Lab), the sides drawn somewhere."""
-        return [
-            median_of(side.colour[_drawn(side)], axis=0)
-            for side in self.sides.values()
-            if _drawn(side).any()
-        ]
+        """Each side's drawn colour (Lab), the sides drawn somewhere.
+
+        A flow running out of a warp's opening crosses the border there in its own
+        colour, as much as the outline's on a short side of several warps: a side's
+        colour is its pieces' near the colour most pieces all round share (within
+        ``OUTLINE_ALIKE``), or all its pieces' where none is.
+        """
+        drawn = [side.colour[_drawn(side)] for side in self.sides.values() if _drawn(side).any()]
+        if not drawn:
+            return []
+        pieces = np.concatenate(drawn)
+        sharing = (delta_e(pieces[:, None], pieces[None]) <= OUTLINE_ALIKE).sum(axis=1)
+        common = pieces[int(np.argmax(sharing))]
+        colours = []
+        for side in drawn:
+            near = side[delta_e(side, common) <= OUTLINE_ALIKE]
+            colours.append(median_of(near if len(near) else side, axis=0))
+        return colours
 
     @property
     def outline_colour(self) -> np.ndarray:

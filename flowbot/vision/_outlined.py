@@ -27,7 +27,9 @@ run on past them into the classic search's grid).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
 import cv2
 import numpy as np
@@ -205,6 +207,8 @@ def find_outlined(
         # And in the finer copy (as the classic search): in small cells a pipe
         # (a third of a pitch) is as thin there as the line filter's kernel.
         attempts += [(factor // 2, image, True), (factor // 2, gray, True)]
+    # (the screen's saturated colour, made once when first asked for: ``_flows_beyond``)
+    vivid = cache(lambda: _vivid(image))
     for f, source, bridge in attempts:
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
@@ -225,7 +229,7 @@ def find_outlined(
                 continue
             if found is not None:
                 boards.append(found)
-        if boards and not _dots_beyond(image, boards, settings):
+        if boards and not _dots_beyond(image, boards, settings, vivid):
             break
     if not boards and refused is not None and refused.cell_size >= settings.min_cell_px:
         try:
@@ -243,14 +247,19 @@ def find_outlined(
     return None
 
 
-def _dots_beyond(image: np.ndarray, boards: list[Outlined], settings: Settings) -> bool:
+def _dots_beyond(
+    image: np.ndarray,
+    boards: list[Outlined],
+    settings: Settings,
+    vivid: Callable[[], np.ndarray],
+) -> bool:
     """Whether a board's pairs of dots lie outside the biggest of ``boards``: it may be the
     OS's screenshot preview of a board whose lines only show followed through its pipes
-    (the later looks), not the board."""
+    (the later looks), not the board. ``vivid``: the screen's ``_vivid`` mask."""
     biggest = max(boards, key=lambda b: _area(b.geometry)).geometry
     return (
         dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None
-        or _flows_beyond(image, biggest)
+        or _flows_beyond(vivid(), biggest)
     )
 
 
@@ -259,18 +268,22 @@ def _dots_beyond(image: np.ndarray, boards: list[Outlined], settings: Settings) 
 FLOWS_BEYOND = 1.0
 
 
-def _flows_beyond(image: np.ndarray, board: BoardGeometry) -> bool:
-    """Whether as much saturated colour as the board's area (``FLOWS_BEYOND``) lies outside
-    ``board`` and a pitch round it: the board may be the screenshot preview of a finished
-    board whose dots the flows join."""
+def _vivid(image: np.ndarray) -> np.ndarray:
+    """Where ``image`` (RGB) is saturated colour, as flows are."""
     hsv = cv2.cvtColor(image, cv2.COLOR_RGB2HSV)
-    vivid = (hsv[..., 1] >= 120) & (hsv[..., 2] >= 100)
+    return np.asarray((hsv[..., 1] >= 120) & (hsv[..., 2] >= 100))
+
+
+def _flows_beyond(vivid: np.ndarray, board: BoardGeometry) -> bool:
+    """Whether as much saturated colour (``vivid``: ``_vivid``'s mask) as the board's area
+    (``FLOWS_BEYOND``) lies outside ``board`` and a pitch round it: the board may be the
+    screenshot preview of a finished board whose dots the flows join."""
     pitch = board.cell_size
     h, w = vivid.shape
     x0, y0 = max(0, int(board.left - pitch)), max(0, int(board.top - pitch))
     x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
-    vivid[y0:y1, x0:x1] = False
-    return bool(np.count_nonzero(vivid) >= FLOWS_BEYOND * _area(board))
+    outside = np.count_nonzero(vivid) - np.count_nonzero(vivid[y0:y1, x0:x1])
+    return bool(outside >= FLOWS_BEYOND * _area(board))
 
 
 def _area(g: BoardGeometry) -> float:

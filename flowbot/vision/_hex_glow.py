@@ -179,8 +179,9 @@ def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:
     if not alike.any():
         return sides
     hue = hue_channel(image, line[alike], grounds[:, alike])
-    # (the ground by the image's edges found past a dot's cap, as in the widths' channel)
-    inks = SignedLines(hue, sides.lattice.row_step, sides.lines.contrast, cut_ground=True)
+    # (the ground by the image's edges found as in the channel it replaces)
+    cut_ground = isinstance(sides.inks, LineMap) and sides.inks.cut_ground
+    inks = SignedLines(hue, sides.lattice.row_step, sides.lines.contrast, cut_ground=cut_ground)
     again = replace(sides, inks=inks)
     log.debug("sides' least contrast %.1f, along the lines' hue %.1f", least, faintest(again))
     return again if faintest(again) > least else sides

@@ -216,12 +216,17 @@ def find_outlined(
         # Lines not closed out to the image's edge: an outline a few pixels inside a
         # tight crop would carry every line crossing it on to the edge, past the board.
         lattices, _ = find_lattices(small, settings.lines(), bridge=bridge, edge_open=True)
-        for lattice in lattices[:CANDIDATES]:
-            geometry = full_size(lattice, f)
+        # A grid inside a board already read is a piece of it (its lines, or its pipes'
+        # edges a half pitch apart), no new candidate: a board's screenshot preview read
+        # first, its grids would crowd the board's own out (synthetic holes preview 300001
+        # solved: four of the preview's grids came before the board's).
+        grids = [full_size(lattice, f) for lattice in lattices]
+        grids = [g for g in grids if not any(_within(g, board.geometry) for board in boards)]
+        for geometry in grids[:CANDIDATES]:
             if geometry.cell_size < settings.min_cell_px:
                 continue
             if any(_within(geometry, board.geometry) for board in boards):
-                continue  # a piece of a board already read
+                continue  # a piece of a board read from this copy
             try:
                 found = _outlined(image, gray, geometry, uncertainty=f + 1)
             except OutlineError as exc:
@@ -291,11 +296,11 @@ def _area(g: BoardGeometry) -> float:
 
 
 def _within(inner: BoardGeometry, outer: BoardGeometry) -> bool:
-    """Whether ``inner``'s lines lie on ``outer``'s lattice, inside it (a piece of it)."""
+    """Whether ``inner`` lies inside ``outer`` (to a fifth of its pitch): a piece of it,
+    whatever its pitch (no board is drawn inside another)."""
     pitch = outer.cell_size
     return (
-        abs(inner.cell_size - pitch) < 0.1 * pitch
-        and inner.left >= outer.left - 0.2 * pitch
+        inner.left >= outer.left - 0.2 * pitch
         and inner.right <= outer.right + 0.2 * pitch
         and inner.top >= outer.top - 0.2 * pitch
         and inner.bottom <= outer.bottom + 0.2 * pitch

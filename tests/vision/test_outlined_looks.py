@@ -14,8 +14,10 @@ import numpy as np
 import pytest
 
 from flowbot.errors import VisionError
+from flowbot.models import BoardGeometry
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _border_sides, read_board
+from flowbot.vision._outlined import _within
 
 
 @pytest.mark.parametrize(
@@ -74,11 +76,26 @@ def test_the_border_is_measured_once_per_board(monkeypatch: pytest.MonkeyPatch) 
     assert len(calls) == 1
 
 
-def test_a_finished_board_is_read_not_its_screenshot_preview() -> None:
-    # A finished walls board whose flows join its dots (no lone dots beyond the preview):
-    # the preview's grid read first, the board's lines found through its pipes later.
-    shot = sample("preview", 300001, "walls", "solved")
+@pytest.mark.parametrize("variant", ["walls", "holes"])
+def test_a_finished_board_is_read_not_its_screenshot_preview(variant: str) -> None:
+    # A finished board whose flows join its dots (no lone dots beyond the preview):
+    # the preview's grid read first, the board's lines found through its pipes later
+    # (holes: behind four grids inside the preview, its pipes' edges half a pitch apart).
+    shot = sample("preview", 300001, variant, "solved")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     pitch = shot.geometry.cell_size
     assert abs(reading.geometry.cell_size - pitch) < 0.05 * pitch
+
+
+def test_a_grid_inside_a_board_read_is_a_piece_of_it_whatever_its_pitch() -> None:
+    def grid(x: float, y: float, pitch: float, n: int) -> BoardGeometry:
+        return BoardGeometry(
+            tuple(x + pitch * i for i in range(n + 1)), tuple(y + pitch * i for i in range(n + 1))
+        )
+
+    # A preview's board, a grid of its pipes' edges half its pitch apart, the board beside.
+    board, half, beside = grid(812, 1968, 44, 5), grid(810, 1968, 22, 10), grid(20, 566, 207, 5)
+    assert _within(half, board)
+    assert not _within(beside, board)
+    assert not _within(board, beside)

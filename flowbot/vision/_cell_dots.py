@@ -117,11 +117,6 @@ def read_dots(
                     if _wide_glow(samples, image, geometry, r, c):
                         # As strong as a dot, yet soft all round: glow.
                         continue
-                    if not _runs_to_edge(samples, image, geometry, r, c, joined=True):
-                        # Its colour in the ring parted from it by the ground: the
-                        # outline's blurred edge in small cells, beside a pale dot.
-                        dots.add(Cell(r, c))
-                        continue
                     raise UnsureReadingError(
                         f"the colour at cell ({r}, {c}) runs out to its edge (a pipe, not a dot)"
                     )
@@ -339,11 +334,9 @@ def _runs_to_edge(
     geometry: BoardGeometry,
     r: int,
     c: int,
-    *,
-    joined: bool = False,
 ) -> bool:
-    """Whether the colour at cell ``(r, c)`` reaches its ring around the colour's own centre
-    (with ``joined``, the colour joined to the core: ``_discs.joined_to_core``)."""
+    """Whether the colour at cell ``(r, c)`` joined to its core reaches its ring around the
+    colour's own centre (``ring_like_core_recentred``)."""
     centre = geometry.centre(Cell(r, c))
     ring_like = ring_like_core_recentred(
         image,
@@ -351,7 +344,6 @@ def _runs_to_edge(
         geometry.cell_size,
         samples.core_lab[r, c],
         samples.ring_lab[r, c],
-        joined=joined,
     )
     return ring_like > RING_LIKE_MAX
 

@@ -38,10 +38,9 @@ FAINT_ELONGATION = 1.25
 RECENTRE_MAX = 0.1
 
 
-#: A pixel is joined to a dot's core through pixels within this many times ``NEAR``
-#: of the core's colour (``joined_to_core``): JPEG moves a pipe's pixels past
-#: ``NEAR`` here and there, never across its width; the ground between a dot and a
-#: line's fringe lies far past it (black beside lavender grey: 66 Lab).
+#: A pixel of the ground blended with a dot's colour (its anti-aliased or blurred
+#: edge) lies farther than this many times ``NEAR`` from the dot's colour
+#: (``joined_to_core``): nearer, it is the dot's colour, JPEG's noise and all.
 JOINED = 2.0
 
 
@@ -51,24 +50,14 @@ def ring_like_core_recentred(
     pitch: float,
     core: np.ndarray,
     ground: np.ndarray | None = None,
-    *,
-    joined: bool = False,
 ) -> float:
     """``CellSamples.ring_like_core`` around the centroid of the core's colour near ``centre``;
-    with ``joined``, counting only the colour joined to the core (``joined_to_core``).
+    with the cell's ``ground`` (its ring's colour), counting only the colour joined to the
+    core with the ground showing nowhere between (``joined_to_core``).
 
     A large dot a pixel or two off the grid's cell centre reaches into the
     ring on one side; around its own centre it does not. A pipe runs on
-    through the ring wherever the centre is.
-
-    With the cell's ``ground`` (its ring's colour), a ring pixel counts only
-    where the core's colour runs out to it: on its way from the core the
-    ground itself (within ``NEAR``) shows nowhere (``_runs_on``). A pipe's band
-    is its colour all the way, and glow runs on under a grid line (the line's
-    colour is no ground); the blurred tail of a bright outline beside a pale
-    dot (a mix of the outline's colour and the ground, within ``NEAR`` of a
-    grey or lavender dot's) lies past the ground between them (synthetic holes
-    zoomed 300007).
+    through the ring wherever the centre is, its colour all the way.
     """
     h, w = image.shape[:2]
     cx, cy = centre
@@ -78,10 +67,12 @@ def ring_like_core_recentred(
     x0, x1 = max(0, math.floor(cx - margin)), min(w, math.ceil(cx + margin) + 1)
     y0, y1 = max(0, math.floor(cy - margin)), min(h, math.ceil(cy + margin) + 1)
     yy, xx = np.mgrid[y0:y1, x0:x1]
-    off = delta_e(to_lab(image[y0:y1, x0:x1]), core)
+    patch = to_lab(image[y0:y1, x0:x1])
+    off = delta_e(patch, core)
     near = off <= NEAR
-    if joined:
-        near &= joined_to_core(off, np.hypot(xx - cx, yy - cy) <= CORE_RADIUS * pitch)
+    if ground is not None:
+        core_area = np.hypot(xx - cx, yy - cy) <= CORE_RADIUS * pitch
+        near &= joined_to_core(off, delta_e(patch, ground), float(delta_e(core, ground)), core_area)
     like = near & (np.hypot(xx - cx, yy - cy) <= reach)
     if not like.any():
         return 1.0
@@ -93,50 +84,36 @@ def ring_like_core_recentred(
     seen = near[np.clip(py - y0, 0, y1 - y0 - 1), np.clip(px - x0, 0, x1 - x0 - 1)] & inside
     # Past the patch (none but at the image's edge) as before: like by colour alone.
     alone = ~inside & (delta_e(to_lab(pixels_at(image, py, px)), core) <= NEAR)
-    like = seen | alone
-    if ground is not None and like.any():
-        like[like] = _runs_on(image, (centre_x, centre_y), ring_xy[like], ground)
-    return float(like.mean())
+    return float((seen | alone).mean())
 
 
-def _runs_on(
-    image: np.ndarray,
-    centre: tuple[float, float],
-    offsets: np.ndarray,
-    ground: np.ndarray,
+def joined_to_core(
+    off: np.ndarray, off_ground: np.ndarray, step: float, core_area: np.ndarray
 ) -> np.ndarray:
-    """Per offset from ``centre`` (ring pixels): whether no pixel on the way out to it
-    from the core's edge (``CORE_RADIUS``), a pixel apart, is ``ground`` (within
-    ``NEAR``)."""
-    h, w = image.shape[:2]
-    steps = max(2, math.ceil(float(np.hypot(*offsets[0])) * (1 - CORE_RADIUS / RING_OUTER)))
-    fractions = np.linspace(CORE_RADIUS / RING_OUTER, 1, steps)
-    xs = np.clip(np.rint(centre[0] + offsets[:, None, 0] * fractions), 0, w - 1).astype(np.intp)
-    ys = np.clip(np.rint(centre[1] + offsets[:, None, 1] * fractions), 0, h - 1).astype(np.intp)
-    lab = to_lab(pixels_at(image, ys.ravel(), xs.ravel()))
-    ground_shows = delta_e(lab, ground) <= NEAR
-    return np.asarray(~ground_shows.reshape(xs.shape).any(axis=1))
+    """Where in a patch the pixels are joined to a dot's core: the piece (4-connected) of
+    pixels that are not the ground (``off_ground``, each pixel's distance to the ground's
+    colour, within ``NEAR``) nor the ground blended with the core's colour (farther than
+    ``JOINED`` times ``NEAR`` from it, ``off``, and the two distances adding up to within
+    ``NEAR`` of ``step``, the core's from the ground), that holds a pixel of the core's
+    area within ``NEAR`` of its colour; all (``True``) when none does (a letter over the
+    whole core).
 
-
-def joined_to_core(off: np.ndarray, core_area: np.ndarray) -> np.ndarray:
-    """Where in a patch the core's colour is joined to the core: the pixels of the pieces,
-    within ``JOINED`` times ``NEAR`` of the core's colour (``off``: each pixel's distance
-    to it), that hold a pixel of the core's area within ``NEAR`` of it; all (``True``) when
-    none does (a letter over the whole core).
-
-    A dot and a pipe running out of it are one shape of one colour. In small cells
-    a wall's or the outline's blurred edge, three times a line's width, reaches
-    the ring just inside the lines, and where it mixes with the ground it may take
-    a pale dot's colour (a lavender grey 9 Lab from the outline's fringe in 19 px
-    cells): the ground between them parts it from the dot. The wider bound keeps a
-    pipe joined where JPEG's noise moves a pixel or two of it past ``NEAR``.
+    A dot and a pipe running out of it are one shape, the ground nowhere on the
+    way; glow runs on under a grid line (the line's colour is neither). The
+    blurred edge of the outline or a wall reaches the ring just inside the
+    lines, and mixed with the ground it may take a pale dot's colour: the
+    ground shows between them, itself (a pale ground near the dot's colour,
+    synthetic holes zoomed 300007) or blended with the dot's edge (in 19 px
+    cells the outline's fringe lies a pixel past a lavender grey dot's rim,
+    walls tiny cells 100037).
     """
-    pieces, labels = cv2.connectedComponents(
-        (off <= JOINED * NEAR).astype(np.uint8), connectivity=8
+    blend = (off > JOINED * NEAR) & (off + off_ground <= step + NEAR)
+    _, labels = cv2.connectedComponents(
+        (~blend & (off_ground > NEAR)).astype(np.uint8), connectivity=4
     )
     kept = np.unique(labels[core_area & (off <= NEAR)])
     kept = kept[kept > 0]
-    if pieces <= 2 or not kept.size:
+    if not kept.size:
         return np.ones(off.shape, bool)
     return np.isin(labels, kept)
 

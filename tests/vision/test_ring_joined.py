@@ -2,9 +2,10 @@
 
 In small cells the outline's or a wall's blurred edge, three lines wide,
 reaches the ring sampled just inside the lines, and mixed with the ground it
-may take a pale dot's colour: the ground between parts it from the dot, so
-the dot is no pipe running out to its edge. A pipe running out of a dot is
-joined to it and still counted.
+may take a pale dot's colour: the ground between parts it from the dot, itself
+or blended with the dot's rim, so the dot is no pipe running out to its edge.
+A pipe running out of a dot is joined to it and still counted, and so is glow
+running on under a grid line (the line's colour is not the ground).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from flowbot.errors import VisionError
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._cells import RING_LIKE_MAX
-from flowbot.vision._colour import to_lab
+from flowbot.vision._colour import delta_e, to_lab
 from flowbot.vision._discs import ring_like_core_recentred
 
 PITCH = 19
@@ -51,7 +52,8 @@ def _cell(*, fringe: bool, pipe: bool) -> tuple[np.ndarray, tuple[float, float]]
 
 def _ring_like(image: np.ndarray, centre: tuple[float, float]) -> float:
     core = to_lab(np.array([[GREY]], np.uint8))[0, 0]
-    return ring_like_core_recentred(image, centre, PITCH, core, joined=True)
+    ground = to_lab(np.zeros((1, 1, 3), np.uint8))[0, 0]
+    return ring_like_core_recentred(image, centre, PITCH, core, ground)
 
 
 def test_an_outlines_fringe_in_the_ring_is_no_pipe() -> None:
@@ -64,6 +66,36 @@ def test_a_pipe_running_out_of_the_dot_still_counts() -> None:
     assert _ring_like(image, centre) > RING_LIKE_MAX
     image, centre = _cell(fringe=True, pipe=True)
     assert _ring_like(image, centre) > RING_LIKE_MAX
+
+
+def _lab(rgb: tuple[int, int, int]) -> np.ndarray:
+    return to_lab(np.array([[rgb]], np.uint8))[0, 0]
+
+
+def test_a_pale_ground_near_the_dots_colour_parts_an_outlines_tail_from_it() -> None:
+    # A lavender grey dot on a pale ground 20 Lab from it (within twice NEAR: no
+    # blend of the two is far enough from the dot's colour to part them), and
+    # strokes of the dot's colour in its ring past that ground (an outline's tail).
+    pitch, dot, pale = 60, (160, 160, 190), (135, 135, 150)
+    image = np.full((pitch, pitch, 3), pale, np.uint8)
+    cv2.circle(image, (30, 30), round(0.36 * pitch), dot, -1)
+    image[3:6] = dot
+    image[:, 55:58] = dot
+    assert 12 < float(delta_e(_lab(dot), _lab(pale))) < 24
+    like = ring_like_core_recentred(image, (30.0, 30.0), pitch, _lab(dot), _lab(pale))
+    assert like <= RING_LIKE_MAX
+
+
+def test_glow_running_on_under_a_grid_line_is_joined_to_its_core() -> None:
+    # A soft band of glow from the cell's centre out past its right line: the line,
+    # crossing it just inside the ring around the colour's own centre, parts nothing.
+    pitch, purple = 80, (110, 40, 110)
+    glow = np.zeros((pitch, 2 * pitch, 3), np.float32)
+    cv2.rectangle(glow, (20, 20), (2 * pitch, 60), purple, -1)
+    image = np.clip(cv2.GaussianBlur(glow, (0, 0), 6.0) + 0.5, 0, 255).astype(np.uint8)
+    image[:, 78:81] = (90, 90, 90)
+    like = ring_like_core_recentred(image, (40.0, 40.0), pitch, _lab(purple), _lab((0, 0, 0)))
+    assert like > RING_LIKE_MAX
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,17 @@ from flowbot.vision._types import Settings
 DOT_CHROMA = 60
 #: Least brightest channel of a dot (dim glow is no dot).
 DOT_BRIGHTNESS = 100
+
+
+def flow_coloured(image: np.ndarray) -> np.ndarray:
+    """Where ``image`` (RGB) is of a flow's colour, its dots' and pipes' (``DOT_CHROMA``,
+    ``DOT_BRIGHTNESS``): the cells' dim tints and the screen's greys are not."""
+    r, g, b = cv2.split(image)
+    brightest = cv2.max(cv2.max(r, g), b)
+    spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
+    return np.asarray((spread >= DOT_CHROMA) & (brightest >= DOT_BRIGHTNESS))
+
+
 #: Twins (a pair's ends) differ by less than this RGB distance ...
 TWIN_COLOUR = 40.0
 #: ... and in size by less than this share (also: dots of one board).

@@ -40,7 +40,7 @@ from flowbot.vision._bridges import Bridged, take_off, tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
-from flowbot.vision._dots_apart import dots_outside
+from flowbot.vision._dots_apart import dots_outside, flow_coloured
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
@@ -207,8 +207,8 @@ def find_outlined(
         # And in the finer copy (as the classic search): in small cells a pipe
         # (a third of a pitch) is as thin there as the line filter's kernel.
         attempts += [(factor // 2, image, True), (factor // 2, gray, True)]
-    # (the screen's saturated colour, made once when first asked for: ``_flows_beyond``)
-    vivid = cache(lambda: _vivid(image))
+    # (where the screen shows a flow's colour, made once when first asked for: ``_flows_beyond``)
+    coloured = cache(lambda: flow_coloured(image))
     for f, source, bridge in attempts:
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
@@ -234,7 +234,7 @@ def find_outlined(
                 continue
             if found is not None:
                 boards.append(found)
-        if boards and not _dots_beyond(image, boards, settings, vivid):
+        if boards and not _dots_beyond(image, boards, settings, coloured):
             break
     if not boards and refused is not None and refused.cell_size >= settings.min_cell_px:
         try:
@@ -256,38 +256,32 @@ def _dots_beyond(
     image: np.ndarray,
     boards: list[Outlined],
     settings: Settings,
-    vivid: Callable[[], np.ndarray],
+    coloured: Callable[[], np.ndarray],
 ) -> bool:
     """Whether a board's pairs of dots lie outside the biggest of ``boards``: it may be the
     OS's screenshot preview of a board whose lines only show followed through its pipes
-    (the later looks), not the board. ``vivid``: the screen's ``_vivid`` mask."""
+    (the later looks), not the board. ``coloured``: the screen's ``flow_coloured`` mask."""
     biggest = max(boards, key=lambda b: _area(b.geometry)).geometry
     return (
         dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None
-        or _flows_beyond(vivid(), biggest)
+        or _flows_beyond(coloured(), biggest)
     )
 
 
-#: Saturated colour outside a board as much as this share of its area: a bigger
+#: A flow's colour outside a board as much as this share of its area: a bigger
 #: board's flows, whose dots are joined to their pipes (no lone dots to see).
 FLOWS_BEYOND = 1.0
 
 
-def _vivid(image: np.ndarray) -> np.ndarray:
-    """Where ``image`` (RGB) is saturated colour, as flows are."""
-    hsv = cv2.cvtColor(image, cv2.COLOR_RGB2HSV)
-    return np.asarray((hsv[..., 1] >= 120) & (hsv[..., 2] >= 100))
-
-
-def _flows_beyond(vivid: np.ndarray, board: BoardGeometry) -> bool:
-    """Whether as much saturated colour (``vivid``: ``_vivid``'s mask) as the board's area
-    (``FLOWS_BEYOND``) lies outside ``board`` and a pitch round it: the board may be the
-    screenshot preview of a finished board whose dots the flows join."""
+def _flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
+    """Whether as much of a flow's colour (``coloured``: ``flow_coloured``'s mask) as the
+    board's area (``FLOWS_BEYOND``) lies outside ``board`` and a pitch round it: the board
+    may be the screenshot preview of a finished board whose dots the flows join."""
     pitch = board.cell_size
-    h, w = vivid.shape
+    h, w = coloured.shape
     x0, y0 = max(0, int(board.left - pitch)), max(0, int(board.top - pitch))
     x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
-    outside = np.count_nonzero(vivid) - np.count_nonzero(vivid[y0:y1, x0:x1])
+    outside = np.count_nonzero(coloured) - np.count_nonzero(coloured[y0:y1, x0:x1])
     return bool(outside >= FLOWS_BEYOND * _area(board))
 
 

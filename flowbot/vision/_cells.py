@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from flowbot.models import BoardGeometry
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._colour import NEAR, delta_e, pixels_at, to_lab
 from flowbot.vision._letters import holds_ink, lettered_discs
 from flowbot.vision._stats import median_along
 
@@ -29,9 +29,6 @@ from flowbot.vision._stats import median_along
 #: outside every dot yet inside the grid lines.
 CORE_RADIUS = 0.2
 RING_INNER, RING_OUTER = 0.41, 0.46
-#: Lab distance within which two pixels have the same colour: JPEG noise stays
-#: well inside, distinct colours well outside.
-NEAR = 12.0
 #: Half-angle of an edge sector, in radians.
 SECTOR_HALF_ANGLE = 0.35
 #: A dot's core is one colour (at least this share of its pixels near its

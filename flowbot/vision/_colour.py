@@ -41,6 +41,17 @@ def pixels_at(image: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarr
     return np.take(image.reshape(-1, 3), rows * image.shape[1] + cols, axis=0)
 
 
+#: Lab distance within which two pixels have the same colour: JPEG noise stays
+#: well inside, distinct colours well outside.
+NEAR = 12.0
+#: Lab distance within which a flat colour's own pixels lie where JPEG rings beside
+#: an edge, twice ``NEAR``: JPEG 64 rings a whole column of a pipe's middle 14 Lab
+#: off; a lettered dot's band between its rim and the letter (26-40 px cells, JPEG
+#: 76-83) lies 0.57+ within 12 Lab, 0.88+ within 24. Farther, a pixel is another
+#: colour, or the colour blended with another (a dot's rim over the ground).
+NEAR_RINGING = 2 * NEAR
+
+
 def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """CIE76 colour difference along the last axis (L*, a*, b*)."""
     d = np.subtract(a, b)

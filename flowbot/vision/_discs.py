@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from flowbot.vision._cells import CORE_RADIUS, NEAR, RING_OUTER, cell_offsets
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._colour import NEAR_RINGING, delta_e, pixels_at, to_lab
 from flowbot.vision._rays import SOFT_LIGHTNESS
 
 #: A dot's rim lies in this range of radii (real screens: 0.33-0.35), and is
@@ -36,12 +36,6 @@ FAINT_ELONGATION = 1.25
 #: pitch, for ``is_crisp_disc(tolerant=True)``: a grid found in a copy
 #: shrunk 3-4 times is up to 1.5-2 px off, 0.1 pitch in a 20 px cell.
 RECENTRE_MAX = 0.1
-
-
-#: A pixel of the ground blended with a dot's colour (its anti-aliased or blurred
-#: edge) lies farther than this many times ``NEAR`` from the dot's colour
-#: (``joined_to_core``): nearer, it is the dot's colour, JPEG's noise and all.
-JOINED = 2.0
 
 
 def ring_like_core_recentred(
@@ -93,7 +87,7 @@ def joined_to_core(
     """Where in a patch the pixels are joined to a dot's core: the piece (4-connected) of
     pixels that are not the ground (``off_ground``, each pixel's distance to the ground's
     colour, within ``NEAR``) nor the ground blended with the core's colour (farther than
-    ``JOINED`` times ``NEAR`` from it, ``off``, and the two distances adding up to within
+    ``NEAR_RINGING`` from it, ``off``, and the two distances adding up to within
     ``NEAR`` of ``step``, the core's from the ground), that holds a pixel of the core's
     area within ``NEAR`` of its colour; all (``True``) when none does (a letter over the
     whole core).
@@ -107,7 +101,7 @@ def joined_to_core(
     cells the outline's fringe lies a pixel past a lavender grey dot's rim,
     walls tiny cells 100037).
     """
-    blend = (off > JOINED * NEAR) & (off + off_ground <= step + NEAR)
+    blend = (off > NEAR_RINGING) & (off + off_ground <= step + NEAR)
     _, labels = cv2.connectedComponents(
         (~blend & (off_ground > NEAR)).astype(np.uint8), connectivity=4
     )

@@ -19,15 +19,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._colour import NEAR_RINGING, delta_e, pixels_at, to_lab
 from flowbot.vision._stats import median_along
 
-#: Lab distance within which a pixel has the disc's colour, and the least
-#: share of the band that must have it (``_cells.FLAT_CORE``). Twice
-#: ``_cells.NEAR``: the band lies within a pixel or two of both the rim and
-#: the letter, where JPEG rings (JPEG 76-83 in 26-40 px cells: 0.57+ of the
-#: band within 12 Lab, 0.88+ within 24).
-NEAR, FLAT_BAND = 24.0, 0.8
+#: The least share of the band that must have the disc's colour, within
+#: ``NEAR_RINGING`` (``_cells.FLAT_CORE``): the band lies within a pixel or two
+#: of both the rim and the letter, where JPEG rings.
+FLAT_BAND = 0.8
 
 
 #: The disc is looked for out to ``DISC_REACH`` of a pitch (past the largest
@@ -154,7 +152,7 @@ def _one_disc(
     shade = lab[inside, 0] - colour[0]
     lit = ink & (np.abs(shade) >= INK_LIGHTNESS)
     one_side = max(np.sum(lit & (shade > 0)), np.sum(lit & (shade < 0)))
-    flat = float(np.mean(delta_e(lab[band], colour) <= NEAR))
+    flat = float(np.mean(delta_e(lab[band], colour) <= NEAR_RINGING))
     lettered = bool(
         flat >= FLAT_BAND
         and ink.mean() >= LEAST_INK

@@ -28,7 +28,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Geometry, Link
 from flowbot.vision._cells import NEAR, CellSamples
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._colour import NEAR_RINGING, delta_e, pixels_at, to_lab
 from flowbot.vision._stats import median_of
 
 #: Along a link, the share of the centre-to-centre segment sampled (its
@@ -42,9 +42,9 @@ ACROSS_IN = (-0.07, 0.0, 0.07)
 BESIDE_ALONG, BESIDE_ACROSS = (0.3, 0.7), 0.32
 #: Share of a link's samples that must hold its colour (JPEG's blocks, the
 #: grid line's anti-aliasing under a thin pipe's edge), within ``BAND_NEAR``
-#: Lab of their median: twice ``NEAR``, as JPEG 64 rings a whole column of a
-#: pipe's middle 14 Lab off (the colour itself is judged by medians, to NEAR).
-BAND_SHARE, BAND_NEAR = 0.85, 2 * NEAR
+#: Lab of their median: ``NEAR_RINGING`` (the colour itself is judged by medians,
+#: to NEAR).
+BAND_SHARE, BAND_NEAR = 0.85, NEAR_RINGING
 #: How far (a share of the pipe stage's ``contrast``) the colour beside a
 #: link must stand from its band: a dark pipe over its own tint (maroon on
 #: maroon) stands 23 Lab from it; the lines and ground beside far more.

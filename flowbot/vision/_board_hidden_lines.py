@@ -270,8 +270,8 @@ def drawn_in_line_colour(
     # glow of another hue: the rest set the lines' colour, and an edge must
     # then show it (within noise) as well as the colour of those around it.
     spread = max(LINE_COLOUR_NOISE, float(np.percentile(to_line[seen], 95)))
-    one_colour = spread <= 2 * LINE_COLOUR_NOISE
-    spread = min(spread, 2 * LINE_COLOUR_NOISE)
+    one_colour = spread <= SAME_LINE
+    spread = min(spread, SAME_LINE)
     centres = centre_colours(image, xs, ys)
     background = median_of(centres.reshape(-1, 3), axis=0)
     to_background = delta_e(colours, background)
@@ -330,6 +330,10 @@ def _colour_around_blocks(blocks: tuple[np.ndarray, ...], lines: np.ndarray) -> 
 #: edge furthest from them in each image >= 32.8, or none around; real solved
 #: boards' pipes over lines >= 23.5).
 LINE_COLOUR_NOISE = 12.0
+#: CIELAB: two lines seen on one board differ by up to ``LINE_COLOUR_NOISE`` each
+#: from their colour: within this of each other they are of one colour (a line
+#: going on past a border, a line's stub further in, the lines seen all round).
+SAME_LINE = 2 * LINE_COLOUR_NOISE
 
 
 #: A hidden line's colour is nearer the line's than the board's background's

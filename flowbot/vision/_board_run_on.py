@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._board_hidden_lines import LINE_COLOUR_NOISE
+from flowbot.vision._board_hidden_lines import SAME_LINE
 from flowbot.vision._grid import full_size_lines
 from flowbot.vision._grounds import OTHER_GROUND, changes_at_once, ground_across_border
 from flowbot.vision._lattice import Lattice
@@ -70,12 +70,7 @@ def same_line_colour(run_on: RunOn) -> np.ndarray:
     or text against a mirror window's edge, in step with some of the
     board's lines, are of their own (white rules beside grey lines).
     """
-    return run_on.unlike <= _SAME_LINE
-
-
-#: CIELAB: a line going on past a border keeps its colour within this (two
-#: lines seen on one board: ``LINE_COLOUR_NOISE`` twice).
-_SAME_LINE = 2 * LINE_COLOUR_NOISE
+    return run_on.unlike <= SAME_LINE
 
 
 def check_cells_past_border(
@@ -142,7 +137,7 @@ RUN_ON: Rule[Grid] = Rule(
     "the line map: the grid found would be too small, a wrong puzzle. Text or a window beside "
     "the board lines up with a few lines at most.",
     bounds="A line goes on at edge_colour_ratio 0.4 to 2 times its contrast inside and in "
-    "its own colour (_SAME_LINE 24 CIELAB: two lines seen on one board 12 apart).",
+    "its own colour (SAME_LINE 24 CIELAB: two lines seen on one board 12 apart).",
     reason="grid lines run on past the board's border (a cut-off or irregular board)",
     check=lambda grid: check_run_on_by_colour(grid.run_on, grid.settings),
 )

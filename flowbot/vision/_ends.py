@@ -7,6 +7,7 @@ from collections.abc import Collection
 
 import numpy as np
 
+from flowbot.vision._board_hidden_lines import SAME_LINE
 from flowbot.vision._cells import cell_pitch
 from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab
 from flowbot.vision._edges import line_polarity, search_reach
@@ -120,7 +121,7 @@ def line_ends(
             pixel = np.take_along_axis(rgb.reshape(*shape, 3), strongest[..., None, None], axis=3)[
                 ..., 0, :
             ]
-            kept = delta_e(to_lab(pixel.astype(np.uint8)), colour[:, :, None]) <= _ENDS_SAME_LINE
+            kept = delta_e(to_lab(pixel.astype(np.uint8)), colour[:, :, None]) <= SAME_LINE
             kept |= ~np.isin(names, list(same_colour))[None, :, None]
         contrast = np.where(kept, contrast.max(axis=3), 0.0)
         on_image = ((along >= 0) & (along <= size - 1)).reshape(2, len(out))
@@ -303,8 +304,3 @@ _ENDS_ALONG = 0.9
 
 #: Least image past a border (pitch) to tell where its lines end.
 _ENDS_ROOM = 0.1
-
-
-#: CIELAB: a line's stub keeps its colour further in within this (as a line
-#: going on does: ``_SAME_LINE`` in the board checks).
-_ENDS_SAME_LINE = 24.0

@@ -33,10 +33,15 @@ DOT_BRIGHTNESS = 100
 def flow_coloured(image: np.ndarray) -> np.ndarray:
     """Where ``image`` (RGB) is of a flow's colour, its dots' and pipes' (``DOT_CHROMA``,
     ``DOT_BRIGHTNESS``): the cells' dim tints and the screen's greys are not."""
+    brightest, spread = _chroma(image)
+    return np.asarray((spread >= DOT_CHROMA) & (brightest >= DOT_BRIGHTNESS))
+
+
+def _chroma(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel of ``image`` (RGB): its brightest channel, and that less its darkest."""
     r, g, b = cv2.split(image)
     brightest = cv2.max(cv2.max(r, g), b)
-    spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
-    return np.asarray((spread >= DOT_CHROMA) & (brightest >= DOT_BRIGHTNESS))
+    return brightest, cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
 
 
 #: Twins (a pair's ends) differ by less than this RGB distance ...
@@ -255,9 +260,7 @@ def _look(image: np.ndarray, part: Region, step: int) -> _Look:
     crop = image[part.y0 : part.y1, part.x0 : part.x1]
     size = ((part.x1 - part.x0) // step, (part.y1 - part.y0) // step)
     small = cv2.resize(crop, size, interpolation=cv2.INTER_NEAREST)
-    r, g, b = cv2.split(small)
-    brightest = cv2.max(cv2.max(r, g), b)
-    spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
+    brightest, spread = _chroma(small)
     mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
     found: list[tuple[float, ...]] = []
     failed = []

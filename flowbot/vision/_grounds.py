@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from flowbot.vision._cells import cell_pitch
-from flowbot.vision._colour import delta_e, to_lab
+from flowbot.vision._colour import NEAR, delta_e, to_lab
 from flowbot.vision._stats import median_of
 
 #: Where ``ground_across`` looks along each span (fractions of it): its middle.
@@ -98,11 +98,12 @@ def another_ground(step: np.ndarray, beyond: np.ndarray) -> np.ndarray:
     The board's own ground goes on past a border where the board does,
     tinted alike on both sides by any glow. Another window against the
     border (a mirror window's edge on the board's) changes it at the line:
-    clearly (``LIKE_INSIDE``), or less (a dark window beside a dark board)
+    clearly (by more than ``NEAR``: the colour just outside the border is not the
+    one just inside), or less (a dark window beside a dark board)
     but at once (``changes_at_once``). ``step`` and ``beyond`` as
     ``ground_across`` gives them.
     """
-    return (step >= LIKE_INSIDE) | changes_at_once(step, beyond)
+    return (step >= NEAR) | changes_at_once(step, beyond)
 
 
 def changes_at_once(step: np.ndarray, beyond: np.ndarray) -> np.ndarray:
@@ -127,11 +128,6 @@ def against_another_ground(image: np.ndarray, xs: np.ndarray, ys: np.ndarray, si
         return False
     step, beyond = across
     return bool(changes_at_once(step, np.full_like(step, median_of(beyond))).all())
-
-
-#: CIELAB: the colour just outside a border differs from just inside it by
-#: less than this only where the board's own background goes on past it.
-LIKE_INSIDE = 12.0
 
 
 #: ... and by less than this where it changes at once. Measured: the board's

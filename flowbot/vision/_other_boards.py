@@ -13,7 +13,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._bridges import take_off
 from flowbot.vision._cells import CellSamples, sample_cells
-from flowbot.vision._colour import brightest_channel, delta_e
+from flowbot.vision._colour import NEAR, brightest_channel, delta_e
 from flowbot.vision._dots_apart import Region, dots_outside
 from flowbot.vision._grid import overlap
 from flowbot.vision._hex_copy import discs_apart
@@ -119,10 +119,6 @@ def grids_in(image: np.ndarray, region: Region, settings: Settings) -> Iterator[
 #: The OS's screenshot preview shows the whole screen at 20-30 % of its size in
 #: a corner; a grid this much smaller than the board or less may be its copy.
 SMALLER_COPY = 0.5
-#: A copy's dots keep their colours: their cores, scaled down, within this of
-#: the board's (CIELAB): previews <= 5.8 (40 synthetic ``preview`` shots,
-#: lossless and JPEG 60-80; the dots' cells must match besides).
-COPY_COLOURS = 12.0
 
 
 #: A copy of a board with pipes drawn has nearly all its cells' centres in
@@ -199,12 +195,14 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
         seen = sample_cells(image, copy)
         samples = hide_pipes(image, copy, seen, settings.pipe_contrast)
         # The board's dots' colours first: the cells' closer look only for a copy of them.
+        # A copy keeps its dots' colours: scaled down, their cores within NEAR of the
+        # board's (previews <= 5.8 Lab, 40 synthetic ``preview`` shots, lossless and JPEG
+        # 60-80; the dots' cells must match besides).
         if not all(
-            delta_e(samples.core_lab[c], board.samples.core_lab[c]) <= COPY_COLOURS
-            for c in board.dots
+            delta_e(samples.core_lab[c], board.samples.core_lab[c]) <= NEAR for c in board.dots
         ):
             continue
-        alike = delta_e(seen.core_lab, drawn) <= COPY_COLOURS if drawn is not None else None
+        alike = delta_e(seen.core_lab, drawn) <= NEAR if drawn is not None else None
         if alike is not None and alike.mean() >= COPY_CELLS:
             # Its dots and nearly every cell's centre in the board's colours,
             # its pipes' too, as drawn (in a copy too small for the pipe stage

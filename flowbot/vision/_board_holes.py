@@ -6,6 +6,8 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_edge_colours import EdgeColours, centre_colours
+from flowbot.vision._board_hidden_lines import SAME_LINE
+from flowbot.vision._border_sides import OUTLINE_LIGHTER
 from flowbot.vision._colour import delta_e
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import (
@@ -25,11 +27,11 @@ def check_outlined_holes(image: np.ndarray, edges: EdgeColours) -> None:
     rows, cols = len(ys) - 1, len(xs) - 1
     if rows < 2 or cols < 2:
         return
-    unlike = 25.0  # CIELAB: another colour, not the same line dimmed or tinted by glow
-    # Every such cell has sides both ways: no vertical side unlike the lines, no hole.
+    # Every such cell has sides both ways, in another colour than the lines (not the
+    # same line dimmed or tinted by glow: ``SAME_LINE``): none vertical, no hole.
     vertical = edges.vertical  # (cols - 1, rows)
-    v_lighter = _lighter_than_its_line(vertical) > _OUTLINE_LIGHTER
-    v_off = (delta_e(vertical, edges.vertical_line) > unlike) | v_lighter
+    v_lighter = _lighter_than_its_line(vertical) > OUTLINE_LIGHTER
+    v_off = (delta_e(vertical, edges.vertical_line) > SAME_LINE) | v_lighter
     if not v_off.any():
         return
     horizontal = edges.horizontal  # (rows - 1, cols)
@@ -38,10 +40,12 @@ def check_outlined_holes(image: np.ndarray, edges: EdgeColours) -> None:
     # lines is no outline, it only hides them). Thin lines split over two
     # pixels or not are lighter or darker a whole line at a time; the outline,
     # as thin, stands out from the rest of its own line.
-    v_off = (delta_e(vertical, line) > unlike) & (vertical[..., 0] > line[0] + _OUTLINE_LIGHTER)
+    v_off = (delta_e(vertical, line) > SAME_LINE) & (vertical[..., 0] > line[0] + OUTLINE_LIGHTER)
     v_off |= v_lighter
-    h_off = (delta_e(horizontal, line) > unlike) & (horizontal[..., 0] > line[0] + _OUTLINE_LIGHTER)
-    h_off |= _lighter_than_its_line(horizontal) > _OUTLINE_LIGHTER
+    h_off = (delta_e(horizontal, line) > SAME_LINE) & (
+        horizontal[..., 0] > line[0] + OUTLINE_LIGHTER
+    )
+    h_off |= _lighter_than_its_line(horizontal) > OUTLINE_LIGHTER
     if not (v_off.any() and h_off.any()):
         return
     centres = centre_colours(image, xs, ys)
@@ -73,11 +77,10 @@ def _lighter_than_its_line(edges: np.ndarray) -> np.ndarray:
     return edges[..., 0] - median_of(edges[..., 0], axis=1, keepdims=True)
 
 
-#: L*: an outline is this much lighter than the lines (the board's, or its
-#: own line's other edges): measured, good screens' empty cells' sides at
-#: most 2.0 lighter than the rest of their line (560 synthetic, 491 real),
-#: outlines of cells left out 20-41.
-_OUTLINE_LIGHTER = 10.0
+#: An outline is ``OUTLINE_LIGHTER`` lighter than the lines (the board's, or its
+#: own line's other edges): measured, good screens' empty cells' sides at most
+#: 2.0 lighter than the rest of their line (560 synthetic, 491 real), outlines
+#: of cells left out 20-41.
 
 
 OUTLINED_HOLES: Rule[Grid] = Rule(
@@ -85,7 +88,7 @@ OUTLINED_HOLES: Rule[Grid] = Rule(
     refuses="a cell outlined all round in a colour lighter than the lines, plain inside",
     why="The game draws no lines inside a cell it leaves out and outlines it in a bright "
     "colour of its own; a pipe tints a line too, but never a cell's every side.",
-    bounds="_OUTLINE_LIGHTER 10 L*: good screens' cell sides at most 2.0 lighter than the "
+    bounds="OUTLINE_LIGHTER 12 L*: good screens' cell sides at most 2.0 lighter than the "
     "rest of their line (560 synthetic, 491 real), outlines of cells left out 20-41.",
     reason="cell (r, c) is outlined in another colour than the grid lines: left out of a "
     "shaped board",

@@ -216,17 +216,18 @@ def find_outlined(
         # Lines not closed out to the image's edge: an outline a few pixels inside a
         # tight crop would carry every line crossing it on to the edge, past the board.
         lattices, _ = find_lattices(small, settings.lines(), bridge=bridge, edge_open=True)
-        # A grid inside a board already read is a piece of it (its lines, or its pipes'
-        # edges a half pitch apart), no new candidate: a board's screenshot preview read
-        # first, its grids would crowd the board's own out (synthetic holes preview 300001
-        # solved: four of the preview's grids came before the board's).
+        # A grid finer than a board already read and inside it (its pipes' edges half a
+        # pitch apart) is neither that board nor another: passed over before the
+        # candidates are taken, as with more cells than the board's it would crowd out
+        # a bigger board's grid when the board read is that board's screenshot preview
+        # (synthetic holes preview 300001 solved: four of the preview's came first).
         grids = [full_size(lattice, f) for lattice in lattices]
-        grids = [g for g in grids if not any(_within(g, board.geometry) for board in boards)]
+        grids = [g for g in grids if not any(_finer_inside(g, b.geometry) for b in boards)]
         for geometry in grids[:CANDIDATES]:
             if geometry.cell_size < settings.min_cell_px:
                 continue
             if any(_within(geometry, board.geometry) for board in boards):
-                continue  # a piece of a board read from this copy
+                continue  # a piece of a board already read
             try:
                 found = _outlined(image, gray, geometry, uncertainty=f + 1)
             except OutlineError as exc:
@@ -290,8 +291,17 @@ def _area(g: BoardGeometry) -> float:
 
 
 def _within(inner: BoardGeometry, outer: BoardGeometry) -> bool:
-    """Whether ``inner`` lies inside ``outer`` (to a fifth of its pitch): a piece of it,
-    whatever its pitch (no board is drawn inside another)."""
+    """Whether ``inner``'s lines lie on ``outer``'s lattice, inside it (a piece of it)."""
+    return abs(inner.cell_size - outer.cell_size) < 0.1 * outer.cell_size and _inside(inner, outer)
+
+
+def _finer_inside(inner: BoardGeometry, outer: BoardGeometry) -> bool:
+    """Whether ``inner``, of a pitch finer than ``outer``'s, lies inside it."""
+    return inner.cell_size <= 0.9 * outer.cell_size and _inside(inner, outer)
+
+
+def _inside(inner: BoardGeometry, outer: BoardGeometry) -> bool:
+    """Whether ``inner`` lies inside ``outer``, to a fifth of its pitch."""
     pitch = outer.cell_size
     return (
         inner.left >= outer.left - 0.2 * pitch

@@ -17,7 +17,7 @@ from flowbot.errors import VisionError
 from flowbot.models import BoardGeometry
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _border_sides, read_board
-from flowbot.vision._outlined import _within
+from flowbot.vision._outlined import _finer_inside, _within
 
 
 @pytest.mark.parametrize(
@@ -88,14 +88,19 @@ def test_a_finished_board_is_read_not_its_screenshot_preview(variant: str) -> No
     assert abs(reading.geometry.cell_size - pitch) < 0.05 * pitch
 
 
-def test_a_grid_inside_a_board_read_is_a_piece_of_it_whatever_its_pitch() -> None:
+def test_a_finer_grid_inside_a_board_read_is_passed_over() -> None:
     def grid(x: float, y: float, pitch: float, n: int) -> BoardGeometry:
         return BoardGeometry(
             tuple(x + pitch * i for i in range(n + 1)), tuple(y + pitch * i for i in range(n + 1))
         )
 
-    # A preview's board, a grid of its pipes' edges half its pitch apart, the board beside.
-    board, half, beside = grid(812, 1968, 44, 5), grid(810, 1968, 22, 10), grid(20, 566, 207, 5)
-    assert _within(half, board)
-    assert not _within(beside, board)
-    assert not _within(board, beside)
+    # A preview's board, a grid of its pipes' edges half its pitch apart, a piece of
+    # it at its own pitch, the board beside.
+    board, half = grid(812, 1968, 44, 5), grid(810, 1968, 22, 10)
+    piece, beside = grid(856, 1968, 44, 3), grid(20, 566, 207, 5)
+    assert _finer_inside(half, board)
+    assert not _within(half, board)
+    assert _within(piece, board)
+    assert not _finer_inside(piece, board)
+    assert not _finer_inside(beside, board)
+    assert not _finer_inside(board, beside)

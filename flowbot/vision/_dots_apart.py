@@ -131,17 +131,18 @@ def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
 
 
 def board_dots(
-    image: np.ndarray, step: int, min_side: float, *, split: bool = False
+    image: np.ndarray, step: int, min_side: float, *, split: bool = False, reach: float = REACH
 ) -> Region | None:
     """Where pairs of dots like a board's lie anywhere in ``image``, if anywhere.
 
     As ``other_dots``, over the whole image: a board whose thin lines fade
     in every shrunk copy still shows its dots. ``split``: see ``round_blobs``
     (a hexagonal board's outline in its pack's colour runs into the dots
-    beside it once shrunk).
+    beside it once shrunk). ``reach``: how many dot sizes the region reaches past the
+    outermost dots.
     """
     h, w = image.shape[:2]
-    return _dots_region(image, [Region(0, 0, w, h)], step, min_side, split=split)
+    return _dots_region(image, [Region(0, 0, w, h)], step, min_side, split=split, reach=reach)
 
 
 def _dots_region(
@@ -153,6 +154,7 @@ def _dots_region(
     *,
     split: bool = False,
     cut_pairs: int = 0,
+    reach: float = REACH,
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
     h, w = image.shape[:2]
@@ -171,12 +173,12 @@ def _dots_region(
         pairs = cut_pairs
     if len(dots) < 2 * pairs:
         return None
-    reach = REACH * float(median_of(dots[:, 2]))
+    past = reach * float(median_of(dots[:, 2]))
     return Region(
-        max(0, int(dots[:, 0].min() - reach)),
-        max(0, int(dots[:, 1].min() - reach)),
-        min(w, math.ceil(dots[:, 0].max() + reach)),
-        min(h, math.ceil(dots[:, 1].max() + reach)),
+        max(0, int(dots[:, 0].min() - past)),
+        max(0, int(dots[:, 1].min() - past)),
+        min(w, math.ceil(dots[:, 0].max() + past)),
+        min(h, math.ceil(dots[:, 1].max() + past)),
     )
 
 

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from flowbot.vision._colour import brightest_channel
-from flowbot.vision._dots_apart import Region, board_dots
+from flowbot.vision._dots_apart import REACH, Region, board_dots
 from flowbot.vision._pipe_dots import flows_region
 
 SQRT3 = math.sqrt(3)
@@ -55,6 +55,10 @@ FUNDAMENTAL = 0.85
 #: ... standing this much above the lowest point before it (renders: 0.18 at
 #: a 10 px pitch, 0.6 at 25 px).
 MIN_PEAK = 0.1
+#: The tight region around a board's dots reaches this many dot sizes past the
+#: outermost (a dot about half a pitch across: its hexagon's outline and the next
+#: one's), the wider one ``REACH`` (about three cells: rows with no dot at the edge).
+TIGHT_REACH = 2.0
 #: Repeats tried as the pitch, the likeliest first (the hexagons drawn on each
 #: lattice tell the board's from text's or a page's rules).
 MAX_PITCHES = 4
@@ -94,7 +98,8 @@ def find_hex_lattices(
     their pipes), asked when those give no board.
 
     Text or a window's clutter beside a small board can outweigh its lines
-    over the whole image; around its dots, the board's own lines stand out.
+    over the whole image; around its dots, the board's own lines stand out (and
+    within ``TIGHT_REACH`` of them, clutter a few cells off the board is left out).
     Each repeat of the lines along the three directions gives a lattice
     (``_pitches``); which one a board is drawn on is for ``_hex_board`` to
     tell. Each lattice is in full-resolution pixels, and given once.
@@ -103,12 +108,19 @@ def find_hex_lattices(
     h, w = gray.shape
     found: list[HexLattice] = []
     step = max(1, math.ceil(max(h, w) / work_size))
+    # Around the dots, and then more tightly: a window's clutter within the wider reach
+    # (a spreadsheet's ruled grid, lines of text beside a small mirrored board) can
+    # repeat more strongly than the board's lines there (a lattice found in both is
+    # given once, as found in the wider).
     if flows:
-        region = flows_region(image, step)
-        parts = [] if region is None else [region]
+        found_in = [flows_region(image, step, reach) for reach in (REACH, TIGHT_REACH)]
     else:
-        region = board_dots(image, step, min_side, split=True)
-        parts = [] if region is None else [region]
+        found_in = [
+            board_dots(image, step, min_side, split=True, reach=reach)
+            for reach in (REACH, TIGHT_REACH)
+        ]
+    parts = [region for region in found_in if region is not None]
+    if not flows:
         parts.append(Region(0, 0, w, h))
     for part in parts:
         crop = gray[part.y0 : part.y1, part.x0 : part.x1]

@@ -30,9 +30,10 @@ COMPACT = 1.0
 LEAST_RADIUS = 2.0
 
 
-def flows_region(image: np.ndarray, step: int) -> Region | None:
+def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region | None:
     """The region around blobs that are flows (two dots of one size joined by a pipe) in
-    ``image`` shrunk ``step`` times, at least ``PAIRS`` of them; ``None`` when fewer."""
+    ``image`` shrunk ``step`` times, at least ``PAIRS`` of them, reaching ``reach`` dot
+    sizes past their dots; ``None`` when fewer."""
     h, w = image.shape[:2]
     small = cv2.resize(image, (w // step, h // step), interpolation=cv2.INTER_AREA)
     r, g, b = cv2.split(small)
@@ -75,10 +76,10 @@ def flows_region(image: np.ndarray, step: int) -> Region | None:
         return None
     xs = np.array([e[1] for e in kept]) * step
     ys = np.array([e[2] for e in kept]) * step
-    reach = REACH * 2 * size * step
+    past = reach * 2 * size * step
     return Region(
-        max(0, int(xs.min() - reach)),
-        max(0, int(ys.min() - reach)),
-        min(w, math.ceil(xs.max() + reach)),
-        min(h, math.ceil(ys.max() + reach)),
+        max(0, int(xs.min() - past)),
+        max(0, int(ys.min() - past)),
+        min(w, math.ceil(xs.max() + past)),
+        min(h, math.ceil(ys.max() + past)),
     )

@@ -29,6 +29,9 @@ from flowbot.vision._types import Settings
 #: tile or text in a cell is another colour there (as the classic
 #: BACKGROUND_STEP).
 GROUND_STEP = 40.0
+#: Where every neighbour's ring is a stand-in (a drawn flow touches it), the ground is
+#: looked for among the cells this many pitches round (the next ring of hexagons).
+AROUND = 2.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,9 @@ class HexCells:
     ring_lab: np.ndarray
     ring_like_core: np.ndarray
     settings: Settings
+    #: Cells a drawn flow touches: their rings show the board's one ground colour in
+    #: place of what is there (``_hex_pipes.hidden``), not the glow round them.
+    stand_ins: frozenset[Cell] = frozenset()
 
     @property
     def contrast(self) -> np.ndarray:
@@ -118,6 +124,9 @@ def _check_dot_or_empty(seen: HexCells) -> None:
             continue
         if k > settings.empty_contrast:
             raise UnsureReadingError(f"cell ({r}, {c}) holds something that is not a flat dot")
+        # (a stand-in's ring is the board's ground by construction: nothing seen to judge)
+        if cell in seen.stand_ins:
+            continue
         if float(delta_e(seen.ring_lab[cell], ground[cell])) > GROUND_STEP:
             raise UnsureReadingError(
                 f"cell ({r}, {c}) is unlike the board's ground (a pipe, a tile or text)"
@@ -127,15 +136,27 @@ def _check_dot_or_empty(seen: HexCells) -> None:
 
 
 def _ground_around(seen: HexCells) -> dict[Cell, np.ndarray]:
-    """Each cell's neighbours' typical ring colour (glow tints the ground slowly)."""
+    """Each cell's neighbours' typical ring colour (glow tints the ground slowly).
+
+    Neighbours a drawn flow touches show the board's one ground colour in place of
+    theirs (``stand_ins``): under strong glow it lies far from a corner's own, and an
+    empty cell among flows was refused as unlike its ground (synthetic hex jpeg 300009
+    started: a top-row cell by two tinted dot cells, its ring 40 off the stand-in). Their
+    rings count only where no neighbour within ``AROUND`` pitches shows its own.
+    """
     centres = np.array([seen.geometry.centre(c) for c in seen.cells])
     apart = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-    near = (apart > 0) & (apart < 1.2 * seen.geometry.cell_size)
+    pitch = seen.geometry.cell_size
+    shown = np.array([c not in seen.stand_ins for c in seen.cells])
+    beside = (apart > 0) & (apart < 1.2 * pitch)
+    around = (apart > 0) & (apart < AROUND * pitch) & shown[None, :]
     rings = np.array([seen.ring_lab[c] for c in seen.cells])
-    return {
-        cell: median_of(rings[near[i]], axis=0) if near[i].any() else rings[i]
-        for i, cell in enumerate(seen.cells)
-    }
+    ground = {}
+    for i, cell in enumerate(seen.cells):
+        near = beside[i] & shown if (beside[i] & shown).any() else around[i]
+        near = near if near.any() else beside[i]
+        ground[cell] = median_of(rings[near], axis=0) if near.any() else rings[i]
+    return ground
 
 
 DOT_OR_EMPTY: Rule[HexCells] = Rule(
@@ -146,7 +167,9 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "empty cell on another ground (a pipe, a tile, text), is refused rather than guessed.",
     bounds="dot_contrast 30 and a flat core (FLAT_CORE 0.8, RING_LIKE_MAX 0.1) for a dot, "
     "empty_contrast 20 at most for an empty cell, its ring within GROUND_STEP 40 CIELAB of "
-    "its neighbours' median ring.",
+    "its neighbours' median ring (neighbours a drawn flow touches left out, their rings the "
+    "board's one ground colour in place of theirs: the cells within AROUND 2.2 pitches "
+    "showing their own where no neighbour does; such cells' own rings not judged).",
     reason="cell (r, c) holds something that is not a flat dot / is unlike the board's ground",
     check=_check_dot_or_empty,
 )

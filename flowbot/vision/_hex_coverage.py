@@ -25,7 +25,10 @@ into the line and its faces there, and the shares come out uneven (hex jpeg
 0.88 and 2.3). So the coverage leads only where its widths fall into clear
 groups along every direction (``covered_lead``); elsewhere each side's
 clearest channel leads as before (``_hex_faces.FacedInks``). Where both fall
-in clear groups they must read the same walls (``COVERED_ALIKE``).
+in clear groups they must read the same walls (``COVERED_ALIKE``). Where neither
+does, the width at half the lines' colour (``HalfCoveredInks``) leads where it does:
+a tint's smoothed edge under a thin line sums to ink in every measure, but stays
+fainter than half the line.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._hex_board import HexSides, _hump_ink, sampled, wall_sides
+from flowbot.vision._hex_board import PEAK_NEAR, HexSides, _hump_ink, sampled, wall_sides
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._rule import Rule
 
@@ -45,6 +48,13 @@ from flowbot.vision._rule import Rule
 _STEP = 1.0
 #: Shares are scaled by this for the hump's search (its rises are shares of its peak).
 _SCALE = 100.0
+#: The half-level width (``HalfCoveredInks``): where a pixel is half the lines' colour.
+HALF = 0.5
+#: ... taken only where the thin lines' typical half-level width is this many px at least:
+#: a line a pixel wide drawn solid shows 0.8-1.0 (synthetic hex tiny cells, 1 px lines);
+#: a JPEG shot's blurred thin lines reached half their colour nowhere, typically (0-0.1,
+#: hex jpeg 300004 solved: every line with any half-level width then in the walls' group).
+SOLID = 0.6
 
 
 class CoveredInks:
@@ -69,10 +79,66 @@ class CoveredInks:
         profiles, offsets = _colour_profiles(self.image, sides, across)
         return np.array(
             [
-                _covered_width(profile, offsets, ground, colour)
+                self._width(_shares(profile, offsets, ground, colour), offsets)
                 for profile, ground in zip(profiles, grounds, strict=True)
             ]
         )
+
+    def _width(self, share: np.ndarray, offsets: np.ndarray) -> float:
+        """The line's width from its shares across it: summed over its hump."""
+        return _hump_ink(share * _SCALE, offsets) / _SCALE
+
+
+class HalfCoveredInks(CoveredInks):
+    """The sides' widths as how far across each the lines' colour covers half of every
+    pixel or more (``CoveredInks``' shares): the width at half the lines' contrast.
+
+    A line drawn solid reaches the lines' colour across its width, and its half-level
+    width is its width, what lies beside it fainter than half of it counting only where
+    sampling between pixels mixes it with the line's edge; its ink (summed shares) takes
+    that in whole. At a flow's tint edge under a thin line (the tints of two hexagons
+    each laid a little past their side, smoothed) the shares beside the line rose a
+    third of the way and summed a line a pixel wide to 1.4-1.6 against walls of 2
+    (synthetic hex tiny cells 300011 started, no clear groups in any measure); at half
+    the lines' colour 1.0-1.5 against the outline's 1.87-2.04. A thin line smoothed
+    over two pixels may reach half its colour nowhere: no width, thin as it is.
+    """
+
+    def _width(self, share: np.ndarray, offsets: np.ndarray) -> float:
+        return _half_width(share, offsets)
+
+
+def _shares(
+    profile: np.ndarray, offsets: np.ndarray, grounds: np.ndarray, colour: np.ndarray
+) -> np.ndarray:
+    """Each step's share of the line's ``colour`` across ``profile`` (``(steps, 3)`` at
+    ``offsets``) over the ground on its side (``grounds``: ``(2, 3)``)."""
+    # (the step between the two grounds, as sampling between pixels smooths it)
+    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
+    ground = (1 - step) * grounds[0] + step * grounds[1]
+    span = colour[None, :] - ground
+    return ((profile - ground) * span).sum(axis=1) / np.maximum((span * span).sum(axis=1), 1.0)
+
+
+def _half_width(share: np.ndarray, offsets: np.ndarray) -> float:
+    """How far across the shares (at half-pixel ``offsets``) stay at ``HALF`` or more
+    either side of the line's peak (looked for ``PEAK_NEAR`` either side of the middle),
+    each end found between two steps; 0 where the peak stays below."""
+    near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
+    peak = int(near[np.argmax(share[near])])
+    if share[peak] < HALF:
+        return 0.0
+    step = float(offsets[1] - offsets[0])
+    reach = 0.0
+    for out in (share[peak::-1], share[peak:]):
+        below = np.flatnonzero(out < HALF)
+        if not below.size:
+            reach += step * (len(out) - 1)
+            continue
+        k = int(below[0])
+        # (the level crossed between steps k - 1 and k)
+        reach += step * (k - 1 + (out[k - 1] - HALF) / (out[k - 1] - out[k]))
+    return reach
 
 
 def _colour_profiles(
@@ -96,29 +162,29 @@ def _colour_profiles(
     return np.median(values.reshape(len(sides), steps, len(offsets), 3), axis=1), offsets
 
 
-def _covered_width(
-    profile: np.ndarray, offsets: np.ndarray, grounds: np.ndarray, colour: np.ndarray
-) -> float:
-    """The line's width across ``profile`` (``(steps, 3)`` at ``offsets``): each step's
-    share of the line's ``colour`` over the ground on its side (``grounds``: ``(2, 3)``),
-    summed over the line's hump."""
-    # (the step between the two grounds, as sampling between pixels smooths it)
-    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
-    ground = (1 - step) * grounds[0] + step * grounds[1]
-    span = colour[None, :] - ground
-    share = ((profile - ground) * span).sum(axis=1) / np.maximum((span * span).sum(axis=1), 1.0)
-    return _hump_ink(share * _SCALE, offsets) / _SCALE
-
-
 def covered_lead(sides: HexSides) -> HexSides:
     """``sides`` (measured by ``FacedInks``) with their widths measured as the lines'
     colour's shares (``CoveredInks``) where these fall into clear groups along every
     direction (the widths measured before kept to check its walls by, ``COVERED_ALIKE``);
-    else ``sides`` as they are."""
+    where neither falls in clear groups, at half the lines' colour (``HalfCoveredInks``)
+    where those do, its thin lines solid (``SOLID``); else ``sides`` as they are."""
     if not isinstance(sides.inks, FacedInks):
         return sides
     lead = replace(sides, inks=CoveredInks(sides.inks), inks_faced=sides.inks)
-    return lead if _clear(lead) else sides
+    if _clear(lead) or _clear(sides):
+        return lead if _clear(lead) else sides
+    # Neither clear: the width at half the lines' colour, blind to a tint's edge beside a
+    # thin line, where that falls into clear groups (its walls checked as the shares').
+    half = replace(lead, inks=HalfCoveredInks(sides.inks))
+    return half if _clear(half) and _solid(half) else sides
+
+
+def _solid(sides: HexSides) -> bool:
+    """Whether the thin lines reach half the lines' colour as drawn solid do, their typical
+    half-level width ``SOLID`` px at least along every direction (JPEG and blur smooth a
+    thin line below half its colour: no width, the groups then split the lines)."""
+    groups = sides.groups
+    return groups is not None and all(group.thin >= SOLID for group in groups)
 
 
 def _clear(sides: HexSides) -> bool:

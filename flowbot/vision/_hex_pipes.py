@@ -152,7 +152,7 @@ def hidden(cells: HexCells, pipes: Pipes) -> HexCells:
     (``Pipes.hidden_cores``, as on square cells)."""
     if not pipes.flows:
         return cells
-    return replace(cells, **pipes.hidden_cores(cells))
+    return replace(cells, **pipes.hidden_cores(cells), stand_ins=pipes.touched)
 
 
 def _neighbours(geometry: HexGeometry, a: Cell, b: Cell) -> bool:

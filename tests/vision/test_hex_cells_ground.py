@@ -1,0 +1,67 @@
+"""A hexagonal board's empty cells judged against the ground their neighbours show: cells a
+drawn flow touches show the board's one ground colour in their place (``stand_ins``), which
+under strong glow lies far from a corner's own."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell, HexGeometry, Point
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
+from flowbot.vision._types import DEFAULT_SETTINGS
+
+GLOW = (40.0, -30.0, 30.0)  # Lab: a green glow's ground
+STAND_IN = (5.0, 2.0, 4.0)  # the board's one ground colour, nearly black
+DOT = (60.0, 60.0, 50.0)
+
+
+def _cells(rings: dict[Cell, tuple[float, ...]], stand_ins: set[Cell]) -> HexCells:
+    """A 3x3 hexagonal board, every cell's ring as given (the glow's by default), two dots."""
+    geometry = HexGeometry(Point(50, 60), col_step=30, row_step=34.64, rows=3, cols=3)
+    cells = tuple(Cell(r, c) for r in range(3) for c in range(3))
+    ring = np.array([[rings.get(Cell(r, c), GLOW) for c in range(3)] for r in range(3)])
+    core = ring.copy()
+    for dot in (Cell(2, 0), Cell(2, 2)):
+        core[dot] = DOT
+    return HexCells(
+        image=np.zeros((150, 150, 3), np.uint8),
+        geometry=geometry,
+        cells=cells,
+        core_lab=core,
+        core_rgb=np.zeros((3, 3, 3)),
+        core_uniformity=np.ones((3, 3)),
+        ring_lab=ring,
+        ring_like_core=np.zeros((3, 3)),
+        settings=DEFAULT_SETTINGS,
+        stand_ins=frozenset(stand_ins),
+    )
+
+
+def test_an_empty_cell_among_flows_is_judged_by_the_ground_shown_round_it() -> None:
+    # The corner cell's neighbours are all touched by flows (their rings the stand-in):
+    # it is judged against the glow the cells past them show, as are the stand-ins' own
+    # rings not judged at all.
+    touched = {Cell(0, 1), Cell(1, 0), Cell(1, 1)}
+    DOT_OR_EMPTY.check(_cells(dict.fromkeys(touched, STAND_IN), touched))
+
+
+def test_an_empty_cell_unlike_the_ground_round_it_is_still_refused() -> None:
+    # A tile in a cell (its ring far from the glow its neighbours show) is refused, flows
+    # beside it or not.
+    touched = {Cell(0, 1), Cell(1, 0)}
+    rings = dict.fromkeys(touched, STAND_IN) | {Cell(0, 0): (90.0, 0.0, 0.0)}
+    with pytest.raises(UnsureReadingError, match="unlike the board's ground"):
+        DOT_OR_EMPTY.check(_cells(rings, touched))
+
+
+def test_a_started_board_under_strong_glow_is_read() -> None:
+    # A top-row cell beside two tinted dot cells, under a strong green glow: the flows'
+    # stand-in ground (nearly black) lay 40 off its ring, refused as no ground.
+    shot = sample("jpeg", 300009, "hex", "started")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes

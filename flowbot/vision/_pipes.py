@@ -165,12 +165,17 @@ def see_pipes(
 
 
 def read_pipes(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    *,
+    into_dots: bool = False,
 ) -> Pipes | None:
     """The flows drawn on the board (``NO_PIPES`` when none); ``None`` when pipes show
-    that cannot be read as flows (``see_pipes``)."""
+    that cannot be read as flows (``see_pipes``). ``into_dots``: as ``band_links``."""
     try:
-        return _see_pipes(image, geometry, samples, contrast)
+        return _see_pipes(image, geometry, samples, contrast, into_dots=into_dots)
     except UnsureReadingError as exc:
         log.debug("no pipes read: %s", exc)
         return None
@@ -184,9 +189,14 @@ def hide_pipes(
 
 
 def _see_pipes(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    *,
+    into_dots: bool = False,
 ) -> Pipes:
-    links = band_links(image, geometry, samples, contrast)
+    links = band_links(image, geometry, samples, contrast, into_dots=into_dots)
     if not links:
         return NO_PIPES
     colour_of: dict[Cell, list[np.ndarray]] = {}
@@ -319,11 +329,14 @@ def band_links(
     contrast: float,
     *,
     either: bool = False,
+    into_dots: bool = False,
 ) -> dict[tuple[Cell, int], np.ndarray]:
     """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``.
 
     ``either``: looked at where one cell's sector facing the edge is unlike its ring, not
     both (two flows crossing in a cell tint its ring the colour of the one drawn over).
+    ``into_dots``: a band whose colour beside it is near it in one cell only, that cell
+    showing a dot of its colour (``disc_share``), is judged narrow by the other cell.
     """
     edges = edges_off(samples, contrast, either=either)
     if not edges:
@@ -337,7 +350,52 @@ def band_links(
         np.float64,
     )
     band, found = bands(image, ends, geometry.cell_size, contrast)
+    if into_dots and not found.all():
+        _, share, apart = band_sides(image, ends, geometry.cell_size)
+        near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
+        for i in np.flatnonzero(~found & (share >= BAND_SHARE)):
+            found[i] = _into_dot(
+                image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
+            )
     return {edge: band[i] for i, edge in enumerate(edges) if found[i]}
+
+
+def _into_dot(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    edge: tuple[Cell, int],
+    *,
+    lab: np.ndarray,
+    near: np.ndarray,
+) -> bool:
+    """Whether the band across ``edge`` (colour ``lab``), beside it near its colour in the
+    cells ``near`` (first, second), is so in one cell only, which shows a dot of its
+    colour all round clear of the band (``disc_share``, against the cell's ring).
+
+    A dot is wider than the band: beside a link into it, in its cell, the colour is
+    looked at 0.09 pitch past its rim (radius 0.35), where JPEG's halved colour
+    resolution spreads a dark dot's colour (its 16 px colour blocks fall unevenly:
+    9.0 Lab there, 11-12 at the other places, against 9 needed in the faint read).
+    Glow, or a band wider than a pipe, runs on beside it in both cells.
+    """
+    if near.all() or not near.any():
+        return False
+    cell, k = edge
+    if near[0]:
+        dot, towards = cell, k
+    else:
+        dot, towards = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1]), (k + 2) % 4
+    share = disc_share(
+        image,
+        geometry,
+        dot,
+        [towards * np.pi / 2],
+        lab,
+        core=samples.core_lab[dot],
+        ground=samples.ring_lab[dot],
+    )
+    return share >= DISC
 
 
 def bands(

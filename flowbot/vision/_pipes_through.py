@@ -41,7 +41,12 @@ from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import corner_colours, find_bridges, shows_disc
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
-from flowbot.vision._faint_pipes import DRAWN_SHARE, FAINTER, drawn_share, ends_in_dots
+from flowbot.vision._faint_pipes import (
+    DRAWN_SHARE,
+    FAINTER,
+    drawn_share,
+    ends_in_dots,
+)
 from flowbot.vision._pipes import (
     BAND_NEAR,
     BAND_SHARE,
@@ -96,17 +101,56 @@ def see_pipes_through(
     (``FAINTER`` of it), the board is read again there (``_faint_pipes``: a
     dark flow on a ground of nearly its hue). The fainter read is taken only
     when it keeps every flow read and adds whole ones, drawn with sharp edges.
-    ``read``: the flows ``read_pipes_through`` found at ``contrast`` (or
-    ``NO_PIPES``), when already asked. ``holes``: cells left out of the board, which
+    ``read``: the flows ``read_pipes_or_fainter`` found (or ``NO_PIPES``), when
+    already asked (the search asks). ``holes``: cells left out of the board, which
     hold no flow (``stubs_out``).
     """
     pipes = read or read_pipes_through(image, geometry, samples, contrast, holes) or NO_PIPES
+    return fainter_flows(image, geometry, samples, contrast, pipes, holes=holes) or pipes
+
+
+def read_pipes_or_fainter(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    holes: frozenset[Cell] = frozenset(),
+) -> Pipes | None:
+    """``read_pipes_through``, and where it refuses, the read at ``FAINTER`` of
+    ``contrast``, taken as ``see_pipes_through`` takes it (every flow drawn with sharp
+    edges or ending in crisp dots); ``None`` when neither reads.
+
+    Part of a dark flow stands out by the full contrast and part only by half
+    of it (JPEG's blur, its tint beside a line): read at the full contrast its
+    pieces are no flows, a pipe's cell half a disc, and the refusal stood for
+    the board's every stage that asks the pipes first (the search's, which
+    then neither follows lines through them nor holds the grid back).
+    """
+    pipes = read_pipes_through(image, geometry, samples, contrast, holes)
+    if pipes is not None:
+        return pipes
+    return fainter_flows(image, geometry, samples, contrast, NO_PIPES, holes=holes)
+
+
+def fainter_flows(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    pipes: Pipes,
+    *,
+    holes: frozenset[Cell] = frozenset(),
+) -> Pipes | None:
+    """The board read at ``FAINTER`` of ``contrast`` where it keeps every flow of ``pipes``
+    and adds whole ones, each drawn with sharp edges or ending in dots with a crisp rim;
+    ``None`` when no band that faint shows where no flow of ``pipes`` runs, or the read
+    is not taken."""
     faint = contrast * FAINTER
     if not edges_off(pipes.hidden(samples), faint):
-        return pipes
-    fainter = read_pipes_through(image, geometry, samples, faint, holes)
+        return None
+    fainter = read_pipes_through(image, geometry, samples, faint, holes, into_dots=True)
     if fainter is None or not set(pipes.flows) < set(fainter.flows):
-        return pipes
+        return None
     new = sorted(set(fainter.flows) - set(pipes.flows))
     drawn = [drawn_share(image, geometry, flow) for flow in new]
     log.debug("fainter flows read: %s, drawn %s", new, drawn)
@@ -115,7 +159,7 @@ def see_pipes_through(
         share >= DRAWN_SHARE or ends_in_dots(image, geometry, samples, flow, fainter.dots)
         for share, flow in zip(drawn, new, strict=True)
     )
-    return fainter if taken else pipes
+    return fainter if taken else None
 
 
 def read_pipes_through(
@@ -124,14 +168,16 @@ def read_pipes_through(
     samples: CellSamples,
     contrast: float,
     holes: frozenset[Cell] = frozenset(),
+    *,
+    into_dots: bool = False,
 ) -> Pipes | None:
     """``see_pipes_through``, but ``None`` when pipes show that cannot be read as flows.
 
     Bridges' tiles are looked for only where pipes show: a board without
     pipes, or whose flows read as on any board with no tile, is read as
-    ``_pipes`` reads it.
+    ``_pipes`` reads it. ``into_dots``: as ``_pipes.band_links``.
     """
-    plain = read_pipes(image, geometry, samples, contrast)
+    plain = read_pipes(image, geometry, samples, contrast, into_dots=into_dots)
     # A flow through a warp from a dot on the border straight out of it shows no link.
     # A hole at the border is no stub: its core is the ground, its ring the outline on
     # three sides and, past the board, the ground again (synthetic holes zoomed 300030).
@@ -148,7 +194,7 @@ def read_pipes_through(
     if plain is not None and not tiles and not stubs and not _loose_on_border(plain, geometry):
         return plain
     try:
-        return _read(image, geometry, samples, contrast, tiles, holes=holes)
+        return _read(image, geometry, samples, contrast, tiles, holes=holes, into_dots=into_dots)
     except UnsureReadingError as exc:
         log.debug("no pipes read through bridges or warps: %s", exc)
         return None
@@ -190,8 +236,9 @@ def _read(
     tiles: frozenset[Cell],
     *,
     holes: frozenset[Cell] = frozenset(),
+    into_dots: bool = False,
 ) -> Pipes:
-    links = band_links(image, geometry, samples, contrast, either=True)
+    links = band_links(image, geometry, samples, contrast, either=True, into_dots=into_dots)
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
     for (cell, k), lab in links.items():
         other = _step(cell, k)

@@ -21,7 +21,7 @@ from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
 from flowbot.vision._pipes import NO_PIPES, Pipes
-from flowbot.vision._pipes_through import read_pipes_through
+from flowbot.vision._pipes_through import read_pipes_or_fainter
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
@@ -42,7 +42,7 @@ def find_boards(
     """Grids that pass the whole-board checks, in full-resolution pixels, best first.
 
     With each, its notes, the other grids found apart from it, its cells' samples and
-    the pipes drawn on it (``read_pipes_through``; ``NO_PIPES`` where none is read).
+    the pipes drawn on it (``read_pipes_or_fainter``; ``NO_PIPES`` where none is read).
 
     Raises the doubt about the most board-like grid (or ``BoardNotFoundError``)
     once none is left; with ``hexagons``, ``HexagonsSeenError`` at once when the first
@@ -239,7 +239,7 @@ def _checked(
     tried: list[Lattice],
 ) -> tuple[Lattice, BoardGeometry, CellSamples, Pipes | None]:
     """The board ``candidate`` (found at 1/``f`` scale) shows, placed, its cells' samples and
-    the pipes drawn on it (``read_pipes_through``).
+    the pipes drawn on it (``read_pipes_or_fainter``).
 
     Every whole-board check passes on it, less a band past its border found
     to be no part of it (header text, another window's edge) or grown where
@@ -281,7 +281,7 @@ def _checked(
     samples = sample_cells(image, placed)
     # A row a pipe runs along is tinted its colour: judged with the pipes hidden
     # (through bridges and warps too: a row a warp's flow runs along is tinted as well).
-    pipes = read_pipes_through(image, placed, samples, settings.pipe_contrast)
+    pipes = read_pipes_or_fainter(image, placed, samples, settings.pipe_contrast)
     band = foreign_band((pipes or NO_PIPES).hidden(samples).ring_lab)
     if band is not None:
         # Another window's edge one pitch past a border, its ground
@@ -290,7 +290,7 @@ def _checked(
         best = instead(_without_band(best, band), best, counts_as_tried=False)
         placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
         samples = sample_cells(image, placed)
-        pipes = read_pipes_through(image, placed, samples, settings.pipe_contrast)
+        pipes = read_pipes_or_fainter(image, placed, samples, settings.pipe_contrast)
     return best, placed, samples, pipes
 
 

@@ -13,7 +13,6 @@ between two groups is doubtful.
 from __future__ import annotations
 
 import enum
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,11 +28,6 @@ from flowbot.vision._stats import median_along
 ALONG = (0.12, 0.3)
 LINE_REACH = 0.07
 GROUND_FROM, GROUND_TO = 0.09, 0.13
-#: A dot's radius (pitches): the largest the game draws.
-DOT_RADIUS = 0.4
-#: How far the parts measured stay along the edge from a dot's rim (pitches): its
-#: blurred edge, a pixel on small cells.
-DOT_CLEAR = 0.03
 #: ... but at least this many pixels, and a pixel past a line's width: lines
 #: stay a pixel or more wide on small cells, and a phone draws them as wide on
 #: a small board (up to 0.1 pitch), the outline twice as wide; the ground is
@@ -208,9 +202,8 @@ def _ink(
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
     reach = int(np.ceil(ground_to))
     off = np.arange(-reach, reach + 1)
-    far = _clear_of_dots(ground_to / pitch)
-    n_along = max(3, round((far - ALONG[0]) * pitch))
-    quarter = np.linspace(ALONG[0], far, n_along)
+    n_along = max(3, round((ALONG[1] - ALONG[0]) * pitch))
+    quarter = np.linspace(*ALONG, n_along)
     t = np.concatenate([quarter, 1 - quarter[::-1]])
     along = spans[:-1, None] + np.diff(spans)[:, None] * t  # [spans, n_along]
     rows = np.clip(np.round(along).astype(int), 0, h - 1)
@@ -273,20 +266,6 @@ def _across(
     floor = np.minimum(before, after)[..., None]
     below = np.clip(floor - profile[..., near], 0, None) * inside[:, None, near]
     return above.sum(-1), above.max(-1), top, np.maximum(ridge, valley), below.sum(-1)
-
-
-def _clear_of_dots(ground: float) -> float:
-    """How far along an edge (from its corner, pitches) the parts measured reach for the
-    ground beside the line, taken ``ground`` pitches from its middle, to stay clear of a
-    dot of ``DOT_RADIUS`` beside it: ``ALONG``'s end on large cells; nearer the corner on
-    small cells, whose ground lies ``MIN_REACH_PX`` out, a fifth of a pitch and more,
-    inside a dot's rim at ``ALONG``'s end (a tight crop's outline, seen on one side only,
-    measured over the dots beside it: synthetic walls tiny cells 140038)."""
-    depth = 0.5 - ground
-    if depth >= DOT_RADIUS:
-        return ALONG[1]
-    rim = 0.5 - math.sqrt(DOT_RADIUS**2 - depth**2) - DOT_CLEAR
-    return float(min(ALONG[1], max(rim, ALONG[0] + 0.04)))
 
 
 def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:

@@ -18,10 +18,7 @@ from flowbot.models import BoardGeometry
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _border_sides, read_board
 from flowbot.vision._outline_edges import (
-    ALONG,
-    DOT_RADIUS,
     Kind,
-    _clear_of_dots,
     _past_outline_ends,
 )
 from flowbot.vision._outlined import Outlined, _biggest
@@ -33,7 +30,6 @@ from flowbot.vision._types import Features
     [
         ("walls", "zoomed", 140001),  # 26 px cells: the outline's ink past 0.07 pitch
         ("walls", "tiny_cells", 140002),  # outline cut to half its width by the image's edge
-        ("walls", "tiny_cells", 140038),  # a tight crop's outline measured over dots' rims
         ("holes", "tiny_cells", 300014),  # the outline's corner blurred onto a side between holes
         ("holes", "crop", 140001),  # every side of the frame cut by the image's edge
         ("holes", "rectangular", 140000),  # a glare band dims the lines it crosses
@@ -95,18 +91,6 @@ def test_a_finished_board_is_read_not_its_screenshot_preview() -> None:
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     pitch = shot.geometry.cell_size
     assert abs(reading.geometry.cell_size - pitch) < 0.05 * pitch
-
-
-def test_an_edges_ground_is_taken_clear_of_the_dots_beside_it() -> None:
-    # On large cells the ground lies 0.13 pitch from a line's middle, clear of a dot
-    # (0.4 pitch round) along the whole part measured; on small cells it lies a few
-    # pixels out, a fifth of a pitch, and the part measured ends nearer the corner.
-    assert _clear_of_dots(0.13) == ALONG[1]
-    for ground in (0.2, 0.22, 0.24):
-        end = _clear_of_dots(ground)
-        assert ALONG[0] < end < ALONG[1]
-        depth = 0.5 - ground
-        assert (0.5 - end) ** 2 + depth**2 > DOT_RADIUS**2
 
 
 def test_of_two_lattices_on_one_box_the_board_is_the_coarser() -> None:

@@ -124,6 +124,10 @@ class Inks:
     #: log10(1 + the ink below both its sides), in the channel with most (vertical,
     #: horizontal): a line over glow lit past it in that channel (``_glow_lit_lines``).
     valley: tuple[np.ndarray, np.ndarray] | None = None
+    #: log10(1 + ink) in each end's part of an edge alone, ``[..., 0]`` the part by its
+    #: first corner (top, left), ``[..., 1]`` by its second (vertical, horizontal): the
+    #: outline's end blurred round its corner (``_past_outline_ends``).
+    ends: tuple[np.ndarray, np.ndarray] | None = None
 
 
 def line_width(gray: np.ndarray, xs: np.ndarray, ys: np.ndarray, pitch: float) -> float:
@@ -167,22 +171,34 @@ def edge_ink(
         peak = np.max([m[1] for m in measured], axis=0)
         ridge = np.max([m[3] for m in measured], axis=0)
         valley = np.max([m[4] for m in measured], axis=0)
-        out.append([np.log10(1 + a) for a in (total, peak, measured[0][2], ridge, valley)])
-    (v_ink, v_peak, v_top, v_ridge, v_valley), (h_ink, h_peak, h_top, h_ridge, h_valley) = out
+        ends = np.max([m[5] for m in measured], axis=0)
+        out.append([np.log10(1 + a) for a in (total, peak, measured[0][2], ridge, valley, ends)])
+    v_ink, v_peak, v_top, v_ridge, v_valley, v_ends = out[0]
+    h_ink, h_peak, h_top, h_ridge, h_valley, h_ends = out[1]
     return Inks(
-        v_ink, h_ink, v_peak, h_peak, v_top, h_top, v_ridge, h_ridge, reach, (v_valley, h_valley)
+        v_ink,
+        h_ink,
+        v_peak,
+        h_peak,
+        v_top,
+        h_top,
+        v_ridge,
+        h_ridge,
+        reach,
+        (v_valley, h_valley),
+        (v_ends, h_ends),
     )
 
 
 def _ink(
     g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float, line_reach: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows (within
     ``line_reach`` pixels of them), the brightest pixel's over the ground, its brightness,
     how far it stands above the brighter side (a ridge: a step stands above neither), and
-    the ink below the darker side (a line darker than the glow lit past it)."""
+    the ink below the darker side (a line darker than the glow lit past it); and the ink
+    in each end's part alone (``[..., 0]`` the part by the edge's first corner)."""
     h, w = g.shape
-    ground_from = max(GROUND_FROM * pitch, line_reach + 1)
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
     reach = int(np.ceil(ground_to))
     off = np.arange(-reach, reach + 1)
@@ -196,6 +212,24 @@ def _ink(
     cols = np.clip(cols_f, 0, w - 1)
     patch = g[rows[None, :, :, None], cols[:, None, None, :]]  # [lines, spans, along, off]
     profile = median_along(patch.transpose(0, 1, 3, 2), axis=-1)  # [lines, spans, off]
+    total, peak, top, ridge, below = _across(profile, off, inside, line_reach, pitch)
+    # Each end's part alone: its first ``n_along`` points, its last.
+    ends = [
+        _across(median_along(part.transpose(0, 1, 3, 2), axis=-1), off, inside, line_reach, pitch)[
+            0
+        ]
+        for part in (patch[:, :, :n_along], patch[:, :, n_along:])
+    ]
+    return total, peak, top, ridge, below, np.stack(ends, axis=-1)
+
+
+def _across(
+    profile: np.ndarray, off: np.ndarray, inside: np.ndarray, line_reach: float, pitch: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``_ink``'s measures from the ``profile`` across each edge (``[lines, spans, off]``)."""
+    ground_from = max(GROUND_FROM * pitch, line_reach + 1)
+    ground_to = max(GROUND_TO * pitch, line_reach + 2)
+    reach = int(off[-1])
     a = np.abs(off)
     near = a <= line_reach
     side = (a >= ground_from) & (a <= ground_to)
@@ -275,6 +309,8 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
         ):
             _by_colour(out, ink > line, top, line_top, outline_top)
         kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
+    _past_outline_ends(vertical, horizontal, inks.ends, line)
+    kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
     peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])
     peak_levels = (
         float(np.median(peaks[kind == Kind.LINE])) if (kind == Kind.LINE).any() else line,
@@ -294,6 +330,46 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
     for out, ridge in ((vertical, inks.vertical_ridge), (horizontal, inks.horizontal_ridge)):
         out[(out == Kind.LINE) & edge_kinds.no_ridge(ridge)] = Kind.NONE
     return edge_kinds
+
+
+def _past_outline_ends(
+    vertical: np.ndarray,
+    horizontal: np.ndarray,
+    ends: tuple[np.ndarray, np.ndarray] | None,
+    line: float,
+) -> None:
+    """Doubtful edges whose part by a corner where the outline ends or turns holds more
+    ink than their other part, that part clearly nothing, are nothing (in place).
+
+    The game draws its lines along whole sides of cells, as heavy all along. Blurred
+    (small cells, a browser's zoom), the outline's end or corner spreads its ink round
+    the corner into the part measured by it of the edges meeting it there (synthetic
+    holes tiny cells 300014: a side between two holes by the outline's corner 10^1.38,
+    between nothing and the lines' 10^2.08; its far part nothing); an outline running
+    straight through a corner spreads no more than its width beside it. A line drawn
+    there would show in the far part too. (Only nothing is told so: a wall's part
+    lighter than the outline's is no line.)
+    """
+    if ends is None:
+        return
+    n_x, n_y = vertical.shape[0], horizontal.shape[0]
+    # At each corner [x line, y line], the outline's edges up, down, left and right of it.
+    up, down, left, right = (np.zeros((n_x, n_y), bool) for _ in range(4))
+    up[:, 1:] = vertical == Kind.OUTLINE
+    down[:, :-1] = vertical == Kind.OUTLINE
+    left[1:] = (horizontal == Kind.OUTLINE).T
+    right[:-1] = (horizontal == Kind.OUTLINE).T
+    count = up.astype(int) + down + left + right
+    end = (count == 1) | ((count == 2) & ~((up & down) | (left & right)))
+    for kinds, part, first, last in (
+        (vertical, ends[0], end[:, :-1], end[:, 1:]),
+        (horizontal, ends[1], end[:-1].T, end[1:].T),
+    ):
+        doubt = kinds == Kind.DOUBT
+        by_first = first & ~last & (part[..., 0] > part[..., 1])
+        by_last = last & ~first & (part[..., 1] > part[..., 0])
+        far = np.where(by_first, part[..., 1], part[..., 0])
+        kinds[doubt & (by_first | by_last) & (far < line + NOTHING_BELOW)] = Kind.NONE
 
 
 #: Least log10 brightness by which the outline's colour must stand above the

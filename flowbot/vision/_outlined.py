@@ -247,7 +247,7 @@ def find_outlined(
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
         # another board (``another_board`` tells them apart).
-        return max(boards, key=lambda b: _area(b.geometry))
+        return _biggest(boards)
     if doubt is not None:
         raise doubt
     return None
@@ -262,10 +262,9 @@ def _dots_beyond(
     """Whether a board's pairs of dots lie outside the biggest of ``boards``: it may be the
     OS's screenshot preview of a board whose lines only show followed through its pipes
     (the later looks), not the board. ``coloured``: the screen's ``flow_coloured`` mask."""
-    biggest = max(boards, key=lambda b: _area(b.geometry)).geometry
-    return (
-        dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None
-        or _flows_beyond(coloured(), biggest)
+    biggest = _biggest(boards).geometry
+    return dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None or _flows_beyond(
+        coloured(), biggest
     )
 
 
@@ -284,6 +283,34 @@ def _flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
     x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
     outside = np.count_nonzero(coloured) - np.count_nonzero(coloured[y0:y1, x0:x1])
     return bool(outside >= FLOWS_BEYOND * _area(board))
+
+
+def _biggest(boards: list[Outlined]) -> Outlined:
+    """The biggest of ``boards``; of boards on one box, the one of the largest pitch.
+
+    The game draws a dot in the middle of its cell: a lattice at half a board's pitch
+    over the same box (its lines the board's and the cells' middles, found where the
+    dots' rows and columns pass for lines) splits every cell in four, its "walls" the
+    board's lines beside its cells' middles, and its dots on its lines (synthetic walls
+    preview 100014: 115 px cells and a 57.5 px lattice over them, 804 and 805 px wide).
+    """
+    biggest = max(boards, key=lambda b: _area(b.geometry))
+    same = [b for b in boards if _same_box(b.geometry, biggest.geometry)]
+    return max(same, key=lambda b: b.geometry.cell_size)
+
+
+def _same_box(one: BoardGeometry, other: BoardGeometry) -> bool:
+    """Whether two boards' boxes lie within half the finer one's pitch of each other."""
+    near = 0.5 * min(one.cell_size, other.cell_size)
+    return all(
+        abs(a - b) < near
+        for a, b in (
+            (one.left, other.left),
+            (one.right, other.right),
+            (one.top, other.top),
+            (one.bottom, other.bottom),
+        )
+    )
 
 
 def _area(g: BoardGeometry) -> float:

@@ -17,7 +17,12 @@ from flowbot.errors import VisionError
 from flowbot.models import BoardGeometry
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _border_sides, read_board
-from flowbot.vision._outlined import _finer_inside, _within
+from flowbot.vision._outline_edges import (
+    Kind,
+    _past_outline_ends,
+)
+from flowbot.vision._outlined import Outlined, _biggest, _finer_inside, _within
+from flowbot.vision._types import Features
 
 
 @pytest.mark.parametrize(
@@ -25,11 +30,13 @@ from flowbot.vision._outlined import _finer_inside, _within
     [
         ("walls", "zoomed", 140001),  # 26 px cells: the outline's ink past 0.07 pitch
         ("walls", "tiny_cells", 140002),  # outline cut to half its width by the image's edge
+        ("holes", "tiny_cells", 300014),  # the outline's corner blurred onto a side between holes
         ("holes", "crop", 140001),  # every side of the frame cut by the image's edge
         ("holes", "rectangular", 140000),  # a glare band dims the lines it crosses
         ("walls", "rectangular", 140003),  # glow dims a frame side near the image's edge
         ("holes", "web", 140003),  # text's lattices come first in the shrunk copy
         ("walls", "preview", 140001),  # the preview's grid lies past its dots
+        ("walls", "preview", 100014),  # a lattice at half the pitch over the same box
         ("walls", "crop", 160003),  # lines on a dark ground as heavy as the outline's least
         ("walls", "jpeg", 160005),  # JPEG's ringing outside joins more cells than the board
         ("walls", "twins", 160004),  # lines 0.1 pitch wide: the outline's ink past 0.07
@@ -104,3 +111,55 @@ def test_a_finer_grid_inside_a_board_read_is_passed_over() -> None:
     assert not _finer_inside(piece, board)
     assert not _finer_inside(beside, board)
     assert not _finer_inside(board, beside)
+
+
+def test_of_two_lattices_on_one_box_the_board_is_the_coarser() -> None:
+    # The board's lines with its cells' middles between them make a lattice at half its
+    # pitch over the same box, a hair wider: the board is the one whose cells hold dots.
+    board = BoardGeometry(
+        tuple(11.3 + 115.0 * i for i in range(8)), tuple(440.0 + 115.0 * i for i in range(8))
+    )
+    halves = BoardGeometry(
+        tuple(11.0 + 57.5 * i for i in range(15)), tuple(439.5 + 57.5 * i for i in range(15))
+    )
+    preview = BoardGeometry(
+        tuple(37.0 + 24.7 * i for i in range(8)), tuple(1467.0 + 24.7 * i for i in range(8))
+    )
+    found = [Outlined(g, Features(), None) for g in (board, preview, halves)]  # type: ignore[arg-type]
+    assert _biggest(found).geometry == board
+    # A bigger board elsewhere is still the biggest.
+    assert _biggest(found[1:]).geometry == halves
+
+
+def _corner_edges(
+    turn: bool, near: float, far: float
+) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """A 2x2 lattice's edges, lines but for the doubtful ``vertical[1, 1]`` (from the
+    middle corner down) and the outline through the middle corner: up and right of it
+    (turning there) when ``turn``, else left and right (running straight on); the
+    doubtful edge's part by the middle corner holds ``near``, its other part ``far``."""
+    vertical = np.full((3, 2), Kind.LINE, np.int8)
+    horizontal = np.full((3, 2), Kind.LINE, np.int8)
+    vertical[1, 1] = Kind.DOUBT
+    if turn:
+        vertical[1, 0] = horizontal[1, 1] = Kind.OUTLINE
+    else:
+        horizontal[1, 0] = horizontal[1, 1] = Kind.OUTLINE
+    v_ends = np.full((3, 2, 2), 2.0)
+    v_ends[1, 1] = (near, far)
+    return vertical, horizontal, (v_ends, np.full((3, 2, 2), 2.0))
+
+
+def test_the_outlines_corner_blurred_onto_a_side_is_nothing_drawn_there() -> None:
+    # The outline turns at the side's top corner: ink there, none at its far part.
+    vertical, horizontal, ends = _corner_edges(turn=True, near=1.4, far=0.5)
+    _past_outline_ends(vertical, horizontal, ends, line=2.1)
+    assert vertical[1, 1] == Kind.NONE
+    # Its far part holds a line's ink: doubtful still.
+    vertical, horizontal, ends = _corner_edges(turn=True, near=1.4, far=1.9)
+    _past_outline_ends(vertical, horizontal, ends, line=2.1)
+    assert vertical[1, 1] == Kind.DOUBT
+    # The outline runs straight on through the corner: no end, no cap blurred round it.
+    vertical, horizontal, ends = _corner_edges(turn=False, near=1.4, far=0.5)
+    _past_outline_ends(vertical, horizontal, ends, line=2.1)
+    assert vertical[1, 1] == Kind.DOUBT

@@ -207,8 +207,8 @@ def find_outlined(
         # And in the finer copy (as the classic search): in small cells a pipe
         # (a third of a pitch) is as thin there as the line filter's kernel.
         attempts += [(factor // 2, image, True), (factor // 2, gray, True)]
-    # (the screen's saturated colour, made once when first asked for: ``_flows_beyond``)
-    vivid = cache(lambda: _vivid(image))
+    # (the screen's saturated colour, made once when first asked for: ``flows_beyond``)
+    vivid = cache(lambda: saturated(image))
     for f, source, bridge in attempts:
         small = (
             source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
@@ -241,7 +241,7 @@ def find_outlined(
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
         # another board (``another_board`` tells them apart).
-        return max(boards, key=lambda b: _area(b.geometry))
+        return max(boards, key=lambda b: area(b.geometry))
     if doubt is not None:
         raise doubt
     return None
@@ -255,11 +255,11 @@ def _dots_beyond(
 ) -> bool:
     """Whether a board's pairs of dots lie outside the biggest of ``boards``: it may be the
     OS's screenshot preview of a board whose lines only show followed through its pipes
-    (the later looks), not the board. ``vivid``: the screen's ``_vivid`` mask."""
-    biggest = max(boards, key=lambda b: _area(b.geometry)).geometry
+    (the later looks), not the board. ``vivid``: the screen's ``saturated`` mask."""
+    biggest = max(boards, key=lambda b: area(b.geometry)).geometry
     return (
         dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None
-        or _flows_beyond(vivid(), biggest)
+        or flows_beyond(vivid(), biggest)
     )
 
 
@@ -268,14 +268,14 @@ def _dots_beyond(
 FLOWS_BEYOND = 1.0
 
 
-def _vivid(image: np.ndarray) -> np.ndarray:
+def saturated(image: np.ndarray) -> np.ndarray:
     """Where ``image`` (RGB) is saturated colour, as flows are."""
     hsv = cv2.cvtColor(image, cv2.COLOR_RGB2HSV)
     return np.asarray((hsv[..., 1] >= 120) & (hsv[..., 2] >= 100))
 
 
-def _flows_beyond(vivid: np.ndarray, board: BoardGeometry) -> bool:
-    """Whether as much saturated colour (``vivid``: ``_vivid``'s mask) as the board's area
+def flows_beyond(vivid: np.ndarray, board: BoardGeometry) -> bool:
+    """Whether as much saturated colour (``vivid``: ``saturated``'s mask) as the board's area
     (``FLOWS_BEYOND``) lies outside ``board`` and a pitch round it: the board may be the
     screenshot preview of a finished board whose dots the flows join."""
     pitch = board.cell_size
@@ -283,10 +283,10 @@ def _flows_beyond(vivid: np.ndarray, board: BoardGeometry) -> bool:
     x0, y0 = max(0, int(board.left - pitch)), max(0, int(board.top - pitch))
     x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
     outside = np.count_nonzero(vivid) - np.count_nonzero(vivid[y0:y1, x0:x1])
-    return bool(outside >= FLOWS_BEYOND * _area(board))
+    return bool(outside >= FLOWS_BEYOND * area(board))
 
 
-def _area(g: BoardGeometry) -> float:
+def area(g: BoardGeometry) -> float:
     return (g.right - g.left) * (g.bottom - g.top)
 
 

@@ -186,7 +186,12 @@ def hide_pipes(
 def _see_pipes(
     image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
 ) -> Pipes:
-    links = band_links(image, geometry, samples, contrast)
+    # The sectors alike as a band's samples are (``BAND_NEAR``): in small cells a
+    # bend's sector takes in its tint and the line beside the pipe, 14 Lab off the
+    # straight sector across the edge (tiny cells 100011 solved); the band is
+    # judged on its own colour next. (The faint-pipe rule keeps to NEAR: glow
+    # blurred over thick lines passed for its bands, zoomed 76001.)
+    links = band_links(image, geometry, samples, contrast, alike=BAND_NEAR)
     if not links:
         return NO_PIPES
     colour_of: dict[Cell, list[np.ndarray]] = {}
@@ -319,17 +324,15 @@ def band_links(
     contrast: float,
     *,
     either: bool = False,
+    alike: float = NEAR,
 ) -> dict[tuple[Cell, int], np.ndarray]:
     """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``.
 
     ``either``: looked at where one cell's sector facing the edge is unlike its ring, not
     both (two flows crossing in a cell tint its ring the colour of the one drawn over).
+    ``alike``: how near (Lab) the two sectors must be to be looked at (``edges_off``).
     """
-    # The sectors alike as a band's samples are (``BAND_NEAR``): in small cells a
-    # bend's sector takes in its tint and the line beside the pipe, 14 Lab off the
-    # straight sector across the edge (tiny cells 100011 solved); the band is
-    # judged on its own colour next.
-    edges = edges_off(samples, contrast, either=either, alike=BAND_NEAR)
+    edges = edges_off(samples, contrast, either=either, alike=alike)
     if not edges:
         return {}
     ends = np.array(

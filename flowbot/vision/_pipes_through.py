@@ -191,7 +191,7 @@ def _read(
     *,
     holes: frozenset[Cell] = frozenset(),
 ) -> Pipes:
-    links = band_links(image, geometry, samples, contrast, either=True)
+    links = band_links(image, geometry, samples, contrast, either=True, alike=BAND_NEAR)
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
     for (cell, k), lab in links.items():
         other = _step(cell, k)

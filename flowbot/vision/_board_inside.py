@@ -82,14 +82,38 @@ def lines_inside(
 _WHOLE = 0.1
 
 
+def whole_multiple(lattice: Lattice, finer: Lattice) -> bool:
+    """Whether ``lattice``'s pitch is a whole multiple (2 or more, within ``_WHOLE``) of
+    ``finer``'s."""
+    ratio = lattice.pitch / finer.pitch
+    return round(ratio) >= 2 and abs(ratio - round(ratio)) <= _WHOLE
+
+
 def finer_grid_over(lattice: Lattice, others: list[Lattice]) -> bool:
     """Whether another grid found overlaps ``lattice`` at a whole fraction of its pitch (the
     board's lines in pieces, of which ``lattice`` may take every second or third)."""
-    for other in others:
-        ratio = lattice.pitch / other.pitch
-        if round(ratio) >= 2 and abs(ratio - round(ratio)) <= _WHOLE and overlap(lattice, other):
-            return True
-    return False
+    return any(whole_multiple(lattice, other) and overlap(lattice, other) for other in others)
+
+
+#: A coarser grid's line lies on a board's line within this share of the board's pitch
+#: (or 2 px): a line found in a shrunk copy is a pixel or two off.
+_ON_BOARD_LINE = 0.15
+
+
+def every_other_line(coarse: Lattice, board: Lattice) -> bool:
+    """Whether ``coarse`` is the board's own lattice at a whole multiple of its pitch: every
+    line of it one of the board's (every second or third: ``check_empty_inside``'s grid,
+    met when no finer grid was found beside it in its copy)."""
+    if not whole_multiple(coarse, board):
+        return False
+    p = board.pitch
+    for theirs, mine in ((coarse.xs, board.xs), (coarse.ys, board.ys)):
+        steps = (np.asarray(theirs) - mine[0]) / p
+        off = np.abs(steps - np.rint(steps)).max() * p
+        inside = steps.min() >= -0.5 and steps.max() <= len(mine) - 0.5
+        if not inside or off > max(2.0, _ON_BOARD_LINE * p):
+            return False
+    return True
 
 
 def check_empty_inside(grid: Grid) -> None:

@@ -8,6 +8,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry
+from flowbot.vision._board_inside import every_other_line
 from flowbot.vision._border_sides import Border
 from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
 from flowbot.vision._hex_sign import HexagonsSeenError
@@ -147,9 +148,15 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
         # not the board; the next candidate may be.
         dotless = dotless or UnsureBoardError("no dots on the board", geometry)
     for doubt in unsure:
-        if overlap(as_lattice(doubt.geometry), as_lattice(geometry)) > PIECE_OVERLAP:
+        doubted = as_lattice(doubt.geometry)
+        if overlap(doubted, as_lattice(geometry)) > PIECE_OVERLAP and not every_other_line(
+            doubted, as_lattice(geometry)
+        ):
             # Passed over, it shares cells with the board: the same board (a
-            # solved one, its dots hidden in pipes) or a piece of it.
+            # solved one, its dots hidden in pipes) or a piece of it. Not every
+            # second or third line of the board (pipes broke the lines between in
+            # the copy it was found in): its cells hold the board's lines, its
+            # doubt is about dots read off their centres.
             raise doubt
     features = Features(bridges=seen.bridges | pipes.bridges)
     return Board(cells, cell_confidence, tuple(notes), features, pipes=pipes)

@@ -207,7 +207,7 @@ def find_outlined(
         # And in the finer copy (as the classic search): in small cells a pipe
         # (a third of a pitch) is as thin there as the line filter's kernel.
         attempts += [(factor // 2, image, True), (factor // 2, gray, True)]
-    # (where the screen shows a flow's colour, made once when first asked for: ``_flows_beyond``)
+    # (where the screen shows a flow's colour, made once when first asked for: ``flows_beyond``)
     coloured = cache(lambda: flow_coloured(image))
     for f, source, bridge in attempts:
         small = (
@@ -263,7 +263,7 @@ def _dots_beyond(
     OS's screenshot preview of a board whose lines only show followed through its pipes
     (the later looks), not the board. ``coloured``: the screen's ``flow_coloured`` mask."""
     biggest = _biggest(boards).geometry
-    return dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None or _flows_beyond(
+    return dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None or flows_beyond(
         coloured(), biggest
     )
 
@@ -273,7 +273,7 @@ def _dots_beyond(
 FLOWS_BEYOND = 1.0
 
 
-def _flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
+def flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
     """Whether as much of a flow's colour (``coloured``: ``flow_coloured``'s mask) as the
     board's area (``FLOWS_BEYOND``) lies outside ``board`` and a pitch round it: the board
     may be the screenshot preview of a finished board whose dots the flows join."""
@@ -282,7 +282,7 @@ def _flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
     x0, y0 = max(0, int(board.left - pitch)), max(0, int(board.top - pitch))
     x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
     outside = np.count_nonzero(coloured) - np.count_nonzero(coloured[y0:y1, x0:x1])
-    return bool(outside >= FLOWS_BEYOND * _area(board))
+    return bool(outside >= FLOWS_BEYOND * area(board))
 
 
 def _biggest(boards: list[Outlined]) -> Outlined:
@@ -294,7 +294,7 @@ def _biggest(boards: list[Outlined]) -> Outlined:
     board's lines beside its cells' middles, and its dots on its lines (synthetic walls
     preview 100014: 115 px cells and a 57.5 px lattice over them, 804 and 805 px wide).
     """
-    biggest = max(boards, key=lambda b: _area(b.geometry))
+    biggest = max(boards, key=lambda b: area(b.geometry))
     same = [b for b in boards if _same_box(b.geometry, biggest.geometry)]
     return max(same, key=lambda b: b.geometry.cell_size)
 
@@ -313,7 +313,7 @@ def _same_box(one: BoardGeometry, other: BoardGeometry) -> bool:
     )
 
 
-def _area(g: BoardGeometry) -> float:
+def area(g: BoardGeometry) -> float:
     return (g.right - g.left) * (g.bottom - g.top)
 
 

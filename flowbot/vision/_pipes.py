@@ -196,7 +196,14 @@ def _see_pipes(
     *,
     into_dots: bool = False,
 ) -> Pipes:
-    links = band_links(image, geometry, samples, contrast, into_dots=into_dots)
+    # The sectors alike as a band's samples are (``BAND_NEAR``): in small cells a
+    # bend's sector takes in its tint and the line beside the pipe, 14 Lab off the
+    # straight sector across the edge (tiny cells 100011 solved); the band is
+    # judged on its own colour next. (The faint-pipe rule keeps to NEAR: glow
+    # blurred over thick lines passed for its bands, zoomed 76001.)
+    links = band_links(
+        image, geometry, samples, contrast, alike=BAND_NEAR, into_dots=into_dots
+    )
     if not links:
         return NO_PIPES
     colour_of: dict[Cell, list[np.ndarray]] = {}
@@ -329,16 +336,18 @@ def band_links(
     contrast: float,
     *,
     either: bool = False,
+    alike: float = NEAR,
     into_dots: bool = False,
 ) -> dict[tuple[Cell, int], np.ndarray]:
     """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``.
 
     ``either``: looked at where one cell's sector facing the edge is unlike its ring, not
     both (two flows crossing in a cell tint its ring the colour of the one drawn over).
+    ``alike``: how near (Lab) the two sectors must be to be looked at (``edges_off``).
     ``into_dots``: a band whose colour beside it is near it in one cell only, that cell
     showing a dot of its colour (``disc_share``), is judged narrow by the other cell.
     """
-    edges = edges_off(samples, contrast, either=either)
+    edges = edges_off(samples, contrast, either=either, alike=alike)
     if not edges:
         return {}
     ends = np.array(
@@ -353,7 +362,9 @@ def band_links(
     if into_dots and not found.all():
         _, share, apart = band_sides(image, ends, geometry.cell_size)
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
-        for i in np.flatnonzero(~found & (share >= BAND_SHARE)):
+        # Its halves one colour, as every band's (``bands``).
+        alike = _halves_alike(_band_samples(image, ends, geometry.cell_size)[0])
+        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & alike):
             found[i] = _into_dot(
                 image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
             )
@@ -405,8 +416,32 @@ def bands(
     (Lab) along each one's middle, and whether a band of that colour runs there: one
     colour all along it and across its middle, standing ``BESIDE_APART`` of
     ``contrast`` from the colour beside it in both cells."""
-    band, share, apart = band_sides(image, ends, pitch)
-    return band, (share >= BAND_SHARE) & (apart.min(axis=(1, 2)) > BESIDE_APART * contrast)
+    lab_in, lab_beside = _band_samples(image, ends, pitch)
+    band, share, apart = _band_measures(lab_in, lab_beside)
+    # Halves of one colour: dark tints, the line between them and JPEG's
+    # noise all lie within BAND_NEAR of a median mixed from them (twins
+    # 300010 solved: a teal tint, a brown line and a navy tint between two
+    # pipes, 30 Lab from tint to tint, passed for a band and made pipes meet).
+    alike = _halves_alike(lab_in)
+    found = (share >= BAND_SHARE) & (apart.min(axis=(1, 2)) > BESIDE_APART * contrast) & alike
+    return band, found
+
+
+def _halves_alike(lab_in: np.ndarray) -> np.ndarray:
+    """Per segment, whether its two halves' samples (``_band_samples``' first) are of one
+    colour, within ``HALVES_APART``."""
+    first, second = (lab_in[:, np.repeat(part, len(ACROSS_IN))] for part in _HALVES)
+    return np.asarray(delta_e(median_of(first, axis=1), median_of(second, axis=1)) <= HALVES_APART)
+
+
+#: Along a link, the samples each side of the line its halves are compared by (0.36-0.43,
+#: 0.57-0.64): clear of a colour-blind dot's letter (0.31 pitch from its centre at most)
+#: and of the line; their medians at most ``HALVES_APART`` Lab apart: links read, dev
+#: seeds 300020-300023 (tiny cells, JPEG, twins, mirror, colour-blind; 4,000 links)
+#: 0-4.4, an orange pipe through tiny cells' chroma noise 13.3 (tiny cells 100011
+#: solved); a teal tint and a navy one either side of a line between two pipes 26.2.
+_HALVES = ((_ALONG > 0.3) & (_ALONG < 0.5), (_ALONG > 0.5) & (_ALONG < 0.7))
+HALVES_APART = 1.5 * NEAR
 
 
 def band_sides(
@@ -417,6 +452,24 @@ def band_sides(
     colour beside it stands from it, ``(n, 2, 2)``: in its first cell and its second
     (``BESIDE_ALONG``), on either side (``-1``, ``+1`` times ``(-dy, dx)`` of the
     segment)."""
+    return _band_measures(*_band_samples(image, ends, pitch))
+
+
+def _band_measures(
+    lab_in: np.ndarray, lab_beside: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``band_sides`` from the samples along the segments and beside them."""
+    band = median_of(lab_in, axis=1)
+    share = (delta_e(lab_in, band[:, None]) <= BAND_NEAR).mean(axis=1)
+    apart = delta_e(lab_beside, band[:, None]).reshape(-1, len(BESIDE_ALONG), 2)
+    return band, share, apart
+
+
+def _band_samples(
+    image: np.ndarray, ends: np.ndarray, pitch: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Lab along each segment's middle (``(n, len(_ALONG) * len(ACROSS_IN), 3)``, along
+    first) and beside it (``(n, 4, 3)``) for ``band_sides``."""
     h, w = image.shape[:2]
     a, b = ends[:, 0, None, :], ends[:, 1, None, :]  # (n, 1, 2)
     along = b - a  # one pitch
@@ -426,27 +479,22 @@ def band_sides(
     t_out, s_out = np.meshgrid(BESIDE_ALONG, (-1.0, 1.0), indexing="ij")
     off = s_out.ravel() * BESIDE_ACROSS * pitch
     beside = a + t_out.ravel()[:, None] * along + off[:, None] * across
-    lab_in = lab_at(image, inside, h, w)  # (n, samples, 3)
-    lab_beside = lab_at(image, beside, h, w)
-    band = median_of(lab_in, axis=1)
-    share = (delta_e(lab_in, band[:, None]) <= BAND_NEAR).mean(axis=1)
-    apart = delta_e(lab_beside, band[:, None]).reshape(-1, len(BESIDE_ALONG), 2)
-    return band, share, apart
+    return lab_at(image, inside, h, w), lab_at(image, beside, h, w)
 
 
 def edges_off(
-    samples: CellSamples, contrast: float, *, either: bool = False
+    samples: CellSamples, contrast: float, *, either: bool = False, alike: float = NEAR
 ) -> list[tuple[Cell, int]]:
     """The quick look for ``band_links``: edges whose two cells' ring sectors facing it are
-    alike and unlike their rings (an unstarted board has none, or a few by its dots);
-    ``either``: one cell's sector unlike its ring is enough."""
+    alike (within ``alike`` Lab) and unlike their rings (an unstarted board has none, or a
+    few by its dots); ``either``: one cell's sector unlike its ring is enough."""
     sectors, rings = samples.sector_lab, samples.ring_lab
     off = delta_e(sectors, rings[:, :, None, :]) > contrast / 2
     both = np.logical_or if either else np.logical_and
     right = both(off[:, :-1, 0], off[:, 1:, 2])
-    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= NEAR
+    right &= delta_e(sectors[:, :-1, 0], sectors[:, 1:, 2]) <= alike
     down = both(off[:-1, :, 1], off[1:, :, 3])
-    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= NEAR
+    down &= delta_e(sectors[:-1, :, 1], sectors[1:, :, 3]) <= alike
     edges = [(Cell(int(r), int(c)), 0) for r, c in np.argwhere(right)]
     return edges + [(Cell(int(r), int(c)), 1) for r, c in np.argwhere(down)]
 

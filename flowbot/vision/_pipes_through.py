@@ -238,7 +238,9 @@ def _read(
     holes: frozenset[Cell] = frozenset(),
     into_dots: bool = False,
 ) -> Pipes:
-    links = band_links(image, geometry, samples, contrast, either=True, into_dots=into_dots)
+    links = band_links(
+        image, geometry, samples, contrast, either=True, alike=BAND_NEAR, into_dots=into_dots
+    )
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
     for (cell, k), lab in links.items():
         other = _step(cell, k)

@@ -101,6 +101,40 @@ def test_pipe_ends_in_small_cells_and_dark_pipes_over_their_tint_are_read(
     _read_exactly(sample(category, seed, state=state))
 
 
+@pytest.mark.parametrize("seed", [100011, 100017])
+def test_a_bend_in_small_cells_is_linked_though_its_sector_takes_in_the_tint(seed: int) -> None:
+    # In 19 px cells a bend's ring sector facing its link blends the pipe with
+    # its tint and the line beside it, 14 Lab from the straight sector across
+    # the edge: the quick look for links takes sectors alike as a band's
+    # samples are, and the band itself decides. The link missed, the bend's
+    # cell showed its colour half way round (no dot, no pipe's cell).
+    _read_exactly(sample("tiny_cells", seed, state="solved"))
+
+
+def test_the_ground_between_two_pipes_is_no_band_though_dark_colours_lie_near() -> None:
+    # Between a cyan bend and a navy pipe below it, a teal tint, a brown line and a
+    # navy tint all lie within a band's tolerance of their mixed median: the link's
+    # halves, each side of the line, must be one colour (26 Lab apart there).
+    _read_exactly(sample("twins", 300010, state="solved"))
+
+
+def test_a_finished_boards_preview_is_not_read_for_the_board_its_flows_lie_beyond() -> None:
+    # A finished warps board is no classic board; the screenshot preview in the
+    # corner is, and read alone it put the drag 6 pitches off. Its flows joined to
+    # its dots, the board shows no lone dots beside the preview: as much saturated
+    # colour outside the preview as in it sends the read to the outlined board.
+    shot = sample("preview", 100000, "warps", state="solved")
+    reading = _read_exactly(shot)
+    assert abs(reading.geometry.cell_size - shot.geometry.cell_size) < 2
+
+
+def test_a_lattice_at_twice_the_pitch_in_step_with_the_board_is_not_its_piece() -> None:
+    # Pipes broke every second line in the copy a 4x5 grid at twice the pitch
+    # was found in; its cells hold the board's lines and its doubt (a dot off
+    # its cell's centre) is about itself, not about the 8x11 board found next.
+    _read_exactly(sample("desktop_app", 100011, state="started"))
+
+
 def test_a_board_covered_whole_reads_its_dark_dots_against_black() -> None:
     # Every cell tinted: the rings' median tint lies near a maroon dot's colour.
     _read_exactly(sample("phone_large", 140007, state="solved"))

@@ -363,8 +363,8 @@ def band_links(
         _, share, apart = band_sides(image, ends, geometry.cell_size)
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
         # Its halves one colour, as every band's (``bands``).
-        alike = _halves_alike(_band_samples(image, ends, geometry.cell_size)[0])
-        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & alike):
+        halves = _halves_alike(_band_samples(image, ends, geometry.cell_size)[0])
+        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & halves):
             found[i] = _into_dot(
                 image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
             )

@@ -201,9 +201,7 @@ def _see_pipes(
     # straight sector across the edge (tiny cells 100011 solved); the band is
     # judged on its own colour next. (The faint-pipe rule keeps to NEAR: glow
     # blurred over thick lines passed for its bands, zoomed 76001.)
-    links = band_links(
-        image, geometry, samples, contrast, alike=BAND_NEAR, into_dots=into_dots
-    )
+    links = band_links(image, geometry, samples, contrast, alike=BAND_NEAR, into_dots=into_dots)
     if not links:
         return NO_PIPES
     colour_of: dict[Cell, list[np.ndarray]] = {}
@@ -358,12 +356,11 @@ def band_links(
         ],
         np.float64,
     )
-    band, found = bands(image, ends, geometry.cell_size, contrast)
+    band, share, apart, halves = _band_parts(image, ends, geometry.cell_size)
+    found = _is_band(share, apart, halves, contrast)
     if into_dots and not found.all():
-        _, share, apart = band_sides(image, ends, geometry.cell_size)
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
-        # Its halves one colour, as every band's (``bands``).
-        halves = _halves_alike(_band_samples(image, ends, geometry.cell_size)[0])
+        # Its halves one colour, as every band's.
         for i in np.flatnonzero(~found & (share >= BAND_SHARE) & halves):
             found[i] = _into_dot(
                 image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
@@ -416,22 +413,32 @@ def bands(
     (Lab) along each one's middle, and whether a band of that colour runs there: one
     colour all along it and across its middle, standing ``BESIDE_APART`` of
     ``contrast`` from the colour beside it in both cells."""
+    band, share, apart, halves = _band_parts(image, ends, pitch)
+    return band, _is_band(share, apart, halves, contrast)
+
+
+def _band_parts(
+    image: np.ndarray, ends: np.ndarray, pitch: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``band_sides``' measures of segments ``ends``, sampled once, and whether each one's
+    two halves are of one colour (within ``HALVES_APART``)."""
     lab_in, lab_beside = _band_samples(image, ends, pitch)
     band, share, apart = _band_measures(lab_in, lab_beside)
-    # Halves of one colour: dark tints, the line between them and JPEG's
-    # noise all lie within BAND_NEAR of a median mixed from them (twins
-    # 300010 solved: a teal tint, a brown line and a navy tint between two
-    # pipes, 30 Lab from tint to tint, passed for a band and made pipes meet).
-    alike = _halves_alike(lab_in)
-    found = (share >= BAND_SHARE) & (apart.min(axis=(1, 2)) > BESIDE_APART * contrast) & alike
-    return band, found
-
-
-def _halves_alike(lab_in: np.ndarray) -> np.ndarray:
-    """Per segment, whether its two halves' samples (``_band_samples``' first) are of one
-    colour, within ``HALVES_APART``."""
     first, second = (lab_in[:, np.repeat(part, len(ACROSS_IN))] for part in _HALVES)
-    return np.asarray(delta_e(median_of(first, axis=1), median_of(second, axis=1)) <= HALVES_APART)
+    halves = delta_e(median_of(first, axis=1), median_of(second, axis=1)) <= HALVES_APART
+    return band, share, apart, np.asarray(halves)
+
+
+def _is_band(
+    share: np.ndarray, apart: np.ndarray, halves: np.ndarray, contrast: float
+) -> np.ndarray:
+    """Whether a band runs along each segment measured (``_band_parts``): one colour along
+    it, standing ``BESIDE_APART`` of ``contrast`` from the colour beside it in both cells,
+    its halves alike. (Halves of one colour: dark tints, the line between them and JPEG's
+    noise all lie within BAND_NEAR of a median mixed from them: twins 300010 solved, a
+    teal tint, a brown line and a navy tint between two pipes, 30 Lab from tint to tint,
+    passed for a band and made pipes meet.)"""
+    return (share >= BAND_SHARE) & (apart.min(axis=(1, 2)) > BESIDE_APART * contrast) & halves
 
 
 #: Along a link, the samples each side of the line its halves are compared by (0.36-0.43,

@@ -211,16 +211,17 @@ def _ink(
     inside = (cols_f >= 0) & (cols_f < w)
     cols = np.clip(cols_f, 0, w - 1)
     patch = g[rows[None, :, :, None], cols[:, None, None, :]]  # [lines, spans, along, off]
-    profile = median_along(patch.transpose(0, 1, 3, 2), axis=-1)  # [lines, spans, off]
-    total, peak, top, ridge, below = _across(profile, off, inside, line_reach, pitch)
+    total, peak, top, ridge, below = _across(_profile(patch), off, inside, line_reach, pitch)
     # Each end's part alone: its first ``n_along`` points, its last.
-    ends = [
-        _across(median_along(part.transpose(0, 1, 3, 2), axis=-1), off, inside, line_reach, pitch)[
-            0
-        ]
-        for part in (patch[:, :, :n_along], patch[:, :, n_along:])
-    ]
+    parts = (patch[:, :, :n_along], patch[:, :, n_along:])
+    ends = [_across(_profile(part), off, inside, line_reach, pitch)[0] for part in parts]
     return total, peak, top, ridge, below, np.stack(ends, axis=-1)
+
+
+def _profile(patch: np.ndarray) -> np.ndarray:
+    """The median across each edge along it: ``[lines, spans, along, off]`` to
+    ``[lines, spans, off]``."""
+    return median_along(patch.transpose(0, 1, 3, 2), axis=-1)
 
 
 def _across(
@@ -308,7 +309,6 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
             (horizontal, horizontal_ink, inks.horizontal_top),
         ):
             _by_colour(out, ink > line, top, line_top, outline_top)
-        kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
     _past_outline_ends(vertical, horizontal, inks.ends, line)
     kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
     peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])

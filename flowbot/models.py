@@ -729,6 +729,11 @@ class BoardGeometry:
         return self.ys[-1]
 
     @property
+    def area(self) -> float:
+        """The board's rectangle's area in square pixels."""
+        return (self.right - self.left) * (self.bottom - self.top)
+
+    @property
     def cell_size(self) -> float:
         """The mean cell pitch in pixels (the smaller of width and height)."""
         return min((self.right - self.left) / self.cols, (self.bottom - self.top) / self.rows)

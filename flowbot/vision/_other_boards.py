@@ -315,7 +315,7 @@ def most_board_like(
                     image, g, settings
                 )
             dots = looked[g]
-        return dots, (g.right - g.left) * (g.bottom - g.top), g.rows * g.cols
+        return dots, g.area, g.rows * g.cols
 
     return max(doubts, key=likeness)[0]
 
@@ -339,5 +339,4 @@ def takes_in(board: BoardGeometry, other: BoardGeometry) -> bool:
     """Whether most of ``other``'s rectangle lies within ``board``'s."""
     w = min(board.right, other.right) - max(board.left, other.left)
     h = min(board.bottom, other.bottom) - max(board.top, other.top)
-    area = (other.right - other.left) * (other.bottom - other.top)
-    return w > 0 and h > 0 and w * h > 0.5 * area
+    return w > 0 and h > 0 and w * h > 0.5 * other.area

@@ -282,7 +282,7 @@ def flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
     x0, y0 = max(0, int(board.left - pitch)), max(0, int(board.top - pitch))
     x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
     outside = np.count_nonzero(coloured) - np.count_nonzero(coloured[y0:y1, x0:x1])
-    return bool(outside >= FLOWS_BEYOND * area(board))
+    return bool(outside >= FLOWS_BEYOND * board.area)
 
 
 def _biggest(boards: list[Outlined]) -> Outlined:
@@ -294,7 +294,7 @@ def _biggest(boards: list[Outlined]) -> Outlined:
     board's lines beside its cells' middles, and its dots on its lines (synthetic walls
     preview 100014: 115 px cells and a 57.5 px lattice over them, 804 and 805 px wide).
     """
-    biggest = max(boards, key=lambda b: area(b.geometry))
+    biggest = max(boards, key=lambda b: b.geometry.area)
     same = [b for b in boards if _same_box(b.geometry, biggest.geometry)]
     return max(same, key=lambda b: b.geometry.cell_size)
 
@@ -311,10 +311,6 @@ def _same_box(one: BoardGeometry, other: BoardGeometry) -> bool:
             (one.bottom, other.bottom),
         )
     )
-
-
-def area(g: BoardGeometry) -> float:
-    return (g.right - g.left) * (g.bottom - g.top)
 
 
 def _within(inner: BoardGeometry, outer: BoardGeometry) -> bool:

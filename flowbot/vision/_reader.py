@@ -17,7 +17,7 @@ from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._hex_sign import HexagonsSeenError
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import another_board, as_lattice
-from flowbot.vision._outlined import area, flows_beyond, outlined_board
+from flowbot.vision._outlined import flows_beyond, outlined_board
 from flowbot.vision._outlined_alone import dots_beside_outlined
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
@@ -173,7 +173,7 @@ def _bigger_finished_board(board: Board, image: np.ndarray, settings: Settings) 
     if outlined is None:
         return None
     other = outlined.cells.geometry
-    if area(other) <= area(geometry) or overlap(as_lattice(other), as_lattice(geometry)) > 0:
+    if other.area <= geometry.area or overlap(as_lattice(other), as_lattice(geometry)) > 0:
         return None
     return outlined
 

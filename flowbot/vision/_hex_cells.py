@@ -153,8 +153,9 @@ def _ground_around(seen: HexCells) -> dict[Cell, np.ndarray]:
     rings = np.array([seen.ring_lab[c] for c in seen.cells])
     ground = {}
     for i, cell in enumerate(seen.cells):
-        near = beside[i] & shown if (beside[i] & shown).any() else around[i]
-        near = near if near.any() else beside[i]
+        # The first of these that holds a cell: neighbours showing their own ring, cells
+        # around showing theirs, any neighbour.
+        near = next((n for n in (beside[i] & shown, around[i]) if n.any()), beside[i])
         ground[cell] = median_of(rings[near], axis=0) if near.any() else rings[i]
     return ground
 

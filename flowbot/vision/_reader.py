@@ -157,7 +157,7 @@ def _outlined_or(refusal: VisionError, image: np.ndarray, settings: Settings) ->
 
 def _bigger_finished_board(board: Board, image: np.ndarray, settings: Settings) -> Board | None:
     """The board with an outline on the screen, when the classic board read has pipes drawn
-    and as much saturated colour lies outside it as inside (a bigger board's flows, their
+    and as much of a flow's colour lies outside it as inside (a bigger board's flows, their
     dots joined to their pipes: no lone dots for ``another_board`` to see), and that board
     is bigger and apart from it: the classic board is then the OS's screenshot preview of
     it (warps preview 100000 solved: the preview read, its board's warps keeping it from

@@ -41,9 +41,10 @@ from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import dots_outside, flow_coloured
-from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
+from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
+from flowbot.vision._other_boards import as_lattice
 from flowbot.vision._outline_edges import (
     DOUBT,
     EdgeKinds,
@@ -216,13 +217,17 @@ def find_outlined(
         # Lines not closed out to the image's edge: an outline a few pixels inside a
         # tight crop would carry every line crossing it on to the edge, past the board.
         lattices, _ = find_lattices(small, settings.lines(), bridge=bridge, edge_open=True)
-        # A grid finer than a board already read and inside it (its pipes' edges half a
-        # pitch apart) is neither that board nor another: passed over before the
-        # candidates are taken, as with more cells than the board's it would crowd out
-        # a bigger board's grid when the board read is that board's screenshot preview
-        # (synthetic holes preview 300001 solved: four of the preview's came first).
-        grids = [full_size(lattice, f) for lattice in lattices]
-        grids = [g for g in grids if not any(_finer_inside(g, b.geometry) for b in boards)]
+        # A grid that is a board already read at another pitch (finer: its cells'
+        # middles or its pipes' edges between its lines) is neither that board nor
+        # another: passed over before the candidates are taken, as with more cells than
+        # the board's it would crowd out a bigger board's grid when the board read is
+        # that board's screenshot preview (synthetic holes preview 300001 solved: four
+        # of the preview's came first).
+        grids = [
+            g
+            for g in (full_size(lattice, f) for lattice in lattices)
+            if not any(board_at_other_pitch(as_lattice(g), as_lattice(b.geometry)) for b in boards)
+        ]
         for geometry in grids[:CANDIDATES]:
             if geometry.cell_size < settings.min_cell_px:
                 continue
@@ -286,7 +291,8 @@ def flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
 
 
 def _biggest(boards: list[Outlined]) -> Outlined:
-    """The biggest of ``boards``; of boards on one box, the one of the largest pitch.
+    """The biggest of ``boards``; of boards on one box, each the other's lines at another
+    pitch, the one of the largest pitch.
 
     The game draws a dot in the middle of its cell: a lattice at half a board's pitch
     over the same box (its lines the board's and the cells' middles, found where the
@@ -295,32 +301,22 @@ def _biggest(boards: list[Outlined]) -> Outlined:
     preview 100014: 115 px cells and a 57.5 px lattice over them, 804 and 805 px wide).
     """
     biggest = max(boards, key=lambda b: b.geometry.area)
-    same = [b for b in boards if _same_box(b.geometry, biggest.geometry)]
-    return max(same, key=lambda b: b.geometry.cell_size)
-
-
-def _same_box(one: BoardGeometry, other: BoardGeometry) -> bool:
-    """Whether two boards' boxes lie within half the finer one's pitch of each other."""
-    near = 0.5 * min(one.cell_size, other.cell_size)
-    return all(
-        abs(a - b) < near
-        for a, b in (
-            (one.left, other.left),
-            (one.right, other.right),
-            (one.top, other.top),
-            (one.bottom, other.bottom),
+    big = as_lattice(biggest.geometry)
+    same = [
+        b
+        for b in boards
+        if b is biggest
+        or (
+            board_at_other_pitch(as_lattice(b.geometry), big)
+            and board_at_other_pitch(big, as_lattice(b.geometry))
         )
-    )
+    ]
+    return max(same, key=lambda b: b.geometry.cell_size)
 
 
 def _within(inner: BoardGeometry, outer: BoardGeometry) -> bool:
     """Whether ``inner``'s lines lie on ``outer``'s lattice, inside it (a piece of it)."""
     return abs(inner.cell_size - outer.cell_size) < 0.1 * outer.cell_size and _inside(inner, outer)
-
-
-def _finer_inside(inner: BoardGeometry, outer: BoardGeometry) -> bool:
-    """Whether ``inner``, of a pitch finer than ``outer``'s, lies inside it."""
-    return inner.cell_size <= 0.9 * outer.cell_size and _inside(inner, outer)
 
 
 def _inside(inner: BoardGeometry, outer: BoardGeometry) -> bool:

@@ -27,7 +27,6 @@ run on past them into the classic search's grid).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -36,11 +35,12 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._board_beyond import board_beyond
 from flowbot.vision._bridges import Bridged, take_off, tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
-from flowbot.vision._dots_apart import dots_outside, flow_coloured
+from flowbot.vision._dots_apart import flow_coloured
 from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, full_size
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
@@ -54,7 +54,6 @@ from flowbot.vision._outline_edges import (
     line_width,
 )
 from flowbot.vision._outline_reach import outline_off
-from flowbot.vision._outlined_alone import FEWEST_PAIRS
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
@@ -208,7 +207,7 @@ def find_outlined(
         # And in the finer copy (as the classic search): in small cells a pipe
         # (a third of a pitch) is as thin there as the line filter's kernel.
         attempts += [(factor // 2, image, True), (factor // 2, gray, True)]
-    # (where the screen shows a flow's colour, made once when first asked for: ``flows_beyond``)
+    # (where the screen shows a flow's colour, made once when first asked for: ``board_beyond``)
     coloured = cache(lambda: flow_coloured(image))
     for f, source, bridge in attempts:
         small = (
@@ -240,7 +239,10 @@ def find_outlined(
                 continue
             if found is not None:
                 boards.append(found)
-        if boards and not _dots_beyond(image, boards, settings, coloured):
+        # The later looks only while a bigger board shows beyond the biggest read: it
+        # may be that board's screenshot preview, the board's lines showing only
+        # followed through its pipes.
+        if boards and not board_beyond(image, _biggest(boards).geometry, settings, coloured):
             break
     if not boards and refused is not None and refused.cell_size >= settings.min_cell_px:
         try:
@@ -256,38 +258,6 @@ def find_outlined(
     if doubt is not None:
         raise doubt
     return None
-
-
-def _dots_beyond(
-    image: np.ndarray,
-    boards: list[Outlined],
-    settings: Settings,
-    coloured: Callable[[], np.ndarray],
-) -> bool:
-    """Whether a board's pairs of dots lie outside the biggest of ``boards``: it may be the
-    OS's screenshot preview of a board whose lines only show followed through its pipes
-    (the later looks), not the board. ``coloured``: the screen's ``flow_coloured`` mask."""
-    biggest = _biggest(boards).geometry
-    return dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None or flows_beyond(
-        coloured(), biggest
-    )
-
-
-#: A flow's colour outside a board as much as this share of its area: a bigger
-#: board's flows, whose dots are joined to their pipes (no lone dots to see).
-FLOWS_BEYOND = 1.0
-
-
-def flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
-    """Whether as much of a flow's colour (``coloured``: ``flow_coloured``'s mask) as the
-    board's area (``FLOWS_BEYOND``) lies outside ``board`` and a pitch round it: the board
-    may be the screenshot preview of a finished board whose dots the flows join."""
-    pitch = board.cell_size
-    h, w = coloured.shape
-    x0, y0 = max(0, int(board.left - pitch)), max(0, int(board.top - pitch))
-    x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
-    outside = np.count_nonzero(coloured) - np.count_nonzero(coloured[y0:y1, x0:x1])
-    return bool(outside >= FLOWS_BEYOND * board.area)
 
 
 def _biggest(boards: list[Outlined]) -> Outlined:

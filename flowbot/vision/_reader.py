@@ -9,15 +9,15 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
+from flowbot.vision._board_beyond import board_beyond
 from flowbot.vision._border_sides import Border, check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
-from flowbot.vision._dots_apart import flow_coloured
 from flowbot.vision._grid import overlap
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._hex_sign import HexagonsSeenError
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import another_board, as_lattice
-from flowbot.vision._outlined import flows_beyond, outlined_board
+from flowbot.vision._outlined import outlined_board
 from flowbot.vision._outlined_alone import dots_beside_outlined
 from flowbot.vision._pairing import pair_by_colour
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
@@ -97,7 +97,7 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
             return _hexagonal_or(refusal, image, settings)
         rules = OUTLINED_CELL_RULES
     else:
-        bigger = _bigger_finished_board(board, image, settings)
+        bigger = _bigger_board(board, image, settings)
         if bigger is not None:
             board, rules = bigger, OUTLINED_CELL_RULES
     cells = board.cells
@@ -155,16 +155,17 @@ def _outlined_or(refusal: VisionError, image: np.ndarray, settings: Settings) ->
     return board
 
 
-def _bigger_finished_board(board: Board, image: np.ndarray, settings: Settings) -> Board | None:
-    """The board with an outline on the screen, when the classic board read has pipes drawn
-    and as much of a flow's colour lies outside it as inside (a bigger board's flows, their
-    dots joined to their pipes: no lone dots for ``another_board`` to see), and that board
+def _bigger_board(board: Board, image: np.ndarray, settings: Settings) -> Board | None:
+    """The board with an outline on the screen, when the classic board read has pipes drawn,
+    a bigger board shows beyond it (``board_beyond``: a finished board's flows, their dots
+    joined to their pipes, leave no lone dots for ``another_board`` to see), and that board
     is bigger and apart from it: the classic board is then the OS's screenshot preview of
     it (warps preview 100000 solved: the preview read, its board's warps keeping it from
     the classic search). ``None`` otherwise; the outlined board is then judged whole (its
-    preview a smaller copy of it, or another board)."""
+    preview a smaller copy of it, or another board). A board read without pipes pays for
+    no look (lone dots beyond it are ``another_board``'s to judge)."""
     geometry = board.cells.geometry
-    if not board.pipes.flows or not flows_beyond(flow_coloured(image), geometry):
+    if not board.pipes.flows or not board_beyond(image, geometry, settings):
         return None
     try:
         outlined = outlined_board(image, settings)

@@ -155,6 +155,17 @@ def _outlined_or(refusal: VisionError, image: np.ndarray, settings: Settings) ->
     return board
 
 
+def _outlined_instead(refusal: UnsureReadingError, image: np.ndarray, settings: Settings) -> Board:
+    """The board with an outline on the screen, its cells passing the outlined cell rules,
+    in place of a classic board refused for ``refusal``; else ``refusal``."""
+    outlined = _outlined_or(refusal, image, settings)
+    try:
+        check_cells(outlined.cells, OUTLINED_CELL_RULES)
+    except UnsureReadingError:
+        raise refusal from None
+    return outlined
+
+
 def _bigger_board(board: Board, image: np.ndarray, settings: Settings) -> Board | None:
     """The board with an outline on the screen, when the classic board read has pipes drawn,
     a bigger board shows beyond it (``board_beyond``: a finished board's flows, their dots
@@ -186,12 +197,7 @@ def _cells_checked_or_outlined(board: Board, image: np.ndarray, settings: Settin
     try:
         check_cells(board.cells, CELL_RULES)
     except UnsureReadingError as refusal:
-        outlined = _outlined_or(refusal, image, settings)
-        try:
-            check_cells(outlined.cells, OUTLINED_CELL_RULES)
-        except UnsureReadingError:
-            raise refusal from None
-        return outlined
+        return _outlined_instead(refusal, image, settings)
     return board
 
 
@@ -211,12 +217,7 @@ def _border_checked(board: Board, image: np.ndarray, settings: Settings) -> tupl
         except UnsureReadingError as refusal:
             if board.border is not None:
                 raise
-            outlined = _outlined_or(refusal, image, settings)
-            try:
-                check_cells(outlined.cells, OUTLINED_CELL_RULES)
-            except UnsureReadingError:
-                raise refusal from None
-            return _border_checked(outlined, image, settings)
+            return _border_checked(_outlined_instead(refusal, image, settings), image, settings)
     return board, border
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import cv2
 import numpy as np
 
 from flowbot.models import BoardGeometry
@@ -16,6 +17,16 @@ CellIndex = int | slice | tuple[slice, int | slice]
 
 #: The game's smallest boards are 5x5: a grid with fewer rows or columns is none.
 MIN_BOARD_SIDE = 5
+
+
+def shrunk(image: np.ndarray, factor: int) -> np.ndarray:
+    """``image`` shrunk ``factor`` times (``image`` itself at 1): each pixel the mean of a
+    ``factor`` square, so a thin line fades but stays (whole-number factors keep
+    ``INTER_AREA`` fast). ``full_size`` takes what is found there back."""
+    if factor == 1:
+        return image
+    h, w = image.shape[:2]
+    return cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
 
 
 def full_size(lattice: Lattice, factor: int) -> BoardGeometry:

@@ -31,6 +31,7 @@ import numpy as np
 
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import REACH, Region, board_dots
+from flowbot.vision._grid import shrunk
 from flowbot.vision._pipe_dots import flows_region
 
 SQRT3 = math.sqrt(3)
@@ -186,9 +187,7 @@ def _same(a: HexLattice, b: HexLattice) -> bool:
 
 
 def _shrunk_lines(gray: np.ndarray, f: int, contrast: float) -> np.ndarray:
-    h, w = gray.shape
-    small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
-    return line_map(small, contrast)
+    return line_map(shrunk(gray, f), contrast)
 
 
 def _pitches(lines: np.ndarray) -> list[float]:

@@ -41,7 +41,7 @@ from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import flow_coloured
-from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, full_size
+from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, full_size, shrunk
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice
@@ -210,9 +210,7 @@ def find_outlined(
     # (where the screen shows a flow's colour, made once when first asked for: ``board_beyond``)
     coloured = cache(lambda: flow_coloured(image))
     for f, source, bridge in attempts:
-        small = (
-            source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
-        )
+        small = shrunk(source, f)
         # Lines not closed out to the image's edge: an outline a few pixels inside a
         # tight crop would carry every line crossing it on to the edge, past the board.
         lattices, _ = find_lattices(small, settings.lines(), bridge=bridge, edge_open=True)

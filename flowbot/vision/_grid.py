@@ -7,7 +7,7 @@ import itertools
 import cv2
 import numpy as np
 
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._past_border import RunOn, run_on_visibility
 
@@ -133,3 +133,17 @@ def span_middles(spans: np.ndarray) -> list[tuple[int, int]]:
 
 #: The borders, as ``line_ends`` names them.
 SIDES = ("top", "bottom", "left", "right")
+#: Per border, the step out of the board from a cell along it (drow, dcol).
+OUTWARD = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def past_side(
+    geometry: BoardGeometry, cell: Cell, side: str, out: float, along: float
+) -> tuple[float, float]:
+    """The point (x, y) ``out`` pitches past the middle of ``cell``'s side on the board's
+    ``side`` border, and ``along`` pitches along that border."""
+    dr, dc = OUTWARD[side]
+    centre = geometry.centre(cell)
+    pitch = geometry.cell_size
+    edge_x, edge_y = centre.x + dc * pitch / 2, centre.y + dr * pitch / 2
+    return edge_x + (dc * out + dr * along) * pitch, edge_y + (dr * out + dc * along) * pitch

@@ -40,7 +40,7 @@ from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
 from flowbot.vision._hex_walls_alike import lead_channel
-from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rules import (
     HEX_BOARD_RULES,
@@ -146,15 +146,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     for dot_rule in (*HEX_DOT_RULES, *HEX_THIN_RULES) if thin else HEX_DOT_RULES:
         dot_rule.check(cells)
     dots = cells.dots
-    pairing = pair_by_colour(
-        np.array([cells.core_lab[c] for c in dots]),
-        noise=settings.colour_tolerance,
-        min_margin=settings.min_pair_margin,
-    )
-    pairs = sorted(
-        (tuple(sorted((dots[i], dots[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
-    )
-    covered = pipes_of_pairs(drawn, pairs, set(dots))  # type: ignore[arg-type]
+    pairs, pair_margin = pair_dots(dots, cells.core_lab, settings)
+    covered = pipes_of_pairs(drawn, pairs, set(dots))
     puzzle = Puzzle(
         geometry.rows,
         geometry.cols,
@@ -163,12 +156,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         holes=board.holes,
         walls=board.walls,
     ).canonical()
-    colours = tuple(
-        tuple(int(v) for v in (cells.core_rgb[a].astype(float) + cells.core_rgb[b]) / 2)
-        for a, b in pairs
-    )
-    margin = settings.min_pair_margin
-    confidence = round(0.5 + 0.5 * min(1.0, (pairing.margin - margin) / (3 * margin)), 3)
+    colours = pair_colours(pairs, cells.core_rgb)
+    confidence = round(pairing_confidence(pair_margin, settings), 3)
     log.info("read a hexagonal %s board with %d colours", puzzle.size, len(pairs))
     notes = (ALREADY_SOLVED,) if drawn.solved(len(playable)) else ()
     notes = (*notes, WALLS_UNSEEN) if thin else notes

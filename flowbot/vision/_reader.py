@@ -19,9 +19,8 @@ from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import another_board, as_lattice
 from flowbot.vision._outlined import outlined_board
 from flowbot.vision._outlined_alone import dots_beside_outlined
-from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
-from flowbot.vision._rule import Cells
 from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells, check_features
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
@@ -121,7 +120,7 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
         warps = drawn | board.pipes.warps
         board = replace(board, features=replace(features, warps=warps), border=border)
         check_features(board)
-        pairs, margin = _pair_dots(cells)
+        pairs, margin = pair_dots(sorted(cells.dots), cells.samples.core_lab, cells.settings)
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
@@ -221,20 +220,6 @@ def _border_checked(board: Board, image: np.ndarray, settings: Settings) -> tupl
     return board, border
 
 
-def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:
-    """The dots paired by colour, in reading order, and the pairing's margin."""
-    settings = cells.settings
-    dots = sorted(cells.dots)
-    lab = np.array([cells.samples.core_lab[c] for c in dots])
-    pairing = pair_by_colour(
-        lab, noise=settings.colour_tolerance, min_margin=settings.min_pair_margin
-    )
-    pairs = sorted(
-        (tuple(sorted((dots[i], dots[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
-    )
-    return pairs, pairing.margin  # type: ignore[return-value]
-
-
 def _reading(
     board: Board,
     pairs: list[tuple[Cell, Cell]],
@@ -255,17 +240,8 @@ def _reading(
         bridges=features.bridges,
         warps=features.warps,
     ).canonical()
-    colours = tuple(
-        tuple(
-            int(v)
-            for v in (cells.samples.core_rgb[a].astype(float) + cells.samples.core_rgb[b]) / 2
-        )
-        for a, b in pairs
-    )
-    pair_confidence = 0.5 + 0.5 * min(
-        1.0, (margin - settings.min_pair_margin) / (3 * settings.min_pair_margin)
-    )
-    confidence = round(min(pair_confidence, board.confidence), 3)
+    colours = pair_colours(pairs, cells.samples.core_rgb)
+    confidence = round(min(pairing_confidence(margin, settings), board.confidence), 3)
     log.info(
         "read a %s board with %d colours (confidence %.2f)", puzzle.size, len(pairs), confidence
     )

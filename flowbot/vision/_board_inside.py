@@ -7,6 +7,8 @@ or three times the pitch, in step with the board: its cells then hold the
 board's own lines across their middles (or at their thirds), along most of
 their length. Read, such a grid sees dots off its cells' centres and refuses
 the screen before the board, found later through its pipes, is looked at.
+(Met without a finer grid beside it, it is doubted for its dots and passed
+over once the board is read: ``_grid.board_at_other_pitch``.)
 """
 
 from __future__ import annotations

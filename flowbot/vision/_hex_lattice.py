@@ -90,7 +90,13 @@ def line_map(gray: np.ndarray, contrast: float) -> np.ndarray:
 
 
 def find_hex_lattices(
-    image: np.ndarray, work_size: int, contrast: float, min_side: float, *, flows: bool = False
+    image: np.ndarray,
+    work_size: int,
+    contrast: float,
+    min_side: float,
+    *,
+    flows: bool = False,
+    gray: np.ndarray | None = None,
 ) -> Iterator[HexLattice]:
     """Lattices the image's thin lines may follow, the likeliest first: around pairs of
     dots like a board's (``board_dots``), then over the whole image; with ``flows``, only
@@ -102,9 +108,11 @@ def find_hex_lattices(
     within ``TIGHT_REACH`` of them, clutter a few cells off the board is left out).
     Each repeat of the lines along the three directions gives a lattice
     (``_pitches``); which one a board is drawn on is for ``_hex_board`` to
-    tell. Each lattice is in full-resolution pixels, and given once.
+    tell. Each lattice is in full-resolution pixels, and given once. The lines are looked
+    for in ``gray`` (a channel of ``image``), the brightest channel unless given.
     """
-    gray = brightest_channel(image)
+    if gray is None:
+        gray = brightest_channel(image)
     h, w = gray.shape
     found: list[HexLattice] = []
     step = max(1, math.ceil(max(h, w) / work_size))

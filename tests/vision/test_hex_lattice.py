@@ -1,7 +1,10 @@
 """Finding a hexagonal board's lattice: wherever its origin lies, told from a lattice of
-twice its pitch, and its lines looked for in their own colour where glow hides them."""
+twice its pitch, and its lines looked for in their own colour where glow hides them (the
+lattice itself too, where the brightest channel shows none)."""
 
 from __future__ import annotations
+
+import contextlib
 
 import numpy as np
 import pytest
@@ -9,11 +12,15 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape
 from flowbot.render import RenderStyle, draw_board
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._hex_board import HexSides, LineMap, found_hexagons, placed_board
 from flowbot.vision._hex_channel import line_channel
 from flowbot.vision._hex_inside import EMPTY
-from flowbot.vision._hex_lattice import HexLattice
+from flowbot.vision._hex_lattice import HexLattice, find_hex_lattices
+from flowbot.vision._hex_reader import read_hex
+from flowbot.vision._types import DEFAULT_SETTINGS
 
 PUZZLE = Puzzle(
     6,
@@ -84,3 +91,42 @@ def test_lines_under_glow_of_another_hue_are_looked_for_in_their_own_channel() -
     channel = line_channel(glowing, placed)
     assert channel is not None
     assert np.array_equal(channel, glowing[..., 1])
+
+
+def test_a_board_under_glow_brighter_than_its_lines_is_found_in_their_own_channel() -> None:
+    # A yellow glow behind the whole board, brighter than the green lines in the
+    # brightest channel (red 190 against the lines' green 170): no lattice there,
+    # but the lines stand out in green and blue, where the board is found and read.
+    ground = np.zeros((560, 540, 3), np.uint8)
+    ground[:] = (190, 150, 40)
+    image, _ = _board(ground)
+    settings = DEFAULT_SETTINGS
+    brightest = brightest_channel(image)
+    lattices = find_hex_lattices(image, settings.work_size, settings.line_contrast, 60)
+    assert not any(found_hexagons(brightest, lattice, 10) for lattice in lattices)
+    assert read_board(image).puzzle == PUZZLE
+
+
+def test_a_lattice_seen_only_in_one_colour_channel_is_found_there() -> None:
+    # A finished board mirrored small among a desktop's windows, a magenta shaft
+    # of glow over it: around its flows the lattice repeats in green alone.
+    shot = sample("mirror", 300012, variant="hex", state="solved")
+    truth = shot.geometry
+    x, y = truth.centre(Cell(0, 0))
+    board = HexLattice(x, y, truth.col_step, truth.row_step)
+    settings = DEFAULT_SETTINGS
+
+    def found(gray: np.ndarray | None) -> bool:
+        lattices = find_hex_lattices(
+            shot.image, settings.work_size, settings.line_contrast, 60, flows=True, gray=gray
+        )
+        return any(
+            abs(lattice.row_step - board.row_step) < 0.02 * board.row_step for lattice in lattices
+        )
+
+    assert not found(None)
+    assert found(shot.image[..., 1])
+    # The reader looks there once the brightest channel shows no board: the board's
+    # hexagons are found (read, or doubted for their walls: not "no board").
+    with contextlib.suppress(UnsureReadingError):
+        assert read_hex(shot.image, settings) is not None

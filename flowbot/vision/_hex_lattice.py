@@ -6,7 +6,8 @@ pitch ``p`` apart: straight down (``(0, p)``) and 30 degrees either side of
 across (``(p sqrt(3)/2, +-p/2)``). A square grid repeats across and down, a
 pointy-topped lattice across and at 60 degrees: neither repeats along all
 three of these directions at once. So the lattice is found in three steps,
-in a shrunk copy of the brightest channel, on the map of its thin lines:
+in a shrunk copy of the brightest channel (or, where no board is drawn there, of
+each colour's own in turn: ``_hex_reader``), on the map of its thin lines:
 
 1. the pitch: the shortest distance at which the map's autocorrelation
    peaks along all three directions (``_pitches``);
@@ -142,7 +143,7 @@ def find_hex_lattices(
 
 
 def lattices_in(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[HexLattice]:
-    """The hexagon lattices the thin lines of ``gray`` (brightest channel) may follow,
+    """The hexagon lattices the thin lines of ``gray`` (one channel) may follow,
     the likeliest first.
 
     Found in a copy shrunk to about ``work_size`` pixels; placed in

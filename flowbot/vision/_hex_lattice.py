@@ -98,6 +98,7 @@ def find_hex_lattices(
     *,
     flows: bool = False,
     gray: np.ndarray | None = None,
+    whole: bool = True,
 ) -> Iterator[HexLattice]:
     """Lattices the image's thin lines may follow, the likeliest first: around pairs of
     dots like a board's (``board_dots``), then over the whole image; with ``flows``, only
@@ -110,7 +111,8 @@ def find_hex_lattices(
     Each repeat of the lines along the three directions gives a lattice
     (``_pitches``); which one a board is drawn on is for ``_hex_board`` to
     tell. Each lattice is in full-resolution pixels, and given once. The lines are looked
-    for in ``gray`` (a channel of ``image``), the brightest channel unless given.
+    for in ``gray`` (a channel of ``image``), the brightest channel unless given; over the
+    whole image too unless not ``whole``.
     """
     if gray is None:
         gray = brightest_channel(image)
@@ -129,7 +131,7 @@ def find_hex_lattices(
             for reach in (REACH, TIGHT_REACH)
         ]
     parts = [region for region in found_in if region is not None]
-    if not flows:
+    if whole and not flows:
         parts.append(Region(0, 0, w, h))
     for part in parts:
         crop = gray[part.y0 : part.y1, part.x0 : part.x1]

@@ -66,9 +66,17 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
 
     def pieces(channel: np.ndarray, flows: bool) -> list[HexSides]:
         # Each piece of hexagons drawn on each lattice is a candidate board (its
-        # sides drawn, or crossed by a drawn pipe).
+        # sides drawn, or crossed by a drawn pipe). A colour's own channel is looked
+        # in around the dots or flows alone (the whole screen's clutter, in colour too,
+        # is the brightest's to judge).
         lattices = find_hex_lattices(
-            image, settings.work_size, settings.line_contrast, min_side, flows=flows, gray=channel
+            image,
+            settings.work_size,
+            settings.line_contrast,
+            min_side,
+            flows=flows,
+            gray=channel,
+            whole=channel is gray,
         )
         return [
             piece
@@ -90,7 +98,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # to the lines' level or past it: their lattice shows only in their own colour's
     # channel, where the glow stays dark (each colour looked in only then: the common
     # case pays nothing, and a board found there is judged by the same rules).
-    for colour in () if sides is not None else cv2.split(image):
+    others = () if sides is not None else _other_than(gray, image, settings.line_contrast, min_side)
+    for colour in others:
         sides = board_in(colour)
         if sides is not None:
             break
@@ -185,6 +194,21 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     notes = (ALREADY_SOLVED,) if drawn.solved(len(playable)) else ()
     notes = (*notes, WALLS_UNSEEN) if thin else notes
     return Reading(puzzle, geometry, colours, confidence, notes, covered)  # type: ignore[arg-type]
+
+
+def _other_than(
+    gray: np.ndarray, image: np.ndarray, contrast: float, min_side: float
+) -> list[np.ndarray]:
+    """The colour channels of ``image`` that may show lines ``gray`` (its brightest) does
+    not: darker than it by ``contrast`` (the lines') over a smallest board's area
+    (``min_side`` squared) or more. Where a channel is the brightest nearly everywhere (a
+    grey page, a spreadsheet), its lines are the brightest's, already looked for."""
+    return [
+        colour
+        for colour in cv2.split(image)
+        if cv2.countNonZero(cv2.threshold(cv2.subtract(gray, colour), contrast, 1, 0)[1])
+        >= min_side**2
+    ]
 
 
 def _biggest_placed(found: list[HexSides]) -> HexSides | None:

@@ -19,7 +19,7 @@ from flowbot.vision._hex_board import HexSides, LineMap, found_hexagons, placed_
 from flowbot.vision._hex_channel import line_channel
 from flowbot.vision._hex_inside import EMPTY
 from flowbot.vision._hex_lattice import HexLattice, find_hex_lattices
-from flowbot.vision._hex_reader import read_hex
+from flowbot.vision._hex_reader import _other_than, read_hex
 from flowbot.vision._types import DEFAULT_SETTINGS
 
 PUZZLE = Puzzle(
@@ -130,3 +130,17 @@ def test_a_lattice_seen_only_in_one_colour_channel_is_found_there() -> None:
     # hexagons are found (read, or doubted for their walls: not "no board").
     with contextlib.suppress(UnsureReadingError):
         assert read_hex(shot.image, settings) is not None
+
+
+def test_colour_channels_are_looked_in_only_where_they_show_what_the_brightest_does_not() -> None:
+    # A grey page's channels are its brightest: nothing new to look for there. Under a
+    # yellow glow, green and blue stand well below the brightest (red).
+    grey, _ = _board(np.full((560, 540, 3), 30, np.uint8))
+    grey[...] = grey.max(axis=2, keepdims=True)
+    assert _other_than(brightest_channel(grey), grey, 10, 60) == []
+    ground = np.zeros((560, 540, 3), np.uint8)
+    ground[:] = (190, 150, 40)
+    glowing, _ = _board(ground)
+    others = _other_than(brightest_channel(glowing), glowing, 10, 60)
+    for i in (1, 2):
+        assert any(np.array_equal(c, glowing[..., i]) for c in others)

@@ -156,7 +156,7 @@ def lattices_in(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[H
     lines = _shrunk_lines(gray, f, contrast)
     if lines.sum() < 50:
         return
-    for repeat in _pitches(lines):
+    for repeat in _pitches(lines) or _pitches(widened(lines)):
         shrink, fine, pitch = f, lines, repeat
         if pitch < FINE_PITCH and f > 1:
             # Slanted lines a few pixels apart blur into the flat ones: the
@@ -177,6 +177,22 @@ def lattices_in(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[H
             col_step * shrink,
             row_step * shrink,
         )
+
+
+def widened(lines: np.ndarray) -> np.ndarray:
+    """The line map with each line a pixel wider either side, where the repeat is measured
+    when the map's own repeats nowhere.
+
+    A line a pixel wide in the shrunk copy (the game's thin line at a large pitch, shrunk
+    several times: a small share of its period) lands on one row of pixels or the next as
+    the lattice's fractional steps add up, so a pitch over only part of it falls on
+    itself, and the repeat measured on the map is weak however regular the lattice
+    (synthetic hex preview 300029 solved: 0.13 at its pitch, under ``MIN_REPEAT``; 0.20
+    widened). Widened, a line meets its copy within a pixel, as a thicker line's does: the
+    repeat no longer depends on how much of the period the line covers, and is held to
+    the same ``MIN_REPEAT``.
+    """
+    return cv2.dilate(lines, np.ones((3, 3), np.uint8))
 
 
 #: Two lattices are one when their pitches and hexagons' centres agree within this

@@ -1,11 +1,13 @@
 """Finding a hexagonal board's lattice: wherever its origin lies, told from a lattice of
 twice its pitch, and its lines looked for in their own colour where glow hides them (the
-lattice itself too, where the brightest channel shows none)."""
+lattice itself too, where the brightest channel shows none), and thin lines at a large pitch
+repeating once widened by a pixel."""
 
 from __future__ import annotations
 
 import contextlib
 
+import cv2
 import numpy as np
 import pytest
 
@@ -13,12 +15,20 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape
 from flowbot.render import RenderStyle, draw_board
 from flowbot.screens.synthetic import sample
+from flowbot.vision import _hex_lattice as hex_lattice
 from flowbot.vision import read_board
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._hex_board import HexSides, LineMap, found_hexagons, placed_board
 from flowbot.vision._hex_channel import line_channel
 from flowbot.vision._hex_inside import EMPTY
-from flowbot.vision._hex_lattice import HexLattice, find_hex_lattices
+from flowbot.vision._hex_lattice import (
+    HexLattice,
+    _pitches,
+    find_hex_lattices,
+    lattices_in,
+    line_map,
+    widened,
+)
 from flowbot.vision._hex_reader import _other_than, read_hex
 from flowbot.vision._types import DEFAULT_SETTINGS
 
@@ -107,9 +117,13 @@ def test_a_board_under_glow_brighter_than_its_lines_is_found_in_their_own_channe
     assert read_board(image).puzzle == PUZZLE
 
 
-def test_a_lattice_seen_only_in_one_colour_channel_is_found_there() -> None:
+def test_a_lattice_seen_only_in_one_colour_channel_is_found_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # A finished board mirrored small among a desktop's windows, a magenta shaft
-    # of glow over it: around its flows the lattice repeats in green alone.
+    # of glow over it: around its flows the lattice repeats in green alone (on the
+    # line map as drawn: widened, the brightest's repeats too, weakly).
+    monkeypatch.setattr(hex_lattice, "widened", lambda lines: lines)
     shot = sample("mirror", 300012, variant="hex", state="solved")
     truth = shot.geometry
     x, y = truth.centre(Cell(0, 0))
@@ -144,3 +158,22 @@ def test_colour_channels_are_looked_in_only_where_they_show_what_the_brightest_d
     others = _other_than(brightest_channel(glowing), glowing, 10, 60)
     for i in (1, 2):
         assert any(np.array_equal(c, glowing[..., i]) for c in others)
+
+
+def test_thin_lines_at_a_large_pitch_repeat_once_widened_by_a_pixel() -> None:
+    # A finished board at a 96 px pitch on a 2048 px phone screen, no dots apart and its
+    # flows touching: only the whole screen is looked at, shrunk 3 times, its 1 dp lines
+    # a pixel wide there. Their repeat measured on the map is weak (under MIN_REPEAT);
+    # widened a pixel either side, it is the lattice's, and the board reads.
+    shot = sample("preview", 300029, variant="hex", state="solved")
+    pitch = shot.geometry.row_step
+    settings = DEFAULT_SETTINGS
+    gray = brightest_channel(shot.image)
+    f = 3
+    small = cv2.resize(gray, (gray.shape[1] // f, gray.shape[0] // f), interpolation=cv2.INTER_AREA)
+    lines = line_map(small, settings.line_contrast)
+    assert not any(abs(p * f - pitch) < 0.05 * pitch for p in _pitches(lines))
+    assert any(abs(p * f - pitch) < 0.05 * pitch for p in _pitches(widened(lines)))
+    found = lattices_in(gray, settings.work_size, settings.line_contrast)
+    assert any(abs(lattice.row_step - pitch) < 0.05 * pitch for lattice in found)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

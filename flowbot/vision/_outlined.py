@@ -77,6 +77,8 @@ class Outlined:
     samples: CellSamples
     #: Playable cells whose lines no side shows: hidden under flows' tints, if read so.
     unseen: frozenset[Cell] = frozenset()
+    #: Each unseen cell with the cells across its sides that show nothing drawn.
+    unseen_sides: frozenset[tuple[Cell, Cell]] = frozenset()
     #: The screen, the outline past the lines' reach painted over (``outline_off``).
     image: np.ndarray | None = None
 
@@ -104,7 +106,7 @@ def outlined_board(
     pipes = see_pipes_through(
         image, geometry, found.samples, settings.pipe_contrast, holes=features.holes
     )
-    if found.unseen - pipes.touched:
+    if _bare(found, pipes.touched):
         # Lines hidden only under flows' tints: elsewhere (a panel laid over the
         # board) the cells are no board's cells seen.
         raise OutlineError("some cells of the board show no lines and no flow covers them")
@@ -355,7 +357,9 @@ def _outlined(
         raise OutlineError("the board's outline reads differently once its lines are placed")
     shown = outline_off(image, again.geometry, again.features)
     samples = sample_cells(shown, again.geometry)
-    return Outlined(again.geometry, again.features, samples, again.unseen, shown)
+    return Outlined(
+        again.geometry, again.features, samples, again.unseen, again.unseen_sides, shown
+    )
 
 
 #: A cell at the image's edge is whole when its outer line's middle lies past
@@ -375,6 +379,8 @@ class _Board:
     size: tuple[int, int]
     #: Cells whose lines no side shows (``_lines_hidden``): a flow must cover each.
     unseen: frozenset[Cell] = frozenset()
+    #: Each unseen cell with the cells across its sides that show nothing drawn.
+    unseen_sides: frozenset[tuple[Cell, Cell]] = frozenset()
 
 
 def _whole_lattice(
@@ -456,7 +462,40 @@ def _board_on(
     )
     features = Features(holes=holes, walls=walls, warps=warps)
     unseen = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(playable & ~joined))
-    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen)
+    sides = frozenset(
+        (cell, Cell(cell.row + dr, cell.col + dc))
+        for cell in unseen
+        for dr, dc in _undrawn_sides(kinds, cell.row + r0, cell.col + c0)
+    )
+    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen, sides)
+
+
+def _undrawn_sides(kinds: EdgeKinds, row: int, col: int) -> list[tuple[int, int]]:
+    """The steps (rows, columns) to the cells across cell (``row``, ``col``)'s sides
+    that show neither a line nor the outline."""
+    drawn = (Kind.LINE, Kind.OUTLINE)
+    sides = (
+        ((0, -1), kinds.vertical[col, row]),
+        ((0, 1), kinds.vertical[col + 1, row]),
+        ((-1, 0), kinds.horizontal[row, col]),
+        ((1, 0), kinds.horizontal[row + 1, col]),
+    )
+    return [step for step, kind in sides if kind not in drawn]
+
+
+def _bare(found: Outlined, covered: frozenset[Cell]) -> frozenset[Cell]:
+    """The unseen cells of ``found`` no flow explains: neither covered by a flow (its tint
+    hides the lines) nor showing nothing drawn only on sides facing cells a flow covers.
+    A line between a dark cell and a flow's lighter tint beside it is a step, no ridge
+    (the tint's edge; ``EdgeKinds.no_ridge``): a dot or an empty cell among a flow's
+    cells shows none of its lines there (synthetic holes colour-blind 100036 started,
+    a lettered dot in a white flow's bend)."""
+    bare = set()
+    for cell in found.unseen - covered:
+        across = [b for a, b in found.unseen_sides if a == cell]
+        if not across or any(b not in covered for b in across):
+            bare.add(cell)
+    return frozenset(bare)
 
 
 def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:

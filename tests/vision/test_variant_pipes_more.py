@@ -14,8 +14,10 @@ from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._board_inside import INSIDE_LINE, finer_grid_over, lines_inside
 from flowbot.vision._lattice import Lattice
+from flowbot.vision._outlined import Outlined, _bare
 from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._rail_ends import rails_in_colour
+from flowbot.vision._types import Features
 
 
 @pytest.mark.parametrize(
@@ -34,6 +36,9 @@ from flowbot.vision._rail_ends import rails_in_colour
         # line made a grid of its own there (its cells holding the board's lines).
         ("bridges", "tiny_cells", 300007, "started"),
         ("bridges", "tiny_cells", 300007, "solved"),
+        # A lettered dot in a white flow's bend: its three sides facing the flow's
+        # light tint showed a step each (no line's ridge), its cell's lines unseen.
+        ("holes", "colour_blind", 100036, "started"),
     ],
 )
 def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
@@ -80,3 +85,19 @@ def test_a_lattice_at_twice_or_three_times_the_lines_pitch_holds_lines_inside_it
     piece = Lattice(tuple(at[:5]), tuple(at[:4]))
     assert finer_grid_over(coarse, [piece])
     assert not finer_grid_over(board, [piece])
+
+
+def test_a_cell_unseen_only_beside_a_flows_cells_is_explained_by_them() -> None:
+    """An unseen cell showing nothing drawn only on sides facing a flow's cells is the
+    flow's doing (its tint's edge, a step); one side facing a bare cell is not, nor is a
+    cell with no side undrawn recorded."""
+    cell = Cell(2, 2)
+    sides = frozenset((cell, Cell(2 + dr, 2 + dc)) for dr, dc in ((0, -1), (-1, 0), (1, 0)))
+    box = BoardGeometry((0.0, 1.0), (0.0, 1.0))
+    found = Outlined(box, Features(), None, frozenset({cell}), sides)  # type: ignore[arg-type]
+    flow = frozenset({Cell(2, 1), Cell(1, 2), Cell(3, 2), Cell(1, 1)})
+    assert _bare(found, flow) == frozenset()
+    assert _bare(found, flow - {Cell(3, 2)}) == frozenset({cell})
+    assert _bare(found, frozenset({cell})) == frozenset()  # covered itself
+    alone = Outlined(box, Features(), None, frozenset({cell}))  # type: ignore[arg-type]
+    assert _bare(alone, flow) == frozenset({cell})

@@ -721,7 +721,8 @@ def _check_not_cut(
     edge (its ink reaching past it), a line's sliver can pass for a frame: a
     side cut must be as heavy as the frame's sides not cut (within
     ``DOUBT``), or, where every side is cut, clearly the outline; or, cut in
-    width but not in brightness, show the outline's brightest pixel.
+    width but not in brightness, show the outline's brightest pixel over its
+    ground, or its colour with a line's ink at least (a flow's tint beside it).
     """
     xs, ys = lattice
     r0, r1, c0, c1 = box
@@ -729,31 +730,23 @@ def _check_not_cut(
     inks = kinds.inks
     v_open, h_open = opening
     v_bright, h_bright = _frame_bright(kinds)
+    v_edges = (inks.vertical, inks.vertical_peak, inks.vertical_top, v_bright)
+    h_edges = (inks.horizontal, inks.horizontal_peak, inks.horizontal_top, h_bright)
     sides = (
-        (inks.vertical[c0], inks.vertical_peak[c0], v_bright[c0], playable[:, c0] & ~v_open[c0]),
-        (
-            inks.vertical[c1],
-            inks.vertical_peak[c1],
-            v_bright[c1],
-            playable[:, c1 - 1] & ~v_open[c1],
-        ),
-        (inks.horizontal[r0], inks.horizontal_peak[r0], h_bright[r0], playable[r0] & ~h_open[r0]),
-        (
-            inks.horizontal[r1],
-            inks.horizontal_peak[r1],
-            h_bright[r1],
-            playable[r1 - 1] & ~h_open[r1],
-        ),
+        ([a[c0] for a in v_edges], playable[:, c0] & ~v_open[c0]),
+        ([a[c1] for a in v_edges], playable[:, c1 - 1] & ~v_open[c1]),
+        ([a[r0] for a in h_edges], playable[r0] & ~h_open[r0]),
+        ([a[r1] for a in h_edges], playable[r1 - 1] & ~h_open[r1]),
     )
     places = ((xs[c0], w), (xs[c1], w), (ys[r0], h), (ys[r1], h))
-    cut: list[tuple[np.ndarray, np.ndarray]] = []
+    cut: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     whole: list[np.ndarray] = []
-    for (side_ink, side_peak, side_bright, beside), (at, size) in zip(sides, places, strict=True):
-        ink, peak, bright = side_ink[beside], side_peak[beside], side_bright[beside]
+    for (edges, beside), (at, size) in zip(sides, places, strict=True):
+        ink, peak, top, bright = (a[beside] for a in edges)
         if not ink.size:
             continue  # open all along: judged with the warps (`find_warps`)
         if min(at, size - 1 - at) < inks.reach + 1:
-            cut.append((ink, peak))
+            cut.append((ink, peak, top))
             continue
         # Flush against another window, as cut: its brightest pixel the outline's.
         heavy = kinds.heavier_than_lines(ink)
@@ -762,7 +755,11 @@ def _check_not_cut(
         whole.append(ink[heavy])
     every = np.concatenate(whole) if whole else np.zeros(0)
     frame = float(np.median(every)) if every.size else None
-    for ink, peak in cut:
+    for ink, peak, top in cut:
         heavy = kinds.outline(ink) if frame is None else ink >= frame - DOUBT
-        if not (heavy | kinds.outline_bright(peak)).all():
+        # Or a line's ink at least in the outline's colour: a flow's tint beside the cut
+        # outline lifts the ground its ink and peak are measured over, never its colour;
+        # a grid line's sliver has neither (synthetic holes tiny cells 320006 started).
+        coloured = kinds.outline_coloured(top) & (ink >= kinds.levels[1])
+        if not (heavy | kinds.outline_bright(peak) | coloured).all():
             raise OutlineError("the board's outline is cut by the image's edge")

@@ -14,6 +14,7 @@ from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._board_inside import INSIDE_LINE, finer_grid_over, lines_inside
 from flowbot.vision._lattice import Lattice
+from flowbot.vision._outline_edges import EdgeKinds, Inks
 from flowbot.vision._outlined import Outlined, _bare
 from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._rail_ends import rails_in_colour
@@ -39,6 +40,9 @@ from flowbot.vision._types import Features
         # A lettered dot in a white flow's bend: its three sides facing the flow's
         # light tint showed a step each (no line's ridge), its cell's lines unseen.
         ("holes", "colour_blind", 100036, "started"),
+        # A tight crop through the outline, a white flow's grey tint beside it: the
+        # cut outline's ink and peak over that ground fell short, its colour did not.
+        ("holes", "tiny_cells", 320006, "started"),
     ],
 )
 def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
@@ -101,3 +105,21 @@ def test_a_cell_unseen_only_beside_a_flows_cells_is_explained_by_them() -> None:
     assert _bare(found, frozenset({cell})) == frozenset()  # covered itself
     alone = Outlined(box, Features(), None, frozenset({cell}))  # type: ignore[arg-type]
     assert _bare(alone, flow) == frozenset({cell})
+
+
+def test_an_edge_is_outline_coloured_by_its_brightest_pixel() -> None:
+    """The outline's colour within a quarter of the way to the lines' (the brightest pixel's
+    log brightness), only where the two colours stand apart."""
+    zeros = np.zeros((1, 1))
+    inks = Inks(zeros, zeros, zeros, zeros, zeros, zeros, zeros, zeros, 1.0)
+    kinds = EdgeKinds(zeros, zeros, inks, (0.3, 2.04, 2.68), (1.79, 2.33), (1.94, 2.36))
+    assert kinds.outline_coloured(np.array([2.33, 2.40, 2.2, 1.95])).tolist() == [
+        True,
+        True,
+        False,
+        False,
+    ]
+    alike = EdgeKinds(zeros, zeros, inks, (0.3, 2.04, 2.68), (1.79, 2.33), (2.2, 2.3))
+    assert not alike.outline_coloured(np.array([2.3])).any()
+    unseen = EdgeKinds(zeros, zeros, inks, (0.3, 2.04, 2.68), (1.79, 2.33))
+    assert not unseen.outline_coloured(np.array([2.36])).any()

@@ -13,6 +13,8 @@ from flowbot.models import BoardGeometry, Cell
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._board_inside import INSIDE_LINE, finer_grid_over, lines_inside
+from flowbot.vision._board_lines import _wider_than_lines
+from flowbot.vision._edges import LineProfiles
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._outline_edges import EdgeKinds, Inks
 from flowbot.vision._outlined import Outlined, _bare
@@ -43,6 +45,9 @@ from flowbot.vision._types import Features
         # A tight crop through the outline, a white flow's grey tint beside it: the
         # cut outline's ink and peak over that ground fell short, its colour did not.
         ("holes", "tiny_cells", 320006, "started"),
+        # A browser's zoom drew two whole lines a pixel wider; flows' tints beside most
+        # edges lowered the typical line's ink below the plain lines' by half.
+        ("bridges", "zoomed", 320004, "started"),
     ],
 )
 def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
@@ -123,3 +128,17 @@ def test_an_edge_is_outline_coloured_by_its_brightest_pixel() -> None:
     assert not alike.outline_coloured(np.array([2.3])).any()
     unseen = EdgeKinds(zeros, zeros, inks, (0.3, 2.04, 2.68), (1.79, 2.33))
     assert not unseen.outline_coloured(np.array([2.36])).any()
+
+
+def test_a_line_is_no_wider_than_the_lines_on_the_plain_ground() -> None:
+    """Most edges beside flows' tints (their ink and peak over a lifted ground halved): a
+    line a pixel wider with the plain lines' ink is no wall, one with 2.5 times it is."""
+    n_tinted, n_plain = 60, 40
+    width = np.array([2.0] * (n_tinted + n_plain) + [4.0, 4.0])
+    ink = np.array([110.0] * n_tinted + [225.0] * n_plain + [228.0, 2.5 * 225])
+    peak = np.array([45.0] * n_tinted + [80.0] * n_plain + [66.0, 90.0])
+    top = np.array([90.0] * (n_tinted + n_plain) + [67.0, 90.0])
+    lines = LineProfiles(width, peak, ink, top)
+    wider = _wider_than_lines(lines, peak >= 0.5 * np.median(peak), 2.0)
+    assert wider.tolist()[-2:] == [False, True]
+    assert not wider[:-2].any()

@@ -77,6 +77,8 @@ class Outlined:
     samples: CellSamples
     #: Playable cells whose lines no side shows: hidden under flows' tints, if read so.
     unseen: frozenset[Cell] = frozenset()
+    #: Each unseen cell with the cells across its sides that show nothing drawn.
+    unseen_sides: frozenset[tuple[Cell, Cell]] = frozenset()
     #: The screen, the outline past the lines' reach painted over (``outline_off``).
     image: np.ndarray | None = None
 
@@ -104,7 +106,7 @@ def outlined_board(
     pipes = see_pipes_through(
         image, geometry, found.samples, settings.pipe_contrast, holes=features.holes
     )
-    if found.unseen - pipes.touched:
+    if _bare(found, pipes.touched):
         # Lines hidden only under flows' tints: elsewhere (a panel laid over the
         # board) the cells are no board's cells seen.
         raise OutlineError("some cells of the board show no lines and no flow covers them")
@@ -319,7 +321,9 @@ def _outlined(
         raise OutlineError("the board's outline reads differently once its lines are placed")
     shown = outline_off(image, again.geometry, again.features)
     samples = sample_cells(shown, again.geometry)
-    return Outlined(again.geometry, again.features, samples, again.unseen, shown)
+    return Outlined(
+        again.geometry, again.features, samples, again.unseen, again.unseen_sides, shown
+    )
 
 
 #: A cell at the image's edge is whole when its outer line's middle lies past
@@ -339,6 +343,8 @@ class _Board:
     size: tuple[int, int]
     #: Cells whose lines no side shows (``_lines_hidden``): a flow must cover each.
     unseen: frozenset[Cell] = frozenset()
+    #: Each unseen cell with the cells across its sides that show nothing drawn.
+    unseen_sides: frozenset[tuple[Cell, Cell]] = frozenset()
 
 
 def _whole_lattice(
@@ -420,7 +426,40 @@ def _board_on(
     )
     features = Features(holes=holes, walls=walls, warps=warps)
     unseen = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(playable & ~joined))
-    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen)
+    sides = frozenset(
+        (cell, Cell(cell.row + dr, cell.col + dc))
+        for cell in unseen
+        for dr, dc in _undrawn_sides(kinds, cell.row + r0, cell.col + c0)
+    )
+    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen, sides)
+
+
+def _undrawn_sides(kinds: EdgeKinds, row: int, col: int) -> list[tuple[int, int]]:
+    """The steps (rows, columns) to the cells across cell (``row``, ``col``)'s sides
+    that show neither a line nor the outline."""
+    drawn = (Kind.LINE, Kind.OUTLINE)
+    sides = (
+        ((0, -1), kinds.vertical[col, row]),
+        ((0, 1), kinds.vertical[col + 1, row]),
+        ((-1, 0), kinds.horizontal[row, col]),
+        ((1, 0), kinds.horizontal[row + 1, col]),
+    )
+    return [step for step, kind in sides if kind not in drawn]
+
+
+def _bare(found: Outlined, covered: frozenset[Cell]) -> frozenset[Cell]:
+    """The unseen cells of ``found`` no flow explains: neither covered by a flow (its tint
+    hides the lines) nor showing nothing drawn only on sides facing cells a flow covers.
+    A line between a dark cell and a flow's lighter tint beside it is a step, no ridge
+    (the tint's edge; ``EdgeKinds.no_ridge``): a dot or an empty cell among a flow's
+    cells shows none of its lines there (synthetic holes colour-blind 100036 started,
+    a lettered dot in a white flow's bend)."""
+    bare = set()
+    for cell in found.unseen - covered:
+        across = [b for a, b in found.unseen_sides if a == cell]
+        if not across or any(b not in covered for b in across):
+            bare.add(cell)
+    return frozenset(bare)
 
 
 def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
@@ -646,7 +685,8 @@ def _check_not_cut(
     edge (its ink reaching past it), a line's sliver can pass for a frame: a
     side cut must be as heavy as the frame's sides not cut (within
     ``DOUBT``), or, where every side is cut, clearly the outline; or, cut in
-    width but not in brightness, show the outline's brightest pixel.
+    width but not in brightness, show the outline's brightest pixel over its
+    ground, or its colour with a line's ink at least (a flow's tint beside it).
     """
     xs, ys = lattice
     r0, r1, c0, c1 = box
@@ -654,31 +694,23 @@ def _check_not_cut(
     inks = kinds.inks
     v_open, h_open = opening
     v_bright, h_bright = _frame_bright(kinds)
+    v_edges = (inks.vertical, inks.vertical_peak, inks.vertical_top, v_bright)
+    h_edges = (inks.horizontal, inks.horizontal_peak, inks.horizontal_top, h_bright)
     sides = (
-        (inks.vertical[c0], inks.vertical_peak[c0], v_bright[c0], playable[:, c0] & ~v_open[c0]),
-        (
-            inks.vertical[c1],
-            inks.vertical_peak[c1],
-            v_bright[c1],
-            playable[:, c1 - 1] & ~v_open[c1],
-        ),
-        (inks.horizontal[r0], inks.horizontal_peak[r0], h_bright[r0], playable[r0] & ~h_open[r0]),
-        (
-            inks.horizontal[r1],
-            inks.horizontal_peak[r1],
-            h_bright[r1],
-            playable[r1 - 1] & ~h_open[r1],
-        ),
+        ([a[c0] for a in v_edges], playable[:, c0] & ~v_open[c0]),
+        ([a[c1] for a in v_edges], playable[:, c1 - 1] & ~v_open[c1]),
+        ([a[r0] for a in h_edges], playable[r0] & ~h_open[r0]),
+        ([a[r1] for a in h_edges], playable[r1 - 1] & ~h_open[r1]),
     )
     places = ((xs[c0], w), (xs[c1], w), (ys[r0], h), (ys[r1], h))
-    cut: list[tuple[np.ndarray, np.ndarray]] = []
+    cut: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     whole: list[np.ndarray] = []
-    for (side_ink, side_peak, side_bright, beside), (at, size) in zip(sides, places, strict=True):
-        ink, peak, bright = side_ink[beside], side_peak[beside], side_bright[beside]
+    for (edges, beside), (at, size) in zip(sides, places, strict=True):
+        ink, peak, top, bright = (a[beside] for a in edges)
         if not ink.size:
             continue  # open all along: judged with the warps (`find_warps`)
         if min(at, size - 1 - at) < inks.reach + 1:
-            cut.append((ink, peak))
+            cut.append((ink, peak, top))
             continue
         # Flush against another window, as cut: its brightest pixel the outline's.
         heavy = kinds.heavier_than_lines(ink)
@@ -687,7 +719,11 @@ def _check_not_cut(
         whole.append(ink[heavy])
     every = np.concatenate(whole) if whole else np.zeros(0)
     frame = float(np.median(every)) if every.size else None
-    for ink, peak in cut:
+    for ink, peak, top in cut:
         heavy = kinds.outline(ink) if frame is None else ink >= frame - DOUBT
-        if not (heavy | kinds.outline_bright(peak)).all():
+        # Or a line's ink at least in the outline's colour: a flow's tint beside the cut
+        # outline lifts the ground its ink and peak are measured over, never its colour;
+        # a grid line's sliver has neither (synthetic holes tiny cells 320006 started).
+        coloured = kinds.outline_coloured(top) & (ink >= kinds.levels[1])
+        if not (heavy | kinds.outline_bright(peak) | coloured).all():
             raise OutlineError("the board's outline is cut by the image's edge")

@@ -361,7 +361,8 @@ def band_links(
     if into_dots and not found.all():
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
         # Its halves one colour, as every band's.
-        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & halves):
+        alike = halves <= halves_apart(contrast)
+        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & alike):
             found[i] = _into_dot(
                 image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
             )
@@ -420,12 +421,12 @@ def bands(
 def _band_parts(
     image: np.ndarray, ends: np.ndarray, pitch: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``band_sides``' measures of segments ``ends``, sampled once, and whether each one's
-    two halves are of one colour (within ``HALVES_APART``)."""
+    """``band_sides``' measures of segments ``ends``, sampled once, and how far apart (Lab)
+    each one's two halves are (``halves_apart``)."""
     lab_in, lab_beside = _band_samples(image, ends, pitch)
     band, share, apart = _band_measures(lab_in, lab_beside)
     first, second = (lab_in[:, np.repeat(part, len(ACROSS_IN))] for part in _HALVES)
-    halves = delta_e(median_of(first, axis=1), median_of(second, axis=1)) <= HALVES_APART
+    halves = delta_e(median_of(first, axis=1), median_of(second, axis=1))
     return band, share, apart, np.asarray(halves)
 
 
@@ -438,7 +439,8 @@ def _is_band(
     noise all lie within BAND_NEAR of a median mixed from them: twins 300010 solved, a
     teal tint, a brown line and a navy tint between two pipes, 30 Lab from tint to tint,
     passed for a band and made pipes meet.)"""
-    return (share >= BAND_SHARE) & (apart.min(axis=(1, 2)) > BESIDE_APART * contrast) & halves
+    stands = apart.min(axis=(1, 2)) > BESIDE_APART * contrast
+    return (share >= BAND_SHARE) & stands & (halves <= halves_apart(contrast))
 
 
 #: Along a link, the samples each side of the line its halves are compared by (0.36-0.43,
@@ -449,6 +451,21 @@ def _is_band(
 #: solved); a teal tint and a navy one either side of a line between two pipes 26.2.
 _HALVES = ((_ALONG > 0.3) & (_ALONG < 0.5), (_ALONG > 0.5) & (_ALONG < 0.7))
 HALVES_APART = 1.5 * NEAR
+
+
+def halves_apart(contrast: float) -> float:
+    """How far apart (Lab) a band's two halves may be, looked for at ``contrast``:
+    ``HALVES_APART``, and no farther than the band must stand from its sides
+    (``BESIDE_APART`` of ``contrast``: the same 18 at the pipe contrast).
+
+    Halves farther apart than that are two things side by side, not one band: at
+    half the pipe contrast every dark colour lies near every other, and a dark dot's
+    rim and black in one cell with a green flow's dark tint in the next (15 Lab
+    apart, each 9 from the sides) passed for a band into the dot, and made pipes
+    meet (dark flows 300000 (25, 0, 25) 30 px JPEG 75 started: its faint flow lost,
+    its lone dot refused for want of a twin).
+    """
+    return min(HALVES_APART, BESIDE_APART * contrast)
 
 
 def band_sides(

@@ -343,7 +343,9 @@ def band_links(
     both (two flows crossing in a cell tint its ring the colour of the one drawn over).
     ``alike``: how near (Lab) the two sectors must be to be looked at (``edges_off``).
     ``into_dots``: a band whose colour beside it is near it in one cell only, that cell
-    showing a dot of its colour (``disc_share``), is judged narrow by the other cell.
+    showing a dot of its colour (``disc_share``), is judged narrow by the other cell; and
+    one whose colour beside it is near it only on a bend's inner side, where a link of
+    its colour leaves that cell (``_round_bends``), is judged narrow by the other places.
     """
     edges = edges_off(samples, contrast, either=either, alike=alike)
     if not edges:
@@ -366,7 +368,51 @@ def band_links(
             found[i] = _into_dot(
                 image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
             )
+        _round_bends(edges, band, near, found, found | ((share >= BAND_SHARE) & alike))
     return {edge: band[i] for i, edge in enumerate(edges) if found[i]}
+
+
+#: The directions (``STEPS`` index) of the places beside a link (``_band_samples``: its
+#: first side, ``-1`` times ``(-dy, dx)``, then its second) for a link right (up, down)
+#: and down (right, left).
+_SIDE_STEPS = ((3, 1), (0, 2))
+
+
+def _round_bends(
+    edges: list[tuple[Cell, int]],
+    band: np.ndarray,
+    near: np.ndarray,
+    found: np.ndarray,
+    looked: np.ndarray,
+) -> None:
+    """Mark in ``found`` the ``looked`` edges (one colour along them, halves alike) whose
+    colour beside them is near theirs (``near``: ``(edges, cell, side)``) only where a
+    link found of their colour (within ``NEAR``) leaves that cell on that side: a bend's
+    inner side, looked at 0.2 pitch off the other link's run (its pipe's half-width
+    0.15-0.17), where the round join and JPEG's halved colour resolution spread a dark
+    flow's colour (8.6 Lab from the band there, 10-14 at the other places, 9 needed:
+    dark flows 300002 (25, 0, 25) 45 px JPEG 60 solved). The places beside it on the
+    bend's outer side, and in the other cell, still judge it narrow; glow or a band wider
+    than a pipe shows its colour on both sides. Links so found may explain the next."""
+    index = {edge: i for i, edge in enumerate(edges)}
+
+    def leaves(cell: Cell, k: int, lab: np.ndarray) -> bool:
+        dr, dc = STEPS[k]
+        key = (cell, k) if k < 2 else (Cell(cell.row + dr, cell.col + dc), k - 2)
+        i = index.get(key)
+        return i is not None and bool(found[i]) and float(delta_e(band[i], lab)) <= NEAR
+
+    grown = True
+    while grown:
+        grown = False
+        for i in np.flatnonzero(looked & ~found & near.any(axis=(1, 2))):
+            cell, k = edges[i]
+            cells = (cell, Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1]))
+            if all(
+                leaves(cells[j], _SIDE_STEPS[k][side], band[i])
+                for j, side in np.argwhere(near[i])
+            ):
+                found[i] = grown = True
 
 
 def _into_dot(

@@ -161,9 +161,6 @@ def test_a_dark_flow_ending_in_crisp_dots_is_read(
 @pytest.mark.parametrize(
     ("cell_px", "whole", "reason"),
     [
-        # Its stub read into its dot (``into_dots``), its other dot, near black on a
-        # black ring, missed: a dot short.
-        (30, False, "9 dots found, an odd number"),
         (45, True, "holds a dot with a faint pipe, not read"),
         (45, False, "holds a dot of nearly its background's colour"),
     ],
@@ -312,12 +309,14 @@ def test_a_link_is_not_taken_for_a_bend_without_the_bends_other_link() -> None:
 
 
 @pytest.mark.parametrize(
-    ("seed", "rgb"), [(300002, (25, 0, 25)), (300002, (35, 0, 0)), (300005, (0, 20, 40))]
+    ("seed", "rgb"),
+    [(1, (25, 0, 25)), (300002, (25, 0, 25)), (300002, (35, 0, 0)), (300005, (0, 20, 40))],
 )
 def test_a_pipes_dot_takes_its_blurred_twin(seed: int, rgb: tuple[int, int, int]) -> None:
     # JPEG 60 in 30 px cells blurs the lone dark dot's rim on black: no crisp disc, it
     # was left out (a dot short: refused for an odd count). The started flow's dot
-    # proves its colour a dot's; the one faint cell of that colour is its twin.
+    # proves its colour a dot's; the one faint cell of that colour is its twin. (Seed 1
+    # was refused so, once ``test_a_dark_flow_too_blurred_to_read_is_refused``.)
     image, puzzle, covered = _dark_jpeg(seed, rgb, 30, 60, False)
     reading = read_board(image)
     assert reading.puzzle == puzzle.canonical()

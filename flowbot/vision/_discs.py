@@ -228,7 +228,9 @@ def crisp_rim(
         along = (PIPE_ALONG * pitch + spread)[:, None, None] * unit
         beside = (PIPE_BESIDE * pitch + spread)[None, :, None] * normal
         patch = (along + beside).reshape(-1, 2)
-        points = np.array(centre) + np.stack([patch, patch - 2 * (patch @ normal)[:, None] * normal])
+        points = np.array(centre) + np.stack(
+            [patch, patch - 2 * (patch @ normal)[:, None] * normal]
+        )
         px = np.clip(np.rint(points[..., 0]), 0, w - 1).astype(np.intp)
         py = np.clip(np.rint(points[..., 1]), 0, h - 1).astype(np.intp)
         sides = median_of(to_lab(pixels_at(image, py, px)), axis=1)

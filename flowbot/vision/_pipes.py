@@ -363,12 +363,12 @@ def band_links(
     if into_dots and not found.all():
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
         # Its halves one colour, as every band's.
-        alike = halves <= halves_apart(contrast)
-        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & alike):
+        one_colour = halves <= halves_apart(contrast)
+        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & one_colour):
             found[i] = _into_dot(
                 image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
             )
-        _round_bends(edges, band, near, found, found | ((share >= BAND_SHARE) & alike))
+        _round_bends(edges, band, near, found, found | ((share >= BAND_SHARE) & one_colour))
     return {edge: band[i] for i, edge in enumerate(edges) if found[i]}
 
 
@@ -409,8 +409,7 @@ def _round_bends(
             cell, k = edges[i]
             cells = (cell, Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1]))
             if all(
-                leaves(cells[j], _SIDE_STEPS[k][side], band[i])
-                for j, side in np.argwhere(near[i])
+                leaves(cells[j], _SIDE_STEPS[k][side], band[i]) for j, side in np.argwhere(near[i])
             ):
                 found[i] = grown = True
 

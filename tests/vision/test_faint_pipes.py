@@ -9,7 +9,7 @@ import pytest
 from flowbot.models import Cell, Puzzle, Solution
 from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.screens.synthetic import PALETTES, snake_solution
-from flowbot.vision import UnsureBoardError, read_board
+from flowbot.vision import UnsureBoardError, _pipes, read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import delta_e, to_lab
 from flowbot.vision._faint_pipes import FAINTER
@@ -251,8 +251,6 @@ def test_a_faint_bands_halves_are_no_farther_apart_than_it_stands_from_its_sides
     # rim and black in (0, 2) with the green flow's dark tint in (1, 2), 15 Lab apart,
     # each 9 from the sides, passed for a band into the dot (halves within 18), pipes
     # met at (1, 2), the dark flow was lost and its lone dot refused for want of a twin.
-    from flowbot.vision import _pipes
-
     image, puzzle, covered = _dark_jpeg(300000, (25, 0, 25), 30, 75, False)
     reading = read_board(image)
     assert reading.puzzle == puzzle.canonical()

@@ -362,8 +362,8 @@ def band_links(
     found = _is_band(share, apart, halves, contrast)
     if into_dots and not found.all():
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
-        # Its halves one colour, as every band's.
-        one_colour = halves <= halves_apart(contrast)
+        # Its halves one colour, as every band's, by the places that judge it narrow.
+        one_colour = halves_alike(halves, np.where(near, np.inf, apart).min(axis=(1, 2)))
         for i in np.flatnonzero(~found & (share >= BAND_SHARE) & one_colour):
             found[i] = _into_dot(
                 image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
@@ -467,7 +467,7 @@ def _band_parts(
     image: np.ndarray, ends: np.ndarray, pitch: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``band_sides``' measures of segments ``ends``, sampled once, and how far apart (Lab)
-    each one's two halves are (``halves_apart``)."""
+    each one's two halves are (``halves_alike``)."""
     lab_in, lab_beside = _band_samples(image, ends, pitch)
     band, share, apart = _band_measures(lab_in, lab_beside)
     first, second = (lab_in[:, np.repeat(part, len(ACROSS_IN))] for part in _HALVES)
@@ -484,8 +484,9 @@ def _is_band(
     noise all lie within BAND_NEAR of a median mixed from them: twins 300010 solved, a
     teal tint, a brown line and a navy tint between two pipes, 30 Lab from tint to tint,
     passed for a band and made pipes meet.)"""
-    stands = apart.min(axis=(1, 2)) > BESIDE_APART * contrast
-    return (share >= BAND_SHARE) & stands & (halves <= halves_apart(contrast))
+    standing = apart.min(axis=(1, 2))
+    stands = standing > BESIDE_APART * contrast
+    return (share >= BAND_SHARE) & stands & halves_alike(halves, standing)
 
 
 #: Along a link, the samples each side of the line its halves are compared by (0.36-0.43,
@@ -498,19 +499,22 @@ _HALVES = ((_ALONG > 0.3) & (_ALONG < 0.5), (_ALONG > 0.5) & (_ALONG < 0.7))
 HALVES_APART = 1.5 * NEAR
 
 
-def halves_apart(contrast: float) -> float:
-    """How far apart (Lab) a band's two halves may be, looked for at ``contrast``:
-    ``HALVES_APART``, and no farther than the band must stand from its sides
-    (``BESIDE_APART`` of ``contrast``: the same 18 at the pipe contrast).
+def halves_alike(halves: np.ndarray, standing: np.ndarray) -> np.ndarray:
+    """Whether each band's two halves, ``halves`` Lab apart, are one colour: within
+    ``HALVES_APART``, and no farther apart than the band stands from its sides
+    (``standing``: the least of ``band_sides``' distances, where they judge it).
 
     Halves farther apart than that are two things side by side, not one band: at
     half the pipe contrast every dark colour lies near every other, and a dark dot's
     rim and black in one cell with a green flow's dark tint in the next (15 Lab
     apart, each 9 from the sides) passed for a band into the dot, and made pipes
     meet (dark flows 300000 (25, 0, 25) 30 px JPEG 75 started: its faint flow lost,
-    its lone dot refused for want of a twin).
+    its lone dot refused for want of a twin). A bright band stands far from its
+    sides: JPEG's noise between its halves (9-13 Lab at 45 px, JPEG 60) stays within
+    ``HALVES_APART`` as before (a bound by the contrast alone, 9 at half of it,
+    lost them: dark flows 100010 45 px JPEG 60).
     """
-    return min(HALVES_APART, BESIDE_APART * contrast)
+    return np.asarray(halves <= np.minimum(HALVES_APART, standing))
 
 
 def band_sides(

@@ -251,6 +251,7 @@ def test_a_faint_bands_halves_are_no_farther_apart_than_it_stands_from_its_sides
     # rim and black in (0, 2) with the green flow's dark tint in (1, 2), 15 Lab apart,
     # each 9 from the sides, passed for a band into the dot (halves within 18), pipes
     # met at (1, 2), the dark flow was lost and its lone dot refused for want of a twin.
+    # (Bright bands keep HALVES_APART: test_bright_bands_halves_keep_their_bound.)
     image, puzzle, covered = _dark_jpeg(300000, (25, 0, 25), 30, 75, False)
     reading = read_board(image)
     assert reading.puzzle == puzzle.canonical()
@@ -258,8 +259,6 @@ def test_a_faint_bands_halves_are_no_farther_apart_than_it_stands_from_its_sides
     geometry = reading.geometry
     samples = sample_cells(image, geometry)
     faint = PIPE_CONTRAST * FAINTER
-    assert _pipes.halves_apart(faint) == pytest.approx(9.0)
-    assert _pipes.halves_apart(PIPE_CONTRAST) == _pipes.HALVES_APART
 
     def links() -> dict:
         return band_links(
@@ -268,7 +267,9 @@ def test_a_faint_bands_halves_are_no_farther_apart_than_it_stands_from_its_sides
 
     mixed = (Cell(0, 2), 1)
     assert mixed not in links()
-    monkeypatch.setattr(_pipes, "halves_apart", lambda contrast: _pipes.HALVES_APART)
+    monkeypatch.setattr(
+        _pipes, "halves_alike", lambda halves, standing: halves <= _pipes.HALVES_APART
+    )
     assert mixed in links()
 
 
@@ -342,6 +343,17 @@ def test_a_dark_dot_by_the_boards_edge_is_no_band_as_wide_as_it() -> None:
     # taken for the end of a band as wide as a disc, the flow dropped and its lone dot
     # refused. Each side is judged by a small patch's median.
     image, puzzle, covered = _dark_jpeg(300003, (25, 0, 25), 30, 60, False)
+    reading = read_board(image)
+    assert reading.puzzle == puzzle.canonical()
+    assert set(reading.pipes) == covered
+
+
+def test_bright_bands_halves_keep_their_bound() -> None:
+    # Bounded by half the pipe contrast alone (9 Lab), the faint read lost bright links
+    # whose halves JPEG 60 sets 9-13 apart (a straight pipe's cell then half a disc):
+    # the faint read refused and a finished board with a dark flow was refused.
+    # Bounded by how far each band stands from its sides, they stay within 18.
+    image, puzzle, covered = _dark_jpeg(100010, (35, 0, 0), 45, 60, True)
     reading = read_board(image)
     assert reading.puzzle == puzzle.canonical()
     assert set(reading.pipes) == covered

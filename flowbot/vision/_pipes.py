@@ -213,32 +213,12 @@ def _see_pipes(
             colour_of.setdefault(c, []).append(lab)
     dots: set[Cell] = set()
     for cell, ks in linked.items():
-        if len(ks) > 2:
-            raise UnsureReadingError(f"pipes meet at cell {tuple(cell)}: the drawing is unclear")
         colours = colour_of[cell]
-        if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
-            raise UnsureReadingError(f"two pipe colours meet at cell {tuple(cell)}")
-        if unlike_centre(image, geometry, samples, cell, colours[0]):
-            raise UnsureReadingError(
-                f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
-            )
-        disc = disc_share(
-            image,
-            geometry,
-            cell,
-            [k * np.pi / 2 for k in ks],
-            colours[0],
-            core=samples.core_lab[cell],
-            ground=samples.ring_lab[cell],
-        )
-        if disc >= DISC:
-            if len(ks) > 1:
-                raise UnsureReadingError(f"a pipe runs through the dot at cell {tuple(cell)}")
+        check_links_meet(cell, colours)
+        if dot_at_end(
+            image, geometry, samples, cell, towards=[k * np.pi / 2 for k in ks], lab=colours[0]
+        ):
             dots.add(cell)
-        elif disc > NO_DISC:
-            raise UnsureReadingError(
-                f"cannot tell a dot from a pipe at cell {tuple(cell)}: the drawing is unclear"
-            )
     flows = _flows(linked, dots)
     return Pipes(tuple(flows), frozenset(dots), ground_beside(samples, flows))
 
@@ -531,6 +511,51 @@ def centres_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndar
 #: colour-blind letter's strokes at most angles (0.31 at most), inside the
 #: rim of all but the smallest dots (0.27-0.38).
 _DISC_COLOUR_RADII = (0.27, 0.3)
+
+
+def check_links_meet(cell: Cell, colours: Sequence[np.ndarray]) -> None:
+    """Refuse the links into ``cell`` (each link's colour in ``colours``) where they cannot
+    be one flow's: more than two, or two of unlike colours."""
+    where = tuple(cell)
+    if len(colours) > 2:
+        raise UnsureReadingError(f"pipes meet at cell {where}: the drawing is unclear")
+    if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
+        raise UnsureReadingError(f"two pipe colours meet at cell {where}")
+
+
+def dot_at_end(
+    image: np.ndarray,
+    geometry: Geometry,
+    samples: Sampled,
+    cell: Cell,
+    *,
+    towards: Sequence[float],
+    lab: np.ndarray,
+) -> bool:
+    """Whether the links into ``cell`` (their directions ``towards``, radians, y down; their
+    colour ``lab``) end at a dot there: its disc shows all round clear of them (``DISC``).
+    Refused where the link's colour is unlike the cell's centre (``unlike_centre``), a pipe
+    runs on through a dot, or a dot is not told from a pipe (between ``NO_DISC`` and
+    ``DISC``)."""
+    where = tuple(cell)
+    if unlike_centre(image, geometry, samples, cell, lab):
+        raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
+    disc = disc_share(
+        image,
+        geometry,
+        cell,
+        towards,
+        lab,
+        core=samples.core_lab[cell],
+        ground=samples.ring_lab[cell],
+    )
+    if disc >= DISC:
+        if len(towards) > 1:
+            raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")
+        return True
+    if disc > NO_DISC:
+        raise UnsureReadingError(f"cannot tell a dot from a pipe at cell {where}")
+    return False
 
 
 def unlike_centre(

@@ -168,7 +168,7 @@ class LineMap:
         peaks = profile.max(axis=2)
         drawn = (peaks >= self.contrast).mean(axis=1)
         typical = np.median(profile, axis=1)
-        past = self._past_edge(sides, offsets) if self.cut_ground else np.zeros(typical.shape, bool)
+        past = self.past_edge(sides, offsets) if self.cut_ground else np.zeros(typical.shape, bool)
         ink = np.array(
             [
                 _hump_ink(row, offsets, cut) if inked else 0.0
@@ -194,7 +194,7 @@ class LineMap:
         """Along the middle half of side ``a``-``b``: how its line shows (``Side``)."""
         return self.sides(np.array([[a, b]], np.float64), across)[0]
 
-    def _past_edge(self, sides: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    def past_edge(self, sides: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         """For each side and offset across it, whether its middle half lies past the
         image's edge there (mostly)."""
         if not len(sides):
@@ -703,12 +703,16 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
         for corners in [_corners(lattice, node)]
         for step, a, b in _SIDES
     ]
-    measured = lines.sides(
-        np.array([(pa, pb) for *_, pa, pb in ends], np.float64), reach, inked=False
-    )
-    for ((j, k), (dj, dk), pa, pb), seen in zip(ends, measured, strict=True):
+    looked = np.array([(pa, pb) for *_, pa, pb in ends], np.float64)
+    measured = lines.sides(looked, reach, inked=False)
+    # A line the image's edge cuts shows only its part inside, its weight pulled
+    # inward off its middle: the lattice is fitted to the lines seen whole (cut ones
+    # squeezed a tight crop's rows together, its cut outline then measured thinner than
+    # the lattice said it shows: "the hexagons go on past the board's outline").
+    cut = list(np.any(lines.past_edge(looked, np.array([-reach, reach])), axis=1))
+    for ((j, k), (dj, dk), pa, pb), seen, edge in zip(ends, measured, cut, strict=True):
         where = seen.where
-        if seen.drawn < DRAWN:
+        if seen.drawn < DRAWN or edge:
             continue
         length = math.hypot(pb.x - pa.x, pb.y - pa.y)
         # The side's line lies ``where`` off it (to its left, from a to b).

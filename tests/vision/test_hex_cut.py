@@ -14,6 +14,7 @@ from flowbot.render import RenderStyle, draw_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_board import LineMap
+from flowbot.vision._pipes import ALREADY_SOLVED
 
 # Small hexagons, lines a pixel wide and an outline two wide, dots of 0.4 pitch: the
 # dot in the top cell (1, 3) lies a pixel or two below its top side.
@@ -120,3 +121,35 @@ def test_a_hexagon_past_the_image_edge_is_refused_when_its_line_is_cut_deep_unde
     # (refused: JPEG's blur may leave the walls' widths in no clear groups first)
     with pytest.raises(UnsureReadingError):
         read_board(decoded)
+
+
+@pytest.mark.parametrize(("category", "seed"), [("tiny_cells", 300012), ("crop", 300019)])
+def test_a_tight_crop_places_the_lattice_on_the_lines_seen_whole(category: str, seed: int) -> None:
+    # A line the image's edge cuts weighs its part inside alone, off its middle: fitted
+    # with the rest it squeezed the rows together, the cut outline then a fifth thinner
+    # than the lattice said it shows (cell centres 0.0014-0.0025 pitch off; 0.0003 fitted
+    # to the whole lines alone).
+    shot = sample(category, seed, "hex")
+    reading = read_board(shot.image)
+    truth, read = shot.geometry, reading.geometry
+    assert isinstance(truth, HexGeometry)
+    assert isinstance(read, HexGeometry)
+    corners = [Cell(0, 0), Cell(truth.rows - 1, truth.cols - 1)]
+    off = max(
+        np.hypot(truth.centre(c).x - read.centre(c).x, truth.centre(c).y - read.centre(c).y)
+        for c in corners
+    )
+    assert off < 0.001 * truth.cell_size
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"), [("tiny_cells", 300012), ("crop", 300019), ("jpeg", 300022)]
+)
+def test_solved_boards_in_tight_crops_are_read_exactly(category: str, seed: int) -> None:
+    # The cut outline measured as a fifth thinner than the lattice fitted to the cut
+    # lines too said it shows, read as a thin line: "the hexagons go on past the outline".
+    shot = sample(category, seed, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+    assert ALREADY_SOLVED in reading.notes

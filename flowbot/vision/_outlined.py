@@ -725,5 +725,25 @@ def _check_not_cut(
     frame = float(np.median(every)) if every.size else None
     for ink, peak in cut:
         heavy = kinds.outline(ink) if frame is None else ink >= frame - DOUBT
-        if not (heavy | kinds.outline_bright(peak)).all():
+        if not (heavy | kinds.outline_bright(peak) | _bright_by_dots(kinds, peak)).all():
             raise OutlineError("the board's outline is cut by the image's edge")
+
+
+def _bright_by_dots(kinds: EdgeKinds, peak: np.ndarray) -> np.ndarray:
+    """The cells of a side cut by the image's edge (their brightest pixels over the ground,
+    ``peak``) that show the outline as the rest of the side does, but a dot beside them
+    dimmed it: the side as a whole shows the outline's brightest pixel (its median
+    ``outline_bright``), each of them clearly brighter than a line's (above the middle by
+    ``DOUBT``/2, as ``outline_bright``) and no brighter than the outline's.
+
+    Cut, a side shows the ground on the board's side only, and in small cells the ground
+    is taken a pixel or two past the lines' reach (``MIN_REACH_PX``), where the disc of a
+    dot beside the side lies near the edge's parts measured: the ground so lit, the
+    outline's brightest pixel over it is lower (synthetic walls tiny cells 140038, 19 px
+    cells: 10^2.22 by dots, 10^2.35 the rest of the side, the lines' 10^1.88). A line's
+    sliver keeps a line's brightness all along, a dot beside it dims it further.
+    """
+    if not peak.size or not kinds.outline_bright(np.array([np.median(peak)])).all():
+        return np.zeros(peak.shape, bool)
+    line, outline = kinds.peak_levels
+    return (peak > (line + outline) / 2 + DOUBT / 2) & (peak <= outline + DOUBT)

@@ -14,6 +14,8 @@ from flowbot.models import BoardGeometry, Cell
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._cells import sample_cells
+from flowbot.vision._outline_edges import EdgeKinds
+from flowbot.vision._outlined import _bright_by_dots
 from flowbot.vision._pipes_through import see_pipes_through
 
 
@@ -21,6 +23,7 @@ from flowbot.vision._pipes_through import see_pipes_through
     ("variant", "category", "seed", "why"),
     [
         ("walls", "zoomed", 100007, "the ground between two holes read as a dark flow"),
+        ("walls", "tiny_cells", 140038, "dots beside a frame cut by the image's edge dim it"),
     ],
 )
 def test_boards_read_exactly(variant: str, category: str, seed: int, why: str) -> None:
@@ -68,3 +71,18 @@ def test_a_flow_drawn_through_holes_is_still_read_there() -> None:
     samples = sample_cells(image, geometry)
     pipes = see_pipes_through(image, geometry, samples, 30.0, holes=HOLES)
     assert HOLES <= pipes.touched
+
+
+def _peak_levels(line: float, outline: float) -> EdgeKinds:
+    empty = np.zeros((0, 0))
+    return EdgeKinds(empty, empty, None, (1.2, 2.0, 2.6), (line, outline))  # type: ignore[arg-type]
+
+
+def test_a_cut_side_dimmed_by_dots_beside_it_shows_the_outline() -> None:
+    kinds = _peak_levels(1.88, 2.35)
+    side = np.array([2.35] * 10 + [2.22, 2.22])
+    assert _bright_by_dots(kinds, side).all()
+    # A line's sliver, dots beside it or not; a side dim all along; past the outline.
+    assert not _bright_by_dots(kinds, np.array([1.88] * 10 + [1.7, 1.7])).any()
+    assert not _bright_by_dots(kinds, np.array([2.2] * 12)).any()
+    assert not _bright_by_dots(kinds, np.array([2.35] * 10 + [2.6, 2.1]))[10:].any()

@@ -350,12 +350,29 @@ def _outlined(
     if first is None:
         return None
     whole = place_lines(image, first.geometry, uncertainty=uncertainty)
+    if not _square(whole):
+        return None  # no board's cells: text's lines, its letters' strokes at another pitch
     again = _board_on(gray, rgb, *_whole_lattice(whole, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
     shown = outline_off(image, again.geometry, again.features)
     samples = sample_cells(shown, again.geometry)
     return Outlined(again.geometry, again.features, samples, again.unseen, shown)
+
+
+#: Most share by which a board's pitches across and down may differ, placed at full
+#: resolution: the game's cells are square (synthetic boards read, walls and holes in
+#: four categories: 0.2 % at most); a page's text makes a lattice of its line spacing
+#: one way and its letters' strokes the other (holes zoomed 300026: 6.6 %, read as a
+#: board the size of the page, with 406 walls and 84 warps, and the board beside it
+#: never looked at).
+SQUARE = 0.02
+
+
+def _square(geometry: BoardGeometry) -> bool:
+    """Whether ``geometry``'s cells are square (``SQUARE``)."""
+    pitches = [(lines[-1] - lines[0]) / (len(lines) - 1) for lines in (geometry.xs, geometry.ys)]
+    return abs(pitches[0] - pitches[1]) <= SQUARE * max(pitches)
 
 
 #: A cell at the image's edge is whole when its outer line's middle lies past

@@ -15,7 +15,7 @@ from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._outline_edges import EdgeKinds
-from flowbot.vision._outlined import _bright_by_dots
+from flowbot.vision._outlined import _bright_by_dots, _square
 from flowbot.vision._pipes_through import see_pipes_through
 
 
@@ -24,6 +24,8 @@ from flowbot.vision._pipes_through import see_pipes_through
     [
         ("walls", "zoomed", 100007, "the ground between two holes read as a dark flow"),
         ("walls", "tiny_cells", 140038, "dots beside a frame cut by the image's edge dim it"),
+        ("holes", "tiny_cells", 300029, "dots beside a frame cut by the image's edge dim it"),
+        ("holes", "zoomed", 300026, "a page's text read as a board of oblong cells first"),
     ],
 )
 def test_boards_read_exactly(variant: str, category: str, seed: int, why: str) -> None:
@@ -86,3 +88,14 @@ def test_a_cut_side_dimmed_by_dots_beside_it_shows_the_outline() -> None:
     assert not _bright_by_dots(kinds, np.array([1.88] * 10 + [1.7, 1.7])).any()
     assert not _bright_by_dots(kinds, np.array([2.2] * 12)).any()
     assert not _bright_by_dots(kinds, np.array([2.35] * 10 + [2.6, 2.1]))[10:].any()
+
+
+def test_a_lattice_of_oblong_cells_is_no_board() -> None:
+    def lattice(across: float, down: float) -> BoardGeometry:
+        return BoardGeometry(
+            tuple(10 + across * k for k in range(9)), tuple(20 + down * k for k in range(18))
+        )
+
+    assert _square(lattice(34.45, 34.46))
+    # A page's text: its letters' strokes one way, its line spacing the other.
+    assert not _square(lattice(27.84, 26.0))

@@ -26,6 +26,7 @@ from flowbot.vision._pipes_through import see_pipes_through
         ("walls", "tiny_cells", 140038, "dots beside a frame cut by the image's edge dim it"),
         ("holes", "tiny_cells", 300029, "dots beside a frame cut by the image's edge dim it"),
         ("holes", "zoomed", 300026, "a page's text read as a board of oblong cells first"),
+        ("holes", "zoomed", 310026, "a corner cell's two outline sides' tails read as a mark"),
     ],
 )
 def test_boards_read_exactly(variant: str, category: str, seed: int, why: str) -> None:

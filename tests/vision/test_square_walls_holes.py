@@ -73,7 +73,7 @@ def test_a_flow_drawn_through_holes_is_still_read_there() -> None:
         cv2.circle(image, (round(at[c] + 12), y), 8, colour, -1)
     samples = sample_cells(image, geometry)
     pipes = see_pipes_through(image, geometry, samples, 30.0, holes=HOLES)
-    assert HOLES <= pipes.touched
+    assert pipes.touched >= HOLES
 
 
 def _peak_levels(line: float, outline: float) -> EdgeKinds:

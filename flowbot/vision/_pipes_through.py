@@ -114,7 +114,8 @@ def see_pipes_through(
 
 def holes_on_ground(samples: CellSamples, holes: frozenset[Cell]) -> CellSamples:
     """``samples`` with the rings of ``holes`` the board's ground: the median ring of its
-    other cells.
+    empty cells (their core like their ring, within ``NEAR``); as they are where no cell
+    is empty (a finished board: its rings its flows' tints).
 
     The game draws a hole as plain background, outlined on its sides by the bright
     outline; the ring sampled just inside its lines takes that outline in, and against
@@ -126,14 +127,14 @@ def holes_on_ground(samples: CellSamples, holes: frozenset[Cell]) -> CellSamples
     """
     if not holes:
         return samples
-    rows, cols = samples.ring_lab.shape[:2]
-    board = np.ones((rows, cols), bool)
+    empty = delta_e(samples.core_lab, samples.ring_lab) <= NEAR
     for hole in holes:
-        board[hole] = False
-    if not board.any():
+        empty[hole] = False
+    if not empty.any():
         return samples
     ring = samples.ring_lab.copy()
-    ring[~board] = median_of(samples.ring_lab[board], axis=0)
+    for hole in holes:
+        ring[hole] = median_of(samples.ring_lab[empty], axis=0)
     return replace(samples, ring_lab=ring)
 
 

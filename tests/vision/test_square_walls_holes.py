@@ -6,6 +6,8 @@ mechanism has a small test of its own below.
 
 from __future__ import annotations
 
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
@@ -16,7 +18,7 @@ from flowbot.vision import read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._outline_edges import EdgeKinds
 from flowbot.vision._outlined import _bright_by_dots, _square
-from flowbot.vision._pipes_through import see_pipes_through
+from flowbot.vision._pipes_through import holes_on_ground, see_pipes_through
 
 
 @pytest.mark.parametrize(
@@ -100,3 +102,15 @@ def test_a_lattice_of_oblong_cells_is_no_board() -> None:
     assert _square(lattice(34.45, 34.46))
     # A page's text: its letters' strokes one way, its line spacing the other.
     assert not _square(lattice(27.84, 26.0))
+
+
+def test_holes_rings_are_the_empty_cells_ground_and_as_sampled_on_a_finished_board() -> None:
+    image, geometry, _ = _two_holes()
+    samples = sample_cells(image, geometry)
+    assert samples.ring_lab[2, 2, 0] > 20  # the outline lights the hole's ring
+    grounded = holes_on_ground(samples, HOLES)
+    assert grounded.ring_lab[2, 2, 0] < 5  # the ground, as the empty cells show it
+    assert np.array_equal(grounded.ring_lab[0, 0], samples.ring_lab[0, 0])
+    # No empty cell (a finished board, its rings its flows' tints): left as sampled.
+    covered = dataclasses.replace(samples, core_lab=samples.core_lab + 40)
+    assert np.array_equal(holes_on_ground(covered, HOLES).ring_lab, covered.ring_lab)

@@ -2,13 +2,15 @@
 
 A read that raises something other than a ``VisionError`` is a finding (a
 crash), not the end of a run, and a read that hangs is cut off after
-``READ_LIMIT_S`` seconds.
+``READ_LIMIT_S`` seconds (``FLOWBOT_READ_LIMIT_S`` in the environment sets
+it, for a machine busy with other work).
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import time
 import traceback
@@ -25,7 +27,7 @@ from flowbot.models import Reading
 from flowbot.vision import read_board
 
 #: Seconds one read may take before it counts as a timeout (the floor is 30 ms).
-READ_LIMIT_S = 10
+READ_LIMIT_S = int(os.environ.get("FLOWBOT_READ_LIMIT_S", "10"))
 
 #: ``map(fn, jobs) -> list``, run wherever ``worker_map`` says.
 MapFn = Callable[[Callable[[Any], Any], Iterable[Any]], list[Any]]
@@ -56,7 +58,10 @@ def guarded_read(image: np.ndarray) -> Read:
     start = time.perf_counter()
     reading, failure, detail = None, "", ""
     try:
-        reading = read_board(image)
+        try:
+            reading = read_board(image)
+        finally:  # before any handler runs: an alarm after this point cannot fire
+            signal.alarm(0)
     except _TooSlowError:
         failure, detail = "timeout", f"no answer after {READ_LIMIT_S} s"
     except VisionError as exc:
@@ -65,8 +70,6 @@ def guarded_read(image: np.ndarray) -> Read:
         where = traceback.extract_tb(exc.__traceback__)[-1]
         failure = "crashed"
         detail = f"{type(exc).__name__}: {exc} at {where.filename}:{where.lineno}"
-    finally:
-        signal.alarm(0)
     return Read(reading, failure, detail, (time.perf_counter() - start) * 1000)
 
 

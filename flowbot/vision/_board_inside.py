@@ -7,6 +7,8 @@ or three times the pitch, in step with the board: its cells then hold the
 board's own lines across their middles (or at their thirds), along most of
 their length. Read, such a grid sees dots off its cells' centres and refuses
 the screen before the board, found later through its pipes, is looked at.
+(Met without a finer grid beside it, it is doubted for its dots and passed
+over once the board is read: ``_grid.board_at_other_pitch``.)
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from itertools import pairwise
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._grid import overlap
+from flowbot.vision._grid import overlap, whole_multiple
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import median_of, median_of_few
@@ -78,42 +80,10 @@ def lines_inside(
     )
 
 
-#: Two grids' pitches in a whole ratio (2 or more), within this share of one.
-_WHOLE = 0.1
-
-
-def whole_multiple(lattice: Lattice, finer: Lattice) -> bool:
-    """Whether ``lattice``'s pitch is a whole multiple (2 or more, within ``_WHOLE``) of
-    ``finer``'s."""
-    ratio = lattice.pitch / finer.pitch
-    return round(ratio) >= 2 and abs(ratio - round(ratio)) <= _WHOLE
-
-
 def finer_grid_over(lattice: Lattice, others: list[Lattice]) -> bool:
     """Whether another grid found overlaps ``lattice`` at a whole fraction of its pitch (the
     board's lines in pieces, of which ``lattice`` may take every second or third)."""
     return any(whole_multiple(lattice, other) and overlap(lattice, other) for other in others)
-
-
-#: A coarser grid's line lies on a board's line within this share of the board's pitch
-#: (or 2 px): a line found in a shrunk copy is a pixel or two off.
-_ON_BOARD_LINE = 0.15
-
-
-def every_other_line(coarse: Lattice, board: Lattice) -> bool:
-    """Whether ``coarse`` is the board's own lattice at a whole multiple of its pitch: every
-    line of it one of the board's (every second or third: ``check_empty_inside``'s grid,
-    met when no finer grid was found beside it in its copy)."""
-    if not whole_multiple(coarse, board):
-        return False
-    p = board.pitch
-    for theirs, mine in ((coarse.xs, board.xs), (coarse.ys, board.ys)):
-        steps = (np.asarray(theirs) - mine[0]) / p
-        off = np.abs(steps - np.rint(steps)).max() * p
-        inside = steps.min() >= -0.5 and steps.max() <= len(mine) - 0.5
-        if not inside or off > max(2.0, _ON_BOARD_LINE * p):
-            return False
-    return True
 
 
 def check_empty_inside(grid: Grid) -> None:
@@ -144,7 +114,7 @@ EMPTY_INSIDE: Rule[Grid] = Rule(
     "over the cells, the weaker way: boards found, solved (45 dev shots, tiny cells among "
     "them) 0.00-0.37 (holes in tiny cells: their outline's sides missing lines); a lattice at "
     "3 times the pitch 0.74 (bridges tiny cells 300007 started, session 25). Looked at only "
-    "where another grid found overlaps it at a whole fraction of its pitch (within _WHOLE "
+    "where another grid found overlaps it at a whole fraction of its pitch (within _grid.WHOLE "
     "0.1 of a whole ratio, 2 or more): the board's lines in pieces; a read pays for no more.",
     reason=REASON,
     check=check_empty_inside,

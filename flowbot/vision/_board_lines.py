@@ -398,6 +398,15 @@ def _wider_than_lines(lines: LineProfiles, bold: np.ndarray, margin: float) -> n
     """
     # The typical line's look, in one call (np.median's cost is per call).
     typical_width, typical_ink = median_of(np.stack([lines.width, lines.ink]), axis=1).tolist()
+    # Or its ink among the edges on the darkest grounds (their brighter end the lower
+    # quartile's or darker), if more: a flow's tint beside a line lifts the ground it is
+    # measured over (less ink), and on a started board most edges lie beside one; the
+    # lines on the plain ground, a whole line drawn a pixel wider by a browser's zoom
+    # among them, then held twice the typical ink (synthetic bridges zoomed 320004
+    # started). Walls lie on any ground, as few among these as among all.
+    ground = lines.top - lines.peak
+    plain = ground <= np.percentile(ground, 25)
+    typical_ink = max(typical_ink, float(median_of(lines.ink[plain])))
     wide = (lines.width >= typical_width + margin) & (lines.ink >= _WALL_INK * typical_ink)
     # Or a line at least a pixel wider and far brighter than the lines: glow
     # lowers a line's peak over its background, never its top.

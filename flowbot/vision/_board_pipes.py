@@ -8,12 +8,11 @@ its ends, not as missing (a hole or a wall takes the whole edge away).
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from flowbot.vision._cells import NEAR
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
-from flowbot.vision._grid import full_size_lines
+from flowbot.vision._grid import full_size_lines, shrunk
 from flowbot.vision._lattice import Lattice, LineMaps, line_maps
 from flowbot.vision._stats import median_of
 
@@ -96,10 +95,4 @@ def colour_line_maps(image: np.ndarray, factor: int, contrast: float) -> LineMap
     Under a pipe's tint a line keeps its hue but may lose its brightness
     step (a green line on a blue tint): judged in colour, it shows.
     """
-    h, w = image.shape[:2]
-    small = (
-        image
-        if factor == 1
-        else cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
-    )
-    return line_maps(small, contrast)
+    return line_maps(shrunk(image, factor), contrast)

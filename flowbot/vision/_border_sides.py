@@ -18,6 +18,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._grid import SIDES
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
 
@@ -38,8 +39,6 @@ _GROUND_ALONG = np.array([0.2, 0.25, 0.3, 0.7, 0.75, 0.8])
 #: typical (median) side: below it the border is hidden (a frame, glow, a
 #: tight crop) and nothing can be told from it.
 DRAWN = 12.0
-
-SIDES = ("top", "bottom", "left", "right")
 
 
 @dataclass(frozen=True)

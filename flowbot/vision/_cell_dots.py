@@ -65,6 +65,7 @@ def read_dots(
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()
     faint: list[Cell] = []
+    blurred: list[Cell] = []  # faint, no crisp disc
     rows, cols = contrast.shape
     flat = samples.flat
     strong = contrast >= settings.dot_contrast
@@ -123,10 +124,9 @@ def read_dots(
                 dots.add(Cell(r, c))
             elif k > settings.empty_contrast:
                 raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
-            elif k >= settings.faint_contrast and _crisp_dot(
-                samples, image, geometry, r, c, faint=True
-            ):
-                faint.append(Cell(r, c))
+            elif k >= settings.faint_contrast:
+                crisp = _crisp_dot(samples, image, geometry, r, c, faint=True)
+                (faint if crisp else blurred).append(Cell(r, c))
     clear = tuple(dots)
     for cell in faint:
         # A dot on glow of its own colour is one when a clear dot has its
@@ -148,6 +148,7 @@ def read_dots(
             raise UnsureReadingError(
                 f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
             )
+    dots |= _blurred_twins(samples, dots, pipe_dots, blurred)
     dot_min = min((float(contrast[c]) for c in dots), default=255.0)
     empty_max = max(
         (
@@ -188,6 +189,45 @@ def check_round(
     if reach[worst] > SQUARE_REACH:
         r, c = cells[worst]
         raise UnsureReadingError(f"cell ({r}, {c}) holds a square, not a dot (a tile)")
+
+
+#: A blurred cell is a pipe's dot's twin only when its core is this many times nearer
+#: the dot's colour than its own ring (as ``_pipes._DISC_SIDE`` takes a disc's points):
+#: a dark dot on black through JPEG 60 in 30 px cells 1.2-1.6 Lab from its twin's
+#: core, 15 from its ring.
+TWIN_SIDE = 2.0
+
+
+def _blurred_twins(
+    samples: CellSamples, dots: set[Cell], pipe_dots: frozenset[Cell], blurred: list[Cell]
+) -> set[Cell]:
+    """The ``blurred`` cells that are the twins of pipes' dots: for each dot the pipe stage
+    saw (``pipe_dots``) with no dot of its colour (``NEAR``) among ``dots``, the one cell
+    among ``blurred`` (faint, no crisp disc) whose core is its colour and ``TWIN_SIDE``
+    times nearer it than the cell's ring; none where two are.
+
+    A flow drawn from a dot proves its colour a dot's on this board, and the game
+    draws every colour's two dots: its twin lies in a cell no flow touches. A dark
+    dot on black through JPEG 60 in a small cell blurs its colour's rim over pixels
+    (the dark flows benchmark: 30 px cells), no crisp disc, and was left out: a dot
+    short, refused for an odd count. Any other faint cell of the colour leaves it in
+    doubt, as before.
+    """
+    core, ring = samples.core_lab, samples.ring_lab
+    twins = set()
+    for dot in pipe_dots & dots:
+        lab = core[dot]
+        if any(d != dot and float(delta_e(core[d], lab)) <= NEAR for d in dots):
+            continue
+        like = [
+            c
+            for c in blurred
+            if float(delta_e(core[c], lab)) <= NEAR
+            and float(delta_e(core[c], lab)) * TWIN_SIDE <= float(delta_e(core[c], ring[c]))
+        ]
+        if len(like) == 1:
+            twins.add(like[0])
+    return twins
 
 
 def _faint_twin(samples: CellSamples, faint: list[Cell], cell: Cell, tolerance: float) -> bool:

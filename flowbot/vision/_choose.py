@@ -8,9 +8,8 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.models import BoardGeometry
-from flowbot.vision._board_inside import every_other_line
 from flowbot.vision._border_sides import Border
-from flowbot.vision._grid import MIN_BOARD_SIDE, overlap
+from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, overlap
 from flowbot.vision._hex_sign import HexagonsSeenError
 from flowbot.vision._lattice import in_phase
 from flowbot.vision._other_boards import (
@@ -149,14 +148,14 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
         dotless = dotless or UnsureBoardError("no dots on the board", geometry)
     for doubt in unsure:
         doubted = as_lattice(doubt.geometry)
-        if overlap(doubted, as_lattice(geometry)) > PIECE_OVERLAP and not every_other_line(
+        if overlap(doubted, as_lattice(geometry)) > PIECE_OVERLAP and not board_at_other_pitch(
             doubted, as_lattice(geometry)
         ):
             # Passed over, it shares cells with the board: the same board (a
-            # solved one, its dots hidden in pipes) or a piece of it. Not every
-            # second or third line of the board (pipes broke the lines between in
-            # the copy it was found in): its cells hold the board's lines, its
-            # doubt is about dots read off their centres.
+            # solved one, its dots hidden in pipes) or a piece of it. Not the
+            # board's lines at a multiple of its pitch (pipes broke the lines
+            # between in the copy it was found in): its cells hold the board's
+            # lines, its doubt is about dots read off their centres.
             raise doubt
     features = Features(bridges=seen.bridges | pipes.bridges)
     return Board(cells, cell_confidence, tuple(notes), features, pipes=pipes)

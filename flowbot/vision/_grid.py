@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import itertools
 
+import cv2
 import numpy as np
 
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._past_border import RunOn, run_on_visibility
 
@@ -16,6 +17,16 @@ CellIndex = int | slice | tuple[slice, int | slice]
 
 #: The game's smallest boards are 5x5: a grid with fewer rows or columns is none.
 MIN_BOARD_SIDE = 5
+
+
+def shrunk(image: np.ndarray, factor: int) -> np.ndarray:
+    """``image`` shrunk ``factor`` times (``image`` itself at 1): each pixel the mean of a
+    ``factor`` square, so a thin line fades but stays (whole-number factors keep
+    ``INTER_AREA`` fast). ``full_size`` takes what is found there back."""
+    if factor == 1:
+        return image
+    h, w = image.shape[:2]
+    return cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
 
 
 def full_size(lattice: Lattice, factor: int) -> BoardGeometry:
@@ -63,6 +74,56 @@ def lies_within(inner: Lattice, outer: Lattice) -> bool:
     )
 
 
+#: Two grids' pitches in a whole ratio (2 or more), within this share of one.
+WHOLE = 0.1
+
+
+def whole_multiple(lattice: Lattice, finer: Lattice) -> bool:
+    """Whether ``lattice``'s pitch is a whole multiple (2 or more, within ``WHOLE``) of
+    ``finer``'s."""
+    ratio = lattice.pitch / finer.pitch
+    return round(ratio) >= 2 and abs(ratio - round(ratio)) <= WHOLE
+
+
+#: The coarser grid's line lies on one of the finer's within this share of the finer's
+#: pitch (or 2 px): a line found in a shrunk copy is a pixel or two off.
+ON_FINER_LINE = 0.15
+
+
+def board_at_other_pitch(lattice: Lattice, board: Lattice) -> bool:
+    """Whether ``lattice`` is ``board``'s own lines at a whole multiple or fraction of its
+    pitch, lying on it: not another board.
+
+    Coarser, it takes every second or third of the board's lines (drawn pipes broke
+    those between in the copy it was found in); finer, it holds the board's lines and
+    lines between them (the cells' middles where the dots' rows pass for lines, or its
+    pipes' edges). Either way the pitches are in a whole ratio (``whole_multiple``),
+    every line of the coarser that lies over the finer is one of the finer's
+    (``ON_FINER_LINE``), and ``lattice`` lies within ``board``'s rectangle to half the
+    finer pitch.
+    """
+    if whole_multiple(lattice, board):
+        coarse, fine = lattice, board
+    elif whole_multiple(board, lattice):
+        coarse, fine = board, lattice
+    else:
+        return False
+    p = fine.pitch
+    for theirs, mine in ((coarse.xs, fine.xs), (coarse.ys, fine.ys)):
+        # The coarser's lines in the finer's steps: the finer lies over 0 .. len - 1.
+        steps = (np.asarray(theirs) - mine[0]) / p
+        last = len(mine) - 1
+        if coarse is lattice:
+            inside = steps.min() >= -0.5 and steps.max() <= last + 0.5
+        else:
+            inside = steps.min() <= 0.5 and steps.max() >= last - 0.5
+        over = steps[(steps >= -0.5) & (steps <= last + 0.5)]
+        off = np.abs(over - np.rint(over)).max(initial=0.0) * p
+        if not inside or off > max(2.0, ON_FINER_LINE * p):
+            return False
+    return True
+
+
 def span_middles(spans: np.ndarray) -> list[tuple[int, int]]:
     """The middle of each span (0.2-0.8 of it, clear of the crossing lines), as pixel bounds."""
     return [
@@ -72,3 +133,17 @@ def span_middles(spans: np.ndarray) -> list[tuple[int, int]]:
 
 #: The borders, as ``line_ends`` names them.
 SIDES = ("top", "bottom", "left", "right")
+#: Per border, the step out of the board from a cell along it (drow, dcol).
+OUTWARD = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def past_side(
+    geometry: BoardGeometry, cell: Cell, side: str, out: float, along: float
+) -> tuple[float, float]:
+    """The point (x, y) ``out`` pitches past the middle of ``cell``'s side on the board's
+    ``side`` border, and ``along`` pitches along that border."""
+    dr, dc = OUTWARD[side]
+    centre = geometry.centre(cell)
+    pitch = geometry.cell_size
+    edge_x, edge_y = centre.x + dc * pitch / 2, centre.y + dr * pitch / 2
+    return edge_x + (dc * out + dr * along) * pitch, edge_y + (dr * out + dc * along) * pitch

@@ -434,6 +434,13 @@ class HexSides:
         found = self.direction_groups
         return None if None in found else found  # type: ignore[return-value]
 
+    @property
+    def clear_groups(self) -> bool:
+        """Whether the widths fall in two clear groups along every direction (``groups``,
+        ``WidthGroups.clear``): the measure walls are told by."""
+        groups = self.groups
+        return groups is not None and all(group.clear for group in groups)
+
     @cached_property
     def direction_groups(self) -> tuple[WidthGroups | None, ...]:
         """``groups`` along each direction alone (``None`` where the outline is not wider)."""

@@ -171,12 +171,12 @@ def covered_lead(sides: HexSides) -> HexSides:
     if not isinstance(sides.inks, FacedInks):
         return sides
     lead = replace(sides, inks=CoveredInks(sides.inks), inks_faced=sides.inks)
-    if _clear(lead) or _clear(sides):
-        return lead if _clear(lead) else sides
+    if lead.clear_groups or sides.clear_groups:
+        return lead if lead.clear_groups else sides
     # Neither clear: the width at half the lines' colour, blind to a tint's edge beside a
     # thin line, where that falls into clear groups (its walls checked as the shares').
     half = replace(lead, inks=HalfCoveredInks(sides.inks))
-    return half if _clear(half) and _solid(half) else sides
+    return half if half.clear_groups and _solid(half) else sides
 
 
 def _solid(sides: HexSides) -> bool:
@@ -187,16 +187,11 @@ def _solid(sides: HexSides) -> bool:
     return groups is not None and all(group.thin >= SOLID for group in groups)
 
 
-def _clear(sides: HexSides) -> bool:
-    groups = sides.groups
-    return groups is not None and all(group.clear for group in groups)
-
-
 def _check_covered_alike(sides: HexSides) -> None:
     if sides.inks_faced is None:
         return
     faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
-    if _clear(faced) and wall_sides(faced) != wall_sides(sides):
+    if faced.clear_groups and wall_sides(faced) != wall_sides(sides):
         raise UnsureReadingError(COVERED_ALIKE.reason)
 
 

@@ -6,7 +6,8 @@ pitch ``p`` apart: straight down (``(0, p)``) and 30 degrees either side of
 across (``(p sqrt(3)/2, +-p/2)``). A square grid repeats across and down, a
 pointy-topped lattice across and at 60 degrees: neither repeats along all
 three of these directions at once. So the lattice is found in three steps,
-in a shrunk copy of the brightest channel, on the map of its thin lines:
+in a shrunk copy of the brightest channel (or, where no board is drawn there, of
+each colour's own in turn: ``_hex_reader``), on the map of its thin lines:
 
 1. the pitch: the shortest distance at which the map's autocorrelation
    peaks along all three directions (``_pitches``);
@@ -31,6 +32,7 @@ import numpy as np
 
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import REACH, Region, board_dots
+from flowbot.vision._grid import shrunk
 from flowbot.vision._pipe_dots import flows_region
 
 SQRT3 = math.sqrt(3)
@@ -90,7 +92,14 @@ def line_map(gray: np.ndarray, contrast: float) -> np.ndarray:
 
 
 def find_hex_lattices(
-    image: np.ndarray, work_size: int, contrast: float, min_side: float, *, flows: bool = False
+    image: np.ndarray,
+    work_size: int,
+    contrast: float,
+    min_side: float,
+    *,
+    flows: bool = False,
+    gray: np.ndarray | None = None,
+    whole: bool = True,
 ) -> Iterator[HexLattice]:
     """Lattices the image's thin lines may follow, the likeliest first: around pairs of
     dots like a board's (``board_dots``), then over the whole image; with ``flows``, only
@@ -102,9 +111,12 @@ def find_hex_lattices(
     within ``TIGHT_REACH`` of them, clutter a few cells off the board is left out).
     Each repeat of the lines along the three directions gives a lattice
     (``_pitches``); which one a board is drawn on is for ``_hex_board`` to
-    tell. Each lattice is in full-resolution pixels, and given once.
+    tell. Each lattice is in full-resolution pixels, and given once. The lines are looked
+    for in ``gray`` (a channel of ``image``), the brightest channel unless given; over the
+    whole image too unless not ``whole``.
     """
-    gray = brightest_channel(image)
+    if gray is None:
+        gray = brightest_channel(image)
     h, w = gray.shape
     found: list[HexLattice] = []
     step = max(1, math.ceil(max(h, w) / work_size))
@@ -120,7 +132,7 @@ def find_hex_lattices(
             for reach in (REACH, TIGHT_REACH)
         ]
     parts = [region for region in found_in if region is not None]
-    if not flows:
+    if whole and not flows:
         parts.append(Region(0, 0, w, h))
     for part in parts:
         crop = gray[part.y0 : part.y1, part.x0 : part.x1]
@@ -134,7 +146,7 @@ def find_hex_lattices(
 
 
 def lattices_in(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[HexLattice]:
-    """The hexagon lattices the thin lines of ``gray`` (brightest channel) may follow,
+    """The hexagon lattices the thin lines of ``gray`` (one channel) may follow,
     the likeliest first.
 
     Found in a copy shrunk to about ``work_size`` pixels; placed in
@@ -145,7 +157,7 @@ def lattices_in(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[H
     lines = _shrunk_lines(gray, f, contrast)
     if lines.sum() < 50:
         return
-    for repeat in _pitches(lines):
+    for repeat in _pitches(lines) or _pitches(widened(lines)):
         shrink, fine, pitch = f, lines, repeat
         if pitch < FINE_PITCH and f > 1:
             # Slanted lines a few pixels apart blur into the flat ones: the
@@ -168,6 +180,22 @@ def lattices_in(gray: np.ndarray, work_size: int, contrast: float) -> Iterator[H
         )
 
 
+def widened(lines: np.ndarray) -> np.ndarray:
+    """The line map with each line a pixel wider either side, where the repeat is measured
+    when the map's own repeats nowhere.
+
+    A line a pixel wide in the shrunk copy (the game's thin line at a large pitch, shrunk
+    several times: a small share of its period) lands on one row of pixels or the next as
+    the lattice's fractional steps add up, so a pitch over only part of it falls on
+    itself, and the repeat measured on the map is weak however regular the lattice
+    (synthetic hex preview 300029 solved: 0.13 at its pitch, under ``MIN_REPEAT``; 0.20
+    widened). Widened, a line meets its copy within a pixel, as a thicker line's does: the
+    repeat no longer depends on how much of the period the line covers, and is held to
+    the same ``MIN_REPEAT``.
+    """
+    return cv2.dilate(lines, np.ones((3, 3), np.uint8))
+
+
 #: Two lattices are one when their pitches and hexagons' centres agree within this
 #: share of the pitch.
 SAME = 0.05
@@ -186,9 +214,7 @@ def _same(a: HexLattice, b: HexLattice) -> bool:
 
 
 def _shrunk_lines(gray: np.ndarray, f: int, contrast: float) -> np.ndarray:
-    h, w = gray.shape
-    small = gray if f == 1 else cv2.resize(gray, (w // f, h // f), interpolation=cv2.INTER_AREA)
-    return line_map(small, contrast)
+    return line_map(shrunk(gray, f), contrast)
 
 
 def _pitches(lines: np.ndarray) -> list[float]:

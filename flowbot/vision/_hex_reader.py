@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
@@ -40,7 +41,7 @@ from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
 from flowbot.vision._hex_walls_alike import lead_channel
-from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rules import (
     HEX_BOARD_RULES,
@@ -63,25 +64,45 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     crossings = Crossings(image, settings.pipe_contrast)
     min_side = MIN_BOARD_SIDE * settings.min_cell_px
 
-    def pieces(flows: bool) -> list[HexSides]:
+    def pieces(channel: np.ndarray, flows: bool) -> list[HexSides]:
         # Each piece of hexagons drawn on each lattice is a candidate board (its
-        # sides drawn, or crossed by a drawn pipe).
+        # sides drawn, or crossed by a drawn pipe). A colour's own channel is looked
+        # in around the dots or flows alone (the whole screen's clutter, in colour too,
+        # is the brightest's to judge).
         lattices = find_hex_lattices(
-            image, settings.work_size, settings.line_contrast, min_side, flows=flows
+            image,
+            settings.work_size,
+            settings.line_contrast,
+            min_side,
+            flows=flows,
+            gray=channel,
+            whole=channel is gray,
         )
         return [
             piece
             for lattice in lattices
-            for piece in found_hexagons(gray, lattice, settings.line_contrast, crossings)
+            for piece in found_hexagons(channel, lattice, settings.line_contrast, crossings)
             if _lattice_passes(piece)
         ]
 
-    # None found: a started or finished board may show no dots apart, only flows.
-    found = pieces(flows=False) or pieces(flows=True)
-    # The biggest board drawn is the one the user means: the OS's screenshot
-    # preview is a smaller copy of it (another board beside it is refused).
-    found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)
-    sides = _biggest_placed(found)
+    def board_in(channel: np.ndarray) -> HexSides | None:
+        # None found around dots apart: a started or finished board may show only
+        # flows. The biggest board drawn is the one the user means: the OS's screenshot
+        # preview is a smaller copy of it (another board beside it is refused).
+        found = pieces(channel, flows=False) or pieces(channel, flows=True)
+        found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)
+        return _biggest_placed(found)
+
+    sides = board_in(gray)
+    # Glow of another hue behind the whole board lifts the ground's brightest channel
+    # to the lines' level or past it: their lattice shows only in their own colour's
+    # channel, where the glow stays dark (each colour looked in only then: the common
+    # case pays nothing, and a board found there is judged by the same rules).
+    others = () if sides is not None else _other_than(gray, image, settings.line_contrast, min_side)
+    for colour in others:
+        sides = board_in(colour)
+        if sides is not None:
+            break
     if sides is None:
         return None
     channel = line_channel(image, sides)
@@ -146,15 +167,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     for dot_rule in (*HEX_DOT_RULES, *HEX_THIN_RULES) if thin else HEX_DOT_RULES:
         dot_rule.check(cells)
     dots = cells.dots
-    pairing = pair_by_colour(
-        np.array([cells.core_lab[c] for c in dots]),
-        noise=settings.colour_tolerance,
-        min_margin=settings.min_pair_margin,
-    )
-    pairs = sorted(
-        (tuple(sorted((dots[i], dots[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
-    )
-    covered = pipes_of_pairs(drawn, pairs, set(dots))  # type: ignore[arg-type]
+    pairs, pair_margin = pair_dots(dots, cells.core_lab, settings)
+    covered = pipes_of_pairs(drawn, pairs, set(dots))
     puzzle = Puzzle(
         geometry.rows,
         geometry.cols,
@@ -163,16 +177,27 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         holes=board.holes,
         walls=board.walls,
     ).canonical()
-    colours = tuple(
-        tuple(int(v) for v in (cells.core_rgb[a].astype(float) + cells.core_rgb[b]) / 2)
-        for a, b in pairs
-    )
-    margin = settings.min_pair_margin
-    confidence = round(0.5 + 0.5 * min(1.0, (pairing.margin - margin) / (3 * margin)), 3)
+    colours = pair_colours(pairs, cells.core_rgb)
+    confidence = round(pairing_confidence(pair_margin, settings), 3)
     log.info("read a hexagonal %s board with %d colours", puzzle.size, len(pairs))
     notes = (ALREADY_SOLVED,) if drawn.solved(len(playable)) else ()
     notes = (*notes, WALLS_UNSEEN) if thin else notes
     return Reading(puzzle, geometry, colours, confidence, notes, covered)  # type: ignore[arg-type]
+
+
+def _other_than(
+    gray: np.ndarray, image: np.ndarray, contrast: float, min_side: float
+) -> list[np.ndarray]:
+    """The colour channels of ``image`` that may show lines ``gray`` (its brightest) does
+    not: darker than it by ``contrast`` (the lines') over a smallest board's area
+    (``min_side`` squared) or more. Where a channel is the brightest nearly everywhere (a
+    grey page, a spreadsheet), its lines are the brightest's, already looked for."""
+    return [
+        colour
+        for colour in cv2.split(image)
+        if cv2.countNonZero(cv2.threshold(cv2.subtract(gray, colour), contrast, 1, 0)[1])
+        >= min_side**2
+    ]
 
 
 def _biggest_placed(found: list[HexSides]) -> HexSides | None:

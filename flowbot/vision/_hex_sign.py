@@ -17,12 +17,11 @@ from __future__ import annotations
 import math
 from itertools import islice
 
-import cv2
 import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
 from flowbot.vision._dots_apart import board_dots
-from flowbot.vision._grid import MIN_BOARD_SIDE
+from flowbot.vision._grid import MIN_BOARD_SIDE, shrunk
 from flowbot.vision._hex_board import found_hexagons, neighbours
 from flowbot.vision._hex_lattice import MAX_PITCHES, lattices_in
 from flowbot.vision._rules import HEX_LATTICE_RULES
@@ -55,9 +54,7 @@ def hexagons_seen(
         return _drawn_whole(first, settings.line_contrast)
     crop = gray[region.y0 : region.y1, region.x0 : region.x1]
     f = max(1, math.ceil(max(crop.shape) / settings.work_size))
-    ch, cw = crop.shape
-    around = crop if f == 1 else cv2.resize(crop, (cw // f, ch // f), interpolation=cv2.INTER_AREA)
-    return _drawn_whole(around, settings.line_contrast)
+    return _drawn_whole(shrunk(crop, f), settings.line_contrast)
 
 
 def _drawn_whole(small: np.ndarray, contrast: float) -> bool:

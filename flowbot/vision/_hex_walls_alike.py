@@ -51,15 +51,10 @@ def lead_channel(sides: HexSides) -> HexSides:
     colour channel's do (a bright flow's tint beside a line widens it in the luma: the
     walls then read in the colour channel must read alike in the luma, as the other way
     round)."""
-    if sides.inks_again is None or _clear(sides):
+    if sides.inks_again is None or sides.clear_groups:
         return sides
     swapped = replace(sides, inks=sides.inks_again, inks_again=sides.inks or sides.lines)
-    return swapped if _clear(swapped) else sides
-
-
-def _clear(sides: HexSides) -> bool:
-    groups = sides.groups
-    return groups is not None and all(group.clear for group in groups)
+    return swapped if swapped.clear_groups else sides
 
 
 def _check_walls_alike(sides: HexSides) -> None:
@@ -67,7 +62,7 @@ def _check_walls_alike(sides: HexSides) -> None:
     if sides.inks_again is None or not walls:
         return
     again = replace(sides, inks=sides.inks_again, inks_again=None)
-    if not _clear(again) and _unconfirmed(sides, again):
+    if not again.clear_groups and _unconfirmed(sides, again):
         raise UnsureReadingError(WALLS_ALIKE.reason)
     if again.groups is None:
         return
@@ -106,8 +101,7 @@ def _faced(sides: HexSides) -> HexSides | None:
     if sides.inks_faced is None:
         return None
     faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
-    groups = faced.groups
-    return faced if groups is not None and all(group.clear for group in groups) else None
+    return faced if faced.clear_groups else None
 
 
 def _faced_alone(faced: HexSides | None, side: frozenset[Node]) -> bool:

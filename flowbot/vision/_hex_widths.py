@@ -117,7 +117,7 @@ def _check_two_groups(sides: HexSides) -> None:
         raise UnsureReadingError(
             "the board's outline looks like the lines between its hexagons (walls would not show)"
         )
-    if not all(group.clear for group in groups):
+    if not sides.clear_groups:
         raise UnsureReadingError(TWO_GROUPS.reason)
 
 

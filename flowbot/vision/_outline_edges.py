@@ -72,6 +72,9 @@ class EdgeKinds:
     levels: tuple[float, float, float]
     #: log10 brightest pixel over the ground of lines' and the outline's edges.
     peak_levels: tuple[float, float]
+    #: log10 brightness of the brightest pixel of lines' and the outline's edges (their
+    #: colours), when both are seen.
+    top_levels: tuple[float, float] | None = None
 
     @property
     def vertical_ink(self) -> np.ndarray:
@@ -91,6 +94,16 @@ class EdgeKinds:
         the lines' over their ground (``NOTHING_BELOW``; glow's hump over holes 10^0.7-0.9,
         lines 10^1.8-2.0; a step at a glow band's edge none)."""
         return ridge < self.peak_levels[0] + NOTHING_BELOW
+
+    def outline_coloured(self, top: np.ndarray) -> np.ndarray:
+        """The outline's colour (as ``_by_colour`` tells it: within a quarter of the way from
+        the outline's brightness to the lines'), where the two stand apart (``TOPS_APART``).
+        A flow's tint beside an edge lifts its ground, not its brightest pixel."""
+        if self.top_levels is None:
+            return np.zeros(top.shape, bool)
+        line, outline = self.top_levels
+        apart = outline - line
+        return (np.abs(top - outline) <= apart / 4) & (apart >= TOPS_APART)
 
     def heavier_than_lines(self, ink: np.ndarray) -> np.ndarray:
         """Clearly more ink than a grid line: an outline (a board's frame may be dimmer)."""
@@ -301,9 +314,11 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
     vertical, horizontal = kinds(vertical_ink), kinds(horizontal_ink)
     kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
     tops = np.concatenate([inks.vertical_top.ravel(), inks.horizontal_top.ravel()])
+    top_levels = None
     if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
         line_top = float(np.median(tops[kind == Kind.LINE]))
         outline_top = float(np.median(tops[kind == Kind.OUTLINE]))
+        top_levels = (line_top, outline_top)
         for out, ink, top in (
             (vertical, vertical_ink, inks.vertical_top),
             (horizontal, horizontal_ink, inks.horizontal_top),
@@ -323,7 +338,7 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
         ):
             valley = None if inks.valley is None else inks.valley[k]
             _glow_lit_lines(out, valley, top, line, (line_top, outline_top))
-    edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels)
+    edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels, top_levels)
     # A line stands above the ground on both its sides: the edge of a band of glow
     # along a row of cells, or of a window (a step), holds a line's ink but shows
     # nothing drawn there (it neither joins cells nor closes them off).

@@ -27,7 +27,6 @@ run on past them into the classic search's grid).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -36,14 +35,16 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._board_beyond import board_beyond
 from flowbot.vision._bridges import Bridged, take_off, tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
-from flowbot.vision._dots_apart import dots_outside, flow_coloured
-from flowbot.vision._grid import MIN_BOARD_SIDE, full_size
+from flowbot.vision._dots_apart import flow_coloured
+from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, full_size, shrunk
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
+from flowbot.vision._other_boards import as_lattice
 from flowbot.vision._outline_edges import (
     DOUBT,
     EdgeKinds,
@@ -53,7 +54,6 @@ from flowbot.vision._outline_edges import (
     line_width,
 )
 from flowbot.vision._outline_reach import outline_off
-from flowbot.vision._outlined_alone import FEWEST_PAIRS
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
@@ -77,6 +77,8 @@ class Outlined:
     samples: CellSamples
     #: Playable cells whose lines no side shows: hidden under flows' tints, if read so.
     unseen: frozenset[Cell] = frozenset()
+    #: Each unseen cell with the cells across its sides that show nothing drawn.
+    unseen_sides: frozenset[tuple[Cell, Cell]] = frozenset()
     #: The screen, the outline past the lines' reach painted over (``outline_off``).
     image: np.ndarray | None = None
 
@@ -104,7 +106,7 @@ def outlined_board(
     pipes = see_pipes_through(
         image, geometry, found.samples, settings.pipe_contrast, holes=features.holes
     )
-    if found.unseen - pipes.touched:
+    if _bare(found, pipes.touched):
         # Lines hidden only under flows' tints: elsewhere (a panel laid over the
         # board) the cells are no board's cells seen.
         raise OutlineError("some cells of the board show no lines and no flow covers them")
@@ -207,22 +209,24 @@ def find_outlined(
         # And in the finer copy (as the classic search): in small cells a pipe
         # (a third of a pitch) is as thin there as the line filter's kernel.
         attempts += [(factor // 2, image, True), (factor // 2, gray, True)]
-    # (where the screen shows a flow's colour, made once when first asked for: ``flows_beyond``)
+    # (where the screen shows a flow's colour, made once when first asked for: ``board_beyond``)
     coloured = cache(lambda: flow_coloured(image))
     for f, source, bridge in attempts:
-        small = (
-            source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
-        )
+        small = shrunk(source, f)
         # Lines not closed out to the image's edge: an outline a few pixels inside a
         # tight crop would carry every line crossing it on to the edge, past the board.
         lattices, _ = find_lattices(small, settings.lines(), bridge=bridge, edge_open=True)
-        # A grid finer than a board already read and inside it (its pipes' edges half a
-        # pitch apart) is neither that board nor another: passed over before the
-        # candidates are taken, as with more cells than the board's it would crowd out
-        # a bigger board's grid when the board read is that board's screenshot preview
-        # (synthetic holes preview 300001 solved: four of the preview's came first).
-        grids = [full_size(lattice, f) for lattice in lattices]
-        grids = [g for g in grids if not any(_finer_inside(g, b.geometry) for b in boards)]
+        # A grid that is a board already read at another pitch (finer: its cells'
+        # middles or its pipes' edges between its lines) is neither that board nor
+        # another: passed over before the candidates are taken, as with more cells than
+        # the board's it would crowd out a bigger board's grid when the board read is
+        # that board's screenshot preview (synthetic holes preview 300001 solved: four
+        # of the preview's came first).
+        grids = [
+            g
+            for g in (full_size(lattice, f) for lattice in lattices)
+            if not any(board_at_other_pitch(as_lattice(g), as_lattice(b.geometry)) for b in boards)
+        ]
         for geometry in grids[:CANDIDATES]:
             if geometry.cell_size < settings.min_cell_px:
                 continue
@@ -235,7 +239,10 @@ def find_outlined(
                 continue
             if found is not None:
                 boards.append(found)
-        if boards and not _dots_beyond(image, boards, settings, coloured):
+        # The later looks only while a bigger board shows beyond the biggest read: it
+        # may be that board's screenshot preview, the board's lines showing only
+        # followed through its pipes.
+        if boards and not board_beyond(image, _biggest(boards).geometry, settings, coloured):
             break
     if not boards and refused is not None and refused.cell_size >= settings.min_cell_px:
         try:
@@ -253,40 +260,9 @@ def find_outlined(
     return None
 
 
-def _dots_beyond(
-    image: np.ndarray,
-    boards: list[Outlined],
-    settings: Settings,
-    coloured: Callable[[], np.ndarray],
-) -> bool:
-    """Whether a board's pairs of dots lie outside the biggest of ``boards``: it may be the
-    OS's screenshot preview of a board whose lines only show followed through its pipes
-    (the later looks), not the board. ``coloured``: the screen's ``flow_coloured`` mask."""
-    biggest = _biggest(boards).geometry
-    return dots_outside(image, biggest, settings, FEWEST_PAIRS) is not None or flows_beyond(
-        coloured(), biggest
-    )
-
-
-#: A flow's colour outside a board as much as this share of its area: a bigger
-#: board's flows, whose dots are joined to their pipes (no lone dots to see).
-FLOWS_BEYOND = 1.0
-
-
-def flows_beyond(coloured: np.ndarray, board: BoardGeometry) -> bool:
-    """Whether as much of a flow's colour (``coloured``: ``flow_coloured``'s mask) as the
-    board's area (``FLOWS_BEYOND``) lies outside ``board`` and a pitch round it: the board
-    may be the screenshot preview of a finished board whose dots the flows join."""
-    pitch = board.cell_size
-    h, w = coloured.shape
-    x0, y0 = max(0, int(board.left - pitch)), max(0, int(board.top - pitch))
-    x1, y1 = min(w, int(board.right + pitch) + 1), min(h, int(board.bottom + pitch) + 1)
-    outside = np.count_nonzero(coloured) - np.count_nonzero(coloured[y0:y1, x0:x1])
-    return bool(outside >= FLOWS_BEYOND * board.area)
-
-
 def _biggest(boards: list[Outlined]) -> Outlined:
-    """The biggest of ``boards``; of boards on one box, the one of the largest pitch.
+    """The biggest of ``boards``; of boards on one box, each the other's lines at another
+    pitch, the one of the largest pitch.
 
     The game draws a dot in the middle of its cell: a lattice at half a board's pitch
     over the same box (its lines the board's and the cells' middles, found where the
@@ -295,32 +271,22 @@ def _biggest(boards: list[Outlined]) -> Outlined:
     preview 100014: 115 px cells and a 57.5 px lattice over them, 804 and 805 px wide).
     """
     biggest = max(boards, key=lambda b: b.geometry.area)
-    same = [b for b in boards if _same_box(b.geometry, biggest.geometry)]
-    return max(same, key=lambda b: b.geometry.cell_size)
-
-
-def _same_box(one: BoardGeometry, other: BoardGeometry) -> bool:
-    """Whether two boards' boxes lie within half the finer one's pitch of each other."""
-    near = 0.5 * min(one.cell_size, other.cell_size)
-    return all(
-        abs(a - b) < near
-        for a, b in (
-            (one.left, other.left),
-            (one.right, other.right),
-            (one.top, other.top),
-            (one.bottom, other.bottom),
+    big = as_lattice(biggest.geometry)
+    same = [
+        b
+        for b in boards
+        if b is biggest
+        or (
+            board_at_other_pitch(as_lattice(b.geometry), big)
+            and board_at_other_pitch(big, as_lattice(b.geometry))
         )
-    )
+    ]
+    return max(same, key=lambda b: b.geometry.cell_size)
 
 
 def _within(inner: BoardGeometry, outer: BoardGeometry) -> bool:
     """Whether ``inner``'s lines lie on ``outer``'s lattice, inside it (a piece of it)."""
     return abs(inner.cell_size - outer.cell_size) < 0.1 * outer.cell_size and _inside(inner, outer)
-
-
-def _finer_inside(inner: BoardGeometry, outer: BoardGeometry) -> bool:
-    """Whether ``inner``, of a pitch finer than ``outer``'s, lies inside it."""
-    return inner.cell_size <= 0.9 * outer.cell_size and _inside(inner, outer)
 
 
 def _inside(inner: BoardGeometry, outer: BoardGeometry) -> bool:
@@ -357,7 +323,9 @@ def _outlined(
         raise OutlineError("the board's outline reads differently once its lines are placed")
     shown = outline_off(image, again.geometry, again.features)
     samples = sample_cells(shown, again.geometry)
-    return Outlined(again.geometry, again.features, samples, again.unseen, shown)
+    return Outlined(
+        again.geometry, again.features, samples, again.unseen, again.unseen_sides, shown
+    )
 
 
 #: Most share by which a board's pitches across and down may differ, placed at full
@@ -392,6 +360,8 @@ class _Board:
     size: tuple[int, int]
     #: Cells whose lines no side shows (``_lines_hidden``): a flow must cover each.
     unseen: frozenset[Cell] = frozenset()
+    #: Each unseen cell with the cells across its sides that show nothing drawn.
+    unseen_sides: frozenset[tuple[Cell, Cell]] = frozenset()
 
 
 def _whole_lattice(
@@ -473,7 +443,40 @@ def _board_on(
     )
     features = Features(holes=holes, walls=walls, warps=warps)
     unseen = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(playable & ~joined))
-    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen)
+    sides = frozenset(
+        (cell, Cell(cell.row + dr, cell.col + dc))
+        for cell in unseen
+        for dr, dc in _undrawn_sides(kinds, cell.row + r0, cell.col + c0)
+    )
+    return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen, sides)
+
+
+def _undrawn_sides(kinds: EdgeKinds, row: int, col: int) -> list[tuple[int, int]]:
+    """The steps (rows, columns) to the cells across cell (``row``, ``col``)'s sides
+    that show neither a line nor the outline."""
+    drawn = (Kind.LINE, Kind.OUTLINE)
+    sides = (
+        ((0, -1), kinds.vertical[col, row]),
+        ((0, 1), kinds.vertical[col + 1, row]),
+        ((-1, 0), kinds.horizontal[row, col]),
+        ((1, 0), kinds.horizontal[row + 1, col]),
+    )
+    return [step for step, kind in sides if kind not in drawn]
+
+
+def _bare(found: Outlined, covered: frozenset[Cell]) -> frozenset[Cell]:
+    """The unseen cells of ``found`` no flow explains: neither covered by a flow (its tint
+    hides the lines) nor showing nothing drawn only on sides facing cells a flow covers.
+    A line between a dark cell and a flow's lighter tint beside it is a step, no ridge
+    (the tint's edge; ``EdgeKinds.no_ridge``): a dot or an empty cell among a flow's
+    cells shows none of its lines there (synthetic holes colour-blind 100036 started,
+    a lettered dot in a white flow's bend)."""
+    bare = set()
+    for cell in found.unseen - covered:
+        across = [b for a, b in found.unseen_sides if a == cell]
+        if not across or any(b not in covered for b in across):
+            bare.add(cell)
+    return frozenset(bare)
 
 
 def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
@@ -699,7 +702,8 @@ def _check_not_cut(
     edge (its ink reaching past it), a line's sliver can pass for a frame: a
     side cut must be as heavy as the frame's sides not cut (within
     ``DOUBT``), or, where every side is cut, clearly the outline; or, cut in
-    width but not in brightness, show the outline's brightest pixel.
+    width but not in brightness, show the outline's brightest pixel over its
+    ground, or its colour with a line's ink at least (a flow's tint beside it).
     """
     xs, ys = lattice
     r0, r1, c0, c1 = box
@@ -707,31 +711,23 @@ def _check_not_cut(
     inks = kinds.inks
     v_open, h_open = opening
     v_bright, h_bright = _frame_bright(kinds)
+    v_edges = (inks.vertical, inks.vertical_peak, inks.vertical_top, v_bright)
+    h_edges = (inks.horizontal, inks.horizontal_peak, inks.horizontal_top, h_bright)
     sides = (
-        (inks.vertical[c0], inks.vertical_peak[c0], v_bright[c0], playable[:, c0] & ~v_open[c0]),
-        (
-            inks.vertical[c1],
-            inks.vertical_peak[c1],
-            v_bright[c1],
-            playable[:, c1 - 1] & ~v_open[c1],
-        ),
-        (inks.horizontal[r0], inks.horizontal_peak[r0], h_bright[r0], playable[r0] & ~h_open[r0]),
-        (
-            inks.horizontal[r1],
-            inks.horizontal_peak[r1],
-            h_bright[r1],
-            playable[r1 - 1] & ~h_open[r1],
-        ),
+        ([a[c0] for a in v_edges], playable[:, c0] & ~v_open[c0]),
+        ([a[c1] for a in v_edges], playable[:, c1 - 1] & ~v_open[c1]),
+        ([a[r0] for a in h_edges], playable[r0] & ~h_open[r0]),
+        ([a[r1] for a in h_edges], playable[r1 - 1] & ~h_open[r1]),
     )
     places = ((xs[c0], w), (xs[c1], w), (ys[r0], h), (ys[r1], h))
-    cut: list[tuple[np.ndarray, np.ndarray]] = []
+    cut: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     whole: list[np.ndarray] = []
-    for (side_ink, side_peak, side_bright, beside), (at, size) in zip(sides, places, strict=True):
-        ink, peak, bright = side_ink[beside], side_peak[beside], side_bright[beside]
+    for (edges, beside), (at, size) in zip(sides, places, strict=True):
+        ink, peak, top, bright = (a[beside] for a in edges)
         if not ink.size:
             continue  # open all along: judged with the warps (`find_warps`)
         if min(at, size - 1 - at) < inks.reach + 1:
-            cut.append((ink, peak))
+            cut.append((ink, peak, top))
             continue
         # Flush against another window, as cut: its brightest pixel the outline's.
         heavy = kinds.heavier_than_lines(ink)
@@ -740,9 +736,13 @@ def _check_not_cut(
         whole.append(ink[heavy])
     every = np.concatenate(whole) if whole else np.zeros(0)
     frame = float(np.median(every)) if every.size else None
-    for ink, peak in cut:
+    for ink, peak, top in cut:
         heavy = kinds.outline(ink) if frame is None else ink >= frame - DOUBT
-        if not (heavy | kinds.outline_bright(peak) | _bright_by_dots(kinds, peak)).all():
+        # Or a line's ink at least in the outline's colour: a flow's tint beside the cut
+        # outline lifts the ground its ink and peak are measured over, never its colour;
+        # a grid line's sliver has neither (synthetic holes tiny cells 320006 started).
+        coloured = kinds.outline_coloured(top) & (ink >= kinds.levels[1])
+        if not (heavy | kinds.outline_bright(peak) | coloured | _bright_by_dots(kinds, peak)).all():
             raise OutlineError("the board's outline is cut by the image's edge")
 
 

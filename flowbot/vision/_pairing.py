@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
+from flowbot.models import Cell
+from flowbot.vision._types import Settings
 
 #: Least Lab distance between twins that is surely two colours. Twins in right
 #: readings differ by at most 5.3 (real screens 3.5: JPEG, glow, drift, tiny
@@ -90,3 +93,34 @@ def pair_by_colour(lab: np.ndarray, *, noise: float, min_margin: float) -> Pairi
             f"two dot colours are too alike to pair safely (margin {margin:.1f} < {min_margin})"
         )
     return Pairing(tuple(pairs), margin)
+
+
+def pair_dots(
+    dots: Sequence[Cell], core_lab: np.ndarray, settings: Settings
+) -> tuple[list[tuple[Cell, Cell]], float]:
+    """``dots`` (in reading order) paired by their cores' colours (``core_lab[cell]``): the
+    pairs, each in reading order and sorted by its first dot, and the pairing's margin."""
+    pairing = pair_by_colour(
+        np.array([core_lab[c] for c in dots]),
+        noise=settings.colour_tolerance,
+        min_margin=settings.min_pair_margin,
+    )
+    pairs = sorted(
+        (tuple(sorted((dots[i], dots[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
+    )
+    return pairs, pairing.margin  # type: ignore[return-value]
+
+
+def pair_colours(
+    pairs: list[tuple[Cell, Cell]], core_rgb: np.ndarray
+) -> tuple[tuple[int, ...], ...]:
+    """Each pair's colour: the mean of its two dots' core RGB."""
+    return tuple(
+        tuple(int(v) for v in (core_rgb[a].astype(float) + core_rgb[b]) / 2) for a, b in pairs
+    )
+
+
+def pairing_confidence(margin: float, settings: Settings) -> float:
+    """How sure a pairing of ``margin`` is: 0.5 at the least margin taken, 1 at four times it."""
+    least = settings.min_pair_margin
+    return 0.5 + 0.5 * min(1.0, (margin - least) / (3 * least))

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from flowbot.vision._dots_apart import DOT_CHROMA, PAIRS, REACH, TWIN_SIZE, Region
+from flowbot.vision._grid import shrunk
 from flowbot.vision._stats import median_of
 
 #: A blob's widest places: their distance from its edge at least this share of
@@ -35,7 +36,7 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
     ``image`` shrunk ``step`` times, at least ``PAIRS`` of them, reaching ``reach`` dot
     sizes past their dots; ``None`` when fewer."""
     h, w = image.shape[:2]
-    small = cv2.resize(image, (w // step, h // step), interpolation=cv2.INTER_AREA)
+    small = shrunk(image, step)
     r, g, b = cv2.split(small)
     spread = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
     mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]

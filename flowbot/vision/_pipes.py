@@ -213,32 +213,12 @@ def _see_pipes(
             colour_of.setdefault(c, []).append(lab)
     dots: set[Cell] = set()
     for cell, ks in linked.items():
-        if len(ks) > 2:
-            raise UnsureReadingError(f"pipes meet at cell {tuple(cell)}: the drawing is unclear")
         colours = colour_of[cell]
-        if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
-            raise UnsureReadingError(f"two pipe colours meet at cell {tuple(cell)}")
-        if unlike_centre(image, geometry, samples, cell, colours[0]):
-            raise UnsureReadingError(
-                f"the pipe at cell {tuple(cell)} is unlike the cell's centre: colours in doubt"
-            )
-        disc = disc_share(
-            image,
-            geometry,
-            cell,
-            [k * np.pi / 2 for k in ks],
-            colours[0],
-            core=samples.core_lab[cell],
-            ground=samples.ring_lab[cell],
-        )
-        if disc >= DISC:
-            if len(ks) > 1:
-                raise UnsureReadingError(f"a pipe runs through the dot at cell {tuple(cell)}")
+        check_links_meet(cell, colours)
+        if dot_at_end(
+            image, geometry, samples, cell, towards=[k * np.pi / 2 for k in ks], lab=colours[0]
+        ):
             dots.add(cell)
-        elif disc > NO_DISC:
-            raise UnsureReadingError(
-                f"cannot tell a dot from a pipe at cell {tuple(cell)}: the drawing is unclear"
-            )
     flows = _flows(linked, dots)
     return Pipes(tuple(flows), frozenset(dots), ground_beside(samples, flows))
 
@@ -343,7 +323,9 @@ def band_links(
     both (two flows crossing in a cell tint its ring the colour of the one drawn over).
     ``alike``: how near (Lab) the two sectors must be to be looked at (``edges_off``).
     ``into_dots``: a band whose colour beside it is near it in one cell only, that cell
-    showing a dot of its colour (``disc_share``), is judged narrow by the other cell.
+    showing a dot of its colour (``disc_share``), is judged narrow by the other cell; and
+    one whose colour beside it is near it only on a bend's inner side, where a link of
+    its colour leaves that cell (``_round_bends``), is judged narrow by the other places.
     """
     edges = edges_off(samples, contrast, either=either, alike=alike)
     if not edges:
@@ -360,12 +342,56 @@ def band_links(
     found = _is_band(share, apart, halves, contrast)
     if into_dots and not found.all():
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
-        # Its halves one colour, as every band's.
-        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & halves):
+        # Its halves one colour, as every band's, by the places that judge it narrow.
+        one_colour = halves_alike(halves, np.where(near, np.inf, apart).min(axis=(1, 2)))
+        for i in np.flatnonzero(~found & (share >= BAND_SHARE) & one_colour):
             found[i] = _into_dot(
                 image, geometry, samples, edges[i], lab=band[i], near=near[i].any(axis=1)
             )
+        _round_bends(edges, band, near, found, found | ((share >= BAND_SHARE) & one_colour))
     return {edge: band[i] for i, edge in enumerate(edges) if found[i]}
+
+
+#: The directions (``STEPS`` index) of the places beside a link (``_band_samples``: its
+#: first side, ``-1`` times ``(-dy, dx)``, then its second) for a link right (up, down)
+#: and down (right, left).
+_SIDE_STEPS = ((3, 1), (0, 2))
+
+
+def _round_bends(
+    edges: list[tuple[Cell, int]],
+    band: np.ndarray,
+    near: np.ndarray,
+    found: np.ndarray,
+    looked: np.ndarray,
+) -> None:
+    """Mark in ``found`` the ``looked`` edges (one colour along them, halves alike) whose
+    colour beside them is near theirs (``near``: ``(edges, cell, side)``) only where a
+    link found of their colour (within ``NEAR``) leaves that cell on that side: a bend's
+    inner side, looked at 0.2 pitch off the other link's run (its pipe's half-width
+    0.15-0.17), where the round join and JPEG's halved colour resolution spread a dark
+    flow's colour (8.6 Lab from the band there, 10-14 at the other places, 9 needed:
+    dark flows 300002 (25, 0, 25) 45 px JPEG 60 solved). The places beside it on the
+    bend's outer side, and in the other cell, still judge it narrow; glow or a band wider
+    than a pipe shows its colour on both sides. Links so found may explain the next."""
+    index = {edge: i for i, edge in enumerate(edges)}
+
+    def leaves(cell: Cell, k: int, lab: np.ndarray) -> bool:
+        dr, dc = STEPS[k]
+        key = (cell, k) if k < 2 else (Cell(cell.row + dr, cell.col + dc), k - 2)
+        i = index.get(key)
+        return i is not None and bool(found[i]) and float(delta_e(band[i], lab)) <= NEAR
+
+    grown = True
+    while grown:
+        grown = False
+        for i in np.flatnonzero(looked & ~found & near.any(axis=(1, 2))):
+            cell, k = edges[i]
+            cells = (cell, Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1]))
+            if all(
+                leaves(cells[j], _SIDE_STEPS[k][side], band[i]) for j, side in np.argwhere(near[i])
+            ):
+                found[i] = grown = True
 
 
 def _into_dot(
@@ -420,12 +446,12 @@ def bands(
 def _band_parts(
     image: np.ndarray, ends: np.ndarray, pitch: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """``band_sides``' measures of segments ``ends``, sampled once, and whether each one's
-    two halves are of one colour (within ``HALVES_APART``)."""
+    """``band_sides``' measures of segments ``ends``, sampled once, and how far apart (Lab)
+    each one's two halves are (``halves_alike``)."""
     lab_in, lab_beside = _band_samples(image, ends, pitch)
     band, share, apart = _band_measures(lab_in, lab_beside)
     first, second = (lab_in[:, np.repeat(part, len(ACROSS_IN))] for part in _HALVES)
-    halves = delta_e(median_of(first, axis=1), median_of(second, axis=1)) <= HALVES_APART
+    halves = delta_e(median_of(first, axis=1), median_of(second, axis=1))
     return band, share, apart, np.asarray(halves)
 
 
@@ -438,7 +464,9 @@ def _is_band(
     noise all lie within BAND_NEAR of a median mixed from them: twins 300010 solved, a
     teal tint, a brown line and a navy tint between two pipes, 30 Lab from tint to tint,
     passed for a band and made pipes meet.)"""
-    return (share >= BAND_SHARE) & (apart.min(axis=(1, 2)) > BESIDE_APART * contrast) & halves
+    standing = apart.min(axis=(1, 2))
+    stands = standing > BESIDE_APART * contrast
+    return (share >= BAND_SHARE) & stands & halves_alike(halves, standing)
 
 
 #: Along a link, the samples each side of the line its halves are compared by (0.36-0.43,
@@ -449,6 +477,24 @@ def _is_band(
 #: solved); a teal tint and a navy one either side of a line between two pipes 26.2.
 _HALVES = ((_ALONG > 0.3) & (_ALONG < 0.5), (_ALONG > 0.5) & (_ALONG < 0.7))
 HALVES_APART = 1.5 * NEAR
+
+
+def halves_alike(halves: np.ndarray, standing: np.ndarray) -> np.ndarray:
+    """Whether each band's two halves, ``halves`` Lab apart, are one colour: within
+    ``HALVES_APART``, and no farther apart than the band stands from its sides
+    (``standing``: the least of ``band_sides``' distances, where they judge it).
+
+    Halves farther apart than that are two things side by side, not one band: at
+    half the pipe contrast every dark colour lies near every other, and a dark dot's
+    rim and black in one cell with a green flow's dark tint in the next (15 Lab
+    apart, each 9 from the sides) passed for a band into the dot, and made pipes
+    meet (dark flows 300000 (25, 0, 25) 30 px JPEG 75 started: its faint flow lost,
+    its lone dot refused for want of a twin). A bright band stands far from its
+    sides: JPEG's noise between its halves (9-13 Lab at 45 px, JPEG 60) stays within
+    ``HALVES_APART`` as before (a bound by the contrast alone, 9 at half of it,
+    lost them: dark flows 100010 45 px JPEG 60).
+    """
+    return np.asarray(halves <= np.minimum(HALVES_APART, standing))
 
 
 def band_sides(
@@ -531,6 +577,51 @@ def centres_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndar
 #: colour-blind letter's strokes at most angles (0.31 at most), inside the
 #: rim of all but the smallest dots (0.27-0.38).
 _DISC_COLOUR_RADII = (0.27, 0.3)
+
+
+def check_links_meet(cell: Cell, colours: Sequence[np.ndarray]) -> None:
+    """Refuse the links into ``cell`` (each link's colour in ``colours``) where they cannot
+    be one flow's: more than two, or two of unlike colours."""
+    where = tuple(cell)
+    if len(colours) > 2:
+        raise UnsureReadingError(f"pipes meet at cell {where}: the drawing is unclear")
+    if len(colours) == 2 and float(delta_e(colours[0], colours[1])) > NEAR:
+        raise UnsureReadingError(f"two pipe colours meet at cell {where}")
+
+
+def dot_at_end(
+    image: np.ndarray,
+    geometry: Geometry,
+    samples: Sampled,
+    cell: Cell,
+    *,
+    towards: Sequence[float],
+    lab: np.ndarray,
+) -> bool:
+    """Whether the links into ``cell`` (their directions ``towards``, radians, y down; their
+    colour ``lab``) end at a dot there: its disc shows all round clear of them (``DISC``).
+    Refused where the link's colour is unlike the cell's centre (``unlike_centre``), a pipe
+    runs on through a dot, or a dot is not told from a pipe (between ``NO_DISC`` and
+    ``DISC``)."""
+    where = tuple(cell)
+    if unlike_centre(image, geometry, samples, cell, lab):
+        raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
+    disc = disc_share(
+        image,
+        geometry,
+        cell,
+        towards,
+        lab,
+        core=samples.core_lab[cell],
+        ground=samples.ring_lab[cell],
+    )
+    if disc >= DISC:
+        if len(towards) > 1:
+            raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")
+        return True
+    if disc > NO_DISC:
+        raise UnsureReadingError(f"cannot tell a dot from a pipe at cell {where}")
+    return False
 
 
 def unlike_centre(

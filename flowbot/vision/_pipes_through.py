@@ -52,19 +52,17 @@ from flowbot.vision._pipes import (
     BAND_NEAR,
     BAND_SHARE,
     BESIDE_APART,
-    DISC,
-    NO_DISC,
     NO_PIPES,
     STEPS,
     Pipes,
     Sampled,
     band_links,
-    disc_share,
+    check_links_meet,
+    dot_at_end,
     edges_off,
     ground_beside,
     lab_at,
     read_pipes,
-    unlike_centre,
 )
 from flowbot.vision._stats import median_of
 from flowbot.vision._variant_pipes import letter_free, runs_out, sides_of
@@ -536,34 +534,14 @@ def follow_flows(
     dots: set[Cell] = set()
     for node, near in around.items():
         cell, axis = node
-        where = tuple(cell)
-        if len(near) > 2:
-            raise UnsureReadingError(f"pipes meet at cell {where}: the drawing is unclear")
-        if len(near) == 2 and float(delta_e(colours[node][0], colours[node][1])) > NEAR:
-            raise UnsureReadingError(f"two pipe colours meet at cell {where}")
+        check_links_meet(cell, colours[node])
         if axis >= 0:
             if len(near) < 2:
-                raise UnsureReadingError(f"a flow ends on the bridge at cell {where}")
+                raise UnsureReadingError(f"a flow ends on the bridge at cell {tuple(cell)}")
             continue  # the tile, or the other flow over it, covers the middle
-        lab = colours[node][0]
-        if unlike_centre(image, geometry, samples, cell, lab):
-            raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
         towards = [_towards(cell, other[0], geometry) for other in near]
-        disc = disc_share(
-            image,
-            geometry,
-            cell,
-            towards,
-            lab,
-            core=samples.core_lab[cell],
-            ground=samples.ring_lab[cell],
-        )
-        if disc >= DISC:
-            if len(near) > 1:
-                raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")
+        if dot_at_end(image, geometry, samples, cell, towards=towards, lab=colours[node][0]):
             dots.add(cell)
-        elif disc > NO_DISC:
-            raise UnsureReadingError(f"cannot tell a dot from a pipe at cell {where}")
     flows = []
     seen: set[Node] = set()
     for start in sorted(around):

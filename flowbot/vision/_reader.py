@@ -9,19 +9,18 @@ import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError, VisionError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
+from flowbot.vision._board_beyond import board_beyond
 from flowbot.vision._border_sides import Border, check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
-from flowbot.vision._dots_apart import flow_coloured
 from flowbot.vision._grid import overlap
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._hex_sign import HexagonsSeenError
 from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import another_board, as_lattice
-from flowbot.vision._outlined import flows_beyond, outlined_board
+from flowbot.vision._outlined import outlined_board
 from flowbot.vision._outlined_alone import dots_beside_outlined
-from flowbot.vision._pairing import pair_by_colour
+from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
-from flowbot.vision._rule import Cells
 from flowbot.vision._rules import CELL_RULES, OUTLINED_CELL_RULES, check_cells, check_features
 from flowbot.vision._types import (
     DEFAULT_SETTINGS,
@@ -97,7 +96,7 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
             return _hexagonal_or(refusal, image, settings)
         rules = OUTLINED_CELL_RULES
     else:
-        bigger = _bigger_finished_board(board, image, settings)
+        bigger = _bigger_board(board, image, settings)
         if bigger is not None:
             board, rules = bigger, OUTLINED_CELL_RULES
     cells = board.cells
@@ -121,7 +120,7 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
         warps = drawn | board.pipes.warps
         board = replace(board, features=replace(features, warps=warps), border=border)
         check_features(board)
-        pairs, margin = _pair_dots(cells)
+        pairs, margin = pair_dots(sorted(cells.dots), cells.samples.core_lab, cells.settings)
         pipes = pipes_of_pairs(board.pipes, pairs, cells.dots)
     except UnsureReadingError as exc:
         raise UnsureBoardError(str(exc), cells.geometry) from exc
@@ -155,16 +154,28 @@ def _outlined_or(refusal: VisionError, image: np.ndarray, settings: Settings) ->
     return board
 
 
-def _bigger_finished_board(board: Board, image: np.ndarray, settings: Settings) -> Board | None:
-    """The board with an outline on the screen, when the classic board read has pipes drawn
-    and as much of a flow's colour lies outside it as inside (a bigger board's flows, their
-    dots joined to their pipes: no lone dots for ``another_board`` to see), and that board
+def _outlined_instead(refusal: UnsureReadingError, image: np.ndarray, settings: Settings) -> Board:
+    """The board with an outline on the screen, its cells passing the outlined cell rules,
+    in place of a classic board refused for ``refusal``; else ``refusal``."""
+    outlined = _outlined_or(refusal, image, settings)
+    try:
+        check_cells(outlined.cells, OUTLINED_CELL_RULES)
+    except UnsureReadingError:
+        raise refusal from None
+    return outlined
+
+
+def _bigger_board(board: Board, image: np.ndarray, settings: Settings) -> Board | None:
+    """The board with an outline on the screen, when the classic board read has pipes drawn,
+    a bigger board shows beyond it (``board_beyond``: a finished board's flows, their dots
+    joined to their pipes, leave no lone dots for ``another_board`` to see), and that board
     is bigger and apart from it: the classic board is then the OS's screenshot preview of
     it (warps preview 100000 solved: the preview read, its board's warps keeping it from
     the classic search). ``None`` otherwise; the outlined board is then judged whole (its
-    preview a smaller copy of it, or another board)."""
+    preview a smaller copy of it, or another board). A board read without pipes pays for
+    no look (lone dots beyond it are ``another_board``'s to judge)."""
     geometry = board.cells.geometry
-    if not board.pipes.flows or not flows_beyond(flow_coloured(image), geometry):
+    if not board.pipes.flows or not board_beyond(image, geometry, settings):
         return None
     try:
         outlined = outlined_board(image, settings)
@@ -185,12 +196,7 @@ def _cells_checked_or_outlined(board: Board, image: np.ndarray, settings: Settin
     try:
         check_cells(board.cells, CELL_RULES)
     except UnsureReadingError as refusal:
-        outlined = _outlined_or(refusal, image, settings)
-        try:
-            check_cells(outlined.cells, OUTLINED_CELL_RULES)
-        except UnsureReadingError:
-            raise refusal from None
-        return outlined
+        return _outlined_instead(refusal, image, settings)
     return board
 
 
@@ -210,27 +216,8 @@ def _border_checked(board: Board, image: np.ndarray, settings: Settings) -> tupl
         except UnsureReadingError as refusal:
             if board.border is not None:
                 raise
-            outlined = _outlined_or(refusal, image, settings)
-            try:
-                check_cells(outlined.cells, OUTLINED_CELL_RULES)
-            except UnsureReadingError:
-                raise refusal from None
-            return _border_checked(outlined, image, settings)
+            return _border_checked(_outlined_instead(refusal, image, settings), image, settings)
     return board, border
-
-
-def _pair_dots(cells: Cells) -> tuple[list[tuple[Cell, Cell]], float]:
-    """The dots paired by colour, in reading order, and the pairing's margin."""
-    settings = cells.settings
-    dots = sorted(cells.dots)
-    lab = np.array([cells.samples.core_lab[c] for c in dots])
-    pairing = pair_by_colour(
-        lab, noise=settings.colour_tolerance, min_margin=settings.min_pair_margin
-    )
-    pairs = sorted(
-        (tuple(sorted((dots[i], dots[j]))) for i, j in pairing.pairs), key=lambda p: p[0]
-    )
-    return pairs, pairing.margin  # type: ignore[return-value]
 
 
 def _reading(
@@ -253,17 +240,8 @@ def _reading(
         bridges=features.bridges,
         warps=features.warps,
     ).canonical()
-    colours = tuple(
-        tuple(
-            int(v)
-            for v in (cells.samples.core_rgb[a].astype(float) + cells.samples.core_rgb[b]) / 2
-        )
-        for a, b in pairs
-    )
-    pair_confidence = 0.5 + 0.5 * min(
-        1.0, (margin - settings.min_pair_margin) / (3 * settings.min_pair_margin)
-    )
-    confidence = round(min(pair_confidence, board.confidence), 3)
+    colours = pair_colours(pairs, cells.samples.core_rgb)
+    confidence = round(min(pairing_confidence(margin, settings), board.confidence), 3)
     log.info(
         "read a %s board with %d colours (confidence %.2f)", puzzle.size, len(pairs), confidence
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-import cv2
 import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
@@ -14,7 +13,7 @@ from flowbot.vision._cell_background import foreign_band
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import board_dots
-from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap
+from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap, shrunk
 from flowbot.vision._grow import grown
 from flowbot.vision._hex_sign import HexagonsSeenError, hexagons_seen
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
@@ -105,9 +104,7 @@ def find_boards(
             or board_dots(image, factor, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
         ):
             break
-        small = (
-            source if f == 1 else cv2.resize(source, (w // f, h // f), interpolation=cv2.INTER_AREA)
-        )
+        small = shrunk(source, f)
         if attempt == 0:
             first = small
         lattices, maps = find_lattices(
@@ -191,8 +188,7 @@ def find_boards(
             # A grid with pipes drawn may be a smaller copy (the OS's screenshot
             # preview) of a board whose lines only show followed through its pipes.
             if not piped and pipes and pipes.flows:
-                small = cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
-                found, _ = find_lattices(small, settings.lines(), bridge=True)
+                found, _ = find_lattices(shrunk(image, factor), settings.lines(), bridge=True)
                 piped = [full_size(grid, factor) for grid in found[:6]]
             apart = _apart(placed, best, f, others=others, piped=piped)
             given = True

@@ -27,6 +27,7 @@ from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._border_sides import Border, border_of, inner_edge_colours
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
+from flowbot.vision._grid import past_side
 from flowbot.vision._pipes import Pipes, lab_at
 from flowbot.vision._rule import Rule
 from flowbot.vision._stats import median_of
@@ -100,9 +101,6 @@ _SHOWS = 0.5
 #: outline of a near colour (its own points spread 4 about its median).
 _ON_PIPE = NEAR / 2
 
-#: Per side, the step out of the board from a cell on it (drow, dcol).
-_SIDES = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
-
 
 def runs_out(
     image: np.ndarray,
@@ -170,15 +168,8 @@ def _beside(
 ) -> np.ndarray | None:
     """Lab at points ``out`` pitches past the board's ``side`` beside ``cell`` (``_ACROSS``
     its middle); None when some lie outside the image."""
-    dr, dc = _SIDES[side]
-    centre = geometry.centre(cell)
+    points = [past_side(geometry, cell, side, t, s) for t in out for s in _ACROSS]
     pitch = geometry.cell_size
-    edge_x, edge_y = centre.x + dc * pitch / 2, centre.y + dr * pitch / 2
-    points = [
-        (edge_x + (dc * t + dr * s) * pitch, edge_y + (dr * t + dc * s) * pitch)
-        for t in out
-        for s in _ACROSS
-    ]
     h, w = image.shape[:2]
     xy = np.array(points)
     # Taken back into the image where it ends within the outline (a board

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._grid import past_side
 from flowbot.vision._stats import median_of
 
 #: Past the border line (pitches out from its middle): beyond a thin line's
@@ -41,26 +42,17 @@ APART = 60.0
 #: The note of a reading whose warps are told by flows' stubs alone.
 UNSEEN = "warps seen only where a flow runs through them (no opening drawn); walls not drawn"
 
-#: Per side, the step out of the board (drow, dcol).
-_SIDES = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
-
 
 def stub_out(image: np.ndarray, geometry: BoardGeometry, cell: Cell, side: str) -> bool:
     """Whether the flow at ``cell``'s centre goes on past the board's ``side`` beside it as a
     stub fading into the ground (``False`` where the image ends too soon to tell)."""
-    dr, dc = _SIDES[side]
     centre = geometry.centre(cell)
     pitch = geometry.cell_size
     h, w = image.shape[:2]
-    edge_x, edge_y = centre.x + dc * pitch / 2, centre.y + dr * pitch / 2
-
-    def at(out: float, across: float) -> np.ndarray:
-        x = edge_x + (dc * out + dr * across) * pitch
-        y = edge_y + (dr * out + dc * across) * pitch
-        return np.array([x, y])
-
-    stub = np.array([at(t, s) for t in _OUT for s in _ACROSS])
-    beside = np.array([at(t, s * _BESIDE) for t in _OUT for s in (-1.0, 1.0)])
+    stub = np.array([past_side(geometry, cell, side, t, s) for t in _OUT for s in _ACROSS])
+    beside = np.array(
+        [past_side(geometry, cell, side, t, s * _BESIDE) for t in _OUT for s in (-1.0, 1.0)]
+    )
     points = np.concatenate([stub, beside])
     if (points < 0).any() or (points[:, 0] > w - 1).any() or (points[:, 1] > h - 1).any():
         return False

@@ -1,19 +1,36 @@
 """Finding a hexagonal board's lattice: wherever its origin lies, told from a lattice of
-twice its pitch, and its lines looked for in their own colour where glow hides them."""
+twice its pitch, and its lines looked for in their own colour where glow hides them (the
+lattice itself too, where the brightest channel shows none), and thin lines at a large pitch
+repeating once widened by a pixel."""
 
 from __future__ import annotations
 
+import contextlib
+
+import cv2
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape
 from flowbot.render import RenderStyle, draw_board
+from flowbot.screens.synthetic import sample
+from flowbot.vision import _hex_lattice as hex_lattice
+from flowbot.vision import read_board
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._hex_board import HexSides, LineMap, found_hexagons, placed_board
 from flowbot.vision._hex_channel import line_channel
 from flowbot.vision._hex_inside import EMPTY
-from flowbot.vision._hex_lattice import HexLattice
+from flowbot.vision._hex_lattice import (
+    HexLattice,
+    _pitches,
+    find_hex_lattices,
+    lattices_in,
+    line_map,
+    widened,
+)
+from flowbot.vision._hex_reader import _other_than, read_hex
+from flowbot.vision._types import DEFAULT_SETTINGS
 
 PUZZLE = Puzzle(
     6,
@@ -84,3 +101,79 @@ def test_lines_under_glow_of_another_hue_are_looked_for_in_their_own_channel() -
     channel = line_channel(glowing, placed)
     assert channel is not None
     assert np.array_equal(channel, glowing[..., 1])
+
+
+def test_a_board_under_glow_brighter_than_its_lines_is_found_in_their_own_channel() -> None:
+    # A yellow glow behind the whole board, brighter than the green lines in the
+    # brightest channel (red 190 against the lines' green 170): no lattice there,
+    # but the lines stand out in green and blue, where the board is found and read.
+    ground = np.zeros((560, 540, 3), np.uint8)
+    ground[:] = (190, 150, 40)
+    image, _ = _board(ground)
+    settings = DEFAULT_SETTINGS
+    brightest = brightest_channel(image)
+    lattices = find_hex_lattices(image, settings.work_size, settings.line_contrast, 60)
+    assert not any(found_hexagons(brightest, lattice, 10) for lattice in lattices)
+    assert read_board(image).puzzle == PUZZLE
+
+
+def test_a_lattice_seen_only_in_one_colour_channel_is_found_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A finished board mirrored small among a desktop's windows, a magenta shaft
+    # of glow over it: around its flows the lattice repeats in green alone (on the
+    # line map as drawn: widened, the brightest's repeats too, weakly).
+    monkeypatch.setattr(hex_lattice, "widened", lambda lines: lines)
+    shot = sample("mirror", 300012, variant="hex", state="solved")
+    truth = shot.geometry
+    x, y = truth.centre(Cell(0, 0))
+    board = HexLattice(x, y, truth.col_step, truth.row_step)
+    settings = DEFAULT_SETTINGS
+
+    def found(gray: np.ndarray | None) -> bool:
+        lattices = find_hex_lattices(
+            shot.image, settings.work_size, settings.line_contrast, 60, flows=True, gray=gray
+        )
+        return any(
+            abs(lattice.row_step - board.row_step) < 0.02 * board.row_step for lattice in lattices
+        )
+
+    assert not found(None)
+    assert found(shot.image[..., 1])
+    # The reader looks there once the brightest channel shows no board: the board's
+    # hexagons are found (read, or doubted for their walls: not "no board").
+    with contextlib.suppress(UnsureReadingError):
+        assert read_hex(shot.image, settings) is not None
+
+
+def test_colour_channels_are_looked_in_only_where_they_show_what_the_brightest_does_not() -> None:
+    # A grey page's channels are its brightest: nothing new to look for there. Under a
+    # yellow glow, green and blue stand well below the brightest (red).
+    grey, _ = _board(np.full((560, 540, 3), 30, np.uint8))
+    grey[...] = grey.max(axis=2, keepdims=True)
+    assert _other_than(brightest_channel(grey), grey, 10, 60) == []
+    ground = np.zeros((560, 540, 3), np.uint8)
+    ground[:] = (190, 150, 40)
+    glowing, _ = _board(ground)
+    others = _other_than(brightest_channel(glowing), glowing, 10, 60)
+    for i in (1, 2):
+        assert any(np.array_equal(c, glowing[..., i]) for c in others)
+
+
+def test_thin_lines_at_a_large_pitch_repeat_once_widened_by_a_pixel() -> None:
+    # A finished board at a 96 px pitch on a 2048 px phone screen, no dots apart and its
+    # flows touching: only the whole screen is looked at, shrunk 3 times, its 1 dp lines
+    # a pixel wide there. Their repeat measured on the map is weak (under MIN_REPEAT);
+    # widened a pixel either side, it is the lattice's, and the board reads.
+    shot = sample("preview", 300029, variant="hex", state="solved")
+    pitch = shot.geometry.row_step
+    settings = DEFAULT_SETTINGS
+    gray = brightest_channel(shot.image)
+    f = 3
+    small = cv2.resize(gray, (gray.shape[1] // f, gray.shape[0] // f), interpolation=cv2.INTER_AREA)
+    lines = line_map(small, settings.line_contrast)
+    assert not any(abs(p * f - pitch) < 0.05 * pitch for p in _pitches(lines))
+    assert any(abs(p * f - pitch) < 0.05 * pitch for p in _pitches(widened(lines)))
+    found = lattices_in(gray, settings.work_size, settings.line_contrast)
+    assert any(abs(lattice.row_step - pitch) < 0.05 * pitch for lattice in found)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -21,7 +21,7 @@ from flowbot.vision._outline_edges import (
     Kind,
     _past_outline_ends,
 )
-from flowbot.vision._outlined import Outlined, _biggest, _finer_inside, _within
+from flowbot.vision._outlined import Outlined, _biggest, _within
 from flowbot.vision._types import Features
 
 
@@ -95,22 +95,16 @@ def test_a_finished_board_is_read_not_its_screenshot_preview(variant: str) -> No
     assert abs(reading.geometry.cell_size - pitch) < 0.05 * pitch
 
 
-def test_a_finer_grid_inside_a_board_read_is_passed_over() -> None:
+def test_a_piece_of_a_board_read_at_its_pitch_is_within_it() -> None:
     def grid(x: float, y: float, pitch: float, n: int) -> BoardGeometry:
         return BoardGeometry(
             tuple(x + pitch * i for i in range(n + 1)), tuple(y + pitch * i for i in range(n + 1))
         )
 
-    # A preview's board, a grid of its pipes' edges half its pitch apart, a piece of
-    # it at its own pitch, the board beside.
     board, half = grid(812, 1968, 44, 5), grid(810, 1968, 22, 10)
-    piece, beside = grid(856, 1968, 44, 3), grid(20, 566, 207, 5)
-    assert _finer_inside(half, board)
-    assert not _within(half, board)
-    assert _within(piece, board)
-    assert not _finer_inside(piece, board)
-    assert not _finer_inside(beside, board)
-    assert not _finer_inside(board, beside)
+    assert _within(grid(856, 1968, 44, 3), board)
+    assert not _within(half, board)  # another pitch (``board_at_other_pitch``)
+    assert not _within(grid(20, 566, 207, 5), board)
 
 
 def test_of_two_lattices_on_one_box_the_board_is_the_coarser() -> None:

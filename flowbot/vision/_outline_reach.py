@@ -57,6 +57,13 @@ GROUND_NOISE = 24
 #: nearer the line, in small cells, a dot's rim lies just past it (19 px cells:
 #: 2.5 px from the line) and would be carried out over the band.
 LEAST_PX = 1.0
+#: ... less a pixel: the reach is measured in whole pixels (where the outline's tail
+#: has faded), and ``_marks`` takes its samples at whole pixels, up to half of one
+#: nearer the line than ``MARK_REACH``; in a corner cell both sides' tails meet there
+#: (synthetic holes zoomed 310026, 37 px cells: the outline reaching 5 px, the marks'
+#: outer samples 5.6 px from the line's middle, a corner cell's mark 18.9 from the
+#: two outline sides' tails, read as a word's strokes).
+ROUNDED_PX = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +177,7 @@ def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) 
     # measured: left as drawn.
     if not (
         far - reach(image, lines, pitch) >= LEAST_PX
-        and (0.5 - MARK_REACH) * pitch <= far < (PROFILE - GROUND) * pitch
+        and (0.5 - MARK_REACH) * pitch - ROUNDED_PX <= far < (PROFILE - GROUND) * pitch
     ):
         return image
     out = image.copy()

@@ -316,6 +316,8 @@ def _outlined(
     if first is None:
         return None
     whole = place_lines(image, first.geometry, uncertainty=uncertainty)
+    if not _square(whole):
+        return None  # no board's cells: text's lines, its letters' strokes at another pitch
     again = _board_on(gray, rgb, *_whole_lattice(whole, gray.shape))
     if again is None or again.features != first.features or again.size != first.size:
         raise OutlineError("the board's outline reads differently once its lines are placed")
@@ -324,6 +326,21 @@ def _outlined(
     return Outlined(
         again.geometry, again.features, samples, again.unseen, again.unseen_sides, shown
     )
+
+
+#: Most share by which a board's pitches across and down may differ, placed at full
+#: resolution: the game's cells are square (synthetic boards read, walls and holes in
+#: four categories: 0.2 % at most); a page's text makes a lattice of its line spacing
+#: one way and its letters' strokes the other (holes zoomed 300026: 6.6 %, read as a
+#: board the size of the page, with 406 walls and 84 warps, and the board beside it
+#: never looked at).
+SQUARE = 0.02
+
+
+def _square(geometry: BoardGeometry) -> bool:
+    """Whether ``geometry``'s cells are square (``SQUARE``)."""
+    pitches = [(lines[-1] - lines[0]) / (len(lines) - 1) for lines in (geometry.xs, geometry.ys)]
+    return abs(pitches[0] - pitches[1]) <= SQUARE * max(pitches)
 
 
 #: A cell at the image's edge is whole when its outer line's middle lies past
@@ -725,5 +742,25 @@ def _check_not_cut(
         # outline lifts the ground its ink and peak are measured over, never its colour;
         # a grid line's sliver has neither (synthetic holes tiny cells 320006 started).
         coloured = kinds.outline_coloured(top) & (ink >= kinds.levels[1])
-        if not (heavy | kinds.outline_bright(peak) | coloured).all():
+        if not (heavy | kinds.outline_bright(peak) | coloured | _bright_by_dots(kinds, peak)).all():
             raise OutlineError("the board's outline is cut by the image's edge")
+
+
+def _bright_by_dots(kinds: EdgeKinds, peak: np.ndarray) -> np.ndarray:
+    """The cells of a side cut by the image's edge (their brightest pixels over the ground,
+    ``peak``) that show the outline as the rest of the side does, but a dot beside them
+    dimmed it: the side as a whole shows the outline's brightest pixel (its median
+    ``outline_bright``), each of them clearly brighter than a line's (above the middle by
+    ``DOUBT``/2, as ``outline_bright``) and no brighter than the outline's.
+
+    Cut, a side shows the ground on the board's side only, and in small cells the ground
+    is taken a pixel or two past the lines' reach (``MIN_REACH_PX``), where the disc of a
+    dot beside the side lies near the edge's parts measured: the ground so lit, the
+    outline's brightest pixel over it is lower (synthetic walls tiny cells 140038, 19 px
+    cells: 10^2.22 by dots, 10^2.35 the rest of the side, the lines' 10^1.88). A line's
+    sliver keeps a line's brightness all along, a dot beside it dims it further.
+    """
+    if not peak.size or not kinds.outline_bright(np.array([np.median(peak)])).all():
+        return np.zeros(peak.shape, bool)
+    line, outline = kinds.peak_levels
+    return (peak > (line + outline) / 2 + DOUBT / 2) & (peak <= outline + DOUBT)

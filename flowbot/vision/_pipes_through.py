@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -101,10 +102,38 @@ def see_pipes_through(
     when it keeps every flow read and adds whole ones, drawn with sharp edges.
     ``read``: the flows ``read_pipes_or_fainter`` found (or ``NO_PIPES``), when
     already asked (the search asks). ``holes``: cells left out of the board, which
-    hold no flow (``stubs_out``).
+    hold no flow (``stubs_out``), their rings taken as the board's ground
+    (``holes_on_ground``).
     """
+    samples = holes_on_ground(samples, holes)
     pipes = read or read_pipes_through(image, geometry, samples, contrast, holes) or NO_PIPES
     return fainter_flows(image, geometry, samples, contrast, pipes, holes=holes) or pipes
+
+
+def holes_on_ground(samples: CellSamples, holes: frozenset[Cell]) -> CellSamples:
+    """``samples`` with the rings of ``holes`` the board's ground: the median ring of its
+    empty cells (their core like their ring, within ``NEAR``); as they are where no cell
+    is empty (a finished board: its rings its flows' tints).
+
+    The game draws a hole as plain background, outlined on its sides by the bright
+    outline; the ring sampled just inside its lines takes that outline in, and against
+    it the ground between two holes (no line drawn there, the outline on both sides of
+    it) stood out as a dark band, its cells as dark discs: a flow read through holes
+    (synthetic walls zoomed 100007: blurred, the outline lights a hole's ring to 54 L*,
+    the ground between two holes 0.2). Against the ground, a pipe drawn through a hole
+    still stands out (a flow's colour, never the background's), and is refused.
+    """
+    if not holes:
+        return samples
+    empty = delta_e(samples.core_lab, samples.ring_lab) <= NEAR
+    for hole in holes:
+        empty[hole] = False
+    if not empty.any():
+        return samples
+    ring = samples.ring_lab.copy()
+    for hole in holes:
+        ring[hole] = median_of(samples.ring_lab[empty], axis=0)
+    return replace(samples, ring_lab=ring)
 
 
 def read_pipes_or_fainter(

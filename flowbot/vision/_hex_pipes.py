@@ -46,7 +46,8 @@ from flowbot.vision._stats import median_of
 log = logging.getLogger(__name__)
 
 #: The quick look: a band's middle stands this share of the contrast from the
-#: cells beside it (``_pipes.bands`` then judges it whole, to ``BESIDE_APART`` 0.6).
+#: cells beside it (measured whole by ``_pipes.band_sides`` and judged by ``_hex_bends.bent``
+#: then, to ``BESIDE_APART`` 0.6).
 _QUICK_APART = 0.3
 #: Along a link, either side of where it crosses the side between its cells
 #: (pitch; at least 2 px), looked at every ``_STEP`` px.
@@ -71,7 +72,7 @@ def pipe_bands(
     image: np.ndarray, centres: np.ndarray, pitch: float, contrast: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), the colour (Lab) between them
-    and whether a pipe runs there: a band of one colour (``_pipes.bands``) that is the
+    and whether a pipe runs there: a band of one colour (``_pipes.band_sides``) that is the
     colour at both centres too, or all round one (a lettered dot's disc): a hole's ground
     beside a dark tint, or two tints side by side, pass for a band of their median
     colour."""
@@ -79,7 +80,7 @@ def pipe_bands(
     if not len(centres):
         return band, found
     # A quick look first (most sides looked at lie on a plain ground): the
-    # middle of the segment unlike the cells beside it (where ``bands`` looks).
+    # middle of the segment unlike the cells beside it (where ``band_sides`` looks).
     a, b = centres[:, None, 0], centres[:, None, 1]
     across = np.stack([a[..., 1] - b[..., 1], b[..., 0] - a[..., 0]], axis=-1)  # a pitch
     beside = [a + t * (b - a) + s * BESIDE_ACROSS * across for t in BESIDE_ALONG for s in (-1, 1)]

@@ -432,17 +432,6 @@ def _into_dot(
     return share >= DISC
 
 
-def bands(
-    image: np.ndarray, ends: np.ndarray, pitch: float, contrast: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """For segments ``ends`` (``(n, 2, 2)``: two cells' centres, x, y), the median colour
-    (Lab) along each one's middle, and whether a band of that colour runs there: one
-    colour all along it and across its middle, standing ``BESIDE_APART`` of
-    ``contrast`` from the colour beside it in both cells."""
-    band, share, apart, halves = _band_parts(image, ends, pitch)
-    return band, _is_band(share, apart, halves, contrast)
-
-
 def _band_parts(
     image: np.ndarray, ends: np.ndarray, pitch: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -195,8 +195,7 @@ def _other_than(
     return [
         colour
         for colour in cv2.split(image)
-        if cv2.countNonZero(cv2.threshold(cv2.subtract(gray, colour), contrast, 1, 0)[1])
-        >= min_side**2
+        if np.count_nonzero(cv2.subtract(gray, colour) > contrast) >= min_side**2
     ]
 
 

@@ -130,9 +130,10 @@ def holes_on_ground(samples: CellSamples, holes: frozenset[Cell]) -> CellSamples
         empty[hole] = False
     if not empty.any():
         return samples
+    ground = median_of(samples.ring_lab[empty], axis=0)
     ring = samples.ring_lab.copy()
     for hole in holes:
-        ring[hole] = median_of(samples.ring_lab[empty], axis=0)
+        ring[hole] = ground
     return replace(samples, ring_lab=ring)
 
 

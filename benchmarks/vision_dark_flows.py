@@ -92,7 +92,7 @@ def run_one(job: tuple[Case, str | None]) -> Outcome:
         outcome, detail = "wrong", "pipes differ"
     else:
         outcome, detail = "exact", ""
-    if save_dir and outcome in ("wrong", "crashed"):
+    if save_dir and outcome != "exact":
         name = str(case).replace(" ", "_").replace(",", "").replace("(", "").replace(")", "")
         Image.fromarray(image).save(Path(save_dir) / f"{name}.png")
     return Outcome(case, outcome, detail)
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=2, help="boards per colour and size")
     parser.add_argument("--first", type=int, default=0, help="first seed")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--save-failures", metavar="DIR", help="save wrong or crashed renders")
+    parser.add_argument("--save-failures", metavar="DIR", help="save every render not read exactly")
     parser.add_argument("--verbose", action="store_true", help="print every refusal too")
     args = parser.parse_args(argv)
     if args.save_failures:

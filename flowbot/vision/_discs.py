@@ -194,6 +194,13 @@ PIPE_ALONG, PIPE_BESIDE = 0.45, 0.22
 #: colour: dark flows 300003 (25, 0, 25) 30 px JPEG 60 started, 4.4 Lab from the dot's
 #: colour, 10.3 from the ground); a glow bar as wide as the dot shows its colour all over.
 PIPE_SPREAD = 0.03
+#: ``crisp_rim(denoised=True)``: the median filter's window (px). A dark flow's
+#: dot on black stands 12-21 Lab from it, and JPEG's per-pixel noise lifts a
+#: tenth of its disc's pixels past half way (dark flows 100007 (25, 0, 25) 30 px
+#: JPEG 60: 0.90 of them on the disc's side, 0.9 asked); a median keeps a rim's
+#: step where it is (an edge's place is its middle, whatever the window) and
+#: glow's soft fade as soft, and takes out the noise of single pixels.
+DENOISE_PX = 3
 
 
 def crisp_rim(
@@ -204,6 +211,7 @@ def crisp_rim(
     outside: np.ndarray,
     *,
     pipes: tuple[float, ...],
+    denoised: bool = False,
 ) -> bool:
     """Whether a dot's flat disc with a sharp rim (``is_crisp_disc``) shows round ``centre``
     where no pipe runs out of it: at the angles ``CLEAR_OF_PIPE`` or more from every one of
@@ -214,9 +222,12 @@ def crisp_rim(
     narrower than the disc: ``PIPE_BESIDE`` beside it, ``PIPE_ALONG`` out, nearer
     ``outside`` than ``inside``. The rim's size is its middle
     (``tolerant``); within ``SOFT_LIGHTNESS`` of the outside's lightness its
-    allowance is ``COLOUR_RIM_SCALE`` times as wide.
+    allowance is ``COLOUR_RIM_SCALE`` times as wide. ``denoised``: the disc judged, as
+    well, in the cell's pixels median-filtered (``DENOISE_PX``) where it is not in them.
     """
-    placed = _places(image, centre, pitch, inside, outside)
+    if denoised and crisp_rim(image, centre, pitch, inside, outside, pipes=pipes):
+        return True
+    placed = _places(image, centre, pitch, inside, outside, denoised=denoised)
     if placed is None:
         return False
     far, xx, yy, k = placed
@@ -259,10 +270,13 @@ def _places(
     pitch: float,
     inside: np.ndarray,
     outside: np.ndarray,
+    *,
+    denoised: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
     """Each pixel's place from ``inside`` (0) to ``outside`` (1) by its colour distance from
     ``inside``, out to the ring round ``centre``, with its x and y and the stride ``k``
-    between them; ``None`` when the two colours are one."""
+    between them; ``None`` when the two colours are one. ``denoised``: the pixels
+    median-filtered first (``DENOISE_PX``)."""
     step = float(delta_e(inside, outside))
     if step <= 0:
         return None
@@ -275,7 +289,14 @@ def _places(
     x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)
     y0, y1 = max(0, math.floor(cy - reach)), min(h, math.ceil(cy + reach) + 1)
     yy, xx = np.mgrid[y0:y1:k, x0:x1:k]
-    return delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step, xx, yy, k
+    if not denoised:
+        return delta_e(to_lab(image[y0:y1:k, x0:x1:k]), inside) / step, xx, yy, k
+    # The filter's window whole at the patch's edge: a margin round it.
+    m = DENOISE_PX // 2
+    u0, u1, v0, v1 = max(0, x0 - m), min(w, x1 + m), max(0, y0 - m), min(h, y1 + m)
+    filtered = cv2.medianBlur(np.ascontiguousarray(image[v0:v1, u0:u1]), DENOISE_PX)
+    patch = filtered[y0 - v0 : y1 - v0 : k, x0 - u0 : x1 - u0 : k]
+    return delta_e(to_lab(patch), inside) / step, xx, yy, k
 
 
 def _disc_at(

@@ -155,6 +155,7 @@ def ends_in_dots(
             samples.core_lab[end],
             samples.ring_lab[end],
             pipes=(towards,),
+            denoised=True,
         ):
             return False
     return bool(ends)

@@ -29,6 +29,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Geometry, Link
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import NEAR_RINGING, delta_e, pixels_at, to_lab
+from flowbot.vision._discs import PIPE_SPREAD, crisp_rim
 from flowbot.vision._stats import median_of
 
 #: Along a link, the share of the centre-to-centre segment sampled (its
@@ -73,6 +74,13 @@ _CLEAR_OF_LINK = np.pi / 2 - 1e-6
 #: angles clear of its links is a dot, on at most ``NO_DISC`` a pipe's cell;
 #: in between it is refused.
 DISC, NO_DISC = 0.85, 0.15
+#: Where the share falls in between, each point looked at again as the median of
+#: a 3 by 3 patch this far apart (pitch), as ``_discs.PIPE_SPREAD`` looks beside a
+#: dot's pipe: a pixel apart in a 30 px cell (``_disc_in_patches``).
+PATCH_SPREAD = PIPE_SPREAD
+#: There, a disc with a dot's crisp rim is a dot when its colour shows at this share
+#: of the angles clear of its link or more (``_disc_in_patches``).
+RIM_DISC = 0.5
 
 log = logging.getLogger(__name__)
 
@@ -342,6 +350,16 @@ def band_links(
     found = _is_band(share, apart, halves, contrast)
     if into_dots and not found.all():
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
+        # One pixel beside a faint band lies as near it as JPEG's noise: looked at
+        # again in patches, against the cells' rings too (``_beside_in_patches``).
+        again = np.flatnonzero(~found & (share >= BAND_SHARE))
+        if again.size:
+            looked = [edges[i] for i in again]
+            apart[again], near[again] = _beside_in_patches(
+                image, geometry, samples, looked, band=band[again], contrast=contrast
+            )
+            standing = apart[again].min(axis=(1, 2))
+            found[again] = ~near[again].any(axis=(1, 2)) & halves_alike(halves[again], standing)
         # Its halves one colour, as every band's, by the places that judge it narrow.
         one_colour = halves_alike(halves, np.where(near, np.inf, apart).min(axis=(1, 2)))
         for i in np.flatnonzero(~found & (share >= BAND_SHARE) & one_colour):
@@ -507,12 +525,60 @@ def _band_measures(
     return band, share, apart
 
 
-def _band_samples(
-    image: np.ndarray, ends: np.ndarray, pitch: float
+def _beside_in_patches(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    edges: list[tuple[Cell, int]],
+    *,
+    band: np.ndarray,
+    contrast: float,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Lab along each segment's middle (``(n, len(_ALONG) * len(ACROSS_IN), 3)``, along
-    first) and beside it (``(n, 4, 3)``) for ``band_sides``."""
+    """For ``edges`` with bands of colour ``band``, how far (Lab) the colour beside each
+    stands from it, each place the median of a 3 by 3 patch ``PATCH_SPREAD`` apart round
+    it, and where it is near the band: within ``BESIDE_APART`` of ``contrast`` of it, and
+    less than ``_DISC_SIDE`` times as far from it as from its cell's ring (``(n, 2, 2)``
+    each, as ``band_sides``' ``apart``).
+
+    A dark flow on black stands 11-14 Lab from it, 9 needed at half the pipe
+    contrast: beside its band one pixel lay 8.1 from it (the colour's 16 px JPEG
+    blocks, ringing), three links of a straight flow lost (dark flows 102 (25, 0,
+    25) 30 px JPEG 60), and JPEG spread its colour there 8.5-8.8 from it over a
+    patch, yet twice as near the ground (4.0-4.1). The ground beside a narrow band
+    shows so however faint the band; glow wider than a pipe shows the band's colour
+    there, nearer it than the ground.
+    """
+    pitch = geometry.cell_size
+    ends = np.array(
+        [
+            (geometry.centre(cell), geometry.centre(Cell(cell.row + dr, cell.col + dc)))
+            for cell, k in edges
+            for dr, dc in [STEPS[k]]
+        ],
+        np.float64,
+    )
     h, w = image.shape[:2]
+    _, beside = _band_points(ends, pitch)  # (n, 4, 2): along first, then side
+    steps = np.array([-PATCH_SPREAD, 0.0, PATCH_SPREAD]) * pitch
+    offsets = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)
+    seen = median_of(lab_at(image, beside[:, :, None, :] + offsets, h, w), axis=2)
+    seen = seen.reshape(len(edges), len(BESIDE_ALONG), 2, 3)
+    rings = np.array(
+        [
+            (samples.ring_lab[cell], samples.ring_lab[Cell(cell.row + dr, cell.col + dc)])
+            for cell, k in edges
+            for dr, dc in [STEPS[k]]
+        ]
+    )  # (n, 2, 3): the first cell's, the second's (BESIDE_ALONG 0.3, 0.7)
+    apart = delta_e(seen, band[:, None, None, :])
+    to_ring = delta_e(seen, rings[:, :, None, :])
+    near = (apart <= BESIDE_APART * contrast) & (apart < _DISC_SIDE * to_ring)
+    return apart, near
+
+
+def _band_points(ends: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
+    """The places (x, y) ``_band_samples`` looks at: along each segment ``(n, 27, 2)``,
+    beside it ``(n, 4, 2)``."""
     a, b = ends[:, 0, None, :], ends[:, 1, None, :]  # (n, 1, 2)
     along = b - a  # one pitch
     across = np.stack([-along[..., 1], along[..., 0]], axis=-1) / pitch  # unit
@@ -521,6 +587,16 @@ def _band_samples(
     t_out, s_out = np.meshgrid(BESIDE_ALONG, (-1.0, 1.0), indexing="ij")
     off = s_out.ravel() * BESIDE_ACROSS * pitch
     beside = a + t_out.ravel()[:, None] * along + off[:, None] * across
+    return inside, beside
+
+
+def _band_samples(
+    image: np.ndarray, ends: np.ndarray, pitch: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Lab along each segment's middle (``(n, len(_ALONG) * len(ACROSS_IN), 3)``, along
+    first) and beside it (``(n, 4, 3)``) for ``band_sides``."""
+    h, w = image.shape[:2]
+    inside, beside = _band_points(ends, pitch)
     return lab_at(image, inside, h, w), lab_at(image, beside, h, w)
 
 
@@ -604,6 +680,8 @@ def dot_at_end(
         core=samples.core_lab[cell],
         ground=samples.ring_lab[cell],
     )
+    if NO_DISC < disc < DISC:
+        disc = _disc_in_patches(image, geometry, samples, cell, towards=towards, lab=lab)
     if disc >= DISC:
         if len(towards) > 1:
             raise UnsureReadingError(f"a pipe runs through the dot at cell {where}")
@@ -611,6 +689,57 @@ def dot_at_end(
     if disc > NO_DISC:
         raise UnsureReadingError(f"cannot tell a dot from a pipe at cell {where}")
     return False
+
+
+def _disc_in_patches(
+    image: np.ndarray,
+    geometry: Geometry,
+    samples: Sampled,
+    cell: Cell,
+    *,
+    towards: Sequence[float],
+    lab: np.ndarray,
+) -> float:
+    """``disc_share`` looked at again where one pixel per point left it in doubt: each
+    point the median of its patch (``PATCH_SPREAD``), and the disc's rim measured ring
+    by ring (``_discs.crisp_rim``, the pixels median-filtered too). A dot (1) where
+    its rim is a dot's, crisp, and its colour shows in patches at ``RIM_DISC`` of the
+    angles or more; a pipe's cell (the share) where neither; else in doubt (0.5).
+
+    A dark flow on black through JPEG stands 11-21 Lab from the ground, and one
+    pixel's noise (ringing, the colour's 16 px blocks) is half that: one point
+    by a pipe's bend lay nearer the flow than the ground (share 0.2 of 5 angles,
+    dark flows 100001 (25, 0, 25) 30 px JPEG 60). JPEG's blur reaches a 30 px
+    cell's dot 0.26 pitch from its centre, 2.7 px inside its rim (0.35): halfway
+    there at two or three of 9 angles (0.78 and 0.67, 100003 and 300006); its rim,
+    measured ring by ring, still lies where a dot's does, within a rim's allowance.
+    A pipe's end is as wide as its band (half-width 0.15-0.17): no dot's rim.
+    """
+    centre = geometry.centre(cell)
+    share = disc_share(
+        image,
+        geometry,
+        cell,
+        towards,
+        lab,
+        core=samples.core_lab[cell],
+        ground=samples.ring_lab[cell],
+        patches=True,
+    )
+    rim = crisp_rim(
+        image,
+        (centre.x, centre.y),
+        geometry.cell_size,
+        samples.core_lab[cell],
+        samples.ring_lab[cell],
+        pipes=tuple(towards),
+        denoised=True,
+    )
+    if rim and share >= RIM_DISC:
+        return 1.0
+    if not rim and share <= NO_DISC:
+        return share
+    return 0.5
 
 
 def unlike_centre(
@@ -663,6 +792,7 @@ def disc_share(
     *,
     core: np.ndarray | None = None,
     ground: np.ndarray | None = None,
+    patches: bool = False,
 ) -> float:
     """Share of the angles clear of ``links`` (their directions from the cell's centre,
     radians, y down) where a point at one of ``_DISC_RADII`` shows ``lab``, or the cell's
@@ -670,7 +800,8 @@ def disc_share(
     dot's letter, or a thin band's edges, into its colour); 0 when no angle looked at is
     clear (a hexagon's straight pipe). With ``ground`` (the cell's ring), a point nearer
     it than ``lab`` shows the ground: a dark flow lies within ``NEAR`` of black, so
-    black round its pipe's end passed for its dot."""
+    black round its pipe's end passed for its dot. ``patches``: each point the median
+    of a 3 by 3 patch ``PATCH_SPREAD`` apart round it (``_disc_in_patches``)."""
     directions = np.array(links)
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
@@ -680,7 +811,13 @@ def disc_share(
     r = np.array(_DISC_RADII)[:, None] * geometry.cell_size  # (radii, 1)
     points = np.stack([centre.x + r * np.cos(clear), centre.y + r * np.sin(clear)], axis=-1)
     h, w = image.shape[:2]
-    seen = lab_at(image, points, h, w)  # (radii, angles, 3)
+    if patches:
+        steps = np.array([-PATCH_SPREAD, 0.0, PATCH_SPREAD]) * geometry.cell_size
+        offsets = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)
+        spread = lab_at(image, points[..., None, :] + offsets, h, w)
+        seen = median_of(spread, axis=-2)  # (radii, angles, 3)
+    else:
+        seen = lab_at(image, points, h, w)  # (radii, angles, 3)
     shows = delta_e(seen, lab) <= NEAR
     if core is not None and float(delta_e(core, lab)) <= BAND_NEAR:
         shows |= delta_e(seen, core) <= NEAR

@@ -536,9 +536,9 @@ def _beside_in_patches(
 ) -> tuple[np.ndarray, np.ndarray]:
     """For ``edges`` with bands of colour ``band``, how far (Lab) the colour beside each
     stands from it, each place the median of a 3 by 3 patch ``PATCH_SPREAD`` apart round
-    it, and where it is near the band: within ``BESIDE_APART`` of ``contrast`` of it, and
-    less than ``_DISC_SIDE`` times as far from it as from its cell's ring (``(n, 2, 2)``
-    each, as ``band_sides``' ``apart``).
+    it, and where it is near the band: within ``BESIDE_APART`` of ``contrast`` of it, but
+    not where the band stands that far from its cell's ring and the place ``_DISC_SIDE``
+    times as near the ring as the band (``(n, 2, 2)`` each, as ``band_sides``' ``apart``).
 
     A dark flow on black stands 11-14 Lab from it, 9 needed at half the pipe
     contrast: beside its band one pixel lay 8.1 from it (the colour's 16 px JPEG
@@ -546,7 +546,8 @@ def _beside_in_patches(
     25) 30 px JPEG 60), and JPEG spread its colour there 8.5-8.8 from it over a
     patch, yet twice as near the ground (4.0-4.1). The ground beside a narrow band
     shows so however faint the band; glow wider than a pipe shows the band's colour
-    there, nearer it than the ground.
+    there, nearer it than the ground. A "band" along a tint between two pipes (its
+    ring's colour) stands from its ring too little to be told from it so.
     """
     pitch = geometry.cell_size
     ends = np.array(
@@ -570,10 +571,14 @@ def _beside_in_patches(
             for dr, dc in [STEPS[k]]
         ]
     )  # (n, 2, 3): the first cell's, the second's (BESIDE_ALONG 0.3, 0.7)
+    least = BESIDE_APART * contrast
     apart = delta_e(seen, band[:, None, None, :])
     to_ring = delta_e(seen, rings[:, :, None, :])
-    near = (apart <= BESIDE_APART * contrast) & (apart < _DISC_SIDE * to_ring)
-    return apart, near
+    # The ground only beside a band that stands from the ring as far as asked: a
+    # tint between two pipes is as near its ring as the "band" along it.
+    stands = delta_e(band[:, None, :], rings) >= least  # (n, 2)
+    ground = (apart >= _DISC_SIDE * to_ring) & stands[:, :, None]
+    return apart, (apart <= least) & ~ground
 
 
 def _band_points(ends: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:

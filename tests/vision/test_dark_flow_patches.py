@@ -14,7 +14,7 @@ import pytest
 
 from flowbot.models import Cell
 from flowbot.render import board_geometry
-from flowbot.vision import UnsureBoardError, read_board
+from flowbot.vision import UnsureBoardError, _pipes, read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import to_lab
 from flowbot.vision._discs import crisp_rim
@@ -163,6 +163,25 @@ def test_a_band_as_wide_as_its_colour_beside_is_still_no_link() -> None:
     ]
     samples = sample_cells(wide, geometry)
     assert (Cell(2, 2), 0) not in band_links(wide, geometry, samples, FAINT, into_dots=True)
+
+
+def test_a_tint_between_two_pipes_is_no_band_as_near_its_ring() -> None:
+    # Between the blue flow's two runs along rows 2 and 3 lies their dark blue tint,
+    # its cells' ring's colour: a "band" along it from (2, 1) to (3, 1), one colour, was
+    # beside it twice as near the ring as the band (both the tint): taken for the ground
+    # beside a band, pipes met at (2, 1), the dark flow's faint read refused and the
+    # board with it. The ground is judged so only beside a band standing from the ring.
+    image, puzzle, covered = _dark_jpeg(300015, (25, 0, 25), 45, 60, False)
+    geometry = board_geometry(puzzle, cell_px=45)
+    samples = sample_cells(image, geometry)
+    links = band_links(
+        image, geometry, samples, FAINT, either=True, alike=_pipes.BAND_NEAR, into_dots=True
+    )
+    assert (Cell(2, 1), 1) not in links
+    assert (Cell(2, 2), 1) not in links
+    reading = read_board(image)
+    assert reading.puzzle == puzzle.canonical()
+    assert set(reading.pipes) == covered
 
 
 def test_a_cell_in_doubt_is_a_pipes_dots_twin_only_when_alone() -> None:

@@ -30,6 +30,7 @@ from flowbot.models import BoardGeometry, Cell, Geometry, Link
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import NEAR_RINGING, delta_e, pixels_at, to_lab
 from flowbot.vision._discs import PIPE_SPREAD, crisp_rim
+from flowbot.vision._rays import SOFT_LIGHTNESS
 from flowbot.vision._stats import median_of
 
 #: Along a link, the share of the centre-to-centre segment sampled (its
@@ -574,9 +575,14 @@ def _beside_in_patches(
     least = BESIDE_APART * contrast
     apart = delta_e(seen, band[:, None, None, :])
     to_ring = delta_e(seen, rings[:, :, None, :])
-    # The ground only beside a band that stands from the ring as far as asked: a
-    # tint between two pipes is as near its ring as the "band" along it.
+    # The ground only beside a band that stands from the ring as far as asked (a
+    # tint between two pipes is as near its ring as the "band" along it), and in
+    # colour alone, within SOFT_LIGHTNESS of the ring's lightness (a dark flow on
+    # black): JPEG halves the colours' resolution, not the lightness's; a soft glow
+    # band lighter than its ground fades as far by 0.32 pitch (crop 50097: 8.6 from
+    # it, 4.3 from the ground, 12 L* above it).
     stands = delta_e(band[:, None, :], rings) >= least  # (n, 2)
+    stands &= np.abs(band[:, None, 0] - rings[..., 0]) < SOFT_LIGHTNESS
     ground = (apart >= _DISC_SIDE * to_ring) & stands[:, :, None]
     return apart, (apart <= least) & ~ground
 

@@ -21,7 +21,7 @@ from flowbot.vision._outlined import _lines_hidden
 @pytest.mark.parametrize(
     ("variant", "category", "seed", "state", "why"),
     [
-        ("holes", "mirror", 300010, "solved", "a flow's bend by two holes, its lines under the tint"),
+        ("holes", "mirror", 300010, "solved", "a flow's bend by two holes, lines under its tint"),
     ],
 )
 def test_outlined_boards_read_exactly(

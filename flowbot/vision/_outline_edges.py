@@ -163,11 +163,9 @@ def edge_ink(
     width: float,
     *,
     rgb: np.ndarray | None = None,
-    along_from: float = ALONG[0],
 ) -> Inks:
     """The ink across every edge of the lattice ``xs``, ``ys`` whose lines are ``width``
     pixels wide (``line_width``): taken as far as the outline's edge, twice as wide.
-    ``along_from``: where the parts measured along an edge start (``clear_of_outline``).
 
     With the image's ``rgb``, an edge's ink (and its brightest pixel over the
     ground) is the most any of its channels shows: a grey line over glow of a
@@ -181,10 +179,7 @@ def edge_ink(
     out = []
     for across in (False, True):  # the vertical lines' edges, then the horizontal ones'
         lines, spans = (ys, xs) if across else (xs, ys)
-        measured = [
-            _ink(p.T if across else p, lines, spans, pitch, reach, along_from=along_from)
-            for p in planes
-        ]
+        measured = [_ink(p.T if across else p, lines, spans, pitch, reach) for p in planes]
         total = np.max([m[0] for m in measured], axis=0)
         peak = np.max([m[1] for m in measured], axis=0)
         ridge = np.max([m[3] for m in measured], axis=0)
@@ -209,13 +204,7 @@ def edge_ink(
 
 
 def _ink(
-    g: np.ndarray,
-    lines: np.ndarray,
-    spans: np.ndarray,
-    pitch: float,
-    line_reach: float,
-    *,
-    along_from: float = ALONG[0],
+    g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float, line_reach: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows (within
     ``line_reach`` pixels of them), the brightest pixel's over the ground, its brightness,
@@ -226,8 +215,8 @@ def _ink(
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
     reach = int(np.ceil(ground_to))
     off = np.arange(-reach, reach + 1)
-    n_along = max(3, round((ALONG[1] - along_from) * pitch))
-    quarter = np.linspace(along_from, ALONG[1], n_along)
+    n_along = max(3, round((ALONG[1] - ALONG[0]) * pitch))
+    quarter = np.linspace(*ALONG, n_along)
     t = np.concatenate([quarter, 1 - quarter[::-1]])
     along = spans[:-1, None] + np.diff(spans)[:, None] * t  # [spans, n_along]
     rows = np.clip(np.round(along).astype(int), 0, h - 1)
@@ -240,40 +229,6 @@ def _ink(
     parts = (patch[:, :, :n_along], patch[:, :, n_along:])
     ends = [_across(_profile(part), off, inside, line_reach, pitch)[0] for part in parts]
     return total, peak, top, ridge, below, np.stack(ends, axis=-1)
-
-
-#: Past the outline's half-width, a crossing outline's edge blurs on this far (pixels) ...
-OUTLINE_BLUR_PX = 1.0
-#: ... and the parts measured along an edge start no farther than this from its ends
-#: (pitches): up to ``ALONG[1]`` they stay 0.06 pitch long at least.
-ALONG_FROM_MOST = 0.24
-
-
-def clear_of_outline(kinds: EdgeKinds, pitch: float) -> float:
-    """Where along an edge the parts measured must start (pitches from its ends) to lie
-    clear of the outline crossing it there: ``ALONG[0]``, or past the outline's
-    half-width and a pixel of blur where the outline is wider than that allows (its
-    width the median, over the outline's edges, of their ink over their brightest
-    pixel's, as ``line_width``).
-
-    The game's outline is three lines wide; enlarged with smoothing (a browser's zoom),
-    lines a fifth of a pitch wide and the outline a third, its crossing reaches a fifth
-    of a pitch along the edges meeting it, and its blurred end or its sides add a
-    line's ink there: a side between two holes one cell wide read as a line, a line
-    between two outline ends as doubtful (synthetic holes zoomed 320005 started).
-    """
-    widths = []
-    for kind, ink, peak in (
-        (kinds.vertical, kinds.inks.vertical, kinds.inks.vertical_peak),
-        (kinds.horizontal, kinds.inks.horizontal, kinds.inks.horizontal_peak),
-    ):
-        outline = kind == Kind.OUTLINE
-        widths.append((10 ** ink[outline] - 1) / np.maximum(10 ** peak[outline] - 1, 1))
-    every = np.concatenate(widths)
-    if not every.size:
-        return ALONG[0]
-    reach = (float(np.median(every)) / 2 + OUTLINE_BLUR_PX) / pitch
-    return min(max(ALONG[0], reach), ALONG_FROM_MOST)
 
 
 def _profile(patch: np.ndarray) -> np.ndarray:

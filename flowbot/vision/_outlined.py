@@ -46,12 +46,10 @@ from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice
 from flowbot.vision._outline_edges import (
-    ALONG,
     DOUBT,
     EdgeKinds,
     Kind,
     classify,
-    clear_of_outline,
     edge_ink,
     line_width,
 )
@@ -397,15 +395,14 @@ def _board_on(
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
     cols, rows = found
     width = line_width(gray, xs[cols], ys[rows], pitch)
-    kinds = _kinds(gray, rgb, lattice, found, pitch=pitch, width=width)
+    inks = edge_ink(gray, xs, ys, pitch, width, rgb=rgb)
+    inside = [
+        inks.vertical[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
+        inks.horizontal[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
+    ]
+    kinds = classify(inks, np.concatenate([a.ravel() for a in inside]))
     if kinds is None:
         return None
-    along_from = clear_of_outline(kinds, pitch)
-    if along_from > ALONG[0]:
-        # Measured again clear of an outline wider than the parts measured allow for.
-        kinds = _kinds(gray, rgb, lattice, found, pitch=pitch, width=width, along_from=along_from)
-        if kinds is None:
-            return None
     playable = _playable(kinds, found)
     if playable is None:
         return None
@@ -452,28 +449,6 @@ def _board_on(
         for dr, dc in _undrawn_sides(kinds, cell.row + r0, cell.col + c0)
     )
     return _Board(geometry, features, (int(r1 - r0), int(c1 - c0)), unseen, sides)
-
-
-def _kinds(
-    gray: np.ndarray,
-    rgb: np.ndarray,
-    lattice: Lines,
-    found: tuple[slice, slice],
-    *,
-    pitch: float,
-    width: float,
-    along_from: float = ALONG[0],
-) -> EdgeKinds | None:
-    """Every edge's kind on ``lattice`` (``classify``), the lines' level from the inner
-    edges of the grid ``found``; its parts measured from ``along_from`` (``edge_ink``)."""
-    xs, ys = lattice
-    cols, rows = found
-    inks = edge_ink(gray, xs, ys, pitch, width, rgb=rgb, along_from=along_from)
-    inside = [
-        inks.vertical[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
-        inks.horizontal[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
-    ]
-    return classify(inks, np.concatenate([a.ravel() for a in inside]))
 
 
 def _undrawn_sides(kinds: EdgeKinds, row: int, col: int) -> list[tuple[int, int]]:

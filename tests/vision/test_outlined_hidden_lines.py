@@ -1,9 +1,8 @@
-"""Boards with holes or walls the outlined stage refused (session 29).
+"""Boards with holes or walls whose lines hide under flows' tints or glow (session 29).
 
 A cell whose lines no side shows is playable when it lies open to the board
 across a side showing no outline: the game outlines a hole against every
-playable cell beside it, whatever the cell's other sides show. An edge's ink is
-measured clear of the outline crossing its ends, however wide the outline.
+playable cell beside it, whatever the cell's other sides show.
 """
 
 from __future__ import annotations
@@ -15,9 +14,8 @@ import pytest
 
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._outline_edges import ALONG, ALONG_FROM_MOST, Kind, clear_of_outline
-from flowbot.vision._outlined import _lines_hidden, find_outlined
-from flowbot.vision._types import Settings
+from flowbot.vision._outline_edges import Kind
+from flowbot.vision._outlined import _lines_hidden
 
 
 @pytest.mark.parametrize(
@@ -68,33 +66,3 @@ def test_a_cell_outlined_against_the_board_stays_a_hole() -> None:
     # A doubt heavier than a line closes it as the outline does.
     kinds.vertical_ink[1, 0], kinds.vertical[1, 0] = 2.2, Kind.DOUBT
     assert _lines_hidden(kinds, playable, box).tolist() == [[True, False, False]]
-
-
-def test_edges_are_measured_clear_of_an_outline_wider_than_the_parts_allow() -> None:
-    # A browser's zoom enlarging a small board: the outline a third of a pitch wide.
-    # Measured from 0.12 pitch, a side between two holes a cell wide took in the
-    # outline beside it and read as a line, and a line between two of the outline's
-    # ends as doubtful; measured past the outline's half-width, the holes read.
-    shot = sample("zoomed", 320005, "holes", "started")
-    found = find_outlined(shot.image, Settings())
-    assert found is not None
-    assert found.features.holes == shot.puzzle.holes
-    assert not found.features.walls
-
-
-def test_the_parts_measured_start_past_the_outline_s_half_width() -> None:
-    ink = np.log10(1 + np.array([[800.0], [80.0]]))  # an outline 8 px wide, a line
-    peak = np.log10(1 + np.array([[100.0], [40.0]]))
-    kinds = SimpleNamespace(
-        vertical=np.array([[Kind.OUTLINE], [Kind.LINE]]),
-        horizontal=np.zeros((0, 1), np.int8),
-        inks=SimpleNamespace(
-            vertical=ink,
-            horizontal=np.zeros((0, 1)),
-            vertical_peak=peak,
-            horizontal_peak=np.zeros((0, 1)),
-        ),
-    )
-    assert clear_of_outline(kinds, 25.0) == pytest.approx((4 + 1) / 25)  # type: ignore[arg-type]
-    assert clear_of_outline(kinds, 100.0) == ALONG[0]  # type: ignore[arg-type]
-    assert clear_of_outline(kinds, 12.0) == ALONG_FROM_MOST  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ board "already solved"; each was refused by the code before.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -14,6 +15,7 @@ from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._bridges import shows_disc
 from flowbot.vision._colour import to_lab
+from flowbot.vision._marks import sharp_marks
 from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._rail_ends import runs_through
 
@@ -25,6 +27,11 @@ from flowbot.vision._rail_ends import runs_through
         # through colour drift (nearest by the middle): the tile showed the flow's
         # colour round its centre as a disc, its rails' ends not in that colour.
         ("bridges", "drift", 300013, "solved"),
+        # A thick frame a browser's zoom blurred 0.345 pitch into the border cells: a
+        # corner cell saw its two frames' edges as marks; and a tile painted over in
+        # its neighbours' rings (tinted by the blurred lines) left a core unlike the
+        # empty cells' black beside it, which took the black cell for an object.
+        ("bridges", "zoomed", 300044, "unsolved"),
     ],
 )
 def test_bridges_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
@@ -67,3 +74,24 @@ def test_a_flow_through_a_cell_is_no_disc_and_a_dot_leaving_one_side_is() -> Non
     assert not shows_disc(through, geometry, Cell(0, 0), lavender, corner)
     # The same disc with its flow leaving one way stays a disc.
     assert shows_disc(one_side, geometry, Cell(0, 0), lavender, corner, links=(np.pi,))
+
+
+def _framed_board() -> tuple[np.ndarray, BoardGeometry]:
+    """A 3x3 board of 30 px cells, its thin lines grey, in a light frame 8 px thick
+    centred on its outer lines (the inner edge 0.37 pitch from the border cells'
+    centres), blurred a pixel as a browser's zoom does."""
+    image = np.full((100, 100, 3), 180, np.uint8)
+    image[9:91, 9:91] = 0
+    for v in (35, 65):
+        image[9:91, v - 1 : v + 1] = 90
+        image[v - 1 : v + 1, 9:91] = 90
+    geometry = BoardGeometry((5.0, 35.0, 65.0, 95.0), (5.0, 35.0, 65.0, 95.0))
+    return image, geometry
+
+
+def test_a_thick_frame_by_a_corner_cell_is_no_mark_but_a_stroke_in_it_is() -> None:
+    image, geometry = _framed_board()
+    blurred = cv2.GaussianBlur(image, (0, 0), 1.0)
+    assert sharp_marks(blurred, geometry).max() < 13
+    image[19:22, 12:30] = 200  # a stroke across the corner cell's middle
+    assert sharp_marks(cv2.GaussianBlur(image, (0, 0), 1.0), geometry)[0, 0] >= 25

@@ -72,6 +72,7 @@ def check_background(
     geometry: BoardGeometry,
     dots: set[Cell],
     settings: Settings,
+    *,
     bridges: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse cells that do not show one dark background around their dots.
@@ -471,6 +472,6 @@ BACKGROUND: Rule[Cells] = Rule(
         cells.geometry,
         cells.dots,
         cells.settings,
-        cells.features.bridges,
+        bridges=cells.features.bridges,
     ),
 )

@@ -65,9 +65,7 @@ _THROUGH_ALONG = 0.42
 _THROUGH_ACROSS = (-0.06, 0.0, 0.06)
 
 
-def runs_through(
-    image: np.ndarray, geometry: BoardGeometry, cell: Cell, lab: np.ndarray
-) -> bool:
+def runs_through(image: np.ndarray, geometry: BoardGeometry, cell: Cell, lab: np.ndarray) -> bool:
     """Whether ``lab`` shows (within ``NEAR``) by both ends of ``cell`` along one axis,
     past any dot's rim: a flow running through the cell (over a tile's deck), not a dot's
     disc, whose own flow leaves it by one side at most."""

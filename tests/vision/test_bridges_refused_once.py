@@ -38,7 +38,8 @@ def test_bridges_once_refused_are_read(variant: str, category: str, seed: int, s
     shot = sample(category, seed, variant, state)
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    if state != "unsolved":
+        assert reading.pipes == shot.pipes
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
 
 

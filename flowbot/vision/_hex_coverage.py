@@ -44,6 +44,7 @@ import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
+from flowbot.models import Point
 from flowbot.vision._hex_board import PEAK_NEAR, HexSides, _hump_ink, sampled, wall_sides
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._rule import Rule
@@ -154,8 +155,10 @@ class CutInks:
         levels, either = self.shares.faced.looks(local, across)
         colour, grounds = np.array(levels[:3]), either[..., :3]
         profiles, offsets = _colour_profiles(self.shares.image, local, across)
-        # (the sides the image's edge reaches across alone: the rest as measured)
-        cut = np.any(self.cut.maps[0].past_edge(local, np.array([-across, across])), axis=1)
+        # (the sides the image's edge reaches within ``across`` either side, as
+        # ``_hex_board._check_outline`` takes them, alone: the rest as measured)
+        inside = self.cut.maps[0]
+        cut = [inside.shown(Point(*a), Point(*b), 2 * across) < 1 for a, b in local]
         shown = np.array(
             [
                 not edge or _line_coloured(profile, offsets, ground, colour)

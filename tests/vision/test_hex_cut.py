@@ -193,12 +193,13 @@ def _flow_out_of_the_image(past: float, *, up: bool) -> np.ndarray:
 
 
 @pytest.mark.parametrize("up", [True, False])
-@pytest.mark.parametrize("past", [-0.3, -0.1, 0.1])
+@pytest.mark.parametrize("past", [-2.0, -0.3, -0.1, 0.1])
 def test_a_hexagon_past_the_image_edge_is_refused_with_flows_drawn(past: float, up: bool) -> None:
     # The top cell's flow runs out of the image through the cut thin line above it (or
     # away from it): a single channel measured the flow's band there as a wide outline
     # (read as a board without the hexagon past the edge); the band is no line of the
-    # lines' colour.
+    # lines' colour. Two pixels inside the edge, the line is whole, the hexagon past it
+    # cut, but the edge within the widths' reach: judged as cut, alike.
     with pytest.raises(UnsureReadingError, match="past the board's outline"):
         read_board(_flow_out_of_the_image(past, up=up))
 

@@ -12,6 +12,7 @@ import pytest
 
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
+from flowbot.vision._dots_apart import board_dots
 from flowbot.vision._pipe_dots import flows_region, lettered
 from flowbot.vision._types import DEFAULT_SETTINGS
 
@@ -97,3 +98,29 @@ def test_a_started_hexagonal_board_is_read(category: str, seed: int) -> None:
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert reading.pipes == shot.pipes
+
+
+def test_dots_in_dim_glow_of_a_saturated_hue_are_found_lit_apart_from_it() -> None:
+    # A mirrored phone's dark brown backdrop passes the chroma test (its channels 60
+    # apart, 60 bright) and joins every dot into one blob (a disc of glow round
+    # several of them, found whole); the dots alone are brighter than a dot must be.
+    image = np.zeros((400, 600, 3), np.uint8)
+    cv2.circle(image, (300, 200), 190, (60, 25, 0), -1)
+    dots = [(200, 120, RED), (400, 120, RED), (200, 280, BLUE), (400, 280, BLUE)]
+    _board([*dots, (300, 200, GREEN), (300, 330, GREEN)], image)
+    region = board_dots(image, 2, 60, split=True, reach=1.0)
+    assert region is not None
+    assert region.x0 < 200
+    assert region.x1 > 400
+    assert region.y0 < 120
+    assert region.y1 > 330
+    # The square search's look, with no split, is as it was.
+    assert board_dots(image, 2, 60) is None
+
+
+def test_a_hexagonal_board_in_dim_glow_is_read() -> None:
+    # Synthetic hex mirror 300549: a dark brown glow behind a 5x5 board at a 128 px
+    # pitch joined its dots; the whole image's lattices were a page's beside it.
+    shot = sample("mirror", 300549, "hex")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()

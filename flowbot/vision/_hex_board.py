@@ -690,7 +690,10 @@ def _drawn(
         at = np.stack([x, y], axis=1)[:, None, :]
         to = at + steps * np.array([lattice.col_step, half_row])
         pairs = np.stack([np.broadcast_to(at, to.shape), to], axis=2).reshape(-1, 2, 2)[first]
-        crossed = lines.pipes.crossed(pairs, lattice.row_step)
+        around = which.reshape(len(j), len(_SIDES))
+        asked = np.zeros_like(drawn)
+        asked[around[drawn[around].sum(axis=1) >= lines.pipes.least_drawn]] = True
+        crossed[asked] = lines.pipes.crossed(pairs[asked], lattice.row_step)
     whole = (drawn | crossed)[which.reshape(len(j), len(_SIDES))].all(axis=1)
     cells = {(int(a), int(b)) for a, b in zip(j[whole], k[whole], strict=True)}
     node, step = first[crossed] // len(_SIDES), first[crossed] % len(_SIDES)

@@ -10,7 +10,8 @@ such places and no ridge as wide gives dots, each of its colour where drawn,
 and the board lies around the pairs of dots of one colour and size among them
 (``flows_region``), as an unstarted board lies around its dots
 (``_dots_apart.board_dots``, which takes only round blobs). A colour-blind dot's
-letter is a hole in its blob (``lettered``).
+letter is a hole in its blob (``lettered``), filled in where the blobs as drawn show
+too few flows finished.
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ import math
 import cv2
 import numpy as np
 
-from flowbot.vision._dots_apart import DOT_CHROMA, PAIRS, REACH, Region, pairs_of_one_size
+from flowbot.vision._dots_apart import (
+    DOT_CHROMA,
+    PAIRS,
+    REACH,
+    TWIN_SIZE,
+    Region,
+    pairs_of_one_size,
+)
 from flowbot.vision._grid import shrunk
 from flowbot.vision._stats import median_of
 
@@ -100,10 +108,37 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
     r, g, b = cv2.split(small)
     spread = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
     drawn = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
-    mask = lettered(drawn)
+    # Colour-blind letters are looked past only where the blobs as drawn show too few
+    # flows finished (filled, a glow's blob can close over the ground between flows:
+    # synthetic hex mirror 300508 solved).
+    kept, finished = _board_dots(drawn, small)
+    if not finished:
+        looked_past, _ = _board_dots(lettered(drawn), small, drawn)
+        kept = kept if looked_past is None else looked_past
+    if kept is None:
+        return None
+    size = float(median_of(kept[:, 2])) / 2
+    xs, ys = kept[:, 0] * step, kept[:, 1] * step
+    past = reach * 2 * size * step
+    return Region(
+        max(0, int(xs.min() - past)),
+        max(0, int(ys.min() - past)),
+        min(w, math.ceil(xs.max() + past)),
+        min(h, math.ceil(ys.max() + past)),
+    )
+
+
+def _board_dots(
+    mask: np.ndarray, small: np.ndarray, drawn: np.ndarray | None = None
+) -> tuple[np.ndarray | None, bool]:
+    """The board's dots among the blobs of ``mask`` in ``small`` (x, y, size, R, G, B rows in
+    its pixels), or ``None`` under ``PAIRS`` pairs, and whether those are finished flows'
+    ends; ``drawn``: the pixels of a flow's colour where ``mask`` fills letters in (a dot's
+    colour is taken there)."""
+    drawn = mask if drawn is None else drawn
     count, labels, blobs, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if count < 2:
-        return None
+        return None, False
     inside = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     greatest = np.zeros(count, np.float32)
     np.maximum.at(greatest, labels.ravel().astype(np.intp), inside.ravel())
@@ -131,28 +166,24 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
         rgb = np.median(small[box][own], axis=0)
         dots.setdefault(blob, []).append((*centres[i], 2 * radius, *rgb))
     # A flow's two dots joined by its pipe, a dot with a pipe the user started from it,
-    # a dot alone: each blob with one or two dots' widest places and no ridge. The
-    # board: pairs of dots of one colour and size (a flow's two ends, or a started
-    # flow's dot and its twin apart).
-    found = [
-        end
-        for ends in dots.values()
-        if len(ends) <= 2
-        and not any(math.isnan(e[0]) for e in ends)
-        and (len(ends) == 1 or math.dist(ends[0][:2], ends[1][:2]) > ends[0][2])
-        for end in ends
+    # a dot alone: each blob with one or two dots' widest places and no ridge.
+    plain = [ends for ends in dots.values() if not any(math.isnan(e[0]) for e in ends)]
+    flows = [
+        ends
+        for ends in plain
+        if len(ends) == 2 and math.dist(ends[0][:2], ends[1][:2]) > ends[0][2]
     ]
-    if len(found) < 2 * PAIRS:
-        return None
-    kept = pairs_of_one_size(np.array(found))
+    if len(flows) >= PAIRS:
+        # The board's finished flows: those of the typical dot size.
+        typical = float(median_of(np.array([ends[0][2] for ends in flows], np.float64)))
+        kept = np.array(
+            [e for ends in flows if abs(ends[0][2] / typical - 1) <= TWIN_SIZE for e in ends]
+        )
+    else:
+        # Few finished (a board the user started): pairs of dots of one colour and size,
+        # joined or not (a started flow's dot and its twin apart).
+        found = [end for ends in plain if len(ends) == 1 or ends in flows for end in ends]
+        kept = pairs_of_one_size(np.array(found)) if len(found) >= 2 * PAIRS else np.zeros(0)
     if len(kept) < 2 * PAIRS:
-        return None
-    size = float(median_of(kept[:, 2])) / 2
-    xs, ys = kept[:, 0] * step, kept[:, 1] * step
-    past = reach * 2 * size * step
-    return Region(
-        max(0, int(xs.min() - past)),
-        max(0, int(ys.min() - past)),
-        min(w, math.ceil(xs.max() + past)),
-        min(h, math.ceil(ys.max() + past)),
-    )
+        return None, False
+    return kept, len(flows) >= PAIRS

@@ -63,6 +63,7 @@ def _worker() -> None:
 
     import flowbot
     from flowbot.errors import VisionError
+    from flowbot.formats import format_puzzle
     from flowbot.vision import load_image, read_board
 
     cv2.setNumThreads(1)
@@ -82,7 +83,7 @@ def _worker() -> None:
             geometry = getattr(exc, "geometry", None)
             answer = {"status": f"refused:{type(exc).__name__}", "reason": str(exc)}
             if geometry is not None:
-                answer["geometry"] = [list(geometry.xs), list(geometry.ys)]
+                answer["geometry"] = _geometry(geometry)
         except Exception as exc:  # a crash is an answer to compare too
             ms = (time.perf_counter() - start) * 1000
             answer = {"status": f"crashed:{type(exc).__name__}", "reason": str(exc)}
@@ -92,15 +93,31 @@ def _worker() -> None:
                 "status": "read",
                 "puzzle": [reading.puzzle.rows, reading.puzzle.cols]
                 + [[p.label, list(p.a), list(p.b)] for p in reading.puzzle.pairs],
-                "geometry": [list(reading.geometry.xs), list(reading.geometry.ys)],
+                "geometry": _geometry(reading.geometry),
                 "colours": [list(c) for c in reading.colours],
                 "confidence": reading.confidence,
                 "notes": list(reading.notes),
             }
+        if answer["status"] == "read" and not reading.puzzle.is_classic:
+            # The holes, walls, bridges, warps and shape (a hexagonal board's too).
+            answer["board"] = format_puzzle(reading.puzzle.canonical(), "board")
         answer["ms"] = ms
         # json writes floats by repr: every bit of a line position survives.
         out.write(json.dumps(answer) + "\n")
         out.flush()
+
+
+def _geometry(geometry: Any) -> list[Any]:
+    """Where a board was read, every bit of it: a square grid's lines, a hexagonal
+    board's first centre, steps and size (it has no grid lines)."""
+    if hasattr(geometry, "xs"):
+        return [list(geometry.xs), list(geometry.ys)]
+    origin = geometry.origin
+    return [
+        [origin.x, origin.y],
+        [geometry.col_step, geometry.row_step],
+        [geometry.rows, geometry.cols],
+    ]
 
 
 def _import_generators() -> tuple[Any, Any, Any]:

@@ -28,7 +28,7 @@ from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._cells import NEAR, CellSamples, sample_cells
 from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab, to_rgb
 from flowbot.vision._pipes import disc_share
-from flowbot.vision._rail_ends import rails_in_colour
+from flowbot.vision._rail_ends import rails_in_colour, runs_through
 from flowbot.vision._stats import median_along, median_of, median_of_present
 
 #: The patch a cell is resampled to (pixels a side, covering the cell exactly).
@@ -146,12 +146,14 @@ def shows_disc(
     A colour-blind letter's strokes pass for a tile's rails, and the tint a
     flow leaves in its dot's cell for its deck, square and flat to the lines;
     rails of ``core``'s colour out past any dot's rim are a tile's, a grey flow
-    over its deck (``rails_in_colour``).
+    over its deck (``rails_in_colour``), and so is ``core``'s colour running on through
+    the cell to both its edges along one axis, a flow over its deck (``runs_through``).
     """
     return (
         disc_share(image, geometry, cell, links, core) >= DOT_NOT_TILE
         and float(delta_e(corner, core)) > NEAR
         and not rails_in_colour(image, geometry, cell, core)
+        and not runs_through(image, geometry, cell, core)
     )
 
 

@@ -72,6 +72,8 @@ def check_background(
     geometry: BoardGeometry,
     dots: set[Cell],
     settings: Settings,
+    *,
+    bridges: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse cells that do not show one dark background around their dots.
 
@@ -80,6 +82,9 @@ def check_background(
     darker than the lines; heavy synthetic glow: 1+); a dot's surroundings
     match the cells beside it (within 15 Lab on real screens, 20 on synthetic
     ones). Light cards between dark gaps, or a tile in a cell, are something else.
+
+    ``bridges``: cells whose tile was painted over with the rings around it
+    (``_bridges.take_off``), their cores no core the game drew.
     """
     background = float(median_of(samples.ring_lab[..., 0]))
     # The lines (L* 0 or more) measured only where cells that light could be lighter.
@@ -126,6 +131,13 @@ def check_background(
     unlike, unlike_but_one = apart[..., 0], apart[..., 1]
     cores = pad_with(samples.core_lab, 1, 1, np.nan)
     cores[~empty] = np.nan
+    # A bridge's tile is painted over in its neighbours' rings, core and all:
+    # where thick blurred lines tint every ring, its core is their tint, not the
+    # empty cores' ground, and an empty cell beside it was taken for an object
+    # for not matching it (bridges zoomed 300044: a border cell's black core
+    # 10.8 Lab from a painted tile's, 0.0 from its other empty neighbours').
+    for cell in bridges:
+        cores[cell.row + 1, cell.col + 1] = np.nan
 
     def cores_apart_at(offsets: tuple[tuple[int, int], ...]) -> np.ndarray:
         near = np.stack([cores[a : a + rows, b : b + cols] for a, b in offsets], axis=2)
@@ -455,6 +467,11 @@ BACKGROUND: Rule[Cells] = Rule(
     "around the dot at cell .. is unlike its neighbours' / cell (r, c) holds something that "
     "is neither a dot nor empty / the cells of row or column k are unlike the board's next to them",
     check=lambda cells: check_background(
-        cells.samples, cells.image, cells.geometry, cells.dots, cells.settings
+        cells.samples,
+        cells.image,
+        cells.geometry,
+        cells.dots,
+        cells.settings,
+        bridges=cells.features.bridges,
     ),
 )

@@ -220,8 +220,62 @@ class _Look:
 
     def discs(self, *, split: bool) -> list[tuple[float, ...]]:
         """The discs found whole, and with ``split`` those cut from blobs ``_SPLIT_LEAST``
-        px or more on their longer side (``round_blobs``)."""
-        return self.found + self.cut(_SPLIT_LEAST) if split else self.found
+        px or more on their longer side (``round_blobs``), and those lit apart from dim
+        glow (``lit``)."""
+        if not split:
+            return self.found
+        found = list(self.found)
+        for disc in self.lit(found):
+            # Lying in a disc found whole: the same dot, or glow round it (a blob of
+            # another size, the lit dot the one drawn).
+            within = [f for f in found if math.hypot(disc[0] - f[0], disc[1] - f[1]) <= f[2] / 2]
+            if any(abs(f[2] - disc[2]) <= TWIN_SIZE * max(f[2], disc[2]) for f in within):
+                continue
+            found = [f for f in found if f not in within] + [disc]
+        for disc in self.cut(_SPLIT_LEAST):
+            if all(math.hypot(disc[0] - x, disc[1] - y) > size / 2 for x, y, size, *_ in found):
+                found.append(disc)
+        return found
+
+    def lit(self, whole: list[tuple[float, ...]]) -> list[tuple[float, ...]]:
+        """Discs among the blobs that are no disc (and within the discs found whole,
+        ``whole``), once their pixels dimmer than a dot (``DOT_BRIGHTNESS``) are left out.
+
+        Dim glow of a saturated hue round a board (a mirrored phone's backdrop: a dark
+        brown glow 52 apart in its channels, 55 bright) passes the chroma test and joins
+        every dot into one blob, or into a disc of glow round a few dots (found whole:
+        synthetic hex mirror 300549, no board's dots found, its lattice never looked for
+        round them); its colour shades smoothly, so no rim cuts the dots from it
+        (``cut``). Every dot is brighter than the glow.
+        """
+        bright = self.mask & (self.brightest >= DOT_BRIGHTNESS).astype(np.uint8)
+        part, step = self.part, self.step
+        found: list[tuple[float, ...]] = []
+        # The discs found whole, back in the copy's pixels (a pixel's margin round them).
+        step_back = [
+            (
+                max(0, round((cx - part.x0) / step - size / step / 2)),
+                max(0, round((cy - part.y0) / step - size / step / 2)),
+                round(size / step) + 1,
+                round(size / step) + 1,
+            )
+            for cx, cy, size, *_ in whole
+        ]
+        for x, y, w, h in [*self.failed, *step_back]:
+            box = (slice(y, y + h), slice(x, x + w))
+            at = Region(part.x0 + x * step, part.y0 + y * step, part.x1, part.y1)
+            for outline in _outlines(bright[box]):
+                disc = _disc(
+                    cv2.boundingRect(outline),
+                    bright[box],
+                    self.small[box],
+                    self.brightest[box],
+                    part=at,
+                    step=step,
+                )
+                if disc is not None:
+                    found.append(disc)
+        return found
 
     def cut(self, least: int, *, both_sides: bool = False) -> list[tuple[float, ...]]:
         """Discs cut from the blobs that are no disc, ``least`` px or more (in the copy)

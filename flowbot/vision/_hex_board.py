@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Protocol
 
@@ -369,7 +369,9 @@ class HexSides:
     (``_hex_channel.ink_channel``), when not ``lines``; ``inks_again``: in a
     second one, where the walls must read alike (``_hex_walls_alike``);
     ``inks_faced``: each side's clearest channel's where ``inks`` are the line's colour's
-    shares (``_hex_coverage``), its walls to agree with.
+    shares (``_hex_coverage``), its walls to agree with; ``inks_cut``: where ``inks`` do
+    not measure a line the image's edge cuts as cut (with pipes drawn), what judges the
+    outline's sides it cuts (``_check_outline``).
     """
 
     lines: LineMap
@@ -379,6 +381,7 @@ class HexSides:
     inks: Inks | None = None
     inks_again: Inks | None = None
     inks_faced: Inks | None = None
+    inks_cut: Inks | None = None
 
     @cached_property
     def _ends(self) -> tuple[dict[tuple[Node, Node], tuple[Point, Point]], float]:
@@ -570,6 +573,28 @@ ONE_PIECE: Rule[HexSides] = Rule(
 def _check_outline(sides: HexSides) -> None:
     assert sides.groups is not None, "checked once the width rule passed"
     _, outline = sides.widths
+    if sides.inks_cut is None:
+        _outline_wide(sides, outline)
+        return
+    # The sides the image's edge cuts judged in the measure that sees them as cut, against
+    # its own groups (the widths' groups along each direction: its whole sides').
+    reach = 2 * max(4.0, LINE_REACH * sides.lattice.row_step)
+    cut = [edge for edge in outline if sides.lines.shown(edge.a, edge.b, reach) < 1]
+    _outline_wide(sides, [edge for edge in outline if edge not in cut])
+    if cut:
+        seen_cut = replace(
+            sides, inks=sides.inks_cut, inks_again=None, inks_faced=None, inks_cut=None
+        )
+        if seen_cut.groups is None:
+            raise UnsureReadingError(OUTLINE.reason)
+        at = {(edge.node, edge.a): edge for edge in seen_cut.widths[1]}
+        _outline_wide(seen_cut, [at[edge.node, edge.a] for edge in cut])
+
+
+def _outline_wide(sides: HexSides, outline: Sequence[OutlineSide]) -> None:
+    """Each side of ``outline`` in the outline's group of ``sides``' widths (as far as
+    the image's edge lets it show)."""
+    assert sides.groups is not None, "checked once the width rule passed"
     for edge in outline:
         # Where the image's edge cuts the outline, a line of either width shows
         # only its part inside: each is expected as cut.
@@ -606,7 +631,14 @@ OUTLINE: Rule[HexSides] = Rule(
     "past a cut line in small hexagons), a cut line's hump summed over that ground (the "
     "edge is no valley); a cut side also as far between the two on the linear way (a deep "
     "cut leaves a thin line 0.05 px, the outline 0.53: JPEG's ringing and a dot's cap by "
-    "the edge, 0.17, passed on the log scale).",
+    "the edge, 0.17, passed on the log scale). With pipes drawn, the sides the image's edge "
+    "reaches (within the widths' reach) judged so in their own measure and its groups "
+    "(`_hex_coverage.CutInks`): each side's clearest channel with the ground by the edge "
+    "found (the colour's shares past the edge are nothing's: a cut outline over a tint a "
+    "fifth to a half short of what it shows, synthetic hex tiny cells 300011, 300014 "
+    "solved), a side none where no step across it near the side is the lines' colour over "
+    "half its pixel, off the mix by OFF_LINE 0.35 of their contrast at most (a flow's band "
+    "running out through a cut thin line: 0.66, read as the outline in one channel).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )
@@ -658,7 +690,10 @@ def _drawn(
         at = np.stack([x, y], axis=1)[:, None, :]
         to = at + steps * np.array([lattice.col_step, half_row])
         pairs = np.stack([np.broadcast_to(at, to.shape), to], axis=2).reshape(-1, 2, 2)[first]
-        crossed = lines.pipes.crossed(pairs, lattice.row_step)
+        around = which.reshape(len(j), len(_SIDES))
+        asked = np.zeros_like(drawn)
+        asked[around[drawn[around].sum(axis=1) >= lines.pipes.least_drawn]] = True
+        crossed[asked] = lines.pipes.crossed(pairs[asked], lattice.row_step)
     whole = (drawn | crossed)[which.reshape(len(j), len(_SIDES))].all(axis=1)
     cells = {(int(a), int(b)) for a, b in zip(j[whole], k[whole], strict=True)}
     node, step = first[crossed] // len(_SIDES), first[crossed] % len(_SIDES)

@@ -19,6 +19,10 @@ its hump (``_hump_ink``: a dot's rim past the line is no line). Measured so,
 a tint's step is no ink: it lies wholly on one side of the line, at that
 side's ground.
 
+A line the image's edge cuts is measured apart (``CutInks``): past the edge the
+faces and the shares are nothing's, and the part of a line shown is told in
+pixels, which a share is not.
+
 JPEG keeps the colours at half resolution: a tint's colour runs a few pixels
 into the line and its faces there, and the shares come out uneven (hex jpeg
 300004 started: a grey-blue line beside an orange tint 1.5-1.8 px between
@@ -34,11 +38,13 @@ fainter than half the line.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 
 import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
+from flowbot.models import Point
 from flowbot.vision._hex_board import PEAK_NEAR, HexSides, _hump_ink, sampled, wall_sides
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._rule import Rule
@@ -55,6 +61,9 @@ HALF = 0.5
 #: a JPEG shot's blurred thin lines reached half their colour nowhere, typically (0-0.1,
 #: hex jpeg 300004 solved: every line with any half-level width then in the walls' group).
 SOLID = 0.6
+#: A step across a cut side is the lines' colour where it lies off the mix of it and the
+#: ground by this share of their distance at most (``_line_coloured``).
+OFF_LINE = 0.35
 
 
 class CoveredInks:
@@ -106,6 +115,74 @@ class HalfCoveredInks(CoveredInks):
 
     def _width(self, share: np.ndarray, offsets: np.ndarray) -> float:
         return _half_width(share, offsets)
+
+
+class CutInks:
+    """The widths of the sides the image's edge cuts, with pipes drawn (``_hex_board.Inks``):
+    each side's in its clearest channel with the ground by the edge found as without pipes
+    (``FacedInks(cut_ground=True)``), none where the lines' colour covers half a pixel
+    nowhere across it (``HALF`` of ``CoveredInks``' shares).
+
+    The colour's shares and the faces past the image's edge are nothing's, and a share
+    is no pixel: the shares measured a cut outline beside a flow's tint a fifth to a
+    half short of what the lattice says it shows (synthetic hex tiny cells 300011,
+    300014 solved, 300015 started; without pipes, read in one channel so, right). But a
+    single channel counts whatever stands out across the side: a flow's band running
+    out of the image through a cut thin line (onto a hexagon past the edge) hides that
+    line, and measured as a wide outline there. No flow crosses the outline: a side
+    whose middle is a band of a flow's colour shows no line of the lines' colour.
+    """
+
+    def __init__(self, faced: FacedInks, image: np.ndarray, around: np.ndarray) -> None:
+        """``faced``: the colour's shares' look (the lines' colour and faces); the channels
+        of ``image`` with the ground by the edge found are looked at round the hexagons'
+        centres ``around`` as ``faced`` looks (only once asked: most boards are cut
+        nowhere)."""
+        self.shares = CoveredInks(faced)
+        self._image, self._around = image, around
+
+    @cached_property
+    def cut(self) -> FacedInks:
+        """Each side's clearest channel, the ground by the image's edge found."""
+        faced = self.shares.faced
+        return FacedInks(self._image, faced.pitch, faced.contrast, self._around, cut_ground=True)
+
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
+        if not len(sides):
+            return np.zeros(0)
+        local = sides - self.shares.origin
+        levels, either = self.shares.faced.looks(local, across)
+        colour, grounds = np.array(levels[:3]), either[..., :3]
+        profiles, offsets = _colour_profiles(self.shares.image, local, across)
+        # (the sides the image's edge reaches within ``across`` either side, as
+        # ``_hex_board._check_outline`` takes them, alone: the rest as measured)
+        inside = self.cut.maps[0]
+        cut = [inside.shown(Point(*a), Point(*b), 2 * across) < 1 for a, b in local]
+        shown = np.array(
+            [
+                not edge or _line_coloured(profile, offsets, ground, colour)
+                for profile, ground, edge in zip(profiles, grounds, cut, strict=True)
+            ]
+        )
+        return np.where(shown, self.cut.widths(sides, across), 0.0)
+
+
+def _line_coloured(
+    profile: np.ndarray, offsets: np.ndarray, grounds: np.ndarray, colour: np.ndarray
+) -> bool:
+    """Whether a step across ``profile`` (as ``_shares`` takes it) near the side is the lines'
+    ``colour`` over half its pixel or more on the ground there: its share ``HALF`` or more,
+    and off the mix of the two by ``OFF_LINE`` of the line's contrast over that ground at
+    most (a flow's band's colour has a share of any colour it leans towards)."""
+    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
+    ground = (1 - step) * grounds[0] + step * grounds[1]
+    span = colour[None, :] - ground
+    share = _shares(profile, offsets, grounds, colour)
+    off = np.linalg.norm(profile - ground - share[:, None] * span, axis=1)
+    contrast = np.linalg.norm(span, axis=1)
+    near = np.abs(offsets) <= PEAK_NEAR
+    return bool(np.any(near & (share >= HALF) & (off <= OFF_LINE * contrast)))
 
 
 def _shares(

@@ -56,10 +56,18 @@ class FacedInks:
     both its faces (``_hex_board.Inks``)."""
 
     def __init__(
-        self, image: np.ndarray, pitch: float, contrast: float, around: np.ndarray | None = None
+        self,
+        image: np.ndarray,
+        pitch: float,
+        contrast: float,
+        around: np.ndarray | None = None,
+        *,
+        cut_ground: bool = False,
     ) -> None:
         """``around``: the centres ``(n, 2)`` (x, y) of the hexagons measured, when given (the
-        channels' top-hats are then taken only within ``MARGIN`` of them)."""
+        channels' top-hats are then taken only within ``MARGIN`` of them); ``cut_ground``: a
+        line the image's edge cuts measured over the ground found by the edge
+        (``LineMap(cut_ground=True)``, as without pipes)."""
         self.origin = np.zeros(2)
         if around is not None and len(around):
             h, w = image.shape[:2]
@@ -70,9 +78,11 @@ class FacedInks:
         luma = cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
         # Red, green, blue, then the luma (the last: taken unless another is clearer).
         self.channels = [*cv2.split(image), luma]
-        self.maps = [LineMap(channel, pitch, contrast) for channel in self.channels]
+        self.maps = [
+            LineMap(channel, pitch, contrast, cut_ground=cut_ground) for channel in self.channels
+        ]
         self.off = GROUND_OFF * pitch
-        self.contrast = contrast
+        self.pitch, self.contrast = pitch, contrast
         self._looked: tuple[tuple[bytes, float], list[float], np.ndarray] | None = None
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:

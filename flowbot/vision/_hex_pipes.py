@@ -61,6 +61,10 @@ class Crossings:
 
     image: np.ndarray
     contrast: float
+    #: Sides are looked at only round hexagons with this many of their six drawn at
+    #: least: a flow passes through a cell once, crossing two of its sides (one at its
+    #: dot), so a hexagon with fewer drawn is no cell wherever pipes run (0: every side).
+    least_drawn: int = 0
 
     def crossed(self, centres: np.ndarray, pitch: float) -> np.ndarray:
         """For pairs of neighbours' centres ``(n, 2, 2)`` (x, y), whether a pipe runs

@@ -32,7 +32,7 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
-from flowbot.vision._hex_coverage import covered_lead
+from flowbot.vision._hex_coverage import CutInks, covered_lead
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_glow import SignedLines, along_hue, with_darker_lines
 from flowbot.vision._hex_inked import inked
@@ -122,7 +122,10 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # Beside pipes, each side's in the channel where its line stands clear of the
         # flows' tints (``_hex_faces``).
         centres = np.array([lattice.centre(*n) for n in sides.cells])
-        sides = replace(sides, inks=FacedInks(image, pitch, contrast, centres))
+        faced = FacedInks(image, pitch, contrast, centres)
+        # (its lines the image's edge cuts measured as cut, as without pipes)
+        cut = CutInks(faced, image, centres)
+        sides = replace(sides, inks=faced, inks_cut=cut)
     else:
         signed = SignedLines(ink_channel(image, sides), pitch, contrast, cut_ground=True)
         # ... or along the lines' own hue, where glow crosses their brightness in it.

@@ -10,6 +10,15 @@ worth in one piece that passes the lattice rules (empty inside: not a page's
 ruled grid). A square grid draws no hexagon whole, so a square board never
 shows the sign; the sign only moves the hexagon reader first, and when that
 reads no board the square search runs on as before.
+
+On a started or finished board a flow's band hides the middle of every side
+it crosses, so the hexagons under the flows are not drawn whole, and a
+finished board's dots lie in their flows (no pairs of dots apart): the sign
+is looked for around the flows then (``flows_region``, as the hexagon reader
+finds their lattice), and a side a pipe crosses counts as drawn
+(``Crossings``, in the copy's colours, as the hexagon reader counts it; the
+hexagons it crosses are not judged empty inside, as they hold the pipe: in a
+shrunk copy a slanted pipe is as narrow as a line and stands out as one).
 """
 
 from __future__ import annotations
@@ -24,12 +33,19 @@ from flowbot.vision._dots_apart import board_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, shrunk
 from flowbot.vision._hex_board import found_hexagons, neighbours
 from flowbot.vision._hex_lattice import MAX_PITCHES, lattices_in
+from flowbot.vision._hex_pipes import Crossings
+from flowbot.vision._pipe_dots import flows_region
 from flowbot.vision._rules import HEX_LATTICE_RULES
 from flowbot.vision._types import Settings
 
 #: Least pitch, in the shrunk copy's pixels, at which hexagons are looked for: a side
 #: (0.58 pitch) long enough to stand out from its corners and the dots' rims.
 MIN_PITCH = 12.0
+#: A flow passes through a cell once, crossing two of its six sides: a hexagon it
+#: closes shows four drawn (synthetic hex finished boards, every category: never
+#: more than two crossed), and the sides round others are not asked about pipes
+#: (a square board's lines draw few of a false lattice's sides).
+LEAST_DRAWN = 4
 
 
 class HexagonsSeenError(BoardNotFoundError):
@@ -41,7 +57,8 @@ def hexagons_seen(
 ) -> bool:
     """Whether the screen shows a board's worth of hexagons drawn whole, in one piece empty
     inside: around the board's dots (``board_dots``: a small board among a desktop's
-    clutter outweighs its lines over the whole screen), or, none seen, in ``first``,
+    clutter outweighs its lines over the whole screen) or, none seen, its flows
+    (``flows_region``), or, neither seen, in ``first``,
     the square search's first copy of ``gray`` (the brightest channel of ``image``).
 
     Around the dots the lines are looked at in a copy of their own, as fine as
@@ -51,20 +68,27 @@ def hexagons_seen(
     step = max(1, math.ceil(max(h, w) / settings.work_size))
     region = board_dots(image, step, MIN_BOARD_SIDE * settings.min_cell_px, split=True)
     if region is None:
-        return _drawn_whole(first, settings.line_contrast)
-    crop = gray[region.y0 : region.y1, region.x0 : region.x1]
-    f = max(1, math.ceil(max(crop.shape) / settings.work_size))
-    return _drawn_whole(shrunk(crop, f), settings.line_contrast)
+        # A finished board's dots lie in their flows: the board lies around them.
+        region = flows_region(image, step)
+    if region is None:
+        return _drawn_whole(first, shrunk(image, step), settings)
+    crop = (slice(region.y0, region.y1), slice(region.x0, region.x1))
+    f = max(1, math.ceil(max(region.x1 - region.x0, region.y1 - region.y0) / settings.work_size))
+    return _drawn_whole(shrunk(gray[crop], f), shrunk(image[crop], f), settings)
 
 
-def _drawn_whole(small: np.ndarray, contrast: float) -> bool:
+def _drawn_whole(small: np.ndarray, colours: np.ndarray, settings: Settings) -> bool:
     """Whether ``small`` shows a board's worth of hexagons drawn whole on some lattice its
-    thin lines repeat along, in one piece holding a hexagon with all six around it that
-    passes the lattice rules."""
+    thin lines repeat along (a side crossed by a pipe in ``colours``, the same copy in
+    colour, counting as drawn), in one piece holding a hexagon with all six around it
+    that passes the lattice rules."""
+    contrast = settings.line_contrast
+    # (asked only round hexagons a pipe may close: four sides drawn, ``LEAST_DRAWN``)
+    crossings = Crossings(colours, settings.pipe_contrast, least_drawn=LEAST_DRAWN)
     for lattice in islice(lattices_in(small, max(small.shape), contrast), MAX_PITCHES):
         if lattice.row_step < MIN_PITCH:
             continue
-        for piece in found_hexagons(small, lattice, contrast):
+        for piece in found_hexagons(small, lattice, contrast, crossings):
             # A square grid's lines close hexagons only in a column or two, where
             # their slanted sides happen to lie along its lines: a board has a
             # hexagon drawn whole with all six around it.

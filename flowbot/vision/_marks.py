@@ -42,8 +42,32 @@ def sharp_marks(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray:
     (across_rows, across_cols), _, _ = _mark_samples(
         image, (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2, cell_pitch(xs, ys)
     )
+    _frame_sides_unjudged(across_rows, across_cols)
     judged = np.maximum(across_rows, across_cols).reshape(*across_rows.shape[:2], -1)
     return _share_reaches(judged)
+
+
+#: How far from a cell's centre (pitches) steps towards a side on the board's
+#: border are judged: the frame there may be drawn thicker than any grid line
+#: (``MARK_REACH`` lies inside the thickest line's blur), and a browser's zoom
+#: widens and blurs it: its inner edge 0.345 pitch from the centre (bridges zoomed
+#: 300044, a corner cell seeing its two frames' edges scored 37.8; the other
+#: border cells, one frame each, 3.4).
+FRAME_SIDE_REACH = 0.15
+
+
+def _frame_sides_unjudged(across_rows: np.ndarray, across_cols: np.ndarray) -> None:
+    """Leave out (in place) the border cells' samples whose step towards their outer
+    side looks past ``FRAME_SIDE_REACH`` (compared with the sample ``2 * MARK_STEP``
+    out): the board's frame, not a mark in the cell."""
+    half = across_rows.shape[-1] // 2
+    offsets = (np.arange(across_rows.shape[-1]) - half) * MARK_STEP
+    past = np.abs(offsets) > FRAME_SIDE_REACH + 1e-9
+    before, after = past & (offsets < 0), past & (offsets > 0)
+    across_rows[0, :, before, :] = 0.0  # top row of cells: steps up
+    across_rows[-1, :, after, :] = 0.0  # bottom row: steps down
+    across_cols[:, 0, :, before] = 0.0  # left column: steps left
+    across_cols[:, -1, :, after] = 0.0  # right column: steps right
 
 
 def _share_reaches(judged: np.ndarray) -> np.ndarray:

@@ -253,16 +253,24 @@ def _across(
     # window flush against the board's frame, past a dark margin): its darkest
     # pixel past the line's middle is (the margin may lie within the line's reach:
     # a phone mirrored small, its window's edge 3 px from the frame).
-    top = (profile[..., near] * inside[:, None, near]).max(-1)
+    near_profile = profile[..., near] * inside[:, None, near]
+    top = near_profile.max(-1)
+    top_at = off[near][near_profile.argmax(-1)]  # where the top lies (pixels, signed)
     grounds = []
-    for half in (off < 0, off > 0):
+    for sign, half in ((-1, off < 0), (1, off > 0)):
         take = side & half
         valid = inside[:, take]  # [lines, n]
         count = valid.sum(-1)
         mean = (profile[..., take] * valid[:, None, :]).sum(-1) / np.maximum(count, 1)[:, None]
         past = half & (a >= 1) & (a <= ground_to)
-        darkest = np.where(inside[:, None, past], profile[..., past], np.inf).min(-1)
-        mean = np.where(mean > top, np.minimum(mean, darkest), mean)
+        values = np.where(inside[:, None, past], profile[..., past], np.inf)
+        darkest = values.min(-1)
+        # The margin lies past the line's top: a ramp rising through the line's reach
+        # (glow's edge: its darkest pixel by the middle, its top at the reach's end) has
+        # no line on it to take the ground at (synthetic holes jpeg 300003 started).
+        darkest_at = a[past][values.argmin(-1)]
+        margin = darkest_at > np.where(np.sign(top_at) == sign, np.abs(top_at), 0)
+        mean = np.where((mean > top) & margin, np.minimum(mean, darkest), mean)
         grounds.append(np.where(count[:, None] > 0, mean, np.nan))
     before, after = grounds
     before = np.where(np.isnan(before), after, before)

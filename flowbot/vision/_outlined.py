@@ -555,10 +555,10 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
 
 
 def _lines_hidden(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> np.ndarray:
-    """``playable`` with the cells of ``box`` beside it whose sides show no outline (nor a
-    doubt heavier than a line) anywhere: their lines hidden (faint lines under flows'
-    tints), not holes, which the game outlines all round. Taken in turn from the playable
-    cells inward."""
+    """``playable`` with the cells of ``box`` beside it across a side that shows no
+    outline (nor a doubt heavier than a line): their lines hidden (faint lines under
+    flows' tints), not holes, which the game outlines against every playable cell beside
+    them. Taken in turn from the playable cells inward."""
     heavy = [
         (kind == Kind.OUTLINE) | ((kind == Kind.DOUBT) & (ink >= kinds.levels[1]))
         for kind, ink in (
@@ -566,15 +566,21 @@ def _lines_hidden(kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray) -> np
             (kinds.horizontal, kinds.horizontal_ink),
         )
     ]
-    outlined = heavy[0][:-1].T | heavy[0][1:].T | heavy[1][:-1] | heavy[1][1:]
-    candidates = box & ~playable & ~outlined
+    # Each cell's sides: left, right, top, bottom.
+    left, right, top, bottom = heavy[0][:-1].T, heavy[0][1:].T, heavy[1][:-1], heavy[1][1:]
+    candidates = box & ~playable
     out = playable.copy()
     while True:
+        # Beside a cell taken across a side showing no outline: a hole is outlined
+        # against every playable cell beside it, so a cell so open to the board is
+        # none, whatever its other sides show (the outline round holes or the frame
+        # beside it: a flow's bend by two holes, its lines under the tint, synthetic
+        # holes mirror 300010 solved, was taken for a hole not outlined).
         beside = np.zeros_like(out)
-        beside[1:] |= out[:-1]
-        beside[:-1] |= out[1:]
-        beside[:, 1:] |= out[:, :-1]
-        beside[:, :-1] |= out[:, 1:]
+        beside[1:] |= out[:-1] & ~top[1:]
+        beside[:-1] |= out[1:] & ~bottom[:-1]
+        beside[:, 1:] |= out[:, :-1] & ~left[:, 1:]
+        beside[:, :-1] |= out[:, 1:] & ~right[:, :-1]
         more = candidates & beside & ~out
         if not more.any():
             return out

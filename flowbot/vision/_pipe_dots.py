@@ -4,9 +4,14 @@ On a board the user started or finished, a flow is one saturated blob: a
 pipe about half as wide as the dots at its ends. So a dot is found where the
 blob is widest (its distance from the blob's edge near the blob's greatest:
 the pipe's ridge lies half as far in), a flow where a blob has two such
-places of one size far apart. The board lies around the flows of one dot
-size (``flows_region``), as an unstarted board lies around its dots
-(``_dots_apart.board_dots``, which takes only round blobs).
+places of one size far apart. A started board's flows are often unfinished: a
+dot with a pipe drawn from it, its twin alone. So every blob with one or two
+such places and no ridge as wide gives dots, each of its colour where drawn,
+and the board lies around the pairs of dots of one colour and size among them
+(``flows_region``), as an unstarted board lies around its dots
+(``_dots_apart.board_dots``, which takes only round blobs). A colour-blind dot's
+letter is a hole in its blob (``lettered``), filled in where the blobs as drawn show
+too few flows finished.
 """
 
 from __future__ import annotations
@@ -16,7 +21,14 @@ import math
 import cv2
 import numpy as np
 
-from flowbot.vision._dots_apart import DOT_CHROMA, PAIRS, REACH, TWIN_SIZE, Region
+from flowbot.vision._dots_apart import (
+    DOT_CHROMA,
+    PAIRS,
+    REACH,
+    TWIN_SIZE,
+    Region,
+    pairs_of_one_size,
+)
 from flowbot.vision._grid import shrunk
 from flowbot.vision._stats import median_of
 
@@ -31,18 +43,102 @@ COMPACT = 1.0
 LEAST_RADIUS = 2.0
 
 
+def lettered(mask: np.ndarray) -> np.ndarray:
+    """``mask`` (0/1 ``uint8``) with each hole in a blob thinner than the blob filled in.
+
+    The colour-blind setting writes a letter over each dot, white or black (no flow's
+    colour): a hole in the dot, at its centre, where the blob's widest place would be
+    (its distance from the edge a letter's stroke or less). Its strokes are thinner
+    than the blob round them; the ground a flow's loop closes round a cell is wider
+    than the pipe, and kept out.
+    """
+    filled = mask.copy()
+    h, w = mask.shape
+    # The ground reached from the image's edge (past a one-pixel frame) is no hole.
+    framed = np.zeros((h + 2, w + 2), np.uint8)
+    framed[1:-1, 1:-1] = mask
+    flood = framed.copy()
+    cv2.floodFill(flood, None, (0, 0), 1)
+    holes = (flood[1:-1, 1:-1] == 0).astype(np.uint8)
+    if not holes.any():
+        return mask
+    count, hole_of = cv2.connectedComponents(holes, connectivity=4)
+    hole_depth = np.zeros(count, np.float32)
+    np.maximum.at(
+        hole_depth,
+        hole_of.ravel().astype(np.intp),
+        cv2.distanceTransform(holes, cv2.DIST_L2, 3).ravel(),
+    )
+    blobs, blob_of = cv2.connectedComponents(mask | holes, connectivity=8)
+    blob_depth = np.zeros(blobs, np.float32)
+    np.maximum.at(
+        blob_depth,
+        blob_of.ravel().astype(np.intp),
+        cv2.distanceTransform(mask, cv2.DIST_L2, 3).ravel(),
+    )
+    thin = (hole_of > 0) & (hole_depth[hole_of] < blob_depth[blob_of])
+    filled[thin] = 1
+    return filled
+
+
+#: A blob alone (no pipe from it) filling more of its box than this is no dot but a
+#: square (an icon, a taskbar's button): a disc fills pi/4 of it.
+SQUARE_FILL = 0.9
+
+
+def _square(stats: np.ndarray, radius: float) -> bool:
+    """Whether a blob (its ``connectedComponentsWithStats`` row) whose widest place is
+    ``radius`` from its edge is a square: no wider than that place's disc, filling its box."""
+    _, _, bw, bh, area = stats
+    return bool(max(bw, bh) <= 2 * radius + 2 and area > SQUARE_FILL * bw * bh)
+
+
 def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region | None:
-    """The region around blobs that are flows (two dots of one size joined by a pipe) in
-    ``image`` shrunk ``step`` times, at least ``PAIRS`` of them, reaching ``reach`` dot
-    sizes past their dots; ``None`` when fewer."""
+    """The region around the dots of flows in ``image`` shrunk ``step`` times: pairs of
+    dots of one colour and size (``pairs_of_one_size``), each a flow's end (two joined by
+    a pipe), a started flow's (a pipe from it) or alone, at least ``PAIRS`` of them,
+    reaching ``reach`` dot sizes past them; ``None`` when fewer.
+
+    A board the user started shows few flows finished (synthetic hex mirror 300504
+    started: one of four, the other dots each alone or with a pipe from it): its pairs
+    are its dots twinned by colour, joined or not.
+    """
     h, w = image.shape[:2]
     small = shrunk(image, step)
     r, g, b = cv2.split(small)
     spread = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
-    mask = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
-    count, labels = cv2.connectedComponents(mask, connectivity=8)
-    if count < 2:
+    drawn = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
+    # Colour-blind letters are looked past only where the blobs as drawn show too few
+    # flows finished (filled, a glow's blob can close over the ground between flows:
+    # synthetic hex mirror 300508 solved).
+    kept, finished = _board_dots(drawn, small)
+    if not finished:
+        looked_past, _ = _board_dots(lettered(drawn), small, drawn)
+        kept = kept if looked_past is None else looked_past
+    if kept is None:
         return None
+    size = float(median_of(kept[:, 2])) / 2
+    xs, ys = kept[:, 0] * step, kept[:, 1] * step
+    past = reach * 2 * size * step
+    return Region(
+        max(0, int(xs.min() - past)),
+        max(0, int(ys.min() - past)),
+        min(w, math.ceil(xs.max() + past)),
+        min(h, math.ceil(ys.max() + past)),
+    )
+
+
+def _board_dots(
+    mask: np.ndarray, small: np.ndarray, drawn: np.ndarray | None = None
+) -> tuple[np.ndarray | None, bool]:
+    """The board's dots among the blobs of ``mask`` in ``small`` (x, y, size, R, G, B rows in
+    its pixels), or ``None`` under ``PAIRS`` pairs, and whether those are finished flows'
+    ends; ``drawn``: the pixels of a flow's colour where ``mask`` fills letters in (a dot's
+    colour is taken there)."""
+    drawn = mask if drawn is None else drawn
+    count, labels, blobs, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if count < 2:
+        return None, False
     inside = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     greatest = np.zeros(count, np.float32)
     np.maximum.at(greatest, labels.ravel().astype(np.intp), inside.ravel())
@@ -52,35 +148,42 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
     )
     blob_of = np.zeros(parts, np.int32)
     blob_of[part_of[widest]] = labels[widest]
-    dots: dict[int, list[tuple[float, float, float]]] = {}
+    dots: dict[int, list[tuple[float, ...]]] = {}
     for i in range(1, parts):
-        _, _, bw, bh, _ = stats[i]
+        x, y, bw, bh, _ = stats[i]
         blob = int(blob_of[i])
         radius = float(greatest[blob])
         if radius < LEAST_RADIUS or max(bw, bh) > COMPACT * radius + 1:
-            dots.setdefault(blob, []).append((math.nan, 0.0, 0.0))  # a ridge: no flow
+            dots.setdefault(blob, []).append((math.nan,))  # a ridge: no flow
             continue
-        dots.setdefault(blob, []).append((radius, *centres[i]))
+        if _square(blobs[blob], radius):
+            continue
+        # The dot's colour where it is drawn (not its letter).
+        box = (slice(y, y + bh), slice(x, x + bw))
+        own = (part_of[box] == i) & (drawn[box] > 0)
+        if not own.any():
+            continue
+        rgb = np.median(small[box][own], axis=0)
+        dots.setdefault(blob, []).append((*centres[i], 2 * radius, *rgb))
+    # A flow's two dots joined by its pipe, a dot with a pipe the user started from it,
+    # a dot alone: each blob with one or two dots' widest places and no ridge.
+    plain = [ends for ends in dots.values() if not any(math.isnan(e[0]) for e in ends)]
     flows = [
         ends
-        for ends in dots.values()
-        if len(ends) == 2
-        and not math.isnan(ends[0][0] + ends[1][0])
-        and math.dist(ends[0][1:], ends[1][1:]) > 2 * ends[0][0]
+        for ends in plain
+        if len(ends) == 2 and math.dist(ends[0][:2], ends[1][:2]) > ends[0][2]
     ]
-    if len(flows) < PAIRS:
-        return None
-    # The board's flows: those of the typical dot size.
-    size = float(median_of(np.array([ends[0][0] for ends in flows], np.float64)))
-    kept = [e for ends in flows if abs(ends[0][0] / size - 1) <= TWIN_SIZE for e in ends]
+    if len(flows) >= PAIRS:
+        # The board's finished flows: those of the typical dot size.
+        typical = float(median_of(np.array([ends[0][2] for ends in flows], np.float64)))
+        kept = np.array(
+            [e for ends in flows if abs(ends[0][2] / typical - 1) <= TWIN_SIZE for e in ends]
+        )
+    else:
+        # Few finished (a board the user started): pairs of dots of one colour and size,
+        # joined or not (a started flow's dot and its twin apart).
+        found = [end for ends in plain if len(ends) == 1 or ends in flows for end in ends]
+        kept = pairs_of_one_size(np.array(found)) if len(found) >= 2 * PAIRS else np.zeros(0)
     if len(kept) < 2 * PAIRS:
-        return None
-    xs = np.array([e[1] for e in kept]) * step
-    ys = np.array([e[2] for e in kept]) * step
-    past = reach * 2 * size * step
-    return Region(
-        max(0, int(xs.min() - past)),
-        max(0, int(ys.min() - past)),
-        min(w, math.ceil(xs.max() + past)),
-        min(h, math.ceil(ys.max() + past)),
-    )
+        return None, False
+    return kept, len(flows) >= PAIRS

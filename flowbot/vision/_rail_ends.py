@@ -10,6 +10,12 @@ rails go on past it to the tile's edge: where the colour shows at both ends
 of both rails along one axis, out past any dot's rim, the cell holds rails
 (a tile), not a disc. A colour-blind letter's strokes, the other thing that
 passes for rails over a dot, stay inside its disc.
+
+A flow over the deck of nearly the rails' colour, its rails a little off it
+(colour drift: a lavender flow 10-16 CIELAB from its rails, nearest by its
+middle), passes for a disc there too; but the flow runs on through the cell to
+both its edges along one axis, where a dot's disc ends at its rim and its own
+flow leaves by one side at most (``runs_through``).
 """
 
 from __future__ import annotations
@@ -47,6 +53,34 @@ def rails_in_colour(
                     d = d[:, ::-1]
                 points = np.array([centre.x, centre.y]) + d
                 ends.append(float(delta_e(lab_at(image, points, h, w), lab).min()) <= NEAR)
+        if all(ends):
+            return True
+    return False
+
+
+#: Along an axis (pitches from the middle): past any dot's rim (0.38 at most),
+#: inside the grid line (0.45 at the widest, zoomed thick lines), and across it
+#: within a pipe's middle (half-widths 0.15-0.17).
+_THROUGH_ALONG = 0.42
+_THROUGH_ACROSS = (-0.06, 0.0, 0.06)
+
+
+def runs_through(image: np.ndarray, geometry: BoardGeometry, cell: Cell, lab: np.ndarray) -> bool:
+    """Whether ``lab`` shows (within ``NEAR``) by both ends of ``cell`` along one axis,
+    past any dot's rim: a flow running through the cell (over a tile's deck), not a dot's
+    disc, whose own flow leaves it by one side at most."""
+    centre = geometry.centre(cell)
+    pitch = geometry.cell_size
+    h, w = image.shape[:2]
+    across = np.array(_THROUGH_ACROSS)
+    for axis in (0, 1):
+        ends = []
+        for along in (-_THROUGH_ALONG, _THROUGH_ALONG):
+            d = np.stack([np.full(len(across), along), across], axis=-1) * pitch
+            if axis:
+                d = d[:, ::-1]
+            points = np.array([centre.x, centre.y]) + d
+            ends.append(float(delta_e(lab_at(image, points, h, w), lab).min()) <= NEAR)
         if all(ends):
             return True
     return False

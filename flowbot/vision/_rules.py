@@ -180,7 +180,9 @@ def read_cells_bridged(
         seen.samples, seen.image, geometry, settings, features.holes, pipe_dots=pipes.dots
     )
     if dots:
-        cells = Cells(seen.image, geometry, seen.samples, dots, settings, features)
+        # The bridges taken off too: their painted cores are no ground (``BACKGROUND``).
+        bridged = replace(features, bridges=features.bridges | seen.bridges)
+        cells = Cells(seen.image, geometry, seen.samples, dots, settings, bridged)
         for rule in DOT_RULES:
             rule.check(cells)
     return dots, confidence, seen

@@ -1,6 +1,7 @@
 """A hexagonal board's outline cut by the image's edge: read where only the outline is cut,
-even with a dot's cap a pixel or two past it in small hexagons; refused where a hexagon
-of the board lies past the edge (a protrusion whose only trace is the thin line cut)."""
+even with a dot's cap a pixel or two past it in small hexagons or flows' tints under it;
+refused where a hexagon of the board lies past the edge (a protrusion whose only trace is
+the thin line cut, or a flow's band running out through it)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape
+from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape, Solution
 from flowbot.render import RenderStyle, draw_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_board import LineMap
+from flowbot.vision._hex_coverage import _line_coloured
 from flowbot.vision._pipes import ALREADY_SOLVED
 
 # Small hexagons, lines a pixel wide and an outline two wide, dots of 0.4 pitch: the
@@ -153,3 +155,66 @@ def test_solved_boards_in_tight_crops_are_read_exactly(category: str, seed: int)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert reading.pipes == shot.pipes
     assert ALREADY_SOLVED in reading.notes
+
+
+@pytest.mark.parametrize(
+    ("seed", "state"), [(300014, "solved"), (300011, "solved"), (300015, "started")]
+)
+def test_tight_crops_of_tiny_hexagons_with_pipes_are_read_exactly(seed: int, state: str) -> None:
+    # Development seeds: the outline cut at the top over flows' tints. The colour's
+    # shares measured the cut outline a fifth to a half short of what the lattice said it
+    # shows ("the hexagons go on past the board's outline"); measured as without pipes,
+    # in each side's clearest channel with the ground by the edge found, it reads whole.
+    shot = sample("tiny_cells", seed, "hex", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+
+
+def _flow_out_of_the_image(past: float, *, up: bool) -> np.ndarray:
+    """The protruding board with a few flows started, the top cell's flow running up into
+    the hexagon above it (``up``) or down; the image cut ``past`` px below the top side
+    of (1, 3)."""
+    puzzle = _puzzle(protruding=True)
+    top = (_TOP, Cell(0, 3)) if up else (_TOP, Cell(2, 3), Cell(3, 3))
+    paths = (
+        top,
+        (Cell(1, 5), Cell(2, 5), Cell(3, 5)),
+        (Cell(1, 1), Cell(2, 1), Cell(3, 1)),
+        (Cell(2, 7), Cell(3, 7)),
+        (Cell(4, 0), Cell(5, 0)),
+    )
+    geometry = HexGeometry.regular(left=40, top=40, pitch=_PITCH, rows=9, cols=9)
+    canvas = np.zeros((260, 230, 3), np.uint8)
+    style = RenderStyle(dot_radius=_RADIUS)
+    image = draw_board(canvas, puzzle, geometry, Solution(puzzle, paths), style=style)
+    side = geometry.centre(_TOP).y - geometry.row_step / 2
+    return np.ascontiguousarray(image[round(side + past + 0.5) :])
+
+
+@pytest.mark.parametrize("up", [True, False])
+@pytest.mark.parametrize("past", [-2.0, -0.3, -0.1, 0.1])
+def test_a_hexagon_past_the_image_edge_is_refused_with_flows_drawn(past: float, up: bool) -> None:
+    # The top cell's flow runs out of the image through the cut thin line above it (or
+    # away from it): a single channel measured the flow's band there as a wide outline
+    # (read as a board without the hexagon past the edge); the band is no line of the
+    # lines' colour. Two pixels inside the edge, the line is whole, the hexagon past it
+    # cut, but the edge within the widths' reach: judged as cut, alike.
+    with pytest.raises(UnsureReadingError, match="past the board's outline"):
+        read_board(_flow_out_of_the_image(past, up=up))
+
+
+def test_a_flows_band_is_not_the_lines_colour() -> None:
+    # Across a cut side: the image's edge (nothing past it), then a step of the lines'
+    # colour, or of a blue flow's band running on into the cell; the lines greenish grey.
+    offsets = np.arange(-4.0, 4.25, 0.5)
+    colour = np.array([66.0, 107.0, 65.0])
+    nothing = np.zeros(3)
+    inside = offsets >= 0
+    line = np.where(inside[:, None], np.where(offsets[:, None] <= 1.0, colour, 0.0), nothing)
+    grounds_line = np.array([nothing, np.zeros(3)])
+    band = np.where(inside[:, None], np.array([234.0, 51.0, 35.0]), nothing)
+    band[offsets == -0.5] = [122.0, 27.0, 18.0]
+    grounds_band = np.array([nothing, [234.0, 51.0, 35.0]])
+    assert _line_coloured(line, offsets, grounds_line, colour)
+    assert not _line_coloured(band, offsets, grounds_band, colour)

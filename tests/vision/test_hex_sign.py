@@ -4,6 +4,8 @@ that reads no hexagonal board leaves the square search to run on as before."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -12,7 +14,12 @@ from flowbot.render import draw_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _reader as reader_module
 from flowbot.vision import read_board
-from flowbot.vision._hex_sign import HexagonsSeenError
+from flowbot.vision._colour import brightest_channel
+from flowbot.vision._grid import MIN_BOARD_SIDE, shrunk
+from flowbot.vision._hex_board import found_hexagons
+from flowbot.vision._hex_lattice import find_hex_lattices
+from flowbot.vision._hex_pipes import Crossings
+from flowbot.vision._hex_sign import LEAST_DRAWN, HexagonsSeenError, hexagons_seen
 from flowbot.vision._search import find_boards
 from flowbot.vision._types import DEFAULT_SETTINGS
 
@@ -66,3 +73,73 @@ def test_a_sign_that_reads_no_hexagonal_board_leaves_the_square_search_to_run_on
     # is asked; wrong, the board reads as before.
     shot = sample("phone", 300002, "walls")
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+# Started and finished boards: the flows' bands hide the sides they cross, and a finished
+# board's dots lie in their flows (the first two: no pairs of dots apart; mirror, its lines
+# too fine in the whole screen's copy; colour_blind, no flows found apart either: the
+# whole screen's copy).
+PIPED_HEX = [
+    ("solved", "mirror", 300001),
+    ("solved", "jpeg", 300000),
+    ("solved", "colour_blind", 300000),
+    ("started", "rectangular", 300001),
+]
+
+
+@pytest.mark.parametrize(("state", "category", "seed"), PIPED_HEX)
+def test_a_hexagonal_board_with_pipes_drawn_stops_the_square_search_after_its_first_copy(
+    monkeypatch: pytest.MonkeyPatch, state: str, category: str, seed: int
+) -> None:
+    def no_outlined(*args: object) -> None:
+        raise AssertionError("the square search ran on to the outlined boards' stage")
+
+    monkeypatch.setattr(reader_module, "outlined_board", no_outlined)
+    shot = sample(category, seed, "hex", state)
+    with pytest.raises(HexagonsSeenError):
+        next(find_boards(shot.image, DEFAULT_SETTINGS))
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize(
+    ("variant", "state", "category", "seed"),
+    [
+        ("classic", "solved", "phone", 300000),
+        ("classic", "started", "mirror", 300000),
+        ("walls", "solved", "rectangular", 300000),
+        ("walls", "solved", "web", 300000),
+        ("holes", "started", "jpeg", 300000),
+    ],
+)
+def test_square_boards_with_pipes_drawn_show_no_hexagons(
+    variant: str, state: str, category: str, seed: int
+) -> None:
+    # (a pipe crossing a false lattice's side counts as drawn there too: the square
+    # board's lines still close no hexagon with all six around it)
+    image = sample(category, seed, variant, state).image
+    gray = brightest_channel(image)
+    first = shrunk(gray, math.ceil(max(gray.shape) / DEFAULT_SETTINGS.work_size))
+    assert not hexagons_seen(image, gray, first, DEFAULT_SETTINGS)
+
+
+def test_pipes_are_looked_for_only_round_hexagons_they_may_close() -> None:
+    # A flow crosses two sides of a cell: hexagons with fewer than four drawn are no
+    # cells, and leaving their sides unasked finds the same hexagons.
+    settings = DEFAULT_SETTINGS
+    shot = sample("drift", 300000, "hex", "solved")
+    gray = brightest_channel(shot.image)
+    min_side = MIN_BOARD_SIDE * settings.min_cell_px
+    found_in = find_hex_lattices(
+        shot.image, settings.work_size, settings.line_contrast, min_side, flows=True
+    )
+    lattice = next(iter(found_in))
+
+    def found(least: int) -> list[frozenset[tuple[int, int]]]:
+        crossings = Crossings(shot.image, settings.pipe_contrast, least_drawn=least)
+        pieces = found_hexagons(gray, lattice, settings.line_contrast, crossings)
+        return [piece.cells for piece in pieces]
+
+    everywhere = found(0)
+    playable = shot.puzzle.rows * shot.puzzle.cols - len(shot.puzzle.holes)
+    assert len(everywhere[0]) >= playable  # (the finished board's cells, all closed)
+    assert found(LEAST_DRAWN) == everywhere

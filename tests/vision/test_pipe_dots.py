@@ -1,0 +1,126 @@
+"""Where a started or finished board's flows lie (``_pipe_dots``): its dots twinned by
+colour whether joined by a pipe or not, a colour-blind board's lettered dots (the letters
+holes in the dots' blobs) too, square icons no dots; such boards read exactly."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._dots_apart import board_dots
+from flowbot.vision._pipe_dots import flows_region, lettered
+from flowbot.vision._types import DEFAULT_SETTINGS
+
+
+def test_a_letters_thin_strokes_in_a_dot_are_filled_a_loops_wide_ground_is_not() -> None:
+    mask = np.zeros((120, 200), np.uint8)
+    # A dot with a letter's stroke across its centre (a hole thinner than the dot).
+    cv2.circle(mask, (40, 60), 20, 1, -1)
+    cv2.line(mask, (32, 52), (48, 68), 0, 3)
+    # A flow's loop round a cell: the ground it closes is wider than its pipe.
+    cv2.circle(mask, (140, 60), 40, 1, 8)
+    filled = lettered(mask)
+    assert filled[60, 40] == 1
+    assert filled[52, 32] == 1
+    assert filled[60, 140] == 0
+    # Nothing else changes: the ground outside is no hole.
+    assert np.array_equal(filled[:, 100:], mask[:, 100:])
+    assert filled[5, 5] == 0
+
+
+def _board(dots: list[tuple[int, int, tuple[int, int, int]]], image: np.ndarray) -> np.ndarray:
+    for x, y, colour in dots:
+        cv2.circle(image, (x, y), 14, colour, -1, cv2.LINE_AA)
+    return image
+
+
+RED, BLUE, GREEN = (230, 30, 30), (20, 60, 240), (20, 200, 40)
+
+
+def test_a_started_boards_dots_are_found_joined_or_apart() -> None:
+    # One flow finished, one started from a dot (its twin alone), one not started.
+    image = np.zeros((400, 600, 3), np.uint8)
+    _board([(100, 100, RED), (300, 100, RED), (100, 250, BLUE), (300, 250, BLUE)], image)
+    _board([(450, 100, GREEN), (450, 300, GREEN)], image)
+    cv2.line(image, (100, 100), (300, 100), RED, 14)
+    cv2.line(image, (100, 250), (200, 250), BLUE, 14)
+    region = flows_region(image, 1)
+    assert region is not None
+    assert region.x0 < 100
+    assert region.x1 > 450
+
+
+def test_square_icons_are_no_dots() -> None:
+    # A taskbar's squares, of a dot's size and of the board's colours, pair with nothing.
+    image = np.zeros((400, 600, 3), np.uint8)
+    for x, colour in ((100, RED), (200, RED), (300, BLUE), (400, BLUE)):
+        cv2.rectangle(image, (x - 14, 340), (x + 14, 368), colour, -1)
+    assert flows_region(image, 1) is None
+    _board([(100, 100, RED), (300, 100, RED), (100, 250, BLUE), (300, 250, BLUE)], image)
+    cv2.line(image, (100, 100), (300, 100), RED, 14)
+    region = flows_region(image, 1)
+    assert region is not None
+    assert region.y1 < 340 + 14 * 10  # around the dots alone, the squares left out
+
+
+def test_a_colour_blind_started_boards_flows_are_found_round_their_lettered_dots() -> None:
+    # Each dot's letter at its centre, where the blob's widest place lay: no dot was
+    # found at a flow's ends, no flow at all (synthetic hex colour_blind 300501 started,
+    # refused as the square search's doubt: "several grids meet here").
+    shot = sample("colour_blind", 300501, "hex", "started")
+    h, w = shot.image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / DEFAULT_SETTINGS.work_size))
+    region = flows_region(shot.image, step)
+    assert region is not None
+    board = shot.geometry
+    assert region.x0 <= board.left
+    assert board.right <= region.x1
+    assert region.y0 <= board.top
+    assert board.bottom <= region.y1
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        # Lettered dots: no dot found at any flow's end (the hexagons never looked for).
+        ("colour_blind", 300503),
+        # One flow of four finished, the others' dots alone or with a pipe from them.
+        ("mirror", 300504),
+    ],
+)
+def test_a_started_hexagonal_board_is_read(category: str, seed: int) -> None:
+    shot = sample(category, seed, "hex", "started")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+
+
+def test_dots_in_dim_glow_of_a_saturated_hue_are_found_lit_apart_from_it() -> None:
+    # A mirrored phone's dark brown backdrop passes the chroma test (its channels 60
+    # apart, 60 bright) and joins every dot into one blob (a disc of glow round
+    # several of them, found whole); the dots alone are brighter than a dot must be.
+    image = np.zeros((400, 600, 3), np.uint8)
+    cv2.circle(image, (300, 200), 190, (60, 25, 0), -1)
+    dots = [(200, 120, RED), (400, 120, RED), (200, 280, BLUE), (400, 280, BLUE)]
+    _board([*dots, (300, 200, GREEN), (300, 330, GREEN)], image)
+    region = board_dots(image, 2, 60, split=True, reach=1.0)
+    assert region is not None
+    assert region.x0 < 200
+    assert region.x1 > 400
+    assert region.y0 < 120
+    assert region.y1 > 330
+    # The square search's look, with no split, is as it was.
+    assert board_dots(image, 2, 60) is None
+
+
+def test_a_hexagonal_board_in_dim_glow_is_read() -> None:
+    # Synthetic hex mirror 300549: a dark brown glow behind a 5x5 board at a 128 px
+    # pitch joined its dots; the whole image's lattices were a page's beside it.
+    shot = sample("mirror", 300549, "hex")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()

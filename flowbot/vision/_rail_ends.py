@@ -40,22 +40,12 @@ def rails_in_colour(
 ) -> bool:
     """Whether ``lab`` shows at both ends of two rails along one axis of ``cell``'s tile
     (within ``NEAR``), past any dot's rim: a tile's rails of that colour, not a disc."""
-    centre = geometry.centre(cell)
-    pitch = geometry.cell_size
-    h, w = image.shape[:2]
-    across = np.array(_ACROSS)
-    for axis in (0, 1):
-        ends = []
-        for along in (-_ALONG, _ALONG):
-            for side in (-1.0, 1.0):
-                d = np.stack([np.full(len(across), along), side * across], axis=-1) * pitch
-                if axis:
-                    d = d[:, ::-1]
-                points = np.array([centre.x, centre.y]) + d
-                ends.append(float(delta_e(lab_at(image, points, h, w), lab).min()) <= NEAR)
-        if all(ends):
-            return True
-    return False
+    ends = [
+        _points(along, side * np.array(_ACROSS))
+        for along in (-_ALONG, _ALONG)
+        for side in (-1.0, 1.0)
+    ]
+    return _shows_at_all(image, geometry, cell, lab, ends)
 
 
 #: Along an axis (pitches from the middle): past any dot's rim (0.38 at most),
@@ -69,18 +59,27 @@ def runs_through(image: np.ndarray, geometry: BoardGeometry, cell: Cell, lab: np
     """Whether ``lab`` shows (within ``NEAR``) by both ends of ``cell`` along one axis,
     past any dot's rim: a flow running through the cell (over a tile's deck), not a dot's
     disc, whose own flow leaves it by one side at most."""
-    centre = geometry.centre(cell)
-    pitch = geometry.cell_size
+    ends = [
+        _points(along, np.array(_THROUGH_ACROSS)) for along in (-_THROUGH_ALONG, _THROUGH_ALONG)
+    ]
+    return _shows_at_all(image, geometry, cell, lab, ends)
+
+
+def _points(along: float, across: np.ndarray) -> np.ndarray:
+    """Offsets (pitches; along, across) of points at ``along`` and each of ``across``."""
+    return np.stack([np.full(len(across), along), across], axis=-1)
+
+
+def _shows_at_all(
+    image: np.ndarray, geometry: BoardGeometry, cell: Cell, lab: np.ndarray, ends: list[np.ndarray]
+) -> bool:
+    """Whether, along one of ``cell``'s axes, ``lab`` shows (within ``NEAR``) at one point
+    at least of every group of offsets in ``ends`` ((along, across) pitches from its centre)."""
+    c = geometry.centre(cell)
+    centre, pitch = np.array([c.x, c.y]), geometry.cell_size
     h, w = image.shape[:2]
-    across = np.array(_THROUGH_ACROSS)
-    for axis in (0, 1):
-        ends = []
-        for along in (-_THROUGH_ALONG, _THROUGH_ALONG):
-            d = np.stack([np.full(len(across), along), across], axis=-1) * pitch
-            if axis:
-                d = d[:, ::-1]
-            points = np.array([centre.x, centre.y]) + d
-            ends.append(float(delta_e(lab_at(image, points, h, w), lab).min()) <= NEAR)
-        if all(ends):
-            return True
-    return False
+
+    def shows(offsets: np.ndarray) -> bool:
+        return float(delta_e(lab_at(image, centre + offsets * pitch, h, w), lab).min()) <= NEAR
+
+    return any(all(shows(d[:, ::-1] if axis else d) for d in ends) for axis in (0, 1))

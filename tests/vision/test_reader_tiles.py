@@ -70,5 +70,7 @@ def test_glow_and_bars_crossing_the_board_are_read(bars: bool) -> None:
 
 
 def test_the_dark_red_tile_over_glow_is_refused() -> None:
-    with pytest.raises(UnsureReadingError, match=r"cell \(0, 14\) holds a tile"):
+    # Flat and fainter than a dot, no crisp disc, over the ground's noise: refused as a
+    # cell in doubt before the tile rule sees it (``_cell_dots._blurred_discs``).
+    with pytest.raises(UnsureReadingError, match=r"cell \(0, 14\) holds a (tile|dot)"):
         read_board(decoy("flow_edge_objects", 97491).image)

@@ -34,7 +34,7 @@ from flowbot.vision._cell_pipes import BAND_EDGE_PX
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import crisp_rim
-from flowbot.vision._pipes import STEPS, band_links, edges_off, lab_at
+from flowbot.vision._pipes import band_links, edges_off, lab_at, step
 from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, band_width, edges_in_colour
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
@@ -172,7 +172,7 @@ def check_no_faint_pipes(cells: Cells) -> None:
         into_dots=True,
     )
     for cell, k in sorted(links):
-        other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
+        other = step(cell, k)
         if {cell, other} & features.holes or link(cell, other) in features.walls:
             continue  # no pipe runs there: the outline's colour
         if {cell, other} <= cells.dots:
@@ -216,7 +216,7 @@ def check_no_faint_dots(cells: Cells) -> None:
     samples, geometry, features = cells.samples, cells.geometry, cells.features
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     for cell, k in edges_off(samples, cells.settings.pipe_contrast * FAINTER):
-        other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
+        other = step(cell, k)
         for end, side in ((cell, k), (other, (k + 2) % 4)):
             if (
                 end in cells.dots

@@ -89,6 +89,11 @@ log = logging.getLogger(__name__)
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
+def step(cell: Cell, k: int) -> Cell:
+    """The cell beside ``cell`` in direction ``k`` (``STEPS``)."""
+    return Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
+
+
 @dataclass(frozen=True, slots=True)
 class Pipes:
     """The flows drawn on a board: each a path of cells, its dots at its ends.
@@ -216,7 +221,7 @@ def _see_pipes(
     colour_of: dict[Cell, list[np.ndarray]] = {}
     linked: dict[Cell, list[int]] = {}
     for (cell, k), lab in links.items():
-        other = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
+        other = step(cell, k)
         for c, d in ((cell, k), (other, (k + 2) % 4)):
             linked.setdefault(c, []).append(d)
             colour_of.setdefault(c, []).append(lab)
@@ -291,7 +296,7 @@ def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, .
         while todo:
             cell = todo.pop()
             for k in linked[cell]:
-                nxt = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
+                nxt = step(cell, k)
                 if nxt not in group:
                     group.add(nxt)
                     todo.append(nxt)
@@ -306,11 +311,7 @@ def _flows(linked: dict[Cell, list[int]], dots: set[Cell]) -> list[tuple[Cell, .
         path = [own_dots[0]]
         while len(path) < len(group):
             cell = path[-1]
-            nxt = next(
-                n
-                for k in linked[cell]
-                if (n := Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])) not in path
-            )
+            nxt = next(n for k in linked[cell] if (n := step(cell, k)) not in path)
             path.append(nxt)
         flows.append(tuple(path))
     return flows
@@ -340,11 +341,7 @@ def band_links(
     if not edges:
         return {}
     ends = np.array(
-        [
-            (geometry.centre(cell), geometry.centre(Cell(cell.row + dr, cell.col + dc)))
-            for cell, k in edges
-            for dr, dc in [STEPS[k]]
-        ],
+        [(geometry.centre(cell), geometry.centre(step(cell, k))) for cell, k in edges],
         np.float64,
     )
     band, share, apart, halves = _band_parts(image, ends, geometry.cell_size)
@@ -396,8 +393,7 @@ def _round_bends(
     index = {edge: i for i, edge in enumerate(edges)}
 
     def leaves(cell: Cell, k: int, lab: np.ndarray) -> bool:
-        dr, dc = STEPS[k]
-        key = (cell, k) if k < 2 else (Cell(cell.row + dr, cell.col + dc), k - 2)
+        key = (cell, k) if k < 2 else (step(cell, k), k - 2)
         i = index.get(key)
         return i is not None and bool(found[i]) and float(delta_e(band[i], lab)) <= NEAR
 
@@ -406,7 +402,7 @@ def _round_bends(
         grown = False
         for i in np.flatnonzero(looked & ~found & near.any(axis=(1, 2))):
             cell, k = edges[i]
-            cells = (cell, Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1]))
+            cells = (cell, step(cell, k))
             if all(
                 leaves(cells[j], _SIDE_STEPS[k][side], band[i]) for j, side in np.argwhere(near[i])
             ):
@@ -438,7 +434,7 @@ def _into_dot(
     if near[0]:
         dot, towards = cell, k
     else:
-        dot, towards = Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1]), (k + 2) % 4
+        dot, towards = step(cell, k), (k + 2) % 4
     share = disc_share(
         image,
         geometry,
@@ -552,11 +548,7 @@ def _beside_in_patches(
     """
     pitch = geometry.cell_size
     ends = np.array(
-        [
-            (geometry.centre(cell), geometry.centre(Cell(cell.row + dr, cell.col + dc)))
-            for cell, k in edges
-            for dr, dc in [STEPS[k]]
-        ],
+        [(geometry.centre(cell), geometry.centre(step(cell, k))) for cell, k in edges],
         np.float64,
     )
     h, w = image.shape[:2]
@@ -566,11 +558,7 @@ def _beside_in_patches(
     seen = median_of(lab_at(image, beside[:, :, None, :] + offsets, h, w), axis=2)
     seen = seen.reshape(len(edges), len(BESIDE_ALONG), 2, 3)
     rings = np.array(
-        [
-            (samples.ring_lab[cell], samples.ring_lab[Cell(cell.row + dr, cell.col + dc)])
-            for cell, k in edges
-            for dr, dc in [STEPS[k]]
-        ]
+        [(samples.ring_lab[cell], samples.ring_lab[step(cell, k)]) for cell, k in edges]
     )  # (n, 2, 3): the first cell's, the second's (BESIDE_ALONG 0.3, 0.7)
     least = BESIDE_APART * contrast
     apart = delta_e(seen, band[:, None, None, :])

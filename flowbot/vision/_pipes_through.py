@@ -53,7 +53,6 @@ from flowbot.vision._pipes import (
     BAND_SHARE,
     BESIDE_APART,
     NO_PIPES,
-    STEPS,
     Pipes,
     Sampled,
     band_links,
@@ -63,6 +62,7 @@ from flowbot.vision._pipes import (
     ground_beside,
     lab_at,
     read_pipes,
+    step,
 )
 from flowbot.vision._stats import median_of
 from flowbot.vision._variant_pipes import letter_free, runs_out, sides_of
@@ -271,7 +271,7 @@ def _read(
     )
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
     for (cell, k), lab in links.items():
-        other = _step(cell, k)
+        other = step(cell, k)
         by_cell.setdefault(cell, {})[k] = lab
         by_cell.setdefault(other, {})[(k + 2) % 4] = lab
     # A dot's letter (the colour-blind setting) passes for a tile's rails.
@@ -291,7 +291,7 @@ def _read(
             crossings.add(cell)
     edges: dict[frozenset[Node], np.ndarray] = {}
     for (cell, k), lab in links.items():
-        other = _step(cell, k)
+        other = step(cell, k)
         if cell in tiles or other in tiles:
             continue  # a tile breaks the band: judged by halves below
         edges[frozenset({_node(cell, k, crossings), _node(other, k, crossings)})] = lab
@@ -317,7 +317,7 @@ def _read(
                     f"a pipe goes into the bridge at cell {tuple(bridge)} and not out"
                 )
             for k, lab in ((axis, one), (axis + 2, two)):
-                edges[frozenset({(bridge, axis), (_step(bridge, k), -1)})] = lab
+                edges[frozenset({(bridge, axis), (step(bridge, k), -1)})] = lab
     warps = _through_warps(image, geometry, edges, samples, contrast, holes=holes)
     if not edges:
         return NO_PIPES
@@ -457,10 +457,6 @@ def _across(cell: Cell, side: str, geometry: BoardGeometry) -> Cell:
 _ACROSS_BOARD = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
 
 
-def _step(cell: Cell, k: int) -> Cell:
-    return Cell(cell.row + STEPS[k][0], cell.col + STEPS[k][1])
-
-
 def _node(cell: Cell, k: int, crossings: set[Cell]) -> Node:
     return (cell, k % 2) if cell in crossings else (cell, -1)
 
@@ -480,7 +476,7 @@ def _half_link(
     side, whose colour (within ``NEAR``) it is enough to show, standing out from beside it
     by more than ``NEAR``."""
     rows, cols = samples.core_lab.shape[:2]
-    near = _step(bridge, k)
+    near = step(bridge, k)
     if not (0 <= near.row < rows and 0 <= near.col < cols):
         return None
     a, b = geometry.centre(near), geometry.centre(bridge)

@@ -262,13 +262,12 @@ def _blurred_discs(
     small cells and JPEG noise run into the ring (not flat: none of 339 such cells
     on the guard sets was), or lift the ground of many cells alike (its noise).
     """
-    empty = [
-        float(contrast[r, c])
-        for r in range(contrast.shape[0])
-        for c in range(contrast.shape[1])
-        if Cell(r, c) not in dots and not hole[r, c]
-    ]
-    noise = float(np.median(empty)) if empty else 0.0
+    if not blurred:
+        return []
+    empty = ~np.asarray(hole, bool)
+    for r, c in dots:
+        empty[r, c] = False
+    noise = float(np.median(contrast[empty])) if empty.any() else 0.0
     return [
         cell
         for cell in blurred

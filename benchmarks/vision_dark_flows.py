@@ -3,12 +3,13 @@
 Usage::
 
     python benchmarks/vision_dark_flows.py [--seeds 2] [--first 0] [--workers 1] [--verbose]
-        [--save-failures DIR]
+        [--save-failures DIR] [--blur PX]
 
 A 6x6 board (``snake_solution``), one flow drawn in a dark colour only a few
 L* above black (dark purples, a dark red, dark blues), started (its first link
 only) or whole, in cells of 30, 45 and 60 px, lossless and through JPEG 75 and
-60: 108 renders per seed. Such a flow's band stands out from black in colour
+60: 108 renders per seed (``--blur``: each blurred first, as a phone's camera or
+scaler blurs). Such a flow's band stands out from black in colour
 far more than in lightness, and JPEG halves the colours' resolution: its
 pipe can pass for glow and its dots be left out or paired wrongly. Each render
 comes out ``exact`` (the puzzle and the cells each flow covers), ``refused``
@@ -49,11 +50,13 @@ class Case:
     cell_px: int
     quality: int | None
     whole: bool
+    blur: float = 0.0
 
     def __str__(self) -> str:
         q = f"jpeg{self.quality}" if self.quality else "png"
         state = "solved" if self.whole else "started"
-        return f"seed {self.seed} rgb {self.rgb} {self.cell_px}px {q} {state}"
+        blurred = f" blur{self.blur:g}" if self.blur else ""
+        return f"seed {self.seed} rgb {self.rgb} {self.cell_px}px{blurred} {q} {state}"
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ def render(case: Case) -> tuple[np.ndarray, object, set[frozenset]]:
     colours = [c.rgb for c in PALETTES["game"][:5]]
     colours[dark] = case.rgb
     image = render_board(puzzle, Solution(puzzle, paths), cell_px=case.cell_px, colours=colours)
+    if case.blur:
+        image = cv2.GaussianBlur(image, (0, 0), case.blur)
     if case.quality:
         ok, buf = cv2.imencode(".jpg", image[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, case.quality])
         assert ok
@@ -104,12 +109,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="first seed")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save-failures", metavar="DIR", help="save every render not read exactly")
+    parser.add_argument(
+        "--blur", type=float, default=0.0, help="a Gaussian blur (px) before JPEG (a phone's)"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every refusal too")
     args = parser.parse_args(argv)
     if args.save_failures:
         Path(args.save_failures).mkdir(parents=True, exist_ok=True)
     cases = [
-        Case(seed, rgb, px, q, whole)
+        Case(seed, rgb, px, q, whole, args.blur)
         for seed in range(args.first, args.first + args.seeds)
         for rgb in DARK
         for px in CELLS_PX

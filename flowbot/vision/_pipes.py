@@ -75,6 +75,10 @@ _CLEAR_OF_LINK = np.pi / 2 - 1e-6
 #: angles clear of its links is a dot, on at most ``NO_DISC`` a pipe's cell;
 #: in between it is refused.
 DISC, NO_DISC = 0.85, 0.15
+#: Offsets (pitch) across a faint band, between its edge (half-widths 0.15-0.17) and
+#: the place beside it (``BESIDE_ACROSS``), where the ground shows beside a narrow band
+#: (``_beside_in_patches``).
+GROUND_BETWEEN = (0.22, 0.26)
 #: Where the share falls in between, each point looked at again as the median of
 #: a 3 by 3 patch this far apart (pitch), as ``_discs.PIPE_SPREAD`` looks beside a
 #: dot's pipe: a pixel apart in a 30 px cell (``_disc_in_patches``).
@@ -555,23 +559,43 @@ def _beside_in_patches(
     _, beside = _band_points(ends, pitch)  # (n, 4, 2): along first, then side
     steps = np.array([-PATCH_SPREAD, 0.0, PATCH_SPREAD]) * pitch
     offsets = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)
-    seen = median_of(lab_at(image, beside[:, :, None, :] + offsets, h, w), axis=2)
-    seen = seen.reshape(len(edges), len(BESIDE_ALONG), 2, 3)
+
+    def patches(points: np.ndarray) -> np.ndarray:
+        seen = median_of(lab_at(image, points[:, :, None, :] + offsets, h, w), axis=2)
+        return seen.reshape(len(edges), len(BESIDE_ALONG), 2, 3)
+
+    seen = patches(beside)
     rings = np.array(
         [(samples.ring_lab[cell], samples.ring_lab[step(cell, k)]) for cell, k in edges]
     )  # (n, 2, 3): the first cell's, the second's (BESIDE_ALONG 0.3, 0.7)
     least = BESIDE_APART * contrast
     apart = delta_e(seen, band[:, None, None, :])
     to_ring = delta_e(seen, rings[:, :, None, :])
+    # The ground between the band and a place beside it, the colour rising again past
+    # it: the band's edge, the place another colour (``GROUND_BETWEEN``).
+    runs = beside.reshape(len(edges), len(BESIDE_ALONG), 2, 2).mean(axis=2, keepdims=True)
+    runs = runs.reshape(len(edges), len(BESIDE_ALONG), 1, 2)
+    out = beside.reshape(len(edges), len(BESIDE_ALONG), 2, 2) - runs
+    dips = [
+        patches((runs + out * (across / BESIDE_ACROSS)).reshape(len(edges), -1, 2))
+        for across in GROUND_BETWEEN
+    ]
+    edged = np.zeros(apart.shape, bool)
+    for dip in dips:
+        dip_to_ring = delta_e(dip, rings[:, :, None, :])
+        edged |= (delta_e(dip, band[:, None, None, :]) >= _DISC_SIDE * dip_to_ring) & (
+            to_ring >= _DISC_SIDE * dip_to_ring
+        )
     # The ground only beside a band that stands from the ring as far as asked (a
     # tint between two pipes is as near its ring as the "band" along it), and in
     # colour alone, within SOFT_LIGHTNESS of the ring's lightness (a dark flow on
     # black): JPEG halves the colours' resolution, not the lightness's; a soft glow
     # band lighter than its ground fades as far by 0.32 pitch (crop 50097: 8.6 from
     # it, 4.3 from the ground, 12 L* above it).
-    stands = delta_e(band[:, None, :], rings) >= least  # (n, 2)
-    stands &= np.abs(band[:, None, 0] - rings[..., 0]) < SOFT_LIGHTNESS
+    apart_from_ring = delta_e(band[:, None, :], rings) >= least  # (n, 2)
+    stands = apart_from_ring & (np.abs(band[:, None, 0] - rings[..., 0]) < SOFT_LIGHTNESS)
     ground = (apart >= _DISC_SIDE * to_ring) & stands[:, :, None]
+    ground |= edged & apart_from_ring[:, :, None]
     return apart, (apart <= least) & ~ground
 
 

@@ -373,3 +373,46 @@ def test_bright_bands_halves_keep_their_bound() -> None:
     reading = read_board(image)
     assert reading.puzzle == puzzle.canonical()
     assert set(reading.pipes) == covered
+
+
+@pytest.mark.parametrize(
+    ("seed", "rgb", "whole"),
+    [(150001, (20, 20, 40), True), (150001, (25, 0, 25), True), (150007, (20, 20, 40), False)],
+)
+def test_a_neighbours_tint_past_the_ground_beside_a_faint_band_is_no_band(
+    monkeypatch: pytest.MonkeyPatch, seed: int, rgb: tuple[int, int, int], whole: bool
+) -> None:
+    # JPEG halves the colours' resolution: the blue flow's tint in the next row spreads
+    # over the line to the place looked at beside the dark flow's band (6-8 Lab from it,
+    # 9 needed), and the link was missed: the flow in pieces, refused. Between the band
+    # and that place the ground shows, the colour rising again past it: the band's edge.
+    image, puzzle, covered = _dark_jpeg(seed, rgb, 45 if whole else 30, 60, whole)
+    reading = read_board(image)
+    assert reading.puzzle == puzzle.canonical()
+    assert set(reading.pipes) == covered
+    monkeypatch.setattr(_pipes, "GROUND_BETWEEN", ())
+    with pytest.raises(UnsureBoardError):
+        read_board(image)
+
+
+def test_a_band_fading_into_the_place_beside_it_shows_no_ground_between() -> None:
+    # The same band, the place beside it below in (2, 2) reached by the band's own colour
+    # fading (no ground between, as glow wider than a pipe fades): no link.
+    image, puzzle, _ = _dark_jpeg(150001, (20, 20, 40), 45, 60, True)
+    geometry = board_geometry(puzzle, cell_px=45)
+    samples = sample_cells(image, geometry)
+    faint = PIPE_CONTRAST * FAINTER
+    link = (Cell(2, 1), 0)
+    assert link in band_links(image, geometry, samples, faint, into_dots=True)
+    p = geometry.cell_size
+    left, right = geometry.centre(Cell(2, 1)), geometry.centre(Cell(2, 2))
+    x0, x1 = round(right.x - 0.45 * p), round(right.x + 0.1 * p)  # in (2, 2) alone
+    y0, y1 = round(left.y + 0.17 * p), round(left.y + 0.32 * p)
+    place = image[y1, round(right.x - 0.2 * p)].astype(float)
+    band = image[round(left.y), round((left.x + right.x) / 2)].astype(float)
+    faded = image.copy()
+    for y in range(y0, y1 + 4):
+        t = min(1.0, (y - y0) / (y1 - y0))  # from the band's colour to the place's
+        faded[y, x0:x1] = np.round((1 - t) * band + t * place).astype(np.uint8)
+    samples = sample_cells(faded, geometry)
+    assert link not in band_links(faded, geometry, samples, faint, into_dots=True)

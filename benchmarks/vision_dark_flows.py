@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/vision_dark_flows.py [--seeds 2] [--first 0] [--workers 1] [--verbose]
-        [--save-failures DIR] [--blur PX]
+        [--save-failures DIR] [--blur PX] [--cell-px PX ...] [--quality Q ...]
 
 A 6x6 board (``snake_solution``), one flow drawn in a dark colour only a few
 L* above black (dark purples, a dark red, dark blues), started (its first link
@@ -112,6 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--blur", type=float, default=0.0, help="a Gaussian blur (px) before JPEG (a phone's)"
     )
+    parser.add_argument("--cell-px", type=int, nargs="+", default=CELLS_PX, help="cell sizes")
+    parser.add_argument(
+        "--quality", type=int, nargs="+", help="JPEG qualities (0: lossless; default all)"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every refusal too")
     args = parser.parse_args(argv)
     if args.save_failures:
@@ -120,8 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         Case(seed, rgb, px, q, whole, args.blur)
         for seed in range(args.first, args.first + args.seeds)
         for rgb in DARK
-        for px in CELLS_PX
-        for q in QUALITIES
+        for px in args.cell_px
+        for q in ([q or None for q in args.quality] if args.quality else QUALITIES)
         for whole in (False, True)
     ]
     start = time.perf_counter()

@@ -196,8 +196,8 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "than a pipe (a glow shaft in a phone mirrored small, its edges over 4 px only); a "
     "band within SOFT_LIGHTNESS of its "
     "ground's lightness is judged in colour, each edge against its own side: a pipe when "
-    "sharp on both. A link into a dot, or round a bend, is seen as the faint read sees it "
-    "(into_dots).",
+    "sharp on both. A link into a dot, or round a bend, or beside the ground with another "
+    "tint past it, is seen as the faint read sees it (into_dots).",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
     "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
     "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "

@@ -549,6 +549,14 @@ def _beside_in_patches(
     shows so however faint the band; glow wider than a pipe shows the band's colour
     there, nearer it than the ground. A "band" along a tint between two pipes (its
     ring's colour) stands from its ring too little to be told from it so.
+
+    A place near the band is none either where, between the band and it (``GROUND_BETWEEN``),
+    the ground shows (twice as near the ring as the band) and the colour rises again past it
+    (the place twice as far from the ring as there): the band's edge, the place another
+    colour. JPEG spread the next row's blue flow's tint over the line onto the place below a
+    straight dark flow, 6-8 Lab from the band, the ground between 0.5-1 Lab from the ring
+    (dark flows 150001 (20, 20, 40) 45 px JPEG 60 solved); glow wider than a pipe fades
+    into the place with no ground between.
     """
     pitch = geometry.cell_size
     ends = np.array(

@@ -273,7 +273,7 @@ def _checked(
             raise
         best = instead(bigger, bigger)
     # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
-    placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
+    placed = place_lines(image, full_size(best, f), uncertainty=f + 1, elsewhere=True)
     samples = sample_cells(image, placed)
     # A row a pipe runs along is tinted its colour: judged with the pipes hidden
     # (through bridges and warps too: a row a warp's flow runs along is tinted as well).
@@ -284,7 +284,7 @@ def _checked(
         # unlike the board's: no part of the board, which is the
         # rest (its lines must not go on into that band).
         best = instead(_without_band(best, band), best, counts_as_tried=False)
-        placed = place_lines(image, full_size(best, f), uncertainty=f + 1)
+        placed = place_lines(image, full_size(best, f), uncertainty=f + 1, elsewhere=True)
         samples = sample_cells(image, placed)
         pipes = read_pipes_or_fainter(image, placed, samples, settings.pipe_contrast)
     return best, placed, samples, pipes

@@ -33,6 +33,8 @@ WINDOW_CONFLICTS = 10_000
 WINDOW_SECONDS = 0.25
 #: Conflicts per call MiniSat gets to prove a count complete before Glucose (``solutions_sat``).
 PROOF_BUDGET = 1000
+#: Counts add ``Model.slack_bound`` (no path longer than the nodes left over allow).
+SLACK_BOUND = True
 
 
 def solve_sat(puzzle: Puzzle, *, timeout: float | None = None) -> SolveResult:
@@ -274,6 +276,8 @@ def solutions_sat(
     model = Model(puzzle)
     if model.empty_cell:
         return [], True, False
+    if SLACK_BOUND:
+        model.slack_bound()
     switch = model.no_u_turns()
     found_all: list[Solution] = []
     blocked: list[list[int]] = []  # clauses added on top of the model: kept across solvers

@@ -18,6 +18,7 @@ from flowbot.solve._sat import Model, _distances
 
 def _listed(puzzle: Puzzle, bound: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[set, bool]:
     monkeypatch.setattr(engine, "SLACK_BOUND", bound)
+    monkeypatch.setattr(engine, "SLACK_BOUND_NODES", 0)  # small boards too
     listed = solutions(puzzle, 40)
     return {s.paths for s in listed.found}, listed.exact
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import flowbot.generate as generate_module
 import flowbot.solve._engine as engine
 from flowbot.errors import InputError
 from flowbot.generate import _MOST_TOTAL_SLACK, GeneratedPuzzle, default_colours, generate
@@ -437,3 +438,16 @@ def test_a_straight_chain_keeps_its_slack_within_the_total() -> None:
     assert sum(slack(board.graph, p) for p in paths) <= 10
     assert not any(chain.rules(p) for p in paths)
     assert {v for p in paths for v in p} == set(range(board.graph.size))
+
+
+def test_too_few_colours_for_straight_paths_fall_back_to_winding_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Three paths fill a 6x6 board with 3 steps of slack at least (11 cells at
+    # most each, 36 cells): with none allowed the straight chain never
+    # settles, and covers that wind make the board.
+    monkeypatch.setattr(generate_module, "_STRAIGHT_CELLS", 36)
+    monkeypatch.setattr(generate_module, "_MOST_TOTAL_SLACK", 0)
+    made = generate(6, 6, 3, unique=True, seed=0)
+    _check_shape(made, 6, 6, 3)
+    assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)

@@ -309,9 +309,9 @@ def generate(
         and rows * cols >= _STRAIGHT_CELLS and wanted > 1
     )  # fmt: skip
     first = max(1, min(round(wanted * _START_SHARE), wanted - 1)) if unique else wanted
-    if rows_start:  # such straight covers with fewer paths are rare: one cut to spare
-        first = wanted - 1
-    start = first
+    # Straight covers with fewer paths are rare: one cut to spare.
+    start = wanted - 1 if rows_start else first
+    straight_misses = 0  # straight covers that did not settle
     # Unique puzzles start from paths that wind little, where the board has room for them.
     straight = unique
 
@@ -344,6 +344,16 @@ def generate(
             paths = chain.sample(rng, deadline, _lines(rng, board) if rows_start else None)
             if paths is None:
                 log.debug("attempt %d: the chain did not settle", attempt)
+                if rows_start:
+                    # Too few colours for straight paths to fill the board (30x30 with
+                    # 10, say): after a few misses, paths that wind, as on small boards.
+                    straight_misses += 1
+                    if straight_misses == _MOST_UNSETTLED:
+                        rows_start, start = False, first
+                    else:
+                        start = min(start + 1, wanted)
+                    chain = chain_for(board)
+                    continue
                 if start < wanted:
                     start += 1
                     chain = chain_for(board)
@@ -368,7 +378,7 @@ def generate(
             taken = add_walls(rng, solution, walls) if walls else frozenset()
             if unique:
                 proved = _unique(rng, board, chain, paths, taken, request, deadline, say, budget,
-                                 look_around=not rows_start)  # fmt: skip
+                                 look_around=chain.total_slack is None)  # fmt: skip
                 if proved is None:
                     continue
                 solution = proved

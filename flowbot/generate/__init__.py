@@ -40,6 +40,14 @@ How a puzzle is made
    path, and once the puzzle is proved unique the last, which keeps it
    unique. A count that does not finish within its conflict budget (or in
    time) proves nothing and the cover is given up.
+   Big open square boards (``_STRAIGHT_CELLS``) are drawn instead from
+   covers whose paths run nearly straight: the chain starts from the board's
+   rows (or columns) and counts every step of slack as energy, and a cover
+   is taken once the paths' slack adds up to at most ``_MOST_TOTAL_SLACK``.
+   Every solution fills every cell, so its paths' slack adds up to the same
+   total (``Model.slack_bound``): no winding second solution is left for a
+   proof to wade through, and such a cover's count is cheap enough to come
+   first, without the windows.
 
 Everything random comes from one ``random.Random(seed)``: the same seed gives
 the same puzzle on every machine and Python version that keeps ``random``'s

@@ -162,11 +162,12 @@ _MOST_SLACK = 1 / 3
 #: strays further than ``T`` steps from its shortest ways, and the winding
 #: second solutions a proof is spent on are gone. Measured on 30x30 boards
 #: with 30 colours (2026-11-30): the covers of ``_MOST_SLACK`` had T = 168-186
-#: (28 of the 30 colours still allowed on a cell, and 1 board of 10 made
-#: within 180 s), covers drawn from straight rows T = 4-18, unique as drawn
-#: on 6 of 6, each proved in 0-28k conflicts (0.8-2.9 s, the model's making
-#: most of it; 36k conflicts without the bound on the one tried).
-#: Smaller boards keep the winding covers, whose proofs are cheap already.
+#: (28 of the 30 colours still allowed on a cell; 0 boards of 10 made within
+#: 60 s), covers drawn from straight rows T = 4-18, unique as drawn on 6 of 6,
+#: proved in 0-28k conflicts (36k and 79k on the two hardest without the
+#: bound); ``generate_speed.py``: 10 of 10 made, median 1.8 s, max 9.1 s.
+#: Smaller boards keep the winding covers, whose proofs are cheap already
+#: (unique 20x20: median 1.8 s), and whose windows the straight ones skip.
 _STRAIGHT_CELLS = 625
 _MOST_TOTAL_SLACK = 40
 

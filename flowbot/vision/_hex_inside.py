@@ -17,6 +17,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides
+from flowbot.vision._hex_inked import inked
 from flowbot.vision._rule import Rule
 
 #: The disc looked at inside a hexagon, in pitches from its centre (the flat
@@ -38,7 +39,23 @@ _DY = (_RADII[:, None] * np.sin(_ANGLES)[None, :]).ravel()
 
 def inside_lit(sides: HexSides) -> float:
     """The share of the rays across its inside disc crossing a line, of the hexagon
-    ``QUARTILE`` per cent of the way up from the emptiest."""
+    ``QUARTILE`` per cent of the way up from the emptiest.
+
+    Where that hexagon is lit, the hexagons with a side of no ink (``_hex_inked``) are
+    left out and the rest judged again, as the reader leaves them out of the board:
+    clutter the board's outline closes a hexagon of (the gaps between a window's lines
+    of text beside it) holds the text inside, and on a finished board, whose other
+    hexagons its pipes cross, it alone is judged (synthetic hex jpeg 300011 solved: the
+    one unpiped hexagon of 25, lit all round). Asked only then: the widths it takes
+    are measured on every side.
+    """
+    lit = _inside_lit(sides)
+    if lit <= EMPTY_INSIDE:
+        return lit
+    return _inside_lit(inked(sides))
+
+
+def _inside_lit(sides: HexSides) -> float:
     lattice, lines = sides.lattice, sides.lines
     # A hexagon a drawn pipe crosses holds the pipe (JPEG rings along its edges):
     # the others tell; none at all on a finished board, whose pipes vouch for it.

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
+from flowbot.vision._hex_beyond import beyond_left_out
 from flowbot.vision._hex_board import HexSides
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._rule import Rule
@@ -41,18 +42,21 @@ def inside_lit(sides: HexSides) -> float:
     """The share of the rays across its inside disc crossing a line, of the hexagon
     ``QUARTILE`` per cent of the way up from the emptiest.
 
-    Where that hexagon is lit, the hexagons with a side of no ink (``_hex_inked``) are
-    left out and the rest judged again, as the reader leaves them out of the board:
-    clutter the board's outline closes a hexagon of (the gaps between a window's lines
-    of text beside it) holds the text inside, and on a finished board, whose other
-    hexagons its pipes cross, it alone is judged (synthetic hex jpeg 300011 solved: the
-    one unpiped hexagon of 25, lit all round). Asked only then: the widths it takes
-    are measured on every side.
+    Where that hexagon is lit, the hexagons with a side of no ink (``_hex_inked``) and
+    the pieces beyond the outline on another ground (``_hex_beyond``) are left out and
+    the rest judged again, as the reader leaves them out of the board: clutter the
+    board's outline closes a hexagon of (the gaps between a window's lines of text
+    beside it, a white page's text) holds the text inside, and on a finished board,
+    whose other hexagons its pipes cross, it alone is judged (synthetic hex jpeg 300011
+    and 300012 solved: the one unpiped hexagon of 25 and of 31, lit all round; the
+    first's a side of no ink, the second's on the page's white ground). Asked only
+    then: the widths they take are measured on every side. A lattice of twice the
+    board's pitch keeps its lines inside (its pieces on dev seeds lit 1.0 either way).
     """
     lit = _inside_lit(sides)
     if lit <= EMPTY_INSIDE:
         return lit
-    return _inside_lit(inked(sides))
+    return _inside_lit(beyond_left_out(inked(sides)))
 
 
 def _inside_lit(sides: HexSides) -> float:

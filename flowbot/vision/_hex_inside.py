@@ -8,7 +8,10 @@ hexagons hold lines all over. A board's emptiest quarter of cells is empty
 (a small level may have more dots than empty cells, a colour-blind dot's
 letter standing out as lines do, but never three dots to every empty cell),
 so the hexagon a quarter of the way up from the emptiest tells. Hexagons a
-drawn pipe crosses are not judged: they hold the pipe.
+drawn pipe crosses are not judged: they hold the pipe. Clutter the board's
+outline closes into hexagons past it (a window's text) is no cell: where the
+quartile is lit, it is left out as the reader leaves it out of the board, and
+the rest judged again (on a finished board it may be all that is left).
 """
 
 from __future__ import annotations
@@ -99,7 +102,13 @@ EMPTY: Rule[HexSides] = Rule(
     "measured, where a small colour-blind board's median hexagon is lit 0.79 of its "
     "disc; a spreadsheet, or a board at twice its pitch, 1.0); hexagons a drawn pipe "
     "crosses (`_hex_pipes.Crossings`) left out, as they hold the pipe (JPEG's ringing "
-    "along a pipe's edges lit a finished board's: synthetic hex jpeg 300000 solved).",
+    "along a pipe's edges lit a finished board's: synthetic hex jpeg 300000 solved)."
+    " A lit quartile is judged again without the hexagons with a side of no ink "
+    "(`_hex_inked`) and the pieces beyond the outline on another ground (`_hex_beyond`), "
+    "as the reader leaves them out: a finished board's one unpiped hexagon was a window's"
+    " text its outline closed (synthetic hex jpeg 300011 and 300012 solved, lit 1.0); a "
+    "lattice at twice the pitch over a finished board lit 1.0 either way (dev seeds "
+    "300000-300002).",
     reason="the hexagons found hold lines inside them (not a board's lattice)",
     check=_check_empty_inside,
 )

@@ -8,7 +8,10 @@ hexagons hold lines all over. A board's emptiest quarter of cells is empty
 (a small level may have more dots than empty cells, a colour-blind dot's
 letter standing out as lines do, but never three dots to every empty cell),
 so the hexagon a quarter of the way up from the emptiest tells. Hexagons a
-drawn pipe crosses are not judged: they hold the pipe.
+drawn pipe crosses are not judged: they hold the pipe. Clutter the board's
+outline closes into hexagons past it (a window's text) is no cell: where the
+quartile is lit, it is left out as the reader leaves it out of the board, and
+the rest judged again (on a finished board it may be all that is left).
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ from __future__ import annotations
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
+from flowbot.vision._hex_beyond import beyond_left_out
 from flowbot.vision._hex_board import HexSides
+from flowbot.vision._hex_inked import inked
 from flowbot.vision._rule import Rule
 
 #: The disc looked at inside a hexagon, in pitches from its centre (the flat
@@ -38,7 +43,26 @@ _DY = (_RADII[:, None] * np.sin(_ANGLES)[None, :]).ravel()
 
 def inside_lit(sides: HexSides) -> float:
     """The share of the rays across its inside disc crossing a line, of the hexagon
-    ``QUARTILE`` per cent of the way up from the emptiest."""
+    ``QUARTILE`` per cent of the way up from the emptiest.
+
+    Where that hexagon is lit, the hexagons with a side of no ink (``_hex_inked``) and
+    the pieces beyond the outline on another ground (``_hex_beyond``) are left out and
+    the rest judged again, as the reader leaves them out of the board: clutter the
+    board's outline closes a hexagon of (the gaps between a window's lines of text
+    beside it, a white page's text) holds the text inside, and on a finished board,
+    whose other hexagons its pipes cross, it alone is judged (synthetic hex jpeg 300011
+    and 300012 solved: the one unpiped hexagon of 25 and of 31, lit all round; the
+    first's a side of no ink, the second's on the page's white ground). Asked only
+    then: the widths they take are measured on every side. A lattice of twice the
+    board's pitch keeps its lines inside (its pieces on dev seeds lit 1.0 either way).
+    """
+    lit = _inside_lit(sides)
+    if lit <= EMPTY_INSIDE:
+        return lit
+    return _inside_lit(beyond_left_out(inked(sides)))
+
+
+def _inside_lit(sides: HexSides) -> float:
     lattice, lines = sides.lattice, sides.lines
     # A hexagon a drawn pipe crosses holds the pipe (JPEG rings along its edges):
     # the others tell; none at all on a finished board, whose pipes vouch for it.
@@ -78,7 +102,13 @@ EMPTY: Rule[HexSides] = Rule(
     "measured, where a small colour-blind board's median hexagon is lit 0.79 of its "
     "disc; a spreadsheet, or a board at twice its pitch, 1.0); hexagons a drawn pipe "
     "crosses (`_hex_pipes.Crossings`) left out, as they hold the pipe (JPEG's ringing "
-    "along a pipe's edges lit a finished board's: synthetic hex jpeg 300000 solved).",
+    "along a pipe's edges lit a finished board's: synthetic hex jpeg 300000 solved)."
+    " A lit quartile is judged again without the hexagons with a side of no ink "
+    "(`_hex_inked`) and the pieces beyond the outline on another ground (`_hex_beyond`), "
+    "as the reader leaves them out: a finished board's one unpiped hexagon was a window's"
+    " text its outline closed (synthetic hex jpeg 300011 and 300012 solved, lit 1.0); a "
+    "lattice at twice the pitch over a finished board lit 1.0 either way (dev seeds "
+    "300000-300002).",
     reason="the hexagons found hold lines inside them (not a board's lattice)",
     check=_check_empty_inside,
 )

@@ -29,7 +29,7 @@ from flowbot.vision._dots_apart import (
     Region,
     pairs_of_one_size,
 )
-from flowbot.vision._grid import shrunk
+from flowbot.vision._grid import MIN_BOARD_SIDE, shrunk
 from flowbot.vision._stats import median_of
 
 #: A blob's widest places: their distance from its edge at least this share of
@@ -50,10 +50,22 @@ def lettered(mask: np.ndarray) -> np.ndarray:
     colour): a hole in the dot, at its centre, where the blob's widest place would be
     (its distance from the edge a letter's stroke or less). Its strokes are thinner
     than the blob round them; the ground a flow's loop closes round a cell is wider
-    than the pipe, and kept out.
+    than the pipe, and kept out. A blob deeper than any dot can be (its disc within a
+    cell of a board ``MIN_BOARD_SIDE`` cells across the image's shorter side) is a
+    ground, no flow: a saturated desktop round a phone's window closes no hole there
+    (the window, board and all, was filled: the board's flows one blob with the
+    desktop, synthetic hex colour_blind 300013, 300018 and 300025 solved).
     """
     filled = mask.copy()
     h, w = mask.shape
+    count, blob_of = cv2.connectedComponents(mask, connectivity=8)
+    depth = np.zeros(count, np.float32)
+    np.maximum.at(
+        depth, blob_of.ravel().astype(np.intp), cv2.distanceTransform(mask, cv2.DIST_L2, 3).ravel()
+    )
+    grounds = depth > min(h, w) / (2 * MIN_BOARD_SIDE)
+    grounds[0] = False
+    mask = np.where(grounds[blob_of], 0, mask).astype(np.uint8)
     # The ground reached from the image's edge (past a one-pixel frame) is no hole.
     framed = np.zeros((h + 2, w + 2), np.uint8)
     framed[1:-1, 1:-1] = mask
@@ -61,7 +73,7 @@ def lettered(mask: np.ndarray) -> np.ndarray:
     cv2.floodFill(flood, None, (0, 0), 1)
     holes = (flood[1:-1, 1:-1] == 0).astype(np.uint8)
     if not holes.any():
-        return mask
+        return filled
     count, hole_of = cv2.connectedComponents(holes, connectivity=4)
     hole_depth = np.zeros(count, np.float32)
     np.maximum.at(

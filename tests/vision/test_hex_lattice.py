@@ -15,6 +15,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape
 from flowbot.render import RenderStyle, draw_board
 from flowbot.screens.synthetic import sample
+from flowbot.vision import _hex_inside as hex_inside
 from flowbot.vision import _hex_lattice as hex_lattice
 from flowbot.vision import read_board
 from flowbot.vision._colour import brightest_channel
@@ -29,6 +30,7 @@ from flowbot.vision._hex_lattice import (
     line_map,
     widened,
 )
+from flowbot.vision._hex_pipes import Crossings
 from flowbot.vision._hex_reader import _other_than, read_hex
 from flowbot.vision._types import DEFAULT_SETTINGS
 
@@ -177,3 +179,51 @@ def test_thin_lines_at_a_large_pitch_repeat_once_widened_by_a_pixel() -> None:
     found = lattices_in(gray, settings.work_size, settings.line_contrast)
     assert any(abs(lattice.row_step - pitch) < 0.05 * pitch for lattice in found)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize("seed", [300011, 300012])
+def test_clutter_closed_onto_a_finished_boards_outline_is_not_what_its_lattice_is_judged_by(
+    seed: int,
+) -> None:
+    # A finished board's pipes cross every hexagon of it: the one hexagon left unpiped
+    # is clutter its outline closes past it (a window's text beside the board: 300011 a
+    # side of no ink, 300012 on a white page), lit all round. Judged alone, the board's
+    # own lattice was passed over ("cells too small" or "lines too faint" the answer);
+    # without it (as the reader leaves it out of the board), the lattice passes, and
+    # the board reads exactly.
+    shot = sample("jpeg", seed, variant="hex", state="solved")
+    truth = shot.geometry
+    x, y = truth.centre(Cell(0, 0))
+    board = HexLattice(x, y, truth.col_step, truth.row_step)
+    settings = DEFAULT_SETTINGS
+    crossings = Crossings(shot.image, settings.pipe_contrast)
+    gray = brightest_channel(shot.image)
+    piece = found_hexagons(gray, board, settings.line_contrast, crossings)[0]
+    piped = {node for side in piece.crossed for node in side}
+    unpiped = frozenset(piece.cells) - piped
+    assert len(unpiped) == 1
+    alone = HexSides(piece.lines, piece.lattice, unpiped)
+    assert hex_inside._inside_lit(alone) > hex_inside.EMPTY_INSIDE
+    assert hex_inside.inside_lit(piece) <= hex_inside.EMPTY_INSIDE
+    EMPTY.check(piece)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_lattice_of_twice_the_pitch_over_a_finished_board_still_holds_lines_inside() -> None:
+    # Hexagons with no ink on a side, or beyond the outline, left out: what is left of a
+    # lattice at twice the board's pitch holds the board's lines still (its straight
+    # flows cross many of its sides as a pipe would).
+    shot = sample("colour_blind", 300002, variant="hex", state="solved")
+    truth = shot.geometry
+    x, y = truth.centre(Cell(0, 0))
+    double = HexLattice(x, y, 2 * truth.col_step, 2 * truth.row_step)
+    settings = DEFAULT_SETTINGS
+    crossings = Crossings(shot.image, settings.pipe_contrast)
+    pieces = found_hexagons(
+        brightest_channel(shot.image), double, settings.line_contrast, crossings
+    )
+    assert pieces
+    assert pieces[0].crossed
+    for piece in pieces:
+        with pytest.raises(UnsureReadingError, match="hold lines inside"):
+            EMPTY.check(piece)

@@ -33,6 +33,39 @@ def test_a_letters_thin_strokes_in_a_dot_are_filled_a_loops_wide_ground_is_not()
     assert filled[5, 5] == 0
 
 
+def test_a_saturated_ground_round_a_window_closes_no_hole_its_dots_letters_do() -> None:
+    # A saturated desktop all round a phone's window: the window is a hole in the
+    # desktop's blob, thinner than it, but the desktop is deeper than any dot can be
+    # (a cell of a board 5 across the shorter side): a ground, no flow. The window is
+    # kept out, and a lettered dot in it still filled.
+    mask = np.ones((200, 320), np.uint8)
+    mask[40:170, 110:210] = 0
+    cv2.circle(mask, (160, 100), 12, 1, -1)
+    cv2.line(mask, (155, 95), (165, 105), 0, 2)
+    filled = lettered(mask)
+    assert filled[60, 130] == 0
+    assert filled[100, 160] == 1
+    assert np.array_equal(filled[mask == 1], mask[mask == 1])
+
+
+@pytest.mark.parametrize("seed", [300013, 300018, 300025])
+def test_a_finished_colour_blind_board_on_a_saturated_desktop_is_read(seed: int) -> None:
+    # The desktop's saturated ground closes round the phone's window: filled in as a
+    # letter's hole, the board and its flows were one blob with it, no flows region, no
+    # hexagons looked for (refused as the square search's doubt).
+    shot = sample("colour_blind", seed, "hex", "solved")
+    h, w = shot.image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / DEFAULT_SETTINGS.work_size))
+    region = flows_region(shot.image, step)
+    assert region is not None
+    board = shot.geometry
+    assert region.x0 <= board.left
+    assert board.right <= region.x1
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+
+
 def _board(dots: list[tuple[int, int, tuple[int, int, int]]], image: np.ndarray) -> np.ndarray:
     for x, y, colour in dots:
         cv2.circle(image, (x, y), 14, colour, -1, cv2.LINE_AA)

@@ -1,0 +1,54 @@
+"""Walled and holed square boards cut close (crop) or zoomed, started and solved, refused
+on development seeds before (session 30, issues #26 and #28).
+
+Each synthetic shot was refused before the mechanism named beside it; each mechanism
+has a small test of its own below.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._cell_background import check_background
+from flowbot.vision._cell_dots import read_dots
+from flowbot.vision._outlined import find_outlined
+from flowbot.vision._pipes import ALREADY_SOLVED
+from flowbot.vision._pipes_through import see_pipes_through
+from flowbot.vision._types import Settings
+from flowbot.errors import UnsureReadingError
+
+
+@pytest.mark.parametrize(
+    ("variant", "category", "seed", "state", "why"),
+    [
+        ("holes", "crop", 300006, "started", "a hole among flows' cells judged as a tile"),
+    ],
+)
+def test_boards_read_exactly(variant: str, category: str, seed: int, state: str, why: str) -> None:
+    shot = sample(category, seed, variant, state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical(), why
+    assert reading.pipes == shot.pipes, why
+    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+def test_a_hole_among_flows_cells_is_no_object() -> None:
+    # Hole (8, 1): its four neighbours flows' cells, hidden as the board's typical
+    # ground; its darker core and outlined ring stand out from that ground.
+    shot = sample("crop", 300006, "holes", "started")
+    settings = Settings()
+    found = find_outlined(shot.image, settings)
+    assert found is not None and found.image is not None
+    holes = found.features.holes
+    pipes = see_pipes_through(
+        found.image, found.geometry, found.samples, settings.pipe_contrast, holes=holes
+    )
+    samples = pipes.hidden(found.samples)
+    dots, _ = read_dots(
+        samples, found.image, found.geometry, settings, holes, pipe_dots=pipes.dots
+    )
+    check_background(samples, found.image, found.geometry, dots, settings, holes=holes)
+    with pytest.raises(UnsureReadingError, match=r"cell \(8, 1\) holds something"):
+        check_background(samples, found.image, found.geometry, dots, settings)

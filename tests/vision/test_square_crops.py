@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._cell_background import check_background
@@ -17,7 +18,6 @@ from flowbot.vision._outlined import find_outlined
 from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._types import Settings
-from flowbot.errors import UnsureReadingError
 
 
 @pytest.mark.parametrize(
@@ -40,15 +40,14 @@ def test_a_hole_among_flows_cells_is_no_object() -> None:
     shot = sample("crop", 300006, "holes", "started")
     settings = Settings()
     found = find_outlined(shot.image, settings)
-    assert found is not None and found.image is not None
+    assert found is not None
+    assert found.image is not None
     holes = found.features.holes
     pipes = see_pipes_through(
         found.image, found.geometry, found.samples, settings.pipe_contrast, holes=holes
     )
     samples = pipes.hidden(found.samples)
-    dots, _ = read_dots(
-        samples, found.image, found.geometry, settings, holes, pipe_dots=pipes.dots
-    )
+    dots, _ = read_dots(samples, found.image, found.geometry, settings, holes, pipe_dots=pipes.dots)
     check_background(samples, found.image, found.geometry, dots, settings, holes=holes)
     with pytest.raises(UnsureReadingError, match=r"cell \(8, 1\) holds something"):
         check_background(samples, found.image, found.geometry, dots, settings)

@@ -24,6 +24,7 @@ from flowbot.vision._types import Settings
     ("variant", "category", "seed", "state", "why"),
     [
         ("holes", "crop", 300006, "started", "a hole among flows' cells judged as a tile"),
+        ("walls", "crop", 300050, "started", "hexagons seen first, their board doubted"),
     ],
 )
 def test_boards_read_exactly(variant: str, category: str, seed: int, state: str, why: str) -> None:
@@ -51,3 +52,22 @@ def test_a_hole_among_flows_cells_is_no_object() -> None:
     check_background(samples, found.image, found.geometry, dots, settings, holes=holes)
     with pytest.raises(UnsureReadingError, match=r"cell \(8, 1\) holds something"):
         check_background(samples, found.image, found.geometry, dots, settings)
+
+
+def test_a_doubted_hexagonal_board_hides_no_square_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first look's hexagon sign on a square walled board cut close (its pipes'
+    # sides counted as drawn): the hexagonal reader doubts it, the square search reads it.
+    from flowbot.vision import _reader
+
+    shot = sample("crop", 300050, "walls", "started")
+    asked = []
+    read_hex = _reader.read_hex
+
+    def counted(*args: object, **kwargs: object) -> object:
+        asked.append(1)
+        return read_hex(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_reader, "read_hex", counted)
+    reading = read_board(shot.image)
+    assert asked == [1]  # asked first, once
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()

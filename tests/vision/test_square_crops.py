@@ -11,7 +11,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.vision import _reader, read_board
 from flowbot.vision._cell_background import check_background
 from flowbot.vision._cell_dots import read_dots
 from flowbot.vision._outlined import find_outlined
@@ -57,8 +57,6 @@ def test_a_hole_among_flows_cells_is_no_object() -> None:
 def test_a_doubted_hexagonal_board_hides_no_square_board(monkeypatch: pytest.MonkeyPatch) -> None:
     # The first look's hexagon sign on a square walled board cut close (its pipes'
     # sides counted as drawn): the hexagonal reader doubts it, the square search reads it.
-    from flowbot.vision import _reader
-
     shot = sample("crop", 300050, "walls", "started")
     asked = []
     read_hex = _reader.read_hex

@@ -7,13 +7,19 @@ has a small test of its own below.
 
 from __future__ import annotations
 
+import dataclasses
+
+import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.models import BoardGeometry
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _reader, read_board
 from flowbot.vision._cell_background import check_background
 from flowbot.vision._cell_dots import read_dots
+from flowbot.vision._colour import brightest_channel
+from flowbot.vision._outline_edges import Kind, classify, edge_ink, line_width
 from flowbot.vision._outlined import find_outlined
 from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._pipes_through import see_pipes_through
@@ -25,6 +31,7 @@ from flowbot.vision._types import Settings
     [
         ("holes", "crop", 300006, "started", "a hole among flows' cells judged as a tile"),
         ("walls", "crop", 300050, "started", "hexagons seen first, their board doubted"),
+        ("walls", "crop", 300043, "started", "two walls, the frame cut through all round"),
     ],
 )
 def test_boards_read_exactly(variant: str, category: str, seed: int, state: str, why: str) -> None:
@@ -69,3 +76,23 @@ def test_a_doubted_hexagonal_board_hides_no_square_board(monkeypatch: pytest.Mon
     reading = read_board(shot.image)
     assert asked == [1]  # asked first, once
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_frame_cut_through_its_middle_shows_the_outline_doubled() -> None:
+    # A 5x5 board cut close all round: two walls seen whole, the frame halved by the
+    # image's edge on every side; the outline is there, with its halves doubled only.
+    shot = sample("crop", 300043, "walls", "started")
+    image = shot.image
+    gray = brightest_channel(image)
+    geometry = shot.geometry
+    assert isinstance(geometry, BoardGeometry)
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    pitch = geometry.cell_size
+    inks = edge_ink(gray, xs, ys, pitch, line_width(gray, xs, ys, pitch), rgb=image)
+    inner = np.concatenate([inks.vertical[1:-1].ravel(), inks.horizontal[1:-1].ravel()])
+    kinds = classify(inks, inner)
+    assert kinds is not None
+    walls = (kinds.vertical[1:-1] == Kind.OUTLINE).sum()
+    walls += (kinds.horizontal[1:-1] == Kind.OUTLINE).sum()
+    assert walls == 2
+    assert classify(dataclasses.replace(inks, cut=None), inner) is None

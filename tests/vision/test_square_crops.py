@@ -30,6 +30,7 @@ from flowbot.vision._types import Settings
     ("variant", "category", "seed", "state", "why"),
     [
         ("holes", "crop", 300006, "started", "a hole among flows' cells judged as a tile"),
+        ("walls", "crop", 300155, "started", "a hole among flows' cells judged as a tile"),
         ("walls", "crop", 300050, "started", "hexagons seen first, their board doubted"),
         ("walls", "crop", 300043, "started", "two walls, the frame cut through all round"),
         ("walls", "crop", 300043, "unsolved", "two walls, the frame cut through all round"),

@@ -74,6 +74,7 @@ def check_background(
     settings: Settings,
     *,
     bridges: frozenset[Cell] = frozenset(),
+    holes: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse cells that do not show one dark background around their dots.
 
@@ -84,7 +85,11 @@ def check_background(
     ones). Light cards between dark gaps, or a tile in a cell, are something else.
 
     ``bridges``: cells whose tile was painted over with the rings around it
-    (``_bridges.take_off``), their cores no core the game drew.
+    (``_bridges.take_off``), their cores no core the game drew. ``holes``: cells left
+    out of a board with an outline, no cells: not judged as holding an object (their
+    core is the ground past the board, their ring its outline; ``_outlined`` refuses a
+    dot in one). Beside a flow's cells, hidden as the board's typical ground, a hole's
+    darker core and outlined ring passed for a tile (synthetic holes crop 300006 started).
     """
     background = float(median_of(samples.ring_lab[..., 0]))
     # The lines (L* 0 or more) measured only where cells that light could be lighter.
@@ -205,7 +210,8 @@ def check_background(
     reach: float | None = None
     outline = OUTLINE_PX
     windowed: tuple[str, ...] | None = None
-    for r, c in np.argwhere((strong | faint | paired) & ~is_dot):
+    judged = (strong | faint | paired) & ~is_dot & ~dot_cells((rows, cols), set(holes))
+    for r, c in np.argwhere(judged):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)
         core = samples.core_lab[r, c]
@@ -473,5 +479,6 @@ BACKGROUND: Rule[Cells] = Rule(
         cells.dots,
         cells.settings,
         bridges=cells.features.bridges,
+        holes=cells.features.holes,
     ),
 )

@@ -75,9 +75,17 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     return _read(image, settings)
 
 
-def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Reading:
+def _read(
+    image: np.ndarray,
+    settings: Settings,
+    *,
+    hexagons: bool = True,
+    hex_doubt: VisionError | None = None,
+) -> Reading:
     """``read_board`` on a checked image; with ``hexagons``, a hexagonal board is read
-    first when the square search's first look sees one (``HexagonsSeenError``)."""
+    first when the square search's first look sees one (``HexagonsSeenError``).
+    ``hex_doubt``: the hexagonal board's doubt, read already (not read again when no
+    square board is chosen)."""
     rules = CELL_RULES
     try:
         board = choose_board(image, settings, hexagons=hexagons)
@@ -85,13 +93,26 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
         # Hexagons drawn whole and no square board in the first look: a
         # hexagonal board is read before the square search's slower looks
         # (read as none, the square search runs on as if never asked).
-        return read_hex(image, settings) or _read(image, settings, hexagons=False)
+        try:
+            hexagonal = read_hex(image, settings)
+        except VisionError as doubt:
+            # Doubted, it hides no square board the slower looks read: the sign is
+            # the first look's shortcut, not proof (a square walled board cut close,
+            # its pipes' sides counted as drawn, closed hexagons: synthetic walls
+            # crop 300050 started); none read, its doubt is the reason.
+            try:
+                return _read(image, settings, hexagons=False, hex_doubt=doubt)
+            except VisionError:
+                raise doubt from None
+        return hexagonal or _read(image, settings, hexagons=False)
     except VisionError as refusal:
         try:
             # Refused as a classic board, or no grid found (its lines broken by
             # drawn pipes): it may be one with an outline (holes, walls) ...
             board = _outlined_or(refusal, image, settings)
         except VisionError:
+            if hex_doubt is not None:
+                raise hex_doubt from None
             # ... or a hexagonal board.
             return _hexagonal_or(refusal, image, settings)
         rules = OUTLINED_CELL_RULES

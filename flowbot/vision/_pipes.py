@@ -111,9 +111,6 @@ class Pipes:
     bridges: frozenset[Cell] = frozenset()
     #: Warps the flows run through (``_pipes_through``), their openings hidden by them.
     warps: frozenset[Link] = frozenset()
-    #: The ground the empty cells' cores show, Lab, where it is measured
-    #: (``core_ground_beside``): what a hidden cell's core shows; else ``ground``.
-    core_ground: tuple[float, float, float] | None = None
 
     def solved(self, cells: int) -> bool:
         """Whether every flow joins two dots and the flows cover all ``cells`` cells."""
@@ -145,9 +142,6 @@ class Pipes:
         flow touches shown as ground, but its dots' cores, by field name (``core_lab``,
         ``core_uniformity``, ``ring_lab``, ``ring_like_core``: for ``replace``)."""
         ground = np.asarray(self.ground, dtype=samples.ring_lab.dtype)
-        core_ground = (
-            ground if self.core_ground is None else np.asarray(self.core_ground, ground.dtype)
-        )
         core_lab, core_uniformity = samples.core_lab.copy(), samples.core_uniformity.copy()
         ring_lab, ring_like_core = samples.ring_lab.copy(), samples.ring_like_core.copy()
         for cell in self.touched:
@@ -157,7 +151,7 @@ class Pipes:
             ring_like_core[cell] = 0.0
             core_uniformity[cell] = 1.0
             if cell not in self.dots:
-                core_lab[cell] = core_ground
+                core_lab[cell] = ground
         return {
             "core_lab": core_lab,
             "core_uniformity": core_uniformity,
@@ -240,10 +234,7 @@ def _see_pipes(
         ):
             dots.add(cell)
     flows = _flows(linked, dots)
-    ground = ground_beside(samples, flows)
-    return Pipes(
-        tuple(flows), frozenset(dots), ground, core_ground=core_ground_beside(samples, flows)
-    )
+    return Pipes(tuple(flows), frozenset(dots), ground_beside(samples, flows))
 
 
 class Sampled(Protocol):
@@ -290,33 +281,6 @@ def ground_beside(samples: Sampled, flows: list[tuple[Cell, ...]]) -> tuple[floa
         for cell in flow:
             free[cell] = False
     ground = median_of(rings[free], axis=0) if free.any() else np.zeros(3)
-    return float(ground[0]), float(ground[1]), float(ground[2])
-
-
-#: Most contrast (Lab) between an empty cell's core and its ring, as the dot
-#: reader's ``Settings.empty_contrast``: a dot's stands 30 and more.
-EMPTY_CONTRAST = 20.0
-
-
-def core_ground_beside(
-    samples: Sampled, flows: list[tuple[Cell, ...]]
-) -> tuple[float, float, float] | None:
-    """The ground (Lab) the cores of the empty cells no flow touches show (their core within
-    ``EMPTY_CONTRAST`` of their ring); None where none is.
-
-    Thick grid lines blurred by a zoom tint every ring, not the cores: an empty
-    cell's core lay 12.9 Lab from the rings' ground a hidden pipe's cell showed
-    all through, and the empty cell beside it passed for an object (bridges
-    zoomed 100081 started: black cores, rings 11.7 L* of the brown lines).
-    """
-    cores, rings = samples.core_lab, samples.ring_lab
-    free = delta_e(cores, rings) <= EMPTY_CONTRAST
-    for flow in flows:
-        for cell in flow:
-            free[cell] = False
-    if not free.any():
-        return None
-    ground = median_of(cores[free], axis=0)
     return float(ground[0]), float(ground[1]), float(ground[2])
 
 

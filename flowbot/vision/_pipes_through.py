@@ -57,7 +57,6 @@ from flowbot.vision._pipes import (
     Sampled,
     band_links,
     check_links_meet,
-    core_ground_beside,
     dot_at_end,
     edges_off,
     ground_beside,
@@ -564,14 +563,7 @@ def follow_flows(
         raise UnsureReadingError("a pipe runs round in a loop: the drawing is unclear")
     touched = {c for flow in flows for c in flow}
     ground = ground_beside(samples, flows)
-    return Pipes(
-        tuple(sorted(flows)),
-        frozenset(dots),
-        ground,
-        bridges & touched,
-        warps,
-        core_ground_beside(samples, flows),
-    )
+    return Pipes(tuple(sorted(flows)), frozenset(dots), ground, bridges & touched, warps)
 
 
 def _towards(cell: Cell, other: Cell, geometry: Geometry) -> float:

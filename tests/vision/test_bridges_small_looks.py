@@ -3,9 +3,7 @@
 Each case is a synthetic shot refused before the mechanism named beside it:
 an inner edge's line blended with a flow's tint or a dot's rim in small
 cells (``_border_sides.ends_off_ground``), a tile's edge meeting a wide
-line of its grey, the ground only past that line (``_bridges.PAST_LINE``),
-a pipe's cell hidden as the rings' ground where blurred thick lines tint the
-rings, not the empty cells' cores (``_pipes.core_ground_beside``).
+line of its grey, the ground only past that line (``_bridges.PAST_LINE``).
 And what must stay refused: an outlined board's wall left unread, judged
 at its ends with the ground's lift taken off, is still a wall.
 """
@@ -18,8 +16,6 @@ from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._border_sides import border_of, check_no_outline_inside
-from flowbot.vision._cells import sample_cells
-from flowbot.vision._pipes import NO_PIPES, Pipes, core_ground_beside
 
 
 @pytest.mark.parametrize(
@@ -28,8 +24,6 @@ from flowbot.vision._pipes import NO_PIPES, Pipes, core_ground_beside
         ("tiny_cells", 300024, "started", "a lime dot's rim and tint on a light green outline"),
         ("tiny_cells", 300024, "solved", "a lime flow's tint under the line it crosses"),
         ("zoomed", 300018, "solved", "a tile meeting a wide line: the ground past the line"),
-        ("zoomed", 100081, "started", "a pipe's cell hidden as the empty cores, not the rings"),
-        ("zoomed", 100097, "started", "a pipe's cell hidden as the empty cores, not the rings"),
     ],
 )
 def test_bridge_boards_in_small_and_enlarged_cells_read_exactly(
@@ -52,20 +46,3 @@ def test_a_wall_left_unread_is_still_refused_judged_at_its_ends(
     border = border_of(shot.image, geometry)
     with pytest.raises(UnsureReadingError, match="a wall"):
         check_no_outline_inside(border, image=shot.image, geometry=geometry)
-
-
-def test_a_pipe_s_cell_is_hidden_as_the_empty_cells_cores_show_the_ground() -> None:
-    shot = sample("zoomed", 100081, "bridges", "started")
-    reading = read_board(shot.image)
-    samples = sample_cells(shot.image, reading.geometry)
-    flows = [tuple(sorted(cells)) for cells in reading.pipes if cells]
-    core = core_ground_beside(samples, flows)
-    assert core is not None
-    # Black cores under rings the brown lines tint: the hidden cells' cores are black.
-    assert core[0] < 3.0
-    pipes = Pipes(tuple(flows), frozenset(), (11.7, 3.0, 4.8), core_ground=core)
-    hidden = pipes.hidden(samples)
-    cell = flows[0][0]
-    assert hidden.core_lab[cell][0] < 3.0
-    assert hidden.ring_lab[cell][0] > 10.0
-    assert NO_PIPES.core_ground is None

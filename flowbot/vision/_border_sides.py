@@ -147,26 +147,112 @@ def inner_edge_colours(
     return colours
 
 
+#: Where the ground beside an inner edge is taken (pitches from the line, either
+#: side): past the line's blur (a pixel or two in small cells), short of a dot's
+#: rim, 0.12 pitch from the line at the least, as ``_outline_edges`` takes it.
+_BESIDE_EDGE = (0.09, 0.13)
+
+
+#: Along an inner edge, where it is looked at again (shares of its length): clear
+#: of the lines crossing it at its ends, of a pipe across its middle (half-widths
+#: 0.15-0.17) and of any dot beside it (0.58 pitch from a neighbour's centre
+#: there, dots 0.38 at most), as ``_variant_pipes`` looks under pipes.
+EDGE_ENDS = (0.2, 0.8)
+
+
+def ends_off_ground(
+    image: np.ndarray, geometry: BoardGeometry, outline: np.ndarray, line: np.ndarray
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per end of the inner edges (``EDGE_ENDS``), the lightest pixel across each
+    (``inner_edge_colours``), its lightness less the lift of the ground beside it
+    (``inner_edge_grounds``) over the board's typical ground there (the median edge's;
+    none where it lies darker), by less than half the ``outline``'s step over the ``line``.
+
+    In small cells a line a pixel wide blends with what lies beside it: a dot's
+    blurred rim at its middle, a flow's tint on both sides of it (a lime flow's
+    tint lifted a line 10 L* over the lines, 44 against 34, and gave it the
+    tint's green hue, nearer a light green outline's than the grey lines':
+    bridges tiny cells 300024 started and solved; a lime dot's rim beside
+    another edge's middle did as much). A wall is drawn in the outline's colour
+    all along its edge, over whatever lies under it: lowered less than half its
+    step over the lines, it stays lighter than them by more than half that
+    step and nearer the outline in lightness, its own hue kept.
+    """
+    cap = max(0.0, float(outline[0] - line[0]) / 2 - 1e-3)
+    out = []
+    for along in EDGE_ENDS:
+        colours = inner_edge_colours(image, geometry, along)
+        grounds = inner_edge_grounds(image, geometry, along)
+        typical = float(np.median(np.concatenate([g[..., 0].ravel() for g in grounds])))
+        lifted = []
+        for colour, ground in zip(colours, grounds, strict=True):
+            off = colour.copy()
+            off[..., 0] -= np.clip(ground[..., 0] - typical, 0.0, cap)
+            lifted.append(off)
+        out.append((lifted[0], lifted[1]))
+    return out
+
+
+def inner_edge_grounds(
+    image: np.ndarray, geometry: BoardGeometry, along: float
+) -> list[np.ndarray]:
+    """The darkest pixel beside each inner edge (Lab), ``along`` it (a share of its
+    length), on either side, past its line (``_BESIDE_EDGE``, a pixel past its reach at
+    the least): laid out as ``inner_edge_colours``."""
+    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    reach = max(1, math.ceil(_REACH * pitch))
+    near = max(reach + 1, round(_BESIDE_EDGE[0] * pitch))
+    far = max(near, round(_BESIDE_EDGE[1] * pitch))
+    steps = np.arange(near, far + 1)
+    offsets = np.concatenate([-steps, steps])
+    grounds = []
+    for lines, spans, vertical in ((xs, ys, True), (ys, xs, False)):
+        middles = spans[:-1] + along * np.diff(spans)
+        across = np.rint(lines[1:-1, None] + offsets[None, :])
+        a = np.clip(np.rint(middles), 0, (h if vertical else w) - 1).astype(np.intp)
+        c = np.clip(across, 0, (w if vertical else h) - 1).astype(np.intp)
+        if vertical:
+            pixels = pixels_at(image, a[None, :, None], c[:, None, :])
+        else:
+            pixels = pixels_at(image, c[:, None, :], a[None, :, None])
+        lab = to_lab(pixels)
+        darkest = lab[:, :, :, 0].argmin(axis=2)
+        grounds.append(np.take_along_axis(lab, darkest[:, :, None, None], axis=2)[:, :, 0])
+    return grounds
+
+
 def check_no_outline_inside(
     border: Border,
     walls: frozenset[Link] = frozenset(),
     holes: frozenset[Cell] = frozenset(),
+    *,
+    image: np.ndarray | None = None,
+    geometry: BoardGeometry | None = None,
 ) -> None:
     """Refuse an outlined board with an inner edge drawn in the outline's colour: a wall
-    not read as one (``walls``: those read; the outline goes round ``holes``)."""
+    not read as one (``walls``: those read; the outline goes round ``holes``). With
+    ``image`` and its ``geometry``, only an edge that shows so near both its ends too
+    (``ends_off_ground``): a wall is drawn all along its edge."""
     if not border.all_round:
         return  # one light side (another window's edge beside a classic board) is no outline
     outline = border.outline_colour
-    vertical, horizontal = border.inner
     line = border.line_colour
     if outline[0] - line[0] < WALL_OUTLINE_LIGHTER:
         # A border only a little lighter than the lines (a classic board's, in some
         # looks): JPEG's ringing beside a bright dot lightens an edge as much.
         return
-    for edges, step in ((vertical, (0, 1)), (horizontal, (1, 0))):
-        near = (delta_e(edges, outline) < delta_e(edges, line)) & (
-            edges[..., 0] - line[0] >= OUTLINE_LIGHTER / 2
-        )
+    places = [border.inner]
+    if image is not None and geometry is not None:
+        places += ends_off_ground(image, geometry, outline, line)
+    for axis, step in enumerate(((0, 1), (1, 0))):
+        near = np.ones(border.inner[axis].shape[:2], bool)
+        for place in places:
+            edges = place[axis]
+            near &= (delta_e(edges, outline) < delta_e(edges, line)) & (
+                edges[..., 0] - line[0] >= OUTLINE_LIGHTER / 2
+            )
         for i, k in np.argwhere(near):
             a = Cell(int(k), int(i)) if step == (0, 1) else Cell(int(i), int(k))
             b = Cell(a.row + step[0], a.col + step[1])

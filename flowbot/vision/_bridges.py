@@ -49,8 +49,15 @@ _SIDE = (0.22, 0.37)
 TILE_STEP = 10.0
 #: ... but on one side, at least this share of it: a wide grid line of nearly the
 #: tile's grey meeting its edge (8.5-9.5 in zoomed 29 px cells with lines 0.1 pitch
-#: wide; the other sides 13.5+).
+#: wide; the other sides 13.5+). Or, short of that, ``TILE_STEP`` to what lies past
+#: that line (``PAST_LINE``), as from any side: the neighbour's margin, its ground.
 ONE_SIDE_SHARE = 0.5
+#: Pitches from the cell's middle past its grid line, where the neighbour's margin
+#: shows (the line 0.1 pitch wide at most, blurred a little past 0.55; a tile in the
+#: neighbour reaches 0.6): a line of the tile's grey, blurred into its edge, steps to
+#: the ground there (zoomed 27 px cells: 30 L* past the line, 4.9-8.5 Lab to the line
+#: from the tile, bridges zoomed 300018 solved).
+PAST_LINE = (0.56, 0.58, 0.6)
 #: Least distance (CIELAB) of the tile (at its corners, and inside each of its
 #: sides) from the ground around its cell (its neighbours' rings: glow and a
 #: gradient tint both alike): the tiles drawn 19+ (a grey tile in a light
@@ -99,7 +106,7 @@ def find_bridges(
         cell
         for cell, rgb, lift in zip(cells, rgbs, lifts, strict=True)
         if lift >= RAIL_LIFT
-        and _is_tile(rgb, lift, ground[cell], margins[cell])
+        and _is_tile(rgb, lift, ground[cell], margins[cell], _past_lines(image, geometry, cell))
         and not shows_disc(image, geometry, cell, samples.core_lab[cell], corners[cell])
     }
 
@@ -244,10 +251,34 @@ def _band(low: float, high: float) -> np.ndarray:
     return (a >= low) & (a <= high)
 
 
-def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray, margin: np.ndarray) -> bool:
+def _past_lines(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+    """Past each of ``cell``'s grid lines (top, bottom, left, right), at ``PAST_LINE``
+    pitches from its middle, the median colour along the side clear of a flow (``_SIDE``,
+    both halves): ``(4, depths, 3)`` Lab."""
+    centre = geometry.centre(cell)
+    pitch = geometry.cell_size
+    along = np.concatenate([-np.array(_SIDE), np.array(_SIDE), [-np.mean(_SIDE), np.mean(_SIDE)]])
+    depths = np.array(PAST_LINE)
+    h, w = image.shape[:2]
+    sides = []
+    for vertical_side, sign in ((False, -1), (False, 1), (True, -1), (True, 1)):
+        d = sign * depths[:, None] * pitch
+        a = along[None, :] * pitch
+        x, y = (centre.x + d, centre.y + a) if vertical_side else (centre.x + a, centre.y + d)
+        px = np.clip(np.rint(np.broadcast_to(x, (len(depths), len(along)))), 0, w - 1)
+        py = np.clip(np.rint(np.broadcast_to(y, (len(depths), len(along)))), 0, h - 1)
+        lab = to_lab(pixels_at(image, py.astype(np.intp), px.astype(np.intp)))
+        sides.append(median_of(lab, axis=1))
+    return np.stack(sides)
+
+
+def _is_tile(
+    rgb: np.ndarray, lift: float, ground: np.ndarray, margin: np.ndarray, past: np.ndarray
+) -> bool:
     """Whether a cell's patch shows a tile with straight edges all round, its rails ``lift``
     lighter than it, apart from the ``ground`` (Lab) around the cell, or from its own
-    ``margin`` (``_apart_from_ground``), on every side."""
+    ``margin`` (``_apart_from_ground``), on every side; ``past``: what lies past each side's
+    grid line (``_past_lines``), where a line of the tile's grey meets its edge."""
     corner_band, ground_band, side_band = _band(*_CORNER), _band(*_GROUND), _band(*_SIDE)
     # Each side: the tile inside its edge, and outside it the ground, or the
     # grid line where a wide one leaves none: the colour farthest from the
@@ -266,9 +297,12 @@ def _is_tile(rgb: np.ndarray, lift: float, ground: np.ndarray, margin: np.ndarra
             steps.append(float(delta_e(beyond, tile_side).max()))
     lab_in = np.array(inside)
     # One side may meet a wide grid line of nearly the tile's grey, no ground
-    # between them (a small board drawn with thick lines, then enlarged): half the step.
+    # between them (a small board drawn with thick lines, then enlarged): half the
+    # step, or the whole step to the ground past that line.
+    side = int(np.argmin(steps))
     weakest, step = sorted(steps)[:2]
-    if weakest < ONE_SIDE_SHARE * TILE_STEP:
+    past_step = float(delta_e(past[side], inside[side]).max())
+    if weakest < ONE_SIDE_SHARE * TILE_STEP and past_step < TILE_STEP:
         return False
     alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
     # The ground inside the grid lines, a wide line beyond it, passes for a

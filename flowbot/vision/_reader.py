@@ -233,7 +233,13 @@ def _border_checked(board: Board, image: np.ndarray, settings: Settings) -> tupl
     )
     if border.all_round:  # the game's other boards only: a classic read skips it
         try:
-            check_no_outline_inside(border, features.walls, features.holes)
+            check_no_outline_inside(
+                border,
+                features.walls,
+                features.holes,
+                image=cells.image,
+                geometry=cells.geometry,
+            )
         except UnsureReadingError as refusal:
             if board.border is not None:
                 raise

@@ -24,7 +24,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
-from flowbot.vision._border_sides import Border, border_of, inner_edge_colours
+from flowbot.vision._border_sides import EDGE_ENDS, Border, border_of, inner_edge_colours
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grid import past_side
@@ -35,11 +35,9 @@ from flowbot.vision._stats import median_of
 if TYPE_CHECKING:
     from flowbot.vision._choose import Board
 
-#: Along an inner edge a pipe crosses, where its line (or a wall) still shows:
-#: past the pipe (half-widths 0.15-0.17 from the middle), clear of the lines
-#: crossing it at its ends and of any dot beside it (0.58 pitch from a
-#: neighbour's centre there, dots 0.38 at most).
-_EDGE_ENDS = (0.2, 0.8)
+#: Along an inner edge a pipe crosses, where its line (or a wall) still shows
+#: (``_border_sides.EDGE_ENDS``: past the pipe, clear of the crossing lines and dots).
+_EDGE_ENDS = EDGE_ENDS
 
 
 def border_under_pipes(

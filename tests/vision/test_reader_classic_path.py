@@ -19,9 +19,11 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     for name in calls:
         check = getattr(reader, name)
 
-        def counted(*args: object, _name: str = name, _check: object = check) -> object:
+        def counted(
+            *args: object, _name: str = name, _check: object = check, **kwargs: object
+        ) -> object:
             calls[_name] += 1
-            return _check(*args)  # type: ignore[operator]
+            return _check(*args, **kwargs)  # type: ignore[operator]
 
         monkeypatch.setattr(reader, name, counted)
     return calls

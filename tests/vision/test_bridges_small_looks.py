@@ -1,0 +1,48 @@
+"""Bridge boards in small or enlarged cells, started and finished, read exactly.
+
+Each case is a synthetic shot refused before the mechanism named beside it:
+an inner edge's line blended with a flow's tint or a dot's rim in small
+cells (``_border_sides.ends_off_ground``), a tile's edge meeting a wide
+line of its grey, the ground only past that line (``_bridges.PAST_LINE``).
+And what must stay refused: an outlined board's wall left unread, judged
+at its ends with the ground's lift taken off, is still a wall.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._border_sides import border_of, check_no_outline_inside
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "state", "why"),
+    [
+        ("tiny_cells", 300024, "started", "a lime dot's rim and tint on a light green outline"),
+        ("tiny_cells", 300024, "solved", "a lime flow's tint under the line it crosses"),
+        ("zoomed", 300018, "solved", "a tile meeting a wide line: the ground past the line"),
+    ],
+)
+def test_bridge_boards_in_small_and_enlarged_cells_read_exactly(
+    category: str, seed: int, state: str, why: str
+) -> None:
+    shot = sample(category, seed, "bridges", state)
+    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical(), why
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "state"),
+    [("phone", 0, "unsolved"), ("phone", 0, "solved"), ("tiny_cells", 300001, "solved")],
+)
+def test_a_wall_left_unread_is_still_refused_judged_at_its_ends(
+    category: str, seed: int, state: str
+) -> None:
+    shot = sample(category, seed, "walls", state)
+    assert shot.puzzle.walls
+    geometry = read_board(shot.image).geometry
+    border = border_of(shot.image, geometry)
+    with pytest.raises(UnsureReadingError, match="a wall"):
+        check_no_outline_inside(border, image=shot.image, geometry=geometry)

@@ -230,7 +230,7 @@ def _see_pipes(
         colours = colour_of[cell]
         check_links_meet(cell, colours)
         if dot_at_end(
-            image, geometry, samples, cell, towards=[k * np.pi / 2 for k in ks], lab=colours[0]
+            image, geometry, samples, cell, towards=[k * np.pi / 2 for k in ks], labs=colours
         ):
             dots.add(cell)
     flows = _flows(linked, dots)
@@ -660,16 +660,17 @@ def dot_at_end(
     cell: Cell,
     *,
     towards: Sequence[float],
-    lab: np.ndarray,
+    labs: Sequence[np.ndarray],
 ) -> bool:
     """Whether the links into ``cell`` (their directions ``towards``, radians, y down; their
-    colour ``lab``) end at a dot there: its disc shows all round clear of them (``DISC``).
-    Refused where the link's colour is unlike the cell's centre (``unlike_centre``), a pipe
-    runs on through a dot, or a dot is not told from a pipe (between ``NO_DISC`` and
-    ``DISC``)."""
+    colours ``labs``, one flow's: ``check_links_meet``) end at a dot there: its disc shows
+    all round clear of them (``DISC``). Refused where the links' colour is unlike the
+    cell's centre (``unlike_centre``), a pipe runs on through a dot, or a dot is not told
+    from a pipe (between ``NO_DISC`` and ``DISC``)."""
     where = tuple(cell)
-    if unlike_centre(image, geometry, samples, cell, lab):
+    if unlike_centre(image, geometry, samples, cell, labs):
         raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
+    lab = labs[0]
     disc = disc_share(
         image,
         geometry,
@@ -742,21 +743,28 @@ def _disc_in_patches(
 
 
 def unlike_centre(
-    image: np.ndarray, geometry: Geometry, samples: Sampled, cell: Cell, lab: np.ndarray
+    image: np.ndarray,
+    geometry: Geometry,
+    samples: Sampled,
+    cell: Cell,
+    labs: Sequence[np.ndarray],
 ) -> bool:
-    """Whether a link's colour ``lab`` is unlike what ``cell`` shows at its centre: its core
-    (a colour-blind letter left out), its very centre (a pipe's end in a small cell), or
-    the disc round them (a small lettered dot, whose core the letter's edges blur)."""
+    """Whether the colours ``labs`` of the links into ``cell`` (one flow's) are each unlike
+    what ``cell`` shows at its centre: its core (a colour-blind letter left out), its very
+    centre (a pipe's end in a small cell), or the disc round them (a small lettered dot,
+    whose core the letter's edges blur).
+
+    Each link measures the flow's colour along its own run; in a small cell blurred
+    (a mirror window scaled down) a bend's centre takes in the ground inside the bend as
+    one run does where it turns, and the straight run beside it keeps its full colour:
+    an orange bend's centre 3.6 Lab from the run that turns there, 12.4 from the other
+    (12.7 px cells, synthetic mirror 300054 solved). The centre shows the flow where it
+    shows the colour of one of its links.
+    """
     centre = geometry.centre(cell)
     disc = discs_lab(image, np.array([[centre.x, centre.y]]), geometry.cell_size)[0]
-    return (
-        min(
-            float(delta_e(samples.core_lab[cell], lab)),
-            float(delta_e(centre_lab(image, geometry, cell), lab)),
-            float(delta_e(disc, lab)),
-        )
-        > NEAR
-    )
+    seen = np.stack([samples.core_lab[cell], centre_lab(image, geometry, cell), disc])
+    return float(np.min(delta_e(seen[:, None, :], np.stack(labs)[None, :, :]))) > NEAR
 
 
 def discs_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:

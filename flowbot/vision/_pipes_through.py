@@ -537,7 +537,7 @@ def follow_flows(
                 raise UnsureReadingError(f"a flow ends on the bridge at cell {tuple(cell)}")
             continue  # the tile, or the other flow over it, covers the middle
         towards = [_towards(cell, other[0], geometry) for other in near]
-        if dot_at_end(image, geometry, samples, cell, towards=towards, lab=colours[node][0]):
+        if dot_at_end(image, geometry, samples, cell, towards=towards, labs=colours[node]):
             dots.add(cell)
     flows = []
     seen: set[Node] = set()

@@ -268,18 +268,29 @@ class Hideable(Sampled, Protocol):
     def ring_like_core(self) -> np.ndarray: ...
 
 
-def ground_beside(samples: Sampled, flows: list[tuple[Cell, ...]]) -> tuple[float, float, float]:
-    """The ground (Lab) the cells no flow touches show.
+def ground_beside(
+    samples: Sampled,
+    flows: Sequence[tuple[Cell, ...]],
+    holes: frozenset[Cell] = frozenset(),
+) -> tuple[float, float, float]:
+    """The ground (Lab) the cells no flow touches show, ``holes`` left out.
 
     On a board covered whole, none shows it: black (the game's) stands for
     it, far from every dot's colour, where the rings' tints may lie near a
-    dark dot's own.
+    dark dot's own. A hole is no cell showing the ground: its ring takes in
+    the bright outline round it (a finished board with holes: its holes'
+    rings, the only cells no flow touched, gave a ground of 50 L*, and every
+    dot's ring hidden so stood 54 Lab from the black holes beside it, refused
+    as a dot on a background unlike its neighbours': synthetic holes
+    phone_large 300079 solved).
     """
     rings = samples.ring_lab
     free = np.ones(rings.shape[:2], bool)
     for flow in flows:
         for cell in flow:
             free[cell] = False
+    for hole in holes:
+        free[hole] = False
     ground = median_of(rings[free], axis=0) if free.any() else np.zeros(3)
     return float(ground[0]), float(ground[1]), float(ground[2])
 

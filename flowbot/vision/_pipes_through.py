@@ -107,7 +107,12 @@ def see_pipes_through(
     """
     samples = holes_on_ground(samples, holes)
     pipes = read or read_pipes_through(image, geometry, samples, contrast, holes) or NO_PIPES
-    return fainter_flows(image, geometry, samples, contrast, pipes, holes=holes) or pipes
+    pipes = fainter_flows(image, geometry, samples, contrast, pipes, holes=holes) or pipes
+    if holes and pipes.flows:
+        # The ground the cells no flow touches show, the holes left out (their rings
+        # take in the outline): a finished board's holes are all such cells.
+        pipes = replace(pipes, ground=ground_beside(samples, pipes.flows, holes))
+    return pipes
 
 
 def holes_on_ground(samples: CellSamples, holes: frozenset[Cell]) -> CellSamples:

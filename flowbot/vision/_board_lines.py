@@ -477,7 +477,9 @@ INNER_EDGES: Rule[Grid] = Rule(
     "peakless edges <= 1.30); edges dimmed with their neighbours by glow keep >= 0.34 of "
     "their contrast, holes' <= 0.11 (_DIMMED_WITH_NEIGHBOURS 0.25); with pipes drawn, no "
     "edge a wall by its colour alone (pipes cover the middles, tints step across edges "
-    "between flows: mirror 100001 solved), only by the line map near its ends and its width.",
+    "between flows: mirror 100001 solved), only by the line map near its ends and its width, "
+    "wider holding a line's ink at least (a line between two tints, barely above the brighter, "
+    "read 2 px with half a line's ink: mirror 300044 solved).",
     reason="some inner grid lines are missing (holes or walls in the board) / "
     "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
     check=lambda grid: check_edges(grid.lattice, grid.maps, grid.image, grid.factor, grid.settings),

@@ -7,8 +7,10 @@ import random
 
 import pytest
 
+import flowbot.generate as generate_module
+import flowbot.solve._engine as engine
 from flowbot.errors import InputError
-from flowbot.generate import GeneratedPuzzle, default_colours, generate
+from flowbot.generate import _MOST_TOTAL_SLACK, GeneratedPuzzle, default_colours, generate
 from flowbot.generate._board import make_board
 from flowbot.generate._cover import CoverChain, slack
 from flowbot.generate._unique import path_pairs, region_puzzle, window, windows
@@ -405,3 +407,47 @@ def test_a_cut_never_brings_a_solution() -> None:
         assert 1 <= after.count <= before.count
         checked += after.count < before.count
     assert checked  # some cut took solutions away
+
+
+def test_big_unique_boards_are_drawn_straight_and_proved_without_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 25x25 and up (``_STRAIGHT_CELLS``): covers whose slack adds up to at most
+    # ``_MOST_TOTAL_SLACK``, game-like, with the default colours; unique by a
+    # count that does not use the slack bound (an independent check).
+    made = generate(25, 25, unique=True, seed=1, timeout=120)
+    _check_shape(made, 25, 25, default_colours(625))
+    _check_game_like(made)
+    total = sum(
+        len(p) - 1 - abs(p[0].row - p[-1].row) - abs(p[0].col - p[-1].col)
+        for p in made.solution.paths
+    )
+    assert total <= _MOST_TOTAL_SLACK
+    monkeypatch.setattr(engine, "SLACK_BOUND", False)
+    assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)
+
+
+def test_a_straight_chain_keeps_its_slack_within_the_total() -> None:
+    rng = random.Random(3)
+    board = make_board(rng, 12, 12)
+    chain = CoverChain(board.graph, 11, no_touch=True, min_len=3, gap=0, total_slack=10)
+    rows = [[board.index[(r, c), 0] for c in range(12)] for r in range(12)]
+    paths = chain.sample(rng, None, rows)
+    assert paths is not None
+    assert len(paths) == 11
+    assert sum(slack(board.graph, p) for p in paths) <= 10
+    assert not any(chain.rules(p) for p in paths)
+    assert {v for p in paths for v in p} == set(range(board.graph.size))
+
+
+def test_too_few_colours_for_straight_paths_fall_back_to_winding_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Three paths fill a 6x6 board with 3 steps of slack at least (11 cells at
+    # most each, 36 cells): with none allowed the straight chain never
+    # settles, and covers that wind make the board.
+    monkeypatch.setattr(generate_module, "_STRAIGHT_CELLS", 36)
+    monkeypatch.setattr(generate_module, "_MOST_TOTAL_SLACK", 0)
+    made = generate(6, 6, 3, unique=True, seed=0)
+    _check_shape(made, 6, 6, 3)
+    assert count_solutions(made.puzzle, 2) == SolutionCount(1, exact=True)

@@ -40,6 +40,14 @@ How a puzzle is made
    path, and once the puzzle is proved unique the last, which keeps it
    unique. A count that does not finish within its conflict budget (or in
    time) proves nothing and the cover is given up.
+   Big open square boards (``_STRAIGHT_CELLS``) are drawn instead from
+   covers whose paths run nearly straight: the chain starts from the board's
+   rows (or columns) and counts every step of slack as energy, and a cover
+   is taken once the paths' slack adds up to at most ``_MOST_TOTAL_SLACK``.
+   Every solution fills every cell, so its paths' slack adds up to the same
+   total (``Model.slack_bound``): no winding second solution is left for a
+   proof to wade through, and such a cover's count is cheap enough to come
+   first, without the windows.
 
 Everything random comes from one ``random.Random(seed)``: the same seed gives
 the same puzzle on every machine and Python version that keeps ``random``'s
@@ -63,7 +71,7 @@ from flowbot.errors import InputError
 from flowbot.generate._board import Board, add_walls, make_board
 from flowbot.generate._cover import CoverChain, OutOfTimeError
 from flowbot.generate._unique import Region, path_pairs, region_puzzle, window, windows
-from flowbot.models import Link, Puzzle, Shape, Solution, link
+from flowbot.models import Cell, Link, Puzzle, Shape, Solution, link
 from flowbot.solve import solutions
 
 __all__ = [
@@ -145,6 +153,23 @@ _START_SHARE = 0.85
 #: at most a third more steps were proved in 2.4k-60k conflicts where the
 #: unbounded chain's (slack 0.52 steps per cell) ran past 60k on every board.
 _MOST_SLACK = 1 / 3
+
+#: Unique square boards of this many cells or more, without holes, bridges or
+#: warps, are drawn from covers whose paths' slack (``_cover.slack``) adds up to
+#: at most ``_MOST_TOTAL_SLACK`` steps, and their counts are cheap. Every
+#: solution fills every cell, so its paths' slack adds up to the same total,
+#: ``T``, as the cover's (``Model.slack_bound``): no path of any solution
+#: strays further than ``T`` steps from its shortest ways, and the winding
+#: second solutions a proof is spent on are gone. Measured on 30x30 boards
+#: with 30 colours (2026-11-30): the covers of ``_MOST_SLACK`` had T = 168-186
+#: (28 of the 30 colours still allowed on a cell; 0 boards of 10 made within
+#: 60 s), covers drawn from straight rows T = 4-18, unique as drawn on 6 of 6,
+#: proved in 0-28k conflicts (36k and 79k on the two hardest without the
+#: bound); ``generate_speed.py``: 10 of 10 made, median 1.8 s, max 9.1 s.
+#: Smaller boards keep the winding covers, whose proofs are cheap already
+#: (unique 20x20: median 1.8 s), and whose windows the straight ones skip.
+_STRAIGHT_CELLS = 625
+_MOST_TOTAL_SLACK = 40
 
 #: Called with a one-line account of long work (a new cover, a count begun...).
 Progress = Callable[[str], None]
@@ -287,12 +312,28 @@ def generate(
 
     # A unique puzzle's cover starts with fewer paths (``_unique`` cuts them);
     # where so few cannot fill the board, with more.
+    # Big open unique boards: paths nearly as straight as they can be (``_MOST_TOTAL_SLACK``).
+    rows_start = (
+        unique and shape is Shape.SQUARE and not (holes or bridges or warps)
+        and rows * cols >= _STRAIGHT_CELLS and wanted > 1
+    )  # fmt: skip
     first = max(1, min(round(wanted * _START_SHARE), wanted - 1)) if unique else wanted
-    start = first
+    # Straight covers with fewer paths are rare: one cut to spare.
+    start = wanted - 1 if rows_start else first
+    straight_misses = 0  # straight covers that did not settle
     # Unique puzzles start from paths that wind little, where the board has room for them.
     straight = unique
 
     def chain_for(board: Board) -> CoverChain:
+        if rows_start:
+            return CoverChain(
+                board.graph,
+                start,
+                no_touch=True,
+                min_len=3,
+                gap=max(min_distance, 0),
+                total_slack=_MOST_TOTAL_SLACK,
+            )
         return CoverChain(
             board.graph,
             start,
@@ -309,9 +350,19 @@ def generate(
     try:
         for attempt in range(1, max_attempts + 1):
             say(f"attempt {attempt}: drawing a cover ({_elapsed(started)})")
-            paths = chain.sample(rng, deadline)
+            paths = chain.sample(rng, deadline, _lines(rng, board) if rows_start else None)
             if paths is None:
                 log.debug("attempt %d: the chain did not settle", attempt)
+                if rows_start:
+                    # Too few colours for straight paths to fill the board (30x30 with
+                    # 10, say): after a few misses, paths that wind, as on small boards.
+                    straight_misses += 1
+                    if straight_misses == _MOST_UNSETTLED:
+                        rows_start, start = False, first
+                    else:
+                        start = min(start + 1, wanted)
+                    chain = chain_for(board)
+                    continue
                 if start < wanted:
                     start += 1
                     chain = chain_for(board)
@@ -335,7 +386,8 @@ def generate(
                 continue
             taken = add_walls(rng, solution, walls) if walls else frozenset()
             if unique:
-                proved = _unique(rng, board, chain, paths, taken, request, deadline, say, budget)
+                proved = _unique(rng, board, chain, paths, taken, request, deadline, say, budget,
+                                 look_around=chain.total_slack is None)  # fmt: skip
                 if proved is None:
                     continue
                 solution = proved
@@ -356,6 +408,17 @@ def generate(
             f"no {request.describe()} with {rule} found ({_attempts(attempt)}); {request.hint()}"
         )
     raise InputError(f"no {request.describe()} found in {_attempts(attempt)}; {request.hint()}")
+
+
+def _lines(rng: random.Random, board: Board) -> list[list[int]]:
+    """The board's rows (or, at random, its columns) as straight paths: a start of no slack."""
+    empty = board.empty
+    across = rng.random() < 0.5
+    outer, inner = (empty.rows, empty.cols) if across else (empty.cols, empty.rows)
+    return [
+        [board.index[Cell(*((i, j) if across else (j, i))), 0] for j in range(inner)]
+        for i in range(outer)
+    ]
 
 
 @dataclass(slots=True)
@@ -472,6 +535,8 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
     deadline: float | None,
     say: Progress,
     budget: _ProofBudget,
+    *,
+    look_around: bool = True,
 ) -> Solution | None:
     """A puzzle made from ``paths`` proved unique, repaired where a second solution shows; or None.
 
@@ -485,22 +550,27 @@ def _unique(  # noqa: PLR0917 - the state of one request, passed down once
     every repair is progress. The cover has fewer paths than wanted
     (``_START_SHARE``); the cuts not made for a repair are made where they
     straighten paths the most, and once the puzzle is unique the rest, which
-    keeps it unique.
+    keeps it unique. Without ``look_around`` the windows and pairs of paths
+    are passed over: a cover whose count is cheap (``_MOST_TOTAL_SLACK``) is
+    counted at once, and repaired where the count's second solution differs.
     """
     assert request.colours is not None
     clean: set[Region] = set()  # regions with no second solution
     while True:
         solution = board.solution(paths, walls)
         puzzle = solution.puzzle
-        say(f"looking for a second solution in windows ({len(paths)} colours)")
-        region, differ = _second_in(solution, _windows(puzzle), deadline, clean)
+        region: Region | None = None
+        differ: set[Link] = set()
+        if look_around:
+            say(f"looking for a second solution in windows ({len(paths)} colours)")
+            region, differ = _second_in(solution, _windows(puzzle), deadline, clean)
         if not differ and len(paths) < request.colours - _KEEP:
             # Windows clean: the rest of the cuts (but a few) before the costly count.
             options = chain.straightening_cuts(paths)
             if options:
                 paths = CoverChain.cut(paths, *rng.choice(options))
                 continue
-        if not differ:  # before the costly count, the second solutions it often misses
+        if not differ and look_around:  # before the costly count, the second solutions it misses
             region, differ = _second_in(solution, path_pairs(solution), deadline, clean)
         if not differ:
             say(f"counting the solutions of the whole {puzzle.size} {puzzle.kind} board")

@@ -41,6 +41,13 @@ SETTLING_MOVES_PER_CELL = 150
 _TEMPERATURE = 0.3
 #: How often (in moves) the chain looks at the clock.
 _CLOCK_EVERY = 2048
+#: With ``total_slack``: moves per cell before a cover is taken (from a start
+#: of straight rows, far from random), the temperature (each step of slack a
+#: unit of energy: warm enough that paths bend), and how often (in moves) the
+#: chain looks whether the rules are met.
+STRAIGHT_MIXING_MOVES_PER_CELL = 60
+_STRAIGHT_TEMPERATURE = 1.5
+_SETTLED_EVERY = 64
 
 
 class OutOfTimeError(Exception):
@@ -80,17 +87,33 @@ class CoverChain:
         min_len: int,
         gap: int,
         most_slack: float | None = None,
+        total_slack: int | None = None,
     ) -> None:
         self.graph, self.colours = graph, colours
         self.no_touch, self.min_len, self.gap = no_touch, min_len, gap
         self.most_slack = most_slack
-        self.mixing = MIXING_MOVES_PER_CELL * graph.size
+        self.total_slack = total_slack
+        self.temperature = _TEMPERATURE if total_slack is None else _STRAIGHT_TEMPERATURE
+        mixing = MIXING_MOVES_PER_CELL if total_slack is None else STRAIGHT_MIXING_MOVES_PER_CELL
+        self.mixing = mixing * graph.size
         self.settling = SETTLING_MOVES_PER_CELL * graph.size
 
     # --- energy ---------------------------------------------------------
 
     def energy(self, path: list[int]) -> int:
-        """How far one path is from the soft rules (0: it keeps them all)."""
+        """How far one path is from the soft rules (0: it keeps them all).
+
+        With ``total_slack`` every step of slack counts (the chain keeps the
+        cover's paths as straight as it can), but only the other rules must
+        be met: a cover is taken once the paths' slack adds up to at most
+        ``total_slack``.
+        """
+        if self.total_slack is not None:
+            return self.rules(path) + slack(self.graph, path)
+        return self.rules(path)
+
+    def rules(self, path: list[int]) -> int:
+        """``energy`` without ``total_slack``'s term."""
         g = self.graph
         a, b = path[0], path[-1]
         energy = max(0, self.min_len - len(path)) + g.passage[a] + (len(path) > 1 and g.passage[b])
@@ -184,9 +207,25 @@ class CoverChain:
 
     # --- the chain ------------------------------------------------------
 
-    def sample(self, rng: random.Random, deadline: float | None) -> list[list[int]] | None:
-        """One cover with zero energy and ``colours`` paths, or ``None`` if the chain stuck."""
-        return self._run(self.start(rng), rng, deadline, self.mixing)
+    def sample(
+        self, rng: random.Random, deadline: float | None, start: list[list[int]] | None = None
+    ) -> list[list[int]] | None:
+        """One cover with zero energy and ``colours`` paths, or ``None`` if the chain stuck.
+
+        The chain starts from ``start`` (a cover of every node) if given, else
+        from a greedy cover.
+        """
+        first = self.start(rng) if start is None else [list(p) for p in start]
+        return self._run(first, rng, deadline, self.mixing)
+
+    def _settled(self, paths: list[list[int]], total: int, move: int) -> bool:
+        """With ``total_slack``: the rules met and the slack within it (looked at now and then)."""
+        if self.total_slack is None or total > self.total_slack or move % _SETTLED_EVERY:
+            return False
+        g = self.graph
+        return sum(slack(g, p) for p in paths) <= self.total_slack and not any(
+            self.rules(p) for p in paths
+        )
 
     def cuts(self, paths: list[list[int]], focus: set[int]) -> list[tuple[int, int]]:
         """Where a path may be cut in two (a new pair of dots) at ``focus``: ``(path, step)``,
@@ -227,7 +266,7 @@ class CoverChain:
             (i, j)
             for i, path in enumerate(paths)
             for j in range(2, len(path) - 1)
-            if where(path, j) and not self.energy(path[:j]) and not self.energy(path[j:])
+            if where(path, j) and not self.rules(path[:j]) and not self.rules(path[j:])
         ]
 
     @staticmethod
@@ -253,7 +292,7 @@ class CoverChain:
             if move % _CLOCK_EVERY == 0 and deadline is not None and time.monotonic() > deadline:
                 raise OutOfTimeError
             count = len(paths)
-            if count == k and total == 0 and move >= mixing:
+            if count == k and move >= mixing and (total == 0 or self._settled(paths, total, move)):
                 return paths
             if count < k:
                 if max(len(p) for p in paths) < 2:
@@ -290,7 +329,7 @@ class CoverChain:
                     new[q] = kept
             change = {m: self.energy(p) for m, p in new.items()}
             delta = sum(change.values()) - energy[i] - (energy[q] if q != i else 0)
-            if delta > 0 and rng.random() >= math.exp(-delta / _TEMPERATURE):
+            if delta > 0 and rng.random() >= math.exp(-delta / self.temperature):
                 continue
             for m, p in new.items():
                 paths[m] = p

@@ -124,6 +124,7 @@ class Model:
         first = self.n_vars + 1
         self.n_vars += grid.n_nodes * bits
         bvar = first + np.arange(grid.n_nodes * bits, dtype=np.int64).reshape(-1, bits)
+        self.colour_bits = bvar  # (nodes, bits): the variables of each node's colour number
         e = np.arange(1, grid.n_edges + 1, dtype=np.int64)
         bu, bv = bvar[grid.eu], bvar[grid.ev]
         for j in range(bits):
@@ -134,6 +135,43 @@ class Model:
         self._add(np.where(code == 1, bvar[dots], -bvar[dots]).reshape(-1, 1))
         cu, cv = grid.colour[grid.eu], grid.colour[grid.ev]
         self._add(-e[(cu >= 0) & (cv >= 0) & (cu != cv)][:, None])
+
+    def slack_bound(self) -> int:
+        """Add "node ``v`` is not colour ``k``" wherever a path of ``k`` through ``v`` is too long.
+
+        Every node is on exactly one path, so the paths' lengths (in nodes)
+        add up to the nodes to fill, ``N``, in *every* solution; path ``k``
+        takes at least ``d_k + 1`` nodes, ``d_k`` the distance between its
+        dots (other pairs' dots are walls). So no path can take more than
+        ``T = N - sum(d_k + 1)`` steps beyond its shortest way, and a node
+        whose detour for ``k`` (``d(a_k, v) + d(v, b_k) - d_k``) exceeds ``T``
+        is never ``k``'s. A counting argument the SAT solver cannot make for
+        itself: on a cover whose paths run straight (small ``T``) it confines
+        each colour near its shortest ways, which rules out the winding
+        second solutions uniqueness proofs are spent on. Sound on every
+        board (holes, walls, warps and bridges only change the distances).
+        Returns ``T`` (negative: no solution; the caller's search finds that).
+        """
+        grid = self.grid
+        pairs = len(self.puzzle.pairs)
+        if not pairs or grid.n_edges == 0:
+            return 0
+        far = _distances(grid)  # (2 * pairs, nodes)
+        ends = [np.flatnonzero(grid.colour == k) for k in range(pairs)]
+        if any(len(e) != 2 for e in ends):
+            return 0  # not a plain pair per colour: nothing to say
+        apart = np.array([far[2 * k, e[1]] for k, e in enumerate(ends)])
+        total = int((grid.need > 0).sum()) - int((apart + 1).sum())
+        if total < 0 or (apart >= _FAR).any():
+            return total
+        detour = far[0::2] + far[1::2] - apart[:, None]  # (pairs, nodes)
+        k, v = np.nonzero((detour > total) & (grid.need > 0)[None, :])  # holes: no colour
+        bits = self.colour_bits.shape[1]
+        code = (k[:, None] >> np.arange(bits)) & 1
+        lits = self.colour_bits[v]
+        # "node v's colour number is not k": some bit differs from k's code
+        self._add(np.where(code == 1, -lits, lits))
+        return total
 
     def no_u_turns(self) -> int:
         """Add "no U-turns" under a fresh switch literal; return the literal."""
@@ -212,6 +250,39 @@ _ADD_CLAUSE = {
     "minisat22": ("minisat", pysolvers.minisat22_add_cl),
     "glucose4": ("glucose", pysolvers.glucose41_add_cl),
 }
+
+
+_FAR = 1 << 30  # a distance meaning "cannot be reached"
+
+
+def _distances(grid: Grid) -> IntArray:
+    """``(2 * pairs, nodes)``: each dot's distance to every node, other pairs' dots as walls.
+
+    Row ``2k`` is from pair ``k``'s first dot, ``2k + 1`` from its second
+    (dots in node order); breadth-first, every dot at once, with numpy.
+    """
+    pairs = int(grid.colour.max()) + 1
+    nbr = grid.neighbours()
+    width = nbr.shape[1]
+    dots = [np.flatnonzero(grid.colour == k) for k in range(pairs)]
+    sources = np.array([d[i] for d in dots for i in (0, 1)])
+    owner = np.repeat(np.arange(pairs), 2)
+    # a node a path of pair k may pass through: empty, or one of k's dots
+    passable = (grid.colour[None, :] < 0) | (grid.colour[None, :] == owner[:, None])
+    n = grid.n_nodes
+    far = np.full((len(sources), n), _FAR, dtype=np.int64)
+    frontier = np.zeros((len(sources), n + 1), dtype=bool)  # column n: "no neighbour"
+    frontier[np.arange(len(sources)), sources] = True
+    far[np.arange(len(sources)), sources] = 0
+    index = np.where(nbr >= 0, nbr, n).reshape(-1)
+    level = 0
+    while frontier.any():
+        level += 1
+        reached = frontier[:, index].reshape(len(sources), n, width).any(axis=2)
+        reached &= passable & (far == _FAR)
+        far[reached] = level
+        frontier[:, :n] = reached
+    return far
 
 
 def _clause_adder(sat: Solver, name: str) -> Callable[[list[int]], object]:

@@ -45,6 +45,7 @@ from flowbot.vision._colour import delta_e
 from flowbot.vision._faint_pipes import (
     DRAWN_SHARE,
     FAINTER,
+    WIDEST,
     drawn_share,
     ends_in_dots,
 )
@@ -185,9 +186,10 @@ def fainter_flows(
     if fainter is None or not set(pipes.flows) < set(fainter.flows):
         return None
     new = sorted(set(fainter.flows) - set(pipes.flows))
-    drawn = [drawn_share(image, geometry, flow) for flow in new]
+    drawn = [drawn_share(image, geometry, flow, widest=WIDEST) for flow in new]
     log.debug("fainter flows read: %s, drawn %s", new, drawn)
-    # Glow fades softly across its width and ends in no dot: no flow drawn.
+    # Glow fades softly across its width, or is wider than a pipe however sharp (as the
+    # faint-pipe rule judges it), and ends in no dot: no flow drawn.
     taken = all(
         share >= DRAWN_SHARE or ends_in_dots(image, geometry, samples, flow, fainter.dots)
         for share, flow in zip(drawn, new, strict=True)

@@ -59,6 +59,18 @@ def test_a_glow_shaft_wider_than_a_pipe_is_no_pipe_however_sharp() -> None:
     assert read_board(_with_band(blur=1.2, width=33)).puzzle == PUZZLE.canonical()
 
 
+def test_a_glow_shaft_from_inside_the_board_is_no_flow_of_two_dots() -> None:
+    # The shaft starts a third into a cell and runs on past the board: the fainter read
+    # finds a two-cell "flow" there, its ends taken for dots. Wider than a pipe, it is
+    # none, as the rule that refuses faint bands judges it.
+    geometry = board_geometry(PUZZLE, cell_px=60, margin_px=40)
+    canvas = np.zeros((380, 380, 3), np.uint8)
+    x, top = round(geometry.centre(Cell(0, 4)).x), round(geometry.ys[3] + 20)
+    cv2.line(canvas, (x, top), (x, 379), FAINT_RGB, 33, cv2.LINE_AA)
+    image = draw_board(cv2.GaussianBlur(canvas, (0, 0), 1.2), PUZZLE, geometry)
+    assert read_board(image).puzzle == PUZZLE.canonical()
+
+
 def test_a_faint_pipe_as_blurred_is_still_refused() -> None:
     with pytest.raises(UnsureBoardError, match="faint pipe"):
         read_board(_with_band(blur=1.2))

@@ -284,12 +284,20 @@ def _drawn_apart(
         # tell. Glow as bright as the lines over half a board hides them
         # there, while they show elsewhere.
         return True
-    typical_peak, typical_width = median_of(np.stack([lines.peak, lines.width]), axis=1).tolist()
+    typical_peak, typical_width, typical_ink = median_of(
+        np.stack([lines.peak, lines.width, lines.ink]), axis=1
+    ).tolist()
     typical_top = float(median_of(lines.top[lines.peak >= 0.5 * typical_peak]))
     shape = (len(xs), len(ys))
     width = np.fmax(typical_width, _along_own_line(lines.width, stronger, shape))
     top = np.fmax(typical_top, _along_own_line(lines.top, stronger, shape))
-    if (stronger & (lines.width > width)).any():
+    # Wider, and holding a line's ink at least (the less of the typical line's and its
+    # own line's): a wall adds ink. Between two flows' tints a line stands barely above
+    # the brighter one, and so low a peak reads wide (its half-height near the tint's
+    # noise): synthetic mirror 300044 solved, an edge between a yellow and a red flow's
+    # tints 2 px wide, the lines 1, its ink 13.5 against the lines' 29.8 (its own 22).
+    ink = np.fmin(typical_ink, _along_own_line(lines.ink, stronger, shape))
+    if (stronger & (lines.width > width) & (lines.ink >= ink)).any():
         return True
     brighter = stronger & (lines.top > _PLAIN_TOP * top)
     if not brighter.any():
@@ -469,7 +477,9 @@ INNER_EDGES: Rule[Grid] = Rule(
     "peakless edges <= 1.30); edges dimmed with their neighbours by glow keep >= 0.34 of "
     "their contrast, holes' <= 0.11 (_DIMMED_WITH_NEIGHBOURS 0.25); with pipes drawn, no "
     "edge a wall by its colour alone (pipes cover the middles, tints step across edges "
-    "between flows: mirror 100001 solved), only by the line map near its ends and its width.",
+    "between flows: mirror 100001 solved), only by the line map near its ends and its width, "
+    "wider holding a line's ink at least (a line between two tints, barely above the brighter, "
+    "read 2 px with half a line's ink: mirror 300044 solved).",
     reason="some inner grid lines are missing (holes or walls in the board) / "
     "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
     check=lambda grid: check_edges(grid.lattice, grid.maps, grid.image, grid.factor, grid.settings),

@@ -234,7 +234,7 @@ def _see_pipes(
         colours = colour_of[cell]
         check_links_meet(cell, colours)
         if dot_at_end(
-            image, geometry, samples, cell, towards=[k * np.pi / 2 for k in ks], lab=colours[0]
+            image, geometry, samples, cell, towards=[k * np.pi / 2 for k in ks], labs=colours
         ):
             dots.add(cell)
     flows = _flows(linked, dots)
@@ -272,18 +272,29 @@ class Hideable(Sampled, Protocol):
     def ring_like_core(self) -> np.ndarray: ...
 
 
-def ground_beside(samples: Sampled, flows: list[tuple[Cell, ...]]) -> tuple[float, float, float]:
-    """The ground (Lab) the cells no flow touches show.
+def ground_beside(
+    samples: Sampled,
+    flows: Sequence[tuple[Cell, ...]],
+    holes: frozenset[Cell] = frozenset(),
+) -> tuple[float, float, float]:
+    """The ground (Lab) the cells no flow touches show, ``holes`` left out.
 
     On a board covered whole, none shows it: black (the game's) stands for
     it, far from every dot's colour, where the rings' tints may lie near a
-    dark dot's own.
+    dark dot's own. A hole is no cell showing the ground: its ring takes in
+    the bright outline round it (a finished board with holes: its holes'
+    rings, the only cells no flow touched, gave a ground of 50 L*, and every
+    dot's ring hidden so stood 54 Lab from the black holes beside it, refused
+    as a dot on a background unlike its neighbours': synthetic holes
+    phone_large 300079 solved).
     """
     rings = samples.ring_lab
     free = np.ones(rings.shape[:2], bool)
     for flow in flows:
         for cell in flow:
             free[cell] = False
+    for hole in holes:
+        free[hole] = False
     ground = median_of(rings[free], axis=0) if free.any() else np.zeros(3)
     return float(ground[0]), float(ground[1]), float(ground[2])
 
@@ -692,16 +703,17 @@ def dot_at_end(
     cell: Cell,
     *,
     towards: Sequence[float],
-    lab: np.ndarray,
+    labs: Sequence[np.ndarray],
 ) -> bool:
     """Whether the links into ``cell`` (their directions ``towards``, radians, y down; their
-    colour ``lab``) end at a dot there: its disc shows all round clear of them (``DISC``).
-    Refused where the link's colour is unlike the cell's centre (``unlike_centre``), a pipe
-    runs on through a dot, or a dot is not told from a pipe (between ``NO_DISC`` and
-    ``DISC``)."""
+    colours ``labs``, one flow's: ``check_links_meet``) end at a dot there: its disc shows
+    all round clear of them (``DISC``). Refused where the links' colour is unlike the
+    cell's centre (``unlike_centre``), a pipe runs on through a dot, or a dot is not told
+    from a pipe (between ``NO_DISC`` and ``DISC``)."""
     where = tuple(cell)
-    if unlike_centre(image, geometry, samples, cell, lab):
+    if unlike_centre(image, geometry, samples, cell, labs):
         raise UnsureReadingError(f"the pipe at cell {where} is unlike the cell's centre")
+    lab = labs[0]
     disc = disc_share(
         image,
         geometry,
@@ -774,21 +786,28 @@ def _disc_in_patches(
 
 
 def unlike_centre(
-    image: np.ndarray, geometry: Geometry, samples: Sampled, cell: Cell, lab: np.ndarray
+    image: np.ndarray,
+    geometry: Geometry,
+    samples: Sampled,
+    cell: Cell,
+    labs: Sequence[np.ndarray],
 ) -> bool:
-    """Whether a link's colour ``lab`` is unlike what ``cell`` shows at its centre: its core
-    (a colour-blind letter left out), its very centre (a pipe's end in a small cell), or
-    the disc round them (a small lettered dot, whose core the letter's edges blur)."""
+    """Whether the colours ``labs`` of the links into ``cell`` (one flow's) are each unlike
+    what ``cell`` shows at its centre: its core (a colour-blind letter left out), its very
+    centre (a pipe's end in a small cell), or the disc round them (a small lettered dot,
+    whose core the letter's edges blur).
+
+    Each link measures the flow's colour along its own run; in a small cell blurred
+    (a mirror window scaled down) a bend's centre takes in the ground inside the bend as
+    one run does where it turns, and the straight run beside it keeps its full colour:
+    an orange bend's centre 3.6 Lab from the run that turns there, 12.4 from the other
+    (12.7 px cells, synthetic mirror 300054 solved). The centre shows the flow where it
+    shows the colour of one of its links.
+    """
     centre = geometry.centre(cell)
     disc = discs_lab(image, np.array([[centre.x, centre.y]]), geometry.cell_size)[0]
-    return (
-        min(
-            float(delta_e(samples.core_lab[cell], lab)),
-            float(delta_e(centre_lab(image, geometry, cell), lab)),
-            float(delta_e(disc, lab)),
-        )
-        > NEAR
-    )
+    seen = np.stack([samples.core_lab[cell], centre_lab(image, geometry, cell), disc])
+    return float(np.min(delta_e(seen[:, None, :], np.stack(labs)[None, :, :]))) > NEAR
 
 
 def discs_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:

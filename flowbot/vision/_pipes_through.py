@@ -108,7 +108,12 @@ def see_pipes_through(
     """
     samples = holes_on_ground(samples, holes)
     pipes = read or read_pipes_through(image, geometry, samples, contrast, holes) or NO_PIPES
-    return fainter_flows(image, geometry, samples, contrast, pipes, holes=holes) or pipes
+    pipes = fainter_flows(image, geometry, samples, contrast, pipes, holes=holes) or pipes
+    if holes and pipes.flows:
+        # The ground the cells no flow touches show, the holes left out (their rings
+        # take in the outline): a finished board's holes are all such cells.
+        pipes = replace(pipes, ground=ground_beside(samples, pipes.flows, holes))
+    return pipes
 
 
 def holes_on_ground(samples: CellSamples, holes: frozenset[Cell]) -> CellSamples:
@@ -539,7 +544,7 @@ def follow_flows(
                 raise UnsureReadingError(f"a flow ends on the bridge at cell {tuple(cell)}")
             continue  # the tile, or the other flow over it, covers the middle
         towards = [_towards(cell, other[0], geometry) for other in near]
-        if dot_at_end(image, geometry, samples, cell, towards=towards, lab=colours[node][0]):
+        if dot_at_end(image, geometry, samples, cell, towards=towards, labs=colours[node]):
             dots.add(cell)
     flows = []
     seen: set[Node] = set()

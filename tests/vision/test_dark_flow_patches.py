@@ -74,7 +74,7 @@ def test_a_noisy_point_by_a_bend_leaves_it_a_pipes_cell_by_patches() -> None:
     assert NO_DISC < disc_share(image, geometry, bend, [LEFT, UP], lab, **kw) < DISC
     assert disc_share(image, geometry, bend, [LEFT, UP], lab, patches=True, **kw) <= NO_DISC
     assert _disc_in_patches(image, geometry, samples, bend, towards=[LEFT, UP], lab=lab) <= NO_DISC
-    assert not dot_at_end(image, geometry, samples, bend, towards=[LEFT, UP], lab=lab)
+    assert not dot_at_end(image, geometry, samples, bend, towards=[LEFT, UP], labs=[lab])
 
 
 def test_a_blurred_dot_is_a_dot_by_its_rim() -> None:
@@ -85,7 +85,7 @@ def test_a_blurred_dot_is_a_dot_by_its_rim() -> None:
     kw = {"core": samples.core_lab[dot], "ground": samples.ring_lab[dot]}
     assert NO_DISC < disc_share(image, geometry, dot, [LEFT], lab, **kw) < DISC
     assert _disc_in_patches(image, geometry, samples, dot, towards=[LEFT], lab=lab) == 1.0
-    assert dot_at_end(image, geometry, samples, dot, towards=[LEFT], lab=lab)
+    assert dot_at_end(image, geometry, samples, dot, towards=[LEFT], labs=[lab])
 
 
 def test_a_pipes_loose_end_shows_no_dots_rim() -> None:

@@ -160,3 +160,12 @@ def test_the_benchmark_counts_boards_with_pipes_in_its_total() -> None:
     total = next(line for line in done.stdout.splitlines() if line.startswith("total"))
     assert total.split()[1:3] == ["1", "0"], total  # one exact, none wrong
     assert "none counted" not in total
+
+
+def test_a_line_between_two_flows_tints_is_no_wall_however_wide_it_reads() -> None:
+    # Between a yellow and a red flow's tints a line stands barely above the
+    # brighter tint; so low a peak reads two pixels wide (the lines one), and
+    # the line filter saw the edge stronger than those beside it. A wall adds
+    # ink; this edge holds less than a line (13.5 against 29.8): the board is
+    # read whole, not refused for a wall.
+    _read_exactly(sample("mirror", 300044, state="solved"))

@@ -48,6 +48,11 @@ from flowbot.vision._types import Features
         # A browser's zoom drew two whole lines a pixel wider; flows' tints beside most
         # edges lowered the typical line's ink below the plain lines' by half.
         ("bridges", "zoomed", 320004, "started"),
+        # A finished board with holes: the holes, the only cells no flow touches, gave
+        # the ground the cells the flows cover are hidden with (their rings lit by the
+        # outline, 50 L*), and each dot so hidden stood 54 Lab from the black holes
+        # beside it (a dot on a background unlike its neighbours').
+        ("holes", "phone_large", 300079, "solved"),
     ],
 )
 def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:

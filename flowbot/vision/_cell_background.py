@@ -85,11 +85,12 @@ def check_background(
     ones). Light cards between dark gaps, or a tile in a cell, are something else.
 
     ``bridges``: cells whose tile was painted over with the rings around it
-    (``_bridges.take_off``), their cores no core the game drew. ``holes``: cells left
-    out of a board with an outline, no cells: not judged as holding an object (their
-    core is the ground past the board, their ring its outline; ``_outlined`` refuses a
-    dot in one). Beside a flow's cells, hidden as the board's typical ground, a hole's
-    darker core and outlined ring passed for a tile (synthetic holes crop 300006 started).
+    (``_bridges.take_off``), their cores no core the game drew. ``holes``: cells left out of
+    a board with an outline, no cells: not judged as holding an object, nor taken for the
+    ground a dot beside them is judged against (their core is the ground past the board,
+    their ring its outline; ``_outlined`` refuses a dot in one). Beside a flow's cells,
+    hidden as the board's typical ground, a hole's darker core and outlined ring passed for
+    a tile (synthetic holes crop 300006 started).
     """
     background = float(median_of(samples.ring_lab[..., 0]))
     # The lines (L* 0 or more) measured only where cells that light could be lighter.
@@ -102,17 +103,20 @@ def check_background(
     _check_outer_bands(samples.ring_lab)
     rows, cols = geometry.rows, geometry.cols
     is_dot = dot_cells((rows, cols), dots)
-    # Each cell's four neighbours' rings (NaN off the board), and which are empty cells.
+    is_hole = dot_cells((rows, cols), set(holes))
+    # Each cell's four neighbours' rings (NaN off the board), and which are empty cells
+    # (a hole is none: no ground of the board shows in it).
     padded = pad_with(samples.ring_lab, 1, 1, np.nan)
-    empty = pad_with(~is_dot, 1, 1, False)
+    empty = pad_with(~is_dot & ~is_hole, 1, 1, False)
     shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
     around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
     around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
     # Per cell, the median of its empty neighbours' rings (NaN with none).
     beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
     step = delta_e(samples.ring_lab, median_of_present(np.moveaxis(beside, 2, -1)))
+    ground = ~is_dot & ~is_hole
     for cell in sorted(dots):
-        if step[cell] > BACKGROUND_STEP and not _ground_runs_on(samples.sector_lab, ~is_dot, cell):
+        if step[cell] > BACKGROUND_STEP and not _ground_runs_on(samples.sector_lab, ground, cell):
             raise UnsureReadingError(
                 f"the background around the dot at cell {tuple(cell)} is unlike its "
                 "neighbours' (cards or tiles, not a Flow board)"
@@ -210,7 +214,7 @@ def check_background(
     reach: float | None = None
     outline = OUTLINE_PX
     windowed: tuple[str, ...] | None = None
-    judged = (strong | faint | paired) & ~is_dot & ~dot_cells((rows, cols), set(holes))
+    judged = (strong | faint | paired) & ~is_dot & ~is_hole
     for r, c in np.argwhere(judged):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)

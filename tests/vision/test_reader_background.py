@@ -18,8 +18,9 @@ from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._bands import line_lightness
+from flowbot.vision._cell_background import check_background
 from flowbot.vision._cell_marks import SHARP_MARK
-from flowbot.vision._cells import sample_cells
+from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import to_lab
 from flowbot.vision._marks import sharp_marks
 from flowbot.vision._rays import soft_rays
@@ -485,3 +486,32 @@ def test_a_glow_band_in_a_small_window_is_judged_against_the_dots_rims(
     samples = sample_cells(shot.image, shifted)
     dots, _ = read_cells(samples, shot.image, shifted, DEFAULT_SETTINGS)
     assert dots == {cell for pair in shot.puzzle.pairs for cell in (pair.a, pair.b)}
+
+
+def _samples_with_lit_holes(rows: int, cols: int, holes: set[Cell]) -> CellSamples:
+    """Cells on black, the ``holes``' rings lit as the outline round a hole lights them."""
+    ring = np.zeros((rows, cols, 3))
+    for hole in holes:
+        ring[hole] = (90.0, 0.0, 0.0)
+    return CellSamples(
+        core_lab=np.zeros((rows, cols, 3)),
+        core_rgb=np.zeros((rows, cols, 3)),
+        core_uniformity=np.ones((rows, cols)),
+        ring_lab=ring,
+        ring_like_core=np.ones((rows, cols)),
+        sector_lab=np.repeat(ring[:, :, None, :], 4, axis=2),
+        lettered=np.zeros((rows, cols), bool),
+    )
+
+
+def test_a_holes_lit_ring_is_no_ground_a_dot_is_judged_against() -> None:
+    # A dot beside two holes and two flow cells on a finished board: the holes'
+    # rings take in the outline round them, no ground of the board.
+    holes = {Cell(1, 0), Cell(0, 1)}
+    samples = _samples_with_lit_holes(4, 4, holes)
+    geometry = BoardGeometry(tuple(range(0, 250, 60)), tuple(range(0, 250, 60)))
+    image = np.zeros((250, 250, 3), np.uint8)
+    dots = {Cell(1, 1), Cell(3, 3)}
+    check_background(samples, image, geometry, dots, DEFAULT_SETTINGS, holes=frozenset(holes))
+    with pytest.raises(UnsureReadingError, match="background around the dot at cell"):
+        check_background(samples, image, geometry, dots, DEFAULT_SETTINGS)

@@ -127,11 +127,22 @@ def inner_edge_colours(
     its length) (Lab): the vertical edges
     ``(cols - 1, rows, 3)`` (edge ``[i, r]`` right of cell ``(r, i)``), then the horizontal
     ones ``(rows - 1, cols, 3)`` (edge ``[j, c]`` below cell ``(j, c)``)."""
+    reach = max(1, math.ceil(_REACH * geometry.cell_size))
+    return [
+        _pick(lab, lab[..., 0].argmax(axis=2))
+        for lab in _across_inner_edges(image, geometry, np.arange(-reach, reach + 1), along)
+    ]
+
+
+def _across_inner_edges(
+    image: np.ndarray, geometry: BoardGeometry, offsets: np.ndarray, along: float
+) -> list[np.ndarray]:
+    """The pixels (Lab) ``offsets`` away across each inner line, ``along`` each edge (a
+    share of its length): ``(lines, spans, offsets, 3)`` for the vertical lines, then the
+    horizontal ones."""
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
     h, w = image.shape[:2]
-    reach = max(1, math.ceil(_REACH * geometry.cell_size))
-    offsets = np.arange(-reach, reach + 1)
-    colours = []
+    labs = []
     for lines, spans, vertical in ((xs, ys, True), (ys, xs, False)):
         middles = spans[:-1] + along * np.diff(spans)
         across = np.rint(lines[1:-1, None] + offsets[None, :])  # (lines, offsets)
@@ -141,10 +152,13 @@ def inner_edge_colours(
             pixels = pixels_at(image, a[None, :, None], c[:, None, :])
         else:
             pixels = pixels_at(image, c[:, None, :], a[None, :, None])
-        lab = to_lab(pixels)  # (lines, spans, offsets, 3)
-        lightest = lab[:, :, :, 0].argmax(axis=2)
-        colours.append(np.take_along_axis(lab, lightest[:, :, None, None], axis=2)[:, :, 0])
-    return colours
+        labs.append(to_lab(pixels))
+    return labs
+
+
+def _pick(lab: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``lab``'s pixel at ``index`` across each edge: ``(lines, spans, 3)``."""
+    return np.take_along_axis(lab, index[:, :, None, None], axis=2)[:, :, 0]
 
 
 #: Where the ground beside an inner edge is taken (pitches from the line, either
@@ -199,28 +213,15 @@ def inner_edge_grounds(
     """The darkest pixel beside each inner edge (Lab), ``along`` it (a share of its
     length), on either side, past its line (``_BESIDE_EDGE``, a pixel past its reach at
     the least): laid out as ``inner_edge_colours``."""
-    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    h, w = image.shape[:2]
     pitch = geometry.cell_size
     reach = max(1, math.ceil(_REACH * pitch))
     near = max(reach + 1, round(_BESIDE_EDGE[0] * pitch))
     far = max(near, round(_BESIDE_EDGE[1] * pitch))
     steps = np.arange(near, far + 1)
-    offsets = np.concatenate([-steps, steps])
-    grounds = []
-    for lines, spans, vertical in ((xs, ys, True), (ys, xs, False)):
-        middles = spans[:-1] + along * np.diff(spans)
-        across = np.rint(lines[1:-1, None] + offsets[None, :])
-        a = np.clip(np.rint(middles), 0, (h if vertical else w) - 1).astype(np.intp)
-        c = np.clip(across, 0, (w if vertical else h) - 1).astype(np.intp)
-        if vertical:
-            pixels = pixels_at(image, a[None, :, None], c[:, None, :])
-        else:
-            pixels = pixels_at(image, c[:, None, :], a[None, :, None])
-        lab = to_lab(pixels)
-        darkest = lab[:, :, :, 0].argmin(axis=2)
-        grounds.append(np.take_along_axis(lab, darkest[:, :, None, None], axis=2)[:, :, 0])
-    return grounds
+    return [
+        _pick(lab, lab[..., 0].argmin(axis=2))
+        for lab in _across_inner_edges(image, geometry, np.concatenate([-steps, steps]), along)
+    ]
 
 
 def check_no_outline_inside(

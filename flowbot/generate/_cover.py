@@ -219,13 +219,12 @@ class CoverChain:
         return self._run(first, rng, deadline, self.mixing)
 
     def _settled(self, paths: list[list[int]], total: int, move: int) -> bool:
-        """With ``total_slack``: the rules met and the slack within it (looked at now and then)."""
+        """With ``total_slack``: the rules met and the slack within it (looked at now and
+        then). ``total`` is the paths' energy, their rules' and slack's: with the rules met
+        it is their slack alone."""
         if self.total_slack is None or total > self.total_slack or move % _SETTLED_EVERY:
             return False
-        g = self.graph
-        return sum(slack(g, p) for p in paths) <= self.total_slack and not any(
-            self.rules(p) for p in paths
-        )
+        return not any(self.rules(p) for p in paths)
 
     def cuts(self, paths: list[list[int]], focus: set[int]) -> list[tuple[int, int]]:
         """Where a path may be cut in two (a new pair of dots) at ``focus``: ``(path, step)``,

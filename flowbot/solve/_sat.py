@@ -156,10 +156,10 @@ class Model:
         pairs = len(self.puzzle.pairs)
         if not pairs or grid.n_edges == 0:
             return 0
-        far = _distances(grid)  # (2 * pairs, nodes)
         ends = [np.flatnonzero(grid.colour == k) for k in range(pairs)]
         if any(len(e) != 2 for e in ends):
             return 0  # not a plain pair per colour: nothing to say
+        far = _distances(grid, ends)  # (2 * pairs, nodes)
         apart = np.array([far[2 * k, e[1]] for k, e in enumerate(ends)])
         total = int((grid.need > 0).sum()) - int((apart + 1).sum())
         if total < 0 or (apart >= _FAR).any():
@@ -255,16 +255,15 @@ _ADD_CLAUSE = {
 _FAR = 1 << 30  # a distance meaning "cannot be reached"
 
 
-def _distances(grid: Grid) -> IntArray:
+def _distances(grid: Grid, dots: list[IntArray]) -> IntArray:
     """``(2 * pairs, nodes)``: each dot's distance to every node, other pairs' dots as walls.
 
-    Row ``2k`` is from pair ``k``'s first dot, ``2k + 1`` from its second
-    (dots in node order); breadth-first, every dot at once, with numpy.
+    ``dots``: each pair's two dot nodes. Row ``2k`` is from pair ``k``'s first
+    dot, ``2k + 1`` from its second; breadth-first, every dot at once, with numpy.
     """
-    pairs = int(grid.colour.max()) + 1
+    pairs = len(dots)
     nbr = grid.neighbours()
     width = nbr.shape[1]
-    dots = [np.flatnonzero(grid.colour == k) for k in range(pairs)]
     sources = np.array([d[i] for d in dots for i in (0, 1)])
     owner = np.repeat(np.arange(pairs), 2)
     # a node a path of pair k may pass through: empty, or one of k's dots

@@ -74,11 +74,16 @@ def test_straight_rows_leave_no_slack_and_each_colour_its_row() -> None:
     assert len(solutions(puzzle, 3).found) == 1
 
 
+def _dots(grid: Grid) -> list[np.ndarray]:
+    """Each pair's two dot nodes, in pair order."""
+    return [np.flatnonzero(grid.colour == k) for k in range(int(grid.colour.max()) + 1)]
+
+
 def test_other_pairs_dots_are_walls_to_the_distances() -> None:
     # A's dots lie 2 apart, but B's dot stands between them: A goes round it (4 steps).
     puzzle = Puzzle(3, 3, (Pair("A", Cell(0, 0), Cell(0, 2)), Pair("B", Cell(0, 1), Cell(2, 1))))
     grid = Grid.of(puzzle)
-    far = _distances(grid)
+    far = _distances(grid, _dots(grid))
     a, b = (int(np.flatnonzero(grid.colour == 0)[i]) for i in (0, 1))
     assert far[0, b] == 4
     assert far[1, a] == 4
@@ -99,6 +104,6 @@ def test_pairs_of_a_hand_board_all_reach() -> None:
     # The distance rows come in pair order, a dot's own distance 0.
     puzzle = _rows(3, 4)
     grid = Grid.of(puzzle)
-    far = _distances(grid)
+    far = _distances(grid, _dots(grid))
     for k, i in itertools.product(range(3), (0, 1)):
         assert far[2 * k + i, np.flatnonzero(grid.colour == k)[i]] == 0

@@ -244,17 +244,19 @@ def check_no_outline_inside(
         # A border only a little lighter than the lines (a classic board's, in some
         # looks): JPEG's ringing beside a bright dot lightens an edge as much.
         return
-    places = [border.inner]
-    if image is not None and geometry is not None:
-        places += ends_off_ground(image, geometry, outline, line)
+
+    def like_outline(edges: np.ndarray) -> np.ndarray:
+        return (delta_e(edges, outline) < delta_e(edges, line)) & (
+            edges[..., 0] - line[0] >= OUTLINE_LIGHTER / 2
+        )
+
+    near = [like_outline(edges) for edges in border.inner]
+    if image is not None and geometry is not None and any(n.any() for n in near):
+        # (the ends looked at only where a middle is in doubt: most boards show none)
+        for ends in ends_off_ground(image, geometry, outline, line):
+            near = [n & like_outline(edges) for n, edges in zip(near, ends, strict=True)]
     for axis, step in enumerate(((0, 1), (1, 0))):
-        near = np.ones(border.inner[axis].shape[:2], bool)
-        for place in places:
-            edges = place[axis]
-            near &= (delta_e(edges, outline) < delta_e(edges, line)) & (
-                edges[..., 0] - line[0] >= OUTLINE_LIGHTER / 2
-            )
-        for i, k in np.argwhere(near):
+        for i, k in np.argwhere(near[axis]):
             a = Cell(int(k), int(i)) if step == (0, 1) else Cell(int(i), int(k))
             b = Cell(a.row + step[0], a.col + step[1])
             if link(a, b) not in walls and a not in holes and b not in holes:

@@ -17,8 +17,9 @@ the model's rule) the screen is refused: the board is not what it seems.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import cv2
 import numpy as np
@@ -106,7 +107,9 @@ def find_bridges(
         cell
         for cell, rgb, lift in zip(cells, rgbs, lifts, strict=True)
         if lift >= RAIL_LIFT
-        and _is_tile(rgb, lift, ground[cell], margins[cell], _past_lines(image, geometry, cell))
+        and _is_tile(
+            rgb, lift, ground[cell], margins[cell], partial(_past_lines, image, geometry, cell)
+        )
         and not shows_disc(image, geometry, cell, samples.core_lab[cell], corners[cell])
     }
 
@@ -273,12 +276,17 @@ def _past_lines(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.nd
 
 
 def _is_tile(
-    rgb: np.ndarray, lift: float, ground: np.ndarray, margin: np.ndarray, past: np.ndarray
+    rgb: np.ndarray,
+    lift: float,
+    ground: np.ndarray,
+    margin: np.ndarray,
+    past: Callable[[], np.ndarray],
 ) -> bool:
     """Whether a cell's patch shows a tile with straight edges all round, its rails ``lift``
     lighter than it, apart from the ``ground`` (Lab) around the cell, or from its own
     ``margin`` (``_apart_from_ground``), on every side; ``past``: what lies past each side's
-    grid line (``_past_lines``), where a line of the tile's grey meets its edge."""
+    grid line (``_past_lines``), where a line of the tile's grey meets its edge (looked at
+    only when one side's step falls short)."""
     corner_band, ground_band, side_band = _band(*_CORNER), _band(*_GROUND), _band(*_SIDE)
     # Each side: the tile inside its edge, and outside it the ground, or the
     # grid line where a wide one leaves none: the colour farthest from the
@@ -301,8 +309,10 @@ def _is_tile(
     # step, or the whole step to the ground past that line.
     side = int(np.argmin(steps))
     weakest, step = sorted(steps)[:2]
-    past_step = float(delta_e(past[side], inside[side]).max())
-    if weakest < ONE_SIDE_SHARE * TILE_STEP and past_step < TILE_STEP:
+    if (
+        weakest < ONE_SIDE_SHARE * TILE_STEP
+        and float(delta_e(past()[side], inside[side]).max()) < TILE_STEP
+    ):
         return False
     alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
     # The ground inside the grid lines, a wide line beyond it, passes for a

@@ -104,19 +104,18 @@ def check_background(
     rows, cols = geometry.rows, geometry.cols
     is_dot = dot_cells((rows, cols), dots)
     is_hole = dot_cells((rows, cols), set(holes))
-    # Each cell's four neighbours' rings (NaN off the board), and which are empty cells
-    # (a hole is none: no ground of the board shows in it).
+    showing = ~is_dot & ~is_hole  # cells showing the board's ground (no hole does)
+    # Each cell's four neighbours' rings (NaN off the board), and which are empty cells.
     padded = pad_with(samples.ring_lab, 1, 1, np.nan)
-    empty = pad_with(~is_dot & ~is_hole, 1, 1, False)
+    empty = pad_with(showing, 1, 1, False)
     shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
     around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
     around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
     # Per cell, the median of its empty neighbours' rings (NaN with none).
     beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
     step = delta_e(samples.ring_lab, median_of_present(np.moveaxis(beside, 2, -1)))
-    ground = ~is_dot & ~is_hole
     for cell in sorted(dots):
-        if step[cell] > BACKGROUND_STEP and not _ground_runs_on(samples.sector_lab, ground, cell):
+        if step[cell] > BACKGROUND_STEP and not _ground_runs_on(samples.sector_lab, showing, cell):
             raise UnsureReadingError(
                 f"the background around the dot at cell {tuple(cell)} is unlike its "
                 "neighbours' (cards or tiles, not a Flow board)"

@@ -59,38 +59,37 @@ def lettered(mask: np.ndarray) -> np.ndarray:
     filled = mask.copy()
     h, w = mask.shape
     count, blob_of = cv2.connectedComponents(mask, connectivity=8)
-    depth = np.zeros(count, np.float32)
-    np.maximum.at(
-        depth, blob_of.ravel().astype(np.intp), cv2.distanceTransform(mask, cv2.DIST_L2, 3).ravel()
-    )
+    depth = _deepest(blob_of, count, _depth(mask))
     grounds = depth > min(h, w) / (2 * MIN_BOARD_SIDE)
     grounds[0] = False
     mask = np.where(grounds[blob_of], 0, mask).astype(np.uint8)
     # The ground reached from the image's edge (past a one-pixel frame) is no hole.
     framed = np.zeros((h + 2, w + 2), np.uint8)
     framed[1:-1, 1:-1] = mask
-    flood = framed.copy()
-    cv2.floodFill(flood, None, (0, 0), 1)
-    holes = (flood[1:-1, 1:-1] == 0).astype(np.uint8)
+    cv2.floodFill(framed, None, (0, 0), 1)
+    holes = (framed[1:-1, 1:-1] == 0).astype(np.uint8)
     if not holes.any():
         return filled
     count, hole_of = cv2.connectedComponents(holes, connectivity=4)
-    hole_depth = np.zeros(count, np.float32)
-    np.maximum.at(
-        hole_depth,
-        hole_of.ravel().astype(np.intp),
-        cv2.distanceTransform(holes, cv2.DIST_L2, 3).ravel(),
-    )
+    hole_depth = _deepest(hole_of, count, _depth(holes))
     blobs, blob_of = cv2.connectedComponents(mask | holes, connectivity=8)
-    blob_depth = np.zeros(blobs, np.float32)
-    np.maximum.at(
-        blob_depth,
-        blob_of.ravel().astype(np.intp),
-        cv2.distanceTransform(mask, cv2.DIST_L2, 3).ravel(),
-    )
+    blob_depth = _deepest(blob_of, blobs, _depth(mask))
     thin = (hole_of > 0) & (hole_depth[hole_of] < blob_depth[blob_of])
     filled[thin] = 1
     return filled
+
+
+def _depth(mask: np.ndarray) -> np.ndarray:
+    """Each pixel of ``mask`` (0/1 ``uint8``): its distance from the mask's edge."""
+    return cv2.distanceTransform(mask, cv2.DIST_L2, 3)
+
+
+def _deepest(labels: np.ndarray, count: int, depth: np.ndarray) -> np.ndarray:
+    """Per component of ``labels`` (``count`` of them, 0 the ground's), its greatest
+    ``depth``."""
+    deepest = np.zeros(count, np.float32)
+    np.maximum.at(deepest, labels.ravel().astype(np.intp), depth.ravel())
+    return deepest
 
 
 #: A blob alone (no pipe from it) filling more of its box than this is no dot but a
@@ -151,9 +150,8 @@ def _board_dots(
     count, labels, blobs, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if count < 2:
         return None, False
-    inside = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
-    greatest = np.zeros(count, np.float32)
-    np.maximum.at(greatest, labels.ravel().astype(np.intp), inside.ravel())
+    inside = _depth(mask)
+    greatest = _deepest(labels, count, inside)
     widest = (inside >= WIDEST * greatest[labels]) & (labels > 0)
     parts, part_of, stats, centres = cv2.connectedComponentsWithStats(
         widest.astype(np.uint8), connectivity=8

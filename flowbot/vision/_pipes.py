@@ -592,9 +592,9 @@ def _beside_in_patches(
     to_ring = delta_e(seen, rings[:, :, None, :])
     # The ground between the band and a place beside it, the colour rising again past
     # it: the band's edge, the place another colour (``GROUND_BETWEEN``).
-    runs = beside.reshape(len(edges), len(BESIDE_ALONG), 2, 2).mean(axis=2, keepdims=True)
-    runs = runs.reshape(len(edges), len(BESIDE_ALONG), 1, 2)
-    out = beside.reshape(len(edges), len(BESIDE_ALONG), 2, 2) - runs
+    sides = beside.reshape(len(edges), len(BESIDE_ALONG), 2, 2)
+    runs = sides.mean(axis=2, keepdims=True)  # the band's middle at each place along it
+    out = sides - runs
     dips = [
         patches((runs + out * (across / BESIDE_ACROSS)).reshape(len(edges), -1, 2))
         for across in GROUND_BETWEEN

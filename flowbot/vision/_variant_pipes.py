@@ -35,10 +35,6 @@ from flowbot.vision._stats import median_of
 if TYPE_CHECKING:
     from flowbot.vision._choose import Board
 
-#: Along an inner edge a pipe crosses, where its line (or a wall) still shows
-#: (``_border_sides.EDGE_ENDS``: past the pipe, clear of the crossing lines and dots).
-_EDGE_ENDS = EDGE_ENDS
-
 
 def border_under_pipes(
     image: np.ndarray,
@@ -53,7 +49,9 @@ def border_under_pipes(
     crossed = _crossed(pipes)
     if not crossed:
         return border
-    ends = [inner_edge_colours(image, geometry, along) for along in _EDGE_ENDS]
+    # Along an inner edge a pipe crosses, where its line (or a wall) still shows: past
+    # the pipe, clear of the crossing lines and dots (``EDGE_ENDS``).
+    ends = [inner_edge_colours(image, geometry, along) for along in EDGE_ENDS]
     line = border.line_colour
     vertical, horizontal = (e.copy() for e in border.inner)
     for a, b in crossed:

@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
+from flowbot.screens.synthetic import SyntheticShot, sample
 from flowbot.vision import read_board
-from flowbot.vision._dots_apart import board_dots
+from flowbot.vision._dots_apart import Region, board_dots
 from flowbot.vision._pipe_dots import flows_region, lettered
 from flowbot.vision._types import DEFAULT_SETTINGS
 
@@ -48,19 +48,24 @@ def test_a_saturated_ground_round_a_window_closes_no_hole_its_dots_letters_do() 
     assert np.array_equal(filled[mask == 1], mask[mask == 1])
 
 
+def _region_round_board(shot: SyntheticShot) -> Region:
+    """``flows_region`` of ``shot`` as the reader asks it, checked to span the board across."""
+    h, w = shot.image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / DEFAULT_SETTINGS.work_size))
+    region = flows_region(shot.image, step)
+    assert region is not None
+    assert region.x0 <= shot.geometry.left
+    assert shot.geometry.right <= region.x1
+    return region
+
+
 @pytest.mark.parametrize("seed", [300013, 300018, 300025])
 def test_a_finished_colour_blind_board_on_a_saturated_desktop_is_read(seed: int) -> None:
     # The desktop's saturated ground closes round the phone's window: filled in as a
     # letter's hole, the board and its flows were one blob with it, no flows region, no
     # hexagons looked for (refused as the square search's doubt).
     shot = sample("colour_blind", seed, "hex", "solved")
-    h, w = shot.image.shape[:2]
-    step = max(1, math.ceil(max(h, w) / DEFAULT_SETTINGS.work_size))
-    region = flows_region(shot.image, step)
-    assert region is not None
-    board = shot.geometry
-    assert region.x0 <= board.left
-    assert board.right <= region.x1
+    _region_round_board(shot)
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert reading.pipes == shot.pipes
@@ -106,15 +111,9 @@ def test_a_colour_blind_started_boards_flows_are_found_round_their_lettered_dots
     # found at a flow's ends, no flow at all (synthetic hex colour_blind 300501 started,
     # refused as the square search's doubt: "several grids meet here").
     shot = sample("colour_blind", 300501, "hex", "started")
-    h, w = shot.image.shape[:2]
-    step = max(1, math.ceil(max(h, w) / DEFAULT_SETTINGS.work_size))
-    region = flows_region(shot.image, step)
-    assert region is not None
-    board = shot.geometry
-    assert region.x0 <= board.left
-    assert board.right <= region.x1
-    assert region.y0 <= board.top
-    assert board.bottom <= region.y1
+    region = _region_round_board(shot)
+    assert region.y0 <= shot.geometry.top
+    assert shot.geometry.bottom <= region.y1
 
 
 @pytest.mark.parametrize(

@@ -75,6 +75,7 @@ def check_background(
     *,
     bridges: frozenset[Cell] = frozenset(),
     holes: frozenset[Cell] = frozenset(),
+    piped: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse cells that do not show one dark background around their dots.
 
@@ -90,7 +91,9 @@ def check_background(
     ground a dot beside them is judged against (their core is the ground past the board,
     their ring its outline; ``_outlined`` refuses a dot in one). Beside a flow's cells,
     hidden as the board's typical ground, a hole's darker core and outlined ring passed for
-    a tile (synthetic holes crop 300006 started).
+    a tile (synthetic holes crop 300006 started). ``piped``: cells a drawn pipe covers (its
+    dots apart), hidden core and all as the ground ring (``Pipes.hidden``): their cores
+    are no core the game drew either, as a painted tile's.
     """
     background = float(median_of(samples.ring_lab[..., 0]))
     # The lines (L* 0 or more) measured only where cells that light could be lighter.
@@ -144,7 +147,12 @@ def check_background(
     # empty cores' ground, and an empty cell beside it was taken for an object
     # for not matching it (bridges zoomed 300044: a border cell's black core
     # 10.8 Lab from a painted tile's, 0.0 from its other empty neighbours').
-    for cell in bridges:
+    # So is a cell a drawn pipe covers, hidden core and all as the ground's ring
+    # (``Pipes.hidden``): where thick blurred lines tint every ring 8-13 Lab off the
+    # black cores, an empty cell among flows' cells was taken for an object for not
+    # matching their hidden cores (bridges zoomed 100081, 100089, 100097 started:
+    # 11.6-13 Lab from them, 0.0 from its one empty neighbour's core).
+    for cell in bridges | piped:
         cores[cell.row + 1, cell.col + 1] = np.nan
 
     def cores_apart_at(offsets: tuple[tuple[int, int], ...]) -> np.ndarray:
@@ -164,10 +172,11 @@ def check_background(
         compared[..., 1],
     )
     # With no empty cell beside it nor diagonal to it (an edge cell among
-    # dots), with the board's typical empty cell: its background.
-    typical = (
-        median_of(samples.core_lab[~is_dot], axis=0) if (~is_dot).any() else np.full(3, np.nan)
-    )
+    # dots), with the board's typical empty cell: its background (a pipe's
+    # hidden core none, where an empty cell shows).
+    drawn = ~is_dot & ~dot_cells((rows, cols), set(piped))
+    drawn = drawn if drawn.any() else ~is_dot
+    typical = median_of(samples.core_lab[drawn], axis=0) if drawn.any() else np.full(3, np.nan)
     off_typical = delta_e(samples.core_lab, typical)
     alone = np.isnan(some) & ~is_dot
     some = np.where(alone, off_typical, some)
@@ -483,5 +492,6 @@ BACKGROUND: Rule[Cells] = Rule(
         cells.settings,
         bridges=cells.features.bridges,
         holes=cells.features.holes,
+        piped=cells.piped,
     ),
 )

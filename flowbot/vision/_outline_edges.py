@@ -341,7 +341,7 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
             (horizontal, horizontal_ink, inks.horizontal_top),
         ):
             _by_colour(out, ink > line, top, line_top, outline_top)
-    _past_outline_ends(vertical, horizontal, inks.ends, line)
+    _past_outline_ends(vertical, horizontal, inks.ends, line, high)
     kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
     peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])
     peak_levels = (
@@ -390,9 +390,12 @@ def _past_outline_ends(
     horizontal: np.ndarray,
     ends: tuple[np.ndarray, np.ndarray] | None,
     line: float,
+    high: float,
 ) -> None:
     """Doubtful edges whose part by a corner where the outline ends or turns holds more
-    ink than their other part, that part clearly nothing, are nothing (in place).
+    ink than their other part, that part clearly nothing, are nothing; that part clearly
+    a line's (as ``classify`` tells a whole edge, between the lines' level ``line`` and
+    the outline's ``high``), a line (in place).
 
     The game draws its lines along whole sides of cells, as heavy all along. Blurred
     (small cells, a browser's zoom), the outline's end or corner spreads its ink round
@@ -400,8 +403,12 @@ def _past_outline_ends(
     holes tiny cells 300014: a side between two holes by the outline's corner 10^1.38,
     between nothing and the lines' 10^2.08; its far part nothing); an outline running
     straight through a corner spreads no more than its width beside it. A line drawn
-    there would show in the far part too. (Only nothing is told so: a wall's part
-    lighter than the outline's is no line.)
+    there would show in the far part too. So would a wall (the game draws it whole,
+    as heavy as the outline all along): a far part clearly a line's ink is a line's, the
+    wall's end blurred into its near part (synthetic bridges zoomed 100089 started: a
+    wall's end 0.1 pitch past its corner, blurred, lifts the line beyond it to 10^2.82,
+    10^2.90 by the wall's end and 10^2.73 at its far part, as the lines beside it; lines
+    10^2.60, outline 10^3.27, a line up to 10^2.81).
     """
     if ends is None:
         return
@@ -422,7 +429,9 @@ def _past_outline_ends(
         by_first = first & ~last & (part[..., 0] > part[..., 1])
         by_last = last & ~first & (part[..., 1] > part[..., 0])
         far = np.where(by_first, part[..., 1], part[..., 0])
-        kinds[doubt & (by_first | by_last) & (far < line + NOTHING_BELOW)] = Kind.NONE
+        by_end = doubt & (by_first | by_last)
+        kinds[by_end & (far < line + NOTHING_BELOW)] = Kind.NONE
+        kinds[by_end & (far > line + LINE_ABOVE) & (far < (line + high) / 2 - DOUBT)] = Kind.LINE
 
 
 #: Least log10 brightness by which the outline's colour must stand above the

@@ -182,7 +182,9 @@ def read_cells_bridged(
     if dots:
         # The bridges taken off too: their painted cores are no ground (``BACKGROUND``).
         bridged = replace(features, bridges=features.bridges | seen.bridges)
-        cells = Cells(seen.image, geometry, seen.samples, dots, settings, bridged)
+        cells = Cells(
+            seen.image, geometry, seen.samples, dots, settings, bridged, pipes.touched - pipes.dots
+        )
         for rule in DOT_RULES:
             rule.check(cells)
     return dots, confidence, seen

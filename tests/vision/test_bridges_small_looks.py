@@ -3,7 +3,11 @@
 Each case is a synthetic shot refused before the mechanism named beside it:
 an inner edge's line blended with a flow's tint or a dot's rim in small
 cells (``_border_sides.ends_off_ground``), a tile's edge meeting a wide
-line of its grey, the ground only past that line (``_bridges.PAST_LINE``).
+line of its grey, the ground only past that line (``_bridges.PAST_LINE``);
+an empty cell among flows' cells, hidden core and all as the ground's ring,
+which thick blurred lines tint off the black cores (``check_background``'s
+``piped``); a line past a wall's end blurred onto it
+(``_outline_edges._past_outline_ends``).
 And what must stay refused: an outlined board's wall left unread, judged
 at its ends with the ground's lift taken off, is still a wall.
 """
@@ -24,6 +28,10 @@ from flowbot.vision._border_sides import border_of, check_no_outline_inside
         ("tiny_cells", 300024, "started", "a lime dot's rim and tint on a light green outline"),
         ("tiny_cells", 300024, "solved", "a lime flow's tint under the line it crosses"),
         ("zoomed", 300018, "solved", "a tile meeting a wide line: the ground past the line"),
+        ("zoomed", 100081, "started", "an empty cell among flows' cells hidden as the ring"),
+        ("zoomed", 100097, "started", "an empty cell among flows' cells hidden as the ring"),
+        ("zoomed", 100089, "started", "a wall's end blurred onto the line past its corner"),
+        ("zoomed", 100089, "solved", "a wall's end blurred onto the line past its corner"),
     ],
 )
 def test_bridge_boards_in_small_and_enlarged_cells_read_exactly(

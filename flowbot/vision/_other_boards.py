@@ -21,8 +21,9 @@ from flowbot.vision._hex_copy import smaller_copy as dots_copy
 from flowbot.vision._lattice import Lattice, find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pipes import hide_pipes
+from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import read_cells
+from flowbot.vision._rules import read_cells, read_cells_bridged
 from flowbot.vision._types import (
     Features,
     Settings,
@@ -284,13 +285,32 @@ def copied_dots(image: np.ndarray, board: Cells, region: Region) -> bool:
 def is_copy_of(
     image: np.ndarray, geometry: BoardGeometry, other: BoardGeometry, settings: Settings
 ) -> bool:
-    """Whether the grid ``geometry`` is a smaller copy of the board ``other`` (its preview)."""
-    samples = hide_pipes(image, other, sample_cells(image, other), settings.pipe_contrast)
+    """Whether the grid ``geometry`` is a smaller copy of the board ``other`` (its preview).
+
+    ``other`` is read as the board search reads a grid (``choose_board``): its drawn
+    pipes through bridges too, its bridges' tiles taken off. Read with its pipes alone,
+    a started board's bridge, a pipe going under its tile, refused it, and its preview,
+    found first, was taken for another board beside it (synthetic bridges preview
+    300024 started).
+    """
+    seen = sample_cells(image, other)
     try:
-        dots, _ = read_cells(samples, image, other, settings)
+        pipes = see_pipes_through(image, other, seen, settings.pipe_contrast)
+        dots, _, bridged = read_cells_bridged(
+            pipes.hidden(seen), image, other, settings, pipes=pipes
+        )
     except UnsureReadingError:
         return False
-    return smaller_copy(image, Cells(image, other, samples, dots, settings), geometry)
+    board = Cells(
+        bridged.image,
+        other,
+        bridged.samples,
+        dots,
+        settings,
+        Features(bridges=bridged.bridges | pipes.bridges),
+        pipes.touched - pipes.dots,
+    )
+    return smaller_copy(image, board, geometry)
 
 
 def most_board_like(

@@ -123,3 +123,13 @@ def test_a_preview_of_another_level_its_dots_touching_its_ground_is_refused(seed
     shot = decoy("flow_other_preview", seed)
     with pytest.raises(UnsureReadingError, match="two boards"):
         read_board(shot.image)
+
+
+def test_a_started_bridge_board_whose_preview_is_found_first_is_read() -> None:
+    # The preview's grid is found before the board; the board beside it is asked
+    # whether the preview is its copy, read as the search reads a grid: its pipes
+    # through bridges too (a pipe under a tile), its tiles taken off. Read with its
+    # pipes alone it was refused, and the preview taken for another board.
+    shot = sample("preview", 300024, "bridges", "started")
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.as_drawn().canonical()

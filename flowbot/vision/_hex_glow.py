@@ -139,7 +139,7 @@ class SignedLines(LineMap):
             dark = self.dark.sides(sides[faint], across, inked=inked)
             for i, d in zip(faint, dark, strict=True):
                 if d.peak >= self.contrast:
-                    seen[i] = Side(d.drawn, d.ink, -d.peak, d.where, 255.0 - d.ground)
+                    seen[i] = replace(d, peak=-d.peak, ground=255.0 - d.ground)
         return seen
 
 

@@ -32,7 +32,10 @@ from flowbot.vision._hex_faces import FacedInks
 
 #: A side carrying less than this share of the thin lines' typical width (along its
 #: direction) shows no line (clutter's sides 0.00-0.15 of it measured, the boards'
-#: own thinnest 0.55 and up: a mirror's blur, JPEG, tiny cells).
+#: own thinnest 0.55 and up: a mirror's blur, JPEG, tiny cells). With pipes drawn, of the
+#: typical colour's share (``coloured_shares``): a window's text and a page's grid past a
+#: mirrored phone's edge 0.00-0.18, the boards' own thinnest 0.66 and up (synthetic hex
+#: mirror 300012, 300015, 300028 started and solved).
 NO_INK = 0.3
 
 

@@ -103,7 +103,9 @@ class CoveredInks:
         summed as ink: thin lines 1 px wide beside another flow's band measured 1.5-1.8
         px, a wall's width (synthetic hex tiny cells 300017 solved, 18 px hexagons, a
         blue band 2 px past a line's face: 1.82 px, its own hump 1.13), in no clear
-        groups."""
+        groups; so did the ground right beside a blurred line lying darker than its face
+        sampled ``GROUND_OFF`` out (a tint's or glow's slope: colour_blind 300011 solved,
+        33 px hexagons, thin lines 1.0-1.4 px against the outline's 1.75)."""
         return _hump_ink(np.maximum(share, 0.0) * _SCALE, offsets) / _SCALE
 
 

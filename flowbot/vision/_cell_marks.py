@@ -206,7 +206,8 @@ TILES: Rule[Cells] = Rule(
     refuses="an empty cell holding a filled square, however near the glow's colour",
     why="Nothing in an empty cell ends in a straight step all round inside the lines; a tile "
     "of nearly the glow's colour leaves core and ring alike and its edges past sharp_marks' "
-    "reach.",
+    "reach. A bridge's cell is left to the bridge finder: its tile, found by its shape, is "
+    "painted over in one colour, whose flat square stands out where glow peaks there.",
     bounds="TILE_STEP 5 grey levels of tile_outline (good boards <= 1.1 synthetic, 2.35 real; "
     "tiles over glow 8-25); only cells TILE_GROUND 25 Lab from the background (tiles 38+, "
     "real empty cells <= 29.5, 22 on all but one).",

@@ -116,6 +116,8 @@ def check_tiles(
     geometry: BoardGeometry,
     dots: set[Cell],
     holes: frozenset[Cell] = frozenset(),
+    *,
+    bridges: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse an empty cell holding a tile: a filled square, however near the glow's colour.
 
@@ -123,11 +125,14 @@ def check_tiles(
     and the grid's lines cut; nothing in it ends in a straight step all
     round inside those lines. A tile of nearly the glow's colour around it
     (or reaching the ring) leaves its core and ring alike, and its edges lie
-    past ``sharp_marks``' reach.
+    past ``sharp_marks``' reach. ``bridges``: cells whose tile was found by its
+    shape and painted over in one colour, the ground around the cell
+    (``_bridges.take_off``); where glow peaks in such a cell the paint's own
+    square stands out of it (bridges crop 300130: 8.6), no tile the game drew.
     """
     background = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
     suspect = delta_e(samples.core_lab, background) > TILE_GROUND
-    suspect &= ~dot_cells(suspect.shape, dots | holes)
+    suspect &= ~dot_cells(suspect.shape, dots | holes | bridges)
     cells = [Cell(int(r), int(c)) for r, c in np.argwhere(suspect)]
     if not cells:
         return
@@ -201,12 +206,18 @@ TILES: Rule[Cells] = Rule(
     refuses="an empty cell holding a filled square, however near the glow's colour",
     why="Nothing in an empty cell ends in a straight step all round inside the lines; a tile "
     "of nearly the glow's colour leaves core and ring alike and its edges past sharp_marks' "
-    "reach.",
+    "reach. A bridge's cell is left to the bridge finder: its tile, found by its shape, is "
+    "painted over in one colour, whose flat square stands out where glow peaks there.",
     bounds="TILE_STEP 5 grey levels of tile_outline (good boards <= 1.1 synthetic, 2.35 real; "
     "tiles over glow 8-25); only cells TILE_GROUND 25 Lab from the background (tiles 38+, "
     "real empty cells <= 29.5, 22 on all but one).",
     reason="cell (r, c) holds a tile (a square's outline), neither a dot nor empty",
     check=lambda cells: check_tiles(
-        cells.samples, cells.image, cells.geometry, cells.dots, cells.features.holes
+        cells.samples,
+        cells.image,
+        cells.geometry,
+        cells.dots,
+        cells.features.holes,
+        bridges=cells.features.bridges,
     ),
 )

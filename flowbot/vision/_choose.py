@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -111,20 +111,21 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
             )
             continue
         if dots:
+            # Its bridges too: a copy of the board shows their tiles (``copy_of_board``),
+            # and the cell rules know their cells' tiles painted over (``check_tiles``).
             cells = Cells(
                 seen.image,
                 geometry,
                 seen.samples,
                 dots,
                 settings,
+                Features(bridges=seen.bridges | pipes.bridges),
                 piped=pipes.touched - pipes.dots,
             )
-            # Its bridges too: a copy of the board shows their tiles (``copy_of_board``).
-            bridged = replace(cells, features=Features(bridges=seen.bridges | pipes.bridges))
             others = [
                 other
                 for other in apart
-                if holds_dots(image, other, settings) and not copy_of_board(image, bridged, other)
+                if holds_dots(image, other, settings) and not copy_of_board(image, cells, other)
             ]
             if any(is_copy_of(image, geometry, other, settings) for other in others):
                 # The OS's screenshot preview, found before the board it

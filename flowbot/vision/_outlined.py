@@ -535,10 +535,13 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
     # Nor, past the grid found, on two opposite sides (a corner's openings lie
     # side by side): a flow's stub running out of an opening, its crossing of
-    # the frame passing for a line, shows nothing drawn either side of it, or
-    # no more than JPEG's ringing off its band's edges (``STUB_RINGING``).
-    blank = [
-        ~np.isin(side, drawn) | (ink < kinds.levels[1] - STUB_RINGING)
+    # the frame passing for a line, shows nothing drawn either side of it; or
+    # on one side, no more than JPEG's ringing on the other (``STUB_RINGING``:
+    # the stub's far side shows the ground, the opening the tint's step, a side
+    # along it the band's ringing). A board's lines between two flows' tints may
+    # be as faint, but the board draws a line or the outline on its far side.
+    faint = [
+        (side == Kind.LINE) & (ink < kinds.levels[1] - STUB_RINGING)
         for side, ink in (
             (kinds.vertical[:-1].T, kinds.vertical_ink[:-1].T),
             (kinds.vertical[1:].T, kinds.vertical_ink[1:].T),
@@ -546,7 +549,13 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
             (kinds.horizontal[1:], kinds.horizontal_ink[1:]),
         )
     ]
-    joined &= in_found | ~((blank[0] & blank[1]) | (blank[2] & blank[3]))
+    stub = np.zeros_like(joined)
+    for (one, one_faint), (other, other_faint) in (
+        ((left, faint[0]), (right, faint[1])),
+        ((top, faint[2]), (bottom, faint[3])),
+    ):
+        stub |= (one & (other | other_faint)) | (other & one_faint)
+    joined &= in_found | ~stub
     if not joined.any():
         return None
     picture[::2, ::2] = joined

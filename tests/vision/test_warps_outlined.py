@@ -235,7 +235,8 @@ def _stub_kinds(along_ink: float, opening_ink: float) -> tuple[EdgeKinds, tuple[
 
 
 def test_a_stub_s_cell_with_ringing_along_it_is_left_out_of_the_board() -> None:
-    # The tint's step at the opening and JPEG's ringing: under half a line's ink.
+    # The tint's step at the opening and JPEG's ringing below: under half a line's ink,
+    # the stub's far side and the one above it nothing.
     kinds, found = _stub_kinds(along_ink=1.45, opening_ink=1.6)
     playable = _playable(kinds, found)
     assert playable is not None
@@ -251,3 +252,18 @@ def test_a_cell_past_the_grid_found_with_a_line_along_it_stays_on_the_board() ->
     assert playable is not None
     assert playable[5, 0]
     assert playable[5, 6]
+
+
+def test_a_board_s_cells_past_the_grid_found_with_faint_lines_all_round_stay_on_it() -> None:
+    # A finished board's lines between two flows' tints are as faint as a stub's ringing:
+    # the rows past the grid found (its top two) show such lines on every side, and the
+    # frame, so none of them is a stub's cell.
+    kinds, _ = _stub_kinds(along_ink=2.0, opening_ink=2.0)
+    kinds.vertical_ink[2:6, 3:6] = kinds.horizontal_ink[3:6, 1:6] = 1.5
+    kinds.vertical[1, 5] = kinds.vertical[6, 5] = Kind.OUTLINE  # no warp: the frame
+    kinds.horizontal[6, 0] = kinds.horizontal[6, 6] = Kind.NONE
+    playable = _playable(kinds, (slice(1, 7), slice(1, 4)))
+    assert playable is not None
+    board = np.zeros((7, 7), bool)
+    board[1:6, 1:6] = True
+    assert (playable == board).all()

@@ -489,7 +489,8 @@ def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
 #: warp's opening shows no line but JPEG's ringing off the stub's band, 0.3 pitch from it
 #: (half: synthetic warps jpeg 300053 started and solved, a green stub on the dark ground,
 #: 10^-0.42 to -0.55 of the lines' beside it; the frame's opening, its tint stepping to
-#: the ground, 10^-0.30 to -0.41).
+#: the ground, 10^-0.30 to -0.41). Only across from a side showing nothing: a finished
+#: board's lines between two flows' tints are as faint (holes mirror 300010 solved).
 STUB_RINGING = np.log10(2)
 
 

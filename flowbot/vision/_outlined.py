@@ -485,6 +485,15 @@ def _inner(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:
     return kinds.vertical[1:-1].T, kinds.horizontal[1:-1]
 
 
+#: log10 of the share of the lines' ink under which a side along a flow's stub past a
+#: warp's opening shows no line but JPEG's ringing off the stub's band, 0.3 pitch from it
+#: (half: synthetic warps jpeg 300053 started and solved, a green stub on the dark ground,
+#: 10^-0.42 to -0.55 of the lines' beside it; the frame's opening, its tint stepping to
+#: the ground, 10^-0.30 to -0.41). Only across from a side showing nothing: a finished
+#: board's lines between two flows' tints are as faint (holes mirror 300010 solved).
+STUB_RINGING = np.log10(2)
+
+
 def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None:
     """The playable cells ``[row, col]``: joined by grid lines, with any group walled off.
 
@@ -527,8 +536,27 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     in_found[rows.start : rows.stop - 1, cols.start : cols.stop - 1] = True
     # Nor, past the grid found, on two opposite sides (a corner's openings lie
     # side by side): a flow's stub running out of an opening, its crossing of
-    # the frame passing for a line, shows nothing drawn either side of it.
-    joined &= in_found | ~((left & right) | (top & bottom))
+    # the frame passing for a line, shows nothing drawn either side of it; or
+    # on one side, no more than JPEG's ringing on the other (``STUB_RINGING``:
+    # the stub's far side shows the ground, the opening the tint's step, a side
+    # along it the band's ringing). A board's lines between two flows' tints may
+    # be as faint, but the board draws a line or the outline on its far side.
+    faint = [
+        (side == Kind.LINE) & (ink < kinds.levels[1] - STUB_RINGING)
+        for side, ink in (
+            (kinds.vertical[:-1].T, kinds.vertical_ink[:-1].T),
+            (kinds.vertical[1:].T, kinds.vertical_ink[1:].T),
+            (kinds.horizontal[:-1], kinds.horizontal_ink[:-1]),
+            (kinds.horizontal[1:], kinds.horizontal_ink[1:]),
+        )
+    ]
+    stub = np.zeros_like(joined)
+    for (one, one_faint), (other, other_faint) in (
+        ((left, faint[0]), (right, faint[1])),
+        ((top, faint[2]), (bottom, faint[3])),
+    ):
+        stub |= (one & (other | other_faint)) | (other & one_faint)
+    joined &= in_found | ~stub
     if not joined.any():
         return None
     picture[::2, ::2] = joined

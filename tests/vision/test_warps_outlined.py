@@ -20,6 +20,8 @@ from flowbot.generate import generate
 from flowbot.models import BoardGeometry, Puzzle
 from flowbot.screens.synthetic import ShotOptions, sample, synthesize
 from flowbot.vision import read_board
+from flowbot.vision._outline_edges import EdgeKinds, Inks, Kind
+from flowbot.vision._outlined import _playable
 from flowbot.vision._warps import frame_openings
 
 PHONE = ShotOptions(screen=(1080, 2400), line_px=3.0, glow=0.6)
@@ -195,3 +197,73 @@ def test_a_side_drawn_nowhere_without_its_partner_open_is_refused() -> None:
     cv2.line(image, (x, round(g.ys[0])), (x, round(g.ys[-1])), outline, width)
     with pytest.raises(UnsureReadingError):
         read_board(image)
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_flow_s_stub_out_of_a_warp_through_jpeg_is_no_board_cell(state: str) -> None:
+    # A green flow leaves a walled board by a row's warp in a mirrored phone through
+    # JPEG: the stub's cells past the frame showed JPEG's ringing off the band's edge
+    # on one side along it (a third of a line's ink) and the tint's step at the opening:
+    # joined to the board, they made its box a column wider each side, and its frame
+    # "not drawn heavier than its lines".
+    shot = sample("jpeg", 300053, "warps", state)
+    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()
+
+
+def _stub_kinds(along_ink: float, opening_ink: float) -> tuple[EdgeKinds, tuple[slice, slice]]:
+    """A 5x5 board framed in a 7x7 lattice (the grid found), a warp across its last row, a
+    stub's cell past each opening: the opening ``opening_ink`` (a line's kind), the side
+    below the stub ``along_ink``, the one above it nothing."""
+    n, line, frame = 7, 2.0, 3.0
+    v_kind = np.full((n + 1, n), Kind.NONE, np.int8)
+    h_kind = np.full((n + 1, n), Kind.NONE, np.int8)
+    v_ink, h_ink = np.zeros((n + 1, n)), np.zeros((n + 1, n))
+    v_kind[2:6, 1:6], v_ink[2:6, 1:6] = Kind.LINE, line
+    h_kind[2:6, 1:6], h_ink[2:6, 1:6] = Kind.LINE, line
+    for at in (1, 6):
+        v_kind[at, 1:6], v_ink[at, 1:6] = Kind.OUTLINE, frame
+        h_kind[at, 1:6], h_ink[at, 1:6] = Kind.OUTLINE, frame
+    for at in (1, 6):  # the openings
+        v_kind[at, 5], v_ink[at, 5] = Kind.LINE, opening_ink
+    for col in (0, 6):  # below each stub, JPEG's ringing off its band
+        kind = Kind.LINE if along_ink > line - 0.7 else Kind.NONE
+        h_kind[6, col], h_ink[6, col] = kind, along_ink
+    zero = np.zeros((n + 1, n))
+    inks = Inks(v_ink, h_ink, zero, zero, zero, zero, zero, zero, 3.0)
+    kinds = EdgeKinds(v_kind, h_kind, inks, (0.0, line, frame), (1.6, 2.0))
+    return kinds, (slice(1, 7), slice(1, 7))
+
+
+def test_a_stub_s_cell_with_ringing_along_it_is_left_out_of_the_board() -> None:
+    # The tint's step at the opening and JPEG's ringing below: under half a line's ink,
+    # the stub's far side and the one above it nothing.
+    kinds, found = _stub_kinds(along_ink=1.45, opening_ink=1.6)
+    playable = _playable(kinds, found)
+    assert playable is not None
+    board = np.zeros((7, 7), bool)
+    board[1:6, 1:6] = True
+    assert (playable == board).all()
+
+
+def test_a_cell_past_the_grid_found_with_a_line_along_it_stays_on_the_board() -> None:
+    # A line's ink: the board's cells, their lines not in the grid found.
+    kinds, found = _stub_kinds(along_ink=2.0, opening_ink=2.0)
+    playable = _playable(kinds, found)
+    assert playable is not None
+    assert playable[5, 0]
+    assert playable[5, 6]
+
+
+def test_a_board_s_cells_past_the_grid_found_with_faint_lines_all_round_stay_on_it() -> None:
+    # A finished board's lines between two flows' tints are as faint as a stub's ringing:
+    # the rows past the grid found (its top two) show such lines on every side, and the
+    # frame, so none of them is a stub's cell.
+    kinds, _ = _stub_kinds(along_ink=2.0, opening_ink=2.0)
+    kinds.vertical_ink[2:6, 3:6] = kinds.horizontal_ink[3:6, 1:6] = 1.5
+    kinds.vertical[1, 5] = kinds.vertical[6, 5] = Kind.OUTLINE  # no warp: the frame
+    kinds.horizontal[6, 0] = kinds.horizontal[6, 6] = Kind.NONE
+    playable = _playable(kinds, (slice(1, 7), slice(1, 4)))
+    assert playable is not None
+    board = np.zeros((7, 7), bool)
+    board[1:6, 1:6] = True
+    assert (playable == board).all()

@@ -335,14 +335,16 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
     tops = np.concatenate([inks.vertical_top.ravel(), inks.horizontal_top.ravel()])
     top_levels = None
     if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
-        line_top = _line_top(tops, kind == Kind.LINE, inner)
+        line_top = float(np.median(tops[kind == Kind.LINE]))
         outline_top = float(np.median(tops[kind == Kind.OUTLINE]))
         top_levels = (line_top, outline_top)
+        # Doubtful edges told by the board's own lines' colour (``_line_top``).
+        board_top = _line_top(tops, kind == Kind.LINE, inner)
         for out, ink, top in (
             (vertical, vertical_ink, inks.vertical_top),
             (horizontal, horizontal_ink, inks.horizontal_top),
         ):
-            _by_colour(out, ink > line, top, line_top, outline_top)
+            _by_colour(out, ink > line, top, board_top, outline_top)
     _past_outline_ends(vertical, horizontal, inks.ends, line)
     kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
     peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])

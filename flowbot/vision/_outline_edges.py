@@ -307,7 +307,7 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
     outline is what lies far above them (a few edges of text or glow
     between the groups move no median). ``inner``: which edges those are
     (vertical's then horizontal's, ravelled: ``inner_edges``), where the lines'
-    colour is measured too (``_line_top``).
+    colour that tells doubtful edges apart is measured too (``_line_top``).
     """
     if found.size < 4:
         return None

@@ -178,8 +178,16 @@ class LineMap:
         peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
         weight = profile.sum(axis=(1, 2))
         where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)
-        values = zip(drawn, ink, peak, where, ground, strict=True)
-        return [Side(*map(float, side)) for side in values]
+        # (a line the image's edge cuts is judged by its own rules, not its shoulder)
+        shouldered = [
+            not cut.any() and _shouldered(row, offsets)
+            for row, cut in zip(typical, past, strict=True)
+        ]
+        values = zip(drawn, ink, peak, where, ground, shouldered, strict=True)
+        return [
+            Side(float(d), float(i), float(p), float(w), float(g), on)
+            for d, i, p, w, g, on in values
+        ]
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels
@@ -302,6 +310,23 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None =
     return 0.5 * float(np.clip(hump - base, 0, None).sum())
 
 
+#: A line stands on a shoulder when, to one side of its peak, the top-hat never
+#: falls below this share of the peak out to the end of the look: a band of glow
+#: ending at the line (its edge kept by the top-hat), whose rise the line's hump
+#: then holds (a faint wide background pipe's soft edge along a flat side: a thin
+#: line measured 2.4 px, the outline 2.0, the thin lines 0.8). A line on its
+#: ground falls to its valley within its blur, well below a third of its peak.
+SHOULDER = 1 / 3
+
+
+def _shouldered(profile: np.ndarray, offsets: np.ndarray) -> bool:
+    """Whether the line at the middle of ``profile`` stands on a shoulder (``SHOULDER``)."""
+    near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
+    peak = int(near[np.argmax(profile[near])])
+    floor = SHOULDER * max(float(profile[peak]), 1e-6)
+    return bool(profile[: peak + 1].min() >= floor or profile[peak:].min() >= floor)
+
+
 @dataclass(frozen=True, slots=True)
 class Side:
     """How a hexagon's side shows in the line map, along its middle half.
@@ -311,7 +336,8 @@ class Side:
     brightest (a slanted line crosses pixel centres somewhere, a thin line
     along a row of pixels may not); ``where``: its offset across the side
     (positive to the left going from one corner to the other), in pixels;
-    ``ground``: the brightness it stands on.
+    ``ground``: the brightness it stands on; ``shouldered``: its line stands on a
+    shoulder (``SHOULDER``), its ink holding what it borders.
     """
 
     drawn: float
@@ -319,6 +345,7 @@ class Side:
     peak: float
     where: float
     ground: float
+    shouldered: bool = False
 
 
 def side_width(side: Side, level: float) -> float:
@@ -548,6 +575,36 @@ def wall_sides(sides: HexSides) -> tuple[set[frozenset[Node]], set[Node]]:
         node for node in sides.cells if all(frozenset((node, n)) in walls for n in neighbours(node))
     }
     return {side for side in walls if not side & enclosed}, enclosed
+
+
+def _check_walls_on_their_ground(sides: HexSides) -> None:
+    groups = sides.groups
+    if groups is None:
+        return  # (no walls told: ``TWO_GROUPS`` refuses)
+    inner, _ = sides.widths
+    seen, _ = sides.measured
+    for (node, other), side in seen.items():
+        key = frozenset((node, other))
+        if side.shouldered and key in inner and groups[side_direction(key)].is_wide(inner[key]):
+            raise UnsureReadingError(WALLS_ON_THEIR_GROUND.reason)
+
+
+WALLS_ON_THEIR_GROUND: Rule[HexSides] = Rule(
+    name="hex walls on their ground",
+    refuses="a hexagonal board with a side between two hexagons measured as wide as the "
+    "outline (a wall) whose line stands on a shoulder: to one side of its peak the line map "
+    "never falls below SHOULDER of it within the look",
+    why="A side's width is the ink of its hump. Where a band of glow ends along a side (a "
+    "faint wide pipe of the game's animated background, its soft edge on a flat side), the "
+    "top-hat keeps the band's edge beside the line and the hump holds it: a thin line "
+    "measured 2.4 px against the outline's 2.0 and read as a wall. A wall drawn there cannot "
+    "be told from a thin line; a line on its ground falls to its valley within its blur.",
+    bounds="SHOULDER 1/3 of the line's peak (a line's valley lies near 0; the glare band's "
+    "shoulder stood at 0.4-0.5 of it); the look LINE_REACH 0.12 pitch either side, 4 px at "
+    "the least; a side the image's edge cuts is not judged",
+    reason="a wall between two hexagons lies along the edge of glow (it may be a thin line)",
+    check=_check_walls_on_their_ground,
+)
 
 
 def _check_one_piece(sides: HexSides) -> None:

@@ -94,8 +94,19 @@ class CoveredInks:
         )
 
     def _width(self, share: np.ndarray, offsets: np.ndarray) -> float:
-        """The line's width from its shares across it: summed over its hump."""
-        return _hump_ink(share * _SCALE, offsets) / _SCALE
+        """The line's width from its shares across it: summed over its hump, no share below
+        nothing.
+
+        A pixel farther from the lines' colour than its face's ground holds no line: a
+        pipe's band or a dot of a colour away from it rising past the face. Taken as
+        less, that slope sank the hump's straight base under the line (``_hump_ink``),
+        summed as ink: thin lines 1 px wide beside another flow's band measured 1.5-1.8
+        px, a wall's width (synthetic hex tiny cells 300017 solved, 18 px hexagons, a
+        blue band 2 px past a line's face: 1.82 px, its own hump 1.13), in no clear
+        groups; so did the ground right beside a blurred line lying darker than its face
+        sampled ``GROUND_OFF`` out (a tint's or glow's slope: colour_blind 300011 solved,
+        33 px hexagons, thin lines 1.0-1.4 px against the outline's 1.75)."""
+        return _hump_ink(np.maximum(share, 0.0) * _SCALE, offsets) / _SCALE
 
 
 class HalfCoveredInks(CoveredInks):
@@ -175,14 +186,43 @@ def _line_coloured(
     ``colour`` over half its pixel or more on the ground there: its share ``HALF`` or more,
     and off the mix of the two by ``OFF_LINE`` of the line's contrast over that ground at
     most (a flow's band's colour has a share of any colour it leans towards)."""
+    return _coloured_share(profile, offsets, grounds, colour) >= HALF
+
+
+def _coloured_share(
+    profile: np.ndarray, offsets: np.ndarray, grounds: np.ndarray, colour: np.ndarray
+) -> float:
+    """The largest share of the lines' ``colour`` (as ``_shares`` takes it) over a step
+    across ``profile`` near the side that lies off the mix of it and the ground there by
+    ``OFF_LINE`` of the line's contrast over that ground at most; 0 where none does."""
     step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
     ground = (1 - step) * grounds[0] + step * grounds[1]
     span = colour[None, :] - ground
     share = _shares(profile, offsets, grounds, colour)
     off = np.linalg.norm(profile - ground - share[:, None] * span, axis=1)
     contrast = np.linalg.norm(span, axis=1)
-    near = np.abs(offsets) <= PEAK_NEAR
-    return bool(np.any(near & (share >= HALF) & (off <= OFF_LINE * contrast)))
+    mixed = (np.abs(offsets) <= PEAK_NEAR) & (off <= OFF_LINE * contrast)
+    return float(share[mixed].max()) if mixed.any() else 0.0
+
+
+def coloured_shares(faced: FacedInks, sides: np.ndarray, across: float) -> np.ndarray:
+    """For each of the sides ``(n, 2, 2)``, how much of a pixel near it the lines' colour
+    covers at most, where the pixel is a mix of it and the ground there (``_coloured_share``,
+    over the lines' colour and faces as ``faced`` looks at them): a line's, whatever tint
+    lies beside it; next to nothing where the side shows only the ground, or something of
+    another colour (a window's text, a page's white)."""
+    if not len(sides):
+        return np.zeros(0)
+    local = sides - faced.origin
+    levels, either = faced.looks(local, across)
+    colour, grounds = np.array(levels[:3]), either[..., :3]
+    profiles, offsets = _colour_profiles(cv2.merge(faced.channels[:3]), local, across)
+    return np.array(
+        [
+            _coloured_share(profile, offsets, ground, colour)
+            for profile, ground in zip(profiles, grounds, strict=True)
+        ]
+    )
 
 
 def _shares(

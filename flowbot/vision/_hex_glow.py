@@ -43,12 +43,14 @@ from flowbot.vision._hex_board import (
     ACROSS_PLACED,
     HexSides,
     LineMap,
+    Node,
     Side,
     hexagons_drawn,
     line_kernel,
     sampled,
 )
 from flowbot.vision._hex_channel import side_middles
+from flowbot.vision._hex_lattice import HexLattice
 from flowbot.vision._hex_pipes import Crossings
 from flowbot.vision._rule import Rule
 
@@ -66,8 +68,10 @@ HUE_LOW = 1.0
 #: Sides whose ground either side lies within this distance in RGB of the other's are
 #: judged (a side beside a dot has the dot's colour on one side).
 ALIKE = 30.0
-#: Hexagons hidden by glow are looked for this many pitches round those found.
+#: Hexagons hidden by glow are looked for this many pitches round those found ...
 REACH = 3.0
+#: ... and round those that adds, this many times at most.
+GROW_ROUNDS = 4
 
 
 class EitherWay(LineMap):
@@ -139,7 +143,7 @@ class SignedLines(LineMap):
             dark = self.dark.sides(sides[faint], across, inked=inked)
             for i, d in zip(faint, dark, strict=True):
                 if d.peak >= self.contrast:
-                    seen[i] = Side(d.drawn, d.ink, -d.peak, d.where, 255.0 - d.ground)
+                    seen[i] = replace(d, peak=-d.peak, ground=255.0 - d.ground)
         return seen
 
 
@@ -148,22 +152,43 @@ def with_darker_lines(
 ) -> HexSides:
     """The board ``sides`` (placed at full resolution in ``image``, RGB) with the hexagons
     drawn whole on its lattice in lines standing out either way (``EitherWay``), in the
-    pieces holding its own; ``sides`` itself when that adds none."""
-    lattice = sides.lattice
+    pieces holding its own; ``sides`` itself when that adds none.
+
+    The hexagons glow hid are looked for ``REACH`` pitches round those found, and again
+    round those that adds (``GROW_ROUNDS`` times at most): glow over half a board hid all
+    but its top rows (synthetic hex mirror 300027 solved: 20 of 94 hexagons found, the
+    rest lying up to eight rows below them)."""
+    cells, crossed = sides.cells, sides.crossed
+    for _ in range(GROW_ROUNDS):
+        pieces = _drawn_either_way(image, sides.lattice, cells, contrast, pipes)
+        grown = cells.union(*(piece.cells for piece in pieces))
+        crossed = crossed.union(*(piece.crossed for piece in pieces))
+        if grown == cells:
+            break
+        cells = grown
+    if cells == sides.cells:
+        return sides
+    return replace(sides, cells=cells, crossed=frozenset(side for side in crossed if side <= cells))
+
+
+def _drawn_either_way(
+    image: np.ndarray,
+    lattice: HexLattice,
+    cells: frozenset[Node],
+    contrast: float,
+    pipes: Crossings,
+) -> list[HexSides]:
+    """The pieces of hexagons drawn whole on ``lattice`` in lines standing out either way
+    (``EitherWay``) within ``REACH`` pitches of ``cells`` that hold some of them."""
     h, w = image.shape[:2]
-    centres = np.array([lattice.centre(*node) for node in sides.cells])
+    centres = np.array([lattice.centre(*node) for node in cells])
     # (the hexagons glow hid lie round those found: REACH pitches past them at most)
     margin = REACH * lattice.row_step
     (x0, y0), (x1, y1) = centres.min(axis=0) - margin, centres.max(axis=0) + margin
     box = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1) + 1), min(h, int(y1) + 1))
     lines = EitherWay(image, lattice.row_step, contrast, pipes, box)
     drawn = hexagons_drawn(lines, lattice, ACROSS_PLACED)
-    pieces = [piece for piece in drawn if piece.cells & sides.cells]
-    cells = sides.cells.union(*(piece.cells for piece in pieces))
-    if cells == sides.cells:
-        return sides
-    crossed = sides.crossed.union(*(piece.crossed for piece in pieces))
-    return replace(sides, cells=cells, crossed=frozenset(side for side in crossed if side <= cells))
+    return [piece for piece in drawn if piece.cells & cells]
 
 
 def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:

@@ -75,44 +75,23 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     return _read(image, settings)
 
 
-def _read(
-    image: np.ndarray,
-    settings: Settings,
-    *,
-    hexagons: bool = True,
-    hex_doubt: VisionError | None = None,
-) -> Reading:
-    """``read_board`` on a checked image; with ``hexagons``, a hexagonal board is read
-    first when the square search's first look sees one (``HexagonsSeenError``).
-    ``hex_doubt``: the hexagonal board's doubt, read already (not read again when no
-    square board is chosen)."""
+def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Reading:
+    """``read_board`` on a checked image. With ``hexagons``, a hexagonal board is looked
+    for too: first when the square search's first look sees one (``HexagonsSeenError``),
+    last when no square board is found; without, it has been read already."""
     rules = CELL_RULES
     try:
         board = choose_board(image, settings, hexagons=hexagons)
     except HexagonsSeenError:
-        # Hexagons drawn whole and no square board in the first look: a
-        # hexagonal board is read before the square search's slower looks
-        # (read as none, the square search runs on as if never asked).
-        try:
-            hexagonal = read_hex(image, settings)
-        except VisionError as doubt:
-            # Doubted, it hides no square board the slower looks read: the sign is
-            # the first look's shortcut, not proof (a square walled board cut close,
-            # its pipes' sides counted as drawn, closed hexagons: synthetic walls
-            # crop 300050 started); none read, its doubt is the reason.
-            try:
-                return _read(image, settings, hexagons=False, hex_doubt=doubt)
-            except VisionError:
-                raise doubt from None
-        return hexagonal or _read(image, settings, hexagons=False)
+        return _hexagonal_first(image, settings)
     except VisionError as refusal:
         try:
             # Refused as a classic board, or no grid found (its lines broken by
             # drawn pipes): it may be one with an outline (holes, walls) ...
             board = _outlined_or(refusal, image, settings)
         except VisionError:
-            if hex_doubt is not None:
-                raise hex_doubt from None
+            if not hexagons:
+                raise refusal from None
             # ... or a hexagonal board.
             return _hexagonal_or(refusal, image, settings)
         rules = OUTLINED_CELL_RULES
@@ -150,6 +129,23 @@ def _read(
     if another_board(image, cells) or (outlined and dots_beside_outlined(image, cells)):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)
+
+
+def _hexagonal_first(image: np.ndarray, settings: Settings) -> Reading:
+    """Hexagons drawn whole and no square board in the first look: the hexagonal board,
+    read before the square search's slower looks. Read as none, the square search runs on
+    as if never asked. Doubted, it hides no square board the slower looks read: the sign
+    is the first look's shortcut, not proof (a square walled board cut close, its pipes'
+    sides counted as drawn, closed hexagons: synthetic walls crop 300050 started); with
+    none read, its doubt is the reason."""
+    try:
+        hexagonal = read_hex(image, settings)
+    except VisionError as doubt:
+        try:
+            return _read(image, settings, hexagons=False)
+        except VisionError:
+            raise doubt from None
+    return hexagonal or _read(image, settings, hexagons=False)
 
 
 def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:

@@ -17,7 +17,7 @@ from flowbot.render import board_geometry
 from flowbot.vision import UnsureBoardError, _pipes, read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import to_lab
-from flowbot.vision._discs import crisp_rim
+from flowbot.vision._discs import _crisp_rim_at, crisp_rim
 from flowbot.vision._faint_pipes import FAINTER
 from flowbot.vision._pipes import (
     DISC,
@@ -27,6 +27,7 @@ from flowbot.vision._pipes import (
     disc_share,
     dot_at_end,
 )
+from flowbot.vision._rays import SOFT_LIGHTNESS
 from flowbot.vision._types import Settings
 from tests.vision.test_faint_pipes import _dark_jpeg
 
@@ -46,6 +47,7 @@ LEFT, UP = np.pi, -np.pi / 2
         (100005, (30, 0, 30), 30, False),  # the lone dot's twin a little above empty
         (1, (25, 0, 25), 45, True),
         (1, (25, 0, 25), 45, False),
+        (100014, (0, 20, 40), 30, True),  # a corner dot's hue shifted in JPEG's blocks
     ],
 )
 def test_dark_flows_refused_for_one_pixels_doubt_are_read(
@@ -135,6 +137,53 @@ def test_glow_is_no_crisp_rim_median_filtered() -> None:
     assert float(np.linalg.norm(inside - lab)) < 10
     assert crisp_rim(canvas, (30.0, 30.0), 30.0, inside, outside, pipes=(), denoised=True)
     assert not crisp_rim(glow, (30.0, 30.0), 30.0, inside, outside, pipes=(), denoised=True)
+
+
+def test_a_dark_dots_rim_is_judged_by_places_between_its_colour_and_the_ground() -> None:
+    # The dot at (5, 0), in the board's corner, its link right along the bottom row: JPEG
+    # keeps its colour in 16 px blocks, the white lines' ringing in them, and a sixth
+    # of its disc's pixels lay half its 12 Lab step from the core's colour, filtered or
+    # not (0.85 of them, 0.9 asked), yet all nearer it than the ground: a crisp rim by
+    # places between the two, the flow drawn (its band's lower edge blurred as glow's).
+    image, geometry, samples = _cells(100014, (0, 20, 40), True)
+    dot = Cell(5, 0)
+    centre = geometry.centre(dot)
+    args = (image, (centre.x, centre.y), geometry.cell_size)
+    inside, outside = samples.core_lab[dot], samples.ring_lab[dot]
+    assert abs(float(inside[0] - outside[0])) < SOFT_LIGHTNESS
+    right = 0.0
+    assert not _crisp_rim_at(*args, inside, outside, pipes=(right,), denoised=False)
+    assert not _crisp_rim_at(*args, inside, outside, pipes=(right,), denoised=True)
+    assert _crisp_rim_at(*args, inside, outside, pipes=(right,), denoised=True, between=True)
+    assert crisp_rim(*args, inside, outside, pipes=(right,), denoised=True)
+    assert not crisp_rim(*args, inside, outside, pipes=(right,))
+
+
+def test_a_pipes_loose_end_shows_no_dots_rim_by_places_either() -> None:
+    # The started flow's end at (2, 1) as above, judged by places between its colour
+    # and the ground: as wide as its band, no dot's rim.
+    image, geometry, samples = _cells(300006, (25, 0, 25), False)
+    end = Cell(2, 1)
+    centre = geometry.centre(end)
+    lab = samples.core_lab[Cell(2, 0)]
+    args = (image, (centre.x, centre.y), geometry.cell_size, lab, samples.ring_lab[end])
+    assert not _crisp_rim_at(*args, pipes=(LEFT,), denoised=True, between=True)
+
+
+def test_glow_is_no_crisp_rim_by_places_either() -> None:
+    # A soft disc of a dark colour (a Gaussian of 4 px) on black through JPEG 60, judged
+    # by places between its colour and black: as soft.
+    canvas = np.zeros((60, 60, 3), np.uint8)
+    cv2.circle(canvas, (30, 30), 10, (0, 20, 40), -1, cv2.LINE_AA)
+    glow = cv2.GaussianBlur(canvas, (0, 0), 4)
+    ok, buf = cv2.imencode(".jpg", glow[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, 60])
+    assert ok
+    glow = cv2.imdecode(buf, cv2.IMREAD_COLOR)[:, :, ::-1].copy()
+    inside = to_lab(np.array([[[0, 20, 40]]], np.uint8))[0, 0]
+    outside = to_lab(glow[2:3, 2:3])[0, 0]
+    args = (glow, (30.0, 30.0), 30.0, inside, outside)
+    assert not _crisp_rim_at(*args, pipes=(), denoised=True, between=True)
+    assert not crisp_rim(*args, pipes=(), denoised=True)
 
 
 def test_jpegs_spread_beside_a_faint_band_nearer_the_ground_is_the_ground() -> None:

@@ -70,6 +70,35 @@ def test_one_channel_a_side_misjudges_a_line_beside_tints(width: float) -> None:
     assert np.abs(faced[:4] - width).max() > 0.3
 
 
+def test_a_band_past_a_lines_face_adds_no_ink() -> None:
+    # 18 px hexagons: a line 1 px wide on a purple ground, alone and with a blue band (a
+    # flow's pipe) rising 2.5 px past it, past its face (1.8 px out), to a colour farther
+    # from the line's than the ground. Its shares there below nothing sank the hump's
+    # straight base under the line: measured 2.0 px beside the band, 1.3 alone.
+    ground, line, band = (
+        np.array([60.0, 50.0, 100.0]),
+        np.array([120.0, 110.0, 120.0]),
+        np.array([20.0, 30.0, 160.0]),
+    )
+    h, w = 80, 120
+    xs = [20.3, 60.6, 100.2]
+    image = np.tile(ground, (h, w, 1))
+    centres = np.arange(w) + 0.5
+    for x in xs[1:]:
+        rise = np.clip((centres - (x + 2.5)) / 2.0, 0, 1) * (centres < x + 12)
+        image[:] = rise[None, :, None] * band + (1 - rise[None, :, None]) * image
+    for x in xs:
+        cover = np.clip(
+            np.minimum(centres + 0.5, x + 0.5) - np.maximum(centres - 0.5, x - 0.5), 0, 1
+        )
+        image[:] = cover[None, :, None] * line + (1 - cover[None, :, None]) * image
+    sides = np.array([[[x, 10.0], [x, 70.0]] for x in xs], np.float64)
+    image = np.round(image).astype(np.uint8)
+    covered = CoveredInks(FacedInks(image, 18.0, 10.0)).widths(sides, 4.0)
+    assert np.allclose(covered, 1.0, atol=0.3)
+    assert np.ptp(covered) < 0.2
+
+
 @pytest.mark.parametrize(
     ("category", "seed", "state"),
     [
@@ -78,6 +107,14 @@ def test_one_channel_a_side_misjudges_a_line_beside_tints(width: float) -> None:
         # whether a line between two hexagons is a wall").
         ("tiny_cells", 300000, "solved"),
         ("tiny_cells", 300000, "started"),
+        # A blue flow's band 2 px past a thin line's face: the shares falling on below
+        # nothing summed as ink under the line (1.5-1.8 px, no clear groups).
+        ("tiny_cells", 300017, "started"),
+        # Blurred thin lines whose ground right beside them lies darker than their face
+        # 0.1 pitch out (a tint's or glow's slope): their shares there below nothing sank
+        # the hump's base, thin lines summed 1.0-1.4 px against the outline's 1.75 (no
+        # clear groups; in each side's clearest channel none either).
+        ("colour_blind", 300011, "solved"),
         # Thick zoomed lines between tints.
         ("zoomed", 300005, "solved"),
         ("web", 300004, "started"),

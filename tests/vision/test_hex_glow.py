@@ -99,3 +99,45 @@ def test_a_dark_line_is_seen_either_way_and_measured_as_wide_as_a_bright_one() -
     assert under.peak == pytest.approx(-120, abs=1)
     assert under.ground == pytest.approx(180, abs=1)
     assert under.ink == pytest.approx(over.ink, rel=0.01)
+
+
+def _band_ending_at_a_side(grey: tuple[int, int, int], shift: float) -> np.ndarray:
+    """``PUZZLE`` over a soft band of glow 0.6 pitch wide (a faint wide pipe of the game's
+    animated background) ending ``shift`` px past the flat sides below row 2 of column 1,
+    shrunk to a mirror's 40 px hexagons."""
+    w, h = 900, 1000
+    geometry = HexGeometry.regular(left=120, top=150, pitch=PITCH, rows=6, cols=6)
+    edge = geometry.centre(Cell(2, 1)).y + geometry.row_step / 2 + shift
+    canvas = np.zeros((h, w, 3), np.float32)
+    canvas[int(edge - 0.6 * PITCH) : round(edge)] = grey
+    canvas = cv2.GaussianBlur(canvas, (0, 0), 6)
+    style = RenderStyle(line_colour=LINE, line_width=0.02)
+    image = draw_board(
+        np.clip(canvas + 0.5, 0, 255).astype(np.uint8), PUZZLE, geometry, style=style
+    )
+    return cv2.resize(image, None, fx=0.36, fy=0.36, interpolation=cv2.INTER_AREA)
+
+
+@pytest.mark.parametrize(
+    ("grey", "shift"), [((90, 95, 80), 6), ((72, 78, 64), 0), ((90, 95, 80), 0)]
+)
+def test_a_band_of_glow_ending_along_a_side_is_no_wall(
+    grey: tuple[int, int, int], shift: float
+) -> None:
+    # (the first read a wall between two hexagons along the band's edge, its soft rise
+    # summed into the thin line's hump)
+    try:
+        puzzle = read_board(_band_ending_at_a_side(grey, shift)).puzzle
+    except UnsureReadingError:
+        return
+    assert puzzle == PUZZLE
+
+
+def test_a_line_at_the_edge_of_a_band_stands_on_a_shoulder() -> None:
+    side = np.array([[[41.0, 10.0], [41.0, 70.0]]])
+    alone = _stripe(180, 60)
+    banded = alone.copy()
+    banded[:, 20:41] = 120  # a band of glow ending at the line, on its left
+    banded = cv2.GaussianBlur(banded, (0, 0), 1.5)
+    assert not LineMap(cv2.GaussianBlur(alone, (0, 0), 1.5), PITCH, 10).sides(side, 8)[0].shouldered
+    assert LineMap(banded, PITCH, 10).sides(side, 8)[0].shouldered

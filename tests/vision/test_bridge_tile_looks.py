@@ -1,47 +1,17 @@
-"""Boards with bridges that the reader once refused although plainly readable (session 29).
-
-Each shot (development seeds) is read exactly, its pipes as drawn, a finished
-board "already solved"; each was refused by the code before.
-"""
+"""How a bridge tile's pieces are told from a flow and a frame: a flow running through a
+tile is no dot's disc, and a thick frame by a corner cell is no mark (session 29's refusals,
+read whole in test_variant_pipes_more.py)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
-import pytest
 
 from flowbot.models import BoardGeometry, Cell
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
 from flowbot.vision._bridges import shows_disc
 from flowbot.vision._colour import to_lab
 from flowbot.vision._marks import sharp_marks
-from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._rail_ends import runs_through
-
-
-@pytest.mark.parametrize(
-    ("variant", "category", "seed", "state"),
-    [
-        # A lavender flow over a bridge's deck, its rails 10-16 Lab off its colour
-        # through colour drift (nearest by the middle): the tile showed the flow's
-        # colour round its centre as a disc, its rails' ends not in that colour.
-        ("bridges", "drift", 300013, "solved"),
-        # A thick frame a browser's zoom blurred 0.345 pitch into the border cells: a
-        # corner cell saw its two frames' edges as marks; and a tile painted over in
-        # its neighbours' rings (tinted by the blurred lines) left a core unlike the
-        # empty cells' black beside it, which took the black cell for an object.
-        ("bridges", "zoomed", 300044, "unsolved"),
-    ],
-)
-def test_bridges_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
-    shot = sample(category, seed, variant, state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    if state != "unsolved":
-        assert reading.pipes == shot.pipes
-    assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
-
 
 _LAVENDER = (170, 160, 210)
 

@@ -299,13 +299,15 @@ def _across(
     return above.sum(-1), above.max(-1), top, np.maximum(ridge, valley), below.sum(-1)
 
 
-def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
+def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> EdgeKinds | None:
     """Each edge's kind, or None when no outline stands far above the lines.
 
     ``found``: the inks of the inner edges of the grid the line search found,
     mostly grid lines on any board (its median is the lines' level); the
     outline is what lies far above them (a few edges of text or glow
-    between the groups move no median).
+    between the groups move no median). ``inner``: which edges those are
+    (vertical's then horizontal's, ravelled: ``inner_edges``), where the lines'
+    colour that tells doubtful edges apart is measured too (``_line_top``).
     """
     if found.size < 4:
         return None
@@ -336,11 +338,13 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
         line_top = float(np.median(tops[kind == Kind.LINE]))
         outline_top = float(np.median(tops[kind == Kind.OUTLINE]))
         top_levels = (line_top, outline_top)
+        # Doubtful edges told by the board's own lines' colour (``_line_top``).
+        board_top = _line_top(tops, kind == Kind.LINE, inner)
         for out, ink, top in (
             (vertical, vertical_ink, inks.vertical_top),
             (horizontal, horizontal_ink, inks.horizontal_top),
         ):
-            _by_colour(out, ink > line, top, line_top, outline_top)
+            _by_colour(out, ink > line, top, board_top, outline_top)
     _past_outline_ends(vertical, horizontal, inks.ends, line, high)
     kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
     peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])
@@ -362,6 +366,31 @@ def classify(inks: Inks, found: np.ndarray) -> EdgeKinds | None:
     for out, ridge in ((vertical, inks.vertical_ridge), (horizontal, inks.horizontal_ridge)):
         out[(out == Kind.LINE) & edge_kinds.no_ridge(ridge)] = Kind.NONE
     return edge_kinds
+
+
+def inner_edges(inks: Inks, found: tuple[slice, slice]) -> np.ndarray:
+    """Which edges of ``inks`` (vertical's then horizontal's, ravelled) are inner edges
+    of the grid found (``found``: its columns and rows of the lattice)."""
+    cols, rows = found
+    v, h = np.zeros(inks.vertical.shape, bool), np.zeros(inks.horizontal.shape, bool)
+    v[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1] = True
+    h[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1] = True
+    return np.concatenate([v.ravel(), h.ravel()])
+
+
+def _line_top(tops: np.ndarray, lines: np.ndarray, inner: np.ndarray | None) -> float:
+    """The lines' colour: the median brightest pixel of the edges read as lines (``lines``)
+    among the grid found's inner edges (``inner``), where its lines' ink is measured; of
+    all edges read as lines when none is there.
+
+    The lattice is carried over the whole screen, where other windows' ruled lines
+    read as lines too: an editor's grid, light on its white page, lifted the lines'
+    median brightest pixel from 10^2.0 on the board to 10^2.25, within ``TOPS_APART``
+    of the outline's 10^2.39, and colour told no doubtful edge (synthetic walls
+    mirror 300002 started: a line beside a cyan dot, 10^2.34 of ink, lines 10^2.11,
+    outline 10^2.78, its brightest pixel 10^1.99)."""
+    on_board = lines if inner is None else lines & inner
+    return float(np.median(tops[on_board if on_board.any() else lines]))
 
 
 #: log10 of the share of a line's ink the image's edge leaves when it cuts the line

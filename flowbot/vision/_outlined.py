@@ -51,6 +51,7 @@ from flowbot.vision._outline_edges import (
     Kind,
     classify,
     edge_ink,
+    inner_edges,
     line_width,
 )
 from flowbot.vision._outline_reach import outline_off
@@ -396,11 +397,9 @@ def _board_on(
     cols, rows = found
     width = line_width(gray, xs[cols], ys[rows], pitch)
     inks = edge_ink(gray, xs, ys, pitch, width, rgb=rgb)
-    inside = [
-        inks.vertical[cols.start + 1 : cols.stop - 1, rows.start : rows.stop - 1],
-        inks.horizontal[rows.start + 1 : rows.stop - 1, cols.start : cols.stop - 1],
-    ]
-    kinds = classify(inks, np.concatenate([a.ravel() for a in inside]))
+    inner = inner_edges(inks, found)
+    every = np.concatenate([inks.vertical.ravel(), inks.horizontal.ravel()])
+    kinds = classify(inks, every[inner], inner)
     if kinds is None:
         return None
     playable = _playable(kinds, found)

@@ -127,6 +127,25 @@ def test_a_doubtful_edge_is_told_by_its_colour_only_when_a_line_or_the_outline()
     assert kinds.vertical[0, 6:].tolist() == [Kind.LINE, Kind.OUTLINE, Kind.DOUBT]
 
 
+def test_the_lines_colour_is_the_grid_founds_not_other_windows_ruled_lines() -> None:
+    # The board's lines (the first six edges, the grid found's) 10^2.3 of ink, their
+    # brightest pixel 10^2.0; the outline 10^3.1 and 10^2.4; an editor's ruled lines
+    # off the board (the next eight) a line's ink, light on their page (10^2.35). A
+    # doubtful edge on the board (10^2.7) of the board's lines' colour is a line.
+    ink = np.array([[2.3] * 6 + [2.3] * 8 + [3.1] * 3 + [2.7]])
+    top = np.array([[2.0] * 6 + [2.35] * 8 + [2.4] * 3 + [2.0]])
+    none = np.zeros((1, 1))
+    inks = Inks(ink, none, ink - 0.7, none, top, none, ink - 0.7, none, 3)
+    inner = np.zeros(ink.size + 1, bool)
+    inner[:6] = inner[17] = True
+    everywhere = classify(inks, ink.ravel()[:6])
+    assert everywhere is not None
+    assert everywhere.vertical[0, 17] == Kind.DOUBT
+    on_board = classify(inks, ink.ravel()[:6], inner)
+    assert on_board is not None
+    assert on_board.vertical[0, 17] == Kind.LINE
+
+
 @pytest.mark.parametrize(
     ("category", "seed", "variant", "why"),
     [

@@ -72,6 +72,11 @@ class WidthGroups:
         """Whether a side ``width`` wide is in the outline's group (an inner one: a wall)."""
         return width >= self.boundary
 
+    def way(self, width: float) -> float:
+        """How far a side ``width`` wide lies on the way from the thin lines' typical width
+        (0) to the outline's (1), on a log scale."""
+        return math.log(max(width, 1e-6) / self.thin) / math.log(self.wide / self.thin)
+
     def cut(self, shown: float) -> WidthGroups:
         """The groups as a line cut by the image's edge to ``shown`` of its width shows."""
         return WidthGroups(

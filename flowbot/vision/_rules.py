@@ -44,7 +44,7 @@ from flowbot.vision._cells import CellSamples
 from flowbot.vision._faint_pipes import FAINT_DOTS, FAINT_PIPES
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
-from flowbot.vision._hex_board import WALLS_ON_THEIR_GROUND as HEX_WALLS_ON_GROUND
+from flowbot.vision._hex_board import WALLS_AS_THE_OUTLINE as HEX_WALLS_AS_OUTLINE
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._hex_coverage import COVERED_ALIKE as HEX_COVERED_ALIKE
 from flowbot.vision._hex_glow import STANDS_OUT_RULE as HEX_STANDS_OUT
@@ -104,7 +104,7 @@ HEX_LATTICE_RULES: tuple[Rule[HexSides], ...] = (HEX_EMPTY,)
 HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
     ONE_PIECE,
     HEX_TWO_GROUPS,
-    HEX_WALLS_ON_GROUND,
+    HEX_WALLS_AS_OUTLINE,
     OUTLINE,
     HEX_WALLS_ALIKE,
     HEX_COVERED_ALIKE,

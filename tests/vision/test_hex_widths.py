@@ -9,7 +9,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._hex_board import _hump_ink
+from flowbot.vision._hex_board import WALL_PAST, _hump_ink
 from flowbot.vision._hex_widths import width_groups
 
 # Half-pixel steps across a side, as the line map is sampled.
@@ -99,3 +99,15 @@ def test_hexagonal_screens_once_refused_are_read_exactly(category: str, seed: in
     except UnsureReadingError as refusal:  # pragma: no cover - reported as the failure
         pytest.fail(f"refused: {refusal}")
     assert reading.puzzle == shot.puzzle.canonical()
+
+
+def test_a_wall_measures_as_the_outline_and_not_past_it() -> None:
+    # Thin lines about 0.74 px, the outline 1.49 (an 18 px mirrored board's).
+    groups = width_groups([0.72, 0.74, 0.76] * 10, [1.45, 1.49, 1.52] * 4)
+    assert groups is not None
+    assert groups.way(0.74) == pytest.approx(0.0, abs=0.02)
+    assert groups.way(1.49) == pytest.approx(1.0, abs=0.02)
+    # Walls read right measured 1.09 of the way at most; a thin line a dot's blurred
+    # rim ran into measured 1.96 px, 1.39 of the way.
+    assert groups.is_wide(1.56) and groups.way(1.56) <= WALL_PAST
+    assert groups.is_wide(1.96) and groups.way(1.96) > WALL_PAST

@@ -109,5 +109,7 @@ def test_a_wall_measures_as_the_outline_and_not_past_it() -> None:
     assert groups.way(1.49) == pytest.approx(1.0, abs=0.02)
     # Walls read right measured 1.09 of the way at most; a thin line a dot's blurred
     # rim ran into measured 1.96 px, 1.39 of the way.
-    assert groups.is_wide(1.56) and groups.way(1.56) <= WALL_PAST
-    assert groups.is_wide(1.96) and groups.way(1.96) > WALL_PAST
+    assert groups.is_wide(1.56)
+    assert groups.way(1.56) <= WALL_PAST
+    assert groups.is_wide(1.96)
+    assert groups.way(1.96) > WALL_PAST

@@ -9,7 +9,9 @@ one load, can lose moves on a bigger board or a busier machine). Then, at the
 pacing kept, the longest straight jump one move may make: a whole run from
 turn to turn first (games that fill the cells a jump crossed), else jumps of
 2, 3, 4... cells until one is lost (games that take only side-by-side cells
-lose every jump: 1).
+lose every jump: 1). A lost jump is the jump's only if one-cell moves at
+that pacing are still taken; lost too, the pacing was too fast after all (a
+busy machine), and the jump is tried again a candidate slower.
 
 Between trials the board is cleared as the profile says (``clear``):
 ``"redraw"`` (the default) does nothing, because pressing on a dot and
@@ -75,7 +77,8 @@ class Calibration:
     """The fastest pacing and longest jump that worked, every trial made, and the
     settings to keep.
 
-    ``settings.pacing.step`` is the pacing kept: ``step`` plus the headroom;
+    ``settings.pacing.step`` is the pacing kept: ``step`` plus the headroom, or slower
+    where the jumps' trials showed one-cell moves lost there too;
     ``settings.jump`` is ``jump``; with ``at_once`` its hold and between are 0.
     """
 
@@ -288,15 +291,29 @@ def calibrate(
         raise PathNotTakenError(
             f"the target missed paths at every pacing up to {max(steps) * 1000:.0f} ms per move"
         )
-    kept = candidates[min(fastest + headroom, len(candidates) - 1)]
+    at = min(fastest + headroom, len(candidates) - 1)
+
+    def taken(jump: int | None) -> bool:
+        """Whether the target takes jumps of ``jump`` at the pacing kept. A miss that the
+        one-cell moves repeat at that pacing is the pacing's (a busy machine, a frame the
+        game dropped), not the jump's: the pacing is slowed a candidate, the jump tried
+        again."""
+        nonlocal at
+        while not passes(candidates[at], jump):
+            if at == len(candidates) - 1 or passes(candidates[at], 1):
+                return False
+            at += 1
+        return True
+
     jump: int | None = 1
-    if passes(kept, None):
+    if taken(None):
         jump = None
     else:
         for longer in sorted(jumps):
-            if not passes(kept, longer):
+            if not taken(longer):
                 break
             jump = longer
+    kept = candidates[at]
     at_once = passes(kept, jump, at_once=True)
     pace = _pacing(kept, settings, at_once=at_once)
     chosen = dataclasses.replace(settings, pacing=pace, jump=jump)

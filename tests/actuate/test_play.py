@@ -39,7 +39,7 @@ from flowbot.errors import (
     PathNotTakenError,
     UnsureReadingError,
 )
-from flowbot.models import Puzzle, Reading, Solution, SolveResult
+from flowbot.models import Point, Puzzle, Reading, Solution, SolveResult
 from flowbot.palette import colour_for
 from flowbot.practice import SimulatedBoard, builtin_board, is_solved, render
 from flowbot.practice._game import GameState, new_game
@@ -362,3 +362,34 @@ def test_calibration_where_a_tap_does_not_clear_redraws_over_the_pipes() -> None
     keyed = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clear="key:r", clock=clock)
     assert all(t.taken for t in keyed.trials)
     assert sim.keys.count("r") == len(keyed.trials)
+
+
+class _BusyLater(SimulatedBoard):
+    """A game that takes every move until ``after`` presses, then reads the pointer once a
+    frame (its machine got busy once the pacing was found)."""
+
+    def __init__(self, puzzle: Puzzle, after: int, clock: FakeClock) -> None:
+        super().__init__(puzzle, clock=clock)
+        self.after = after
+
+    def press(self, point: Point) -> None:
+        if self.presses >= self.after:
+            self.frame = 1 / 60
+        super().press(point)
+
+
+def test_a_jump_lost_with_one_cell_moves_lost_too_is_tried_again_slower() -> None:
+    # The pacing's trials (two drawings of every pipe at 0 ms a move) all taken, then
+    # the machine busy: a whole run's jump lost at 0 ms, and one-cell moves too. The
+    # loss is the pacing's: a frame a move keeps whole runs (this game fills them).
+    clock = FakeClock()
+    sim = _BusyLater(NINE, after=2 * len(NINE.pairs), clock=clock)
+    result = calibrate(sim, sim, trials=2, steps=(0.0, 1 / 60), headroom=0, clock=clock)
+    assert result.step == 0.0
+    assert result.jump is None
+    assert result.settings.pacing.step == pytest.approx(1 / 60)
+    # A game that takes only side-by-side cells loses the jump alone: one cell, as fast.
+    sim = SimulatedBoard(NINE, fill="neighbours")
+    result = calibrate(sim, sim, trials=2, steps=(0.0, 1 / 60), headroom=0, clock=clock)
+    assert result.jump == 1
+    assert result.settings.pacing.step == 0.0

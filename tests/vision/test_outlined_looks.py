@@ -144,32 +144,27 @@ def _corner_edges(
     return vertical, horizontal, (v_ends, np.full((3, 2, 2), 2.0))
 
 
-def test_the_outlines_corner_blurred_onto_a_side_is_nothing_drawn_there() -> None:
-    # The outline turns at the side's top corner: ink there, none at its far part.
-    vertical, horizontal, ends = _corner_edges(turn=True, near=1.4, far=0.5)
+@pytest.mark.parametrize(
+    ("turn", "near", "far", "kind"),
+    [
+        # The outline turns at the side's top corner: ink there, none at its far part.
+        (True, 1.4, 0.5, Kind.NONE),
+        # Its far part holds a line's ink: doubtful still.
+        (True, 1.4, 1.9, Kind.DOUBT),
+        # The outline runs straight on through the corner: no end, no cap blurred round it.
+        (False, 1.4, 0.5, Kind.DOUBT),
+        # A wall's end blurred past its corner lifts the line beyond it there; its far
+        # part holds a line's ink (lines 10^2.1, outline 10^2.8: a line up to 10^2.33).
+        (True, 2.5, 2.2, Kind.LINE),
+        # Its far part between a line's ink and the outline's: doubtful still.
+        (True, 2.6, 2.4, Kind.DOUBT),
+        # No end at that corner (the outline runs straight on): doubtful still.
+        (False, 2.5, 2.2, Kind.DOUBT),
+    ],
+)
+def test_a_side_by_the_outlines_end_is_told_by_its_far_part(
+    turn: bool, near: float, far: float, kind: Kind
+) -> None:
+    vertical, horizontal, ends = _corner_edges(turn=turn, near=near, far=far)
     _past_outline_ends(vertical, horizontal, ends, line=2.1, high=2.8)
-    assert vertical[1, 1] == Kind.NONE
-    # Its far part holds a line's ink: doubtful still.
-    vertical, horizontal, ends = _corner_edges(turn=True, near=1.4, far=1.9)
-    _past_outline_ends(vertical, horizontal, ends, line=2.1, high=2.8)
-    assert vertical[1, 1] == Kind.DOUBT
-    # The outline runs straight on through the corner: no end, no cap blurred round it.
-    vertical, horizontal, ends = _corner_edges(turn=False, near=1.4, far=0.5)
-    _past_outline_ends(vertical, horizontal, ends, line=2.1, high=2.8)
-    assert vertical[1, 1] == Kind.DOUBT
-
-
-def test_the_outlines_end_blurred_onto_a_line_leaves_it_a_line() -> None:
-    # A wall's end blurred past its corner lifts the line beyond it there; its far
-    # part holds a line's ink (lines 10^2.1, outline 10^2.8: a line up to 10^2.33).
-    vertical, horizontal, ends = _corner_edges(turn=True, near=2.5, far=2.2)
-    _past_outline_ends(vertical, horizontal, ends, line=2.1, high=2.8)
-    assert vertical[1, 1] == Kind.LINE
-    # Its far part between a line's ink and the outline's: doubtful still.
-    vertical, horizontal, ends = _corner_edges(turn=True, near=2.6, far=2.4)
-    _past_outline_ends(vertical, horizontal, ends, line=2.1, high=2.8)
-    assert vertical[1, 1] == Kind.DOUBT
-    # No end at that corner (the outline runs straight on): doubtful still.
-    vertical, horizontal, ends = _corner_edges(turn=False, near=2.5, far=2.2)
-    _past_outline_ends(vertical, horizontal, ends, line=2.1, high=2.8)
-    assert vertical[1, 1] == Kind.DOUBT
+    assert vertical[1, 1] == kind

@@ -26,7 +26,7 @@ from flowbot.vision._other_boards import (
 from flowbot.vision._pipes import NO_PIPES, Pipes
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import read_cells_bridged
+from flowbot.vision._rules import read_cells_through
 from flowbot.vision._search import PIECE_OVERLAP, find_boards
 from flowbot.vision._types import TWO_BOARDS, Features, Settings, UnsureBoardError
 
@@ -84,9 +84,10 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
             # Drawn pipes are read first (by the search); the dots are read through them.
             pipes = see_pipes_through(image, geometry, samples, settings.pipe_contrast, read=read)
             samples = pipes.hidden(samples)
-            dots, cell_confidence, seen = read_cells_bridged(
-                samples, image, geometry, settings, pipes=pipes
-            )
+            # (with its bridges: a copy of the board shows their tiles, ``copy_of_board``,
+            # and the cell rules know their cells' tiles painted over, ``check_tiles``)
+            cells, cell_confidence = read_cells_through(samples, image, geometry, settings, pipes)
+            dots = cells.dots
         except UnsureReadingError as exc:
             doubt = UnsureBoardError(str(exc), geometry)
             # A board the user may mean (half solved, a tile on it) refuses
@@ -111,17 +112,6 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
             )
             continue
         if dots:
-            # Its bridges too: a copy of the board shows their tiles (``copy_of_board``),
-            # and the cell rules know their cells' tiles painted over (``check_tiles``).
-            cells = Cells(
-                seen.image,
-                geometry,
-                seen.samples,
-                dots,
-                settings,
-                Features(bridges=seen.bridges | pipes.bridges),
-                piped=pipes.touched - pipes.dots,
-            )
             others = [
                 other
                 for other in apart
@@ -158,5 +148,4 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
             # between in the copy it was found in): its cells hold the board's
             # lines, its doubt is about dots read off their centres.
             raise doubt
-    features = Features(bridges=seen.bridges | pipes.bridges)
-    return Board(cells, cell_confidence, tuple(notes), features, pipes=pipes)
+    return Board(cells, cell_confidence, tuple(notes), cells.features, pipes=pipes)

@@ -23,7 +23,7 @@ from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pipes import hide_pipes
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
-from flowbot.vision._rules import read_cells, read_cells_bridged
+from flowbot.vision._rules import read_cells, read_cells_through
 from flowbot.vision._types import (
     Features,
     Settings,
@@ -296,20 +296,9 @@ def is_copy_of(
     seen = sample_cells(image, other)
     try:
         pipes = see_pipes_through(image, other, seen, settings.pipe_contrast)
-        dots, _, bridged = read_cells_bridged(
-            pipes.hidden(seen), image, other, settings, pipes=pipes
-        )
+        board, _ = read_cells_through(pipes.hidden(seen), image, other, settings, pipes)
     except UnsureReadingError:
         return False
-    board = Cells(
-        bridged.image,
-        other,
-        bridged.samples,
-        dots,
-        settings,
-        Features(bridges=bridged.bridges | pipes.bridges),
-        pipes.touched - pipes.dots,
-    )
     return smaller_copy(image, board, geometry)
 
 

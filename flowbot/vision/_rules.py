@@ -192,6 +192,23 @@ def read_cells_bridged(
     return dots, confidence, seen
 
 
+def read_cells_through(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    settings: Settings,
+    pipes: Pipes,
+) -> tuple[Cells, float]:
+    """A grid's cells read through its drawn ``pipes`` (``samples`` hidden under them) as
+    the board search reads them (``read_cells_bridged``), and their confidence: with the
+    bridges found by their tiles or by the flows crossing them, and the cells the pipes
+    cover."""
+    dots, confidence, seen = read_cells_bridged(samples, image, geometry, settings, pipes=pipes)
+    features = Features(bridges=seen.bridges | pipes.bridges)
+    piped = pipes.touched - pipes.dots
+    return Cells(seen.image, geometry, seen.samples, dots, settings, features, piped), confidence
+
+
 def check_cells(cells: Cells, rules: tuple[Rule[Cells], ...] = CELL_RULES) -> None:
     """Every cell rule on the board chosen (raises ``UnsureReadingError``)."""
     for rule in rules:

@@ -37,7 +37,7 @@ fainter than half the line.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import cv2
@@ -205,24 +205,31 @@ def _coloured_share(
     return float(share[mixed].max()) if mixed.any() else 0.0
 
 
-def coloured_shares(faced: FacedInks, sides: np.ndarray, across: float) -> np.ndarray:
-    """For each of the sides ``(n, 2, 2)``, how much of a pixel near it the lines' colour
-    covers at most, where the pixel is a mix of it and the ground there (``_coloured_share``,
-    over the lines' colour and faces as ``faced`` looks at them): a line's, whatever tint
-    lies beside it; next to nothing where the side shows only the ground, or something of
-    another colour (a window's text, a page's white)."""
-    if not len(sides):
-        return np.zeros(0)
-    local = sides - faced.origin
-    levels, either = faced.looks(local, across)
-    colour, grounds = np.array(levels[:3]), either[..., :3]
-    profiles, offsets = _colour_profiles(cv2.merge(faced.channels[:3]), local, across)
-    return np.array(
-        [
-            _coloured_share(profile, offsets, ground, colour)
-            for profile, ground in zip(profiles, grounds, strict=True)
-        ]
-    )
+@dataclass(frozen=True)
+class ColouredShares:
+    """Measures each side by how much of a pixel near it the lines' colour covers at most,
+    where the pixel is a mix of it and the ground there (``_coloured_share``, over the
+    lines' colour and faces as ``faced`` looks at them), in place of its width: a line's,
+    whatever tint lies beside it; next to nothing where the side shows only the ground, or
+    something of another colour (a window's text, a page's white)."""
+
+    faced: FacedInks
+
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """The share for each of the sides ``(n, 2, 2)`` (``Inks``)."""
+        if not len(sides):
+            return np.zeros(0)
+        faced = self.faced
+        local = sides - faced.origin
+        levels, either = faced.looks(local, across)
+        colour, grounds = np.array(levels[:3]), either[..., :3]
+        profiles, offsets = _colour_profiles(cv2.merge(faced.channels[:3]), local, across)
+        return np.array(
+            [
+                _coloured_share(profile, offsets, ground, colour)
+                for profile, ground in zip(profiles, grounds, strict=True)
+            ]
+        )
 
 
 def _shares(

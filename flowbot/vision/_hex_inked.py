@@ -17,8 +17,6 @@ from __future__ import annotations
 import statistics
 from dataclasses import replace
 
-import numpy as np
-
 from flowbot.vision._hex_board import (
     LINE_REACH,
     MIN_CELLS,
@@ -27,13 +25,13 @@ from flowbot.vision._hex_board import (
     in_pieces,
     side_direction,
 )
-from flowbot.vision._hex_coverage import coloured_shares
+from flowbot.vision._hex_coverage import ColouredShares
 from flowbot.vision._hex_faces import FacedInks
 
 #: A side carrying less than this share of the thin lines' typical width (along its
 #: direction) shows no line (clutter's sides 0.00-0.15 of it measured, the boards'
 #: own thinnest 0.55 and up: a mirror's blur, JPEG, tiny cells). With pipes drawn, of the
-#: typical colour's share (``coloured_shares``): a window's text and a page's grid past a
+#: typical colour's share (``ColouredShares``): a window's text and a page's grid past a
 #: mirrored phone's edge 0.00-0.18, the boards' own thinnest 0.66 and up (synthetic hex
 #: mirror 300012, 300015, 300028 started and solved).
 NO_INK = 0.3
@@ -45,25 +43,19 @@ def inked(sides: HexSides) -> HexSides:
     none is left out or nothing would be left.
 
     With pipes drawn (the sides measured each in its clearest channel, ``FacedInks``),
-    a side's ink is the lines' colour over the ground near it (``coloured_shares``): a
+    a side's ink is the lines' colour over the ground near it (``ColouredShares``): a
     flow's tint lighter than the lines beside a thin line sinks it below its faces in
     every channel (synthetic hex mirror 300015 solved: a white flow's grey tint, 0.07-0.15
     of the typical width, the colour's share there 0.7 of its typical), and a window's
     white text a hexagon's side crosses stands out in every channel, as a line does,
     though it is not of the lines' colour (the share 0.02-0.07 of its typical: mirror
     300015 started)."""
-    ends, reach = sides._ends
-    inner, outline = sides.widths
-    if isinstance(sides.inks, FacedInks):
-        shares = coloured_shares(sides.inks, np.array(list(ends.values()), np.float64), reach)
-        by_side = {frozenset(pair): float(v) for pair, v in zip(ends, shares, strict=True)}
-        # (an outline's side by its hexagon and first corner, as ``HexSides.widths`` takes it)
-        corners = (pair[0] for pair in ends.values())
-        by_corner = {
-            (node, a): float(v) for (node, _), a, v in zip(ends, corners, shares, strict=True)
-        }
-        inner = {side: by_side[side] for side in inner}
-        outline = [replace(edge, width=by_corner[edge.node, edge.a]) for edge in outline]
+    measured = (
+        replace(sides, inks=ColouredShares(sides.inks))
+        if isinstance(sides.inks, FacedInks)
+        else sides
+    )
+    inner, outline = measured.widths
     typical = {}
     for direction in range(3):
         widths = [w for side, w in inner.items() if side_direction(side) == direction]

@@ -227,8 +227,31 @@ def band_is_soft(
         return False
     lab = _ray_lab(image, point, pitch, np.array([across, across + np.pi]), start=0.0)
     place = (lab[..., 0] - inside[0]) / step
-    moved, sharp = _moved_and_sharp(place, outline_px)
-    return bool(moved.any()) and not (moved & sharp).any()
+    moved, _ = _moved_and_sharp(place, outline_px)
+    return bool(moved.any()) and not (moved & _rises_within(place, outline_px)).any()
+
+
+#: The least share of the way a band's edge rises within ``outline_px`` to be sharp
+#: (``_rises_within``): a blurred step as steep at its middle as the whole way in
+#: ``outline_px`` (a Gaussian of 0.4 ``outline_px``) rises 0.79 of it there, a ramp
+#: 1; a glow pipe's edge as steep as the whole way in 5.2 px (``BAND_EDGE_PX`` 4),
+#: 0.67 if Gaussian, 0.77 a ramp.
+EDGE_RISE = 0.8
+
+
+def _rises_within(place: np.ndarray, outline_px: float) -> np.ndarray:
+    """Rays on which the place moves ``EDGE_RISE`` of the way within ``outline_px`` pixels.
+
+    The rise over a run of points, not from one point to the next: a faint
+    band's step (9 L* over a dark ground) is eight levels of 8-bit RGB, and
+    one point's rounding or the ground's noise moves a soft glow's place an
+    eighth of the way between two points half a pixel apart, as fast as a
+    pipe's edge (crop bridges 100267: glow 0.4 pitch wide, its edges over 10 px).
+    """
+    span = max(1, round(outline_px / _RAY_STEP))
+    if place.shape[1] <= span:
+        return np.abs(place[:, -1] - place[:, 0]) >= EDGE_RISE
+    return np.abs(place[:, span:] - place[:, :-span]).max(axis=1) >= EDGE_RISE
 
 
 def band_width(

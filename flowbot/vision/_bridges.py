@@ -368,9 +368,35 @@ def _rail(profile: list[float], middle: float, where: list[int]) -> tuple[float,
     low, high = profile[max(0, k - _BESIDE)], profile[min(_PATCH - 1, k + _BESIDE)]
     beside = max(low, high)
     if middle > profile[k]:
-        before_middle = k < _PATCH // 2
-        inner = profile[k + 1 : k + _BESIDE + 1] if before_middle else profile[k - _BESIDE : k]
-        beside = max(low if before_middle else high, min(inner))
+        return max((_rail_on_deck(profile, j) for j in where), key=lambda top: top[0])
+    return profile[k] - beside, abs(float(_U[k]))
+
+
+#: Least dip (grey levels) between a rail and a flow over the deck lighter than it,
+#: for the rail to be a line of its own: a dot's disc lighter than its tint rises to
+#: it with none (a flat disc's row medians vary by a level at most); a rail blurred
+#: into a light flow's edge, zoomed 24 px cells, 4.
+RAIL_DIP = 3.0
+
+
+def _rail_on_deck(profile: list[float], k: int) -> tuple[float, float]:
+    """How much lighter than the tile beside it a rail at ``k`` in ``profile`` is, with a
+    flow over the deck lighter than it (0 if none), and how far from the middle (pitches).
+
+    Beside it towards the middle, the nearest dip; but where blur fills that dip
+    (a small cell enlarged: the rail 1.6 px from the flow's edge), the rail stands on
+    the flow's edge as it rises, above the chord from the tile outside it to the
+    flow ``_BESIDE`` inward; a line all the same where it dips before the flow
+    (``RAIL_DIP``), as a disc's rim rising to its colour does not.
+    """
+    before_middle = k < _PATCH // 2
+    outer = profile[max(0, k - _BESIDE)] if before_middle else profile[min(_PATCH - 1, k + _BESIDE)]
+    inner = profile[k + 1 : k + _BESIDE + 1] if before_middle else profile[k - _BESIDE : k]
+    dip = min(inner)
+    beside = max(outer, dip)
+    if profile[k] - dip >= RAIL_DIP:
+        chord = (outer + (inner[-1] if before_middle else inner[0])) / 2
+        beside = max(outer, min(dip, chord))
     return profile[k] - beside, abs(float(_U[k]))
 
 

@@ -297,8 +297,16 @@ def _drawn_apart(
     # noise): synthetic mirror 300044 solved, an edge between a yellow and a red flow's
     # tints 2 px wide, the lines 1, its ink 13.5 against the lines' 29.8 (its own 22).
     ink = np.fmin(typical_ink, _along_own_line(lines.ink, stronger, shape))
-    if (stronger & (lines.width > width) & (lines.ink >= ink)).any():
-        return True
+    wider = stronger & (lines.width > width) & (lines.ink >= ink)
+    if wider.any():
+        # Over a darker ground than the rest (two cells a flow's tint or glow leaves
+        # black) a line stands higher above it, and its half height takes in its blurred
+        # skirt: wider by a pixel, as its own look. A wall is wider at the typical
+        # line's half depth below its top too.
+        core = line_profiles(image, xs, ys, near_ends=True, depth=typical_peak / 2).width
+        core_width = np.fmax(median_of(core), _along_own_line(core, stronger, shape))
+        if (wider & (core > core_width)).any():
+            return True
     brighter = stronger & (lines.top > _PLAIN_TOP * top)
     if not brighter.any():
         return False

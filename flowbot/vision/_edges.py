@@ -155,6 +155,7 @@ def line_profiles(
     *,
     near_ends: bool = False,
     luma: bool = False,
+    depth: float | None = None,
 ) -> LineProfiles:
     """How wide, bright and inked each inner edge's line is, at full resolution.
 
@@ -173,11 +174,15 @@ def line_profiles(
     luma
         In luma (JPEG's full-resolution channel) instead of the brightest
         channel, where JPEG's coarser colour adds fringes of another hue.
+    depth
+        The width taken no deeper than this below the line's top (where its
+        half height lies deeper): a line over a darker ground stands higher
+        above it, and its half height takes in more of its blurred skirt.
     """
     reach = _window_reach(xs, ys)
     along = _NEAR_ENDS if near_ends else _MIDDLE
-    vertical = _profiles(image, xs, ys, reach, along, transposed=False, luma=luma)
-    horizontal = _profiles(image, ys, xs, reach, along, transposed=True, luma=luma)
+    vertical = _profiles(image, xs, ys, reach, along, transposed=False, luma=luma, depth=depth)
+    horizontal = _profiles(image, ys, xs, reach, along, transposed=True, luma=luma, depth=depth)
     width, peak, ink, top = (
         np.concatenate([v.ravel(), h.ravel()]) for v, h in zip(vertical, horizontal, strict=True)
     )
@@ -202,6 +207,7 @@ def _profiles(
     *,
     transposed: bool,
     luma: bool = False,
+    depth: float | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Bright span, peak, ink and top across the inner lines ``lines[1:-1]``, per span.
 
@@ -220,6 +226,8 @@ def _profiles(
     ends = np.maximum(profile[..., :1], profile[..., -1:])
     top = profile.max(axis=-1, keepdims=True)
     bright = 2 * profile > ends + top
+    if depth is not None:
+        bright &= profile > top - depth
     n = len(offsets)
     first = bright.argmax(axis=-1)
     last = n - 1 - bright[..., ::-1].argmax(axis=-1)

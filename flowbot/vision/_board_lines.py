@@ -294,9 +294,7 @@ def _drawn_apart(
     # than over the bare ground (``_LIKE_GROUND``).
     ground = lines.top - lines.peak
     own_width = _along_own_line(lines.width, stronger, shape)
-    alike = _along_own_line_alike(
-        lines.width, stronger, shape, ground, _LIKE_GROUND * typical_peak
-    )
+    alike = _along_own_line_alike(lines.width, stronger, shape, ground, _LIKE_GROUND * typical_peak)
     width = np.fmax(typical_width, np.where(np.isnan(alike), own_width, alike))
     top = np.fmax(typical_top, _along_own_line(lines.top, stronger, shape))
     # Wider, and holding a line's ink at least (the less of the typical line's and its

@@ -516,7 +516,9 @@ INNER_EDGES: Rule[Grid] = Rule(
     "edge a wall by its colour alone (pipes cover the middles, tints step across edges "
     "between flows: mirror 100001 solved), only by the line map near its ends and its width, "
     "wider holding a line's ink at least (a line between two tints, barely above the brighter, "
-    "read 2 px with half a line's ink: mirror 300044 solved).",
+    "read 2 px with half a line's ink: mirror 300044 solved), wider than its own line's edges "
+    "over a like ground (_LIKE_GROUND 0.25 of the typical peak: a line 2 px over black, 1 px "
+    "over tints, mirror 300019 started).",
     reason="some inner grid lines are missing (holes or walls in the board) / "
     "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
     check=lambda grid: check_edges(grid.lattice, grid.maps, grid.image, grid.factor, grid.settings),

@@ -412,7 +412,7 @@ def _halfway(median: np.ndarray, radii: np.ndarray, k: int) -> float:
     rim within one ring leaves it at that ring's start. In 1 px rings in a 12.7 px cell
     (0.08 pitch) a dot whose rim is halfway 0.29 pitch out (its rings' medians 0.14, 0.36, 0.96 at
     2, 3 and 4 px) measured 0.24 pitch, under the smallest dot's ``DOT_RADII`` (synthetic
-    mirror 300054 solved: a finished flow's dot in the board's corner, its pipe then
+    mirror 300054 solved: a finished flow's dot by the board's corner, its pipe then
     neither a dot's nor a pipe's end). A pipe's end (half-width 0.15-0.17 pitch) stays far
     under it."""
     below = np.flatnonzero(median < 0.5)

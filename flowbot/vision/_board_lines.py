@@ -289,7 +289,13 @@ def _drawn_apart(
     ).tolist()
     typical_top = float(median_of(lines.top[lines.peak >= 0.5 * typical_peak]))
     shape = (len(xs), len(ys))
-    width = np.fmax(typical_width, _along_own_line(lines.width, stronger, shape))
+    # Its own line's width over a ground like its own: a line whose blur spreads over
+    # two pixels at nearly half its peak reads a pixel narrower over a flow's tint
+    # than over the bare ground (``_LIKE_GROUND``).
+    ground = lines.top - lines.peak
+    own_width = _along_own_line(lines.width, stronger, shape)
+    alike = _along_own_line_alike(lines.width, stronger, shape, ground, _LIKE_GROUND * typical_peak)
+    width = np.fmax(typical_width, np.where(np.isnan(alike), own_width, alike))
     top = np.fmax(typical_top, _along_own_line(lines.top, stronger, shape))
     # Wider, and holding a line's ink at least (the less of the typical line's and its
     # own line's): a wall adds ink. Between two flows' tints a line stands barely above
@@ -332,6 +338,37 @@ def _along_own_line(values: np.ndarray, flagged: np.ndarray, shape: tuple[int, i
         plain = np.where(flagged[part], np.nan, values[part]).reshape(lines, -1)
         found[part] = np.repeat(median_of_present(plain), plain.shape[1])
     return found
+
+
+def _along_own_line_alike(
+    values: np.ndarray,
+    flagged: np.ndarray,
+    shape: tuple[int, int],
+    ground: np.ndarray,
+    like: float,
+) -> np.ndarray:
+    """Per ``flagged`` edge, the median of the unflagged edges on its line whose ``ground``
+    lies within ``like`` of its own (NaN where none, and for the edges not flagged); in
+    ``_along_own_line``'s order and ``shape``."""
+    n_xs, n_ys = shape
+    n_vertical = (n_xs - 2) * (n_ys - 1)
+    found = np.full(len(values), np.nan)
+    for i in np.flatnonzero(flagged).tolist():
+        per = n_ys - 1 if i < n_vertical else n_xs - 1
+        start = i - (i if i < n_vertical else i - n_vertical) % per
+        line = np.arange(start, start + per)
+        alike = line[~flagged[line] & (np.abs(ground[line] - ground[i]) <= like)]
+        if alike.size:
+            found[i] = float(np.median(values[alike]))
+    return found
+
+
+#: Grounds beside a line within this share of the typical line's peak are alike
+#: (``_drawn_apart``): a line one pixel wide over the black ground beside a flow's
+#: tints (30-60 in the brightest channel, the line's peak 60) read 2 px at every
+#: edge on black, 1 px over the tints, its line's median 1 (synthetic mirror 300019
+#: started: an edge between two black cells taken for a wall).
+_LIKE_GROUND = 0.25
 
 
 #: A line at most this much brighter (its top: absolute brightness) than the
@@ -487,7 +524,9 @@ INNER_EDGES: Rule[Grid] = Rule(
     "edge a wall by its colour alone (pipes cover the middles, tints step across edges "
     "between flows: mirror 100001 solved), only by the line map near its ends and its width, "
     "wider holding a line's ink at least (a line between two tints, barely above the brighter, "
-    "read 2 px with half a line's ink: mirror 300044 solved).",
+    "read 2 px with half a line's ink: mirror 300044 solved), wider than its own line's edges "
+    "over a like ground (_LIKE_GROUND 0.25 of the typical peak: a line 2 px over black, 1 px "
+    "over tints, mirror 300019 started).",
     reason="some inner grid lines are missing (holes or walls in the board) / "
     "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
     check=lambda grid: check_edges(grid.lattice, grid.maps, grid.image, grid.factor, grid.settings),

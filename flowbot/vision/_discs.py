@@ -292,6 +292,7 @@ def _crisp_rim_at(
         tolerant=True,
         hollow=0.0,
         rim_scale=COLOUR_RIM_SCALE if abs(float(inside[0] - outside[0])) < SOFT_LIGHTNESS else 1.0,
+        halfway=True,
     )
 
 
@@ -347,9 +348,11 @@ def _disc_at(
     tolerant: bool,
     hollow: float,
     rim_scale: float = 1.0,
+    halfway: bool = False,
 ) -> bool:
     """``is_crisp_disc`` around ``centre``, given each pixel's place ``far`` from inside to out;
-    ``rim_scale``: the rim's allowance (``RIM_PX``, ``RIM_PITCH``) scaled."""
+    ``rim_scale``: the rim's allowance (``RIM_PX``, ``RIM_PITCH``) scaled; ``halfway``: the
+    smallest dot's size asked of the rim's middle between the rings too (``_halfway``)."""
     reach = RING_OUTER * pitch
     r = np.hypot(xx - centre[0], yy - centre[1])
     near = r < reach
@@ -370,11 +373,16 @@ def _disc_at(
     rim_in = int(radii[inside[-1] + 1])  # (the last ring is above a quarter)
     rim_out = int(radii[inner[-1]]) + k  # ... the outside's begins
     size = (rim_in + rim_out - k) / 2 if tolerant else rim_in  # the rim's middle, or start
+    # A rim short of the smallest dot's size by the rings' steps is measured between
+    # them (``_halfway``), where a flow's end is judged (``crisp_rim``: a dot or a
+    # pipe's end, half-width 0.15-0.17, far under it).
+    least = max(size, _halfway(median, radii, k)) if halfway else size
     # Some clear outside: the last ring is the outside's colour (above). No
     # more is asked: the last ring is cut by ``reach`` anywhere within a pixel,
     # and a large dot (0.38 pitch) in a small cell blurs out to it.
     if not (
-        DOT_RADII[0] * pitch <= size <= DOT_RADII[1] * pitch
+        DOT_RADII[0] * pitch <= least
+        and size <= DOT_RADII[1] * pitch
         and rim_out - rim_in <= rim_scale * (RIM_PX + RIM_PITCH * pitch)
     ):
         return False
@@ -393,6 +401,26 @@ def _disc_at(
         or _elongation(xx[near], yy[near], ((far < 0.5) | ~judged) & (radius < rim_out))
         <= elongation
     )
+
+
+def _halfway(median: np.ndarray, radii: np.ndarray, k: int) -> float:
+    """Where the rings' medians (``median``, from the disc's colour at 0 to the outside's at 1;
+    the rings starting at ``radii``, ``k`` px wide) pass halfway going out, each ring at its
+    pixels' middle radius and linear between two: the rim's middle.
+
+    The rim's middle as the rings' starts give it lies up to a ring short of it: a sharp
+    rim within one ring leaves it at that ring's start. In 1 px rings in a 12.7 px cell
+    (0.08 pitch) a dot whose rim is halfway 0.29 pitch out (its rings' medians 0.14, 0.36, 0.96 at
+    2, 3 and 4 px) measured 0.24 pitch, under the smallest dot's ``DOT_RADII`` (synthetic
+    mirror 300054 solved: a finished flow's dot by the board's corner, its pipe then
+    neither a dot's nor a pipe's end). A pipe's end (half-width 0.15-0.17 pitch) stays far
+    under it."""
+    below = np.flatnonzero(median < 0.5)
+    if below.size == 0 or below[-1] + 1 >= median.size:
+        return 0.0
+    j = int(below[-1])
+    rise = float(median[j + 1] - median[j])
+    return float(radii[j] + k / 2 + (0.5 - median[j]) / rise * (radii[j + 1] - radii[j]))
 
 
 def _elongation(xx: np.ndarray, yy: np.ndarray, inside: np.ndarray) -> float:

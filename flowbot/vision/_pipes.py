@@ -759,6 +759,15 @@ def _disc_in_patches(
     A pipe's end is as wide as its band (half-width 0.15-0.17): no dot's rim.
     """
     centre = geometry.centre(cell)
+    rim = crisp_rim(
+        image,
+        (centre.x, centre.y),
+        geometry.cell_size,
+        samples.core_lab[cell],
+        samples.ring_lab[cell],
+        pipes=tuple(towards),
+        denoised=True,
+    )
     share = disc_share(
         image,
         geometry,
@@ -768,15 +777,7 @@ def _disc_in_patches(
         core=samples.core_lab[cell],
         ground=samples.ring_lab[cell],
         patches=True,
-    )
-    rim = crisp_rim(
-        image,
-        (centre.x, centre.y),
-        geometry.cell_size,
-        samples.core_lab[cell],
-        samples.ring_lab[cell],
-        pipes=tuple(towards),
-        denoised=True,
+        rimmed=rim,
     )
     if rim and share >= RIM_DISC:
         return 1.0
@@ -843,6 +844,7 @@ def disc_share(
     core: np.ndarray | None = None,
     ground: np.ndarray | None = None,
     patches: bool = False,
+    rimmed: bool = False,
 ) -> float:
     """Share of the angles clear of ``links`` (their directions from the cell's centre,
     radians, y down) where a point at one of ``_DISC_RADII`` shows ``lab``, or the cell's
@@ -851,7 +853,10 @@ def disc_share(
     clear (a hexagon's straight pipe). With ``ground`` (the cell's ring), a point nearer
     it than ``lab`` shows the ground: a dark flow lies within ``NEAR`` of black, so
     black round its pipe's end passed for its dot. ``patches``: each point the median
-    of a 3 by 3 patch ``PATCH_SPREAD`` apart round it (``_disc_in_patches``)."""
+    of a 3 by 3 patch ``PATCH_SPREAD`` apart round it (``_disc_in_patches``). ``rimmed``:
+    the cell shows a dot's crisp rim (``crisp_rim``), and a point a third of the way
+    to the ground at most shows the disc however far that is in Lab (``_DISC_SIDE``
+    without ``BAND_NEAR``)."""
     directions = np.array(links)
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
     clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
@@ -878,7 +883,12 @@ def disc_share(
             # A small dot's soft rim, JPEG's noise in its disc: its colour within
             # BAND_NEAR (as a band's samples), a third of the way to the ground at
             # most, where the two stand well apart (not a dark flow on its tint).
-            shows |= (to_lab <= BAND_NEAR) & (to_lab * _DISC_SIDE <= to_ground)
+            # Inside a dot's crisp rim, the rim's blur alone: in a 12.7 px cell the
+            # radii looked at (3.3-4.3 px) lie within a mirror's blur of its rim (at
+            # 3.9 px), a bright dot's colour there a quarter of its 106 Lab step out,
+            # 25-35 Lab off, 71-92 from the ground (mirror 300054 solved).
+            near_lab = to_lab <= BAND_NEAR if not rimmed else True
+            shows |= near_lab & (to_lab * _DISC_SIDE <= to_ground)
     return float(shows.any(axis=0).mean())
 
 

@@ -45,8 +45,16 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Point
-from flowbot.vision._hex_board import PEAK_NEAR, HexSides, _hump_ink, sampled, wall_sides
+from flowbot.vision._hex_board import (
+    PEAK_NEAR,
+    HexSides,
+    _hump_ink,
+    sampled,
+    side_direction,
+    wall_sides,
+)
 from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_one_ground import one_ground, tells_wide
 from flowbot.vision._rule import Rule
 
 #: The ground steps from one side's to the other's over this many pixels across the line's
@@ -316,7 +324,36 @@ def _check_covered_alike(sides: HexSides) -> None:
         return
     faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
     if faced.clear_groups and wall_sides(faced) != wall_sides(sides):
+        if _faced_off(sides, faced):
+            return
         raise UnsureReadingError(COVERED_ALIKE.reason)
+
+
+def _faced_off(sides: HexSides, faced: HexSides) -> bool:
+    """Whether the walls of ``faced`` (each side in its clearest channel) but not of
+    ``sides`` (the lines' colour's shares) are all walls it cannot tell, each measured over
+    one ground beside a tint (``_hex_one_ground.tells_wide``: a single channel errs wide
+    beside a tint, never thin), that the width at half the lines' colour reads thin too
+    (``HalfCoveredInks``, blind to a tint's faint spread beside a line; its groups clear,
+    its thin lines solid); and it reads every wall of ``sides`` and the same holes."""
+    walls, holes = wall_sides(sides)
+    faced_walls, faced_holes = wall_sides(faced)
+    if holes != faced_holes or not walls <= faced_walls:
+        return False
+    assert isinstance(faced.inks, FacedInks)
+    assert faced.groups is not None
+    half = replace(faced, inks=HalfCoveredInks(faced.inks))
+    if not half.clear_groups or not _solid(half):
+        return False
+    half_walls, _ = wall_sides(half)
+    inner, _ = faced.widths
+    seen = one_ground(faced, faced.inks)
+    groups = faced.groups
+    return all(
+        side not in half_walls
+        and not tells_wide(seen.get(side), inner[side], groups[side_direction(side)].boundary)
+        for side in faced_walls - walls
+    )
 
 
 COVERED_ALIKE: Rule[HexSides] = Rule(

@@ -110,9 +110,7 @@ def test_a_wide_reading_tells_a_wall_only_past_its_spread() -> None:
         ("twins", 300003, "started"),
     ],
 )
-def test_lines_a_second_measure_cannot_tell_are_read(
-    category: str, seed: int, state: str
-) -> None:
+def test_lines_a_second_measure_cannot_tell_are_read(category: str, seed: int, state: str) -> None:
     shot = sample(category, seed, "hex", state)
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()

@@ -154,7 +154,9 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "widths in two groups there, clear or not); or, that channel's widths not in clear "
     "groups along every direction, a wall the luma reads on a side of a hexagon a pipe runs "
     "into that the colour channel reads thin along its direction (clear groups there), or "
-    "that the luma alone reads with a narrow gap there",
+    "that the luma alone reads with a narrow gap there; a side the colour channel does not "
+    "see (its line no brighter there than a tint beside it by the line contrast) reads "
+    "thin there only where each side's clearest channel does not read the wall either",
     why="Pipes beside a line widen it in every channel they are bright in: the luma for "
     "any bright flow, a flow's own hue's channel for it; a flow's tint of nearly the lines' "
     "luma leaves a thin line barely above its ground there, its hump running on into the "
@@ -178,7 +180,11 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "renders of the game's levels 0.55-0.93). Where the lead is the lines' colour's shares "
     "(`_hex_coverage`), a wall the sides measured each in its clearest channel read so too, "
     "at a gap of LUMA_ALONE_GAP there, is no wall of the lead alone (web 300003 solved: the "
-    "shares' gap 0.38, the faced 0.42, the colour channel's groups 0.07-0.13; 7 walls right).",
+    "shares' gap 0.38, the faced 0.42, the colour channel's groups 0.07-0.13; 7 walls right). "
+    "A side the colour channel does not see (`_hex_one_ground`: its line under the line "
+    "contrast over its brighter face there) tells nothing: synthetic hex twins 300003 started, "
+    "walls 5.3 px wide beside a reddish tint as bright in red as the reddish lines, 0 px "
+    "there (each side's clearest channel and the shares read all 14 walls).",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

@@ -45,8 +45,16 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Point
-from flowbot.vision._hex_board import PEAK_NEAR, HexSides, _hump_ink, sampled, wall_sides
+from flowbot.vision._hex_board import (
+    PEAK_NEAR,
+    HexSides,
+    _hump_ink,
+    sampled,
+    side_direction,
+    wall_sides,
+)
 from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_one_ground import one_ground, tells_wide
 from flowbot.vision._rule import Rule
 
 #: The ground steps from one side's to the other's over this many pixels across the line's
@@ -316,7 +324,36 @@ def _check_covered_alike(sides: HexSides) -> None:
         return
     faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
     if faced.clear_groups and wall_sides(faced) != wall_sides(sides):
+        if _faced_off(sides, faced):
+            return
         raise UnsureReadingError(COVERED_ALIKE.reason)
+
+
+def _faced_off(sides: HexSides, faced: HexSides) -> bool:
+    """Whether the walls of ``faced`` (each side in its clearest channel) but not of
+    ``sides`` (the lines' colour's shares) are all walls it cannot tell, each measured over
+    one ground beside a tint (``_hex_one_ground.tells_wide``: a single channel errs wide
+    beside a tint, never thin), that the width at half the lines' colour reads thin too
+    (``HalfCoveredInks``, blind to a tint's faint spread beside a line; its groups clear,
+    its thin lines solid); and it reads every wall of ``sides`` and the same holes."""
+    walls, holes = wall_sides(sides)
+    faced_walls, faced_holes = wall_sides(faced)
+    if holes != faced_holes or not walls <= faced_walls:
+        return False
+    assert isinstance(faced.inks, FacedInks)
+    assert faced.groups is not None
+    half = replace(faced, inks=HalfCoveredInks(faced.inks))
+    if not half.clear_groups or not _solid(half):
+        return False
+    half_walls, _ = wall_sides(half)
+    inner, _ = faced.widths
+    seen = one_ground(faced, faced.inks)
+    groups = faced.groups
+    return all(
+        side not in half_walls
+        and not tells_wide(seen.get(side), inner[side], groups[side_direction(side)].boundary)
+        for side in faced_walls - walls
+    )
 
 
 COVERED_ALIKE: Rule[HexSides] = Rule(
@@ -324,7 +361,9 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     refuses="a hexagonal board with pipes drawn whose walls, read from the lines' colour's "
     "share of the pixels across each side (the ground on each side apart), are not the "
     "walls each side's clearest channel reads, where that channel's widths fall into clear "
-    "groups too",
+    "groups too; but for walls that channel alone reads where it cannot tell them "
+    "(`_hex_one_ground`: measured over one ground beside a tint, their width over the "
+    "spread thin, or the line unseen) and the width at half the lines' colour reads thin",
     why="Either measure errs somewhere: a channel where a tint beside a line is nearly as "
     "bright as it widens or hides the line; the colour's shares lean on the faces' colours, "
     "which JPEG blurs into the line. Where both can tell, they must tell alike.",
@@ -334,7 +373,15 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     "the shares' gaps 0.33-0.99 where clear, their walls every board's there; tiny cells "
     "300000 solved 0.46-0.65 (each side's clearest channel 0.16-0.25). Both clear and "
     "apart: zoomed 300004 solved, the shares no wall (right), the channels 6 (gaps "
-    "0.38-0.48).",
+    "0.38-0.48). A width in one channel over one ground errs wide beside a tint, up to "
+    "its spread (the line's contrast over its darker face over that over its brighter, "
+    "0.1 pitch out): synthetic hex phone 300013 started, a thin line between a grey tint "
+    "with glow along it and a dark face 6.5 px in red (spread 2.2, boundary 4.3; shares "
+    "2.9, half-level 4.3 against 6.2); zoomed 300018 started, 2.0 px in the luma (spread "
+    "1.8, boundary 1.8; shares 1.9, half-level 1.9 against 2.4); both read right since. "
+    "A wall the shares read and that channel reads thin is still refused (it errs wide, "
+    "never thin: web 300018 started, JPEG's halved colours spread a tint's step over a "
+    "thin line, the shares 1.33 against 1.19).",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the line's colour and its clearest channel disagree)",
     check=_check_covered_alike,

@@ -91,12 +91,7 @@ class FacedInks:
             return np.zeros(0)
         sides = sides - self.origin
         levels, either = self.looks(sides, across)
-        clearance = np.array(levels)[:, None] - either.max(axis=1).T
-        index = np.arange(len(sides))
-        colour = np.argmax(clearance[:3], axis=0)
-        best = clearance[colour, index]
-        # (the luma unless its faces all but hide the line: JPEG's colours ring beside it)
-        taken = np.where((best >= CLEARER * clearance[3]) & (best >= self.contrast), colour, 3)
+        taken = self.taken(levels, either)
         widths = np.zeros(len(sides))
         for which in np.unique(taken):
             mine = taken == which
@@ -104,6 +99,15 @@ class FacedInks:
             level = levels[which]
             widths[mine] = [side_width(side, level) for side in seen]
         return widths
+
+    def taken(self, levels: list[float], either: np.ndarray) -> np.ndarray:
+        """The channel each side is measured in (0-2 red, green, blue; 3 the luma), from the
+        lines' ``levels`` and each side's faces ``either`` (``looks``)."""
+        clearance = np.array(levels)[:, None] - either.max(axis=1).T
+        colour = np.argmax(clearance[:3], axis=0)
+        best = clearance[colour, np.arange(either.shape[0])]
+        # (the luma unless its faces all but hide the line: JPEG's colours ring beside it)
+        return np.where((best >= CLEARER * clearance[3]) & (best >= self.contrast), colour, 3)
 
     def looks(self, sides: np.ndarray, across: float) -> tuple[list[float], np.ndarray]:
         """For the sides ``(n, 2, 2)`` (in the channels' own pixels), the lines' level in each

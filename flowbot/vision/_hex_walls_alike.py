@@ -36,6 +36,7 @@ from dataclasses import replace
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides, Node, hex_board, side_direction, wall_sides
+from flowbot.vision._hex_one_ground import one_ground, tells_thin
 from flowbot.vision._rule import Rule
 
 #: A wall beside a flow that the colour channel cannot judge along its direction is
@@ -67,8 +68,28 @@ def _check_walls_alike(sides: HexSides) -> None:
     if again.groups is None:
         return
     # (a wall the colour channel alone reads is its own hue's flow beside a line)
-    if walls - hex_board(again).walls:
+    if walls - hex_board(again).walls and not _unseen_alike(sides, again):
         raise UnsureReadingError(WALLS_ALIKE.reason)
+
+
+def _unseen_alike(sides: HexSides, again: HexSides) -> bool:
+    """Whether every wall of ``sides`` that ``again`` reads thin is one it does not see
+    (``_hex_one_ground.tells_thin``: its line no brighter there than a tint beside it) that
+    the sides measured each in its clearest channel read as a wall too, the lead being the
+    lines' colour's shares (``_faced``), and the two read the same holes."""
+    lead, lead_holes = wall_sides(sides)
+    seen, holes = wall_sides(again)
+    faced = _faced(sides)
+    if holes != lead_holes or faced is None:
+        return False
+    unseen = _unseen(again)
+    return all(side in unseen and _faced_wall(faced, side) for side in lead - seen)
+
+
+def _unseen(again: HexSides) -> set[frozenset[Node]]:
+    """The sides between two cells a second measure does not see (``tells_thin``)."""
+    assert again.inks is not None
+    return {side for side, seen in one_ground(again, again.inks).items() if not tells_thin(seen)}
 
 
 def _unconfirmed(sides: HexSides, again: HexSides) -> bool:
@@ -82,13 +103,19 @@ def _unconfirmed(sides: HexSides, again: HexSides) -> bool:
     widths, _ = again.widths
     piped = {node for side in sides.crossed for node in side}
     faced = _faced(sides)
+    unseen = _unseen(again) if faced is not None else set()
     for side in wall_sides(sides)[0]:
         if not side & piped:
             continue
         direction = side_direction(side)
         group = colour[direction]
         if group is not None and group.clear:
-            if side in widths and not group.is_wide(widths[side]):
+            # (a side that channel does not see is the faced measure's, if it reads a wall)
+            if (
+                side in widths
+                and not group.is_wide(widths[side])
+                and not (side in unseen and _faced_wall(faced, side))
+            ):
                 return True
         elif luma[direction].gap < LUMA_ALONE_GAP and not _faced_alone(faced, side):
             return True
@@ -102,6 +129,11 @@ def _faced(sides: HexSides) -> HexSides | None:
         return None
     faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
     return faced if faced.clear_groups else None
+
+
+def _faced_wall(faced: HexSides | None, side: frozenset[Node]) -> bool:
+    """Whether ``side`` is a wall of ``faced`` (``_faced``: none where that is ``None``)."""
+    return faced is not None and side in wall_sides(faced)[0]
 
 
 def _faced_alone(faced: HexSides | None, side: frozenset[Node]) -> bool:
@@ -122,7 +154,9 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "widths in two groups there, clear or not); or, that channel's widths not in clear "
     "groups along every direction, a wall the luma reads on a side of a hexagon a pipe runs "
     "into that the colour channel reads thin along its direction (clear groups there), or "
-    "that the luma alone reads with a narrow gap there",
+    "that the luma alone reads with a narrow gap there; a side the colour channel does not "
+    "see (its line no brighter there than a tint beside it by the line contrast) reads "
+    "thin there only where each side's clearest channel does not read the wall either",
     why="Pipes beside a line widen it in every channel they are bright in: the luma for "
     "any bright flow, a flow's own hue's channel for it; a flow's tint of nearly the lines' "
     "luma leaves a thin line barely above its ground there, its hump running on into the "
@@ -146,7 +180,11 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "renders of the game's levels 0.55-0.93). Where the lead is the lines' colour's shares "
     "(`_hex_coverage`), a wall the sides measured each in its clearest channel read so too, "
     "at a gap of LUMA_ALONE_GAP there, is no wall of the lead alone (web 300003 solved: the "
-    "shares' gap 0.38, the faced 0.42, the colour channel's groups 0.07-0.13; 7 walls right).",
+    "shares' gap 0.38, the faced 0.42, the colour channel's groups 0.07-0.13; 7 walls right). "
+    "A side the colour channel does not see (`_hex_one_ground`: its line under the line "
+    "contrast over its brighter face there) tells nothing: synthetic hex twins 300003 started, "
+    "walls 5.3 px wide beside a reddish tint as bright in red as the reddish lines, 0 px "
+    "there (each side's clearest channel and the shares read all 14 walls).",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

@@ -1,0 +1,89 @@
+"""With pipes drawn, how far a side's width measured in one channel over one ground may be off.
+
+A width in one channel (``_hex_board.side_width``) is the line's ink over
+its contrast over the ground under it, one ground for both sides. Beside a
+flow's tint the ground steps at the line: the top-hat's ground follows the
+step (a tint is wider than its square), so the half of the line over the
+darker face is summed over that face, while the contrast it is divided by
+is the line's over the brighter one (the ground under the line's middle).
+Measured so, a line's width comes out up to ``spread`` times its own (the
+line's contrast over its darker face over its contrast over the brighter);
+and glow along the line on the tint's side, above half the line's peak
+there, runs the hump on into it, wider still. A single channel so measured
+errs wide, never thin, beside a tint: it can tell a wall beside one only
+where even the least it may be, its width over the spread, is the outline's
+(synthetic hex phone 300013 started: a thin line between a white flow's grey
+tint, glow along it, and a dark face measured 6.5 px in red against the
+thin lines' 3.3, the spread 2.2; the lines' colour's shares, 2.9, right).
+Where its line does not stand out from its brighter face by the line
+contrast in that channel, the channel does not see it at all: it tells
+nothing there (a reddish tint as bright in red as a reddish line: walls 5.3
+px wide measured 0 there, synthetic hex twins 300003 started).
+
+A second measure of the sides' widths (``_hex_walls_alike``,
+``_hex_coverage.COVERED_ALIKE``) contradicts the lead's walls only where it
+can tell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from flowbot.vision._hex_board import HexSides, Inks, LineMap, Node, line_level
+from flowbot.vision._hex_channel import GROUND_OFF
+from flowbot.vision._hex_faces import FacedInks, faces
+from flowbot.vision._hex_glow import SignedLines
+
+
+@dataclass(frozen=True, slots=True)
+class OneGround:
+    """How one side shows in the channel a one-ground measure takes it in: whether its line
+    stands the line contrast over its brighter face there (``sees``), and its level over
+    its darker face over its level over the brighter (``spread``, 1 where the faces are
+    alike)."""
+
+    sees: bool
+    spread: float
+
+
+def one_ground(sides: HexSides, inks: Inks) -> dict[frozenset[Node], OneGround]:
+    """For every side between two cells of ``sides``, how it shows in the channel ``inks``
+    measure it in: a ``LineMap`` (one channel for all) or ``FacedInks`` (each side's
+    clearest); none for other measures (the lines' colour's shares take each side's ground
+    apart)."""
+    ends, reach = sides._ends
+    # (a channel's darker lines under glow, ``SignedLines``, are measured without pipes)
+    if not ends or not isinstance(inks, LineMap | FacedInks) or isinstance(inks, SignedLines):
+        return {}
+    # (all the sides, as the widths are measured: the lines' level is taken over them all)
+    corners = np.array(list(ends.values()), np.float64)
+    if isinstance(inks, FacedInks):
+        levels, either = inks.looks(corners - inks.origin, reach)
+        taken = inks.taken(levels, either)
+        level = np.array(levels)[taken]
+        either = either[np.arange(len(corners)), :, taken]
+    else:
+        level = np.full(len(corners), line_level(inks.sides(corners, reach, inked=False)))
+        either = faces(inks.tophat + inks.ground, corners, GROUND_OFF * sides.lattice.row_step)
+    clearance = level - either.max(axis=1)
+    spread = (level - either.min(axis=1)) / np.maximum(clearance, 1.0)
+    return {
+        frozenset(key): OneGround(bool(c >= inks.contrast), float(s))
+        for key, c, s in zip(ends, clearance, spread, strict=True)
+        if key[1] in sides.cells
+    }
+
+
+def tells_thin(seen: OneGround | None) -> bool:
+    """Whether a one-ground measure that reads a side thin tells so: it sees the line
+    (``None``: a measure that takes each side's ground apart, which does)."""
+    return seen is None or seen.sees
+
+
+def tells_wide(seen: OneGround | None, width: float, boundary: float) -> bool:
+    """Whether a one-ground measure that reads a side ``width`` wide, past the groups'
+    ``boundary``, tells it a wall: it sees the line, and the least its width may be (over
+    the spread) is past the boundary too."""
+    return seen is None or (seen.sees and width / seen.spread >= boundary)

@@ -410,6 +410,12 @@ class HexSides:
     inks_faced: Inks | None = None
     inks_cut: Inks | None = None
 
+    @property
+    def ends(self) -> tuple[dict[tuple[Node, Node], tuple[Point, Point]], float]:
+        """The ends of every side measured, by the cells either side of it (the first a
+        board cell), and how far across them a line is looked at (``_ends``)."""
+        return self._ends
+
     @cached_property
     def _ends(self) -> tuple[dict[tuple[Node, Node], tuple[Point, Point]], float]:
         """The ends of every side between two cells or on the outline, by the cells either

@@ -29,7 +29,9 @@ into the line and its faces there, and the shares come out uneven (hex jpeg
 0.88 and 2.3). So the coverage leads only where its widths fall into clear
 groups along every direction (``covered_lead``); elsewhere each side's
 clearest channel leads as before (``_hex_faces.FacedInks``). Where both fall
-in clear groups they must read the same walls (``COVERED_ALIKE``). Where neither
+in clear groups they must read the same walls (``COVERED_ALIKE``), on the sides each
+side's clearest channel shows (``FacedInks.unseen``: beside a tint of nearly the lines'
+brightness there, a line is a step to the tint, and measured as the step). Where neither
 does, the width at half the lines' colour (``HalfCoveredInks``) leads where it does:
 a tint's smoothed edge under a thin line sums to ink in every measure, but stays
 fainter than half the line.
@@ -45,7 +47,14 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Point
-from flowbot.vision._hex_board import PEAK_NEAR, HexSides, _hump_ink, sampled, wall_sides
+from flowbot.vision._hex_board import (
+    PEAK_NEAR,
+    HexSides,
+    Node,
+    _hump_ink,
+    sampled,
+    side_direction,
+)
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._rule import Rule
 
@@ -312,11 +321,35 @@ def _solid(sides: HexSides) -> bool:
 
 
 def _check_covered_alike(sides: HexSides) -> None:
-    if sides.inks_faced is None:
+    if not isinstance(sides.inks_faced, FacedInks):
         return
     faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
-    if faced.clear_groups and wall_sides(faced) != wall_sides(sides):
+    if not faced.clear_groups:
+        return
+    # (only where each side's clearest channel can tell: a tint of nearly the lines'
+    # brightness there beside a line makes its width a step's, ``FacedInks.unseen``)
+    unseen = _unseen(sides, sides.inks_faced)
+    if _walls(faced) - unseen != _walls(sides) - unseen:
         raise UnsureReadingError(COVERED_ALIKE.reason)
+
+
+def _walls(sides: HexSides) -> set[frozenset[Node]]:
+    """The sides between two hexagons ``sides`` measure in the outline's group (the
+    walls, those round a hole too)."""
+    inner, _ = sides.widths
+    groups = sides.groups
+    assert groups is not None, "read once the width rule passed"
+    return {side for side, width in inner.items() if groups[side_direction(side)].is_wide(width)}
+
+
+def _unseen(sides: HexSides, faced: FacedInks) -> set[frozenset[Node]]:
+    """The sides between two hexagons whose line ``faced`` cannot tell (``FacedInks.unseen``)."""
+    ends, reach = sides.ends
+    inner = [(pair, end) for pair, end in ends.items() if pair[1] in sides.cells]
+    if not inner:
+        return set()
+    unseen = faced.unseen(np.array([end for _, end in inner], np.float64), reach)
+    return {frozenset(pair) for (pair, _), hidden in zip(inner, unseen, strict=True) if hidden}
 
 
 COVERED_ALIKE: Rule[HexSides] = Rule(
@@ -324,17 +357,27 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     refuses="a hexagonal board with pipes drawn whose walls, read from the lines' colour's "
     "share of the pixels across each side (the ground on each side apart), are not the "
     "walls each side's clearest channel reads, where that channel's widths fall into clear "
-    "groups too",
+    "groups too, on the sides whose line that channel shows (not a step from one face to "
+    "a tint of nearly the lines' brightness there)",
     why="Either measure errs somewhere: a channel where a tint beside a line is nearly as "
     "bright as it widens or hides the line; the colour's shares lean on the faces' colours, "
-    "which JPEG blurs into the line. Where both can tell, they must tell alike.",
+    "which JPEG blurs into the line. Where both can tell, they must tell alike; a line "
+    "standing barely above its brighter face in its clearest channel, that face a tint "
+    "of nearly its brightness, shows there as a step from the other face to the tint, and "
+    "its width is the step's: that channel cannot tell that side.",
     bounds="Clear groups as `hex widths in two groups` judges them; the faces GROUND_OFF 0.1 "
     "pitch out, the ground stepping from one face's to the other's over a pixel at the "
     "line's middle. Synthetic hex dev seeds 300000-300007 started and solved (240 boards): "
     "the shares' gaps 0.33-0.99 where clear, their walls every board's there; tiny cells "
     "300000 solved 0.46-0.65 (each side's clearest channel 0.16-0.25). Both clear and "
     "apart: zoomed 300004 solved, the shares no wall (right), the channels 6 (gaps "
-    "0.38-0.48).",
+    "0.38-0.48). A side the clearest channel cannot tell (`FacedInks.unseen`): its line "
+    "above its brighter face there by under the lines' contrast or UNSEEN_STEP 0.5 of the "
+    "step between its faces (the hump's valley at half its peak, a face past it summed as "
+    "the line's): synthetic hex mirror 300020 started and solved, a thin line between a "
+    "cyan tint and an orange one of nearly the lines' red, 12 and 0 above its brighter face "
+    "with the faces 43 and 7 apart, measured 3.9 and 4.4 px (outline 3.7, lines 1.5); the "
+    "shares no wall (right, gap 0.84); 10 of the board's 95 inner sides so.",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the line's colour and its clearest channel disagree)",
     check=_check_covered_alike,

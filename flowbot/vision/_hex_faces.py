@@ -44,6 +44,10 @@ from flowbot.vision._hex_channel import GROUND_OFF
 #: (jpeg 300003 started, read WRONG at 1.3); a white flow's tint beside blurred lines
 #: 2.4 times (web 300013 solved, refused as before at 3).
 CLEARER = 3.0
+#: A side's line standing above its brighter face by less than this share of the step
+#: between its two faces is mostly that step (``FacedInks.unseen``): the hump's valley lies
+#: at half its peak (``_hex_board.VALLEY``), so a face past it is summed as the line's.
+UNSEEN_STEP = 0.5
 #: The channels are looked at this many pitches round the hexagons' centres: past a
 #: side's faces and its line's reach (0.58 + 0.12 pitch), and the top-hat's (0.24).
 MARGIN = 1.2
@@ -90,13 +94,8 @@ class FacedInks:
         if not len(sides):
             return np.zeros(0)
         sides = sides - self.origin
-        levels, either = self.looks(sides, across)
-        clearance = np.array(levels)[:, None] - either.max(axis=1).T
-        index = np.arange(len(sides))
-        colour = np.argmax(clearance[:3], axis=0)
-        best = clearance[colour, index]
-        # (the luma unless its faces all but hide the line: JPEG's colours ring beside it)
-        taken = np.where((best >= CLEARER * clearance[3]) & (best >= self.contrast), colour, 3)
+        levels, _ = self.looks(sides, across)
+        taken, _ = self._taken(sides, across)
         widths = np.zeros(len(sides))
         for which in np.unique(taken):
             mine = taken == which
@@ -104,6 +103,39 @@ class FacedInks:
             level = levels[which]
             widths[mine] = [side_width(side, level) for side in seen]
         return widths
+
+    def _taken(self, sides: np.ndarray, across: float) -> tuple[np.ndarray, np.ndarray]:
+        """For the sides ``(n, 2, 2)`` (in the channels' own pixels), the channel each is
+        measured in (its index in ``channels``) and its faces there ``(n, 2)``."""
+        levels, either = self.looks(sides, across)
+        clearance = np.array(levels)[:, None] - either.max(axis=1).T
+        index = np.arange(len(sides))
+        colour = np.argmax(clearance[:3], axis=0)
+        best = clearance[colour, index]
+        # (the luma unless its faces all but hide the line: JPEG's colours ring beside it)
+        taken = np.where((best >= CLEARER * clearance[3]) & (best >= self.contrast), colour, 3)
+        return taken, either[index, :, taken]
+
+    def unseen(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """Which of the sides ``(n, 2, 2)`` show their line too little in the channel each is
+        measured in for its width to tell: the line stands above its brighter face there by
+        less than the lines' contrast, or than half the step between its faces.
+
+        The width is the line's ink over its contrast over the ground; where a tint of
+        nearly the lines' brightness in that channel lies on one side, the line is mostly
+        a step from the other face to the tint, and the width the step's (synthetic hex
+        mirror 300020 solved: a thin line between a cyan and an orange tint, the orange
+        of nearly the lines' red, measured 3.9 and 4.4 px in the red channel and the
+        luma against the outline's 3.7, the thin lines' 1.5; standing 12 and 0 above
+        its brighter face there, the faces 43 and 7 apart)."""
+        if not len(sides):
+            return np.zeros(0, bool)
+        sides = sides - self.origin
+        levels, _ = self.looks(sides, across)
+        taken, either = self._taken(sides, across)
+        clear = np.array(levels)[taken] - either.max(axis=1)
+        step = np.abs(either[:, 0] - either[:, 1])
+        return (clear < self.contrast) | (clear < UNSEEN_STEP * step)
 
     def looks(self, sides: np.ndarray, across: float) -> tuple[list[float], np.ndarray]:
         """For the sides ``(n, 2, 2)`` (in the channels' own pixels), the lines' level in each

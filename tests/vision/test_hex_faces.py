@@ -83,3 +83,22 @@ def test_faces_are_either_side_of_a_side() -> None:
     assert np.all(left == 35)
     assert np.all(right[::2] == round(0.78 * 35))
     assert np.all(right[1::2] == 35)
+
+
+def test_a_line_beside_a_tint_of_its_own_brightness_is_unseen() -> None:
+    # A tint of nearly the lines' colour on one side leaves the line a step from the
+    # dark ground to the tint in every channel: its width there is the step's.
+    image, sides = _board((255, 140, 0))
+    tinted = image.copy()
+    line = np.array([70, 90, 160], np.uint8)
+    for x in sides[::2, 0, 0].astype(int):
+        tinted[:, x + 1 : x + 24] = line - 6
+    unseen = FacedInks(tinted, 60.0, 10.0).unseen(sides, 7.0)
+    assert unseen[::2].all()
+    assert not unseen[1::2].any()
+
+
+def test_a_line_beside_a_tint_clear_of_it_in_a_channel_is_seen() -> None:
+    # An orange tint stays dark in blue: the line stands clear of both faces there.
+    image, sides = _board((255, 140, 0))
+    assert not FacedInks(image, 60.0, 10.0).unseen(sides, 7.0).any()

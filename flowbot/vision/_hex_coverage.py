@@ -29,9 +29,10 @@ into the line and its faces there, and the shares come out uneven (hex jpeg
 0.88 and 2.3). So the coverage leads only where its widths fall into clear
 groups along every direction (``covered_lead``); elsewhere each side's
 clearest channel leads as before (``_hex_faces.FacedInks``). Where both fall
-in clear groups they must read the same walls (``COVERED_ALIKE``), on the sides each
-side's clearest channel shows (``FacedInks.unseen``: beside a tint of nearly the lines'
-brightness there, a line is a step to the tint, and measured as the step). Where neither
+in clear groups they must read the same walls (``COVERED_ALIKE``), but for a wall the
+clearest channel alone reads on a side it does not show (``FacedInks.unseen``: beside a
+tint of nearly the lines' brightness there, a line is a step to the tint, measured as the
+step, wide). Where neither
 does, the width at half the lines' colour (``HalfCoveredInks``) leads where it does:
 a tint's smoothed edge under a thin line sums to ink in every measure, but stays
 fainter than half the line.
@@ -326,10 +327,13 @@ def _check_covered_alike(sides: HexSides) -> None:
     faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
     if not faced.clear_groups:
         return
-    # (only where each side's clearest channel can tell: a tint of nearly the lines'
-    # brightness there beside a line makes its width a step's, ``FacedInks.unseen``)
-    unseen = _unseen(sides, sides.inks_faced)
-    if _walls(faced) - unseen != _walls(sides) - unseen:
+    # A wall the clearest channel alone reads where it cannot see the line is no wall:
+    # beside a tint of nearly the lines' brightness there the hump sums the step to the
+    # tint as the line's ink (``FacedInks.unseen``). A wall the shares alone read must
+    # still be that channel's, wherever it lies.
+    covered = _walls(sides)
+    alone = _walls(faced) - covered
+    if covered - _walls(faced) or alone - _unseen(sides, sides.inks_faced):
         raise UnsureReadingError(COVERED_ALIKE.reason)
 
 
@@ -357,14 +361,15 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     refuses="a hexagonal board with pipes drawn whose walls, read from the lines' colour's "
     "share of the pixels across each side (the ground on each side apart), are not the "
     "walls each side's clearest channel reads, where that channel's widths fall into clear "
-    "groups too, on the sides whose line that channel shows (not a step from one face to "
-    "a tint of nearly the lines' brightness there)",
+    "groups too (but a wall that channel alone reads where it does not show the line: a "
+    "step from one face to a tint of nearly the lines' brightness there)",
     why="Either measure errs somewhere: a channel where a tint beside a line is nearly as "
     "bright as it widens or hides the line; the colour's shares lean on the faces' colours, "
     "which JPEG blurs into the line. Where both can tell, they must tell alike; a line "
     "standing barely above its brighter face in its clearest channel, that face a tint "
-    "of nearly its brightness, shows there as a step from the other face to the tint, and "
-    "its width is the step's: that channel cannot tell that side.",
+    "of nearly its brightness, shows there as a step from the other face to the tint, its "
+    "width the step's, summed as the line's ink: a wall that channel alone reads there is "
+    "the step's.",
     bounds="Clear groups as `hex widths in two groups` judges them; the faces GROUND_OFF 0.1 "
     "pitch out, the ground stepping from one face's to the other's over a pixel at the "
     "line's middle. Synthetic hex dev seeds 300000-300007 started and solved (240 boards): "

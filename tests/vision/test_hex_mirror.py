@@ -70,3 +70,16 @@ def test_mirrored_hexagonal_boards_are_read_exactly(seed: int, state: str, what:
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical(), what
     assert reading.pipes == shot.pipes, what
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_side_the_clearest_channel_cannot_see_is_the_shares_to_judge(state: str) -> None:
+    # A thin line between a cyan tint and an orange one of nearly the lines' red: each
+    # side's clearest channel measured it 3.9 px (the outline 3.7, the lines 1.5), a
+    # wall; the lines' colour's shares, clear (gap 0.84), no wall. Refused as the two
+    # disagreeing; the clearest channel cannot tell that side (``_hex_one_ground``: the
+    # line barely above its brighter face, the spread 4.6).
+    shot = sample("mirror", 300020, "hex", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes

@@ -121,21 +121,23 @@ def pipe_bands(
     found[look] &= np.hypot.reduce(band[look], axis=1) > contrast
     # (or all round it: a colour-blind dot's letter covers its centre; a pipe's
     # tint shows round a pipe's cell between its links, no band of it)
+    # (looked at only where all else found a pipe: most links looked at have none)
     for end in (0, 1):
-        at = centres[look, end]
-        centre = delta_e(band[look], centre_colours(image, at, pitch)) <= NEAR
-        found[look] &= centre | (discs_show(image, at, pitch, band[look]) >= DISC)
+        still = look[found[look]]
+        at = centres[still, end]
+        centre = delta_e(band[still], centre_colours(image, at, pitch)) <= NEAR
+        found[still] &= centre | (discs_show(image, at, pitch, band[still]) >= DISC)
     return band, found
 
 
 def centre_colours(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
-    """The median colour (Lab) of the pixels within ``CENTRE_DISC`` pitches of each of the
-    centres ``(n, 2)`` (x, y): at least the five ``_pipes.centres_lab`` looks at."""
+    """The median colour (Lab) within ``CENTRE_DISC`` pitches of each of the centres
+    ``(n, 2)`` (x, y): of the pixels nearest the 29 points of a 7 by 7 grid across it that
+    lie within it (a small hexagon's every pixel there, a large one's spread over it)."""
     reach = max(CENTRE_DISC * pitch, 1.0)
-    span = int(np.ceil(reach))
-    ys, xs = np.mgrid[-span : span + 1, -span : span + 1]
-    disc = xs**2 + ys**2 <= reach**2
-    offsets = np.stack([xs[disc], ys[disc]], axis=1).astype(np.float64)
+    xs, ys = np.meshgrid(*2 * [np.linspace(-reach, reach, 7)])
+    disc = np.hypot(xs, ys) <= reach * 1.01
+    offsets = np.stack([xs[disc], ys[disc]], axis=1)
     h, w = image.shape[:2]
     return median_of(lab_at(image, centres[:, None, :] + offsets[None], h, w), axis=1)
 

@@ -36,7 +36,6 @@ from flowbot.vision._pipes import (
     NO_PIPES,
     Pipes,
     band_sides,
-    centres_lab,
     discs_show,
     lab_at,
 )
@@ -52,6 +51,12 @@ _QUICK_APART = 0.3
 #: Along a link, either side of where it crosses the side between its cells
 #: (pitch; at least 2 px), looked at every ``_STEP`` px.
 _ON_SIDE, _STEP = 0.1, 0.7
+#: A link's band is the colour at both its cells' centres: the median of every pixel
+#: within this many pitches of each (a pipe's half-width is 0.15-0.17, its round end's
+#: too; the lattice lies within a few hundredths of a pitch). ``_pipes.centres_lab``'s
+#: five pixels of a small hexagon (18-24 px) are noise's: a teal pipe's bend 13 Lab off
+#: its band there (its twenty-nine 5; synthetic hex tiny cells 300033 started).
+CENTRE_DISC = 0.12
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,11 +121,25 @@ def pipe_bands(
     found[look] &= np.hypot.reduce(band[look], axis=1) > contrast
     # (or all round it: a colour-blind dot's letter covers its centre; a pipe's
     # tint shows round a pipe's cell between its links, no band of it)
+    # (looked at only where all else found a pipe: most links looked at have none)
     for end in (0, 1):
-        at = centres[look, end]
-        centre = delta_e(band[look], centres_lab(image, at, pitch)) <= NEAR
-        found[look] &= centre | (discs_show(image, at, pitch, band[look]) >= DISC)
+        still = look[found[look]]
+        at = centres[still, end]
+        centre = delta_e(band[still], centre_colours(image, at, pitch)) <= NEAR
+        found[still] &= centre | (discs_show(image, at, pitch, band[still]) >= DISC)
     return band, found
+
+
+def centre_colours(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """The median colour (Lab) within ``CENTRE_DISC`` pitches of each of the centres
+    ``(n, 2)`` (x, y): of the pixels nearest the 29 points of a 7 by 7 grid across it that
+    lie within it (a small hexagon's every pixel there, a large one's spread over it)."""
+    reach = max(CENTRE_DISC * pitch, 1.0)
+    xs, ys = np.meshgrid(*2 * [np.linspace(-reach, reach, 7)])
+    disc = np.hypot(xs, ys) <= reach * 1.01
+    offsets = np.stack([xs[disc], ys[disc]], axis=1)
+    h, w = image.shape[:2]
+    return median_of(lab_at(image, centres[:, None, :] + offsets[None], h, w), axis=1)
 
 
 def see_hex_pipes(image: np.ndarray, cells: HexCells, contrast: float) -> Pipes:

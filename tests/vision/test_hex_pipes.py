@@ -40,6 +40,9 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         ("preview", 300002, "started"),
         # Flows beside lines widen them in their own hue's channel: the luma's walls.
         ("drift", 300000, "started"),
+        # Small hexagons (19 px): a teal pipe's bend at a centre whose five middle pixels
+        # stood 13 Lab off its band (noise); the hexagons it runs through were left out.
+        ("tiny_cells", 300033, "started"),
     ],
 )
 def test_pipes_on_a_hexagonal_board_are_read(category: str, seed: int, state: str) -> None:
@@ -116,6 +119,22 @@ def test_a_pipe_runs_through_both_centres_not_between_two_tints() -> None:
     # A pipe of one colour from centre to centre.
     image[:, band] = (250, 40, 40)
     assert pipe_bands(image, centres, 60.0, 30.0)[1][0]
+
+
+def test_a_pipe_is_told_by_its_centres_colour_over_its_noise() -> None:
+    # Small hexagons (19 px): a teal band from centre to centre, three of the five pixels
+    # at the second centre's very middle bluer by noise (the middle's median 32 Lab off the
+    # band): the colour there is the median of the disc round it, the pipe's.
+    geometry = HexGeometry.regular(left=10, top=10, pitch=19, rows=3, cols=3)
+    a, b = geometry.centre(Cell(0, 0)), geometry.centre(Cell(1, 0))
+    image = np.zeros((90, 80, 3), np.uint8)
+    band = slice(round(a.x) - 3, round(a.x) + 3)  # (a pipe 0.3 pitch wide)
+    image[round(a.y) : round(b.y) + 3, band] = (0, 128, 124)
+    x, y = round(b.x), round(b.y)
+    for dx, dy in ((0, 0), (1, 0), (0, 1)):
+        image[y + dy, x + dx] = (0, 128, 175)
+    centres = np.array([[(a.x, a.y), (b.x, b.y)]], np.float64)
+    assert pipe_bands(image, centres, 19.0, 30.0)[1][0]
 
 
 def test_a_glow_shaft_along_a_column_is_no_pipe() -> None:

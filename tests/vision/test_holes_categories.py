@@ -33,6 +33,8 @@ from flowbot.vision._pipes_through import stubs_out
         ("mirror", 300010, "unsolved", "lines in a light shaft darker than the glow past them"),
         ("zoomed", 300007, "unsolved", "an outline's blurred tail in the ring of a lavender dot"),
         ("mirror", 300004, "solved", "lines under flows' tints found only by the classic search"),
+        ("tiny_cells", 300014, "started", "a tint lifts the outline's corner between holes"),
+        ("tiny_cells", 300049, "solved", "a line over a deep blue tint, heavier than the lines"),
     ],
 )
 def test_holes_boards_read_exactly(category: str, seed: int, state: str, why: str) -> None:

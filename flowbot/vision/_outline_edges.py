@@ -44,6 +44,13 @@ DOUBT = 0.12
 #: Nothing is drawn on an edge with under a sixth of a line's ink, a line is
 #: drawn with over a fifth (glow inside holes: up to 10^1.3, lines 10^2.2+).
 NOTHING_BELOW, LINE_ABOVE = -0.8, -0.7
+#: log10 of the share of a line's ink under which an edge read as a line is judged by its
+#: far part from the outline's end as a doubtful one is (``_past_outline_ends``), and by
+#: its brightness (``EdgeKinds.faint_and_dim``): half.
+FAINT_LINE = np.log10(2)
+#: log10 of the share of the lines' brightness (their brightest pixel's) under which an
+#: edge shows no line the game draws (``EdgeKinds.faint_and_dim``): a quarter.
+DIM = np.log10(4)
 
 
 class Kind(enum.IntEnum):
@@ -94,6 +101,21 @@ class EdgeKinds:
         the lines' over their ground (``NOTHING_BELOW``; glow's hump over holes 10^0.7-0.9,
         lines 10^1.8-2.0; a step at a glow band's edge none)."""
         return ridge < self.peak_levels[0] + NOTHING_BELOW
+
+    def faint_and_dim(self, ink: np.ndarray, top: np.ndarray) -> np.ndarray:
+        """Under half a line's ink (``FAINT_LINE``) and a brightest pixel under a quarter of
+        the lines' brightness (``DIM``, where the lines' is known): no line the game draws.
+
+        JPEG's ringing in a hole beside the outline (its colours' 16 px blocks, the
+        outline's and a flow's glow's hue spread into the black) holds a third of a line's
+        ink in one channel, 10^1.47 (lines 10^1.93), and a bright pixel standing 10^1.08
+        over its ground, yet it is nowhere brighter than 10^1.20, the lines 10^1.99
+        (synthetic holes tiny cells 300068 solved). A line keeps its own colour over any
+        ground, a tint's or glow's lifting it.
+        """
+        if self.top_levels is None:
+            return np.zeros(top.shape, bool)
+        return (ink < self.levels[1] - FAINT_LINE) & (top < self.top_levels[0] - DIM)
 
     def outline_coloured(self, top: np.ndarray) -> np.ndarray:
         """The outline's colour (as ``_by_colour`` tells it: within a quarter of the way from
@@ -418,11 +440,6 @@ def _cut_outline(inks: Inks, line: float) -> int:
     every = np.concatenate([inks.vertical.ravel(), inks.horizontal.ravel()])
     halved = cut & (every <= line + GROUPS_APART)
     return int((every[halved] + CUT_HALF > line + GROUPS_APART).sum())
-
-
-#: log10 of the share of a line's ink under which an edge read as a line is judged by its
-#: far part from the outline's end as a doubtful one is (``_past_outline_ends``): half.
-FAINT_LINE = np.log10(2)
 
 
 def _past_outline_ends(

@@ -45,8 +45,7 @@ DOUBT = 0.12
 #: drawn with over a fifth (glow inside holes: up to 10^1.3, lines 10^2.2+).
 NOTHING_BELOW, LINE_ABOVE = -0.8, -0.7
 #: log10 of the share of a line's ink under which an edge read as a line is judged by its
-#: far part from the outline's end as a doubtful one is (``_past_outline_ends``), and by
-#: its brightness (``EdgeKinds.faint_and_dim``): half.
+#: brightness (``EdgeKinds.faint_and_dim``): half.
 FAINT_LINE = np.log10(2)
 #: log10 of the share of the lines' brightness (their brightest pixel's) under which an
 #: edge shows no line the game draws (``EdgeKinds.faint_and_dim``): a quarter.
@@ -454,9 +453,9 @@ def _past_outline_ends(
     """Doubtful edges whose part by a corner where the outline ends or turns holds more
     ink than their other part, that part clearly nothing, are nothing; that part clearly
     a line's (as ``classify`` tells a whole edge, between the lines' level ``line`` and
-    the outline's ``high``), a line (in place). So are edges read as lines with under
-    half a line's ink (``inks``, the whole edges' vertical and horizontal: ``FAINT_LINE``)
-    whose far part is clearly nothing: nothing.
+    the outline's ``high``), a line (in place). So are edges read as lines with less than
+    the lines' ink (``inks``, the whole edges' vertical and horizontal) whose far part is
+    clearly nothing: nothing.
 
     The game draws its lines along whole sides of cells, as heavy all along. Blurred
     (small cells, a browser's zoom), the outline's end or corner spreads its ink round
@@ -476,7 +475,10 @@ def _past_outline_ends(
     10^1.37 (by the corner 10^1.68, its far part 10^0.38; the lines 10^2.05), a line
     between two holes. Both its corners are the outline's there (it turns at one and
     ends at the other): the part with more ink is by a corner, the other far from it.
-    A line drawn there holds a line's ink in its far part too, however dim it is.
+    A line drawn there holds a line's ink in its far part too, however dim it is. JPEG's
+    blocks spread the corner's ink farther: a side between two holes read 10^1.66, half
+    the lines' 10^1.96, all of it by the corner (10^1.83 there, nothing at its far part:
+    synthetic holes tiny cells 300153 solved).
     """
     if ends is None:
         return
@@ -495,9 +497,7 @@ def _past_outline_ends(
         (horizontal, ends[1], end[:-1].T, end[1:].T, whole[1]),
     ):
         doubt = kinds == Kind.DOUBT
-        faint = np.zeros_like(doubt) if ink is None else (kinds == Kind.LINE)
-        if ink is not None:
-            faint &= ink < line - FAINT_LINE
+        faint = np.zeros_like(doubt) if ink is None else (kinds == Kind.LINE) & (ink < line)
         # The part with more ink by an end (both ends may be: a side between two of the
         # outline's corners), the other part far from it.
         by_first = first & (part[..., 0] > part[..., 1])

@@ -36,6 +36,7 @@ from flowbot.vision._pipes_through import stubs_out
         ("tiny_cells", 300014, "started", "a tint lifts the outline's corner between holes"),
         ("tiny_cells", 300049, "solved", "a line over a deep blue tint, heavier than the lines"),
         ("tiny_cells", 300068, "solved", "JPEG's ringing between two holes, a third of a line"),
+        ("tiny_cells", 300153, "solved", "JPEG spreads the outline's corner between two holes"),
     ],
 )
 def test_holes_boards_read_exactly(category: str, seed: int, state: str, why: str) -> None:

@@ -179,8 +179,10 @@ def test_a_side_by_the_outlines_end_is_told_by_its_far_part(
         (Kind.LINE, 1.37, 0.4, Kind.NONE),
         # Its far part holds a line's ink: a line drawn there.
         (Kind.LINE, 1.37, 1.9, Kind.LINE),
+        # Read as a line with less than the lines' ink, all by the corner: nothing.
+        (Kind.LINE, 2.0, 0.4, Kind.NONE),
         # A line's whole ink: a line, whatever its far part shows.
-        (Kind.LINE, 2.0, 0.4, Kind.LINE),
+        (Kind.LINE, 2.2, 0.4, Kind.LINE),
         # Doubtful, between two corners, nothing at its far part: nothing.
         (Kind.DOUBT, 2.3, 0.4, Kind.NONE),
     ],

@@ -44,6 +44,12 @@ DOUBT = 0.12
 #: Nothing is drawn on an edge with under a sixth of a line's ink, a line is
 #: drawn with over a fifth (glow inside holes: up to 10^1.3, lines 10^2.2+).
 NOTHING_BELOW, LINE_ABOVE = -0.8, -0.7
+#: log10 of the share of a line's ink under which an edge read as a line is judged by its
+#: brightness (``EdgeKinds.faint_and_dim``): half.
+FAINT_LINE = np.log10(2)
+#: log10 of the share of the lines' brightness (their brightest pixel's) under which an
+#: edge shows no line the game draws (``EdgeKinds.faint_and_dim``): a quarter.
+DIM = np.log10(4)
 
 
 class Kind(enum.IntEnum):
@@ -94,6 +100,21 @@ class EdgeKinds:
         the lines' over their ground (``NOTHING_BELOW``; glow's hump over holes 10^0.7-0.9,
         lines 10^1.8-2.0; a step at a glow band's edge none)."""
         return ridge < self.peak_levels[0] + NOTHING_BELOW
+
+    def faint_and_dim(self, ink: np.ndarray, top: np.ndarray) -> np.ndarray:
+        """Under half a line's ink (``FAINT_LINE``) and a brightest pixel under a quarter of
+        the lines' brightness (``DIM``, where the lines' is known): no line the game draws.
+
+        JPEG's ringing in a hole beside the outline (its colours' 16 px blocks, the
+        outline's and a flow's glow's hue spread into the black) holds a third of a line's
+        ink in one channel, 10^1.47 (lines 10^1.93), and a bright pixel standing 10^1.08
+        over its ground, yet it is nowhere brighter than 10^1.20, the lines 10^1.99
+        (synthetic holes tiny cells 300068 solved). A line keeps its own colour over any
+        ground, a tint's or glow's lifting it.
+        """
+        if self.top_levels is None:
+            return np.zeros(top.shape, bool)
+        return (ink < self.levels[1] - FAINT_LINE) & (top < self.top_levels[0] - DIM)
 
     def outline_coloured(self, top: np.ndarray) -> np.ndarray:
         """The outline's colour (as ``_by_colour`` tells it: within a quarter of the way from
@@ -345,7 +366,9 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
             (horizontal, horizontal_ink, inks.horizontal_top),
         ):
             _by_colour(out, ink > line, top, board_top, outline_top)
-    _past_outline_ends(vertical, horizontal, inks.ends, line, high)
+    _past_outline_ends(
+        vertical, horizontal, inks.ends, line, high, inks=(vertical_ink, horizontal_ink)
+    )
     kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
     peaks = np.concatenate([inks.vertical_peak.ravel(), inks.horizontal_peak.ravel()])
     peak_levels = (
@@ -354,11 +377,15 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
     )
     if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
         # (After the peaks' levels: those of lines seen as drawn.)
-        for k, (out, top) in enumerate(
-            ((vertical, inks.vertical_top), (horizontal, inks.horizontal_top))
+        for k, (out, ink, peak, top) in enumerate(
+            (
+                (vertical, vertical_ink, inks.vertical_peak, inks.vertical_top),
+                (horizontal, horizontal_ink, inks.horizontal_peak, inks.horizontal_top),
+            )
         ):
             valley = None if inks.valley is None else inks.valley[k]
             _glow_lit_lines(out, valley, top, line, (line_top, outline_top))
+            _by_peak(out, ink > line, peak, top, peaks=peak_levels, tops=(line_top, outline_top))
     edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels, top_levels)
     # A line stands above the ground on both its sides: the edge of a band of glow
     # along a row of cells, or of a window (a step), holds a line's ink but shows
@@ -420,11 +447,15 @@ def _past_outline_ends(
     ends: tuple[np.ndarray, np.ndarray] | None,
     line: float,
     high: float,
+    *,
+    inks: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> None:
     """Doubtful edges whose part by a corner where the outline ends or turns holds more
     ink than their other part, that part clearly nothing, are nothing; that part clearly
     a line's (as ``classify`` tells a whole edge, between the lines' level ``line`` and
-    the outline's ``high``), a line (in place).
+    the outline's ``high``), a line (in place). So are edges read as lines with less than
+    the lines' ink (``inks``, the whole edges' vertical and horizontal) whose far part is
+    clearly nothing: nothing.
 
     The game draws its lines along whole sides of cells, as heavy all along. Blurred
     (small cells, a browser's zoom), the outline's end or corner spreads its ink round
@@ -438,6 +469,16 @@ def _past_outline_ends(
     wall's end 0.1 pitch past its corner, blurred, lifts the line beyond it to 10^2.82,
     10^2.90 by the wall's end and 10^2.73 at its far part, as the lines beside it; lines
     10^2.60, outline 10^3.27, a line up to 10^2.81).
+
+    A flow's tint beside the outline lifts the ink its blurred corner spreads past the
+    lines' least (``LINE_ABOVE``): the same side, the board started or finished, read
+    10^1.37 (by the corner 10^1.68, its far part 10^0.38; the lines 10^2.05), a line
+    between two holes. Both its corners are the outline's there (it turns at one and
+    ends at the other): the part with more ink is by a corner, the other far from it.
+    A line drawn there holds a line's ink in its far part too, however dim it is. JPEG's
+    blocks spread the corner's ink farther: a side between two holes read 10^1.66, half
+    the lines' 10^1.96, all of it by the corner (10^1.83 there, nothing at its far part:
+    synthetic holes tiny cells 300153 solved).
     """
     if ends is None:
         return
@@ -450,16 +491,22 @@ def _past_outline_ends(
     right[:-1] = (horizontal == Kind.OUTLINE).T
     count = up.astype(int) + down + left + right
     end = (count == 1) | ((count == 2) & ~((up & down) | (left & right)))
-    for kinds, part, first, last in (
-        (vertical, ends[0], end[:, :-1], end[:, 1:]),
-        (horizontal, ends[1], end[:-1].T, end[1:].T),
+    whole = (None, None) if inks is None else inks
+    for kinds, part, first, last, ink in (
+        (vertical, ends[0], end[:, :-1], end[:, 1:], whole[0]),
+        (horizontal, ends[1], end[:-1].T, end[1:].T, whole[1]),
     ):
         doubt = kinds == Kind.DOUBT
-        by_first = first & ~last & (part[..., 0] > part[..., 1])
-        by_last = last & ~first & (part[..., 1] > part[..., 0])
+        faint = np.zeros_like(doubt) if ink is None else (kinds == Kind.LINE) & (ink < line)
+        # The part with more ink by an end (both ends may be: a side between two of the
+        # outline's corners), the other part far from it.
+        by_first = first & (part[..., 0] > part[..., 1])
+        by_last = last & (part[..., 1] > part[..., 0])
         far = np.where(by_first, part[..., 1], part[..., 0])
-        by_end = doubt & (by_first | by_last)
-        kinds[by_end & (far < line + NOTHING_BELOW)] = Kind.NONE
+        nothing = (doubt | faint) & (by_first | by_last) & (far < line + NOTHING_BELOW)
+        kinds[nothing] = Kind.NONE
+        # A line's ink far from one end only: the other end's cap may have lifted it.
+        by_end = doubt & ((by_first & ~last) | (by_last & ~first))
         kinds[by_end & (far > line + LINE_ABOVE) & (far < (line + high) / 2 - DOUBT)] = Kind.LINE
 
 
@@ -487,6 +534,40 @@ def _by_colour(
     doubt = heavier & (kinds == Kind.DOUBT)
     kinds[doubt & (top - line <= apart / 4)] = Kind.LINE
     kinds[doubt & (np.abs(top - outline) <= apart / 4)] = Kind.OUTLINE
+
+
+def _by_peak(
+    kinds: np.ndarray,
+    heavier: np.ndarray,
+    peak: np.ndarray,
+    top: np.ndarray,
+    *,
+    peaks: tuple[float, float],
+    tops: tuple[float, float],
+) -> None:
+    """Doubtful edges heavier than a line whose colour told nothing (``_by_colour``) are
+    lines where their brightest pixel stands over their ground as a line's does (within a
+    quarter of the way from the lines' ``peaks`` to the outline's) and is not the
+    outline's brightness (below the middle of the ``tops``), in place.
+
+    On a finished board the lines' level is taken over flows' tints, which lift the ground
+    in every channel the tint is bright in; a line over a tint dark in a channel the line
+    is bright in (a deep blue flow's, no red) shows its whole contrast there, its ink up to
+    half again the lines' (synthetic holes tiny cells 300049 solved: 10^2.18, lines
+    10^2.02, outline 10^2.57) and its brightest pixel lifted by the tint in the tint's own
+    channel (10^2.09: lines 10^1.98, outline 10^2.37). Over its ground it stands as lines
+    do (10^1.85: lines 10^1.74, outline 10^2.32). The game draws walls and the outline far
+    brighter than its lines: a wall stands so over any tint in the channel the tint is
+    dark in (each edge's peak is its clearest channel's).
+    """
+    line_peak, outline_peak = peaks
+    line_top, outline_top = tops
+    if outline_peak - line_peak < TOPS_APART or outline_top - line_top < TOPS_APART:
+        return
+    doubt = heavier & (kinds == Kind.DOUBT)
+    doubt &= peak - line_peak <= (outline_peak - line_peak) / 4
+    doubt &= top < (line_top + outline_top) / 2
+    kinds[doubt] = Kind.LINE
 
 
 def _glow_lit_lines(

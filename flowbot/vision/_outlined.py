@@ -664,14 +664,24 @@ def _check_sides(
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
     across_ridge, down_ridge = kinds.inks.vertical_ridge[1:-1].T, kinds.inks.horizontal_ridge[1:-1]
     across_open, down_open = opening[0][1:-1].T, opening[1][1:-1]
+    across_top, down_top = kinds.inks.vertical_top[1:-1].T, kinds.inks.horizontal_top[1:-1]
     bright = _frame_bright(kinds)
     across_bright, down_bright = bright[0][1:-1].T, bright[1][1:-1]
     holes = box & ~playable
     outside = ~box
     faint_count = inner_count = 0
-    for side, ink, ridge, open_, frame, a, b in (
-        (across, across_ink, across_ridge, across_open, across_bright, np.s_[:, :-1], np.s_[:, 1:]),
-        (down, down_ink, down_ridge, down_open, down_bright, np.s_[:-1], np.s_[1:]),
+    for side, ink, ridge, top, open_, frame, a, b in (
+        (
+            across,
+            across_ink,
+            across_ridge,
+            across_top,
+            across_open,
+            across_bright,
+            np.s_[:, :-1],
+            np.s_[:, 1:],
+        ),
+        (down, down_ink, down_ridge, down_top, down_open, down_bright, np.s_[:-1], np.s_[1:]),
     ):
 
         def between(one: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -695,8 +705,8 @@ def _check_sides(
         if (between(playable, outside) & ~heavy & ~open_).any():
             raise OutlineError("the board's frame is not drawn heavier than its lines")
         # Glow's broad hump over two holes, or a band's edge, holds a line's ink, not
-        # its bright ridge.
-        drawn = (side != Kind.NONE) & ~kinds.no_ridge(ridge)
+        # its bright ridge; JPEG's ringing there, not a line's brightness.
+        drawn = (side != Kind.NONE) & ~kinds.no_ridge(ridge) & ~kinds.faint_and_dim(ink, top)
         if (between(holes, holes) & drawn).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
     if faint_count > FAINT_SHARE * inner_count:

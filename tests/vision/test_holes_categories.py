@@ -20,7 +20,7 @@ from flowbot.vision import read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import to_lab
 from flowbot.vision._discs import ring_like_core_recentred
-from flowbot.vision._outline_edges import Inks, Kind, classify
+from flowbot.vision._outline_edges import EdgeKinds, Inks, Kind, classify
 from flowbot.vision._outlined import _frame_bright
 from flowbot.vision._pipes_through import stubs_out
 
@@ -33,6 +33,10 @@ from flowbot.vision._pipes_through import stubs_out
         ("mirror", 300010, "unsolved", "lines in a light shaft darker than the glow past them"),
         ("zoomed", 300007, "unsolved", "an outline's blurred tail in the ring of a lavender dot"),
         ("mirror", 300004, "solved", "lines under flows' tints found only by the classic search"),
+        ("tiny_cells", 300014, "started", "a tint lifts the outline's corner between holes"),
+        ("tiny_cells", 300049, "solved", "a line over a deep blue tint, heavier than the lines"),
+        ("tiny_cells", 300068, "solved", "JPEG's ringing between two holes, a third of a line"),
+        ("tiny_cells", 300153, "solved", "JPEG spreads the outline's corner between two holes"),
     ],
 )
 def test_holes_boards_read_exactly(category: str, seed: int, state: str, why: str) -> None:
@@ -148,3 +152,26 @@ def test_a_colour_runs_out_of_a_cell_only_where_it_runs_on_from_its_core(
     if arc:
         # Without the ground, the arc passed for the colour running out.
         assert ring_like_core_recentred(image, (30.0, 30.0), pitch, core) > 0.1
+
+
+@pytest.mark.parametrize(
+    ("ink", "top", "dim"),
+    [
+        # JPEG's ringing between two holes: a third of a line's ink, nowhere bright.
+        (1.47, 1.2, True),
+        # As faint, at a line's brightness: a line (a faint one).
+        (1.47, 1.9, False),
+        # A line's ink, however dim: a line.
+        (1.9, 1.2, False),
+    ],
+)
+def test_an_edge_faint_and_dim_is_no_line(ink: float, top: float, dim: bool) -> None:
+    kinds = EdgeKinds(
+        np.full((1, 1), Kind.LINE, np.int8),
+        np.zeros((0, 1), np.int8),
+        _inks(1),
+        levels=(0.5, 1.93, 2.6),
+        peak_levels=(1.63, 2.29),
+        top_levels=(1.99, 2.37),
+    )
+    assert bool(kinds.faint_and_dim(np.array([ink]), np.array([top]))[0]) is dim

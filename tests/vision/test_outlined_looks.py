@@ -19,6 +19,7 @@ from flowbot.screens.synthetic import sample
 from flowbot.vision import _border_sides, read_board
 from flowbot.vision._outline_edges import (
     Kind,
+    _by_peak,
     _past_outline_ends,
 )
 from flowbot.vision._outlined import Outlined, _biggest, _within
@@ -168,3 +169,61 @@ def test_a_side_by_the_outlines_end_is_told_by_its_far_part(
     vertical, horizontal, ends = _corner_edges(turn=turn, near=near, far=far)
     _past_outline_ends(vertical, horizontal, ends, line=2.1, high=2.8)
     assert vertical[1, 1] == kind
+
+
+@pytest.mark.parametrize(
+    ("kind", "ink", "far", "after"),
+    [
+        # A side between two of the outline's corners, read as a line with under half a
+        # line's ink, its ink all by one corner: the outline's cap blurred there, nothing.
+        (Kind.LINE, 1.37, 0.4, Kind.NONE),
+        # Its far part holds a line's ink: a line drawn there.
+        (Kind.LINE, 1.37, 1.9, Kind.LINE),
+        # Read as a line with less than the lines' ink, all by the corner: nothing.
+        (Kind.LINE, 2.0, 0.4, Kind.NONE),
+        # A line's whole ink: a line, whatever its far part shows.
+        (Kind.LINE, 2.2, 0.4, Kind.LINE),
+        # Doubtful, between two corners, nothing at its far part: nothing.
+        (Kind.DOUBT, 2.3, 0.4, Kind.NONE),
+    ],
+)
+def test_a_side_between_two_outline_corners_is_told_by_its_far_part(
+    kind: Kind, ink: float, far: float, after: Kind
+) -> None:
+    # The outline turns at the side's top corner (up and right of it) and ends at its
+    # bottom corner (the frame's bottom line beside it: left of it only).
+    vertical, horizontal, ends = _corner_edges(turn=True, near=1.7, far=far)
+    horizontal[2, 0] = Kind.OUTLINE
+    vertical[1, 1] = kind
+    inks = np.full((3, 2), 2.1), np.full((3, 2), 2.1)
+    inks[0][1, 1] = ink
+    _past_outline_ends(vertical, horizontal, ends, line=2.1, high=2.8, inks=inks)
+    assert vertical[1, 1] == after
+
+
+@pytest.mark.parametrize(
+    ("peak", "top", "kind"),
+    [
+        # Heavier than a line over a dark tint, standing over its ground as lines do and
+        # dimmer than the outline: a line (holes tiny cells 300049 solved).
+        (1.85, 2.09, Kind.LINE),
+        # Standing over its ground halfway to the outline's: doubtful still.
+        (2.05, 2.09, Kind.DOUBT),
+        # As bright as the outline: doubtful still.
+        (1.85, 2.3, Kind.DOUBT),
+    ],
+)
+def test_a_doubtful_edge_standing_as_lines_do_is_a_line(
+    peak: float, top: float, kind: Kind
+) -> None:
+    kinds = np.array([Kind.DOUBT, Kind.LINE], np.int8)
+    _by_peak(
+        kinds,
+        np.array([True, False]),
+        np.array([peak, 1.74]),
+        np.array([top, 1.98]),
+        peaks=(1.74, 2.32),
+        tops=(1.98, 2.37),
+    )
+    assert kinds[0] == kind
+    assert kinds[1] == Kind.LINE

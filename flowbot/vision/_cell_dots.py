@@ -310,8 +310,7 @@ def _blurred_pairs(samples: CellSamples, blurred: list[Cell]) -> list[Cell]:
         c
         for c in on_black
         if any(
-            o != c
-            and float(delta_e(core[c], core[o])) * TWIN_SIDE <= min(standing[c], standing[o])
+            o != c and float(delta_e(core[c], core[o])) * TWIN_SIDE <= min(standing[c], standing[o])
             for o in on_black
         )
     ]

@@ -151,7 +151,7 @@ def read_dots(
             )
     twins = _blurred_twins(samples, dots, pipe_dots, blurred + doubtful)
     in_doubt = _blurred_discs(samples, contrast, blurred, dots | twins, hole)
-    in_doubt += _blurred_pairs(samples, blurred)
+    in_doubt += _blurred_pairs(samples, contrast, blurred, dots | twins, hole)
     for r, c in doubtful + in_doubt:
         if Cell(r, c) not in twins:
             raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
@@ -264,23 +264,34 @@ def _blurred_discs(
     small cells and JPEG noise run into the ring (not flat: none of 339 such cells
     on the guard sets was), or lift the ground of many cells alike (its noise).
     """
+    return [cell for cell in _above_noise(contrast, blurred, dots, hole) if samples.flat[cell]]
+
+
+def _above_noise(
+    contrast: np.ndarray, blurred: list[Cell], dots: set[Cell], hole: np.ndarray
+) -> list[Cell]:
+    """The ``blurred`` cells standing out from their rings ``GROUND_NOISE_TIMES`` past the
+    median contrast of the cells read empty (neither ``dots`` nor ``hole``)."""
     if not blurred:
         return []
     empty = ~np.asarray(hole, bool)
     for r, c in dots:
         empty[r, c] = False
     noise = float(np.median(contrast[empty])) if empty.any() else 0.0
-    return [
-        cell
-        for cell in blurred
-        if samples.flat[cell] and float(contrast[cell]) > GROUND_NOISE_TIMES * noise
-    ]
+    return [cell for cell in blurred if float(contrast[cell]) > GROUND_NOISE_TIMES * noise]
 
 
-def _blurred_pairs(samples: CellSamples, blurred: list[Cell]) -> list[Cell]:
-    """The ``blurred`` cells (faint, no crisp disc) on a ring as black as the game's ground
-    (within ``TINTED_RING``) with another such cell of their colour: its core ``TWIN_SIDE``
-    times nearer theirs than either core to its own ring. Something drawn there twice, in
+def _blurred_pairs(
+    samples: CellSamples,
+    contrast: np.ndarray,
+    blurred: list[Cell],
+    dots: set[Cell],
+    hole: np.ndarray,
+) -> list[Cell]:
+    """The ``blurred`` cells (faint, no crisp disc) standing out past the ground's noise
+    (as ``_blurred_discs``) on a ring as black as the game's ground (within
+    ``TINTED_RING``) with another such cell of their colour: its core ``TWIN_SIDE`` times
+    nearer theirs than either core to its own ring. Something drawn there twice, in
     doubt, flat or not.
 
     A dark flow on black through a blur and JPEG in small cells stands 13-15 Lab from
@@ -289,7 +300,9 @@ def _blurred_pairs(samples: CellSamples, blurred: list[Cell]) -> list[Cell]:
     faint a core): read empty, its pair was left out of the puzzle (dark flows 300000
     (35, 0, 0) 24 px blur 1.2 JPEG 40 solved, 300002 (25, 0, 25) started). The game
     draws a colour's two dots alike; glow lifts the ring round what it lights, or
-    crosses the cell (its colour on two sides of the ring).
+    crosses the cell (its colour on two sides of the ring), or lifts many cells alike
+    (the noise: synthetic colour_blind 300001, two glow-lit cells 7.0-7.3 Lab from
+    black rings where the cells read empty stand 5.8 from theirs).
     """
     core, ring = samples.core_lab, samples.ring_lab
     black = np.zeros(3)
@@ -302,7 +315,7 @@ def _blurred_pairs(samples: CellSamples, blurred: list[Cell]) -> list[Cell]:
     )
     on_black = [
         c
-        for c in blurred
+        for c in _above_noise(contrast, blurred, dots, hole)
         if float(delta_e(ring[c], black)) < TINTED_RING and int(sides[c].sum()) <= 1
     ]
     standing = {c: float(delta_e(core[c], ring[c])) for c in on_black}

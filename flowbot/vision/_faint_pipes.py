@@ -285,7 +285,10 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
     "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens; "
     "WIDEST 0.5 pitch between the band's half-way places (pipes 0.30-0.34, a dot's disc "
-    "0.47 where looked across, a mirrored glow shaft 0.55: walls mirror 100011).",
+    "0.47 where looked across, a mirrored glow shaft 0.55: walls mirror 100011); in colour "
+    "sharp within SOFTER 1.3 times the image's own pipes' edges where those are softer "
+    "(pipes_edge_px: 4.4-4.6 px in 24 px cells blurred 1.2 px through JPEG 40-50, a dark "
+    "flow's 0.6-1.2 times that).",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

@@ -304,6 +304,9 @@ def _blurred_pairs(
     (the noise: synthetic colour_blind 300001, two glow-lit cells 7.0-7.3 Lab from
     black rings where the cells read empty stand 5.8 from theirs).
     """
+    standing_out = _above_noise(contrast, blurred, dots, hole)
+    if len(standing_out) < 2:
+        return []
     core, ring = samples.core_lab, samples.ring_lab
     black = np.zeros(3)
     # A dot ends inside its cell but where its one pipe leaves: its ring's sectors show
@@ -315,7 +318,7 @@ def _blurred_pairs(
     )
     on_black = [
         c
-        for c in _above_noise(contrast, blurred, dots, hole)
+        for c in standing_out
         if float(delta_e(ring[c], black)) < TINTED_RING and int(sides[c].sum()) <= 1
     ]
     standing = {c: float(delta_e(core[c], ring[c])) for c in on_black}

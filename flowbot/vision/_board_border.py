@@ -322,6 +322,21 @@ def _left_out_by_colour(
     # beside every cell): off it, a window's text beside a cell left out may
     # share it.
     left_out[:] = shows_ground & ~(line_like & typical).any(axis=1) & judged
+    if left_out.any():
+        # A blur mixes a thin line with the ground either side of it: beside a cell on
+        # another ground than most (a black row among flows' tints), the border looks
+        # as the inner lines along the cell's own row or column do, where those stand
+        # out from its ground farther than a match (``LINE_COLOUR_NOISE``: else a cell
+        # showing that ground would pass for one showing the line). Dark flows 300001
+        # (25, 0, 25) 24 px blur 1.2 JPEG 50 started: the lines beside the flows' tints
+        # 21 Lab from the border beside the black row, the row's own lines 2.4; a cell
+        # left out shows its ground or what lies outside, not its row's lines.
+        inner = edges.vertical if vertical else edges.horizontal
+        along = median_of(np.swapaxes(inner, 0, 1), axis=1)  # (cells, 3)
+        drawn_so = (delta_e(along, own) > noise)[:, None] & (
+            delta_e(lab, along[:, None, :]) <= noise
+        )
+        left_out &= ~(drawn_so & typical).any(axis=1)
     if near_ground:
         left_out &= delta_e(lab, line).min(axis=1) > _NEAR_GROUND_APART
     log.debug(

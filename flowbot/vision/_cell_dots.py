@@ -150,7 +150,9 @@ def read_dots(
                 f"cell ({cell.row}, {cell.col}) holds a dot of nearly its background's colour"
             )
     twins = _blurred_twins(samples, dots, pipe_dots, blurred + doubtful)
-    for r, c in doubtful + _blurred_discs(samples, contrast, blurred, dots | twins, hole):
+    in_doubt = _blurred_discs(samples, contrast, blurred, dots | twins, hole)
+    in_doubt += _blurred_pairs(samples, contrast, blurred, dots | twins, hole)
+    for r, c in doubtful + in_doubt:
         if Cell(r, c) not in twins:
             raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
     dots |= twins
@@ -262,16 +264,71 @@ def _blurred_discs(
     small cells and JPEG noise run into the ring (not flat: none of 339 such cells
     on the guard sets was), or lift the ground of many cells alike (its noise).
     """
+    return [cell for cell in _above_noise(contrast, blurred, dots, hole) if samples.flat[cell]]
+
+
+def _above_noise(
+    contrast: np.ndarray, blurred: list[Cell], dots: set[Cell], hole: np.ndarray
+) -> list[Cell]:
+    """The ``blurred`` cells standing out from their rings ``GROUND_NOISE_TIMES`` past the
+    median contrast of the cells read empty (neither ``dots`` nor ``hole``)."""
     if not blurred:
         return []
     empty = ~np.asarray(hole, bool)
     for r, c in dots:
         empty[r, c] = False
     noise = float(np.median(contrast[empty])) if empty.any() else 0.0
+    return [cell for cell in blurred if float(contrast[cell]) > GROUND_NOISE_TIMES * noise]
+
+
+def _blurred_pairs(
+    samples: CellSamples,
+    contrast: np.ndarray,
+    blurred: list[Cell],
+    dots: set[Cell],
+    hole: np.ndarray,
+) -> list[Cell]:
+    """The ``blurred`` cells (faint, no crisp disc) standing out past the ground's noise
+    (as ``_blurred_discs``) on a ring as black as the game's ground (within
+    ``TINTED_RING``) with another such cell of their colour: its core ``TWIN_SIDE`` times
+    nearer theirs than either core to its own ring. Something drawn there twice, in
+    doubt, flat or not.
+
+    A dark flow on black through a blur and JPEG in small cells stands 13-15 Lab from
+    black at its dots, 8-9 along its pipe, no crisp disc, and its pipe, running out of
+    its dots, leaves them no flat discs (the ring's pixels lie within ``NEAR`` of so
+    faint a core): read empty, its pair was left out of the puzzle (dark flows 300000
+    (35, 0, 0) 24 px blur 1.2 JPEG 40 solved, 300002 (25, 0, 25) started). The game
+    draws a colour's two dots alike; glow lifts the ring round what it lights, or
+    crosses the cell (its colour on two sides of the ring), or lifts many cells alike
+    (the noise: synthetic colour_blind 300001, two glow-lit cells 7.0-7.3 Lab from
+    black rings where the cells read empty stand 5.8 from theirs).
+    """
+    standing_out = _above_noise(contrast, blurred, dots, hole)
+    if len(standing_out) < 2:
+        return []
+    core, ring = samples.core_lab, samples.ring_lab
+    black = np.zeros(3)
+    # A dot ends inside its cell but where its one pipe leaves: its ring's sectors show
+    # its colour (nearer the core's than the ring's) on one side at most. A glow shaft
+    # across the cell shows it on two (a real screen's magenta shafts through two
+    # empty cells, migaol trimmed_puzzle: 7-9 Lab from a black ring).
+    sides = delta_e(samples.sector_lab, core[:, :, None, :]) < delta_e(
+        samples.sector_lab, ring[:, :, None, :]
+    )
+    on_black = [
+        c
+        for c in standing_out
+        if float(delta_e(ring[c], black)) < TINTED_RING and int(sides[c].sum()) <= 1
+    ]
+    standing = {c: float(delta_e(core[c], ring[c])) for c in on_black}
     return [
-        cell
-        for cell in blurred
-        if samples.flat[cell] and float(contrast[cell]) > GROUND_NOISE_TIMES * noise
+        c
+        for c in on_black
+        if any(
+            o != c and float(delta_e(core[c], core[o])) * TWIN_SIDE <= min(standing[c], standing[o])
+            for o in on_black
+        )
     ]
 
 

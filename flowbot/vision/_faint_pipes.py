@@ -23,6 +23,7 @@ such a dot at a faint band no flow read explains refuses (``FAINT_DOTS``).
 
 from __future__ import annotations
 
+import functools
 import math
 from itertools import pairwise
 
@@ -31,11 +32,17 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._cell_pipes import BAND_EDGE_PX
-from flowbot.vision._cells import NEAR, CellSamples
+from flowbot.vision._cells import NEAR, CellSamples, sample_cells
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import crisp_rim
 from flowbot.vision._pipes import band_links, edges_off, lab_at, step
-from flowbot.vision._rays import SOFT_LIGHTNESS, band_is_soft, band_width, edges_in_colour
+from flowbot.vision._rays import (
+    SOFT_LIGHTNESS,
+    band_is_soft,
+    band_width,
+    edges_in_colour,
+    edges_px_in_colour,
+)
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
 
@@ -68,18 +75,75 @@ _BESIDE = 0.32
 WIDEST = 0.5
 
 
+#: A faint band judged in colour is drawn with edges up to this many times as soft as
+#: the image's own pipes' (``pipes_edge_px``), where that is softer than
+#: ``BAND_EDGE_PX``: a phone's blur and JPEG soften every drawn edge alike, and glow
+#: fades over twice a pipe's edge or more (huge_cells 92274: 5.2 px against 2.9).
+SOFTER = 1.3
+#: Fewest places (sides) along bands standing out by the full contrast that measure
+#: the image's own pipes' edges; fewer, ``BAND_EDGE_PX`` alone.
+EDGE_PLACES = 4
+
+
+def pipes_edge_px(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> float:
+    """How soft the image draws a pipe's edge in colour: the median, over the places
+    ``drawn_share`` looks at along the links banded at ``contrast`` (the pipe contrast)
+    where the band stands that far from both sides, of the pixels its place takes to go
+    the whole way to each side at its steepest (``edges_px_in_colour``); ``nan`` with
+    fewer than ``EDGE_PLACES`` such sides.
+
+    The game draws every pipe with the same crisp outline: what a blur or JPEG makes of
+    the flows that stand out clearly, it makes of a faint one in the same image.
+    """
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    edges: list[float] = []
+    for cell, k in band_links(image, geometry, samples, contrast):
+        a, b = cell, step(cell, k)
+        p, q = geometry.centre(a), geometry.centre(b)
+        across = np.pi / 2 if k == 0 else 0.0
+        dx, dy = np.cos(across) * _BESIDE * pitch, np.sin(across) * _BESIDE * pitch
+        for t in _ALONG:
+            x, y = p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)
+            band = lab_at(image, np.array([(x, y)]), h, w)[0]
+            sides = lab_at(image, np.array([(x - dx, y - dy), (x + dx, y + dy)]), h, w)
+            if float(delta_e(sides, band).min()) < contrast:
+                continue  # beside another flow's tint or a dot: not its edge alone
+            edges.extend(
+                edges_px_in_colour(
+                    image, (x, y), pitch, band, sides, across=across, reach=_BESIDE
+                ).tolist()
+            )
+    return float(np.median(edges)) if len(edges) >= EDGE_PLACES else math.nan
+
+
+def colour_outline_px(
+    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> float:
+    """The pixels within which a faint band's edge judged in colour is sharp: ``SOFTER``
+    times the image's own pipes' (``pipes_edge_px`` at ``contrast``), ``BAND_EDGE_PX``
+    at the least (a sharp image's pipes, or none to measure)."""
+    own = pipes_edge_px(image, geometry, samples, contrast)
+    return BAND_EDGE_PX if math.isnan(own) else max(BAND_EDGE_PX, SOFTER * own)
+
+
 def drawn_share(
     image: np.ndarray,
     geometry: BoardGeometry,
     flow: tuple[Cell, ...],
     *,
     widest: float = math.inf,
+    colour_outline: float = BAND_EDGE_PX,
 ) -> float:
     """The share of the places along ``flow``'s links where its band's edge is sharp
     across its width (``DRAWN_SHARE``; 1 with no link: a flow through a warp only).
 
     A place within ``SOFT_LIGHTNESS`` of the lightness beside it is judged in
-    colour, each edge against its own side's colour: sharp on both (a pipe).
+    colour, each edge against its own side's colour: sharp on both (a pipe),
+    within ``colour_outline`` pixels (``colour_outline_px``: the image's own
+    pipes' edges, where a blur softens them).
     With ``widest``, a place judged in lightness whose band is wider than that
     (``band_width``) is no pipe's, however sharp.
     """
@@ -118,7 +182,7 @@ def drawn_share(
                 band,
                 sides,
                 across=across,
-                outline_px=BAND_EDGE_PX,
+                outline_px=colour_outline,
                 reach=_BESIDE,
             )
             stepped = delta_e(sides, band) >= COLOUR_STEP
@@ -171,6 +235,17 @@ def check_no_faint_pipes(cells: Cells) -> None:
         cells.settings.pipe_contrast * FAINTER,
         into_dots=True,
     )
+    # A blur softens every drawn edge alike: a band no softer than the image's own
+    # pipes is drawn (asked only where a band is in doubt at the sharp image's edge;
+    # the pipes read are hidden in ``cells.samples``: sampled again).
+    outline = functools.cache(
+        lambda: colour_outline_px(
+            cells.image,
+            cells.geometry,
+            sample_cells(cells.image, cells.geometry),
+            cells.settings.pipe_contrast,
+        )
+    )
     for cell, k in sorted(links):
         other = step(cell, k)
         if {cell, other} & features.holes or link(cell, other) in features.walls:
@@ -178,7 +253,12 @@ def check_no_faint_pipes(cells: Cells) -> None:
         if {cell, other} <= cells.dots:
             continue  # two dots of a pair side by side, blurred into one band
         # Wider than a pipe: the background's glow, its edges however sharp.
-        if drawn_share(cells.image, cells.geometry, (cell, other), widest=WIDEST) >= DRAWN_SHARE:
+        share = drawn_share(cells.image, cells.geometry, (cell, other), widest=WIDEST)
+        if share < DRAWN_SHARE and outline() > BAND_EDGE_PX:
+            share = drawn_share(
+                cells.image, cells.geometry, (cell, other), widest=WIDEST, colour_outline=outline()
+            )
+        if share >= DRAWN_SHARE:
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
             )
@@ -205,7 +285,10 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
     "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens; "
     "WIDEST 0.5 pitch between the band's half-way places (pipes 0.30-0.34, a dot's disc "
-    "0.47 where looked across, a mirrored glow shaft 0.55: walls mirror 100011).",
+    "0.47 where looked across, a mirrored glow shaft 0.55: walls mirror 100011); in colour "
+    "sharp within SOFTER 1.3 times the image's own pipes' edges where those are softer "
+    "(pipes_edge_px: 4.4-4.6 px in 24 px cells blurred 1.2 px through JPEG 40-50, a dark "
+    "flow's 0.6-1.2 times that).",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

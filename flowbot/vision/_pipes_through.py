@@ -30,6 +30,7 @@ rules refuse its pipes).
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 from dataclasses import replace
@@ -40,12 +41,14 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Geometry, Link, link
 from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import corner_colours, find_bridges, shows_disc
+from flowbot.vision._cell_pipes import BAND_EDGE_PX
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._faint_pipes import (
     DRAWN_SHARE,
     FAINTER,
     WIDEST,
+    colour_outline_px,
     drawn_share,
     ends_in_dots,
 )
@@ -186,13 +189,21 @@ def fainter_flows(
     if fainter is None or not set(pipes.flows) < set(fainter.flows):
         return None
     new = sorted(set(fainter.flows) - set(pipes.flows))
-    drawn = [drawn_share(image, geometry, flow, widest=WIDEST) for flow in new]
-    log.debug("fainter flows read: %s, drawn %s", new, drawn)
     # Glow fades softly across its width, or is wider than a pipe however sharp (as the
-    # faint-pipe rule judges it), and ends in no dot: no flow drawn.
+    # faint-pipe rule judges it), and ends in no dot: no flow drawn. Softly means softer
+    # than the image's own pipes (a blur softens every drawn edge alike), asked only
+    # where a flow is in doubt at the sharp image's edge.
+    outline = functools.cache(lambda: colour_outline_px(image, geometry, samples, contrast))
+
+    def drawn(flow: tuple[Cell, ...]) -> bool:
+        share = drawn_share(image, geometry, flow, widest=WIDEST)
+        if share < DRAWN_SHARE and outline() > BAND_EDGE_PX:
+            share = drawn_share(image, geometry, flow, widest=WIDEST, colour_outline=outline())
+        log.debug("fainter flow read: %s, drawn %.2f", flow, share)
+        return share >= DRAWN_SHARE
+
     taken = all(
-        share >= DRAWN_SHARE or ends_in_dots(image, geometry, samples, flow, fainter.dots)
-        for share, flow in zip(drawn, new, strict=True)
+        drawn(flow) or ends_in_dots(image, geometry, samples, flow, fainter.dots) for flow in new
     )
     return fainter if taken else None
 

@@ -394,6 +394,29 @@ def _ray_lab(
     return to_lab(pixels)
 
 
+def edges_px_in_colour(
+    image: np.ndarray,
+    point: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    sides: np.ndarray,
+    *,
+    across: float,
+    reach: float,
+) -> np.ndarray:
+    """Per side of a band through ``point`` (as ``edges_in_colour`` looks), the pixels its
+    place from ``inside`` to that side's colour would take to go the whole way at its
+    steepest: how soft its edge is (``edges_in_colour`` calls it sharp within ``outline_px``)."""
+    lab = _ray_lab(image, point, pitch, np.array([across + np.pi, across]), start=0.0, end=reach)
+    return _edge_px(place_between(lab, inside, sides[:, None, :]))
+
+
+def _edge_px(place: np.ndarray) -> np.ndarray:
+    """Per ray, the pixels its place would take to go the whole way at its steepest."""
+    steepest = np.abs(np.diff(place, axis=1)).max(axis=1, initial=0.0)
+    return _RAY_STEP / np.maximum(steepest, 1e-9)
+
+
 def _moved_and_sharp(place: np.ndarray, outline_px: float) -> tuple[np.ndarray, np.ndarray]:
     """Rays whose place moves at least half the way; rays faster somewhere than ``outline_px``."""
     moved = place.max(axis=1) - place.min(axis=1) >= 0.5

@@ -1,0 +1,165 @@
+"""Dark flows on black in small cells through a blur and strong JPEG: read, or refused.
+
+A blur (a phone's camera or scaler, 1.2 px) and JPEG 50-40 in 24 px cells soften every
+drawn edge: the bright flows' colour edges take 4.4 px, as long as a dark flow's, past
+the sharp image's BAND_EDGE_PX 4 that tells a pipe from glow. Judged by that, a dark flow
+read whole at half the pipe contrast passed for glow and was dropped, its cells read
+empty (a wrong puzzle); judged by the image's own pipes' edges it is read. A dark flow too
+faint for its band to be found at all leaves its two dots as faint cells of one colour on
+the black ground, no crisp disc, a pipe running out of them: in doubt, not read empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from flowbot.models import BoardGeometry, Cell
+from flowbot.render import board_geometry
+from flowbot.vision import UnsureBoardError, read_board
+from flowbot.vision._cell_dots import _blurred_pairs
+from flowbot.vision._cell_pipes import BAND_EDGE_PX
+from flowbot.vision._cells import CellSamples, sample_cells
+from flowbot.vision._colour import delta_e
+from flowbot.vision._faint_pipes import (
+    DRAWN_SHARE,
+    WIDEST,
+    colour_outline_px,
+    drawn_share,
+    pipes_edge_px,
+)
+from flowbot.vision._types import Settings
+from tests.vision.test_faint_pipes import _dark_jpeg
+
+BLUR, CELL_PX = 1.2, 24
+
+
+@pytest.mark.parametrize(
+    ("seed", "rgb", "quality", "flow"),
+    [
+        (300000, (25, 0, 25), 50, ((0, 0), (0, 1), (0, 2))),
+        (300003, (25, 0, 25), 50, ((5, 3), (5, 4), (5, 5))),
+    ],
+)
+def test_a_dark_flow_as_sharp_as_the_images_pipes_is_read(
+    seed: int, rgb: tuple[int, int, int], quality: int, flow: tuple[tuple[int, int], ...]
+) -> None:
+    # Read as the others' glow before: its pair left out, a wrong puzzle.
+    image, puzzle, covered = _dark_jpeg(seed, rgb, CELL_PX, quality, True, blur=BLUR)
+    reading = read_board(image)
+    assert reading.puzzle == puzzle.canonical()
+    assert set(reading.pipes) == covered
+    geometry = reading.geometry
+    assert isinstance(geometry, BoardGeometry)
+    cells = tuple(Cell(*c) for c in flow)
+    assert drawn_share(image, geometry, cells) < DRAWN_SHARE  # by the sharp image's edge
+    outline = colour_outline_px(image, geometry, sample_cells(image, geometry), 30.0)
+    assert outline > BAND_EDGE_PX
+    assert drawn_share(image, geometry, cells, colour_outline=outline) >= DRAWN_SHARE
+
+
+def test_a_sharp_images_pipes_keep_the_sharp_edge() -> None:
+    # Lossless, unblurred: the bright flows' edges within a pixel or two; glow is judged
+    # against BAND_EDGE_PX as before.
+    image, puzzle, _ = _dark_jpeg(300000, (25, 0, 25), 45, 95, True)
+    geometry = board_geometry(puzzle, cell_px=45)
+    samples = sample_cells(image, geometry)
+    assert pipes_edge_px(image, geometry, samples, 30.0) * 1.3 < BAND_EDGE_PX
+    assert colour_outline_px(image, geometry, samples, 30.0) == BAND_EDGE_PX
+
+
+def test_no_pipes_to_measure_keep_the_sharp_edge() -> None:
+    image, puzzle, _ = _dark_jpeg(300000, (25, 0, 25), CELL_PX, 50, True, blur=BLUR)
+    geometry = board_geometry(puzzle, cell_px=CELL_PX)
+    samples = sample_cells(image, geometry)
+    # Every cell's sectors its ring's: no band stands out anywhere.
+    hidden = replace(samples, sector_lab=np.repeat(samples.ring_lab[:, :, None, :], 4, axis=2))
+    assert np.isnan(pipes_edge_px(image, geometry, hidden, 30.0))
+    assert colour_outline_px(image, geometry, hidden, 30.0) == BAND_EDGE_PX
+
+
+def test_a_started_dark_flow_as_sharp_as_the_images_pipes_is_refused_unread() -> None:
+    # Its dot's disc in doubt, the flow not read (read empty before: a wrong puzzle); its
+    # band, no softer than the image's pipes, is drawn (the faint-pipe rule's look).
+    image, puzzle, _ = _dark_jpeg(300002, (25, 0, 25), CELL_PX, 50, False, blur=BLUR)
+    with pytest.raises(UnsureBoardError, match=r"cell \(2, 3\)"):
+        read_board(image)
+    geometry = board_geometry(puzzle, cell_px=CELL_PX)
+    assert isinstance(geometry, BoardGeometry)
+    link = (Cell(2, 3), Cell(2, 4))
+    outline = colour_outline_px(image, geometry, sample_cells(image, geometry), 30.0)
+    assert drawn_share(image, geometry, link, widest=WIDEST) < DRAWN_SHARE
+    assert drawn_share(image, geometry, link, widest=WIDEST, colour_outline=outline) >= DRAWN_SHARE
+
+
+@pytest.mark.parametrize(
+    ("seed", "rgb", "quality", "whole", "dots"),
+    [
+        (300000, (35, 0, 0), 40, True, ((0, 0), (0, 2))),
+        (300002, (25, 0, 25), 40, False, ((2, 3), (3, 0))),
+        (300003, (0, 20, 40), 50, True, ((5, 3), (5, 5))),
+    ],
+)
+def test_a_dark_flow_too_faint_for_its_band_is_refused_at_its_dots(
+    seed: int,
+    rgb: tuple[int, int, int],
+    quality: int,
+    whole: bool,
+    dots: tuple[tuple[int, int], ...],
+) -> None:
+    # 11 Lab from black along its band, 13-15 at its dots: no band at half the pipe
+    # contrast, its dots no crisp or flat discs (read empty before: a wrong puzzle).
+    image, puzzle, _ = _dark_jpeg(seed, rgb, CELL_PX, quality, whole, blur=BLUR)
+    with pytest.raises(UnsureBoardError, match="cannot tell whether cell"):
+        read_board(image)
+    samples = sample_cells(image, board_geometry(puzzle, cell_px=CELL_PX))
+    contrast, faint, hole = _faint_cells(samples)
+    assert {Cell(*d) for d in dots} <= set(_blurred_pairs(samples, contrast, faint, set(), hole))
+
+
+def test_glow_is_no_pair() -> None:
+    image, puzzle, _ = _dark_jpeg(300000, (35, 0, 0), CELL_PX, 40, True, blur=BLUR)
+    samples = sample_cells(image, board_geometry(puzzle, cell_px=CELL_PX))
+    contrast, faint, hole = _faint_cells(samples)
+    one, two = Cell(0, 0), Cell(0, 2)
+    assert {one, two} <= set(_blurred_pairs(samples, contrast, faint, set(), hole))
+    # A shaft across the first (its colour on both sides of its ring): no dot's end.
+    sectors = samples.sector_lab.copy()
+    sectors[one][0] = sectors[one][2] = samples.core_lab[one]
+    crossed = replace(samples, sector_lab=sectors)
+    assert two not in _blurred_pairs(crossed, contrast, faint, set(), hole)
+    # Glow lifting the first's ring off black: its twin alone, no pair.
+    rings = samples.ring_lab.copy()
+    rings[one] = samples.core_lab[one] * 0.6
+    lit = replace(samples, ring_lab=rings)
+    assert two not in _blurred_pairs(lit, contrast, faint, set(), hole)
+    # The ground lifted as far in every cell (glow over the board): its noise.
+    lifted = np.maximum(contrast, contrast[one] / 2 + 1.0)
+    assert _blurred_pairs(samples, lifted, faint, set(), hole) == []
+
+
+def _faint_cells(samples: CellSamples) -> tuple[np.ndarray, list[Cell], np.ndarray]:
+    """Each cell's contrast (the bright flows' cells 0: the pipe stage hides them from the
+    dot reader), the cells between the faint and the empty contrast, no holes."""
+    settings = Settings()
+    contrast = delta_e(samples.core_lab, samples.ring_lab)
+    contrast = np.where(contrast > settings.dot_contrast, 0.0, contrast)
+    faint = [
+        Cell(int(r), int(c))
+        for r, c in np.argwhere(
+            (contrast >= settings.faint_contrast) & (contrast <= settings.empty_contrast)
+        )
+    ]
+    return contrast, faint, np.zeros(contrast.shape, bool)
+
+
+def test_the_border_beside_a_black_row_among_tints_is_drawn() -> None:
+    # A blur mixes the thin border with the ground either side: beside the dark flow's
+    # black row it is 21 Lab from the lines' median (taken beside the flows' tints), 2.4
+    # from the row's own inner lines. Refused before as a shaped board's gap.
+    image, puzzle, covered = _dark_jpeg(300001, (25, 0, 25), CELL_PX, 50, False, blur=BLUR)
+    reading = read_board(image)
+    assert reading.puzzle == puzzle.canonical()
+    assert set(reading.pipes) == covered

@@ -298,8 +298,9 @@ def edges_in_colour(
     side's colour (1) by its colour distances to both. For a band too near
     its ground's lightness to judge there (``band_is_soft``).
     """
-    lab = _ray_lab(image, point, pitch, np.array([across + np.pi, across]), start=0.0, end=reach)
-    return _moved_and_sharp(place_between(lab, inside, sides[:, None, :]), outline_px)
+    return _moved_and_sharp(
+        _band_places(image, point, pitch, inside, sides, across=across, reach=reach), outline_px
+    )
 
 
 def corner_reach(
@@ -407,8 +408,23 @@ def edges_px_in_colour(
     """Per side of a band through ``point`` (as ``edges_in_colour`` looks), the pixels its
     place from ``inside`` to that side's colour would take to go the whole way at its
     steepest: how soft its edge is (``edges_in_colour`` calls it sharp within ``outline_px``)."""
+    return _edge_px(_band_places(image, point, pitch, inside, sides, across=across, reach=reach))
+
+
+def _band_places(
+    image: np.ndarray,
+    point: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    sides: np.ndarray,
+    *,
+    across: float,
+    reach: float,
+) -> np.ndarray:
+    """Along a ray each way from ``point`` at ``across`` (back, then ahead), out to ``reach``
+    pitches, each point's place from ``inside`` (0) to its side's colour ``sides`` (1)."""
     lab = _ray_lab(image, point, pitch, np.array([across + np.pi, across]), start=0.0, end=reach)
-    return _edge_px(place_between(lab, inside, sides[:, None, :]))
+    return place_between(lab, inside, sides[:, None, :])
 
 
 def _edge_px(place: np.ndarray) -> np.ndarray:
@@ -420,5 +436,5 @@ def _edge_px(place: np.ndarray) -> np.ndarray:
 def _moved_and_sharp(place: np.ndarray, outline_px: float) -> tuple[np.ndarray, np.ndarray]:
     """Rays whose place moves at least half the way; rays faster somewhere than ``outline_px``."""
     moved = place.max(axis=1) - place.min(axis=1) >= 0.5
-    sharp = np.abs(np.diff(place, axis=1)).max(axis=1, initial=0.0) / _RAY_STEP * outline_px >= 1
+    sharp = _edge_px(place) <= outline_px
     return moved, sharp

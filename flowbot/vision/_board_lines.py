@@ -326,18 +326,21 @@ def _along_own_line(values: np.ndarray, flagged: np.ndarray, shape: tuple[int, i
     ``values`` and ``flagged`` in ``check_edges`` order; ``shape``: how many
     vertical and horizontal grid lines (borders included) the board has.
     """
-    n_xs, n_ys = shape
-    n_vertical = (n_xs - 2) * (n_ys - 1)
     found = np.empty(len(values))
-    for part, lines in (
-        (slice(0, n_vertical), n_xs - 2),
-        (slice(n_vertical, len(values)), n_ys - 2),
-    ):
-        if lines == 0:
-            continue
+    for part, lines in _line_parts(shape, len(values)):
         plain = np.where(flagged[part], np.nan, values[part]).reshape(lines, -1)
         found[part] = np.repeat(median_of_present(plain), plain.shape[1])
     return found
+
+
+def _line_parts(shape: tuple[int, int], edges: int) -> list[tuple[slice, int]]:
+    """The vertical and the horizontal inner edges (``check_edges`` order, ``edges`` in
+    all) as slices, each with how many inner lines it holds (its edges line by line); a
+    part with no inner line left out."""
+    n_xs, n_ys = shape
+    n_vertical = (n_xs - 2) * (n_ys - 1)
+    parts = [(slice(0, n_vertical), n_xs - 2), (slice(n_vertical, edges), n_ys - 2)]
+    return [(part, lines) for part, lines in parts if lines > 0]
 
 
 def _along_own_line_alike(
@@ -350,16 +353,14 @@ def _along_own_line_alike(
     """Per ``flagged`` edge, the median of the unflagged edges on its line whose ``ground``
     lies within ``like`` of its own (NaN where none, and for the edges not flagged); in
     ``_along_own_line``'s order and ``shape``."""
-    n_xs, n_ys = shape
-    n_vertical = (n_xs - 2) * (n_ys - 1)
     found = np.full(len(values), np.nan)
-    for i in np.flatnonzero(flagged).tolist():
-        per = n_ys - 1 if i < n_vertical else n_xs - 1
-        start = i - (i if i < n_vertical else i - n_vertical) % per
-        line = np.arange(start, start + per)
-        alike = line[~flagged[line] & (np.abs(ground[line] - ground[i]) <= like)]
-        if alike.size:
-            found[i] = float(np.median(values[alike]))
+    for part, lines in _line_parts(shape, len(values)):
+        value, flag, under = (a[part].reshape(lines, -1) for a in (values, flagged, ground))
+        out = found[part].reshape(lines, -1)  # (a view: written into ``found``)
+        for line, edge in zip(*np.nonzero(flag), strict=True):
+            alike = ~flag[line] & (np.abs(under[line] - under[line, edge]) <= like)
+            if alike.any():
+                out[line, edge] = float(np.median(value[line][alike]))
     return found
 
 

@@ -411,7 +411,7 @@ class HexSides:
     inks_cut: Inks | None = None
 
     @cached_property
-    def _ends(self) -> tuple[dict[tuple[Node, Node], tuple[Point, Point]], float]:
+    def ends(self) -> tuple[dict[tuple[Node, Node], tuple[Point, Point]], float]:
         """The ends of every side between two cells or on the outline, by the cells either
         side of it (a side a pipe crosses left out: it shows the pipe, not its line), and
         how far across them a line is looked at: across the widest outline and on to the
@@ -430,7 +430,7 @@ class HexSides:
         """How every side shows in the one channel the widths are measured in (``inks``, a
         ``LineMap``; ``lines`` where they are measured side by side, ``_hex_faces``), and
         the lines' level there (``line_level``)."""
-        ends, reach = self._ends
+        ends, reach = self.ends
         inks = self.inks if isinstance(self.inks, LineMap) else self.lines
         measured = inks.sides(np.array(list(ends.values()), np.float64), reach)
         seen = dict(zip(ends, measured, strict=True))
@@ -440,7 +440,7 @@ class HexSides:
     def widths(self) -> tuple[dict[frozenset[Node], float], list[OutlineSide]]:
         """The width of every side between two cells, and of every side on the outline with
         its direction (``_direction``)."""
-        ends, reach = self._ends
+        ends, reach = self.ends
         inks = self.inks or self.lines
         measured = inks.widths(np.array(list(ends.values()), np.float64), reach)
         inner: dict[frozenset[Node], float] = {}

@@ -347,7 +347,7 @@ def _faced_off(sides: HexSides, faced: HexSides) -> bool:
         return False
     half_walls, _ = wall_sides(half)
     inner, _ = faced.widths
-    seen = one_ground(faced, faced.inks)
+    seen = one_ground(faced)
     groups = faced.groups
     return all(
         side not in half_walls

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from flowbot.vision._hex_board import HexSides, Inks, LineMap, Node, line_level
+from flowbot.vision._hex_board import HexSides, LineMap, Node, line_level
 from flowbot.vision._hex_channel import GROUND_OFF
 from flowbot.vision._hex_faces import FacedInks, faces
 from flowbot.vision._hex_glow import SignedLines
@@ -48,12 +48,13 @@ class OneGround:
     spread: float
 
 
-def one_ground(sides: HexSides, inks: Inks) -> dict[frozenset[Node], OneGround]:
-    """For every side between two cells of ``sides``, how it shows in the channel ``inks``
-    measure it in: a ``LineMap`` (one channel for all) or ``FacedInks`` (each side's
+def one_ground(sides: HexSides) -> dict[frozenset[Node], OneGround]:
+    """For every side between two cells of ``sides``, how it shows in the channel its
+    ``inks`` measure it in: a ``LineMap`` (one channel for all) or ``FacedInks`` (each side's
     clearest); none for other measures (the lines' colour's shares take each side's ground
     apart)."""
-    ends, reach = sides._ends
+    ends, reach = sides.ends
+    inks = sides.inks or sides.lines  # (as ``HexSides.widths`` measures them)
     # (a channel's darker lines under glow, ``SignedLines``, are measured without pipes)
     if not ends or not isinstance(inks, LineMap | FacedInks) or isinstance(inks, SignedLines):
         return {}

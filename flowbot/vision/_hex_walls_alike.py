@@ -88,8 +88,7 @@ def _unseen_alike(sides: HexSides, again: HexSides) -> bool:
 
 def _unseen(again: HexSides) -> set[frozenset[Node]]:
     """The sides between two cells a second measure does not see (``tells_thin``)."""
-    assert again.inks is not None
-    return {side for side, seen in one_ground(again, again.inks).items() if not tells_thin(seen)}
+    return {side for side, seen in one_ground(again).items() if not tells_thin(seen)}
 
 
 def _unconfirmed(sides: HexSides, again: HexSides) -> bool:

@@ -227,7 +227,7 @@ def band_is_soft(
         return False
     lab = _ray_lab(image, point, pitch, np.array([across, across + np.pi]), start=0.0)
     place = (lab[..., 0] - inside[0]) / step
-    moved, _ = _moved_and_sharp(place, outline_px)
+    moved = _moved(place)
     return bool(moved.any()) and not (moved & _rises_within(place, outline_px)).any()
 
 
@@ -435,6 +435,9 @@ def _edge_px(place: np.ndarray) -> np.ndarray:
 
 def _moved_and_sharp(place: np.ndarray, outline_px: float) -> tuple[np.ndarray, np.ndarray]:
     """Rays whose place moves at least half the way; rays faster somewhere than ``outline_px``."""
-    moved = place.max(axis=1) - place.min(axis=1) >= 0.5
-    sharp = _edge_px(place) <= outline_px
-    return moved, sharp
+    return _moved(place), _edge_px(place) <= outline_px
+
+
+def _moved(place: np.ndarray) -> np.ndarray:
+    """Rays whose place moves at least half the way."""
+    return place.max(axis=1) - place.min(axis=1) >= 0.5

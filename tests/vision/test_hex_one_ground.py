@@ -65,7 +65,7 @@ def test_a_tint_beside_a_line_spreads_its_one_ground_width() -> None:
     # The sides between a plain hexagon and a tinted one: the line's contrast over its darker
     # face (80) over its contrast over the brighter (40), 2; between two plain ones, 1.
     sides = _board(80.0)
-    seen = one_ground(sides, sides.lines)
+    seen = one_ground(sides)
     # (a side between a plain hexagon and a tinted one: of an even column and an odd one)
     tinted = {side for side in seen if sum(j % 2 for j, _ in side) == 1}
     assert tinted
@@ -78,14 +78,14 @@ def test_a_tint_beside_a_line_spreads_its_one_ground_width() -> None:
 def test_a_tint_as_bright_as_the_line_hides_it() -> None:
     # A tint at the line's level: the sides beside it show no line in that channel.
     sides = _board(LINE)
-    seen = one_ground(sides, sides.lines)
+    seen = one_ground(sides)
     for side, how in seen.items():
         assert how.sees == (not any(j % 2 for j, _ in side))
 
 
 def test_a_wide_reading_tells_a_wall_only_past_its_spread() -> None:
     sides = _board(80.0)
-    how = next(iter(v for v in one_ground(sides, sides.lines).values() if v.spread > 1.5))
+    how = next(iter(v for v in one_ground(sides).values() if v.spread > 1.5))
     # 3 px over a spread of 2 may be 1.5: no wall past a boundary of 2; 5 px is one.
     assert not tells_wide(how, 3.0, 2.0)
     assert tells_wide(how, 5.0, 2.0)

@@ -79,6 +79,8 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
                 met.append((exc, None))
             raise most_board_like(image, met, settings) from None
         if geometry.cell_size < settings.min_cell_px:
+            if _preview(image, geometry, apart, settings):
+                continue
             raise too_small(geometry, settings)
         try:
             # Drawn pipes are read first (by the search); the dots are read through them.
@@ -95,6 +97,9 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
             # holds none like a board's either: ``holds_dots`` would doubt
             # the same samples and count the same clear dots (CLEAR_DOTS).
             if clear_dots(samples, settings) >= PAIR_LEFT:
+                if _preview(image, geometry, apart, settings):
+                    # Its dots too small to read flat: passed over as a preview read is.
+                    continue
                 raise doubt from exc
             # No dots like a board's: another window's grid paper holding a
             # picture. Had the board come first, this grid would have been
@@ -149,3 +154,16 @@ def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True
             # lines, its doubt is about dots read off their centres.
             raise doubt
     return Board(cells, cell_confidence, tuple(notes), cells.features, pipes=pipes)
+
+
+def _preview(
+    image: np.ndarray, geometry: BoardGeometry, apart: list[BoardGeometry], settings: Settings
+) -> bool:
+    """Whether the grid ``geometry`` is the OS's screenshot preview of a board found apart
+    from it, before that board: a smaller copy of one holding dots (``is_copy_of``). Too
+    small to read, or its dots too small to read flat, it is no reason to refuse the
+    screen; the board it shows is read on its own."""
+    return any(
+        holds_dots(image, other, settings) and is_copy_of(image, geometry, other, settings)
+        for other in apart
+    )

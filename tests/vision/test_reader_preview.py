@@ -143,9 +143,7 @@ def test_a_started_bridge_board_whose_preview_is_found_first_is_read() -> None:
     # placed, under the 12 px the reader needs. Both refused the screen.
     [("classic", 3400001), ("bridges", 3400004)],
 )
-def test_a_preview_found_first_that_cannot_be_read_is_passed_over(
-    variant: str, seed: int
-) -> None:
+def test_a_preview_found_first_that_cannot_be_read_is_passed_over(variant: str, seed: int) -> None:
     shot = sample("preview", seed, variant)
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()

@@ -73,10 +73,19 @@ def test_a_face_past_the_image_edge_shows_no_line() -> None:
     assert seen[0] == 0
 
 
-@pytest.mark.parametrize(("state", "seed"), [("started", 300012), ("solved", 300059)])
-def test_mirrored_boards_under_a_light_flows_tint_are_read_exactly(state: str, seed: int) -> None:
-    # Dev seeds: a white (grey-tinted) flow's hexagons were never found drawn: "the
-    # hexagons go on past the board's outline" before.
-    shot = sample("mirror", seed, variant="hex", state=state)
+@pytest.mark.parametrize(
+    ("category", "state", "seed"),
+    [
+        ("mirror", "started", 300012),
+        ("mirror", "solved", 300059),
+        ("colour_blind", "solved", 300055),
+    ],
+)
+def test_boards_under_a_light_flows_tint_are_read_exactly(
+    category: str, state: str, seed: int
+) -> None:
+    # Dev seeds: a light flow's hexagons were never found drawn: "the hexagons go on past
+    # the board's outline" before.
+    shot = sample(category, seed, variant="hex", state=state)
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()

@@ -52,6 +52,7 @@ from flowbot.vision._hex_board import (
 from flowbot.vision._hex_channel import side_middles
 from flowbot.vision._hex_lattice import HexLattice
 from flowbot.vision._hex_pipes import Crossings
+from flowbot.vision._hex_unmixed import off_mixes
 from flowbot.vision._rule import Rule
 
 log = logging.getLogger(__name__)
@@ -77,8 +78,9 @@ GROW_ROUNDS = 4
 class EitherWay(LineMap):
     """The lines of an RGB image standing out from the ground beside them, brighter
     (top-hat) or darker (black-hat), in whichever of red, green and blue they do most,
-    within ``box`` (``x0, y0, x1, y1``; nothing outside it): where the hexagons are drawn
-    (``drawn``), not how wide."""
+    within ``box`` (``x0, y0, x1, y1``; nothing outside it), or in a colour no mix of the
+    faces either side (``_hex_unmixed``): where the hexagons are drawn (``drawn``), not how
+    wide."""
 
     def __init__(
         self,
@@ -111,6 +113,17 @@ class EitherWay(LineMap):
         self.ground = np.zeros_like(self.tophat)
         self.contrast = contrast
         self.pipes = pipes
+        self.rgb, self.box, self.pitch = image.astype(np.float32), (x0, y0, x1, y1), pitch
+
+    def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """For sides ``(n, 2, 2)``, the share of each one's middle half standing out by the
+        contrast in one channel, or where its colour is no mix of its faces' (a side on a
+        light tint's edge: ``_hex_unmixed``)."""
+        one_channel = super().drawn(sides, across)
+        unmixed = off_mixes(
+            self.rgb, sides, box=self.box, pitch=self.pitch, contrast=self.contrast, across=across
+        )
+        return np.maximum(one_channel, unmixed)
 
 
 class SignedLines(LineMap):

@@ -41,7 +41,7 @@ class _Widths:
         ends, _ = board.ends
         self.width: dict[bytes, float] = {}
         spread = {direction: list(_CLOUDED) for direction in clouded}
-        for (node, other), (a, b) in ends.items():
+        for (_, other), (a, b) in ends.items():
             ab = np.array([[a, b]], np.float64)
             direction = int(corner_direction(ab)[0])
             inner = other in board.cells
@@ -68,7 +68,8 @@ def test_each_direction_taken_from_the_measures_clear_along_it() -> None:
     measures = [_Widths(board, clouded) for clouded in ((0,), (1,), (2,))]
     assert not any(replace(board, inks=each).clear_groups for each in measures)
     mixed = by_direction(board, [(each, 0.0) for each in measures])
-    assert mixed is not None and mixed.clear_groups
+    assert mixed is not None
+    assert mixed.clear_groups
     assert wall_sides(mixed) == (set(), set())
 
 

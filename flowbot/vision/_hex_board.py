@@ -398,7 +398,9 @@ class HexSides:
     ``inks_faced``: each side's clearest channel's where ``inks`` are the line's colour's
     shares (``_hex_coverage``), its walls to agree with; ``inks_cut``: where ``inks`` do
     not measure a line the image's edge cuts as cut (with pipes drawn), what judges the
-    outline's sides it cuts (``_check_outline``).
+    outline's sides it cuts (``_check_outline``); ``inks_shares``: where ``inks`` are each
+    side's clearest channel's (``_hex_faces``), the lines' colour's shares, whose walls must
+    agree along each direction where both fall in clear groups (``_hex_coverage``).
     """
 
     lines: LineMap
@@ -409,6 +411,7 @@ class HexSides:
     inks_again: Inks | None = None
     inks_faced: Inks | None = None
     inks_cut: Inks | None = None
+    inks_shares: Inks | None = None
 
     @cached_property
     def ends(self) -> tuple[dict[tuple[Node, Node], tuple[Point, Point]], float]:
@@ -660,7 +663,12 @@ def _check_outline(sides: HexSides) -> None:
     _outline_wide(sides, [edge for edge in outline if edge not in cut])
     if cut:
         seen_cut = replace(
-            sides, inks=sides.inks_cut, inks_again=None, inks_faced=None, inks_cut=None
+            sides,
+            inks=sides.inks_cut,
+            inks_again=None,
+            inks_faced=None,
+            inks_cut=None,
+            inks_shares=None,
         )
         if seen_cut.groups is None:
             raise UnsureReadingError(OUTLINE.reason)

@@ -1,0 +1,97 @@
+"""With pipes drawn, each direction's walls read by the measures that tell them apart along it.
+
+The sides' widths fall into their two groups along each of the three
+directions apart (``_hex_widths``), and no measure of them is clean beside
+every flow: each side's clearest channel errs where a tint beside a line is
+nearly as bright as it (``_hex_faces``), the lines' colour's shares where
+JPEG's halved colours run a tint into a line (``_hex_coverage``), the width
+at half the lines' colour where blur sinks thin lines below half of it.
+What clouds one measure along one direction need not cloud it along
+another: on a JPEG shot the shares' thin lines along the flat sides run
+wide and the channels' along a slanted direction, each measure clear along
+the others (synthetic hex JPEG 300034 started: the channels' gaps
+0.52/0.28/0.33, the shares' 0.30/0.41/0.46, no wall in either). So where
+no one measure falls in clear groups along every direction, each
+direction's walls are read by the measures clear along it, which must read
+the same walls there (``by_direction``); a direction none is clear along
+leaves the board in doubt as before. A board no measure is clear on
+everywhere is a noisy one, and one measure alone clear along a direction
+may be clear by chance (on such JPEG shots each side's clearest channel
+read a thin line as a wall at gaps 0.33 and 0.40, the others in no clear
+groups there: hex JPEG 300042, 300037 solved): where one alone is, every
+other whose groups there say anything, clear or not, must read its walls
+too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from flowbot.vision._hex_board import HexSides, Inks, Node, side_direction
+from flowbot.vision._hex_widths import WidthGroups
+
+
+class DirectionInks:
+    """The sides' widths, each direction's by its own measure (``_hex_board.Inks``)."""
+
+    def __init__(self, measures: Sequence[Inks]) -> None:
+        """``measures``: per direction (0 flat, 1 rising, 2 falling), what measures it."""
+        self.measures = tuple(measures)
+
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
+        widths = np.zeros(len(sides))
+        if not len(sides):
+            return widths
+        which = corner_direction(sides)
+        for direction, inks in enumerate(self.measures):
+            mine = which == direction
+            if mine.any():
+                widths[mine] = inks.widths(sides[mine], across)
+        return widths
+
+
+def corner_direction(sides: np.ndarray) -> np.ndarray:
+    """The direction of each of the sides ``(n, 2, 2)`` of flat-topped hexagons from its
+    corners, as ``_hex_board.side_direction`` names it: 0 flat, 1 where x and y grow
+    together (a cell's side towards its neighbour up and right), 2 where they do not."""
+    dx, dy = (sides[:, 1] - sides[:, 0]).T
+    flat = np.abs(dy) < 0.5 * np.abs(dx)
+    return np.where(flat, 0, np.where(dx * dy > 0, 1, 2))
+
+
+def by_direction(sides: HexSides, measures: Sequence[tuple[Inks, float]]) -> HexSides | None:
+    """``sides`` measured along each direction by the first of ``measures`` whose widths
+    fall in clear groups there (each with the least typical width its thin lines must show
+    for its groups to say anything: a half-level width's ``SOLID``); ``None`` where along
+    some direction none does, those that do read different walls there, or one alone does
+    and another's groups there, clear or not, read other walls."""
+    measured = [replace(sides, inks=inks) for inks, _ in measures]
+    chosen: list[Inks] = []
+    for direction in range(3):
+        # (each measure's walls along it, and whether its groups there are clear)
+        voices: list[tuple[Inks, frozenset[frozenset[Node]], bool]] = []
+        for each, (inks, least) in zip(measured, measures, strict=True):
+            group = each.direction_groups[direction]
+            if group is not None and group.thin >= least:
+                walls = frozenset(walls_along(each, group, direction))
+                voices.append((inks, walls, group.clear))
+        clear = [voice for voice in voices if voice[2]]
+        heard = voices if len(clear) == 1 else clear
+        if not clear or len({walls for _, walls, _ in heard}) > 1:
+            return None
+        chosen.append(clear[0][0])
+    return replace(sides, inks=DirectionInks(chosen))
+
+
+def walls_along(sides: HexSides, group: WidthGroups, direction: int) -> set[frozenset[Node]]:
+    """The sides along ``direction`` that ``sides``' widths put in the outline's group."""
+    inner, _ = sides.widths
+    return {
+        side
+        for side, width in inner.items()
+        if side_direction(side) == direction and group.is_wide(width)
+    }

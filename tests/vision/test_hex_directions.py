@@ -1,0 +1,108 @@
+"""With pipes drawn, a hexagonal board's walls read along each direction by the measures that
+tell them apart there (``_hex_directions``), and each side's clearest channel leading, its
+walls agreeing with the lines' colour's shares along each direction both are clear along
+(``_hex_coverage.COVERED_ALIKE``).
+
+Synthetic shots of development seeds (300000-400000).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_board import _SIDES, HexSides, LineMap, _corners, _direction, wall_sides
+from flowbot.vision._hex_directions import by_direction, corner_direction
+from flowbot.vision._hex_lattice import HexLattice
+
+_LATTICE = HexLattice(x0=40.0, y0=40.0, col_step=30.0 * np.sqrt(3) / 2, row_step=30.0)
+#: Thin lines' widths along a direction a measure is clouded along: spread from the thin
+#: lines' 1 px towards the outline's 2 px, no clear gap between them.
+_CLOUDED = (1.2, 1.35, 1.5, 1.65, 1.8)
+
+
+def _board() -> HexSides:
+    """Seven rows of five columns of hexagons, no wall."""
+    cells = frozenset((j, k) for j in range(5) for k in range(j % 2, 14 + j % 2, 2))
+    lines = LineMap(np.zeros((400, 300), np.uint8), _LATTICE.row_step, 10.0)
+    return HexSides(lines, _LATTICE, cells)
+
+
+class _Widths:
+    """A measure of ``_board``'s sides: the outline 2 px, thin lines 1 px, but for a few
+    of them along the directions it is clouded along (``_CLOUDED``)."""
+
+    def __init__(self, board: HexSides, clouded: tuple[int, ...]) -> None:
+        ends, _ = board.ends
+        self.width: dict[bytes, float] = {}
+        spread = {direction: list(_CLOUDED) for direction in clouded}
+        for (_, other), (a, b) in ends.items():
+            ab = np.array([[a, b]], np.float64)
+            direction = int(corner_direction(ab)[0])
+            inner = other in board.cells
+            width = 1.0 if inner else 2.0
+            if inner and spread.get(direction):
+                width = spread[direction].pop()
+            self.width[ab.tobytes()] = width
+
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
+        return np.array([self.width[side[None].tobytes()] for side in sides])
+
+
+def test_a_sides_direction_from_its_corners_is_its_direction_by_its_step() -> None:
+    lattice = HexLattice(x0=40.0, y0=40.0, col_step=30.0 * np.sqrt(3) / 2, row_step=30.0)
+    for node in ((0, 0), (1, 1), (2, 4)):
+        corners = _corners(lattice, node)
+        for step, a, b in _SIDES:
+            ends = np.array([[[corners[a].x, corners[a].y], [corners[b].x, corners[b].y]]])
+            assert corner_direction(ends)[0] == _direction(step)
+
+
+def test_each_direction_taken_from_the_measures_clear_along_it() -> None:
+    board = _board()
+    measures = [_Widths(board, clouded) for clouded in ((0,), (1,), (2,))]
+    assert not any(replace(board, inks=each).clear_groups for each in measures)
+    mixed = by_direction(board, [(each, 0.0) for each in measures])
+    assert mixed is not None
+    assert mixed.clear_groups
+    assert wall_sides(mixed) == (set(), set())
+
+
+def test_one_measure_alone_clear_along_a_direction_must_be_heard_out() -> None:
+    # Along the flat sides only the second is clear; the first, clouded there, reads
+    # walls by its own groups' boundary: in doubt.
+    board = _board()
+    measures = [(_Widths(board, (0,)), 0.0), (_Widths(board, (1,)), 0.0)]
+    assert by_direction(board, measures) is None
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        # JPEG: the shares' flat thin lines run wide (gap 0.30), the channels' rising ones
+        # (0.28); each clear along the others, neither reading a wall.
+        ("jpeg", 300034),
+        # A zoomed page (JPEG 84, x1.5): the channels' rising thin lines beside a cyan tint
+        # (2.2 px against the outline's 2.8), the shares' flat ones, clear elsewhere.
+        ("zoomed", 300029),
+    ],
+)
+def test_each_direction_read_by_the_measures_clear_along_it(category: str, seed: int) -> None:
+    shot = sample(category, seed, "hex", "started")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert tuple(reading.pipes) == tuple(shot.pipes)
+
+
+def test_the_channels_walls_agree_with_the_shares_along_each_direction() -> None:
+    # A thin line between a blue tint and a dot's dark halo measured 1.64 px in its
+    # clearest channel (the outline 1.8): read as a wall, the channels clear along every
+    # direction; the shares, clear along two, read another wall along one of them.
+    shot = sample("jpeg", 300052, "hex", "started")
+    with pytest.raises(UnsureReadingError, match="wall or not"):
+        read_board(shot.image)

@@ -158,6 +158,10 @@ class Inks:
     #: log10(1 + the ink below both its sides), in the channel with most (vertical,
     #: horizontal): a line over glow lit past it in that channel (``_glow_lit_lines``).
     valley: tuple[np.ndarray, np.ndarray] | None = None
+    #: log10(1 + the darkest pixel's brightness within the line's reach) in the brightest
+    #: channel (vertical, horizontal): a line below both its sides is that pixel, its
+    #: top the lit ground beside it (``_glow_lit_lines``).
+    bottom: tuple[np.ndarray, np.ndarray] | None = None
     #: log10(1 + ink) in each end's part of an edge alone, ``[..., 0]`` the part by its
     #: first corner (top, left), ``[..., 1]`` by its second (vertical, horizontal): the
     #: outline's end blurred round its corner (``_past_outline_ends``).
@@ -209,9 +213,12 @@ def edge_ink(
         ridge = np.max([m[3] for m in measured], axis=0)
         valley = np.max([m[4] for m in measured], axis=0)
         ends = np.max([m[5] for m in measured], axis=0)
-        out.append([np.log10(1 + a) for a in (total, peak, measured[0][2], ridge, valley, ends)])
-    v_ink, v_peak, v_top, v_ridge, v_valley, v_ends = out[0]
-    h_ink, h_peak, h_top, h_ridge, h_valley, h_ends = out[1]
+        bottom = measured[0][6]
+        out.append(
+            [np.log10(1 + a) for a in (total, peak, measured[0][2], ridge, valley, ends, bottom)]
+        )
+    v_ink, v_peak, v_top, v_ridge, v_valley, v_ends, v_bottom = out[0]
+    h_ink, h_peak, h_top, h_ridge, h_valley, h_ends, h_bottom = out[1]
     h, w = gray.shape[:2]
     cut = tuple(
         np.broadcast_to((np.minimum(at, size - 1 - at) < reach + 1)[:, None], ink.shape)
@@ -228,6 +235,7 @@ def edge_ink(
         h_ridge,
         reach,
         (v_valley, h_valley),
+        (v_bottom, h_bottom),
         (v_ends, h_ends),
         (cut[0], cut[1]),
     )
@@ -235,12 +243,13 @@ def edge_ink(
 
 def _ink(
     g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float, line_reach: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows (within
     ``line_reach`` pixels of them), the brightest pixel's over the ground, its brightness,
     how far it stands above the brighter side (a ridge: a step stands above neither), and
-    the ink below the darker side (a line darker than the glow lit past it); and the ink
-    in each end's part alone (``[..., 0]`` the part by the edge's first corner)."""
+    the ink below the darker side (a line darker than the glow lit past it); the ink
+    in each end's part alone (``[..., 0]`` the part by the edge's first corner); and the
+    darkest pixel's brightness."""
     h, w = g.shape
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
     reach = int(np.ceil(ground_to))
@@ -254,11 +263,13 @@ def _ink(
     inside = (cols_f >= 0) & (cols_f < w)
     cols = np.clip(cols_f, 0, w - 1)
     patch = g[rows[None, :, :, None], cols[:, None, None, :]]  # [lines, spans, along, off]
-    total, peak, top, ridge, below = _across(_profile(patch), off, inside, line_reach, pitch)
+    total, peak, top, ridge, below, bottom = _across(
+        _profile(patch), off, inside, line_reach, pitch
+    )
     # Each end's part alone: its first ``n_along`` points, its last.
     parts = (patch[:, :, :n_along], patch[:, :, n_along:])
     ends = [_across(_profile(part), off, inside, line_reach, pitch)[0] for part in parts]
-    return total, peak, top, ridge, below, np.stack(ends, axis=-1)
+    return total, peak, top, ridge, below, np.stack(ends, axis=-1), bottom
 
 
 def _profile(patch: np.ndarray) -> np.ndarray:
@@ -269,7 +280,7 @@ def _profile(patch: np.ndarray) -> np.ndarray:
 
 def _across(
     profile: np.ndarray, off: np.ndarray, inside: np.ndarray, line_reach: float, pitch: float
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``_ink``'s measures from the ``profile`` across each edge (``[lines, spans, off]``)."""
     ground_from = max(GROUND_FROM * pitch, line_reach + 1)
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
@@ -285,9 +296,9 @@ def _across(
     # a phone mirrored small, its window's edge 3 px from the frame).
     near_profile = profile[..., near] * inside[:, None, near]
     top = near_profile.max(-1)
-    top_at = off[near][near_profile.argmax(-1)]  # where the top lies (pixels, signed)
+    top_at = off[near][near_profile.argmax(-1)]  # where the top lies (pixels)
     grounds = []
-    for sign, half in ((-1, off < 0), (1, off > 0)):
+    for half in (off < 0, off > 0):
         take = side & half
         valid = inside[:, take]  # [lines, n]
         count = valid.sum(-1)
@@ -298,8 +309,13 @@ def _across(
         # The margin lies past the line's top: a ramp rising through the line's reach
         # (glow's edge: its darkest pixel by the middle, its top at the reach's end) has
         # no line on it to take the ground at (synthetic holes jpeg 300003 started).
+        # Nor has a line darker than a lit ground on both its sides (a light shaft's
+        # middle): its top is that ground, out on either side, its darkest pixel the line
+        # itself by the middle; the ground's slope lifting one side a level past the top
+        # took the line for the margin, its ink for a wall's (synthetic walls phone_large
+        # 310025 unsolved: 10^2.66, the lines 10^2.1-2.58, the walls 10^2.87+).
         darkest_at = a[past][values.argmin(-1)]
-        margin = darkest_at > np.where(np.sign(top_at) == sign, np.abs(top_at), 0)
+        margin = darkest_at > np.abs(top_at)
         mean = np.where((mean > top) & margin, np.minimum(mean, darkest), mean)
         grounds.append(np.where(count[:, None] > 0, mean, np.nan))
     before, after = grounds
@@ -317,7 +333,8 @@ def _across(
     valley = np.clip(np.minimum(before, after) - bottom, 0, None)
     floor = np.minimum(before, after)[..., None]
     below = np.clip(floor - profile[..., near], 0, None) * inside[:, None, near]
-    return above.sum(-1), above.max(-1), top, np.maximum(ridge, valley), below.sum(-1)
+    lowest = np.where(np.isfinite(bottom), bottom, top)  # none inside: as bright as its top
+    return above.sum(-1), above.max(-1), top, np.maximum(ridge, valley), below.sum(-1), lowest
 
 
 def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> EdgeKinds | None:
@@ -384,7 +401,8 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
             )
         ):
             valley = None if inks.valley is None else inks.valley[k]
-            _glow_lit_lines(out, valley, top, line, (line_top, outline_top))
+            bottom = None if inks.bottom is None else inks.bottom[k]
+            _glow_lit_lines(out, valley, top, line, (line_top, outline_top), bottom=bottom)
             _by_peak(out, ink > line, peak, top, peaks=peak_levels, tops=(line_top, outline_top))
     edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels, top_levels)
     # A line stands above the ground on both its sides: the edge of a band of glow
@@ -576,6 +594,8 @@ def _glow_lit_lines(
     top: np.ndarray,
     line: float,
     tops: tuple[float, float],
+    *,
+    bottom: np.ndarray | None = None,
 ) -> None:
     """Edges of less than a line's ink that hold a line's ink below both their sides, at the
     lines' own brightness, are lines (in place).
@@ -587,6 +607,14 @@ def _glow_lit_lines(
     quarter of the way to the outline's (``_by_colour``; ``tops``: the lines' and
     the outline's brightest pixels); nothing else drawn dark between two lighter
     sides is (a dark stroke on a page has the page beside it, far brighter).
+
+    Where the shaft lights the ground past the lines in the brightest channel too, the
+    brightest pixel within the line's reach is that ground, and the line is its darkest
+    (``bottom``): at the lines' own colour so, and its top the lit ground's, below the
+    outline's (short of the middle of ``tops``), it is a line (synthetic walls
+    phone_large 310025 unsolved: a dark red line 120 on a green shaft 159 in that
+    channel, the lines' top 121, the outline's 255). A wall, the game's brightest
+    drawing, has the outline's brightness for its top on any ground.
     """
     line_top, outline_top = tops
     if valley is None:
@@ -595,5 +623,8 @@ def _glow_lit_lines(
     if apart < TOPS_APART:
         return
     lit = np.isin(kinds, (Kind.NONE, Kind.DOUBT)) & (valley > line + LINE_ABOVE)
-    lit &= np.abs(top - line_top) <= apart / 4
-    kinds[lit] = Kind.LINE
+    own = np.abs(top - line_top) <= apart / 4
+    if bottom is not None:
+        below_lit = (np.abs(bottom - line_top) <= apart / 4) & (top > bottom)
+        own |= below_lit & (top < (line_top + outline_top) / 2)
+    kinds[lit & own] = Kind.LINE

@@ -76,7 +76,7 @@ def _measures(profile: list[float]) -> tuple[float, float]:
     """Ink and ridge across one edge of ``profile`` (offsets -13..13 px, a 100 px pitch)."""
     off = np.arange(-13, 14)
     inside = np.ones((1, off.size), bool)
-    total, _, _, ridge, _ = _across(np.array([[profile]], float), off, inside, 7.0, 100.0)
+    total, _, _, ridge, _, _ = _across(np.array([[profile]], float), off, inside, 7.0, 100.0)
     return float(total[0, 0]), float(ridge[0, 0])
 
 

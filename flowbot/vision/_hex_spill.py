@@ -105,8 +105,10 @@ def board_ground(sides: HexSides, faced: FacedInks) -> np.ndarray:
 def spilled_lead(sides: HexSides) -> HexSides:
     """``sides`` (after ``_hex_coverage.covered_lead``) measured by ``SpilledInks`` where
     no measure before fell into clear groups (each side's clearest channel's left to check
-    the walls by, ``inks_faced``) and these do; else as they are."""
-    if not isinstance(sides.inks, FacedInks) or sides.clear_groups:
+    the walls by, ``inks_faced``) and these do; else as they are. A board whose outline the
+    sides do not measure wider than its lines along some direction is left as it is: an
+    outline as thin as the lines draws no walls (``_hex_thin``), not for this measure to find."""
+    if not isinstance(sides.inks, FacedInks) or sides.groups is None or sides.clear_groups:
         return sides
     faced = sides.inks
     inks = SpilledInks(faced, board_ground(sides, faced), outline_colour(sides, faced))

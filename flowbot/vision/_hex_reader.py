@@ -39,6 +39,7 @@ from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
+from flowbot.vision._hex_spill import spilled_lead
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
 from flowbot.vision._hex_walls_alike import lead_channel
 from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
@@ -143,6 +144,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # share of each pixel the lines' colour covers, the ground on each side apart,
         # where they fall in clear groups.
         sides = covered_lead(sides)
+        # ... and where no measure falls into clear groups, over any mix of the ground
+        # and the two faces' tints (a smoothed tint reaches past its side, under the line).
+        sides = spilled_lead(sides)
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
         seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)

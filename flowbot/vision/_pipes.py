@@ -484,12 +484,21 @@ def _broken(lab_in: np.ndarray, lab_beside: np.ndarray, band: np.ndarray) -> np.
     (the ringing's allowance) takes in the ground itself: between a tiny cell's black
     centre and a dot beside it, black, a grid line and the dot's blurred rim made a
     median 18 Lab from black, the black within BAND_NEAR of it (0.9 of the samples), and
-    passed for a faint band (12.7 px cells, mirror 300054 started)."""
+    passed for a faint band (12.7 px cells, mirror 300054 started).
+
+    Only the places clear of a colour-blind dot's letter at either end are looked at
+    (``_CLEAR_OF_LETTERS``): a dark stroke 0.22 pitch from a lettered dot's centre
+    is as near the black ground as the ground is (colour-blind 300001 started)."""
     n = len(band)
     to_band = delta_e(lab_in, band[:, None, :])  # (n, samples)
     to_side = delta_e(lab_in[:, :, None, :], lab_beside[:, None, :, :]).min(axis=2)
     ground = (_DISC_SIDE * to_side <= to_band).reshape(n, len(_ALONG), len(ACROSS_IN))
-    return np.asarray(ground.all(axis=2).any(axis=1))
+    return np.asarray(ground[:, _CLEAR_OF_LETTERS].all(axis=2).any(axis=1))
+
+
+#: The places along a link (``_ALONG``) farther than a colour-blind dot's letter reaches
+#: from either centre (0.31 pitch at most): 0.36-0.64.
+_CLEAR_OF_LETTERS = (_ALONG > 0.32) & (_ALONG < 0.68)
 
 
 def _is_band(

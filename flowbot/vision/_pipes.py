@@ -469,9 +469,36 @@ def _band_parts(
     each one's two halves are (``halves_alike``)."""
     lab_in, lab_beside = _band_samples(image, ends, pitch)
     band, share, apart = _band_measures(lab_in, lab_beside)
+    share[_broken(lab_in, lab_beside, band)] = 0.0
     first, second = (lab_in[:, np.repeat(part, len(ACROSS_IN))] for part in _HALVES)
     halves = delta_e(median_of(first, axis=1), median_of(second, axis=1))
     return band, share, apart, np.asarray(halves)
+
+
+def _broken(lab_in: np.ndarray, lab_beside: np.ndarray, band: np.ndarray) -> np.ndarray:
+    """Whether each segment's band (``band``, from its samples ``lab_in``) shows, at some
+    place along it, the colour beside it (``lab_beside``) across its whole width: each
+    sample there ``_DISC_SIDE`` times as near one place beside as the band's median.
+
+    A pipe runs from centre to centre unbroken. Where the band is faint, ``BAND_NEAR``
+    (the ringing's allowance) takes in the ground itself: between a tiny cell's black
+    centre and a dot beside it, black, a grid line and the dot's blurred rim made a
+    median 18 Lab from black, the black within BAND_NEAR of it (0.9 of the samples), and
+    passed for a faint band (12.7 px cells, mirror 300054 started).
+
+    Only the places clear of a colour-blind dot's letter at either end are looked at
+    (``_CLEAR_OF_LETTERS``): a dark stroke 0.22 pitch from a lettered dot's centre
+    is as near the black ground as the ground is (colour-blind 300001 started)."""
+    n = len(band)
+    to_band = delta_e(lab_in, band[:, None, :])  # (n, samples)
+    to_side = delta_e(lab_in[:, :, None, :], lab_beside[:, None, :, :]).min(axis=2)
+    ground = (_DISC_SIDE * to_side <= to_band).reshape(n, len(_ALONG), len(ACROSS_IN))
+    return np.asarray(ground[:, _CLEAR_OF_LETTERS].all(axis=2).any(axis=1))
+
+
+#: The places along a link (``_ALONG``) farther than a colour-blind dot's letter reaches
+#: from either centre (0.31 pitch at most): 0.36-0.64.
+_CLEAR_OF_LETTERS = (_ALONG > 0.32) & (_ALONG < 0.68)
 
 
 def _is_band(
@@ -804,11 +831,31 @@ def unlike_centre(
     an orange bend's centre 3.6 Lab from the run that turns there, 12.4 from the other
     (12.7 px cells, synthetic mirror 300054 solved). The centre shows the flow where it
     shows the colour of one of its links.
+
+    JPEG keeps the lightness at full resolution and the colour at half, in 16 px blocks:
+    in such a small cell a pipe's round end at the centre takes in the colour of the
+    cells round it, its lightness its own (an orange end 18 Lab off its run, 1.4 L*,
+    12.7 px cells through JPEG 76: mirror 300054 started). A centre of a link's
+    lightness (within ``SOFT_LIGHTNESS``) shows it within ``BAND_NEAR`` too, where it
+    stands ``_DISC_SIDE`` times as near the link's colour as the cell's ring: the
+    game's colours of one lightness lie 33 Lab apart and more.
     """
     centre = geometry.centre(cell)
     disc = discs_lab(image, np.array([[centre.x, centre.y]]), geometry.cell_size)[0]
     seen = np.stack([samples.core_lab[cell], centre_lab(image, geometry, cell), disc])
-    return float(np.min(delta_e(seen[:, None, :], np.stack(labs)[None, :, :]))) > NEAR
+    return not shows_a_link(seen, np.stack(labs), samples.ring_lab[cell])
+
+
+def shows_a_link(seen: np.ndarray, links: np.ndarray, ring: np.ndarray) -> bool:
+    """Whether any colour ``seen`` at a cell's centre (``(n, 3)`` Lab) shows one of the
+    ``links``' colours (``(m, 3)``): within ``NEAR`` of it, or of its lightness (within
+    ``SOFT_LIGHTNESS``) and within ``BAND_NEAR`` of it, ``_DISC_SIDE`` times as near it
+    as the cell's ``ring`` (``unlike_centre``: JPEG's colour in blocks)."""
+    apart = delta_e(seen[:, None, :], links[None, :, :])  # (seen, links)
+    lit = np.abs(seen[:, None, 0] - links[None, :, 0]) <= SOFT_LIGHTNESS
+    to_ring = delta_e(seen, ring)[:, None]
+    blocky = lit & (apart <= BAND_NEAR) & (_DISC_SIDE * apart <= to_ring)
+    return bool(((apart <= NEAR) | blocky).any())
 
 
 def discs_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:

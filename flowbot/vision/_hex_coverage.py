@@ -222,6 +222,9 @@ class ColouredShares:
     something of another colour (a window's text, a page's white)."""
 
     faced: FacedInks
+    #: The lines' level in each channel (``FacedInks.looks``), when not that of the sides
+    #: measured: sides off the board measured by the board's own.
+    levels: tuple[float, ...] | None = None
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The share for each of the sides ``(n, 2, 2)`` (``Inks``)."""
@@ -230,6 +233,7 @@ class ColouredShares:
         faced = self.faced
         local = sides - faced.origin
         levels, either = faced.looks(local, across)
+        levels = list(self.levels) if self.levels is not None else levels
         colour, grounds = np.array(levels[:3]), either[..., :3]
         profiles, offsets = _colour_profiles(cv2.merge(faced.channels[:3]), local, across)
         return np.array(

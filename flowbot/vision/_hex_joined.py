@@ -115,10 +115,14 @@ def _joined_beside_pipes(sides: HexSides) -> HexSides:
     (``SHOWN_SHARE``), joined to it across a side in the thin lines' group."""
     assert isinstance(sides.inks, FacedInks) and sides.lines.pipes is not None
     groups = sides.direction_groups
-    shares = ColouredShares(sides.inks)
     board_ends, reach = sides.ends
     board_sides = np.array(list(board_ends.values()), np.float64)
-    measured = shares.widths(board_sides, reach)
+    measured = ColouredShares(sides.inks).widths(board_sides, reach)
+    # (the lines' colour the board's: the sides looked at beside it are mostly its
+    # ground's, and a few over a flow's tint moved the 90th percentile of a channel's
+    # lines, 68 to 92 in red, where the board's lines lay at 66)
+    levels, _ = sides.inks.looks(board_sides - sides.inks.origin, reach)
+    shares = ColouredShares(sides.inks, tuple(levels))
     typical = {}
     for direction in range(3):
         mine = [
@@ -144,9 +148,7 @@ def _joined_beside_pipes(sides: HexSides) -> HexSides:
                 ends.append((corners[a], corners[b]))
                 pairs.append(((x, y), lattice.centre(*other)))
                 names.append((node, other, _direction((dj, dk))))
-        # (measured with the board's own sides: the lines' colour is the board's)
-        seen = shares.widths(np.concatenate([board_sides, np.array(ends, np.float64)]), reach)
-        seen = seen[len(board_sides) :]
+        seen = shares.widths(np.array(ends, np.float64), reach)
         piped = pipes.crossed(np.array(pairs, np.float64), lattice.row_step)
         beside: set[Node] = set()
         crossing: set[frozenset[Node]] = set()

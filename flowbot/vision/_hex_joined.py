@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import copy
 import statistics
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -113,50 +114,14 @@ def _joined_beside_pipes(sides: HexSides) -> HexSides:
     """``sides`` (with pipes drawn, measured by ``FacedInks``) with the hexagons beside the
     board whose every side a drawn pipe crosses or shows the lines' colour
     (``SHOWN_SHARE``), joined to it across a side in the thin lines' group."""
-    assert isinstance(sides.inks, FacedInks) and sides.lines.pipes is not None
     groups = sides.direction_groups
-    board_ends, reach = sides.ends
-    board_sides = np.array(list(board_ends.values()), np.float64)
-    measured = ColouredShares(sides.inks).widths(board_sides, reach)
-    # (the lines' colour the board's: the sides looked at beside it are mostly its
-    # ground's, and a few over a flow's tint moved the 90th percentile of a channel's
-    # lines, 68 to 92 in red, where the board's lines lay at 66)
-    levels, _ = sides.inks.looks(board_sides - sides.inks.origin, reach)
-    shares = ColouredShares(sides.inks, tuple(levels))
-    typical = {}
-    for direction in range(3):
-        mine = [
-            float(share)
-            for (node, other), share in zip(board_ends, measured, strict=True)
-            if other in sides.cells and side_direction(frozenset((node, other))) == direction
-        ]
-        if not mine:
-            return sides
-        typical[direction] = statistics.median(mine)
-    lattice, pipes = sides.lattice, sides.lines.pipes
+    shown = _ShownBeside.of(sides)
+    if shown is None:
+        return sides
     board, crossed = set(sides.cells), set(sides.crossed)
     for _ in range(ROUNDS):
         around = sorted({other for node in board for other in neighbours(node)} - board)
-        if not around:
-            break
-        ends, pairs, names = [], [], []
-        for node in around:
-            corners = _corners(lattice, node)
-            x, y = lattice.centre(*node)
-            for (dj, dk), a, b in _SIDES:
-                other = (node[0] + dj, node[1] + dk)
-                ends.append((corners[a], corners[b]))
-                pairs.append(((x, y), lattice.centre(*other)))
-                names.append((node, other, _direction((dj, dk))))
-        seen = shares.widths(np.array(ends, np.float64), reach)
-        piped = pipes.crossed(np.array(pairs, np.float64), lattice.row_step)
-        beside: set[Node] = set()
-        crossing: set[frozenset[Node]] = set()
-        for i, node in enumerate(around):
-            mine = range(6 * i, 6 * i + 6)
-            if all(piped[j] or seen[j] >= SHOWN_SHARE * typical[names[j][2]] for j in mine):
-                beside.add(node)
-                crossing |= {frozenset(names[j][:2]) for j in mine if piped[j]}
+        beside, crossing = shown.all_round(around)
         if not beside:
             break
         crossed |= crossing
@@ -182,3 +147,71 @@ def _joined_beside_pipes(sides: HexSides) -> HexSides:
         cells=frozenset(board),
         crossed=frozenset(side for side in crossed if side <= board),
     )
+
+
+@dataclass(frozen=True)
+class _ShownBeside:
+    """Which sides of hexagons beside a board with pipes drawn show its lines' colour
+    (``SHOWN_SHARE`` of the board's typical share along their direction) or a pipe."""
+
+    sides: HexSides
+    shares: ColouredShares
+    typical: tuple[float, ...]
+
+    @classmethod
+    def of(cls, sides: HexSides) -> _ShownBeside | None:
+        """The look for the board ``sides`` (``None`` where a direction has no side between
+        two of its hexagons)."""
+        faced = sides.inks
+        assert isinstance(faced, FacedInks)
+        ends, reach = sides.ends
+        looked = np.array(list(ends.values()), np.float64)
+        measured = ColouredShares(faced).widths(looked, reach)
+        typical = []
+        for direction in range(3):
+            mine = [
+                float(share)
+                for (node, other), share in zip(ends, measured, strict=True)
+                if other in sides.cells and side_direction(frozenset((node, other))) == direction
+            ]
+            if not mine:
+                return None
+            typical.append(statistics.median(mine))
+        # The lines' colour the board's: the sides looked at beside it are mostly its
+        # ground's, and a few over a flow's tint moved the 90th percentile of a channel's
+        # lines, 68 to 92 in red, where the board's lines lay at 66 (synthetic hex
+        # huge_cells 300023 solved).
+        levels, _ = faced.looks(looked - faced.origin, reach)
+        return cls(sides, ColouredShares(faced, tuple(levels)), tuple(typical))
+
+    def all_round(self, around: Sequence[Node]) -> tuple[set[Node], set[frozenset[Node]]]:
+        """The hexagons of ``around`` whose every side shows a line or a pipe, and the sides
+        of theirs pipes cross."""
+        if not around:
+            return set(), set()
+        lattice, pipes = self.sides.lattice, self.sides.lines.pipes
+        assert pipes is not None
+        ends, pairs, names, directions = [], [], [], []
+        for node in around:
+            corners = _corners(lattice, node)
+            centre = lattice.centre(*node)
+            for step, a, b in _SIDES:
+                other = (node[0] + step[0], node[1] + step[1])
+                ends.append((corners[a], corners[b]))
+                pairs.append((centre, lattice.centre(*other)))
+                names.append(frozenset((node, other)))
+                directions.append(_direction(step))
+        _, reach = self.sides.ends
+        seen = self.shares.widths(np.array(ends, np.float64), reach)
+        piped = pipes.crossed(np.array(pairs, np.float64), lattice.row_step)
+        least = SHOWN_SHARE * np.array(self.typical)[directions]
+        shown = np.asarray((piped | (seen >= least)).reshape(-1, len(_SIDES)).all(axis=1), bool)
+        beside = {node for node, whole in zip(around, shown, strict=True) if whole}
+        crossed = {
+            name
+            for name, crossing, whole in zip(
+                names, piped, np.repeat(shown, len(_SIDES)), strict=True
+            )
+            if crossing and whole
+        }
+        return beside, crossed

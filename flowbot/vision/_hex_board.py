@@ -176,7 +176,7 @@ class LineMap:
             ]
         )
         peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
-        where = [_hump_centre(row, offsets) for row in typical]
+        where = _hump_centres(typical, offsets)
         # (a line the image's edge cuts is judged by its own rules, not its shoulder)
         shouldered = [
             not cut.any() and _shouldered(row, offsets)
@@ -309,21 +309,25 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None =
     return 0.5 * float(np.clip(hump - base, 0, None).sum())
 
 
-def _hump_centre(profile: np.ndarray, offsets: np.ndarray) -> float:
-    """Where the line at the brightest of ``profile`` (across a side, at ``offsets``) lies:
-    the middle of its hump above half its peak, weighted by how far each step stands
-    above that."""
-    peak = int(np.argmax(profile))
-    half = float(profile[peak]) / 2
-    if half <= 0:
-        return 0.0
-    lo = hi = peak
-    while lo > 0 and profile[lo - 1] >= half:
-        lo -= 1
-    while hi < len(profile) - 1 and profile[hi + 1] >= half:
-        hi += 1
-    weight = profile[lo : hi + 1] - half
-    return float((weight * offsets[lo : hi + 1]).sum() / max(float(weight.sum()), 1e-6))
+def _hump_centres(profiles: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Where the line at the brightest of each of ``profiles`` (``(n, steps)`` across a
+    side, at ``offsets``) lies: the middle of its hump above half its peak, each step
+    weighted by how far it stands above that (0 where nothing stands above the ground).
+
+    A centroid over the whole look let whatever else stood in the top-hat there (glow's
+    edge, a tint's) pull the line's place off it: a slanted side under a flow's tint
+    5.7 px off where its line lay 0.4 px off."""
+    steps = np.arange(profiles.shape[1])
+    peak = np.argmax(profiles, axis=1)[:, None]
+    half = np.take_along_axis(profiles, peak, axis=1) / 2
+    below = profiles < half
+    # (the hump: the steps round the peak up to the nearest below half either side)
+    lo = np.where(below & (steps < peak), steps, -1).max(axis=1, keepdims=True)
+    hi = np.where(below & (steps > peak), steps, len(steps)).min(axis=1, keepdims=True)
+    weight = np.where((steps > lo) & (steps < hi), profiles - half, 0.0)
+    total = weight.sum(axis=1)
+    centre = (weight * offsets).sum(axis=1) / np.maximum(total, 1e-6)
+    return np.where(half[:, 0] > 0, centre, 0.0)
 
 
 #: A line stands on a shoulder when, to one side of its peak, the top-hat never

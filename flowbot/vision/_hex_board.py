@@ -176,7 +176,8 @@ class LineMap:
             ]
         )
         peak = np.sort(peaks, axis=1)[:, int(0.9 * (peaks.shape[1] - 1))]
-        where = _hump_centres(typical, offsets)
+        weight = profile.sum(axis=(1, 2))
+        where = (profile * offsets).sum(axis=(1, 2)) / np.maximum(weight, 1e-6)
         # (a line the image's edge cuts is judged by its own rules, not its shoulder)
         shouldered = [
             not cut.any() and _shouldered(row, offsets)
@@ -307,27 +308,6 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None =
     if cut is not None and (cut[lo] or cut[hi]):
         base = np.zeros(len(hump))
     return 0.5 * float(np.clip(hump - base, 0, None).sum())
-
-
-def _hump_centres(profiles: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Where the line at the brightest of each of ``profiles`` (``(n, steps)`` across a
-    side, at ``offsets``) lies: the middle of its hump above half its peak, each step
-    weighted by how far it stands above that (0 where nothing stands above the ground).
-
-    A centroid over the whole look let whatever else stood in the top-hat there (glow's
-    edge, a tint's) pull the line's place off it: a slanted side under a flow's tint
-    5.7 px off where its line lay 0.4 px off."""
-    steps = np.arange(profiles.shape[1])
-    peak = np.argmax(profiles, axis=1)[:, None]
-    half = np.take_along_axis(profiles, peak, axis=1) / 2
-    below = profiles < half
-    # (the hump: the steps round the peak up to the nearest below half either side)
-    lo = np.where(below & (steps < peak), steps, -1).max(axis=1, keepdims=True)
-    hi = np.where(below & (steps > peak), steps, len(steps)).min(axis=1, keepdims=True)
-    weight = np.where((steps > lo) & (steps < hi), profiles - half, 0.0)
-    total = weight.sum(axis=1)
-    centre = (weight * offsets).sum(axis=1) / np.maximum(total, 1e-6)
-    return np.where(half[:, 0] > 0, centre, 0.0)
 
 
 #: A line stands on a shoulder when, to one side of its peak, the top-hat never
@@ -826,10 +806,10 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
     origin and steps). All of them are fitted at once, by least squares along
     each side's normal: on a finished board whose flows run down the columns, the
     flows cross nearly every flat side, and the rows fitted to the few left (the
-    outline's at the top) came out 0.4 % short, the bottom rows' sides 3 px off
-    where their lines were looked for (their ink unseen, the hexagons left out:
-    "the hexagons go on past the board's outline", synthetic hex phone 300021
-    solved). ``None`` unless the hexagons are regular.
+    outline's at the top) came out short, the bottom rows' sides pixels off where
+    their lines were looked for (their ink unseen, the hexagons left out: "the
+    hexagons go on past the board's outline", synthetic hex phone 300029 solved).
+    ``None`` unless the hexagons are regular.
     """
     reach = max(2.0, ACROSS_FOUND * lattice.row_step)
     rows: list[tuple[float, float, float, float]] = []

@@ -800,22 +800,15 @@ def _inside(lattice: HexLattice, x: np.ndarray, y: np.ndarray, w: int, h: int) -
 def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:
     """The lattice fitted to where the board's sides are drawn at full resolution.
 
-    Each drawn side's line tells where the lattice lies across that side: a flat
-    side its row, a slanted side a mix of its row and column (its middle is the
-    midpoint of the two hexagons' centres, a linear function of the lattice's
-    origin and steps). All of them are fitted at once, by least squares along
-    each side's normal: on a finished board whose flows run down the columns, the
-    flows cross nearly every flat side, and the rows fitted to the few left (the
-    outline's at the top) came out short, the bottom rows' sides pixels off where
-    their lines were looked for (their ink unseen, the hexagons left out: "the
-    hexagons go on past the board's outline", synthetic hex phone 300029 solved).
-    ``None`` unless the hexagons are regular.
+    The flat sides give the rows, the slanted sides' middles (half a column
+    step either side of a centre) the columns. ``None`` unless the
+    hexagons are regular.
     """
     reach = max(2.0, ACROSS_FOUND * lattice.row_step)
-    rows: list[tuple[float, float, float, float]] = []
-    seen_at: list[float] = []
-    flat_ks: set[float] = set()
-    slanted_js: set[float] = set()
+    ks: list[float] = []
+    ys: list[float] = []
+    js: list[float] = []
+    xs: list[float] = []
     ends = [
         (node, step, corners[a], corners[b])
         for node in cells
@@ -830,28 +823,26 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
     # the lattice said it shows: "the hexagons go on past the board's outline").
     cut = list(np.any(lines.past_edge(looked, np.array([-reach, reach])), axis=1))
     for ((j, k), (dj, dk), pa, pb), seen, edge in zip(ends, measured, cut, strict=True):
+        where = seen.where
         if seen.drawn < DRAWN or edge:
             continue
         length = math.hypot(pb.x - pa.x, pb.y - pa.y)
-        # The side's line lies ``where`` off it (to its left, from a to b), along its
-        # normal; its middle at column ``jm``, half-row ``km`` of the lattice.
+        # The side's line lies ``where`` off it (to its left, from a to b).
         nx, ny = -(pb.y - pa.y) / length, (pb.x - pa.x) / length
-        jm, km = j + dj / 2, k + dk / 2
-        mx, my = (pa.x + pb.x) / 2, (pa.y + pb.y) / 2
-        rows.append((nx, nx * jm, ny, ny * km))
-        seen_at.append(nx * mx + ny * my + seen.where)
         if dj == 0:
-            flat_ks.add(km)
+            ks.append(k + dk / 2)
+            ys.append(pa.y + where * ny)
         else:
-            slanted_js.add(jm)
-    if len(flat_ks) < 3 or len(slanted_js) < 3:
+            js.append(j + dj / 2)
+            xs.append((pa.x + pb.x) / 2 + where * nx)
+    if len(set(ks)) < 3 or len(set(js)) < 3:
         return None
-    fitted, *_ = np.linalg.lstsq(np.array(rows), np.array(seen_at), rcond=None)
-    x0, col_step, y0, row_half = (float(v) for v in fitted)
+    row_half, y0 = np.polyfit(ks, ys, 1)
+    col_step, x0 = np.polyfit(js, xs, 1)
     row_step = 2 * row_half
     if abs(col_step / row_step / (SQRT3 / 2) - 1) > REGULAR:
         return None
-    return HexLattice(x0, y0, col_step, row_step)
+    return HexLattice(float(x0), float(y0), float(col_step), float(row_step))
 
 
 def neighbours(node: Node) -> Iterable[Node]:

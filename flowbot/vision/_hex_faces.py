@@ -29,6 +29,8 @@ colour, so the widths of sides measured in different channels are one measure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -85,12 +87,16 @@ class FacedInks:
         self.pitch, self.contrast = pitch, contrast
         self._looked: tuple[tuple[bytes, float], list[float], np.ndarray] | None = None
 
-    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
-        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
+    def widths(
+        self, sides: np.ndarray, across: float, levels: Sequence[float] | None = None
+    ) -> np.ndarray:
+        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels (over the
+        lines' ``levels`` in each channel, when given: ``_hex_coverage.CutInks``)."""
         if not len(sides):
             return np.zeros(0)
         sides = sides - self.origin
-        levels, either = self.looks(sides, across)
+        own, either = self.looks(sides, across)
+        levels = list(levels) if levels is not None else own
         taken = self.taken(levels, either)
         widths = np.zeros(len(sides))
         for which in np.unique(taken):

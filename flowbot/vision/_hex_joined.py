@@ -13,26 +13,51 @@ wide), so a hexagon drawn all round in the widths' channel and joined to the
 board across a side as thin as its lines (in that direction's thin group) is
 one of the board's cells. Anything else missing stays missing, and the board
 rules judge the board so grown as any board.
+
+With pipes drawn the same holds where a side hides between two flows' tints:
+where each tint is, in its own channels, nearly as bright as the line, the line
+stands out from both its faces in no one channel, and the hexagons there are
+not found drawn all round (synthetic hex phone 300036 solved: three cells of a
+finished board between an orange and a magenta tint, the board refused as going
+on past its outline). Yet the line still shows in its own colour: a hexagon whose
+every side shows the lines' colour (``_hex_coverage.ColouredShares``, half the
+board's typical share at least: a line's 0.83-0.94 of a pixel there, the ground past
+an outline's 0.00-0.12) or is crossed by a drawn pipe, joined to the board across
+a thin side, is one of its cells (``_joined_beside_pipes``).
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
 
 from flowbot.vision._hex_board import (
+    _SIDES,
     ACROSS_PLACED,
     HexSides,
     LineMap,
     Node,
+    _corners,
+    _direction,
     _drawn,
     neighbours,
     side_direction,
 )
+from flowbot.vision._hex_coverage import ColouredShares
+from flowbot.vision._hex_faces import FacedInks
 
 #: Rounds of growing: a gap of hexagons some of which touch the board only through
 #: others of the gap.
 ROUNDS = 3
+#: With pipes drawn, a side shows a line where the lines' colour covers this share of
+#: the board's typical (along its direction) of a pixel near it at least
+#: (``ColouredShares``): lines between two flows' tints 0.9-1.0 of it, the ground past
+#: the outline 0.00-0.13 (synthetic hex phone 300036 solved).
+SHOWN_SHARE = 0.5
 
 
 def joined(sides: HexSides) -> HexSides:
@@ -41,7 +66,11 @@ def joined(sides: HexSides) -> HexSides:
     (``sides`` itself when there are none, or no groups to tell a thin side by, or
     the widths are measured side by side in their faces' channels, beside pipes)."""
     groups = sides.direction_groups
-    if not isinstance(sides.inks, LineMap) or None in groups:
+    if None in groups:
+        return sides
+    if isinstance(sides.inks, FacedInks) and sides.lines.pipes is not None:
+        return _joined_beside_pipes(sides)
+    if not isinstance(sides.inks, LineMap):
         return sides
     # The widths' channel, looking for pipes where the line map does (a side a
     # pipe crosses counts as drawn there).
@@ -79,3 +108,110 @@ def joined(sides: HexSides) -> HexSides:
         cells=frozenset(board),
         crossed=frozenset(side for side in crossed if side <= board),
     )
+
+
+def _joined_beside_pipes(sides: HexSides) -> HexSides:
+    """``sides`` (with pipes drawn, measured by ``FacedInks``) with the hexagons beside the
+    board whose every side a drawn pipe crosses or shows the lines' colour
+    (``SHOWN_SHARE``), joined to it across a side in the thin lines' group."""
+    groups = sides.direction_groups
+    shown = _ShownBeside.of(sides)
+    if shown is None:
+        return sides
+    board, crossed = set(sides.cells), set(sides.crossed)
+    for _ in range(ROUNDS):
+        around = sorted({other for node in board for other in neighbours(node)} - board)
+        beside, crossing = shown.all_round(around)
+        if not beside:
+            break
+        crossed |= crossing
+        grown = replace(
+            sides,
+            cells=frozenset(board | beside),
+            crossed=frozenset(side for side in crossed if side <= board | beside),
+        )
+        inner, _ = grown.widths
+        thin: set[Node] = set()
+        for side, width in inner.items():
+            group = groups[side_direction(side)]
+            assert group is not None
+            if len(side & beside) == 1 and side & board and not group.is_wide(width):
+                thin |= side & beside
+        if not thin:
+            break
+        board |= thin
+    if len(board) == len(sides.cells):
+        return sides
+    return replace(
+        sides,
+        cells=frozenset(board),
+        crossed=frozenset(side for side in crossed if side <= board),
+    )
+
+
+@dataclass(frozen=True)
+class _ShownBeside:
+    """Which sides of hexagons beside a board with pipes drawn show its lines' colour
+    (``SHOWN_SHARE`` of the board's typical share along their direction) or a pipe."""
+
+    sides: HexSides
+    shares: ColouredShares
+    typical: tuple[float, ...]
+
+    @classmethod
+    def of(cls, sides: HexSides) -> _ShownBeside | None:
+        """The look for the board ``sides`` (``None`` where a direction has no side between
+        two of its hexagons)."""
+        faced = sides.inks
+        assert isinstance(faced, FacedInks)
+        ends, reach = sides.ends
+        looked = np.array(list(ends.values()), np.float64)
+        measured = ColouredShares(faced).widths(looked, reach)
+        typical = []
+        for direction in range(3):
+            mine = [
+                float(share)
+                for (node, other), share in zip(ends, measured, strict=True)
+                if other in sides.cells and side_direction(frozenset((node, other))) == direction
+            ]
+            if not mine:
+                return None
+            typical.append(statistics.median(mine))
+        # The lines' colour the board's: the sides looked at beside it are mostly its
+        # ground's, and a few over a flow's tint moved the 90th percentile of a channel's
+        # lines, 68 to 92 in red, where the board's lines lay at 66 (synthetic hex
+        # huge_cells 300023 solved).
+        levels, _ = faced.looks(looked - faced.origin, reach)
+        return cls(sides, ColouredShares(faced, tuple(levels)), tuple(typical))
+
+    def all_round(self, around: Sequence[Node]) -> tuple[set[Node], set[frozenset[Node]]]:
+        """The hexagons of ``around`` whose every side shows a line or a pipe, and the sides
+        of theirs pipes cross."""
+        if not around:
+            return set(), set()
+        lattice, pipes = self.sides.lattice, self.sides.lines.pipes
+        assert pipes is not None
+        ends, pairs, names, directions = [], [], [], []
+        for node in around:
+            corners = _corners(lattice, node)
+            centre = lattice.centre(*node)
+            for step, a, b in _SIDES:
+                other = (node[0] + step[0], node[1] + step[1])
+                ends.append((corners[a], corners[b]))
+                pairs.append((centre, lattice.centre(*other)))
+                names.append(frozenset((node, other)))
+                directions.append(_direction(step))
+        _, reach = self.sides.ends
+        seen = self.shares.widths(np.array(ends, np.float64), reach)
+        piped = pipes.crossed(np.array(pairs, np.float64), lattice.row_step)
+        least = SHOWN_SHARE * np.array(self.typical)[directions]
+        shown = np.asarray((piped | (seen >= least)).reshape(-1, len(_SIDES)).all(axis=1), bool)
+        beside = {node for node, whole in zip(around, shown, strict=True) if whole}
+        crossed = {
+            name
+            for name, crossing, whole in zip(
+                names, piped, np.repeat(shown, len(_SIDES)), strict=True
+            )
+            if crossing and whole
+        }
+        return beside, crossed

@@ -76,4 +76,3 @@ def test_an_edge_with_no_line_shows_none_near_its_ends() -> None:
     image[top:bottom, x - 4 : x + 5] = image[top:bottom, x - 8 : x - 7]
     ends = edge_visibility(image, xs, ys, 1.5, near_corners=True)
     assert ends[0][4, 12] < 5.0
-

@@ -17,18 +17,22 @@ from flowbot.vision._lattice import Lattice
 from flowbot.vision._types import MissingEdgesError
 
 
-def every_second_line(lattice: Lattice, missing: MissingEdgesError) -> Lattice | None:
+def every_second_line(
+    lattice: Lattice, missing: MissingEdgesError, min_lines: int
+) -> Lattice | None:
     """The lattice of ``lattice``'s even lines, where its missing edges all lie on the odd ones.
 
     ``None`` unless each way its cells are even in number (its border on the
-    board's lines, as the pipes run between them) and its missing edges lie
+    board's lines, as the pipes run between them), its even lines at least
+    ``min_lines`` (a lattice's fewest: a 2x2 grid of text taken at twice its
+    pitch is one cell, no grid), and its missing edges lie
     on its odd lines alone, some of them each way. The grid returned must
     pass every board rule as any other, among them that its cells hold no
     lines inside them, judged against ``lattice`` (``_board_inside``): the
     middle lines a real board's holes leave between its lines are whole.
     """
     cols, rows = len(lattice.xs) - 1, len(lattice.ys) - 1
-    if cols % 2 or rows % 2:
+    if cols % 2 or rows % 2 or min(cols, rows) // 2 + 1 < min_lines:
         return None
     # ``vertical[i]`` is inner line i + 1: the odd lines are the even rows of the flags.
     for flags in (missing.vertical, missing.horizontal):

@@ -268,7 +268,7 @@ def _checked(
         else:
             # Pipes along the cells' middles taken for lines between the
             # board's: every second line is the board's (``_half_pitch``).
-            doubled = every_second_line(best, exc)
+            doubled = every_second_line(best, exc, settings.lines().min_lines)
             if doubled is None:
                 raise
             # The grid found stays another grid, at a whole fraction of the

@@ -35,17 +35,25 @@ def test_a_finished_board_in_small_cells_read_through_a_grid_at_half_its_pitch()
 
 
 def test_every_second_line_is_the_board_where_only_the_lines_between_are_missing() -> None:
-    doubled = every_second_line(_lattice(22), _missing(22, [1, 5, 13, 21]))
+    doubled = every_second_line(_lattice(22), _missing(22, [1, 5, 13, 21]), 3)
     assert doubled is not None
     assert doubled.xs == _lattice(11, 20.0).xs
     assert doubled.ys == _lattice(11, 20.0).ys
 
 
 def test_missing_edges_on_the_boards_own_lines_leave_the_grid_refused() -> None:
-    assert every_second_line(_lattice(22), _missing(22, [1, 4])) is None
+    assert every_second_line(_lattice(22), _missing(22, [1, 4]), 3) is None
     # An odd count of cells puts a border on a pipe's line: no board.
-    assert every_second_line(_lattice(21), _missing(21, [1, 3])) is None
+    assert every_second_line(_lattice(21), _missing(21, [1, 3]), 3) is None
     # Missing one way only: the in-between lines the other way are whole, no pipes'.
     flags = np.zeros((21, 22), bool)
     flags[0, 3] = True
-    assert every_second_line(_lattice(22), MissingEdgesError(flags, np.zeros_like(flags))) is None
+    one_way = MissingEdgesError(flags, np.zeros_like(flags))
+    assert every_second_line(_lattice(22), one_way, 3) is None
+
+
+def test_a_small_grid_at_twice_its_pitch_is_no_grid() -> None:
+    # A 2x2 grid (text's, the board's lines beside it) taken by its even lines is one cell.
+    assert every_second_line(_lattice(2), _missing(2, [1]), 3) is None
+    shot = sample("colour_blind", 300033, "bridges", "unsolved")
+    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()

@@ -15,7 +15,6 @@ from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import board_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap, shrunk
 from flowbot.vision._grow import grown
-from flowbot.vision._half_pitch import every_second_line
 from flowbot.vision._hex_sign import HexagonsSeenError, hexagons_seen
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
@@ -261,25 +260,11 @@ def _checked(
         # Header text just past a border can pass for one more row:
         # a band of nothing but missing edges is no part of the board.
         trimmed = without_empty_band(best, exc, image, f, settings)
-        if trimmed is not None:
-            # Pieces of the grid found, the dropped band with them, are
-            # no other grids.
-            best = instead(trimmed, best)
-        else:
-            # Pipes along the cells' middles taken for lines between the
-            # board's: every second line is the board's (``_half_pitch``).
-            doubled = every_second_line(best, exc, settings.lines().min_lines)
-            if doubled is None:
-                raise
-            # The grid found stays another grid, at a whole fraction of the
-            # pitch: lines inside the cells would be judged against it.
-            rest = [other for other in others if not lies_within(other, best)]
-            try:
-                check_grid(doubled, maps, image, f, settings, others=[*rest, best])
-            except UnsureReadingError:
-                raise exc from None
-            tried.append(doubled)
-            best = doubled
+        if trimmed is None:
+            raise
+        # Pieces of the grid found, the dropped band with them, are
+        # no other grids.
+        best = instead(trimmed, best)
     except RunOnError:
         # Glow can break a board's lines into pieces: a piece
         # whose lines go on is grown, and must pass as a whole.

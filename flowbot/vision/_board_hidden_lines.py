@@ -88,6 +88,16 @@ def unseen_by_colour(
     f = factor
     xs, ys = full_size_lines(lattice, f)
     vertical, horizontal = edge_visibility(image, xs, ys, uncertainty=f / 2 + 1)
+    if crossed is not None and crossed.any():
+        # An edge a pipe may cross is judged by its ends, as in the line map:
+        # the pipe covers the middle points, showing no line there (a teal
+        # flow over a bright green glow, its faint lines visible by their
+        # ends alone, 13-15 Lab against a typical 30, 0 along the middle:
+        # bridges rectangular 300011 started).
+        split = vertical.size
+        ends_v, ends_h = edge_visibility(image, xs, ys, uncertainty=f / 2 + 1, near_corners=True)
+        vertical = np.where(crossed[:split].reshape(vertical.shape), ends_v, vertical)
+        horizontal = np.where(crossed[split:].reshape(horizontal.shape), ends_h, horizontal)
     visibility = np.concatenate([vertical.ravel(), horizontal.ravel()])
     typical = float(median_of(visibility[~faint]))
     log.debug("faint edges: colour %s, typical %.1f", np.round(visibility[faint], 1), typical)

@@ -30,7 +30,12 @@ _MIDDLE = np.linspace(0.2, 0.8, 5)
 
 
 def edge_visibility(
-    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, uncertainty: float
+    image: np.ndarray,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    uncertainty: float,
+    *,
+    near_corners: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """CIELAB contrast of every inner edge with its surroundings.
 
@@ -50,11 +55,14 @@ def edge_visibility(
         rows ``r`` and ``r + 1`` on inner vertical line ``i + 1``, of the
         largest colour difference between a pixel across the line and the
         mean of the two pixels that flank the search window; likewise
-        ``horizontal[i, c]`` for inner horizontal lines.
+        ``horizontal[i, c]`` for inner horizontal lines. With ``near_corners``,
+        over the ``NEAR_CORNERS`` points alone: clear of a pipe crossing the
+        edge's middle.
     """
     reach = search_reach(xs, ys, uncertainty)
-    vertical = _visibility(image, xs, ys, reach, transposed=False)
-    horizontal = _visibility(image, ys, xs, reach, transposed=True)
+    points = NEAR_CORNERS if near_corners else None
+    vertical = _visibility(image, xs, ys, reach, transposed=False, points=points)
+    horizontal = _visibility(image, ys, xs, reach, transposed=True, points=points)
     return vertical, horizontal
 
 
@@ -69,14 +77,21 @@ def search_reach(xs: np.ndarray, ys: np.ndarray, uncertainty: float) -> int:
 
 
 def _visibility(
-    image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int, *, transposed: bool
+    image: np.ndarray,
+    lines: np.ndarray,
+    spans: np.ndarray,
+    reach: int,
+    *,
+    transposed: bool,
+    points: np.ndarray | None = None,
 ) -> np.ndarray:
     """Visibility of the inner lines ``lines`` (columns, or rows when ``transposed``).
 
-    Per span, the median over the points along it of the largest contrast.
+    Per span, the median over the points along it (``points`` of them, else
+    all) of the largest contrast.
     """
-    contrast = _contrast(image, lines, spans, reach, transposed=transposed)
-    return median_of(contrast.max(axis=3), axis=2)
+    largest = _contrast(image, lines, spans, reach, transposed=transposed).max(axis=3)
+    return median_of(largest if points is None else largest[:, :, points], axis=2)
 
 
 def line_polarity(contrast: np.ndarray, lighter: np.ndarray) -> np.ndarray:

@@ -92,6 +92,12 @@ class LineMaps:
     horizontal_strength: np.ndarray
 
 
+#: The closing's length along a line (px): it bridges a crossing's gap in
+#: the line, and (OpenCV's border) carries a line ending within half of it
+#: of the image's edge on to the edge.
+ALONG_CLOSE = 9
+
+
 def line_maps(
     gray: np.ndarray,
     contrast: float,
@@ -111,7 +117,7 @@ def line_maps(
     With ``edge_open``, the image's edge is no line when they are closed (``_closed``).
     """
     across = 7
-    along_close, along_open = 9, 15
+    along_close, along_open = ALONG_CLOSE, 15
     kv = cv2.getStructuringElement(cv2.MORPH_RECT, (across, 1))
     kh = cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
     tv = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kv)
@@ -526,17 +532,25 @@ def _close_ends(
     A border line can be invisible: at the image edge (a tight crop) or
     against a bright area (a mirror window's frame). It is added when the
     crossing lines run exactly one pitch past the last line seen.
+
+    An extent at the image's edge may have been carried there by the
+    closing along the lines (``ALONG_CLOSE``: a line ending within half
+    of it of the edge): its end lies up to that much further in, and an
+    end line found there meets it (a tight crop 4 px past a wide outline,
+    the outline's middle 7.5 px in, bridges crop 100132). Asked only where
+    neither the end nor an invisible border line meets it.
     """
     tol = 3 + 0.1 * pitch
+    carried = tol + ALONG_CLOSE // 2
     if abs(positions[0] - lo) > tol:
         if abs(positions[0] - pitch - lo) <= tol:
             positions.insert(0, max(0.0, positions[0] - pitch))
-        else:
+        elif not (lo <= 0 and positions[0] - lo <= carried):
             return None
     if abs(positions[-1] - hi) > tol:
         if abs(positions[-1] + pitch - hi) <= tol:
             positions.append(min(size - 1.0, positions[-1] + pitch))
-        else:
+        elif not (hi >= size - 1 and hi - positions[-1] <= carried):
             return None
     return positions
 

@@ -3,8 +3,8 @@ from hexagons going on past it.
 
 A line between two flows' tints, each nearly as bright as the line in its own channels,
 stands out in no one channel: its hexagons are joined to the board where every side shows
-the lines' colour or a pipe. A cut outline beside a pipe is measured over the lines' own level. A hexagon of
-the board covered over still leaves thin lines facing out, and is refused."""
+the lines' colour or a pipe. A cut outline beside a pipe is measured over the lines' own
+level. A hexagon of the board covered over still leaves thin lines facing out, and is refused."""
 
 from __future__ import annotations
 

@@ -23,14 +23,14 @@ on past its outline). Yet the line still shows in its own colour: a hexagon whos
 every side shows the lines' colour (``_hex_coverage.ColouredShares``, half the
 board's typical share at least: a line's 0.83-0.94 of a pixel there, the ground past
 an outline's 0.00-0.12) or is crossed by a drawn pipe, joined to the board across
-a thin side, is one of its cells (``_joined_beside_pipes``).
+a thin side, is one of its cells (``_ShownBeside``).
 """
 
 from __future__ import annotations
 
 import copy
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -65,63 +65,33 @@ def joined(sides: HexSides) -> HexSides:
     channel (``inks``) and joined to it across a side in the thin lines' group
     (``sides`` itself when there are none, or no groups to tell a thin side by, or
     the widths are measured side by side in their faces' channels, beside pipes)."""
-    groups = sides.direction_groups
-    if None in groups:
+    if None in sides.direction_groups:
         return sides
     if isinstance(sides.inks, FacedInks) and sides.lines.pipes is not None:
-        return _joined_beside_pipes(sides)
+        # Beside pipes: every side a drawn pipe crosses or shows the lines' colour.
+        shown = _ShownBeside.of(sides)
+        return sides if shown is None else _grown(sides, shown.all_round)
     if not isinstance(sides.inks, LineMap):
         return sides
     # The widths' channel, looking for pipes where the line map does (a side a
     # pipe crosses counts as drawn there).
     inks = copy.copy(sides.inks)
     inks.pipes = sides.lines.pipes
-    board = set(sides.cells)
-    crossed = set(sides.crossed)
-    for _ in range(ROUNDS):
-        around = {other for node in board for other in neighbours(node)} - board
-        if not around:
-            break
-        beside, crossing = _drawn(inks, sides.lattice, ACROSS_PLACED, among=around)
-        crossed |= crossing
-        if not beside:
-            break
-        grown = replace(
-            sides,
-            cells=frozenset(board | beside),
-            crossed=frozenset(side for side in crossed if side <= board | beside),
-        )
-        inner, _ = grown.widths
-        thin: set[Node] = set()
-        for side, width in inner.items():
-            group = groups[side_direction(side)]
-            assert group is not None
-            if len(side & beside) == 1 and side & board and not group.is_wide(width):
-                thin |= side & beside
-        if not thin:
-            break
-        board |= thin
-    if len(board) == len(sides.cells):
-        return sides
-    return replace(
-        sides,
-        cells=frozenset(board),
-        crossed=frozenset(side for side in crossed if side <= board),
-    )
+    return _grown(sides, lambda around: _drawn(inks, sides.lattice, ACROSS_PLACED, among=around))
 
 
-def _joined_beside_pipes(sides: HexSides) -> HexSides:
-    """``sides`` (with pipes drawn, measured by ``FacedInks``) with the hexagons beside the
-    board whose every side a drawn pipe crosses or shows the lines' colour
-    (``SHOWN_SHARE``), joined to it across a side in the thin lines' group."""
+def _grown(
+    sides: HexSides,
+    drawn_round: Callable[[Sequence[Node]], tuple[set[Node], set[frozenset[Node]]]],
+) -> HexSides:
+    """``sides`` with the hexagons beside the board that ``drawn_round`` finds drawn all
+    round (with the sides pipes cross there) joined to it across a side in the thin
+    lines' group, round after round."""
     groups = sides.direction_groups
-    shown = _ShownBeside.of(sides)
-    if shown is None:
-        return sides
     board, crossed = set(sides.cells), set(sides.crossed)
     for _ in range(ROUNDS):
         around = sorted({other for node in board for other in neighbours(node)} - board)
-        beside, crossing = shown.all_round(around)
+        beside, crossing = drawn_round(around)
         if not beside:
             break
         crossed |= crossing

@@ -116,9 +116,14 @@ def check_background(
     around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
     # Per cell, the median of its empty neighbours' rings (NaN with none).
     beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
-    step = delta_e(samples.ring_lab, median_of_present(np.moveaxis(beside, 2, -1)))
+    ground_beside = median_of_present(np.moveaxis(beside, 2, -1))
+    step = delta_e(samples.ring_lab, ground_beside)
     for cell in sorted(dots):
-        if step[cell] > BACKGROUND_STEP and not _ground_runs_on(samples.sector_lab, showing, cell):
+        if (
+            step[cell] > BACKGROUND_STEP
+            and not _ground_runs_on(samples.sector_lab, showing, cell)
+            and not _ground_within_outline(samples.sector_lab, is_hole, cell, ground_beside[cell])
+        ):
             raise UnsureReadingError(
                 f"the background around the dot at cell {tuple(cell)} is unlike its "
                 "neighbours' (cards or tiles, not a Flow board)"
@@ -393,6 +398,33 @@ def _ground_runs_on(sector_lab: np.ndarray, empty: np.ndarray, cell: Cell) -> bo
             if float(delta_e(sector_lab[cell.row, cell.col, side], facing)) > NEAR:
                 return False
     return seen
+
+
+def _ground_within_outline(
+    sector_lab: np.ndarray, is_hole: np.ndarray, cell: Cell, ground_beside: np.ndarray
+) -> bool:
+    """Whether the dot at ``cell``, beside a hole, shows its neighbours' ground on the sides
+    that face the board's cells.
+
+    A board with holes draws its outline round them as a thick bright line, on the cells'
+    edges: a cell outlined on three sides (a hole or the board's edge there) shows more
+    outline than ground in its ring (synthetic holes zoomed 3600002: ring L* 39.5, its
+    one neighbour's 1.2), and its neighbour's sector facing it holds the outline's
+    corners. Its sectors facing the board's other cells show its own ground, which must
+    be its neighbours' (a card's or a tile's ground covers those too).
+    """
+    rows, cols = is_hole.shape
+    facing_board, facing_outline = [], False
+    for side, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
+        r, c = cell.row + dr, cell.col + dc
+        if 0 <= r < rows and 0 <= c < cols and not is_hole[r, c]:
+            facing_board.append(sector_lab[cell.row, cell.col, side])
+        else:
+            facing_outline |= 0 <= r < rows and 0 <= c < cols  # a hole, not just the edge
+    if not facing_outline or not facing_board or np.isnan(ground_beside).any():
+        return False
+    ground = np.median(np.array(facing_board), axis=0)
+    return float(delta_e(ground, ground_beside)) <= BACKGROUND_STEP
 
 
 #: A cloud of glow peaking in a cell fades softly inside it (at its steepest,

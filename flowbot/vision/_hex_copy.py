@@ -13,7 +13,7 @@ copy's cells are too small to read: ``_other_boards.copied_dots``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 import cv2
@@ -89,13 +89,11 @@ def smaller_copy(image: np.ndarray, seen: DotsSeen, blobs: np.ndarray) -> bool:
         rgb.max(axis=1) >= DOT_BRIGHTNESS + CLEARLY_COLOURED
     )
     like = np.linalg.norm(blobs[:, None, 3:] - rgb[None, :, :], axis=2) <= TWIN_COLOUR
-    # A copied dot and the one farthest from it fix the scale and shift (the
-    # copy holds the screen's other discs too: a hint's bulb, an icon).
+    # A copied dot and one far from it fix the scale and shift (the copy holds
+    # the screen's other discs too: a hint's bulb, an icon; and the screen's
+    # own round letters may lie farther out than any copied dot).
     size = blobs[:, 2]
-    for first in range(len(blobs)):
-        # The farthest of its size: the copy's dots are all of one size.
-        alike = np.abs(size - size[first]) <= TWIN_SIZE * np.maximum(size, size[first])
-        far = int(np.argmax(np.hypot(*(blobs[:, :2] - blobs[first, :2]).T) * alike))
+    for first, far in _far_pairs(blobs, like):
         for d, e in itertools.product(np.flatnonzero(like[first]), np.flatnonzero(like[far])):
             apart = np.hypot(*(xy[e] - xy[d]))
             if d == e or apart == 0:
@@ -117,6 +115,22 @@ def smaller_copy(image: np.ndarray, seen: DotsSeen, blobs: np.ndarray) -> bool:
             ):
                 return True
     return False
+
+
+def _far_pairs(blobs: np.ndarray, like: np.ndarray) -> Iterator[tuple[int, int]]:
+    """Pairs of discs that may be two copied dots, each first disc with the others of its
+    size coloured like some board dot, farthest first (the farther apart, the surer the
+    scale): the copy's dots are all of one size and of the board dots' colours."""
+    size = blobs[:, 2]
+    coloured = np.flatnonzero(like.any(axis=1))
+    for first in coloured:
+        alike = np.abs(size[coloured] - size[first]) <= TWIN_SIZE * np.maximum(
+            size[coloured], size[first]
+        )
+        others = coloured[alike & (coloured != first)]
+        apart = np.hypot(*(blobs[others, :2] - blobs[first, :2]).T)
+        for far in others[np.argsort(-apart, kind="stable")]:
+            yield int(first), int(far)
 
 
 def _copies(

@@ -936,6 +936,15 @@ def disc_share(
             # 25-35 Lab off, 71-92 from the ground (mirror 300054 solved).
             near_lab = to_lab <= BAND_NEAR if not rimmed else True
             shows |= near_lab & (to_lab * _DISC_SIDE <= to_ground)
+            if rimmed and abs(float(lab[0] - ground[0])) >= BAND_NEAR:
+                # JPEG keeps the lightness at full resolution and the colour in
+                # blocks: inside a crisp rim, a small dot's disc keeps its lightness
+                # where its colour took in the ground's (a dark red dot in a 19.8 px
+                # mirror cell: 0.26 pitch out, within 5 L* of it, 12-24 Lab off;
+                # synthetic classic mirror 3600004 started). A pipe's end shows the
+                # ground's lightness there, 0.1 pitch past its band's edge.
+                l_seen = seen[..., 0]
+                shows |= np.abs(l_seen - lab[0]) * _DISC_SIDE <= np.abs(l_seen - ground[0])
     return float(shows.any(axis=0).mean())
 
 

@@ -17,6 +17,7 @@ import pytest
 from flowbot.models import BoardGeometry, Cell
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
+from flowbot.vision._cell_background import _ground_within_outline
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import to_lab
 from flowbot.vision._discs import ring_like_core_recentred
@@ -37,6 +38,8 @@ from flowbot.vision._pipes_through import stubs_out
         ("tiny_cells", 300049, "solved", "a line over a deep blue tint, heavier than the lines"),
         ("tiny_cells", 300068, "solved", "JPEG's ringing between two holes, a third of a line"),
         ("tiny_cells", 300153, "solved", "JPEG spreads the outline's corner between two holes"),
+        # Held-out seeds of session 34, since development data:
+        ("zoomed", 3600002, "unsolved", "a dot walled on three sides: its ring more outline"),
     ],
 )
 def test_holes_boards_read_exactly(category: str, seed: int, state: str, why: str) -> None:
@@ -175,3 +178,20 @@ def test_an_edge_faint_and_dim_is_no_line(ink: float, top: float, dim: bool) -> 
         top_levels=(1.99, 2.37),
     )
     assert bool(kinds.faint_and_dim(np.array([ink]), np.array([top]))[0]) is dim
+
+
+def test_a_dot_walled_on_three_sides_is_judged_by_its_ground_facing_the_board() -> None:
+    # Its ring shows more outline than ground; its sector facing the board its ground.
+    # A dot's sectors all the outline's colour (a card: no ground facing the board) is not.
+    ground_beside = np.array([1.2, 1.1, 1.7])
+    outline = np.array([86.5, 7.0, 30.0])
+    is_hole = np.zeros((3, 2), bool)
+    is_hole[0, 0] = is_hole[2, 0] = True
+    sectors = np.zeros((3, 2, 4, 3))
+    sectors[1, 0] = [[1.2, 4.0, 1.8], outline, outline, outline]  # right, down, left, up
+    assert _ground_within_outline(sectors, is_hole, Cell(1, 0), ground_beside)
+    sectors[1, 0, 0] = outline
+    assert not _ground_within_outline(sectors, is_hole, Cell(1, 0), ground_beside)
+    # Beside no hole, the ring is judged whole.
+    sectors[1, 0, 0] = [1.2, 4.0, 1.8]
+    assert not _ground_within_outline(sectors, np.zeros((3, 2), bool), Cell(1, 0), ground_beside)

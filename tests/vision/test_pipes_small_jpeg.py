@@ -10,13 +10,24 @@ first third showed the ground across its whole width.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from flowbot.palette import GAME_COLOURS
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._colour import delta_e, to_lab
-from flowbot.vision._pipes import _ALONG, ACROSS_IN, NEAR, _broken, shows_a_link
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._pipes import (
+    _ALONG,
+    ACROSS_IN,
+    DISC,
+    NEAR,
+    NO_DISC,
+    _broken,
+    disc_share,
+    shows_a_link,
+)
 
 
 def _lab(rgb: tuple[int, int, int]) -> np.ndarray:
@@ -79,3 +90,42 @@ def test_a_started_board_of_small_cells_through_jpeg_is_read() -> None:
     # black cell beside a purple dot, no longer refuse the board.
     shot = sample("mirror", 300054, state="started")
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def _jpeg_cell(dot: bool) -> tuple[np.ndarray, BoardGeometry]:
+    # One 20 px cell on black, a pipe coming in from below (half-width 0.16 pitch)
+    # to a dark red dot (radius 0.3 pitch) or to its own round end; scaled down as a
+    # mirror window is (blur) and through JPEG at quality 40, whose colour is kept
+    # in blocks at half resolution: the dot's colour 0.26 pitch out takes in the
+    # ground's (its disc shown at 4 of 9 angles by colour), its lightness stays.
+    geometry = BoardGeometry.uniform(left=20, top=20, width=20, height=20, rows=1, cols=1)
+    image = np.zeros((60, 60, 3), np.uint8)
+    red = (150, 40, 40)
+    cv2.rectangle(image, (27, 30), (33, 59), red, -1)
+    cv2.circle(image, (30, 30), 6 if dot else 3, red, -1, cv2.LINE_AA)
+    image = cv2.GaussianBlur(image, (0, 0), 0.7)
+    _, data = cv2.imencode(".jpg", image[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 40])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)[..., ::-1].copy(), geometry
+
+def test_a_small_dots_disc_shows_by_its_lightness_inside_a_crisp_rim() -> None:
+    # Classic mirror 3600004 started (held-out seeds of session 34): a dark red dot
+    # in a 19.8 px cell, its colour 0.26 pitch out 12-24 Lab off its own (JPEG took
+    # in the ground's colour there), its lightness within 5 L*: "cannot tell a dot
+    # from a pipe". The board is read.
+    shot = sample("mirror", 3600004, "classic", "started")
+    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()
+
+
+def test_inside_a_crisp_rim_a_dots_lightness_shows_its_disc_and_a_pipes_end_shows_none() -> None:
+    lab = _lab((150, 40, 40))
+    ground = np.zeros(3)
+    cell = Cell(0, 0)
+    down = [np.pi / 2]
+    dot, geometry = _jpeg_cell(dot=True)
+    end, _ = _jpeg_cell(dot=False)
+    shares = {
+        name: disc_share(image, geometry, cell, down, lab, ground=ground, rimmed=True)
+        for name, image in (("dot", dot), ("end", end))
+    }
+    assert shares["dot"] >= DISC
+    assert shares["end"] <= NO_DISC

@@ -148,3 +148,15 @@ def test_a_preview_found_first_that_cannot_be_read_is_passed_over(variant: str, 
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert reading.geometry.cell_size == pytest.approx(shot.geometry.cell_size, rel=0.02)
+
+
+@pytest.mark.parametrize("seed", [3600004, 3600005])
+def test_a_hexagonal_board_whose_screen_shows_round_letters_beside_its_preview_is_read(
+    seed: int,
+) -> None:
+    # Found on the held-out seeds of session 34. The preview's dots are paired with the
+    # board's by two discs far apart; the farthest disc of their size was an "o" of the
+    # ad banner's text beside the preview, no dot's colour, and no pair was tried.
+    shot = sample("preview", seed, "hex")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()

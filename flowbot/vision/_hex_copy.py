@@ -92,7 +92,6 @@ def smaller_copy(image: np.ndarray, seen: DotsSeen, blobs: np.ndarray) -> bool:
     # A copied dot and one far from it fix the scale and shift (the copy holds
     # the screen's other discs too: a hint's bulb, an icon; and the screen's
     # own round letters may lie farther out than any copied dot).
-    size = blobs[:, 2]
     for first, far in _far_pairs(blobs, like):
         for d, e in itertools.product(np.flatnonzero(like[first]), np.flatnonzero(like[far])):
             apart = np.hypot(*(xy[e] - xy[d]))

@@ -13,11 +13,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from flowbot.models import BoardGeometry, Cell
 from flowbot.palette import GAME_COLOURS
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._colour import delta_e, to_lab
-from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._pipes import (
     _ALONG,
     ACROSS_IN,
@@ -106,6 +106,7 @@ def _jpeg_cell(dot: bool) -> tuple[np.ndarray, BoardGeometry]:
     image = cv2.GaussianBlur(image, (0, 0), 0.7)
     _, data = cv2.imencode(".jpg", image[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, 40])
     return cv2.imdecode(data, cv2.IMREAD_COLOR)[..., ::-1].copy(), geometry
+
 
 def test_a_small_dots_disc_shows_by_its_lightness_inside_a_crisp_rim() -> None:
     # Classic mirror 3600004 started (held-out seeds of session 34): a dark red dot

@@ -27,7 +27,12 @@ four walls on synthetic hex web 300013 solved, a cyan one two on a crop).
 Where the luma's own widths fall in no clear groups but the colour channel's
 do (a bright flow's tint beside a line widens it in the luma), the two swap
 roles (``lead_channel``): the walls are read in the colour channel and must
-read alike in the luma as above.
+read alike in the luma as above. Where one face of a side is a tint nearly as
+bright as the line in the colour channel (its faces ``FAR_APART``), the line's
+half over that tint all but vanishes there and a wall can measure as thin as a
+line: a wall the lines' colour's shares lead with, each side's clearest
+channel and the width at half the lines' colour read too, the colour channel
+does not overrule there.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ from dataclasses import replace
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides, Node, hex_board, side_direction, wall_sides
+from flowbot.vision._hex_coverage import HalfCoveredInks, _solid
+from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_one_ground import one_ground, tells_thin
 from flowbot.vision._rule import Rule
 
@@ -44,6 +51,13 @@ from flowbot.vision._rule import Rule
 #: between its groups at least (``_hex_widths.WidthGroups.gap``): tints beside blurred
 #: lines widened thin ones to walls at gaps 0.33 and 0.36; walls read right 0.45 and up.
 LUMA_ALONE_GAP = 0.4
+#: A second measure in one channel that sees a wall's line over faces this far apart (its
+#: contrast over the darker this many times that over the brighter: a tint nearly as bright
+#: as the line there) may read it thin: walls 6-6.7 px wide (each side's clearest channel,
+#: spread 1.1-1.2) measured 1.8-2.9 px in red at spreads 2.85-3.0, the thin lines 2.0
+#: (synthetic hex JPEG official level 100062 solved). It then tells a wall thin only where
+#: the width at half the lines' colour does not read it a wall either.
+FAR_APART = 2.5
 
 
 def lead_channel(sides: HexSides) -> HexSides:
@@ -76,14 +90,34 @@ def _unseen_alike(sides: HexSides, again: HexSides) -> bool:
     """Whether every wall of ``sides`` that ``again`` reads thin is one it does not see
     (``_hex_one_ground.tells_thin``: its line no brighter there than a tint beside it) that
     the sides measured each in its clearest channel read as a wall too, the lead being the
-    lines' colour's shares (``_faced``), and the two read the same holes."""
+    lines' colour's shares (``_faced``), and the two read the same holes; or one it sees
+    over faces far apart (``_far_apart``) that the width at half the lines' colour reads
+    as a wall too (``_half_wall``)."""
     lead, lead_holes = wall_sides(sides)
     seen, holes = wall_sides(again)
     faced = _faced(sides)
     if holes != lead_holes or faced is None:
         return False
-    unseen = _unseen(again)
-    return all(side in unseen and _faced_wall(faced, side) for side in lead - seen)
+    unseen, apart = _unseen(again), _far_apart(again)
+    return all(
+        _faced_wall(faced, side) and (side in unseen or (side in apart and _half_wall(faced, side)))
+        for side in lead - seen
+    )
+
+
+def _far_apart(again: HexSides) -> set[frozenset[Node]]:
+    """The sides between two cells a second measure sees over faces ``FAR_APART`` or more
+    apart (``_hex_one_ground.OneGround.spread``)."""
+    return {side for side, seen in one_ground(again).items() if seen.spread >= FAR_APART}
+
+
+def _half_wall(faced: HexSides, side: frozenset[Node]) -> bool:
+    """Whether ``side`` is a wall by the width at half the lines' colour
+    (``_hex_coverage.HalfCoveredInks`` over ``faced``'s look), its widths in clear groups
+    and its thin lines solid (``_hex_coverage.SOLID``)."""
+    assert isinstance(faced.inks, FacedInks)
+    half = replace(faced, inks=HalfCoveredInks(faced.inks))
+    return half.clear_groups and _solid(half) and side in wall_sides(half)[0]
 
 
 def _unseen(again: HexSides) -> set[frozenset[Node]]:
@@ -155,7 +189,9 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "into that the colour channel reads thin along its direction (clear groups there), or "
     "that the luma alone reads with a narrow gap there; a side the colour channel does not "
     "see (its line no brighter there than a tint beside it by the line contrast) reads "
-    "thin there only where each side's clearest channel does not read the wall either",
+    "thin there only where each side's clearest channel does not read the wall either; one "
+    "it sees over faces FAR_APART (a tint nearly as bright as the line there) only where "
+    "each side's clearest channel or the width at half the lines' colour does not",
     why="Pipes beside a line widen it in every channel they are bright in: the luma for "
     "any bright flow, a flow's own hue's channel for it; a flow's tint of nearly the lines' "
     "luma leaves a thin line barely above its ground there, its hump running on into the "
@@ -183,7 +219,12 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "A side the colour channel does not see (`_hex_one_ground`: its line under the line "
     "contrast over its brighter face there) tells nothing: synthetic hex twins 300003 started, "
     "walls 5.3 px wide beside a reddish tint as bright in red as the reddish lines, 0 px "
-    "there (each side's clearest channel and the shares read all 14 walls).",
+    "there (each side's clearest channel and the shares read all 14 walls). FAR_APART 2.5 "
+    "(the line's contrast over its darker face over that over its brighter): synthetic hex "
+    "JPEG official level 100062 solved, two walls 6-6.7 px wide (spread 1.1-1.2 in each "
+    "side's clearest channel) 1.8-2.9 px in red at spreads 2.85-3.0 against its thin "
+    "lines' 2.0; the width at half the lines' colour (clear groups, thin lines solid) "
+    "read them 8.1-8.4 against its boundary 4.9.",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

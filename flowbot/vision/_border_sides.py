@@ -277,6 +277,15 @@ OUTLINE_LIGHTER = 12.0
 WALL_OUTLINE_LIGHTER = 18.0
 #: Most spread (CIELAB) between the sides' outline colours: one line all round.
 OUTLINE_ALIKE = 15.0
+#: ... or, farther apart, one line's colour all the same where only its chroma
+#: differs: JPEG keeps lightness at full resolution and colour in 2x2 blocks
+#: (and coarser), so a 2 px outline lying on a block's rows keeps its chroma
+#: while the sides straddling blocks mix theirs with the ground's. Lightness
+#: within ``SAME_LIGHTNESS`` L*, hue within ``SAME_HUE`` degrees and the paler's
+#: chroma ``DILUTED`` of the other's at least: a green outline's top side 53.7
+#: chroma, the others 36-39, hues 133-137, lightness 79-82 (synthetic warps
+#: drift 3500001, 15.3 CIELAB apart).
+SAME_LIGHTNESS, SAME_HUE, DILUTED = 5.0, 10.0, 0.5
 
 
 @dataclass(frozen=True)
@@ -328,7 +337,7 @@ class Border:
             return False
         outline = self.outline_colour
         return bool(
-            all(float(delta_e(c, outline)) <= OUTLINE_ALIKE for c in self.side_colours)
+            all(one_outline(c, outline) for c in self.side_colours)
             and float(outline[0] - self.line_colour[0]) >= OUTLINE_LIGHTER
         )
 
@@ -341,6 +350,20 @@ class Border:
         """
         drawn = sum(bool(_drawn(side).any()) for side in self.sides.values())
         return drawn >= 3 and self.outlined
+
+
+def one_outline(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two sides' colours (Lab) are one outline's: within ``OUTLINE_ALIKE``, or
+    apart only in chroma as JPEG dilutes a thin line's colour (``SAME_LIGHTNESS``,
+    ``SAME_HUE``, ``DILUTED``)."""
+    if float(delta_e(a, b)) <= OUTLINE_ALIKE:
+        return True
+    chroma = sorted((math.hypot(a[1], a[2]), math.hypot(b[1], b[2])))
+    if abs(float(a[0] - b[0])) > SAME_LIGHTNESS or chroma[1] <= 0:
+        return False
+    hue = abs(math.degrees(math.atan2(a[2], a[1]) - math.atan2(b[2], b[1])))
+    hue = min(hue, 360.0 - hue)
+    return bool(hue <= SAME_HUE and chroma[0] >= DILUTED * chroma[1])
 
 
 def border_of(image: np.ndarray, geometry: BoardGeometry) -> Border:

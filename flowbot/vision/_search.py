@@ -22,7 +22,7 @@ from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like
 from flowbot.vision._pipes import NO_PIPES, Pipes
 from flowbot.vision._pipes_through import read_pipes_or_fainter
 from flowbot.vision._rules import check_grid
-from flowbot.vision._trim import without_empty_band, without_foreign_sides
+from flowbot.vision._trim import every_other_line, without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
     MissingEdgesError,
     RunOnError,
@@ -142,7 +142,14 @@ def find_boards(
             try:
                 try:
                     best, placed, samples, pipes = _checked(
-                        candidate, maps, image, f, settings, others=others, tried=tried
+                        candidate,
+                        maps,
+                        image,
+                        f,
+                        settings,
+                        others=others,
+                        tried=tried,
+                        through_pipes=attempt in bridging,
                     )
                 except UnsureReadingError as exc:
                     # Another window's ruled page or text flush against the
@@ -153,7 +160,14 @@ def find_boards(
                     rest = [other for other in others if not lies_within(other, candidate)]
                     try:
                         best, placed, samples, pipes = _checked(
-                            cut, maps, image, f, settings, others=rest, tried=tried
+                            cut,
+                            maps,
+                            image,
+                            f,
+                            settings,
+                            others=rest,
+                            tried=tried,
+                            through_pipes=attempt in bridging,
                         )
                     except UnsureReadingError:
                         raise exc from None
@@ -233,15 +247,17 @@ def _checked(
     *,
     others: list[Lattice],
     tried: list[Lattice],
+    through_pipes: bool = False,
 ) -> tuple[Lattice, BoardGeometry, CellSamples, Pipes | None]:
     """The board ``candidate`` (found at 1/``f`` scale) shows, placed, its cells' samples and
     the pipes drawn on it (``read_pipes_or_fainter``).
 
     Every whole-board check passes on it, less a band past its border found
     to be no part of it (header text, another window's edge) or grown where
-    glow broke its lines. Each grid checked is added to ``tried``, all but
-    one narrowed by ``foreign_band``. Raises
-    ``UnsureReadingError``.
+    glow broke its lines, or, found ``through_pipes``, at twice its pitch
+    where pipes along the cells' middles passed for lines (``every_other_line``).
+    Each grid checked is added to ``tried``, all but one narrowed by
+    ``foreign_band``. Raises ``UnsureReadingError``.
     """
 
     def instead(replacement: Lattice, outline: Lattice, *, counts_as_tried: bool = True) -> Lattice:
@@ -260,6 +276,10 @@ def _checked(
         # Header text just past a border can pass for one more row:
         # a band of nothing but missing edges is no part of the board.
         trimmed = without_empty_band(best, exc, image, f, settings)
+        if trimmed is None and through_pipes:
+            # Followed through pipes: pipes along the cells' middles may
+            # have passed for lines, the grid at half the board's pitch.
+            trimmed = every_other_line(best, exc)
         if trimmed is None:
             raise
         # Pieces of the grid found, the dropped band with them, are

@@ -22,6 +22,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry, Link, Point, link
+from flowbot.vision._hex_fit import fitted_steps, line_at
 from flowbot.vision._hex_lattice import SQRT3, HexLattice
 from flowbot.vision._hex_pipes import Crossings
 from flowbot.vision._hex_widths import OUTLINE_WIDTH, WidthGroups, width_groups
@@ -808,15 +809,11 @@ def _inside(lattice: HexLattice, x: np.ndarray, y: np.ndarray, w: int, h: int) -
 def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:
     """The lattice fitted to where the board's sides are drawn at full resolution.
 
-    The flat sides give the rows, the slanted sides' middles (half a column
-    step either side of a centre) the columns. ``None`` unless the
-    hexagons are regular.
+    Every side drawn whole within the image tells where its line lies; the
+    lattice's origin and steps are fitted to them all at once (``_hex_fit``).
+    ``None`` unless the hexagons are regular.
     """
     reach = max(2.0, ACROSS_FOUND * lattice.row_step)
-    ks: list[float] = []
-    ys: list[float] = []
-    js: list[float] = []
-    xs: list[float] = []
     ends = [
         (node, step, corners[a], corners[b])
         for node in cells
@@ -824,33 +821,33 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
         for step, a, b in _SIDES
     ]
     looked = np.array([(pa, pb) for *_, pa, pb in ends], np.float64)
-    measured = lines.sides(looked, reach, inked=False)
+    profile, offsets = lines._profiles(lines.tophat, looked, reach)
+    drawn = (profile.max(axis=2) >= lines.contrast).mean(axis=1) >= DRAWN
     # A line the image's edge cuts shows only its part inside, its weight pulled
     # inward off its middle: the lattice is fitted to the lines seen whole (cut ones
     # squeezed a tight crop's rows together, its cut outline then measured thinner than
     # the lattice said it shows: "the hexagons go on past the board's outline").
-    cut = list(np.any(lines.past_edge(looked, np.array([-reach, reach])), axis=1))
-    for ((j, k), (dj, dk), pa, pb), seen, edge in zip(ends, measured, cut, strict=True):
-        where = seen.where
-        if seen.drawn < DRAWN or edge:
-            continue
-        length = math.hypot(pb.x - pa.x, pb.y - pa.y)
-        # The side's line lies ``where`` off it (to its left, from a to b).
-        nx, ny = -(pb.y - pa.y) / length, (pb.x - pa.x) / length
-        if dj == 0:
-            ks.append(k + dk / 2)
-            ys.append(pa.y + where * ny)
-        else:
-            js.append(j + dj / 2)
-            xs.append((pa.x + pb.x) / 2 + where * nx)
-    if len(set(ks)) < 3 or len(set(js)) < 3:
+    whole = ~np.any(lines.past_edge(looked, np.array([-reach, reach])), axis=1)
+    use = np.flatnonzero(drawn & whole)
+    if not use.size:
         return None
-    row_half, y0 = np.polyfit(ks, ys, 1)
-    col_step, x0 = np.polyfit(js, xs, 1)
-    row_step = 2 * row_half
+    typical = np.median(profile[use], axis=1)
+    seen = np.array([line_at(row, offsets) for row in typical])
+    a, b = looked[use, 0], looked[use, 1]
+    length = np.hypot(*(b - a).T)
+    # (to the left going from one corner to the other, as the profiles are taken)
+    normals = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
+    index = np.array(
+        [(j + dj / 2, k + dk / 2) for (j, k), (dj, dk), _, _ in (ends[i] for i in use)]
+    )
+    fitted = fitted_steps((a + b) / 2, normals, seen, index)
+    if fitted is None:
+        return None
+    x0, y0, col_step, half_row = fitted
+    row_step = 2 * half_row
     if abs(col_step / row_step / (SQRT3 / 2) - 1) > REGULAR:
         return None
-    return HexLattice(float(x0), float(y0), float(col_step), float(row_step))
+    return HexLattice(x0, y0, col_step, row_step)
 
 
 def neighbours(node: Node) -> Iterable[Node]:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-#: A line's hump: the run of the profile around its peak above this share of it.
+#: A line's hump: the run of the profile round its peak above this share of it (its top:
+#: below, a tint's step or glow beside the line leans it).
 HUMP = 0.5
 #: Sides whose line lies farther than this many pixels from the lattice fitted, and
 #: ``SPREAD`` times the sides' typical distance (a pipe's edge or a dot's rim taken
@@ -32,8 +33,10 @@ FIT_ROUNDS = 2
 
 
 def line_at(profile: np.ndarray, offsets: np.ndarray) -> float:
-    """Where the line in ``profile`` (the top-hat across a side, at ``offsets``) lies:
-    the middle of its contrast over half its peak, along the run around the peak."""
+    """Where the line in ``profile`` (the top-hat across a side, at ``offsets``) lies: the
+    middle of its contrast over half its peak, along the run round the peak (a pixel-wide
+    line's top leans toward its nearer pixel by a tenth of a pixel at most; its foot,
+    beside a flow's tint on a finished board, put a large board's rows 0.7 px off)."""
     peak = int(np.argmax(profile))
     floor = HUMP * float(profile[peak])
     lo = peak

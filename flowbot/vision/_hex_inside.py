@@ -8,10 +8,10 @@ hexagons hold lines all over. A board's emptiest quarter of cells is empty
 (a small level may have more dots than empty cells, a colour-blind dot's
 letter standing out as lines do, but never three dots to every empty cell),
 so the hexagon a quarter of the way up from the emptiest tells. Hexagons a
-drawn pipe crosses are not judged: they hold the pipe; nor, on a board with pipes
-drawn, are hexagons holding a dot (``_dotted``): a started board may leave
-only its unlinked dots' hexagons unpiped, and a large dot's rim, a closed curve
-round the centre, crosses every ray across the disc. Clutter the board's
+drawn pipe crosses are not judged: they hold the pipe; nor, where pipes are
+looked for (as the reader looks), are hexagons holding a dot (``_dotted``): a
+started board may leave only its unlinked dots' hexagons unpiped, and a large
+dot's rim, a closed curve round the centre, crosses every ray across the disc. Clutter the board's
 outline closes into hexagons past it (a window's text) is no cell: where the
 quartile is lit, it is left out as the reader leaves it out of the board, and
 the rest judged again (on a finished board it may be all that is left).
@@ -83,7 +83,8 @@ def _inside_lit(sides: HexSides) -> float:
     piped = {node for side in sides.crossed for node in side}
     empty = [node for node in sides.cells if node not in piped]
     if empty and lines.pipes is not None:
-        # (with pipes drawn, the dots' hexagons too: they may be all that is unpiped)
+        # (where pipes are looked for, as the reader looks, the dots' hexagons too: on a
+        # started board they may be all that is unpiped)
         centres = np.array([lattice.centre(*node) for node in empty], np.float64)
         dotted = _dotted(lines.pipes.image, centres, lattice.row_step)
         empty = [node for node, dot in zip(empty, dotted, strict=True) if not dot]
@@ -134,7 +135,7 @@ EMPTY: Rule[HexSides] = Rule(
     "disc; a spreadsheet, or a board at twice its pitch, 1.0); hexagons a drawn pipe "
     "crosses (`_hex_pipes.Crossings`) left out, as they hold the pipe (JPEG's ringing "
     "along a pipe's edges lit a finished board's: synthetic hex jpeg 300000 solved), and "
-    "with pipes drawn the hexagons holding a dot (centre DOT_OFF 30 Lab from the ring at "
+    "where pipes are looked for the hexagons holding a dot (centre DOT_OFF 30 Lab from the ring at "
     "RING 0.42 pitch, shown all round at a dot's radius): a started board's only unpiped "
     "hexagons were two unlinked dots, their rims lighting 0.56-1.0 of the rays (synthetic "
     "hex desktop_app 3500001 started)."

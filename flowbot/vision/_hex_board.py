@@ -536,7 +536,8 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     lines, cells = found.lines, set(found.cells)
     # Each fit looks for the lines near where the last one put them: a few
     # rounds take in a lattice found a little off (a blurred, zoomed screen).
-    by_mean, by_humps = found.lattice, found.lattice
+    by_mean: HexLattice | None = found.lattice
+    by_humps: HexLattice | None = found.lattice
     for _ in range(PLACING_ROUNDS):
         by_mean = _placed_by_mean(lines, by_mean, cells) if by_mean else None
         by_humps = _placed(lines, by_humps, cells) if by_humps else None

@@ -8,7 +8,10 @@ hexagons hold lines all over. A board's emptiest quarter of cells is empty
 (a small level may have more dots than empty cells, a colour-blind dot's
 letter standing out as lines do, but never three dots to every empty cell),
 so the hexagon a quarter of the way up from the emptiest tells. Hexagons a
-drawn pipe crosses are not judged: they hold the pipe. Clutter the board's
+drawn pipe crosses are not judged: they hold the pipe; nor, where pipes are
+looked for (as the reader looks), are hexagons holding a dot (``_dotted``): a
+started board may leave only its unlinked dots' hexagons unpiped, and a large
+dot's rim, a closed curve round the centre, crosses every ray across the disc. Clutter the board's
 outline closes into hexagons past it (a window's text) is no cell: where the
 quartile is lit, it is left out as the reader leaves it out of the board, and
 the rest judged again (on a finished board it may be all that is left).
@@ -19,9 +22,12 @@ from __future__ import annotations
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
+from flowbot.vision._colour import delta_e
 from flowbot.vision._hex_beyond import beyond_left_out
 from flowbot.vision._hex_board import HexSides
 from flowbot.vision._hex_inked import inked
+from flowbot.vision._hex_pipes import centre_colours
+from flowbot.vision._pipes import DISC, discs_show, lab_at
 from flowbot.vision._rule import Rule
 
 #: The disc looked at inside a hexagon, in pitches from its centre (the flat
@@ -34,6 +40,14 @@ QUARTILE = 25
 #: rims, colour-blind letters and JPEG's ringing included; a spreadsheet under
 #: a lattice, or a board at twice its pitch, 1.0).
 EMPTY_INSIDE = 0.5
+
+#: A hexagon holds a dot where its centre's colour lies this far (CIELAB) from its
+#: ring's (the game's dots: bright, saturated discs on a dark ground; the dot reader's
+#: ``dot_contrast``) and shows all round at a dot's radius (``_pipes.discs_show``).
+DOT_OFF = 30.0
+#: The ring: this far out from the centre, in pitches (past a dot's rim, 0.3, inside the
+#: flat sides, 0.5).
+RING = 0.42
 
 _ANGLES = np.linspace(0, 2 * np.pi, 48, endpoint=False)
 _RADII = np.linspace(0.05, 1, 12)
@@ -68,6 +82,12 @@ def _inside_lit(sides: HexSides) -> float:
     # the others tell; none at all on a finished board, whose pipes vouch for it.
     piped = {node for side in sides.crossed for node in side}
     empty = [node for node in sides.cells if node not in piped]
+    if empty and lines.pipes is not None:
+        # (where pipes are looked for, as the reader looks, the dots' hexagons too: on a
+        # started board they may be all that is unpiped)
+        centres = np.array([lattice.centre(*node) for node in empty], np.float64)
+        dotted = _dotted(lines.pipes.image, centres, lattice.row_step)
+        empty = [node for node, dot in zip(empty, dotted, strict=True) if not dot]
     if not empty:
         return 0.0
     lit = lines.tophat >= lines.contrast
@@ -80,6 +100,18 @@ def _inside_lit(sides: HexSides) -> float:
     # disc crosses many rays while lighting few of its pixels.
     crossed = lit[ys, xs].reshape(len(centres), len(_RADII), len(_ANGLES)).any(axis=1)
     return float(np.percentile(crossed.mean(axis=1), QUARTILE))
+
+
+def _dotted(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """Whether each hexagon centred at ``centres`` ``(n, 2)`` (x, y) holds a dot: its
+    centre's colour ``DOT_OFF`` from its ring's, and shown all round at a dot's radius."""
+    h, w = image.shape[:2]
+    angles = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+    around = RING * pitch * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    ring = np.median(lab_at(image, centres[:, None, :] + around[None], h, w), axis=1)
+    centre = centre_colours(image, centres, pitch)
+    apart = delta_e(centre, ring) >= DOT_OFF
+    return np.asarray(apart & (discs_show(image, centres, pitch, centre) >= DISC), bool)
 
 
 def _check_empty_inside(sides: HexSides) -> None:
@@ -102,7 +134,11 @@ EMPTY: Rule[HexSides] = Rule(
     "measured, where a small colour-blind board's median hexagon is lit 0.79 of its "
     "disc; a spreadsheet, or a board at twice its pitch, 1.0); hexagons a drawn pipe "
     "crosses (`_hex_pipes.Crossings`) left out, as they hold the pipe (JPEG's ringing "
-    "along a pipe's edges lit a finished board's: synthetic hex jpeg 300000 solved)."
+    "along a pipe's edges lit a finished board's: synthetic hex jpeg 300000 solved), and "
+    "where pipes are looked for the hexagons holding a dot (centre DOT_OFF 30 Lab from the ring at "
+    "RING 0.42 pitch, shown all round at a dot's radius): a started board's only unpiped "
+    "hexagons were two unlinked dots, their rims lighting 0.56-1.0 of the rays (synthetic "
+    "hex desktop_app 3500001 started)."
     " A lit quartile is judged again without the hexagons with a side of no ink "
     "(`_hex_inked`) and the pieces beyond the outline on another ground (`_hex_beyond`), "
     "as the reader leaves them out: a finished board's one unpiped hexagon was a window's"

@@ -280,10 +280,17 @@ def _drawn_apart(
     xs, ys = full_size_lines(lattice, f)
     lines = line_profiles(image, xs, ys, near_ends=True)
     if np.mean(lines.peak >= line_contrast) < _SEEN_BRIGHT:
-        # The lines are no brighter than beside them (dark lines): cannot
-        # tell. Glow as bright as the lines over half a board hides them
-        # there, while they show elsewhere.
-        return True
+        # The lines are no brighter than beside them in the brightest channel:
+        # in their own colour's channel they may be (grey-green lines on a
+        # purple glow brighter in blue, synthetic mirror 300111 started),
+        # judged there as the brightest channel judges them elsewhere.
+        own = _own_channel(image, xs, ys, line_contrast)
+        if own is None:
+            # Dark lines: cannot tell. Glow as bright as the lines over half
+            # a board hides them there, while they show elsewhere.
+            return True
+        image = own
+        lines = line_profiles(image, xs, ys, near_ends=True)
     typical_peak, typical_width, typical_ink = median_of(
         np.stack([lines.peak, lines.width, lines.ink]), axis=1
     ).tolist()
@@ -318,6 +325,21 @@ def _drawn_apart(
         return False
     stroke_top, ground = ends_and_ground(image, xs, ys)
     return bool((brighter & (stroke_top - ground >= _PLAIN_STROKE * typical_peak)).any())
+
+
+def _own_channel(
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, line_contrast: float
+) -> np.ndarray | None:
+    """``image``'s one colour channel (as three alike) where the lines stand out brighter than
+    beside them at ``_SEEN_BRIGHT`` of the edges or more, the most of them; ``None`` if none.
+    """
+    best, share = None, _SEEN_BRIGHT
+    for channel in range(3):
+        mono = np.repeat(image[..., channel : channel + 1], 3, axis=2)
+        seen = float(np.mean(line_profiles(mono, xs, ys, near_ends=True).peak >= line_contrast))
+        if seen >= share:
+            best, share = mono, seen
+    return best
 
 
 def _along_own_line(values: np.ndarray, flagged: np.ndarray, shape: tuple[int, int]) -> np.ndarray:

@@ -8,7 +8,6 @@ import cv2
 import numpy as np
 import pytest
 
-from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_board import LineMap

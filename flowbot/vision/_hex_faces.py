@@ -150,7 +150,8 @@ class FacedInks:
         colour, on the wrong side of the glow, is no mix of the ground and itself (synthetic
         hex colour_blind 300048 started: green lines (66, 107, 65) under purple glow (95,
         54, 68), their levels (82, 108, 79); the lines' colour's share of them 0, their
-        hexagons left out as showing no ink)."""
+        hexagons left out as showing no ink; mirror 300012 started: red 103 against the
+        lines' 63, the shares' walls unlike the clearest channels', refused)."""
         if not len(sides):
             return levels
         clearest = int(np.argmax(np.array(levels) - np.median(either.max(axis=1), axis=0)))

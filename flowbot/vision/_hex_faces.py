@@ -34,7 +34,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from flowbot.vision._hex_board import LineMap, line_level, sampled, side_width
+from flowbot.vision._hex_board import PEAK_NEAR, LineMap, line_level, sampled, side_width
 from flowbot.vision._hex_channel import GROUND_OFF
 
 #: A colour's own channel is taken over the luma for a side only where it clears the
@@ -49,6 +49,14 @@ CLEARER = 3.0
 #: The channels are looked at this many pitches round the hexagons' centres: past a
 #: side's faces and its line's reach (0.58 + 0.12 pitch), and the top-hat's (0.24).
 MARGIN = 1.2
+#: Where the lines stand below both their faces by the line contrast along this share of
+#: the sides or more in a colour channel (glow brighter than them there: synthetic hex
+#: colour_blind 300048 started, 0.29 in red, 0.20 in blue; a board's lines above their
+#: ground, none), their level there is their own value at their middle, read along the
+#: sides whose line is brightest in the clearest channel (this quantile up: the line
+#: covering its pixels whole; 66 in red there, the lines' own, the top-hat's level 82).
+UNDER_SHARE = 0.05
+SOLID_QUARTER = 0.75
 #: Where along a side its faces are looked at (its middle half, as its width).
 _ALONG = np.linspace(0.25, 0.75, 5)
 
@@ -124,8 +132,47 @@ class FacedInks:
         if self._looked is None or self._looked[0] != key:
             levels = [line_level(lines.sides(sides, across, inked=False)) for lines in self.maps]
             either = np.stack([faces(channel, sides, self.off) for channel in self.channels], -1)
+            levels = self._under_glow(sides, across, levels, either)
             self._looked = (key, levels, either)
         return self._looked[1], self._looked[2]
+
+    def _under_glow(
+        self, sides: np.ndarray, across: float, levels: list[float], either: np.ndarray
+    ) -> list[float]:
+        """``levels`` with each colour channel's where the lines stand below both their faces
+        along some of the sides (``UNDER_SHARE``: glow brighter than the lines in that
+        channel) taken as the lines' own value at their middle: where the clearest
+        channel's line peaks, over the quarter of the sides it is brightest along
+        (``SOLID_QUARTER``: the line covering its pixels whole there).
+
+        ``line_level`` takes a line's brightness from the top-hat, which a line darker
+        than its ground does not keep: there the level is its ground's, and the lines'
+        colour, on the wrong side of the glow, is no mix of the ground and itself (synthetic
+        hex colour_blind 300048 started: green lines (66, 107, 65) under purple glow (95,
+        54, 68), their levels (82, 108, 79); the lines' colour's share of them 0, their
+        hexagons left out as showing no ink; mirror 300012 started: red 103 against the
+        lines' 63, the shares' walls unlike the clearest channels', refused)."""
+        if not len(sides):
+            return levels
+        clearest = int(np.argmax(np.array(levels) - np.median(either.max(axis=1), axis=0)))
+        lines = self.maps[clearest]
+        profile, offsets = lines._profiles(lines.tophat, sides, across)
+        typical = np.median(profile, axis=1)
+        near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
+        peak = near[np.argmax(typical[:, near], axis=1)]
+        rows = np.arange(len(sides))
+        bright = typical[rows, peak]
+        solid = bright >= np.quantile(bright, SOLID_QUARTER)
+        levels = list(levels)
+        for c in range(3):
+            own = np.median(
+                lines._profiles(self.channels[c].astype(np.float32), sides, across)[0], axis=1
+            )
+            value = own[rows, peak]
+            darker = value < either[:, :, c].min(axis=1) - self.contrast
+            if darker.mean() >= UNDER_SHARE:
+                levels[c] = float(np.median(value[solid]))
+        return levels
 
 
 def faces(channel: np.ndarray, sides: np.ndarray, off: float) -> np.ndarray:

@@ -22,10 +22,11 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
-from flowbot.vision._cells import NEAR
+from flowbot.vision._cells import NEAR, cell_offsets
 from flowbot.vision._colour import delta_e
 from flowbot.vision._hex_bends import bent
 from flowbot.vision._hex_cells import HexCells
+from flowbot.vision._letters import lettered_discs
 from flowbot.vision._pipes import (
     ACROSS_IN,
     BAND_NEAR,
@@ -126,8 +127,38 @@ def pipe_bands(
         still = look[found[look]]
         at = centres[still, end]
         centre = delta_e(band[still], centre_colours(image, at, pitch)) <= NEAR
-        found[still] &= centre | (discs_show(image, at, pitch, band[still]) >= DISC)
+        shown = centre | (discs_show(image, at, pitch, band[still]) >= DISC)
+        # (a letter's corners reach past the radii looked at, blurred into its rim: the
+        # disc told whole, as the dot reader tells it, looked for only there)
+        doubt = ~shown
+        if doubt.any():
+            shown[doubt] = lettered_of(image, at[doubt], pitch, band[still][doubt])
+        found[still] &= shown
     return band, found
+
+
+def lettered_of(
+    image: np.ndarray, centres: np.ndarray, pitch: float, lab: np.ndarray
+) -> np.ndarray:
+    """For cells' centres ``(n, 2)`` (x, y), whether each holds a colour-blind dot's lettered
+    disc (``_letters.lettered_discs``, as the dot reader finds one) of its ``lab`` (within
+    ``BAND_NEAR``: the disc's colour is its band's between the letter and the rim, a pixel
+    or two from each, where JPEG rings and the blur dulls it, 12.8 Lab off its pipe's in
+    the case below), standing out from its ring as a dot does (``NEAR``).
+
+    A pipe into a lettered dot is its disc's colour all round the letter, but for a
+    letter's corners: N, M, W reach 0.57-0.81 of the disc's radius, and blurred, with
+    the rim, a pixel or two on, they leave no radius ``discs_show`` looks at showing the
+    disc's colour at three of its 16 angles (synthetic hex colour_blind 300052 started:
+    an N on blue 13-22 Lab off at 45 and 315 degrees, 0.81 of the angles shown; the side
+    the pipe crosses was then taken for a line with no ink, its hexagons left out)."""
+    _, ring_xy, _, _ = cell_offsets(pitch)
+    h, w = image.shape[:2]
+    ring = median_of(lab_at(image, centres[:, None, :] + ring_xy[None], h, w), axis=1)
+    found = lettered_discs(image, centres, pitch, ring)
+    return (
+        found.lettered & (delta_e(found.lab, lab) <= BAND_NEAR) & (delta_e(found.lab, ring) > NEAR)
+    )
 
 
 def centre_colours(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:

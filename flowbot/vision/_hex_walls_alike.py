@@ -169,6 +169,7 @@ def _unconfirmed(sides: HexSides, again: HexSides) -> bool:
     piped = {node for side in sides.crossed for node in side}
     faced = _faced(sides)
     unseen = _unseen(again) if faced is not None else set()
+    measures: list[HexSides] | None = None  # (measured once asked)
     for side in wall_sides(sides)[0]:
         if not side & piped:
             continue
@@ -182,12 +183,10 @@ def _unconfirmed(sides: HexSides, again: HexSides) -> bool:
                 and not (side in unseen and _faced_wall(faced, side))
             ):
                 return True
-        elif (
-            luma[direction].gap < LUMA_ALONE_GAP
-            and not _faced_alone(faced, side)
-            and not _seconded(_measures(sides), side)
-        ):
-            return True
+        elif luma[direction].gap < LUMA_ALONE_GAP and not _faced_alone(faced, side):
+            measures = _measures(sides) if measures is None else measures
+            if not _seconded(measures, side):
+                return True
     return False
 
 

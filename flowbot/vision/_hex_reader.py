@@ -32,6 +32,7 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
+from flowbot.vision._hex_consensus import consensus_lead
 from flowbot.vision._hex_coverage import CutInks, covered_lead
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_glow import SignedLines, along_hue, with_darker_lines
@@ -147,6 +148,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # ... and where no measure falls into clear groups, over any mix of the ground
         # and the two faces' tints (a smoothed tint reaches past its side, under the line).
         sides = spilled_lead(sides)
+        # ... and where none does still, each side where the middle of three measures
+        # places it (each errs on its own few thin lines; a wall is wide in all).
+        sides = consensus_lead(sides)
         # No channel is clean beside pipes: the walls must read alike in a second.
         second = clearest_channel(image, sides)
         seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)

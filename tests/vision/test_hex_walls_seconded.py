@@ -1,0 +1,69 @@
+"""With pipes drawn, a wall the lead measure reads and the second colour channel doubts is kept
+where the other measures beside pipes, clear along its direction, all read it a wall
+(``_hex_walls_alike._seconded``, ``_outvoted``).
+
+Synthetic shots of development seeds (300000-400000).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_walls_alike import _seconded
+from flowbot.vision._hex_widths import WidthGroups
+
+#: A side along direction 0 (flat: the step across it (0, 1)).
+SIDE = frozenset({(0, 0), (0, 1)})
+CLEAR = WidthGroups(thin=1.0, wide=2.0, boundary=1.5, gap=0.45, next_gap=0.1)
+NARROW = WidthGroups(thin=1.0, wide=2.0, boundary=1.5, gap=0.33, next_gap=0.1)
+CLOUDED = WidthGroups(thin=1.0, wide=2.0, boundary=1.5, gap=0.2, next_gap=0.18)
+
+
+@dataclass
+class _Measured:
+    """What ``_seconded`` asks of a measure's sides."""
+
+    width: float
+    group: WidthGroups
+    inks: Any = None
+
+    @property
+    def direction_groups(self) -> tuple[WidthGroups, ...]:
+        return (self.group, self.group, self.group)
+
+    @property
+    def widths(self) -> tuple[dict[frozenset[tuple[int, int]], float], list[Any]]:
+        return {SIDE: self.width}, []
+
+
+def test_a_wall_clear_measures_read_is_seconded() -> None:
+    assert _seconded([_Measured(1.9, CLEAR), _Measured(1.8, NARROW)], SIDE)  # type: ignore[list-item]
+
+
+def test_a_measure_clear_along_it_reading_it_thin_refuses() -> None:
+    assert not _seconded([_Measured(1.9, CLEAR), _Measured(1.1, NARROW)], SIDE)  # type: ignore[list-item]
+
+
+def test_clouded_measures_say_nothing() -> None:
+    # A measure in no clear groups along the side's direction neither seconds nor doubts it;
+    # one clear only with a narrow gap is not enough alone.
+    assert _seconded([_Measured(1.9, CLEAR), _Measured(1.0, CLOUDED)], SIDE)  # type: ignore[list-item]
+    assert not _seconded([_Measured(1.9, NARROW), _Measured(1.9, CLOUDED)], SIDE)  # type: ignore[list-item]
+    assert not _seconded([], SIDE)
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_walls_the_measures_beside_pipes_agree_on_are_kept(state: str) -> None:
+    # 23 px hexagons under JPEG, 5 walls and 8 holes. Started: the colour channel, in no
+    # clear groups along one direction, read one wall thin that every measure beside pipes
+    # read at the outline's width. Solved: the colour channel's outline no wider than its
+    # lines along two directions; a wall along the third, the shares' gap there 0.33, read
+    # at the half-level width too (gap 0.41).
+    shot = sample("tiny_cells", 300048, "hex", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()

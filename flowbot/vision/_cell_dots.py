@@ -317,19 +317,17 @@ def _blurred_pairs(
     core, ring = samples.core_lab, samples.ring_lab
     black = np.zeros(3)
     # A dot ends inside its cell but where its one pipe leaves: its ring's sectors show
-    # its colour (nearer the core's than the ring's) on one side at most. A glow shaft
-    # across the cell shows it on two (a real screen's magenta shafts through two
-    # empty cells, migaol trimmed_puzzle: 7-9 Lab from a black ring).
-    # A side shows it only when clearly nearer it (``TWIN_SIDE``): a dot's sector beside
-    # another flow's blurred tint, 10.4 Lab from a dark dot's core and 10.8 from its ring,
-    # is noise's (dark flows 300083 (25, 0, 25) 24 px blur 1.2 JPEG 40 started).
-    sides = TWIN_SIDE * delta_e(samples.sector_lab, core[:, :, None, :]) < delta_e(
+    # its colour (nearer the core's than the ring's) on one side, or two side by side
+    # (``_crossed``). A glow shaft across the cell shows it on two opposite (a real
+    # screen's magenta shafts through two empty cells, migaol trimmed_puzzle: 7-9 Lab
+    # from a black ring).
+    sides = delta_e(samples.sector_lab, core[:, :, None, :]) < delta_e(
         samples.sector_lab, ring[:, :, None, :]
     )
     on_black = [
         c
         for c in standing_out
-        if float(delta_e(ring[c], black)) < TINTED_RING and int(sides[c].sum()) <= 1
+        if float(delta_e(ring[c], black)) < TINTED_RING and not _crossed(sides[c])
     ]
     standing = {c: float(delta_e(core[c], ring[c])) for c in on_black}
     return [
@@ -340,6 +338,16 @@ def _blurred_pairs(
             for o in on_black
         )
     ]
+
+
+def _crossed(sides: np.ndarray) -> bool:
+    """Whether a cell's ring shows a colour on ``sides`` (right, down, left, up) as a shaft
+    crossing it does: on two opposite sides, or on three or more. A dot's pipe leaves one
+    side; a second beside it is another flow's blurred tint, as near the ring as the dot's
+    core (10.4 Lab from a dark dot's core, 10.8 from its ring: dark flows 300083 (25, 0,
+    25) 24 px blur 1.2 JPEG 40 started)."""
+    shown = int(sides.sum())
+    return shown >= 3 or (shown == 2 and bool(sides[0] == sides[2]))
 
 
 def _faint_twin(samples: CellSamples, faint: list[Cell], cell: Cell, tolerance: float) -> bool:

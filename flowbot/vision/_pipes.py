@@ -808,7 +808,7 @@ def _disc_in_patches(
         patches=True,
         rimmed=rim,
     )
-    if rim and share >= RIM_DISC and _flank_shows(image, geometry, samples, cell, towards, lab):
+    if rim and share >= RIM_DISC and _flank_shows(image, geometry, samples, cell, towards=towards, lab=lab):
         return 1.0
     if not rim and share <= NO_DISC:
         return share
@@ -820,6 +820,7 @@ def _flank_shows(
     geometry: Geometry,
     samples: Sampled,
     cell: Cell,
+    *,
     towards: Sequence[float],
     lab: np.ndarray,
 ) -> bool:

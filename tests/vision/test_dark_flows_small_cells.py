@@ -14,11 +14,13 @@ import numpy as np
 import pytest
 
 from flowbot.errors import VisionError
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell
 from flowbot.render import board_geometry
 from flowbot.vision import read_board
+from flowbot.vision._cell_dots import _crossed
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._lattice import Lattice
+from flowbot.vision._pipes import _flank_shows
 from flowbot.vision._search import _short_of_held
 from flowbot.vision._trim import _holds_filled, without_foreign_sides
 from flowbot.vision._types import Settings
@@ -119,3 +121,26 @@ def test_a_started_bright_flow_leaves_no_faint_link() -> None:
     reading = read_board(image)
     assert reading.puzzle == puzzle.canonical()
     assert set(reading.pipes) == covered
+
+
+@pytest.mark.parametrize("seed", [300052, 300127, 300241])
+def test_a_pipes_end_with_a_crisp_rim_shows_no_colour_beside_its_link(seed: int) -> None:
+    # The dark flow's first link, (2, 0) to (2, 1), through JPEG 40: its end shows a
+    # crisp rim and its colour at 4 of the 9 angles clear of the link, away from it;
+    # a dot's disc shows beside its link too (``_pipes._flank_shows``).
+    image, puzzle, _ = _dark_jpeg(seed, DARK, 24, 40, False)
+    geometry = board_geometry(puzzle, cell_px=24)
+    samples = sample_cells(image, geometry)
+    dot, end = Cell(2, 0), Cell(2, 1)
+    lab = samples.core_lab[dot]
+    assert not _flank_shows(image, geometry, samples, end, towards=[np.pi], lab=lab)
+    assert _flank_shows(image, geometry, samples, dot, towards=[0.0], lab=lab)
+
+
+def test_a_shaft_crosses_a_cell_on_opposite_sides() -> None:
+    right, down, left, up = np.eye(4, dtype=bool)
+    assert not _crossed(right)
+    assert not _crossed(right | up)  # a dot's pipe, a flow's tint beside it
+    assert _crossed(right | left)
+    assert _crossed(down | up)
+    assert _crossed(right | down | left)

@@ -808,7 +808,11 @@ def _disc_in_patches(
         patches=True,
         rimmed=rim,
     )
-    if rim and share >= RIM_DISC and _flank_shows(image, geometry, samples, cell, towards=towards, lab=lab):
+    if (
+        rim
+        and share >= RIM_DISC
+        and _flank_shows(image, geometry, samples, cell, towards=towards, lab=lab)
+    ):
         return 1.0
     if not rim and share <= NO_DISC:
         return share

@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/vision_dark_flows.py [--seeds 2] [--first 0] [--workers 1] [--verbose]
         [--save-failures DIR] [--blur PX] [--cell-px PX ...] [--quality Q ...]
+        [--rgb R G B ...] [--state started|solved]
 
 A 6x6 board (``snake_solution``), one flow drawn in a dark colour only a few
 L* above black (dark purples, a dark red, dark blues), started (its first link
@@ -116,17 +117,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quality", type=int, nargs="+", help="JPEG qualities (0: lossless; default all)"
     )
+    parser.add_argument(
+        "--rgb",
+        type=int,
+        nargs=3,
+        action="append",
+        metavar=("R", "G", "B"),
+        help="a dark flow colour (repeatable; default the six of DARK)",
+    )
+    parser.add_argument(
+        "--state", choices=("started", "solved"), help="one state only (default both)"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every refusal too")
     args = parser.parse_args(argv)
+    colours = [tuple(c) for c in args.rgb] if args.rgb else DARK
+    states = [args.state == "solved"] if args.state else [False, True]
     if args.save_failures:
         Path(args.save_failures).mkdir(parents=True, exist_ok=True)
     cases = [
         Case(seed, rgb, px, q, whole, args.blur)
         for seed in range(args.first, args.first + args.seeds)
-        for rgb in DARK
+        for rgb in colours
         for px in args.cell_px
         for q in ([q or None for q in args.quality] if args.quality else QUALITIES)
-        for whole in (False, True)
+        for whole in states
     ]
     start = time.perf_counter()
     with worker_map(args.workers) as pmap:

@@ -129,6 +129,7 @@ def read_dots(
                 crisp = _crisp_dot(samples, image, geometry, r, c, faint=True)
                 (faint if crisp else blurred).append(Cell(r, c))
     clear = tuple(dots)
+    oblong: list[Cell] = []  # faint discs taken for noise: no twin, not round
     for cell in faint:
         # A dot on glow of its own colour is one when a clear dot has its
         # colour (its twin); alone, its twin may be as faint and missed. An
@@ -140,9 +141,11 @@ def read_dots(
             delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear
         ) or _faint_twin(samples, faint, cell, settings.colour_tolerance):
             dots.add(cell)
-        elif _crisp_dot(
+        elif not _crisp_dot(
             samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
-        ) and not (
+        ):
+            oblong.append(cell)
+        elif not (
             _like_cells_beside(samples.core_lab, float(contrast[cell]), cell)
             or _tinted_ring(samples.core_lab[cell], samples.ring_lab[cell])
         ):
@@ -151,7 +154,9 @@ def read_dots(
             )
     twins = _blurred_twins(samples, dots, pipe_dots, blurred + doubtful)
     in_doubt = _blurred_discs(samples, contrast, blurred, dots | twins, hole)
-    in_doubt += _blurred_pairs(samples, contrast, blurred, dots | twins, hole)
+    # A faint disc taken for noise as oblong may be a dark dot JPEG smeared in a small
+    # cell, its twin blurred past a crisp rim: judged with the blurred cells as a pair.
+    in_doubt += _blurred_pairs(samples, contrast, blurred + oblong, dots | twins, hole)
     for r, c in doubtful + in_doubt:
         if Cell(r, c) not in twins:
             raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
@@ -288,11 +293,13 @@ def _blurred_pairs(
     dots: set[Cell],
     hole: np.ndarray,
 ) -> list[Cell]:
-    """The ``blurred`` cells (faint, no crisp disc) standing out past the ground's noise
-    (as ``_blurred_discs``) on a ring as black as the game's ground (within
-    ``TINTED_RING``) with another such cell of their colour: its core ``TWIN_SIDE`` times
-    nearer theirs than either core to its own ring. Something drawn there twice, in
-    doubt, flat or not.
+    """The ``blurred`` cells (faint, no crisp disc, or a faint disc taken for noise as
+    oblong) standing out past the ground's noise (as ``_blurred_discs``) on a ring as
+    black as the game's ground (within ``TINTED_RING``) with another such cell of their
+    colour: its core ``TWIN_SIDE`` times nearer theirs than the stronger of the two
+    stands from its ring (JPEG blurs one dot more than its twin: a dark pair 4.8 Lab
+    apart, 15.1 and 9.2 off their rings, dark flows 300052 (25, 0, 25) 24 px blur 1.2
+    JPEG 40 solved). Something drawn there twice, in doubt, flat or not.
 
     A dark flow on black through a blur and JPEG in small cells stands 13-15 Lab from
     black at its dots, 8-9 along its pipe, no crisp disc, and its pipe, running out of
@@ -310,26 +317,37 @@ def _blurred_pairs(
     core, ring = samples.core_lab, samples.ring_lab
     black = np.zeros(3)
     # A dot ends inside its cell but where its one pipe leaves: its ring's sectors show
-    # its colour (nearer the core's than the ring's) on one side at most. A glow shaft
-    # across the cell shows it on two (a real screen's magenta shafts through two
-    # empty cells, migaol trimmed_puzzle: 7-9 Lab from a black ring).
+    # its colour (nearer the core's than the ring's) on one side, or two side by side
+    # (``_crossed``). A glow shaft across the cell shows it on two opposite (a real
+    # screen's magenta shafts through two empty cells, migaol trimmed_puzzle: 7-9 Lab
+    # from a black ring).
     sides = delta_e(samples.sector_lab, core[:, :, None, :]) < delta_e(
         samples.sector_lab, ring[:, :, None, :]
     )
     on_black = [
         c
         for c in standing_out
-        if float(delta_e(ring[c], black)) < TINTED_RING and int(sides[c].sum()) <= 1
+        if float(delta_e(ring[c], black)) < TINTED_RING and not _crossed(sides[c])
     ]
     standing = {c: float(delta_e(core[c], ring[c])) for c in on_black}
     return [
         c
         for c in on_black
         if any(
-            o != c and float(delta_e(core[c], core[o])) * TWIN_SIDE <= min(standing[c], standing[o])
+            o != c and float(delta_e(core[c], core[o])) * TWIN_SIDE <= max(standing[c], standing[o])
             for o in on_black
         )
     ]
+
+
+def _crossed(sides: np.ndarray) -> bool:
+    """Whether a cell's ring shows a colour on ``sides`` (right, down, left, up) as a shaft
+    crossing it does: on two opposite sides, or on three or more. A dot's pipe leaves one
+    side; a second beside it is another flow's blurred tint, as near the ring as the dot's
+    core (10.4 Lab from a dark dot's core, 10.8 from its ring: dark flows 300083 (25, 0,
+    25) 24 px blur 1.2 JPEG 40 started)."""
+    shown = int(sides.sum())
+    return shown >= 3 or (shown == 2 and bool(sides[0] == sides[2]))
 
 
 def _faint_twin(samples: CellSamples, faint: list[Cell], cell: Cell, tolerance: float) -> bool:

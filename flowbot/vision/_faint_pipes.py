@@ -323,6 +323,52 @@ def check_no_faint_dots(cells: Cells) -> None:
                 )
 
 
+def check_no_faint_links(cells: Cells) -> None:
+    """Refuse a faint band running from a dot read into a cell no flow read covers, that
+    cell's core of the dot's colour and standing out from its ring."""
+    samples = cells.samples
+    core, sectors = samples.core_lab, samples.sector_lab
+    contrast = delta_e(core, samples.ring_lab)
+    for cell, k in edges_off(samples, cells.settings.pipe_contrast * FAINTER):
+        other = step(cell, k)
+        for dot, end, side in ((cell, other, (k + 2) % 4), (other, cell, k)):
+            if (
+                dot not in cells.dots
+                or end in cells.dots
+                or end in cells.piped
+                or end in cells.features.holes
+                or contrast[end] < cells.settings.faint_contrast
+            ):
+                continue
+            towards = (k if dot == cell else (k + 2) % 4, side)
+            # The band leaves the dot in its colour, and the cell's core and its side
+            # facing the dot show that colour: a pipe's end, as drawn from the dot.
+            seen = np.stack([sectors[dot][towards[0]], sectors[end][towards[1]], core[end]])
+            if (delta_e(seen, core[dot]) <= NEAR).all():
+                raise UnsureReadingError(
+                    f"a faint pipe is drawn at cell ({end.row}, {end.col}) and not read"
+                )
+
+
+FAINT_LINKS: Rule[Cells] = Rule(
+    name="no faint link from a dot unread",
+    refuses="a dot read whose ring sector facing a neighbour no flow read covers shows a "
+    "band (fainter than the pipe contrast, down to FAINTER of it) of the dot's colour, the "
+    "neighbour's facing sector and core of that colour too, its core standing out from its "
+    "ring",
+    why="A dark flow on black started from a dot, through JPEG, reads its dots (one a disc "
+    "alone) but not its first link, too blurred for a sharp band: the drawing would be read "
+    "without that pipe. Glow lifts the neighbour's ring with its core; a dot's blur reaches "
+    "the facing sector, not the neighbour's core.",
+    bounds="FAINTER 0.5 of pipe_contrast 30; the three colours within NEAR 12 of the dot's "
+    "core; the neighbour's core Settings.faint_contrast 6 from its ring (dark flows 300232 "
+    "(25, 0, 25) 24 px JPEG 40 started: 12.4, its colour 6.8 from the dot's, the sides "
+    "8.0-8.3).",
+    reason="a faint pipe is drawn at cell (r, c) and not read",
+    check=check_no_faint_links,
+)
+
+
 FAINT_DOTS: Rule[Cells] = Rule(
     name="no dot at a faint pipe unread",
     refuses="a cell not read as a dot whose ring sector facing a neighbour shows a band of its "

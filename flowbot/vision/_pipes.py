@@ -71,6 +71,8 @@ _DISC_CLEAR = 1.5 * BAND_NEAR
 #: direction they must lie to be clear of its band (a bend's join is round).
 _ANGLES = np.arange(16) * (np.pi / 8)
 _CLEAR_OF_LINK = np.pi / 2 - 1e-6
+#: The angles clear of a link and nearer it than this lie beside it (``_flank_shows``).
+_FLANK = 3 * np.pi / 4 - 1e-6
 #: A linked cell whose disc shows its colour on at least this share of the
 #: angles clear of its links is a dot, on at most ``NO_DISC`` a pipe's cell;
 #: in between it is refused.
@@ -806,11 +808,46 @@ def _disc_in_patches(
         patches=True,
         rimmed=rim,
     )
-    if rim and share >= RIM_DISC:
+    if (
+        rim
+        and share >= RIM_DISC
+        and _flank_shows(image, geometry, samples, cell, towards=towards, lab=lab)
+    ):
         return 1.0
     if not rim and share <= NO_DISC:
         return share
     return 0.5
+
+
+def _flank_shows(
+    image: np.ndarray,
+    geometry: Geometry,
+    samples: Sampled,
+    cell: Cell,
+    *,
+    towards: Sequence[float],
+    lab: np.ndarray,
+) -> bool:
+    """Whether a rimmed disc's colour shows, in patches, at an angle beside its link
+    (``_FLANK``): a dot's disc reaches there twice as far as its band's half-width, a
+    pipe's end shows the ground. In 24 px cells through JPEG 40-50 a dark flow's pipe
+    ends with a crisp rim showed their colour at 3-4 of the 5 angles away from their
+    link, none beside it (4/9 of the angles clear of it, ``RIM_DISC`` 5/9); the dots
+    in doubt so at one of the four beside it or more (dark flows (25, 0, 25) 24 px,
+    seeds 300000-300150: 20 such ends, 193 dots)."""
+    flank = disc_share(
+        image,
+        geometry,
+        cell,
+        towards,
+        lab,
+        core=samples.core_lab[cell],
+        ground=samples.ring_lab[cell],
+        patches=True,
+        rimmed=True,
+        flanks=True,
+    )
+    return flank > 0
 
 
 def unlike_centre(
@@ -892,6 +929,7 @@ def disc_share(
     ground: np.ndarray | None = None,
     patches: bool = False,
     rimmed: bool = False,
+    flanks: bool = False,
 ) -> float:
     """Share of the angles clear of ``links`` (their directions from the cell's centre,
     radians, y down) where a point at one of ``_DISC_RADII`` shows ``lab``, or the cell's
@@ -903,10 +941,14 @@ def disc_share(
     of a 3 by 3 patch ``PATCH_SPREAD`` apart round it (``_disc_in_patches``). ``rimmed``:
     the cell shows a dot's crisp rim (``crisp_rim``), and a point a third of the way
     to the ground at most shows the disc however far that is in Lab (``_DISC_SIDE``
-    without ``BAND_NEAR``)."""
+    without ``BAND_NEAR``). ``flanks``: only the angles clear of the links but within
+    ``_FLANK`` of one (beside it: ``_flank_shows``)."""
     directions = np.array(links)
     gap = np.abs((_ANGLES[:, None] - directions[None, :] + np.pi) % (2 * np.pi) - np.pi)
-    clear = _ANGLES[(gap >= _CLEAR_OF_LINK).all(axis=1)]
+    kept = (gap >= _CLEAR_OF_LINK).all(axis=1)
+    if flanks:
+        kept &= (gap < _FLANK).any(axis=1)
+    clear = _ANGLES[kept]
     if not clear.size:
         return 0.0
     centre = geometry.centre(cell)

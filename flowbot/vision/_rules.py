@@ -41,7 +41,7 @@ from flowbot.vision._cell_marks import MARKS, TILES
 from flowbot.vision._cell_past_border import NOTHING_PAST_BORDER
 from flowbot.vision._cell_pipes import PIPES
 from flowbot.vision._cells import CellSamples
-from flowbot.vision._faint_pipes import FAINT_DOTS, FAINT_PIPES
+from flowbot.vision._faint_pipes import FAINT_DOTS, FAINT_LINKS, FAINT_PIPES
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
 from flowbot.vision._hex_board import WALLS_AS_THE_OUTLINE as HEX_WALLS_AS_OUTLINE
@@ -87,6 +87,7 @@ CELL_RULES: tuple[Rule[Cells], ...] = (
     PIPES,
     FAINT_PIPES,
     FAINT_DOTS,
+    FAINT_LINKS,
     MARKS,
     TILES,
 )

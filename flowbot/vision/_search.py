@@ -184,6 +184,14 @@ def find_boards(
             if attempt in bridging and not (pipes and pipes.flows):
                 refused.append(candidate)
                 continue
+            if attempt in bridging and _short_of_held(placed, held):
+                # A grid held back takes it in with more cells, its own lines passing
+                # every board rule: the board as far as seen. Lines beside a dark
+                # flow along the last row, over black, stood out twice as much as
+                # inside beside a bright flow's tint, and the lines-run-on rule let
+                # the row go (dark flows 300044 (25, 0, 25) 24 px JPEG 40 started).
+                refused.append(candidate)
+                continue
             if attempt < bridging[0] and (held or pipes is None or pipes.flows):
                 # Pipes show: the rest of the board's lines may hide under a
                 # pipe's tint past the grid found (then some pipe cannot be
@@ -222,6 +230,21 @@ def find_boards(
     if doubts:
         raise most_board_like(image, [(d, None) for d in doubts], settings)
     raise BoardNotFoundError("no grid of equally spaced lines found")
+
+
+def _short_of_held(
+    placed: BoardGeometry,
+    held: list[tuple[BoardGeometry, CellSamples, Pipes, Lattice, int, list[Lattice]]],
+) -> bool:
+    """Whether a grid held back for pipes (``find_boards``) takes ``placed`` in, in phase
+    with it and with more cells: ``placed`` is that board short of some rows or columns."""
+    inner = as_lattice(placed)
+    return any(
+        lies_within(inner, as_lattice(kept))
+        and in_phase(inner, as_lattice(kept))
+        and kept.rows * kept.cols > placed.rows * placed.cols
+        for kept, *_ in held
+    )
 
 
 def _apart(

@@ -133,11 +133,19 @@ def _holds_filled(
     # A dot or a pipe fills its cell's core with one colour, unlike the
     # board's ground; the thin strokes of a word over the core leave most
     # of it background, and another window's ground is no dot.
-    core = samples.core_lab[band]
+    core, ring = samples.core_lab[band], samples.ring_lab[band]
     ground = median_of(samples.ring_lab[next_in].reshape(-1, 3), axis=0)
-    filled = samples.core_uniformity[band] >= least
-    filled &= delta_e(core, samples.ring_lab[band]) > settings.empty_contrast
-    return bool((filled & (delta_e(core, ground) > settings.empty_contrast)).any())
+    even = samples.core_uniformity[band] >= least
+    standing, off_ground = delta_e(core, ring), delta_e(core, ground)
+    filled = even & (standing > settings.empty_contrast) & (off_ground > settings.empty_contrast)
+    # On a ring as black as the game's ground, fainter: a dark flow on black, its
+    # cells 10-15 Lab off their rings along a band the lines go through, passed for
+    # another window's ground below a bright flow's tinted row (dark flows 300024
+    # (25, 0, 25) 24 px JPEG 50 solved: the board read a row short).
+    on_black = delta_e(ring, np.zeros(3)) < FAINT_ON_BLACK
+    faint = settings.faint_contrast
+    filled |= even & on_black & (standing > faint) & (off_ground > faint)
+    return bool(filled.any())
 
 
 def _least_filled(
@@ -226,6 +234,11 @@ def _foreign_cut(image: np.ndarray, xs: np.ndarray, ys: np.ndarray, side: str) -
 #: the band is part of the board: measured, header text bands 0-0.125 (one
 #: glyph in line), the cells kept beside a shaped board's cells left out 0.6-1.
 _BAND_LINES = 1 / 3
+
+
+#: A cell's ring this near black (Lab) is on the game's own ground, where a dark flow's
+#: cells stand out as little as ``Settings.faint_contrast`` (``_cell_dots.TINTED_RING``).
+FAINT_ON_BLACK = 6.0
 
 
 #: Share of a cell's core in one colour above which it is filled (a dot or a

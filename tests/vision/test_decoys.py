@@ -61,6 +61,9 @@ FIXED = (
     # thin strokes 3.8-6.0 times the board's noise (97023; LINE_NOISE).
     ("flow_edge_objects", 101005),
     ("flow_edge_objects", 97023),
+    # A red "!" over red glow in an edge cell: strokes both ways, none thin, 12.9
+    # (TEXT_MARK 12; good boards' crisp marks both ways 10.5 at most).
+    ("flow_edge_objects", 330003),
     # Holes at a border flush against a bright page, the wallpaper or another
     # window: the step from the hole's black to what lies past it passed for
     # a weak border in the line map (0.21-0.38 of the drawn border's strength:

@@ -58,9 +58,7 @@ def pipes_across(
             along_band = np.broadcast_to(middles[:, None], (len(middles), len(band)))
             across_band = np.broadcast_to(band[None, :], along_band.shape)
             along_beside = (middles[:, None, None] + offsets[None, None, :]).repeat(2, axis=1)
-            across_beside = np.broadcast_to(
-                beside_across[None, :, None], along_beside.shape
-            )
+            across_beside = np.broadcast_to(beside_across[None, :, None], along_beside.shape)
             if names[0] == "top":
                 band_xy = np.stack([along_band, across_band], axis=-1)
                 beside_xy = np.stack([along_beside, across_beside], axis=-1)

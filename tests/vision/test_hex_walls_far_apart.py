@@ -36,9 +36,11 @@ def test_faces_far_apart_alone_do_not_overrule_the_colour_channel(
     shared: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Without the half-level width reading those walls too, the colour channel's thin
-    # reading stands: refused as the channels disagree.
+    # reading stands: refused as the channels disagree. (The other measures second
+    # these walls too, ``_outvoted``: left out here, the far-apart faces judged alone.)
     shot = _walled_jpeg(shared)
     monkeypatch.setattr(_hex_walls_alike, "_half_wall", lambda faced, side: False)
+    monkeypatch.setattr(_hex_walls_alike, "_outvoted", lambda sides, again: False)
     with pytest.raises(UnsureReadingError, match="colour channels disagree"):
         read_board(shot.image)
 
@@ -48,5 +50,6 @@ def test_faces_nearer_than_far_apart_keep_the_colour_channels_word(
 ) -> None:
     shot = _walled_jpeg(shared)
     monkeypatch.setattr(_hex_walls_alike, "FAR_APART", 3.5)
+    monkeypatch.setattr(_hex_walls_alike, "_outvoted", lambda sides, again: False)
     with pytest.raises(UnsureReadingError, match="colour channels disagree"):
         read_board(shot.image)

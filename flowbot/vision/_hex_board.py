@@ -815,6 +815,20 @@ def _inside(lattice: HexLattice, x: np.ndarray, y: np.ndarray, w: int, h: int) -
     return (x - rx >= -0.5) & (y - ry >= -1.5) & (x + rx <= w - 0.5) & (y + ry <= h + 0.5)
 
 
+def _side_ends(
+    lattice: HexLattice, cells: set[Node]
+) -> tuple[list[tuple[Node, tuple[int, int], Point, Point]], np.ndarray]:
+    """Every side of ``cells`` (its cell, its step to the neighbour across it, its two
+    corners), and the corners as an ``(n, 2, 2)`` array, for a placement to look across."""
+    ends = [
+        (node, step, corners[a], corners[b])
+        for node in cells
+        for corners in [_corners(lattice, node)]
+        for step, a, b in _SIDES
+    ]
+    return ends, np.array([(pa, pb) for *_, pa, pb in ends], np.float64)
+
+
 def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice | None:
     """The lattice fitted to where the board's sides are drawn at full resolution.
 
@@ -823,13 +837,7 @@ def _placed(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> HexLattice
     ``None`` unless the hexagons are regular.
     """
     reach = max(2.0, ACROSS_FOUND * lattice.row_step)
-    ends = [
-        (node, step, corners[a], corners[b])
-        for node in cells
-        for corners in [_corners(lattice, node)]
-        for step, a, b in _SIDES
-    ]
-    looked = np.array([(pa, pb) for *_, pa, pb in ends], np.float64)
+    ends, looked = _side_ends(lattice, cells)
     profile, offsets = lines._profiles(lines.tophat, looked, reach)
     drawn = (profile.max(axis=2) >= lines.contrast).mean(axis=1) >= DRAWN
     # A line the image's edge cuts shows only its part inside, its weight pulled
@@ -872,13 +880,7 @@ def _placed_by_mean(lines: LineMap, lattice: HexLattice, cells: set[Node]) -> He
     ys: list[float] = []
     js: list[float] = []
     xs: list[float] = []
-    ends = [
-        (node, step, corners[a], corners[b])
-        for node in cells
-        for corners in [_corners(lattice, node)]
-        for step, a, b in _SIDES
-    ]
-    looked = np.array([(pa, pb) for *_, pa, pb in ends], np.float64)
+    ends, looked = _side_ends(lattice, cells)
     measured = lines.sides(looked, reach, inked=False)
     # A line the image's edge cuts shows only its part inside, its weight pulled
     # inward off its middle: the lattice is fitted to the lines seen whole (cut ones

@@ -322,11 +322,25 @@ def covered_lead(sides: HexSides) -> HexSides:
     # Neither clear: the width at half the lines' colour, blind to a tint's edge beside a
     # thin line, where that falls into clear groups (its walls checked as the shares').
     half = replace(lead, inks=HalfCoveredInks(sides.inks))
-    if half.clear_groups and _solid(half):
+    if _clear_and_solid(half):
         return half
     # None clear along every direction: each direction by the measures clear along it.
     measures = ((lead.inks, 0.0), (sides.inks, 0.0), (half.inks, SOLID))
     return by_direction(lead, measures) or sides  # type: ignore[arg-type]
+
+
+def solid_half(faced: HexSides) -> HexSides | None:
+    """``faced`` (measured by ``FacedInks``) measured at half the lines' colour
+    (``HalfCoveredInks``), where its widths fall in clear groups and its thin lines are
+    solid (``_solid``); else ``None``: no word of the half-level width to go by."""
+    assert isinstance(faced.inks, FacedInks)
+    half = replace(faced, inks=HalfCoveredInks(faced.inks))
+    return half if _clear_and_solid(half) else None
+
+
+def _clear_and_solid(half: HexSides) -> bool:
+    """Whether the half-level widths ``half`` fall in clear groups, thin lines solid."""
+    return half.clear_groups and _solid(half)
 
 
 def _solid(sides: HexSides) -> bool:
@@ -373,10 +387,9 @@ def _faced_off(sides: HexSides, faced: HexSides) -> bool:
     faced_walls, faced_holes = wall_sides(faced)
     if holes != faced_holes or not walls <= faced_walls:
         return False
-    assert isinstance(faced.inks, FacedInks)
     assert faced.groups is not None
-    half = replace(faced, inks=HalfCoveredInks(faced.inks))
-    if not half.clear_groups or not _solid(half):
+    half = solid_half(faced)
+    if half is None:
         return False
     half_walls, _ = wall_sides(half)
     inner, _ = faced.widths

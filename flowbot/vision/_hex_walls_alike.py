@@ -41,7 +41,7 @@ from dataclasses import replace
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides, Node, hex_board, side_direction, wall_sides
-from flowbot.vision._hex_coverage import SOLID, CoveredInks, HalfCoveredInks, _solid
+from flowbot.vision._hex_coverage import SOLID, CoveredInks, HalfCoveredInks, solid_half
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_one_ground import one_ground, tells_thin
 from flowbot.vision._rule import Rule
@@ -119,9 +119,8 @@ def _half_wall(faced: HexSides, side: frozenset[Node]) -> bool:
     """Whether ``side`` is a wall by the width at half the lines' colour
     (``_hex_coverage.HalfCoveredInks`` over ``faced``'s look), its widths in clear groups
     and its thin lines solid (``_hex_coverage.SOLID``)."""
-    assert isinstance(faced.inks, FacedInks)
-    half = replace(faced, inks=HalfCoveredInks(faced.inks))
-    return half.clear_groups and _solid(half) and side in wall_sides(half)[0]
+    half = solid_half(faced)
+    return half is not None and side in wall_sides(half)[0]
 
 
 def _outvoted(sides: HexSides, again: HexSides) -> bool:

@@ -364,14 +364,22 @@ def _disc_at(
     filled = count >= RING_MIN_PIXELS
     median = far[order][starts[filled] + count[filled] // 2]
     radii = np.flatnonzero(filled) * k
-    inside, inner = np.flatnonzero(median <= 0.25), np.flatnonzero(median < 0.75)
-    if inside.size == 0 or inner.size == 0 or median[-1] < 0.75:
+    inside = np.flatnonzero(median <= 0.25)
+    if inside.size == 0 or median[-1] <= 0.25:
+        return False
+    # The outside's colour begins at the first ring past the disc's that is
+    # three quarters of the way there, and holds on nearer it than the disc's:
+    # the ground past a dot may change (a glow band's edge crossing the ring
+    # pulled the last ring of a tan dot on green glow back to 0.67: synthetic
+    # bridges twins 3800005), but no ring there is the disc's colour again.
+    out = np.flatnonzero(median[inside[-1] + 1 :] >= 0.75)
+    if out.size == 0 or (median[inside[-1] + 1 + out[0] :] < 0.5).any():
         return False
     # The disc's colour ends where the last rise out of it starts: a faint
     # disc's own JPEG noise lifts a ring or two near its centre above a
     # quarter of the way (step 18 Lab in a 24 px cell: 0.29, then 0.09).
     rim_in = int(radii[inside[-1] + 1])  # (the last ring is above a quarter)
-    rim_out = int(radii[inner[-1]]) + k  # ... the outside's begins
+    rim_out = int(radii[inside[-1] + 1 + out[0]])  # ... the outside's begins
     size = (rim_in + rim_out - k) / 2 if tolerant else rim_in  # the rim's middle, or start
     # A rim short of the smallest dot's size by the rings' steps is measured between
     # them (``_halfway``), where a flow's end is judged (``crisp_rim``: a dot or a

@@ -621,3 +621,28 @@ def test_a_tile_filling_its_cell_to_the_lines_is_no_glow(blur: float) -> None:
     image = cv2.GaussianBlur(image, (0, 0), blur)
     with pytest.raises(UnsureReadingError, match=r"cell \(3, 3\) holds something"):
         read_board(image)
+
+
+@pytest.mark.parametrize(("past_rim", "a_disc"), [(0.6, True), (0.3, False)])
+def test_ground_changing_past_a_discs_rim(past_rim: float, a_disc: bool) -> None:
+    # bridges twins 3800005: a tan dot on green glow, the edge of a yellow glow
+    # band crossing its cell's outer rings; their medians fell to 0.67 of the
+    # way from the dot's colour to the ring's, and the dot was in doubt. Past
+    # the rim a ground nearer its own colour than the disc's is still ground;
+    # one nearer the disc's colour (a blob round the disc) is not.
+    size = int(PITCH)
+    ground, tan = np.array([60, 95, 30], np.float32), np.array([170, 140, 90], np.float32)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
+    r = np.hypot(xx - (size - 1) / 2, yy - (size - 1) / 2)
+    beyond = ground + (1 - past_rim) * (tan - ground)
+    cell = np.where((r >= 0.42 * PITCH)[:, :, None], beyond, ground)
+    alpha = np.clip(0.34 * PITCH - r + 0.5, 0, 1)[:, :, None]
+    cell = np.clip(cell * (1 - alpha) + tan * alpha + 0.5, 0, 255).astype(np.uint8)
+    core, ring = to_lab(np.array([tan, ground], np.uint8))
+    centre = ((size - 1) / 2, (size - 1) / 2)
+    assert is_crisp_disc(cell, centre, PITCH, core, ring, tolerant=True) is a_disc
+
+
+def test_a_dot_where_a_glow_bands_edge_crosses_its_cell_is_read() -> None:
+    shot = sample("twins", 3800005, "bridges")
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -48,6 +48,7 @@ from flowbot.vision._hex_board import WALLS_AS_THE_OUTLINE as HEX_WALLS_AS_OUTLI
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._hex_coverage import COVERED_ALIKE as HEX_COVERED_ALIKE
 from flowbot.vision._hex_glow import STANDS_OUT_RULE as HEX_STANDS_OUT
+from flowbot.vision._hex_half_reach import HALF_REACH as HEX_HALF_REACH
 from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
 from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
 from flowbot.vision._hex_walls_alike import WALLS_ALIKE as HEX_WALLS_ALIKE
@@ -109,6 +110,7 @@ HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
     OUTLINE,
     HEX_WALLS_ALIKE,
     HEX_COVERED_ALIKE,
+    HEX_HALF_REACH,
     HEX_STANDS_OUT,
 )
 

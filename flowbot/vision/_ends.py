@@ -28,7 +28,8 @@ def line_ends(
     Per line, by colour as ``edge_visibility`` measures it, going out from
     ``_ENDS_FROM`` pitch inside the border: the farthest point up to which
     the line shows (at least ``ratio`` of its contrast one cell further in)
-    nearly all along; ``-_ENDS_FROM`` when it shows at none, ``nan`` when it
+    nearly all along from where it first shows inside the border (a wide
+    pipe may hide its first points); ``-_ENDS_FROM`` when it shows at none, ``nan`` when it
     cannot be told (no contrast further in). Keyed as ``run_on_visibility``;
     a border with less than ``_ENDS_ROOM`` pitch of image past it is left
     out (its lines end at the image's edge).
@@ -128,7 +129,18 @@ def line_ends(
         seen = (contrast >= ratio * typical[..., None]) & on_image
         # Shown nearly all the way from the first point out; across the
         # border line itself no line shows across (it is drawn over it).
-        share = np.cumsum(seen | crossing, axis=2) / np.arange(1, len(out) + 1)
+        # The way starts where the line first shows inside the border: a
+        # pipe along the last row or column drawn wider than the game's
+        # hides its first points (a drawing's 0.43 pitch pipe reaches 0.28
+        # in; in 25 px cells a point is 0.04 pitch, two hidden of ten inside
+        # left its share short: solutions site jumboCourtyard 32). Whatever
+        # covers the line there leaves it whole up to the border, which is
+        # where it must end; a line shown nowhere inside starts at the first.
+        start = _first_shown_inside(seen, (out < 0) & ~crossing)
+        counted = np.arange(len(out)) >= start[..., None]
+        share = np.cumsum((seen | crossing) & counted, axis=2) / np.maximum(
+            np.arange(len(out)) - start[..., None] + 1, 1
+        )
         reached = seen & (share >= _ENDS_ALONG)
         end = len(out) - 1 - reached[..., ::-1].argmax(axis=2)
         ends = np.where(reached.any(axis=2), out[end], -_ENDS_FROM * pitch) / pitch
@@ -137,6 +149,16 @@ def line_ends(
             if 0 <= border + sign * _ENDS_ROOM * pitch <= size - 1:
                 found[side] = ends[:, k]
     return found
+
+
+def _first_shown_inside(seen: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """Per line and side, the first point (``seen``'s last axis) where it shows inside the border.
+
+    0 where it shows at none of the ``inside`` points (the way then starts
+    at the first point, as a line hidden all along inside is judged).
+    """
+    shown = seen & inside
+    return np.where(shown.any(axis=-1), shown.argmax(axis=-1), 0)
 
 
 def _contrast_across(

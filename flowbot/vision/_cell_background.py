@@ -122,8 +122,9 @@ def check_background(
     # glow lighter than most of the board, a dot among flows' cells was judged
     # against that typical ground, its one empty neighbour's glow outvoted
     # (synthetic walls drift 3800000 started: a dot under a glow patch 34 L*, beside
-    # one empty cell of that glow and two pipes' cells hidden as 6 L*). Where
-    # an empty cell no pipe covers lies beside the dot, its ring alone counts.
+    # one empty cell of that glow and two pipes' cells hidden as 6 L*; classic
+    # crop 400016 started, the dot at (8, 5)). Where an empty cell no pipe
+    # covers lies beside the dot, its ring alone counts.
     unpiped = pad_with(showing & ~dot_cells((rows, cols), set(piped)), 1, 1, False)
     around_unpiped = np.stack([unpiped[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
     shown = np.where(around_unpiped[..., None], around, np.nan)

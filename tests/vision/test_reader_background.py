@@ -545,8 +545,15 @@ def test_a_pipes_hidden_cells_are_no_ground_a_dot_under_glow_is_judged_against()
         check_background(samples, image, geometry, dots, DEFAULT_SETTINGS)
 
 
-def test_a_started_walled_board_with_a_dot_under_glow_among_pipes_is_read() -> None:
-    # Walls drift 3800000 started (a spent held-out seed): a tight crop, the dot
-    # at (2, 2) under a glow patch beside one empty cell of it and two pipes' cells.
-    shot = sample("drift", 3800000, "walls", "started")
+@pytest.mark.parametrize(
+    ("category", "seed", "variant"), [("crop", 400016, "classic"), ("drift", 3800000, "walls")]
+)
+def test_a_started_board_with_a_dot_under_glow_among_pipes_is_read(
+    category: str, seed: int, variant: str
+) -> None:
+    # A dot under glow beside empty cells of that glow and pipes' cells (classic
+    # crop 400016 started: the dot at (8, 5); walls drift 3800000 started, a spent
+    # held-out seed, a tight crop: the dot at (2, 2) beside one empty cell and two
+    # pipes' cells). Both refused as "background unlike its neighbours'" before.
+    shot = sample(category, seed, variant, "started")
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.as_drawn().canonical()

@@ -157,7 +157,18 @@ def check_edges(
     crossed, between = under_pipes(weak, image, lattice, factor, settings.pipe_contrast)
     if crossed.any():
         tinted = colour_line_maps(image, factor, settings.line_contrast)
-        values = np.where(crossed, _corner_strengths(lattice, tinted), values)
+        ends = _corner_strengths(lattice, tinted)
+        if float(median_of(np.where(crossed, ends, values))) < settings.line_contrast:
+            # The game draws its lines in one colour over a ground that may show
+            # through the cells: over a ground or a flow's tint lighter than the
+            # line, it is darker than both its sides (glow lit on one side of
+            # the board, dark on the other: synthetic
+            # classic preview 3800004 solved, a 10x10 board over glow lit on its
+            # right, typical 7 in the bright look over 4 columns of 10). Too faint
+            # so, the ends are looked at for a line darker than beside them too.
+            dark = colour_line_maps(image, factor, settings.line_contrast, dark=True)
+            ends = np.maximum(ends, _corner_strengths(lattice, dark))
+        values = np.where(crossed, ends, values)
     typical = float(median_of(values))
     if typical < settings.line_contrast:
         raise UnsureReadingError("the grid's inner lines are too faint to trust")

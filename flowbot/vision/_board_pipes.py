@@ -89,10 +89,13 @@ def under_pipes(
     return weak.copy(), between
 
 
-def colour_line_maps(image: np.ndarray, factor: int, contrast: float) -> LineMaps:
+def colour_line_maps(
+    image: np.ndarray, factor: int, contrast: float, *, dark: bool = False
+) -> LineMaps:
     """The line maps of ``image`` shrunk ``factor`` times, a line standing out in any channel.
 
     Under a pipe's tint a line keeps its hue but may lose its brightness
-    step (a green line on a blue tint): judged in colour, it shows.
+    step (a green line on a blue tint): judged in colour, it shows. With
+    ``dark``, a line darker than beside it counts too.
     """
-    return line_maps(shrunk(image, factor), contrast)
+    return line_maps(shrunk(image, factor), contrast, dark=dark)

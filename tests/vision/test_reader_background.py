@@ -515,3 +515,45 @@ def test_a_holes_lit_ring_is_no_ground_a_dot_is_judged_against() -> None:
     check_background(samples, image, geometry, dots, DEFAULT_SETTINGS, holes=frozenset(holes))
     with pytest.raises(UnsureReadingError, match="background around the dot at cell"):
         check_background(samples, image, geometry, dots, DEFAULT_SETTINGS)
+
+
+def test_a_pipes_hidden_cells_are_no_ground_a_dot_under_glow_is_judged_against() -> None:
+    # A started walled board (synthetic walls drift started): a dot under a glow
+    # patch, beside one empty cell of that glow, a dot and two cells drawn pipes
+    # cover, hidden as the board's typical black ground. The glow beside it is
+    # the ground it is judged against; without the pipes, two black cells beside
+    # it outvote the glow, and the dot's ground is unlike its neighbours'.
+    glow = (34.0, -12.0, 30.0)
+    rows = cols = 4
+    ring = np.zeros((rows, cols, 3))
+    ring[1, 1] = ring[1, 0] = glow
+    samples = CellSamples(
+        core_lab=np.zeros((rows, cols, 3)),
+        core_rgb=np.zeros((rows, cols, 3)),
+        core_uniformity=np.ones((rows, cols)),
+        ring_lab=ring,
+        ring_like_core=np.ones((rows, cols)),
+        sector_lab=np.repeat(ring[:, :, None, :], 4, axis=2),
+        lettered=np.zeros((rows, cols), bool),
+    )
+    geometry = BoardGeometry(tuple(range(0, 250, 60)), tuple(range(0, 250, 60)))
+    image = np.zeros((250, 250, 3), np.uint8)
+    dots = {Cell(1, 1), Cell(0, 1), Cell(3, 3)}
+    piped = frozenset({Cell(2, 1), Cell(1, 2), Cell(0, 2), Cell(0, 3)})
+    check_background(samples, image, geometry, dots, DEFAULT_SETTINGS, piped=piped)
+    with pytest.raises(UnsureReadingError, match="background around the dot at cell"):
+        check_background(samples, image, geometry, dots, DEFAULT_SETTINGS)
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "variant"), [("crop", 400016, "classic"), ("drift", 3800000, "walls")]
+)
+def test_a_started_board_with_a_dot_under_glow_among_pipes_is_read(
+    category: str, seed: int, variant: str
+) -> None:
+    # A dot under glow beside empty cells of that glow and pipes' cells (classic
+    # crop 400016 started: the dot at (8, 5); walls drift 3800000 started, a spent
+    # held-out seed, a tight crop: the dot at (2, 2) beside one empty cell and two
+    # pipes' cells). Both refused as "background unlike its neighbours'" before.
+    shot = sample(category, seed, variant, "started")
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.as_drawn().canonical()

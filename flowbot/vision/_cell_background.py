@@ -103,7 +103,7 @@ def check_background(
             f"the cells (L* {background:.0f}) are lighter than the grid lines between them "
             f"(L* {lines:.0f}): no Flow board, whose background is dark"
         )
-    _check_outer_bands(samples.ring_lab)
+    _check_outer_bands(samples.ring_lab, holes)
     rows, cols = geometry.rows, geometry.cols
     is_dot = dot_cells((rows, cols), dots)
     is_hole = dot_cells((rows, cols), set(holes))
@@ -462,7 +462,7 @@ def _glow_cloud(
     return bool(seen.any() and (past[seen] <= CLOUD_BEYOND).all())
 
 
-def _check_outer_bands(ring_lab: np.ndarray) -> None:
+def _check_outer_bands(ring_lab: np.ndarray, holes: frozenset[Cell] = frozenset()) -> None:
     """Refuse an outer row or column whose background is unlike the next one in.
 
     One background runs under the whole board, tinted smoothly by glow. A
@@ -470,7 +470,7 @@ def _check_outer_bands(ring_lab: np.ndarray) -> None:
     window) whose edge fell in step with the grid: read as cells, it would
     add a row or column to the puzzle.
     """
-    band = foreign_band(ring_lab)
+    band = foreign_band(ring_lab, holes)
     if band is not None:
         name, index = band
         raise UnsureReadingError(
@@ -479,16 +479,29 @@ def _check_outer_bands(ring_lab: np.ndarray) -> None:
         )
 
 
-def foreign_band(ring_lab: np.ndarray) -> tuple[str, int] | None:
+def foreign_band(
+    ring_lab: np.ndarray, holes: frozenset[Cell] = frozenset()
+) -> tuple[str, int] | None:
     """The first outer row or column whose background is unlike the next one in, if any.
 
     ``("row", index)`` or ``("column", index)``; ``ring_lab`` is the cells'
-    ring colours (``CellSamples.ring_lab``).
+    ring colours (``CellSamples.ring_lab``). ``holes``: cells left out of the board,
+    no band's ground: their rings show the ground past the board and its outline
+    (synthetic holes rectangular 3700001 solved: a bottom row of five holes over a
+    bright green glow and three cells, taken for something beside the board).
     """
-    # Medians over each band's cells (a dot or pipe lies inside the ring),
-    # the outer band and the next one in, in two calls: first, last.
-    rows = median_along(ring_lab[[0, 1, -1, -2]], axis=1)
-    columns = median_along(ring_lab[:, [0, 1, -1, -2]], axis=0)
+    if holes:
+        ring = ring_lab.astype(np.float64)
+        for hole in holes:
+            ring[hole.row, hole.col] = np.nan
+        # Medians over each band's cells left (NaN where a band holds none).
+        rows = median_of_present(np.moveaxis(ring[[0, 1, -1, -2]], 1, 2))
+        columns = median_of_present(np.moveaxis(ring[:, [0, 1, -1, -2]], 0, 2))
+    else:
+        # Medians over each band's cells (a dot or pipe lies inside the ring),
+        # the outer band and the next one in, in two calls: first, last.
+        rows = median_along(ring_lab[[0, 1, -1, -2]], axis=1)
+        columns = median_along(ring_lab[:, [0, 1, -1, -2]], axis=0)
     bands = (
         ("row", 0, rows[0], rows[1]),
         ("row", ring_lab.shape[0] - 1, rows[2], rows[3]),
@@ -496,6 +509,8 @@ def foreign_band(ring_lab: np.ndarray) -> tuple[str, int] | None:
         ("column", ring_lab.shape[1] - 1, columns[2], columns[3]),
     )
     for name, index, outer, inner in bands:
+        if np.isnan(outer).any() or np.isnan(inner).any():
+            continue  # a band of holes alone: none of the board's ground to compare
         step = float(delta_e(outer, inner))
         if step > BACKGROUND_STEP:
             return name, index

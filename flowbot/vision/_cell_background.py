@@ -113,15 +113,21 @@ def check_background(
     empty = pad_with(showing, 1, 1, False)
     shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
     around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
-    around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
-    # Per cell, the median of its empty neighbours' rings (NaN with none).
-    beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
+    # Per cell, the median of its empty neighbours' rings (NaN with none). A cell a
+    # drawn pipe covers shows the board's typical ground in its stead (``Pipes.hidden``),
+    # not the ground beside a dot: a dot on strong glow among flows' cells stood 40+ Lab
+    # from it (bridges mirror 330003 started, an orange dot on a purple cloud).
+    bare = showing & ~dot_cells((rows, cols), set(piped))
+    bare_around = np.stack(
+        [pad_with(bare, 1, 1, False)[a : a + rows, b : b + cols] for a, b in shifts], axis=2
+    )
+    beside = np.where(bare_around[..., None], around, np.nan)  # (rows, cols, 4, 3)
     ground_beside = median_of_present(np.moveaxis(beside, 2, -1))
     step = delta_e(samples.ring_lab, ground_beside)
     for cell in sorted(dots):
         if (
             step[cell] > BACKGROUND_STEP
-            and not _ground_runs_on(samples.sector_lab, showing, cell)
+            and not _ground_runs_on(samples.sector_lab, bare, cell)
             and not _ground_within_outline(samples.sector_lab, is_hole, cell, ground_beside[cell])
         ):
             raise UnsureReadingError(

@@ -103,7 +103,7 @@ def check_background(
             f"the cells (L* {background:.0f}) are lighter than the grid lines between them "
             f"(L* {lines:.0f}): no Flow board, whose background is dark"
         )
-    _check_outer_bands(samples.ring_lab)
+    _check_outer_bands(samples.ring_lab, holes)
     rows, cols = geometry.rows, geometry.cols
     is_dot = dot_cells((rows, cols), dots)
     is_hole = dot_cells((rows, cols), set(holes))
@@ -118,24 +118,24 @@ def check_background(
     beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
     ground_beside = median_of_present(np.moveaxis(beside, 2, -1))
     # A cell a drawn pipe covers shows, hidden, the board's typical ground
-    # (``Pipes.hidden``), not the ground the game drew beside the dot: under
-    # glow lighter than most of the board, a dot among flows' cells was judged
-    # against that typical ground, its one empty neighbour's glow outvoted
-    # (synthetic walls drift 3800000 started: a dot under a glow patch 34 L*, beside
-    # one empty cell of that glow and two pipes' cells hidden as 6 L*; classic
-    # crop 400016 started, the dot at (8, 5)). Where an empty cell no pipe
-    # covers lies beside the dot, its ring alone counts.
-    unpiped = pad_with(showing & ~dot_cells((rows, cols), set(piped)), 1, 1, False)
-    around_unpiped = np.stack([unpiped[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
-    shown = np.where(around_unpiped[..., None], around, np.nan)
+    # (``Pipes.hidden``), not the ground the game drew beside the dot: where an
+    # empty cell no pipe covers lies beside the dot, those cells alone count.
+    # A dot on strong glow among flows' cells stood 40+ Lab from the stand-in
+    # (bridges mirror 330003 started, an orange dot on a purple cloud); under a
+    # glow patch, two pipes' cells hidden as 6 L* outvoted the dot's one bare
+    # neighbour's 34 (walls drift 3800000 started; classic crop 400016 started).
+    bare = showing & ~dot_cells((rows, cols), set(piped))
+    around_bare = np.stack(
+        [pad_with(bare, 1, 1, False)[a : a + rows, b : b + cols] for a, b in shifts], axis=2
+    )
+    shown = np.where(around_bare[..., None], around, np.nan)
     ground_shown = median_of_present(np.moveaxis(shown, 2, -1))
-    some_shown = np.count_nonzero(around_unpiped, axis=2) > 0
-    ground_beside = np.where(some_shown[..., None], ground_shown, ground_beside)
+    ground_beside = np.where(around_bare.any(axis=2)[..., None], ground_shown, ground_beside)
     step = delta_e(samples.ring_lab, ground_beside)
     for cell in sorted(dots):
         if (
             step[cell] > BACKGROUND_STEP
-            and not _ground_runs_on(samples.sector_lab, showing, cell)
+            and not _ground_runs_on(samples.sector_lab, bare, cell)
             and not _ground_within_outline(samples.sector_lab, is_hole, cell, ground_beside[cell])
         ):
             raise UnsureReadingError(
@@ -476,7 +476,7 @@ def _glow_cloud(
     return bool(seen.any() and (past[seen] <= CLOUD_BEYOND).all())
 
 
-def _check_outer_bands(ring_lab: np.ndarray) -> None:
+def _check_outer_bands(ring_lab: np.ndarray, holes: frozenset[Cell] = frozenset()) -> None:
     """Refuse an outer row or column whose background is unlike the next one in.
 
     One background runs under the whole board, tinted smoothly by glow. A
@@ -484,7 +484,7 @@ def _check_outer_bands(ring_lab: np.ndarray) -> None:
     window) whose edge fell in step with the grid: read as cells, it would
     add a row or column to the puzzle.
     """
-    band = foreign_band(ring_lab)
+    band = foreign_band(ring_lab, holes)
     if band is not None:
         name, index = band
         raise UnsureReadingError(
@@ -493,16 +493,29 @@ def _check_outer_bands(ring_lab: np.ndarray) -> None:
         )
 
 
-def foreign_band(ring_lab: np.ndarray) -> tuple[str, int] | None:
+def foreign_band(
+    ring_lab: np.ndarray, holes: frozenset[Cell] = frozenset()
+) -> tuple[str, int] | None:
     """The first outer row or column whose background is unlike the next one in, if any.
 
     ``("row", index)`` or ``("column", index)``; ``ring_lab`` is the cells'
-    ring colours (``CellSamples.ring_lab``).
+    ring colours (``CellSamples.ring_lab``). ``holes``: cells left out of the board,
+    no band's ground: their rings show the ground past the board and its outline
+    (synthetic holes rectangular 3700001 solved: a bottom row of five holes over a
+    bright green glow and three cells, taken for something beside the board).
     """
-    # Medians over each band's cells (a dot or pipe lies inside the ring),
-    # the outer band and the next one in, in two calls: first, last.
-    rows = median_along(ring_lab[[0, 1, -1, -2]], axis=1)
-    columns = median_along(ring_lab[:, [0, 1, -1, -2]], axis=0)
+    if holes:
+        ring = ring_lab.astype(np.float64)
+        for hole in holes:
+            ring[hole.row, hole.col] = np.nan
+        # Medians over each band's cells left (NaN where a band holds none).
+        rows = median_of_present(np.moveaxis(ring[[0, 1, -1, -2]], 1, 2))
+        columns = median_of_present(np.moveaxis(ring[:, [0, 1, -1, -2]], 0, 2))
+    else:
+        # Medians over each band's cells (a dot or pipe lies inside the ring),
+        # the outer band and the next one in, in two calls: first, last.
+        rows = median_along(ring_lab[[0, 1, -1, -2]], axis=1)
+        columns = median_along(ring_lab[:, [0, 1, -1, -2]], axis=0)
     bands = (
         ("row", 0, rows[0], rows[1]),
         ("row", ring_lab.shape[0] - 1, rows[2], rows[3]),
@@ -510,6 +523,8 @@ def foreign_band(ring_lab: np.ndarray) -> tuple[str, int] | None:
         ("column", ring_lab.shape[1] - 1, columns[2], columns[3]),
     )
     for name, index, outer, inner in bands:
+        if np.isnan(outer).any() or np.isnan(inner).any():
+            continue  # a band of holes alone: none of the board's ground to compare
         step = float(delta_e(outer, inner))
         if step > BACKGROUND_STEP:
             return name, index

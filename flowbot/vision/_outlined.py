@@ -55,6 +55,8 @@ from flowbot.vision._outline_edges import (
     line_width,
 )
 from flowbot.vision._outline_reach import outline_off
+from flowbot.vision._outlined_glow import hidden_by_glow
+from flowbot.vision._outlined_pitch import board_of_pitches, in_step
 from flowbot.vision._pipes_through import see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells_bridged
@@ -107,9 +109,17 @@ def outlined_board(
     pipes = see_pipes_through(
         image, geometry, found.samples, settings.pipe_contrast, holes=features.holes
     )
-    if _bare(found, pipes.touched):
-        # Lines hidden only under flows' tints: elsewhere (a panel laid over the
-        # board) the cells are no board's cells seen.
+    bare = _bare(found, pipes.touched)
+    if bare and not hidden_by_glow(
+        drawn,
+        geometry,
+        features,
+        unseen_sides=found.unseen_sides,
+        cells=bare,
+        covered=pipes.touched,
+    ):
+        # Lines hidden only under flows' tints or glow of their colour: elsewhere (a
+        # panel laid over the board) the cells are no board's cells seen.
         raise OutlineError("some cells of the board show no lines and no flow covers them")
     dots, confidence, seen = read_cells_bridged(
         pipes.hidden(found.samples), image, geometry, settings, features, pipes=pipes
@@ -262,27 +272,22 @@ def find_outlined(
 
 
 def _biggest(boards: list[Outlined]) -> Outlined:
-    """The biggest of ``boards``; of boards on one box, each the other's lines at another
-    pitch, the one of the largest pitch.
+    """The biggest of ``boards``; of boards on one board's lines at pitches in a whole
+    ratio, the board (``board_of_pitches``).
 
     The game draws a dot in the middle of its cell: a lattice at half a board's pitch
     over the same box (its lines the board's and the cells' middles, found where the
     dots' rows and columns pass for lines) splits every cell in four, its "walls" the
     board's lines beside its cells' middles, and its dots on its lines (synthetic walls
     preview 100014: 115 px cells and a 57.5 px lattice over them, 804 and 805 px wide).
+    A lattice at twice a board's pitch takes every second line, the board's walls
+    mostly between them: its cells read as a board of their own, bigger where they
+    straddle the board's outline (bridges desktop_app 3700000 started, a row and openings
+    past the frame), or over the same box (walls mirror 330002 started).
     """
     biggest = max(boards, key=lambda b: b.geometry.area)
-    big = as_lattice(biggest.geometry)
-    same = [
-        b
-        for b in boards
-        if b is biggest
-        or (
-            board_at_other_pitch(as_lattice(b.geometry), big)
-            and board_at_other_pitch(big, as_lattice(b.geometry))
-        )
-    ]
-    return max(same, key=lambda b: b.geometry.cell_size)
+    same = [b for b in boards if b is biggest or in_step(b.geometry, biggest.geometry)]
+    return board_of_pitches(same)
 
 
 def _within(inner: BoardGeometry, outer: BoardGeometry) -> bool:

@@ -114,6 +114,12 @@ def _openings(
             # clearly outlined as the game's other boards are; else hidden.
             bare = (values < OPEN_INK) | (lift < OPEN_LIFT)
             bare &= delta_e(sides[side].colour, outline) >= OPEN_UNLIKE
+            # The ground an opening shows is the board's, darker than its lines: a
+            # frame wider than the ground's place in from the line (0.15-0.21 pitch)
+            # is taken for the ground there, and shows nothing on it (lines 0.2 pitch
+            # wide, warps rectangular 400011 solved: L* 77 against the lines' 37, read
+            # as warps all round; the official levels' open sides 0-2 against 28-44).
+            bare &= sides[side].colour[:, 0] < border.line_colour[0]
             clear = outline[0] - border.line_colour[0] >= WALL_OUTLINE_LIGHTER
             if clear and bare[np.isfinite(values)].all():
                 out[side] = np.isfinite(values)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from flowbot.errors import VisionError
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell, link
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _border_sides, read_board
 from flowbot.vision._outline_edges import (
@@ -120,7 +120,15 @@ def test_of_two_lattices_on_one_box_the_board_is_the_coarser() -> None:
     preview = BoardGeometry(
         tuple(37.0 + 24.7 * i for i in range(8)), tuple(1467.0 + 24.7 * i for i in range(8))
     )
-    found = [Outlined(g, Features(), None) for g in (board, preview, halves)]  # type: ignore[arg-type]
+    # The halves read the board's lines beside the cells' middles as walls.
+    along = frozenset(
+        link(Cell(r, i - 1), Cell(r, i)) for i in range(2, 14, 2) for r in range(14)
+    ) | frozenset(link(Cell(i - 1, c), Cell(i, c)) for i in range(2, 14, 2) for c in range(14))
+    found = [
+        Outlined(board, Features(), None),  # type: ignore[arg-type]
+        Outlined(preview, Features(), None),  # type: ignore[arg-type]
+        Outlined(halves, Features(walls=along), None),  # type: ignore[arg-type]
+    ]
     assert _biggest(found).geometry == board
     # A bigger board elsewhere is still the biggest.
     assert _biggest(found[1:]).geometry == halves

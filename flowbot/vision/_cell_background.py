@@ -113,24 +113,19 @@ def check_background(
     empty = pad_with(showing, 1, 1, False)
     shifts = ((0, 1), (2, 1), (1, 0), (1, 2))
     around = np.stack([padded[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
-    around_empty = np.stack([empty[a : a + rows, b : b + cols] for a, b in shifts], axis=2)
-    # Per cell, the median of its empty neighbours' rings (NaN with none).
-    beside = np.where(around_empty[..., None], around, np.nan)  # (rows, cols, 4, 3)
-    ground_beside = median_of_present(np.moveaxis(beside, 2, -1))
-    # A cell a drawn pipe covers shows, hidden, the board's typical ground
-    # (``Pipes.hidden``), not the ground the game drew beside the dot: where an
-    # empty cell no pipe covers lies beside the dot, those cells alone count.
-    # A dot on strong glow among flows' cells stood 40+ Lab from the stand-in
-    # (bridges mirror 330003 started, an orange dot on a purple cloud); under a
-    # glow patch, two pipes' cells hidden as 6 L* outvoted the dot's one bare
-    # neighbour's 34 (walls drift 3800000 started; classic crop 400016 started).
+    # Per cell, the median of its empty neighbours' rings (NaN with none). A cell a
+    # drawn pipe covers is none: it shows, hidden, the board's typical ground
+    # (``Pipes.hidden``), not the ground the game drew beside the dot. A dot on
+    # strong glow among flows' cells stood 40+ Lab from that stand-in (bridges
+    # mirror 330003 started, an orange dot on a purple cloud); under a glow patch,
+    # two pipes' cells hidden as 6 L* outvoted the dot's one bare neighbour's 34
+    # (walls drift 3800000 started; classic crop 400016 started).
     bare = showing & ~dot_cells((rows, cols), set(piped))
     around_bare = np.stack(
         [pad_with(bare, 1, 1, False)[a : a + rows, b : b + cols] for a, b in shifts], axis=2
     )
-    shown = np.where(around_bare[..., None], around, np.nan)
-    ground_shown = median_of_present(np.moveaxis(shown, 2, -1))
-    ground_beside = np.where(around_bare.any(axis=2)[..., None], ground_shown, ground_beside)
+    beside = np.where(around_bare[..., None], around, np.nan)  # (rows, cols, 4, 3)
+    ground_beside = median_of_present(np.moveaxis(beside, 2, -1))
     step = delta_e(samples.ring_lab, ground_beside)
     for cell in sorted(dots):
         if (

@@ -171,6 +171,19 @@ def test_tight_crops_of_tiny_hexagons_with_pipes_are_read_exactly(seed: int, sta
     assert reading.pipes == shot.pipes
 
 
+@pytest.mark.parametrize("seed", [300017, 300035])
+def test_cut_sides_are_judged_where_the_leads_clear_groups_place_the_boundary(seed: int) -> None:
+    # Development seeds, solved tight crops: the cut sides' own measure fell in no clear
+    # groups (gaps 0.13-0.31), its widest gap 0.77-0.90 of the way from thin to the
+    # outline; outline sides by the image's edge at 0.74-0.79 of it were refused ("the
+    # hexagons go on past the board's outline"). The lead's clear groups place it
+    # 0.5-0.6 of the way.
+    shot = sample("tiny_cells", seed, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes
+
+
 def _flow_out_of_the_image(past: float, *, up: bool) -> np.ndarray:
     """The protruding board with a few flows started, the top cell's flow running up into
     the hexagon above it (``up``) or down; the image cut ``past`` px below the top side

@@ -40,6 +40,7 @@ from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_inside import empty_inside
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import find_hex_lattices
+from flowbot.vision._hex_lightness import lightness_lead
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._hex_spill import spilled_lead
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
@@ -156,6 +157,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         second = clearest_channel(image, sides)
         seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)
         sides = lead_channel(replace(sides, inks_again=seen_again))
+        # ... and where no measure nor channel falls in clear groups, the lightness alone
+        # where it sees every line: JPEG keeps it whole and runs the colours past a line.
+        sides = lightness_lead(sides)
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)
     for board_rule in HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES:

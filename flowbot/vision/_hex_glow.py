@@ -32,7 +32,6 @@ the lines' level.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
 
@@ -162,11 +161,7 @@ class SignedLines(LineMap):
 
 
 def with_darker_lines(
-    image: np.ndarray,
-    sides: HexSides,
-    contrast: float,
-    pipes: Crossings,
-    empty: Callable[[HexSides], bool],
+    image: np.ndarray, sides: HexSides, contrast: float, pipes: Crossings
 ) -> HexSides:
     """The board ``sides`` (placed at full resolution in ``image``, RGB) with the hexagons
     drawn whole on its lattice in lines standing out either way (``EitherWay``), in the
@@ -175,18 +170,10 @@ def with_darker_lines(
     The hexagons glow hid are looked for ``REACH`` pitches round those found, and again
     round those that adds (``GROW_ROUNDS`` times at most): glow over half a board hid all
     but its top rows (synthetic hex mirror 300027 solved: 20 of 94 hexagons found, the
-    rest lying up to eight rows below them). The hexagons a piece adds must be ``empty``
-    inside, as a board's are (``_hex_inside.empty_inside``): a page's ruled grid beside
-    the board, dark lines on white, draws hexagons on the board's lattice too, lit all
-    over (synthetic hex mirror 3700005, the lead's held-out seed: a spreadsheet's 23
-    joined to a board of 22)."""
+    rest lying up to eight rows below them)."""
     cells, crossed = sides.cells, sides.crossed
     for _ in range(GROW_ROUNDS):
-        pieces = [
-            piece
-            for piece in _drawn_either_way(image, sides.lattice, cells, contrast, pipes)
-            if empty(replace(piece, cells=piece.cells - cells))
-        ]
+        pieces = _drawn_either_way(image, sides.lattice, cells, contrast, pipes)
         grown = cells.union(*(piece.cells for piece in pieces))
         crossed = crossed.union(*(piece.crossed for piece in pieces))
         if grown == cells:

@@ -76,12 +76,6 @@ def inside_lit(sides: HexSides) -> float:
     return _inside_lit(beyond_left_out(inked(sides)))
 
 
-def empty_inside(sides: HexSides) -> bool:
-    """Whether the hexagons of ``sides`` are empty inside as a board's are (``_inside_lit``
-    at most ``EMPTY_INSIDE``), none left out."""
-    return _inside_lit(sides) <= EMPTY_INSIDE
-
-
 def _inside_lit(sides: HexSides) -> float:
     lattice, lines = sides.lattice, sides.lines
     # A hexagon a drawn pipe crosses holds the pipe (JPEG rings along its edges):

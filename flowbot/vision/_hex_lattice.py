@@ -285,11 +285,8 @@ def _phases(lines: np.ndarray, pitch: float, col_step: float) -> tuple[float, ..
     """
     # Most of a flat side (0.58 pitch long), longer than where slanted lines meet.
     length = max(3, round(0.45 * pitch))
-    across = _flat_sides(
-        cv2.morphologyEx(
-            lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
-        ),
-        pitch,
+    across = cv2.morphologyEx(
+        lines, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
     )
     if across.sum() < 10:
         return None
@@ -299,32 +296,6 @@ def _phases(lines: np.ndarray, pitch: float, col_step: float) -> tuple[float, ..
     col_step = half_row * SQRT3
     _, x0 = _fold(across.sum(axis=0), col_step, span=0.0)
     return x0, y0, col_step, 2 * half_row
-
-
-#: A flat side is 0.58 pitch long, the next one along its row 1.15 pitch on: a run of
-#: line across longer than this many pitches is no side of a hexagon (a page's ruled
-#: row, an underline, a window's edge).
-LONGEST_FLAT = 1.0
-
-
-def _flat_sides(across: np.ndarray, pitch: float) -> np.ndarray:
-    """The runs of line across in ``across`` that may be hexagons' flat sides: none longer
-    than ``LONGEST_FLAT`` pitches, none the map's left or right edge cuts (of no length
-    known: a spreadsheet's ruled rows, cut by the region round a mirrored board's dots
-    to a flat side's length, placed the columns 0.15 of a step off, every hexagon
-    missed; synthetic hex mirror 3700005, the lead's held-out seed).
-
-    The phases are Fourier folds: a run anywhere weighs on them as the sides do."""
-    on = across > 0
-    longest = max(3, round(LONGEST_FLAT * pitch))
-    long = cv2.morphologyEx(
-        on.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (longest, 1))
-    ).astype(bool)
-    # (a run from the left edge is on all the way from it; from the right, likewise)
-    from_left = np.cumprod(on, axis=1).astype(bool)
-    from_right = np.cumprod(on[:, ::-1], axis=1)[:, ::-1].astype(bool)
-    cut = from_left | from_right
-    return np.where(long | cut, 0, across).astype(across.dtype)
 
 
 #: The period is looked for within this share of the pitch's.

@@ -37,7 +37,6 @@ from flowbot.vision._hex_coverage import CutInks, covered_lead
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_glow import SignedLines, along_hue, with_darker_lines
 from flowbot.vision._hex_inked import inked
-from flowbot.vision._hex_inside import empty_inside
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_lightness import lightness_lead
@@ -116,7 +115,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         again = found_hexagons(channel, sides.lattice, settings.line_contrast, crossings)
         sides = _biggest_placed([piece for piece in again if _lattice_passes(piece)]) or sides
     # Glow brighter than the lines hides them from the top-hat: they stand out darker.
-    sides = with_darker_lines(image, sides, settings.line_contrast, crossings, empty_inside)
+    sides = with_darker_lines(image, sides, settings.line_contrast, crossings)
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     # The sides' widths are measured in one colour channel (the brightest
     # loses a line's soft edges where the ground's brightest is another).

@@ -227,29 +227,3 @@ def test_a_lattice_of_twice_the_pitch_over_a_finished_board_still_holds_lines_in
     for piece in pieces:
         with pytest.raises(UnsureReadingError, match="hold lines inside"):
             EMPTY.check(piece)
-
-
-@pytest.mark.parametrize("band", [20, 26, 34, 45])
-def test_a_pages_rows_cut_by_the_edge_do_not_move_the_lattices_columns(band: int) -> None:
-    # A page's ruled rows beside the board, cut by the region looked in (here the image's
-    # edge) to about a flat side's length: the columns' phase is a Fourier fold of the
-    # runs of line across, which they outweighed (17-23 px off a 52 px step before).
-    # A run the edge cuts is of no known length, and left out.
-    image, geometry = _board()
-    w = image.shape[1]
-    for y in range(20, 550, 8):
-        cv2.line(image, (w - band, y), (w - 1, y), (200, 200, 200), 2)
-    lattice = next(lattices_in(brightest_channel(image), 800, 10))
-    x, _ = geometry.centre(Cell(0, 0))
-    off = ((lattice.x0 - x) / lattice.col_step) % 1
-    assert min(off, 1 - off) * lattice.col_step < 1.5
-
-
-def test_a_ruled_page_beside_a_mirrored_board_joins_it_by_no_hexagons() -> None:
-    # The lead's held-out mirror 3700005 (spent): a 5x5 board with faint lines beside a
-    # spreadsheet. Its ruled rows, cut by the region round the dots, placed the lattice's
-    # columns 12 px off; once placed, the spreadsheet's dark lines on white drew hexagons
-    # on the board's lattice either way (``with_darker_lines``), lit all over inside,
-    # which joined the board. Both left out, the board reads.
-    shot = sample("mirror", 3700005, variant="hex")
-    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

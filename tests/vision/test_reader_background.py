@@ -493,6 +493,12 @@ def _samples_with_lit_holes(rows: int, cols: int, holes: set[Cell]) -> CellSampl
     ring = np.zeros((rows, cols, 3))
     for hole in holes:
         ring[hole] = (90.0, 0.0, 0.0)
+    return _samples_with_rings(ring)
+
+
+def _samples_with_rings(ring: np.ndarray) -> CellSamples:
+    """Black cells' samples, each ring (and its sectors) of ``ring``'s CIELAB colour."""
+    rows, cols = ring.shape[:2]
     return CellSamples(
         core_lab=np.zeros((rows, cols, 3)),
         core_rgb=np.zeros((rows, cols, 3)),
@@ -527,15 +533,7 @@ def test_a_pipes_hidden_cells_are_no_ground_a_dot_under_glow_is_judged_against()
     rows = cols = 4
     ring = np.zeros((rows, cols, 3))
     ring[1, 1] = ring[1, 0] = glow
-    samples = CellSamples(
-        core_lab=np.zeros((rows, cols, 3)),
-        core_rgb=np.zeros((rows, cols, 3)),
-        core_uniformity=np.ones((rows, cols)),
-        ring_lab=ring,
-        ring_like_core=np.ones((rows, cols)),
-        sector_lab=np.repeat(ring[:, :, None, :], 4, axis=2),
-        lettered=np.zeros((rows, cols), bool),
-    )
+    samples = _samples_with_rings(ring)
     geometry = BoardGeometry(tuple(range(0, 250, 60)), tuple(range(0, 250, 60)))
     image = np.zeros((250, 250, 3), np.uint8)
     dots = {Cell(1, 1), Cell(0, 1), Cell(3, 3)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -110,18 +111,30 @@ def board_at_other_pitch(lattice: Lattice, board: Lattice) -> bool:
         return False
     p = fine.pitch
     for theirs, mine in ((coarse.xs, fine.xs), (coarse.ys, fine.ys)):
-        # The coarser's lines in the finer's steps: the finer lies over 0 .. len - 1.
-        steps = (np.asarray(theirs) - mine[0]) / p
+        steps = in_finer_steps(theirs, mine, p)
         last = len(mine) - 1
         if coarse is lattice:
             inside = steps.min() >= -0.5 and steps.max() <= last + 0.5
         else:
             inside = steps.min() <= 0.5 and steps.max() >= last - 0.5
-        over = steps[(steps >= -0.5) & (steps <= last + 0.5)]
-        off = np.abs(over - np.rint(over)).max(initial=0.0) * p
-        if not inside or off > max(2.0, ON_FINER_LINE * p):
+        if not inside or lines_over_finer(steps, len(mine), p) is None:
             return False
     return True
+
+
+def in_finer_steps(coarse: Sequence[float], fine: Sequence[float], pitch: float) -> np.ndarray:
+    """The coarser grid's lines in the finer's steps: the finer's lines lie at 0 .. len - 1."""
+    return (np.asarray(coarse) - fine[0]) / pitch
+
+
+def lines_over_finer(steps: np.ndarray, lines: int, pitch: float) -> np.ndarray | None:
+    """Of the coarser grid's lines (``steps``, ``in_finer_steps``), those over the finer's
+    ``lines`` lines (to half its pitch); ``None`` when one of them lies off every finer
+    line by more than ``ON_FINER_LINE`` of the pitch (or 2 px)."""
+    over = steps[(steps >= -0.5) & (steps <= lines - 1 + 0.5)]
+    if np.abs(over - np.rint(over)).max(initial=0.0) * pitch > max(2.0, ON_FINER_LINE * pitch):
+        return None
+    return over
 
 
 def span_middles(spans: np.ndarray) -> list[tuple[int, int]]:

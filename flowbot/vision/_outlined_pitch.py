@@ -18,7 +18,7 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from flowbot.models import BoardGeometry, Cell, link
-from flowbot.vision._grid import ON_FINER_LINE, whole_multiple
+from flowbot.vision._grid import in_finer_steps, lines_over_finer, whole_multiple
 from flowbot.vision._other_boards import as_lattice
 from flowbot.vision._types import Features
 
@@ -55,11 +55,8 @@ def in_step(a: BoardGeometry, b: BoardGeometry) -> bool:
         return False
     p = fine.cell_size
     for theirs, mine in ((coarse.xs, fine.xs), (coarse.ys, fine.ys)):
-        steps = (np.asarray(theirs) - mine[0]) / p
-        over = steps[(steps >= -0.5) & (steps <= len(mine) - 1 + 0.5)]
-        if len(over) < 2:
-            return False
-        if np.abs(over - np.rint(over)).max() * p > max(2.0, ON_FINER_LINE * p):
+        over = lines_over_finer(in_finer_steps(theirs, mine, p), len(mine), p)
+        if over is None or len(over) < 2:
             return False
     w = min(a.right, b.right) - max(a.left, b.left)
     h = min(a.bottom, b.bottom) - max(a.top, b.top)

@@ -163,3 +163,31 @@ def test_a_gap_doubted_at_one_scale_may_be_seen_drawn_at_another() -> None:
     shot = sample("mirror", 95549)
     board = read_board(shot.image)
     assert board.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_thin_border_jpeg_coloured_like_its_sides_keeps_its_lightness() -> None:
+    # A 1 px border between a flow's tinted cell and another window, through JPEG: its
+    # chroma taken from both sides (19.9 Lab from the lines'), its lightness the lines'.
+    shot = sample("jpeg", 4000002, "classic", "solved")
+    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()
+
+
+def test_a_lightness_ridge_is_told_from_a_step_and_from_ground() -> None:
+    line = np.array([29.0, 16.0, -4.0])
+    typical = np.zeros(7, bool)
+    typical[3] = True
+
+    def across(lightness: list[float]) -> np.ndarray:
+        lab = np.zeros((1, 7, 3))
+        lab[0, :, 0] = lightness
+        return lab
+
+    ridge = across([11, 11, 12, 30, 13, 12, 12])  # the line's lightness, ground both sides
+    shifted = across([11, 11, 12, 12, 30, 12, 12])  # a pixel over
+    step = across([11, 11, 12, 30, 45, 60, 60])  # ground up to a brighter page
+    ground = across([11, 11, 12, 12, 13, 12, 12])  # nothing drawn
+    found = [
+        board_border._lightness_ridge(lab, line, typical)[0]
+        for lab in (ridge, shifted, step, ground)
+    ]
+    assert found == [True, True, False, False]

@@ -16,7 +16,7 @@ from flowbot.render import RenderStyle, render_board
 from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import _draw_texts, _Text, sample, synthesize
 from flowbot.vision import read_board
-from flowbot.vision._letters import lettered_discs
+from flowbot.vision._letters import _offsets, lettered_discs
 
 
 @pytest.mark.parametrize("seed", [1, 3, 8, 9, 11, 102569, 103056])
@@ -27,6 +27,21 @@ def test_lettered_dots_are_read(seed: int) -> None:
     # letter); 25 px cells through JPEG 83, the grid found a third of a pixel off.
     shot = sample("colour_blind", seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_lettered_dot_with_its_pipe_is_read_without_its_letter() -> None:
+    # 31 px cells: the disc was looked for out to a last ring a sliver wide (4 pixels),
+    # half of them its pipe's, so the disc seemed as wide as the reach: not lettered,
+    # its colour taken with its letter's and left unpaired.
+    shot = sample("colour_blind", 4000005, "classic", "started")
+    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()
+
+
+@pytest.mark.parametrize("pitch", [20.0, 26.45, 30.98, 31.0, 37.5, 44.0, 60.0])
+def test_the_rings_a_disc_is_measured_in_end_with_no_sliver(pitch: float) -> None:
+    _, _, rings = _offsets(pitch)
+    counts = rings.sum(axis=0)
+    assert counts[-1] >= counts[-2] / 2
 
 
 def test_the_letters_change_no_colour_read() -> None:

@@ -7,6 +7,7 @@ import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
@@ -14,7 +15,7 @@ from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._bridges import take_off
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import NEAR, brightest_channel, delta_e
-from flowbot.vision._dots_apart import Region, dots_outside
+from flowbot.vision._dots_apart import TWIN_COLOUR, Region, dots_outside
 from flowbot.vision._grid import overlap
 from flowbot.vision._hex_copy import discs_apart
 from flowbot.vision._hex_copy import smaller_copy as dots_copy
@@ -103,6 +104,43 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
             return True
         copies.append(other)
     return False
+
+
+#: A board whose pipes are drawn is a smaller copy of another when ``LARGER_COPY_COLOURS``
+#: of its dots' colours cover, outside it, ``LARGER_COPY_AREA`` times their area on it or
+#: more (a copy twice its size: four times): their pipes drawn larger elsewhere.
+LARGER_COPY_AREA, LARGER_COPY_COLOURS = 2.0, 0.75
+#: Looked at from three pairs up: fewer colours may all be the screen's own.
+LARGER_COPY_DOTS = 6
+#: The screen is looked at shrunk to this longer side (pipes a few pixels wide still).
+LARGER_COPY_SIDE = 960
+
+
+def larger_copy(image: np.ndarray, cells: Cells) -> bool:
+    """Whether the board read, its pipes drawn, is a smaller copy of a larger board there.
+
+    The OS's screenshot preview of a finished board may be found before the board it
+    shows (synthetic bridges preview 4000001 solved: the board's lines hidden by its
+    pipes). The larger board's dots are joined to their pipes, no round discs, so the
+    cheap look for another board (``another_board``: pairs of dots outside) sees none;
+    its pipes' colours, the copy's, cover far more of the screen than the copy does.
+    """
+    if not cells.piped or len(cells.dots) < LARGER_COPY_DOTS:
+        return False
+    g = cells.geometry
+    h, w = image.shape[:2]
+    f = min(1.0, LARGER_COPY_SIDE / max(h, w))
+    small = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA).astype(np.int32)
+    on_board = np.zeros(small.shape[:2], bool)
+    top, left = int(g.top * f), int(g.left * f)
+    on_board[top : int(np.ceil(g.bottom * f)), left : int(np.ceil(g.right * f))] = True
+    colours = np.array([cells.samples.core_rgb[c] for c in cells.dots], np.int32)
+    larger = 0
+    for colour in colours:
+        like = np.sum((small - colour) ** 2, axis=2) <= TWIN_COLOUR**2
+        inside = int(np.count_nonzero(like & on_board))
+        larger += inside > 0 and np.count_nonzero(like & ~on_board) >= LARGER_COPY_AREA * inside
+    return larger >= LARGER_COPY_COLOURS * len(colours)
 
 
 def grids_in(image: np.ndarray, region: Region, settings: Settings) -> Iterator[BoardGeometry]:

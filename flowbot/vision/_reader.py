@@ -16,7 +16,7 @@ from flowbot.vision._grid import overlap
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._hex_sign import HexagonsSeenError
 from flowbot.vision._image import check_image
-from flowbot.vision._other_boards import another_board, as_lattice
+from flowbot.vision._other_boards import another_board, as_lattice, larger_copy
 from flowbot.vision._outlined import outlined_board
 from flowbot.vision._outlined_alone import dots_beside_outlined
 from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
@@ -126,7 +126,11 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
         raise UnsureBoardError(str(exc), cells.geometry) from exc
     outlined = bool(features.holes or features.walls) or border.all_round
     cells = replace(cells, features=features)  # the bridges too: a copy of the board shows them
-    if another_board(image, cells) or (outlined and dots_beside_outlined(image, cells)):
+    if (
+        another_board(image, cells)
+        or larger_copy(image, cells)
+        or (outlined and dots_beside_outlined(image, cells))
+    ):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)
     return _reading(board, pairs, margin, pipes)
 

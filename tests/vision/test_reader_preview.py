@@ -160,3 +160,16 @@ def test_a_hexagonal_board_whose_screen_shows_round_letters_beside_its_preview_i
     shot = sample("preview", seed, "hex")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_the_preview_of_a_finished_board_is_never_read_for_it() -> None:
+    # A finished bridges board whose lines its pipes hide was not found; its preview
+    # was, and read exactly: a drag there would miss the board. The board's dots, joined
+    # to their pipes, are no round discs for the look for another board; its pipes'
+    # colours cover far more of the screen than the copy does (``larger_copy``).
+    shot = sample("preview", 4000001, "bridges", "solved")
+    try:
+        reading = read_board(shot.image)
+    except UnsureReadingError:
+        return
+    assert reading.geometry.cell_size == pytest.approx(shot.geometry.cell_size, rel=0.02)

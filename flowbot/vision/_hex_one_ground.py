@@ -19,6 +19,17 @@ Where its line does not stand out from its brighter face by the line
 contrast in that channel, the channel does not see it at all: it tells
 nothing there (a reddish tint as bright in red as a reddish line: walls 5.3
 px wide measured 0 there, synthetic hex twins 300003 started).
+Between two tinted hexagons the game's smoothed tints overlap along the side,
+one over the other (``_hex_spill``): a band beside the line brighter than
+either face, up to both their steps from the board's ground summed. Where
+that sum reaches the line's level in the channel, within the line contrast,
+the band passes for line there and the channel cannot tell a wall either
+(synthetic hex tiny cells 300025 started and solved, no JPEG: a bluish line
+between a white flow's grey tint and a teal one, each 59 in blue against the
+line's 116 over a black ground, measured 1.50 px against the boundary 1.30,
+its pixels beside the line mixes of the two tints' overlap; the lines'
+colour's shares and the width at half of it read it thin, 0.46 and 0.40 of
+the way).
 
 A second measure of the sides' widths (``_hex_walls_alike``,
 ``_hex_coverage.COVERED_ALIKE``) contradicts the lead's walls only where it
@@ -40,12 +51,15 @@ from flowbot.vision._hex_glow import SignedLines
 @dataclass(frozen=True, slots=True)
 class OneGround:
     """How one side shows in the channel a one-ground measure takes it in: whether its line
-    stands the line contrast over its brighter face there (``sees``), and its level over
+    stands the line contrast over its brighter face there (``sees``), its level over
     its darker face over its level over the brighter (``spread``, 1 where the faces are
-    alike)."""
+    alike), and whether its faces' two tints overlapping may pass for the line there
+    (``overlaid``: both off the board's ground, their steps from it summed within the line
+    contrast of the line's level or past it)."""
 
     sees: bool
     spread: float
+    overlaid: bool = False
 
 
 def one_ground(sides: HexSides) -> dict[frozenset[Node], OneGround]:
@@ -61,20 +75,46 @@ def one_ground(sides: HexSides) -> dict[frozenset[Node], OneGround]:
     # (all the sides, as the widths are measured: the lines' level is taken over them all)
     corners = np.array(list(ends.values()), np.float64)
     if isinstance(inks, FacedInks):
-        levels, either = inks.looks(corners - inks.origin, reach)
-        taken = inks.taken(levels, either)
-        level = np.array(levels)[taken]
-        either = either[np.arange(len(corners)), :, taken]
+        levels, looked = inks.looks(corners - inks.origin, reach)
+        taken = inks.taken(levels, looked)
     else:
-        level = np.full(len(corners), line_level(inks.sides(corners, reach, inked=False)))
-        either = faces(inks.tophat + inks.ground, corners, GROUND_OFF * sides.lattice.row_step)
+        levels = [line_level(inks.sides(corners, reach, inked=False))]
+        off = GROUND_OFF * sides.lattice.row_step
+        looked = faces(inks.tophat + inks.ground, corners, off)[..., None]
+        taken = np.zeros(len(corners), int)
+    level = np.array(levels)[taken]
+    either = looked[np.arange(len(corners)), :, taken]
     clearance = level - either.max(axis=1)
     spread = (level - either.min(axis=1)) / np.maximum(clearance, 1.0)
+    ground = _board_ground(sides, looked)[taken]
+    steps = either - ground[:, None]
+    # (two tints overlapping: both faces tinted, their steps summed as bright as the line)
+    overlaid = (steps.min(axis=1) >= inks.contrast) & (
+        ground + steps.sum(axis=1) >= level - inks.contrast
+    )
     return {
-        frozenset(key): OneGround(bool(c >= inks.contrast), float(s))
-        for key, c, s in zip(ends, clearance, spread, strict=True)
+        frozenset(key): OneGround(bool(c >= inks.contrast), float(s), bool(o))
+        for key, c, s, o in zip(ends, clearance, spread, overlaid, strict=True)
         if key[1] in sides.cells
     }
+
+
+def _board_ground(sides: HexSides, looked: np.ndarray) -> np.ndarray:
+    """The board's ground in each channel of ``looked`` (the faces of every side, ``(n, 2,
+    channels)``, in the order of ``sides.ends``): the median face of the hexagons no drawn
+    pipe touches (past the outline too), as ``_hex_spill.board_ground`` takes it."""
+    ends, _ = sides.ends
+    touched = {node for side in sides.crossed for node in side}
+    # (a side runs clockwise round its first hexagon: its face is the second one)
+    plain = [
+        faces[i]
+        for (node, other), faces in zip(ends, looked, strict=True)
+        for i, cell in ((0, other), (1, node))
+        if cell not in touched
+    ]
+    if not plain:
+        return np.full(looked.shape[-1], np.nan)  # (no ground seen: no tint told)
+    return np.asarray(np.median(np.array(plain), axis=0))
 
 
 def tells_thin(seen: OneGround | None) -> bool:
@@ -86,5 +126,6 @@ def tells_thin(seen: OneGround | None) -> bool:
 def tells_wide(seen: OneGround | None, width: float, boundary: float) -> bool:
     """Whether a one-ground measure that reads a side ``width`` wide, past the groups'
     ``boundary``, tells it a wall: it sees the line, and the least its width may be (over
-    the spread) is past the boundary too."""
-    return seen is None or (seen.sees and width / seen.spread >= boundary)
+    the spread) is past the boundary too, and no overlap of its faces' tints may pass for
+    the line there."""
+    return seen is None or (seen.sees and not seen.overlaid and width / seen.spread >= boundary)

@@ -93,9 +93,50 @@ def test_a_wide_reading_tells_a_wall_only_past_its_spread() -> None:
     assert tells_wide(None, 3.0, 2.0)
 
 
+def _piped(sides: HexSides) -> HexSides:
+    """``sides`` with every hexagon of an odd column (the tinted ones) touched by a drawn
+    pipe: the one crossing each to its neighbour below, every other pair in the column (the
+    sides between the pairs' rows then lie between two tinted hexagons and are measured)."""
+    crossed = frozenset(
+        frozenset((node, (node[0], node[1] + 2)))
+        for node in sides.cells
+        if node[0] % 2 == 1 and node[1] % 4 == 3 and (node[0], node[1] + 2) in sides.cells
+    )
+    return replace(sides, crossed=crossed)
+
+
+def _between_tints(side: frozenset[tuple[int, int]]) -> bool:
+    return all(j % 2 for j, _ in side)
+
+
+def test_two_tints_summed_as_bright_as_the_line_may_pass_for_it() -> None:
+    # Tints 40 over the ground each: overlapping (their steps summed, 120) they reach the
+    # line's level (120), so a side between two tinted hexagons is told no wall in this
+    # channel; beside one tint, or the plain ground, it is.
+    sides = _piped(_board(80.0))
+    seen = one_ground(sides)
+    assert any(_between_tints(side) for side in seen)
+    for side, how in seen.items():
+        assert how.overlaid == _between_tints(side)
+        assert tells_wide(how, 5.0 * how.spread, 2.0) == (not _between_tints(side))
+        assert tells_thin(how)
+
+
+def test_two_faint_tints_do_not_pass_for_the_line() -> None:
+    # Tints 20 over the ground each: summed, 80, far below the line's 120.
+    seen = one_ground(_piped(_board(60.0)))
+    assert not any(how.overlaid for how in seen.values())
+
+
 @pytest.mark.parametrize(
     ("category", "seed", "state"),
     [
+        # A bluish line between a white flow's grey tint and a teal one (each 59 in blue,
+        # the line 116 over a black ground, no JPEG), 1.50 px in blue against the boundary
+        # 1.30: the two tints overlapping beside it; the shares and the half-level width read
+        # it thin ("the line's colour and its clearest channel disagree").
+        ("tiny_cells", 300025, "started"),
+        ("tiny_cells", 300025, "solved"),
         # A thin line between a white flow's grey tint (glow along it) and a dark face:
         # 6.5 px in red, the spread 2.2, against the shares' 2.9 ("the line's colour and its
         # clearest channel disagree").

@@ -192,6 +192,11 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         holes=board.holes,
         walls=board.walls,
     ).canonical()
+    # A cell walled in on every side is on no flow: the game draws none. Such a reading
+    # took the outline round a lone hole for walls (hex tiny_cells 600006: 5 walls).
+    shut = next((cell for cell in puzzle.cells() if not any(puzzle.neighbours(cell))), None)
+    if shut is not None:
+        raise UnsureReadingError(f"cell {tuple(shut)} is walled in on every side (a hole?)")
     colours = pair_colours(pairs, cells.core_rgb)
     confidence = round(pairing_confidence(pair_margin, settings), 3)
     log.info("read a hexagonal %s board with %d colours", puzzle.size, len(pairs))

@@ -11,7 +11,7 @@ is a flat dot or empty, anything between refuses the board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -19,7 +19,8 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, cell_offsets, lettered_cores
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
-from flowbot.vision._letters import holds_ink
+from flowbot.vision._discs import is_crisp_disc
+from flowbot.vision._letters import LETTER_REACH, holds_ink
 from flowbot.vision._rule import Rule
 from flowbot.vision._stats import median_along, median_of
 from flowbot.vision._types import Settings
@@ -54,6 +55,9 @@ class HexCells:
     #: Cells a drawn flow touches: their rings show the board's one ground colour in
     #: place of what is there (``_hex_pipes.hidden``), not the glow round them.
     stand_ins: frozenset[Cell] = frozenset()
+    #: Flat cells standing out from their ring less than ``dot_contrast`` yet more
+    #: than ``empty_contrast``, showing a dot's crisp disc (``_faint_discs``).
+    faint_dots: frozenset[Cell] = frozenset()
 
     @property
     def contrast(self) -> np.ndarray:
@@ -68,7 +72,8 @@ class HexCells:
     def dots(self) -> list[Cell]:
         """The cells standing out from their ring as much as a dot does."""
         strong = self.contrast >= self.settings.dot_contrast
-        return [c for c in self.cells if strong[c]]
+        faint = self.faint_dots - self.stand_ins
+        return [c for c in self.cells if strong[c] or c in faint]
 
 
 def sample_hex_cells(
@@ -100,7 +105,7 @@ def sample_hex_cells(
     found, letters = lettered_cores(image, centres, geometry.cell_size, tried, ring_lab)
     core_lab[found], core_rgb[found], uniformity[found] = letters
     near_ring = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
-    return HexCells(
+    seen = HexCells(
         image,
         geometry,
         cells,
@@ -111,6 +116,41 @@ def sample_hex_cells(
         (near_ring / ring_lab_px.shape[1]).reshape(rows, cols),
         settings,
     )
+    lettered = {Cell(int(i) // cols, int(i) % cols) for i in found}
+    return replace(seen, faint_dots=_faint_discs(seen, lettered))
+
+
+def _faint_discs(seen: HexCells, lettered: set[Cell]) -> frozenset[Cell]:
+    """The flat cells standing out from their ring by more than ``empty_contrast`` but
+    less than ``dot_contrast`` that show a dot's flat disc with a crisp rim
+    (``_discs.is_crisp_disc``, tolerant, as the square cells' dot reader takes such a
+    disc: ``_cell_dots.read_dots``; a lettered one's letter left out).
+
+    Glow of a dot's own hue under it lifts its ring toward its colour: a tan dot on
+    yellow-olive glow stood 25.3 Lab from its ring, 58 L* against the ring's 35
+    (synthetic hex twins 400012 unsolved and started, refused as not a flat dot). Glow,
+    a pipe's end and empty cells' noise show no crisp disc with a flat core inside a
+    ring free of its colour.
+    """
+    settings, pitch = seen.settings, seen.geometry.cell_size
+    contrast, flat = seen.contrast, seen.flat
+    found = set()
+    for cell in seen.cells:
+        k = float(contrast[cell])
+        if not (settings.empty_contrast < k < settings.dot_contrast and flat[cell]):
+            continue
+        centre = seen.geometry.centre(cell)
+        if is_crisp_disc(
+            seen.image,
+            (centre.x, centre.y),
+            pitch,
+            seen.core_lab[cell],
+            seen.ring_lab[cell],
+            tolerant=True,
+            hollow=LETTER_REACH if cell in lettered else 0.0,
+        ):
+            found.add(cell)
+    return frozenset(found)
 
 
 def _check_dot_or_empty(seen: HexCells) -> None:
@@ -120,7 +160,7 @@ def _check_dot_or_empty(seen: HexCells) -> None:
     for cell in seen.cells:
         k = float(contrast[cell])
         r, c = cell
-        if k >= settings.dot_contrast and flat[cell]:
+        if (k >= settings.dot_contrast and flat[cell]) or cell in seen.faint_dots:
             continue
         if k > settings.empty_contrast:
             raise UnsureReadingError(f"cell ({r}, {c}) holds something that is not a flat dot")
@@ -167,6 +207,8 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "square cells' corners and sides): anything between a dot and an empty cell, or an "
     "empty cell on another ground (a pipe, a tile, text), is refused rather than guessed.",
     bounds="dot_contrast 30 and a flat core (FLAT_CORE 0.8, RING_LIKE_MAX 0.1) for a dot, "
+    "or past empty_contrast and flat with a crisp disc (_faint_discs: a dot on glow of "
+    "its hue, synthetic hex twins 400012, 25.3 Lab from its ring), "
     "empty_contrast 20 at most for an empty cell, its ring within GROUND_STEP 40 CIELAB of "
     "its neighbours' median ring (neighbours a drawn flow touches left out, their rings the "
     "board's one ground colour in place of theirs: the cells within AROUND 2.2 pitches "

@@ -179,41 +179,62 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
     dots at exactly the board's cells, in the board's colours. A smaller
     board with other dots, or other colours, is another board.
     """
-    settings = board.settings
     geometry = board.geometry
-    # One scale both ways, measured along other's longer side (found in a
-    # shrunk copy, a few cells' pitch may be a pixel off).
-    if other.cols >= other.rows:
-        scale = (
-            (other.right - other.left)
-            / (geometry.right - geometry.left)
-            * (geometry.cols / other.cols)
-        )
-    else:
-        scale = (
-            (other.bottom - other.top)
-            / (geometry.bottom - geometry.top)
-            * (geometry.rows / other.rows)
-        )
-    pitch_x = scale * (geometry.right - geometry.left) / geometry.cols
-    pitch_y = scale * (geometry.bottom - geometry.top) / geometry.rows
     # The grid found may miss some of the copy's lines, or take in a line of
     # text beside it as one more row or column.
-    if (
-        other.rows > geometry.rows + 2
-        or other.cols > geometry.cols + 2
-        or max(pitch_x, pitch_y) > SMALLER_COPY * geometry.cell_size
-        or len(board.dots) < 2
-    ):
+    if other.rows > geometry.rows + 2 or other.cols > geometry.cols + 2 or len(board.dots) < 2:
         return False
-    h, w = image.shape[:2]
     # A board with pipes drawn: its copy shows them too, as it shows everything.
     drawn = sample_cells(image, geometry).core_lab if board.piped else None
+    return any(
+        _copy_at_pitch(image, board, other, pitch, drawn)
+        for pitch in copy_pitches(geometry, other)
+        if max(pitch) <= SMALLER_COPY * geometry.cell_size
+    )
+
+
+#: Two measures of a copy's pitch this close (a fraction of it) are one.
+SAME_PITCH = 0.01
+
+
+def copy_pitches(geometry: BoardGeometry, other: BoardGeometry) -> list[tuple[float, float]]:
+    """The pitches (across, down) of a smaller copy of the board ``geometry`` that
+    holds ``other``: one scale both ways, measured along each of ``other``'s sides,
+    its longer side's first (the same once: a square grid found square).
+
+    Found in a shrunk copy, a grid's pitch may be off along one side only, through
+    pipes drawn: a solved 11x11 board's preview found 3 % wide (classic preview 400009
+    solved: its pitch across 33.0 px, down 32.0, the copy's 32.2); extended over the
+    board's rows at the pitch across, its last row lay a third of a cell off, too far
+    for its lines to be placed, and its cells read as ground.
+    """
+    board_x = (geometry.right - geometry.left) / geometry.cols
+    board_y = (geometry.bottom - geometry.top) / geometry.rows
+    across = (other.right - other.left) / other.cols / board_x
+    down = (other.bottom - other.top) / other.rows / board_y
+    first, second = (across, down) if other.cols >= other.rows else (down, across)
+    scales = [first] if abs(second - first) <= SAME_PITCH * first else [first, second]
+    return [(scale * board_x, scale * board_y) for scale in scales]
+
+
+def _copy_at_pitch(
+    image: np.ndarray,
+    board: Cells,
+    other: BoardGeometry,
+    pitch: tuple[float, float],
+    drawn: np.ndarray | None,
+) -> bool:
+    """Whether ``other`` is (part of) a smaller copy of ``board`` at ``pitch`` (across,
+    down); ``drawn``: the board's cells' centres (Lab) when it has pipes drawn."""
+    settings = board.settings
+    geometry = board.geometry
+    pitch_x, pitch_y = pitch
+    h, w = image.shape[:2]
     # Where other lies in the copy: most often at its corner (the whole
     # preview found), so looked at first; the answer is the same in any order.
     shifts = sorted(
         itertools.product(
-            range(-1, geometry.rows - other.rows + 2), range(-1, geometry.cols - other.cols + 2)
+            copy_shifts(geometry.rows, other.rows), copy_shifts(geometry.cols, other.cols)
         ),
         key=lambda shift: abs(shift[0]) + abs(shift[1]),
     )
@@ -254,6 +275,16 @@ def smaller_copy(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool:
         if dots == set(board.dots):
             return True
     return False
+
+
+def copy_shifts(board: int, found: int) -> range:
+    """Where the first of ``found`` rows (or columns) of a grid found may lie among the
+    ``board``'s rows of its copy: anywhere the grid fits in the copy, a row more either
+    way (its first or last line missed); or, a grid found with more rows than the board
+    (the copy's frame or a line of text beside it taken in, on either side), anywhere
+    the copy fits in it, a row more either way (classic preview 3900003 started: a
+    5x5 board's preview found 5x7, two columns of its frame and margin on its left)."""
+    return range(min(-1, board - found - 1), max(1, board - found + 1) + 1)
 
 
 def _copy_dots(

@@ -7,10 +7,11 @@ from dataclasses import replace
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Puzzle
+from flowbot.models import BoardGeometry, Puzzle
 from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import paste_preview, sample, synthesize
 from flowbot.vision import read_board
+from flowbot.vision._other_boards import copy_pitches, copy_shifts
 
 
 @pytest.mark.parametrize("seed", [0, 3, 29, 39])
@@ -173,3 +174,42 @@ def test_the_preview_of_a_finished_board_is_never_read_for_it() -> None:
     except UnsureReadingError:
         return
     assert reading.geometry.cell_size == pytest.approx(shot.geometry.cell_size, rel=0.02)
+
+
+def test_a_solved_boards_preview_found_wider_than_it_is_is_its_copy() -> None:
+    # The preview's grid, found in a shrunk copy through its pipes, measured 33.0 px
+    # across and 32.0 down (the copy's pitch 32.2): extended over the board's 11 rows
+    # at the pitch across, its last rows lay a third of a cell off, their cells read
+    # as ground and the preview taken for another board. The pitch down is tried too.
+    shot = sample("preview", 400009, state="solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+
+
+def test_a_started_boards_preview_found_with_two_more_columns_is_its_copy() -> None:
+    # Found on the held-out seeds of session 35. A 5x5 board's preview found 5x7, two
+    # columns of its frame and the screen's margin on its left: the copy was looked
+    # for only from one column into the grid found, never two.
+    shot = sample("preview", 3900003, state="started")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+
+
+def test_a_copy_is_looked_for_wherever_it_fits_in_a_grid_found_wider() -> None:
+    # Columns of the grid found where the copy's first column may lie: a grid as wide
+    # as the board or narrower lies within the copy, a grid wider holds it; a column
+    # more either way.
+    assert list(copy_shifts(5, 5)) == [-1, 0, 1]
+    assert list(copy_shifts(5, 3)) == [-1, 0, 1, 2, 3]
+    assert list(copy_shifts(5, 7)) == [-3, -2, -1, 0, 1]
+
+
+def test_a_copys_pitch_is_measured_along_each_side_of_the_grid_found() -> None:
+    board = BoardGeometry.uniform(left=0, top=600, width=1100, height=1100, rows=11, cols=11)
+    found = BoardGeometry.uniform(left=46, top=2130, width=363, height=352, rows=11, cols=11)
+    assert copy_pitches(board, found) == [
+        pytest.approx((33.0, 33.0)),
+        pytest.approx((32.0, 32.0)),
+    ]
+    square = BoardGeometry.uniform(left=46, top=2130, width=352, height=352, rows=11, cols=11)
+    assert copy_pitches(board, square) == [pytest.approx((32.0, 32.0))]

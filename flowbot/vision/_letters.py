@@ -116,7 +116,10 @@ def lettered_discs(
     nearer = delta_e(lab, rough[:, None]) < delta_e(lab, ring_lab[:, None])
     near = nearer.astype(np.float32)
     share = near @ rings / rings.sum(axis=0)  # (n, rings)
-    mostly = share >= 0.5
+    # A ring the reach cuts to a few pixels is not judged: at a pitch of 33.5 px the
+    # last holds 2, one on a pipe into the dot, and "mostly" the disc's colour there
+    # put the disc past any dot's size (holes colour_blind 500008 started).
+    mostly = (share >= 0.5) & (rings.sum(axis=0) >= LEAST_PIXELS)
     last = rings.shape[1] - 1 - np.argmax(mostly[:, ::-1], axis=1)
     # Where the share falls through a half, between that ring's middle and the next's.
     inner = np.take_along_axis(share, last[:, None], axis=1)[:, 0]

@@ -314,7 +314,17 @@ def _left_out_by_colour(
     ground_like = (~near_ground & (delta_e(lab, ground) <= noise)) | (
         apart[:, None] & (delta_e(lab, own[:, None, :]) <= noise)
     )
-    typical = delta_e(median_of(lab, axis=0), line) <= noise  # where the border is drawn
+    profile = median_of(lab, axis=0)
+    typical = delta_e(profile, line) <= noise  # where the border is drawn
+    if not near_ground:
+        # A solved board tints each cell its flow's colour: where one flow's
+        # tint, near the lines' colour, lies along most of a side, the typical
+        # profile shows the lines' colour at offsets inside the border with no
+        # line there. An offset showing the cells' own ground is no line drawn
+        # (classic mirror 300112 solved: a yellow tint 12 Lab from the lines'
+        # median, the screen's edge cropping the border; one green cell read
+        # left out).
+        typical &= delta_e(profile, median_of(own, axis=0)) > noise
     if not typical.any():
         return left_out  # hidden all along: inferred, not drawn
     shows_ground = (ground_like & typical).any(axis=1)

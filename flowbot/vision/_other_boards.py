@@ -139,7 +139,8 @@ def larger_copy(image: np.ndarray, cells: Cells) -> bool:
     for colour in colours:
         like = np.sum((small - colour) ** 2, axis=2) <= TWIN_COLOUR**2
         inside = int(np.count_nonzero(like & on_board))
-        larger += inside > 0 and np.count_nonzero(like & ~on_board) >= LARGER_COPY_AREA * inside
+        outside = int(np.count_nonzero(like & ~on_board))
+        larger += int(inside > 0 and outside >= LARGER_COPY_AREA * inside)
     return larger >= LARGER_COPY_COLOURS * len(colours)
 
 

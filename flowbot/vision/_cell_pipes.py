@@ -8,7 +8,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._bands import line_colour
 from flowbot.vision._cells import NEAR, RING_INNER, RING_OUTER, CellSamples
-from flowbot.vision._colour import delta_e
+from flowbot.vision._colour import delta_e, from_mix
 from flowbot.vision._rays import band_is_soft
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._types import NO_FEATURES, Features, Settings
@@ -61,7 +61,7 @@ def check_pipes(
             # The line, or a mix of it and the ring, nearer than any dot's
             # colour: a thick line (0.13 pitch) fills half a sector's width.
             ring = np.broadcast_to(samples.ring_lab[:, :, None, :], samples.sector_lab.shape)
-            mix = _from_mix(samples.sector_lab, ring, line_lab)
+            mix = from_mix(samples.sector_lab, ring, line_lab)
             off &= (mix > NEAR) | (unlike < mix)
     for hole in features.holes:
         off[hole] = False
@@ -120,14 +120,6 @@ def _glow_across(
         ):
             return False
     return True
-
-
-def _from_mix(colour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Lab distance from ``colour`` to the nearest mix of ``a`` and ``b`` (last axis Lab)."""
-    span = np.subtract(b, a)
-    t = np.sum((colour - a) * span, axis=-1) / np.maximum(np.sum(span * span, axis=-1), 1e-6)
-    mix = a + np.clip(t, 0.0, 1.0)[..., None] * span
-    return delta_e(colour, mix)
 
 
 PIPES: Rule[Cells] = Rule(

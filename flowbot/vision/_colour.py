@@ -73,6 +73,14 @@ def place_between(lab: np.ndarray, inside: np.ndarray, outside: np.ndarray) -> n
     return to_in / np.maximum(to_in + to_out, 1e-6)
 
 
+def from_mix(colour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Lab distance from ``colour`` to the nearest mix of ``a`` and ``b`` (last axis Lab)."""
+    span = np.subtract(b, a)
+    t = np.sum((colour - a) * span, axis=-1) / np.maximum(np.sum(span * span, axis=-1), 1e-6)
+    mix = a + np.clip(t, 0.0, 1.0)[..., None] * span
+    return delta_e(colour, mix)
+
+
 def brightest_channel(image: np.ndarray) -> np.ndarray:
     """``max(R, G, B)`` per pixel."""
     red, green, blue = cv2.split(image)

@@ -28,7 +28,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Geometry, Link
 from flowbot.vision._cells import NEAR, CellSamples
-from flowbot.vision._colour import NEAR_RINGING, delta_e, pixels_at, to_lab
+from flowbot.vision._colour import NEAR_RINGING, delta_e, from_mix, pixels_at, to_lab
 from flowbot.vision._discs import PIPE_SPREAD, crisp_rim
 from flowbot.vision._rays import SOFT_LIGHTNESS
 from flowbot.vision._stats import median_of
@@ -897,21 +897,15 @@ def shows_a_link(seen: np.ndarray, links: np.ndarray, ring: np.ndarray) -> bool:
 
 
 def _rimmed(seen: np.ndarray, links: np.ndarray, ring: np.ndarray) -> np.ndarray:
-    """Whether each colour ``seen`` (``(n, 3)`` Lab) lies on the way from the cell's ``ring``
-    to each of the ``links``' colours (``(m, 3)``), within ``SOFT_LIGHTNESS`` of that line:
-    the link's colour mixed with the ground (``(n, m)``).
+    """Whether each colour ``seen`` (``(n, 3)`` Lab) is within ``SOFT_LIGHTNESS`` of a mix of
+    the cell's ``ring`` and each of the ``links``' colours (``(m, 3)``), ``(n, m)``.
 
     A small dot's disc, looked at clear of its colour-blind letter, lies within a blur of
     its rim, where the ground mixes in: a red dot in 23.4 px cells 12.6 Lab and 5.4 L*
     off its pipe, 0.85 of the way from the tinted ring to it and 1.1 Lab off that line
     (warps colour_blind 320000 solved). Another flow's colour is no such mix.
     """
-    way = links[None, :, :] - ring  # (1, m, 3)
-    off = seen[:, None, :] - ring  # (n, 1, 3)
-    length2 = np.maximum((way * way).sum(axis=-1), 1e-9)
-    t = (off * way).sum(axis=-1) / length2  # (n, m)
-    across = off - t[..., None] * way
-    return np.sqrt((across * across).sum(axis=-1)) <= SOFT_LIGHTNESS
+    return from_mix(seen[:, None, :], ring, links[None, :, :]) <= SOFT_LIGHTNESS
 
 
 def discs_lab(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:

@@ -78,9 +78,20 @@ def find_boards(
         # the time only when a grid holding dots was seen, and doubted, or
         # a board's dots were (its lines faded in every shrunk copy).
         attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
+        # Last, lines followed through pipes at full resolution: in every
+        # shrunk copy a pipe (a third of a pitch) is as thin as the line
+        # filter's kernel and passes for a line, its bands and edges a grid
+        # at the wrong pitch (or none), while the board's own faint lines,
+        # a pixel wide, are cut into pieces of every extent by the pipes
+        # crossing them (a finished board: classic mirror 300111 solved).
+        attempts.append((1, image, False))
+    # The copies whose lines are followed through pipes (the held grids wait
+    # for the first run of them only).
+    through = set(bridging) | ({len(attempts) - 1} if factor > 1 else set())
     # The first copy, and whether it gave a board (else it is looked at for hexagons).
     first: np.ndarray | None = None
     given = False
+    look_closer = False
     doubts: list[UnsureBoardError] = []
     doubted: list[BoardGeometry] = []
     piped: list[BoardGeometry] = []  # grids found through pipes
@@ -99,16 +110,20 @@ def find_boards(
             # No square board in the first copy, hexagons drawn whole there:
             # the slower copies wait for a hexagonal board's reader.
             raise HexagonsSeenError("no square grid: hexagons drawn whole")
-        if attempt == closer and not (
-            any(holds_dots(image, g, settings) for g in doubted)
-            or board_dots(image, factor, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
-        ):
-            break
+        if attempt == closer:
+            look_closer = any(holds_dots(image, g, settings) for g in doubted) or bool(
+                board_dots(image, factor, min_side=MIN_BOARD_SIDE * settings.min_cell_px)
+            )
+        if attempt >= closer and not look_closer and not (attempt in through and piped):
+            # Followed through pipes at full resolution, worth the time also where
+            # a grid was found through pipes (a finished board's dots are all
+            # joined to pipes, none seen alone).
+            continue
         small = shrunk(source, f)
         if attempt == 0:
             first = small
         lattices, maps = find_lattices(
-            small, settings.lines(), dark=dark, bridge=attempt in bridging
+            small, settings.lines(), dark=dark, bridge=attempt in through
         )
         refused: list[Lattice] = []
         # Through pipes, a grid is a board only with pipes drawn on it: what
@@ -124,7 +139,7 @@ def find_boards(
             if any(
                 (
                     lies_within(candidate, other)
-                    if attempt in bridging
+                    if attempt in through
                     else overlap(candidate, other) > PIECE_OVERLAP
                 )
                 and in_phase(candidate, other)
@@ -149,7 +164,7 @@ def find_boards(
                         settings,
                         others=others,
                         tried=tried,
-                        through_pipes=attempt in bridging,
+                        through_pipes=attempt in through,
                     )
                 except UnsureReadingError as exc:
                     # Another window's ruled page or text flush against the
@@ -167,7 +182,7 @@ def find_boards(
                             settings,
                             others=rest,
                             tried=tried,
-                            through_pipes=attempt in bridging,
+                            through_pipes=attempt in through,
                         )
                     except UnsureReadingError:
                         raise exc from None
@@ -181,10 +196,10 @@ def find_boards(
                 doubted += [full_size(grid, f) for grid in tried if grid is not candidate]
                 refused.append(candidate)
                 continue
-            if attempt in bridging and not (pipes and pipes.flows):
+            if attempt in through and not (pipes and pipes.flows):
                 refused.append(candidate)
                 continue
-            if attempt in bridging and _short_of_held(placed, held):
+            if attempt in through and _short_of_held(placed, held):
                 # A grid held back takes it in with more cells, its own lines passing
                 # every board rule: the board as far as seen. Lines beside a dark
                 # flow along the last row, over black, stood out twice as much as
@@ -205,7 +220,7 @@ def find_boards(
             how = ("dark lines in " if dark else "") + (
                 "colour" if source.ndim == 3 else "brightest channel"
             )
-            how += " through drawn pipes" if attempt in bridging else ""
+            how += " through drawn pipes" if attempt in through else ""
             notes = [f"board found at 1/{f} scale in {how}"] if attempt else []
             # A grid with pipes drawn may be a smaller copy (the OS's screenshot
             # preview) of a board whose lines only show followed through its pipes.
@@ -218,7 +233,7 @@ def find_boards(
             yield placed, notes, apart, samples, pipes or NO_PIPES
             doubted.append(full_size(best, f))
             refused.append(candidate)  # asked for another: this one held no board
-        if attempt in bridging:
+        if attempt in through:
             doubts[:], doubted[:] = before
             piped += [full_size(grid, f) for grid in lattices[:6]]
             # No grid through the pipes held a board: the grids held back are tried.

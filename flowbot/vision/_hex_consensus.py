@@ -43,6 +43,7 @@ from flowbot.vision._hex_board import HexSides, Inks
 from flowbot.vision._hex_coverage import SOLID, CoveredInks, HalfCoveredInks
 from flowbot.vision._hex_directions import corner_direction, walls_along
 from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_lightness import sees_every_line
 
 
 class ConsensusInks:
@@ -69,19 +70,37 @@ class ConsensusInks:
         return np.asarray(np.exp(np.median(np.array(ways), axis=0)))
 
 
-def consensus_lead(sides: HexSides) -> HexSides:
+def consensus_lead(sides: HexSides, *, lightness: bool = False) -> HexSides:
     """``sides`` (measured by each side's clearest channel, ``FacedInks``, after
     ``_hex_coverage.covered_lead`` and ``_hex_spill.spilled_lead`` found no measure in clear
     groups) measured by ``ConsensusInks`` over that channel, the lines' colour's shares and
     the width at half of it, where those fall in clear groups along every direction (each
-    side's clearest channel kept to check the walls by, ``inks_faced``); else as they are."""
+    side's clearest channel kept to check the walls by, ``inks_faced``); else as they are.
+
+    With ``lightness`` (every other measure found no clear groups), the lines' lightness's
+    share (``_hex_lightness``) is a voice too, where it sees every side between two
+    hexagons, and the width at half the lines' colour only where its thin lines reach it
+    (``SOLID``): the shares and the half-level width are both the colour's, and in small
+    JPEG hexagons they widen the same thin lines (two of three voices alike); the lightness,
+    which JPEG keeps whole, does not."""
     if not isinstance(sides.inks, FacedInks) or sides.groups is None or sides.clear_groups:
         return sides
     faced = sides.inks
-    measures: list[Inks] = [faced, CoveredInks(faced), HalfCoveredInks(faced)]
+    half = HalfCoveredInks(faced)
+    measures: list[Inks] = [faced, CoveredInks(faced)]
+    if lightness:
+        light = sees_every_line(sides)
+        if light is None:
+            return sides
+        measures.append(light)
+        if _solid_everywhere(replace(sides, inks=half)):
+            measures.append(half)
+    else:
+        measures.append(half)
     scales = []
-    for inks, least in zip(measures, (0.0, 0.0, SOLID), strict=True):
+    for inks in measures:
         groups = replace(sides, inks=inks).direction_groups
+        least = SOLID if inks is half else 0.0
         if any(group is None or group.thin < least for group in groups):
             return sides
         scales.append([(math.log(g.thin), math.log(g.wide)) for g in groups if g is not None])
@@ -89,6 +108,11 @@ def consensus_lead(sides: HexSides) -> HexSides:
     if not lead.clear_groups or not _heard_alike(lead, measures):
         return sides
     return lead
+
+
+def _solid_everywhere(half: HexSides) -> bool:
+    """Whether the thin lines reach half the lines' colour (``SOLID``) along every direction."""
+    return all(group is not None and group.thin >= SOLID for group in half.direction_groups)
 
 
 def _heard_alike(lead: HexSides, measures: Sequence[Inks]) -> bool:

@@ -89,12 +89,22 @@ def lightness_lead(sides: HexSides) -> HexSides:
     if not isinstance(sides.inks, FacedInks) or sides.groups is None or sides.clear_groups:
         return sides
     faced = sides.inks
-    inks = LightnessInks(faced)
+    inks = sees_every_line(sides)
+    if inks is None:
+        return sides
+    lead = replace(sides, inks=inks, inks_faced=faced, inks_shares=CoveredInks(faced))
+    return lead if lead.clear_groups else sides
+
+
+def sees_every_line(sides: HexSides, faced: FacedInks | None = None) -> LightnessInks | None:
+    """``LightnessInks`` over the sides' clearest channels (``faced``; by default ``sides``'
+    own inks), where it sees every side between two hexagons (the line above both faces by
+    the line contrast there); else ``None``."""
+    clearest = faced if faced is not None else sides.inks
+    assert isinstance(clearest, FacedInks)
+    inks = LightnessInks(clearest)
     ends, across = sides.ends
     # (all the sides looked at, as the widths are measured: the lines' level is theirs)
     unseen = inks.unseen(np.array(list(ends.values()), np.float64), across)
     inner = np.array([other in sides.cells for _, other in ends])
-    if (unseen & inner).any():
-        return sides
-    lead = replace(sides, inks=inks, inks_faced=faced, inks_shares=CoveredInks(faced))
-    return lead if lead.clear_groups else sides
+    return None if (unseen & inner).any() else inks

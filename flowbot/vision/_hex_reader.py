@@ -159,6 +159,10 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # ... and where no measure nor channel falls in clear groups, the lightness alone
         # where it sees every line: JPEG keeps it whole and runs the colours past a line.
         sides = lightness_lead(sides)
+        # ... and where still none, the middle of four measures, the lightness's share a
+        # fourth voice (the shares and the half-level width, both the colour's, widen the
+        # same thin lines in small JPEG hexagons: two of three voices alike).
+        sides = consensus_lead(sides, lightness=True)
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)
     for board_rule in HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES:

@@ -43,6 +43,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides, Node, hex_board, side_direction, wall_sides
 from flowbot.vision._hex_coverage import SOLID, CoveredInks, HalfCoveredInks, solid_half
 from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_lightness import sees_every_line
 from flowbot.vision._hex_one_ground import one_ground, tells_thin
 from flowbot.vision._rule import Rule
 
@@ -150,15 +151,25 @@ def _outvoted(sides: HexSides, again: HexSides) -> bool:
 def _measures(sides: HexSides) -> list[HexSides]:
     """``sides`` as each of the measures beside pipes reads them (each side's clearest
     channel, ``_hex_faces``; the lines' colour's shares and the width at half of it,
-    ``_hex_coverage``) but the lead's own; none where the sides were not measured side by
-    side (no pipes)."""
+    ``_hex_coverage``; the lines' lightness's share where it sees every side between two
+    hexagons, ``_hex_lightness``) but the lead's own; none where the sides were not
+    measured side by side (no pipes).
+
+    The lightness a voice too: JPEG keeps it whole where it halves the colours, and a white
+    flow's grey tint beside a line leaves the colour's measures no clear groups along a
+    direction (synthetic hex colour_blind 4100000 started, 21 px hexagons, 8 walls: each
+    side's clearest channel leading with a gap of 0.39 along the falling sides, the shares
+    unclear there (0.22), the half-level width's thin lines not solid (0.35 px); the
+    lightness clear, 0.61, read all 8 walls as the lead did)."""
     faced = sides.inks_faced if sides.inks_faced is not None else sides.inks
     if not isinstance(faced, FacedInks):
         return []
+    light = sees_every_line(sides, faced)
+    voices = (faced, CoveredInks(faced), HalfCoveredInks(faced), light)
     return [
         replace(sides, inks=inks, inks_again=None, inks_faced=None, inks_shares=None)
-        for inks in (faced, CoveredInks(faced), HalfCoveredInks(faced))
-        if type(inks) is not type(sides.inks)
+        for inks in voices
+        if inks is not None and type(inks) is not type(sides.inks)
     ]
 
 
@@ -258,9 +269,10 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "thin there only where each side's clearest channel does not read the wall either; one "
     "it sees over faces FAR_APART (a tint nearly as bright as the line there) only where "
     "each side's clearest channel or the width at half the lines' colour does not; a "
-    "wall the other measures beside pipes second (each clear along its direction reads it a "
-    "wall, one with a gap of LUMA_ALONE_GAP there) is no wall of the lead alone, nor one "
-    "the colour channel reads thin along a direction its groups are not clear along",
+    "wall the other measures beside pipes (the lightness's share among them) second (each "
+    "clear along its direction reads it a wall, one with a gap of LUMA_ALONE_GAP there) is "
+    "no wall of the lead alone, nor one the colour channel reads thin along a direction its "
+    "groups are not clear along",
     why="Pipes beside a line widen it in every channel they are bright in: the luma for "
     "any bright flow, a flow's own hue's channel for it; a flow's tint of nearly the lines' "
     "luma leaves a thin line barely above its ground there, its hump running on into the "
@@ -296,12 +308,17 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "read them 8.1-8.4 against its boundary 4.9. "
     "Seconded by "
     "the other measures beside pipes (each side's clearest channel, the shares, the "
-    "half-level width, but the lead): synthetic hex tiny cells 300048 started, the colour "
+    "half-level width, the lightness's share where it sees every side between two "
+    "hexagons, but the lead): synthetic hex tiny cells 300048 started, the colour "
     "channel (gap 0.26 along the wall's direction) read a wall 0.94 px against its boundary "
     "1.09, the clearest channels and the shares 1.97 and 1.82 (gaps 0.33, 0.44), the "
     "half-level lead 1.93; solved, the shares leading with a gap of 0.33 along a wall's "
     "direction, the half-level width read it too (gap 0.41): both exact, every wall and "
-    "hole.",
+    "hole. The lightness a voice too (JPEG keeps it whole): synthetic hex colour_blind "
+    "4100000 started, 8 walls, each side's clearest channel leading with a gap of 0.39 "
+    "along the falling sides, the shares unclear there (0.22), the half-level width's thin "
+    "lines 0.35 px (not solid): refused before; the lightness clear there (0.61) reads all "
+    "8.",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

@@ -2,7 +2,7 @@
 where the other measures beside pipes, clear along its direction, all read it a wall
 (``_hex_walls_alike._seconded``, ``_outvoted``).
 
-Synthetic shots of development seeds (300000-400000).
+Synthetic shots of development seeds (300000-400000; 4100000, a spent held-out set).
 """
 
 from __future__ import annotations
@@ -67,3 +67,14 @@ def test_walls_the_measures_beside_pipes_agree_on_are_kept(state: str) -> None:
     shot = sample("tiny_cells", 300048, "hex", state)
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_the_lightness_seconds_walls_the_colours_cannot_tell() -> None:
+    # 21 px hexagons, colour-blind letters, 8 walls, a white flow's grey tint beside lines:
+    # each side's clearest channel leads with a gap of 0.39 along the falling sides (under
+    # LUMA_ALONE_GAP); the shares are in no clear groups there and the half-level width's
+    # thin lines are not solid, so no measure seconded its walls (refused); the lightness,
+    # clear there (0.61), reads all 8.
+    shot = sample("colour_blind", 4100000, "hex", "started")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()

@@ -46,6 +46,7 @@ from flowbot.screens.synthetic import (
     SyntheticShot,
     _desktop,
     _draw_texts,
+    _generated,
     _glow_background,
     _ip,
     _jpeg,
@@ -1083,6 +1084,34 @@ def _flow_other_preview(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     return _finish(rng, img), f"{puzzle.size} Flow board with {what} screenshot preview"
 
 
+def _flow_other_solved_preview(rng: np.random.Generator) -> tuple[np.ndarray, str]:
+    # A finished board with the OS's screenshot preview of another finished board
+    # (the screen before this level): both boards' dots are joined to their pipes,
+    # so no lone pairs of dots show beside the board to tell the preview is there.
+    while True:
+        like, options = CATEGORIES["phone"](rng)
+        options = replace(options, jpeg_quality=None, drift=Drift(), preview=0.0)
+        solution = _generated(rng, like.rows, like.cols)
+        shot = synthesize(
+            solution.puzzle, seed=int(rng.integers(2**31)), options=options, solution=solution
+        )
+        h = shot.image.shape[0]
+        room = (h - shot.geometry.bottom) / h - 0.04
+        if room >= 0.2:
+            break
+    while True:
+        n = int(rng.integers(5, 10))
+        other = _generated(rng, n, n)
+        if other.puzzle.canonical() != solution.puzzle.canonical():
+            break
+    shown = synthesize(other.puzzle, seed=shot.seed, options=options, solution=other)
+    scale = float(rng.uniform(0.2, min(0.3, room)))
+    corner = "bottom-left" if rng.random() < 0.7 else "bottom-right"
+    img = paste_preview(shot.image, shown.image, scale, corner)
+    what = f"finished {solution.puzzle.size} Flow board with another finished board's preview"
+    return _finish(rng, img), what
+
+
 def _flow_empty(rng: np.random.Generator) -> tuple[np.ndarray, str]:
     shot = _flow_shot(rng)
     empty = Puzzle(shot.puzzle.rows, shot.puzzle.cols, ())
@@ -1549,6 +1578,10 @@ KINDS: dict[str, DecoyKind] = {
     "flow_two_boards": DecoyKind(_flow_two_boards, "two boards: which one to play is a guess"),
     "flow_other_preview": DecoyKind(
         _flow_other_preview, "a smaller copy of another screen is another board"
+    ),
+    "flow_other_solved_preview": DecoyKind(
+        _flow_other_solved_preview,
+        "a smaller copy of another finished board is another board, its dots in its pipes",
     ),
     "flow_dialog": DecoyKind(_flow_dialog, "a pop-up hides part of the board"),
     "flow_empty": DecoyKind(_flow_empty, "a board with no dots has no puzzle yet"),

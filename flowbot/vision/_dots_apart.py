@@ -11,7 +11,7 @@ at full resolution (``_other_boards.another_board``, ``_search.find_boards``).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -114,6 +114,77 @@ def dots_outside(
     step = max(1, math.ceil(max(h, w) / settings.work_size))
     min_side = MIN_BOARD_SIDE * settings.min_cell_px
     return other_dots(image, board, step, min_side, pairs, cut_pairs=cut_pairs)
+
+
+#: A finished flow is one saturated blob: its two dots joined by its pipe, narrower
+#: than them (half-width 0.15-0.17 pitch, a dot's radius 0.25-0.35: ``render``).
+#: Only within its dots does the blob reach this share of its widest (its distance
+#: from the blob's rim), so the places past it are its two ends' centres.
+ENDS_CORE = 0.8
+#: Blobs shorter than this on their longer side (in the copy looked at) are not
+#: looked into: a flow spans two dots at least; a title's letters by the tens are less.
+_ENDS_LEAST = 6
+
+
+def flow_ends_outside(
+    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int
+) -> np.ndarray:
+    """Finished flows' ends outside ``board`` paired as a board's dots (x, y, size, R, G, B
+    rows: ``pairs_of_one_size``), none when fewer than ``pairs`` pairs.
+
+    ``dots_outside`` sees round discs alone: on a finished board (or its screenshot
+    preview beside another board) every dot is joined to its pipe, no disc, and the
+    cheap look sees no other board there (a finished board beside another finished
+    board's preview: decoy flow_other_solved_preview). Each flow is then a blob of one
+    colour with exactly two widest places, its dots (``ENDS_CORE``), of one size.
+    """
+    h, w = image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / settings.work_size))
+    min_side = MIN_BOARD_SIDE * settings.min_cell_px
+    ends = [
+        end
+        for part in _outside(image, board)
+        if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
+        for end in _look(image, part, step).ends(image)
+    ]
+    dots = _paired(ends, pairs)
+    return dots if len(dots) >= 2 * pairs else dots[:0]
+
+
+def around(image: np.ndarray, dots: np.ndarray, reach: float = REACH) -> Region:
+    """The rectangle of ``dots`` (x, y, size rows) grown by ``reach`` dot sizes, within
+    ``image``: the board round them."""
+    h, w = image.shape[:2]
+    past = reach * float(median_of(dots[:, 2]))
+    return Region(
+        max(0, int(dots[:, 0].min() - past)),
+        max(0, int(dots[:, 1].min() - past)),
+        min(w, math.ceil(dots[:, 0].max() + past)),
+        min(h, math.ceil(dots[:, 1].max() + past)),
+    )
+
+
+def flow_ends(blob: np.ndarray) -> list[tuple[float, float, float]] | None:
+    """A finished flow's two ends in ``blob`` (a mask of one blob): x, y, size each, or
+    ``None`` when it has not exactly two widest places, each no longer than a dot."""
+    # Padded: past the image's edge counts as inside for the transform.
+    inside = cv2.distanceTransform(np.pad(blob, 1), cv2.DIST_L2, 5)[1:-1, 1:-1]
+    widest = float(inside.max())
+    if widest < 2:
+        return None
+    cores = (inside >= ENDS_CORE * widest).astype(np.uint8)
+    n, _, stats, centres = cv2.connectedComponentsWithStats(cores)
+    if n != 3:  # the ground and two ends
+        return None
+    ends = []
+    for k in (1, 2):
+        # A dot's core is a small disc; a pipe as wide as its dots is no flow of the game's.
+        if max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) > widest:
+            return None
+        ends.append((float(centres[k][0]), float(centres[k][1]), 2 * widest))
+    (x0, y0, _), (x1, y1, _) = ends
+    # Two dots apart, joined by a pipe: one dot with a notch is no flow.
+    return ends if math.hypot(x1 - x0, y1 - y0) >= 2 * widest else None
 
 
 def _outside(image: np.ndarray, board: BoardGeometry) -> list[Region]:
@@ -309,6 +380,85 @@ class _Look:
                 if all(math.hypot(cx - fx, cy - fy) > fw / 2 for fx, fy, fw, *_ in found):
                     found.append((cx, cy, width + 2 * step, *rgb))
         return found[len(self.found) :]
+
+    def ends(self, image: np.ndarray) -> list[tuple[float, ...]]:
+        """Finished flows' ends among the blobs that are no disc (``flow_ends``), looked at
+        in ``image`` at full resolution: x, y, size, R, G, B (full-size pixels).
+
+        In each such blob's box, each flow's colour is looked at alone (``_flows``): a
+        glow or the cells' tints round a preview join its flows into one blob of chroma."""
+        found: list[tuple[float, ...]] = []
+        part, step = self.part, self.step
+        least = _ENDS_LEAST * step
+        # And the discs found whole, a copy's pixel round them: a preview's tinted board
+        # under its flows may fill a round enough blob of chroma (decoy
+        # flow_other_solved_preview 300001: a 6x6 preview's, 110 px, taken for a disc).
+        whole = [
+            (
+                max(0, round((cx - part.x0 - size / 2) / step) - 1),
+                max(0, round((cy - part.y0 - size / 2) / step) - 1),
+                round(size / step) + 2,
+                round(size / step) + 2,
+            )
+            for cx, cy, size, *_ in self.found
+        ]
+        for x, y, w, h in [*self.failed, *whole]:
+            if max(w, h) < _ENDS_LEAST:
+                continue
+            x0, y0 = part.x0 + max(0, x - 1) * step, part.y0 + max(0, y - 1) * step
+            x1 = min(part.x1, part.x0 + (x + w + 1) * step)
+            y1 = min(part.y1, part.y0 + (y + h + 1) * step)
+            crop = image[y0:y1, x0:x1]
+            for blob, (bx, by), colour in _flows(crop, least, flow_coloured(crop)):
+                for cx, cy, size in flow_ends(blob) or ():
+                    at = (x0 + bx + cx, y0 + by + cy)
+                    # Boxes of blobs may overlap: each end once.
+                    if any(math.hypot(at[0] - f[0], at[1] - f[1]) < size / 2 for f in found):
+                        continue
+                    found.append((*at, size, *colour))
+        return found
+
+
+#: Flows' colours are told apart in bins of this many levels per channel (a flow is
+#: one flat colour; JPEG's noise spreads it by under 20: ``_EDGE_STEP``).
+_COLOUR_BIN = 16
+#: At most this many colours are looked at in one box (a preview's flows: 3-16).
+_MOST_COLOURS = 16
+
+
+def _flows(
+    crop: np.ndarray, least: int, coloured: np.ndarray
+) -> Iterator[tuple[np.ndarray, tuple[int, int], tuple[float, ...]]]:
+    """Blobs of one flow's colour in ``crop`` (RGB), ``least`` px or more on their longer
+    side: each as a 0/1 mask of its box, the box's corner, its colour. The colours: the
+    commonest among the pixels of a flow's chroma and brightness (``flow_coloured``),
+    a flow's flat colour, each taking in the pixels within ``TWIN_COLOUR`` of it.
+    ``coloured``: where to look, of a flow's colour (``flow_coloured``)."""
+    pixels = crop[coloured].astype(np.int32)
+    area = least * least / 2  # two dots' at least
+    if len(pixels) < area:
+        return
+    bins = pixels // _COLOUR_BIN
+    keys = (bins[:, 0] * 256 + bins[:, 1]) * 256 + bins[:, 2]
+    values, counts = np.unique(keys, return_counts=True)
+    order = np.argsort(-counts, kind="stable")[:_MOST_COLOURS]
+    taken: list[np.ndarray] = []
+    for key in values[order[counts[order] >= area / 4]]:
+        colour = pixels[keys == key].mean(axis=0)
+        if any(np.linalg.norm(colour - t) <= TWIN_COLOUR for t in taken):
+            continue
+        taken.append(colour)
+        # Judged among the flow-coloured pixels alone (few of a large box, often).
+        near = np.zeros(coloured.shape, bool)
+        near[coloured] = np.sum((pixels - colour) ** 2, axis=1) <= TWIN_COLOUR**2
+        if np.count_nonzero(near) < area:
+            continue
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(near.astype(np.uint8))
+        for k in range(1, n):
+            bx, by, bw, bh = (int(v) for v in stats[k, :4])
+            if max(bw, bh) >= least:
+                blob = (labels[by : by + bh, bx : bx + bw] == k).astype(np.uint8)
+                yield blob, (bx, by), tuple(colour.tolist())
 
 
 def _look(image: np.ndarray, part: Region, step: int) -> _Look:

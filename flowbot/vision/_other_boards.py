@@ -346,10 +346,19 @@ def copied_dots(image: np.ndarray, board: Cells, region: Region) -> bool:
     small for the cell sampling (9 px: a dot's blurred rim taken for a letter, a wall
     beside it in its ring); its dots still show as discs.
     """
-    seen = _BoardDots(
+    return discs_copy(image, board, discs_apart(image, _seen(board), region))
+
+
+def discs_copy(image: np.ndarray, board: Cells, discs: np.ndarray) -> bool:
+    """Whether ``discs`` (x, y, size, R, G, B rows, outside the board) are a smaller copy
+    of ``board``'s dots (``_hex_copy.smaller_copy``)."""
+    return dots_copy(image, _seen(board), discs)
+
+
+def _seen(board: Cells) -> _BoardDots:
+    return _BoardDots(
         board.geometry, tuple(sorted(board.dots)), board.samples.core_rgb, board.settings
     )
-    return dots_copy(image, seen, discs_apart(image, seen, region))
 
 
 def is_copy_of(

@@ -12,6 +12,7 @@ from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape
 from flowbot.vision._board_beyond import board_beyond
 from flowbot.vision._border_sides import Border, check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
+from flowbot.vision._flows_apart import finished_board_beside
 from flowbot.vision._grid import overlap
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._hex_sign import HexagonsSeenError
@@ -129,6 +130,7 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
     if (
         another_board(image, cells)
         or larger_copy(image, cells)
+        or finished_board_beside(image, cells)
         or (outlined and dots_beside_outlined(image, cells))
     ):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)

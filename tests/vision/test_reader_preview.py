@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
+import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
@@ -11,6 +13,7 @@ from flowbot.models import BoardGeometry, Puzzle
 from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import paste_preview, sample, synthesize
 from flowbot.vision import read_board
+from flowbot.vision._dots_apart import flow_ends
 from flowbot.vision._other_boards import copy_pitches, copy_shifts
 
 
@@ -213,3 +216,31 @@ def test_a_copys_pitch_is_measured_along_each_side_of_the_grid_found() -> None:
     ]
     square = BoardGeometry.uniform(left=46, top=2130, width=352, height=352, rows=11, cols=11)
     assert copy_pitches(board, square) == [pytest.approx((32.0, 32.0))]
+
+
+@pytest.mark.parametrize("seed", [0, 5, 300001])
+def test_a_finished_board_beside_another_finished_boards_preview_is_refused(seed: int) -> None:
+    # Both boards finished: every dot joined to its pipe, no round disc, so the cheap
+    # look for another board's dots saw none beside the board, read as if alone. Each
+    # of the preview's flows is a blob of one colour with two round ends of one size
+    # (the preview's glow and tints join them by chroma alone: seed 5; its tinted board
+    # a blob of chroma round enough to pass for a disc: seed 300001).
+    shot = decoy("flow_other_solved_preview", seed)
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(shot.image)
+
+
+def test_a_finished_flows_two_ends_are_found() -> None:
+    # A flow's blob: two dots (radius 0.3 pitch) joined by a pipe half their width,
+    # round a bend; its ends are the dots' centres. A pipe as wide as its dots is none.
+    blob = np.zeros((120, 160), np.uint8)
+    cv2.line(blob, (30, 30), (130, 30), 1, 17)
+    cv2.line(blob, (130, 30), (130, 90), 1, 17)
+    cv2.circle(blob, (30, 30), 15, 1, -1)
+    cv2.circle(blob, (130, 90), 15, 1, -1)
+    ends = flow_ends(blob)
+    assert ends is not None
+    assert sorted((round(x), round(y)) for x, y, _ in ends) == [(30, 30), (130, 90)]
+    wide = np.zeros((120, 160), np.uint8)
+    cv2.line(wide, (30, 30), (130, 30), 1, 30)
+    assert flow_ends(wide) is None

@@ -1,0 +1,68 @@
+"""Another finished board beside the board read: its dots joined to its pipes.
+
+``_other_boards.another_board`` looks for another board where pairs of round dots lie
+outside the board read. A finished board shows none: each dot is joined to its pipe.
+So a finished board's screenshot preview beside another board (the OS's thumbnail of
+the screen before) went unseen, and the board beside it was read as if alone (decoy
+flow_other_solved_preview). Its flows still show: blobs of one colour each with two
+round ends, of one size (``_dots_apart.flow_ends_outside``). Where they are no smaller
+copy of the board's dots, the board search is run round them; a board found there,
+holding dots and no copy of this one, is another board.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+from flowbot.errors import VisionError
+from flowbot.models import BoardGeometry
+from flowbot.vision._dots_apart import REACH, Region, around, flow_ends_outside
+from flowbot.vision._grid import overlap
+from flowbot.vision._other_boards import as_lattice, copy_of_board, discs_copy, holds_dots
+from flowbot.vision._rule import Cells
+from flowbot.vision._search import find_boards
+
+log = logging.getLogger(__name__)
+
+#: Pairs of a finished flow's ends that make another board worth looking for: every
+#: level has three flows or more (fewer may be a screen's icons).
+FLOW_PAIRS = 3
+#: Where none is found ``REACH`` dot sizes round its flows' outermost ends, the board
+#: is looked for this many past them: a finished board's pipes fill its rows and
+#: columns with no dot (a 7x7 preview's column of pipes alone 5.4 dot sizes past its
+#: dots: decoy flow_other_solved_preview 10).
+FLOWS_REACH = 2 * REACH
+
+
+def finished_board_beside(image: np.ndarray, cells: Cells) -> bool:
+    """Whether another board, its flows finished, lies outside the board read."""
+    board, settings = cells.geometry, cells.settings
+    ends = flow_ends_outside(image, board, settings, FLOW_PAIRS)
+    if not len(ends) or discs_copy(image, cells, ends):
+        return False
+    # Round its dots as round any board's; else farther, past rows of pipes alone
+    # (the farther look may take in the screen's edge or text, and find no grid).
+    return any(
+        _board_in(image, cells, around(image, ends, reach)) for reach in (REACH, FLOWS_REACH)
+    )
+
+
+def _board_in(image: np.ndarray, cells: Cells, region: Region) -> bool:
+    """Whether the board search finds a board in ``region`` apart from ``cells``' board,
+    holding dots and no smaller copy of it."""
+    board, settings = cells.geometry, cells.settings
+    log.debug("finished flows outside the board: searching %s", region)
+    crop = image[region.y0 : region.y1, region.x0 : region.x1]
+    try:
+        for found, *_ in find_boards(crop, settings, hexagons=False):
+            other = BoardGeometry(
+                tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)
+            )
+            if overlap(as_lattice(other), as_lattice(board)) > 0:
+                continue
+            return holds_dots(image, other, settings) and not copy_of_board(image, cells, other)
+    except VisionError:
+        return False
+    return False

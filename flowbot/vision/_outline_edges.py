@@ -101,20 +101,26 @@ class EdgeKinds:
         lines 10^1.8-2.0; a step at a glow band's edge none)."""
         return ridge < self.peak_levels[0] + NOTHING_BELOW
 
-    def faint_and_dim(self, ink: np.ndarray, top: np.ndarray) -> np.ndarray:
+    def faint_and_dim(self, ink: np.ndarray, top: np.ndarray, ground: float = 0.0) -> np.ndarray:
         """Under half a line's ink (``FAINT_LINE``) and a brightest pixel under a quarter of
-        the lines' brightness (``DIM``, where the lines' is known): no line the game draws.
+        the way from ``ground`` (log10(1 + brightness): the ground the edges lie on) to the
+        lines' brightness (``DIM``, where the lines' is known): no line the game draws.
 
         JPEG's ringing in a hole beside the outline (its colours' 16 px blocks, the
         outline's and a flow's glow's hue spread into the black) holds a third of a line's
         ink in one channel, 10^1.47 (lines 10^1.93), and a bright pixel standing 10^1.08
         over its ground, yet it is nowhere brighter than 10^1.20, the lines 10^1.99
         (synthetic holes tiny cells 300068 solved). A line keeps its own colour over any
-        ground, a tint's or glow's lifting it.
+        ground, a tint's or glow's lifting it. The noise rises from the ground, not from
+        black: over holes 16 levels bright, a side's brightest pixel 26.5, the lines' 96,
+        a quarter of the lines' brightness left it 8 levels to rise (synthetic holes tiny
+        cells 3900000 solved).
         """
         if self.top_levels is None:
             return np.zeros(top.shape, bool)
-        return (ink < self.levels[1] - FAINT_LINE) & (top < self.top_levels[0] - DIM)
+        floor, line = 10**ground - 1, 10 ** self.top_levels[0] - 1
+        dim = np.log10(1 + floor + (line - floor) / 10**DIM)
+        return (ink < self.levels[1] - FAINT_LINE) & (top < dim)
 
     def outline_coloured(self, top: np.ndarray) -> np.ndarray:
         """The outline's colour (as ``_by_colour`` tells it: within a quarter of the way from

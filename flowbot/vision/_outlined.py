@@ -674,6 +674,7 @@ def _check_sides(
     across_bright, down_bright = bright[0][1:-1].T, bright[1][1:-1]
     holes = box & ~playable
     outside = ~box
+    ground = _holes_ground(kinds, holes)
     faint_count = inner_count = 0
     for side, ink, ridge, top, open_, frame, a, b in (
         (
@@ -711,11 +712,30 @@ def _check_sides(
             raise OutlineError("the board's frame is not drawn heavier than its lines")
         # Glow's broad hump over two holes, or a band's edge, holds a line's ink, not
         # its bright ridge; JPEG's ringing there, not a line's brightness.
-        drawn = (side != Kind.NONE) & ~kinds.no_ridge(ridge) & ~kinds.faint_and_dim(ink, top)
+        drawn = (
+            (side != Kind.NONE) & ~kinds.no_ridge(ridge) & ~kinds.faint_and_dim(ink, top, ground)
+        )
         if (between(holes, holes) & drawn).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
     if faint_count > FAINT_SHARE * inner_count:
         raise OutlineError("the board's lines are too faint to tell from its ground")
+
+
+def _holes_ground(kinds: EdgeKinds, holes: np.ndarray) -> float:
+    """log10(1 + the ground's brightness) between holes: the median darkest pixel by the
+    sides between two (0, black, where none is measured). JPEG's noise there rises from it
+    (``EdgeKinds.faint_and_dim``)."""
+    if kinds.inks.bottom is None:
+        return 0.0
+    across, down = (b[1:-1] for b in kinds.inks.bottom)
+    bottoms = np.concatenate(
+        [
+            across.T[holes[:, :-1] & holes[:, 1:]],
+            down[holes[:-1] & holes[1:]],
+        ]
+    )
+    bottoms = bottoms[np.isfinite(bottoms)]
+    return float(np.median(bottoms)) if bottoms.size else 0.0
 
 
 def _frame_bright(kinds: EdgeKinds) -> tuple[np.ndarray, np.ndarray]:

@@ -76,9 +76,14 @@ log = logging.getLogger(__name__)
 
 #: From a neighbour's centre towards a bridge's (pitches along): the band
 #: from past the neighbour's dot, if any (0.22, as ``_pipes``), to near the
-#: tile's edge (0.6: the tile is 0.8 pitch wide; JPEG blurs its grey 0.05
-#: pitch into the band in 30 px cells); across it, inside any pipe.
-_HALF_ALONG = np.linspace(0.22, 0.54, 7)
+#: tile's edge (``_HALF_TILE_EDGE``: the tile is 0.8 pitch wide; JPEG blurs its
+#: grey 0.05 pitch into the band in 30 px cells), ``_HALF_TILE_BLUR_PX`` short
+#: of it at least (the blur is the scaler's and JPEG's, in pixels: in 18 px
+#: cells the grey reached 0.49 pitch along, 27 Lab off the band, and the
+#: flow into the tile was lost, synthetic bridges tiny cells 4000001 solved);
+#: across it, inside any pipe.
+_HALF_START, _HALF_END, _HALF_POINTS = 0.22, 0.54, 7
+_HALF_TILE_EDGE, _HALF_TILE_BLUR_PX = 0.6, 2.5
 _HALF_ACROSS = (-0.07, 0.0, 0.07)
 #: Beside that band, in the neighbour (as ``_pipes``' beside points).
 _HALF_BESIDE_ALONG, _HALF_BESIDE_ACROSS = (0.3,), 0.32
@@ -479,6 +484,12 @@ def _node(cell: Cell, k: int, crossings: set[Cell]) -> Node:
     return (cell, k % 2) if cell in crossings else (cell, -1)
 
 
+def _half_along(pitch: float) -> np.ndarray:
+    """Where along from a bridge's neighbour's centre to its own (pitches) its band is looked at."""
+    end = min(_HALF_END, _HALF_TILE_EDGE - _HALF_TILE_BLUR_PX / pitch)
+    return np.linspace(_HALF_START, end, _HALF_POINTS)
+
+
 def _half_link(
     image: np.ndarray,
     geometry: BoardGeometry,
@@ -503,7 +514,7 @@ def _half_link(
     nx, ny = -uy / pitch, ux / pitch
     inside = [
         (a.x + t * ux + s * pitch * nx, a.y + t * uy + s * pitch * ny)
-        for t in _HALF_ALONG
+        for t in _half_along(pitch)
         for s in _HALF_ACROSS
     ]
     beside = [

@@ -19,6 +19,7 @@ from flowbot.vision._dots_apart import TWIN_COLOUR, Region, dots_outside
 from flowbot.vision._grid import overlap
 from flowbot.vision._hex_copy import discs_apart
 from flowbot.vision._hex_copy import smaller_copy as dots_copy
+from flowbot.vision._hex_sign import hexagons_in
 from flowbot.vision._lattice import Lattice, find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._pipes import hide_pipes
@@ -103,7 +104,9 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
         if not copy_of_board(image, cells, other):
             return True
         copies.append(other)
-    return False
+    # A hexagonal board draws no square grid (synthetic decoy variant_two_boards
+    # 700004: a hex board beside a square one with bridges, read as the square one).
+    return not copies and hexagons_in(image, brightest_channel(image), region, settings)
 
 
 #: A board whose pipes are drawn is a smaller copy of another when ``LARGER_COPY_COLOURS``

@@ -30,6 +30,13 @@ def test_another_board_found_with_a_column_too_many_still_counts(seed: int) -> N
         read_board(decoy("flow_two_boards", seed).image)
 
 
+def test_a_hexagonal_board_beside_a_square_one_is_another_board() -> None:
+    # A hexagonal board draws no square grid for the look around the dots outside
+    # the square board read: it was read as the only board (a wrong puzzle).
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(decoy("variant_two_boards", 700004).image)
+
+
 def test_a_board_found_in_pieces_is_no_two_boards() -> None:
     # A glow band hides four columns of a 12x15 board's lines at 1/4 scale:
     # its left and right parts are found as two grids holding dots. Full

@@ -19,6 +19,8 @@ neither read nor refused, its pair left out. Where JPEG blurs its edges as
 slowly as glow's, a flow ending in dots with a crisp rim is drawn
 (``ends_in_dots``: a dot is twice its band's width, glow ends in none), and
 such a dot at a faint band no flow read explains refuses (``FAINT_DOTS``).
+A band that runs on in line past the board's border is the background's glow
+shaft, whatever its edges (``runs_past_board``): the game draws no pipe there.
 """
 
 from __future__ import annotations
@@ -225,6 +227,84 @@ def ends_in_dots(
     return bool(ends)
 
 
+#: Where past the board's border (pitches out from its outer line) a band in line with
+#: a link is looked for (``runs_past_board``): beyond a warp's pipe stub
+#: (``look.WARP_STUB`` 0.3), where the game draws no pipe.
+PAST_BORDER = (0.45, 0.6, 0.75, 0.9)
+#: Past the border the band stands from both sides at least this share of how far it
+#: stands from them across the link: the same band, the ground's noise allowed for (a
+#: dark green glow shaft behind a column of 73 px cells: 9.4-14 Lab from its sides); a
+#: dark flow's band ends inside the board, black beside black past it.
+BAND_ON = 0.5
+#: Spread (pitches) of the 3 by 3 patch whose median is taken at each place looked at
+#: past the border: the ground's noise and JPEG's (a faint band is a dozen levels of RGB).
+_PATCH = 0.04
+
+
+def runs_past_board(cells: Cells, a: Cell, b: Cell) -> bool:
+    """Whether the band across the link ``a``-``b`` runs on in line with it out past the
+    board's border: the background's glow (a shaft behind a row or column), never a pipe.
+
+    The game draws pipes inside the board (a warp's stub reaches ``look.WARP_STUB`` past
+    it); the glow behind the board is the background's and runs on under the border. So
+    the band is glow when, towards one end of its row or column, every cell up to the
+    border that no dot or pipe read covers shows its colour in its core (within
+    ``NEAR``), and past the border, at each of ``PAST_BORDER``, its colour (within
+    ``NEAR``) stands from both sides (``_BESIDE`` across) ``BAND_ON`` as far as across
+    the link at least: a dark flow's band ends in its dot inside the board.
+    """
+    a, b = sorted((a, b))  # the upper or left one first
+    image, geometry, samples = cells.image, cells.geometry, cells.samples
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    p, q = geometry.centre(a), geometry.centre(b)
+    # The band where ``drawn_share`` looks across it, in the cell that holds no dot.
+    t = _ALONG[0] if a not in cells.dots else _ALONG[1]
+    mid = np.array([(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y))])
+    steps = np.array([-_PATCH, 0.0, _PATCH]) * pitch
+    offsets = np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)
+
+    def seen(points: np.ndarray) -> np.ndarray:
+        return median_of(lab_at(image, points[:, None, :] + offsets, h, w), axis=1)
+
+    vertical = a.col == b.col
+    beside = (np.array([1.0, 0.0]) if vertical else np.array([0.0, 1.0])) * _BESIDE * pitch
+    band = seen(mid)[0]
+    stands = float(delta_e(np.stack([seen(mid - beside)[0], seen(mid + beside)[0]]), band).min())
+    for outward in (-1, 1):
+        if vertical:
+            line = [Cell(r, a.col) for r in range(geometry.rows)]
+            edge = geometry.top if outward < 0 else geometry.bottom
+        else:
+            line = [Cell(a.row, c) for c in range(geometry.cols)]
+            edge = geometry.left if outward < 0 else geometry.right
+        start = line.index(a if outward < 0 else b)
+        towards = line[: start + 1] if outward < 0 else line[start:]
+        shown = [
+            float(delta_e(samples.core_lab[cell], band)) <= NEAR
+            for cell in towards
+            if cell not in cells.dots and cell not in cells.piped
+        ]
+        if not all(shown):
+            continue
+        out = edge + outward * np.array(PAST_BORDER) * pitch
+        centre = (
+            np.stack([np.full(out.size, mid[0, 0]), out], 1)
+            if vertical
+            else np.stack([out, np.full(out.size, mid[0, 1])], 1)
+        )
+        inside = (centre[:, 0] >= 0) & (centre[:, 0] < w) & (centre[:, 1] >= 0) & (centre[:, 1] < h)
+        if not inside.all():
+            continue
+        core = seen(centre)
+        sides = np.stack([seen(centre - beside), seen(centre + beside)])
+        if (delta_e(core, band) <= NEAR).all() and (
+            delta_e(sides, core[None]) >= BAND_ON * stands
+        ).all():
+            return True
+    return False
+
+
 def check_no_faint_pipes(cells: Cells) -> None:
     """Refuse a faint band drawn across an edge between cells no flow read touches."""
     features = cells.features
@@ -258,7 +338,7 @@ def check_no_faint_pipes(cells: Cells) -> None:
             share = drawn_share(
                 cells.image, cells.geometry, (cell, other), widest=WIDEST, colour_outline=outline()
             )
-        if share >= DRAWN_SHARE:
+        if share >= DRAWN_SHARE and not runs_past_board(cells, cell, other):
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
             )
@@ -276,8 +356,13 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "than a pipe (a glow shaft in a phone mirrored small, its edges over 4 px only); a "
     "band within SOFT_LIGHTNESS of its "
     "ground's lightness is judged in colour, each edge against its own side: a pipe when "
-    "sharp on both. A link into a dot, or round a bend, or beside the ground with another "
-    "tint past it, is seen as the faint read sees it (into_dots).",
+    "sharp on both. A band that runs on in line past the board's border, every cell on the "
+    "way that no dot or pipe read covers showing its colour, is the background's glow "
+    "shaft however sharp its edges seem (runs_past_board): the game draws no pipe past the "
+    "border but a warp's stub, and in colour on a dark ground one level of noise over a "
+    "shaft's 12-level ramp is a step as steep as a pipe's edge. A link into a dot, or round "
+    "a bend, or beside the ground with another tint past it, is seen as the faint read sees "
+    "it (into_dots).",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
     "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
     "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
@@ -288,7 +373,12 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "0.47 where looked across, a mirrored glow shaft 0.55: walls mirror 100011); in colour "
     "sharp within SOFTER 1.3 times the image's own pipes' edges where those are softer "
     "(pipes_edge_px: 4.4-4.6 px in 24 px cells blurred 1.2 px through JPEG 40-50, a dark "
-    "flow's 0.6-1.2 times that).",
+    "flow's 0.6-1.2 times that); past the border at PAST_BORDER 0.45-0.9 pitch out (a "
+    "warp's stub 0.3), a 3x3 patch median within NEAR 12 of the band, standing from both "
+    "sides BAND_ON 0.5 as far as across the link at least (a dark green glow shaft, core "
+    "(0, 29, 0) half a pitch wide, 16 px ramps, behind a column of 73 px cells: 12-14 Lab "
+    "in and out; phone_large boards with such a shaft painted behind a column, dev seeds "
+    "300000-300007 warps: 1 exact 7 refused -> 8 exact).",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

@@ -443,3 +443,52 @@ def test_a_band_fading_into_the_place_beside_it_shows_no_ground_between() -> Non
         faded[y, x0:x1] = np.round((1 - t) * band + t * place).astype(np.uint8)
     samples = sample_cells(faded, geometry)
     assert link not in band_links(faded, geometry, samples, faint, into_dots=True)
+
+
+#: A dark green glow shaft on black, as a phone's 73 px cells show one behind a column:
+#: its core (0, 29, 0) a pitch's half wide between its half-way places, its ramps 16 px
+#: wide down to (0, 14, 0) either side.
+SHAFT_CELL_PX, SHAFT_RAMP_PX = 73, 16
+
+
+def _green_shaft(*, core_width: float, ramp_px: float, jpeg: int, past: bool) -> np.ndarray:
+    """The board in 73 px cells over a dark green band down column 4 (its dot at the
+    top), ``core_width`` pitches wide between its half-way places, its sides ramping over
+    ``ramp_px`` (cosine), the ground's noise (1 level) on it, from the image's top to its
+    bottom (``past``) or from the top cell's centre to the bottom one's, through JPEG
+    ``jpeg`` (0: lossless)."""
+    geometry = board_geometry(PUZZLE, cell_px=SHAFT_CELL_PX, margin_px=2 * SHAFT_CELL_PX)
+    size = 9 * SHAFT_CELL_PX
+    off = np.abs(np.arange(size) - geometry.centre(Cell(0, 4)).x)
+    rise = np.clip((off - (core_width * SHAFT_CELL_PX - ramp_px) / 2) / max(ramp_px, 1e-6), 0, 1)
+    green = np.repeat((29 - 15 * (0.5 - 0.5 * np.cos(np.pi * rise)))[None, :], size, axis=0)
+    if not past:
+        green[: round(geometry.centre(Cell(0, 4)).y)] = 0
+        green[round(geometry.centre(Cell(4, 4)).y) :] = 0
+    noise = np.random.default_rng(0).normal(0, 1.0, (size, size))
+    canvas = np.zeros((size, size, 3), np.uint8)
+    canvas[..., 1] = np.clip(green + noise + 0.5, 0, 255).astype(np.uint8)
+    image = draw_board(canvas, PUZZLE, geometry)
+    if jpeg:
+        ok, buf = cv2.imencode(".jpg", image[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, jpeg])
+        assert ok
+        image = cv2.imdecode(buf, cv2.IMREAD_COLOR)[:, :, ::-1].copy()
+    return image
+
+
+@pytest.mark.parametrize("jpeg", [0, 70])
+def test_a_dark_glow_shaft_running_past_the_board_is_no_pipe(jpeg: int) -> None:
+    # Under SOFT_LIGHTNESS from its sides: judged in colour, where one level of noise
+    # over its 15-level ramp is a step as steep as a pipe's edge (refused before as a
+    # faint pipe). It runs on past the board's border, where the game draws no pipe.
+    image = _green_shaft(core_width=0.5, ramp_px=SHAFT_RAMP_PX, jpeg=jpeg, past=True)
+    assert read_board(image).puzzle == PUZZLE.canonical()
+
+
+@pytest.mark.parametrize("jpeg", [0, 80])
+def test_a_dark_band_of_that_green_inside_the_board_is_refused(jpeg: int) -> None:
+    # The same green a pipe's width with a pipe's edge, ending inside the board: a faint
+    # pipe, never read empty.
+    image = _green_shaft(core_width=0.32, ramp_px=1.0, jpeg=jpeg, past=False)
+    with pytest.raises(UnsureBoardError, match="faint pipe"):
+        read_board(image)

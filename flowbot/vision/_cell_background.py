@@ -131,7 +131,9 @@ def check_background(
         if (
             step[cell] > BACKGROUND_STEP
             and not _ground_runs_on(samples.sector_lab, bare, cell)
-            and not _ground_within_outline(samples.sector_lab, is_hole, cell, ground_beside[cell])
+            and not _ground_within_outline(
+                samples.sector_lab, is_hole, cell, ground_beside[cell], bare=bare
+            )
         ):
             raise UnsureReadingError(
                 f"the background around the dot at cell {tuple(cell)} is unlike its "
@@ -410,7 +412,12 @@ def _ground_runs_on(sector_lab: np.ndarray, empty: np.ndarray, cell: Cell) -> bo
 
 
 def _ground_within_outline(
-    sector_lab: np.ndarray, is_hole: np.ndarray, cell: Cell, ground_beside: np.ndarray
+    sector_lab: np.ndarray,
+    is_hole: np.ndarray,
+    cell: Cell,
+    ground_beside: np.ndarray,
+    *,
+    bare: np.ndarray | None = None,
 ) -> bool:
     """Whether the dot at ``cell``, beside a hole, shows its neighbours' ground on the sides
     that face the board's cells.
@@ -421,19 +428,45 @@ def _ground_within_outline(
     one neighbour's 1.2), and its neighbour's sector facing it holds the outline's
     corners. Its sectors facing the board's other cells show its own ground, which must
     be its neighbours' (a card's or a tile's ground covers those too).
+
+    In a small cell those sectors lie on the line's blurred skirt (0.41-0.46 pitch out,
+    a line reaching 3 px at a 25.6 px pitch): they are judged against the same sectors
+    of the empty cells beside it (``bare``), which lie as near their own lines, too
+    (synthetic warps twins 4100002: a dot outlined on three sides, its sector facing
+    the board 34 L*, the line's, its neighbour's ring 0, the same sector there 25).
     """
     rows, cols = is_hole.shape
-    facing_board, facing_outline = [], False
+    facing_board, facing_outline, sides = [], False, []
     for side, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
         r, c = cell.row + dr, cell.col + dc
         if 0 <= r < rows and 0 <= c < cols and not is_hole[r, c]:
             facing_board.append(sector_lab[cell.row, cell.col, side])
+            sides.append(side)
         else:
             facing_outline |= 0 <= r < rows and 0 <= c < cols  # a hole, not just the edge
     if not facing_outline or not facing_board or np.isnan(ground_beside).any():
         return False
     ground = np.median(np.array(facing_board), axis=0)
-    return float(delta_e(ground, ground_beside)) <= BACKGROUND_STEP
+    if float(delta_e(ground, ground_beside)) <= BACKGROUND_STEP:
+        return True
+    if bare is None:
+        return False
+    same = [
+        sector_lab[r, c, side]
+        for r, c in _neighbours(cell, rows, cols)
+        if bare[r, c]
+        for side in sides
+    ]
+    if not same:
+        return False
+    return float(delta_e(ground, np.median(np.array(same), axis=0))) <= BACKGROUND_STEP
+
+
+def _neighbours(cell: Cell, rows: int, cols: int) -> list[tuple[int, int]]:
+    """The cells beside ``cell`` (right, down, left, up) on a ``rows`` x ``cols`` board."""
+    steps = ((0, 1), (1, 0), (0, -1), (-1, 0))
+    near = [(cell.row + dr, cell.col + dc) for dr, dc in steps]
+    return [(r, c) for r, c in near if 0 <= r < rows and 0 <= c < cols]
 
 
 #: A cloud of glow peaking in a cell fades softly inside it (at its steepest,

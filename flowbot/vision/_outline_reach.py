@@ -184,6 +184,10 @@ def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) 
     h, w = image.shape[:2]
     # Kept: the outline as wide as the lines' core (half their step); past it, ground.
     keep, past = round(reach(image, lines, pitch, HALF)), int(np.ceil(far)) + 1
+    # The typical side's ground there (sides cut by the image's edge left out).
+    insides = np.array([_inside(image, s, past) for s in outline])
+    insides = insides[~np.isnan(insides).any(axis=1)]
+    typical = np.median(insides, axis=0) if len(insides) else np.full(3, np.nan)
     # The vertical sides first, then the horizontal ones over them: a corner's
     # horizontal band is filled from a row the vertical pass painted already.
     for vertical in (True, False):
@@ -198,10 +202,55 @@ def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) 
             fill = out[lo:hi, source] if vertical else out[source, lo:hi]
             # Where a dot reaches the outline the pixel past it is the dot's rim: left
             # as drawn there, not carried out over the band.
-            ground = np.median(fill, axis=0)
+            ground = _side_ground(image, side, fill, typical, past=past, pitch=pitch)
             at = np.arange(lo, hi)[np.abs(fill - ground).max(axis=1) <= GROUND_NOISE]
             if vertical:
                 out[at[:, None], band[None, :]] = out[at, source][:, None]
             else:
                 out[band[:, None], at[None, :]] = out[source, at][None, :]
     return out
+
+
+def _inside(image: np.ndarray, side: Side, past: int) -> np.ndarray:
+    """The median colour along ``side``, ``past`` pixels in from its middle (nan where cut)."""
+    pixels = _line_pixels(image, side, side.at + side.inward * past)
+    return np.full(3, np.nan) if pixels is None else np.median(pixels, axis=0)
+
+
+def _line_pixels(image: np.ndarray, side: Side, at: float) -> np.ndarray | None:
+    """The pixels along ``side``'s span on the line ``at`` across it (None past the image)."""
+    h, w = image.shape[:2]
+    size, span = (w, h) if side.vertical else (h, w)
+    k, lo, hi = round(at), max(0, round(side.lo)), min(span, round(side.hi) + 1)
+    if not 0 <= k < size or lo >= hi:
+        return None
+    return image[lo:hi, k] if side.vertical else image[k, lo:hi]
+
+
+def _side_ground(
+    image: np.ndarray, side: Side, fill: np.ndarray, typical: np.ndarray, *, past: int, pitch: float
+) -> np.ndarray:
+    """The cell's ground along ``side``, ``past`` pixels in: the median of ``fill``, or,
+    where that is the colour at the cell's centre (within ``GROUND_NOISE``) and lies
+    ``GROUND_NOISE`` from the ``typical`` side's, the median of ``fill`` and the line as
+    far out past the outline together.
+
+    A dot squeezed between two outline sides (a small cell, the outline a fifth of its
+    pitch: synthetic warps twins 4100002, 25.6 px cells, a dot 18.5 px wide between
+    outline sides 18 px apart) covers over half of each side's span: its colour was the
+    median, and carried over the band it squared the dot off into a tile ("neither a
+    dot nor empty"). Past the outline lies the ground the game draws round the board
+    and its holes (past a wall, another cell's edge), glow running on across it. A
+    flow's tint is no dot: its cell's centre is its pipe's colour."""
+    ground = np.median(fill, axis=0)
+    if not np.abs(ground - typical).max() > GROUND_NOISE:  # (nan: no typical side)
+        return ground
+    middle, centre = (side.lo + side.hi) / 2, side.at + side.inward * pitch / 2
+    y, x = (middle, centre) if side.vertical else (centre, middle)
+    patch = image[round(y) - 1 : round(y) + 2, round(x) - 1 : round(x) + 2].reshape(-1, 3)
+    if not len(patch) or np.abs(np.median(patch, axis=0) - ground).max() > GROUND_NOISE:
+        return ground
+    beyond = _line_pixels(image, side, side.at - side.inward * past)
+    if beyond is None or len(beyond) != len(fill):
+        return ground
+    return np.median(np.concatenate([fill, beyond]), axis=0)

@@ -37,7 +37,7 @@ from flowbot.vision._hex_faces import FacedInks
 NO_INK = 0.3
 
 
-def inked(sides: HexSides) -> HexSides:
+def inked(sides: HexSides, *, outline_only: bool = False) -> HexSides:
     """``sides`` without the hexagons that have a side of no ink (``NO_INK``), in the
     pieces left of a board's worth of hexagons (``MIN_CELLS``); ``sides`` itself when
     none is left out or nothing would be left.
@@ -49,7 +49,12 @@ def inked(sides: HexSides) -> HexSides:
     of the typical width, the colour's share there 0.7 of its typical), and a window's
     white text a hexagon's side crosses stands out in every channel, as a line does,
     though it is not of the lines' colour (the share 0.02-0.07 of its typical: mirror
-    300015 started)."""
+    300015 started).
+
+    With ``outline_only``, only the sides facing out of the board are looked at: clutter
+    closes hexagons onto the outline, their sides facing out its own (a measure chosen
+    later sinks some thin lines between two flows' tints below a third of the typical
+    width: those hexagons are the board's, synthetic hex tiny cells 300004 solved)."""
     measured = (
         replace(sides, inks=ColouredShares(sides.inks))
         if isinstance(sides.inks, FacedInks)
@@ -63,7 +68,7 @@ def inked(sides: HexSides) -> HexSides:
             return sides
         typical[direction] = statistics.median(widths)
     blank: set[Node] = set()
-    for side, width in inner.items():
+    for side, width in () if outline_only else inner.items():
         if width < NO_INK * typical[side_direction(side)]:
             blank |= side
     # (a side the image's edge cuts shows only its part inside)

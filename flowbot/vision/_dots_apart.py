@@ -228,7 +228,6 @@ def _dots_region(
     reach: float = REACH,
 ) -> Region | None:
     """``other_dots``' search over the given parts of the image."""
-    h, w = image.shape[:2]
     looks = [
         _look(image, part, step)
         for part in parts
@@ -244,13 +243,7 @@ def _dots_region(
         pairs = cut_pairs
     if len(dots) < 2 * pairs:
         return None
-    past = reach * float(median_of(dots[:, 2]))
-    return Region(
-        max(0, int(dots[:, 0].min() - past)),
-        max(0, int(dots[:, 1].min() - past)),
-        min(w, math.ceil(dots[:, 0].max() + past)),
-        min(h, math.ceil(dots[:, 1].max() + past)),
-    )
+    return around(image, dots, reach)
 
 
 def _paired(discs: list[tuple[float, ...]], pairs: int) -> np.ndarray:

@@ -35,3 +35,12 @@ def test_a_band_into_a_tile_is_looked_at_clear_of_the_tiles_blur(pitch: float) -
     assert along[0] == pytest.approx(0.22)
     assert (_HALF_TILE_EDGE - along[-1]) * pitch >= _HALF_TILE_BLUR_PX - 1e-9
     assert along[-1] <= 0.54 + 1e-9
+
+
+def test_no_band_into_a_tile_from_a_dot_and_the_line_past_it() -> None:
+    # A dark red dot beside the tile, the grid line past it and the black ground:
+    # their median channel by channel was a colour near both the dot's and the
+    # line's, 0.86 of the samples "holding" it, read as a band into the tile; the
+    # cyan flow through it then lost its way (web 31 px cells, a spent held-out seed).
+    shot = sample("web", 4300001, "bridges", "started")
+    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()

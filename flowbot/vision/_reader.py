@@ -130,7 +130,10 @@ def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Re
     if (
         another_board(image, cells)
         or larger_copy(image, cells)
-        or finished_board_beside(image, cells)
+        # Asked of a board with pipes drawn only: a phone screen's coloured text costs it
+        # 7 ms a read, and beside a board not yet played a finished preview is the
+        # screen before (the level just solved), not a board to play.
+        or (bool(cells.piped) and finished_board_beside(image, cells))
         or (outlined and dots_beside_outlined(image, cells))
     ):
         raise UnsureBoardError(TWO_BOARDS, cells.geometry)

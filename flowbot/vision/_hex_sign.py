@@ -29,6 +29,7 @@ from itertools import islice
 import numpy as np
 
 from flowbot.errors import BoardNotFoundError, UnsureReadingError
+from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import Region, board_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, shrunk
 from flowbot.vision._hex_board import found_hexagons, neighbours
@@ -72,15 +73,19 @@ def hexagons_seen(
         region = flows_region(image, step)
     if region is None:
         return _drawn_whole(first, shrunk(image, step), settings)
-    return hexagons_in(image, gray, region, settings)
+    return hexagons_in(image, region, settings, gray=gray)
 
 
-def hexagons_in(image: np.ndarray, gray: np.ndarray, region: Region, settings: Settings) -> bool:
+def hexagons_in(
+    image: np.ndarray, region: Region, settings: Settings, *, gray: np.ndarray | None = None
+) -> bool:
     """Whether ``region`` of the screen shows a board's worth of hexagons drawn whole,
-    looked at in a copy of its own, as fine as the square search's work size allows."""
+    looked at in a copy of its own, as fine as the square search's work size allows;
+    ``gray``: the screen's brightest channel, if at hand (else taken in the region)."""
     crop = (slice(region.y0, region.y1), slice(region.x0, region.x1))
+    seen = brightest_channel(image[crop]) if gray is None else gray[crop]
     f = max(1, math.ceil(max(region.x1 - region.x0, region.y1 - region.y0) / settings.work_size))
-    return _drawn_whole(shrunk(gray[crop], f), shrunk(image[crop], f), settings)
+    return _drawn_whole(shrunk(seen, f), shrunk(image[crop], f), settings)
 
 
 def _drawn_whole(small: np.ndarray, colours: np.ndarray, settings: Settings) -> bool:

@@ -106,7 +106,7 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
         copies.append(other)
     # A hexagonal board draws no square grid (synthetic decoy variant_two_boards
     # 700004: a hex board beside a square one with bridges, read as the square one).
-    return not copies and hexagons_in(image, brightest_channel(image), region, settings)
+    return not copies and hexagons_in(image, region, settings)
 
 
 #: A board whose pipes are drawn is a smaller copy of another when ``LARGER_COPY_COLOURS``

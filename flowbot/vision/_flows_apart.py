@@ -17,7 +17,6 @@ import logging
 import numpy as np
 
 from flowbot.errors import VisionError
-from flowbot.models import BoardGeometry
 from flowbot.vision._dots_apart import REACH, Region, around, flow_ends_outside
 from flowbot.vision._grid import overlap
 from flowbot.vision._other_boards import as_lattice, copy_of_board, discs_copy, holds_dots
@@ -57,9 +56,7 @@ def _board_in(image: np.ndarray, cells: Cells, region: Region) -> bool:
     crop = image[region.y0 : region.y1, region.x0 : region.x1]
     try:
         for found, *_ in find_boards(crop, settings, hexagons=False):
-            other = BoardGeometry(
-                tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)
-            )
+            other = found.shifted(region.x0, region.y0)
             if overlap(as_lattice(other), as_lattice(board)) > 0:
                 continue
             return holds_dots(image, other, settings) and not copy_of_board(image, cells, other)

@@ -19,12 +19,18 @@ from flowbot.vision._stats import (
 def edge_colours(image: np.ndarray, lines: np.ndarray, spans: np.ndarray, reach: int) -> np.ndarray:
     """CIELAB of the inner lines ``lines[1:-1]`` (image columns), ``[line, span]``.
 
-    Per span, the median over points along it of the brightest pixel across
-    the line: the line's own colour, not the background's.
+    Per span, the median over points along it of the pixel across the line
+    that stands out most from the ground at the ends of its reach: the line's
+    own colour, not the background's. On a dark ground that is the brightest
+    pixel; over glow as bright as the line, the line's hue is what stands out
+    (synthetic walls crop 4400000: a grey line over purple glow, its brightest
+    pixel the glow's).
     """
     pixels = across_inner_edges(image, lines, spans, reach)  # (lines, points, offsets, 3)
-    brightest = channel_sum(pixels.astype(np.int32)).argmax(axis=2)
-    rgb = np.take_along_axis(pixels, brightest[:, :, None, None], axis=2)[:, :, 0]
+    values = pixels.astype(np.int32)
+    ground = (values[:, :, :1] + values[:, :, -1:]) / 2
+    standing = channel_sum(np.abs(values - ground)).argmax(axis=2)
+    rgb = np.take_along_axis(pixels, standing[:, :, None, None], axis=2)[:, :, 0]
     rgb = median_of(rgb.reshape(len(lines) - 2, len(spans) - 1, len(ALONG_EDGE), 3), axis=2)
     return to_lab(rgb.astype(np.uint8))
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell
+from flowbot.models import BoardGeometry, Cell, Geometry
 from flowbot.vision._bands import border_like
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, CellSamples
 from flowbot.vision._colour import delta_e
@@ -477,6 +477,27 @@ def _soft_glow(
     return glow
 
 
+def is_soft_glow(
+    image: np.ndarray,
+    geometry: Geometry,
+    cell: Cell,
+    core: np.ndarray,
+    ring: np.ndarray,
+    *,
+    outline_px: float = GLOW_EDGE_PX,
+) -> bool:
+    """Whether ``cell``'s colour (``core``, Lab) fades into its ``ring`` softly on some rays,
+    sharply on none: the background's glow, on a board of either shape.
+
+    Sharply: the whole way in fewer than ``outline_px`` pixels somewhere.
+    """
+    point = geometry.centre(cell)
+    soft, sharp = outline_rays(
+        image, (point.x, point.y), geometry.cell_size, core, ring, outline_px=outline_px
+    )
+    return soft >= SOFT_GLOW_RAYS and sharp == 0
+
+
 def _is_soft_glow(
     samples: CellSamples,
     image: np.ndarray,
@@ -486,20 +507,9 @@ def _is_soft_glow(
     *,
     outline_px: float = GLOW_EDGE_PX,
 ) -> bool:
-    """Whether cell ``(r, c)``'s colour fades into its ring softly on some rays, sharply on none.
-
-    Sharply: the whole way in fewer than ``outline_px`` pixels somewhere.
-    """
-    point = geometry.centre(Cell(r, c))
-    soft, sharp = outline_rays(
-        image,
-        (point.x, point.y),
-        geometry.cell_size,
-        samples.core_lab[r, c],
-        samples.ring_lab[r, c],
-        outline_px=outline_px,
-    )
-    return soft >= SOFT_GLOW_RAYS and sharp == 0
+    """``is_soft_glow`` of cell ``(r, c)`` of a square board."""
+    core, ring = samples.core_lab[r, c], samples.ring_lab[r, c]
+    return is_soft_glow(image, geometry, Cell(r, c), core, ring, outline_px=outline_px)
 
 
 def _wide_glow(

@@ -17,6 +17,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
+from flowbot.vision._cell_dots import is_soft_glow
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, cell_offsets, lettered_cores
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._discs import is_crisp_disc
@@ -162,6 +163,17 @@ def _check_dot_or_empty(seen: HexCells) -> None:
         r, c = cell
         if (k >= settings.dot_contrast and flat[cell]) or cell in seen.faint_dots:
             continue
+        if (
+            settings.empty_contrast < k < settings.dot_contrast
+            and not flat[cell]
+            and is_soft_glow(
+                seen.image, seen.geometry, cell, seen.core_lab[cell], seen.ring_lab[cell]
+            )
+        ):
+            # Fainter than a dot and soft all round, as on a square board: the
+            # background's glow (a shaft's rounded end in a hexagon, synthetic hex
+            # phone 4400001 unsolved).
+            continue
         if k > settings.empty_contrast:
             raise UnsureReadingError(f"cell ({r}, {c}) holds something that is not a flat dot")
         # (a stand-in's ring is the board's ground by construction: nothing seen to judge)
@@ -209,7 +221,9 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     bounds="dot_contrast 30 and a flat core (FLAT_CORE 0.8, RING_LIKE_MAX 0.1) for a dot, "
     "or past empty_contrast and flat with a crisp disc (_faint_discs: a dot on glow of "
     "its hue, synthetic hex twins 400012, 25.3 Lab from its ring), "
-    "empty_contrast 20 at most for an empty cell, its ring within GROUND_STEP 40 CIELAB of "
+    "empty_contrast 20 at most for an empty cell (or, fainter than a dot and not flat, "
+    "soft glow: is_soft_glow, SOFT_GLOW_RAYS 2 soft and none sharp within GLOW_EDGE_PX 3, "
+    "as on a square board's cells), its ring within GROUND_STEP 40 CIELAB of "
     "its neighbours' median ring (neighbours a drawn flow touches left out, their rings the "
     "board's one ground colour in place of theirs: the cells within AROUND 2.2 pitches "
     "showing their own where no neighbour does; such cells' own rings not judged).",

@@ -216,6 +216,29 @@ def board_dots(
     return _dots_region(image, [Region(0, 0, w, h)], step, min_side, split=split, reach=reach)
 
 
+def board_dot_sets(
+    image: np.ndarray, step: int, min_side: float, *, split: bool = False
+) -> list[np.ndarray]:
+    """The pairs of dots like a board's ``board_dots`` looks round (x, y, size, R, G, B
+    rows), and each other set of pairs of dots of one size among the discs left, the
+    likeliest first (``pairs_of_one_size``).
+
+    A screenshot preview copies the board's dots smaller; a stray disc of a dot's size
+    and colour (a hint's bulb beside a yellow pair) leaves the board's set fewer pairs
+    than the copy's, the likelier then (synthetic hex preview 4400003).
+    """
+    h, w = image.shape[:2]
+    if min(h, w) < max(min_side, 2 * step):
+        return []
+    left = np.array(_look(image, Region(0, 0, w, h), step).discs(split=split)).reshape(-1, 6)
+    sets = []
+    while len(dots := _paired(list(left), PAIRS)) >= 2 * PAIRS:
+        sets.append(dots)
+        taken = (left[:, None, :] == dots[None, :, :]).all(axis=2).any(axis=1)
+        left = left[~taken]
+    return sets
+
+
 def _dots_region(
     image: np.ndarray,
     parts: list[Region],

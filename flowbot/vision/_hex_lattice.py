@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from flowbot.vision._colour import brightest_channel
-from flowbot.vision._dots_apart import REACH, Region, board_dots
+from flowbot.vision._dots_apart import REACH, Region, around, board_dot_sets
 from flowbot.vision._grid import shrunk
 from flowbot.vision._pipe_dots import flows_region
 
@@ -102,9 +102,9 @@ def find_hex_lattices(
     whole: bool = True,
 ) -> Iterator[HexLattice]:
     """Lattices the image's thin lines may follow, the likeliest first: around pairs of
-    dots like a board's (``board_dots``), then over the whole image; with ``flows``, only
-    around a started or finished board's flows (``flows_region``: its dots joined to
-    their pipes), asked when those give no board.
+    dots like a board's (each set: ``board_dot_sets``), then over the whole image; with
+    ``flows``, only around a started or finished board's flows (``flows_region``: its dots
+    joined to their pipes), asked when those give no board.
 
     Text or a window's clutter beside a small board can outweigh its lines
     over the whole image; around its dots, the board's own lines stand out (and
@@ -127,10 +127,10 @@ def find_hex_lattices(
     if flows:
         found_in = [flows_region(image, step, reach) for reach in (REACH, TIGHT_REACH)]
     else:
-        found_in = [
-            board_dots(image, step, min_side, split=True, reach=reach)
-            for reach in (REACH, TIGHT_REACH)
-        ]
+        # Round each set of pairs of dots of one size: a smaller copy's (the OS's
+        # screenshot preview) may be the likelier set, the board's the bigger one.
+        sets = board_dot_sets(image, step, min_side, split=True)
+        found_in = [around(image, dots, reach) for reach in (REACH, TIGHT_REACH) for dots in sets]
     parts = [region for region in found_in if region is not None]
     if whole and not flows:
         parts.append(Region(0, 0, w, h))

@@ -6,6 +6,7 @@ repeating once widened by a pixel."""
 from __future__ import annotations
 
 import contextlib
+import math
 
 import cv2
 import numpy as np
@@ -19,6 +20,7 @@ from flowbot.vision import _hex_inside as hex_inside
 from flowbot.vision import _hex_lattice as hex_lattice
 from flowbot.vision import read_board
 from flowbot.vision._colour import brightest_channel
+from flowbot.vision._dots_apart import board_dot_sets
 from flowbot.vision._hex_board import HexSides, LineMap, found_hexagons, placed_board
 from flowbot.vision._hex_channel import line_channel
 from flowbot.vision._hex_inside import EMPTY
@@ -227,3 +229,16 @@ def test_a_lattice_of_twice_the_pitch_over_a_finished_board_still_holds_lines_in
     for piece in pieces:
         with pytest.raises(UnsureReadingError, match="hold lines inside"):
             EMPTY.check(piece)
+
+
+def test_the_board_is_found_round_its_dots_where_a_preview_shows_more_pairs() -> None:
+    # The hint's bulb beside the yellow pair is a third disc of its size and colour: the
+    # board's dots show four pairs, the OS's screenshot preview's five, and the lattice
+    # was looked for round the preview's alone: the preview read, refused as two boards
+    # (the lead's held-out seed). Each set of pairs is looked round, the bigger board read.
+    shot = sample("preview", 4400003, variant="hex")
+    step = math.ceil(max(shot.image.shape[:2]) / DEFAULT_SETTINGS.work_size)
+    sets = board_dot_sets(shot.image, step, 5 * DEFAULT_SETTINGS.min_cell_px, split=True)
+    assert len(sets) == 2
+    assert sets[0][:, 2].max() < sets[1][:, 2].min()  # the preview's, likelier, smaller
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

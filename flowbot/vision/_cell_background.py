@@ -76,6 +76,7 @@ def check_background(
     bridges: frozenset[Cell] = frozenset(),
     holes: frozenset[Cell] = frozenset(),
     piped: frozenset[Cell] = frozenset(),
+    pipe_dots: frozenset[Cell] = frozenset(),
 ) -> None:
     """Refuse cells that do not show one dark background around their dots.
 
@@ -93,7 +94,11 @@ def check_background(
     hidden as the board's typical ground, a hole's darker core and outlined ring passed for
     a tile (synthetic holes crop 300006 started). ``piped``: cells a drawn pipe covers (its
     dots apart), hidden core and all as the ground ring (``Pipes.hidden``): their cores
-    are no core the game drew either, as a painted tile's.
+    are no core the game drew either, as a painted tile's. ``pipe_dots``: dots a drawn flow
+    runs from, their rings hidden as the ground too: no ground the game drew around them
+    (a dot under strong glow whose pipe leaves it stood 40+ Lab from its bare neighbours,
+    the stand-in against the glow: synthetic walls crop and bridges rectangular 4400000
+    started).
     """
     background = float(median_of(samples.ring_lab[..., 0]))
     # The lines (L* 0 or more) measured only where cells that light could be lighter.
@@ -127,7 +132,7 @@ def check_background(
     beside = np.where(around_bare[..., None], around, np.nan)  # (rows, cols, 4, 3)
     ground_beside = median_of_present(np.moveaxis(beside, 2, -1))
     step = delta_e(samples.ring_lab, ground_beside)
-    for cell in sorted(dots):
+    for cell in sorted(dots - pipe_dots):
         if (
             step[cell] > BACKGROUND_STEP
             and not _ground_runs_on(samples.sector_lab, bare, cell)
@@ -582,5 +587,6 @@ BACKGROUND: Rule[Cells] = Rule(
         bridges=cells.features.bridges,
         holes=cells.features.holes,
         piped=cells.piped,
+        pipe_dots=cells.pipe_dots,
     ),
 )

@@ -145,7 +145,7 @@ def outlined_board(
         raise OutlineError("the warps' openings read differently on the board placed")
     features = replace(features, warps=features.warps | pipes.warps)  # and those pipes hide
     piped = pipes.touched - pipes.dots
-    cells = Cells(seen.image, geometry, seen.samples, dots, settings, features, piped)
+    cells = Cells(seen.image, geometry, seen.samples, dots, settings, features, piped, pipes.dots)
     note = f"board with an outline: {len(features.holes)} holes, {len(features.walls)} walls"
     return Board(cells, confidence, (note,), features, pipes=pipes, border=border)
 

@@ -87,3 +87,5 @@ class Cells:
     features: Features = NO_FEATURES
     #: Cells a drawn pipe covers (its dots apart): no empty cells (``_pipes``).
     piped: frozenset[Cell] = frozenset()
+    #: Dots a drawn flow runs from: their rings hidden as the ground (``Pipes.hidden``).
+    pipe_dots: frozenset[Cell] = frozenset()

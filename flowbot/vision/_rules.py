@@ -187,8 +187,9 @@ def read_cells_bridged(
     if dots:
         # The bridges taken off too: their painted cores are no ground (``BACKGROUND``).
         bridged = replace(features, bridges=features.bridges | seen.bridges)
+        piped = pipes.touched - pipes.dots
         cells = Cells(
-            seen.image, geometry, seen.samples, dots, settings, bridged, pipes.touched - pipes.dots
+            seen.image, geometry, seen.samples, dots, settings, bridged, piped, pipes.dots
         )
         for rule in DOT_RULES:
             rule.check(cells)
@@ -209,7 +210,8 @@ def read_cells_through(
     dots, confidence, seen = read_cells_bridged(samples, image, geometry, settings, pipes=pipes)
     features = Features(bridges=seen.bridges | pipes.bridges)
     piped = pipes.touched - pipes.dots
-    return Cells(seen.image, geometry, seen.samples, dots, settings, features, piped), confidence
+    cells = Cells(seen.image, geometry, seen.samples, dots, settings, features, piped, pipes.dots)
+    return cells, confidence
 
 
 def check_cells(cells: Cells, rules: tuple[Rule[Cells], ...] = CELL_RULES) -> None:

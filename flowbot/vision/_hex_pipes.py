@@ -116,7 +116,12 @@ def pipe_bands(
     on = 0.5 + np.arange(-reach, reach + _STEP / 2, _STEP) / pitch
     side = [a + t * (b - a) + s * pitch * across for t in on for s in ACROSS_IN]
     on_side = lab_at(image, np.concatenate(side, axis=1), h, w)
-    found[look] &= delta_e(on_side, band[look, None]).max(axis=1) <= BAND_NEAR
+    # (a line across the link lies along the side, through all three offsets across
+    # at once; one offset alone off is a pixel of JPEG's ringing on the band: a blue
+    # band 24.8 Lab off at its middle there, 2.6 and 0.8 either side, synthetic hex
+    # JPEG 4100000 started)
+    off = delta_e(on_side, band[look, None]).reshape(len(look), len(on), len(ACROSS_IN))
+    found[look] &= np.median(off, axis=2).max(axis=1) <= BAND_NEAR
     # A flow's colour, far from the game's black ground (a band of the ground
     # between empty hexagons, or a hole's, with lines beside it in small ones).
     found[look] &= np.hypot.reduce(band[look], axis=1) > contrast

@@ -43,6 +43,9 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         # Small hexagons (19 px): a teal pipe's bend at a centre whose five middle pixels
         # stood 13 Lab off its band (noise); the hexagons it runs through were left out.
         ("tiny_cells", 300033, "started"),
+        # A blue band over a side, one pixel of JPEG's ringing at its middle 24.8 Lab off
+        # it: the side's two hexagons were left out as of no ink (a spent held-out seed).
+        ("jpeg", 4100000, "started"),
     ],
 )
 def test_pipes_on_a_hexagonal_board_are_read(category: str, seed: int, state: str) -> None:
@@ -119,6 +122,24 @@ def test_a_pipe_runs_through_both_centres_not_between_two_tints() -> None:
     # A pipe of one colour from centre to centre.
     image[:, band] = (250, 40, 40)
     assert pipe_bands(image, centres, 60.0, 30.0)[1][0]
+
+
+def test_a_pipe_hides_the_side_though_a_pixel_on_it_rings() -> None:
+    # A band from centre to centre over the side between two hexagons; JPEG rings one
+    # pixel at its middle where it crosses the side, another colour: still a pipe. A
+    # line across it there (through every offset across the band) is no pipe's.
+    geometry = HexGeometry.regular(left=20, top=20, pitch=40, rows=3, cols=3)
+    a, b = geometry.centre(Cell(0, 0)), geometry.centre(Cell(1, 0))
+    image = np.zeros((180, 160, 3), np.uint8)
+    image[:] = (40, 40, 40)
+    band = slice(round(a.x) - 6, round(a.x) + 7)  # (a pipe 0.3 pitch wide)
+    image[:, band] = (30, 60, 250)
+    middle = round((a.y + b.y) / 2)
+    centres = np.array([[(a.x, a.y), (b.x, b.y)]], np.float64)
+    image[middle + 1, round(a.x)] = (90, 120, 200)
+    assert pipe_bands(image, centres, 40.0, 30.0)[1][0]
+    image[middle + 1, band] = (90, 120, 200)
+    assert not pipe_bands(image, centres, 40.0, 30.0)[1][0]
 
 
 def test_a_pipe_is_told_by_its_centres_colour_over_its_noise() -> None:

@@ -49,6 +49,7 @@ from flowbot.vision._hex_board import (
     PEAK_NEAR,
     HexSides,
     Inks,
+    Node,
     _hump_ink,
     sampled,
     side_direction,
@@ -382,7 +383,8 @@ def _faced_off(sides: HexSides, faced: HexSides) -> bool:
     one ground beside a tint (``_hex_one_ground.tells_wide``: a single channel errs wide
     beside a tint, never thin), that the width at half the lines' colour reads thin too
     (``HalfCoveredInks``, blind to a tint's faint spread beside a line; its groups clear,
-    its thin lines solid); and it reads every wall of ``sides`` and the same holes."""
+    its thin lines solid); where that says nothing, that the lines' lightness's share reads
+    thin (``_lightness_thin``); and it reads every wall of ``sides`` and the same holes."""
     walls, holes = wall_sides(sides)
     faced_walls, faced_holes = wall_sides(faced)
     if holes != faced_holes or not walls <= faced_walls:
@@ -390,7 +392,7 @@ def _faced_off(sides: HexSides, faced: HexSides) -> bool:
     assert faced.groups is not None
     half = solid_half(faced)
     if half is None:
-        return False
+        return _lightness_thin(faced, faced_walls - walls)
     half_walls, _ = wall_sides(half)
     inner, _ = faced.widths
     seen = one_ground(faced)
@@ -402,6 +404,40 @@ def _faced_off(sides: HexSides, faced: HexSides) -> bool:
     )
 
 
+def _lightness_thin(faced: HexSides, alone: set[frozenset[Node]]) -> bool:
+    """Whether the lines' lightness's share (``_hex_lightness``), where it sees every side
+    between two hexagons, reads each of ``alone`` (walls of ``faced``, each side's clearest
+    channel, that the lines' colour's shares read thin) thin too, its groups clear along
+    the side's direction.
+
+    The voice in the half-level width's place where that says nothing (the thin lines
+    short of half the lines' colour, ``SOLID``: lines under a pixel, or a mirror's scaling,
+    leave them so): it takes each side's ground apart as the shares do, but from the
+    lightness alone, which JPEG keeps whole, not from the colours a tint's step or JPEG's
+    halved colours run across a line; a single channel beside a tint errs wide. Two such
+    voices reading a side thin outweigh one channel reading it wide (dev seeds, hex tiny
+    cells, JPEG and mirror, 300000-300007 and 4200000-4300001, started and solved: neither
+    read a wall or hole's side thin along a direction where its groups were clear, of
+    8780 and 10206 sides; synthetic hex mirror 4200001 solved, a thin line between a red
+    tint and a yellow one 1.60 px in blue against the boundary 1.15, the shares 0.03 and
+    the lightness -0.09 of the way; tiny cells 4200000 solved, 0.58, 0.08 and 0.49)."""
+    # (a cycle: the lightness's share is measured as the shares are)
+    from flowbot.vision._hex_lightness import sees_every_line  # noqa: PLC0415
+
+    assert isinstance(faced.inks, FacedInks)
+    light = sees_every_line(faced)
+    if light is None:
+        return False
+    lit = replace(faced, inks=light)
+    inner, _ = lit.widths
+    groups = lit.direction_groups
+    for side in alone:
+        group = groups[side_direction(side)]
+        if group is None or not group.clear or group.is_wide(inner[side]):
+            return False
+    return True
+
+
 COVERED_ALIKE: Rule[HexSides] = Rule(
     name="hex walls alike covered and faced",
     refuses="a hexagonal board with pipes drawn whose walls, read from the lines' colour's "
@@ -410,7 +446,10 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     "groups too; but for walls that channel alone reads where it cannot tell them "
     "(`_hex_one_ground`: measured over one ground beside a tint, their width over the "
     "spread thin, the line unseen, or two tints overlapping beside it as bright as the line "
-    "there) and the width at half the lines' colour reads thin; "
+    "there) and the width at half the lines' colour reads thin; or, where that width says "
+    "nothing (its thin lines short of half the lines' colour), walls that channel alone "
+    "reads that the lines' lightness's share reads thin, where it sees every side between "
+    "two hexagons and falls in clear groups along their direction; "
     "each side's clearest channel leading (the shares in no clear groups along every "
     "direction), walls it reads along a direction unlike the shares' where those fall in "
     "clear groups along it",
@@ -442,7 +481,15 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     "synthetic hex JPEG 300052 started, a thin line between a blue tint and a dot's dark "
     "halo 1.64 px in the luma (boundary 1.38, the groups' gap 0.40) read as a wall; the "
     "shares, clear along two directions, read another wall along one (dev seeds 300000-300059 "
-    "JPEG and zoomed, started and solved: no other board refused so).",
+    "JPEG and zoomed, started and solved: no other board refused so). The lightness in "
+    "the half-level width's place (JPEG keeps it whole; it takes each side's ground apart "
+    "as the shares do): dev seeds 300000-300007 and 4200000-4300001, hex tiny cells, JPEG "
+    "and mirror, started and solved, neither it nor the shares read a wall or hole's side "
+    "thin along a direction clear in its groups (8780 and 10206 sides); synthetic hex "
+    "mirror 4200001 solved, a thin line between a red tint and a yellow one 1.60 px in "
+    "blue against the boundary 1.15 (the thin lines' half-level width 0), the shares and "
+    "the lightness 0.03 and -0.09 of the way; tiny cells 4200000 solved, 0.58 in the "
+    "channel, 0.08 and 0.49: both refused before, read exact.",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the line's colour and its clearest channel disagree)",
     check=_check_covered_alike,

@@ -130,3 +130,24 @@ def test_lines_between_the_flows_tints_are_read(category: str, seed: int, state:
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert reading.pipes == shot.pipes
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        # A thin line between a red flow's tint and a yellow one under a mirror's scaling
+        # and JPEG, 1.60 px in blue (each side's clearest channel) against its boundary 1.15;
+        # the thin lines short of half the lines' colour (the half-level width says
+        # nothing): the shares and the lightness read it thin, clear (refused before).
+        ("mirror", 4200001),
+        # 22 px hexagons, two flows' tints overlapping along a side in its clearest channel.
+        ("tiny_cells", 4200000),
+    ],
+)
+def test_a_wall_one_channel_alone_reads_is_outvoted_by_the_lightness(
+    category: str, seed: int
+) -> None:
+    shot = sample(category, seed, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes

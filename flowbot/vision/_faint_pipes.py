@@ -21,6 +21,8 @@ slowly as glow's, a flow ending in dots with a crisp rim is drawn
 such a dot at a faint band no flow read explains refuses (``FAINT_DOTS``).
 A band that runs on in line past the board's border is the background's glow
 shaft, whatever its edges (``runs_past_board``): the game draws no pipe there.
+Nor is a band the grid line crosses as it shows beside it (``under_line``): the
+game draws its pipes over its lines, its background's glow under them.
 """
 
 from __future__ import annotations
@@ -305,6 +307,59 @@ def runs_past_board(cells: Cells, a: Cell, b: Cell) -> bool:
     return False
 
 
+#: Where the grid line between a link's cells is looked for across its band
+#: (``under_line``): within this many pitches of the edge along the link (``_LINE_PX``
+#: at the least: the geometry a pixel off), the line's colour taken as the median
+#: over ``LINE_ALONG`` either side along the line (the band's middle: a pipe's half
+#: width is 0.15), against the band's either side ``LINE_BAND`` along the link (past
+#: a thick line's half width, 0.1).
+LINE_REACH = 0.05
+_LINE_PX = 2.0
+LINE_ALONG = 0.08
+LINE_BAND = 0.2
+#: Along the line, this many pitches from the link either way, the line's standing
+#: beside the band: clear of a dot (radius 0.38) and of the lines crossing at corners.
+LINE_BESIDE = 0.35
+#: The line across the band stands from it at least this share of how far it stands
+#: beside the band (the clearer side), and ``NEAR`` at least: a pipe drawn over the
+#: line shows none of it but JPEG's noise.
+LINE_KEPT = 0.5
+
+
+def under_line(cells: Cells, a: Cell, b: Cell) -> bool:
+    """Whether the grid line between ``a`` and ``b`` shows across the band there as
+    beside it: the band lies under the board's lines, the background's glow.
+
+    The game draws its pipes over the grid lines (a drawn flow hides the line it
+    crosses) and the background's glow under them: a glow shaft that ends inside the
+    board, or on a board cut at the screen's edge, cannot be seen to run past the border
+    (``runs_past_board``), but the lines cross it (bridges drift 4300003, a dark green
+    shaft down a cropped board's last column into row 2).
+    """
+    image, geometry = cells.image, cells.geometry
+    h, w = image.shape[:2]
+    pitch = geometry.cell_size
+    p, q = geometry.centre(a), geometry.centre(b)
+    edge = np.array([(p.x + q.x) / 2, (p.y + q.y) / 2])
+    along = np.array([q.x - p.x, q.y - p.y]) / pitch
+    square = np.array([-along[1], along[0]])
+    reach = max(_LINE_PX, LINE_REACH * pitch)
+    spread = np.linspace(-LINE_ALONG, LINE_ALONG, 5) * pitch
+
+    def standing(centre: np.ndarray) -> float:
+        def seen(offsets: np.ndarray) -> np.ndarray:
+            points = centre + offsets[:, None, None] * along + spread[None, :, None] * square
+            return median_of(lab_at(image, points, h, w), axis=1)
+
+        line = seen(np.arange(-reach, reach + 0.5, 1.0))
+        band = seen(np.array([-LINE_BAND, LINE_BAND]) * pitch)
+        return float(delta_e(line[:, None, :], band[None]).min(axis=1).max())
+
+    across = standing(edge)
+    beside = max(standing(edge + side * LINE_BESIDE * pitch * square) for side in (-1, 1))
+    return across >= NEAR and across >= LINE_KEPT * beside
+
+
 def check_no_faint_pipes(cells: Cells) -> None:
     """Refuse a faint band drawn across an edge between cells no flow read touches."""
     features = cells.features
@@ -338,7 +393,11 @@ def check_no_faint_pipes(cells: Cells) -> None:
             share = drawn_share(
                 cells.image, cells.geometry, (cell, other), widest=WIDEST, colour_outline=outline()
             )
-        if share >= DRAWN_SHARE and not runs_past_board(cells, cell, other):
+        if (
+            share >= DRAWN_SHARE
+            and not runs_past_board(cells, cell, other)
+            and not under_line(cells, cell, other)
+        ):
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"
             )
@@ -360,7 +419,9 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "way that no dot or pipe read covers showing its colour, is the background's glow "
     "shaft however sharp its edges seem (runs_past_board): the game draws no pipe past the "
     "border but a warp's stub, and in colour on a dark ground one level of noise over a "
-    "shaft's 12-level ramp is a step as steep as a pipe's edge. A link into a dot, or round "
+    "shaft's 12-level ramp is a step as steep as a pipe's edge. A band the grid line between "
+    "its cells crosses as beside it lies under the board's lines, glow wherever it ends "
+    "(under_line): the game draws its pipes over its lines. A link into a dot, or round "
     "a bend, or beside the ground with another tint past it, is seen as the faint read sees "
     "it (into_dots).",
     bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
@@ -378,7 +439,11 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "sides BAND_ON 0.5 as far as across the link at least (a dark green glow shaft, core "
     "(0, 29, 0) half a pitch wide, 16 px ramps, behind a column of 73 px cells: 12-14 Lab "
     "in and out; phone_large boards with such a shaft painted behind a column, dev seeds "
-    "300000-300007 warps: 1 exact 7 refused -> 8 exact).",
+    "300000-300007 warps: 1 exact 7 refused -> 8 exact); the line across the band within "
+    "LINE_REACH 0.05 pitch of the edge (2 px at least), medians over LINE_ALONG 0.08 along "
+    "it, against the band LINE_BAND 0.2 either side, standing NEAR 12 at least and LINE_KEPT "
+    "0.5 of its standing LINE_BESIDE 0.35 along the line (bridges drift 4300003, a shaft "
+    "down a cropped board's last column into row 2).",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )

@@ -14,6 +14,7 @@ from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import paste_preview, sample, synthesize
 from flowbot.vision import read_board
 from flowbot.vision._dots_apart import flow_ends
+from flowbot.vision._flows_apart import on_one_lattice
 from flowbot.vision._other_boards import copy_pitches, copy_shifts
 
 
@@ -218,13 +219,16 @@ def test_a_copys_pitch_is_measured_along_each_side_of_the_grid_found() -> None:
     assert copy_pitches(board, square) == [pytest.approx((32.0, 32.0))]
 
 
-@pytest.mark.parametrize("seed", [0, 5, 300001])
+@pytest.mark.parametrize("seed", [0, 5, 300001, 700003, 700070])
 def test_a_finished_board_beside_another_finished_boards_preview_is_refused(seed: int) -> None:
     # Both boards finished: every dot joined to its pipe, no round disc, so the cheap
     # look for another board's dots saw none beside the board, read as if alone. Each
     # of the preview's flows is a blob of one colour with two round ends of one size
     # (the preview's glow and tints join them by chroma alone: seed 5; its tinted board
-    # a blob of chroma round enough to pass for a disc: seed 300001).
+    # a blob of chroma round enough to pass for a disc: seed 300001). Where the board
+    # search finds no grid round them (an 8x8 preview of 29 px cells, its lines found
+    # half a cell off: 700003; a 7x7 one of 15 px cells: 700070), the ends' spacing
+    # shows the board.
     shot = decoy("flow_other_solved_preview", seed)
     with pytest.raises(UnsureReadingError, match="two boards"):
         read_board(shot.image)
@@ -244,3 +248,30 @@ def test_a_finished_flows_two_ends_are_found() -> None:
     wide = np.zeros((120, 160), np.uint8)
     cv2.line(wide, (30, 30), (130, 30), 1, 30)
     assert flow_ends(wide) is None
+
+
+def test_finished_flows_ends_on_one_lattice_tell_a_board() -> None:
+    # Four flows' ends at the cells' centres of a 29 px lattice, a pixel or two off,
+    # dots 16 px (0.55 of the pitch): a board; with another pair off the lattice too
+    # (an advert's button split by its word: decoy 700117). Two flows' ends moved a
+    # third of a pitch off, or dots too big for a pitch they fit (40 px), or all in
+    # two columns, or scattered ends: none.
+    rng = np.random.default_rng(0)
+    cells = np.array([[0, 0], [7, 7], [1, 2], [3, 3], [3, 2], [4, 5], [0, 1], [5, 3]])
+    colours = np.repeat([[230, 50, 35], [20, 40, 250], [60, 140, 40], [235, 225, 75]], 2, axis=0)
+    xy = 57.5 + 29.0 * cells + rng.uniform(-2, 2, cells.shape)
+    ends = np.c_[xy, np.full(len(cells), 16.0), colours]
+    assert on_one_lattice(ends)
+    button = np.array([[240.7, 416.6, 16.0, 25, 115, 233], [305.9, 416.2, 16.0, 25, 115, 233]])
+    assert on_one_lattice(np.r_[ends, button])
+    off = ends.copy()
+    off[[0, 2], 0] += 29 / 3
+    assert not on_one_lattice(off)
+    big = ends.copy()
+    big[:, 2] = 40.0
+    assert not on_one_lattice(big)
+    two_columns = ends.copy()
+    two_columns[:, 0] = 57.5 + 29.0 * (np.arange(len(cells)) // 4)
+    assert not on_one_lattice(two_columns)
+    scattered = np.c_[rng.uniform(0, 250, (8, 2)), np.full(8, 16.0), colours]
+    assert not on_one_lattice(scattered)

@@ -309,7 +309,17 @@ def _is_tile(
     # step, or the whole step to the ground past that line.
     side = int(np.argmin(steps))
     weakest, step = sorted(steps)[:2]
-    if (
+    if step < TILE_STEP:
+        # Every side may: the game's lines are a fixed width, up to a fifth of a big
+        # board's small pitch (bridges rectangular 4300003: 28 px cells, lines 4.7 px,
+        # 5-12 Lab from the tile on every side, the ground past them 22-41). Each side
+        # then steps the whole way to what lies outside it, or past its line.
+        far = past()
+        steps = [max(s, float(delta_e(far[k], inside[k]).max())) for k, s in enumerate(steps)]
+        if min(steps) < TILE_STEP:
+            return False
+        step = sorted(steps)[1]
+    elif (
         weakest < ONE_SIDE_SHARE * TILE_STEP
         and float(delta_e(past()[side], inside[side]).max()) < TILE_STEP
     ):

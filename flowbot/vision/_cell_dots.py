@@ -13,6 +13,7 @@ from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
 from flowbot.vision._letters import LETTER_REACH
+from flowbot.vision._lit_ground import lit_ground
 from flowbot.vision._rays import corner_reach, outline_rays
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
@@ -57,10 +58,12 @@ def read_dots(
     still, such a disc is a dot only when a clear dot has its colour: else its
     twin may be as faint and missed, and the reading is refused (unless the
     disc is oblong, or its core nearer black than any dot's colour: JPEG or
-    glow noise, not a dot). ``holes``: cells left out of the board (their
-    ring may show its outline), not looked at. ``pipe_dots``: cells the pipe stage
-    saw holding a dot (its disc round a pipe's end, ``_pipes``): dots, however
-    faint against the ground (a pipe running out of a dot breaks its disc's shape).
+    glow noise, not a dot). A cell whose ring lies on lines wider than it allows
+    is empty when its core is the ground (``_lit_ground``). ``holes``: cells
+    left out of the board (their ring may show its outline), not looked at.
+    ``pipe_dots``: cells the pipe stage saw holding a dot (its disc round a
+    pipe's end, ``_pipes``): dots, however faint against the ground (a pipe
+    running out of a dot breaks its disc's shape).
     """
     contrast = delta_e(samples.core_lab, samples.ring_lab)
     dots: set[Cell] = set()
@@ -74,6 +77,11 @@ def read_dots(
     for cell in holes:
         hole[cell] = True
     strong &= ~hole
+    # An empty cell whose ring lies on lines as wide as a fifth of a small pitch (a
+    # corner cell's on the outline too) stands out as a dot does: the ground, no dot.
+    empty = (contrast <= settings.empty_contrast) & ~hole
+    lit = lit_ground(samples, image, geometry, strong & ~flat, empty)
+    strong &= ~lit
     # A dot's strength is its contrast with the board's background: glow of
     # its colour under it lowers its contrast with its own ring, not that.
     background = median_of(samples.ring_lab.reshape(-1, 3), axis=0)
@@ -94,6 +102,7 @@ def read_dots(
                 continue
             if (
                 hole[r, c]
+                or lit[r, c]
                 or glow[r, c]
                 or (
                     settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2)
@@ -167,7 +176,7 @@ def read_dots(
             float(contrast[r, c])
             for r in range(rows)
             for c in range(cols)
-            if (r, c) not in dots and not hole[r, c]
+            if (r, c) not in dots and not hole[r, c] and not lit[r, c]
         ),
         default=0.0,
     )

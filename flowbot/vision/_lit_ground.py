@@ -1,0 +1,101 @@
+"""Empty cells whose ring lies on the lines: the ground, lit round its edge, is no dot.
+
+The game draws its grid lines a fixed width on the screen and a board's outline (and
+walls) twice as wide, whatever the cell size: on a board of many rows the cells shrink
+and the lines take up to a fifth of the pitch, the outline two (``flowbot.look``,
+``synthetic._room``). The cell's ring (``_cells.RING_INNER`` 0.41 pitch from its middle)
+then lies on the outline where the cell meets it, and on the lines beside it: a corner
+cell's ring shows them more than the ground (bridges rectangular 4300003: 28 px cells,
+lines 4.7 px, the outline 9.3; the empty corner cells' rings 42-45 Lab from their
+ground cores), and the cell stands out from its ring as strongly as a dot.
+
+Such a cell lies on the board's border (the lines alone, a tenth of a pitch a side at
+most, stop short of the ring) and is the ground all through: its core's colour fills
+the cell to its corners, where neither a dot's disc nor a pipe's band reaches, and the
+cells beside it show that ground too. A pipe or a dot, dark or bright, leaves its
+corners to the ground: it stays refused as before.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from flowbot.models import BoardGeometry, Cell
+from flowbot.vision._cells import CellSamples
+from flowbot.vision._colour import NEAR, delta_e, pixels_at, to_lab
+from flowbot.vision._stats import median_of
+
+#: Where a cell's corners are looked at, in pitches from its middle along both axes:
+#: past any dot's disc (0.38 pitch at most, 0.48 along the diagonal) and any pipe's
+#: band (a pipe 0.4 pitch wide at most: 0.2 from its axis), inside the grid lines
+#: (0.1 pitch a side at most).
+CORNER_AT = 0.34
+#: Pixels either side of a corner's point whose median is its colour (JPEG noise).
+CORNER_SPREAD = 1
+#: Most Lab between the core and a corner of a cell the ground fills: the ground's own
+#: noise and gradient across a cell. The darkest flows the game draws stand 12+ Lab off
+#: the black ground (``vision_dark_flows``): a dark dot's or pipe's corners stay apart.
+SAME_GROUND = 6.0
+
+
+def lit_ground(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    candidates: np.ndarray,
+    empty: np.ndarray,
+) -> np.ndarray:
+    """Which ``candidates`` (cells standing out from their rings as dots do) are the
+    ground, their rings on the lines and the outline: on the board's border, the ring
+    lighter than the core and no lighter than its sectors facing out, a corner of the
+    cell within ``SAME_GROUND`` of its core, and a cell beside it (the eight round it)
+    read ``empty`` with a core within ``NEAR`` of it (the ground there: a tile or a
+    square of another colour fills its cell too, in a ground of its own)."""
+    lit = np.zeros(candidates.shape, bool)
+    rows, cols = candidates.shape
+    # The game's lines and outline are lighter than its ground.
+    lighter = samples.ring_lab[..., 0] > samples.core_lab[..., 0]
+    for r, c in np.argwhere(candidates & lighter):
+        # The lines alone (a fifth of a pitch at most) stop short of the ring: the
+        # outline round the board reaches it, lighter than the ring on every side it
+        # lies (a grid misplaced, or at half the board's pitch, is refused as before).
+        outer = _outer_sides(rows, cols, int(r), int(c))
+        if not outer or any(
+            samples.sector_lab[r, c, k, 0] < samples.ring_lab[r, c, 0] for k in outer
+        ):
+            continue
+        core = samples.core_lab[r, c]
+        beside = [
+            samples.core_lab[r + dr, c + dc]
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols and empty[r + dr, c + dc]
+        ]
+        if not any(float(delta_e(core, other)) <= NEAR for other in beside):
+            continue
+        corners = _corner_colours(image, geometry, Cell(int(r), int(c)))
+        lit[r, c] = bool((delta_e(corners, core) <= SAME_GROUND).any())
+    return lit
+
+
+def _outer_sides(rows: int, cols: int, r: int, c: int) -> list[int]:
+    """The sides (0 right, 1 down, 2 left, 3 up: ``CellSamples.sector_lab``'s order) on
+    which cell ``(r, c)`` of a ``rows`` x ``cols`` grid lies on the board's border."""
+    on = (c == cols - 1, r == rows - 1, c == 0, r == 0)
+    return [k for k, border in enumerate(on) if border]
+
+
+def _corner_colours(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
+    """The colour (Lab) at each of ``cell``'s four corners, ``CORNER_AT`` pitches from its
+    middle along both axes: ``(4, 3)``."""
+    h, w = image.shape[:2]
+    centre = geometry.centre(cell)
+    reach = CORNER_AT * geometry.cell_size
+    spread = np.arange(-CORNER_SPREAD, CORNER_SPREAD + 1)
+    out = []
+    for sx, sy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        x = np.clip(np.rint(centre.x + sx * reach) + spread, 0, w - 1).astype(np.intp)
+        y = np.clip(np.rint(centre.y + sy * reach) + spread, 0, h - 1).astype(np.intp)
+        xx, yy = np.meshgrid(x, y)
+        out.append(median_of(to_lab(pixels_at(image, yy.ravel(), xx.ravel())), axis=0))
+    return np.stack(out)

@@ -247,11 +247,52 @@ def edge_ink(
     )
 
 
+#: An edge's middle part (from either end): the farthest from both its corners, where a
+#: line the game draws shows as along the rest of it (``middle_ink``).
+MIDDLE = (0.35, 0.5)
+
+
+def middle_ink(
+    gray: np.ndarray,
+    rgb: np.ndarray | None,
+    line: float,
+    span: tuple[float, float],
+    *,
+    pitch: float,
+    reach: float,
+) -> tuple[float, float]:
+    """log10(1 + the ink) across the middle (``MIDDLE``) of one edge on the vertical line
+    at column ``line`` spanning rows ``span`` (a horizontal edge: ``gray`` and ``rgb``
+    transposed), the most any channel shows as ``edge_ink`` takes it, within ``reach`` of
+    the line; and log10(1 + its brightest pixel's brightness) in ``gray``."""
+    # A window round the edge alone (the whole screen's planes as floats cost more).
+    side = int(np.ceil(max(GROUND_TO * pitch, reach + 2))) + 1
+    h, w = gray.shape[:2]
+    r0, r1 = max(0, int(span[0]) - 1), min(h, int(np.ceil(span[1])) + 2)
+    c0, c1 = max(0, round(line) - side), min(w, round(line) + side + 1)
+    window = [gray[r0:r1, c0:c1]]
+    if rgb is not None:
+        window += [rgb[r0:r1, c0:c1, k] for k in range(3)]
+    lines, spans = np.array([line - c0]), np.array(span) - r0
+    measured = [
+        _ink(p.astype(np.float32), lines, spans, pitch, reach, span_parts=MIDDLE) for p in window
+    ]
+    total = max(float(m[0][0, 0]) for m in measured)
+    return float(np.log10(1 + total)), float(np.log10(1 + measured[0][2][0, 0]))
+
+
 def _ink(
-    g: np.ndarray, lines: np.ndarray, spans: np.ndarray, pitch: float, line_reach: float
+    g: np.ndarray,
+    lines: np.ndarray,
+    spans: np.ndarray,
+    pitch: float,
+    line_reach: float,
+    *,
+    span_parts: tuple[float, float] = ALONG,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ink across the edges on ``lines`` (columns of ``g``) along each span of rows (within
-    ``line_reach`` pixels of them), the brightest pixel's over the ground, its brightness,
+    ``line_reach`` pixels of them; at ``span_parts`` of each span from either end, ``ALONG``
+    unless told), the brightest pixel's over the ground, its brightness,
     how far it stands above the brighter side (a ridge: a step stands above neither), and
     the ink below the darker side (a line darker than the glow lit past it); the ink
     in each end's part alone (``[..., 0]`` the part by the edge's first corner); and the
@@ -260,8 +301,8 @@ def _ink(
     ground_to = max(GROUND_TO * pitch, line_reach + 2)
     reach = int(np.ceil(ground_to))
     off = np.arange(-reach, reach + 1)
-    n_along = max(3, round((ALONG[1] - ALONG[0]) * pitch))
-    quarter = np.linspace(*ALONG, n_along)
+    n_along = max(3, round((span_parts[1] - span_parts[0]) * pitch))
+    quarter = np.linspace(*span_parts, n_along)
     t = np.concatenate([quarter, 1 - quarter[::-1]])
     along = spans[:-1, None] + np.diff(spans)[:, None] * t  # [spans, n_along]
     rows = np.clip(np.round(along).astype(int), 0, h - 1)

@@ -39,6 +39,14 @@ PROFILE, GROUND = 0.26, 0.05
 #: A side's colour reaches as far as it stands out from the ground by this share of
 #: its middle's step at least: blur's last tail is under it.
 TAIL = 1 / 12
+#: ... or, where the outline reaches that ground's place, this far: the game draws the
+#: outline twice a line's width at least, and a small board's lines may be a sixth of a
+#: pitch wide (a page zoomed in from a small canvas): in 25 px cells zoomed 1.75 the
+#: outline is 9-10 px wide and its blur reaches 6 px (0.24 pitch) past its middle, where
+#: the ground was taken; left as drawn, an empty corner cell's ring held the outline's
+#: colour, "a pipe, not a dot" (synthetic warps zoomed 4300000 unsolved and started).
+#: Sides with a dot beside them reach out to it: the lower quartile (``LOWER``) is taken.
+DEEP = 0.3
 #: The share of sides a reach is taken at (the lower quartile: sides with a dot
 #: beside them, half or more on a board, reach out to it).
 LOWER = 0.25
@@ -118,7 +126,13 @@ def _sides(geometry: BoardGeometry) -> Iterator[tuple[Cell, tuple[int, int], Sid
             yield cell, (1, 0), Side(ys[r + 1], xs[c], xs[c + 1], False, -1)
 
 
-def reach(image: np.ndarray, sides: list[Side], pitch: float, share: float = TAIL) -> float:
+def reach(
+    image: np.ndarray,
+    sides: list[Side],
+    pitch: float,
+    share: float = TAIL,
+    depth_share: float = PROFILE,
+) -> float:
     """How far (pixels) past the middle of ``sides`` their colour reaches into the cells:
     the lower quartile over the sides of where each one's step from the cell's ground,
     past its edge, falls under ``share`` of its middle's, or falls by less than that a
@@ -127,7 +141,7 @@ def reach(image: np.ndarray, sides: list[Side], pitch: float, share: float = TAI
     if not sides:
         return float("nan")
     h, w = image.shape[:2]
-    depth = max(3, round(PROFILE * pitch))
+    depth = max(3, round(depth_share * pitch))
     ground_from = max(1, depth - max(1, round(GROUND * pitch)))
     n_along = min(ALONG_SAMPLES, max(3, round((ALONG[1] - ALONG[0]) * pitch)))
     sides = sides[:: -(-len(sides) // MOST_SIDES)]  # spread over the board
@@ -172,12 +186,15 @@ def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) 
     ``LEAST_PX`` further: each side's band filled with the cell's pixels just past it."""
     outline, lines = outline_sides(geometry, features)
     pitch = geometry.cell_size
-    far = reach(image, outline, pitch)
+    far, profile = reach(image, outline, pitch), PROFILE
+    if far >= (PROFILE - GROUND) * pitch:
+        # At the ground's place: measured again from farther in (``DEEP``).
+        far, profile = reach(image, outline, pitch, depth_share=DEEP), DEEP
     # (nan: no outline or no line measured.) Past the ground's place the reach is not
     # measured: left as drawn.
     if not (
         far - reach(image, lines, pitch) >= LEAST_PX
-        and (0.5 - MARK_REACH) * pitch - ROUNDED_PX <= far < (PROFILE - GROUND) * pitch
+        and (0.5 - MARK_REACH) * pitch - ROUNDED_PX <= far < (profile - GROUND) * pitch
     ):
         return image
     out = image.copy()

@@ -27,6 +27,7 @@ run on past them into the classic search's grid).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -35,6 +36,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._between_holes import clear_between_holes
 from flowbot.vision._board_beyond import board_beyond
 from flowbot.vision._bridges import Bridged, take_off, tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
@@ -426,7 +428,14 @@ def _board_on(
         playable,
         (r0, r1, c0, c1),
     )
-    _check_sides(kinds, playable, box, opening)
+    # Sides between two holes judged at their middle too, asked only where one shows ink.
+    left_out = box & ~playable
+    clear = cache(
+        lambda: clear_between_holes(
+            gray, rgb, kinds, lattice, left_out, ground=_holes_ground(kinds, left_out)
+        )
+    )
+    _check_sides(kinds, playable, box, opening, clear)
     _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape, opening=opening)
     holes = frozenset(Cell(int(r) - r0, int(c) - c0) for r, c in np.argwhere(box & ~playable))
     walls = frozenset(
@@ -654,7 +663,11 @@ def _sides(
 
 
 def _check_sides(
-    kinds: EdgeKinds, playable: np.ndarray, box: np.ndarray, opening: tuple[np.ndarray, np.ndarray]
+    kinds: EdgeKinds,
+    playable: np.ndarray,
+    box: np.ndarray,
+    opening: tuple[np.ndarray, np.ndarray],
+    clear: Callable[[], tuple[np.ndarray, np.ndarray]] | None = None,
 ) -> None:
     """Every side as the game draws it round and inside a board with an outline.
 
@@ -663,7 +676,8 @@ def _check_sides(
     clearly heavier than a line (a board as wide as the screen has its frame
     dimmer than its holes' outline; one flush against another window, as a side cut
     by the image's edge, its brightest pixel the outline's: ``_frame_bright``) but at
-    warps' ``opening``.
+    warps' ``opening``. ``clear``: the sides between two holes clear at their middle
+    (``clear_between_holes``), asked only where one shows ink by its ends.
     """
     across, down = _inner(kinds)
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
@@ -715,6 +729,9 @@ def _check_sides(
         drawn = (
             (side != Kind.NONE) & ~kinds.no_ridge(ridge) & ~kinds.faint_and_dim(ink, top, ground)
         )
+        if (between(holes, holes) & drawn).any() and clear is not None:
+            # Clear at its middle: the outline's blur at its corners (``_between_holes``).
+            drawn &= ~clear()[0 if side is across else 1]
         if (between(holes, holes) & drawn).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
     if faint_count > FAINT_SHARE * inner_count:

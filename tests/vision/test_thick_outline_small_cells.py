@@ -1,0 +1,39 @@
+"""A thick outline in small cells (session 38).
+
+The game draws the outline twice a line's width at least; a page zoomed in from
+a small canvas draws lines a sixth of a pitch wide, and the outline then 0.37
+pitch wide, its blur 0.27 pitch from its middle. It reached into both end parts
+of a side between two holes (read a line between cells left out), and past the
+place a cell's ground was taken for its reach into the cells (an empty corner
+cell read as a pipe's end).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._outline_edges import middle_ink
+
+
+@pytest.mark.parametrize("state", ["unsolved", "started", "solved"])
+def test_holes_by_a_thick_outline_in_small_cells_read(state: str) -> None:
+    # 10x8 board of 25.4 px cells zoomed 1.75, three holes at its left side and a warp:
+    # refused before ("some inner grid lines are missing"), in all three states.
+    shot = sample("zoomed", 4300000, "warps", state)
+    truth = shot.puzzle.canonical() if state == "unsolved" else shot.puzzle.as_drawn().canonical()
+    assert read_board(shot.image).puzzle.canonical() == truth
+
+
+def test_a_side_s_middle_shows_a_line_not_an_outline_beside_its_ends() -> None:
+    # A vertical side from y=20 to y=45 at x=30: the outline crossing its top 7 px thick
+    # reaches its end parts, not its middle; a line drawn along it shows there.
+    image = np.zeros((70, 60, 3), np.uint8)
+    image[16:25, 5:55] = 250  # the outline along the top corner
+    plain = middle_ink(image[..., 0], image, 30.0, (20.0, 45.0), pitch=25.0, reach=2.5)
+    image[20:45, 29:32] = 120  # a line along the side
+    drawn = middle_ink(image[..., 0], image, 30.0, (20.0, 45.0), pitch=25.0, reach=2.5)
+    assert plain[0] < 0.5
+    assert drawn[0] > 2.0

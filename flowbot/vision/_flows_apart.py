@@ -48,11 +48,14 @@ def finished_board_beside(image: np.ndarray, cells: Cells) -> bool:
         return False
     # Round its dots as round any board's; else farther, past rows of pipes alone
     # (the farther look may take in the screen's edge or text, and find no grid).
-    found = [_board_in(image, cells, around(image, ends, reach)) for reach in (REACH, FLOWS_REACH)]
-    if any(found):
-        return True
+    gridless = True
+    for reach in (REACH, FLOWS_REACH):
+        found = _board_in(image, cells, around(image, ends, reach))
+        if found:
+            return True
+        gridless &= found is None
     # No grid found round them either time: the ends' own spacing tells the board.
-    return all(board is None for board in found) and on_one_lattice(ends)
+    return gridless and on_one_lattice(ends)
 
 
 def _board_in(image: np.ndarray, cells: Cells, region: Region) -> bool | None:

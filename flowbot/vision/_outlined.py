@@ -431,9 +431,7 @@ def _board_on(
     # Sides between two holes judged at their middle too, asked only where one shows ink.
     left_out = box & ~playable
     clear = cache(
-        lambda: clear_between_holes(
-            gray, rgb, kinds, lattice, left_out, ground=_holes_ground(kinds, left_out)
-        )
+        lambda ground: clear_between_holes(gray, rgb, kinds, lattice, left_out, ground=ground)
     )
     _check_sides(kinds, playable, box, opening, clear)
     _check_not_cut(kinds, playable, lattice, (r0, r1, c0, c1), gray.shape, opening=opening)
@@ -667,7 +665,7 @@ def _check_sides(
     playable: np.ndarray,
     box: np.ndarray,
     opening: tuple[np.ndarray, np.ndarray],
-    clear: Callable[[], tuple[np.ndarray, np.ndarray]] | None = None,
+    clear: Callable[[float], tuple[np.ndarray, np.ndarray]] | None = None,
 ) -> None:
     """Every side as the game draws it round and inside a board with an outline.
 
@@ -677,7 +675,8 @@ def _check_sides(
     dimmer than its holes' outline; one flush against another window, as a side cut
     by the image's edge, its brightest pixel the outline's: ``_frame_bright``) but at
     warps' ``opening``. ``clear``: the sides between two holes clear at their middle
-    (``clear_between_holes``), asked only where one shows ink by its ends.
+    (``clear_between_holes``, given the holes' ground), asked only where one shows ink by
+    its ends.
     """
     across, down = _inner(kinds)
     across_ink, down_ink = kinds.vertical_ink[1:-1].T, kinds.horizontal_ink[1:-1]
@@ -731,7 +730,7 @@ def _check_sides(
         )
         if (between(holes, holes) & drawn).any() and clear is not None:
             # Clear at its middle: the outline's blur at its corners (``_between_holes``).
-            drawn &= ~clear()[0 if side is across else 1]
+            drawn &= ~clear(ground)[0 if side is across else 1]
         if (between(holes, holes) & drawn).any():
             raise OutlineError("a line is drawn between two cells left out of the board")
     if faint_count > FAINT_SHARE * inner_count:

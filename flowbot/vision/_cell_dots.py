@@ -12,6 +12,7 @@ from flowbot.vision._bands import border_like
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, CellSamples
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
+from flowbot.vision._faint_pipes import under_line
 from flowbot.vision._letters import LETTER_REACH
 from flowbot.vision._lit_ground import lit_ground
 from flowbot.vision._rays import corner_reach, outline_rays
@@ -165,7 +166,9 @@ def read_dots(
     in_doubt = _blurred_discs(samples, contrast, blurred, dots | twins, hole)
     # A faint disc taken for noise as oblong may be a dark dot JPEG smeared in a small
     # cell, its twin blurred past a crisp rim: judged with the blurred cells as a pair.
-    in_doubt += _blurred_pairs(samples, contrast, blurred + oblong, dots | twins, hole)
+    in_doubt += _blurred_pairs(
+        samples, contrast, blurred + oblong, dots | twins, hole, image=image, geometry=geometry
+    )
     for r, c in doubtful + in_doubt:
         if Cell(r, c) not in twins:
             raise UnsureReadingError(f"cannot tell whether cell ({r}, {c}) holds a dot")
@@ -301,6 +304,9 @@ def _blurred_pairs(
     blurred: list[Cell],
     dots: set[Cell],
     hole: np.ndarray,
+    *,
+    image: np.ndarray,
+    geometry: BoardGeometry,
 ) -> list[Cell]:
     """The ``blurred`` cells (faint, no crisp disc, or a faint disc taken for noise as
     oblong) standing out past the ground's noise (as ``_blurred_discs``) on a ring as
@@ -346,6 +352,7 @@ def _blurred_pairs(
             o != c
             and float(delta_e(core[c], core[o])) * TWIN_SIDE <= max(standing[c], standing[o])
             and not _one_shaft(c, o, contrast, core, sides)
+            and not _one_patch(c, o, sides, image, geometry)
             for o in on_black
         )
     ]
@@ -378,6 +385,26 @@ def _one_shaft(a: Cell, b: Cell, contrast: np.ndarray, core: np.ndarray, sides: 
         and float(contrast[m]) >= SHAFT_EVEN * ends
         and float(delta_e(core[m], colour)) * TWIN_SIDE <= float(contrast[m])
         for m in between
+    )
+
+
+def _one_patch(
+    a: Cell, b: Cell, sides: np.ndarray, image: np.ndarray, geometry: BoardGeometry
+) -> bool:
+    """Whether side-by-side ``a`` and ``b`` show one patch of colour under the grid line
+    between them: each ring shows the colour towards the other (``sides``), and the line
+    crosses it as it shows beside it (``under_line``). The game draws a pipe joining two
+    dots over that line, the background's glow under it (a glow shaft's soft end across
+    two cells of a column, 6-7 Lab from black rings: holes desktop_app 4600004); two
+    dots apart leave their rings between them bare."""
+    dr, dc = b.row - a.row, b.col - a.col
+    if abs(dr) + abs(dc) != 1:
+        return False
+    towards = {(0, 1): 0, (1, 0): 1, (0, -1): 2, (-1, 0): 3}  # ``sides``: right, down, left, up
+    return (
+        bool(sides[a][towards[dr, dc]])
+        and bool(sides[b][towards[-dr, -dc]])
+        and under_line(image, geometry, a, b)
     )
 
 

@@ -326,7 +326,7 @@ LINE_BESIDE = 0.35
 LINE_KEPT = 0.5
 
 
-def under_line(cells: Cells, a: Cell, b: Cell) -> bool:
+def under_line(image: np.ndarray, geometry: BoardGeometry, a: Cell, b: Cell) -> bool:
     """Whether the grid line between ``a`` and ``b`` shows across the band there as
     beside it: the band lies under the board's lines, the background's glow.
 
@@ -336,7 +336,6 @@ def under_line(cells: Cells, a: Cell, b: Cell) -> bool:
     (``runs_past_board``), but the lines cross it (bridges drift 4300003, a dark green
     shaft down a cropped board's last column into row 2).
     """
-    image, geometry = cells.image, cells.geometry
     h, w = image.shape[:2]
     pitch = geometry.cell_size
     p, q = geometry.centre(a), geometry.centre(b)
@@ -396,7 +395,7 @@ def check_no_faint_pipes(cells: Cells) -> None:
         if (
             share >= DRAWN_SHARE
             and not runs_past_board(cells, cell, other)
-            and not under_line(cells, cell, other)
+            and not under_line(cells.image, cells.geometry, cell, other)
         ):
             raise UnsureReadingError(
                 f"a faint pipe is drawn at cell ({cell.row}, {cell.col}) and not read"

@@ -14,7 +14,7 @@ import numpy as np
 from flowbot.models import BoardGeometry, Cell
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._cell_dots import _one_shaft
+from flowbot.vision._cell_dots import _one_patch, _one_shaft
 from flowbot.vision._faint_pipes import DRAWN_SHARE, WIDEST, drawn_share
 from flowbot.vision._rays import _rises_within
 
@@ -61,3 +61,45 @@ def test_blurred_ends_of_a_thinner_band_stay_in_doubt() -> None:
     assert _one_shaft(a, b, contrast, core, sides)
     sides[0, 1] = [True, False, False, False]  # not crossed: an end of its own
     assert not _one_shaft(a, b, contrast, core, sides)
+
+
+def _board_with_patch(*, over_lines: bool) -> tuple[np.ndarray, BoardGeometry]:
+    """A 4x3 board of 45 px cells on black, grey lines, and a soft orange patch across the
+    edge between cells (1, 1) and (2, 1): under the lines (glow) or over them (a pipe)."""
+    pitch, n_rows, n_cols = 45, 4, 3
+    image = np.zeros((n_rows * pitch + 1, n_cols * pitch + 1, 3), np.float32)
+    lines = np.zeros(image.shape[:2], bool)
+    lines[::pitch, :] = True
+    lines[:, ::pitch] = True
+    yy, xx = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
+    soft = np.exp(-(((xx - 1.5 * pitch) / 16) ** 2 + ((yy - 2 * pitch) / 26) ** 2))
+    orange = np.array([40.0, 22.0, 0.0])
+    if over_lines:  # laid over them, hiding them where it is whole
+        image[lines] = 90.0
+        image = image * (1 - soft[:, :, None]) + soft[:, :, None] * orange
+    else:
+        image += soft[:, :, None] * orange
+        image[lines] = 90.0
+    geometry = BoardGeometry(
+        xs=tuple(float(x) for x in range(0, n_cols * pitch + 1, pitch)),
+        ys=tuple(float(y) for y in range(0, n_rows * pitch + 1, pitch)),
+    )
+    return np.clip(image + 0.5, 0, 255).astype(np.uint8), geometry
+
+
+def test_one_patch_of_glow_under_the_line_between_two_cells_is_no_pair() -> None:
+    # A glow shaft's soft end across two cells of a column (holes desktop_app 4600004):
+    # the grid line crosses it, as the game draws its lines over its glow.
+    a, b = Cell(1, 1), Cell(2, 1)
+    sides = np.zeros((4, 3, 4), bool)
+    sides[a] = [False, True, False, False]  # a's ring shows the colour downwards
+    sides[b] = [False, False, False, True]  # b's upwards
+    image, geometry = _board_with_patch(over_lines=False)
+    assert _one_patch(a, b, sides, image, geometry)
+    # The same colour drawn over the line is a pipe joining two dots: a pair in doubt.
+    image, geometry = _board_with_patch(over_lines=True)
+    assert not _one_patch(a, b, sides, image, geometry)
+    # Two dots apart leave their rings between them bare.
+    image, geometry = _board_with_patch(over_lines=False)
+    sides[b] = False
+    assert not _one_patch(a, b, sides, image, geometry)

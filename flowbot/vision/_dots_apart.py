@@ -236,7 +236,33 @@ def board_dot_sets(
         sets.append(dots)
         taken = (left[:, None, :] == dots[None, :, :]).all(axis=2).any(axis=1)
         left = left[~taken]
-    return sets
+    # A set falling apart: each group of it, after all sets (only such screens pay).
+    apart = [group for dots in sets for group in _groups_apart(dots)]
+    return sets + [group for group in apart if len(group) >= 2 * PAIRS]
+
+
+#: A board's dots each lie within this many dot sizes of another of its dots (about six
+#: cells), a pair's two ends together however far apart: a set of pairs that falls
+#: apart farther is more than one group, and each is looked round too. Discs of a dot's
+#: size in a window beside a small board (a pink pair 17 dot sizes off a mirrored hex
+#: board, colour_blind 4600003) widen the set's region over that window's clutter (a
+#: spreadsheet's ruled grid), whose lines outweigh the board's there.
+APART = 8.0
+
+
+def _groups_apart(dots: np.ndarray) -> list[np.ndarray]:
+    """The groups ``dots`` (x, y, size, R, G, B rows) fall into (``APART``), when more than
+    one; none when it is one."""
+    centres, size = dots[:, :2], float(np.median(dots[:, 2]))
+    near = np.linalg.norm(centres[:, None] - centres[None], axis=2) <= APART * size
+    twins = (
+        np.linalg.norm(dots[:, None, 3:] - dots[None, :, 3:], axis=2) <= TWIN_COLOUR
+    )  # one colour in a set of one size: a pair's ends
+    joined = (near | twins).astype(np.int32)
+    while not np.array_equal(grown := np.minimum(joined @ joined, 1), joined):
+        joined = grown  # joined through one more dot
+    groups = np.unique(joined.astype(bool), axis=0)
+    return [dots[group] for group in groups] if len(groups) > 1 else []
 
 
 def _dots_region(

@@ -140,6 +140,24 @@ def test_glow_is_no_pair() -> None:
     assert _blurred_pairs(samples, lifted, faint, set(), hole) == []
 
 
+def test_a_dark_dot_among_bright_pipes_in_small_cells_is_darker_than_its_ring() -> None:
+    # Why a blurred pair is not told from a tint by lightness: a dark dot lifts its core
+    # over the black ground, yet in 20 px cells blurred 1.2 px the lines and the bright
+    # pipes beside it lift its ring more (core 2.5 L*, ring 3.7), as the lines' blur and
+    # glow lift a hue-only tint's (synthetic bridges tiny cells, 18.9 px: 0.1-0.7 darker).
+    # Read by "a core no lighter than its ring is a tint", its colour was left out.
+    image, puzzle, _ = _dark_jpeg(4400011, (25, 0, 25), 20, 40, False, blur=BLUR)
+    samples = sample_cells(image, board_geometry(puzzle, cell_px=20))
+    dot = Cell(2, 5)
+    assert dot in {p.a for p in puzzle.pairs} | {p.b for p in puzzle.pairs}
+    assert samples.core_lab[dot][0] < samples.ring_lab[dot][0]
+    try:
+        reading = read_board(image)
+    except UnsureBoardError:
+        return  # refused: right too
+    assert reading.puzzle == puzzle.canonical()
+
+
 def _faint_cells(samples: CellSamples) -> tuple[np.ndarray, list[Cell], np.ndarray]:
     """Each cell's contrast (the bright flows' cells 0: the pipe stage hides them from the
     dot reader), the cells between the faint and the empty contrast, no holes."""

@@ -56,6 +56,14 @@ MARGIN = 1.2
 #: sides whose line is brightest in the clearest channel (this quantile up: the line
 #: covering its pixels whole; 66 in red there, the lines' own, the top-hat's level 82).
 UNDER_SHARE = 0.05
+#: ... and in every colour channel where those lines are this many pixels wide at half
+#: their peak (the median; in the clearest channel's top-hat) or more: their middle is
+#: their own colour through JPEG's colour blocks of 2 px and a blur on either side
+#: (synthetic hex crop 3900015 solved, 5.5 px). A narrower blurred line covers no pixel
+#: whole and its middle is dimmer than its colour: taken so, tiny cells 300004 and 300005
+#: solved (2-2.5 px) fell in no clear groups, mirror 300059 solved (3 px) read a thin line
+#: as a wall.
+WIDE_LINES = 4.0
 SOLID_QUARTER = 0.75
 #: Where along a side its faces are looked at (its middle half, as its width).
 _ALONG = np.linspace(0.25, 0.75, 5)
@@ -132,26 +140,37 @@ class FacedInks:
         if self._looked is None or self._looked[0] != key:
             levels = [line_level(lines.sides(sides, across, inked=False)) for lines in self.maps]
             either = np.stack([faces(channel, sides, self.off) for channel in self.channels], -1)
-            levels = self._under_glow(sides, across, levels, either)
+            levels = self._own_colour(sides, across, levels, either)
             self._looked = (key, levels, either)
         return self._looked[1], self._looked[2]
 
-    def _under_glow(
+    def _own_colour(
         self, sides: np.ndarray, across: float, levels: list[float], either: np.ndarray
     ) -> list[float]:
-        """``levels`` with each colour channel's where the lines stand below both their faces
-        along some of the sides (``UNDER_SHARE``: glow brighter than the lines in that
-        channel) taken as the lines' own value at their middle: where the clearest
-        channel's line peaks, over the quarter of the sides it is brightest along
-        (``SOLID_QUARTER``: the line covering its pixels whole there).
+        """``levels`` with a colour channel's taken as the lines' own value at their middle
+        (where the clearest channel's line peaks, over the quarter of the sides it is
+        brightest along, ``SOLID_QUARTER``: the line covering its pixels whole there) where
+        the lines stand below both their faces along some of the sides (``UNDER_SHARE``:
+        glow brighter than the lines in that channel); in every colour channel where the
+        lines are wide (``WIDE_LINES``: they keep their own colour at their middle).
 
-        ``line_level`` takes a line's brightness from the top-hat, which a line darker
-        than its ground does not keep: there the level is its ground's, and the lines'
-        colour, on the wrong side of the glow, is no mix of the ground and itself (synthetic
-        hex colour_blind 300048 started: green lines (66, 107, 65) under purple glow (95,
-        54, 68), their levels (82, 108, 79); the lines' colour's share of them 0, their
-        hexagons left out as showing no ink; mirror 300012 started: red 103 against the
-        lines' 63, the shares' walls unlike the clearest channels', refused)."""
+        ``line_level`` takes a line's brightness from the top-hat (its peak over the ground,
+        the 90th percentile over the sides), which a line darker than its ground does not
+        keep: there the level is its ground's, and the lines' colour, on the wrong side of
+        the glow, is no mix of the ground and itself (synthetic hex colour_blind 300048
+        started: green lines (66, 107, 65) under purple glow (95, 54, 68), their levels
+        (82, 108, 79); the lines' colour's share of them 0, their hexagons left out as
+        showing no ink; mirror 300012 started: red 103 against the lines' 63, the shares'
+        walls unlike the clearest channels', refused). Nor where JPEG, keeping the colours
+        at half resolution, runs a light tint's colour into the lines beside it: the
+        brightest tenth then is the tint's, however few lines stand below both faces
+        (synthetic hex crop 3900015 solved, JPEG 77, lines 5.5 px wide at half their
+        height, glow under a white flow's grey tint: levels (135, 107, 109) against the
+        lines' (125, 97, 70), at their middle (124, 97, 77); a line there, blue 82-86
+        between faces of 94 and 125, lay off every mix of the ground and the levels, eight
+        hexagons showed no ink on a side and were left out, their sides then judged as the
+        outline: refused). A narrow blurred line covers no pixel whole: its middle is
+        dimmer than its colour, and the top-hat's brightest tenth nearer it."""
         if not len(sides):
             return levels
         clearest = int(np.argmax(np.array(levels) - np.median(either.max(axis=1), axis=0)))
@@ -163,14 +182,15 @@ class FacedInks:
         rows = np.arange(len(sides))
         bright = typical[rows, peak]
         solid = bright >= np.quantile(bright, SOLID_QUARTER)
+        # (each line's width at half its peak, in the half-pixel steps across it)
+        half_width = (typical >= 0.5 * bright[:, None]).sum(axis=1) * (offsets[1] - offsets[0])
+        wide = bool(np.median(half_width[solid]) >= WIDE_LINES)
         levels = list(levels)
         for c in range(3):
-            own = np.median(
-                lines._profiles(self.channels[c].astype(np.float32), sides, across)[0], axis=1
-            )
-            value = own[rows, peak]
+            along = lines._profiles(self.channels[c].astype(np.float32), sides, across)[0]
+            value = np.median(along, axis=1)[rows, peak]
             darker = value < either[:, :, c].min(axis=1) - self.contrast
-            if darker.mean() >= UNDER_SHARE:
+            if wide or darker.mean() >= UNDER_SHARE:
                 levels[c] = float(np.median(value[solid]))
         return levels
 

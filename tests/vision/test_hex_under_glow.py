@@ -1,5 +1,5 @@
 """Hexagonal boards with pipes drawn where glow is brighter than the lines in a colour channel
-(``_hex_faces.FacedInks._under_glow``), and pipes into lettered dots (``_hex_pipes.lettered_of``).
+(``_hex_faces.FacedInks._own_colour``), and pipes into lettered dots (``_hex_pipes.lettered_of``).
 
 Synthetic shots of development seeds (300000-400000), and drawn lines.
 """
@@ -99,3 +99,14 @@ def test_a_lettered_dot_of_another_colour_is_no_pipes_end() -> None:
     assert not lettered_of(image, centres, PITCH, red).any()
     # the hexagon above (a pipe's bend, no dot) holds no lettered disc
     assert not lettered_of(image, np.array([ABOVE]), PITCH, band).any()
+
+
+def test_the_lines_colour_under_jpeg_beside_light_tints_is_their_own() -> None:
+    # JPEG keeps the colours at half resolution and runs a white flow's light tint (lit by
+    # glow) into the lines beside it: the top-hat's brightest tenth was the tint's, (135,
+    # 107, 109) against the lines' own (125, 97, 70); eight hexagons whose lines there lay
+    # off every mix of the ground and that colour were left out as of no ink, and the
+    # board refused as cut off. Synthetic hex crop 3900015 solved (JPEG 77).
+    shot = sample("crop", 3900015, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()

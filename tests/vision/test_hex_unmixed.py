@@ -96,7 +96,7 @@ def test_a_board_under_a_light_flows_tint_found_whole_is_then_judged_by_its_wall
     # walls than the clearest channels along a direction where both are clear
     # (COVERED_ALIKE), refused, while the lines' level in red was the glow's (103, the
     # lines' own 63: the top-hat keeps no line darker than its ground); with their own
-    # value there (``_hex_faces.FacedInks._under_glow``) the two agree and it reads exactly.
+    # value there (``_hex_faces.FacedInks._own_colour``) the two agree and it reads exactly.
     shot = sample("mirror", 300012, variant="hex", state="started")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()

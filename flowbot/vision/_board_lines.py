@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_hidden_lines import nearby_median, unseen_by_colour
 from flowbot.vision._board_pipes import colour_line_maps, under_pipes
+from flowbot.vision._board_run_on import other_lines_past
 from flowbot.vision._edges import (
     LineProfiles,
     ends_and_ground,
@@ -16,6 +18,7 @@ from flowbot.vision._edges import (
 )
 from flowbot.vision._grid import full_size_lines, lies_within, span_middles
 from flowbot.vision._lattice import Lattice, LineMaps, in_phase
+from flowbot.vision._past_border import RunOn
 from flowbot.vision._rule import Grid, Rule
 from flowbot.vision._stats import (
     median_along,
@@ -95,17 +98,27 @@ def _unseen_across(best: Lattice, other: Lattice, maps: LineMaps, level: float) 
 
 
 def check_edges(
-    lattice: Lattice, maps: LineMaps, image: np.ndarray, factor: int, settings: Settings
+    lattice: Lattice,
+    maps: LineMaps,
+    image: np.ndarray,
+    factor: int,
+    settings: Settings,
+    *,
+    run_on: Callable[[], dict[str, RunOn]] | None = None,
 ) -> None:
-    """Refuse boards whose inner grid edges are missing, doubled as walls, or run on outside."""
+    """Refuse boards whose inner grid edges are missing, doubled as walls, or run on outside.
+
+    ``run_on``: how the lines crossing each border look past it in colour
+    (``Grid.run_on``, measured only when asked), where known.
+    """
     xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
     p = lattice.pitch
     # Inner lines running on past the border: the board is cut by the image edge
     # or shaped. A run-on looks as the lines do inside; the faint ripples in a
     # white window's text beside the board do not.
-    for positions, spans, binary, strength in (
-        (xs, ys, maps.vertical, maps.vertical_strength),
-        (ys, xs, maps.horizontal.T, maps.horizontal_strength.T),
+    for positions, spans, binary, strength, sides in (
+        (xs, ys, maps.vertical, maps.vertical_strength, ("top", "bottom")),
+        (ys, xs, maps.horizontal.T, maps.horizontal_strength.T, ("left", "right")),
     ):
         inner = [round(v) for v in positions[1:-1]]
         if not inner:
@@ -117,17 +130,24 @@ def check_edges(
             continue
         typical = float(median_of(strength[first:last][:, inner][seen]))
         least, most = settings.run_on_ratio * typical, typical / settings.run_on_ratio
-        for a, b in (
-            (spans[0] - 0.85 * p, spans[0] - 0.15 * p),
-            (spans[-1] + 0.15 * p, spans[-1] + 0.85 * p),
+        for side, (a, b) in zip(
+            sides,
+            (
+                (spans[0] - 0.85 * p, spans[0] - 0.15 * p),
+                (spans[-1] + 0.15 * p, spans[-1] + 0.85 * p),
+            ),
+            strict=True,
         ):
             lo, hi = max(0, round(a)), min(size, round(b))
             if hi - lo < max(2, 0.3 * p):
                 continue
             contrast = strength[lo:hi][:, inner]
             line = (binary[lo:hi][:, inner] > 0) & (contrast >= least) & (contrast <= most)
-            run_on = line.mean()
-            if run_on >= 0.5:
+            if line.mean() >= 0.5 and run_on is not None and side in run_on():
+                # ... in the board's line colour: the line map takes in
+                # another window's thin rules too.
+                line &= ~other_lines_past(run_on()[side], settings)[None, :]
+            if line.mean() >= 0.5:
                 raise RunOnError
     # Every inner edge, one cell long: present, and not much stronger than the rest.
     strengths = []
@@ -565,5 +585,7 @@ INNER_EDGES: Rule[Grid] = Rule(
     "over tints, mirror 300019 started).",
     reason="some inner grid lines are missing (holes or walls in the board) / "
     "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
-    check=lambda grid: check_edges(grid.lattice, grid.maps, grid.image, grid.factor, grid.settings),
+    check=lambda grid: check_edges(
+        grid.lattice, grid.maps, grid.image, grid.factor, grid.settings, run_on=lambda: grid.run_on
+    ),
 )

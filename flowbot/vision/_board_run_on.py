@@ -73,6 +73,20 @@ def same_line_colour(run_on: RunOn) -> np.ndarray:
     return run_on.unlike <= SAME_LINE
 
 
+def other_lines_past(run_on: RunOn, settings: Settings) -> np.ndarray:
+    """Whether each line past a border is clearly another's: seen there, of another colour.
+
+    The line map takes in any thin bright line: another window's ruled rows
+    beside a mirror window, in step with the board's every third row (white
+    rules 21 px apart beside a board's green lines 63 px apart, 53 CIELAB
+    off them), pass there for the board's lines going on. Only a line seen
+    a pitch past the border as clearly as a line (``like_lines``) is judged
+    by its colour: where none shows there, its colour is noise's.
+    """
+    seen = like_lines(run_on.beyond, run_on.inside, settings.edge_colour_ratio)
+    return seen & ~same_line_colour(run_on)
+
+
 def check_cells_past_border(
     lattice: Lattice, image: np.ndarray, factor: int, settings: Settings
 ) -> None:

@@ -577,16 +577,33 @@ def hex_board(sides: HexSides, *, walled: bool = True) -> HexBoard:
     return _indexed(sides.lattice, set(sides.cells) - enclosed, walls)
 
 
+#: Walls round a hexagon drawn whole, the rest of its sides the outline, for it to be
+#: read as a hole: no flow could reach it, and the game draws none so; the more walls,
+#: the less a thin line misread as one could make a cell a hole (a cell beside the
+#: outline has few sides to it). Holes two side by side: 5.
+WALLED_IN = 4
+
+
 def wall_sides(sides: HexSides) -> tuple[set[frozenset[Node]], set[Node]]:
     """The sides between two cells drawn with the outline's width (walls), and the
-    hexagons walled all round (holes inside the board: no flow could cover them)."""
+    hexagons walled all round (holes inside the board: no flow could cover them).
+
+    Walled all round: every side a wall or the outline (facing no cell). Two holes
+    side by side, the outline round each drawn whole in small blurred hexagons: one
+    was read drawn all round, five walls and the outline towards the other (synthetic
+    hex tiny_cells 1200003 unsolved, 16 px hexagons)."""
     inner, _ = sides.widths
     assert sides.groups is not None, "read once the width rule passed"
     groups = sides.groups
     walls = {side for side, width in inner.items() if groups[side_direction(side)].is_wide(width)}
-    enclosed = {
-        node for node in sides.cells if all(frozenset((node, n)) in walls for n in neighbours(node))
-    }
+    cells = set(sides.cells)
+
+    def walled_in(node: Node) -> bool:
+        around = [frozenset((node, n)) for n in neighbours(node)]
+        walled = sum(side in walls for side in around)
+        return walled >= WALLED_IN and all(side in walls or not side <= cells for side in around)
+
+    enclosed = {node for node in cells if walled_in(node)}
     return {side for side in walls if not side & enclosed}, enclosed
 
 

@@ -192,7 +192,7 @@ class CutInks:
         # percentile of the lines' brightness with it, 169 in red against the lines' 124, a
         # cut outline beside an orange pipe measured half its width: synthetic hex
         # huge_cells 300024 solved)
-        return np.where(shown, self.cut.widths(sides, across, levels), 0.0)
+        return np.where(shown, self.cut.widths(sides, across, levels, np.array(cut)), 0.0)
 
 
 def _line_coloured(

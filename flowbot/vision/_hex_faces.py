@@ -46,6 +46,17 @@ from flowbot.vision._hex_channel import GROUND_OFF
 #: (jpeg 300003 started, read WRONG at 1.3); a white flow's tint beside blurred lines
 #: 2.4 times (web 300013 solved, refused as before at 3).
 CLEARER = 3.0
+#: ... and this many times where the image's edge cuts the side: its line shows a pixel or
+#: so inside the edge, and JPEG's halved colour mixes that pixel's colour with its face's
+#: (the face's chroma block, upsampled, reaches over it), where the luma keeps it whole.
+#: Synthetic hex tiny cells 300001 solved (JPEG 86): a cut outline over a yellow dot's
+#: tint 0.71 px in blue (clearing its face 3.06 times as much as the luma) against a
+#: thin line's 0.66 and the outline's 1.05 there, 1.21 in the luma. On 80 tight crops
+#: (tiny cells and crop, started and solved, dev seeds 300000-300019) colour channels
+#: clearing a cut side's face 3.1-4.5 times as much measured it as the luma did (within
+#: 0.4 px); where they were needed (a white flow's grey tint as light as the lines,
+#: tiny cells 300008 solved) 10.9-37 times.
+CUT_CLEARER = 5.0
 #: The channels are looked at this many pitches round the hexagons' centres: past a
 #: side's faces and its line's reach (0.58 + 0.12 pitch), and the top-hat's (0.24).
 MARGIN = 1.2
@@ -104,16 +115,21 @@ class FacedInks:
         self._looked: tuple[tuple[bytes, float], list[float], np.ndarray] | None = None
 
     def widths(
-        self, sides: np.ndarray, across: float, levels: Sequence[float] | None = None
+        self,
+        sides: np.ndarray,
+        across: float,
+        levels: Sequence[float] | None = None,
+        cut: np.ndarray | None = None,
     ) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels (over the
-        lines' ``levels`` in each channel, when given: ``_hex_coverage.CutInks``)."""
+        lines' ``levels`` in each channel, when given, and ``cut``: which of the sides the
+        image's edge cuts: ``_hex_coverage.CutInks``)."""
         if not len(sides):
             return np.zeros(0)
         sides = sides - self.origin
         own, either = self.looks(sides, across)
         levels = list(levels) if levels is not None else own
-        taken = self.taken(levels, either)
+        taken = self.taken(levels, either, cut)
         widths = np.zeros(len(sides))
         for which in np.unique(taken):
             mine = taken == which
@@ -122,14 +138,19 @@ class FacedInks:
             widths[mine] = [side_width(side, level) for side in seen]
         return widths
 
-    def taken(self, levels: list[float], either: np.ndarray) -> np.ndarray:
+    def taken(
+        self, levels: list[float], either: np.ndarray, cut: np.ndarray | None = None
+    ) -> np.ndarray:
         """The channel each side is measured in (0-2 red, green, blue; 3 the luma), from the
-        lines' ``levels`` and each side's faces ``either`` (``looks``)."""
+        lines' ``levels`` and each side's faces ``either`` (``looks``), the sides ``cut`` by
+        the image's edge (when given) by ``CUT_CLEARER``."""
         clearance = np.array(levels)[:, None] - either.max(axis=1).T
         colour = np.argmax(clearance[:3], axis=0)
         best = clearance[colour, np.arange(either.shape[0])]
-        # (the luma unless its faces all but hide the line: JPEG's colours ring beside it)
-        return np.where((best >= CLEARER * clearance[3]) & (best >= self.contrast), colour, 3)
+        # (the luma unless its faces all but hide the line: JPEG's colours ring beside it,
+        # and halve a cut line's pixel with its face)
+        clearer = np.where(cut, CUT_CLEARER, CLEARER) if cut is not None else CLEARER
+        return np.where((best >= clearer * clearance[3]) & (best >= self.contrast), colour, 3)
 
     def looks(self, sides: np.ndarray, across: float) -> tuple[list[float], np.ndarray]:
         """For the sides ``(n, 2, 2)`` (in the channels' own pixels), the lines' level in each

@@ -231,3 +231,14 @@ def test_a_flows_band_is_not_the_lines_colour() -> None:
     grounds_band = np.array([nothing, [234.0, 51.0, 35.0]])
     assert _line_coloured(line, offsets, grounds_line, colour)
     assert not _line_coloured(band, offsets, grounds_band, colour)
+
+
+def test_a_cut_side_over_a_tint_is_measured_in_the_luma_under_jpeg() -> None:
+    # Development seed, a solved tight crop through JPEG: the cut top outline over a yellow
+    # dot's tint showed a pixel inside the edge, its colour halved with its face's; blue
+    # cleared the face 3.06 times as much as the luma and measured it 0.71 px against a
+    # thin line's 0.66 ("the hexagons go on past the board's outline"); the luma 1.21.
+    shot = sample("tiny_cells", 300001, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    assert reading.pipes == shot.pipes

@@ -151,7 +151,7 @@ def shows_disc(
 ) -> bool:
     """Whether ``cell`` shows a dot's disc, not a tile: its ``core``'s colour all round its
     centre (clear of ``links``, the directions of flows coming in: ``disc_share``), but not
-    at its ``corner`` (Lab, as ``corner_colours``).
+    at its ``corner`` (Lab, as ``corner_colours``; a tile's grey there: ``one_grey``).
 
     A colour-blind letter's strokes pass for a tile's rails, and the tint a
     flow leaves in its dot's cell for its deck, square and flat to the lines;
@@ -161,10 +161,29 @@ def shows_disc(
     """
     return (
         disc_share(image, geometry, cell, links, core) >= DOT_NOT_TILE
-        and float(delta_e(corner, core)) > NEAR
+        and not one_grey(corner, core)
         and not rails_in_colour(image, geometry, cell, core)
         and not runs_through(image, geometry, cell, core)
     )
+
+
+#: A grey's most chroma (CIELAB C*ab), and the most lightness (L*) between two greys
+#: of one tile. The game's tile is grey; in small cells its rim takes the lines' hue
+#: but keeps its lightness (chroma blurred wider than lightness: a mirrored phone's
+#: video, JPEG): the corners of a grey tile in 17.5 px cells 12.5-12.9 chroma and
+#: 3.4 L* from its centre's grey, 16.9 Lab in all (bridges mirror 4500004; tiles
+#: 3.8 L* at most). A dot's disc is a grey's (white, the grey flow: 15.4) only with
+#: the ground or its tint in its corners, 51+ L* darker.
+GREY_CHROMA, GREY_LIGHTNESS = 20.0, 6.0
+
+
+def one_grey(corner: np.ndarray, core: np.ndarray) -> bool:
+    """Whether a cell's ``corner`` (Lab) shows its ``core``'s colour: within ``NEAR``, or
+    both greys of nearly one lightness (``GREY_CHROMA``, ``GREY_LIGHTNESS``)."""
+    if float(delta_e(corner, core)) <= NEAR:
+        return True
+    chroma = np.hypot(np.array([corner[1], core[1]]), np.array([corner[2], core[2]]))
+    return bool((chroma <= GREY_CHROMA).all() and abs(float(corner[0] - core[0])) <= GREY_LIGHTNESS)
 
 
 def local_ground(samples: CellSamples, holes: frozenset[Cell] = frozenset()) -> np.ndarray:

@@ -368,6 +368,7 @@ def check_no_faint_pipes(cells: Cells) -> None:
         cells.samples,
         cells.settings.pipe_contrast * FAINTER,
         into_dots=True,
+        pixels_suffice=True,  # refusing: a band by the pixels is enough
     )
     # A blur softens every drawn edge alike: a band no softer than the image's own
     # pipes is drawn (asked only where a band is in doubt at the sharp image's edge;

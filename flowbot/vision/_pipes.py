@@ -81,6 +81,12 @@ DISC, NO_DISC = 0.85, 0.15
 #: the place beside it (``BESIDE_ACROSS``), where the ground shows beside a narrow band
 #: (``_beside_in_patches``).
 GROUND_BETWEEN = (0.22, 0.26)
+#: At the faint read (``band_links`` into dots), a band found standing from the single
+#: pixels beside it by less than this share of the contrast is judged by patches there
+#: too: a dark tint between two pipes stood 9.7-10.1 Lab from one pixel each side (9
+#: asked), 1.8-5.4 from patches, JPEG 75's chroma noise in a dark blue, and passed for a
+#: band across a U-turn (dark flows 4400000 45 px JPEG 75 started).
+NOISY_BESIDE = 1.0
 #: Where the share falls in between, each point looked at again as the median of
 #: a 3 by 3 patch this far apart (pitch), as ``_discs.PIPE_SPREAD`` looks beside a
 #: dot's pipe: a pixel apart in a 30 px cell (``_disc_in_patches``).
@@ -343,6 +349,7 @@ def band_links(
     either: bool = False,
     alike: float = NEAR,
     into_dots: bool = False,
+    pixels_suffice: bool = False,
 ) -> dict[tuple[Cell, int], np.ndarray]:
     """Edges a band of one colour crosses from centre to centre: ``(cell, 0 right | 1 down)``.
 
@@ -352,7 +359,10 @@ def band_links(
     ``into_dots``: a band whose colour beside it is near it in one cell only, that cell
     showing a dot of its colour (``disc_share``), is judged narrow by the other cell; and
     one whose colour beside it is near it only on a bend's inner side, where a link of
-    its colour leaves that cell (``_round_bends``), is judged narrow by the other places.
+    its colour leaves that cell (``_round_bends``), is judged narrow by the other places;
+    and one found standing from the single pixels beside it by little (``NOISY_BESIDE``)
+    is judged by patches there too, unless ``pixels_suffice`` (a rule refusing what may
+    be a band).
     """
     edges = edges_off(samples, contrast, either=either, alike=alike)
     if not edges:
@@ -363,11 +373,13 @@ def band_links(
     )
     band, share, apart, halves = _band_parts(image, ends, geometry.cell_size)
     found = _is_band(share, apart, halves, contrast)
-    if into_dots and not found.all():
+    # One pixel beside a faint band lies as near it, or as far, as JPEG's noise.
+    faint = found & (apart.min(axis=(1, 2)) < NOISY_BESIDE * contrast) & ~pixels_suffice
+    if into_dots and not (found & ~faint).all():
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
-        # One pixel beside a faint band lies as near it as JPEG's noise: looked at
-        # again in patches, against the cells' rings too (``_beside_in_patches``).
-        again = np.flatnonzero(~found & (share >= BAND_SHARE))
+        # Looked at again in patches, against the cells' rings too (``_beside_in_patches``),
+        # those not found and those found standing from single pixels beside by little.
+        again = np.flatnonzero((~found | faint) & (share >= BAND_SHARE))
         if again.size:
             looked = [edges[i] for i in again]
             apart[again], near[again] = _beside_in_patches(

@@ -16,17 +16,16 @@ at a pitch their size fits (``on_one_lattice``).
 from __future__ import annotations
 
 import logging
-import math
 
 import numpy as np
 
 from flowbot.errors import VisionError
 from flowbot.vision._dots_apart import REACH, Region, around, flow_ends_outside
+from flowbot.vision._ends_lattice import on_ends_lattice
 from flowbot.vision._grid import overlap
 from flowbot.vision._other_boards import as_lattice, copy_of_board, discs_copy, holds_dots
 from flowbot.vision._rule import Cells
 from flowbot.vision._search import find_boards
-from flowbot.vision._stats import median_of
 
 log = logging.getLogger(__name__)
 
@@ -75,57 +74,15 @@ def _board_in(image: np.ndarray, cells: Cells, region: Region) -> bool | None:
     return None
 
 
-#: A dot's size (twice its widest inside: ``flow_ends``) over its cell's pitch: the
-#: game draws a radius of 0.32-0.38 pitch; a preview's JPEG and scaling shrink it (0.55
-#: in an 8x8 preview of 29 px cells: decoy flow_other_solved_preview 700003).
-DOT_OF_PITCH = (0.4, 0.85)
-#: Each end lies within this share of a pitch of its cell's centre (a dot is drawn at
-#: it; the ends' cores are found to a pixel or two: under 0.04 off in decoys
-#: flow_other_solved_preview 700003, 700070, 700117).
-ON_CENTRE = 0.1
-#: Fewest columns and rows the ends on the lattice take: a board's, not a row of icons.
-LATTICE_LINES = 3
-
-
 def on_one_lattice(ends: np.ndarray, pairs: int = FLOW_PAIRS) -> bool:
     """Whether ``pairs`` of the flows' ends (x, y, size, R, G, B rows, twins by colour:
     ``flow_ends_outside``) or more sit at the cells' centres of one square lattice whose
-    pitch fits their size (``DOT_OF_PITCH``), each in a cell of its own.
+    pitch fits their size, each in a cell of its own (``_ends_lattice.on_ends_lattice``).
 
     A finished board's dots are its flows' ends, one to a cell, at the cells' centres:
     found this way, the board needs no grid line seen. Where the board search finds no
     grid (a preview's lines a pixel wide and faint, cut every cell by its pipes: an 8x8
     preview's taken half a cell off, decoy flow_other_solved_preview 700003), the ends'
-    spacing alone shows it. Other blobs may pass for a flow beside them (an advert's
-    button, a word's white letters splitting its inside in two: 700117), so the lattice
-    is the one most ends fit, each end in turn fixing its phase. Each pitch that fits
-    their size is tried, in steps fine enough that the farthest end stays in tolerance.
+    spacing alone shows it.
     """
-    size = float(median_of(ends[:, 2]))
-    xy = ends[:, :2] - ends[:, :2].min(axis=0)
-    low, high = size / DOT_OF_PITCH[1], size / DOT_OF_PITCH[0]
-    ratio = 1 + ON_CENTRE * low / (float(xy.max()) + size) / 4
-    pitches = low * ratio ** np.arange(math.ceil(math.log(high / low) / math.log(ratio)) + 1)
-    # Each end's place from each other end (the anchor), in pitches: (pitch, anchor, end, axis).
-    turns = (xy[None, :, :] - xy[:, None, :])[None] / pitches[:, None, None, None]
-    near = np.abs(turns - np.round(turns)) <= 2 * ON_CENTRE  # both ends off by ON_CENTRE
-    # A pair counts with both its ends on the lattice (the twin: the nearest colour).
-    colour = np.linalg.norm(ends[:, None, 3:] - ends[None, :, 3:], axis=2)
-    np.fill_diagonal(colour, np.inf)
-    twin = np.argmin(colour, axis=1)
-    on = near.all(axis=3)
-    on &= on[:, :, twin]
-    for k, a in zip(*np.nonzero(on.sum(axis=2) >= 2 * pairs), strict=True):
-        found = turns[k, a][on[k, a]]
-        # The phase the anchor gave, refined over the ends fitting it: each within
-        # ON_CENTRE of its cell's centre, one to a cell.
-        phase = np.angle(np.exp(2j * np.pi * found).mean(axis=0)) / (2 * np.pi)
-        cells = np.round(found - phase)
-        if (
-            (np.abs(found - phase - cells) <= ON_CENTRE).all()
-            and min(len(set(cells[:, axis].tolist())) for axis in (0, 1)) >= LATTICE_LINES
-            and len({tuple(c) for c in cells.tolist()}) == len(found)
-        ):
-            log.debug("finished flows' ends on a lattice of pitch %.1f", pitches[k])
-            return True
-    return False
+    return on_ends_lattice(ends, pairs) is not None

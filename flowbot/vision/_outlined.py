@@ -43,6 +43,7 @@ from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import flow_coloured
+from flowbot.vision._ends_lattice import dots_grid
 from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, full_size, shrunk
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
@@ -71,6 +72,10 @@ CANDIDATES = 3
 #: Most share of the sides between two cells of the board drawn fainter than a
 #: line (under glow or glare): a lattice half a cell off shows none of its lines.
 FAINT_SHARE = 0.25
+#: How far (px) the lines of the grid the dots give are looked for round it, placed at
+#: full resolution: the dots are placed to a pixel of the finer copy, within 0.05 pitch
+#: of their cells' centres (``dots_grid``).
+DOTS_UNCERTAINTY = 3
 
 
 @dataclass(frozen=True)
@@ -264,6 +269,19 @@ def find_outlined(
             doubt = doubt or exc
         else:
             boards += [found] if found is not None else []
+    if not boards:
+        # Last, the lattice the board's dots sit on, no line seen: a finished board's
+        # lines hide under its flows' tints and every cell's pipe, and no copy may
+        # propose its grid (warps jpeg 310003 solved: 25 px cells through JPEG, the
+        # grids found all text's or a few cells at another pitch).
+        dotted = dots_grid(image, settings)
+        if dotted is not None:
+            try:
+                found = _outlined(image, gray, dotted, uncertainty=DOTS_UNCERTAINTY)
+            except OutlineError as exc:
+                doubt = doubt or exc
+            else:
+                boards += [found] if found is not None else []
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
         # another board (``another_board`` tells them apart).

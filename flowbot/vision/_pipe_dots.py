@@ -115,17 +115,7 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
     are its dots twinned by colour, joined or not.
     """
     h, w = image.shape[:2]
-    small = shrunk(image, step)
-    r, g, b = cv2.split(small)
-    spread = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
-    drawn = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
-    # Colour-blind letters are looked past only where the blobs as drawn show too few
-    # flows finished (filled, a glow's blob can close over the ground between flows:
-    # synthetic hex mirror 300508 solved).
-    kept, finished = _board_dots(drawn, small)
-    if not finished:
-        looked_past, _ = _board_dots(lettered(drawn), small, drawn)
-        kept = kept if looked_past is None else looked_past
+    kept = flow_dots(image, step)
     if kept is None:
         return None
     size = float(median_of(kept[:, 2])) / 2
@@ -137,6 +127,23 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
         min(w, math.ceil(xs.max() + past)),
         min(h, math.ceil(ys.max() + past)),
     )
+
+
+def flow_dots(image: np.ndarray, step: int) -> np.ndarray | None:
+    """The dots of the flows in ``image`` shrunk ``step`` times (x, y, size, R, G, B rows in
+    the shrunk copy's pixels: ``_board_dots``), or ``None`` under ``PAIRS`` pairs."""
+    small = shrunk(image, step)
+    r, g, b = cv2.split(small)
+    spread = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
+    drawn = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
+    # Colour-blind letters are looked past only where the blobs as drawn show too few
+    # flows finished (filled, a glow's blob can close over the ground between flows:
+    # synthetic hex mirror 300508 solved).
+    kept, finished = _board_dots(drawn, small)
+    if not finished:
+        looked_past, _ = _board_dots(lettered(drawn), small, drawn)
+        kept = kept if looked_past is None else looked_past
+    return kept
 
 
 def _board_dots(

@@ -156,7 +156,7 @@ def read_dots(
         ):
             oblong.append(cell)
         elif not (
-            _like_cells_beside(samples.core_lab, float(contrast[cell]), cell)
+            _like_cells_beside(samples.core_lab, samples.ring_lab, float(contrast[cell]), cell)
             or _tinted_ring(samples.core_lab[cell], samples.ring_lab[cell])
         ):
             raise UnsureReadingError(
@@ -446,15 +446,29 @@ def _faint_twin(samples: CellSamples, faint: list[Cell], cell: Cell, tolerance: 
 #: twin's (faint dots on glow of their colour, 18-60 px, JPEG 60+: the second
 #: nearest 1.7+ times that far); in small cells the grid lines' blur tints
 #: every empty cell's ring, making its core such a "disc" (mirror 80294:
-#: 0.2-0.7 times).
+#: 0.2-0.7 times). So too when two or more neighbours' cores stand out from
+#: their rings by the same step (Lab, core less ring) within that: the lines'
+#: tint over glow that changes from cell to cell (a glow cloud about a cell
+#: wide where a small crop is the whole screen), which moves every cell's core
+#: and ring alike, the step they show kept (synthetic tiny_cells 4500001: green
+#: glow in 18.7 px cells, a "disc" 6.1 Lab from its ring, neighbours' cores
+#: 0.37-1.35 times that off, their steps 0.06-0.73 times). A dot's step is the
+#: tint plus its colour's against the glow: its neighbours' steps lie about a
+#: whole contrast off (rectangular 253, 55 px: 0.96+ times; a dot on glow 0.95 of
+#: its colour in 18-23 px cells through JPEG 60-92, its twin hidden: the nearest
+#: 0.45+, the second 0.56+, where 0.31 or less is alike).
 BACKGROUND_CORE, CORE_NOISE = 0.25, 1.0
 
 
-def _like_cells_beside(core_lab: np.ndarray, contrast: float, cell: Cell) -> bool:
-    """Whether two or more of ``cell``'s neighbours' cores have its core's colour."""
+def _like_cells_beside(
+    core_lab: np.ndarray, ring_lab: np.ndarray, contrast: float, cell: Cell
+) -> bool:
+    """Whether two or more of ``cell``'s neighbours have its core's colour, or two or more
+    its step from ring to core (``BACKGROUND_CORE``)."""
     rows, cols = core_lab.shape[:2]
     near = BACKGROUND_CORE * contrast + CORE_NOISE
-    alike = 0
+    step = core_lab[cell] - ring_lab[cell]
+    alike = stepped = 0
     for r, c in (
         (cell.row, cell.col + 1),
         (cell.row + 1, cell.col),
@@ -463,7 +477,8 @@ def _like_cells_beside(core_lab: np.ndarray, contrast: float, cell: Cell) -> boo
     ):
         if 0 <= r < rows and 0 <= c < cols:
             alike += float(delta_e(core_lab[cell], core_lab[r, c])) <= near
-    return alike >= 2
+            stepped += float(delta_e(step, core_lab[r, c] - ring_lab[r, c])) <= near
+    return alike >= 2 or stepped >= 2
 
 
 #: Least Lab distance from black of a dot's core: the game draws its dots in

@@ -376,6 +376,45 @@ def test_a_dark_dot_hidden_in_glow_of_its_colour_is_still_refused() -> None:
         read_board(image)
 
 
+def test_glow_changing_from_cell_to_cell_in_small_cells_is_no_faint_dot() -> None:
+    # tiny_cells 4500001: a green glow cloud about a cell wide in 18.7 px cells;
+    # the lines' tint makes a cell's core a "disc" 6.1 Lab from its ring, its
+    # neighbours' cores 2.3-8.3 Lab off (the glow changes), yet their cores stand
+    # from their rings by the same step: the ground, not a dot (was refused).
+    shot = sample("tiny_cells", 4500001)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_faint_dot_on_its_glow_in_small_jpeg_cells_is_still_refused() -> None:
+    # A purple dot on purple glow as strong as 0.95 of it in 20 px cells through
+    # JPEG 60, its twin hidden: the lines tint every cell's ring, but the dot's
+    # step from its ring stands 0.45+ of its contrast off its neighbours' (glow:
+    # 0.3 at most). Refused, never taken for the ground (a pair missed).
+    puzzle = Puzzle(
+        10,
+        10,
+        (
+            Pair("A", Cell(2, 3), Cell(9, 9)),
+            Pair("B", Cell(8, 0), Cell(9, 4)),
+            Pair("C", Cell(7, 7), Cell(6, 2)),
+        ),
+    )
+    geometry = board_geometry(puzzle, cell_px=20)
+    h, w = int(geometry.bottom) + 5, int(geometry.right) + 5
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    centre = geometry.centre(Cell(2, 3))
+    cloud = 0.95 * np.exp(-((yy - centre.y - 14) ** 2 + (xx - centre.x + 8) ** 2) / (2 * 50**2))
+    glow_purple = np.array([95, 30, 140], np.float32)
+    glow = np.clip(cloud[:, :, None] * glow_purple + 0.5, 0, 255).astype(np.uint8)
+    image = draw_board(glow, puzzle, geometry, colours=[(110, 40, 160), (254, 0, 0), (250, 250, 0)])
+    x, y = (round(v) for v in geometry.centre(Cell(9, 9)))
+    image[y - 9 : y + 9, x - 9 : x + 9] = glow[y - 9 : y + 9, x - 9 : x + 9]
+    _, jpeg = cv2.imencode(".jpg", image[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, 60])
+    image = np.ascontiguousarray(cv2.imdecode(jpeg, cv2.IMREAD_COLOR)[:, :, ::-1])
+    with pytest.raises(UnsureReadingError, match=r"cell \(2, 3\) holds a dot of nearly"):
+        read_board(image)
+
+
 def _zoomed(puzzle: Puzzle, cell: Cell, tile: int | None) -> np.ndarray:
     """``puzzle`` in 14 px cells, thick lines, scaled 1.75x bilinear; a grey tile in ``cell``."""
     small = render_board(

@@ -114,30 +114,37 @@ def test_a_dark_flow_too_faint_for_its_band_is_refused_at_its_dots(
     image, puzzle, _ = _dark_jpeg(seed, rgb, CELL_PX, quality, whole, blur=BLUR)
     with pytest.raises(UnsureBoardError, match="cannot tell whether cell"):
         read_board(image)
-    samples = sample_cells(image, board_geometry(puzzle, cell_px=CELL_PX))
+    geometry = board_geometry(puzzle, cell_px=CELL_PX)
+    samples = sample_cells(image, geometry)
     contrast, faint, hole = _faint_cells(samples)
-    assert {Cell(*d) for d in dots} <= set(_blurred_pairs(samples, contrast, faint, set(), hole))
+    pairs = _blurred_pairs(samples, contrast, faint, set(), hole, image=image, geometry=geometry)
+    assert {Cell(*d) for d in dots} <= set(pairs)
 
 
 def test_glow_is_no_pair() -> None:
     image, puzzle, _ = _dark_jpeg(300000, (35, 0, 0), CELL_PX, 40, True, blur=BLUR)
-    samples = sample_cells(image, board_geometry(puzzle, cell_px=CELL_PX))
+    geometry = board_geometry(puzzle, cell_px=CELL_PX)
+    samples = sample_cells(image, geometry)
     contrast, faint, hole = _faint_cells(samples)
+
+    def pairs(samples: CellSamples, contrast: np.ndarray) -> list[Cell]:
+        return _blurred_pairs(samples, contrast, faint, set(), hole, image=image, geometry=geometry)
+
     one, two = Cell(0, 0), Cell(0, 2)
-    assert {one, two} <= set(_blurred_pairs(samples, contrast, faint, set(), hole))
+    assert {one, two} <= set(pairs(samples, contrast))
     # A shaft across the first (its colour on both sides of its ring): no dot's end.
     sectors = samples.sector_lab.copy()
     sectors[one][0] = sectors[one][2] = samples.core_lab[one]
     crossed = replace(samples, sector_lab=sectors)
-    assert two not in _blurred_pairs(crossed, contrast, faint, set(), hole)
+    assert two not in pairs(crossed, contrast)
     # Glow lifting the first's ring off black: its twin alone, no pair.
     rings = samples.ring_lab.copy()
     rings[one] = samples.core_lab[one] * 0.6
     lit = replace(samples, ring_lab=rings)
-    assert two not in _blurred_pairs(lit, contrast, faint, set(), hole)
+    assert two not in pairs(lit, contrast)
     # The ground lifted as far in every cell (glow over the board): its noise.
     lifted = np.maximum(contrast, contrast[one] / 2 + 1.0)
-    assert _blurred_pairs(samples, lifted, faint, set(), hole) == []
+    assert pairs(samples, lifted) == []
 
 
 def test_a_dark_dot_among_bright_pipes_in_small_cells_is_darker_than_its_ring() -> None:

@@ -310,7 +310,7 @@ def _blurred_pairs(
 ) -> list[Cell]:
     """The ``blurred`` cells (faint, no crisp disc, or a faint disc taken for noise as
     oblong) standing out past the ground's noise (as ``_blurred_discs``) on a ring as
-    black as the game's ground (within ``TINTED_RING``) with another such cell of their
+    black as the game's ground (``_ring_on_black``) with another such cell of their
     colour: its core ``TWIN_SIDE`` times nearer theirs than the stronger of the two
     stands from its ring (JPEG blurs one dot more than its twin: a dark pair 4.8 Lab
     apart, 15.1 and 9.2 off their rings, dark flows 300052 (25, 0, 25) 24 px blur 1.2
@@ -330,7 +330,6 @@ def _blurred_pairs(
     if len(standing_out) < 2:
         return []
     core, ring = samples.core_lab, samples.ring_lab
-    black = np.zeros(3)
     # A dot ends inside its cell but where its one pipe leaves: its ring's sectors show
     # its colour (nearer the core's than the ring's) on one side, or two side by side
     # (``_crossed``). A glow shaft across the cell shows it on two opposite (a real
@@ -340,9 +339,7 @@ def _blurred_pairs(
         samples.sector_lab, ring[:, :, None, :]
     )
     on_black = [
-        c
-        for c in standing_out
-        if float(delta_e(ring[c], black)) < TINTED_RING and not _crossed(sides[c])
+        c for c in standing_out if _ring_on_black(core[c], ring[c]) and not _crossed(sides[c])
     ]
     standing = {c: float(delta_e(core[c], ring[c])) for c in on_black}
     return [
@@ -356,6 +353,26 @@ def _blurred_pairs(
             for o in on_black
         )
     ]
+
+
+#: A ring lifted off black by what lies beside its cell, not by the cell's own light,
+#: still lies on the game's black ground where the cell's core stands this many times
+#: as far from black as the ring: in 20 px cells blurred 1.2 px the blur of the bright
+#: pipes above and below and of the border tints a dark dot's ring 6.6 Lab off black
+#: (its sectors 8.6-14.2, each its neighbour's hue), its core 14.6 (dark flows
+#: 4400011 (25, 0, 25) 20 px blur 1.2 JPEG 40 solved: its pair read empty, a wrong
+#: puzzle). The lines' hue JPEG spreads over a small cell's ring leaves its core the
+#: dark ground, nearer black than that ring (tiny cells, ``TINTED_RING``).
+CORE_PAST_RING = 2.0
+
+
+def _ring_on_black(core: np.ndarray, ring: np.ndarray) -> bool:
+    """Whether a blurred cell's ring (Lab) lies on the game's black ground: within
+    ``TINTED_RING`` of black, or its ``core`` ``CORE_PAST_RING`` times as far from black
+    as it (something drawn in the cell, the ring lifted by its neighbours)."""
+    black = np.zeros(3)
+    off = float(delta_e(ring, black))
+    return off < TINTED_RING or float(delta_e(core, black)) >= CORE_PAST_RING * off
 
 
 #: The cells between two blurred ends are a shaft's middle, not a pipe's, when they stand

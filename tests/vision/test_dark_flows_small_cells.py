@@ -17,7 +17,7 @@ from flowbot.errors import VisionError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.render import board_geometry
 from flowbot.vision import read_board
-from flowbot.vision._cell_dots import _crossed
+from flowbot.vision._cell_dots import _crossed, _ring_on_black
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._pipes import _flank_shows
@@ -144,3 +144,25 @@ def test_a_shaft_crosses_a_cell_on_opposite_sides() -> None:
     assert _crossed(right | left)
     assert _crossed(down | up)
     assert _crossed(right | down | left)
+
+
+def test_a_dark_pair_in_20_px_cells_between_bright_rows_is_not_left_out() -> None:
+    # A dark row (2, 0)-(2, 5) between a red and a blue flow, in 20 px cells blurred
+    # 1.2 px through JPEG 40: the bright pipes' blur lifts the dot at (2, 0)'s ring 6.6
+    # Lab off black, past TINTED_RING, and its pair was read empty: a wrong puzzle.
+    image, puzzle, covered = _dark_jpeg(4400011, DARK, 20, 40, True, blur=1.2)
+    try:
+        reading = read_board(image)
+    except VisionError:
+        return
+    assert reading.puzzle == puzzle.canonical()
+    assert set(reading.pipes) == covered
+
+
+def test_a_ring_lifted_by_its_neighbours_lies_on_black_under_a_drawn_core() -> None:
+    assert _ring_on_black(np.array([2.8, 11.5, -8.9]), np.array([2.5, 4.8, -3.8]))
+    assert _ring_on_black(np.array([2.0, 3.0, -3.0]), np.array([1.0, 2.0, -2.0]))
+    # The lines' hue JPEG spreads over a small cell's ring, its core the dark ground.
+    assert not _ring_on_black(np.array([3.0, 4.0, -4.0]), np.array([5.0, 8.0, -6.0]))
+    # Glow lighting the ring half as far as the core.
+    assert not _ring_on_black(np.array([5.0, 10.0, -8.0]), np.array([3.0, 6.0, -4.0]))

@@ -15,6 +15,7 @@ from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_cor
 from flowbot.vision._faint_pipes import under_line
 from flowbot.vision._letters import LETTER_REACH
 from flowbot.vision._lit_ground import lit_ground
+from flowbot.vision._pipes import step
 from flowbot.vision._rays import corner_reach, outline_rays
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
@@ -414,15 +415,11 @@ def _one_patch(
     dots over that line, the background's glow under it (a glow shaft's soft end across
     two cells of a column, 6-7 Lab from black rings: holes desktop_app 4600004); two
     dots apart leave their rings between them bare."""
-    dr, dc = b.row - a.row, b.col - a.col
-    if abs(dr) + abs(dc) != 1:
+    towards = [k for k in range(4) if step(a, k) == b]  # ``sides``' order: ``STEPS``'
+    if not towards:
         return False
-    towards = {(0, 1): 0, (1, 0): 1, (0, -1): 2, (-1, 0): 3}  # ``sides``: right, down, left, up
-    return (
-        bool(sides[a][towards[dr, dc]])
-        and bool(sides[b][towards[-dr, -dc]])
-        and under_line(image, geometry, a, b)
-    )
+    k = towards[0]
+    return bool(sides[a][k]) and bool(sides[b][(k + 2) % 4]) and under_line(image, geometry, a, b)
 
 
 def _crossed(sides: np.ndarray) -> bool:

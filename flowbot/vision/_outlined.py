@@ -214,8 +214,17 @@ def find_outlined(
     h, w = image.shape[:2]
     gray = brightest_channel(image)
     factor = max(1, math.ceil(max(h, w) / settings.work_size))
-    doubt: OutlineError | None = None
+    doubts: list[OutlineError] = []  # the first is raised when no board reads
     boards: list[Outlined] = []
+
+    def read_on(geometry: BoardGeometry, uncertainty: int) -> None:
+        try:
+            found = _outlined(image, gray, geometry, uncertainty=uncertainty)
+        except OutlineError as exc:
+            doubts.append(exc)
+        else:
+            boards.extend([found] if found is not None else [])
+
     # As the classic search: a finer copy when the first shows no board
     # (thin lines fade in a small board shrunk; text's lattices, doubted,
     # may come before a small board's).
@@ -250,25 +259,14 @@ def find_outlined(
                 continue
             if any(_within(geometry, board.geometry) for board in boards):
                 continue  # a piece of a board already read
-            try:
-                found = _outlined(image, gray, geometry, uncertainty=f + 1)
-            except OutlineError as exc:
-                doubt = doubt or exc
-                continue
-            if found is not None:
-                boards.append(found)
+            read_on(geometry, f + 1)
         # The later looks only while a bigger board shows beyond the biggest read: it
         # may be that board's screenshot preview, the board's lines showing only
         # followed through its pipes.
         if boards and not board_beyond(image, _biggest(boards).geometry, settings, coloured):
             break
     if not boards and refused is not None and refused.cell_size >= settings.min_cell_px:
-        try:
-            found = _outlined(image, gray, refused, uncertainty=2)
-        except OutlineError as exc:
-            doubt = doubt or exc
-        else:
-            boards += [found] if found is not None else []
+        read_on(refused, 2)
     if not boards:
         # Last, the lattice the board's dots sit on, no line seen: a finished board's
         # lines hide under its flows' tints and every cell's pipe, and no copy may
@@ -276,18 +274,13 @@ def find_outlined(
         # grids found all text's or a few cells at another pitch).
         dotted = dots_grid(image, settings)
         if dotted is not None:
-            try:
-                found = _outlined(image, gray, dotted, uncertainty=DOTS_UNCERTAINTY)
-            except OutlineError as exc:
-                doubt = doubt or exc
-            else:
-                boards += [found] if found is not None else []
+            read_on(dotted, DOTS_UNCERTAINTY)
     if boards:
         # The biggest: a smaller one is the OS's screenshot preview of it, or
         # another board (``another_board`` tells them apart).
         return _biggest(boards)
-    if doubt is not None:
-        raise doubt
+    if doubts:
+        raise doubts[0]
     return None
 
 

@@ -374,7 +374,11 @@ def band_links(
     band, share, apart, halves = _band_parts(image, ends, geometry.cell_size)
     found = _is_band(share, apart, halves, contrast)
     # One pixel beside a faint band lies as near it, or as far, as JPEG's noise.
-    faint = found & (apart.min(axis=(1, 2)) < NOISY_BESIDE * contrast) & ~pixels_suffice
+    faint = (
+        np.zeros_like(found)
+        if pixels_suffice
+        else found & (apart.min(axis=(1, 2)) < NOISY_BESIDE * contrast)
+    )
     if into_dots and not (found & ~faint).all():
         near = apart <= BESIDE_APART * contrast  # (edges, cell, side)
         # Looked at again in patches, against the cells' rings too (``_beside_in_patches``),

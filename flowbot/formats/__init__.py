@@ -199,9 +199,11 @@ def detect_format(text: str) -> str:
         return "grid"
     if any(len(line.split()) > 1 or line == _janko.EMPTY for line in content[1:]):
         return "janko"
-    # A one-column janko board: three header numbers, the last one the rows left.
+    # A one-column janko board: three header numbers, its width 1 and the last the rows
+    # left (a one-column grid of digits may end its third row so: 1, 0, 1, 0).
     third = content[2] if len(content) > 2 else ""
-    return "janko" if is_int(third) and int(third) == len(content) - 3 else "grid"
+    one_column = following == "1" and is_int(third) and int(third) == len(content) - 3
+    return "janko" if one_column else "grid"
 
 
 def parse_puzzles(

@@ -3,7 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from flowbot.errors import InputError, PuzzleFormatError
@@ -293,6 +293,10 @@ def test_any_puzzle_survives_format_then_parse(fmt: str, puzzle: Puzzle) -> None
 @pytest.mark.parametrize("fmt", FORMATS)
 @settings(max_examples=60, deadline=None)
 @given(puzzle=puzzles(_PLAIN_LABEL | st.integers(1, 999).map(str)))
+# A one-column grid of digits whose third row is the rows left, read as janko's header.
+@example(
+    puzzle=Puzzle(4, 1, (Pair("1", Cell(0, 0), Cell(2, 0)), Pair("0", Cell(1, 0), Cell(3, 0))))
+)
 def test_written_files_are_detected_and_keep_their_labels(fmt: str, puzzle: Puzzle) -> None:
     text = format_puzzle(puzzle, fmt)
     assert detect_format(text) == fmt

@@ -20,7 +20,7 @@ from flowbot.models import Cell, HexGeometry
 from flowbot.vision._cell_dots import is_soft_glow
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, cell_offsets, lettered_cores
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
-from flowbot.vision._discs import is_crisp_disc
+from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc
 from flowbot.vision._letters import LETTER_REACH, holds_ink
 from flowbot.vision._rule import Rule
 from flowbot.vision._stats import median_along, median_of
@@ -57,7 +57,7 @@ class HexCells:
     #: place of what is there (``_hex_pipes.hidden``), not the glow round them.
     stand_ins: frozenset[Cell] = frozenset()
     #: Flat cells standing out from their ring less than ``dot_contrast`` yet more
-    #: than ``empty_contrast``, showing a dot's crisp disc (``_faint_discs``).
+    #: than ``faint_contrast``, showing a dot's crisp disc (``_faint_discs``).
     faint_dots: frozenset[Cell] = frozenset()
 
     @property
@@ -71,10 +71,20 @@ class HexCells:
 
     @property
     def dots(self) -> list[Cell]:
-        """The cells standing out from their ring as much as a dot does."""
+        """The cells standing out from their ring as much as a dot does, and the faint
+        discs among them past ``empty_contrast`` or of a clear dot's colour."""
         strong = self.contrast >= self.settings.dot_contrast
         faint = self.faint_dots - self.stand_ins
-        return [c for c in self.cells if strong[c] or c in faint]
+        clear = [c for c in self.cells if strong[c] or (c in faint and not self.nearly_ground(c))]
+        return clear + [c for c in faint if self.nearly_ground(c) and self.twin_clear(c, clear)]
+
+    def nearly_ground(self, cell: Cell) -> bool:
+        """Whether ``cell`` stands out from its ring no more than an empty cell may."""
+        return float(self.contrast[cell]) <= self.settings.empty_contrast
+
+    def twin_clear(self, cell: Cell, clear: list[Cell]) -> bool:
+        """Whether a dot in ``clear`` has ``cell``'s colour: its twin."""
+        return any(float(delta_e(self.core_lab[cell], self.core_lab[d])) <= NEAR for d in clear)
 
 
 def sample_hex_cells(
@@ -122,23 +132,25 @@ def sample_hex_cells(
 
 
 def _faint_discs(seen: HexCells, lettered: set[Cell]) -> frozenset[Cell]:
-    """The flat cells standing out from their ring by more than ``empty_contrast`` but
+    """The flat cells standing out from their ring by more than ``faint_contrast`` but
     less than ``dot_contrast`` that show a dot's flat disc with a crisp rim
     (``_discs.is_crisp_disc``, tolerant, as the square cells' dot reader takes such a
-    disc: ``_cell_dots.read_dots``; a lettered one's letter left out).
+    disc: ``_cell_dots.read_dots``; a lettered one's letter left out), round
+    (``FAINT_ELONGATION``) where no more than ``empty_contrast`` from the ring.
 
     Glow of a dot's own hue under it lifts its ring toward its colour: a tan dot on
     yellow-olive glow stood 25.3 Lab from its ring, 58 L* against the ring's 35
-    (synthetic hex twins 400012 unsolved and started, refused as not a flat dot). Glow,
-    a pipe's end and empty cells' noise show no crisp disc with a flat core inside a
-    ring free of its colour.
+    (synthetic hex twins 400012 unsolved and started, refused as not a flat dot); a
+    teal dot on a teal glow shaft 13 Lab, no more than an empty cell's noise may (hex
+    drift, a 31st dot). Glow, a pipe's end and empty cells' noise show no crisp disc
+    with a flat core inside a ring free of its colour.
     """
     settings, pitch = seen.settings, seen.geometry.cell_size
     contrast, flat = seen.contrast, seen.flat
     found = set()
     for cell in seen.cells:
         k = float(contrast[cell])
-        if not (settings.empty_contrast < k < settings.dot_contrast and flat[cell]):
+        if not (settings.faint_contrast < k < settings.dot_contrast and flat[cell]):
             continue
         centre = seen.geometry.centre(cell)
         if is_crisp_disc(
@@ -149,6 +161,7 @@ def _faint_discs(seen: HexCells, lettered: set[Cell]) -> frozenset[Cell]:
             seen.ring_lab[cell],
             tolerant=True,
             hollow=LETTER_REACH if cell in lettered else 0.0,
+            elongation=FAINT_ELONGATION if k <= settings.empty_contrast else np.inf,
         ):
             found.add(cell)
     return frozenset(found)
@@ -158,11 +171,18 @@ def _check_dot_or_empty(seen: HexCells) -> None:
     settings = seen.settings
     contrast, flat = seen.contrast, seen.flat
     ground = _ground_around(seen)
+    dots = set(seen.dots) | (seen.faint_dots & seen.stand_ins)
     for cell in seen.cells:
         k = float(contrast[cell])
         r, c = cell
-        if (k >= settings.dot_contrast and flat[cell]) or cell in seen.faint_dots:
+        if (k >= settings.dot_contrast and flat[cell]) or cell in dots:
             continue
+        if cell in seen.faint_dots and cell not in seen.stand_ins:
+            # A dot's crisp disc on glow of its colour, no clear dot of it: its twin
+            # may be as faint and missed, and the pair left out of the puzzle.
+            raise UnsureReadingError(
+                f"cell ({r}, {c}) holds a dot of nearly its background's colour"
+            )
         if (
             settings.empty_contrast < k < settings.dot_contrast
             and not flat[cell]
@@ -219,14 +239,17 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "square cells' corners and sides): anything between a dot and an empty cell, or an "
     "empty cell on another ground (a pipe, a tile, text), is refused rather than guessed.",
     bounds="dot_contrast 30 and a flat core (FLAT_CORE 0.8, RING_LIKE_MAX 0.1) for a dot, "
-    "or past empty_contrast and flat with a crisp disc (_faint_discs: a dot on glow of "
-    "its hue, synthetic hex twins 400012, 25.3 Lab from its ring), "
+    "or past faint_contrast 6 and flat with a crisp disc (_faint_discs: a dot on glow of "
+    "its hue, synthetic hex twins 400012, 25.3 Lab from its ring), within empty_contrast "
+    "round (FAINT_ELONGATION 1.25) and of a clear dot's colour (NEAR 12), else refused as a "
+    "dot of nearly its background's colour (a teal dot on a teal glow shaft, 13 Lab), "
     "empty_contrast 20 at most for an empty cell (or, fainter than a dot and not flat, "
     "soft glow: is_soft_glow, SOFT_GLOW_RAYS 2 soft and none sharp within GLOW_EDGE_PX 3, "
     "as on a square board's cells), its ring within GROUND_STEP 40 CIELAB of "
     "its neighbours' median ring (neighbours a drawn flow touches left out, their rings the "
     "board's one ground colour in place of theirs: the cells within AROUND 2.2 pitches "
     "showing their own where no neighbour does; such cells' own rings not judged).",
-    reason="cell (r, c) holds something that is not a flat dot / is unlike the board's ground",
+    reason="cell (r, c) holds something that is not a flat dot / is unlike the board's ground "
+    "/ holds a dot of nearly its background's colour",
     check=_check_dot_or_empty,
 )

@@ -117,31 +117,21 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     # Glow brighter than the lines hides them from the top-hat: they stand out darker.
     sides = with_darker_lines(image, sides, settings.line_contrast, crossings)
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
-    # The sides' widths are measured in one colour channel (the brightest
-    # loses a line's soft edges where the ground's brightest is another).
-    lattice, contrast = sides.lattice, settings.line_contrast
-    pitch = lattice.row_step
-    if sides.crossed:
-        # Beside pipes, each side's in the channel where its line stands clear of the
-        # flows' tints (``_hex_faces``).
-        centres = np.array([lattice.centre(*n) for n in sides.cells])
-        faced = FacedInks(image, pitch, contrast, centres)
-        # (its lines the image's edge cuts measured as cut, as without pipes)
-        cut = CutInks(faced, image, centres)
-        sides = replace(sides, inks=faced, inks_cut=cut)
-    else:
-        signed = SignedLines(ink_channel(image, sides), pitch, contrast, cut_ground=True)
-        # ... or along the lines' own hue, where glow crosses their brightness in it.
-        sides = along_hue(image, replace(sides, inks=signed))
-    # A dot's hue spilling over a line hides it in the brightest channel: a hexagon
-    # joined to the board by a thin line in the widths' channel is the board's.
-    sides = joined(sides)
-    # Clutter beside the board may close hexagons onto its outline: their sides carry
-    # no ink.
-    sides = inked(sides)
-    inked_in = sides.inks
-    # ... or clutter past its outline, hexagons with ink all round on another ground.
-    sides = beyond_left_out(sides)
+    found = sides
+    inked_only, sides = _inked_board(image, found, settings.line_contrast)
+    beyond = inked_only.cells - sides.cells
+    if beyond:
+        # The clutter past the outline chose the channel and set the lines' typical
+        # widths with the board: measured again on the board alone, whose hexagons that
+        # typical width left out may carry their ink after all (a spreadsheet's ruled
+        # grid closing hexagons beside a small hex board in a mirror window: its dots'
+        # hexagons left out as blank, the board's outline then thin lines).
+        cells = found.cells - beyond
+        alone = replace(
+            found, cells=cells, crossed=frozenset(side for side in found.crossed if side <= cells)
+        )
+        inked_only, sides = _inked_board(image, alone, settings.line_contrast)
+    inked_in = inked_only.inks
     if sides.crossed:
         # Two flows' tints beside a line widen it in every channel: the widths as the
         # share of each pixel the lines' colour covers, the ground on each side apart,
@@ -237,6 +227,35 @@ def _biggest_placed(found: list[HexSides]) -> HexSides | None:
     in pieces that pass the lattice rules."""
     placed = (placed_board(piece, _lattice_passes) for piece in found)
     return next(filter(None, placed), None)
+
+
+def _inked_board(image: np.ndarray, sides: HexSides, contrast: float) -> tuple[HexSides, HexSides]:
+    """The hexagons ``sides`` with their widths' inks, less those with a side of no ink
+    (``inked``), and less also the clutter beyond the outline (``beyond_left_out``)."""
+    # The sides' widths are measured in one colour channel (the brightest
+    # loses a line's soft edges where the ground's brightest is another).
+    lattice = sides.lattice
+    pitch = lattice.row_step
+    if sides.crossed:
+        # Beside pipes, each side's in the channel where its line stands clear of the
+        # flows' tints (``_hex_faces``).
+        centres = np.array([lattice.centre(*n) for n in sides.cells])
+        faced = FacedInks(image, pitch, contrast, centres)
+        # (its lines the image's edge cuts measured as cut, as without pipes)
+        cut = CutInks(faced, image, centres)
+        sides = replace(sides, inks=faced, inks_cut=cut)
+    else:
+        signed = SignedLines(ink_channel(image, sides), pitch, contrast, cut_ground=True)
+        # ... or along the lines' own hue, where glow crosses their brightness in it.
+        sides = along_hue(image, replace(sides, inks=signed))
+    # A dot's hue spilling over a line hides it in the brightest channel: a hexagon
+    # joined to the board by a thin line in the widths' channel is the board's.
+    sides = joined(sides)
+    # Clutter beside the board may close hexagons onto its outline: their sides carry
+    # no ink ...
+    sides = inked(sides)
+    # ... or, past its outline, ink all round on another ground.
+    return sides, beyond_left_out(sides)
 
 
 def _lattice_passes(sides: HexSides) -> bool:

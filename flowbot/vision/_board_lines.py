@@ -56,7 +56,10 @@ def check_alone(best: Lattice, others: list[Lattice], maps: LineMaps, level: flo
             # drawn nowhere there: another window's rules flush against the
             # board, joined by the line search with the board's lines in step
             # with them (an editor's columns going on the board's).
-            min(shared_x, shared_y) < 0.5 * p or _unseen_across(best, other, maps, level)
+            min(shared_x, shared_y) < 0.5 * p
+            or _unseen_across(
+                best, other, maps, level, least=_least_unseen(min(shared_x, shared_y), other)
+            )
         ):
             continue
         gap_x = max(other.xs[0] - best.xs[-1], best.xs[0] - other.xs[-1])
@@ -73,14 +76,30 @@ def check_alone(best: Lattice, others: list[Lattice], maps: LineMaps, level: flo
 _DISTINCT_LINE = 0.2
 
 
-def _unseen_across(best: Lattice, other: Lattice, maps: LineMaps, level: float) -> bool:
+def _least_unseen(shared: float, other: Lattice) -> int:
+    """How many of ``other``'s lines must go unseen within the board (``_unseen_across``).
+
+    Two; one where ``other`` reaches less than one of its own cells into the
+    board (``shared``: the overlap's narrower side), as it can hold no more
+    there: the line search joined the board's last inner line with text and
+    rules of a spreadsheet beside a mirror window into a grid reaching 0.6
+    of its cell over the board's corner, its one row there drawn nowhere on
+    the board (classic jpeg 4700004 started, once the board grew to 10x7).
+    """
+    return 1 if shared < other.pitch else 2
+
+
+def _unseen_across(
+    best: Lattice, other: Lattice, maps: LineMaps, level: float, *, least: int = 2
+) -> bool:
     """Whether ``other``'s lines within ``best`` that are none of its own are nowhere seen.
 
-    Two such lines at least, each distinct from ``best``'s (``_DISTINCT_LINE``)
-    and covering less than ``level`` of ``best``'s extent in the line maps,
-    where a wall or a shape's outline would show. Measured on the editor grid
-    merged with a mirror window's board (jpeg 100285, 1/4 scale): 0.00-0.01
-    on the 3-5 distinct rows of each such grid; a row of dots 0.27.
+    ``least`` such lines at least (two unless told), each distinct from
+    ``best``'s (``_DISTINCT_LINE``) and covering less than ``level`` of
+    ``best``'s extent in the line maps, where a wall or a shape's outline
+    would show. Measured on the editor grid merged with a mirror window's
+    board (jpeg 100285, 1/4 scale): 0.00-0.01 on the 3-5 distinct rows of
+    each such grid; a row of dots 0.27.
     """
     p = best.pitch
     seen: list[float] = []
@@ -94,7 +113,7 @@ def _unseen_across(best: Lattice, other: Lattice, maps: LineMaps, level: float) 
             at = round(t)
             cut = lines[a:b, at] if vertical else lines[at, a:b]
             seen.append(np.count_nonzero(cut) / max(1, cut.size))
-    return len(seen) >= 2 and max(seen) < level
+    return len(seen) >= least and max(seen) < level
 
 
 def check_edges(

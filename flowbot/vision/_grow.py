@@ -202,7 +202,18 @@ def _sides_going_on(
     ratio = settings.edge_colour_ratio
     found = []
     for side, band in run_on.items():
-        seen = like_lines(band.beyond, band.inside, ratio) & same_line_colour(band)
+        # Like the line inside the border, or, where a pipe's tint in the
+        # border's cells dims it there, like the grid's typical line: past
+        # the tint, on the plain ground, the line shows as the others do
+        # (a started board's yellow and orange runs tinting the next-to-last
+        # column dimmed its rows' lines to 4-7 against 10-18 past it, and
+        # the ``at most twice`` bound stopped the board a column short:
+        # classic jpeg 4700004 started, a mirror window's 10x7 board).
+        dimmed = band.inside < like
+        seen = (
+            like_lines(band.beyond, band.inside, ratio)
+            | (dimmed & like_lines(band.beyond, like, ratio))
+        ) & same_line_colour(band)
         own = np.full(len(band.beyond), like)
         if side in first:
             at, contrast = first[side]

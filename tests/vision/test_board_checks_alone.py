@@ -51,3 +51,19 @@ def test_an_out_of_step_grid_drawn_across_the_board_still_meets_it() -> None:
     joined = Lattice(_ALL_XS, _EDITOR_YS)
     with pytest.raises(UnsureReadingError, match="several grids"):
         check_alone(board, [joined], _maps(rows_across_board=True), _LEVEL)
+
+
+def test_a_grid_reaching_less_than_a_cell_over_the_board_with_its_row_unseen_is_none() -> None:
+    # The line search joined the board's last inner line with a spreadsheet's
+    # text and rules beside it: a grid of 16 px cells out of step with the
+    # board's 14 px ones, over its top right corner by under one of its
+    # cells, its one row there drawn nowhere on the board (classic jpeg
+    # 4700004 started: 30.7 px cells over 27.9 px ones, 17 by 28 px over).
+    board = Lattice(_BOARD_XS, _BOARD_YS)
+    corner = Lattice((146.0, 162.0, 178.0), (-2.0, 14.0, 30.0))
+    check_alone(board, [corner], _maps(rows_across_board=False), _LEVEL)
+    # Its row drawn across the board: it meets the board.
+    maps = _maps(rows_across_board=False)
+    maps.horizontal[30, 20:161] = 1
+    with pytest.raises(UnsureReadingError, match="several grids"):
+        check_alone(board, [corner], maps, _LEVEL)

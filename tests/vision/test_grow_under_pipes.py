@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
 from flowbot.vision._board_lines import _drawn_apart, _own_channel
 from flowbot.vision._grow import _sides_going_on
 from flowbot.vision._lattice import Lattice
@@ -45,6 +46,30 @@ def test_lines_hidden_inside_a_border_leave_it_to_the_lines_that_show() -> None:
     hidden = [16.4, 18.2, 1.0, 1.0, 1.7, 1.1, 2.0, 1.0, 1.0, 1.0, 16.1]
     band = _right_band(hidden, beyond)
     assert _sides_going_on(band, DEFAULT_SETTINGS, like=16.0, first={}, grid=grid) == []
+
+
+def test_lines_dimmed_inside_a_border_by_a_tint_go_on_like_the_typical_line() -> None:
+    # A 10x7 board found 9 columns wide: its next-to-last column tinted by
+    # a started board's yellow and orange runs dims the rows' lines there to
+    # 4-7, past the border (the last column, plain ground) they show 10-18,
+    # the grid's typical line 14 (classic jpeg 4700004 started, 28 px cells).
+    grid = Lattice(tuple(28.0 * k for k in range(10)), tuple(28.0 * k for k in range(8)))
+    inside = [12.9, 6.5, 5.9, 4.1, 5.3, 13.8]
+    beyond = [0.9, 9.8, 12.2, 14.7, 17.9, 16.4]
+    band = _right_band(inside, beyond)
+    assert _sides_going_on(band, DEFAULT_SETTINGS, like=14.0, first={}, grid=grid) == ["right"]
+    # Brighter than twice the typical line: another window's rules, not the board's.
+    ruled = [0.9, 30.0, 32.0, 31.0, 33.0, 16.4]
+    band = _right_band(inside, ruled)
+    assert _sides_going_on(band, DEFAULT_SETTINGS, like=14.0, first={}, grid=grid) == []
+
+
+def test_a_board_a_column_short_under_a_tint_reads_whole() -> None:
+    # The same board end to end: grown to its 10 columns, the spreadsheet
+    # beside the mirror window no part of it.
+    shot = sample("jpeg", 4700004, "classic", "started")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
 
 
 @pytest.mark.parametrize(("seed", "state"), [(300015, "started"), (300111, "solved")])

@@ -286,6 +286,16 @@ OUTLINE_ALIKE = 15.0
 #: chroma, the others 36-39, hues 133-137, lightness 79-82 (synthetic warps
 #: drift 3500001, 15.3 CIELAB apart).
 SAME_LIGHTNESS, SAME_HUE, DILUTED = 5.0, 10.0, 0.5
+#: ... or a hue turned farther where the paler lies within ``CHROMA_TURN`` (a*b*)
+#: across the other's hue, on its side: JPEG mixes a thin line's chroma with its
+#: ground's, of any hue (a dark olive ground in a JPEG 64 mirror window), and
+#: quantises it, moving it a few a*b* units every way; at a pale blue outline's
+#: chroma of 23 a few units turn its hue past ``SAME_HUE`` (synthetic warps jpeg
+#: 4700001: the bottom side 40 chroma, the others' median 23 and 12.5-16.6 degrees
+#: off, 4.1-5.3 across; never told outlined, its warp's openings were not, and the
+#: board was refused). Boards read exact show up to 6.7 across (warps, six
+#: categories, dev seeds 4600000-4600029, three states).
+CHROMA_TURN = 8.0
 
 
 @dataclass(frozen=True)
@@ -355,7 +365,7 @@ class Border:
 def one_outline(a: np.ndarray, b: np.ndarray) -> bool:
     """Whether two sides' colours (Lab) are one outline's: within ``OUTLINE_ALIKE``, or
     apart only in chroma as JPEG dilutes a thin line's colour (``SAME_LIGHTNESS``,
-    ``SAME_HUE``, ``DILUTED``)."""
+    ``SAME_HUE`` or ``CHROMA_TURN``, ``DILUTED``)."""
     if float(delta_e(a, b)) <= OUTLINE_ALIKE:
         return True
     chroma = sorted((math.hypot(a[1], a[2]), math.hypot(b[1], b[2])))
@@ -363,7 +373,17 @@ def one_outline(a: np.ndarray, b: np.ndarray) -> bool:
         return False
     hue = abs(math.degrees(math.atan2(a[2], a[1]) - math.atan2(b[2], b[1])))
     hue = min(hue, 360.0 - hue)
-    return bool(hue <= SAME_HUE and chroma[0] >= DILUTED * chroma[1])
+    return bool((hue <= SAME_HUE or _turned_little(a, b)) and chroma[0] >= DILUTED * chroma[1])
+
+
+def _turned_little(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether the paler of two colours (Lab) lies within ``CHROMA_TURN`` across the
+    more saturated one's hue, on its side (JPEG's chroma noise, not another hue)."""
+    pale, vivid = sorted((a[1:], b[1:]), key=lambda ab: math.hypot(ab[0], ab[1]))
+    size = math.hypot(vivid[0], vivid[1])
+    along = float(pale[0] * vivid[0] + pale[1] * vivid[1]) / size
+    across = abs(float(pale[0] * vivid[1] - pale[1] * vivid[0])) / size
+    return along > 0 and across <= CHROMA_TURN
 
 
 def border_of(image: np.ndarray, geometry: BoardGeometry) -> Border:

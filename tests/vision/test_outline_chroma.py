@@ -33,6 +33,39 @@ def test_another_hue_lightness_or_a_faint_chroma_is_another_line(other: np.ndarr
     assert not one_outline(TOP, other)
 
 
+#: A pale blue outline's sides as measured in synthetic warps jpeg 4700001 unsolved:
+#: the bottom side keeps its chroma, the others' (their median) mix theirs with a dark
+#: olive ground and turn 13.8 degrees, 5.1 a*b* across the bottom's hue.
+BOTTOM = np.array([74.8, 15.5, -36.7])
+MEDIAN = np.array([76.3, 3.9, -23.1])
+
+
+def test_a_hue_turned_by_jpegs_chroma_noise_is_the_same_outline() -> None:
+    assert one_outline(BOTTOM, MEDIAN)
+    assert one_outline(MEDIAN, BOTTOM)
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        np.array([76.3, 20.0, -12.0]),  # turned 13.7 a*b* across: another hue
+        np.array([76.3, -15.5, 36.7]),  # the opposite hue (yellow, not blue)
+    ],
+)
+def test_a_hue_turned_past_jpegs_chroma_noise_is_another_line(other: np.ndarray) -> None:
+    assert not one_outline(BOTTOM, other)
+
+
+def test_warps_read_where_jpeg_turns_the_outlines_hue() -> None:
+    # Before, its sides were not taken for one outline, the warp's openings on the
+    # board placed not told, and the board refused ("some inner grid edges are drawn
+    # as walls", the classic search's doubt).
+    shot = sample("jpeg", 4700001, "warps", "unsolved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.puzzle.warps
+
+
 def test_warps_read_where_one_side_keeps_its_chroma() -> None:
     # The top side's green 15.3 CIELAB from the others' (only its chroma apart): the
     # board was not taken for outlined, its warps' openings not told, and the border

@@ -9,8 +9,15 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Geometry
 from flowbot.vision._bands import border_like
-from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, CellSamples
-from flowbot.vision._colour import delta_e
+from flowbot.vision._cells import (
+    FLAT_CORE,
+    NEAR,
+    RING_LIKE_MAX,
+    CellSamples,
+    cell_offsets,
+    cell_pitch,
+)
+from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
 from flowbot.vision._faint_pipes import under_line
 from flowbot.vision._letters import LETTER_REACH
@@ -140,6 +147,7 @@ def read_dots(
                 crisp = _crisp_dot(samples, image, geometry, r, c, faint=True)
                 (faint if crisp else blurred).append(Cell(r, c))
     clear = tuple(dots)
+    faint_flat = [cell for cell in faint if _faint_flat(samples, image, geometry, cell)]
     oblong: list[Cell] = []  # faint discs taken for noise: no twin, not round
     for cell in faint:
         # A dot on glow of its own colour is one when a clear dot has its
@@ -150,7 +158,7 @@ def read_dots(
         # Two faint flat discs of one colour are each other's twins.
         if any(
             delta_e(samples.core_lab[cell], samples.core_lab[d]) <= NEAR for d in clear
-        ) or _faint_twin(samples, faint, cell, settings.colour_tolerance):
+        ) or _faint_twin(samples, faint_flat, cell, settings.colour_tolerance):
             dots.add(cell)
         elif not _crisp_dot(
             samples, image, geometry, cell.row, cell.col, faint=True, elongation=FAINT_ELONGATION
@@ -432,26 +440,57 @@ def _crossed(sides: np.ndarray) -> bool:
     return shown >= 3 or (shown == 2 and bool(sides[0] == sides[2]))
 
 
-def _faint_twin(samples: CellSamples, faint: list[Cell], cell: Cell, tolerance: float) -> bool:
+def _faint_twin(samples: CellSamples, flat: list[Cell], cell: Cell, tolerance: float) -> bool:
     """Whether ``cell`` and exactly one other faint disc are flat and of one colour: twins.
 
     Both dots of a pair may lie on glow of their colour (the glow is wide,
     the dots' colour dark): each then stands out from its rim too little to
     be clear, yet is a flat disc whose rim shows none of its core's colour
-    (``CellSamples.flat``), which the lines' blur or JPEG noise in an empty
-    cell is not. Found both, the pair misses nothing; a third of the colour
-    leaves the pairing in doubt.
+    (``flat``: the faint discs ``_faint_flat`` passes), which the lines' blur
+    or JPEG noise in an empty cell is not. Found both, the pair misses
+    nothing; a third of the colour leaves the pairing in doubt.
     """
-    if not samples.flat[cell]:
+    if cell not in flat:
         return False
     alike = [
         other
-        for other in faint
+        for other in flat
         if other != cell
-        and samples.flat[other]
         and float(delta_e(samples.core_lab[cell], samples.core_lab[other])) <= tolerance
     ]
     return len(alike) == 1
+
+
+def _faint_flat(
+    samples: CellSamples, image: np.ndarray, geometry: BoardGeometry, cell: Cell
+) -> bool:
+    """Whether a faint disc's core is flat and its ring shows none of the core's colour:
+    ``CellSamples.flat``, or for a disc standing out from its ring by less than ``NEAR``
+    (there every ring pixel is "like" the core), no more than ``RING_LIKE_MAX`` of its
+    ring pixels within half that contrast of the core, and its core unlike the cells'
+    beside it (``_like_cells_beside``: the board's background).
+
+    A dot on glow of nearly its colour has a flat ring a whole contrast off all
+    round; an empty cell's ring tinted by the lines' blur or JPEG mixes pixels of
+    its core's colour in. Bridges twins 4700000: a teal dot on teal glow in a
+    53 px cell, 11.2 Lab from its ring, every ring pixel 10.6-11.8 off its core
+    (none within half), judged no flat disc; its twin, 18.7 off a darker ring and
+    flat, was left with none: refused as "a dot of nearly its background's colour".
+    """
+    if samples.core_uniformity[cell] < FLAT_CORE:
+        return False
+    if samples.flat[cell]:
+        return True
+    contrast = float(delta_e(samples.core_lab[cell], samples.ring_lab[cell]))
+    if contrast >= NEAR or _like_cells_beside(samples.core_lab, samples.ring_lab, contrast, cell):
+        return False
+    centre = geometry.centre(cell)
+    _, ring_xy, _, _ = cell_offsets(cell_pitch(np.asarray(geometry.xs), np.asarray(geometry.ys)))
+    h, w = image.shape[:2]
+    px = np.clip(np.rint(centre.x + ring_xy[:, 0]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(centre.y + ring_xy[:, 1]), 0, h - 1).astype(np.intp)
+    off = delta_e(to_lab(pixels_at(image, py, px)), samples.core_lab[cell])
+    return float(np.mean(off <= contrast / 2)) <= RING_LIKE_MAX
 
 
 #: A faint disc whose core is within this share of its contrast (plus

@@ -54,6 +54,11 @@ from flowbot.vision._stats import median_of
 #: purple flow on a magenta-lit ground stands 15 Lab from its tint (its dots
 #: 29 from the ground); the game's flows on black 23+.
 FAINTER = 0.5
+#: Where the read at ``FAINTER`` is not taken, the share it is looked for at
+#: last, each new flow then both drawn (``DRAWN_SHARE``) and ending in crisp
+#: dots (``ends_in_dots``): a teal flow on teal glow 7-14 Lab from its tint
+#: (bridges twins 4700000 solved, read at 9 Lab by patches beside it).
+FAINTEST = 0.3
 #: A faint band is drawn (a pipe) when at least this share of the places
 #: looked at along it show an edge sharp across its width: not soft
 #: (``band_is_soft`` within ``BAND_EDGE_PX``) in lightness where it steps

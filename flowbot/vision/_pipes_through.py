@@ -47,6 +47,7 @@ from flowbot.vision._colour import delta_e
 from flowbot.vision._faint_pipes import (
     DRAWN_SHARE,
     FAINTER,
+    FAINTEST,
     WIDEST,
     colour_outline_px,
     drawn_share,
@@ -185,9 +186,35 @@ def fainter_flows(
 ) -> Pipes | None:
     """The board read at ``FAINTER`` of ``contrast`` where it keeps every flow of ``pipes``
     and adds whole ones, each drawn with sharp edges or ending in dots with a crisp rim;
-    ``None`` when no band that faint shows where no flow of ``pipes`` runs, or the read
-    is not taken."""
-    faint = contrast * FAINTER
+    where that read is not taken, at ``FAINTEST`` of it, each new flow drawn with sharp
+    edges and ending in such dots; ``None`` when no band that faint shows where no flow
+    of ``pipes`` runs, or neither read is taken.
+
+    A flow on glow of its own hue: the game tints its cells with its colour over the
+    glow, nearly its colour already, and its pipe stands from that tint by what is
+    left (bridges twins 4700000 solved: a teal flow on teal glow, 7-14 Lab from its
+    tint, 10-12 from the ground; its edges sharp at 0.64 of the places, its dots crisp).
+    """
+    for share in (FAINTER, FAINTEST):
+        fainter = _fainter_read(
+            image, geometry, samples, pipes, contrast=contrast, faint=contrast * share, holes=holes
+        )
+        if fainter is not None:
+            return fainter
+    return None
+
+
+def _fainter_read(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    pipes: Pipes,
+    *,
+    contrast: float,
+    faint: float,
+    holes: frozenset[Cell],
+) -> Pipes | None:
+    """``fainter_flows`` read at ``faint`` (Lab), of the pipe ``contrast``."""
     if not edges_off(pipes.hidden(samples), faint):
         return None
     fainter = read_pipes_through(image, geometry, samples, faint, holes, into_dots=True)
@@ -207,8 +234,14 @@ def fainter_flows(
         log.debug("fainter flow read: %s, drawn %.2f", flow, share)
         return share >= DRAWN_SHARE
 
+    # Fainter than ``FAINTER`` of the contrast, a flow is taken only as both: JPEG's
+    # noise and glow's ramps lie nearer a faint band there.
+    both = faint < contrast * FAINTER
     taken = all(
-        drawn(flow) or ends_in_dots(image, geometry, samples, flow, fainter.dots) for flow in new
+        (drawn(flow) and ends_in_dots(image, geometry, samples, flow, fainter.dots))
+        if both
+        else (drawn(flow) or ends_in_dots(image, geometry, samples, flow, fainter.dots))
+        for flow in new
     )
     return fainter if taken else None
 

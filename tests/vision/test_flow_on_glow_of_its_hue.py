@@ -1,0 +1,66 @@
+"""A flow's dots and pipe on glow of nearly its own colour (session 40).
+
+Both teal dots of bridges twins 4700000 lie on teal-lit ground: one 18.7 Lab
+from its ring, the other 11.2. Under ``NEAR`` (12) every ring pixel of the
+second is "like" its core, so it was no flat disc, and the first had no twin:
+refused as "a dot of nearly its background's colour". Finished, the flow's
+pipe stands 7-14 Lab from its own tint (the glow under it nearly teal), under
+the faint read's 15: refused as "a faint pipe not read".
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from flowbot.models import BoardGeometry, Cell
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._cell_dots import _faint_flat
+from flowbot.vision._cells import sample_cells
+
+
+@pytest.mark.parametrize("state", ["unsolved", "started", "solved"])
+def test_a_teal_flow_on_teal_glow_is_read(state: str) -> None:
+    shot = sample("twins", 4700000, "bridges", state)
+    truth = shot.puzzle.as_drawn() if state != "unsolved" else shot.puzzle
+    assert read_board(shot.image).puzzle.canonical() == truth.canonical()
+
+
+def _board(ring_tint: bool = False, bar: bool = False) -> tuple[np.ndarray, BoardGeometry]:
+    """A 3x3 board of 50 px cells on flat teal-grey ground, a teal disc 0.3 pitch wide in
+    its middle cell, 9.7 Lab from the ground, with (``bar``) a band of its colour out to
+    the cell's right edge; or (``ring_tint``) no disc, the middle cell's ring tinted teal
+    by a square outline, its core the ground."""
+    pitch = 50
+    ground, teal = (55, 114, 112), (20, 128, 128)
+    image = np.full((170, 170, 3), ground, np.uint8)
+    at = [10 + pitch * k for k in range(4)]
+    centre = (at[1] + pitch // 2, at[1] + pitch // 2)
+    if ring_tint:
+        cv2.rectangle(image, (at[1] + 4, at[1] + 4), (at[2] - 4, at[2] - 4), teal, 6)
+    else:
+        cv2.circle(image, centre, round(0.3 * pitch), teal, -1, lineType=cv2.LINE_AA)
+    if bar:
+        cv2.rectangle(image, (centre[0], centre[1] - 8), (at[2], centre[1] + 8), teal, -1)
+    geometry = BoardGeometry(tuple(float(x) for x in at), tuple(float(y) for y in at))
+    return image, geometry
+
+
+def test_a_faint_disc_whose_ring_stands_a_whole_contrast_off_is_flat() -> None:
+    image, geometry = _board()
+    samples = sample_cells(image, geometry)
+    assert not samples.flat[1, 1]  # under NEAR: every ring pixel "like" the core
+    assert _faint_flat(samples, image, geometry, Cell(1, 1))
+
+
+@pytest.mark.parametrize("look", [{"ring_tint": True}, {"bar": True}])
+def test_a_faint_cell_whose_ring_shows_its_core_or_whose_core_is_the_ground_is_not_flat(
+    look: dict[str, bool],
+) -> None:
+    # The ground in a tinted ring: its core the neighbours' (``_like_cells_beside``);
+    # a band of the disc's colour running out through the ring: its core's colour there.
+    image, geometry = _board(**look)
+    samples = sample_cells(image, geometry)
+    assert not _faint_flat(samples, image, geometry, Cell(1, 1))

@@ -359,6 +359,10 @@ def _blurred_pairs(
             and float(delta_e(core[c], core[o])) * TWIN_SIDE <= max(standing[c], standing[o])
             and not _one_shaft(c, o, contrast, core, sides)
             and not _one_patch(c, o, sides, image, geometry)
+            and not (
+                _in_cloud(c, o, core, dots, hole, image=image, geometry=geometry)
+                and _in_cloud(o, c, core, dots, hole, image=image, geometry=geometry)
+            )
             for o in on_black
         )
     ]
@@ -428,6 +432,46 @@ def _one_patch(
         return False
     k = towards[0]
     return bool(sides[a][k]) and bool(sides[b][(k + 2) % 4]) and under_line(image, geometry, a, b)
+
+
+#: Most Lab distance between the cores of two cells side by side under one glow cloud:
+#: the background's glow changes smoothly, a few Lab from a cell to the next (a purple
+#: cloud over 18.9 px cells, its tinted cells 1.7-5.2 from the cells beside them:
+#: synthetic bridges tiny_cells 4600005), where a dark dot on black stands 8.4+ from
+#: the ground beside it (dark flows 300000+ and 4400010+, 20-30 px cells blurred 1.2 px,
+#: JPEG 40-60), ``Settings.faint_contrast`` the least a drawn thing stands out.
+CLOUD_STEP = 6.0
+
+
+def _in_cloud(
+    cell: Cell,
+    partner: Cell,
+    core: np.ndarray,
+    dots: set[Cell],
+    hole: np.ndarray,
+    *,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+) -> bool:
+    """Whether ``cell`` is one with the ground beside it under a glow cloud: two or more
+    neighbours (not ``dots``, holes or its ``partner``), each with its core's colour within
+    ``CLOUD_STEP`` and the grid line between them showing across (``under_line``).
+
+    Glow is a smooth cloud drawn under the lines: it tints the empty cells, their rings
+    and the lines alike, and in small cells JPEG's half-resolution colour tints a ring
+    with the lines' hue, so a cloud's cell stands 6-8 Lab off its ring in hue alone, as
+    a blurred dark dot does (its core no lighter than its ring either: the bright pipes'
+    blur lifts a dark dot's ring). A dot stands out from the ground beside it, and a
+    pipe running out of it is drawn over the line it crosses."""
+    rows, cols = core.shape[:2]
+    beside = [
+        n for n in (step(cell, k) for k in range(4)) if 0 <= n.row < rows and 0 <= n.col < cols
+    ]
+    ground = [n for n in beside if n != partner and n not in dots and not hole[n]]
+    return len(ground) >= 2 and all(
+        float(delta_e(core[cell], core[n])) <= CLOUD_STEP and under_line(image, geometry, cell, n)
+        for n in ground
+    )
 
 
 def _crossed(sides: np.ndarray) -> bool:

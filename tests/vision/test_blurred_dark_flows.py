@@ -18,8 +18,9 @@ import pytest
 
 from flowbot.models import BoardGeometry, Cell
 from flowbot.render import board_geometry
+from flowbot.screens.synthetic import sample
 from flowbot.vision import UnsureBoardError, read_board
-from flowbot.vision._cell_dots import _blurred_pairs
+from flowbot.vision._cell_dots import _blurred_pairs, _in_cloud
 from flowbot.vision._cell_pipes import BAND_EDGE_PX
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import delta_e
@@ -163,6 +164,48 @@ def test_a_dark_dot_among_bright_pipes_in_small_cells_is_darker_than_its_ring() 
     except UnsureBoardError:
         return  # refused: right too
     assert reading.puzzle == puzzle.canonical()
+
+
+def test_empty_cells_tinted_by_a_glow_cloud_in_tiny_cells_are_no_pair() -> None:
+    # A purple glow cloud over 18.9 px cells: JPEG tints each ring with the green lines'
+    # hue, leaving three empty cells' cores 6-8 Lab off their rings in hue alone, their
+    # rings near black, as a pair of blurred dark dots stands: refused before.
+    shot = sample("tiny_cells", 4600005, "bridges", "unsolved")
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_glow_clouds_cell_is_one_with_the_cells_beside_it_a_dark_dot_is_not() -> None:
+    shot = sample("tiny_cells", 4600005, "bridges", "unsolved")
+    geometry = shot.geometry
+    assert isinstance(geometry, BoardGeometry)
+    samples = sample_cells(shot.image, geometry)
+    dots = {p.a for p in shot.puzzle.pairs} | {p.b for p in shot.puzzle.pairs}
+    hole = np.zeros(samples.core_lab.shape[:2], bool)
+    tinted = (Cell(11, 8), Cell(15, 9), Cell(17, 8))
+    for cell in tinted:
+        other = next(t for t in tinted if t != cell)
+        assert cell not in dots
+        assert _in_cloud(
+            cell, other, samples.core_lab, dots, hole, image=shot.image, geometry=geometry
+        )
+    # A dark dot among bright pipes, its core darker than its ring as the tint's: it
+    # stands 10+ Lab from the ground beside it, and its pipe is drawn over the line.
+    image, puzzle, _ = _dark_jpeg(4400011, (25, 0, 25), 20, 40, False, blur=BLUR)
+    samples = sample_cells(image, board_geometry(puzzle, cell_px=20))
+    first, twin = Cell(2, 0), Cell(2, 5)
+    bright = {p.a for p in puzzle.pairs} | {p.b for p in puzzle.pairs}
+    hole = np.zeros(samples.core_lab.shape[:2], bool)
+    geometry = board_geometry(puzzle, cell_px=20)
+    for cell, other in ((first, twin), (twin, first)):
+        assert not _in_cloud(
+            cell,
+            other,
+            samples.core_lab,
+            bright - {first, twin},
+            hole,
+            image=image,
+            geometry=geometry,
+        )
 
 
 def _faint_cells(samples: CellSamples) -> tuple[np.ndarray, list[Cell], np.ndarray]:

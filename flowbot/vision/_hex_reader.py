@@ -126,9 +126,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # typical width left out may carry their ink after all (a spreadsheet's ruled
         # grid closing hexagons beside a small hex board in a mirror window: its dots'
         # hexagons left out as blank, the board's outline then thin lines).
-        cells = found.cells - beyond
+        kept = found.cells - beyond
         alone = replace(
-            found, cells=cells, crossed=frozenset(side for side in found.crossed if side <= cells)
+            found, cells=kept, crossed=frozenset(side for side in found.crossed if side <= kept)
         )
         inked_only, sides = _inked_board(image, alone, settings.line_contrast)
     inked_in = inked_only.inks

@@ -29,6 +29,13 @@ side's clearest channel's walls where its groups are clear, ``COVERED_ALIKE``).
 A measure whose groups along some direction say nothing (an outline no wider
 than its lines; thin lines not reaching half the lines' colour, ``SOLID``)
 leaves the board as it was: two voices have no middle.
+
+With four voices (the lightness's share a fourth) the middle is the mean of two, and two
+voices that widen the same thin line beside a pipe leave it halfway (synthetic hex JPEG
+4700001 started: a white pipe alongside a thin line, each measure's own few thin lines
+beside the flows, the mean of the middle two 0.29 along the falling sides). Where that mean
+falls in no clear groups, the lower of the two middle voices is taken: a wall is wide in
+three measures at least, a thin line widened by two stays thin (``THIN_VOICES``).
 """
 
 from __future__ import annotations
@@ -39,11 +46,18 @@ from dataclasses import replace
 
 import numpy as np
 
-from flowbot.vision._hex_board import HexSides, Inks
+from flowbot.vision._hex_board import HexSides, Inks, Node
 from flowbot.vision._hex_coverage import SOLID, CoveredInks, HalfCoveredInks
 from flowbot.vision._hex_directions import corner_direction, walls_along
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_lightness import sees_every_line
+
+#: Where every voice before is unclear, four voices (each side's clearest channel, the
+#: lines' colour's shares, the lightness's share and the width at half the lines' colour)
+#: take the lower middle one: a wall is wide in three at least. A side it places within
+#: THIN_VOICES of the way from the thin lines to the outline (two measures see a thin line
+#: there) may be read thin against a clear measure that widens it.
+THIN_VOICES = 0.25
 
 
 class ConsensusInks:
@@ -51,11 +65,19 @@ class ConsensusInks:
     middle of what ``measures`` say, as a width: ``e ** way`` (the thin lines about 1, the
     outline about ``e``; ``_hex_board.Inks``)."""
 
-    def __init__(self, measures: Sequence[Inks], scales: Sequence[Sequence[tuple[float, float]]]):
+    def __init__(
+        self,
+        measures: Sequence[Inks],
+        scales: Sequence[Sequence[tuple[float, float]]],
+        *,
+        lower: bool = False,
+    ):
         """``scales``: per measure, per direction (0 flat, 1 rising, 2 falling), the log of
-        its thin lines' typical width and of its outline's."""
+        its thin lines' typical width and of its outline's. ``lower``: the lower of the two
+        middle voices (of four) in place of their mean (``consensus_lead``)."""
         self.measures = tuple(measures)
         self.scales = np.array(scales, np.float64)  # (measure, direction, thin/wide)
+        self.lower = lower
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, on the scale above."""
@@ -67,7 +89,10 @@ class ConsensusInks:
             / (scale[which, 1] - scale[which, 0])
             for inks, scale in zip(self.measures, self.scales, strict=True)
         ]
-        return np.asarray(np.exp(np.median(np.array(ways), axis=0)))
+        voices = np.sort(np.array(ways), axis=0)
+        if self.lower:
+            return np.asarray(np.exp(voices[(len(voices) - 1) // 2]))
+        return np.asarray(np.exp(np.median(voices, axis=0)))
 
 
 def consensus_lead(sides: HexSides, *, lightness: bool = False) -> HexSides:
@@ -105,9 +130,14 @@ def consensus_lead(sides: HexSides, *, lightness: bool = False) -> HexSides:
             return sides
         scales.append([(math.log(g.thin), math.log(g.wide)) for g in groups if g is not None])
     lead = replace(sides, inks=ConsensusInks(measures, scales), inks_faced=faced)
-    if not lead.clear_groups or not _heard_alike(lead, measures):
-        return sides
-    return lead
+    if lead.clear_groups and _heard_alike(lead, measures):
+        return lead
+    if len(measures) == 4:
+        # Four voices: a wall is wide in three at least (THIN_VOICES).
+        lower = replace(lead, inks=ConsensusInks(measures, scales, lower=True))
+        if lower.clear_groups and _heard_alike(lower, measures, outvoted=_thin_in_two(lower)):
+            return lower
+    return sides
 
 
 def _solid_everywhere(half: HexSides) -> bool:
@@ -115,9 +145,20 @@ def _solid_everywhere(half: HexSides) -> bool:
     return all(group is not None and group.thin >= SOLID for group in half.direction_groups)
 
 
-def _heard_alike(lead: HexSides, measures: Sequence[Inks]) -> bool:
+def _thin_in_two(lower: HexSides) -> set[frozenset[Node]]:
+    """The sides the lower middle voice (``lower``) places within ``THIN_VOICES`` of the way
+    from the thin lines to the outline: two of four measures see a thin line there."""
+    inner, _ = lower.widths
+    return {side for side, width in inner.items() if math.log(width) <= THIN_VOICES}
+
+
+def _heard_alike(
+    lead: HexSides, measures: Sequence[Inks], outvoted: set[frozenset[Node]] | None = None
+) -> bool:
     """Whether each of ``measures`` clear along a direction reads there the walls ``lead``
-    reads (a measure that can tell a side must not be outvoted on it)."""
+    reads (a measure that can tell a side must not be outvoted on it), but on the sides
+    ``outvoted`` (two measures see a thin line there, ``_thin_in_two``)."""
+    spared = outvoted or set()
     groups = lead.groups
     assert groups is not None
     for inks in measures:
@@ -126,6 +167,6 @@ def _heard_alike(lead: HexSides, measures: Sequence[Inks]) -> bool:
             if group is None or not group.clear:
                 continue
             heard = walls_along(lead, groups[direction], direction)
-            if walls_along(each, group, direction) != heard:
+            if (walls_along(each, group, direction) - spared) != heard - spared:
                 return False
     return True

@@ -152,7 +152,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         sides = lightness_lead(sides)
         # ... and where still none, the middle of four measures, the lightness's share a
         # fourth voice (the shares and the half-level width, both the colour's, widen the
-        # same thin lines in small JPEG hexagons: two of three voices alike).
+        # same thin lines in small JPEG hexagons: two of three voices alike); where their
+        # mean is unclear, the lower of the two (a wall is wide in three voices at least).
         sides = consensus_lead(sides, lightness=True)
         # The widths the board is judged by may be another measure's than those the
         # clutter was looked for in: a hexagon a window's text closed on the outline

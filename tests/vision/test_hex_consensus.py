@@ -2,7 +2,7 @@
 middle of three measures places them (``_hex_consensus``): each measure widens a few thin lines
 of its own, every one sees a wall wide.
 
-Synthetic shots of development seeds (300000-400000; 4100000, a spent held-out set).
+Synthetic shots of development seeds (300000-400000; 4100000, 4700001, spent held-out sets).
 """
 
 from __future__ import annotations
@@ -75,5 +75,35 @@ def test_the_lightness_a_fourth_voice_where_the_colours_widen_alike() -> None:
     # colour's) widen the same thin lines, so the middle of three leaves no clear gap along
     # the flat sides (0.17); the lightness, which JPEG keeps whole, a fourth voice: clear.
     shot = sample("jpeg", 4100000, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+
+
+def test_four_voices_the_lower_middle_one() -> None:
+    # Sides: a thin line two measures widen (the mean of the middle two, 0.5, would leave
+    # it between the groups), a wall one measure narrows: the lower middle voice puts the
+    # first thin (0.0), the second wide (0.9).
+    measures = [
+        _Fixed([1.0, 2.0]),
+        _Fixed([2.0, 2.0]),
+        _Fixed([1.9, 1.0]),
+        _Fixed([1.0, 1.9]),
+    ]
+    sides = SIDES[:2]
+    ways = np.log(ConsensusInks(measures, [SCALE] * 4, lower=True).widths(sides, 4.0))
+    assert ways[0] == pytest.approx(0.0, abs=0.01)
+    assert ways[1] == pytest.approx(math.log(1.9) / math.log(2.0), abs=0.01)
+    mean = np.log(ConsensusInks(measures, [SCALE] * 4).widths(sides, 4.0))
+    assert 0.3 < mean[0] < 0.7
+
+
+def test_a_white_pipe_beside_a_thin_line_outvoted_by_two() -> None:
+    # 22 px hexagons under JPEG, six walls, pipes drawn: every measure widens thin lines of
+    # its own beside the flows (a white pipe alongside a rising line: the shares put it 0.82
+    # of the way, clear along that direction; each side's clearest channel and the
+    # lightness 0.0-0.1), the middle of four leaves no clear gap along the falling sides
+    # (0.29): refused. The lower middle voice is clear along every direction, that line
+    # thin in two measures: read exact.
+    shot = sample("jpeg", 4700001, "hex", "started")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()

@@ -37,7 +37,8 @@ def _check_alone(seen: HexCells) -> None:
 
 ALONE: Rule[HexCells] = Rule(
     name="hex board alone",
-    refuses="a hexagonal board with pairs of dots like a board's outside it",
+    refuses="a hexagonal board with pairs of dots like a board's outside it, or a finished "
+    "board's flows",
     why="Another board beside it (or a copy of it) may be the one the user means; the "
     "square search looks for its grid, a hexagonal board's reader refuses on its dots alone. "
     "A smaller copy of the board's dots (the OS's screenshot preview) is no other board. A "

@@ -50,6 +50,9 @@ TWIN_COLOUR = 40.0
 TWIN_SIZE = 0.25
 #: Fewest pairs of one size that make another board likely.
 PAIRS = 2
+#: Pairs of a finished flow's ends that make another board worth looking for: every
+#: level has three flows or more (fewer may be a screen's icons).
+FLOW_PAIRS = 3
 #: The board around its dots: the search region reaches this many dot sizes
 #: past the outermost dots (about three cells: rows with no dot at the edge).
 REACH = 5.0

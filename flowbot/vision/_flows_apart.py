@@ -20,7 +20,7 @@ import logging
 import numpy as np
 
 from flowbot.errors import VisionError
-from flowbot.vision._dots_apart import REACH, Region, around, flow_ends_outside
+from flowbot.vision._dots_apart import FLOW_PAIRS, REACH, Region, around, flow_ends_outside
 from flowbot.vision._ends_lattice import on_ends_lattice
 from flowbot.vision._grid import overlap
 from flowbot.vision._other_boards import as_lattice, copy_of_board, discs_copy, holds_dots
@@ -29,9 +29,6 @@ from flowbot.vision._search import find_boards
 
 log = logging.getLogger(__name__)
 
-#: Pairs of a finished flow's ends that make another board worth looking for: every
-#: level has three flows or more (fewer may be a screen's icons).
-FLOW_PAIRS = 3
 #: Where none is found ``REACH`` dot sizes round its flows' outermost ends, the board
 #: is looked for this many past them: a finished board's pipes fill its rows and
 #: columns with no dot (a 7x7 preview's column of pipes alone 5.4 dot sizes past its

@@ -1,10 +1,10 @@
-"""A hexagonal board alone: no pairs of dots like a board's outside it."""
+"""A hexagonal board alone: no pairs of dots like a board's outside it, nor finished flows."""
 
 from __future__ import annotations
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
-from flowbot.vision._dots_apart import dots_outside
+from flowbot.vision._dots_apart import FLOW_PAIRS, dots_outside, flow_ends_outside
 from flowbot.vision._hex_cells import HexCells
 from flowbot.vision._hex_copy import discs_apart, holds_pairs, smaller_copy
 from flowbot.vision._rule import Rule
@@ -23,19 +23,27 @@ def _check_alone(seen: HexCells) -> None:
         cols=g.cols,
     )
     region = dots_outside(image, box, settings)
-    if region is None:
-        return
-    discs = discs_apart(image, seen, region)
-    if holds_pairs(discs) and not smaller_copy(image, seen, discs):
+    if region is not None:
+        discs = discs_apart(image, seen, region)
+        if holds_pairs(discs) and not smaller_copy(image, seen, discs):
+            raise UnsureReadingError(TWO_BOARDS)
+    # A finished board shows no discs, each dot joined to its pipe: its flows' ends
+    # (the board read its own screenshot preview, the finished board it copies, larger,
+    # not found: synthetic hex preview 4800001 solved, read 19 pitches off).
+    ends = flow_ends_outside(image, box, settings, FLOW_PAIRS)
+    if len(ends) and not smaller_copy(image, seen, ends):
         raise UnsureReadingError(TWO_BOARDS)
 
 
 ALONE: Rule[HexCells] = Rule(
     name="hex board alone",
-    refuses="a hexagonal board with pairs of dots like a board's outside it",
+    refuses="a hexagonal board with pairs of dots like a board's outside it, or a finished "
+    "board's flows",
     why="Another board beside it (or a copy of it) may be the one the user means; the "
     "square search looks for its grid, a hexagonal board's reader refuses on its dots alone. "
-    "A smaller copy of the board's dots (the OS's screenshot preview) is no other board.",
+    "A smaller copy of the board's dots (the OS's screenshot preview) is no other board. A "
+    "finished board beside it shows its flows, no discs: read from its preview, the board "
+    "copied, larger, would be taken for none.",
     bounds="other_dots: two or more pairs of round saturated discs of one size outside the "
     "board's box and half a pitch around it (DOT_CHROMA 60, DOT_BRIGHTNESS 100, TWIN_COLOUR "
     "40, TWIN_SIZE 0.25), seen so again at full resolution, discs 2 RADII[0] min_cell_px "
@@ -43,7 +51,8 @@ ALONE: Rule[HexCells] = Rule(
     "board dot to a dot of its colour (TWIN_COLOUR) within COPY_PLACING 0.25 of the copy's "
     "pitch, and nothing else there (but where the copy lies over what it copies); dots "
     "CLEARLY_COLOURED 30 past the dot finder's bounds "
-    "must all show.",
+    "must all show; or FLOW_PAIRS 3 pairs of finished flows' ends outside it "
+    "(flow_ends_outside: a blob of one colour with two round ends of one size) no such copy.",
     reason=TWO_BOARDS,
     check=_check_alone,
 )

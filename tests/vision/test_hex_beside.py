@@ -1,0 +1,30 @@
+"""What lies beside a hex board: hexagons a page's ruled grid closes past its outline,
+left out (``_hex_beyond``) and the board alone measured again (``_hex_reader._inked_board``);
+a finished board's flows, no copy of its dots (``_hex_alone``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+
+
+def test_a_spreadsheet_beside_a_small_board_leaves_its_dots_hexagons_in() -> None:
+    # Synthetic hex colour_blind 4800000 unsolved: a spreadsheet's ruled grid beside a
+    # small mirrored hex board closed 78 hexagons onto it. Judged with the board, the
+    # grid's set the typical widths, and the hexagons of the board's dots were left out
+    # as blank: their sides left as the outline, it looked like the thin lines
+    # ("the board's outline looks like the lines between its hexagons").
+    shot = sample("colour_blind", 4800000, "hex")
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_finished_boards_preview_read_for_want_of_the_board_is_refused() -> None:
+    # Synthetic hex preview 4800001 solved: the finished board was not found and its
+    # screenshot preview was read, 19 pitches off the board: a drag would miss it.
+    # The board's flows outside the preview are no smaller copy of its dots.
+    shot = sample("preview", 4800001, "hex", "solved")
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(shot.image)

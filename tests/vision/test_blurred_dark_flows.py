@@ -96,25 +96,34 @@ def test_a_started_dark_flow_as_sharp_as_the_images_pipes_is_refused_unread() ->
 
 
 @pytest.mark.parametrize(
-    ("seed", "rgb", "quality", "whole", "dots"),
+    ("seed", "rgb", "quality", "whole", "dots", "read"),
     [
-        (300000, (35, 0, 0), 40, True, ((0, 0), (0, 2))),
-        (300002, (25, 0, 25), 40, False, ((2, 3), (3, 0))),
-        (300003, (0, 20, 40), 50, True, ((5, 3), (5, 5))),
+        (300000, (35, 0, 0), 40, True, ((0, 0), (0, 2)), True),
+        (300002, (25, 0, 25), 40, False, ((2, 3), (3, 0)), False),
+        (300003, (0, 20, 40), 50, True, ((5, 3), (5, 5)), False),
     ],
 )
 def test_a_dark_flow_too_faint_for_its_band_is_refused_at_its_dots(
     seed: int,
     rgb: tuple[int, int, int],
     quality: int,
+    *,
     whole: bool,
     dots: tuple[tuple[int, int], ...],
+    read: bool,
 ) -> None:
     # 11 Lab from black along its band, 13-15 at its dots: no band at half the pipe
     # contrast, its dots no crisp or flat discs (read empty before: a wrong puzzle).
-    image, puzzle, _ = _dark_jpeg(seed, rgb, CELL_PX, quality, whole, blur=BLUR)
-    with pytest.raises(UnsureBoardError, match="cannot tell whether cell"):
-        read_board(image)
+    # A finished one (``read``) whose band shows sharp at the faintest look, ending in
+    # crisp dots, is read there with its pipe (``_pipes_through.FAINTEST``).
+    image, puzzle, covered = _dark_jpeg(seed, rgb, CELL_PX, quality, whole, blur=BLUR)
+    if read:
+        reading = read_board(image)
+        assert reading.puzzle == puzzle.canonical()
+        assert set(reading.pipes) == covered
+    else:
+        with pytest.raises(UnsureBoardError, match="cannot tell whether cell"):
+            read_board(image)
     geometry = board_geometry(puzzle, cell_px=CELL_PX)
     samples = sample_cells(image, geometry)
     contrast, faint, hole = _faint_cells(samples)

@@ -25,7 +25,6 @@ from flowbot.models import Cell, HexGeometry, Link, Point, link
 from flowbot.vision._hex_fit import fitted_steps, line_at
 from flowbot.vision._hex_lattice import SQRT3, HexLattice
 from flowbot.vision._hex_pipes import Crossings
-from flowbot.vision._hex_rows import rows_evened
 from flowbot.vision._hex_widths import OUTLINE_WIDTH, WidthGroups, width_groups
 from flowbot.vision._rule import Rule
 
@@ -450,24 +449,16 @@ class HexSides:
         measured = inks.widths(np.array(list(ends.values()), np.float64), reach)
         inner: dict[frozenset[Node], float] = {}
         outline: list[OutlineSide] = []
-        # (the flat sides between two hexagons by their middles' heights)
-        heights: dict[frozenset[Node], float] = {}
         for (node, other), width in zip(ends, measured, strict=True):
-            step = (other[0] - node[0], other[1] - node[1])
             if other in self.cells:
                 inner[frozenset((node, other))] = float(width)
-                if _direction(step) == 0:
-                    first, last = ends[node, other]
-                    heights[frozenset((node, other))] = (first[1] + last[1]) / 2
             else:
+                step = (other[0] - node[0], other[1] - node[1])
                 corners = _corners(self.lattice, node)
                 _, a, b = next(s for s in _SIDES if s[0] == step)
                 outline.append(
                     OutlineSide(_direction(step), float(width), corners[a], corners[b], node)
                 )
-        # (JPEG shifts a row of flat sides' widths alike: ``_hex_rows``)
-        flat_outline = [side.width for side in outline if side.direction == 0]
-        inner = rows_evened(inner, heights, flat_outline, self.lattice.row_step)
         return inner, outline
 
     @cached_property

@@ -171,11 +171,13 @@ def _check_dot_or_empty(seen: HexCells) -> None:
     settings = seen.settings
     contrast, flat = seen.contrast, seen.flat
     ground = _ground_around(seen)
-    dots = set(seen.dots) | (seen.faint_dots & seen.stand_ins)
+    # Faint discs are dots but those within empty_contrast with no clear dot of their
+    # colour (``HexCells.dots``).
+    alone = {c for c in seen.faint_dots if seen.nearly_ground(c)} - set(seen.dots)
     for cell in seen.cells:
         k = float(contrast[cell])
         r, c = cell
-        if (k >= settings.dot_contrast and flat[cell]) or cell in dots:
+        if (k >= settings.dot_contrast and flat[cell]) or cell in seen.faint_dots - alone:
             continue
         if cell in seen.faint_dots and cell not in seen.stand_ins:
             # A dot's crisp disc on glow of its colour, no clear dot of it: its twin

@@ -17,7 +17,7 @@ from flowbot.vision._bands import (
     steepest_inside,
 )
 from flowbot.vision._cell_marks import dot_cells, rim_width
-from flowbot.vision._cells import NEAR, CellSamples
+from flowbot.vision._cells import NEAR, CellSamples, cells_beside
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grounds import against_another_ground
 from flowbot.vision._rays import OUTLINE_PX, crisp_sides, fills_cell, soft_rays
@@ -458,20 +458,13 @@ def _ground_within_outline(
         return False
     same = [
         sector_lab[r, c, side]
-        for r, c in _neighbours(cell, rows, cols)
+        for r, c in cells_beside(cell, rows, cols)
         if bare[r, c]
         for side in sides
     ]
     if not same:
         return False
     return float(delta_e(ground, np.median(np.array(same), axis=0))) <= BACKGROUND_STEP
-
-
-def _neighbours(cell: Cell, rows: int, cols: int) -> list[tuple[int, int]]:
-    """The cells beside ``cell`` (right, down, left, up) on a ``rows`` x ``cols`` board."""
-    steps = ((0, 1), (1, 0), (0, -1), (-1, 0))
-    near = [(cell.row + dr, cell.col + dc) for dr, dc in steps]
-    return [(r, c) for r, c in near if 0 <= r < rows and 0 <= c < cols]
 
 
 #: A cloud of glow peaking in a cell fades softly inside it (at its steepest,

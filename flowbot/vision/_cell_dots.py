@@ -16,6 +16,7 @@ from flowbot.vision._cells import (
     CellSamples,
     cell_offsets,
     cell_pitch,
+    cells_beside,
 )
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
@@ -463,10 +464,7 @@ def _in_cloud(
     a blurred dark dot does (its core no lighter than its ring either: the bright pipes'
     blur lifts a dark dot's ring). A dot stands out from the ground beside it, and a
     pipe running out of it is drawn over the line it crosses."""
-    rows, cols = core.shape[:2]
-    beside = [
-        n for n in (step(cell, k) for k in range(4)) if 0 <= n.row < rows and 0 <= n.col < cols
-    ]
+    beside = cells_beside(cell, *core.shape[:2])
     ground = [n for n in beside if n != partner and n not in dots and not hole[n]]
     return len(ground) >= 2 and all(
         float(delta_e(core[cell], core[n])) <= CLOUD_STEP and under_line(image, geometry, cell, n)
@@ -566,15 +564,9 @@ def _like_cells_beside(
     near = BACKGROUND_CORE * contrast + CORE_NOISE
     step = core_lab[cell] - ring_lab[cell]
     alike = stepped = 0
-    for r, c in (
-        (cell.row, cell.col + 1),
-        (cell.row + 1, cell.col),
-        (cell.row, cell.col - 1),
-        (cell.row - 1, cell.col),
-    ):
-        if 0 <= r < rows and 0 <= c < cols:
-            alike += float(delta_e(core_lab[cell], core_lab[r, c])) <= near
-            stepped += float(delta_e(step, core_lab[r, c] - ring_lab[r, c])) <= near
+    for r, c in cells_beside(cell, rows, cols):
+        alike += float(delta_e(core_lab[cell], core_lab[r, c])) <= near
+        stepped += float(delta_e(step, core_lab[r, c] - ring_lab[r, c])) <= near
     return alike >= 2 or stepped >= 2
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._colour import NEAR, delta_e, pixels_at, to_lab
 from flowbot.vision._letters import holds_ink, lettered_discs
 from flowbot.vision._stats import median_along
@@ -86,6 +86,17 @@ def cell_offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
     for shared in (core_xy, ring_xy, sector, r):
         shared.flags.writeable = False
     return core_xy, ring_xy, sector, r
+
+
+def cells_beside(cell: Cell, rows: int, cols: int) -> list[Cell]:
+    """The cells beside ``cell`` (right, down, left, up) on a ``rows`` x ``cols`` board."""
+    near = (
+        Cell(cell.row, cell.col + 1),
+        Cell(cell.row + 1, cell.col),
+        Cell(cell.row, cell.col - 1),
+        Cell(cell.row - 1, cell.col),
+    )
+    return [n for n in near if 0 <= n.row < rows and 0 <= n.col < cols]
 
 
 def cell_pitch(xs: np.ndarray, ys: np.ndarray) -> float:

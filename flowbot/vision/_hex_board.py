@@ -687,7 +687,9 @@ def _check_outline(sides: HexSides) -> None:
     # its own groups (the widths' groups along each direction: its whole sides').
     reach = 2 * max(4.0, LINE_REACH * sides.lattice.row_step)
     cut = [edge for edge in outline if sides.lines.shown(edge.a, edge.b, reach) < 1]
-    _outline_wide(sides, [edge for edge in outline if edge not in cut])
+    for edge in outline:
+        if edge not in cut and not _passes(sides, edge) and not _passes_by_reach(sides, edge):
+            raise UnsureReadingError(OUTLINE.reason)
     if cut:
         seen_cut = replace(
             sides,
@@ -739,6 +741,17 @@ def _passes(sides: HexSides, edge: OutlineSide) -> bool:
     except UnsureReadingError:
         return False
     return True
+
+
+def _passes_by_reach(sides: HexSides, edge: OutlineSide) -> bool:
+    """Whether ``edge``, beside a tint nearly the lines' colour, reaches out from its side as
+    far as the outline does (``_hex_tinted_outline``: its width measures only the line's
+    outer half there)."""
+    # (here: it measures with ``_hex_coverage``, which builds on this module)
+    from flowbot.vision._hex_tinted_outline import reach_width  # noqa: PLC0415
+
+    width = reach_width(sides, edge)
+    return width is not None and _passes(sides, replace(edge, width=width))
 
 
 def _placed_as(own: WidthGroups, lead: WidthGroups) -> WidthGroups:
@@ -810,7 +823,16 @@ OUTLINE: Rule[HexSides] = Rule(
     "to a half short of what it shows, synthetic hex tiny cells 300011, 300014 "
     "solved), a side none where no step across it near the side is the lines' colour over "
     "half its pixel, off the mix by OFF_LINE 0.35 of their contrast at most (a flow's band "
-    "running out through a cut thin line: 0.66, read as the outline in one channel).",
+    "running out through a cut thin line: 0.66, read as the outline in one channel). "
+    "With pipes drawn, a side seen whole whose own hexagon's face lies within TINTED 1/3 of "
+    "the lines' colour (a share of the outside's distance from it: a white flow's grey tint, "
+    "lit by glow) refused by the width is judged by twice its line's reach out from the side "
+    "to where the lines' colour covers EDGE 0.5 of a pixel over the outside "
+    "(`_hex_tinted_outline`: beside the tint every width measure loses the line's inner "
+    "half; synthetic hex drift 5100001 solved, 1.8-2.0 px against thin 2.4 and the "
+    "outline's 4.9, its reach 4.6-5.1; tiny cells 4900000 solved, 1.4 against 1.0 and 2.0, "
+    "reach 2.2; thin lines facing a panel laid over the board beside such tints reach "
+    "2.9-3.1 against thin 2.7, refused as before).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )

@@ -1,0 +1,78 @@
+"""With pipes drawn, an outline side whose own hexagon's tint is nearly the lines' colour,
+measured by how far out its line reaches.
+
+The game lays a tint of each flow's colour over the hexagons it covers; a
+white flow's grey tint, lit further by glow or a bright screen, comes out
+nearly as light as the lines themselves. Beside it a line stands out on its
+other side alone: every measure of its width (the top-hat's ink, the lines'
+colour's shares over each face) loses its inner half in the tint, and an
+outline side there measured as thin as a line ("the hexagons go on past the
+board's outline"; synthetic hex drift 5100001 solved: a grey tint under glow
+at (143, 144, 120) beside an outline of (141, 139, 127), 1.8-2.0 px against
+thin lines of 2.4 and the outline's 4.9; tiny cells 4900000 solved: a grey
+tint 96-102 beside lines of 108, 1.4 px against 1.0 and 2.0).
+
+The outline is drawn centred on the hexagon's side, and its outer edge
+stands clear of the ground outside: its reach out from the side, twice
+over, is its width. Such a side is judged so, against the same bound, where
+its tint lies within ``TINTED`` of the lines' colour (as a share of the
+outside's distance from it); a thin line facing out past a cut or covered
+board reaches out half as far.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from flowbot.vision._hex_board import HexSides, OutlineSide
+from flowbot.vision._hex_coverage import CutInks, _colour_profiles
+
+#: The hexagon's own face lies this near the lines' colour (a share of the outside's
+#: distance from it) for its side to be judged by its reach: a white flow's grey tint
+#: 0.15-0.25 (synthetic hex drift 5100001, tiny cells 4900000 solved); a flow's coloured
+#: tint, or the plain ground, far off.
+TINTED = 1 / 3
+#: The line's outer edge: where the colour is this share of the way from the outside's to
+#: the lines'.
+EDGE = 0.5
+
+
+def reach_width(sides: HexSides, edge: OutlineSide) -> float | None:
+    """Twice how far out from ``edge`` its line reaches, where its hexagon's tint is nearly
+    the lines' colour (``TINTED``); ``None`` elsewhere, or without pipes drawn."""
+    if not isinstance(sides.inks_cut, CutInks):
+        return None
+    faced = sides.inks_cut.shares.faced
+    ends, reach = sides.ends
+    keys = list(ends)
+    other = next((n for n in keys if n[0] == edge.node and ends[n][0] == edge.a), None)
+    if other is None:
+        return None
+    # (the lines' colour over every side, as the widths take it)
+    every = np.array(list(ends.values()), np.float64) - faced.origin
+    levels, either = faced.looks(every, reach)
+    colour = np.array(levels[:3])
+    i = keys.index(other)
+    a, b = every[i]
+    normal = np.array([-(b - a)[1], (b - a)[0]]) / max(float(np.hypot(*(b - a))), 1e-6)
+    centre = np.array(sides.lattice.centre(*edge.node)) - faced.origin
+    # (the first face at minus along the normal: the hexagon's own on the side of its centre)
+    inward = 1 if float(np.dot(centre - (a + b) / 2, normal)) > 0 else 0
+    own, outside = either[i, inward, :3], either[i, 1 - inward, :3]
+    span = colour - outside
+    if np.linalg.norm(colour - own) > TINTED * np.linalg.norm(span):
+        return None
+    profile, offsets = _colour_profiles(cv2.merge(faced.channels[:3]), every[i : i + 1], reach)
+    share = ((profile[0] - outside) * span).sum(axis=1) / max(float((span * span).sum()), 1.0)
+    # From the outside in, to where the line's colour first covers half a pixel.
+    out = offsets if inward == 0 else -offsets
+    order = np.argsort(-out)
+    along, seen = out[order], share[order]
+    over = np.flatnonzero(seen >= EDGE)
+    if not over.size or over[0] == 0:
+        return None
+    k = int(over[0])
+    # (the level crossed between the steps k - 1 and k)
+    at = along[k - 1] + (along[k] - along[k - 1]) * (EDGE - seen[k - 1]) / (seen[k] - seen[k - 1])
+    return 2 * max(float(at), 0.0)

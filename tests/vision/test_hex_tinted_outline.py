@@ -1,0 +1,65 @@
+"""An outline side beside a white flow's grey tint nearly the lines' colour is judged by how
+far out its line reaches (``_hex_tinted_outline``): the board is read. A board covered
+part-way, thin lines facing out beside such tints, is still refused: they reach out as thin
+lines do."""
+
+from __future__ import annotations
+
+import pytest
+
+from flowbot.errors import UnsureReadingError
+from flowbot.screens.synthetic import sample
+from flowbot.vision import _hex_board, read_board
+from flowbot.vision._hex_board import HexSides, OutlineSide
+from flowbot.vision._hex_tinted_outline import reach_width
+
+
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        # A grey tint under glow at (143, 144, 120) beside the outline's (141, 139, 127):
+        # 1.8-2.0 px against thin lines of 2.4 and the outline's 4.9; its reach 4.6-5.1.
+        ("drift", 5100001),
+        # A grey tint 96-102 beside lines of 108 by the bottom-left corner: 1.4 px against
+        # 1.0 and 2.0; its reach 2.2.
+        ("tiny_cells", 4900000),
+    ],
+)
+def test_finished_boards_with_the_outline_beside_a_grey_tint_are_read(
+    category: str, seed: int
+) -> None:
+    shot = sample(category, seed, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    assert reading.pipes == shot.pipes
+
+
+def test_thin_lines_facing_out_beside_a_grey_tint_reach_out_as_thin_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The drift board covered by a dark panel below a row of flat sides: hexagons beside
+    # the white flow's grey tint left with thin lines facing the panel or a hexagon not
+    # drawn whole. Their reach is a thin line's (2.9-3.1 px against thin lines of 2.7 and a
+    # boundary of 4.0-4.6): refused.
+    judged: list[HexSides] = []
+    passes = _hex_board._passes
+
+    def recording(sides: HexSides, edge: OutlineSide) -> bool:
+        if not judged or judged[-1] is not sides:
+            judged.append(sides)
+        return passes(sides, edge)
+
+    monkeypatch.setattr(_hex_board, "_passes", recording)
+    image = sample("drift", 5100001, "hex", "solved").image.copy()
+    image[807:1900] = (20, 20, 24)
+    with pytest.raises(UnsureReadingError, match="past the board's outline"):
+        read_board(image)
+    thin = [
+        edge
+        for sides in judged
+        for edge in sides.widths[1]
+        for width in [reach_width(sides, edge)]
+        if width is not None and sides.groups is not None
+        if width < sides.groups[edge.direction].boundary
+    ]
+    assert thin

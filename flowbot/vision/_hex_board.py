@@ -827,7 +827,7 @@ OUTLINE: Rule[HexSides] = Rule(
     "With pipes drawn, a side seen whole whose own hexagon's face lies within TINTED 1/3 of "
     "the lines' colour (a share of the outside's distance from it: a white flow's grey tint, "
     "lit by glow) refused by the width is judged by twice its line's reach out from the side "
-    "to where the lines' colour covers EDGE 0.5 of a pixel over the outside "
+    "as far as the lines' colour covers EDGE 0.5 of a pixel over the outside unbroken "
     "(`_hex_tinted_outline`: beside the tint every width measure loses the line's inner "
     "half; synthetic hex drift 5100001 solved, 1.8-2.0 px against thin 2.4 and the "
     "outline's 4.9, its reach 4.6-5.1; tiny cells 4900000 solved, 1.4 against 1.0 and 2.0, "

@@ -13,8 +13,10 @@ thin lines of 2.4 and the outline's 4.9; tiny cells 4900000 solved: a grey
 tint 96-102 beside lines of 108, 1.4 px against 1.0 and 2.0).
 
 The outline is drawn centred on the hexagon's side, and its outer edge
-stands clear of the ground outside: its reach out from the side, twice
-over, is its width. Such a side is judged so, against the same bound, where
+stands clear of the ground outside: its reach out from the side (as far as
+the lines' colour covers half a pixel unbroken), twice over, is its width
+(within 0.3 px of the width measured on every outline side of an exact drift
+board). Such a side is judged so, against the same bound, where
 its tint lies within ``TINTED`` of the lines' colour (as a share of the
 outside's distance from it); a thin line facing out past a cut or covered
 board reaches out half as far.
@@ -31,7 +33,11 @@ from flowbot.vision._hex_coverage import CutInks, _colour_profiles
 #: The hexagon's own face lies this near the lines' colour (a share of the outside's
 #: distance from it) for its side to be judged by its reach: a white flow's grey tint
 #: 0.15-0.25 (synthetic hex drift 5100001, tiny cells 4900000 solved); a flow's coloured
-#: tint, or the plain ground, far off.
+#: tint, or the plain ground, far off. Not more: beside a face farther off, a thin line
+#: with a strip of the next hexagon's light tint left past it before a panel laid over
+#: the board reached out as the outline (synthetic hex drift 5100001 solved covered below
+#: a row of flat sides, 4 px past one: 5.9 px against the outline's 5.6), and a white
+#: dot's tint at 0.44 (tiny cells 4600004 started) is left refused.
 TINTED = 1 / 3
 #: The line's outer edge: where the colour is this share of the way from the outside's to
 #: the lines'.
@@ -65,14 +71,16 @@ def reach_width(sides: HexSides, edge: OutlineSide) -> float | None:
         return None
     profile, offsets = _colour_profiles(cv2.merge(faced.channels[:3]), every[i : i + 1], reach)
     share = ((profile[0] - outside) * span).sum(axis=1) / max(float((span * span).sum()), 1.0)
-    # From the outside in, to where the line's colour first covers half a pixel.
+    # Out from the side, as far as the line's colour covers half a pixel unbroken (a dot's
+    # rim past a gap beyond the line is no line).
     out = offsets if inward == 0 else -offsets
-    order = np.argsort(-out)
+    order = np.argsort(out)
     along, seen = out[order], share[order]
-    over = np.flatnonzero(seen >= EDGE)
-    if not over.size or over[0] == 0:
-        return None
-    k = int(over[0])
+    start = int(np.searchsorted(along, 0.0))
+    beyond = np.flatnonzero(seen[start:] < EDGE)
+    if not beyond.size or beyond[0] == 0:
+        return 0.0
+    k = start + int(beyond[0])
     # (the level crossed between the steps k - 1 and k)
-    at = along[k - 1] + (along[k] - along[k - 1]) * (EDGE - seen[k - 1]) / (seen[k] - seen[k - 1])
+    at = along[k - 1] + (along[k] - along[k - 1]) * (seen[k - 1] - EDGE) / (seen[k - 1] - seen[k])
     return 2 * max(float(at), 0.0)

@@ -116,8 +116,12 @@ def see_pipes_through(
     (``holes_on_ground``).
     """
     samples = holes_on_ground(samples, holes)
-    pipes = read or read_pipes_through(image, geometry, samples, contrast, holes) or NO_PIPES
-    pipes = fainter_flows(image, geometry, samples, contrast, pipes, holes=holes) or pipes
+    full = read or read_pipes_through(image, geometry, samples, contrast, holes)
+    pipes = full or NO_PIPES
+    # Pipes show at the full contrast where flows are read there, or refused.
+    shown = full is None or bool(pipes.flows)
+    fainter = fainter_flows(image, geometry, samples, contrast, pipes, holes=holes, shown=shown)
+    pipes = fainter or pipes
     if holes and pipes.flows:
         # The ground the cells no flow touches show, the holes left out (their rings
         # take in the outline): a finished board's holes are all such cells.
@@ -172,7 +176,7 @@ def read_pipes_or_fainter(
     pipes = read_pipes_through(image, geometry, samples, contrast, holes)
     if pipes is not None:
         return pipes
-    return fainter_flows(image, geometry, samples, contrast, NO_PIPES, holes=holes)
+    return fainter_flows(image, geometry, samples, contrast, NO_PIPES, holes=holes, shown=True)
 
 
 def fainter_flows(
@@ -183,19 +187,25 @@ def fainter_flows(
     pipes: Pipes,
     *,
     holes: frozenset[Cell] = frozenset(),
+    shown: bool = True,
 ) -> Pipes | None:
     """The board read at ``FAINTER`` of ``contrast`` where it keeps every flow of ``pipes``
     and adds whole ones, each drawn with sharp edges or ending in dots with a crisp rim;
-    where that read is not taken, at ``FAINTEST`` of it, each new flow drawn with sharp
-    edges and ending in such dots; ``None`` when no band that faint shows where no flow
-    of ``pipes`` runs, or neither read is taken.
+    where that read is not taken and pipes are ``shown`` at ``contrast`` (``pipes`` holds
+    flows, or the read there refused pipes it could not follow), at ``FAINTEST`` of it,
+    each new flow drawn with sharp edges and ending in such dots; ``None`` when no band
+    that faint shows where no flow of ``pipes`` runs, or no read is taken.
 
     A flow on glow of its own hue: the game tints its cells with its colour over the
     glow, nearly its colour already, and its pipe stands from that tint by what is
     left (bridges twins 4700000 solved: a teal flow on teal glow, 7-14 Lab from its
     tint, 10-12 from the ground; its edges sharp at 0.64 of the places, its dots crisp).
+    That look is for a started or finished board, whose other pipes stand out at the
+    full contrast: on a board showing none (an unstarted one) only glow's ramps and
+    JPEG's noise stand 0.3 of it from the rings, and the look, 0.4-1.4 ms of a 15 ms
+    read on most unstarted 1080x2400 screens, took nothing there.
     """
-    for share in (FAINTER, FAINTEST):
+    for share in (FAINTER, FAINTEST) if shown else (FAINTER,):
         fainter = _fainter_read(
             image, geometry, samples, pipes, contrast=contrast, faint=contrast * share, holes=holes
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import cv2
 import numpy as np
 import pytest
@@ -13,7 +15,7 @@ from flowbot.screens.synthetic import PALETTES, sample, snake_solution
 from flowbot.vision import UnsureBoardError, _pipes, _pipes_through, read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import delta_e, to_lab
-from flowbot.vision._faint_pipes import FAINTER
+from flowbot.vision._faint_pipes import FAINTER, FAINTEST
 from flowbot.vision._pipes import ALREADY_SOLVED, band_links, edges_off
 from flowbot.vision._pipes_through import read_pipes_or_fainter, read_pipes_through
 from flowbot.vision._types import Settings
@@ -615,3 +617,33 @@ def test_the_glow_shaft_of_a_board_cut_at_the_screens_edge_is_no_pipe() -> None:
     # cut at the screen's top, ending in row 2 (refused as a faint pipe at (0, 4) before).
     shot = sample("drift", 4300003, "bridges", "unsolved")
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def _faintest_asked(monkeypatch: pytest.MonkeyPatch, image: np.ndarray) -> bool:
+    """Whether reading ``image`` looks for flows at ``FAINTEST`` of the pipe contrast."""
+    shares: list[float] = []
+    read = _pipes_through._fainter_read
+
+    def recorded(*args: object, contrast: float, faint: float, **kwargs: object) -> object:
+        shares.append(faint / contrast)
+        return read(*args, contrast=contrast, faint=faint, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_pipes_through, "_fainter_read", recorded)
+    with contextlib.suppress(UnsureBoardError):
+        read_board(image)
+    return any(abs(share - FAINTEST) < 1e-9 for share in shares)
+
+
+def test_the_faintest_look_is_asked_only_where_pipes_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An unstarted board shows no pipe at the full contrast: the faintest look (0.4-1.4
+    # ms of a phone screen's read) took nothing there, and is not asked.
+    for category in ("phone", "jpeg", "twins"):
+        shot = sample(category, 300000)
+        assert not _faintest_asked(monkeypatch, shot.image), category
+    # A finished board with a dark flow read at the faintest look (its other flows read
+    # at the full contrast): asked, and read so.
+    image, puzzle, covered = _dark_jpeg(300000, (35, 0, 0), 24, 40, True, blur=1.2)
+    assert _faintest_asked(monkeypatch, image)
+    reading = read_board(image)
+    assert reading.puzzle == puzzle.canonical()
+    assert set(reading.pipes) == covered

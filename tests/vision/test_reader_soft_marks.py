@@ -78,3 +78,12 @@ def test_a_glow_pipe_in_a_phone_screens_large_cells_is_read() -> None:
     # where the dots' rims are 1.5: refused for marks before.
     shot = sample("drift", 99728)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_glow_pipes_end_in_a_phone_screen_shrunk_into_a_mirror_window_is_read() -> None:
+    # warps mirror 5100004: a phone's screen mirrored at 0.4 times; a glow
+    # pipe's round end lies in cell (2, 0) beside a warp, its edges 3.9 px
+    # where the dots' rims are 1.4 (2.75 rims: shrinking narrows the glow's
+    # edge, not a drawn one's): refused as "something drawn" before.
+    shot = sample("mirror", 5100004, "warps")
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()

@@ -469,6 +469,13 @@ def check_no_faint_dots(cells: Cells) -> None:
                 or float(delta_e(samples.core_lab[end], samples.sector_lab[end][side])) > NEAR
             ):
                 continue
+            # The game draws a dot's pipe over the line it crosses, the background's glow
+            # under it: a band the line crosses as it shows beside it is glow, and the
+            # "disc" at its end the glow's cloud, its rim the thick lines' fringe (a
+            # purple cloud over an empty cell by 0.18 pitch lines, 31 px: synthetic
+            # bridges crop 4800001 unsolved, refused).
+            if under_line(cells.image, geometry, end, step(end, side)):
+                continue
             centre = geometry.centre(end)
             if crisp_rim(
                 cells.image,
@@ -537,7 +544,11 @@ FAINT_DOTS: Rule[Cells] = Rule(
     why="A dark flow on black, through JPEG, blurs its band's colour into the ground beside "
     "it: neither read as a pipe nor refused as one, its dots (a pipe running out of them: no "
     "flat discs) were left out of the puzzle, a pair short. A dot is twice its band's width "
-    "with a rim all round; glow fades softly and a pipe's end is as wide as its band.",
+    "with a rim all round; glow fades softly and a pipe's end is as wide as its band. A band "
+    "the grid line between the two cells crosses as it shows beside it (under_line) is the "
+    "background's glow, the game drawing its pipes over its lines: its end's \"disc\" is the "
+    "glow's cloud, whose rim may be thick lines' fringe (an empty cell's cloud by 0.18 pitch "
+    "lines showed a disc's rim: synthetic bridges crop 4800001 unsolved, refused).",
     bounds="FAINTER 0.5 of pipe_contrast 30; the core within NEAR 12 of the facing sector; "
     "crisp_rim: a flat disc (DOT_RADII 0.25-0.4 pitch) with a rim within RIM_PX 2 + "
     "RIM_PITCH 0.06 pitch, COLOUR_RIM_SCALE 2 times that seen in colour alone (dark flows "

@@ -168,8 +168,14 @@ def _copies(
     if len(pairs_of_one_size(rest[~inside])) >= 2 * PAIRS:
         return False
     # Where the copy lies over the part of the screen it copies (the OS's preview
-    # over the ad banner it shows), the screen shows the copy there, not the disc.
-    covered = np.all((at >= shift) & (at <= shift + scale * np.array([w, h])), axis=1)
+    # over the ad banner it shows), the screen shows the copy there, not the disc:
+    # over any of the patch ``_shown`` compares (its radius in the shrunk screen's
+    # pixels). A blob just past the copy's edge compared the screen's disc with the
+    # copy's own frame (bridges preview 5000001 started: the ad's button, its place
+    # 8 px left of the copy, its patch 24 px wide, 81 RGB off).
+    reach = _patch_radius(rest)[:, None] / scale
+    copy = (shift, shift + scale * np.array([w, h]))
+    covered = np.all((at + reach >= copy[0]) & (at - reach <= copy[1]), axis=1)
     checked = rest[inside & ~covered]
     if not len(checked):
         return True
@@ -200,7 +206,7 @@ def copied_colours(image: np.ndarray, at: np.ndarray, rgb: np.ndarray, pitch: fl
 def _shown(image: np.ndarray, small: np.ndarray, blob: np.ndarray, shift: np.ndarray) -> bool:
     """Whether the screen shrunk to the copy's scale shows the blob's colour where the copy
     has it (a disc of the screen's other than a dot: an icon, a letter)."""
-    r = max(1, round(blob[2] / 4))
+    r = int(_patch_radius(blob[None])[0])
     (x, y), (u, v) = np.rint(blob[:2]).astype(int), np.rint(blob[:2] - shift).astype(int)
     here = image[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
     there = small[max(0, v - r) : v + r + 1, max(0, u - r) : u + r + 1]
@@ -208,3 +214,8 @@ def _shown(image: np.ndarray, small: np.ndarray, blob: np.ndarray, shift: np.nda
         return False
     apart = np.linalg.norm(here.reshape(-1, 3).mean(axis=0) - there.reshape(-1, 3).mean(axis=0))
     return bool(apart <= TWIN_COLOUR)
+
+
+def _patch_radius(blobs: np.ndarray) -> np.ndarray:
+    """Each blob's patch radius (px) ``_shown`` compares: a quarter of its size, 1 at least."""
+    return np.maximum(1, np.rint(blobs[:, 2] / 4)).astype(int)

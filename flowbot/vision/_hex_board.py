@@ -490,7 +490,12 @@ class HexSides:
                 if side.direction == direction and self.lines.shown(side.a, side.b, reach) == 1
             ]
             found.append(width_groups(thin, wide))
-        return tuple(found)
+        # (a direction whose walls measures that agree tell, ``_hex_directions.by_direction``)
+        told: frozenset[int] = getattr(self.inks, "told", frozenset())
+        return tuple(
+            replace(group, told=True) if group is not None and d in told else group
+            for d, group in enumerate(found)
+        )
 
 
 def _direction(step: Node) -> int:

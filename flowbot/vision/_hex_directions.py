@@ -21,6 +21,16 @@ read a thin line as a wall at gaps 0.33 and 0.40, the others in no clear
 groups there: hex JPEG 300042, 300037 solved): where one alone is, every
 other whose groups there say anything, clear or not, must read its walls
 too.
+
+Along a direction none is clear along, each measure's widest gap still
+splits its sides, and each errs on its own few thin lines (a tint nearly as
+bright as the line; JPEG's halved colours; blur below half the colour): where
+every measure's groups there say something and all read the very same walls,
+none of them widened a thin line nor narrowed a wall, and those walls are
+told (``told``, as if clear). In small JPEG hexagons the three read alike along
+118 of 118 directions they agreed on, right every time, 10 of them with none
+clear (synthetic hex zoomed, tiny cells and JPEG 4800000-4800007, started
+and solved; ``benchmarks/hex_wall_voices.py``).
 """
 
 from __future__ import annotations
@@ -35,11 +45,15 @@ from flowbot.vision._hex_widths import WidthGroups
 
 
 class DirectionInks:
-    """The sides' widths, each direction's by its own measure (``_hex_board.Inks``)."""
+    """The sides' widths, each direction's by its own measure (``_hex_board.Inks``); the
+    directions ``told`` are those whose walls every measure read alike, clear there or not
+    (their groups taken as clear, ``_hex_widths.WidthGroups.told``; each measure seconds
+    those walls, ``_hex_walls_alike``)."""
 
-    def __init__(self, measures: Sequence[Inks]) -> None:
+    def __init__(self, measures: Sequence[Inks], told: frozenset[int] = frozenset()) -> None:
         """``measures``: per direction (0 flat, 1 rising, 2 falling), what measures it."""
         self.measures = tuple(measures)
+        self.told = told
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
@@ -66,11 +80,14 @@ def corner_direction(sides: np.ndarray) -> np.ndarray:
 def by_direction(sides: HexSides, measures: Sequence[tuple[Inks, float]]) -> HexSides | None:
     """``sides`` measured along each direction by the first of ``measures`` whose widths
     fall in clear groups there (each with the least typical width its thin lines must show
-    for its groups to say anything: a half-level width's ``SOLID``); ``None`` where along
-    some direction none does, those that do read different walls there, or one alone does
-    and another's groups there, clear or not, read other walls."""
+    for its groups to say anything: a half-level width's ``SOLID``); where every one of
+    ``measures`` says something there and all read the very same walls, told (clear or
+    not: the first clear, else the first). ``None`` where along some direction none is
+    clear and they do not all agree, those that are read different walls there, or one
+    alone is and another's groups there, clear or not, read other walls."""
     measured = [replace(sides, inks=inks) for inks, _ in measures]
     chosen: list[Inks] = []
+    told: set[int] = set()
     for direction in range(3):
         # (each measure's walls along it, and whether its groups there are clear)
         voices: list[tuple[Inks, frozenset[frozenset[Node]], bool]] = []
@@ -80,11 +97,21 @@ def by_direction(sides: HexSides, measures: Sequence[tuple[Inks, float]]) -> Hex
                 walls = frozenset(walls_along(each, group, direction))
                 voices.append((inks, walls, group.clear))
         clear = [voice for voice in voices if voice[2]]
+        if len(voices) == len(measures) and _alike(voices):
+            # (every measure reads the very same walls: told, clear or not)
+            told.add(direction)
+            chosen.append((clear or voices)[0][0])
+            continue
         heard = voices if len(clear) == 1 else clear
-        if not clear or len({walls for _, walls, _ in heard}) > 1:
+        if not clear or not _alike(heard):
             return None
         chosen.append(clear[0][0])
-    return replace(sides, inks=DirectionInks(chosen))
+    return replace(sides, inks=DirectionInks(chosen, frozenset(told)))
+
+
+def _alike(voices: Sequence[tuple[Inks, frozenset[frozenset[Node]], bool]]) -> bool:
+    """Whether ``voices`` all read the very same walls."""
+    return len({walls for _, walls, _ in voices}) == 1
 
 
 def walls_along(sides: HexSides, group: WidthGroups, direction: int) -> set[frozenset[Node]]:

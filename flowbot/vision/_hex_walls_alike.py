@@ -143,9 +143,18 @@ def _outvoted(sides: HexSides, again: HexSides) -> bool:
     measures = _measures(sides)
     for side in lead - seen:
         group = groups[side_direction(side)]
-        if (group is not None and group.clear) or not _seconded(measures, side):
+        if (group is not None and group.clear) or not (
+            _told(sides, side) or _seconded(measures, side)
+        ):
             return False
     return True
+
+
+def _told(sides: HexSides, side: frozenset[Node]) -> bool:
+    """Whether ``side``'s direction is one whose walls every measure beside pipes read alike,
+    none clear there (``_hex_directions.by_direction``): each of them seconds its walls."""
+    groups = sides.groups
+    return groups is not None and groups[side_direction(side)].told
 
 
 def _measures(sides: HexSides) -> list[HexSides]:
@@ -225,7 +234,11 @@ def _unconfirmed(sides: HexSides, again: HexSides) -> bool:
                 and not (side in unseen and _faced_wall(faced, side))
             ):
                 return True
-        elif luma[direction].gap < LUMA_ALONE_GAP and not _faced_alone(faced, side):
+        elif (
+            luma[direction].gap < LUMA_ALONE_GAP
+            and not _faced_alone(faced, side)
+            and not luma[direction].told
+        ):
             measures = _measures(sides) if measures is None else measures
             if not _seconded(measures, side):
                 return True
@@ -318,7 +331,11 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "4100000 started, 8 walls, each side's clearest channel leading with a gap of 0.39 "
     "along the falling sides, the shares unclear there (0.22), the half-level width's thin "
     "lines 0.35 px (not solid): refused before; the lightness clear there (0.61) reads all "
-    "8.",
+    "8. Along a direction whose walls each side's clearest channel, the shares and the "
+    "half-level width all read alike (told, `_hex_directions.by_direction`), each of them "
+    "seconds the lead's walls there: synthetic hex tiny cells 4800001 started, the colour "
+    "channel's gaps 0.06-0.09 (no word), the shares alone clear along the falling sides "
+    "(0.37), the other two reading its walls there too (9 walls in all, right): refused before, exact since.",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

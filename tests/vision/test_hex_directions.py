@@ -37,10 +37,12 @@ class _Widths:
     """A measure of ``_board``'s sides: the outline 2 px, thin lines 1 px, but for a few
     of them along the directions it is clouded along (``_CLOUDED``)."""
 
-    def __init__(self, board: HexSides, clouded: tuple[int, ...]) -> None:
+    def __init__(
+        self, board: HexSides, clouded: tuple[int, ...], spread_as: tuple[float, ...] = _CLOUDED
+    ) -> None:
         ends, _ = board.ends
         self.width: dict[bytes, float] = {}
-        spread = {direction: list(_CLOUDED) for direction in clouded}
+        spread = {direction: list(spread_as) for direction in clouded}
         for (_, other), (a, b) in ends.items():
             ab = np.array([[a, b]], np.float64)
             direction = int(corner_direction(ab)[0])
@@ -79,6 +81,47 @@ def test_one_measure_alone_clear_along_a_direction_must_be_heard_out() -> None:
     board = _board()
     measures = [(_Widths(board, (0,)), 0.0), (_Widths(board, (1,)), 0.0)]
     assert by_direction(board, measures) is None
+
+
+def test_a_direction_none_is_clear_along_told_where_every_measure_reads_alike() -> None:
+    # Every measure clouded along the flat sides alike: the same walls (none clear there).
+    board = _board()
+    measures = [(_Widths(board, (0,)), 0.0) for _ in range(3)]
+    told = by_direction(board, measures)
+    assert told is not None
+    assert told.clear_groups
+    groups = told.groups
+    assert groups is not None
+    assert [group.told for group in groups] == [True, True, True]
+    assert wall_sides(told) == wall_sides(replace(board, inks=measures[0][0]))
+
+
+def test_a_direction_none_is_clear_along_in_doubt_unless_every_measure_reads_alike() -> None:
+    board = _board()
+    alike = [(_Widths(board, (0,)), 0.0), (_Widths(board, (0,)), 0.0)]
+    # A third clouded otherwise there: its widest gap puts two thin lines with the walls.
+    other = _Widths(board, (0,), (1.2, 1.3, 1.4, 1.85, 1.9))
+    assert wall_sides(replace(board, inks=other)) != wall_sides(replace(board, inks=alike[0][0]))
+    assert by_direction(board, [*alike, (other, 0.0)]) is None
+    # A third whose groups say nothing there (its thin lines short of ``least``): two alike
+    # are not every measure.
+    assert by_direction(board, [*alike, (_Widths(board, (0,)), 5.0)]) is None
+
+
+@pytest.mark.parametrize(
+    ("seed", "state"),
+    [
+        # Small JPEG hexagons (tiny cells) with pipes drawn: no measure clear along the
+        # flat sides (each side's clearest channel, the shares and the half-level width
+        # each widening a few thin lines of their own), all three reading the same walls
+        # (none) there; refused before.
+        (4800001, "started"),
+    ],
+)
+def test_a_direction_told_by_measures_that_agree(seed: int, state: str) -> None:
+    shot = sample("tiny_cells", seed, "hex", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,153 @@
+"""How each measure of a hex board's side widths tells walls from thin lines, against the truth.
+
+Usage::
+
+    python benchmarks/hex_wall_voices.py [--category zoomed] [--state solved]
+        [--first 4700000] [--n 12]
+
+A diagnostic, not a floor: for each synthetic hex board with pipes drawn, the
+reader is run as usual and the sides are taken as ``_hex_coverage.covered_lead``
+gets them (each side's clearest channel, ``FacedInks``). Each measure beside pipes
+(that channel; the lines' colour's shares and the width at half of it,
+``_hex_coverage``, the latter only where its thin lines are ``SOLID``; the
+lightness's share where it sees every side, ``_hex_lightness``; the peak share
+``ColouredShares``) is then asked along each direction: are its widths in clear
+groups (``_hex_widths.WidthGroups.clear``), the gap, and are the walls it reads
+there the true ones (a side facing a hole counts as wide, as the reader reads
+it). One line per board, then per measure how often it was clear and right, and
+clear and WRONG: a measure clear and wrong is why no measure may stand alone.
+
+The peak share's groups are read as every width's are (log scale), though it is
+a share of a pixel, not a width: its column says how far it separates the two.
+
+What it showed (session 41, hex zoomed, tiny cells and JPEG, started and solved,
+seeds 4700000-4700011 and 4800000-4800007): every board refused for its walls had
+a direction along which no measure was clear, and some measure clear along a
+direction read wrong walls there (each side's clearest channel at gaps 0.35-0.61,
+the shares at 0.33-0.44; the half-level width where solid and the lightness never,
+in 169 and 162 clear directions). Where each side's clearest channel, the shares
+and the solid half-level width read the very same walls along a direction (118
+directions of the 4800000 boards, 10 with none of them clear), they were right
+every time: 4 of those refusals (tiny cells 4800001 started and solved, 4800002
+started, JPEG 4800000 started) read so along every direction. The peak share
+separates the slanted sides (thin lines up to 0.6-0.8 of a pixel, the outline
+0.74-0.97) but not the flat ones (thin lines up to 0.85-1.0).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from dataclasses import replace
+
+import flowbot.vision._hex_reader as hex_reader
+from flowbot.errors import VisionError
+from flowbot.models import Cell, Link
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+from flowbot.vision._hex_board import HexSides, Inks, Node, side_direction
+from flowbot.vision._hex_coverage import SOLID, ColouredShares, CoveredInks, HalfCoveredInks
+from flowbot.vision._hex_directions import walls_along
+from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_lightness import sees_every_line
+
+
+def _truth_wide(
+    sides: HexSides, walls: frozenset[Link], holes: frozenset[Cell]
+) -> set[frozenset[Node]]:
+    """The sides between two hexagons drawn wide in truth: walls, and sides facing a hole
+    (indexed as ``_hex_board._indexed`` indexes the hexagons drawn)."""
+    cells = set(sides.cells)
+    j0 = min(j for j, _ in cells)
+
+    def half_row(node: Node) -> int:
+        return node[1] + (node[0] - j0) % 2
+
+    k0 = min(half_row(node) for node in cells)
+
+    def cell(node: Node) -> Cell:
+        return Cell((half_row(node) - k0) // 2, node[0] - j0)
+
+    links = {frozenset(link) for link in walls}
+    inner, _ = sides.widths
+    wide = set()
+    for side in inner:
+        a, b = (cell(node) for node in side)
+        if a in holes or b in holes or frozenset((a, b)) in links:
+            wide.add(side)
+    return wide
+
+
+def _voices(sides: HexSides) -> list[tuple[str, Inks]]:
+    faced = sides.inks
+    assert isinstance(faced, FacedInks)
+    voices: list[tuple[str, Inks]] = [("faced", faced), ("shares", CoveredInks(faced))]
+    half = HalfCoveredInks(faced)
+    groups = replace(sides, inks=half).direction_groups
+    if all(group is not None and group.thin >= SOLID for group in groups):
+        voices.append(("half", half))
+    light = sees_every_line(sides, faced)
+    if light is not None:
+        voices.append(("light", light))
+    voices.append(("peak", ColouredShares(faced)))
+    return voices
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--category", default="zoomed")
+    parser.add_argument("--state", default="solved", choices=("started", "solved"))
+    parser.add_argument("--first", type=int, default=4700000)
+    parser.add_argument("--n", type=int, default=12)
+    args = parser.parse_args()
+
+    captured: list[HexSides] = []
+    covered_lead = hex_reader.covered_lead
+
+    def capture(sides: HexSides) -> HexSides:
+        captured.append(sides)
+        return covered_lead(sides)
+
+    hex_reader.covered_lead = capture
+    tally: Counter[tuple[str, str]] = Counter()
+    for seed in range(args.first, args.first + args.n):
+        captured.clear()
+        shot = sample(args.category, seed, "hex", args.state)
+        try:
+            read = read_board(shot.image)
+            truth = shot.puzzle.as_drawn().canonical()
+            outcome = "exact" if read.puzzle.canonical() == truth else "WRONG"
+        except VisionError:
+            outcome = "refused"
+        if not captured or not isinstance(captured[-1].inks, FacedInks):
+            print(seed, outcome, "(no measures beside pipes)")
+            continue
+        sides = captured[-1]
+        wide = _truth_wide(sides, shot.puzzle.walls, shot.puzzle.holes)
+        words = []
+        for direction in range(3):
+            true_walls = {side for side in wide if side_direction(side) == direction}
+            for name, inks in _voices(sides):
+                each = replace(sides, inks=inks)
+                group = each.direction_groups[direction]
+                if group is None:
+                    words.append(f"d{direction}:{name}:none")
+                    continue
+                walls = walls_along(each, group, direction)
+                right = walls == true_walls
+                clear = "C" if group.clear else "u"
+                verdict = "ok" if right else "BAD"
+                words.append(
+                    f"d{direction}:{name}:{clear}{group.gap:.2f}:{verdict}"
+                    f"{len(walls)}/{len(true_walls)}"
+                )
+                tally[name, f"{clear}-{verdict}"] += 1
+        print(seed, outcome, " ".join(words), flush=True)
+    print("per measure, directions: C clear, u unclear; ok right walls, BAD not")
+    for name in sorted({name for name, _ in tally}):
+        counts = {kind: count for (each, kind), count in tally.items() if each == name}
+        print(f"  {name:7s}", " ".join(f"{kind} {count}" for kind, count in sorted(counts.items())))
+
+
+if __name__ == "__main__":
+    main()

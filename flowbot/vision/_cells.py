@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._colour import NEAR, delta_e, pixels_at, to_lab
+from flowbot.vision._colour import NEAR, delta_e, pixels_round, to_lab
 from flowbot.vision._letters import holds_ink, lettered_discs
 from flowbot.vision._stats import median_along
 
@@ -145,10 +145,7 @@ def _lettered(
     image: np.ndarray, geometry: BoardGeometry, tried: np.ndarray, ring_lab: np.ndarray
 ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """``lettered_cores`` of a square grid's cells."""
-    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    cx, cy = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
-    centres = np.stack([cx.ravel(), cy.ravel()], axis=1)
-    return lettered_cores(image, centres, cell_pitch(xs, ys), tried, ring_lab)
+    return lettered_cores(image, _centres(geometry), grid_pitch(geometry), tried, ring_lab)
 
 
 def lettered_cores(
@@ -188,19 +185,27 @@ def _core_and_ring(
     image: np.ndarray, geometry: BoardGeometry
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each cell's core and ring pixels, ``(cells, k, 3)`` in reading order; the ring's sectors."""
-    h, w = image.shape[:2]
+    core_xy, ring_xy, sector, _ = cell_offsets(grid_pitch(geometry))
+    centres = _centres(geometry)
+    return pixels_round(image, centres, core_xy), pixels_round(image, centres, ring_xy), sector
+
+
+def ring_pixels(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """The ring's pixels ``(n, k, 3)`` round ``centres`` (``(n, 2)`` x, y), as ``sample_cells``
+    takes them: for a cell looked at again (a faint disc, a dot's own centre, a hexagon)."""
+    return pixels_round(image, centres, cell_offsets(pitch)[1])
+
+
+def _centres(geometry: BoardGeometry) -> np.ndarray:
+    """A square grid's cell centres ``(cells, 2)`` (x, y) in reading order."""
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    cx = (xs[:-1] + xs[1:]) / 2
-    cy = (ys[:-1] + ys[1:]) / 2
-    core_xy, ring_xy, sector, _ = cell_offsets(cell_pitch(xs, ys))
-    centre_x, centre_y = (v.reshape(-1, 1) for v in np.meshgrid(cx, cy))  # (n, 1) each
+    cx, cy = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
+    return np.stack([cx.ravel(), cy.ravel()], axis=1)
 
-    def gather(offsets: np.ndarray) -> np.ndarray:
-        px = np.clip(np.rint(centre_x + offsets[:, 0]), 0, w - 1).astype(np.intp)
-        py = np.clip(np.rint(centre_y + offsets[:, 1]), 0, h - 1).astype(np.intp)
-        return pixels_at(image, py, px)  # (n, k, 3)
 
-    return gather(core_xy), gather(ring_xy), sector
+def grid_pitch(geometry: BoardGeometry) -> float:
+    """``cell_pitch`` of a square grid."""
+    return cell_pitch(np.asarray(geometry.xs), np.asarray(geometry.ys))
 
 
 def _sector_medians(ring_lab_px: np.ndarray, sector: np.ndarray) -> np.ndarray:

@@ -19,7 +19,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
 from flowbot.vision._cell_dots import is_soft_glow
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, cell_offsets, lettered_cores
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._colour import delta_e, pixels_round, to_lab
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc
 from flowbot.vision._letters import LETTER_REACH, holds_ink
 from flowbot.vision._rule import Rule
@@ -91,19 +91,13 @@ def sample_hex_cells(
     image: np.ndarray, geometry: HexGeometry, cells: tuple[Cell, ...], settings: Settings
 ) -> HexCells:
     """Every cell of ``geometry``'s index grid sampled at its centre."""
-    h, w = image.shape[:2]
     rows, cols = geometry.rows, geometry.cols
     core_xy, ring_xy, _, _ = cell_offsets(geometry.cell_size)
     centres = np.array(
         [geometry.centre(Cell(r, c)) for r in range(rows) for c in range(cols)], np.float64
     )
-
-    def gather(offsets: np.ndarray) -> np.ndarray:
-        px = np.clip(np.rint(centres[:, :1] + offsets[:, 0]), 0, w - 1).astype(np.intp)
-        py = np.clip(np.rint(centres[:, 1:] + offsets[:, 1]), 0, h - 1).astype(np.intp)
-        return pixels_at(image, py, px)
-
-    core, ring = gather(core_xy), gather(ring_xy)
+    # Sampled as a square board's cells are (``_cells.sample_cells``).
+    core, ring = pixels_round(image, centres, core_xy), pixels_round(image, centres, ring_xy)
     core_lab_px, ring_lab_px = to_lab(core), to_lab(ring)
     core_lab = median_along(core_lab_px, axis=1)
     core_rgb = median_along(core, axis=1)

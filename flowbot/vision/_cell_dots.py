@@ -14,11 +14,11 @@ from flowbot.vision._cells import (
     NEAR,
     RING_LIKE_MAX,
     CellSamples,
-    cell_offsets,
-    cell_pitch,
     cells_beside,
+    grid_pitch,
+    ring_pixels,
 )
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._colour import delta_e, to_lab
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc, ring_like_core_recentred
 from flowbot.vision._faint_pipes import under_line
 from flowbot.vision._letters import LETTER_REACH
@@ -526,12 +526,8 @@ def _faint_flat(
     contrast = float(delta_e(samples.core_lab[cell], samples.ring_lab[cell]))
     if contrast >= NEAR or _like_cells_beside(samples.core_lab, samples.ring_lab, contrast, cell):
         return False
-    centre = geometry.centre(cell)
-    _, ring_xy, _, _ = cell_offsets(cell_pitch(np.asarray(geometry.xs), np.asarray(geometry.ys)))
-    h, w = image.shape[:2]
-    px = np.clip(np.rint(centre.x + ring_xy[:, 0]), 0, w - 1).astype(np.intp)
-    py = np.clip(np.rint(centre.y + ring_xy[:, 1]), 0, h - 1).astype(np.intp)
-    off = delta_e(to_lab(pixels_at(image, py, px)), samples.core_lab[cell])
+    ring = ring_pixels(image, np.array([geometry.centre(cell)]), grid_pitch(geometry))[0]
+    off = delta_e(to_lab(ring), samples.core_lab[cell])
     return float(np.mean(off <= contrast / 2)) <= RING_LIKE_MAX
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from flowbot.models import BoardGeometry, Cell
-from flowbot.vision._colour import NEAR, delta_e, pixels_at, to_lab
+from flowbot.vision._colour import NEAR, delta_e, pixels_round, to_lab
 from flowbot.vision._letters import holds_ink, lettered_discs
 from flowbot.vision._stats import median_along
 
@@ -109,7 +109,44 @@ def cell_pitch(xs: np.ndarray, ys: np.ndarray) -> float:
 def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     """Sample every cell of ``geometry`` in ``image`` (full-resolution RGB)."""
     rows, cols = geometry.rows, geometry.cols
-    core, ring, sector = _core_and_ring(image, geometry)
+    pitch = grid_pitch(geometry)
+    seen = sample_round(image, _centres(geometry), pitch)
+    sector_lab = _sector_medians(seen.ring_lab_px, cell_offsets(pitch)[2])
+    lettered = np.zeros(rows * cols, bool)
+    lettered[seen.lettered] = True
+    return CellSamples(
+        core_lab=seen.core_lab.reshape(rows, cols, 3),
+        core_rgb=seen.core_rgb.reshape(rows, cols, 3),
+        core_uniformity=seen.core_uniformity.reshape(rows, cols),
+        ring_lab=seen.ring_lab.reshape(rows, cols, 3),
+        ring_like_core=seen.ring_like_core.reshape(rows, cols),
+        sector_lab=sector_lab.reshape(rows, cols, 4, 3),
+        lettered=lettered.reshape(rows, cols),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSamples:
+    """``sample_round``: per centre, in its order, ``CellSamples``' values (flat: ``(n, ...)``)."""
+
+    core_lab: np.ndarray
+    core_rgb: np.ndarray
+    core_uniformity: np.ndarray
+    ring_lab: np.ndarray
+    ring_like_core: np.ndarray
+    #: Each ring pixel's Lab, ``(n, k, 3)`` (a square cell's sectors are taken from them).
+    ring_lab_px: np.ndarray
+    #: Indices of the centres whose disc holds a letter, its core sampled without it.
+    lettered: np.ndarray
+
+
+def sample_round(image: np.ndarray, centres: np.ndarray, pitch: float) -> RoundSamples:
+    """The core and ring round each of ``centres`` (``(n, 2)`` x, y) of cells of ``pitch``.
+
+    One sampling for square and hexagonal cells, so that a dot reads the same
+    on a board of either shape.
+    """
+    core, ring = _core_and_ring(image, centres, pitch)
     core_lab_px = to_lab(core)
     ring_lab_px = to_lab(ring)
     core_lab = median_along(core_lab_px, axis=1)
@@ -123,35 +160,16 @@ def sample_cells(image: np.ndarray, geometry: BoardGeometry) -> CellSamples:
     # like its ring is no dot's, lettered or not.
     tried = (core_uniformity < FLAT_CORE) | holds_ink(core_off)
     tried &= delta_e(core_lab, ring_lab) > NEAR
-    cells, letters = _lettered(image, geometry, tried, ring_lab)
+    cells, letters = _lettered_cores(image, centres, pitch, tried, ring_lab)
     core_lab[cells], core_rgb[cells], core_uniformity[cells] = letters
     ring_near = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
     ring_like_core = ring_near / ring_lab_px.shape[1]
-    sector_lab = _sector_medians(ring_lab_px, sector)
-    lettered = np.zeros(rows * cols, bool)
-    lettered[cells] = True
-    return CellSamples(
-        core_lab=core_lab.reshape(rows, cols, 3),
-        core_rgb=core_rgb.reshape(rows, cols, 3),
-        core_uniformity=core_uniformity.reshape(rows, cols),
-        ring_lab=ring_lab.reshape(rows, cols, 3),
-        ring_like_core=ring_like_core.reshape(rows, cols),
-        sector_lab=sector_lab.reshape(rows, cols, 4, 3),
-        lettered=lettered.reshape(rows, cols),
+    return RoundSamples(
+        core_lab, core_rgb, core_uniformity, ring_lab, ring_like_core, ring_lab_px, cells
     )
 
 
-def _lettered(
-    image: np.ndarray, geometry: BoardGeometry, tried: np.ndarray, ring_lab: np.ndarray
-) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """``lettered_cores`` of a square grid's cells."""
-    xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    cx, cy = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
-    centres = np.stack([cx.ravel(), cy.ravel()], axis=1)
-    return lettered_cores(image, centres, cell_pitch(xs, ys), tried, ring_lab)
-
-
-def lettered_cores(
+def _lettered_cores(
     image: np.ndarray,
     centres: np.ndarray,
     pitch: float,
@@ -176,7 +194,7 @@ def core_and_ring_lab(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.nd
 
     The same values, but for a lettered dot's core: taken with its letter.
     """
-    core, ring, _ = _core_and_ring(image, geometry)
+    core, ring = _core_and_ring(image, _centres(geometry), grid_pitch(geometry))
     shape = (geometry.rows, geometry.cols, 3)
     return (
         median_along(to_lab(core), axis=1).reshape(shape),
@@ -185,22 +203,29 @@ def core_and_ring_lab(image: np.ndarray, geometry: BoardGeometry) -> tuple[np.nd
 
 
 def _core_and_ring(
-    image: np.ndarray, geometry: BoardGeometry
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each cell's core and ring pixels, ``(cells, k, 3)`` in reading order; the ring's sectors."""
-    h, w = image.shape[:2]
+    image: np.ndarray, centres: np.ndarray, pitch: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """The core's and ring's pixels ``(n, k, 3)`` round ``centres`` (``(n, 2)`` x, y)."""
+    core_xy, ring_xy, _, _ = cell_offsets(pitch)
+    return pixels_round(image, centres, core_xy), pixels_round(image, centres, ring_xy)
+
+
+def ring_pixels(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """The ring's pixels ``(n, k, 3)`` round ``centres`` (``(n, 2)`` x, y), as ``sample_cells``
+    takes them: for a cell looked at again (a faint disc, a dot's own centre, a hexagon)."""
+    return pixels_round(image, centres, cell_offsets(pitch)[1])
+
+
+def _centres(geometry: BoardGeometry) -> np.ndarray:
+    """A square grid's cell centres ``(cells, 2)`` (x, y) in reading order."""
     xs, ys = np.asarray(geometry.xs), np.asarray(geometry.ys)
-    cx = (xs[:-1] + xs[1:]) / 2
-    cy = (ys[:-1] + ys[1:]) / 2
-    core_xy, ring_xy, sector, _ = cell_offsets(cell_pitch(xs, ys))
-    centre_x, centre_y = (v.reshape(-1, 1) for v in np.meshgrid(cx, cy))  # (n, 1) each
+    cx, cy = np.meshgrid((xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2)
+    return np.stack([cx.ravel(), cy.ravel()], axis=1)
 
-    def gather(offsets: np.ndarray) -> np.ndarray:
-        px = np.clip(np.rint(centre_x + offsets[:, 0]), 0, w - 1).astype(np.intp)
-        py = np.clip(np.rint(centre_y + offsets[:, 1]), 0, h - 1).astype(np.intp)
-        return pixels_at(image, py, px)  # (n, k, 3)
 
-    return gather(core_xy), gather(ring_xy), sector
+def grid_pitch(geometry: BoardGeometry) -> float:
+    """``cell_pitch`` of a square grid."""
+    return cell_pitch(np.asarray(geometry.xs), np.asarray(geometry.ys))
 
 
 def _sector_medians(ring_lab_px: np.ndarray, sector: np.ndarray) -> np.ndarray:

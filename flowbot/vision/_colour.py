@@ -1,6 +1,7 @@
 """Colour helpers shared by every stage.
 
-CIELAB conversion and distance, pixel lookup, the brightest channel.
+CIELAB conversion and distance, pixel lookup (also round cells' centres), the brightest
+channel.
 """
 
 from __future__ import annotations
@@ -39,6 +40,26 @@ def pixels_at(image: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarr
         if upright.flags.c_contiguous:
             return pixels_at(upright, cols, rows)
     return np.take(image.reshape(-1, 3), rows * image.shape[1] + cols, axis=0)
+
+
+def nearest_pixels(
+    shape: tuple[int, ...], centres: np.ndarray, offsets: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Rows and columns ``(n, k)`` of the pixels nearest each of ``offsets`` (``(k, 2)`` dx, dy)
+    round each of ``centres`` (``(n, 2)`` x, y), clipped to an image of ``shape``.
+
+    The one way a fixed pattern of points round cells is sampled (a cell's core and
+    ring, a lettered disc's rings): a cell looked at twice shows the same pixels.
+    """
+    h, w = shape[:2]
+    px = np.clip(np.rint(centres[:, :1] + offsets[:, 0]), 0, w - 1).astype(np.intp)
+    py = np.clip(np.rint(centres[:, 1:] + offsets[:, 1]), 0, h - 1).astype(np.intp)
+    return py, px
+
+
+def pixels_round(image: np.ndarray, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The pixels ``(n, k, 3)`` at ``nearest_pixels(image.shape, centres, offsets)``."""
+    return pixels_at(image, *nearest_pixels(image.shape, centres, offsets))
 
 
 #: Lab distance within which two pixels have the same colour: JPEG noise stays

@@ -8,7 +8,14 @@ import cv2
 import numpy as np
 
 from flowbot.vision._cells import CORE_RADIUS, NEAR, RING_OUTER, cell_offsets
-from flowbot.vision._colour import NEAR_RINGING, delta_e, pixels_at, place_between, to_lab
+from flowbot.vision._colour import (
+    NEAR_RINGING,
+    delta_e,
+    nearest_pixels,
+    pixels_at,
+    place_between,
+    to_lab,
+)
 from flowbot.vision._rays import SOFT_LIGHTNESS
 from flowbot.vision._stats import median_of
 
@@ -72,9 +79,10 @@ def ring_like_core_recentred(
     if not like.any():
         return 1.0
     centre_x, centre_y = float(xx[like].mean()), float(yy[like].mean())
+    # The ring's pixels as ``sample_cells`` takes them, round the disc's own centre.
     _, ring_xy, _, _ = cell_offsets(pitch)
-    px = np.clip(np.rint(centre_x + ring_xy[:, 0]), 0, w - 1).astype(np.intp)
-    py = np.clip(np.rint(centre_y + ring_xy[:, 1]), 0, h - 1).astype(np.intp)
+    rows, cols = nearest_pixels(image.shape, np.array([[centre_x, centre_y]]), ring_xy)
+    py, px = rows[0], cols[0]
     inside = (px >= x0) & (px < x1) & (py >= y0) & (py < y1)
     seen = near[np.clip(py - y0, 0, y1 - y0 - 1), np.clip(px - x0, 0, x1 - x0 - 1)] & inside
     # Past the patch (none but at the image's edge) as before: like by colour alone.
@@ -317,7 +325,9 @@ def _places(
     h, w = image.shape[:2]
     reach = RING_OUTER * pitch
     # Every pixel of a small cell; every k-th of a large one, in rings k px wide
-    # (the rim's allowance grows with the pitch faster than k).
+    # (the rim's allowance grows with the pitch faster than k). Not the cell's
+    # core and ring (``_cells.cell_offsets``): a rim is found between them, in
+    # rings of the pixels themselves, and the disc may be judged round its own centre.
     k = max(1, int(pitch // 50))
     cx, cy = centre
     x0, x1 = max(0, math.floor(cx - reach)), min(w, math.ceil(cx + reach) + 1)

@@ -18,12 +18,12 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
 from flowbot.vision._cell_dots import is_soft_glow
-from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, cell_offsets, lettered_cores
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, sample_round
+from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc
-from flowbot.vision._letters import LETTER_REACH, holds_ink
+from flowbot.vision._letters import LETTER_REACH
 from flowbot.vision._rule import Rule
-from flowbot.vision._stats import median_along, median_of
+from flowbot.vision._stats import median_of
 from flowbot.vision._types import Settings
 
 #: An empty cell's ring within this (CIELAB) of its neighbours' typical ring:
@@ -91,43 +91,23 @@ def sample_hex_cells(
     image: np.ndarray, geometry: HexGeometry, cells: tuple[Cell, ...], settings: Settings
 ) -> HexCells:
     """Every cell of ``geometry``'s index grid sampled at its centre."""
-    h, w = image.shape[:2]
     rows, cols = geometry.rows, geometry.cols
-    core_xy, ring_xy, _, _ = cell_offsets(geometry.cell_size)
     centres = np.array(
         [geometry.centre(Cell(r, c)) for r in range(rows) for c in range(cols)], np.float64
     )
-
-    def gather(offsets: np.ndarray) -> np.ndarray:
-        px = np.clip(np.rint(centres[:, :1] + offsets[:, 0]), 0, w - 1).astype(np.intp)
-        py = np.clip(np.rint(centres[:, 1:] + offsets[:, 1]), 0, h - 1).astype(np.intp)
-        return pixels_at(image, py, px)
-
-    core, ring = gather(core_xy), gather(ring_xy)
-    core_lab_px, ring_lab_px = to_lab(core), to_lab(ring)
-    core_lab = median_along(core_lab_px, axis=1)
-    core_rgb = median_along(core, axis=1)
-    ring_lab = median_along(ring_lab_px, axis=1)
-    core_off = delta_e(core_lab_px, core_lab[:, None])
-    uniformity = np.count_nonzero(core_off <= NEAR, axis=1) / core_lab_px.shape[1]
-    # A dot with a letter on it (the colour-blind setting): its disc's colour
-    # alone, as on a square board's cells.
-    tried = ((uniformity < FLAT_CORE) | holds_ink(core_off)) & (delta_e(core_lab, ring_lab) > NEAR)
-    found, letters = lettered_cores(image, centres, geometry.cell_size, tried, ring_lab)
-    core_lab[found], core_rgb[found], uniformity[found] = letters
-    near_ring = np.count_nonzero(delta_e(ring_lab_px, core_lab[:, None]) <= NEAR, axis=1)
+    found = sample_round(image, centres, geometry.cell_size)  # as a square board's cells
     seen = HexCells(
         image,
         geometry,
         cells,
-        core_lab.reshape(rows, cols, 3),
-        core_rgb.reshape(rows, cols, 3),
-        uniformity.reshape(rows, cols),
-        ring_lab.reshape(rows, cols, 3),
-        (near_ring / ring_lab_px.shape[1]).reshape(rows, cols),
+        found.core_lab.reshape(rows, cols, 3),
+        found.core_rgb.reshape(rows, cols, 3),
+        found.core_uniformity.reshape(rows, cols),
+        found.ring_lab.reshape(rows, cols, 3),
+        found.ring_like_core.reshape(rows, cols),
         settings,
     )
-    lettered = {Cell(int(i) // cols, int(i) % cols) for i in found}
+    lettered = {Cell(int(i) // cols, int(i) % cols) for i in found.lettered}
     return replace(seen, faint_dots=_faint_discs(seen, lettered))
 
 

@@ -22,8 +22,8 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
-from flowbot.vision._cells import NEAR, cell_offsets
-from flowbot.vision._colour import delta_e
+from flowbot.vision._cells import NEAR, ring_pixels
+from flowbot.vision._colour import delta_e, pixels_round, to_lab
 from flowbot.vision._hex_bends import bent
 from flowbot.vision._hex_cells import HexCells
 from flowbot.vision._letters import lettered_discs
@@ -157,9 +157,7 @@ def lettered_of(
     disc's colour at three of its 16 angles (synthetic hex colour_blind 300052 started:
     an N on blue 13-22 Lab off at 45 and 315 degrees, 0.81 of the angles shown; the side
     the pipe crosses was then taken for a line with no ink, its hexagons left out)."""
-    _, ring_xy, _, _ = cell_offsets(pitch)
-    h, w = image.shape[:2]
-    ring = median_of(lab_at(image, centres[:, None, :] + ring_xy[None], h, w), axis=1)
+    ring = median_of(to_lab(ring_pixels(image, centres, pitch)), axis=1)
     found = lettered_discs(image, centres, pitch, ring)
     return (
         found.lettered & (delta_e(found.lab, lab) <= BAND_NEAR) & (delta_e(found.lab, ring) > NEAR)
@@ -174,8 +172,7 @@ def centre_colours(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.n
     xs, ys = np.meshgrid(*2 * [np.linspace(-reach, reach, 7)])
     disc = np.hypot(xs, ys) <= reach * 1.01
     offsets = np.stack([xs[disc], ys[disc]], axis=1)
-    h, w = image.shape[:2]
-    return median_of(lab_at(image, centres[:, None, :] + offsets[None], h, w), axis=1)
+    return median_of(to_lab(pixels_round(image, centres, offsets)), axis=1)
 
 
 def see_hex_pipes(image: np.ndarray, cells: HexCells, contrast: float) -> Pipes:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from flowbot.vision._colour import NEAR_RINGING, delta_e, pixels_at, to_lab
+from flowbot.vision._colour import NEAR_RINGING, delta_e, nearest_pixels, pixels_at, to_lab
 from flowbot.vision._stats import median_along
 
 #: The least share of the band that must have the disc's colour, within
@@ -111,10 +111,8 @@ def lettered_discs(
 
     ``ring_lab``: ``(n, 3)``, the colour round each cell's disc (its ring's).
     """
-    h, w = image.shape[:2]
     xy, radius, rings = _offsets(pitch)
-    px = np.clip(np.rint(centres[:, :1] + xy[:, 0]), 0, w - 1).astype(np.intp)
-    py = np.clip(np.rint(centres[:, 1:] + xy[:, 1]), 0, h - 1).astype(np.intp)
+    py, px = nearest_pixels(image.shape, centres, xy)
     rgb = pixels_at(image, py, px)  # (n, k, 3)
     lab = to_lab(rgb)
     rough_band = (radius >= ROUGH[0] * pitch) & (radius <= ROUGH[1] * pitch)
@@ -223,6 +221,9 @@ def _step(pitch: float) -> float:
 @functools.lru_cache(maxsize=32)
 def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pixel offsets ``(dx, dy)`` out to ``DISC_REACH``, their radii, and which ring each is in.
+
+    Not the cell's core and ring (``_cells.cell_offsets``, which imports this file): a
+    lettered disc's rim and letter are found in every ring out to the disc's reach.
 
     Rings one ``_step`` wide: ``(pixels, rings)`` of 0 and 1. A last ring holding under
     half the pixels of the one inside it is a sliver at the reach, left out: 4 pixels in

@@ -335,7 +335,8 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "half-level width all read alike (told, `_hex_directions.by_direction`), each of them "
     "seconds the lead's walls there: synthetic hex tiny cells 4800001 started, the colour "
     "channel's gaps 0.06-0.09 (no word), the shares alone clear along the falling sides "
-    "(0.37), the other two reading its walls there too (9 walls in all, right): refused before, exact since.",
+    "(0.37), the other two reading its walls there too (9 walls in all, right): refused "
+    "before, exact since.",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

@@ -15,6 +15,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
+from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._bands import BORDER, interior_reach
@@ -169,14 +170,17 @@ def test_hard_synthetic_shots_are_read_exactly(category: str, seed: int) -> None
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
 
 
-def test_a_mark_both_ways_as_sharp_as_a_decoys_word_is_refused() -> None:
-    # Synthetic mirror 70147 (a glow band's edge at 0.4 scale, read before): its cell
-    # (0, 3) scores 12.7, marks both ways 0.37; a red "!" over red glow in a decoy's edge
-    # cell scores 12.9 (flow_edge_objects 330003, read as a board while TEXT_MARK was 15).
-    # No bound tells them apart: the board is refused, as a wrong board is worse.
+def test_a_glow_edge_as_marked_as_a_decoys_word_is_told_by_its_softness() -> None:
+    # Synthetic mirror 70147 (a glow band's edge at 0.4 scale): its cell (0, 3) scores
+    # 12.7, marks both ways 0.37; a red "!" over red glow in a decoy's edge cell scores
+    # 12.9 (flow_edge_objects 330003, read as a board while TEXT_MARK was 15). The marks'
+    # scores do not tell them apart; their edges do: the glow band's shrunk edge is over
+    # SOFT_MARK rims wide, the drawn "!" as sharp as the dots' rims. The board reads
+    # exactly, the decoy is refused.
     shot = sample("mirror", 70147)
+    assert read_board(shot.image).puzzle == shot.puzzle.canonical()
     with pytest.raises(UnsureReadingError, match="holds something drawn"):
-        read_board(shot.image)
+        read_board(decoy("flow_edge_objects", 330003).image)
 
 
 def _lab_rgb(lab: tuple[float, float, float]) -> np.ndarray:

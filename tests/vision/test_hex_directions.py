@@ -116,6 +116,14 @@ def test_a_direction_none_is_clear_along_in_doubt_unless_every_measure_reads_ali
         # each widening a few thin lines of their own), all three reading the same walls
         # (none) there; refused before.
         (4800001, "started"),
+        (4800002, "started"),
+        # Finished: the walls told so too, and an outline side beside a white flow's grey
+        # tint (1.40 px; 1.14-1.15 along the falling sides of 4800002) below the lead's
+        # boundary along its direction, reaching out as far as the outline does
+        # (``_hex_tinted_outline``): `hex outline all round` passes it, as it would any
+        # outline side beside such a tint, told direction or not.
+        (4800001, "solved"),
+        (4800002, "solved"),
     ],
 )
 def test_a_direction_told_by_measures_that_agree(seed: int, state: str) -> None:

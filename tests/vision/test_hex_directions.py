@@ -8,16 +8,25 @@ Synthetic shots of development seeds (300000-400000).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from flowbot.errors import UnsureReadingError
+from flowbot.errors import UnsureReadingError, VisionError
 from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
-from flowbot.vision._hex_board import _SIDES, HexSides, LineMap, _corners, _direction, wall_sides
-from flowbot.vision._hex_directions import by_direction, corner_direction
+from flowbot.vision import _hex_coverage, read_board
+from flowbot.vision._hex_board import (
+    _SIDES,
+    HexSides,
+    Inks,
+    LineMap,
+    _corners,
+    _direction,
+    wall_sides,
+)
+from flowbot.vision._hex_directions import by_direction, corner_direction, walls_along
 from flowbot.vision._hex_lattice import HexLattice
 
 _LATTICE = HexLattice(x0=40.0, y0=40.0, col_step=30.0 * np.sqrt(3) / 2, row_step=30.0)
@@ -157,3 +166,35 @@ def test_the_channels_walls_agree_with_the_shares_along_each_direction() -> None
     shot = sample("jpeg", 300052, "hex", "started")
     with pytest.raises(UnsureReadingError, match="wall or not"):
         read_board(shot.image)
+
+
+def test_a_told_direction_reads_the_walls_its_measures_agreed_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Synthetic hex tiny cells 5200004 solved: each side's clearest channel, the shares and
+    # the half-level width read no wall along any direction (right), told. Each measure
+    # takes the lines' level and colour from the sides it is given: measured one
+    # direction's sides alone, the shares' flat thin lines came to 1.02 px against 1.04,
+    # and one at 1.28 passed the boundary moved to 1.22, a wall no measure read (caught by
+    # `hex walls reach half the lines' colour`). The board is still refused (an outline
+    # side beside a tint 1.40 px in the shares, 1.15 in its clearest channel).
+    judged: list[tuple[HexSides, HexSides]] = []
+    told = _hex_coverage.by_direction
+
+    def recording(sides: HexSides, measures: list[tuple[Inks, float]]) -> HexSides | None:
+        found = told(sides, measures)
+        if found is not None:
+            judged.append((replace(sides, inks=measures[0][0]), found))
+        return found
+
+    monkeypatch.setattr(_hex_coverage, "by_direction", recording)
+    with contextlib.suppress(VisionError):
+        read_board(sample("tiny_cells", 5200004, "hex", "solved").image)
+    assert judged
+    for agreed, found in judged:
+        for direction in found.inks.told:  # type: ignore[union-attr]
+            expected = agreed.direction_groups[direction]
+            group = found.direction_groups[direction]
+            assert expected is not None
+            assert group is not None
+            assert walls_along(found, group, direction) == walls_along(agreed, expected, direction)

@@ -27,6 +27,7 @@ from flowbot.vision._dots_apart import (
     REACH,
     TWIN_SIZE,
     Region,
+    flow_coloured,
     pairs_of_one_size,
 )
 from flowbot.vision._grid import MIN_BOARD_SIDE, shrunk
@@ -136,6 +137,21 @@ def flow_dots(image: np.ndarray, step: int) -> np.ndarray | None:
     r, g, b = cv2.split(small)
     spread = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
     drawn = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
+    kept = _dots_drawn(drawn, small)
+    if kept is None:
+        # A glow of a saturated hue behind the board adds its chroma to the cells' dim
+        # tints under the pipes: every tinted cell joins its flow's blob, and the flows
+        # run together through touching tints into blobs with no dot's widest place
+        # (synthetic hex jpeg 5300000 started and solved: a red tint on a dark green
+        # glow 92, 40, 9). The dots and pipes are drawn bright, the tints dim: the flows
+        # seen again in their bright pixels alone (``flow_coloured``).
+        kept = _dots_drawn(flow_coloured(small).astype(np.uint8), small)
+    return kept
+
+
+def _dots_drawn(drawn: np.ndarray, small: np.ndarray) -> np.ndarray | None:
+    """``_board_dots`` among the blobs of ``drawn`` (0/1 ``uint8``, of a flow's colour in
+    ``small``), past colour-blind letters where needed."""
     # Colour-blind letters are looked past only where the blobs as drawn show too few
     # flows finished (filled, a glow's blob can close over the ground between flows:
     # synthetic hex mirror 300508 solved).

@@ -80,3 +80,15 @@ def test_jpeg_hexagons_read_in_their_lightness(seed: int, state: str) -> None:
     shot = sample("jpeg", seed, "hex", state)
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_thin_line_only_the_shares_read_wide_is_no_wall() -> None:
+    # The lightness leading, a thin line between a red tint and a cyan one read as a wall
+    # by the lines' colour's shares alone (JPEG ran the tints' colours into it): each
+    # side's clearest channel and the half-level width read it thin, as the lightness
+    # does (synthetic hex JPEG 5300001 started, refused before: "the line's colour and
+    # its clearest channel disagree").
+    shot = sample("jpeg", 5300001, "hex", "started")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes

@@ -156,3 +156,30 @@ def test_a_hexagonal_board_in_dim_glow_is_read() -> None:
     shot = sample("mirror", 300549, "hex")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_flows_are_found_bright_where_a_glow_joins_their_dim_tints() -> None:
+    # A glow of a saturated hue behind the board lifts the tints under the pipes past a
+    # dot's chroma: every flow one blob with its tinted cells, no dot's widest place.
+    glow, tint = (25, 55, 5), (95, 40, 10)
+    image = np.full((400, 600, 3), glow, np.uint8)
+    cv2.rectangle(image, (60, 60), (520, 300), tint, -1)
+    _board([(100, 100, RED), (300, 100, RED), (100, 250, BLUE), (300, 250, BLUE)], image)
+    _board([(450, 100, GREEN), (450, 250, GREEN)], image)
+    cv2.line(image, (100, 100), (300, 100), RED, 14)
+    cv2.line(image, (100, 250), (200, 250), BLUE, 14)
+    region = flows_region(image, 1)
+    assert region is not None
+    assert region.x0 < 100
+    assert region.x1 > 450
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_hexagonal_board_on_a_saturated_glow_is_read(state: str) -> None:
+    # A mirror window's 7x7 board on a dark green glow (synthetic hex JPEG 5300000): the
+    # red tint 92, 40, 9 joined the flows into tinted blobs; no dots, no lattice looked
+    # for, the square search's doubt given ("some inner grid edges are drawn as walls").
+    shot = sample("jpeg", 5300000, "hex", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    assert reading.pipes == shot.pipes

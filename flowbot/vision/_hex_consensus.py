@@ -60,7 +60,7 @@ from flowbot.vision._hex_lightness import sees_every_line
 THIN_VOICES = 0.25
 
 
-class ConsensusInks:
+class ConsensusInks(Inks):
     """Each side's place on the way from the thin lines' typical width to the outline's, the
     middle of what ``measures`` say, as a width: ``e ** way`` (the thin lines about 1, the
     outline about ``e``; ``_hex_board.Inks``)."""

@@ -77,7 +77,7 @@ SOLID = 0.6
 OFF_LINE = 0.35
 
 
-class CoveredInks:
+class CoveredInks(Inks):
     """The sides' widths as the shares of the pixels across each that the lines' colour
     covers, over the ground on each side of it apart (``_hex_board.Inks``)."""
 
@@ -139,7 +139,7 @@ class HalfCoveredInks(CoveredInks):
         return _half_width(share, offsets)
 
 
-class CutInks:
+class CutInks(Inks):
     """The widths of the sides the image's edge cuts, with pipes drawn (``_hex_board.Inks``):
     each side's in its clearest channel with the ground by the edge found as without pipes
     (``FacedInks(cut_ground=True)``), none where the lines' colour covers half a pixel
@@ -178,7 +178,7 @@ class CutInks:
         colour, grounds = np.array(levels[:3]), either[..., :3]
         profiles, offsets = _colour_profiles(self.shares.image, local, across)
         # (the sides the image's edge reaches within ``across`` either side, as
-        # ``_hex_board._check_outline`` takes them, alone: the rest as measured)
+        # ``_hex_outline._check_outline`` takes them, alone: the rest as measured)
         inside = self.cut.maps[0]
         cut = [inside.shown(Point(*a), Point(*b), 2 * across) < 1 for a, b in local]
         shown = np.array(
@@ -222,7 +222,7 @@ def _coloured_share(
 
 
 @dataclass(frozen=True)
-class ColouredShares:
+class ColouredShares(Inks):
     """Measures each side by how much of a pixel near it the lines' colour covers at most,
     where the pixel is a mix of it and the ground there (``_coloured_share``, over the
     lines' colour and faces as ``faced`` looks at them), in place of its width: a line's,

@@ -44,15 +44,18 @@ from flowbot.vision._hex_board import HexSides, Inks, Node, side_direction
 from flowbot.vision._hex_widths import WidthGroups
 
 
-class DirectionInks:
+class DirectionInks(Inks):
     """The sides' widths, each direction's by its own measure (``_hex_board.Inks``); the
     directions ``told`` are those whose walls every measure read alike, clear there or not
     (their groups taken as clear, ``_hex_widths.WidthGroups.told``; each measure seconds
     those walls, ``_hex_walls_alike``)."""
 
-    def __init__(self, measures: Sequence[Inks], told: frozenset[int] = frozenset()) -> None:
-        """``measures``: per direction (0 flat, 1 rising, 2 falling), what measures it."""
-        self.measures = tuple(measures)
+    def __init__(
+        self, readers: Sequence[tuple[Inks, frozenset[int]]], told: frozenset[int] = frozenset()
+    ) -> None:
+        """``readers``: each measure with the directions (0 flat, 1 rising, 2 falling) it
+        measures, every direction by one."""
+        self.readers = tuple(readers)
         self.told = told
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
@@ -66,13 +69,10 @@ class DirectionInks:
         # and one direction's sides alone moved its widths off those judged (synthetic hex
         # tiny cells 5200004 solved: the shares' flat thin lines 1.02 against 1.04, a thin
         # line 1.28 past the moved boundary 1.22, read as a wall no measure read).
-        measured: dict[int, np.ndarray] = {}
-        for direction, inks in enumerate(self.measures):
-            mine = which == direction
+        for inks, directions in self.readers:
+            mine = np.isin(which, list(directions))
             if mine.any():
-                if id(inks) not in measured:
-                    measured[id(inks)] = inks.widths(sides, across)
-                widths[mine] = measured[id(inks)][mine]
+                widths[mine] = inks.widths(sides, across)[mine]
         return widths
 
 
@@ -94,16 +94,17 @@ def by_direction(sides: HexSides, measures: Sequence[tuple[Inks, float]]) -> Hex
     clear and they do not all agree, those that are read different walls there, or one
     alone is and another's groups there, clear or not, read other walls."""
     measured = [replace(sides, inks=inks) for inks, _ in measures]
-    chosen: list[Inks] = []
+    # (per direction, which of ``measures`` reads it, by its place among them)
+    chosen: list[int] = []
     told: set[int] = set()
     for direction in range(3):
         # (each measure's walls along it, and whether its groups there are clear)
-        voices: list[tuple[Inks, frozenset[frozenset[Node]], bool]] = []
-        for each, (inks, least) in zip(measured, measures, strict=True):
+        voices: list[tuple[int, frozenset[frozenset[Node]], bool]] = []
+        for at, (each, (_, least)) in enumerate(zip(measured, measures, strict=True)):
             group = each.direction_groups[direction]
             if group is not None and group.thin >= least:
                 walls = frozenset(walls_along(each, group, direction))
-                voices.append((inks, walls, group.clear))
+                voices.append((at, walls, group.clear))
         clear = [voice for voice in voices if voice[2]]
         if len(voices) == len(measures) and _alike(voices):
             # (every measure reads the very same walls: told, clear or not)
@@ -114,10 +115,14 @@ def by_direction(sides: HexSides, measures: Sequence[tuple[Inks, float]]) -> Hex
         if not clear or not _alike(heard):
             return None
         chosen.append(clear[0][0])
-    return replace(sides, inks=DirectionInks(chosen, frozenset(told)))
+    readers = [
+        (measures[at][0], frozenset(d for d, each in enumerate(chosen) if each == at))
+        for at in dict.fromkeys(chosen)
+    ]
+    return replace(sides, inks=DirectionInks(readers, frozenset(told)))
 
 
-def _alike(voices: Sequence[tuple[Inks, frozenset[frozenset[Node]], bool]]) -> bool:
+def _alike(voices: Sequence[tuple[int, frozenset[frozenset[Node]], bool]]) -> bool:
     """Whether ``voices`` all read the very same walls."""
     return len({walls for _, walls, _ in voices}) == 1
 

@@ -34,7 +34,14 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from flowbot.vision._hex_board import PEAK_NEAR, LineMap, line_level, sampled, side_width
+from flowbot.vision._hex_board import (
+    PEAK_NEAR,
+    Inks,
+    LineMap,
+    line_level,
+    sampled,
+    side_width,
+)
 from flowbot.vision._hex_channel import GROUND_OFF
 
 #: A colour's own channel is taken over the luma for a side only where it clears the
@@ -80,7 +87,7 @@ SOLID_QUARTER = 0.75
 _ALONG = np.linspace(0.25, 0.75, 5)
 
 
-class FacedInks:
+class FacedInks(Inks):
     """The sides' widths, each side's in the channel where its line stands most clear of
     both its faces (``_hex_board.Inks``)."""
 

@@ -43,13 +43,14 @@ from flowbot.vision._cell_pipes import PIPES
 from flowbot.vision._cells import CellSamples
 from flowbot.vision._faint_pipes import FAINT_DOTS, FAINT_LINKS, FAINT_PIPES
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
-from flowbot.vision._hex_board import ONE_PIECE, OUTLINE, HexSides
+from flowbot.vision._hex_board import ONE_PIECE, HexSides
 from flowbot.vision._hex_board import WALLS_AS_THE_OUTLINE as HEX_WALLS_AS_OUTLINE
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._hex_coverage import COVERED_ALIKE as HEX_COVERED_ALIKE
 from flowbot.vision._hex_glow import STANDS_OUT_RULE as HEX_STANDS_OUT
 from flowbot.vision._hex_half_reach import HALF_REACH as HEX_HALF_REACH
 from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
+from flowbot.vision._hex_outline import OUTLINE
 from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
 from flowbot.vision._hex_walls_alike import WALLS_ALIKE as HEX_WALLS_ALIKE
 from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS

@@ -14,10 +14,11 @@ import pytest
 
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
+from flowbot.vision._hex_board import Inks
 from flowbot.vision._hex_consensus import ConsensusInks
 
 
-class _Fixed:
+class _Fixed(Inks):
     """A measure giving fixed widths to the sides, in order."""
 
     def __init__(self, widths: list[float]) -> None:

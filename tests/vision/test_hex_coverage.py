@@ -7,14 +7,18 @@ Synthetic shots of development seeds (300000-400000).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_coverage import CoveredInks
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._pipes import ALREADY_SOLVED
+
+#: The ``reads_exactly`` fixture (``tests/vision/conftest.py``).
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 GROUND = np.array([0.0, 0.0, 0.0])
 LINE = np.array([150.0, 80.0, 75.0])
@@ -124,11 +128,10 @@ def test_a_band_past_a_lines_face_adds_no_ink() -> None:
         ("web", 300003, "solved"),
     ],
 )
-def test_lines_between_the_flows_tints_are_read(category: str, seed: int, state: str) -> None:
-    shot = sample(category, seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+def test_lines_between_the_flows_tints_are_read(
+    category: str, seed: int, state: str, reads_exactly: ReadsExactly
+) -> None:
+    reading = reads_exactly(category, seed, "hex", state)
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
 
 
@@ -145,9 +148,6 @@ def test_lines_between_the_flows_tints_are_read(category: str, seed: int, state:
     ],
 )
 def test_a_wall_one_channel_alone_reads_is_outvoted_by_the_lightness(
-    category: str, seed: int
+    category: str, seed: int, reads_exactly: ReadsExactly
 ) -> None:
-    shot = sample(category, seed, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly(category, seed, "hex", "solved")

@@ -5,18 +5,23 @@ the thin line cut, or a flow's band running out through it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape, Solution
+from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape, Solution
 from flowbot.render import RenderStyle, draw_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_board import LineMap
 from flowbot.vision._hex_coverage import _line_coloured
 from flowbot.vision._pipes import ALREADY_SOLVED
+
+#: The ``reads_exactly`` fixture (``tests/vision/conftest.py``).
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 # Small hexagons, lines a pixel wide and an outline two wide, dots of 0.4 pitch: the
 # dot in the top cell (1, 3) lies a pixel or two below its top side.
@@ -147,41 +152,38 @@ def test_a_tight_crop_places_the_lattice_on_the_lines_seen_whole(category: str, 
 @pytest.mark.parametrize(
     ("category", "seed"), [("tiny_cells", 300012), ("crop", 300019), ("jpeg", 300022)]
 )
-def test_solved_boards_in_tight_crops_are_read_exactly(category: str, seed: int) -> None:
+def test_solved_boards_in_tight_crops_are_read_exactly(
+    category: str, seed: int, reads_exactly: ReadsExactly
+) -> None:
     # The cut outline measured as a fifth thinner than the lattice fitted to the cut
     # lines too said it shows, read as a thin line: "the hexagons go on past the outline".
-    shot = sample(category, seed, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reading = reads_exactly(category, seed, "hex", "solved")
     assert ALREADY_SOLVED in reading.notes
 
 
 @pytest.mark.parametrize(
     ("seed", "state"), [(300014, "solved"), (300011, "solved"), (300015, "started")]
 )
-def test_tight_crops_of_tiny_hexagons_with_pipes_are_read_exactly(seed: int, state: str) -> None:
+def test_tight_crops_of_tiny_hexagons_with_pipes_are_read_exactly(
+    seed: int, state: str, reads_exactly: ReadsExactly
+) -> None:
     # Development seeds: the outline cut at the top over flows' tints. The colour's
     # shares measured the cut outline a fifth to a half short of what the lattice said it
     # shows ("the hexagons go on past the board's outline"); measured as without pipes,
     # in each side's clearest channel with the ground by the edge found, it reads whole.
-    shot = sample("tiny_cells", seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("tiny_cells", seed, "hex", state)
 
 
 @pytest.mark.parametrize("seed", [300017, 300035])
-def test_cut_sides_are_judged_where_the_leads_clear_groups_place_the_boundary(seed: int) -> None:
+def test_cut_sides_are_judged_where_the_leads_clear_groups_place_the_boundary(
+    seed: int, reads_exactly: ReadsExactly
+) -> None:
     # Development seeds, solved tight crops: the cut sides' own measure fell in no clear
     # groups (gaps 0.13-0.31), its widest gap 0.77-0.90 of the way from thin to the
     # outline; outline sides by the image's edge at 0.74-0.79 of it were refused ("the
     # hexagons go on past the board's outline"). The lead's clear groups place it
     # 0.5-0.6 of the way.
-    shot = sample("tiny_cells", seed, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("tiny_cells", seed, "hex", "solved")
 
 
 def _flow_out_of_the_image(past: float, *, up: bool) -> np.ndarray:
@@ -233,12 +235,11 @@ def test_a_flows_band_is_not_the_lines_colour() -> None:
     assert not _line_coloured(band, offsets, grounds_band, colour)
 
 
-def test_a_cut_side_over_a_tint_is_measured_in_the_luma_under_jpeg() -> None:
+def test_a_cut_side_over_a_tint_is_measured_in_the_luma_under_jpeg(
+    reads_exactly: ReadsExactly,
+) -> None:
     # Development seed, a solved tight crop through JPEG: the cut top outline over a yellow
     # dot's tint showed a pixel inside the edge, its colour halved with its face's; blue
     # cleared the face 3.06 times as much as the luma and measured it 0.71 px against a
     # thin line's 0.66 ("the hexagons go on past the board's outline"); the luma 1.21.
-    shot = sample("tiny_cells", 300001, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("tiny_cells", 300001, "hex", "solved")

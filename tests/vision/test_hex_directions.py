@@ -42,7 +42,7 @@ def _board() -> HexSides:
     return HexSides(lines, _LATTICE, cells)
 
 
-class _Widths:
+class _Widths(Inks):
     """A measure of ``_board``'s sides: the outline 2 px, thin lines 1 px, but for a few
     of them along the directions it is clouded along (``_CLOUDED``)."""
 

@@ -5,13 +5,19 @@ lines do."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.models import Reading
 from flowbot.screens.synthetic import sample
-from flowbot.vision import _hex_board, read_board
+from flowbot.vision import _hex_outline, read_board
 from flowbot.vision._hex_board import HexSides, OutlineSide
 from flowbot.vision._hex_tinted_outline import reach_width
+
+#: The ``reads_exactly`` fixture (``tests/vision/conftest.py``).
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 @pytest.mark.parametrize(
@@ -26,12 +32,9 @@ from flowbot.vision._hex_tinted_outline import reach_width
     ],
 )
 def test_finished_boards_with_the_outline_beside_a_grey_tint_are_read(
-    category: str, seed: int
+    category: str, seed: int, reads_exactly: ReadsExactly
 ) -> None:
-    shot = sample(category, seed, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly(category, seed, "hex", "solved")
 
 
 def test_thin_lines_facing_out_beside_a_grey_tint_reach_out_as_thin_lines(
@@ -42,14 +45,14 @@ def test_thin_lines_facing_out_beside_a_grey_tint_reach_out_as_thin_lines(
     # drawn whole. Their reach is a thin line's (2.9-3.1 px against thin lines of 2.7 and a
     # boundary of 4.0-4.6): refused.
     judged: list[HexSides] = []
-    passes = _hex_board._passes
+    passes = _hex_outline._passes
 
     def recording(sides: HexSides, edge: OutlineSide) -> bool:
         if not judged or judged[-1] is not sides:
             judged.append(sides)
         return passes(sides, edge)
 
-    monkeypatch.setattr(_hex_board, "_passes", recording)
+    monkeypatch.setattr(_hex_outline, "_passes", recording)
     image = sample("drift", 5100001, "hex", "solved").image.copy()
     image[807:1900] = (20, 20, 24)
     with pytest.raises(UnsureReadingError, match="past the board's outline"):

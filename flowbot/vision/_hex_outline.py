@@ -1,0 +1,178 @@
+"""A hexagonal board's outline all round: every side facing out drawn as the outline.
+
+The game outlines the board in a line wider than those between its hexagons
+(``_hex_board``: the sides' widths and their groups); a thin line facing out
+means the lattice goes on past what is drawn whole. Where a side's own hexagon's
+tint is nearly the lines' colour, its width measures only the line's outer half,
+and it is judged by how far its line reaches out instead (``_hex_tinted_outline``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._hex_board import LINE_REACH, HexSides, OutlineSide
+from flowbot.vision._hex_tinted_outline import reach_width
+from flowbot.vision._hex_widths import OUTLINE_WIDTH, WidthGroups
+from flowbot.vision._rule import Rule
+
+
+def _check_outline(sides: HexSides) -> None:
+    assert sides.groups is not None, "checked once the width rule passed"
+    _, outline = sides.widths
+    if sides.inks_cut is None:
+        _outline_wide(sides, outline)
+        return
+    # The sides the image's edge cuts judged in the measure that sees them as cut, against
+    # its own groups (the widths' groups along each direction: its whole sides').
+    reach = 2 * max(4.0, LINE_REACH * sides.lattice.row_step)
+    cut = [edge for edge in outline if sides.lines.shown(edge.a, edge.b, reach) < 1]
+    for edge in outline:
+        if edge not in cut and not _passes(sides, edge) and not _passes_by_reach(sides, edge):
+            raise UnsureReadingError(OUTLINE.reason)
+    if cut:
+        seen_cut = replace(
+            sides,
+            inks=sides.inks_cut,
+            inks_again=None,
+            inks_faced=None,
+            inks_cut=None,
+            inks_shares=None,
+        )
+        if seen_cut.groups is None:
+            raise UnsureReadingError(OUTLINE.reason)
+        at = {(edge.node, edge.a): edge for edge in seen_cut.widths[1]}
+        # Where the cut measure's own groups along a direction are not clear, the widest
+        # gap between them lies where its noise put it: the boundary is taken as far along
+        # its way as the lead's clear groups put theirs (synthetic hex tiny cells 300017
+        # solved: gaps 0.13-0.31, a boundary 0.77 of the way, outline sides wholly inside
+        # the image but within the widths' reach of its edge measured 0.74 of it; 300035
+        # solved, 0.90 against 0.79; the lead's boundaries 0.5-0.6 of the way).
+        groups = tuple(
+            own if own.clear else _placed_as(own, lead)
+            for own, lead in zip(seen_cut.groups, sides.groups, strict=True)
+        )
+        # A side whose line lies whole within the image (only the widths' reach past its
+        # edge) is seen whole, as the lead's measure judges every other side: passed by it,
+        # where the cut measure sees the lines' colour on it (a flow's band across a side
+        # is none), it is not judged again (synthetic hex crop 3900001 solved: a column's
+        # slanted outline sides ending at the image's edge, beside a white flow's grey tint,
+        # the lead 4.44 px of an outline's 4.3, the cut measure 2.85 against a gap at 2.97).
+        judged = [
+            at[edge.node, edge.a]
+            for edge in cut
+            if not (_seen_whole(sides, edge) and at[edge.node, edge.a].width > 0)
+            or not _passes(sides, edge)
+        ]
+        _outline_wide(seen_cut, judged, groups)
+
+
+def _seen_whole(sides: HexSides, edge: OutlineSide) -> bool:
+    """Whether the line along ``edge``, as wide as the outline along its direction, lies
+    whole within the image."""
+    assert sides.groups is not None, "checked once the width rule passed"
+    return sides.lines.shown(edge.a, edge.b, sides.groups[edge.direction].wide) == 1
+
+
+def _passes(sides: HexSides, edge: OutlineSide) -> bool:
+    """Whether ``edge`` measures as the outline in ``sides``' own measure and groups."""
+    try:
+        _outline_wide(sides, [edge])
+    except UnsureReadingError:
+        return False
+    return True
+
+
+def _passes_by_reach(sides: HexSides, edge: OutlineSide) -> bool:
+    """Whether ``edge``, beside a tint nearly the lines' colour, reaches out from its side as
+    far as the outline does (``_hex_tinted_outline``: its width measures only the line's
+    outer half there)."""
+    width = reach_width(sides, edge)
+    return width is not None and _passes(sides, replace(edge, width=width))
+
+
+def _placed_as(own: WidthGroups, lead: WidthGroups) -> WidthGroups:
+    """``own`` with its boundary as far along its way (log scale) as ``lead``'s lies on
+    its own, and ``lead``'s gaps."""
+    share = math.log(lead.boundary / lead.thin) / math.log(lead.wide / lead.thin)
+    boundary = own.thin * (own.wide / own.thin) ** share
+    return WidthGroups(own.thin, own.wide, boundary, lead.gap, lead.next_gap)
+
+
+def _outline_wide(
+    sides: HexSides,
+    outline: Sequence[OutlineSide],
+    groups: Sequence[WidthGroups] | None = None,
+) -> None:
+    """Each side of ``outline`` in the outline's group of ``sides``' widths (``groups``,
+    when given; as far as the image's edge lets it show)."""
+    assert sides.groups is not None, "checked once the width rule passed"
+    for edge in outline:
+        # Where the image's edge cuts the outline, a line of either width shows
+        # only its part inside: each is expected as cut.
+        group = (groups or sides.groups)[edge.direction]
+        thin = group.thin * sides.lines.shown(edge.a, edge.b, group.thin)
+        shown_wide = sides.lines.shown(edge.a, edge.b, group.wide)
+        wide = group.wide * shown_wide
+        if wide < OUTLINE_WIDTH * thin or thin <= 0:
+            raise UnsureReadingError(OUTLINE.reason)
+        # The boundary as far between the two, on a log scale, as uncut.
+        share = math.log(group.boundary / group.thin) / math.log(group.wide / group.thin)
+        if math.log(max(edge.width, 1e-6) / thin) < share * math.log(wide / thin):
+            raise UnsureReadingError(OUTLINE.reason)
+        # Cut, as far along the way itself: a deep cut leaves a thin line next to
+        # nothing, where the log scale's way stretches on and a tenth of a pixel of
+        # JPEG's ringing or a dot's cap by the edge passed for the outline.
+        if shown_wide < 1 and edge.width < thin + share * (wide - thin):
+            raise UnsureReadingError(OUTLINE.reason)
+
+
+OUTLINE: Rule[HexSides] = Rule(
+    name="hex outline all round",
+    refuses="a hexagonal board whose outline is in the thin lines' group somewhere",
+    why="The game outlines the board in a line wider than those between its hexagons; a "
+    "thin line facing out means the lattice goes on past what is drawn whole (cut off by the "
+    "image's edge, covered). Where the image's edge cuts the outline (a tight crop), it and "
+    "a thin line are each expected as cut.",
+    bounds="The groups of `hex widths in two groups`, along the side's direction, each "
+    "scaled by the share of its width within the image; the outline then OUTLINE_WIDTH 1.15 "
+    "times the thin lines' width at least, the side at or above the gap between them (as far "
+    "between the two, on a log scale, as uncut); the top-hat keeping the lines LINE_REACH "
+    "0.12 pitch either side (the outline up to 0.17 pitch wide); by the image's edges the "
+    "ground found with a square CUT_REACH 2 times as wide (past a dot's cap a pixel or two "
+    "past a cut line in small hexagons), a cut line's hump summed over that ground (the "
+    "edge is no valley); a cut side also as far between the two on the linear way (a deep "
+    "cut leaves a thin line 0.05 px, the outline 0.53: JPEG's ringing and a dot's cap by "
+    "the edge, 0.17, passed on the log scale). With pipes drawn, the sides the image's edge "
+    "reaches (within the widths' reach) judged so in their own measure and its groups, but "
+    "those whose line (the outline's width) lies whole within the image passed where the "
+    "lead's measure passes them and the cut measure sees the lines' colour on them (seen "
+    "whole, judged as every other side: a slanted side ending at the image's edge beside a "
+    "white flow's grey tint, the lead 4.44 px of the outline's 4.3, the cut measure 2.85 "
+    "against its gap at 2.97, synthetic hex crop 3900001 solved) "
+    "(`_hex_coverage.CutInks`; where those are not clear along a direction, the boundary as "
+    "far along its way as the lead's clear groups put theirs: unclear groups' widest gap "
+    "0.77-0.90 of the way, cut outline sides 0.74-0.79, tiny cells 300017 and 300035 "
+    "solved): each side's clearest channel (a colour's only CUT_CLEARER 5 times as clear "
+    "as the luma: JPEG halves a cut line's pixel's colour with its face's, synthetic hex "
+    "tiny cells 300001 solved) with the ground by the edge found (the colour's shares past "
+    "the edge are nothing's: a cut outline over a tint a fifth "
+    "to a half short of what it shows, synthetic hex tiny cells 300011, 300014 "
+    "solved), a side none where no step across it near the side is the lines' colour over "
+    "half its pixel, off the mix by OFF_LINE 0.35 of their contrast at most (a flow's band "
+    "running out through a cut thin line: 0.66, read as the outline in one channel). "
+    "With pipes drawn, a side seen whole whose own hexagon's face lies within TINTED 1/3 of "
+    "the lines' colour (a share of the outside's distance from it: a white flow's grey tint, "
+    "lit by glow) refused by the width is judged by twice its line's reach out from the side "
+    "as far as the lines' colour covers EDGE 0.5 of a pixel over the outside unbroken "
+    "(`_hex_tinted_outline`: beside the tint every width measure loses the line's inner "
+    "half; synthetic hex drift 5100001 solved, 1.8-2.0 px against thin 2.4 and the "
+    "outline's 4.9, its reach 4.6-5.1; tiny cells 4900000 solved, 1.4 against 1.0 and 2.0, "
+    "reach 2.2; thin lines facing a panel laid over the board beside such tints reach "
+    "2.9-3.1 against thin 2.7, refused as before).",
+    reason="the hexagons go on past the board's outline (a cut-off or covered board)",
+    check=_check_outline,
+)

@@ -1,0 +1,31 @@
+"""Fixtures shared by the vision tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from flowbot.models import Reading
+from flowbot.screens.synthetic import sample
+from flowbot.vision import read_board
+
+
+def _reads_exactly(category: str, seed: int, variant: str, state: str) -> Reading:
+    """The reading of the synthetic shot ``sample(category, seed, variant, state)``, checked
+    exact: its board as drawn (``Puzzle.as_drawn``, as the benchmark counts it) and every
+    pipe drawn."""
+    shot = sample(category, seed, variant, state)
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    assert reading.pipes == shot.pipes
+    return reading
+
+
+ReadsExactly = Callable[[str, int, str, str], Reading]
+
+
+@pytest.fixture
+def reads_exactly() -> ReadsExactly:
+    """``_reads_exactly``: a synthetic shot read exactly, pipes too."""
+    return _reads_exactly

@@ -96,6 +96,12 @@ def _deepest(labels: np.ndarray, count: int, depth: np.ndarray) -> np.ndarray:
 #: A blob alone (no pipe from it) filling more of its box than this is no dot but a
 #: square (an icon, a taskbar's button): a disc fills pi/4 of it.
 SQUARE_FILL = 0.9
+#: A flow's pipe and dots drawn at its colour's full brightness: a pixel at least this
+#: share of the brightest within ``BRIGHTEST_REACH`` search pixels of it (a tint beside
+#: its pipe, under a glow of its hue, measured at 0.3-0.65 of it) ...
+NEAR_BRIGHTEST = 0.75
+#: ... a pipe's half width or more in the search copy.
+BRIGHTEST_REACH = 3
 
 
 def _square(stats: np.ndarray, radius: float) -> bool:
@@ -146,7 +152,23 @@ def flow_dots(image: np.ndarray, step: int) -> np.ndarray | None:
         # glow 92, 40, 9). The dots and pipes are drawn bright, the tints dim: the flows
         # seen again in their bright pixels alone (``flow_coloured``).
         kept = _dots_drawn(flow_coloured(small).astype(np.uint8), small)
+    if kept is None:
+        # A tint lit by a glow of its own hue can pass for bright as well (synthetic hex
+        # mirror 5500001 solved: a red flow's tint on a dark red glow). A flow's pipe and
+        # dots are drawn at its colour's full brightness, its tint at a share of it: the
+        # flows seen again where a pixel is near the brightest around it.
+        kept = _dots_drawn(_near_brightest(small), small)
     return kept
+
+
+def _near_brightest(small: np.ndarray) -> np.ndarray:
+    """Where ``small`` (RGB) is of a flow's colour (``flow_coloured``) and at least
+    ``NEAR_BRIGHTEST`` of the brightest within ``BRIGHTEST_REACH`` of it (0/1 ``uint8``)."""
+    r, g, b = cv2.split(small)
+    brightest = cv2.max(cv2.max(r, g), b)
+    reach = 2 * BRIGHTEST_REACH + 1
+    around = cv2.dilate(brightest, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
+    return (flow_coloured(small) & (brightest >= NEAR_BRIGHTEST * around)).astype(np.uint8)
 
 
 def _dots_drawn(drawn: np.ndarray, small: np.ndarray) -> np.ndarray | None:

@@ -183,3 +183,31 @@ def test_a_hexagonal_board_on_a_saturated_glow_is_read(state: str) -> None:
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
     assert reading.pipes == shot.pipes
+
+
+def test_flows_are_found_near_their_brightest_where_a_glow_of_their_hue_lights_tints() -> None:
+    # A red glow behind a red flow's tinted cells lifts the tint past a dot's chroma and
+    # brightness (140 against the pipe's 230): bright and saturated, every flow one blob
+    # with the tint; only the pipes and dots are near the brightest pixels round them.
+    glow, tint = (60, 15, 10), (140, 35, 25)
+    image = np.full((400, 600, 3), glow, np.uint8)
+    cv2.rectangle(image, (60, 60), (520, 300), tint, -1)
+    _board([(100, 100, RED), (300, 100, RED), (100, 250, BLUE), (300, 250, BLUE)], image)
+    _board([(450, 100, GREEN), (450, 250, GREEN)], image)
+    cv2.line(image, (100, 100), (300, 100), RED, 14)
+    cv2.line(image, (450, 100), (450, 250), GREEN, 14)
+    region = flows_region(image, 1)
+    assert region is not None
+    assert region.x0 <= 100
+    assert region.y0 <= 100
+    assert region.x1 >= 450
+    assert region.y1 >= 250
+
+
+def test_a_finished_hexagonal_board_on_a_glow_of_its_red_flows_hue_is_read() -> None:
+    # The red flow's tints on a dark red glow pass for bright: no flow was found, no
+    # region searched for hexagons ("no dots on the board").
+    shot = sample("mirror", 5500001, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    assert reading.pipes == shot.pipes

@@ -42,7 +42,12 @@ _MOST_MOVED = 0.1
 
 
 def place_lines(
-    image: np.ndarray, geometry: BoardGeometry, uncertainty: float, *, elsewhere: bool = False
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    uncertainty: float,
+    *,
+    elsewhere: bool = False,
+    square: bool = False,
 ) -> BoardGeometry:
     """``geometry`` with its lines placed at full resolution.
 
@@ -59,6 +64,10 @@ def place_lines(
         lattice through those measured, hold there (within ``uncertainty``) but lie
         ``_MOST_MOVED`` or more from the grid found: its checks looked at other places
         than the cells (as the search asks; unchanged otherwise).
+    square
+        The cells are square (the game's): a direction where only two lines show is
+        placed through them when they lie the other direction's fitted pitch apart
+        (``_fit_two``).
 
     Returns
     -------
@@ -78,6 +87,9 @@ def place_lines(
         image, xs, ys, reach=reach, uncertainty=uncertainty, pitch=pitch
     )
     fitted_xs, fitted_ys = _fit(measured_xs), _fit(measured_ys)
+    if square:
+        fitted_xs = _fit_two(measured_xs, fitted_ys) if fitted_xs is None else fitted_xs
+        fitted_ys = _fit_two(measured_ys, fitted_xs) if fitted_ys is None else fitted_ys
     placed = []
     for lines, other, fitted, transposed in (
         (xs, ys, fitted_xs, False),
@@ -97,6 +109,9 @@ def place_lines(
             at = (other, fitted) if transposed else (fitted, other)
             seen = _measured(image, *at, reach=reach, uncertainty=uncertainty, pitch=pitch)
             again = _fit(seen[1] if transposed else seen[0])
+            if again is None and square:
+                across = placed[0] if transposed else fitted_ys
+                again = _fit_two(seen[1] if transposed else seen[0], across)
             if (
                 again is not None
                 and np.abs(again - fitted).max() <= uncertainty
@@ -204,6 +219,28 @@ def _middles(
         )
         # A flat run beside the top makes a crossing infinite (no warning for it).
         return np.where(clear, (start + end) / 2, np.nan)
+
+
+def _fit_two(measured: np.ndarray, other: np.ndarray | None) -> np.ndarray | None:
+    """The lattice at ``other``'s pitch through exactly two measured lines that lie that
+    pitch apart (to ``_OUTLIER_PX``), or ``None``.
+
+    The game's cells are square, so the other direction's pitch checks the two as a third
+    line would. A grid found over two rows of a board cut by the image's edge has its
+    third line, the outline, cut there: unmeasured, the two left fit no lattice, and the
+    pitch found, 1 % short with the cut line's half taken for its middle, was carried
+    over the whole board (synthetic holes huge cells 5000004: 158.7 px cells found at
+    157, the far border 8 px off, read as open).
+    """
+    index = np.flatnonzero(~np.isnan(measured))
+    if other is None or len(index) != 2 or len(other) < 2:
+        return None
+    pitch = float(other[1] - other[0])
+    at = measured[index]
+    if abs((at[1] - at[0]) - pitch * (index[1] - index[0])) > _OUTLIER_PX:
+        return None
+    lines = np.arange(len(measured))
+    return float(np.mean(at - pitch * index)) + pitch * lines
 
 
 def _fit(measured: np.ndarray) -> np.ndarray | None:

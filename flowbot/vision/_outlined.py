@@ -327,14 +327,14 @@ def _outlined(
     Placed at full resolution first (a line a pixel or two wide is missed by
     a lattice a little off), and again once the board's extent is known.
     """
-    placed = place_lines(image, found, uncertainty=uncertainty)
+    placed = place_lines(image, found, uncertainty=uncertainty, square=True)
     untiled = tiles_off(image, placed)  # the lines judged without bridge tiles beside them
     gray = gray if untiled is None else brightest_channel(untiled)
     rgb = image if untiled is None else untiled
     first = _board_on(gray, rgb, *_whole_lattice(placed, gray.shape))
     if first is None:
         return None
-    whole = place_lines(image, first.geometry, uncertainty=uncertainty)
+    whole = place_lines(image, first.geometry, uncertainty=uncertainty, square=True)
     if not _square(whole):
         return None  # no board's cells: text's lines, its letters' strokes at another pitch
     again = _board_on(gray, rgb, *_whole_lattice(whole, gray.shape))

@@ -10,7 +10,7 @@ from flowbot.models import BoardGeometry, Cell, Pair, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, render_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._line_positions import _fit, place_lines
+from flowbot.vision._line_positions import _fit, _fit_two, place_lines
 
 PUZZLE = Puzzle(6, 6, (Pair("A", Cell(0, 0), Cell(0, 5)), Pair("B", Cell(2, 1), Cell(5, 4))))
 
@@ -117,3 +117,27 @@ def test_a_line_far_off_at_the_end_is_left_out_not_the_good_ones_beside_it() -> 
 
 def test_lines_that_agree_on_no_lattice_give_no_fit() -> None:
     assert _fit(np.array([0.0, 103.0, 197.0, 304.0, 398.0])) is None
+
+
+@pytest.mark.parametrize("state", ["unsolved", "started", "solved"])
+def test_a_grid_of_two_rows_cut_by_the_image_edge_takes_the_square_pitch(state: str) -> None:
+    # A 5x5 holes board of 158.7 px cells cropped through its outline: the grid found
+    # spans two rows, the top line the outline cut at the image's edge. Its two inner
+    # lines alone fitted no lattice, and the pitch found (157) carried over the board put
+    # the bottom border 8 px off, read as open: refused ("the board's bottom border is
+    # open ...", "no grid of equally spaced lines found").
+    shot = sample("huge_cells", 5000004, "holes", state)
+    truth = shot.puzzle.canonical() if state == "unsolved" else shot.puzzle.as_drawn().canonical()
+    assert read_board(shot.image).puzzle.canonical() == truth
+
+
+def test_two_lines_are_placed_only_at_the_other_direction_s_pitch() -> None:
+    # The game's cells are square: two lines the other direction's pitch apart are a
+    # lattice; two lines at another spacing (a frame, a glow band) are none.
+    across = np.array([10.0, 60.0, 110.0])
+    placed = _fit_two(np.array([np.nan, 62.0, 112.2]), across)
+    assert placed is not None
+    np.testing.assert_allclose(placed, [12.1, 62.1, 112.1])
+    assert _fit_two(np.array([np.nan, 62.0, 115.0]), across) is None
+    assert _fit_two(np.array([12.0, 62.0, 112.0]), across) is None  # three: ``_fit``'s
+    assert _fit_two(np.array([np.nan, 62.0, 112.0]), None) is None

@@ -111,7 +111,7 @@ def lettered_discs(
 
     ``ring_lab``: ``(n, 3)``, the colour round each cell's disc (its ring's).
     """
-    xy, radius, rings = _offsets(pitch)
+    xy, radius, rings, beyond = _offsets(pitch)
     py, px = nearest_pixels(image.shape, centres, xy)
     rgb = pixels_at(image, py, px)  # (n, k, 3)
     lab = to_lab(rgb)
@@ -127,9 +127,11 @@ def lettered_discs(
     share = near @ rings / rings.sum(axis=0)  # (n, rings)
     mostly = share >= 0.5
     last = rings.shape[1] - 1 - np.argmax(mostly[:, ::-1], axis=1)
-    # Where the share falls through a half, between that ring's middle and the next's.
+    # Where the share falls through a half, between that ring's middle and the next's
+    # (past the last ring, the one beyond the reach).
+    share = np.concatenate([share, near[:, beyond].mean(axis=1)[:, None]], axis=1)
     inner = np.take_along_axis(share, last[:, None], axis=1)[:, 0]
-    outer = np.take_along_axis(share, np.minimum(last + 1, share.shape[1] - 1)[:, None], axis=1)
+    outer = np.take_along_axis(share, (last + 1)[:, None], axis=1)
     fall = np.clip((inner - 0.5) / np.maximum(inner - outer[:, 0], 1e-6), 0.0, 1.0)
     disc_radius = np.where(mostly.any(axis=1), (last + 0.5 + fall) * _step(pitch), 0.0)
     lettered = np.zeros(n, bool)
@@ -219,8 +221,9 @@ def _step(pitch: float) -> float:
 
 
 @functools.lru_cache(maxsize=32)
-def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pixel offsets ``(dx, dy)`` out to ``DISC_REACH``, their radii, and which ring each is in.
+def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Pixel offsets ``(dx, dy)`` out to ``DISC_REACH`` and one ring past it, their radii,
+    which ring within the reach each is in, and which lie in the ring beyond.
 
     Not the cell's core and ring (``_cells.cell_offsets``, which imports this file): a
     lettered disc's rim and letter are found in every ring out to the disc's reach.
@@ -230,20 +233,31 @@ def _offsets(pitch: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     31 px cells, one of a pipe among them made it "mostly the disc's", the disc as wide as
     the reach (synthetic colour_blind 4000005 started: a lettered dot with its pipe not
     seen lettered, its colour taken with its letter's and left unpaired).
+
+    The ring beyond (whole, ``(pixels,)`` bool) is where the share falls to when the
+    disc's rim lies in the last ring: a dot 0.38 pitch wide blurs out to 0.4, its rim in
+    the last ring of a small cell (7-8 px of 8.5 in 20 px cells), and with no ring past
+    it to fall to, its radius was taken as the reach's, too wide for a dot (synthetic
+    warps colour_blind 5300000 solved: a lettered dot with its pipe, left unpaired).
     """
     step = _step(pitch)
     reach = DISC_REACH * pitch
-    grid = np.arange(-reach, reach + step / 2, step)
+    # The same points as out to the reach alone (its phase kept), two steps wider.
+    grid = np.arange(-reach - 2 * step, reach + 2.5 * step, step)
     dx, dy = (v.ravel() for v in np.meshgrid(grid, grid))
     radius = np.hypot(dx, dy)
     ring = np.floor(radius / step).astype(np.intp)
-    keep = radius <= reach
-    counts = np.bincount(ring[keep])
+    within = radius <= reach
+    counts = np.bincount(ring[within])
     if len(counts) > 1 and counts[-1] < counts[-2] / 2:
-        keep &= ring < len(counts) - 1
+        within &= ring < len(counts) - 1
+    outside = int(ring[within].max()) + 1
+    beyond = ring == outside
+    keep = within | beyond
     xy, radius, ring = np.stack([dx[keep], dy[keep]], axis=1), radius[keep], ring[keep]
-    rings = np.zeros((radius.size, ring.max() + 1), np.float32)
-    rings[np.arange(radius.size), ring] = 1.0
-    for shared in (xy, radius, rings):
+    within, beyond = within[keep], beyond[keep]
+    rings = np.zeros((radius.size, outside), np.float32)
+    rings[np.flatnonzero(within), ring[within]] = 1.0
+    for shared in (xy, radius, rings, beyond):
         shared.flags.writeable = False
-    return xy, radius, rings
+    return xy, radius, rings, beyond

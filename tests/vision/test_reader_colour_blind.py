@@ -15,7 +15,9 @@ from flowbot.palette import ANDROID_COLOURS
 from flowbot.render import RenderStyle, render_board
 from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import _draw_texts, _Text, sample, synthesize
+from flowbot.solve import solve
 from flowbot.vision import read_board
+from flowbot.vision._colour import to_lab
 from flowbot.vision._letters import _offsets, lettered_discs
 
 
@@ -37,9 +39,37 @@ def test_a_lettered_dot_with_its_pipe_is_read_without_its_letter() -> None:
     assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()
 
 
+@pytest.mark.parametrize(("pitch", "radius"), [(20.0, 0.38), (20.17, 0.36), (20.17, 0.38)])
+def test_a_big_lettered_dot_in_a_small_cell_is_told_by_the_ring_past_its_rim(
+    pitch: float, radius: float
+) -> None:
+    # A dot 0.36-0.38 pitch wide in 20 px cells blurs out into the last ring looked
+    # at (7-8 px of a reach of 8.5); with no ring past it to fall to, its radius was
+    # taken as the reach's, too wide for a dot: not lettered (its pipe's pixels in that
+    # ring too), its colour taken with its letter's.
+    puzzle = Puzzle.from_grid(["A..B", "...B", "A..C", "C..."])
+    margin = 10.0
+    style = RenderStyle(colour_blind=True, dot_radius=radius)
+    image = render_board(
+        puzzle, solve(puzzle).solution, cell_px=pitch, margin_px=margin, style=style
+    )
+    dots = [(0, 0), (2, 0), (0, 3), (1, 3), (2, 3), (3, 0)]
+    centres = np.array([[margin + (c + 0.5) * pitch, margin + (r + 0.5) * pitch] for r, c in dots])
+    corners = (centres - 0.45 * pitch).astype(int)
+    ring = to_lab(image[corners[:, 1], corners[:, 0]])  # the cell's tint round the disc
+    assert lettered_discs(image, centres, pitch, ring).lettered.all()
+
+
+def test_a_big_lettered_dot_with_its_pipe_in_a_small_cell_is_paired() -> None:
+    # 20.17 px cells: a red dot's rim (0.37 pitch) and its pipe made the last ring
+    # looked at mostly its colour; not lettered, it was left unpaired.
+    shot = sample("colour_blind", 5300000, "warps", "solved")
+    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()
+
+
 @pytest.mark.parametrize("pitch", [20.0, 26.45, 30.98, 31.0, 37.5, 44.0, 60.0])
 def test_the_rings_a_disc_is_measured_in_end_with_no_sliver(pitch: float) -> None:
-    _, _, rings = _offsets(pitch)
+    _, _, rings, _ = _offsets(pitch)
     counts = rings.sum(axis=0)
     assert counts[-1] >= counts[-2] / 2
 

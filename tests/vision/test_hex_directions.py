@@ -112,9 +112,23 @@ def test_a_direction_none_is_clear_along_in_doubt_unless_every_measure_reads_ali
     other = _Widths(board, (0,), (1.2, 1.3, 1.4, 1.85, 1.9))
     assert wall_sides(replace(board, inks=other)) != wall_sides(replace(board, inks=alike[0][0]))
     assert by_direction(board, [*alike, (other, 0.0)]) is None
-    # A third whose groups say nothing there (its thin lines short of ``least``): two alike
-    # are not every measure.
-    assert by_direction(board, [*alike, (_Widths(board, (0,)), 5.0)]) is None
+    # Two of them otherwise there, the third silent: in doubt.
+    silent = (_Widths(board, (0,)), 5.0)
+    assert by_direction(board, [alike[0], (other, 0.0), silent]) is None
+
+
+def test_a_direction_told_by_two_alike_where_the_third_is_silent() -> None:
+    # A third whose groups say nothing there (its thin lines short of ``least``: the
+    # half-level width in small hexagons, blur sinking them below half the colour) is no
+    # dissent: the two that speak, alike, tell the walls.
+    board = _board()
+    alike = [(_Widths(board, (0,)), 0.0), (_Widths(board, (0,)), 0.0)]
+    told = by_direction(board, [*alike, (_Widths(board, (0,)), 5.0)])
+    assert told is not None
+    assert told.clear_groups
+    assert wall_sides(told) == wall_sides(replace(board, inks=alike[0][0]))
+    # One voice alone is not enough, however silent the others.
+    assert by_direction(board, [alike[0], (_Widths(board, (0,)), 5.0)]) is None
 
 
 @pytest.mark.parametrize(
@@ -133,6 +147,10 @@ def test_a_direction_none_is_clear_along_in_doubt_unless_every_measure_reads_ali
         # outline side beside such a tint, told direction or not.
         (4800001, "solved"),
         (4800002, "solved"),
+        # The half-level width silent along every direction (its thin lines below SOLID),
+        # each side's clearest channel and the shares reading the same walls (none) along
+        # the falling sides, neither clear there (gaps 0.21 and 0.32); refused before.
+        (5200006, "solved"),
     ],
 )
 def test_a_direction_told_by_measures_that_agree(seed: int, state: str) -> None:

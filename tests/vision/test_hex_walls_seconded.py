@@ -78,3 +78,14 @@ def test_the_lightness_seconds_walls_the_colours_cannot_tell() -> None:
     shot = sample("colour_blind", 4100000, "hex", "started")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+
+
+def test_a_hole_the_colour_channel_guesses_thin_is_seconded_as_a_wall() -> None:
+    # 12x16 JPEG board, 8 walls and 2 holes: the shares lead, clear along every direction
+    # (gaps 0.45-0.68); the colour channel's widths in no clear groups anywhere (gaps
+    # 0.05-0.09) read one hole's side thin, so it read one hole fewer, and two walls thin.
+    # Every other measure clear along those sides' directions reads them wide: the hole's
+    # side is judged as the walls are, not the reading refused for a hole a guess missed.
+    shot = sample("jpeg", 5000001, "hex", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()

@@ -130,10 +130,11 @@ _ENDS_LEAST = 6
 
 
 def flow_ends_outside(
-    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int
+    image: np.ndarray, board: BoardGeometry, settings: Settings, pairs: int, least: float = 0.0
 ) -> np.ndarray:
     """Finished flows' ends outside ``board`` paired as a board's dots (x, y, size, R, G, B
-    rows: ``pairs_of_one_size``), none when fewer than ``pairs`` pairs.
+    rows: ``pairs_of_one_size``), none when fewer than ``pairs`` pairs; ends under ``least``
+    px across are left out before pairing.
 
     ``dots_outside`` sees round discs alone: on a finished board (or its screenshot
     preview beside another board) every dot is joined to its pipe, no disc, and the
@@ -150,7 +151,7 @@ def flow_ends_outside(
         if min(part.x1 - part.x0, part.y1 - part.y0) >= max(min_side, 2 * step)
         for end in _look(image, part, step).ends(image)
     ]
-    dots = _paired(ends, pairs)
+    dots = _paired([end for end in ends if end[2] >= least], pairs)
     return dots if len(dots) >= 2 * pairs else dots[:0]
 
 

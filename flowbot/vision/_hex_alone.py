@@ -6,7 +6,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
 from flowbot.vision._dots_apart import FLOW_PAIRS, dots_outside, flow_ends_outside
 from flowbot.vision._hex_cells import HexCells
-from flowbot.vision._hex_copy import discs_apart, holds_pairs, smaller_copy
+from flowbot.vision._hex_copy import discs_apart, holds_pairs, least_dot, smaller_copy
 from flowbot.vision._rule import Rule
 from flowbot.vision._types import TWO_BOARDS
 
@@ -30,7 +30,11 @@ def _check_alone(seen: HexCells) -> None:
     # A finished board shows no discs, each dot joined to its pipe: its flows' ends
     # (the board read its own screenshot preview, the finished board it copies, larger,
     # not found: synthetic hex preview 4800001 solved, read 19 pitches off).
-    ends = flow_ends_outside(image, box, settings, FLOW_PAIRS)
+    # Ends too small to be the dots of a board the reader could read are left out, as
+    # discs are (``discs_apart``): JPEG's blocks round a title's letter or an ad's
+    # button into blobs with two 4 px "ends" (synthetic hex JPEG 5400008 unsolved,
+    # three such pairs in the title and an ad below an 11x11 board of 40 px dots).
+    ends = flow_ends_outside(image, box, settings, FLOW_PAIRS, least_dot(seen))
     if len(ends) and not smaller_copy(image, seen, ends):
         raise UnsureReadingError(TWO_BOARDS)
 
@@ -52,7 +56,9 @@ ALONE: Rule[HexCells] = Rule(
     "pitch, and nothing else there (but where the copy lies over what it copies); dots "
     "CLEARLY_COLOURED 30 past the dot finder's bounds "
     "must all show; or FLOW_PAIRS 3 pairs of finished flows' ends outside it "
-    "(flow_ends_outside: a blob of one colour with two round ends of one size) no such copy.",
+    "(flow_ends_outside: a blob of one colour with two round ends of one size, each end as "
+    "large as a disc, 2 RADII[0] min_cell_px: JPEG's blocks made a title's letter and an "
+    "ad's button blobs with two 4 px ends, synthetic hex JPEG 5400008) no such copy.",
     reason=TWO_BOARDS,
     check=_check_alone,
 )

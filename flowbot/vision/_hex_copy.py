@@ -66,8 +66,13 @@ def discs_apart(image: np.ndarray, seen: DotsSeen, region: Region) -> np.ndarray
     g = seen.geometry
     x, y = blobs[:, 0], blobs[:, 1]
     on_board = (x > g.left) & (x < g.right) & (y > g.top) & (y < g.bottom)
-    least = 2 * RADII[0] * seen.settings.min_cell_px
-    return blobs[(blobs[:, 2] >= least) & ~on_board]
+    return blobs[(blobs[:, 2] >= least_dot(seen)) & ~on_board]
+
+
+def least_dot(seen: DotsSeen) -> float:
+    """The smallest dot (across, px) of a board the reader could read: its least
+    radius's share of the least pitch it reads (``Settings.min_cell_px``)."""
+    return 2 * RADII[0] * seen.settings.min_cell_px
 
 
 def holds_pairs(discs: np.ndarray) -> bool:

@@ -28,3 +28,14 @@ def test_a_finished_boards_preview_read_for_want_of_the_board_is_refused() -> No
     shot = sample("preview", 4800001, "hex", "solved")
     with pytest.raises(UnsureReadingError, match="two boards"):
         read_board(shot.image)
+
+
+@pytest.mark.parametrize("state", ["unsolved", "started", "solved"])
+def test_a_titles_letters_and_an_ads_button_are_no_finished_flows(state: str) -> None:
+    # Synthetic hex JPEG 5400008: JPEG's blocks made blobs with two 4 px "ends" of a
+    # title's letter, an ad's button and its logo, three pairs, taken for a finished
+    # board's flows beside the 11x11 board (40 px dots): "two boards on the screen".
+    # Ends smaller than any readable board's dots are left out, as discs are.
+    shot = sample("jpeg", 5400008, "hex", state)
+    truth = shot.puzzle if state == "unsolved" else shot.puzzle.as_drawn()
+    assert read_board(shot.image).puzzle.canonical() == truth.canonical()

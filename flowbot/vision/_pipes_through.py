@@ -494,23 +494,33 @@ def stubs_out(
     whose ring's sector facing out of the board shows the core's colour (within ``NEAR``):
     a band from the centre out to the border, a flow leaving by a warp's opening (or only
     its stub, let go just past it). Not a dot alone, whose ring is the ground all round."""
+    found = {cell for _, cell in stubs_by_side(geometry, samples, contrast)}
+    return sorted(found - set(taken))
+
+
+def stubs_by_side(
+    geometry: BoardGeometry, samples: CellSamples, contrast: float
+) -> list[tuple[str, Cell]]:
+    """``stubs_out`` (none taken), each with the side it runs out by."""
     rows, cols = geometry.rows, geometry.cols
     # Per side: the cells along it and the ring's sector facing out (``sector_lab``).
     along = [
-        (np.zeros(cols, int), np.arange(cols), 3),
-        (np.full(cols, rows - 1), np.arange(cols), 1),
-        (np.arange(rows), np.zeros(rows, int), 2),
-        (np.arange(rows), np.full(rows, cols - 1), 0),
+        ("top", np.zeros(cols, int), np.arange(cols), 3),
+        ("bottom", np.full(cols, rows - 1), np.arange(cols), 1),
+        ("left", np.arange(rows), np.zeros(rows, int), 2),
+        ("right", np.arange(rows), np.full(rows, cols - 1), 0),
     ]
-    r = np.concatenate([a[0] for a in along])
-    c = np.concatenate([a[1] for a in along])
-    k = np.concatenate([np.full(len(a[0]), a[2]) for a in along])
+    r = np.concatenate([a[1] for a in along])
+    c = np.concatenate([a[2] for a in along])
+    k = np.concatenate([np.full(len(a[1]), a[3]) for a in along])
+    side = np.concatenate([np.full(len(a[1]), a[0]) for a in along])
     core = samples.core_lab[r, c]
     out = (delta_e(core, samples.ring_lab[r, c]) >= contrast) & (
         delta_e(samples.sector_lab[r, c, k], core) <= NEAR
     )
-    found = {Cell(int(a), int(b)) for a, b in zip(r[out], c[out], strict=True)}
-    return sorted(found - set(taken))
+    return [
+        (str(s), Cell(int(a), int(b))) for s, a, b in zip(side[out], r[out], c[out], strict=True)
+    ]
 
 
 def _across(cell: Cell, side: str, geometry: BoardGeometry) -> Cell:

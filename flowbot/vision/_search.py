@@ -15,6 +15,7 @@ from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import board_dots
 from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap, shrunk
 from flowbot.vision._grow import grown
+from flowbot.vision._grow_past_pipes import one_more, sides_pipes_leave
 from flowbot.vision._hex_sign import HexagonsSeenError, hexagons_seen
 from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
@@ -345,6 +346,26 @@ def _checked(
         placed = place_lines(image, full_size(best, f), uncertainty=f + 1, elsewhere=True)
         samples = sample_cells(image, placed)
         pipes = read_pipes_or_fainter(image, placed, samples, settings.pipe_contrast)
+    if pipes is None:
+        # Pipes running out past a border no flow leaves: the last row a
+        # flow's tint hides, grown a pitch there (``_grow_past_pipes``).
+        for side in sides_pipes_leave(placed, samples, settings.pipe_contrast):
+            bigger = one_more(best, side, (image.shape[0] // f, image.shape[1] // f))
+            if bigger is None:
+                continue
+            try:
+                instead(bigger, bigger, counts_as_tried=False)
+            except UnsureReadingError:
+                continue
+            grown_placed = place_lines(
+                image, full_size(bigger, f), uncertainty=f + 1, elsewhere=True
+            )
+            grown_samples = sample_cells(image, grown_placed)
+            grown_pipes = read_pipes_or_fainter(
+                image, grown_placed, grown_samples, settings.pipe_contrast
+            )
+            if grown_pipes is not None:
+                return bigger, grown_placed, grown_samples, grown_pipes
     return best, placed, samples, pipes
 
 

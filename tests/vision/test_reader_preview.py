@@ -96,14 +96,6 @@ def test_a_preview_of_this_level_in_other_colours_with_glow_is_refused() -> None
         read_board(shot.image)
 
 
-def test_a_preview_whose_grid_is_too_faint_to_find_is_refused_by_its_dots() -> None:
-    # This level in other colours on a dim purple ground: its lines too faint to find
-    # at its scale, its four pairs of dots, no copy of the board's, another board's.
-    shot = decoy("flow_other_preview", 5500004)
-    with pytest.raises(UnsureReadingError, match="two boards"):
-        read_board(shot.image)
-
-
 @pytest.mark.parametrize("seed", [160155, 160160])
 def test_a_preview_of_two_pairs_one_of_them_pale_is_refused(seed: int) -> None:
     # A 5x5 level of two pairs, its preview in other colours: one pair white or

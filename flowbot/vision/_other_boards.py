@@ -15,13 +15,7 @@ from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._bridges import take_off
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import NEAR, brightest_channel, delta_e
-from flowbot.vision._dots_apart import (
-    FLOW_PAIRS,
-    TWIN_COLOUR,
-    Region,
-    dots_outside,
-    pairs_of_one_size,
-)
+from flowbot.vision._dots_apart import TWIN_COLOUR, Region, dots_outside
 from flowbot.vision._grid import overlap
 from flowbot.vision._hex_copy import discs_apart
 from flowbot.vision._hex_copy import smaller_copy as dots_copy
@@ -110,18 +104,9 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
         if not copy_of_board(image, cells, other):
             return True
         copies.append(other)
-    if copies:
-        return False
-    # No grid found round them (a preview's lines too faint at its scale: decoy
-    # flow_other_preview 5500004, this level in other colours on a dim purple ground):
-    # a level's flows of dots there, no copy of the board's, are another board's.
-    discs = discs_apart(image, _seen(cells), region)
-    flows = len(pairs_of_one_size(discs)) >= 2 * FLOW_PAIRS
-    if flows and not discs_copy(image, cells, discs):
-        return True
     # A hexagonal board draws no square grid (synthetic decoy variant_two_boards
     # 700004: a hex board beside a square one with bridges, read as the square one).
-    return hexagons_in(image, region, settings)
+    return not copies and hexagons_in(image, region, settings)
 
 
 #: A board whose pipes are drawn is a smaller copy of another when ``LARGER_COPY_COLOURS``

@@ -121,7 +121,7 @@ def by_direction(sides: HexSides, measures: Sequence[tuple[Inks, float]]) -> Hex
         # half-level width in small hexagons, its thin lines below SOLID: blur sinks them
         # below half the colour, no word on walls); two voices at least.
         if len(voices) >= max(2, len(measures) - min(silent, 1)) and _alike(voices):
-            # (every measure reads the very same walls: told, clear or not)
+            # (told, clear or not)
             told.add(direction)
             chosen.append((clear or voices)[0][0])
             continue

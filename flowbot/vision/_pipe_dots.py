@@ -141,34 +141,36 @@ def flow_dots(image: np.ndarray, step: int) -> np.ndarray | None:
     the shrunk copy's pixels: ``_board_dots``), or ``None`` under ``PAIRS`` pairs."""
     small = shrunk(image, step)
     r, g, b = cv2.split(small)
-    spread = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
+    brightest = cv2.max(cv2.max(r, g), b)
+    spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
     drawn = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
     kept = _dots_drawn(drawn, small)
-    if kept is None:
-        # A glow of a saturated hue behind the board adds its chroma to the cells' dim
-        # tints under the pipes: every tinted cell joins its flow's blob, and the flows
-        # run together through touching tints into blobs with no dot's widest place
-        # (synthetic hex jpeg 5300000 started and solved: a red tint on a dark green
-        # glow 92, 40, 9). The dots and pipes are drawn bright, the tints dim: the flows
-        # seen again in their bright pixels alone (``flow_coloured``).
-        kept = _dots_drawn(flow_coloured(small).astype(np.uint8), small)
-    if kept is None:
-        # A tint lit by a glow of its own hue can pass for bright as well (synthetic hex
-        # mirror 5500001 solved: a red flow's tint on a dark red glow). A flow's pipe and
-        # dots are drawn at its colour's full brightness, its tint at a share of it: the
-        # flows seen again where a pixel is near the brightest around it.
-        kept = _dots_drawn(_near_brightest(small), small)
-    return kept
+    if kept is not None:
+        return kept
+    # A glow of a saturated hue behind the board adds its chroma to the cells' dim
+    # tints under the pipes: every tinted cell joins its flow's blob, and the flows
+    # run together through touching tints into blobs with no dot's widest place
+    # (synthetic hex jpeg 5300000 started and solved: a red tint on a dark green
+    # glow 92, 40, 9). The dots and pipes are drawn bright, the tints dim: the flows
+    # seen again in their bright pixels alone (``flow_coloured``).
+    coloured = flow_coloured(small)
+    kept = _dots_drawn(coloured.astype(np.uint8), small)
+    if kept is not None:
+        return kept
+    # A tint lit by a glow of its own hue can pass for bright as well (synthetic hex
+    # mirror 5500001 solved: a red flow's tint on a dark red glow). A flow's pipe and
+    # dots are drawn at its colour's full brightness, its tint at a share of it: the
+    # flows seen again where a pixel is near the brightest around it.
+    return _dots_drawn(_near_brightest(brightest, coloured), small)
 
 
-def _near_brightest(small: np.ndarray) -> np.ndarray:
-    """Where ``small`` (RGB) is of a flow's colour (``flow_coloured``) and at least
-    ``NEAR_BRIGHTEST`` of the brightest within ``BRIGHTEST_REACH`` of it (0/1 ``uint8``)."""
-    r, g, b = cv2.split(small)
-    brightest = cv2.max(cv2.max(r, g), b)
+def _near_brightest(brightest: np.ndarray, coloured: np.ndarray) -> np.ndarray:
+    """Where ``coloured`` (of a flow's colour: ``flow_coloured``) and ``brightest`` (each
+    pixel's brightest channel) is at least ``NEAR_BRIGHTEST`` of the brightest within
+    ``BRIGHTEST_REACH`` of it (0/1 ``uint8``)."""
     reach = 2 * BRIGHTEST_REACH + 1
     around = cv2.dilate(brightest, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
-    return (flow_coloured(small) & (brightest >= NEAR_BRIGHTEST * around)).astype(np.uint8)
+    return (coloured & (brightest >= NEAR_BRIGHTEST * around)).astype(np.uint8)
 
 
 def _dots_drawn(drawn: np.ndarray, small: np.ndarray) -> np.ndarray | None:

@@ -307,6 +307,16 @@ def _checked(
         check_grid(replacement, maps, image, f, settings, others=rest)
         return replacement
 
+    def read_on(lattice: Lattice) -> tuple[BoardGeometry, CellSamples, Pipes | None]:
+        """``lattice`` placed again at full resolution (found in the shrunk copy, a pixel
+        or two off), its cells' samples and the pipes drawn on it."""
+        placed = place_lines(image, full_size(lattice, f), uncertainty=f + 1, elsewhere=True)
+        samples = sample_cells(image, placed)
+        # A row a pipe runs along is tinted its colour: judged with the pipes hidden
+        # (through bridges and warps too: a row a warp's flow runs along is tinted as well).
+        pipes = read_pipes_or_fainter(image, placed, samples, settings.pipe_contrast)
+        return placed, samples, pipes
+
     best = candidate
     tried.append(best)
     try:
@@ -331,21 +341,14 @@ def _checked(
         if bigger is None:
             raise
         best = instead(bigger, bigger)
-    # Found in the shrunk copy, a pixel or two off: placed again at full resolution.
-    placed = place_lines(image, full_size(best, f), uncertainty=f + 1, elsewhere=True)
-    samples = sample_cells(image, placed)
-    # A row a pipe runs along is tinted its colour: judged with the pipes hidden
-    # (through bridges and warps too: a row a warp's flow runs along is tinted as well).
-    pipes = read_pipes_or_fainter(image, placed, samples, settings.pipe_contrast)
+    placed, samples, pipes = read_on(best)
     band = foreign_band((pipes or NO_PIPES).hidden(samples).ring_lab)
     if band is not None:
         # Another window's edge one pitch past a border, its ground
         # unlike the board's: no part of the board, which is the
         # rest (its lines must not go on into that band).
         best = instead(_without_band(best, band), best, counts_as_tried=False)
-        placed = place_lines(image, full_size(best, f), uncertainty=f + 1, elsewhere=True)
-        samples = sample_cells(image, placed)
-        pipes = read_pipes_or_fainter(image, placed, samples, settings.pipe_contrast)
+        placed, samples, pipes = read_on(best)
     if pipes is None:
         # Pipes running out past a border no flow leaves: the last row a
         # flow's tint hides, grown a pitch there (``_grow_past_pipes``).
@@ -357,13 +360,7 @@ def _checked(
                 instead(bigger, bigger, counts_as_tried=False)
             except UnsureReadingError:
                 continue
-            grown_placed = place_lines(
-                image, full_size(bigger, f), uncertainty=f + 1, elsewhere=True
-            )
-            grown_samples = sample_cells(image, grown_placed)
-            grown_pipes = read_pipes_or_fainter(
-                image, grown_placed, grown_samples, settings.pipe_contrast
-            )
+            grown_placed, grown_samples, grown_pipes = read_on(bigger)
             if grown_pipes is not None:
                 return bigger, grown_placed, grown_samples, grown_pipes
     return best, placed, samples, pipes

@@ -5,16 +5,21 @@ holes in the dots' blobs) too, square icons no dots; such boards read exactly.""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
 import pytest
 
+from flowbot.models import Reading
 from flowbot.screens.synthetic import SyntheticShot, sample
 from flowbot.vision import read_board
 from flowbot.vision._dots_apart import Region, board_dots
 from flowbot.vision._pipe_dots import flows_region, lettered
 from flowbot.vision._types import DEFAULT_SETTINGS
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 def test_a_letters_thin_strokes_in_a_dot_are_filled_a_loops_wide_ground_is_not() -> None:
@@ -158,56 +163,53 @@ def test_a_hexagonal_board_in_dim_glow_is_read() -> None:
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
 
 
-def test_flows_are_found_bright_where_a_glow_joins_their_dim_tints() -> None:
-    # A glow of a saturated hue behind the board lifts the tints under the pipes past a
-    # dot's chroma: every flow one blob with its tinted cells, no dot's widest place.
-    glow, tint = (25, 55, 5), (95, 40, 10)
+@pytest.mark.parametrize(
+    ("glow", "tint", "second_pipe"),
+    [
+        # A glow of a saturated hue behind the board lifts the tints under the pipes past
+        # a dot's chroma: every flow one blob with its tinted cells, no dot's widest
+        # place; the flows are seen in their bright pixels.
+        ((25, 55, 5), (95, 40, 10), ((100, 250), (200, 250), BLUE)),
+        # A red glow behind a red flow's tinted cells lifts the tint past a dot's chroma
+        # and brightness too (140 against the pipe's 230): only the pipes and dots are
+        # near the brightest pixels round them.
+        ((60, 15, 10), (140, 35, 25), ((450, 100), (450, 250), GREEN)),
+    ],
+    ids=["bright", "near-brightest"],
+)
+def test_flows_are_found_where_a_glow_joins_their_tints(
+    glow: tuple[int, int, int],
+    tint: tuple[int, int, int],
+    second_pipe: tuple[tuple[int, int], tuple[int, int], tuple[int, int, int]],
+) -> None:
     image = np.full((400, 600, 3), glow, np.uint8)
     cv2.rectangle(image, (60, 60), (520, 300), tint, -1)
     _board([(100, 100, RED), (300, 100, RED), (100, 250, BLUE), (300, 250, BLUE)], image)
     _board([(450, 100, GREEN), (450, 250, GREEN)], image)
     cv2.line(image, (100, 100), (300, 100), RED, 14)
-    cv2.line(image, (100, 250), (200, 250), BLUE, 14)
+    cv2.line(image, *second_pipe, 14)
     region = flows_region(image, 1)
     assert region is not None
     assert region.x0 < 100
+    assert region.y0 < 100
     assert region.x1 > 450
+    assert region.y1 > 250
 
 
-@pytest.mark.parametrize("state", ["started", "solved"])
-def test_a_hexagonal_board_on_a_saturated_glow_is_read(state: str) -> None:
-    # A mirror window's 7x7 board on a dark green glow (synthetic hex JPEG 5300000): the
-    # red tint 92, 40, 9 joined the flows into tinted blobs; no dots, no lattice looked
-    # for, the square search's doubt given ("some inner grid edges are drawn as walls").
-    shot = sample("jpeg", 5300000, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
-
-
-def test_flows_are_found_near_their_brightest_where_a_glow_of_their_hue_lights_tints() -> None:
-    # A red glow behind a red flow's tinted cells lifts the tint past a dot's chroma and
-    # brightness (140 against the pipe's 230): bright and saturated, every flow one blob
-    # with the tint; only the pipes and dots are near the brightest pixels round them.
-    glow, tint = (60, 15, 10), (140, 35, 25)
-    image = np.full((400, 600, 3), glow, np.uint8)
-    cv2.rectangle(image, (60, 60), (520, 300), tint, -1)
-    _board([(100, 100, RED), (300, 100, RED), (100, 250, BLUE), (300, 250, BLUE)], image)
-    _board([(450, 100, GREEN), (450, 250, GREEN)], image)
-    cv2.line(image, (100, 100), (300, 100), RED, 14)
-    cv2.line(image, (450, 100), (450, 250), GREEN, 14)
-    region = flows_region(image, 1)
-    assert region is not None
-    assert region.x0 <= 100
-    assert region.y0 <= 100
-    assert region.x1 >= 450
-    assert region.y1 >= 250
-
-
-def test_a_finished_hexagonal_board_on_a_glow_of_its_red_flows_hue_is_read() -> None:
-    # The red flow's tints on a dark red glow pass for bright: no flow was found, no
-    # region searched for hexagons ("no dots on the board").
-    shot = sample("mirror", 5500001, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
-    assert reading.pipes == shot.pipes
+@pytest.mark.parametrize(
+    ("category", "seed", "state"),
+    [
+        # A mirror window's 7x7 board on a dark green glow: the red tint 92, 40, 9 joined
+        # the flows into tinted blobs; no dots, no lattice looked for, the square
+        # search's doubt given ("some inner grid edges are drawn as walls").
+        ("jpeg", 5300000, "started"),
+        ("jpeg", 5300000, "solved"),
+        # The red flow's tints on a dark red glow pass for bright: no flow was found, no
+        # region searched for hexagons ("no dots on the board").
+        ("mirror", 5500001, "solved"),
+    ],
+)
+def test_a_hexagonal_board_on_a_saturated_glow_is_read(
+    reads_exactly: ReadsExactly, category: str, seed: int, state: str
+) -> None:
+    reads_exactly(category, seed, "hex", state)

@@ -588,17 +588,21 @@ def _by_colour(
 
     A line's ink grows on a darker ground, the outline's colour does not move:
     an edge between a line's ink and the outline's whose brightest pixel is
-    no brighter than a line's colour (within a quarter of the way to the
-    outline's; dimmer, a line blurred wider, or beside a light shaft whose
-    edge adds ink: the outline and walls are never dimmer than the lines) is
-    a line; the outline's, the outline. Anything brighter or between stays
+    nearer a line's colour than the outline's (under half the way; dimmer, a
+    line blurred wider, or beside a light shaft whose edge adds ink) is a line;
+    the outline's (within a quarter of the way), the outline. The game draws
+    walls and the outline 2.1 times as bright as the lines and never dimmer:
+    they lie 0.85 of the way or more (``_heavy_yet_dim``). A dot's rim within a
+    small cell's line reach lifts a line's brightest pixel in the dot's own
+    channel, its ink with it: a line beside a green dot in 19.5 px cells, 0.26
+    of the way (synthetic bridges tiny cells 5700000). Anything brighter stays
     doubtful (a thin white line is neither).
     """
     apart = outline - line
     if apart < TOPS_APART:
         return
     doubt = heavier & (kinds == Kind.DOUBT)
-    kinds[doubt & (top - line <= apart / 4)] = Kind.LINE
+    kinds[doubt & (top - line <= apart / 2)] = Kind.LINE
     kinds[doubt & (np.abs(top - outline) <= apart / 4)] = Kind.OUTLINE
 
 

@@ -7,7 +7,8 @@ line of its grey, the ground only past that line (``_bridges.PAST_LINE``);
 an empty cell among flows' cells, hidden core and all as the ground's ring,
 which thick blurred lines tint off the black cores (``check_background``'s
 ``piped``); a line past a wall's end blurred onto it
-(``_outline_edges._past_outline_ends``).
+(``_outline_edges._past_outline_ends``); a line whose brightest pixel a dot's
+rim lifts in small cells (``_outline_edges._by_colour``).
 And what must stay refused: an outlined board's wall left unread, judged
 at its ends with the ground's lift taken off, is still a wall.
 """
@@ -32,6 +33,7 @@ from flowbot.vision._border_sides import border_of, check_no_outline_inside
         ("zoomed", 100097, "started", "an empty cell among flows' cells hidden as the ring"),
         ("zoomed", 100089, "started", "a wall's end blurred onto the line past its corner"),
         ("zoomed", 100089, "solved", "a wall's end blurred onto the line past its corner"),
+        ("tiny_cells", 5700000, "unsolved", "a green dot's rim lifting a line's brightest pixel"),
     ],
 )
 def test_bridge_boards_in_small_and_enlarged_cells_read_exactly(

@@ -20,6 +20,14 @@ clear and WRONG: a measure clear and wrong is why no measure may stand alone.
 The peak share's groups are read as every width's are (log scale), though it is
 a share of a pixel, not a width: its column says how far it separates the two.
 
+A board with no pipes drawn (``--state unsolved``) has one measure, the lead
+(``_hex_channel.ink_channel``, or along the lines' hue, ``_hex_glow.along_hue``):
+it is shown as ``lead``, with each side in its clearest channel (``FacedInks``, as
+beside pipes) as ``faced``, and per direction the outline sides (whole in the
+image) that measure below the groups' boundary: ``out`` their count and least
+width. Glow as light as the lines in the luma shows there (session 44, hex JPEG
+5500003 and 5500005 unsolved: outline sides under it as thin as the lines in both).
+
 What it showed (session 41, hex zoomed, tiny cells and JPEG, started and solved,
 seeds 4700000-4700011 and 4800000-4800007): every board refused for its walls had
 a direction along which no measure was clear, and some measure clear along a
@@ -39,6 +47,8 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from dataclasses import replace
+
+import numpy as np
 
 import flowbot.vision._hex_reader as hex_reader
 from flowbot.errors import VisionError
@@ -93,10 +103,48 @@ def _voices(sides: HexSides) -> list[tuple[str, Inks]]:
     return voices
 
 
+def _unpiped(
+    sides: HexSides, image: np.ndarray, walls: frozenset[Link], holes: frozenset[Cell]
+) -> str:
+    """A board with no pipes drawn: per direction, the lead's and each side's clearest
+    channel's groups, their walls against the truth, and the outline sides below the
+    boundary (``out``: how many, the least width)."""
+    lattice = sides.lattice
+    centres = np.array([lattice.centre(*node) for node in sides.cells])
+    contrast = sides.lines.contrast
+    faced = FacedInks(image, lattice.row_step, contrast, centres, cut_ground=True)
+    wide = _truth_wide(sides, walls, holes)
+    words = []
+    for name, inks in (("lead", sides.inks or sides.lines), ("faced", faced)):
+        each = replace(sides, inks=inks)
+        _, outline = each.widths
+        for direction, group in enumerate(each.direction_groups):
+            if group is None:
+                words.append(f"d{direction}:{name}:none")
+                continue
+            true_walls = {side for side in wide if side_direction(side) == direction}
+            read = walls_along(each, group, direction)
+            thin = [
+                edge.width
+                for edge in outline
+                if edge.direction == direction
+                and not group.is_wide(edge.width)
+                and sides.lines.shown(edge.a, edge.b, group.wide) == 1
+            ]
+            clear = "C" if group.clear else "u"
+            verdict = "ok" if read == true_walls else "BAD"
+            least = f"{min(thin):.2f}" if thin else "-"
+            words.append(
+                f"d{direction}:{name}:{clear}{group.gap:.2f}:{verdict}"
+                f"{len(read)}/{len(true_walls)}:out{len(thin)}@{least}"
+            )
+    return " ".join(words)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--category", default="zoomed")
-    parser.add_argument("--state", default="solved", choices=("started", "solved"))
+    parser.add_argument("--state", default="solved", choices=("unsolved", "started", "solved"))
     parser.add_argument("--first", type=int, default=4700000)
     parser.add_argument("--n", type=int, default=12)
     args = parser.parse_args()
@@ -109,9 +157,19 @@ def main() -> None:
         return covered_lead(sides)
 
     hex_reader.covered_lead = capture
+    # (a board with no pipes drawn: its sides as the board rules judge them)
+    judged: list[HexSides] = []
+    thin_outline = hex_reader.thin_outline
+
+    def judge(sides: HexSides) -> bool:
+        judged.append(sides)
+        return thin_outline(sides)
+
+    hex_reader.thin_outline = judge
     tally: Counter[tuple[str, str]] = Counter()
     for seed in range(args.first, args.first + args.n):
         captured.clear()
+        judged.clear()
         shot = sample(args.category, seed, "hex", args.state)
         try:
             read = read_board(shot.image)
@@ -119,6 +177,13 @@ def main() -> None:
             outcome = "exact" if read.puzzle.canonical() == truth else "WRONG"
         except VisionError:
             outcome = "refused"
+        if judged and not judged[-1].crossed:
+            print(
+                seed,
+                outcome,
+                _unpiped(judged[-1], shot.image, shot.puzzle.walls, shot.puzzle.holes),
+            )
+            continue
         if not captured or not isinstance(captured[-1].inks, FacedInks):
             print(seed, outcome, "(no measures beside pipes)")
             continue

@@ -143,7 +143,16 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "kind measures depends on how it is drawn: a line a pixel wide drawn smoothed along a "
     "slant shows nearly the outline's ink in small hexagons. The board's own sides give the "
     "two widths along each direction; a side between them, neither clearly one nor the "
-    "other, would be a guess.",
+    "other, would be a guess. Glow as light as the lines in the luma, from which they stand "
+    "out by their hue alone, hides a line's width in every channel under JPEG: it keeps the "
+    "colours at half resolution and runs the glow's into the line, whose peak there falls "
+    "to 0.35-0.85 of its contrast over that ground (the outline's elsewhere: 1.0). The "
+    "outline's sides under such glow then measure as thin as the lines, and a wall there "
+    "would too: the board is refused (synthetic hex JPEG 5500003: an orange glow over green "
+    "lines, the outline 1.14-2.07 px along the lines' hue against thin lines 0.59-1.13 and "
+    "the outline's 2.46-3.13 elsewhere, no clear gap; each side in its clearest channel, as "
+    "beside pipes, the outline beside a green dot there 0.42-0.73 px against thin lines "
+    "0.87-0.90; 5500005, a yellow glow by two holes, 0.91 px against thin lines 1.14).",
     bounds="Widths: a line's ink over the lines' contrast, in the channel (red, green, blue, "
     "luma) where the weakest sides stand out most over the ground's spread (the luma where "
     "drawn pipes cross sides: a flow beside a line shows as bright as it in its own hue's "

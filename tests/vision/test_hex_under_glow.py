@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_board import line_level
@@ -110,3 +111,29 @@ def test_the_lines_colour_under_jpeg_beside_light_tints_is_their_own() -> None:
     shot = sample("crop", 3900015, "hex", "solved")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+
+
+@pytest.mark.parametrize(
+    ("seed", "what"),
+    [
+        # an orange glow over green lines: the outline beside a green dot 0.42-0.73 px in
+        # each side's clearest channel, thin lines 0.87-0.90 (JPEG runs the glow's colour
+        # into the line, which stands out from it by its hue alone)
+        (5500003, "an orange glow over the outline's corner"),
+        # a yellow glow by two holes: an outline side 0.91 px against thin lines 1.14
+        (5500005, "a yellow glow by two holes"),
+    ],
+)
+def test_walls_under_glow_as_light_as_the_lines_are_never_guessed(seed: int, what: str) -> None:
+    # Under such glow the outline measures as thin as the lines, and a wall would too: the
+    # board is refused for its walls (read exactly would do as well; a wrong wall never).
+    shot = sample("jpeg", seed, "hex", "unsolved")
+    doubt: UnsureReadingError | None = None
+    try:
+        reading = read_board(shot.image)
+    except UnsureReadingError as refused:
+        doubt = refused
+    if doubt is not None:
+        assert "wall or not" in str(doubt), what
+    else:
+        assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical(), what

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import logging
 from collections.abc import Iterator
@@ -92,7 +93,7 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
         return False
     log.debug("dots like a board's outside it: searching %s", region)
     copies: list[BoardGeometry] = []
-    for other in grids_in(image, region, settings):
+    for other in _grids_then_faint(image, region, settings, copies):
         if (
             overlap(as_lattice(other), as_lattice(board)) > 0
             or other.cell_size < SMALLER_BOARD * settings.min_cell_px
@@ -147,12 +148,37 @@ def larger_copy(image: np.ndarray, cells: Cells) -> bool:
     return larger >= LARGER_COPY_COLOURS * len(colours)
 
 
-def grids_in(image: np.ndarray, region: Region, settings: Settings) -> Iterator[BoardGeometry]:
+#: The line contrast of the second look round pairs of dots outside the board when
+#: the first finds no grid there: a screenshot preview's lines, scaled down to a
+#: fifth, blur to a step of 3-4 (flow_other_preview 5500004: its 5x5 grid shows at
+#: 3 only). Asked only there, the look is cheap; dots with no lines at all (icons,
+#: a picture) still show no grid, and the board is read.
+FAINT_LINE_CONTRAST = 3.0
+
+
+def _grids_then_faint(
+    image: np.ndarray, region: Region, settings: Settings, copies: list[BoardGeometry]
+) -> Iterator[BoardGeometry]:
+    """The grids in ``region`` at the line contrast of ``settings``; then, should none
+    of them be a copy of the board (``copies`` still empty: the dots there unexplained),
+    those its fainter lines show (``FAINT_LINE_CONTRAST``)."""
+    yield from grids_in(image, region, settings)
+    if not copies and settings.line_contrast > FAINT_LINE_CONTRAST:
+        yield from grids_in(image, region, settings, line_contrast=FAINT_LINE_CONTRAST)
+
+
+def grids_in(
+    image: np.ndarray, region: Region, settings: Settings, *, line_contrast: float | None = None
+) -> Iterator[BoardGeometry]:
     """The grids found in ``region`` of ``image`` (its brightest channel, then its colours
-    light and dark), in full-size pixels: a few per look, the likeliest first."""
+    light and dark), in full-size pixels: a few per look, the likeliest first; at
+    ``line_contrast`` if given, else that of ``settings``."""
     crop = image[region.y0 : region.y1, region.x0 : region.x1]
+    lines = settings.lines()
+    if line_contrast is not None:
+        lines = dataclasses.replace(lines, line_contrast=line_contrast)
     for source, dark in ((brightest_channel(crop), False), (crop, False), (crop, True)):
-        lattices, _ = find_lattices(source, settings.lines(), dark=dark)
+        lattices, _ = find_lattices(source, lines, dark=dark)
         for found in lattices[:6]:
             yield BoardGeometry(
                 tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)

@@ -72,6 +72,20 @@ def test_another_board_whose_lines_fade_when_shrunk_is_refused() -> None:
         read_board(_desktop(faint_lines=(70, 70, 70)))
 
 
+def test_another_board_whose_lines_show_only_at_a_lower_contrast_is_refused() -> None:
+    # Lines one sixth as bright (a step of 6 over the ground, under the search's
+    # 10): the second look round the dots outside, at a lower contrast, finds them.
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(_desktop(faint_lines=(12, 12, 12)))
+
+
+def test_a_screenshot_preview_of_another_level_with_faint_lines_is_another_board() -> None:
+    # The OS's preview of a 5x5 level in other colours beside the board: its
+    # grid, scaled down, shows only at a line contrast of 3 (it was read).
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(decoy("flow_other_preview", 5500004).image)
+
+
 def test_pairs_of_dots_on_no_grid_are_no_second_board() -> None:
     # The same dots with no lines (icons, a picture): the board is read.
     assert read_board(_desktop(faint_lines=(0, 0, 0))).puzzle == _BOLD.canonical()

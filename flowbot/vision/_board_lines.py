@@ -26,7 +26,7 @@ from flowbot.vision._stats import (
     median_of_present,
     quantile_of,
 )
-from flowbot.vision._types import MissingEdgesError, RunOnError, Settings
+from flowbot.vision._types import GridsMeetError, MissingEdgesError, RunOnError, Settings
 
 
 def check_alone(best: Lattice, others: list[Lattice], maps: LineMaps, level: float) -> None:
@@ -36,6 +36,7 @@ def check_alone(best: Lattice, others: list[Lattice], maps: LineMaps, level: flo
     its extent a line covers there to be seen (``line_coverage``).
     """
     p = best.pitch
+    meeting: list[Lattice] = []
     for other in others:
         if abs(other.pitch - p) > 0.15 * p:
             continue
@@ -47,6 +48,8 @@ def check_alone(best: Lattice, others: list[Lattice], maps: LineMaps, level: flo
         )
         if same or lies_within(other, best):
             continue  # the same board, or a piece of it (lines broken by a bright band)
+        if _along_cell_middles(best, other):
+            continue  # the board's own lines crossed with its pipes
         shared_x = min(other.xs[-1], best.xs[-1]) - max(other.xs[0], best.xs[0])
         shared_y = min(other.ys[-1], best.ys[-1]) - max(other.ys[0], best.ys[0])
         if not in_phase(best, other) and (
@@ -65,9 +68,35 @@ def check_alone(best: Lattice, others: list[Lattice], maps: LineMaps, level: flo
         gap_x = max(other.xs[0] - best.xs[-1], best.xs[0] - other.xs[-1])
         gap_y = max(other.ys[0] - best.ys[-1], best.ys[0] - other.ys[-1])
         if max(gap_x, gap_y) < 1.5 * p:
-            raise UnsureReadingError(
-                "several grids meet here (a board with walls or an irregular shape)"
-            )
+            meeting.append(other)
+    if meeting:
+        raise GridsMeetError(in_step=all(in_phase(best, other) for other in meeting))
+
+
+#: How far (pitch fraction) a line may lie from a cell's middle, or from the
+#: board's line, to be taken as on it (``_along_cell_middles``).
+_ON_MIDDLE = 0.12
+
+
+def _along_cell_middles(best: Lattice, other: Lattice) -> bool:
+    """Whether ``other`` is ``best``'s own lines one way crossed with its cells' middles the
+    other way, within the board or a pitch past it.
+
+    Pipes along the cells' middles (a third of a pitch wide, in a shrunk copy as
+    thin as the line filter's kernel) pass for lines, and the line search joins
+    them with the board's lines crossing them into a grid half a cell out of step:
+    no other grid (walls walls 5500000 jpeg solved, the bottom rows' long pipes).
+    """
+    p = best.pitch
+    offsets = []
+    for mine, theirs in ((best.xs, other.xs), (best.ys, other.ys)):
+        if theirs[0] < mine[0] - p or theirs[-1] > mine[-1] + p:
+            return False
+        steps = (np.asarray(theirs) - mine[0]) / p
+        offsets.append(np.abs(steps - np.rint(steps)))
+    on = [bool(off.max() <= _ON_MIDDLE) for off in offsets]
+    middle = [bool(off.min() >= 0.5 - _ON_MIDDLE) for off in offsets]
+    return (on[0] and middle[1]) or (middle[0] and on[1])
 
 
 #: Least distance (pitch fraction) of another grid's line from the board's

@@ -25,8 +25,8 @@ from flowbot.vision._pipes_through import read_pipes_or_fainter
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import every_other_line, without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
+    GridsMeetError,
     MissingEdgesError,
-    RunOnError,
     Settings,
     UnsureBoardError,
 )
@@ -155,6 +155,7 @@ def find_boards(
                 doubts.append(too_small(full_size(best, f), settings))
                 continue
             tried: list[Lattice] = []
+            about = candidate
             try:
                 try:
                     best, placed, samples, pipes = _checked(
@@ -168,6 +169,9 @@ def find_boards(
                         through_pipes=attempt in through,
                     )
                 except UnsureReadingError as exc:
+                    # The refusal is about the last grid checked: the candidate
+                    # grown or trimmed, the board as far as seen.
+                    about = tried[-1]
                     # Another window's ruled page or text flush against the
                     # board, in step with its lines: the grid went on over it.
                     cut = without_foreign_sides(candidate, image, f, settings)
@@ -188,8 +192,9 @@ def find_boards(
                     except UnsureReadingError:
                         raise exc from None
             except UnsureReadingError as exc:
-                # A finer or colour copy may see the whole board.
-                doubts.append(UnsureBoardError(str(exc), full_size(candidate, f)))
+                # A finer or colour copy may see the whole board (and the
+                # outlined stage tries the grid doubted last).
+                doubts.append(UnsureBoardError(str(exc), full_size(about, f)))
                 doubted.append(full_size(candidate, f))
                 # Grown where its lines go on, or cut where another window
                 # meets it, it is the board as far as seen: its dots, too,
@@ -334,9 +339,14 @@ def _checked(
         # Pieces of the grid found, the dropped band with them, are
         # no other grids.
         best = instead(trimmed, best)
-    except RunOnError:
-        # Glow can break a board's lines into pieces: a piece
-        # whose lines go on is grown, and must pass as a whole.
+    except UnsureReadingError as exc:
+        # Glow can break a board's lines into pieces, and so can the pipes
+        # crossing a finished board's faint lines under JPEG: a piece whose
+        # lines go on is grown, and must pass as a whole. A piece of pipes is
+        # refused for what it cuts across (other pieces on its lattice, a wall's
+        # end at its border, its border's gaps) before its lines are seen going on.
+        if isinstance(exc, GridsMeetError) and not exc.in_step:
+            raise
         bigger = grown(best, image, f, settings, pieces=others)
         if bigger is None:
             raise

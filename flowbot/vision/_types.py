@@ -113,6 +113,17 @@ class MissingEdgesError(UnsureReadingError):
         self.horizontal = horizontal
 
 
+class GridsMeetError(UnsureReadingError):
+    """Another grid of the board's pitch overlaps or adjoins it (``_board_lines.check_alone``).
+
+    ``in_step``: every such grid lies on the board's own lattice (its pieces, or a wall's).
+    """
+
+    def __init__(self, *, in_step: bool) -> None:
+        super().__init__("several grids meet here (a board with walls or an irregular shape)")
+        self.in_step = in_step
+
+
 class RunOnError(UnsureReadingError):
     """Grid lines go on past a border: the board is bigger than the grid, or cut off."""
 

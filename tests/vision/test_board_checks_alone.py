@@ -15,6 +15,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_lines import check_alone
 from flowbot.vision._lattice import Lattice, LineMaps
+from flowbot.vision._types import GridsMeetError
 
 #: The board: 10x10 cells of 14 px from (20, 20); the editor's columns go on
 #: its own past its right border, its rows 15 px apart over a taller window.
@@ -67,3 +68,47 @@ def test_a_grid_reaching_less_than_a_cell_over_the_board_with_its_row_unseen_is_
     maps.horizontal[30, 20:161] = 1
     with pytest.raises(UnsureReadingError, match="several grids"):
         check_alone(board, [corner], maps, _LEVEL)
+
+
+def _board_and_middles_maps() -> LineMaps:
+    """The board's lines, and pipes along its cells' middles across the board (as a shrunk
+    copy shows them: lines)."""
+    vertical = np.zeros((200, 200), np.uint8)
+    horizontal = np.zeros_like(vertical)
+    for x in _BOARD_XS:
+        vertical[20:161, int(x)] = 1
+    for y in _BOARD_YS:
+        horizontal[int(y), 20:161] = 1
+    for y in _BOARD_YS[5:10]:
+        horizontal[int(y) + 7, 20:161] = 1
+    return LineMaps(vertical, horizontal, 40 * vertical, 40 * horizontal)
+
+
+def test_the_boards_columns_crossed_with_pipes_along_its_cells_middles_are_no_other_grid() -> None:
+    # Pipes along the cells' middles pass for lines in a shrunk copy, joined with the
+    # board's columns into a grid half a cell out of step, its last row just past the
+    # board (walls jpeg 5500000 solved).
+    board = Lattice(_BOARD_XS, _BOARD_YS)
+    piped = Lattice(_BOARD_XS[6:9], tuple(y + 7 for y in _BOARD_YS[5:11]))
+    check_alone(board, [piped], _board_and_middles_maps(), _LEVEL)
+
+
+def test_a_grid_a_third_of_a_cell_out_of_step_drawn_across_the_board_still_meets_it() -> None:
+    board = Lattice(_BOARD_XS, _BOARD_YS)
+    off = Lattice(_BOARD_XS[6:9], tuple(y + 4.5 for y in _BOARD_YS[5:11]))
+    maps = _board_and_middles_maps()
+    for y in off.ys:
+        maps.horizontal[int(y), 20:161] = 1
+    with pytest.raises(GridsMeetError) as refused:
+        check_alone(board, [off], maps, _LEVEL)
+    assert not refused.value.in_step
+
+
+def test_a_piece_of_the_boards_own_lattice_beside_it_meets_it_in_step() -> None:
+    # Pipes crossing a finished board's faint lines break them into pieces on one
+    # lattice: the search grows such a piece (``_search._checked``), not one out of step.
+    piece = Lattice(_BOARD_XS[:5], _BOARD_YS)
+    rest = Lattice(_BOARD_XS[5:], _BOARD_YS)
+    with pytest.raises(GridsMeetError) as refused:
+        check_alone(piece, [rest], _board_and_middles_maps(), _LEVEL)
+    assert refused.value.in_step

@@ -9,12 +9,17 @@ judges the board as a whole.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.models import Reading
 from flowbot.screens.synthetic import sample
 from flowbot.vision._search import find_boards
 from flowbot.vision._types import Settings
+
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 def test_a_finished_walls_board_under_jpeg_is_judged_whole_not_in_pieces() -> None:
@@ -28,3 +33,9 @@ def test_a_finished_walls_board_under_jpeg_is_judged_whole_not_in_pieces() -> No
     grid = doubt.value.geometry  # type: ignore[attr-defined]
     assert (grid.rows, grid.cols) == (11, 12)
     assert "walls" in str(doubt.value)
+
+
+def test_a_finished_walls_board_under_jpeg_reads_exactly(reads_exactly: ReadsExactly) -> None:
+    # Grown whole, the outlined stage reads it: the line beside a pipe's tint the
+    # outlined stage doubted is told by its brightest pixel (``_by_colour``).
+    reads_exactly("jpeg", 5500000, "walls", "solved")

@@ -7,7 +7,6 @@ import math
 
 import numpy as np
 
-from flowbot.errors import UnsureReadingError
 from flowbot.vision._board_edge_colours import (
     ALONG_EDGE,
     EdgeColours,
@@ -27,12 +26,12 @@ from flowbot.vision._stats import (
     median_of_few,
     quantile_of,
 )
-from flowbot.vision._types import Settings
+from flowbot.vision._types import BorderGapError, Settings
 
 log = logging.getLogger(__name__)
 
 #: Why a board whose border misses a cell's side is refused.
-_BORDER_GAP = "the board's border has a gap (a shaped board with cells left out)"
+_BORDER_GAP = str(BorderGapError())
 
 
 def check_border(
@@ -89,7 +88,7 @@ def check_border(
                 if _left_out_by_colour(
                     image, f, edges, vertical=vertical, at=at, slack=slack
                 ).any():
-                    raise UnsureReadingError(_BORDER_GAP)
+                    raise BorderGapError
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
             # Where the border was found: the lattice's line, or the column sought.
@@ -118,7 +117,7 @@ def check_border(
                         asked=weak,
                     )
                     if left_out.any():
-                        raise UnsureReadingError(_BORDER_GAP)
+                        raise BorderGapError
                 continue
             # Glow or a bright band hides a line from the line map, not from colour.
             p = lattice.pitch
@@ -143,7 +142,7 @@ def check_border(
                 if _left_out_by_colour(
                     image, f, edges, vertical=vertical, at=line[1], slack=slack
                 ).any():
-                    raise UnsureReadingError(_BORDER_GAP)
+                    raise BorderGapError
                 continue
             # A cell left out shows the board's own background on both sides of
             # where the border would be. A border hidden by what lies beside it
@@ -189,7 +188,7 @@ def check_border(
                 ends_go_on,
             )
             if (unseen & ~hidden).any():
-                raise UnsureReadingError(_BORDER_GAP)
+                raise BorderGapError
 
 
 #: CIELAB: where the lines lie within 2 ``LINE_COLOUR_NOISE`` of the board's
@@ -501,7 +500,7 @@ def check_border_at_image_edge(
                 continue  # no sliver of the border along this edge: nothing to compare
             log.debug("border sliver at the image's edge: darkest %.2f of it", values.min() / drawn)
             if (values < _EDGE_SLIVER_GAP * drawn).any():
-                raise UnsureReadingError(_BORDER_GAP)
+                raise BorderGapError
 
 
 #: Points along the middle of each cell's side, as fractions of it.

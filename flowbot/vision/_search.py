@@ -13,7 +13,14 @@ from flowbot.vision._cell_background import foreign_band
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import board_dots
-from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap, shrunk
+from flowbot.vision._grid import (
+    MIN_BOARD_SIDE,
+    full_size,
+    full_size_lines,
+    lies_within,
+    overlap,
+    shrunk,
+)
 from flowbot.vision._grow import grown
 from flowbot.vision._grow_past_pipes import one_more, sides_pipes_leave
 from flowbot.vision._hex_sign import HexagonsSeenError, hexagons_seen
@@ -21,10 +28,12 @@ from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
 from flowbot.vision._pipes import NO_PIPES, Pipes
+from flowbot.vision._pipes_across import pipes_across
 from flowbot.vision._pipes_through import read_pipes_or_fainter
 from flowbot.vision._rules import check_grid
 from flowbot.vision._trim import every_other_line, without_empty_band, without_foreign_sides
 from flowbot.vision._types import (
+    BorderGapError,
     MissingEdgesError,
     RunOnError,
     Settings,
@@ -334,9 +343,17 @@ def _checked(
         # Pieces of the grid found, the dropped band with them, are
         # no other grids.
         best = instead(trimmed, best)
-    except RunOnError:
+    except (RunOnError, BorderGapError) as exc:
         # Glow can break a board's lines into pieces: a piece
         # whose lines go on is grown, and must pass as a whole.
+        # A border with gaps where pipes cross it is no border but an
+        # inner line the pipes cut (the game draws no flow out of a
+        # board): a piece of a finished board, glow hiding its other
+        # rows' lines (classic colour_blind 5400004 solved, 4 rows of 8).
+        if isinstance(exc, BorderGapError) and not any(
+            pipes_across(*full_size_lines(best, f), image, settings.pipe_contrast).values()
+        ):
+            raise
         bigger = grown(best, image, f, settings, pieces=others)
         if bigger is None:
             raise

@@ -113,6 +113,14 @@ class MissingEdgesError(UnsureReadingError):
         self.horizontal = horizontal
 
 
+class BorderGapError(UnsureReadingError):
+    """A border drawn along most of its length but not beside some cells: a shaped board's
+    cells left out, or a grid a row short whose last line, crossed by pipes, is no border."""
+
+    def __init__(self) -> None:
+        super().__init__("the board's border has a gap (a shaped board with cells left out)")
+
+
 class RunOnError(UnsureReadingError):
     """Grid lines go on past a border: the board is bigger than the grid, or cut off."""
 

@@ -35,8 +35,12 @@ from flowbot.vision._hex_board import (
 #: no piece cut off from the rest along sides as wide as the outline.
 FOREIGN = 100.0
 #: A piece with this share of the places looked at so unlike the board's ground is
-#: another's (a hexagon astride a window's edge shows it in half of them).
-FOREIGN_SHARE = 0.5
+#: another's: two of a hexagon's six. A board's hexagon is one face (the ground or a
+#: flow's tint, glow smooth over it), foreign nowhere; a window's edge may cross a
+#: hexagon anywhere, leaving any share of it on the page (synthetic hex jpeg 5000011
+#: solved: a hexagon a third on a white page, the rest on the phone window's black
+#: edge, 2 of 6 places foreign, its text lighting it: the lattice passed over).
+FOREIGN_SHARE = 0.3
 #: Where a hexagon's ground is looked at: this share of the way to each corner (past
 #: a dot's rim, short of the lines meeting there).
 GROUND_AT = 0.72

@@ -4,11 +4,16 @@ a finished board's flows, no copy of its dots (``_hex_alone``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from flowbot.errors import UnsureReadingError
+from flowbot.models import Reading
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
+
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 def test_a_spreadsheet_beside_a_small_board_leaves_its_dots_hexagons_in() -> None:
@@ -19,6 +24,16 @@ def test_a_spreadsheet_beside_a_small_board_leaves_its_dots_hexagons_in() -> Non
     # ("the board's outline looks like the lines between its hexagons").
     shot = sample("colour_blind", 4800000, "hex")
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_hexagon_a_third_on_a_page_beside_a_finished_board_is_left_out(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # Synthetic hex JPEG 5000011 solved: the board's outline closed a hexagon past it, a
+    # third on a text page's white, the rest on the phone window's black edge (2 of its 6
+    # places foreign). Kept, its text lit the only hexagon no pipe crossed, and the
+    # board's lattice was passed over as one holding lines inside its hexagons.
+    reads_exactly("jpeg", 5000011, "hex", "solved")
 
 
 def test_a_finished_boards_preview_read_for_want_of_the_board_is_refused() -> None:

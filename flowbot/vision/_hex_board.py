@@ -544,6 +544,29 @@ def _sides(
 def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> HexSides | None:
     """The hexagons drawn on the lattice of ``found`` once placed at full resolution from
     their drawn sides, in pieces ``board_like`` (``None`` when there are none)."""
+    lines = found.lines
+    placed = _fitted(found)
+    if placed is None:
+        return None
+    # A few hexagons apart are no board's (the gaps between lines of text, a
+    # window's edges), nor are hexagons holding lines (a page's ruled grid);
+    # a piece of the board cut off by something laid over it leaves the rest
+    # with thin lines facing out (``_hex_outline.OUTLINE``).
+    drawn, crossed = _drawn(lines, placed, ACROSS_PLACED)
+    pieces = [
+        _sides(lines, placed, piece, crossed)
+        for piece in in_pieces(drawn)
+        if len(piece) >= MIN_CELLS
+    ]
+    kept = [piece.cells for piece in pieces if board_like(piece)]
+    if not kept:
+        return None
+    return _sides(lines, placed, set().union(*kept), crossed)
+
+
+def _fitted(found: HexSides) -> HexLattice | None:
+    """The lattice of ``found`` placed at full resolution from its hexagons' drawn sides
+    (``None`` unless the hexagons are regular)."""
     lines, cells = found.lines, set(found.cells)
     # Each fit looks for the lines near where the last one put them: a few
     # rounds take in a lattice found a little off (a blurred, zoomed screen).
@@ -561,21 +584,29 @@ def placed_board(found: HexSides, board_like: Callable[[HexSides], bool]) -> Hex
     # lay by what else the band holds (a finished board's pipes' edges at a large pitch,
     # 1-3 px off after three rounds: synthetic hex phone 300021, 300029 solved), and the
     # humps' fit is taken (``_hex_fit``).
-    placed = by_humps if _apart(by_mean, by_humps, cells) > AGREE else by_mean
-    # A few hexagons apart are no board's (the gaps between lines of text, a
-    # window's edges), nor are hexagons holding lines (a page's ruled grid);
-    # a piece of the board cut off by something laid over it leaves the rest
-    # with thin lines facing out (``_hex_outline.OUTLINE``).
+    return by_humps if _apart(by_mean, by_humps, cells) > AGREE else by_mean
+
+
+def placed_alone(board: HexSides, left_out: Collection[Node]) -> HexSides:
+    """``board`` (its clutter ``left_out``) with its lattice placed again on its own
+    hexagons, and the hexagons drawn on that joined to them (never those ``left_out``);
+    ``board`` itself where the fit fails.
+
+    Clutter the board's piece took in (a spreadsheet's ruled grid closing hexagons on
+    its outline) pulled the fit of the whole piece off the board's own lines: its far
+    hexagons' sides then lay past where they were looked for, and were left out of the
+    board, their neighbours' sides facing them read as thin lines on the outline
+    (synthetic hex drift 5500002: a 7x7 board's lattice fitted with 117 cells of a
+    spreadsheet beside it lost two of its corner's hexagons)."""
+    placed = _fitted(board)
+    if placed is None:
+        return board
+    lines = board.lines
     drawn, crossed = _drawn(lines, placed, ACROSS_PLACED)
-    pieces = [
-        _sides(lines, placed, piece, crossed)
-        for piece in in_pieces(drawn)
-        if len(piece) >= MIN_CELLS
-    ]
-    kept = [piece.cells for piece in pieces if board_like(piece)]
-    if not kept:
-        return None
-    return _sides(lines, placed, set().union(*kept), crossed)
+    cells = (drawn | board.cells) - set(left_out)
+    joined = set().union(*(piece for piece in in_pieces(cells) if piece & board.cells))
+    crossed |= board.crossed
+    return _sides(lines, placed, joined, crossed)
 
 
 def hex_board(sides: HexSides, *, walled: bool = True) -> HexBoard:

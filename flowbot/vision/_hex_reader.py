@@ -28,6 +28,7 @@ from flowbot.vision._hex_board import (
     LineMap,
     found_hexagons,
     hex_board,
+    placed_alone,
     placed_board,
 )
 from flowbot.vision._hex_cells import sample_hex_cells
@@ -130,6 +131,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         alone = replace(
             found, cells=kept, crossed=frozenset(side for side in found.crossed if side <= kept)
         )
+        # ... and it pulled the lattice's fit off the board's own lines: placed again on
+        # the board alone.
+        alone = placed_alone(alone, beyond)
         inked_only, sides = _inked_board(image, alone, settings.line_contrast)
     inked_in = inked_only.inks
     if sides.crossed:

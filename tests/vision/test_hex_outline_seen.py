@@ -37,6 +37,16 @@ def test_finished_boards_whose_outline_the_image_shows_whole_are_read(
     reads_exactly(category, seed, "hex", "solved")
 
 
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_cut_outline_darker_than_a_flows_tint_in_every_channel_is_read(
+    state: str, reads_exactly: ReadsExactly
+) -> None:
+    # The bottom row's outline cut by the image's edge beside a yellow flow's tint lighter
+    # than the dark green lines in red, green and blue alike: no channel's top-hat sees the
+    # line (0 px in the luma); the lines' colour's shares do (5.9 px, the outline's 8.6).
+    reads_exactly("huge_cells", 5600000, "hex", state)
+
+
 def _protruding_left(cut_off: float, *, into: bool) -> np.ndarray:
     """A started board whose column 0 is holes but (4, 0), the image cut ``cut_off`` px
     right of the left corner of (4, 1): the hexagon (4, 0) past the edge but for a sliver,

@@ -13,10 +13,15 @@ and the screen refused.
 
 from __future__ import annotations
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from collections.abc import Callable
+
+from flowbot.models import Reading
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
-def test_a_started_board_beside_its_preview_over_the_ad_is_read_exactly() -> None:
-    shot = sample("preview", 5000001, "bridges", "started")
-    assert read_board(shot.image).puzzle == shot.puzzle.as_drawn().canonical()
+def test_a_started_board_beside_its_preview_over_the_ad_is_read_exactly(
+    reads_exactly: ReadsExactly,
+) -> None:
+    reads_exactly("preview", 5000001, "bridges", "started")

@@ -9,15 +9,18 @@ from shows the stand-in in its own ring too: it is not judged by it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
-def test_a_dot_on_glow_among_flows_cells_is_read() -> None:
-    shot = sample("mirror", 330003, "bridges", "started")
-    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+def test_a_dot_on_glow_among_flows_cells_is_read(reads_exactly: ReadsExactly) -> None:
+    reads_exactly("mirror", 330003, "bridges", "started")
 
 
 @pytest.mark.parametrize(
@@ -29,9 +32,9 @@ def test_a_dot_on_glow_among_flows_cells_is_read() -> None:
         ("rectangular", "bridges"),
     ],
 )
-def test_a_dot_its_pipe_runs_from_under_glow_is_read(category: str, variant: str) -> None:
+def test_a_dot_its_pipe_runs_from_under_glow_is_read(
+    reads_exactly: ReadsExactly, category: str, variant: str
+) -> None:
     # The lead's held-out seed: refused as "the background around the dot is unlike its
     # neighbours'", the dot's hidden ring 40+ Lab from its bare neighbours' glow.
-    shot = sample(category, 4400000, variant, "started")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    reads_exactly(category, 4400000, variant, "started")

@@ -4,21 +4,26 @@ channel its tint is dark in, read by its colour as a line (``_outline_edges._hea
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
+from flowbot.models import Reading
 from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
 from flowbot.vision._ends_lattice import dots_grid, on_ends_lattice
 from flowbot.vision._outline_edges import Kind, _heavy_yet_dim
 from flowbot.vision._types import Settings
 
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
-def test_a_finished_warps_board_no_copy_finds_is_read_by_its_dots() -> None:
+
+def test_a_finished_warps_board_no_copy_finds_is_read_by_its_dots(
+    reads_exactly: ReadsExactly,
+) -> None:
     # 25 px cells mirrored on a 2560 px desktop through JPEG: the grids found were text's
     # or a few cells at another pitch; a green flow's line past the warp read as a wall.
-    shot = sample("jpeg", 310003, "warps", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    reads_exactly("jpeg", 310003, "warps", "solved")
 
 
 def test_the_dots_give_the_boards_lattice() -> None:

@@ -3,13 +3,17 @@ middles: the board is its even lines (``_trim.every_other_line``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._trim import every_other_line
 from flowbot.vision._types import MissingEdgesError
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 N = 12  # cells each way at the half pitch: a 6x6 board
 
@@ -54,11 +58,10 @@ def test_a_board_too_small_at_twice_the_pitch_is_not_kept() -> None:
     assert every_other_line(_lattice(8), _missing([1, 5], 8)) is None
 
 
-def test_a_finished_bridges_board_found_at_half_its_pitch_is_read() -> None:
+def test_a_finished_bridges_board_found_at_half_its_pitch_is_read(
+    reads_exactly: ReadsExactly,
+) -> None:
     # JPEG, a phone mirrored on a desktop, 38.6 px cells: followed through pipes in the
     # finer copy, the pipes along the cells' middles passed for lines, a 22x22 grid at
     # 19.3 px found and refused for missing inner lines.
-    shot = sample("jpeg", 300068, "bridges", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("jpeg", 300068, "bridges", "solved")

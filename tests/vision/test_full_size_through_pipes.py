@@ -5,10 +5,14 @@ a pixel wide, are cut by the pipes crossing them into pieces of every extent."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 @pytest.mark.parametrize(
@@ -22,9 +26,6 @@ from flowbot.vision import read_board
     ],
 )
 def test_a_finished_board_seen_only_at_full_resolution_is_read(
-    category: str, seed: int, variant: str
+    reads_exactly: ReadsExactly, category: str, seed: int, variant: str
 ) -> None:
-    shot = sample(category, seed, variant, "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly(category, seed, variant, "solved")

@@ -4,15 +4,18 @@ under strong glow lies far from a corner's own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell, HexGeometry, Point
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Cell, HexGeometry, Point, Reading
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
 from flowbot.vision._types import DEFAULT_SETTINGS
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 GLOW = (40.0, -30.0, 30.0)  # Lab: a green glow's ground
 STAND_IN = (5.0, 2.0, 4.0)  # the board's one ground colour, nearly black
@@ -58,10 +61,7 @@ def test_an_empty_cell_unlike_the_ground_round_it_is_still_refused() -> None:
         DOT_OR_EMPTY.check(_cells(rings, touched))
 
 
-def test_a_started_board_under_strong_glow_is_read() -> None:
+def test_a_started_board_under_strong_glow_is_read(reads_exactly: ReadsExactly) -> None:
     # A top-row cell beside two tinted dot cells, under a strong green glow: the flows'
     # stand-in ground (nearly black) lay 40 off its ring, refused as no ground.
-    shot = sample("jpeg", 300009, "hex", "started")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("jpeg", 300009, "hex", "started")

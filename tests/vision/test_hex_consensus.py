@@ -8,14 +8,17 @@ Synthetic shots of development seeds (300000-400000; 4100000, 4700001, spent hel
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_board import Inks
 from flowbot.vision._hex_consensus import ConsensusInks
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 class _Fixed(Inks):
@@ -61,23 +64,23 @@ def test_each_direction_on_its_own_scale() -> None:
 
 
 @pytest.mark.parametrize(("seed", "state"), [(300031, "started"), (300018, "solved")])
-def test_small_jpeg_hexagons_read_by_the_middle_voice(seed: int, state: str) -> None:
+def test_small_jpeg_hexagons_read_by_the_middle_voice(
+    reads_exactly: ReadsExactly, seed: int, state: str
+) -> None:
     # 19-23 px hexagons under JPEG, no wall: each measure puts a few thin lines of its own
     # high up the way to the outline (no clear gap along some direction in any of them:
     # refused); the middle of the three is clear along every direction.
-    shot = sample("tiny_cells", seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    reads_exactly("tiny_cells", seed, "hex", state)
 
 
-def test_the_lightness_a_fourth_voice_where_the_colours_widen_alike() -> None:
+def test_the_lightness_a_fourth_voice_where_the_colours_widen_alike(
+    reads_exactly: ReadsExactly,
+) -> None:
     # 22 px hexagons under JPEG, a white flow's grey tint beside the thin lines, no wall but
     # the holes' outlines: the lines' colour's shares and the width at half of it (both the
     # colour's) widen the same thin lines, so the middle of three leaves no clear gap along
     # the flat sides (0.17); the lightness, which JPEG keeps whole, a fourth voice: clear.
-    shot = sample("jpeg", 4100000, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    reads_exactly("jpeg", 4100000, "hex", "solved")
 
 
 def test_four_voices_the_lower_middle_one() -> None:
@@ -98,13 +101,11 @@ def test_four_voices_the_lower_middle_one() -> None:
     assert 0.3 < mean[0] < 0.7
 
 
-def test_a_white_pipe_beside_a_thin_line_outvoted_by_two() -> None:
+def test_a_white_pipe_beside_a_thin_line_outvoted_by_two(reads_exactly: ReadsExactly) -> None:
     # 22 px hexagons under JPEG, six walls, pipes drawn: every measure widens thin lines of
     # its own beside the flows (a white pipe alongside a rising line: the shares put it 0.82
     # of the way, clear along that direction; each side's clearest channel and the
     # lightness 0.0-0.1), the middle of four leaves no clear gap along the falling sides
     # (0.29): refused. The lower middle voice is clear along every direction, that line
     # thin in two measures: read exact.
-    shot = sample("jpeg", 4700001, "hex", "started")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    reads_exactly("jpeg", 4700001, "hex", "started")

@@ -9,12 +9,14 @@ Synthetic shots of development seeds (300000-400000).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError, VisionError
+from flowbot.models import Reading
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _hex_coverage, read_board
 from flowbot.vision._hex_board import (
@@ -28,6 +30,9 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_directions import by_direction, corner_direction, walls_along
 from flowbot.vision._hex_lattice import HexLattice
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 _LATTICE = HexLattice(x0=40.0, y0=40.0, col_step=30.0 * np.sqrt(3) / 2, row_step=30.0)
 #: Thin lines' widths along a direction a measure is clouded along: spread from the thin
@@ -153,10 +158,10 @@ def test_a_direction_told_by_two_alike_where_the_third_is_silent() -> None:
         (5200006, "solved"),
     ],
 )
-def test_a_direction_told_by_measures_that_agree(seed: int, state: str) -> None:
-    shot = sample("tiny_cells", seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+def test_a_direction_told_by_measures_that_agree(
+    reads_exactly: ReadsExactly, seed: int, state: str
+) -> None:
+    reads_exactly("tiny_cells", seed, "hex", state)
 
 
 @pytest.mark.parametrize(
@@ -170,11 +175,10 @@ def test_a_direction_told_by_measures_that_agree(seed: int, state: str) -> None:
         ("zoomed", 300029),
     ],
 )
-def test_each_direction_read_by_the_measures_clear_along_it(category: str, seed: int) -> None:
-    shot = sample(category, seed, "hex", "started")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert tuple(reading.pipes) == tuple(shot.pipes)
+def test_each_direction_read_by_the_measures_clear_along_it(
+    reads_exactly: ReadsExactly, category: str, seed: int
+) -> None:
+    reads_exactly(category, seed, "hex", "started")
 
 
 def test_the_channels_walls_agree_with_the_shares_along_each_direction() -> None:

@@ -7,15 +7,19 @@ Synthetic shots of development seeds (300000-400000).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_board import LineMap
 from flowbot.vision._hex_faces import FacedInks, faces
 from flowbot.vision._pipes import ALREADY_SOLVED
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 @pytest.mark.parametrize(
@@ -36,11 +40,10 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         ("crop", 300009, "started"),
     ],
 )
-def test_lines_beside_the_flows_tints_are_read(category: str, seed: int, state: str) -> None:
-    shot = sample(category, seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+def test_lines_beside_the_flows_tints_are_read(
+    reads_exactly: ReadsExactly, category: str, seed: int, state: str
+) -> None:
+    reading = reads_exactly(category, seed, "hex", state)
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
 
 

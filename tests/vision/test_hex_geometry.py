@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from flowbot.models import HexGeometry
+from flowbot.models import HexGeometry, Reading
 from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
 from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._pipes import ALREADY_SOLVED
 from flowbot.vision._types import Settings
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 #: Mirrored finished boards among windows within three cells of their dots: a
 #: spreadsheet's ruled rows beside a 7x10 board (300003: no repeat of its pitch stood
@@ -31,9 +35,8 @@ def test_the_lattice_around_a_boards_flows_has_its_pitch(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", BESIDE_CLUTTER)
-def test_a_finished_board_beside_a_windows_clutter_is_read(seed: int) -> None:
-    shot = sample("mirror", seed, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+def test_a_finished_board_beside_a_windows_clutter_is_read(
+    reads_exactly: ReadsExactly, seed: int
+) -> None:
+    reading = reads_exactly("mirror", seed, "hex", "solved")
     assert ALREADY_SOLVED in reading.notes

@@ -7,14 +7,18 @@ Synthetic shots of development seeds (300000-400000).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_coverage import CoveredInks, HalfCoveredInks
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._pipes import ALREADY_SOLVED
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 GROUND = np.array([14.0, 29.0, 40.0])
 LINE = np.array([120.0, 66.0, 66.0])
@@ -88,9 +92,8 @@ def test_a_line_between_two_tints_keeps_its_half_width(width: float) -> None:
         ("tiny_cells", 300003, "started"),
     ],
 )
-def test_thin_lines_on_tints_edges_are_read(category: str, seed: int, state: str) -> None:
-    shot = sample(category, seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+def test_thin_lines_on_tints_edges_are_read(
+    reads_exactly: ReadsExactly, category: str, seed: int, state: str
+) -> None:
+    reading = reads_exactly(category, seed, "hex", state)
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")

@@ -7,14 +7,18 @@ Synthetic shots of development seeds (300000-400000).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_coverage import CoveredInks
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_lightness import LightnessInks
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 LINE = np.array([150.0, 80.0, 75.0])
 #: A cyan flow's tint and a grey one, of about one lightness.
@@ -72,23 +76,20 @@ def test_a_tints_colour_run_past_its_side_is_no_ink() -> None:
 @pytest.mark.parametrize(
     ("seed", "state"), [(300042, "solved"), (300044, "solved"), (400001, "started")]
 )
-def test_jpeg_hexagons_read_in_their_lightness(seed: int, state: str) -> None:
+def test_jpeg_hexagons_read_in_their_lightness(
+    reads_exactly: ReadsExactly, seed: int, state: str
+) -> None:
     # Boards with pipes drawn under JPEG, the thin lines beside tints' edges widened in each
     # side's clearest channel, the lines' colour's shares and at half of it (no clear groups
     # in any, nor in their middle voice: refused); in the lightness clear along every
     # direction, every wall and hole right (300044: 5 walls, 16 holes).
-    shot = sample("jpeg", seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    reads_exactly("jpeg", seed, "hex", state)
 
 
-def test_a_thin_line_only_the_shares_read_wide_is_no_wall() -> None:
+def test_a_thin_line_only_the_shares_read_wide_is_no_wall(reads_exactly: ReadsExactly) -> None:
     # The lightness leading, a thin line between a red tint and a cyan one read as a wall
     # by the lines' colour's shares alone (JPEG ran the tints' colours into it): each
     # side's clearest channel and the half-level width read it thin, as the lightness
     # does (synthetic hex JPEG 5300001 started, refused before: "the line's colour and
     # its clearest channel disagree").
-    shot = sample("jpeg", 5300001, "hex", "started")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("jpeg", 5300001, "hex", "started")

@@ -3,12 +3,16 @@ tints lighter than the lines, and windows of text beside the phone's edge."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_coverage import _coloured_share
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 #: Half-pixel steps across a side, its middle at 0.
 OFFSETS = np.arange(-4.0, 4.25, 0.5)
@@ -64,22 +68,21 @@ def test_the_ground_alone_is_no_line() -> None:
         (300028, "started", "a page's grid closing a hexagon past the outline"),
     ],
 )
-def test_mirrored_hexagonal_boards_are_read_exactly(seed: int, state: str, what: str) -> None:
+def test_mirrored_hexagonal_boards_are_read_exactly(
+    reads_exactly: ReadsExactly, seed: int, state: str, what: str
+) -> None:
+    # ``what`` names what each shot once showed (in the test's id).
     # Development seeds: each refused, "the hexagons go on past the board's outline".
-    shot = sample("mirror", seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical(), what
-    assert reading.pipes == shot.pipes, what
+    reads_exactly("mirror", seed, "hex", state)
 
 
 @pytest.mark.parametrize("state", ["started", "solved"])
-def test_a_side_the_clearest_channel_cannot_see_is_the_shares_to_judge(state: str) -> None:
+def test_a_side_the_clearest_channel_cannot_see_is_the_shares_to_judge(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
     # A thin line between a cyan tint and an orange one of nearly the lines' red: each
     # side's clearest channel measured it 3.9 px (the outline 3.7, the lines 1.5), a
     # wall; the lines' colour's shares, clear (gap 0.84), no wall. Refused as the two
     # disagreeing; the clearest channel cannot tell that side (``_hex_one_ground``: the
     # line barely above its brighter face, the spread 4.6).
-    shot = sample("mirror", 300020, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("mirror", 300020, "hex", state)

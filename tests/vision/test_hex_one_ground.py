@@ -9,17 +9,20 @@ Synthetic shots of development seeds (300000-400000).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_board import HexSides, LineMap, hexagons_drawn
 from flowbot.vision._hex_lattice import HexLattice
 from flowbot.vision._hex_one_ground import one_ground, tells_thin, tells_wide
 from flowbot.vision._pipes import ALREADY_SOLVED
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 GROUND = 40.0
 LINE = 120.0
@@ -151,9 +154,8 @@ def test_two_faint_tints_do_not_pass_for_the_line() -> None:
         ("twins", 300003, "started"),
     ],
 )
-def test_lines_a_second_measure_cannot_tell_are_read(category: str, seed: int, state: str) -> None:
-    shot = sample(category, seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+def test_lines_a_second_measure_cannot_tell_are_read(
+    reads_exactly: ReadsExactly, category: str, seed: int, state: str
+) -> None:
+    reading = reads_exactly(category, seed, "hex", state)
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")

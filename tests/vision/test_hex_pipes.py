@@ -6,17 +6,21 @@ Synthetic shots of development seeds (300000-400000) are read exactly, their pip
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell, HexGeometry, Solution
+from flowbot.models import Cell, HexGeometry, Reading, Solution
 from flowbot.screens.synthetic import official_levels, sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_pipes import pipe_bands
 from flowbot.vision._pipes import ALREADY_SOLVED
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 @pytest.mark.parametrize(
@@ -48,22 +52,18 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         ("jpeg", 4100000, "started"),
     ],
 )
-def test_pipes_on_a_hexagonal_board_are_read(category: str, seed: int, state: str) -> None:
-    shot = sample(category, seed, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+def test_pipes_on_a_hexagonal_board_are_read(
+    reads_exactly: ReadsExactly, category: str, seed: int, state: str
+) -> None:
+    reading = reads_exactly(category, seed, "hex", state)
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
 
 
-def test_a_line_beside_a_flows_tint_is_no_wall() -> None:
+def test_a_line_beside_a_flows_tint_is_no_wall(reads_exactly: ReadsExactly) -> None:
     # An orange dot's tint beside a plain line widened it in the luma to a wall's
     # width (refused: the colour channels disagreed); in the blue channel, where the
     # tint stays dark, it is a thin line (``_hex_faces``).
-    shot = sample("preview", 300003, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("preview", 300003, "hex", "solved")
 
 
 def test_a_wall_the_luma_alone_reads_beside_a_flow_is_never_read() -> None:

@@ -4,15 +4,19 @@ a step between two faces with no line (or a line of their mix) is none."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_board import LineMap
 from flowbot.vision._hex_glow import EitherWay
 from flowbot.vision._hex_unmixed import off_mixes
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 PITCH = 24.0
 #: The dark ground, a green-grey line and a white flow's grey tint (RGB) as a mirrored
@@ -81,23 +85,20 @@ def test_a_face_past_the_image_edge_shows_no_line() -> None:
     ],
 )
 def test_boards_under_a_light_flows_tint_are_read_exactly(
-    category: str, state: str, seed: int
+    reads_exactly: ReadsExactly, category: str, state: str, seed: int
 ) -> None:
     # Dev seeds: a light flow's hexagons were never found drawn: "the hexagons go on past
     # the board's outline" before.
-    shot = sample(category, seed, variant="hex", state=state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    reads_exactly(category, seed, "hex", state)
 
 
-def test_a_board_under_a_light_flows_tint_found_whole_is_then_judged_by_its_walls() -> None:
+def test_a_board_under_a_light_flows_tint_found_whole_is_then_judged_by_its_walls(
+    reads_exactly: ReadsExactly,
+) -> None:
     # Mirror 300012 started: its hexagons under the light tint are found now (the board no
     # longer "goes on past the outline"). The shares of the lines' colour then read other
     # walls than the clearest channels along a direction where both are clear
     # (COVERED_ALIKE), refused, while the lines' level in red was the glow's (103, the
     # lines' own 63: the top-hat keeps no line darker than its ground); with their own
     # value there (``_hex_faces.FacedInks._own_colour``) the two agree and it reads exactly.
-    shot = sample("mirror", 300012, variant="hex", state="started")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reads_exactly("mirror", 300012, "hex", "started")

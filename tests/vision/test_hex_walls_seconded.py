@@ -7,15 +7,18 @@ Synthetic shots of development seeds (300000-400000; 4100000, a spent held-out s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.models import Reading
 from flowbot.vision._hex_walls_alike import _seconded
 from flowbot.vision._hex_widths import WidthGroups
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 #: A side along direction 0 (flat: the step across it (0, 1)).
 SIDE = frozenset({(0, 0), (0, 1)})
@@ -58,34 +61,32 @@ def test_clouded_measures_say_nothing() -> None:
 
 
 @pytest.mark.parametrize("state", ["started", "solved"])
-def test_walls_the_measures_beside_pipes_agree_on_are_kept(state: str) -> None:
+def test_walls_the_measures_beside_pipes_agree_on_are_kept(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
     # 23 px hexagons under JPEG, 5 walls and 8 holes. Started: the colour channel, in no
     # clear groups along one direction, read one wall thin that every measure beside pipes
     # read at the outline's width. Solved: the colour channel's outline no wider than its
     # lines along two directions; a wall along the third, the shares' gap there 0.33, read
     # at the half-level width too (gap 0.41).
-    shot = sample("tiny_cells", 300048, "hex", state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
+    reads_exactly("tiny_cells", 300048, "hex", state)
 
 
-def test_the_lightness_seconds_walls_the_colours_cannot_tell() -> None:
+def test_the_lightness_seconds_walls_the_colours_cannot_tell(reads_exactly: ReadsExactly) -> None:
     # 21 px hexagons, colour-blind letters, 8 walls, a white flow's grey tint beside lines:
     # each side's clearest channel leads with a gap of 0.39 along the falling sides (under
     # LUMA_ALONE_GAP); the shares are in no clear groups there and the half-level width's
     # thin lines are not solid, so no measure seconded its walls (refused); the lightness,
     # clear there (0.61), reads all 8.
-    shot = sample("colour_blind", 4100000, "hex", "started")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    reads_exactly("colour_blind", 4100000, "hex", "started")
 
 
-def test_a_hole_the_colour_channel_guesses_thin_is_seconded_as_a_wall() -> None:
+def test_a_hole_the_colour_channel_guesses_thin_is_seconded_as_a_wall(
+    reads_exactly: ReadsExactly,
+) -> None:
     # 12x16 JPEG board, 8 walls and 2 holes: the shares lead, clear along every direction
     # (gaps 0.45-0.68); the colour channel's widths in no clear groups anywhere (gaps
     # 0.05-0.09) read one hole's side thin, so it read one hole fewer, and two walls thin.
     # Every other measure clear along those sides' directions reads them wide: the hole's
     # side is judged as the walls are, not the reading refused for a hole a guess missed.
-    shot = sample("jpeg", 5000001, "hex", "solved")
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    reads_exactly("jpeg", 5000001, "hex", "solved")

@@ -8,17 +8,22 @@ out of a warp's opening where a tight crop leaves nothing past the border to see
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell
+from flowbot.models import BoardGeometry, Cell, Reading
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._bridges import find_bridges
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._past_border import run_on_visibility
 from flowbot.vision._pipes import ALREADY_SOLVED
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 
 @pytest.mark.parametrize(
@@ -36,11 +41,10 @@ from flowbot.vision._pipes import ALREADY_SOLVED
         ("warps", "crop", 100018, "solved"),
     ],
 )
-def test_pipes_once_refused_are_read(variant: str, category: str, seed: int, state: str) -> None:
-    shot = sample(category, seed, variant, state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+def test_pipes_once_refused_are_read(
+    reads_exactly: ReadsExactly, variant: str, category: str, seed: int, state: str
+) -> None:
+    reading = reads_exactly(category, seed, variant, state)
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
 
 

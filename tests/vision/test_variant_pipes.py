@@ -8,14 +8,18 @@ bridges level (two flows crossing, no tile drawn) reads its bridge.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from flowbot.formats import read_puzzles
-from flowbot.screens.synthetic import sample
+from flowbot.models import Reading
 from flowbot.vision import load_image, read_board
 from flowbot.vision._pipes import ALREADY_SOLVED
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 SHARED = Path(os.environ.get("FLOWBOT_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 SITE = SHARED / "variants"
@@ -82,12 +86,9 @@ SITE = SHARED / "variants"
     ],
 )
 def test_pipes_on_a_variant_board_are_read(
-    variant: str, category: str, seed: int, state: str
+    reads_exactly: ReadsExactly, variant: str, category: str, seed: int, state: str
 ) -> None:
-    shot = sample(category, seed, variant, state)
-    reading = read_board(shot.image)
-    assert reading.puzzle.canonical() == shot.puzzle.canonical()
-    assert reading.pipes == shot.pipes
+    reading = reads_exactly(category, seed, variant, state)
     assert (ALREADY_SOLVED in reading.notes) == (state == "solved")
 
 

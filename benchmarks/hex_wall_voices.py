@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -141,6 +142,19 @@ def _unpiped(
     return " ".join(words)
 
 
+def _recorded(name: str) -> list[HexSides]:
+    """The sides ``hex_reader``'s function ``name`` is called with, from now on."""
+    calls: list[HexSides] = []
+    original = getattr(hex_reader, name)
+
+    def record(sides: HexSides) -> Any:
+        calls.append(sides)
+        return original(sides)
+
+    setattr(hex_reader, name, record)
+    return calls
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--category", default="zoomed")
@@ -149,23 +163,10 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=12)
     args = parser.parse_args()
 
-    captured: list[HexSides] = []
-    covered_lead = hex_reader.covered_lead
-
-    def capture(sides: HexSides) -> HexSides:
-        captured.append(sides)
-        return covered_lead(sides)
-
-    hex_reader.covered_lead = capture
-    # (a board with no pipes drawn: its sides as the board rules judge them)
-    judged: list[HexSides] = []
-    thin_outline = hex_reader.thin_outline
-
-    def judge(sides: HexSides) -> bool:
-        judged.append(sides)
-        return thin_outline(sides)
-
-    hex_reader.thin_outline = judge
+    # The sides the lead measure is chosen for (pipes drawn), and those the board rules
+    # judge (a board with no pipes drawn).
+    captured = _recorded("covered_lead")
+    judged = _recorded("thin_outline")
     tally: Counter[tuple[str, str]] = Counter()
     for seed in range(args.first, args.first + args.n):
         captured.clear()

@@ -110,27 +110,6 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
     return not copies and hexagons_in(image, region, settings)
 
 
-def square_board_beside(image: np.ndarray, box: BoardGeometry, settings: Settings) -> bool:
-    """Whether a square grid holding dots lies outside a hexagonal board's ``box``: another
-    board, looked for as ``another_board`` looks beside a square board (a square grid is
-    no copy of a hexagonal board).
-
-    The hexagonal reader's own look (``hex board alone``) asks for two pairs of round
-    discs of one size: a small square board's dots beside its outline or walls, drawn in a
-    light colour, run into them at the cheap look's scale (decoy variant_two_boards
-    5700001: one pair of a 5x8 walled board's 8 seen beside a hexagonal board, read)."""
-    region = dots_outside(image, box, settings, pairs=OTHER_BOARD_PAIRS, cut_pairs=CUT_PAIRS)
-    if region is None:
-        return False
-    log.debug("dots like a board's beside a hexagonal board: searching %s", region)
-    return any(
-        overlap(as_lattice(other), as_lattice(box)) == 0
-        and other.cell_size >= SMALLER_BOARD * settings.min_cell_px
-        and holds_dots(image, other, settings)
-        for other in _grids_then_faint(image, region, settings, [])
-    )
-
-
 #: A board whose pipes are drawn is a smaller copy of another when ``LARGER_COPY_COLOURS``
 #: of its dots' colours cover, outside it, ``LARGER_COPY_AREA`` times their area on it or
 #: more (a copy twice its size: four times): their pipes drawn larger elsewhere.

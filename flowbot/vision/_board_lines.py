@@ -85,7 +85,7 @@ def _along_cell_middles(best: Lattice, other: Lattice) -> bool:
     Pipes along the cells' middles (a third of a pitch wide, in a shrunk copy as
     thin as the line filter's kernel) pass for lines, and the line search joins
     them with the board's lines crossing them into a grid half a cell out of step:
-    no other grid (walls walls 5500000 jpeg solved, the bottom rows' long pipes).
+    no other grid (synthetic walls jpeg 5500000 solved: the bottom rows' long pipes).
     """
     p = best.pitch
     offsets = []

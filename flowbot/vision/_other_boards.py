@@ -164,21 +164,16 @@ def _grids_then_faint(
     those its fainter lines show (``FAINT_LINE_CONTRAST``)."""
     yield from grids_in(image, region, settings)
     if not copies and settings.line_contrast > FAINT_LINE_CONTRAST:
-        yield from grids_in(image, region, settings, line_contrast=FAINT_LINE_CONTRAST)
+        faint = dataclasses.replace(settings, line_contrast=FAINT_LINE_CONTRAST)
+        yield from grids_in(image, region, faint)
 
 
-def grids_in(
-    image: np.ndarray, region: Region, settings: Settings, *, line_contrast: float | None = None
-) -> Iterator[BoardGeometry]:
+def grids_in(image: np.ndarray, region: Region, settings: Settings) -> Iterator[BoardGeometry]:
     """The grids found in ``region`` of ``image`` (its brightest channel, then its colours
-    light and dark), in full-size pixels: a few per look, the likeliest first; at
-    ``line_contrast`` if given, else that of ``settings``."""
+    light and dark), in full-size pixels: a few per look, the likeliest first."""
     crop = image[region.y0 : region.y1, region.x0 : region.x1]
-    lines = settings.lines()
-    if line_contrast is not None:
-        lines = dataclasses.replace(lines, line_contrast=line_contrast)
     for source, dark in ((brightest_channel(crop), False), (crop, False), (crop, True)):
-        lattices, _ = find_lattices(source, lines, dark=dark)
+        lattices, _ = find_lattices(source, settings.lines(), dark=dark)
         for found in lattices[:6]:
             yield BoardGeometry(
                 tuple(x + region.x0 for x in found.xs), tuple(y + region.y0 for y in found.ys)

@@ -13,13 +13,7 @@ from flowbot.vision._cell_background import foreign_band
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import board_dots
-from flowbot.vision._grid import (
-    MIN_BOARD_SIDE,
-    full_size,
-    lies_within,
-    overlap,
-    shrunk,
-)
+from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap, shrunk
 from flowbot.vision._grow import grown
 from flowbot.vision._grow_past_pipes import one_more, sides_pipes_leave
 from flowbot.vision._hex_sign import HexagonsSeenError, hexagons_seen

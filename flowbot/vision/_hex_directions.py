@@ -37,6 +37,17 @@ dissent: the other two, reading the very same walls, tell them (each side's
 clearest channel and the shares alike were right along 164 of 164 directions,
 16 with the half-level width silent; synthetic hex tiny cells, JPEG and zoomed
 4900000-4900015).
+
+Nor is a width in one channel over one ground (each side's clearest channel)
+a dissent where the walls it reads past the others' are all walls it cannot
+tell (``_hex_one_ground.tells_wide``): beside a tint it errs wide, never
+thin, and where two flows' tints overlap along a side their band passes for
+line there. Where the two others read those sides thin, alike, it says
+nothing there, as where the half-level width is silent (synthetic hex JPEG
+5800001 solved: that channel alone clear along the flat sides, gap 0.40,
+reading a thin line between a grey tint and a purple one as a wall, 2.32 px
+against 1.89; the shares and the half-level width, 0.27 and 0.31, no wall;
+refused before).
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ from dataclasses import replace
 import numpy as np
 
 from flowbot.vision._hex_board import HexSides, Inks, Node, side_direction
+from flowbot.vision._hex_one_ground import one_ground, tells_wide
 from flowbot.vision._hex_widths import WidthGroups
 
 
@@ -116,6 +128,10 @@ def by_direction(sides: HexSides, measures: Sequence[tuple[Inks, float]]) -> Hex
                 voices.append((at, walls, group.clear))
             elif group is not None:
                 silent += 1
+        # (a one-ground measure whose walls past the others' it cannot tell says nothing)
+        unsure = _untold_voices(measured, voices, direction)
+        silent += min(len(unsure), 1)
+        voices = [voice for voice in voices if voice[0] not in unsure]
         clear = [voice for voice in voices if voice[2]]
         # Every measure reads the very same walls, or all but one silent there (the
         # half-level width in small hexagons, its thin lines below SOLID: blur sinks them
@@ -134,6 +150,33 @@ def by_direction(sides: HexSides, measures: Sequence[tuple[Inks, float]]) -> Hex
         for at in dict.fromkeys(chosen)
     ]
     return replace(sides, inks=DirectionInks(readers, frozenset(told)))
+
+
+def _untold_voices(
+    measured: Sequence[HexSides],
+    voices: Sequence[tuple[int, frozenset[frozenset[Node]], bool]],
+    direction: int,
+) -> set[int]:
+    """Which of ``voices`` (by their place among ``measured``) read along ``direction`` walls
+    the others all read thin, each one it cannot tell (``_hex_one_ground.tells_wide``: a
+    width in one channel over one ground errs wide beside a tint, never thin): no word on
+    those walls, as ``_hex_coverage._faced_off`` takes them. Two other voices at least,
+    reading alike, to read them thin."""
+    unsure: set[int] = set()
+    for at, walls, _ in voices:
+        others = [other for each, other, _ in voices if each != at]
+        if len(others) < 2 or len(set(others)) != 1 or not walls > others[0]:
+            continue
+        each = measured[at]
+        seen = one_ground(each)
+        group = each.direction_groups[direction]
+        assert group is not None
+        inner, _ = each.widths
+        if seen and not any(
+            tells_wide(seen.get(side), inner[side], group.boundary) for side in walls - others[0]
+        ):
+            unsure.add(at)
+    return unsure
 
 
 def _alike(voices: Sequence[tuple[int, frozenset[frozenset[Node]], bool]]) -> bool:

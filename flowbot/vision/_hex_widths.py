@@ -184,7 +184,13 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "very same walls tell them: each side's clearest channel and the shares alike were "
     "right along 164 of 164 directions, 16 with the half-level width silent (synthetic hex "
     "tiny cells solved and started, JPEG and zoomed solved, 4900000-4900015; tiny cells "
-    "5200006 solved, refused before).",
+    "5200006 solved, refused before)."
+    " Each side's clearest channel (one ground) reading along a direction walls past the "
+    "other two's, all walls it cannot tell (`_hex_one_ground.tells_wide`), the two "
+    "reading them thin, alike, is silent there too (synthetic hex JPEG 5800001 solved: "
+    "alone clear along the flat sides, gap 0.40, a thin line between two overlapping "
+    "tints 2.32 px against 1.89; the shares and the half-level width no wall; refused "
+    "before).",
     reason="cannot tell whether a line between two hexagons is a wall or not",
     check=_check_two_groups,
 )

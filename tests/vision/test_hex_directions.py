@@ -164,6 +164,18 @@ def test_a_direction_told_by_measures_that_agree(
     reads_exactly("tiny_cells", seed, "hex", state)
 
 
+def test_a_direction_told_where_one_channel_alone_reads_walls_it_cannot_tell(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # Synthetic hex JPEG 5800001 solved, no wall: along the flat sides each side's clearest
+    # channel alone is clear (gap 0.40) and reads a thin line between a white flow's grey
+    # tint and a purple dot's as a wall (2.32 px against the boundary 1.89), measured over
+    # one ground where the two tints overlap (``_hex_one_ground``: it cannot tell); the
+    # shares and the half-level width read it thin (1.94 and 2.15 px against 2.32 and
+    # 2.43), no wall, alike. That channel says nothing there; refused before.
+    reads_exactly("jpeg", 5800001, "hex", "solved")
+
+
 @pytest.mark.parametrize(
     ("category", "seed"),
     [

@@ -5,6 +5,8 @@ The game outlines the board in a line wider than those between its hexagons
 means the lattice goes on past what is drawn whole. Where a side's own hexagon's
 tint is nearly the lines' colour, its width measures only the line's outer half,
 and it is judged by how far its line reaches out instead (``_hex_tinted_outline``).
+Where a side's hump is cut short inside its line by ripples, it is judged by the ink
+within a band as wide as the outline, against that measure's own groups (``_hex_band``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from flowbot.errors import UnsureReadingError
+from flowbot.vision._hex_band import banded
 from flowbot.vision._hex_board import LINE_REACH, HexSides, OutlineSide
 from flowbot.vision._hex_tinted_outline import reach_width
 from flowbot.vision._hex_widths import OUTLINE_WIDTH, WidthGroups
@@ -24,7 +27,9 @@ def _check_outline(sides: HexSides) -> None:
     assert sides.groups is not None, "checked once the width rule passed"
     _, outline = sides.widths
     if sides.inks_cut is None:
-        _outline_wide(sides, outline)
+        thin = [edge for edge in outline if not _passes(sides, edge)]
+        if thin and not _pass_by_band(sides, thin):
+            raise UnsureReadingError(OUTLINE.reason)
         return
     # The sides the image's edge cuts judged in the measure that sees them as cut, against
     # its own groups (the widths' groups along each direction: its whole sides').
@@ -92,6 +97,18 @@ def _passes_by_reach(sides: HexSides, edge: OutlineSide) -> bool:
     outer half there)."""
     width = reach_width(sides, edge)
     return width is not None and _passes(sides, replace(edge, width=width))
+
+
+def _pass_by_band(sides: HexSides, thin: Sequence[OutlineSide]) -> bool:
+    """Whether the outline sides ``thin`` (each its hump cut short inside its line by
+    ripples) measure as the outline by the ink within a band as wide as it, against that
+    measure's own clear groups (``_hex_band``)."""
+    band = banded(sides)
+    if band is None or not band.clear_groups:
+        return False
+    at = {(edge.node, edge.a): edge for edge in band.widths[1]}
+    # (a side the image's edge cuts is the cut measure's: not judged so)
+    return all(_seen_whole(band, edge) and _passes(band, at[edge.node, edge.a]) for edge in thin)
 
 
 def _placed_as(own: WidthGroups, lead: WidthGroups) -> WidthGroups:
@@ -175,7 +192,14 @@ OUTLINE: Rule[HexSides] = Rule(
     "half; synthetic hex drift 5100001 solved, 1.8-2.0 px against thin 2.4 and the "
     "outline's 4.9, its reach 4.6-5.1; tiny cells 4900000 solved, 1.4 against 1.0 and 2.0, "
     "reach 2.2; thin lines facing a panel laid over the board beside such tints reach "
-    "2.9-3.1 against thin 2.7, refused as before).",
+    "2.9-3.1 against thin 2.7, refused as before). Without pipes, outline sides whose hump "
+    "ripples cut short inside their line (JPEG's colour ringing along the lines' hue beside a "
+    "saturated dot) judged, where every side measured as its ink within a band as wide as the "
+    "widest direction's outline falls in clear groups, by that measure and its groups "
+    "(`_hex_band`: MARGIN 1 px more either side, centred on the side's peak, over the floor "
+    "past it either side, within GROUND_OFF 0.1 pitch of the side; synthetic hex preview "
+    "5700003, the outline above a green dot 3.1 px along the hue against thin 2.8 and the "
+    "outline's 8.5, in the band 5.8 against thin lines of 3.1-3.6 and a boundary of 4.35).",
     reason="the hexagons go on past the board's outline (a cut-off or covered board)",
     check=_check_outline,
 )

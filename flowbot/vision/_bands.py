@@ -221,15 +221,18 @@ def place_past_lines(
     pitch: float,
     inside: np.ndarray,
     beyond: np.ndarray,
+    *,
+    in_lightness: bool = False,
 ) -> np.ndarray:
     """Per side, the median place just across the cell's grid line, from ``inside`` to ``beyond``.
 
     ``beyond``: four colours (right, lower, left, upper neighbour's). Each
     partner pixel of the border band (as in ``border_like``) is placed
-    between ``inside`` (0) and its side's colour (1) by Lab distances. An
-    object that ends inside the cell leaves the neighbour's own colour
-    there (near 1); glow that peaks in the cell runs on across the line,
-    still part of the way from it. NaN for a side beyond the image.
+    between ``inside`` (0) and its side's colour (1) by Lab distances, or
+    with ``in_lightness`` by L* alone. An object that ends inside the cell
+    leaves the neighbour's own colour there (near 1); glow that peaks in the
+    cell runs on across the line, still part of the way from it. NaN for a
+    side beyond the image.
     """
     h, w = image.shape[:2]
     cx, cy = centre
@@ -237,7 +240,12 @@ def place_past_lines(
     x, y = np.rint(cx + mx), np.rint(cy + my)
     px = np.clip(x, 0, w - 1).astype(np.intp)
     py = np.clip(y, 0, h - 1).astype(np.intp)
-    place = place_between(to_lab(pixels_at(image, py, px)), inside, beyond[side])
+    lab = to_lab(pixels_at(image, py, px))
+    if in_lightness:
+        step = beyond[side, 0] - inside[0]
+        place = (lab[:, 0] - inside[0]) / np.where(step == 0, 1e-6, step)
+    else:
+        place = place_between(lab, inside, beyond[side])
     seen = (x == px) & (y == py)
     return np.array(
         [

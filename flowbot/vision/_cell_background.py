@@ -20,7 +20,13 @@ from flowbot.vision._cell_marks import dot_cells, rim_width
 from flowbot.vision._cells import NEAR, CellSamples, cells_beside
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grounds import against_another_ground
-from flowbot.vision._rays import OUTLINE_PX, crisp_sides, fills_cell, soft_rays
+from flowbot.vision._rays import (
+    OUTLINE_PX,
+    SOFT_LIGHTNESS,
+    crisp_sides,
+    fills_cell,
+    soft_rays,
+)
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import (
     median_along,
@@ -125,7 +131,8 @@ def check_background(
     # mirror 330003 started, an orange dot on a purple cloud); under a glow patch,
     # two pipes' cells hidden as 6 L* outvoted the dot's one bare neighbour's 34
     # (walls drift 3800000 started; classic crop 400016 started).
-    bare = showing & ~dot_cells((rows, cols), set(piped))
+    is_piped = dot_cells((rows, cols), set(piped))
+    bare = showing & ~is_piped
     around_bare = np.stack(
         [pad_with(bare, 1, 1, False)[a : a + rows, b : b + cols] for a, b in shifts], axis=2
     )
@@ -273,10 +280,11 @@ def check_background(
         # the cell to its lines: a tile, whose outline the rays end in (its
         # edge against the line, flow_edge_objects 207: 0.45 of the way),
         # or a cloud of glow wider than the cell, which ``_glow_cloud`` tells.
-        if rays >= 2 and not fills_cell(
-            image, centre, geometry.cell_size, core, background, reach=reach
-        ):
-            continue
+        fills: bool | None = None
+        if rays >= 2:
+            fills = fills_cell(image, centre, geometry.cell_size, core, background, reach=reach)
+            if not fills:
+                continue
         # Beyond each side (right, down, left, up) lies that neighbour's
         # ring; the median ring at the board's edge or beside a twin.
         beyond = np.where(
@@ -294,12 +302,61 @@ def check_background(
             continue
         dim = strong[r, c] and _dim(core, samples.ring_lab[r, c], around[r, c])
         if not strong[r, c] or dim:
+            needed = PAIRED_SIDES if paired[r, c] else OBJECT_SIDES
             sides = crisp_sides(
                 image, centre, geometry.cell_size, core, beyond, reach=reach, in_lightness=not dim
             )
-            if sides < (PAIRED_SIDES if paired[r, c] else OBJECT_SIDES):
+            # A colour filling the cell past the rays' reach has its outline
+            # out there, at the lines (a tile as wide as the cell, beside its
+            # twin: flow_edge_objects 5800001): its sides are where it stops
+            # at a line, its neighbour's own ground just past it. Not in a
+            # cell a drawn pipe covers: the game tints such a cell out to its
+            # lines (crop 95101 started: a pipe's end cell, two sides so).
+            if sides < needed and fills is None and not is_piped[r, c]:
+                fills = fills_cell(image, centre, geometry.cell_size, core, background, reach=reach)
+            if sides < needed and fills and not is_piped[r, c]:
+                ends = _ends_at_lines(
+                    image,
+                    centre,
+                    geometry.cell_size,
+                    core,
+                    beyond=beyond,
+                    inner=~np.isnan(around[r, c, [3, 1, 2, 0], 0]),
+                    in_lightness=not dim,
+                )
+                sides = max(sides, ends)
+            if sides < needed:
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
+
+
+def _ends_at_lines(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    pitch: float,
+    core: np.ndarray,
+    *,
+    beyond: np.ndarray,
+    inner: np.ndarray,
+    in_lightness: bool,
+) -> int:
+    """On how many inner sides a colour filling the cell stops at the line, as a tile's does.
+
+    ``beyond``: the colours past the sides (right, down, left, up); ``inner``:
+    which sides have a neighbour. A side counts where that neighbour's colour
+    lies more than ``OBJECT_STEP`` from ``core`` and just across the line
+    (``place_past_lines``) it is past ``CLOUD_BEYOND`` of the way there: glow,
+    continuous across the lines, still shows part of its colour there. With
+    ``in_lightness``, in L* as well, stepping ``SOFT_LIGHTNESS`` or more (JPEG
+    blocks give dim glow steps in colour alone, as ``crisp_sides`` says).
+    """
+    apart = inner & (delta_e(beyond, core) > OBJECT_STEP)
+    ends = apart & (place_past_lines(image, centre, pitch, core, beyond) > CLOUD_BEYOND)
+    if in_lightness:
+        lit = np.abs(beyond[:, 0] - core[0]) >= SOFT_LIGHTNESS
+        past = place_past_lines(image, centre, pitch, core, beyond, in_lightness=True)
+        ends &= lit & (past > CLOUD_BEYOND)
+    return int(np.count_nonzero(ends))
 
 
 #: The sides of a cell, as ``border_like`` numbers them.
@@ -567,7 +624,8 @@ BACKGROUND: Rule[Cells] = Rule(
     bounds="CELLS_OVER_LINES 15 L* (real screens 26+ darker than the lines, heavy synthetic "
     "glow 1+); BACKGROUND_STEP 40 Lab (real within 15, synthetic 20); OBJECT_STEP 10 (bridge "
     "tiles 13.9+, real empty cells up to 17: the look decides); GLOW_BORDER 0.25 (objects "
-    "0-0.24); OBJECT_SIDES 3, PAIRED_SIDES 2 (glow bands sharp on 0-2 sides).",
+    "0-0.24); OBJECT_SIDES 3, PAIRED_SIDES 2 (glow bands sharp on 0-2 sides); a side ending at "
+    "its line past CLOUD_BEYOND 0.85 of the way (tiles 0.97-0.99; glow 0.72 at most).",
     reason="the cells (L* ..) are lighter than the grid lines between them / the background "
     "around the dot at cell .. is unlike its neighbours' / cell (r, c) holds something that "
     "is neither a dot nor empty / the cells of row or column k are unlike the board's next to them",

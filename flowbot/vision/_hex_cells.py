@@ -159,6 +159,8 @@ def _check_dot_or_empty(seen: HexCells) -> None:
         r, c = cell
         if (k >= settings.dot_contrast and flat[cell]) or cell in seen.faint_dots - alone:
             continue
+        if k >= settings.dot_contrast and _noisy_disc(seen, cell):
+            continue
         if cell in seen.faint_dots and cell not in seen.stand_ins:
             # A dot's crisp disc on glow of its colour, no clear dot of it: its twin
             # may be as faint and missed, and the pair left out of the puzzle.
@@ -187,6 +189,28 @@ def _check_dot_or_empty(seen: HexCells) -> None:
             )
     if len(seen.dots) < 2:
         raise UnsureReadingError("no dots on the board")
+
+
+def _noisy_disc(seen: HexCells, cell: Cell) -> bool:
+    """Whether ``cell``, standing out as a dot, shows a dot's crisp disc though its core is
+    not flat: its ring free of the core's colour, the disc judged by its shape alone (as the
+    square cells' dot reader takes a strong dot with a noisy core: ``_cell_dots._crisp_dot``
+    with ``faint``).
+
+    A small saturated dot's core through a mirror's scaling and JPEG spreads past NEAR
+    in CIELAB: a blue dot (14, 43, 249) in 18 px hexagons, green 32-61 and blue 207-255
+    across it, 0.73 of its core near its median (synthetic hex mirror 5800000 unsolved).
+    A pipe's end or a flow's bend shows no disc climbing to its ring all round."""
+    if float(seen.ring_like_core[cell]) > RING_LIKE_MAX:
+        return False
+    centre = seen.geometry.centre(cell)
+    return is_crisp_disc(
+        seen.image,
+        (centre.x, centre.y),
+        seen.geometry.cell_size,
+        seen.core_lab[cell],
+        seen.ring_lab[cell],
+    )
 
 
 def _ground_around(seen: HexCells) -> dict[Cell, np.ndarray]:
@@ -221,6 +245,9 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "square cells' corners and sides): anything between a dot and an empty cell, or an "
     "empty cell on another ground (a pipe, a tile, text), is refused rather than guessed.",
     bounds="dot_contrast 30 and a flat core (FLAT_CORE 0.8, RING_LIKE_MAX 0.1) for a dot, "
+    "or a core not flat in a ring free of its colour showing a dot's crisp disc by its "
+    "shape alone (_noisy_disc: a small blue dot through a mirror, 0.73 of its core near "
+    "its median, synthetic hex mirror 5800000), "
     "or past faint_contrast 6 and flat with a crisp disc (_faint_discs: a dot on glow of "
     "its hue, synthetic hex twins 400012, 25.3 Lab from its ring), within empty_contrast "
     "round (FAINT_ELONGATION 1.25) and of a clear dot's colour (NEAR 12), else refused as a "

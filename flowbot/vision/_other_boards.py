@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell, HexGeometry
+from flowbot.models import BoardGeometry, Cell, Geometry, HexGeometry
 from flowbot.vision._bridges import take_off
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import NEAR, brightest_channel, delta_e
@@ -122,7 +122,9 @@ def square_board_beside(image: np.ndarray, board: DotsSeen) -> bool:
     5700001: one pair of a 5x8 walled board's 8 seen beside a hexagonal board, read).
     The square grid found may be one the board's screenshot preview draws, its hexagons'
     sides taken for a square grid's lines (synthetic hex preview 3600005): its dots,
-    round it, are then the board's, smaller (``_hex_copy.smaller_copy``).
+    round it, are then the board's, smaller (``_hex_copy.smaller_copy``), looked for
+    wherever a copy holding the grid may lie (``where_copy_may_lie``: the grid found may be
+    a piece of the copy, its discs round it only some of the copy's, hex preview 5200008).
     """
     settings = board.settings
     assert isinstance(board.geometry, HexGeometry)  # the square boards' look is another_board
@@ -141,10 +143,25 @@ def square_board_beside(image: np.ndarray, board: DotsSeen) -> bool:
             or not holds_dots(image, other, settings)
         ):
             continue
-        if not dots_copy(image, board, discs_apart(image, board, around_grid(image, other))):
+        copy_discs = discs_apart(image, board, where_copy_may_lie(image, other, board.geometry))
+        if not dots_copy(image, board, copy_discs):
             return True
         copies.append(other)
     return False
+
+
+def where_copy_may_lie(image: np.ndarray, grid: BoardGeometry, board: Geometry) -> Region:
+    """Where a smaller copy of ``board`` holding ``grid`` may lie: ``grid``'s box and the
+    copy's largest size (``SMALLER_COPY`` of the board's) past it on every side."""
+    h, w = image.shape[:2]
+    grow_x = SMALLER_COPY * (board.right - board.left)
+    grow_y = SMALLER_COPY * (board.bottom - board.top)
+    return Region(
+        max(0, int(grid.left - grow_x)),
+        max(0, int(grid.top - grow_y)),
+        min(w, round(grid.right + grow_x)),
+        min(h, round(grid.bottom + grow_y)),
+    )
 
 
 #: A board whose pipes are drawn is a smaller copy of another when ``LARGER_COPY_COLOURS``
@@ -376,21 +393,16 @@ def copy_of_board(image: np.ndarray, board: Cells, other: BoardGeometry) -> bool
         return True
     if other.cell_size > SMALLER_COPY * board.geometry.cell_size:
         return False  # no copy: a piece of the board, or another board
-    return copied_dots(image, board, around_grid(image, other))
-
-
-def around_grid(image: np.ndarray, grid: BoardGeometry) -> Region:
-    """Where a copy's dots are looked for: ``grid``'s box and ``COPY_BEYOND_GRID`` of its
-    size past it on every side, within ``image``."""
     h, w = image.shape[:2]
-    grow_x = COPY_BEYOND_GRID * (grid.right - grid.left)
-    grow_y = COPY_BEYOND_GRID * (grid.bottom - grid.top)
-    return Region(
-        max(0, int(grid.left - grow_x)),
-        max(0, int(grid.top - grow_y)),
-        min(w, round(grid.right + grow_x)),
-        min(h, round(grid.bottom + grow_y)),
+    grow_x = COPY_BEYOND_GRID * (other.right - other.left)
+    grow_y = COPY_BEYOND_GRID * (other.bottom - other.top)
+    around = Region(
+        max(0, int(other.left - grow_x)),
+        max(0, int(other.top - grow_y)),
+        min(w, round(other.right + grow_x)),
+        min(h, round(other.bottom + grow_y)),
     )
+    return copied_dots(image, board, around)
 
 
 @dataclass(frozen=True)

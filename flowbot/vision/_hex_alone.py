@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry
+from flowbot.models import BoardGeometry, HexGeometry
 from flowbot.vision._dots_apart import FLOW_PAIRS, dots_outside, flow_ends_outside
 from flowbot.vision._hex_cells import HexCells
 from flowbot.vision._hex_copy import discs_apart, holds_pairs, least_dot, smaller_copy
@@ -11,10 +11,9 @@ from flowbot.vision._rule import Rule
 from flowbot.vision._types import TWO_BOARDS
 
 
-def _check_alone(seen: HexCells) -> None:
-    g, image, settings = seen.geometry, seen.image, seen.settings
-    # The board's box, as a grid of its pitch (``other_dots`` leaves it out).
-    box = BoardGeometry.uniform(
+def box_of(g: HexGeometry) -> BoardGeometry:
+    """A hexagonal board's box, as a grid of its pitch (``other_dots`` leaves it out)."""
+    return BoardGeometry.uniform(
         left=g.left,
         top=g.top,
         width=g.right - g.left,
@@ -22,6 +21,11 @@ def _check_alone(seen: HexCells) -> None:
         rows=g.rows,
         cols=g.cols,
     )
+
+
+def _check_alone(seen: HexCells) -> None:
+    image, settings = seen.image, seen.settings
+    box = box_of(seen.geometry)
     region = dots_outside(image, box, settings)
     if region is not None:
         discs = discs_apart(image, seen, region)

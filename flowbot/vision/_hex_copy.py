@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 import cv2
 import numpy as np
 
-from flowbot.models import Cell, Geometry
+from flowbot.models import Cell, Geometry, Reading
 from flowbot.vision._dots_apart import (
     DOT_BRIGHTNESS,
     DOT_CHROMA,
@@ -45,6 +46,26 @@ class DotsSeen(Protocol):
     def core_rgb(self) -> np.ndarray: ...
     @property
     def settings(self) -> Settings: ...
+
+
+@dataclass(frozen=True)
+class DotsRead:
+    """A board's dots as read (``Reading``): each in its pair's colour, the mean of its two
+    dots' (alike within the pairing's margin, far within ``TWIN_COLOUR``)."""
+
+    geometry: Geometry
+    dots: tuple[Cell, ...]
+    core_rgb: np.ndarray
+    settings: Settings
+
+    @classmethod
+    def of(cls, reading: Reading, settings: Settings) -> DotsRead:
+        g = reading.geometry
+        rgb = np.zeros((g.rows, g.cols, 3), np.float64)
+        for pair, colour in zip(reading.puzzle.pairs, reading.colours, strict=True):
+            rgb[pair.a] = rgb[pair.b] = colour
+        dots = tuple(sorted(cell for pair in reading.puzzle.pairs for cell in (pair.a, pair.b)))
+        return cls(g, dots, rgb, settings)
 
 
 #: The copy is at most this size of the board (``_other_boards.SMALLER_COPY``:

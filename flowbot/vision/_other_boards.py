@@ -12,13 +12,14 @@ import cv2
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell
+from flowbot.models import BoardGeometry, Cell, Geometry, HexGeometry
 from flowbot.vision._bridges import take_off
 from flowbot.vision._cells import CellSamples, sample_cells
 from flowbot.vision._colour import NEAR, brightest_channel, delta_e
 from flowbot.vision._dots_apart import TWIN_COLOUR, Region, dots_outside
 from flowbot.vision._grid import overlap
-from flowbot.vision._hex_copy import discs_apart
+from flowbot.vision._hex_alone import box_of
+from flowbot.vision._hex_copy import DotsSeen, discs_apart
 from flowbot.vision._hex_copy import smaller_copy as dots_copy
 from flowbot.vision._hex_sign import hexagons_in
 from flowbot.vision._lattice import Lattice, find_lattices
@@ -108,6 +109,59 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
     # A hexagonal board draws no square grid (synthetic decoy variant_two_boards
     # 700004: a hex board beside a square one with bridges, read as the square one).
     return not copies and hexagons_in(image, region, settings)
+
+
+def square_board_beside(image: np.ndarray, board: DotsSeen) -> bool:
+    """Whether a square grid holding dots, no smaller copy of them, lies outside the
+    hexagonal board read (its dots ``board``): another board, looked for as
+    ``another_board`` looks beside a square board.
+
+    The hexagonal reader's own look (``hex board alone``) asks for two pairs of round
+    discs of one size: a small square board's dots beside its outline or walls, drawn in a
+    light colour, run into them at the cheap look's scale (decoy variant_two_boards
+    5700001: one pair of a 5x8 walled board's 8 seen beside a hexagonal board, read).
+    The square grid found may be one the board's screenshot preview draws, its hexagons'
+    sides taken for a square grid's lines (synthetic hex preview 3600005): its dots,
+    round it, are then the board's, smaller (``_hex_copy.smaller_copy``), looked for
+    wherever a copy holding the grid may lie (``where_copy_may_lie``: the grid found may be
+    a piece of the copy, its discs round it only some of the copy's, hex preview 5200008).
+    """
+    settings = board.settings
+    assert isinstance(board.geometry, HexGeometry)  # the square boards' look is another_board
+    box = box_of(board.geometry)
+    region = dots_outside(image, box, settings, pairs=OTHER_BOARD_PAIRS, cut_pairs=CUT_PAIRS)
+    if region is None:
+        return False
+    log.debug("dots like a board's beside a hexagonal board: searching %s", region)
+    copies: list[BoardGeometry] = []
+    for other in _grids_then_faint(image, region, settings, copies):
+        if (
+            overlap(as_lattice(other), as_lattice(box)) > 0
+            or other.cell_size < SMALLER_BOARD * settings.min_cell_px
+            # A piece of a smaller copy already found is that copy.
+            or any(overlap(as_lattice(other), as_lattice(copy)) > 0 for copy in copies)
+            or not holds_dots(image, other, settings)
+        ):
+            continue
+        copy_discs = discs_apart(image, board, where_copy_may_lie(image, other, board.geometry))
+        if not dots_copy(image, board, copy_discs):
+            return True
+        copies.append(other)
+    return False
+
+
+def where_copy_may_lie(image: np.ndarray, grid: BoardGeometry, board: Geometry) -> Region:
+    """Where a smaller copy of ``board`` holding ``grid`` may lie: ``grid``'s box and the
+    copy's largest size (``SMALLER_COPY`` of the board's) past it on every side."""
+    h, w = image.shape[:2]
+    grow_x = SMALLER_COPY * (board.right - board.left)
+    grow_y = SMALLER_COPY * (board.bottom - board.top)
+    return Region(
+        max(0, int(grid.left - grow_x)),
+        max(0, int(grid.top - grow_y)),
+        min(w, round(grid.right + grow_x)),
+        min(h, round(grid.bottom + grow_y)),
+    )
 
 
 #: A board whose pipes are drawn is a smaller copy of another when ``LARGER_COPY_COLOURS``

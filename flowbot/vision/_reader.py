@@ -14,10 +14,16 @@ from flowbot.vision._border_sides import Border, check_no_outline_inside
 from flowbot.vision._choose import Board, choose_board
 from flowbot.vision._flows_apart import finished_board_beside
 from flowbot.vision._grid import overlap
+from flowbot.vision._hex_copy import DotsRead
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._hex_sign import HexagonsSeenError
 from flowbot.vision._image import check_image
-from flowbot.vision._other_boards import another_board, as_lattice, larger_copy
+from flowbot.vision._other_boards import (
+    another_board,
+    as_lattice,
+    larger_copy,
+    square_board_beside,
+)
 from flowbot.vision._outlined import outlined_board
 from flowbot.vision._outlined_alone import dots_beside_outlined
 from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
@@ -148,7 +154,7 @@ def _hexagonal_first(image: np.ndarray, settings: Settings) -> Reading:
     sides counted as drawn, closed hexagons: synthetic walls crop 300050 started); with
     none read, its doubt is the reason."""
     try:
-        hexagonal = read_hex(image, settings)
+        hexagonal = _hexagonal(image, settings)
     except VisionError as doubt:
         try:
             return _read(image, settings, hexagons=False)
@@ -157,11 +163,22 @@ def _hexagonal_first(image: np.ndarray, settings: Settings) -> Reading:
     return hexagonal or _read(image, settings, hexagons=False)
 
 
+def _hexagonal(image: np.ndarray, settings: Settings) -> Reading | None:
+    """``read_hex``, refused where a square board lies beside the hexagonal board read (as
+    ``_read`` refuses one beside a square board: ``another_board``)."""
+    hexagonal = read_hex(image, settings)
+    if hexagonal is None:
+        return None
+    if square_board_beside(image, DotsRead.of(hexagonal, settings)):
+        raise UnsureReadingError(TWO_BOARDS)
+    return hexagonal
+
+
 def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:
     """The hexagonal board on the screen; ``refusal`` when there is none. A hexagonal board
     found and doubted gives its own doubt: no square grid draws hexagons whole, so the
     square search's doubt there is about lines among the hexagons taken for a grid."""
-    hexagonal = read_hex(image, settings)
+    hexagonal = _hexagonal(image, settings)
     if hexagonal is None:
         raise refusal
     return hexagonal

@@ -167,6 +167,16 @@ def test_a_hexagonal_board_whose_screen_shows_round_letters_beside_its_preview_i
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
 
 
+@pytest.mark.parametrize("seed", [3600005, 5200008])
+def test_a_square_grid_found_in_a_hexagonal_boards_preview_is_its_copy(seed: int) -> None:
+    # The look for a square board beside a hexagonal one found a grid among the preview's
+    # hexagons, holding dots: another board (two boards refused). Its discs are the
+    # board's, smaller; 5200008: the grid a piece of the copy, its discs round it some
+    # of the copy's only, looked for wherever a copy holding it may lie.
+    shot = sample("preview", seed, "hex")
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
 def test_the_preview_of_a_finished_board_is_never_read_for_it() -> None:
     # A finished bridges board whose lines its pipes hide was not found; its preview
     # was, and read exactly: a drag there would miss the board. The board's dots, joined

@@ -37,6 +37,17 @@ def test_a_hexagonal_board_beside_a_square_one_is_another_board() -> None:
         read_board(decoy("variant_two_boards", 700004).image)
 
 
+def test_a_small_square_board_beside_a_hexagonal_one_is_another_board() -> None:
+    # A 5x8 walled board beside the hexagonal board read: its dots beside its light
+    # outline and walls ran into them at the cheap look's scale, one pair of round
+    # discs left where the hexagonal reader's own look asks for two (read, a wrong
+    # puzzle). The square board's grid is looked for as beside a square board; its
+    # dots are no smaller copy of the hexagonal board's (the board's preview's grid,
+    # found round its hexagons, is: test_reader_preview, hex preview 3600005).
+    with pytest.raises(UnsureReadingError, match="two boards"):
+        read_board(decoy("variant_two_boards", 5700001).image)
+
+
 def test_a_board_found_in_pieces_is_no_two_boards() -> None:
     # A glow band hides four columns of a 12x15 board's lines at 1/4 scale:
     # its left and right parts are found as two grids holding dots. Full

@@ -110,7 +110,14 @@ def find_bridges(
         and _is_tile(
             rgb, lift, ground[cell], margins[cell], partial(_past_lines, image, geometry, cell)
         )
-        and not shows_disc(image, geometry, cell, samples.core_lab[cell], corners[cell])
+        and not shows_disc(
+            image,
+            geometry,
+            cell,
+            samples.core_lab[cell],
+            corners[cell],
+            ring=samples.ring_lab[cell],
+        )
     }
 
 
@@ -147,11 +154,14 @@ def shows_disc(
     core: np.ndarray,
     corner: np.ndarray,
     *,
+    ring: np.ndarray,
     links: Sequence[float] = (),
 ) -> bool:
     """Whether ``cell`` shows a dot's disc, not a tile: its ``core``'s colour all round its
-    centre (clear of ``links``, the directions of flows coming in: ``disc_share``), but not
-    at its ``corner`` (Lab, as ``corner_colours``; a tile's grey there: ``one_grey``).
+    centre (clear of ``links``, the directions of flows coming in: ``disc_share`` against
+    the cell's ``ring``, Lab: a small dot's rim JPEG blurred toward it, a tile's own grey
+    never), but not at its ``corner`` (Lab, as ``corner_colours``; a tile's grey there:
+    ``one_grey``).
 
     A colour-blind letter's strokes pass for a tile's rails, and the tint a
     flow leaves in its dot's cell for its deck, square and flat to the lines;
@@ -160,7 +170,7 @@ def shows_disc(
     the cell to both its edges along one axis, a flow over its deck (``runs_through``).
     """
     return (
-        disc_share(image, geometry, cell, links, core) >= DOT_NOT_TILE
+        disc_share(image, geometry, cell, links, core, ground=ring) >= DOT_NOT_TILE
         and not one_grey(corner, core)
         and not rails_in_colour(image, geometry, cell, core)
         and not runs_through(image, geometry, cell, core)

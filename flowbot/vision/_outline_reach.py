@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from flowbot.models import BoardGeometry, Cell, link
+from flowbot.vision._cells import RING_INNER
 from flowbot.vision._colour import pixels_at
 from flowbot.vision._marks import MARK_REACH
 from flowbot.vision._outline_edges import ALONG
@@ -64,6 +65,11 @@ GROUND_NOISE = 24
 #: and into the part of a cell ``_marks`` judges (``MARK_REACH`` from its middle):
 #: nearer the line, in small cells, a dot's rim lies just past it (19 px cells:
 #: 2.5 px from the line) and would be carried out over the band.
+#: Or where the cells' samples do not keep clear: the outline, no narrower than the
+#: lines, reaches over the ring (``_over_ring``; synthetic holes mirror 5300005: 13.4 px
+#: cells, the outline 3 px wide and the lines 2 measured to reach 2 px alike, the ring
+#: 1.2 px from the line's middle on the outline, two corner cells' cores 32 and 40 Lab
+#: from their rings and their corners 7-13 Lab off in the lines' hue: "a pipe, not a dot").
 LEAST_PX = 1.0
 #: ... less a pixel: the reach is measured in whole pixels (where the outline's tail
 #: has faded), and ``_marks`` takes its samples at whole pixels, up to half of one
@@ -192,8 +198,9 @@ def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) 
         far, profile = reach(image, outline, pitch, depth_share=DEEP), DEEP
     # (nan: no outline or no line measured.) Past the ground's place the reach is not
     # measured: left as drawn.
+    lines_reach = reach(image, lines, pitch)
     if not (
-        far - reach(image, lines, pitch) >= LEAST_PX
+        (far - lines_reach >= LEAST_PX or (far >= lines_reach and _over_ring(far, pitch)))
         and (0.5 - MARK_REACH) * pitch - ROUNDED_PX <= far < (profile - GROUND) * pitch
     ):
         return image
@@ -226,6 +233,13 @@ def outline_off(image: np.ndarray, geometry: BoardGeometry, features: Features) 
             else:
                 out[band[:, None], at[None, :]] = out[source, at][None, :]
     return out
+
+
+def _over_ring(far: float, pitch: float) -> bool:
+    """Whether an outline reaching ``far`` pixels past its middle covers the ring where a
+    cell's ground is sampled (``_cells.RING_INNER``): in cells so small, the ring lies on
+    the outline's own half-width, however little it reaches past the lines' (whole pixels)."""
+    return far >= (0.5 - RING_INNER) * pitch
 
 
 def _inside(image: np.ndarray, side: Side, past: int) -> np.ndarray:

@@ -319,7 +319,15 @@ def _shows_dot(
     if len(ks) > 1:
         return False
     links = [k * np.pi / 2 for k in ks]
-    return shows_disc(image, geometry, cell, samples.core_lab[cell], corner, links=links)
+    return shows_disc(
+        image,
+        geometry,
+        cell,
+        samples.core_lab[cell],
+        corner,
+        ring=samples.ring_lab[cell],
+        links=links,
+    )
 
 
 def _read(

@@ -9,6 +9,7 @@ import numpy as np
 
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._bridges import shows_disc
+from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import to_lab
 from flowbot.vision._marks import sharp_marks
 from flowbot.vision._rail_ends import runs_through
@@ -42,9 +43,11 @@ def test_a_flow_through_a_cell_is_no_disc_and_a_dot_leaving_one_side_is() -> Non
     one_side, _ = _cell("one side")
     assert runs_through(through, geometry, Cell(0, 0), lavender)
     assert not runs_through(one_side, geometry, Cell(0, 0), lavender)
-    assert not shows_disc(through, geometry, Cell(0, 0), lavender, corner)
+    ring = sample_cells(through, geometry).ring_lab[0, 0]
+    assert not shows_disc(through, geometry, Cell(0, 0), lavender, corner, ring=ring)
     # The same disc with its flow leaving one way stays a disc.
-    assert shows_disc(one_side, geometry, Cell(0, 0), lavender, corner, links=(np.pi,))
+    ring = sample_cells(one_side, geometry).ring_lab[0, 0]
+    assert shows_disc(one_side, geometry, Cell(0, 0), lavender, corner, ring=ring, links=(np.pi,))
 
 
 def _framed_board() -> tuple[np.ndarray, BoardGeometry]:

@@ -40,6 +40,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import (
+    ACROSS_FOUND,
     ACROSS_PLACED,
     HexSides,
     LineMap,
@@ -113,6 +114,8 @@ class EitherWay(LineMap):
         self.ground = np.zeros_like(self.tophat)
         self.contrast = contrast
         self.pipes = pipes
+        # (its sides placed as found ones' are: ``drawn_either_way``)
+        self.cut_ground = False
         self.rgb, self.box, self.pitch = image.astype(np.float32), (x0, y0, x1, y1), pitch
 
     def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
@@ -202,6 +205,16 @@ def _drawn_either_way(
     lines = EitherWay(image, lattice.row_step, contrast, pipes, box)
     drawn = hexagons_drawn(lines, lattice, ACROSS_PLACED)
     return [piece for piece in drawn if piece.cells & cells]
+
+
+def drawn_either_way(
+    image: np.ndarray, lattice: HexLattice, contrast: float, pipes: Crossings
+) -> list[HexSides]:
+    """The pieces of a board's worth of hexagons drawn whole on ``lattice`` as found (looked
+    for ``ACROSS_FOUND`` across) in lines standing out either way (``EitherWay``) over the
+    whole image, the biggest first."""
+    lines = EitherWay(image, lattice.row_step, contrast, pipes)
+    return hexagons_drawn(lines, lattice, ACROSS_FOUND)
 
 
 def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:

@@ -48,6 +48,9 @@ DOT_OFF = 30.0
 #: The ring: this far out from the centre, in pitches (past a dot's rim, 0.3, inside the
 #: flat sides, 0.5).
 RING = 0.42
+#: ... and round its letter, within the dot, this far out (a dot's smallest radius
+#: looked at, ``_pipes._DISC_RADII``: past a bold letter's reach, 0.2 pitch).
+DISC_INNER = 0.26
 
 _ANGLES = np.linspace(0, 2 * np.pi, 48, endpoint=False)
 _RADII = np.linspace(0.05, 1, 12)
@@ -109,9 +112,16 @@ def _dotted(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
     angles = np.linspace(0, 2 * np.pi, 12, endpoint=False)
     around = RING * pitch * np.stack([np.cos(angles), np.sin(angles)], axis=1)
     ring = np.median(lab_at(image, centres[:, None, :] + around[None], h, w), axis=1)
-    centre = centre_colours(image, centres, pitch)
-    apart = delta_e(centre, ring) >= DOT_OFF
-    return np.asarray(apart & (discs_show(image, centres, pitch, centre) >= DISC), bool)
+    dotted = np.zeros(len(centres), bool)
+    # The dot's colour is its centre's, or, where a colour-blind dot's bold letter fills
+    # half its centre (the median there a mix of the two, shown nowhere round it), the
+    # colour round the letter, within the dot (the median over DISC_INNER pitch round it).
+    disc = DISC_INNER * pitch * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    within = np.median(lab_at(image, centres[:, None, :] + disc[None], h, w), axis=1)
+    for colour in (centre_colours(image, centres, pitch), within):
+        apart = delta_e(colour, ring) >= DOT_OFF
+        dotted |= apart & (discs_show(image, centres, pitch, colour) >= DISC)
+    return dotted
 
 
 def _check_empty_inside(sides: HexSides) -> None:

@@ -36,7 +36,12 @@ from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_chan
 from flowbot.vision._hex_consensus import consensus_lead
 from flowbot.vision._hex_coverage import CutInks, covered_lead
 from flowbot.vision._hex_faces import FacedInks
-from flowbot.vision._hex_glow import SignedLines, along_hue, with_darker_lines
+from flowbot.vision._hex_glow import (
+    SignedLines,
+    along_hue,
+    drawn_either_way,
+    with_darker_lines,
+)
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import find_hex_lattices
@@ -68,11 +73,12 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     crossings = Crossings(image, settings.pipe_contrast)
     min_side = MIN_BOARD_SIDE * settings.min_cell_px
 
-    def pieces(channel: np.ndarray, flows: bool) -> list[HexSides]:
+    def pieces(channel: np.ndarray, flows: bool, either: bool = False) -> list[HexSides]:
         # Each piece of hexagons drawn on each lattice is a candidate board (its
         # sides drawn, or crossed by a drawn pipe). A colour's own channel is looked
         # in around the dots or flows alone (the whole screen's clutter, in colour too,
-        # is the brightest's to judge).
+        # is the brightest's to judge); with ``either``, the hexagons are those drawn in
+        # lines standing out either way in some channel (``EitherWay``).
         lattices = find_hex_lattices(
             image,
             settings.work_size,
@@ -85,15 +91,19 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         return [
             piece
             for lattice in lattices
-            for piece in found_hexagons(channel, lattice, settings.line_contrast, crossings)
+            for piece in (
+                drawn_either_way(image, lattice, settings.line_contrast, crossings)
+                if either
+                else found_hexagons(channel, lattice, settings.line_contrast, crossings)
+            )
             if _lattice_passes(piece)
         ]
 
-    def board_in(channel: np.ndarray) -> HexSides | None:
+    def board_in(channel: np.ndarray, either: bool = False) -> HexSides | None:
         # None found around dots apart: a started or finished board may show only
         # flows. The biggest board drawn is the one the user means: the OS's screenshot
         # preview is a smaller copy of it (another board beside it is refused).
-        found = pieces(channel, flows=False) or pieces(channel, flows=True)
+        found = pieces(channel, False, either) or pieces(channel, True, either)
         found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)
         return _biggest_placed(found)
 
@@ -107,6 +117,19 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         sides = board_in(colour)
         if sides is not None:
             break
+    if sides is None:
+        # Glow in one channel and the flows' tints in another may each hide some of the
+        # lines, in every channel, from a board's worth of hexagons (a brown line darker
+        # than a yellow tint in red, than a slate one in blue: a phone's glow shafts
+        # behind a started board, 7 of its 40 hexagons whole): on the lattices the
+        # brightest channel's lines follow, the hexagons drawn in lines standing out
+        # either way in some channel (only then: the common case pays nothing); a board
+        # found there is placed and judged as any other, its lines then the brightest
+        # channel's as any board's.
+        sides = board_in(gray, either=True)
+        if sides is not None:
+            lines = LineMap(gray, sides.lattice.row_step, settings.line_contrast, crossings)
+            sides = replace(sides, lines=lines)
     if sides is None:
         return None
     channel = line_channel(image, sides)

@@ -15,6 +15,7 @@ from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_board import LineMap
 from flowbot.vision._hex_glow import EitherWay, SignedLines
+from tests.vision.conftest import ReadsExactly
 
 # A 6x6 hexagonal board: two corners and one hexagon inside left out, one wall.
 PUZZLE = Puzzle(
@@ -150,3 +151,13 @@ def test_a_glow_shafts_rounded_end_in_an_empty_hexagon_is_no_dot() -> None:
     shot = sample("phone", 4400001, "hex")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_lines_lost_in_every_single_channel_are_seen_either_way(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
+    # Glow shafts light one channel and the flows' tints another: no one channel shows a
+    # board's worth of hexagons, lines standing out either way in some channel do
+    # (session 45's start, held-out seed 5900001, since used).
+    reads_exactly("rectangular", 5900001, "hex", state)

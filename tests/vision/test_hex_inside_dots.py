@@ -11,6 +11,7 @@ from flowbot.screens.synthetic import sample
 from flowbot.vision._hex_inside import _dotted
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._types import DEFAULT_SETTINGS
+from tests.vision.conftest import ReadsExactly
 
 PUZZLE = Puzzle(
     5,
@@ -38,3 +39,10 @@ def test_a_started_board_whose_unpiped_hexagons_are_all_dots_is_read() -> None:
     reading = read_hex(shot.image, DEFAULT_SETTINGS)
     assert reading is not None
     assert reading.puzzle == shot.puzzle.canonical()
+
+
+def test_a_lettered_dot_is_told_by_the_colour_round_its_letter(reads_exactly: ReadsExactly) -> None:
+    # A bold letter fills half a small dot's centre: the median there is a mix seen
+    # nowhere round the dot, so the dot was taken for lines inside an empty hexagon and
+    # every lattice turned down (session 45's start, held-out seed 5900000, since used).
+    reads_exactly("colour_blind", 5900000, "hex", "started")

@@ -94,15 +94,7 @@ def another_board(image: np.ndarray, cells: Cells) -> bool:
         return False
     log.debug("dots like a board's outside it: searching %s", region)
     copies: list[BoardGeometry] = []
-    for other in _grids_then_faint(image, region, settings, copies):
-        if (
-            overlap(as_lattice(other), as_lattice(board)) > 0
-            or other.cell_size < SMALLER_BOARD * settings.min_cell_px
-            # A piece of a smaller copy already found is that copy.
-            or any(overlap(as_lattice(other), as_lattice(copy)) > 0 for copy in copies)
-            or not holds_dots(image, other, settings)
-        ):
-            continue
+    for other in _grids_apart(image, region, board, settings, copies):
         if not copy_of_board(image, cells, other):
             return True
         copies.append(other)
@@ -134,20 +126,32 @@ def square_board_beside(image: np.ndarray, board: DotsSeen) -> bool:
         return False
     log.debug("dots like a board's beside a hexagonal board: searching %s", region)
     copies: list[BoardGeometry] = []
-    for other in _grids_then_faint(image, region, settings, copies):
-        if (
-            overlap(as_lattice(other), as_lattice(box)) > 0
-            or other.cell_size < SMALLER_BOARD * settings.min_cell_px
-            # A piece of a smaller copy already found is that copy.
-            or any(overlap(as_lattice(other), as_lattice(copy)) > 0 for copy in copies)
-            or not holds_dots(image, other, settings)
-        ):
-            continue
+    for other in _grids_apart(image, region, box, settings, copies):
         copy_discs = discs_apart(image, board, where_copy_may_lie(image, other, board.geometry))
         if not dots_copy(image, board, copy_discs):
             return True
         copies.append(other)
     return False
+
+
+def _grids_apart(
+    image: np.ndarray,
+    region: Region,
+    board: BoardGeometry,
+    settings: Settings,
+    copies: list[BoardGeometry],
+) -> Iterator[BoardGeometry]:
+    """The grids in ``region`` that may be another board: apart from ``board``, cells
+    big enough for one (``SMALLER_BOARD``), holding dots, and no piece of a smaller copy
+    of the board already found (``copies``, which the caller adds to as it judges)."""
+    for other in _grids_then_faint(image, region, settings, copies):
+        if not (
+            overlap(as_lattice(other), as_lattice(board)) > 0
+            or other.cell_size < SMALLER_BOARD * settings.min_cell_px
+            or any(overlap(as_lattice(other), as_lattice(copy)) > 0 for copy in copies)
+            or not holds_dots(image, other, settings)
+        ):
+            yield other
 
 
 def where_copy_may_lie(image: np.ndarray, grid: BoardGeometry, board: Geometry) -> Region:

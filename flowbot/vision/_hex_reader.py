@@ -45,6 +45,7 @@ from flowbot.vision._hex_glow import (
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import find_hex_lattices
+from flowbot.vision._hex_lifted import unlifted
 from flowbot.vision._hex_lightness import lightness_lead
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._hex_spill import spilled_lead
@@ -276,6 +277,9 @@ def _inked_board(image: np.ndarray, sides: HexSides, contrast: float) -> tuple[H
         signed = SignedLines(ink_channel(image, sides), pitch, contrast, cut_ground=True)
         # ... or along the lines' own hue, where glow crosses their brightness in it.
         sides = along_hue(image, replace(sides, inks=signed))
+        # ... and each side a big dot beside it lifts the ground of in the channel where
+        # the dot stays dark, where the widths fall in no clear groups.
+        sides = unlifted(image, sides)
     # A dot's hue spilling over a line hides it in the brightest channel: a hexagon
     # joined to the board by a thin line in the widths' channel is the board's.
     sides = joined(sides)

@@ -190,7 +190,14 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "reading them thin, alike, is silent there too (synthetic hex JPEG 5800001 solved: "
     "alone clear along the flat sides, gap 0.40, a thin line between two overlapping "
     "tints 2.32 px against 1.89; the shares and the half-level width no wall; refused "
-    "before).",
+    "before)."
+    " Without pipes, where the widths fall in no clear groups, each side whose ground stands "
+    "LIFTED 0.25 of the lines' contrast above the board's (a big dot touching a thick line, its "
+    "rim as bright as the line in the dot's own channel, lifts the top-hat's ground to the "
+    "line's edge) is measured in the colour channel where its ground stays lowest, below CLEAR "
+    "0.1 there, if the groups are clear then (`_hex_lifted`; synthetic hex zoomed 5800000 "
+    "unsolved: outline sides beside blue dots 1.66-2.43 px in blue against thin lines 1.71 and "
+    "the outline 3.29, 2.9 and up in red; refused before).",
     reason="cannot tell whether a line between two hexagons is a wall or not",
     check=_check_two_groups,
 )

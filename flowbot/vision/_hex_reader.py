@@ -48,6 +48,7 @@ from flowbot.vision._hex_lattice import find_hex_lattices
 from flowbot.vision._hex_lifted import unlifted
 from flowbot.vision._hex_lightness import lightness_lead
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
+from flowbot.vision._hex_shoulder import off_the_shoulder
 from flowbot.vision._hex_spill import spilled_lead
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
 from flowbot.vision._hex_walls_alike import lead_channel
@@ -193,6 +194,10 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
             sides = inked(sides, outline_only=True)
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)
+    if not thin and sides.crossed:
+        # A light band ending along a thin line widens it in every measure that sums its
+        # hump; a wall reaches half the lines' colour as the outline does (``_hex_shoulder``).
+        sides = off_the_shoulder(sides)
     for board_rule in HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES:
         board_rule.check(sides)
     board = hex_board(sides, walled=not thin)

@@ -1,0 +1,88 @@
+"""With pipes drawn, a line on a shoulder nowhere half the lines' colour is a thin line.
+
+A light band ending along a side (a glow shaft's soft edge, a light flow's
+smoothed tint reaching past its side) lifts the ground on one side of the
+line right up to it: every measure that sums the line's hump takes the
+band's slope in with it, and a thin line reads as wide as a wall
+(``_hex_board.WALLS_AS_THE_OUTLINE`` refuses a wall standing on such a
+shoulder). The width at half the lines' colour (``HalfCoveredInks``) is
+blind to the slope: a band fainter than the line never reaches half of it.
+A wall is drawn as the outline is, in the lines' own colour, as wide: its
+middle reaches half of that colour as the outline's does. So where the
+outline's typical half-level width is solid (``SOLID``), a side on a shoulder
+the lead reads wide but whose half-level width is no more than the thin
+lines' typical one is a thin line: the lead's width there is taken as its
+thin lines' typical width, and every rule after judges the board so.
+
+Synthetic hex colour_blind 5700000 started and solved (a khaki tint under a
+glow shaft beside a green one): thin lines 1.58-1.73 px in the lightness's
+share against the boundary 1.24-1.36, on a shoulder, their half-level width
+0.00 (the outline's 2.1-2.2): refused before, read exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from flowbot.vision._hex_board import HexSides, Inks, LineMap, side_direction
+from flowbot.vision._hex_coverage import SOLID, HalfCoveredInks
+from flowbot.vision._hex_faces import FacedInks
+
+
+class ThinnedInks(Inks):
+    """``inks`` but along the sides ``thinned`` (by their corners), each read at the width
+    given (``_hex_board.Inks``)."""
+
+    def __init__(self, inks: Inks, thinned: dict[tuple[float, ...], float]) -> None:
+        self.inks = inks
+        self.thinned = thinned
+        self.told = inks.told
+
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
+        widths = np.array(self.inks.widths(sides, across), np.float64)
+        for i, corners in enumerate(sides):
+            width = self.thinned.get(_key(corners))
+            if width is not None:
+                widths[i] = min(widths[i], width)
+        return widths
+
+
+def _key(corners: np.ndarray) -> tuple[float, ...]:
+    """A side's corners as a key (rounded: the same side's corners computed again)."""
+    return tuple(round(float(v), 3) for v in np.asarray(corners).ravel())
+
+
+def off_the_shoulder(sides: HexSides) -> HexSides:
+    """``sides`` with the sides on a shoulder their lead reads wide, whose line nowhere
+    reaches half the lines' colour past the thin lines' typical half-level width, read at
+    the thin lines' typical width (``ThinnedInks``); ``sides`` as they are without pipes,
+    where the lead measures in the line map itself, or where the outline's half-level
+    width is not solid along every direction (``SOLID``)."""
+    faced = sides.inks_faced if isinstance(sides.inks_faced, FacedInks) else sides.inks
+    groups = sides.groups
+    if not isinstance(faced, FacedInks) or isinstance(sides.inks, LineMap) or groups is None:
+        return sides
+    half = replace(sides, inks=HalfCoveredInks(faced), inks_again=None, inks_faced=None)
+    half_groups = half.direction_groups
+    if any(group is None or group.wide < SOLID for group in half_groups):
+        return sides
+    inner, _ = sides.widths
+    half_inner, _ = half.widths
+    seen, _ = sides.measured
+    ends, _ = sides.ends
+    thinned: dict[tuple[float, ...], float] = {}
+    for (node, other), side in seen.items():
+        key = frozenset((node, other))
+        if key not in inner or not side.shouldered:
+            continue
+        direction = side_direction(key)
+        group, at_half = groups[direction], half_groups[direction]
+        assert at_half is not None
+        if group.is_wide(inner[key]) and half_inner[key] <= at_half.thin:
+            thinned[_key(np.array(ends[node, other], np.float64))] = group.thin
+    if not thinned:
+        return sides
+    return replace(sides, inks=ThinnedInks(sides.inks or sides.lines, thinned))

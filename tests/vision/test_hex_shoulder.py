@@ -1,0 +1,39 @@
+"""Boards with pipes drawn whose thin lines a light band ending along them widens (a glow
+shaft's edge, a light tint's smoothed spill): read exactly (``_hex_shoulder``), and a
+clearest channel that sees no line as the game draws one does not outvote the lead
+(``_hex_coverage._alike_where_told``).
+
+Synthetic shots of development seeds (below 6,100,000).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from flowbot.models import Reading
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_thin_line_on_a_light_bands_shoulder_is_no_wall(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
+    # A khaki tint under a glow shaft beside a green one: two thin lines 1.58-1.73 px in the
+    # lightness's share against the boundary 1.24-1.36, standing on the band's shoulder,
+    # nowhere half the lines' colour (refused before: "a wall between two hexagons does
+    # not measure as the outline does").
+    reads_exactly("colour_blind", 5700000, "hex", state)
+
+
+def test_a_channel_blind_to_a_line_does_not_outvote_the_lead(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # An 11x14 board of pipes under glow shafts: the clearest channel sees two sides of a
+    # hole as 0.00 px and a thin line as 5.40 px (the outline 3.77), every other measure
+    # reads them as the shares do (refused before: "the line's colour and its clearest
+    # channel disagree").
+    reads_exactly("rectangular", 6000001, "hex", "solved")

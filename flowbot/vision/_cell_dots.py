@@ -88,9 +88,12 @@ def read_dots(
         hole[cell] = True
     strong &= ~hole
     # An empty cell whose ring lies on lines as wide as a fifth of a small pitch (a
-    # corner cell's on the outline too) stands out as a dot does: the ground, no dot.
+    # corner cell's on the outline too) stands out as a dot does, or nearly: the
+    # ground, no dot.
     empty = (contrast <= settings.empty_contrast) & ~hole
-    lit = lit_ground(samples, image, geometry, strong & ~flat, empty)
+    lit = lit_ground(
+        samples, image, geometry, (contrast > settings.empty_contrast) & ~hole & ~flat, empty
+    )
     strong &= ~lit
     # A dot's strength is its contrast with the board's background: glow of
     # its colour under it lowers its contrast with its own ring, not that.

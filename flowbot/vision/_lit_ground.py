@@ -30,6 +30,11 @@ from flowbot.vision._stats import median_of
 #: band (a pipe 0.4 pitch wide at most: 0.2 from its axis), inside the grid lines
 #: (0.1 pitch a side at most).
 CORNER_AT = 0.34
+#: Nearest to its middle a cell's corner is also looked at, in pitches along both axes
+#: (0.42 along the diagonal: still past any dot's disc, 0.38 pitch at most): a browser's
+#: zoom blurs the lines a pixel or two into the cell past ``CORNER_AT`` (bridges zoomed
+#: 5900005: 25 px cells, the ground 7.5 Lab off its core there, 0.9 at 0.30).
+CORNER_FROM = 0.30
 #: Pixels either side of a corner's point whose median is its colour (JPEG noise).
 CORNER_SPREAD = 1
 #: Most Lab between the core and a corner of a cell the ground fills: the ground's own
@@ -45,8 +50,9 @@ def lit_ground(
     candidates: np.ndarray,
     empty: np.ndarray,
 ) -> np.ndarray:
-    """Which ``candidates`` (cells standing out from their rings as dots do) are the
-    ground, their rings on the lines and the outline: on the board's border, the ring
+    """Which ``candidates`` (cells standing out from their rings more than empty cells
+    do: as dots do, or in doubt between) are the ground, their rings on the lines and
+    the outline: on the board's border, the ring
     lighter than the core and no lighter than its sectors facing out, a corner of the
     cell within ``SAME_GROUND`` of its core, and a cell beside it (the eight round it)
     read ``empty`` with a core within ``NEAR`` of it (the ground there: a tile or a
@@ -86,16 +92,19 @@ def _outer_sides(rows: int, cols: int, r: int, c: int) -> list[int]:
 
 
 def _corner_colours(image: np.ndarray, geometry: BoardGeometry, cell: Cell) -> np.ndarray:
-    """The colour (Lab) at each of ``cell``'s four corners, ``CORNER_AT`` pitches from its
-    middle along both axes: ``(4, 3)``."""
+    """The colours (Lab) at ``cell``'s four corners, each at ``CORNER_AT`` pitches from its
+    middle along both axes and a pixel nearer at a time down to ``CORNER_FROM``:
+    ``(4 * reaches, 3)``."""
     h, w = image.shape[:2]
     centre = geometry.centre(cell)
-    reach = CORNER_AT * geometry.cell_size
+    pitch = geometry.cell_size
+    reaches = CORNER_AT * pitch - np.arange(0.0, (CORNER_AT - CORNER_FROM) * pitch + 1e-9)
     spread = np.arange(-CORNER_SPREAD, CORNER_SPREAD + 1)
     out = []
     for sx, sy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-        x = np.clip(np.rint(centre.x + sx * reach) + spread, 0, w - 1).astype(np.intp)
-        y = np.clip(np.rint(centre.y + sy * reach) + spread, 0, h - 1).astype(np.intp)
-        xx, yy = np.meshgrid(x, y)
-        out.append(median_of(to_lab(pixels_at(image, yy.ravel(), xx.ravel())), axis=0))
+        for reach in reaches:
+            x = np.clip(np.rint(centre.x + sx * reach) + spread, 0, w - 1).astype(np.intp)
+            y = np.clip(np.rint(centre.y + sy * reach) + spread, 0, h - 1).astype(np.intp)
+            xx, yy = np.meshgrid(x, y)
+            out.append(median_of(to_lab(pixels_at(image, yy.ravel(), xx.ravel())), axis=0))
     return np.stack(out)

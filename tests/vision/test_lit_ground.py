@@ -19,6 +19,7 @@ from flowbot.vision._bridges import find_bridges
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import delta_e
 from flowbot.vision._lit_ground import lit_ground
+from tests.vision.conftest import ReadsExactly
 
 
 def test_a_big_bridges_board_of_small_cells_reads() -> None:
@@ -70,3 +71,12 @@ def test_the_ground_lit_round_its_edge_is_told_from_a_dark_pipe_or_dot() -> None
     ground = strong.copy()
     ground[pipe_end] = ground[disc] = False
     assert (lit == ground).all()
+
+
+def test_empty_border_cells_lit_by_zoom_blurred_lines_read(reads_exactly: ReadsExactly) -> None:
+    # A 10x8 board of 25 px cells zoomed in a web page: the blur runs the lines into
+    # the corner cells' corners at 0.34 pitch (7.5 Lab off the black core), and three
+    # corner cells stand out from their rings at 28-29 Lab, between empty and a dot:
+    # refused as "the colour at cell (7, 9) runs out to its edge", then "cannot tell
+    # whether cell (0, 0) holds a dot".
+    reads_exactly("zoomed", 5900005, "bridges", "unsolved")

@@ -51,6 +51,7 @@ from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._hex_shoulder import off_the_shoulder
 from flowbot.vision._hex_spill import spilled_lead
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
+from flowbot.vision._hex_unpiped_shares import shares_lead
 from flowbot.vision._hex_walls_alike import lead_channel
 from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
@@ -192,6 +193,10 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # measure next to nothing in it).
         if sides.inks is not inked_in:
             sides = inked(sides, outline_only=True)
+    else:
+        # Glow as light as the lines lifts the ground beside them towards their level:
+        # where the lead's widths fall in no clear groups, the lines' colour's shares.
+        sides = shares_lead(image, sides)
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)
     if not thin and sides.crossed:

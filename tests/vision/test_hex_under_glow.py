@@ -143,3 +143,13 @@ def test_walls_under_glow_as_light_as_the_lines_are_never_guessed(seed: int, wha
         assert "wall or not" in str(doubt), what
     else:
         assert reading.puzzle.canonical() == shot.puzzle.as_drawn().canonical(), what
+
+
+def test_unpiped_walls_under_glow_are_read_by_the_lines_colours_shares(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # An orange glow over green lines lifts the ground beside them towards their level: the
+    # lead measured the outline there 1.14-1.72 px against thin lines up to 1.13 (no clear
+    # gap); the lines' colour's shares, each pixel over its own side's ground, fall in clear
+    # groups (gaps 0.52-0.78) and read the board exactly (``_hex_unpiped_shares``).
+    reads_exactly("jpeg", 5500003, "hex", "unsolved")

@@ -79,6 +79,24 @@ def delta_e(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.sqrt(channel_sum(d * d))
 
 
+def delta_e94(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """CIE94 colour difference (graphic arts weights) of ``a`` from the reference ``b``
+    along the last axis (L*, a*, b*): chroma and hue differences count less at ``b``'s
+    higher chroma, where CIE76 stretches them. A fully saturated flow dulled a little at a
+    pipe's blurred edge (a blue of chroma 125 at 110-116, hue and lightness within 3) is
+    9-15 from it in CIE76, 3 at most in CIE94; lightness counts in full."""
+    d = np.subtract(a, b)
+    chroma_a = np.hypot(a[..., 1], a[..., 2])
+    chroma_b = np.hypot(b[..., 1], b[..., 2])
+    d_chroma = chroma_a - chroma_b
+    d_hue_sq = np.maximum(d[..., 1] ** 2 + d[..., 2] ** 2 - d_chroma**2, 0.0)
+    return np.sqrt(
+        d[..., 0] ** 2
+        + (d_chroma / (1 + 0.045 * chroma_b)) ** 2
+        + d_hue_sq / (1 + 0.015 * chroma_b) ** 2
+    )
+
+
 def channel_sum(values: np.ndarray) -> np.ndarray:
     """Sum of three channels along the last axis.
 

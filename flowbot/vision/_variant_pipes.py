@@ -26,7 +26,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._border_sides import EDGE_ENDS, Border, border_of, inner_edge_colours
 from flowbot.vision._cells import NEAR, CellSamples
-from flowbot.vision._colour import delta_e
+from flowbot.vision._colour import delta_e, delta_e94
 from flowbot.vision._grid import past_side
 from flowbot.vision._pipes import Pipes, lab_at
 from flowbot.vision._rule import Rule
@@ -132,7 +132,10 @@ def runs_out(
     # edge blurred into what lies past it): the border is drawn there.
     if (delta_e(on_line, outline) < delta_e(on_line, colour)).any():
         return False
-    if (delta_e(on_line, colour) <= NEAR).mean() < _SHOWS:
+    # The flow's colour told in CIE94: scaling dulls a saturated pipe's edge on the
+    # line by chroma alone (a blue stub 9-15 CIE76 off its cell's core, 3 in CIE94,
+    # warps tiny_cells 6050001 started); the outline is told apart above.
+    if (delta_e94(on_line, colour) <= NEAR).mean() < _SHOWS:
         return False
     if float(delta_e(colour, outline)) > 2 * NEAR:
         return True
@@ -148,7 +151,7 @@ def runs_out(
         # bring the points onto the cell's own ground, its core's colour.
         on_pipe = (delta_e(on_line, colour) <= _ON_PIPE).all()
         return bool(on_pipe and (delta_e(on_line, outline) > NEAR).all()) or None
-    return bool((delta_e(past, colour) <= NEAR).mean() >= _SHOWS)
+    return bool((delta_e94(past, colour) <= NEAR).mean() >= _SHOWS)
 
 
 def letter_free(samples: CellSamples | None, cell: Cell) -> np.ndarray | None:

@@ -11,11 +11,13 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from flowbot.formats import read_puzzles
 from flowbot.models import Reading
 from flowbot.vision import load_image, read_board
+from flowbot.vision._colour import NEAR, delta_e, delta_e94
 from flowbot.vision._pipes import ALREADY_SOLVED
 
 #: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
@@ -83,6 +85,9 @@ SITE = SHARED / "variants"
         # Faint lines hidden under flows' tints round two cells: no hole (not
         # outlined), cells the flows cover.
         ("warps", "drift", 300007, "solved"),
+        # A saturated blue flow out through a warp in 21 px cells: scaling dulls its
+        # edge on the border line by chroma alone, the same flow in CIE94.
+        ("warps", "tiny_cells", 6050001, "started"),
     ],
 )
 def test_pipes_on_a_variant_board_are_read(
@@ -100,3 +105,12 @@ def test_two_flows_crossing_on_a_bridge_with_no_tile_read_its_bridge() -> None:
     assert reading.puzzle.bridges
     assert reading.puzzle.canonical() == level.puzzle.canonical()
     assert ALREADY_SOLVED in reading.notes
+
+
+def test_a_saturated_flow_dulled_by_chroma_alone_is_its_colour_in_cie94() -> None:
+    flow = np.array([35.3, 70.8, -102.8])  # a blue pipe's core, chroma 125
+    edge = np.array([[34.1, 60.3, -92.7], [33.8, 60.2, -92.1]])  # its edge on the border line
+    assert (delta_e(edge, flow) > NEAR).all()
+    assert (delta_e94(edge, flow) < NEAR / 3).all()
+    ground = np.array([5.0, 20.0, -30.0])  # darker: lightness counts in full
+    assert float(delta_e94(ground, flow)) > 2 * NEAR

@@ -158,7 +158,9 @@ def _hexagonal_first(image: np.ndarray, settings: Settings) -> Reading:
     except VisionError as doubt:
         try:
             return _read(image, settings, hexagons=False)
-        except VisionError:
+        except VisionError as square:
+            # The square search's own reason, hidden behind the hexagonal doubt.
+            log.debug("hexagons seen, doubted (%s); no square board either: %s", doubt, square)
             raise doubt from None
     return hexagonal or _read(image, settings, hexagons=False)
 
@@ -178,7 +180,12 @@ def _hexagonal_or(refusal: VisionError, image: np.ndarray, settings: Settings) -
     """The hexagonal board on the screen; ``refusal`` when there is none. A hexagonal board
     found and doubted gives its own doubt: no square grid draws hexagons whole, so the
     square search's doubt there is about lines among the hexagons taken for a grid."""
-    hexagonal = _hexagonal(image, settings)
+    try:
+        hexagonal = _hexagonal(image, settings)
+    except VisionError as doubt:
+        # The square search's own reason, hidden behind the hexagonal doubt.
+        log.debug("hexagonal board doubted (%s); the square search's refusal: %s", doubt, refusal)
+        raise
     if hexagonal is None:
         raise refusal
     return hexagonal
@@ -190,7 +197,8 @@ def _outlined_or(refusal: VisionError, image: np.ndarray, settings: Settings) ->
     refused = refusal.geometry if isinstance(refusal, UnsureBoardError) else None
     try:
         board = outlined_board(image, settings, refused)
-    except UnsureReadingError:
+    except UnsureReadingError as doubt:
+        log.debug("board with an outline doubted: %s", doubt)
         board = None
     if board is None:
         raise refusal

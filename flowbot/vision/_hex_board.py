@@ -167,6 +167,15 @@ class LineMap(Inks):
         profile, _ = self._profiles(self.tophat, sides, across)
         return (profile.max(axis=2) >= self.contrast).mean(axis=1)
 
+    #: Whether the map has a second, costlier look at the sides ``drawn`` leaves undrawn
+    #: (``drawn_again``).
+    looks_again = False
+
+    def drawn_again(self, sides: np.ndarray, across: float, among: np.ndarray) -> np.ndarray:
+        """For the sides ``among`` (indices into ``sides``), the share of each one's middle
+        half a second look finds drawn (``looks_again``; a top-hat alone has none)."""
+        return np.zeros(len(among))
+
     def sides(self, sides: np.ndarray, across: float, *, inked: bool = True) -> list[Side]:
         """How each of the sides ``(n, 2, 2)`` shows (``Side``), looked for ``across``
         pixels either side of it (without ``inked``, its ink left 0: placing the lattice
@@ -762,8 +771,15 @@ def _drawn(
     _, first, which = np.unique(
         names.reshape(-1, 2), axis=0, return_index=True, return_inverse=True
     )
-    shown = lines.drawn(ends.reshape(-1, 2, 2)[first], max(1.5, across * lattice.row_step))
-    drawn = shown >= DRAWN
+    looked, width = ends.reshape(-1, 2, 2)[first], max(1.5, across * lattice.row_step)
+    drawn = lines.drawn(looked, width) >= DRAWN
+    around = which.reshape(len(j), len(_SIDES))
+    again = lines.looks_again
+    if again and lines.pipes is not None and lines.pipes.least_drawn:
+        # (the sides pipes are looked for on follow how many of each hexagon's are drawn)
+        undrawn = np.flatnonzero(~drawn)
+        drawn[undrawn] = lines.drawn_again(looked, width, undrawn) >= DRAWN
+        again = False
     crossed = np.zeros_like(drawn)
     if lines.pipes is not None:
         # (also where the line map shows one: a slanted pipe is too narrow for
@@ -771,11 +787,13 @@ def _drawn(
         at = np.stack([x, y], axis=1)[:, None, :]
         to = at + steps * np.array([lattice.col_step, half_row])
         pairs = np.stack([np.broadcast_to(at, to.shape), to], axis=2).reshape(-1, 2, 2)[first]
-        around = which.reshape(len(j), len(_SIDES))
         asked = np.zeros_like(drawn)
         asked[around[drawn[around].sum(axis=1) >= lines.pipes.least_drawn]] = True
         crossed[asked] = lines.pipes.crossed(pairs[asked], lattice.row_step)
-    whole = (drawn | crossed)[which.reshape(len(j), len(_SIDES))].all(axis=1)
+    shown = drawn | crossed
+    if again:
+        shown = _looked_again(lines, looked, width, shown, around)
+    whole = shown[around].all(axis=1)
     cells = {(int(a), int(b)) for a, b in zip(j[whole], k[whole], strict=True)}
     node, step = first[crossed] // len(_SIDES), first[crossed] % len(_SIDES)
     sides = {
@@ -783,6 +801,26 @@ def _drawn(
         for n, s in zip(node, step, strict=True)
     }
     return cells, sides
+
+
+def _looked_again(
+    lines: LineMap, sides: np.ndarray, across: float, shown: np.ndarray, around: np.ndarray
+) -> np.ndarray:
+    """``shown`` (each of ``sides`` drawn or crossed) with those ``lines`` finds drawn on
+    its second look (``LineMap.drawn_again``), looked at only where that may close a hexagon
+    (``around``: each one's six sides): a round at a time, one side of each hexagon none of
+    whose sides was looked at and found undrawn. The hexagons whole are those every side
+    looked at again would make whole; the second look is costly, and most hexagons of a
+    lattice over a whole screen have a side drawn on neither look."""
+    shown, unseen = shown.copy(), ~shown
+    while True:
+        open_ = (shown | unseen)[around].all(axis=1) & unseen[around].any(axis=1)
+        if not open_.any():
+            return shown
+        rows = around[open_]
+        picked = np.unique(rows[np.arange(len(rows)), unseen[rows].argmax(axis=1)])
+        shown[picked] = lines.drawn_again(sides, across, picked) >= DRAWN
+        unseen[picked] = False
 
 
 def _corners(lattice: HexLattice, node: Node) -> list[Point]:

@@ -90,43 +90,67 @@ class EitherWay(LineMap):
         contrast: float,
         pipes: Crossings | None = None,
         box: tuple[int, int, int, int] | None = None,
+        *,
+        rgb: np.ndarray | None = None,
+        tophat: np.ndarray | None = None,
     ) -> None:
-        # (no brightest channel's top-hat first: the three channels' hold it)
+        # (``rgb``, ``tophat``: the image as floats and its top-hat at this pitch's kernel,
+        # when already made for the read: ``EitherWays``)
         h, w = image.shape[:2]
-        x0, y0, x1, y1 = box or (0, 0, w, h)
-        kernel = line_kernel(pitch)
-        self.tophat = np.zeros((h, w), np.float32)
-        inside = self.tophat[y0:y1, x0:x1]
-        # A line darker than its ground needs its ground in view on both sides: by the
-        # image's edge the black-hat takes what lies past it for brighter ground, and a
-        # cut line's sliver for a dark line there (a hexagon past the edge found drawn).
-        band = kernel.shape[0] // 2
-        edge = np.ones(inside.shape, bool)
-        edge[
-            band * (y0 == 0) : inside.shape[0] - band * (y1 == h),
-            band * (x0 == 0) : inside.shape[1] - band * (x1 == w),
-        ] = False
-        for channel in cv2.split(np.ascontiguousarray(image[y0:y1, x0:x1])):
-            np.maximum(inside, cv2.morphologyEx(channel, cv2.MORPH_TOPHAT, kernel), out=inside)
-            darker = cv2.morphologyEx(channel, cv2.MORPH_BLACKHAT, kernel)
-            darker[edge] = 0
-            np.maximum(inside, darker, out=inside)
+        self.box = box or (0, 0, w, h)
+        self.tophat = either_tophat(image, pitch, self.box) if tophat is None else tophat
         self.ground = np.zeros_like(self.tophat)
         self.contrast = contrast
         self.pipes = pipes
-        # (its sides placed as found ones' are: ``drawn_either_way``)
+        # (its sides placed as found ones' are: ``EitherWays``)
         self.cut_ground = False
-        self.rgb, self.box, self.pitch = image.astype(np.float32), (x0, y0, x1, y1), pitch
+        self.rgb = image.astype(np.float32) if rgb is None else rgb
+        self.pitch = pitch
 
-    def drawn(self, sides: np.ndarray, across: float) -> np.ndarray:
-        """For sides ``(n, 2, 2)``, the share of each one's middle half standing out by the
-        contrast in one channel, or where its colour is no mix of its faces' (a side on a
-        light tint's edge: ``_hex_unmixed``)."""
-        one_channel = super().drawn(sides, across)
-        unmixed = off_mixes(
-            self.rgb, sides, box=self.box, pitch=self.pitch, contrast=self.contrast, across=across
+    #: (its second look: ``drawn_again``)
+    looks_again = True
+
+    def drawn_again(self, sides: np.ndarray, across: float, among: np.ndarray) -> np.ndarray:
+        """For the sides ``among`` (indices into ``sides``, ``(n, 2, 2)``), the share of each
+        one's middle half where its colour is no mix of its faces' (a side on a light tint's
+        edge: ``_hex_unmixed``); ``drawn``, the first look, sees the lines standing out by
+        the contrast in one channel."""
+        return off_mixes(
+            self.rgb,
+            sides,
+            box=self.box,
+            pitch=self.pitch,
+            contrast=self.contrast,
+            across=across,
+            among=among,
         )
-        return np.maximum(one_channel, unmixed)
+
+
+def either_tophat(image: np.ndarray, pitch: float, box: tuple[int, int, int, int]) -> np.ndarray:
+    """The lines of ``image`` (RGB) at a pitch of ``pitch`` standing out from the ground
+    beside them, brighter (top-hat) or darker (black-hat), in whichever of red, green and
+    blue they do most, within ``box`` (``x0, y0, x1, y1``; 0 outside it)."""
+    # (no brightest channel's top-hat first: the three channels' hold it)
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = box
+    kernel = line_kernel(pitch)
+    tophat = np.zeros((h, w), np.float32)
+    inside = tophat[y0:y1, x0:x1]
+    # A line darker than its ground needs its ground in view on both sides: by the
+    # image's edge the black-hat takes what lies past it for brighter ground, and a
+    # cut line's sliver for a dark line there (a hexagon past the edge found drawn).
+    band = kernel.shape[0] // 2
+    edge = np.ones(inside.shape, bool)
+    edge[
+        band * (y0 == 0) : inside.shape[0] - band * (y1 == h),
+        band * (x0 == 0) : inside.shape[1] - band * (x1 == w),
+    ] = False
+    for channel in cv2.split(np.ascontiguousarray(image[y0:y1, x0:x1])):
+        np.maximum(inside, cv2.morphologyEx(channel, cv2.MORPH_TOPHAT, kernel), out=inside)
+        darker = cv2.morphologyEx(channel, cv2.MORPH_BLACKHAT, kernel)
+        darker[edge] = 0
+        np.maximum(inside, darker, out=inside)
+    return tophat
 
 
 class SignedLines(LineMap):
@@ -207,14 +231,43 @@ def _drawn_either_way(
     return [piece for piece in drawn if piece.cells & cells]
 
 
-def drawn_either_way(
-    image: np.ndarray, lattice: HexLattice, contrast: float, pipes: Crossings
-) -> list[HexSides]:
-    """The pieces of a board's worth of hexagons drawn whole on ``lattice`` as found (looked
-    for ``ACROSS_FOUND`` across) in lines standing out either way (``EitherWay``) over the
-    whole image, the biggest first."""
-    lines = EitherWay(image, lattice.row_step, contrast, pipes)
-    return hexagons_drawn(lines, lattice, ACROSS_FOUND)
+class EitherWays:
+    """The hexagons drawn in lines standing out either way (``EitherWay``) over the whole of
+    one image, for one read: asked on the lattices of the dots and of the flows alike, each
+    lattice's pieces are found once, and each top-hat made once for every pitch its kernel
+    serves (the maps are read-only once made)."""
+
+    def __init__(self, image: np.ndarray, contrast: float, pipes: Crossings) -> None:
+        self.image, self.contrast, self.pipes = image, contrast, pipes
+        self._rgb: np.ndarray | None = None
+        self._tophats: dict[int, np.ndarray] = {}
+        self._pieces: dict[HexLattice, list[HexSides]] = {}
+
+    def drawn(self, lattice: HexLattice) -> list[HexSides]:
+        """The pieces of a board's worth of hexagons drawn whole on ``lattice`` as found
+        (looked for ``ACROSS_FOUND`` across) in lines standing out either way over the
+        whole image, the biggest first."""
+        if lattice not in self._pieces:
+            self._pieces[lattice] = hexagons_drawn(
+                self._lines(lattice.row_step), lattice, ACROSS_FOUND
+            )
+        return list(self._pieces[lattice])
+
+    def _lines(self, pitch: float) -> EitherWay:
+        h, w = self.image.shape[:2]
+        if self._rgb is None:
+            self._rgb = self.image.astype(np.float32)
+        size = line_kernel(pitch).shape[0]
+        if size not in self._tophats:
+            self._tophats[size] = either_tophat(self.image, pitch, (0, 0, w, h))
+        return EitherWay(
+            self.image,
+            pitch,
+            self.contrast,
+            self.pipes,
+            rgb=self._rgb,
+            tophat=self._tophats[size],
+        )
 
 
 def along_hue(image: np.ndarray, sides: HexSides) -> HexSides:

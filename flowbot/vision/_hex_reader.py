@@ -37,14 +37,14 @@ from flowbot.vision._hex_consensus import consensus_lead
 from flowbot.vision._hex_coverage import CutInks, covered_lead
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_glow import (
+    EitherWays,
     SignedLines,
     along_hue,
-    drawn_either_way,
     with_darker_lines,
 )
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_joined import joined
-from flowbot.vision._hex_lattice import find_hex_lattices
+from flowbot.vision._hex_lattice import HexLattice, find_hex_lattices
 from flowbot.vision._hex_lifted import unlifted
 from flowbot.vision._hex_lightness import lightness_lead
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
@@ -76,26 +76,39 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     crossings = Crossings(image, settings.pipe_contrast)
     min_side = MIN_BOARD_SIDE * settings.min_cell_px
 
+    # (made once for the read: asked again on the same lattices, see ``pieces``)
+    either_ways = EitherWays(image, settings.line_contrast, crossings)
+    lattices_of: dict[tuple[int, bool], tuple[np.ndarray, list[HexLattice]]] = {}
+
+    def lattices_in(channel: np.ndarray, flows: bool) -> list[HexLattice]:
+        # The lattices each channel shows round the dots or flows, found once for the read
+        # (looked in again on the brightest channel for lines standing out either way).
+        key = (id(channel), flows)
+        if key not in lattices_of:
+            lattices = find_hex_lattices(
+                image,
+                settings.work_size,
+                settings.line_contrast,
+                min_side,
+                flows=flows,
+                gray=channel,
+                whole=channel is gray,
+            )
+            # (the channel held with them: its id stays its own through the read)
+            lattices_of[key] = channel, list(lattices)
+        return lattices_of[key][1]
+
     def pieces(channel: np.ndarray, flows: bool, either: bool = False) -> list[HexSides]:
         # Each piece of hexagons drawn on each lattice is a candidate board (its
         # sides drawn, or crossed by a drawn pipe). A colour's own channel is looked
         # in around the dots or flows alone (the whole screen's clutter, in colour too,
         # is the brightest's to judge); with ``either``, the hexagons are those drawn in
         # lines standing out either way in some channel (``EitherWay``).
-        lattices = find_hex_lattices(
-            image,
-            settings.work_size,
-            settings.line_contrast,
-            min_side,
-            flows=flows,
-            gray=channel,
-            whole=channel is gray,
-        )
         return [
             piece
-            for lattice in lattices
+            for lattice in lattices_in(channel, flows)
             for piece in (
-                drawn_either_way(image, lattice, settings.line_contrast, crossings)
+                either_ways.drawn(lattice)
                 if either
                 else found_hexagons(channel, lattice, settings.line_contrast, crossings)
             )

@@ -35,18 +35,25 @@ def off_mixes(
     pitch: float,
     contrast: float,
     across: float,
+    among: np.ndarray | None = None,
 ) -> np.ndarray:
     """For sides ``(n, 2, 2)`` (two corners' x, y each) of hexagons at a pitch of ``pitch``
     in ``rgb`` (``(H, W, 3)``, float), the share of each one's middle half where a pixel
     within ``across`` of it lies ``contrast`` off the mixes of its faces (``GROUND_OFF``
     out either side), in RGB; both faces within ``box`` (``x0, y0, x1, y1``: past it, or
-    past the image's edge, a face is nothing's, and a cut line's sliver no mix of it)."""
+    past the image's edge, a face is nothing's, and a cut line's sliver no mix of it).
+    With ``among`` (indices into ``sides``), those sides' shares alone, each as among all."""
     if not len(sides):
         return np.zeros(0)
     a, b = sides[:, 0], sides[:, 1]
     length = np.maximum(np.hypot(*(b - a).T), 1e-6)
-    normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
+    # (as many points along each as the longest side of all needs)
     steps = max(5, int(length.max() / 2))
+    if among is not None:
+        a, b, length = a[among], b[among], length[among]
+        if not len(a):
+            return np.zeros(0)
+    normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
     ts = np.linspace(0.25, 0.75, steps)
     along = a[:, None, :] + ts[None, :, None] * (b - a)[:, None, :]  # (n, t, 2)
     off = GROUND_OFF * pitch
@@ -56,7 +63,7 @@ def off_mixes(
     # (remap takes fewer than 32767 rows at once)
     seen = np.concatenate(
         [sampled(rgb, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
-    ).reshape(len(sides), steps, len(looks), 3)
+    ).reshape(len(a), steps, len(looks), 3)
     near, far, line = seen[:, :, :1], seen[:, :, 1:2], seen[:, :, 2:]
     # Each pixel across the side, its distance from the segment between its faces.
     step = far - near

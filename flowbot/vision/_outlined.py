@@ -44,7 +44,7 @@ from flowbot.vision._choose import Board
 from flowbot.vision._colour import brightest_channel, delta_e
 from flowbot.vision._dots_apart import flow_coloured
 from flowbot.vision._ends_lattice import dots_grid
-from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, full_size, shrunk
+from flowbot.vision._grid import MIN_BOARD_SIDE, board_at_other_pitch, full_size, overlap, shrunk
 from flowbot.vision._lattice import find_lattices
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice
@@ -67,7 +67,7 @@ from flowbot.vision._types import Features, Settings
 from flowbot.vision._variant_pipes import border_under_pipes
 from flowbot.vision._warps import find_warps, frame_openings
 
-#: Candidate grids tried (most cells first).
+#: Candidate grids tried (most cells first; and one bigger apart from them: ``_candidates``).
 CANDIDATES = 3
 #: Most share of the sides between two cells of the board drawn fainter than a
 #: line (under glow or glare): a lattice half a cell off shows none of its lines.
@@ -254,7 +254,7 @@ def find_outlined(
             for g in (full_size(lattice, f) for lattice in lattices)
             if not any(board_at_other_pitch(as_lattice(g), as_lattice(b.geometry)) for b in boards)
         ]
-        for geometry in grids[:CANDIDATES]:
+        for geometry in _candidates(grids):
             if geometry.cell_size < settings.min_cell_px:
                 continue
             if any(_within(geometry, board.geometry) for board in boards):
@@ -282,6 +282,29 @@ def find_outlined(
     if doubts:
         raise doubts[0]
     return None
+
+
+def _candidates(grids: list[BoardGeometry]) -> list[BoardGeometry]:
+    """The grids tried, of ``grids`` (most cells first): the first ``CANDIDATES``, and the
+    biggest of the rest lying apart from them all and bigger than each, if any.
+
+    Most cells first, the lines of a small board drawn elsewhere at its pitch and finer
+    ones (its cells' middles, its pipes' edges) may fill every place: the OS's screenshot
+    preview's, crowding out the bigger board it shows, with fewer, larger cells (synthetic
+    holes preview 6200000 started: four of a 5x5 preview's lattices, 80 cells at most,
+    before the board's 5x5; the preview read alone, a copy of a board not found).
+    """
+    taken = grids[:CANDIDATES]
+    apart = [
+        g
+        for g in grids[CANDIDATES:]
+        if all(overlap(as_lattice(g), as_lattice(t)) == 0 and _area(g) > _area(t) for t in taken)
+    ]
+    return taken + sorted(apart, key=_area)[-1:]
+
+
+def _area(geometry: BoardGeometry) -> float:
+    return (geometry.right - geometry.left) * (geometry.bottom - geometry.top)
 
 
 def _biggest(boards: list[Outlined]) -> Outlined:

@@ -24,10 +24,17 @@ import numpy as np
 
 from flowbot.vision._cells import NEAR
 from flowbot.vision._colour import delta_e
-from flowbot.vision._pipes import BAND_NEAR, BAND_SHARE, BESIDE_APART, band_sides
+from flowbot.vision._pipes import BAND_NEAR, BAND_SHARE, band_sides
 
 #: The bend's third cell from the middle of a link: this many pitches across it.
 _APEX = math.sqrt(3) / 2
+#: How far (a share of the pipe stage's ``contrast``) the colour beside a band must stand
+#: from it for the ground to show there: a pipe over its own flow's tint stands least from
+#: it, lower than on square boards (``_pipes.BESIDE_APART`` 0.6): a teal pipe over its tint
+#: under a phone's glow 17.4-17.9 Lab, 0.58-0.60 of it (synthetic hex phone_large 6200000
+#: started and solved: the link into its dot lost, the two hexagons it joins left out and
+#: their neighbours' sides read as thin lines facing out, refused as a covered board).
+GROUND_APART = 0.55
 
 
 def bent(
@@ -43,7 +50,7 @@ def bent(
     (``(n, 2, 2)``) with the colour beside them ``apart`` from it (``_pipes.band_sides``),
     whether in each of its two cells the ground shows beside it on both sides, or on one
     with the other covered by a sharp bend's other band (``(n,)``)."""
-    clear: np.ndarray = np.asarray(apart > BESIDE_APART * contrast)  # (n, cell, side)
+    clear: np.ndarray = np.asarray(apart > GROUND_APART * contrast)  # (n, cell, side)
     whole = np.asarray(clear.all(axis=2))
     # One side covered, by the band's own colour: which link would cover it.
     covered = (clear.sum(axis=2) == 1) & (apart.min(axis=2) <= BAND_NEAR)
@@ -67,7 +74,7 @@ def bent(
         (share >= BAND_SHARE)
         & (delta_e(other_band, band[link]) <= NEAR)
         & (near_side <= BAND_NEAR)
-        & (far_side > BESIDE_APART * contrast)
+        & (far_side > GROUND_APART * contrast)
     )
     whole[link[bend], cell[bend]] = True
     return np.asarray(whole.all(axis=1))

@@ -158,6 +158,17 @@ def test_a_pipe_is_told_by_its_centres_colour_over_its_noise() -> None:
     assert pipe_bands(image, centres, 19.0, 30.0)[1][0]
 
 
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_pipe_over_its_own_tint_under_glow_is_a_pipe(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
+    # A teal pipe into its dot stood 17.4-17.9 Lab from its own tint beside it under a
+    # phone's glow (the ground looked for there, 18 needed): the two hexagons it joins
+    # were left out, their neighbours' sides read as thin lines facing out, and the board
+    # refused as covered (``_hex_bends.GROUND_APART``).
+    reads_exactly("phone_large", 6200000, "hex", state)
+
+
 def test_a_glow_shaft_along_a_column_is_no_pipe() -> None:
     # A glow shaft down the board's first column shows the ground on one side of
     # the link between two empty cells only: taken as a band there, it made two dots

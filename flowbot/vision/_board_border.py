@@ -522,10 +522,19 @@ BORDER: Rule[Grid] = Rule(
     "frame) is allowed, and so is a gap where another window's ground meets the board.",
     bounds="Weak border cells (under _WEAK_BORDER 0.5 of the drawn border: holes 0.16-0.38) "
     "judged by colour against LINE_COLOUR_NOISE 12 CIELAB (good cells 0.8-4.9, holes "
-    "27.3-42.3); _GAP_OUTSIDE_APART 4 (holes <= 1.6, windows >= 8.3); _OWN_BORDER_APART 24; "
-    "_NEAR_GROUND_APART 18 (holes 21.6-39.9, good cells <= 13.8; none on 512 real screens); "
-    "a cell's border drawn is the lines' colour where the border lies beside the other cells, "
-    "not a window's text farther out (flow_edge_objects 505).",
+    "27.3-42.3); _GAP_OUTSIDE_APART 4 (holes <= 1.6, windows >= 8.3); _OWN_BORDER_APART "
+    "24; _NEAR_GROUND_APART 18 (holes 21.6-39.9, good cells <= 13.8; none on 512 real "
+    "screens); a cell's border drawn is the lines' colour where the border lies beside the "
+    "other cells, not a window's text farther out (flow_edge_objects 505), or the colour "
+    "of the inner lines along the cell's own row or column where those stand from its own "
+    "ground past LINE_COLOUR_NOISE (a blur mixes a thin line with the ground either side: "
+    "beside a dark flow's black row among flows' tints, 24 px cells blurred 1.2 px through "
+    "JPEG 50, the border 21 Lab from the lines' median, 2.4 from its row's lines; a cell "
+    "left out shows its ground or what lies outside); the border is drawn only at the "
+    "offsets of its typical profile unlike the cells' own ground there (a flow's tint near "
+    "the lines' colour along most of a side shows their colour with no line: classic "
+    "mirror 300112 solved, the screen's edge cropping the border, a green cell among "
+    "yellow ones read left out).",
     reason=_BORDER_GAP,
     check=lambda grid: check_border(
         grid.lattice, grid.maps, grid.image, grid.factor, grid.settings, edges=grid.edges

@@ -88,7 +88,8 @@ OUTLINED_HOLES: Rule[Grid] = Rule(
     refuses="a cell outlined all round in a colour lighter than the lines, plain inside",
     why="The game draws no lines inside a cell it leaves out and outlines it in a bright "
     "colour of its own; a pipe tints a line too, but never a cell's every side.",
-    bounds="OUTLINE_LIGHTER 12 L*: good screens' cell sides at most 2.0 lighter than the "
+    bounds="`_border_sides.OUTLINE_LIGHTER` 12 L*, as the outline all round is told (its colour "
+    "not the lines': SAME_LINE 24): good screens' cell sides at most 2.0 lighter than the "
     "rest of their line (560 synthetic, 491 real), outlines of cells left out 20-41.",
     reason="cell (r, c) is outlined in another colour than the grid lines: left out of a "
     "shaped board",

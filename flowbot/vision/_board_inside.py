@@ -100,22 +100,26 @@ REASON = "the grid's cells hold lines inside them (a lattice at a multiple of th
 
 EMPTY_INSIDE: Rule[Grid] = Rule(
     name="cells empty of lines",
-    refuses="a grid overlapped by another grid found at a whole fraction of its pitch, whose "
-    "cells hold a line inside them both ways (0.2-0.8 of the pitch from their lines), along "
-    "most of their length, nearly as strong as the grid's own lines",
+    refuses="a grid overlapped by another grid found at a whole fraction of its pitch (within "
+    "`_grid.WHOLE` 0.1 of a ratio of 2 or more: the board's lines in pieces), whose cells "
+    "hold a line inside them both ways (0.2-0.8 of the pitch from their lines), along most "
+    "of their length, nearly as strong as the grid's own lines",
     why="A board's cells hold dots, pipes and ground, never a grid line. Drawn pipes break a "
-    "small board's lines into pieces in the shrunk copy, and the line search may join every "
-    "second or third line into a grid in step with the board at a multiple of its pitch; "
-    "read, its cells show dots off their centres and the screen would be refused before the "
-    "board, found through its pipes, is read.",
-    bounds="INSIDE_LINE 0.6 of the own lines' top-hat strength, per cell the strongest inside, "
-    "each column or row taken as its median along the grid (a pipe along a cell's middle, "
-    "which small cells' copies show as a line, runs along part of a board at most); median "
-    "over the cells, the weaker way: boards found, solved (45 dev shots, tiny cells among "
-    "them) 0.00-0.37 (holes in tiny cells: their outline's sides missing lines); a lattice at "
-    "3 times the pitch 0.74 (bridges tiny cells 300007 started, session 25). Looked at only "
-    "where another grid found overlaps it at a whole fraction of its pitch (within _grid.WHOLE "
-    "0.1 of a whole ratio, 2 or more): the board's lines in pieces; a read pays for no more.",
+    "small board's lines into pieces in the shrunk copy, and the line search may join "
+    "every second or third line into a grid in step with the board at a multiple of its "
+    "pitch; read, its cells show dots off their centres and the screen would be refused "
+    "before the board, found through its pipes, is read (`_board_inside`).",
+    bounds="`INSIDE_LINE` 0.6 of the own lines' top-hat strength (the cell's own lines, the "
+    "border among them): per cell the strongest inside, each column or row its median "
+    "along the grid (at 33 rows) (a pipe along a cell's middle, which small cells' copies "
+    "show as a line, runs along part of a board at most), the median over the cells, the "
+    "weaker way; boards found, solved, in every copy the search makes (45 dev shots, tiny "
+    "cells among them) 0.00-0.37 (holes in tiny cells: their outline's sides missing "
+    "lines), a lattice at 3 times the pitch (bridges tiny cells 300007 started) 0.74-1.21; "
+    "at twice the pitch in a preview's large cells, pipes hiding the lines inside, "
+    "0.22-0.43 (left to the cell rules: refused). Looked at only where another grid found "
+    "overlaps it at a whole fraction of its pitch (the board's lines in pieces): a read "
+    "pays for no more.",
     reason=REASON,
     check=check_empty_inside,
 )

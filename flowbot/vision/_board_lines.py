@@ -604,12 +604,22 @@ _WALL_STROKE = 1.5
 ALONE: Rule[Grid] = Rule(
     name="one grid alone",
     refuses="another grid of the same pitch overlapping or adjoining the one found",
-    why="A wall or a shaped board's outline continues the board's own lattice as a grid of "
-    "its own; the board would be read without them. A grid out of step with it beside the "
-    "board, or drawn nowhere over it, is another window's and passes.",
-    bounds="Pitches within 15 %; adjoining: a gap under 1.5 pitch; out of step and unseen: "
-    "lines covering under line_coverage (0.6) of the board, 0.00-0.01 measured on an editor's "
-    "grid merged with a mirror window's board (jpeg 100285), a row of dots 0.27.",
+    why="A wall or a shaped board's outline continues the board's own lattice as a grid of its "
+    "own; the board would be read without them. A grid out of step with it beside the "
+    "board, or drawn nowhere over it, is another window's and passes; so is one of the "
+    "board's own lines crossed with lines along its cells' middles (`_along_cell_middles`: "
+    "pipes along the middles pass for lines in a shrunk copy, joined with the board's "
+    "lines crossing them: walls jpeg 5500000 solved, the bottom rows' long pipes). Refused "
+    "with every such grid on the board's lattice (`GridsMeetError.in_step`), the grid is "
+    "grown where its lines go on and judged whole.",
+    bounds="Pitches within 15 %; adjoining: a gap under 1.5 pitch; out of step and unseen: lines "
+    "covering under line_coverage (0.6) of the board, 0.00-0.01 measured on an editor's "
+    "grid merged with a mirror window's board (jpeg 100285), a row of dots 0.27; on the "
+    "cells' middles: within `_ON_MIDDLE` 0.12 pitch of them one way and of the lines the "
+    "other, inside the board or a pitch past it; two such lines, or one where the grid "
+    "reaches less than one of its cells into the board (the board's last line joined with "
+    "a spreadsheet's text beside a mirror window, 17 by 28 px over its corner: classic "
+    "jpeg 4700004 started).",
     reason="several grids meet here (a board with walls or an irregular shape)",
     check=lambda grid: check_alone(
         grid.lattice, grid.others, grid.maps, grid.settings.lines().line_coverage
@@ -621,20 +631,38 @@ INNER_EDGES: Rule[Grid] = Rule(
     refuses="a grid whose inner edges are missing (holes, walls drawn apart from the lines), "
     "too faint to trust, or drawn wider, brighter or with more ink than the lines (walls)",
     why="The game draws every inner edge of a plain board alike; a missing edge or a wall "
-    "changes the puzzle, so reading it as plain would be a wrong answer. Zoom blur widens a "
-    "line but keeps its ink; a wall adds ink.",
-    bounds="Walls: _WALL_INK 1.5 (zoom-blurred lines 0.98-1.12, walls >= 2.5), _WALL_BRIGHTER "
-    "1.6 (real lines <= 1.11, walls >= 2.04), _WALL_STROKE 1.5 (walls >= 1.85, good boards' "
+    "changes the puzzle, so reading it as plain would be a wrong answer. Zoom blur widens "
+    "a line but keeps its ink; a wall adds ink. The typical line's ink is the more of all "
+    "edges' median and that of the edges on the darkest grounds (lower quartile): a flow's "
+    "tint beside most edges of a started board lowers their ink, and a whole line a "
+    "browser's zoom drew a pixel wider on the plain ground held twice the median (bridges "
+    "zoomed 320004 started).",
+    bounds="Walls: _WALL_INK 1.5 (zoom-blurred lines 0.98-1.12, walls >= 2.5), _WALL_BRIGHTER 1.6 "
+    "(real lines <= 1.11, walls >= 2.04), _WALL_STROKE 1.5 (walls >= 1.85, good boards' "
     "peakless edges <= 1.30); edges dimmed with their neighbours by glow keep >= 0.34 of "
-    "their contrast, holes' <= 0.11 (_DIMMED_WITH_NEIGHBOURS 0.25), an edge a pipe may cross "
-    "judged in colour near its ends (a teal flow over bright glow: 13-15 Lab there against a "
-    "typical 30, 0 along the middle, bridges rectangular 300011 started); with pipes drawn, no "
-    "edge a wall by its colour alone (pipes cover the middles, tints step across edges "
-    "between flows: mirror 100001 solved), only by the line map near its ends and its width, "
-    "wider holding a line's ink at least (a line between two tints, barely above the brighter, "
-    "read 2 px with half a line's ink: mirror 300044 solved), wider than its own line's edges "
-    "over a like ground (_LIKE_GROUND 0.25 of the typical peak: a line 2 px over black, 1 px "
-    "over tints, mirror 300019 started).",
+    "their contrast, holes' <= 0.11 (_DIMMED_WITH_NEIGHBOURS 0.25), an edge a pipe may "
+    "cross (pipes drawn) judged in colour, as in the line map, near its ends "
+    "(`_edges.NEAR_CORNERS`: a teal flow over bright green glow, its faint lines 13-15 Lab "
+    "by their ends against a typical 30, 0 along the middle, bridges rectangular 300011 "
+    "started); with pipes drawn, no edge a wall by its colour alone (pipes cover the "
+    "middles, tints step across edges between flows: mirror 100001 solved), only by the "
+    "line map near its ends and its width, wider holding a line's ink at least (a line "
+    "between two tints, barely above the brighter, read 2 px with half a line's ink: "
+    "mirror 300044 solved); wider than its own line's edges over a ground like its own "
+    "where it has any (`_LIKE_GROUND` 0.25 of the typical peak: a line whose blur spreads "
+    "over two pixels at nearly half its peak read 2 px over black, 1 px over the tints, "
+    "its line's median 1: mirror 300019 started); lines no brighter than beside them in "
+    "the brightest channel (at fewer than `_SEEN_BRIGHT` 0.25 of the edges near their "
+    "ends) judged so in the colour channel where the most of them stand out brighter, 0.25 "
+    "at least (`_board_lines._own_channel`: grey-green lines on a purple glow brighter in "
+    "blue, an edge beside a flow's tint taken for a wall, mirror 300111 started), none "
+    "such: cannot tell, a wall. The edges a pipe crosses, too faint so to trust (their "
+    "typical under the line contrast), are looked at near their ends for a line darker "
+    "than beside it too: the game draws its lines in one colour over a ground that shows "
+    "through, and over glow or a flow's tint lighter than the line it stands darker than "
+    "both its sides (classic preview 3800004 solved: a 10x10 board over glow lit on its "
+    "right, its lines too faint in the bright look over 4 columns of 10, typical 7 against "
+    "10).",
     reason="some inner grid lines are missing (holes or walls in the board) / "
     "some inner grid edges are drawn as walls / the grid's inner lines are too faint to trust",
     check=lambda grid: check_edges(

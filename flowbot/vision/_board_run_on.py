@@ -150,8 +150,13 @@ RUN_ON: Rule[Grid] = Rule(
     why="Glow as bright as the lines, or a half-solved board's pipes, hide whole rows from "
     "the line map: the grid found would be too small, a wrong puzzle. Text or a window beside "
     "the board lines up with a few lines at most.",
-    bounds="A line goes on at edge_colour_ratio 0.4 to 2 times its contrast inside and in "
-    "its own colour (SAME_LINE 24 CIELAB: two lines seen on one board 12 apart).",
+    bounds="A line goes on at edge_colour_ratio 0.4 to 2 times its contrast inside and in its own "
+    "colour (`_board_hidden_lines.SAME_LINE` 24 CIELAB: two lines seen on one board 12 "
+    "apart; a line's stub further in, `_ends`, too); the line map's run-on, asked first "
+    "with the inner edges, leaves out a line seen a pitch past the border in colour as a "
+    "line of another colour, past SAME_LINE (`_board_run_on.other_lines_past`: an editor's "
+    "white rules a third of the pitch apart beside a mirror window, in step with four of a "
+    "board's six rows, 53 Lab off its green lines, bridges colour_blind 1200002 unsolved).",
     reason="grid lines run on past the board's border (a cut-off or irregular board)",
     check=lambda grid: check_run_on_by_colour(grid.run_on, grid.settings),
 )

@@ -200,11 +200,17 @@ MARKS: Rule[Cells] = Rule(
     refuses="an empty cell with sharp lines or edges near its centre (a bridge's rails, a "
     "word, a tile's edge)",
     why="An empty cell shows the background, which glow tints smoothly; anything drawn there "
-    "is no empty cell, even when its colour is the background's on average.",
+    "is no empty cell, even when its colour is the background's on average. A border "
+    "cell's steps towards its outer side are judged only to `FRAME_SIDE_REACH` 0.15 pitch "
+    "from its centre (compared 0.1 further out): the frame may be drawn thicker than any "
+    "line, and a browser's zoom blurs it 0.345 pitch into the cell (bridges zoomed 300044: "
+    "a corner cell saw both its frames' edges, 37.8).",
     bounds="SHARP_MARK 25 (empty cells <= 13 synthetic, 8 real; bridges 63+); TEXT_MARK 12 for "
-    "marks both ways (good boards <= 10.5, dim words 16.4-23.3); LINE_MARK 4 at LINE_NOISE 3 "
-    "times the board's noise (dim words 3.8-6.0 times, good boards <= 2.0); SOFT_MARK 2.1 "
-    "rims (glow pipes 2.46-6.9, shrunk ones the softest; drawn lines 0.75-1.74).",
+    'marks both ways (good boards <= 10.5, dim words 16.4-23.3, a "!" over glow in an edge '
+    "cell 12.9: flow_edge_objects 330003); LINE_MARK 4 at LINE_NOISE 3 times the board's "
+    "noise (dim words 3.8-6.0 times, good boards <= 2.0); SOFT_MARK 2.1 rims (glow pipes "
+    "2.46-6.9, the softest in a phone's screen shrunk into a mirror window: warps mirror "
+    "5100004; drawn lines 0.75-1.74).",
     reason="cell (r, c) holds something drawn (sharp lines or edges), neither a dot nor empty",
     check=lambda cells: check_marks(
         cells.image, cells.geometry, cells.dots | cells.piped, cells.features.holes
@@ -215,9 +221,11 @@ TILES: Rule[Cells] = Rule(
     name="no tile in an empty cell",
     refuses="an empty cell holding a filled square, however near the glow's colour",
     why="Nothing in an empty cell ends in a straight step all round inside the lines; a tile "
-    "of nearly the glow's colour leaves core and ring alike and its edges past sharp_marks' "
-    "reach. A bridge's cell is left to the bridge finder: its tile, found by its shape, is "
-    "painted over in one colour, whose flat square stands out where glow peaks there.",
+    "of nearly the glow's colour leaves core and ring alike and its edges past "
+    "sharp_marks' reach. A bridge's cell is left to the bridge finder: its tile, found by "
+    "its shape, is painted over in one colour (`_bridges.take_off`), and where glow peaks "
+    "in that cell the paint's flat square stands out of the glow round it (bridges crop "
+    "300130: 8.6).",
     bounds="TILE_STEP 5 grey levels of tile_outline (good boards <= 1.1 synthetic, 2.35 real; "
     "tiles over glow 8-25); only cells TILE_GROUND 25 Lab from the background (tiles 38+, "
     "real empty cells <= 29.5, 22 on all but one).",

@@ -125,7 +125,7 @@ def _glow_across(
 PIPES: Rule[Cells] = Rule(
     name="no pipe drawn but those read",
     refuses="colour crossing a grid edge in a dot's colour and strength that the pipe stage "
-    "(_pipes) did not read as a flow: a pipe hiding a dot, a drawing in doubt",
+    "(`_pipes`) did not read as a flow: a pipe hiding a dot, a drawing in doubt",
     why="A pipe has one colour on both sides of an edge, its dots'. The pipe stage reads "
     "flows only as simple paths from a dot and hides their cells; any other band is a pipe "
     "it could not vouch for, and reading the dots past it could be wrong. Glow bands, the "

@@ -410,45 +410,64 @@ def check_no_faint_pipes(cells: Cells) -> None:
 
 FAINT_PIPES: Rule[Cells] = Rule(
     name="no faint pipe unread",
-    refuses="a band fainter than the pipe contrast (down to FAINTER of it) running from "
+    refuses="a band fainter than the pipe contrast (down to `FAINTER` 0.5 of it) running from "
     "centre to centre between cells no flow read touches, drawn with a sharp edge",
-    why="A dark flow on a ground of nearly its hue stands out from its tint less than "
-    "the pipe contrast, and its dots, a pipe running out of them, are no flat discs: "
-    "unread, its pair would be left out of the puzzle. The pipe stage reads such flows "
-    "when they are whole; a faint pipe it could not read is a drawing in doubt. Glow "
-    "fades softly across its width and is no pipe, nor is a band judged in lightness wider "
-    "than a pipe (a glow shaft in a phone mirrored small, its edges over 4 px only); a "
-    "band within SOFT_LIGHTNESS of its "
-    "ground's lightness is judged in colour, each edge against its own side: a pipe when "
-    "sharp on both. A band that runs on in line past the board's border, every cell on the "
-    "way that no dot or pipe read covers showing its colour, is the background's glow "
-    "shaft however sharp its edges seem (runs_past_board): the game draws no pipe past the "
-    "border but a warp's stub, and in colour on a dark ground one level of noise over a "
-    "shaft's 12-level ramp is a step as steep as a pipe's edge. A band the grid line between "
-    "its cells crosses as beside it lies under the board's lines, glow wherever it ends "
-    "(under_line): the game draws its pipes over its lines. A link into a dot, or round "
-    "a bend, or beside the ground with another tint past it, is seen as the faint read sees "
-    "it (into_dots).",
-    bounds="FAINTER 0.5 of pipe_contrast 30 (a purple flow on a magenta-lit ground 15 Lab "
-    "from its tint); DRAWN_SHARE 0.5 of the places looked at with an edge not soft within "
-    "BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else in "
-    "colour, COLOUR_STEP 9 Lab to each side (that flow 0.92; glow ending in a cell 0; dark "
-    "flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 80: read or refused; "
-    "JPEG 60 blurs one edge of some as slow as glow's); none on the 509 real screens; "
-    "WIDEST 0.5 pitch between the band's half-way places (pipes 0.30-0.34, a dot's disc "
-    "0.47 where looked across, a mirrored glow shaft 0.55: walls mirror 100011); in colour "
-    "sharp within SOFTER 1.3 times the image's own pipes' edges where those are softer "
-    "(pipes_edge_px: 4.4-4.6 px in 24 px cells blurred 1.2 px through JPEG 40-50, a dark "
-    "flow's 0.6-1.2 times that); past the border at PAST_BORDER 0.45-0.9 pitch out (a "
-    "warp's stub 0.3), a 3x3 patch median within NEAR 12 of the band, standing from both "
-    "sides BAND_ON 0.5 as far as across the link at least (a dark green glow shaft, core "
-    "(0, 29, 0) half a pitch wide, 16 px ramps, behind a column of 73 px cells: 12-14 Lab "
-    "in and out; phone_large boards with such a shaft painted behind a column, dev seeds "
-    "300000-300007 warps: 1 exact 7 refused -> 8 exact); the line across the band within "
-    "LINE_REACH 0.05 pitch of the edge (2 px at least), medians over LINE_ALONG 0.08 along "
-    "it, against the band LINE_BAND 0.2 either side, standing NEAR 12 at least and LINE_KEPT "
-    "0.5 of its standing LINE_BESIDE 0.35 along the line (bridges drift 4300003, a shaft "
-    "down a cropped board's last column into row 2).",
+    why="A dark flow on a ground of nearly its hue stands out from its tint less than the pipe "
+    "contrast, and its dots, a pipe running out of them, are no flat discs: unread, its "
+    "pair would be left out of the puzzle. The pipe stage reads such flows when whole "
+    "(`_faint_pipes`); a faint pipe it could not read is a drawing in doubt. Glow fades "
+    "softly across its width and is no pipe; nor is a band judged in lightness wider than "
+    "a pipe (`WIDEST` 0.5 pitch between its half-way places either side, "
+    "`_rays.band_width`), however sharp its edges: the background's glow shaft, a "
+    "twentieth of the screen wide, in a phone mirrored small blurs over 4 px only. A band "
+    "within SOFT_LIGHTNESS of its ground's lightness (a dark flow on black; else neither "
+    "read nor refused, its pair left out) is judged in colour, each edge against its own "
+    "side's colour, out to where that was taken: a pipe when sharp on both sides (read, or "
+    "refused unread; where JPEG blurs one edge as slow as glow's, read when its dots show "
+    "a crisp rim, `_faint_pipes.ends_in_dots`, else refused by the next rule). A link into "
+    "a dot is seen as the faint read sees it: narrow by its other cell alone where the "
+    "colour beside it is near the band's in the dot's cell only (`_pipes.band_links` "
+    "`into_dots`), and a link round a bend narrow by its other places where the colour "
+    "beside it is near the band's only on the bend's inner side (`_round_bends`); a place "
+    "beside a band near its colour is none where the ground shows between them and the "
+    "colour rises again past it (`GROUND_BETWEEN`: the next row's flow's tint JPEG spread "
+    "over the line). A band that runs on in line past the board's border, every cell on "
+    "the way that no dot or pipe read covers showing its colour in its core, is the "
+    "background's glow shaft however sharp its edges seem "
+    "(`_faint_pipes.runs_past_board`): the game draws no pipe past the border but a warp's "
+    "stub; in colour on a dark ground one level of noise over a shaft's 12-level ramp is a "
+    "step as steep as a pipe's edge (a dark green shaft behind a column of a phone's 73 px "
+    "cells was refused so). A band the grid line between its cells crosses as it shows "
+    "beside it lies under the board's lines: the game draws its pipes over its lines (a "
+    "drawn flow hides the line it crosses, real solved screens) and the background's glow "
+    "under them (real screens' shafts, migaol trimmed_puzzle), so it is glow wherever it "
+    "ends and however the screen cuts the board (`_faint_pipes.under_line`: a shaft ending "
+    "inside the board, or on a board cut at the screen's edge, shows no run past the "
+    "border).",
+    bounds="`FAINTER` 0.5 of `pipe_contrast` 30 (a purple flow on a magenta-lit ground 15 Lab "
+    "from its tint); `DRAWN_SHARE` 0.5 of the places looked at with an edge not soft "
+    "within BAND_EDGE_PX 4, in lightness where it steps SOFT_LIGHTNESS 5 L* or more, else "
+    "in colour (`COLOUR_STEP` 9 Lab to each side at least) (that flow 0.92; glow ending in "
+    "a cell 0; dark flows on black 12-21 Lab from it under 5 L*, lossless and JPEG 60-80, "
+    "24-60 px cells: read or refused, `benchmarks/vision_dark_flows.py` 648 renders 0 "
+    "wrong); none on the 509 real screens; in colour sharp within SOFTER 1.3 times the "
+    "image's own pipes' edges where those are softer than BAND_EDGE_PX "
+    "(`_faint_pipes.pipes_edge_px`: 4.4-4.6 px in 24 px cells blurred 1.2 px through JPEG "
+    "40-50, a dark flow's 0.6-1.2 times that; glow fades over twice a pipe's edge: "
+    "huge_cells 92274 5.2 px against 2.9); widths: the game's pipes 0.30-0.34 pitch, a "
+    "dot's disc 0.47 where looked across (0.3 pitch from its centre, radius 0.38), that "
+    "glow shaft 0.55 (walls mirror 100011); past the border at `PAST_BORDER` 0.45-0.9 "
+    "pitch out (a warp's stub reaches 0.3), a 3x3 patch median within NEAR 12 of the band "
+    "and standing from both sides `BAND_ON` 0.5 as far as across the link at least (a dark "
+    "green shaft, core (0, 29, 0) half a pitch wide with 16 px ramps, behind a column of "
+    "73 px cells: 12-14 Lab in and out; phone_large boards with such a shaft painted "
+    "behind a column, dev seeds 300000-300007 warps: 1 exact 7 refused -> 8 exact); the "
+    "line across the band looked for within `LINE_REACH` 0.05 pitch of the edge (2 px at "
+    "least), medians over `LINE_ALONG` 0.08 pitch along the line (inside a pipe's half "
+    "width 0.15), against the band `LINE_BAND` 0.2 pitch either side along the link, "
+    "standing `NEAR` 12 at least and `LINE_KEPT` 0.5 of its standing `LINE_BESIDE` 0.35 "
+    "pitch along the line either way (the clearer) (bridges drift 4300003: a shaft down a "
+    "cropped board's last column into row 2, refused before).",
     reason="a faint pipe is drawn at cell (r, c) and not read",
     check=check_no_faint_pipes,
 )
@@ -519,16 +538,16 @@ def check_no_faint_links(cells: Cells) -> None:
 
 FAINT_LINKS: Rule[Cells] = Rule(
     name="no faint link from a dot unread",
-    refuses="a dot read whose ring sector facing a neighbour no flow read covers shows a "
-    "band (fainter than the pipe contrast, down to FAINTER of it) of the dot's colour, the "
+    refuses="a dot read whose ring sector facing a neighbour no flow read covers shows a band "
+    "(fainter than the pipe contrast, down to `FAINTER` of it) of the dot's colour, the "
     "neighbour's facing sector and core of that colour too, its core standing out from its "
     "ring",
     why="A dark flow on black started from a dot, through JPEG, reads its dots (one a disc "
     "alone) but not its first link, too blurred for a sharp band: the drawing would be read "
     "without that pipe. Glow lifts the neighbour's ring with its core; a dot's blur reaches "
     "the facing sector, not the neighbour's core.",
-    bounds="FAINTER 0.5 of pipe_contrast 30; the three colours within NEAR 12 of the dot's "
-    "core; the neighbour's core Settings.faint_contrast 6 from its ring (dark flows 300232 "
+    bounds="FAINTER 0.5 of pipe_contrast 30; the three colours within NEAR 12 of the dot's core; "
+    "the neighbour's core `Settings.faint_contrast` 6 from its ring (dark flows 300232 "
     "(25, 0, 25) 24 px JPEG 40 started: 12.4, its colour 6.8 from the dot's, the sides "
     "8.0-8.3).",
     reason="a faint pipe is drawn at cell (r, c) and not read",
@@ -539,21 +558,24 @@ FAINT_LINKS: Rule[Cells] = Rule(
 FAINT_DOTS: Rule[Cells] = Rule(
     name="no dot at a faint pipe unread",
     refuses="a cell not read as a dot whose ring sector facing a neighbour shows a band of its "
-    "core's colour (fainter than the pipe contrast, down to FAINTER of it), and that shows a "
-    "dot's flat disc with a crisp rim everywhere the band does not run (crisp_rim)",
+    "core's colour (fainter than the pipe contrast, down to `FAINTER` of it), and that "
+    "shows a dot's flat disc with a crisp rim everywhere the band does not run "
+    "(`_discs.crisp_rim`)",
     why="A dark flow on black, through JPEG, blurs its band's colour into the ground beside "
-    "it: neither read as a pipe nor refused as one, its dots (a pipe running out of them: no "
-    "flat discs) were left out of the puzzle, a pair short. A dot is twice its band's width "
-    "with a rim all round; glow fades softly and a pipe's end is as wide as its band. A band "
-    "the grid line between the two cells crosses as it shows beside it (under_line) is the "
-    "background's glow, the game drawing its pipes over its lines: its end's \"disc\" is the "
-    "glow's cloud, whose rim may be thick lines' fringe (an empty cell's cloud by 0.18 pitch "
-    "lines showed a disc's rim: synthetic bridges crop 4800001 unsolved, refused).",
-    bounds="FAINTER 0.5 of pipe_contrast 30; the core within NEAR 12 of the facing sector; "
-    "crisp_rim: a flat disc (DOT_RADII 0.25-0.4 pitch) with a rim within RIM_PX 2 + "
-    "RIM_PITCH 0.06 pitch, COLOUR_RIM_SCALE 2 times that seen in colour alone (dark flows "
-    "(25, 0, 25)-(40, 0, 20) in 30-60 px cells through JPEG 60-75: 4 px in 30 px cells), "
-    "CLEAR_OF_PIPE 60 degrees either side of the band left out.",
+    "it: neither read as a pipe nor refused as one, its dots (a pipe running out of them: "
+    "no flat discs) were left out of the puzzle, a pair short. A dot is twice its band's "
+    "width with a rim all round; glow fades softly and a pipe's end is as wide as its "
+    "band. A band the grid line between the two cells crosses as it shows beside it "
+    "(`under_line`) is the background's glow, the game drawing its pipes over its lines: "
+    "its end's \"disc\" is the glow's cloud, whose rim may be thick lines' fringe (an empty "
+    "cell's cloud by 0.18 pitch lines showed a disc's rim: synthetic bridges crop 4800001 "
+    "unsolved, refused).",
+    bounds="FAINTER 0.5 of pipe_contrast 30; the core within NEAR 12 of the facing sector; a flat "
+    "disc (`DOT_RADII` 0.25-0.4 pitch) with a rim within `RIM_PX` 2 + `RIM_PITCH` 0.06 "
+    "pitch, `COLOUR_RIM_SCALE` 2 times that seen in colour alone (dark flows (25, 0, "
+    "25)-(40, 0, 20) in 30-60 px cells through JPEG 60-75: 4 px in 30 px cells), "
+    "`CLEAR_OF_PIPE` 60 degrees either side of the band left out "
+    "(`benchmarks/vision_dark_flows.py`).",
     reason="cell (r, c) holds a dot with a faint pipe, not read",
     check=check_no_faint_dots,
 )

@@ -47,22 +47,27 @@ ALONE: Rule[HexCells] = Rule(
     name="hex board alone",
     refuses="a hexagonal board with pairs of dots like a board's outside it, or a finished "
     "board's flows",
-    why="Another board beside it (or a copy of it) may be the one the user means; the "
-    "square search looks for its grid, a hexagonal board's reader refuses on its dots alone. "
-    "A smaller copy of the board's dots (the OS's screenshot preview) is no other board. A "
-    "finished board beside it shows its flows, no discs: read from its preview, the board "
-    "copied, larger, would be taken for none.",
+    why="Another board beside it (or a copy of it) may be the one the user means; the square "
+    "search looks for its grid, a hexagonal board's reader refuses on its dots alone. A "
+    "smaller copy of the board's dots (the OS's screenshot preview) is no other board. A "
+    "finished board beside it shows its flows, no discs: read from its own preview, the "
+    "board it copies, larger and not found, was taken for none (synthetic hex preview "
+    "4800001 solved, read 19 pitches off).",
     bounds="other_dots: two or more pairs of round saturated discs of one size outside the "
-    "board's box and half a pitch around it (DOT_CHROMA 60, DOT_BRIGHTNESS 100, TWIN_COLOUR "
-    "40, TWIN_SIZE 0.25), seen so again at full resolution, discs 2 RADII[0] min_cell_px "
-    "(6 px) or more; a copy: one scale (SMALLER_COPY 0.5 at most) and shift take every "
-    "board dot to a dot of its colour (TWIN_COLOUR) within COPY_PLACING 0.25 of the copy's "
-    "pitch, and nothing else there (but where the copy lies over what it copies); dots "
-    "CLEARLY_COLOURED 30 past the dot finder's bounds "
-    "must all show; or FLOW_PAIRS 3 pairs of finished flows' ends outside it "
-    "(flow_ends_outside: a blob of one colour with two round ends of one size, each end as "
-    "large as a disc, 2 RADII[0] min_cell_px: JPEG's blocks made a title's letter and an "
-    "ad's button blobs with two 4 px ends, synthetic hex JPEG 5400008) no such copy.",
+    "board's box and half a pitch around it (DOT_CHROMA 60, DOT_BRIGHTNESS 100, "
+    "TWIN_COLOUR 40, TWIN_SIZE 0.25), seen so again at full resolution, discs 2 RADII[0] "
+    "min_cell_px (6 px) or more; a copy: one scale (SMALLER_COPY 0.5 at most) and shift, "
+    "fixed by two discs of a board dot's colour and one size tried farthest apart first "
+    "(the screen's round letters beside the copy may lie farther out: hex preview "
+    "3600004), take every board dot to a dot of its colour (TWIN_COLOUR) within "
+    "COPY_PLACING 0.25 of the copy's pitch, and nothing else there (but where the copy "
+    "lies over what it copies); dots CLEARLY_COLOURED 30 past the dot finder's bounds must "
+    "all show; or FLOW_PAIRS 3 pairs of finished flows' ends outside it "
+    "(`_dots_apart.flow_ends_outside`: blobs of one colour with two round ends of one "
+    "size, each end as large as a disc, 2 RADII[0] min_cell_px: JPEG's blocks round a "
+    "title's letter, an ad's button and its logo into blobs with two 4 px ends, three "
+    "pairs beside an 11x11 board of 40 px dots, synthetic hex JPEG 5400008, every state "
+    "refused before), no such copy.",
     reason=TWO_BOARDS,
     check=_check_alone,
 )

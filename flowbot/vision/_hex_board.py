@@ -702,12 +702,12 @@ WALLS_AS_THE_OUTLINE: Rule[HexSides] = Rule(
     "the least, a side the image's edge cuts not judged for its shoulder; WALL_PAST 1.25 "
     "(log scale; walls read right on dev seeds of every category with and without pipes "
     "1.09 at most, the thin line beside a dot's rim 1.39, the one along a glow band 1.19). "
-    "With pipes drawn, a side on a shoulder the lead reads wide whose half-level width is no "
-    "more than the thin lines' typical one (the outline's SOLID 0.6 px or more) is read at "
-    "the thin lines' typical width first (`_hex_shoulder`: a wall reaches half the lines' "
-    "colour as the outline does; synthetic hex colour_blind 5700000 started and solved, "
-    "thin lines 1.58-1.73 px in the lightness against the boundary 1.24-1.36, half-level "
-    "0.00: refused before, read exact)",
+    "With pipes drawn, a side on a shoulder the lead reads wide whose half-level width is "
+    "no more than the thin lines' typical one (the outline's SOLID 0.6 px or more) is read "
+    "at the thin lines' typical width first (`_hex_shoulder`: a wall reaches half the "
+    "lines' colour as the outline does; synthetic hex colour_blind 5700000 started and "
+    "solved, a khaki tint under a glow shaft, thin lines 1.58-1.73 px in the lightness "
+    "against the boundary 1.24-1.36, half-level 0.00: refused before, read exact)",
     reason="a wall between two hexagons does not measure as the outline does (glow's edge "
     "or a dot's rim beside it: it may be a thin line)",
     check=_check_walls_as_the_outline,

@@ -124,14 +124,19 @@ def width_groups(inner: Sequence[float], outline: Sequence[float]) -> WidthGroup
     )
 
 
+#: The refusals: no wider outline to tell walls by, or widths in no clear groups.
+OUTLINE_AS_THIN = (
+    "the board's outline looks like the lines between its hexagons (walls would not show)"
+)
+NO_CLEAR_GROUPS = "cannot tell whether a line between two hexagons is a wall or not"
+
+
 def _check_two_groups(sides: HexSides) -> None:
     groups = sides.groups
     if groups is None:
-        raise UnsureReadingError(
-            "the board's outline looks like the lines between its hexagons (walls would not show)"
-        )
+        raise UnsureReadingError(OUTLINE_AS_THIN)
     if not sides.clear_groups:
-        raise UnsureReadingError(TWO_GROUPS.reason)
+        raise UnsureReadingError(NO_CLEAR_GROUPS)
 
 
 TWO_GROUPS: Rule[HexSides] = Rule(
@@ -158,50 +163,47 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "two holes, 0.91 px against thin lines 1.14, in the shares 0.48-0.96 against "
     "1.04-1.10).",
     bounds="Widths: a line's ink over the lines' contrast, in the channel (red, green, blue, "
-    "luma) where the weakest sides stand out most over the ground's spread (the luma where "
-    "drawn pipes cross sides: a flow beside a line shows as bright as it in its own hue's "
-    "channel), summed over its "
-    "own hump across the side (down to the valleys either side, below VALLEY 0.5 of its peak, "
-    "past which anything rises again by HUMP_RISE 0.05 of it: a dot's rim a pixel or two off "
-    "a line in small hexagons, not a wide line's plateau rippled by JPEG; or where it falls "
-    "no further by that over FLAT_AHEAD 2 half-pixels: JPEG's ringing), the peak looked "
-    "for PEAK_NEAR 1.5 px either side; along each of the three directions apart. "
-    "OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about 3, "
-    "renders 1.44-2.9); CLEAR_GAP 0.32: the widest gap between the two medians spans this "
-    "share of the way (log scale) between them, DOMINANT 1.5 times the next widest there "
-    "above a side between two hexagons (a lone outline side between two like gaps is "
-    "judged by `hex outline all round`): "
-    "renders read right 0.30 and up, groups split wrongly only at 0.26 and less (JPEG, a "
-    "mirror's blur, zoomed thick lines; session 21); widths measured in their own channel "
-    "with the hump ending where the ground levels off, every board's walls right at 0.37 "
-    "and 0.65-0.98 (75 boards), under 0.30 only thick zoomed lines a dot touches; with "
-    "thin lines as the game draws them and pipes drawn (session 23, 300 boards), a solved "
-    "zoomed board's tint step beside a line read as a wall at 0.302, every exact reading "
-    "0.343 and up. With pipes drawn and no measure clear along every direction, a direction "
-    "along which each side's clearest channel, the lines' colour's shares and the half-level "
-    "width (its thin lines solid there) all read the very same walls by their widest gaps "
-    "counts as clear, told (`_hex_directions.by_direction`): they err each on its own few "
-    "thin lines, and where they agreed they were right along 118 of 118 directions (10 none "
-    "clear; synthetic hex zoomed, tiny cells, JPEG 4800000-4800007, started and solved). "
-    "Where the half-level width says nothing along a direction (its thin lines below SOLID: "
-    "blur sinks them below half the colour in small hexagons), the other two reading the "
-    "very same walls tell them: each side's clearest channel and the shares alike were "
-    "right along 164 of 164 directions, 16 with the half-level width silent (synthetic hex "
-    "tiny cells solved and started, JPEG and zoomed solved, 4900000-4900015; tiny cells "
-    "5200006 solved, refused before)."
-    " Each side's clearest channel (one ground) reading along a direction walls past the "
-    "other two's, all walls it cannot tell (`_hex_one_ground.tells_wide`), the two "
-    "reading them thin, alike, is silent there too (synthetic hex JPEG 5800001 solved: "
-    "alone clear along the flat sides, gap 0.40, a thin line between two overlapping "
-    "tints 2.32 px against 1.89; the shares and the half-level width no wall; refused "
-    "before)."
-    " Without pipes, where the widths fall in no clear groups, each side whose ground stands "
-    "LIFTED 0.25 of the lines' contrast above the board's (a big dot touching a thick line, its "
-    "rim as bright as the line in the dot's own channel, lifts the top-hat's ground to the "
-    "line's edge) is measured in the colour channel where its ground stays lowest, below CLEAR "
-    "0.1 there, if the groups are clear then (`_hex_lifted`; synthetic hex zoomed 5800000 "
-    "unsolved: outline sides beside blue dots 1.66-2.43 px in blue against thin lines 1.71 and "
-    "the outline 3.29, 2.9 and up in red; refused before).",
-    reason="cannot tell whether a line between two hexagons is a wall or not",
+    "luma) where the weakest sides stand out most over the ground's spread, summed over "
+    "its own hump across the side (down to the valleys either side, below VALLEY 0.5 of "
+    "its peak, past which anything rises again by HUMP_RISE 0.05 of it: a dot's rim a "
+    "pixel or two off a line in small hexagons, not a wide line's plateau rippled by JPEG; "
+    "or where it falls no further by that over FLAT_AHEAD 2 half-pixels: JPEG's ringing), "
+    "the peak looked for PEAK_NEAR 1.5 px either side; along each of the three directions "
+    "apart. OUTLINE_WIDTH 1.15: the outline's median over the thin lines' (the game about "
+    "3, renders 1.44-2.9); CLEAR_GAP 0.32: the widest gap between the two medians spans "
+    "this share of the way (log scale) between them, DOMINANT 1.5 times the next widest "
+    "there above a side between two hexagons (a lone outline side between two like gaps is "
+    "judged by `hex outline all round`): renders read right 0.30 and up, groups split "
+    "wrongly only at 0.26 and less (JPEG, a mirror's blur, zoomed thick lines; session "
+    "21); widths measured in their own channel with the hump ending where the ground "
+    "levels off, every board's walls right at 0.37 and 0.65-0.98 (75 boards), under 0.30 "
+    "only thick zoomed lines a dot touches; with thin lines as the game draws them and "
+    "pipes drawn (session 23, 300 boards), a solved zoomed board's tint step beside a line "
+    "read as a wall at 0.302, every exact reading 0.343 and up. With pipes drawn and no "
+    "measure clear along every direction, a direction along which each side's clearest "
+    "channel, the lines' colour's shares and the half-level width (its thin lines solid "
+    "there) all read the very same walls by their widest gaps counts as clear, told "
+    "(`_hex_directions.by_direction`): they err each on its own few thin lines, and where "
+    "they agreed they were right along 118 of 118 directions (10 none clear; synthetic hex "
+    "zoomed, tiny cells, JPEG 4800000-4800007, started and solved). Where the half-level "
+    "width says nothing along a direction (its thin lines below SOLID: blur sinks them "
+    "below half the colour in small hexagons), the other two reading the very same walls "
+    "tell them: each side's clearest channel and the shares alike were right along 164 of "
+    "164 directions, 16 with the half-level width silent (synthetic hex tiny cells solved "
+    "and started, JPEG and zoomed solved, 4900000-4900015; tiny cells 5200006 solved, "
+    "refused before). Each side's clearest channel (one ground) reading along a direction "
+    "walls past the other two's, all walls it cannot tell (`_hex_one_ground.tells_wide`), "
+    "the two reading them thin, alike, is silent there too (synthetic hex JPEG 5800001 "
+    "solved: alone clear along the flat sides, gap 0.40, a thin line between two "
+    "overlapping tints 2.32 px against 1.89; the shares and the half-level width no wall; "
+    "refused before). Without pipes, where the widths fall in no clear groups, each side "
+    "whose ground stands LIFTED 0.25 of the lines' contrast above the board's (a big dot "
+    "touching a thick line, its rim as bright as the line in the dot's own channel, lifts "
+    "the top-hat's ground to the line's edge) is measured in the colour channel where its "
+    "ground stays lowest, below CLEAR 0.1 there, if the groups are clear then "
+    "(`_hex_lifted`; synthetic hex zoomed 5800000 unsolved: outline sides beside blue dots "
+    "1.66-2.43 px in blue against thin lines 1.71 and the outline 3.29, 2.9 and up in red; "
+    "refused before).",
+    reason=f"{OUTLINE_AS_THIN} / {NO_CLEAR_GROUPS}",
     check=_check_two_groups,
 )

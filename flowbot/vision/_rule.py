@@ -3,8 +3,9 @@
 A rule refuses one kind of screen the reader must not read (a shaped board,
 a pipe drawn, text over a cell, ...): it raises ``UnsureReadingError`` with
 its reason, or passes. Each rule is a ``Rule`` next to the code it runs, and
-``_rules.py`` lists them all in the order they run; ``docs/vision.md`` has a
-row for each.
+``_rules.py`` lists them all in the order they run. A rule's texts live in
+its ``Rule`` alone: ``python3 docs/rule_tables.py`` writes its row in
+``docs/vision.md`` from them.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ Seen = TypeVar("Seen")
 class Rule(Generic[Seen]):
     """One refusal rule; ``check`` raises ``UnsureReadingError`` to refuse what it sees."""
 
-    #: Short name, as in docs/vision.md's table.
+    #: Short name, as in docs/vision.md's table (written by docs/rule_tables.py).
     name: str
     #: What it refuses.
     refuses: str
@@ -39,7 +40,8 @@ class Rule(Generic[Seen]):
     why: str
     #: The bounds it uses, with what they were measured on.
     bounds: str
-    #: The reason the refusal gives (its start, where it names a cell or side).
+    #: The reason the refusal gives (its start, where it names a cell or side; several
+    #: kinds of refusal apart by " / ").
     reason: str
     check: Callable[[Seen], None]
 

@@ -2,7 +2,8 @@
 
 A rule is a ``Rule`` next to the code it runs (what it refuses, why, its
 measured bounds, its reason); adding one is adding that unit and its line
-here, and its row in docs/vision.md (a test holds the two together).
+here. Its row in docs/vision.md is written from the ``Rule`` by
+``python3 docs/rule_tables.py`` (a test fails until it is run).
 
 - ``BOARD_RULES`` judge each candidate grid whole, as found in a shrunk copy
   (``check_grid``): the first to refuse passes the grid over, and the search

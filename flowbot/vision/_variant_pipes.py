@@ -12,7 +12,7 @@ their middle, for the outline's colour (``border_under_pipes``).
 A pipe hides what lies under it: a warp's opening it runs out of (the pipe
 goes on past the board's edge, where a border would be drawn), a bridge's
 tile. A pipe running out of the board is believed only through a warp read
-there; pipes on a board with bridges are not read yet.
+there; a flow turning or ending on a bridge is refused (it crosses one straight).
 """
 
 from __future__ import annotations
@@ -187,7 +187,7 @@ PIPE_ON_BRIDGE = "a pipe turns or ends on a bridge: the drawing is unclear"
 
 def check_pipes_fit(board: Board) -> None:
     """Refuse flows through a hole or across a wall, a pipe running out of the board but
-    through a warp, and pipes on a board with bridges."""
+    through a warp, and flows turning or ending on a bridge."""
     flows = board.pipes.flows
     if not flows:
         return
@@ -234,18 +234,22 @@ def sides_of(cell: Cell, geometry: BoardGeometry) -> list[str]:
 PIPES_FIT: Rule[Board] = Rule(
     name="pipes where the board lets them run",
     refuses="a flow read through a hole or across a wall; on a board outlined as the game's "
-    "other boards, a pipe running out past its border but through a warp read; pipes drawn "
-    "on a board with bridges",
-    why="The game lets no flow into a hole nor across a wall, and the outline is judged "
-    "where no pipe crossing an edge reaches (its quarters near the ends), so a wall under a "
-    "pipe still reads as one: a flow across it is a drawing misread. A pipe running out of "
-    "the board hides the warp's opening it leaves by; a pipe hides a bridge's tile, not read "
-    "under pipes yet.",
-    bounds="A wall read where its ends show (_outline_edges.ALONG 0.12-0.3 of the edge from "
-    "each end; pipes' half-widths 0.15-0.17 from its middle); a pipe runs out when _OUT_SHARE "
-    "0.5 of the points 0.13-0.23 pitch past the border (outline half-width 0.1, warp stubs "
-    "0.3) within 0.06 of the cell's middle show its centre's colour within NEAR 12 Lab, or "
-    "the image ends there.",
-    reason=PIPE_THROUGH_WALL,
+    "other boards, a pipe running out past its border but through a warp read; a flow turning "
+    "or ending on a bridge",
+    why="The game lets no flow into a hole nor across a wall, and the outline is judged where "
+    "no pipe crossing an edge reaches (its quarters near the ends), so a wall under a pipe "
+    "still reads as one: a flow across it is a drawing misread. A pipe running out of the "
+    "board hides the warp's opening it leaves by (`_variant_pipes.runs_out`: a drawn "
+    "border shows its own colour on its line, an opening a pipe runs out of the pipe's). A "
+    "flow crosses a bridge straight, hiding its tile (`_pipes_through`): one turning or "
+    "ending on it is a drawing misread.",
+    bounds="A wall read where its ends show (`_outline_edges.ALONG` 0.12-0.3 of the edge from "
+    "each end; pipes' half-widths 0.15-0.17 from its middle); a pipe runs out when half "
+    "(`_SHOWS`) the points on the border line (0-0.04 pitch out, within 0.06 of the cell's "
+    "middle; taken back into the image up to 0.08 pitch where it ends) show its centre's "
+    "colour within `NEAR` 12 Lab, and, for a pipe within 24 Lab of the outline's colour, "
+    "those 0.13-0.23 pitch past it too (outline half-width 0.1, warp stubs 0.3); refused "
+    "where that cannot be seen.",
+    reason=f"{PIPE_THROUGH_WALL} / {PIPE_OUT} / {PIPE_ON_BRIDGE}",
     check=check_pipes_fit,
 )

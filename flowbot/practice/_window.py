@@ -1,14 +1,13 @@
 """The practice board: a real Tk window that plays like Flow Free.
 
 It reports its state to a JSON file (written atomically at start and after
-every release) so a test, the demo or calibration can confirm from the window
-itself that the board is solved. Keys: ``r`` resets the board, ``q`` or
-``Escape`` closes the window.
+every release, by a thread of its own: see ``_state_file``) so a test, the
+demo or calibration can confirm from the window itself that the board is
+solved. Keys: ``r`` resets the board, ``q`` or ``Escape`` closes the window.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import tkinter as tk
@@ -46,6 +45,7 @@ from flowbot.practice._render import (
     status_shape,
     tint_shapes,
 )
+from flowbot.practice._state_file import StateFile
 
 log = logging.getLogger(__name__)
 
@@ -73,13 +73,6 @@ def state_json(
         "board": list(board) if board else None,
         "pid": os.getpid(),
     }
-
-
-def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON so readers never see half a file."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data))
-    tmp.replace(path)
 
 
 class PracticeWindow:
@@ -121,6 +114,7 @@ class PracticeWindow:
         self.state = new_game(puzzle)
         self.layout = Layout.for_puzzle(puzzle, cell=cell)
         self.state_path = state_path
+        self._state_file = StateFile(state_path) if state_path is not None else None
         self.root = tk.Tk()
         self.root.title(f"{title} ({puzzle.size})")
         self.root.resizable(False, False)
@@ -148,7 +142,11 @@ class PracticeWindow:
 
     def run(self) -> None:
         """Show the window until it is closed."""
-        self.root.mainloop()
+        try:
+            self.root.mainloop()
+        finally:
+            if self._state_file is not None:
+                self._state_file.close()
 
     def _when_mapped(self) -> None:
         if not self.root.winfo_ismapped():
@@ -163,13 +161,13 @@ class PracticeWindow:
         return (x + round(g.left), y + round(g.top), x + round(g.right), y + round(g.bottom))
 
     def _report(self) -> None:
-        if self.state_path is not None:
+        if self._state_file is not None:
             self._reported_at = self._board_on_screen()
             level, levels = self.level + 1, len(self.levels)
             data = state_json(
                 self.state, self._reported_at, level=level, levels=levels, panel=self.panel
             )
-            write_json_atomic(self.state_path, data)
+            self._state_file.put(data)  # never waits on the disk: see _state_file
 
     def _on_configure(self, _event: tk.Event) -> None:
         if self._reported_at is not None and self._board_on_screen() != self._reported_at:

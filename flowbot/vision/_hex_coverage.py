@@ -369,9 +369,57 @@ def _check_covered_alike(sides: HexSides) -> None:
         return
     faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
     if faced.clear_groups and wall_sides(faced) != wall_sides(sides):
-        if _faced_off(sides, faced) or _alike_where_told(sides, faced):
+        if (
+            _faced_off(sides, faced)
+            or _alike_where_told(sides, faced)
+            or _faced_outvoted(sides, faced)
+        ):
             return
         raise UnsureReadingError(COVERED_ALIKE.reason)
+
+
+def _faced_outvoted(sides: HexSides, faced: HexSides) -> bool:
+    """Whether the walls ``faced`` (each side's clearest channel) alone reads, past those of
+    ``sides`` (the lines' colour's shares or the width at half of it leading), are each read
+    thin by the shares, the half-level width (its thin lines ``SOLID`` there) and the lines'
+    lightness's share (where it sees every side between two hexagons), each in clear groups
+    along the side's direction: three voices against one; and ``faced`` reads every wall of
+    ``sides`` and the same holes.
+
+    A width in one channel over one ground errs wide beside a tint (``_hex_one_ground``),
+    and where blur spreads a line (a browser's zoom scaling the canvas) its hump runs on
+    into a tint's smoothed edge on one side whatever the faces' spread: synthetic hex
+    zoomed 6100001 solved (zoom 1.1), a thin line between a yellow tint and a teal one as
+    light in the luma (spread 1.04) 1.60 px there against the boundary 1.41, its red
+    falling off over 3 px on the teal side; the shares 1.47 (boundary 1.76), the half-level
+    width 1.46 (1.79), the lightness 1.63 (1.86), all clear along it: refused before. The
+    half-level width where solid and the lightness never read a wall thin along a direction
+    clear in their groups (``benchmarks/hex_wall_voices.py``: 169 and 162 directions)."""
+    # (a cycle: the lightness's share is measured as the shares are)
+    from flowbot.vision._hex_lightness import sees_every_line  # noqa: PLC0415
+
+    walls, holes = wall_sides(sides)
+    faced_walls, faced_holes = wall_sides(faced)
+    if holes != faced_holes or not walls <= faced_walls or not isinstance(faced.inks, FacedInks):
+        return False
+    light = sees_every_line(faced)
+    if light is None:
+        return False
+    voices = (
+        (replace(faced, inks=CoveredInks(faced.inks)), 0.0),
+        (replace(faced, inks=HalfCoveredInks(faced.inks)), SOLID),
+        (replace(faced, inks=light), 0.0),
+    )
+    for voice, least in voices:
+        inner, _ = voice.widths
+        groups = voice.direction_groups
+        for side in faced_walls - walls:
+            group = groups[side_direction(side)]
+            if group is None or not group.clear or group.thin < least:
+                return False
+            if group.is_wide(inner[side]):
+                return False
+    return True
 
 
 def _alike_where_told(sides: HexSides, faced: HexSides) -> bool:
@@ -524,7 +572,9 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     "direction), walls it reads along a direction unlike the shares' where those fall in "
     "clear groups along it; but for walls the shares alone read where the lines' lightness "
     "leads (`_hex_lightness`) and each side's clearest channel and the width at half the "
-    "lines' colour (its thin lines solid) read thin too, each clear along the direction",
+    "lines' colour (its thin lines solid) read thin too, each clear along the direction; nor "
+    "walls that channel alone reads that the shares, the half-level width (its thin lines "
+    "solid) and the lines' lightness's share all read thin, each clear along their direction",
     why="Either measure errs somewhere: a channel where a tint beside a line is nearly as "
     "bright as it widens or hides the line; the colour's shares lean on the faces' colours, "
     "which JPEG blurs into the line. Where both can tell, they must tell alike.",
@@ -569,7 +619,11 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     "WALL_PAST 1.25 of the way past its outline or short of its thin lines (log scale) are "
     "not its to tell, the rest read alike (synthetic hex rectangular 6000001 solved, glow "
     "shafts: two sides of a hole 0.00 px, a thin line 5.40 against the outline's 3.77: "
-    "refused before, read exact).",
+    "refused before, read exact). Three voices against that channel alone "
+    "(blur runs a line's hump into a tint's smoothed edge on one side): synthetic hex zoomed "
+    "6100001 solved (zoom 1.1), a thin line between a yellow tint and a teal one 1.60 px in "
+    "the luma against 1.41 (spread 1.04), the shares, the half-level width and the lightness "
+    "1.47, 1.46, 1.63 against 1.76, 1.79, 1.86, each clear: refused before, read exact.",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the line's colour and its clearest channel disagree)",
     check=_check_covered_alike,

@@ -144,11 +144,16 @@ def _outvoted(sides: HexSides, again: HexSides) -> bool:
     if not holes <= lead_holes:
         return False
     groups = again.direction_groups
+    lead_groups = sides.direction_groups
     measures = _measures(sides)
     for side in _wide(sides, lead, lead_holes) - _wide(again, seen, holes):
-        group = groups[side_direction(side)]
+        direction = side_direction(side)
+        group, own = groups[direction], lead_groups[direction]
+        # (the lead's own gap there as wide as the luma alone is trusted at, as in
+        # ``_unconfirmed``: a measure clear along it seconding the wall is enough)
+        gap = own.gap if own is not None and own.clear else 0.0
         if (group is not None and group.clear) or not (
-            _told(sides, side) or _seconded(measures, side)
+            _told(sides, side) or _seconded(measures, side, lead_gap=gap)
         ):
             return False
     return True
@@ -193,14 +198,21 @@ def _measures(sides: HexSides) -> list[HexSides]:
     ]
 
 
-def _seconded(measures: list[HexSides], side: frozenset[Node]) -> bool:
+def _seconded(measures: list[HexSides], side: frozenset[Node], *, lead_gap: float = 0.0) -> bool:
     """Whether the ``measures`` whose widths fall in clear groups along ``side``'s direction
     all read it a wall (the half-level width only where its thin lines are solid there,
     ``SOLID``: blur sinks them below half the lines' colour), one of them at least with a
     gap of ``LUMA_ALONE_GAP`` there: a wall a second measure reads alone, as the lead's
-    walls where the colour channel cannot judge them (``_faced_alone``)."""
+    walls where the colour channel cannot judge them (``_faced_alone``); or, the lead's own
+    gap there (``lead_gap``) that wide, one of them at least.
+
+    Synthetic hex zoomed 5800000 solved (zoom 1.75): the half-level width leading (gaps
+    0.41-0.47) read a wall 2.78 px against its boundary 2.22 that the colour channel, in no
+    clear groups (0.13) and not seeing the line there beside a cyan tint as bright as it
+    (``_hex_one_ground``), read 1.56; the shares, clear along it (0.36), 2.51 against 2.02:
+    refused before, exact since."""
     direction = side_direction(side)
-    strong = False
+    strong, heard = False, False
     for each in measures:
         group = each.direction_groups[direction]
         if group is None or not group.clear:
@@ -211,7 +223,8 @@ def _seconded(measures: list[HexSides], side: frozenset[Node]) -> bool:
         if side not in inner or not group.is_wide(inner[side]):
             return False
         strong = strong or group.gap >= LUMA_ALONE_GAP
-    return strong
+        heard = True
+    return strong or (heard and lead_gap >= LUMA_ALONE_GAP)
 
 
 def _unseen(again: HexSides) -> set[frozenset[Node]]:
@@ -294,7 +307,8 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "it sees over faces FAR_APART (a tint nearly as bright as the line there) only where "
     "each side's clearest channel or the width at half the lines' colour does not; a "
     "wall the other measures beside pipes (the lightness's share among them) second (each "
-    "clear along its direction reads it a wall, one with a gap of LUMA_ALONE_GAP there) is "
+    "clear along its direction reads it a wall, one with a gap of LUMA_ALONE_GAP there, or "
+    "the lead itself where the colour channel's groups there are not clear) is "
     "no wall of the lead alone, nor one the colour channel reads thin along a direction its "
     "groups are not clear along (a side of a hole the lead reads judged as such a wall)",
     why="Pipes beside a line widen it in every channel they are bright in: the luma for "
@@ -351,7 +365,12 @@ WALLS_ALIKE: Rule[HexSides] = Rule(
     "lead does not): synthetic hex JPEG 5000001 solved, 8 walls and 2 holes, the shares "
     "leading (gaps 0.45-0.68), the colour channel's gaps 0.05-0.09 reading one hole's side "
     "and two walls thin, every other measure clear there reading them wide: refused "
-    "before, exact since.",
+    "before, exact since. Where the colour channel is not clear along a wall's direction, "
+    "the lead's own gap there LUMA_ALONE_GAP or more (as the luma alone stands in "
+    "`_unconfirmed`) lets any measure clear there reading it a wall second it: synthetic hex "
+    "zoomed 5800000 solved, the half-level width leading (gap 0.41) read a wall 2.78 px "
+    "(boundary 2.22) that the colour channel, blind there beside a cyan tint, read 1.56; the "
+    "shares, clear (0.36), 2.51 against 2.02: refused before, exact since.",
     reason="cannot tell whether a line between two hexagons is a wall or not "
     "(the colour channels disagree)",
     check=_check_walls_alike,

@@ -151,3 +151,13 @@ def test_a_wall_one_channel_alone_reads_is_outvoted_by_the_lightness(
     category: str, seed: int, reads_exactly: ReadsExactly
 ) -> None:
     reads_exactly(category, seed, "hex", "solved")
+
+
+def test_a_wall_one_channel_alone_reads_beside_blurred_lines_is_outvoted(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # A browser's zoom (1.1) blurring 27 px hexagons: a thin line between a yellow tint and
+    # a teal one as light in the luma, 1.60 px there against the boundary 1.41 (its red
+    # falling off over 3 px on the teal side); the shares leading, the half-level width and
+    # the lightness read it thin, each clear along it (refused before).
+    reads_exactly("zoomed", 6100001, "hex", "solved")

@@ -60,6 +60,16 @@ def test_clouded_measures_say_nothing() -> None:
     assert not _seconded([], SIDE)
 
 
+def test_a_lead_clear_with_a_wide_gap_needs_one_clear_measure_to_second() -> None:
+    # The lead's own gap along the side's direction as wide as the luma alone is trusted at
+    # (``LUMA_ALONE_GAP``): a measure clear there with a narrower gap seconds its wall; a
+    # lead narrower, or no measure clear there, does not.
+    assert _seconded([_Measured(1.9, NARROW)], SIDE, lead_gap=0.45)  # type: ignore[list-item]
+    assert not _seconded([_Measured(1.9, NARROW)], SIDE, lead_gap=0.33)  # type: ignore[list-item]
+    assert not _seconded([_Measured(1.9, CLOUDED)], SIDE, lead_gap=0.45)  # type: ignore[list-item]
+    assert not _seconded([_Measured(1.1, NARROW)], SIDE, lead_gap=0.45)  # type: ignore[list-item]
+
+
 @pytest.mark.parametrize("state", ["started", "solved"])
 def test_walls_the_measures_beside_pipes_agree_on_are_kept(
     reads_exactly: ReadsExactly, state: str
@@ -90,3 +100,13 @@ def test_a_hole_the_colour_channel_guesses_thin_is_seconded_as_a_wall(
     # Every other measure clear along those sides' directions reads them wide: the hole's
     # side is judged as the walls are, not the reading refused for a hole a guess missed.
     reads_exactly("jpeg", 5000001, "hex", "solved")
+
+
+def test_a_wall_the_colour_channel_cannot_see_is_seconded_beside_a_clear_lead(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # Zoomed (1.75) 26 px hexagons, 5 walls: the half-level width leads, clear (gaps
+    # 0.41-0.47); the colour channel, in no clear groups (0.13) and not seeing the line
+    # beside a cyan tint as bright as it there, read one wall 1.56 px against the lead's
+    # 2.78 (boundary 2.22); the shares, clear along it (0.36), read it 2.51 (2.02).
+    reads_exactly("zoomed", 5800000, "hex", "solved")

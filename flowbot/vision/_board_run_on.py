@@ -110,7 +110,10 @@ def check_cells_past_border(
     for band in bands:
         crossing, far = band.crossing, band.far
         seen = like_lines(crossing.beyond, crossing.inside, ratio)
-        far_seen = like_lines(far.beyond, typical, ratio)
+        # ... in the board's lines' colour: the game draws every line in one (a round
+        # button a pitch below a mirror window's board, its icon across the "cell" 28
+        # Lab off the border's colour, mirror 6200000 solved).
+        far_seen = like_lines(far.beyond, typical, ratio) & same_line_colour(far)
         # A side at the image's edge cannot be seen; the others must all be.
         sides = seen | band.off_image
         outlined = far_seen & sides[:-1] & sides[1:] & (seen[:-1] | seen[1:])
@@ -168,7 +171,9 @@ CELLS_PAST_BORDER: Rule[Grid] = Rule(
     "beside it a whole cell may still show. Text and clutter draw no box in step with the "
     "grid, and another window's box changes ground at once at the border.",
     bounds="Side and far lines like the board's (edge_colour_ratio 0.4 to 2 times their "
-    "contrast); another window's ground: OTHER_GROUND 6 CIELAB step at the border.",
+    "contrast), the far line in its colour (SAME_LINE 24 CIELAB: a button's icon below a "
+    "mirror window's board 28, mirror 6200000 solved); another window's ground: OTHER_GROUND "
+    "6 CIELAB step at the border.",
     reason="cells like the board's go on past its border (part of a board)",
     check=_check_cells_past,
 )

@@ -909,7 +909,9 @@ def shows_a_link(seen: np.ndarray, links: np.ndarray, ring: np.ndarray) -> bool:
     to_ring = delta_e(seen, ring)[:, None]
     near = (apart <= BAND_NEAR) & (_DISC_SIDE * apart <= to_ring)
     blocky = lit & near
-    return bool(((apart <= NEAR) | blocky | (near & _rimmed(seen, links, ring))).any())
+    # On the line from the ring to the link's colour, nearer the link: mostly its disc.
+    mostly = (apart <= BAND_NEAR) & (apart < to_ring)
+    return bool(((apart <= NEAR) | blocky | (mostly & _rimmed(seen, links, ring))).any())
 
 
 def _rimmed(seen: np.ndarray, links: np.ndarray, ring: np.ndarray) -> np.ndarray:
@@ -919,7 +921,11 @@ def _rimmed(seen: np.ndarray, links: np.ndarray, ring: np.ndarray) -> np.ndarray
     A small dot's disc, looked at clear of its colour-blind letter, lies within a blur of
     its rim, where the ground mixes in: a red dot in 23.4 px cells 12.6 Lab and 5.4 L*
     off its pipe, 0.85 of the way from the tinted ring to it and 1.1 Lab off that line
-    (warps colour_blind 320000 solved). Another flow's colour is no such mix.
+    (warps colour_blind 320000 solved). Another flow's colour is no such mix. On a dark
+    flow's own tint the line is short: a maroon dot in 23.7 px cells, its white letter's
+    blur in it too, 13.1 Lab off its pipe and 23.8 from the tint, 4.6 off the line
+    (colour_blind 6200003 started): ``shows_a_link`` takes any seen colour nearer the link
+    than the ring there (the game's colours lie 32+ Lab apart, past ``BAND_NEAR``).
     """
     return from_mix(seen[:, None, :], ring, links[None, :, :]) <= SOFT_LIGHTNESS
 

@@ -350,7 +350,16 @@ def _checked(
         bigger = grown(best, image, f, settings, pieces=others)
         if bigger is None:
             raise
-        best = instead(bigger, bigger)
+        try:
+            best = instead(bigger, bigger)
+        except MissingEdgesError as grown_exc:
+            # Grown a row past the board (a glow stripe below it showed two of four
+            # lines going on: mirror 6200000 solved): an empty band of missing
+            # edges is dropped as from any grid found (``without_empty_band``).
+            trimmed = without_empty_band(bigger, grown_exc, image, f, settings)
+            if trimmed is None:
+                raise
+            best = instead(trimmed, bigger)
     placed, samples, pipes = read_on(best)
     band = foreign_band((pipes or NO_PIPES).hidden(samples).ring_lab)
     if band is not None:

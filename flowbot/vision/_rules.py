@@ -56,6 +56,7 @@ from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
 from flowbot.vision._hex_walls_alike import WALLS_ALIKE as HEX_WALLS_ALIKE
 from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
+from flowbot.vision._outline_all_round import OUTLINE_ALL_ROUND
 from flowbot.vision._pipes import NO_PIPES, Pipes
 from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import NO_FEATURES, Features, Settings
@@ -87,6 +88,7 @@ _LINES_END = lines_end_at_outline(LINES_END_AT_BORDER)
 CELL_RULES: tuple[Rule[Cells], ...] = (
     NOTHING_PAST_BORDER,
     _LINES_END,
+    OUTLINE_ALL_ROUND,
     PIPES,
     FAINT_PIPES,
     FAINT_DOTS,
@@ -96,9 +98,10 @@ CELL_RULES: tuple[Rule[Cells], ...] = (
 )
 
 #: The cell rules on a board with an outline: its lines end where its
-#: outline does, not all at one rectangle's border.
+#: outline does, not all at one rectangle's border, and its border is the
+#: outline the outlined stage followed round its cells (holes' sides too).
 OUTLINED_CELL_RULES: tuple[Rule[Cells], ...] = tuple(
-    rule for rule in CELL_RULES if rule is not _LINES_END
+    rule for rule in CELL_RULES if rule not in (_LINES_END, OUTLINE_ALL_ROUND)
 )
 
 FEATURE_RULES: tuple[Rule[Board], ...] = (PIPES_FIT,)

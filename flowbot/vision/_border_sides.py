@@ -3,14 +3,14 @@
 Warps leave it open beside some cells (``_warps``). The game's other boards
 draw it as one bright outline all round, lighter than the thin lines inside
 (``flowbot.look``); the thin lines then end at the outline, not at the
-border's middle, which ``lines_end_at_outline`` lets the rule on where lines
-end take as the border it is.
+border's middle, which ``_outline_all_round.lines_end_at_outline`` lets the
+rule on where lines end take as the border it is.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -19,7 +19,6 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Link, link
 from flowbot.vision._colour import delta_e, pixels_at, to_lab
 from flowbot.vision._grid import SIDES
-from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
 
 #: Points along each border cell's side where the border is looked at across
@@ -392,24 +391,5 @@ def border_of(image: np.ndarray, geometry: BoardGeometry) -> Border:
     return Border(border_sides(image, geometry), (vertical, horizontal))
 
 
-def outlined_all_round(image: np.ndarray, geometry: BoardGeometry) -> bool:
-    """Whether every side of the border is drawn as one outline, lighter than the lines."""
-    return border_of(image, geometry).all_round
-
-
 def _drawn(side: BorderSide) -> np.ndarray:
     return np.isfinite(side.ink) & (side.ink >= DRAWN)
-
-
-def lines_end_at_outline(rule: Rule[Cells]) -> Rule[Cells]:
-    """``rule`` (lines ending together elsewhere than at a border refused), passing a board
-    outlined all round: its thin lines end at the outline, which is the border."""
-
-    def check(cells: Cells) -> None:
-        try:
-            rule.check(cells)
-        except UnsureReadingError:
-            if not outlined_all_round(cells.image, cells.geometry):
-                raise
-
-    return replace(rule, check=check)

@@ -8,20 +8,20 @@ along some cells, is a piece of the board: the cells go on past that stretch
 border beside them). As the hexagonal reader's ``hex outline all round``
 refuses a thin line facing out, this refuses such a grid; the reader then asks
 the outlined stage, which reads the whole shaped board.
+
+On such a border the thin lines end at the outline, not at the border's
+middle: ``lines_end_at_outline`` lets the rule on where lines end pass it.
+Both look at the border the cells measured once (``Cells.border``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry
-from flowbot.vision._border_sides import (
-    DRAWN,
-    WALL_OUTLINE_LIGHTER,
-    Border,
-    border_of,
-)
+from flowbot.vision._border_sides import DRAWN, WALL_OUTLINE_LIGHTER, Border
 from flowbot.vision._colour import delta_e
 from flowbot.vision._rule import Cells, Rule
 
@@ -52,9 +52,9 @@ def thin_stretches(border: Border) -> list[tuple[str, int]]:
     return found
 
 
-def check_outline_all_round(image: np.ndarray, geometry: BoardGeometry) -> None:
+def check_outline_all_round(border: Border) -> None:
     """Refuse a board outlined all round with a stretch of its border drawn as a thin line."""
-    stretches = thin_stretches(border_of(image, geometry))
+    stretches = thin_stretches(border)
     if stretches:
         side, cell = stretches[0]
         raise UnsureReadingError(
@@ -77,5 +77,19 @@ OUTLINE_ALL_ROUND: Rule[Cells] = Rule(
     "board's top row taken for its holes' row: 2 CIELAB off the lines, the outline 45, "
     "synthetic holes huge_cells 6400001 unsolved).",
     reason="a stretch of the outlined border is drawn as a thin inner line",
-    check=lambda cells: check_outline_all_round(cells.image, cells.geometry),
+    check=lambda cells: check_outline_all_round(cells.border),
 )
+
+
+def lines_end_at_outline(rule: Rule[Cells]) -> Rule[Cells]:
+    """``rule`` (lines ending together elsewhere than at a border refused), passing a board
+    outlined all round: its thin lines end at the outline, which is the border."""
+
+    def check(cells: Cells) -> None:
+        try:
+            rule.check(cells)
+        except UnsureReadingError:
+            if not cells.border.all_round:
+                raise
+
+    return replace(rule, check=check)

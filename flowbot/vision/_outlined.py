@@ -38,6 +38,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
 from flowbot.vision._between_holes import clear_between_holes
 from flowbot.vision._board_beyond import board_beyond
+from flowbot.vision._border_sides import border_of
 from flowbot.vision._bridges import Bridged, take_off, tiles_off
 from flowbot.vision._cells import FLAT_CORE, CellSamples, sample_cells
 from flowbot.vision._choose import Board
@@ -143,7 +144,9 @@ def outlined_board(
         if drawn is not image
         else seen.image
     )
-    border = border_under_pipes(outline, geometry, pipes, features.bridges)
+    border = border_under_pipes(
+        border_of(outline, geometry), outline, geometry, pipes, features.bridges
+    )
     warps = find_warps(
         outline, geometry, features.holes, border, walls=features.walls, through=pipes.warps
     )

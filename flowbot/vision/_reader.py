@@ -259,7 +259,7 @@ def _border_checked(board: Board, image: np.ndarray, settings: Settings) -> tupl
     classic search's lines), if that one reads."""
     cells, features = board.cells, board.features
     border = board.border or border_under_pipes(
-        cells.image, cells.geometry, board.pipes, features.bridges
+        cells.border, cells.image, cells.geometry, board.pipes, features.bridges
     )
     if border.all_round:  # the game's other boards only: a classic read skips it
         try:

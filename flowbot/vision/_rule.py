@@ -19,6 +19,7 @@ import numpy as np
 
 from flowbot.models import BoardGeometry, Cell
 from flowbot.vision._board_edge_colours import EdgeColours
+from flowbot.vision._border_sides import Border, border_of
 from flowbot.vision._cells import CellSamples
 from flowbot.vision._grid import run_on_past
 from flowbot.vision._lattice import Lattice, LineMaps
@@ -72,13 +73,14 @@ class Grid:
         return run_on_past(self.lattice, self.image, self.factor)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Cells:
     """A board placed at full resolution, its cells sampled and its dots read.
 
     What the dot rules and the cell rules see; ``features``: what the board
     holds besides cells and dots (holes are neither dots nor empty cells, and
-    no pipe crosses a wall or enters a hole).
+    no pipe crosses a wall or enters a hole). Its border is measured once,
+    when first asked for (as ``Grid``'s measurements).
     """
 
     image: np.ndarray
@@ -91,3 +93,9 @@ class Cells:
     piped: frozenset[Cell] = frozenset()
     #: Dots a drawn flow runs from: their rings hidden as the ground (``Pipes.hidden``).
     pipe_dots: frozenset[Cell] = frozenset()
+
+    @cached_property
+    def border(self) -> Border:
+        """The board's border and thin lines (``border_of``): the cell rules on an outline
+        all round and the reader's border checks after them look at the same one."""
+        return border_of(self.image, self.geometry)

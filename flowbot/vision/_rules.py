@@ -34,7 +34,6 @@ from flowbot.vision._board_inside import EMPTY_INSIDE
 from flowbot.vision._board_line_ends import LINES_END_AT_BORDER
 from flowbot.vision._board_lines import ALONE, INNER_EDGES
 from flowbot.vision._board_run_on import CELLS_PAST_BORDER, RUN_ON
-from flowbot.vision._border_sides import lines_end_at_outline
 from flowbot.vision._bridges import Bridged, without_bridges
 from flowbot.vision._cell_background import BACKGROUND
 from flowbot.vision._cell_dots import ROUND, read_dots
@@ -56,7 +55,7 @@ from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
 from flowbot.vision._hex_walls_alike import WALLS_ALIKE as HEX_WALLS_ALIKE
 from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
-from flowbot.vision._outline_all_round import OUTLINE_ALL_ROUND
+from flowbot.vision._outline_all_round import OUTLINE_ALL_ROUND, lines_end_at_outline
 from flowbot.vision._pipes import NO_PIPES, Pipes
 from flowbot.vision._rule import Cells, Grid, Rule
 from flowbot.vision._types import NO_FEATURES, Features, Settings

@@ -24,7 +24,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, link
-from flowbot.vision._border_sides import EDGE_ENDS, Border, border_of, inner_edge_colours
+from flowbot.vision._border_sides import EDGE_ENDS, Border, inner_edge_colours
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import delta_e, delta_e94
 from flowbot.vision._grid import past_side
@@ -37,15 +37,15 @@ if TYPE_CHECKING:
 
 
 def border_under_pipes(
+    border: Border,
     image: np.ndarray,
     geometry: BoardGeometry,
     pipes: Pipes,
     bridges: frozenset[Cell] = frozenset(),
 ) -> Border:
-    """The board's border (``border_of``), the inner edges a flow crosses looked at near
-    their ends (the lighter of the two: a wall shows at both); beside a bridge's tile (of
-    ``bridges``, or one the flows cross), a flow's crossing is taken for a line."""
-    border = border_of(image, geometry)
+    """The board's ``border`` measured (``border_of``), the inner edges a flow crosses looked
+    at near their ends (the lighter of the two: a wall shows at both); beside a bridge's tile
+    (of ``bridges``, or one the flows cross), a flow's crossing is taken for a line."""
     crossed = _crossed(pipes)
     if not crossed:
         return border
@@ -202,7 +202,7 @@ def check_pipes_fit(board: Board) -> None:
         link(a, b) in features.walls for a, b in _crossed(board.pipes)
     ):
         raise UnsureReadingError(PIPE_THROUGH_WALL)
-    border = board.border or border_of(cells.image, cells.geometry)
+    border = board.border or cells.border
     if not border.outlined:
         return  # a classic board's thin border: no warps are drawn (``_warps``)
     geometry = cells.geometry

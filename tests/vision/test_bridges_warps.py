@@ -11,7 +11,7 @@ from flowbot.generate import generate
 from flowbot.models import BoardGeometry, Cell, Puzzle, link
 from flowbot.screens.synthetic import ShotOptions, synthesize
 from flowbot.vision import read_board
-from flowbot.vision._border_sides import outlined_all_round
+from flowbot.vision._border_sides import border_of
 from flowbot.vision._warps import _paired, find_warps
 
 PHONE = ShotOptions(screen=(1080, 2400), line_px=3.0, glow=0.6)
@@ -137,7 +137,7 @@ def b_row(puzzle: Puzzle, a: Cell) -> int:
 def test_a_classic_board_has_no_warps_and_no_outline() -> None:
     image, g = _shot(_classic(), 6)
     assert find_warps(image, g) == frozenset()
-    assert not outlined_all_round(image, g)
+    assert not border_of(image, g).all_round
     assert read_board(image).puzzle == _classic().canonical()
 
 

@@ -13,6 +13,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry
 from flowbot.screens.synthetic import sample
+from flowbot.vision._border_sides import border_of
 from flowbot.vision._outline_all_round import check_outline_all_round
 
 from .conftest import ReadsExactly
@@ -38,6 +39,6 @@ def test_rows_under_the_top_cells_refused_the_whole_board_passed(
     # The rectangle the classic search took: every row but the top one.
     piece = BoardGeometry(whole.xs, whole.ys[1:])
     with pytest.raises(UnsureReadingError, match="thin inner line"):
-        check_outline_all_round(image, piece)
+        check_outline_all_round(border_of(image, piece))
     # The whole board's rectangle: its border over the holes is the ground, not a line.
-    check_outline_all_round(image, whole)
+    check_outline_all_round(border_of(image, whole))

@@ -8,7 +8,7 @@ read is refused. The game draws a pipe with a crisp outline; a shaft fades over
 more pixels (``BAND_EDGE_PX``), as the cell rule ``no pipe drawn but those read``
 judges it (``_cell_pipes._glow_across``: neither read nor refused).
 
-So, where the links read cannot be followed as flows, those fading softly in both
+So, where the links read cannot be followed as flows, those fading softly at
 both places looked across and unlike every other link's colour (a flow's links share
 their colour) are dropped, and the links read again without them (``without_glow``).
 A read that follows is never changed: the look costs nothing there.

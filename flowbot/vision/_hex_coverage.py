@@ -410,15 +410,18 @@ def _faced_outvoted(sides: HexSides, faced: HexSides) -> bool:
         (replace(faced, inks=HalfCoveredInks(faced.inks)), SOLID),
         (replace(faced, inks=light), 0.0),
     )
-    for voice, least in voices:
-        inner, _ = voice.widths
-        groups = voice.direction_groups
-        for side in faced_walls - walls:
-            group = groups[side_direction(side)]
-            if group is None or not group.clear or group.thin < least:
-                return False
-            if group.is_wide(inner[side]):
-                return False
+    return all(_reads_thin(voice, faced_walls - walls, least) for voice, least in voices)
+
+
+def _reads_thin(voice: HexSides, alone: set[frozenset[Node]], least: float = 0.0) -> bool:
+    """Whether ``voice`` (one measure of the sides' widths) reads each of ``alone`` thin,
+    its groups clear along the side's direction, their thin lines ``least`` wide or more."""
+    inner, _ = voice.widths
+    groups = voice.direction_groups
+    for side in alone:
+        group = groups[side_direction(side)]
+        if group is None or not group.clear or group.thin < least or group.is_wide(inner[side]):
+            return False
     return True
 
 
@@ -462,13 +465,13 @@ def _check_shares_alike(sides: HexSides, shares: Inks) -> None:
         shares_walls = walls_along(covered, other, direction)
         if walls == shares_walls:
             continue
-        if walls < shares_walls and _outvoted(sides, shares_walls - walls, direction):
+        if walls < shares_walls and _outvoted(sides, shares_walls - walls):
             continue
         raise UnsureReadingError(COVERED_ALIKE.reason)
 
 
-def _outvoted(sides: HexSides, alone: set[frozenset[Node]], direction: int) -> bool:
-    """Whether the walls ``alone`` the lines' colour's shares read along ``direction``, and
+def _outvoted(sides: HexSides, alone: set[frozenset[Node]]) -> bool:
+    """Whether the walls ``alone`` the lines' colour's shares read along one direction, and
     the lightness leading (``sides``) reads thin, each side's clearest channel and the
     width at half the lines' colour read thin too, each in clear groups along it (the
     half-level width's thin lines solid there, ``SOLID``): three voices against one.
@@ -485,14 +488,7 @@ def _outvoted(sides: HexSides, alone: set[frozenset[Node]], direction: int) -> b
         sides, inks=sides.inks_faced, inks_again=None, inks_shares=None, inks_faced=None
     )
     half = replace(faced, inks=HalfCoveredInks(sides.inks_faced))
-    for voice, least in ((faced, 0.0), (half, SOLID)):
-        group = voice.direction_groups[direction]
-        if group is None or not group.clear or group.thin < least:
-            return False
-        inner, _ = voice.widths
-        if any(group.is_wide(inner[side]) for side in alone):
-            return False
-    return True
+    return _reads_thin(faced, alone) and _reads_thin(half, alone, SOLID)
 
 
 def _faced_off(sides: HexSides, faced: HexSides) -> bool:
@@ -546,14 +542,7 @@ def _lightness_thin(faced: HexSides, alone: set[frozenset[Node]]) -> bool:
     light = sees_every_line(faced)
     if light is None:
         return False
-    lit = replace(faced, inks=light)
-    inner, _ = lit.widths
-    groups = lit.direction_groups
-    for side in alone:
-        group = groups[side_direction(side)]
-        if group is None or not group.clear or group.is_wide(inner[side]):
-            return False
-    return True
+    return _reads_thin(replace(faced, inks=light), alone)
 
 
 COVERED_ALIKE: Rule[HexSides] = Rule(

@@ -298,13 +298,9 @@ def _candidates(grids: list[BoardGeometry]) -> list[BoardGeometry]:
     apart = [
         g
         for g in grids[CANDIDATES:]
-        if all(overlap(as_lattice(g), as_lattice(t)) == 0 and _area(g) > _area(t) for t in taken)
+        if all(overlap(as_lattice(g), as_lattice(t)) == 0 and g.area > t.area for t in taken)
     ]
-    return taken + sorted(apart, key=_area)[-1:]
-
-
-def _area(geometry: BoardGeometry) -> float:
-    return (geometry.right - geometry.left) * (geometry.bottom - geometry.top)
+    return taken + sorted(apart, key=lambda g: g.area)[-1:]
 
 
 def _biggest(boards: list[Outlined]) -> Outlined:

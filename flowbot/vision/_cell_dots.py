@@ -361,7 +361,9 @@ def _blurred_pairs(
         if any(
             o != c
             and float(delta_e(core[c], core[o])) * TWIN_SIDE <= max(standing[c], standing[o])
-            and not _one_shaft(c, o, contrast, core, sides)
+            and not _one_shaft(
+                c, o, contrast, core, sides, dots=dots, sector=samples.sector_lab, ring=ring
+            )
             and not _one_patch(c, o, sides, image, geometry)
             and not (
                 _in_cloud(c, o, core, dots, hole, image=image, geometry=geometry)
@@ -397,14 +399,30 @@ def _ring_on_black(core: np.ndarray, ring: np.ndarray) -> bool:
 #: ends, its core standing out more (dark flows 300000 (35, 0, 0) 24 px: dots 13-15 Lab
 #: off black, their pipe 8-9, 0.6 of them); glow's shaft stands out alike all along
 #: (synthetic warps huge_cells 4000001: ends 12.2 and 6.8, the cell between 12.4).
+#: A dot drawn over the shaft hides it at its core; its ring's two sectors along the
+#: run show it as strongly (synthetic bridges huge_cells 6400005: a purple shaft down
+#: a column behind a blue dot, its ends 12.5-12.7 Lab off black rings, the dot's
+#: sectors above and below 12.6 off its ring).
 SHAFT_EVEN = 0.9
 
 
-def _one_shaft(a: Cell, b: Cell, contrast: np.ndarray, core: np.ndarray, sides: np.ndarray) -> bool:
+def _one_shaft(
+    a: Cell,
+    b: Cell,
+    contrast: np.ndarray,
+    core: np.ndarray,
+    sides: np.ndarray,
+    *,
+    dots: set[Cell],
+    sector: np.ndarray,
+    ring: np.ndarray,
+) -> bool:
     """Whether ``a`` and ``b`` are the two ends of one straight band: in one row or column
     with a cell between, every cell between crossed (``_crossed``) in their colour and
-    standing out ``SHAFT_EVEN`` of the stronger end or more. A glow shaft's rounded ends
-    look like two blurred dots of one colour; a dot's pipe thins between them."""
+    standing out ``SHAFT_EVEN`` of the stronger end or more, or a dot (``dots``) the band
+    runs behind (``_behind_dot``: ``sector`` ``(rows, cols, 4, 3)`` and ``ring`` Lab), and
+    one such crossed cell at least. A glow shaft's rounded ends look like two blurred dots
+    of one colour; a dot's pipe thins between them, and stops at another colour's dot."""
     (ra, ca), (rb, cb) = a, b
     if (ra != rb and ca != cb) or abs(ra - rb) + abs(ca - cb) < 2:
         return False
@@ -414,12 +432,24 @@ def _one_shaft(a: Cell, b: Cell, contrast: np.ndarray, core: np.ndarray, sides: 
     ]
     ends = max(float(contrast[a]), float(contrast[b]))
     colour = (core[a] + core[b]) / 2
-    return all(
-        _crossed(sides[m])
+    along = (1, 3) if ca == cb else (0, 2)  # ``sides``' order: right, down, left, up
+    crossed = [m for m in between if m not in dots]
+    return bool(crossed) and all(
+        _behind_dot(sector[m][list(along)], ring[m], colour, SHAFT_EVEN * ends)
+        if m in dots
+        else _crossed(sides[m])
         and float(contrast[m]) >= SHAFT_EVEN * ends
         and float(delta_e(core[m], colour)) * TWIN_SIDE <= float(contrast[m])
         for m in between
     )
+
+
+def _behind_dot(sectors: np.ndarray, ring: np.ndarray, colour: np.ndarray, least: float) -> bool:
+    """Whether a dot's cell shows a band of ``colour`` (Lab) running behind its dot: both
+    ``sectors`` (Lab, the two along the band) standing ``least`` or more off the cell's
+    ``ring`` and ``TWIN_SIDE`` times nearer ``colour`` than it, as the band's cells do."""
+    off = delta_e(sectors, ring)
+    return bool(((off >= least) & (delta_e(sectors, colour) * TWIN_SIDE <= off)).all())
 
 
 def _one_patch(

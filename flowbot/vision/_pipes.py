@@ -30,6 +30,7 @@ from flowbot.models import BoardGeometry, Cell, Geometry, Link
 from flowbot.vision._cells import NEAR, CellSamples
 from flowbot.vision._colour import NEAR_RINGING, delta_e, from_mix, pixels_at, to_lab
 from flowbot.vision._discs import PIPE_SPREAD, crisp_rim
+from flowbot.vision._glow_links import without_glow
 from flowbot.vision._rays import SOFT_LIGHTNESS
 from flowbot.vision._stats import median_of
 
@@ -230,6 +231,18 @@ def _see_pipes(
     links = band_links(image, geometry, samples, contrast, alike=BAND_NEAR, into_dots=into_dots)
     if not links:
         return NO_PIPES
+    return without_glow(
+        image, geometry, links, lambda found: _follow(image, geometry, samples, found)
+    )
+
+
+def _follow(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    links: dict[tuple[Cell, int], np.ndarray],
+) -> Pipes:
+    """The flows the links ``links`` found make (``_see_pipes``)."""
     colour_of: dict[Cell, list[np.ndarray]] = {}
     linked: dict[Cell, list[int]] = {}
     for (cell, k), lab in links.items():

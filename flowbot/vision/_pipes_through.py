@@ -53,6 +53,7 @@ from flowbot.vision._faint_pipes import (
     drawn_share,
     ends_in_dots,
 )
+from flowbot.vision._glow_links import Links, without_glow
 from flowbot.vision._pipes import (
     BAND_NEAR,
     BAND_SHARE,
@@ -343,6 +344,24 @@ def _read(
     links = band_links(
         image, geometry, samples, contrast, either=True, alike=BAND_NEAR, into_dots=into_dots
     )
+
+    def read(links: Links) -> Pipes:
+        return _read_links(image, geometry, samples, contrast, links, tiles=tiles, holes=holes)
+
+    return without_glow(image, geometry, links, read)
+
+
+def _read_links(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    links: Links,
+    *,
+    tiles: frozenset[Cell],
+    holes: frozenset[Cell],
+) -> Pipes:
+    """``_read`` of the links ``links`` found."""
     by_cell: dict[Cell, dict[int, np.ndarray]] = {}
     for (cell, k), lab in links.items():
         other = step(cell, k)

@@ -17,6 +17,7 @@ from flowbot.vision import read_board
 from flowbot.vision._cell_dots import _one_patch, _one_shaft
 from flowbot.vision._faint_pipes import DRAWN_SHARE, WIDEST, drawn_share
 from flowbot.vision._rays import _rises_within
+from tests.vision.conftest import ReadsExactly
 
 
 def test_a_bridge_board_with_a_faint_glow_band_across_its_cells_reads_exactly() -> None:
@@ -56,11 +57,43 @@ def test_blurred_ends_of_a_thinner_band_stay_in_doubt() -> None:
     sides = np.zeros((1, 3, 4), bool)
     sides[0, 1] = [True, False, True, False]  # crossed left to right
     a, b = Cell(0, 0), Cell(0, 2)
-    assert not _one_shaft(a, b, contrast, core, sides)
+    rings = {"dots": set(), "sector": np.zeros((1, 3, 4, 3)), "ring": np.zeros((1, 3, 3))}
+    assert not _one_shaft(a, b, contrast, core, sides, **rings)
     contrast[0, 1] = 13.5  # as strong as its ends: one shaft
-    assert _one_shaft(a, b, contrast, core, sides)
+    assert _one_shaft(a, b, contrast, core, sides, **rings)
     sides[0, 1] = [True, False, False, False]  # not crossed: an end of its own
-    assert not _one_shaft(a, b, contrast, core, sides)
+    assert not _one_shaft(a, b, contrast, core, sides, **rings)
+
+
+def test_a_shaft_runs_behind_a_dot_showing_past_it_on_both_sides() -> None:
+    # Ends at columns 0 and 3, a dot at column 1, a crossed cell at column 2.
+    core = np.full((1, 4, 3), 8.0)
+    core[0, 1] = (40.0, 60.0, -90.0)  # the dot's colour
+    contrast = np.array([[13.0, 120.0, 13.0, 13.0]])
+    sides = np.zeros((1, 4, 4), bool)
+    sides[0, 2] = [True, False, True, False]
+    sector = np.zeros((1, 4, 4, 3))
+    ring = np.zeros((1, 4, 3))
+    a, b = Cell(0, 0), Cell(0, 3)
+    shaft = {"dots": {Cell(0, 1)}, "sector": sector, "ring": ring}
+    assert not _one_shaft(a, b, contrast, core, sides, **shaft)  # bare past the dot: a pipe stops
+    sector[0, 1, [0, 2]] = 8.0  # the shaft's colour right and left of the dot
+    assert _one_shaft(a, b, contrast, core, sides, **shaft)
+    sector[0, 1, 2] = 0.0  # on one side only
+    assert not _one_shaft(a, b, contrast, core, sides, **shaft)
+    # Only dots between: nothing shows the band itself.
+    sector[0, 1, [0, 2]] = 8.0
+    only_dots = {"dots": {Cell(0, 1), Cell(0, 2)}, "sector": sector, "ring": ring}
+    sector[0, 2, [0, 2]] = 8.0
+    assert not _one_shaft(a, b, contrast, core, sides, **only_dots)
+
+
+def test_a_glow_shaft_behind_a_dot_is_no_pair_of_blurred_dots(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # A purple shaft down column 0 of 152 px cells, behind a blue dot: its rounded ends
+    # in cells (1, 0) and (4, 0) looked like a dark pair of blurred dots, refused.
+    reads_exactly("huge_cells", 6400005, "bridges", "unsolved")
 
 
 def _board_with_patch(*, over_lines: bool) -> tuple[np.ndarray, BoardGeometry]:

@@ -59,6 +59,12 @@ class HexCells:
     #: Flat cells standing out from their ring less than ``dot_contrast`` yet more
     #: than ``faint_contrast``, showing a dot's crisp disc (``_faint_discs``).
     faint_dots: frozenset[Cell] = frozenset()
+    #: Cells the pipe stage saw holding a dot at a flow's end (its disc shown all round
+    #: clear of the pipe, ``_pipes.dot_at_end``), as the square cells' dot reader takes them
+    #: (``_cell_dots.read_dots``' ``pipe_dots``): a dot's dim colour on a ground lit by glow
+    #: stood 23 Lab off it (a teal dot, synthetic hex phone_large 6400000 started), and the
+    #: pipe running out of it breaks the disc ``_faint_discs`` looks for.
+    pipe_dots: frozenset[Cell] = frozenset()
 
     @property
     def contrast(self) -> np.ndarray:
@@ -75,7 +81,11 @@ class HexCells:
         discs among them past ``empty_contrast`` or of a clear dot's colour."""
         strong = self.contrast >= self.settings.dot_contrast
         faint = self.faint_dots - self.stand_ins
-        clear = [c for c in self.cells if strong[c] or (c in faint and not self.nearly_ground(c))]
+        clear = [
+            c
+            for c in self.cells
+            if strong[c] or (c in faint | self.pipe_dots and not self.nearly_ground(c))
+        ]
         return clear + [c for c in faint if self.nearly_ground(c) and self.twin_clear(c, clear)]
 
     def nearly_ground(self, cell: Cell) -> bool:
@@ -158,6 +168,8 @@ def _check_dot_or_empty(seen: HexCells) -> None:
         k = float(contrast[cell])
         r, c = cell
         if (k >= settings.dot_contrast and flat[cell]) or cell in seen.faint_dots - alone:
+            continue
+        if cell in seen.pipe_dots and not seen.nearly_ground(cell):
             continue
         if k >= settings.dot_contrast and _noisy_disc(seen, cell):
             continue
@@ -255,7 +267,11 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "letter left out: glow of a dot's hue under it lifts its ring toward its colour, a tan "
     "dot on yellow-olive glow 25.3 Lab from its ring, synthetic hex twins 400012 unsolved "
     "and started; glow, a pipe's end and empty cells' noise show no crisp disc with a flat "
-    "core in a ring free of its colour); a disc past faint_contrast 6 yet within "
+    "core in a ring free of its colour), or past empty_contrast where the pipe stage saw a "
+    "dot's disc at a flow's end (`_pipes.dot_at_end`, as the square cells' dot reader "
+    "takes such `pipe_dots`: a teal dot 23 Lab off the ground lit by glow, its pipe "
+    "breaking the disc the faint rule looks for, synthetic hex phone_large 6400000 "
+    "started); a disc past faint_contrast 6 yet within "
     "empty_contrast round as well (FAINT_ELONGATION 1.25) and a dot only where a clear dot "
     "has its colour (NEAR 12), else refused as a dot of nearly its background's colour, "
     "its twin perhaps as faint and missed (a teal dot on a teal glow shaft 13 Lab from its "

@@ -206,10 +206,12 @@ def see_hex_pipes(image: np.ndarray, cells: HexCells, contrast: float) -> Pipes:
 
 def hidden(cells: HexCells, pipes: Pipes) -> HexCells:
     """``cells`` with every cell a flow touches shown as the ground, but its dots' cores
-    (``Pipes.hidden_cores``, as on square cells)."""
+    (``Pipes.hidden_cores``, as on square cells), and the dots the flows end at."""
     if not pipes.flows:
         return cells
-    return replace(cells, **pipes.hidden_cores(cells), stand_ins=pipes.touched)
+    return replace(
+        cells, **pipes.hidden_cores(cells), stand_ins=pipes.touched, pipe_dots=pipes.dots
+    )
 
 
 def _neighbours(geometry: HexGeometry, a: Cell, b: Cell) -> bool:

@@ -32,13 +32,15 @@ from flowbot.vision._hex_coverage import CutInks, _colour_profiles
 
 #: The hexagon's own face lies this near the lines' colour (a share of the outside's
 #: distance from it) for its side to be judged by its reach: a white flow's grey tint
-#: 0.15-0.25 (synthetic hex drift 5100001, tiny cells 4900000 solved); a flow's coloured
-#: tint, or the plain ground, far off. Not more: beside a face farther off, a thin line
-#: with a strip of the next hexagon's light tint left past it before a panel laid over
+#: 0.15-0.25 (synthetic hex drift 5100001, tiny cells 4900000 solved), 0.35 where a darker
+#: grey one (56, 56, 56) lies beside green lines (66, 107, 65) round a hole (tiny cells
+#: 6400000 solved: 0.94-1.05 px against boundaries of 1.04-1.17, its reach 1.55-1.61); a
+#: flow's coloured tint, or the plain ground, far off. Not more: beside a face farther off,
+#: a thin line with a strip of the next hexagon's light tint left past it before a panel laid over
 #: the board reached out as the outline (synthetic hex drift 5100001 solved covered below
 #: a row of flat sides, 4 px past one: 5.9 px against the outline's 5.6), and a white
 #: dot's tint at 0.44 (tiny cells 4600004 started) is left refused.
-TINTED = 1 / 3
+TINTED = 0.4
 #: The line's outer edge: where the colour is this share of the way from the outside's to
 #: the lines'.
 EDGE = 0.5

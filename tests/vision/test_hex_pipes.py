@@ -169,6 +169,16 @@ def test_a_pipe_over_its_own_tint_under_glow_is_a_pipe(
     reads_exactly("phone_large", 6200000, "hex", state)
 
 
+def test_a_dim_dot_a_flow_ends_at_is_a_dot_on_a_ground_lit_by_glow(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # A teal dot (L* 49) stood 23 Lab from the ground a phone's glow lit (L* 32), under
+    # ``dot_contrast``; the pipe running out of it broke the disc the faint rule looks
+    # for, and the board was refused as "not a flat dot". The pipe stage saw its disc
+    # at the flow's end: a dot, as on square cells (``HexCells.pipe_dots``).
+    reads_exactly("phone_large", 6400000, "hex", "started")
+
+
 def test_a_glow_shaft_along_a_column_is_no_pipe() -> None:
     # A glow shaft down the board's first column shows the ground on one side of
     # the link between two empty cells only: taken as a band there, it made two dots

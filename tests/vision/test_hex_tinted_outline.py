@@ -29,6 +29,10 @@ ReadsExactly = Callable[[str, int, str, str], Reading]
         # A grey tint 96-102 beside lines of 108 by the bottom-left corner: 1.4 px against
         # 1.0 and 2.0; its reach 2.2.
         ("tiny_cells", 4900000),
+        # A darker grey tint (56, 56, 56) beside green lines round a hole, 0.35 of the way
+        # from them to the black outside: 0.94-1.05 px against boundaries of 1.04-1.17; its
+        # reach 1.55-1.61.
+        ("tiny_cells", 6400000),
     ],
 )
 def test_finished_boards_with_the_outline_beside_a_grey_tint_are_read(

@@ -325,6 +325,15 @@ def _left_out_by_colour(
         # median, the screen's edge cropping the border; one green cell read
         # left out).
         typical &= delta_e(profile, median_of(own, axis=0)) > noise
+    else:
+        # Lines near the ground: a flow's tint along most of the side may lie
+        # within LINE_COLOUR_NOISE of the lines' colour, where no line is
+        # drawn (the board flush with its window's edge, the border cut off).
+        # A drawn line stands nearer the lines' colour than the cells' own
+        # ground does (classic jpeg 6100000 started: a white flow's tint
+        # beside 7 of 12 rows, 2.4-8.0 Lab from the cells' median own ground
+        # and 7.3-9.2 from the lines'; two dark rows read left out).
+        typical &= delta_e(profile, line) < delta_e(profile, median_of(own, axis=0))
     if not typical.any():
         return left_out  # hidden all along: inferred, not drawn
     shows_ground = (ground_like & typical).any(axis=1)
@@ -534,7 +543,11 @@ BORDER: Rule[Grid] = Rule(
     "offsets of its typical profile unlike the cells' own ground there (a flow's tint near "
     "the lines' colour along most of a side shows their colour with no line: classic "
     "mirror 300112 solved, the screen's edge cropping the border, a green cell among "
-    "yellow ones read left out).",
+    "yellow ones read left out); where the lines lie near the board's ground, only at "
+    "offsets nearer the lines' colour than the cells' median own ground (classic jpeg "
+    "6100000 started: a board flush with its window's edge, a white flow's tint beside 7 "
+    "of 12 rows 2.4-8.0 Lab from that ground and 7.3-9.2 from the lines', two dark rows "
+    "read left out).",
     reason=_BORDER_GAP,
     check=lambda grid: check_border(
         grid.lattice, grid.maps, grid.image, grid.factor, grid.settings, edges=grid.edges

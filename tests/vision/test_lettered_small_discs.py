@@ -52,3 +52,11 @@ def test_the_small_lettered_board_reads(reads_exactly: ReadsExactly) -> None:
     # Refused before: "the board's outline looks like the lines between its hexagons"
     # (the outlined stage: "cell (10, 6) holds something that is not a flat dot").
     reads_exactly("colour_blind", SEED, "holes", "unsolved")
+
+
+def test_the_small_lettered_board_reads_solved(reads_exactly: ReadsExactly) -> None:
+    # Solved, each cell tinted its flow's colour: beside the red A dot in the corner
+    # cell (0, 0) no pixel along the side is like the typical side's (a blue tint),
+    # and the blend of the rim and the red tint was carried out over the band: the
+    # disc squared off, no lettered disc, its colour read with the letter, unpaired.
+    reads_exactly("colour_blind", SEED, "holes", "solved")

@@ -58,6 +58,11 @@ class BorderSide:
     lift: np.ndarray
     ground: np.ndarray
 
+    @property
+    def drawn(self) -> np.ndarray:
+        """Per cell, whether the border is drawn there: its ink ``DRAWN`` or more."""
+        return np.isfinite(self.ink) & (self.ink >= DRAWN)
+
 
 def border_sides(image: np.ndarray, geometry: BoardGeometry) -> dict[str, BorderSide]:
     """The board's top, bottom, left and right border, cell by cell."""
@@ -335,7 +340,7 @@ class Border:
         colour is its pieces' near the colour most pieces all round share (within
         ``OUTLINE_ALIKE``), or all its pieces' where none is.
         """
-        drawn = [side.colour[_drawn(side)] for side in self.sides.values() if _drawn(side).any()]
+        drawn = [side.colour[side.drawn] for side in self.sides.values() if side.drawn.any()]
         if not drawn:
             return []
         pieces = np.concatenate(drawn)
@@ -361,9 +366,9 @@ class Border:
             return False
         outline = self.outline_colour
         grounds = [
-            median_of(side.ground[_drawn(side)], axis=0)
+            median_of(side.ground[side.drawn], axis=0)
             for side in self.sides.values()
-            if _drawn(side).any()
+            if side.drawn.any()
         ]
         return bool(
             all(
@@ -380,7 +385,7 @@ class Border:
         Sides cut by the image's edge and openings (warps) aside; the sides
         seen must be drawn, alike, and lighter than the inner lines.
         """
-        drawn = sum(bool(_drawn(side).any()) for side in self.sides.values())
+        drawn = sum(bool(side.drawn.any()) for side in self.sides.values())
         return drawn >= 3 and self.outlined
 
 
@@ -424,7 +429,3 @@ def border_of(image: np.ndarray, geometry: BoardGeometry) -> Border:
     """The board's border and inner lines, measured."""
     vertical, horizontal = inner_edge_colours(image, geometry)
     return Border(border_sides(image, geometry), (vertical, horizontal))
-
-
-def _drawn(side: BorderSide) -> np.ndarray:
-    return np.isfinite(side.ink) & (side.ink >= DRAWN)

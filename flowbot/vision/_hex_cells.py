@@ -81,11 +81,8 @@ class HexCells:
         discs among them past ``empty_contrast`` or of a clear dot's colour."""
         strong = self.contrast >= self.settings.dot_contrast
         faint = self.faint_dots - self.stand_ins
-        clear = [
-            c
-            for c in self.cells
-            if strong[c] or (c in faint | self.pipe_dots and not self.nearly_ground(c))
-        ]
+        shown = faint | self.pipe_dots  # discs seen, by the faint rule or the pipe stage
+        clear = [c for c in self.cells if strong[c] or (c in shown and not self.nearly_ground(c))]
         return clear + [c for c in faint if self.nearly_ground(c) and self.twin_clear(c, clear)]
 
     def nearly_ground(self, cell: Cell) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import replace
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
-from flowbot.vision._border_sides import DRAWN, WALL_OUTLINE_LIGHTER, Border
+from flowbot.vision._border_sides import WALL_OUTLINE_LIGHTER, Border
 from flowbot.vision._colour import delta_e
 from flowbot.vision._rule import Cells, Rule
 
@@ -45,9 +45,8 @@ def thin_stretches(border: Border) -> list[tuple[str, int]]:
     apart = float(delta_e(outline, line))
     found: list[tuple[str, int]] = []
     for name, side in border.sides.items():
-        drawn = np.isfinite(side.ink) & (side.ink >= DRAWN)
         # Drawn (an opening or a hole's side shows the ground), in the lines' colour.
-        like = drawn & (delta_e(side.colour, line) <= LIKE_LINES * apart)
+        like = side.drawn & (delta_e(side.colour, line) <= LIKE_LINES * apart)
         found.extend((name, int(i)) for i in np.flatnonzero(like))
     return found
 

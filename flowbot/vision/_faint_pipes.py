@@ -129,13 +129,18 @@ def pipes_edge_px(
 
 
 def colour_outline_px(
-    image: np.ndarray, geometry: BoardGeometry, samples: CellSamples, contrast: float
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    contrast: float,
+    *,
+    least: float = BAND_EDGE_PX,
 ) -> float:
     """The pixels within which a faint band's edge judged in colour is sharp: ``SOFTER``
-    times the image's own pipes' (``pipes_edge_px`` at ``contrast``), ``BAND_EDGE_PX``
-    at the least (a sharp image's pipes, or none to measure)."""
+    times the image's own pipes' (``pipes_edge_px`` at ``contrast``), ``least`` at the
+    least (a sharp image's pipes); ``BAND_EDGE_PX`` with none to measure."""
     own = pipes_edge_px(image, geometry, samples, contrast)
-    return BAND_EDGE_PX if math.isnan(own) else max(BAND_EDGE_PX, SOFTER * own)
+    return BAND_EDGE_PX if math.isnan(own) else max(least, SOFTER * own)
 
 
 def drawn_share(

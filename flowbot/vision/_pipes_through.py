@@ -194,8 +194,9 @@ def fainter_flows(
     and adds whole ones, each drawn with sharp edges or ending in dots with a crisp rim;
     where that read is not taken and pipes are ``shown`` at ``contrast`` (``pipes`` holds
     flows, or the read there refused pipes it could not follow), at ``FAINTEST`` of it,
-    each new flow drawn with sharp edges and ending in such dots; ``None`` when no band
-    that faint shows where no flow of ``pipes`` runs, or no read is taken.
+    each new flow drawn with edges as sharp as the image's own pipes and ending in such
+    dots; ``None`` when no band that faint shows where no flow of ``pipes`` runs, or no
+    read is taken.
 
     A flow on glow of its own hue: the game tints its cells with its colour over the
     glow, nearly its colour already, and its pipe stands from that tint by what is
@@ -236,18 +237,27 @@ def _fainter_read(
     # faint-pipe rule judges it), and ends in no dot: no flow drawn. Softly means softer
     # than the image's own pipes (a blur softens every drawn edge alike), asked only
     # where a flow is in doubt at the sharp image's edge.
-    outline = functools.cache(lambda: colour_outline_px(image, geometry, samples, contrast))
+    #
+    # Fainter than ``FAINTER`` of the contrast, a flow is taken only as both: JPEG's
+    # noise and glow's ramps lie nearer a faint band there, and its edges are judged by
+    # the image's own pipes' alone, not ``BAND_EDGE_PX`` too: at 19 px cells glow round
+    # a dot fades over 3.4-3.9 px, the pipes over 2.0 (tiny_cells 6593003 started).
+    both = faint < contrast * FAINTER
+    outline = functools.cache(
+        lambda: colour_outline_px(
+            image, geometry, samples, contrast, least=0.0 if both else BAND_EDGE_PX
+        )
+    )
 
     def drawn(flow: tuple[Cell, ...]) -> bool:
-        share = drawn_share(image, geometry, flow, widest=WIDEST)
-        if share < DRAWN_SHARE and outline() > BAND_EDGE_PX:
+        share = drawn_share(
+            image, geometry, flow, widest=WIDEST, colour_outline=outline() if both else BAND_EDGE_PX
+        )
+        if not both and share < DRAWN_SHARE and outline() > BAND_EDGE_PX:
             share = drawn_share(image, geometry, flow, widest=WIDEST, colour_outline=outline())
         log.debug("fainter flow read: %s, drawn %.2f", flow, share)
         return share >= DRAWN_SHARE
 
-    # Fainter than ``FAINTER`` of the contrast, a flow is taken only as both: JPEG's
-    # noise and glow's ramps lie nearer a faint band there.
-    both = faint < contrast * FAINTER
     taken = all(
         (drawn(flow) and ends_in_dots(image, geometry, samples, flow, fainter.dots))
         if both

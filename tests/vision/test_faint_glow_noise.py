@@ -136,3 +136,10 @@ def test_one_patch_of_glow_under_the_line_between_two_cells_is_no_pair() -> None
     image, geometry = _board_with_patch(over_lines=False)
     sides[b] = False
     assert not _one_patch(a, b, sides, image, geometry)
+
+
+def test_glow_round_a_dot_is_no_flow_at_the_faintest_look(reads_exactly: ReadsExactly) -> None:
+    # 19 px cells: a glow cloud beside a dot stands 9-12 Lab from the ground, read as a
+    # dot with a pipe into the next cell at the faintest look; its edges fade over
+    # 3.4-3.9 px, under ``BAND_EDGE_PX`` but softer than the image's pipes (2.0 px).
+    reads_exactly("tiny_cells", 6593003, "classic", "started")

@@ -121,6 +121,6 @@ def from_mix(colour: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def brightest_channel(image: np.ndarray) -> np.ndarray:
-    """``max(R, G, B)`` per pixel."""
-    red, green, blue = cv2.split(image)
-    return cv2.max(cv2.max(red, green), blue)
+    """``max(R, G, B)`` per pixel: HSV's value, which OpenCV converts to faster than
+    it splits the channels and takes their maximum."""
+    return cv2.extractChannel(cv2.cvtColor(image, cv2.COLOR_RGB2HSV), 2)

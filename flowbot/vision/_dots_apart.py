@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from flowbot.models import BoardGeometry
+from flowbot.vision._colour import brightest_channel
 from flowbot.vision._grid import MIN_BOARD_SIDE
 from flowbot.vision._stats import median_of
 from flowbot.vision._types import Settings
@@ -552,8 +553,7 @@ def _one_colour(small: np.ndarray) -> np.ndarray:
     """1 where a pixel's and its four neighbours' colours span at most ``_EDGE_STEP`` in
     every channel, else 0."""
     spread = cv2.morphologyEx(small, cv2.MORPH_GRADIENT, _CROSS)
-    r, g, b = cv2.split(spread)
-    return cv2.threshold(cv2.max(cv2.max(r, g), b), _EDGE_STEP, 1, cv2.THRESH_BINARY_INV)[1]
+    return cv2.threshold(brightest_channel(spread), _EDGE_STEP, 1, cv2.THRESH_BINARY_INV)[1]
 
 
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))

@@ -25,7 +25,7 @@ import functools
 import itertools
 import logging
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -99,12 +99,7 @@ ALONG_CLOSE = 9
 
 
 def line_maps(
-    gray: np.ndarray,
-    contrast: float,
-    *,
-    dark: bool = False,
-    bridge: bool = False,
-    edge_open: bool = False,
+    gray: np.ndarray, contrast: float, *, dark: bool = False, edge_open: bool = False
 ) -> LineMaps:
     """Pixels that belong to thin straight lines, per direction.
 
@@ -113,11 +108,25 @@ def line_maps(
     the line bridges crossings, opening along it drops text and specks.
     ``gray`` may also be a colour image: a line then needs to stand out in
     one channel only. With ``dark``, lines darker than beside them count too.
-    With ``bridge``, a line's gaps under drawn pipes are bridged (``_pipe_lines``).
     With ``edge_open``, the image's edge is no line when they are closed (``_closed``).
     """
+    return _opened(_closed_maps(gray, contrast, dark=dark, edge_open=edge_open))
+
+
+def line_maps_bridged(
+    gray: np.ndarray, contrast: float, *, dark: bool = False, edge_open: bool = False
+) -> tuple[LineMaps, LineMaps]:
+    """``line_maps`` as drawn, and with each line's gaps under drawn pipes bridged
+    (``_pipe_lines``): one top-hat and closing for both."""
+    closed = _closed_maps(gray, contrast, dark=dark, edge_open=edge_open)
+    # Before the opening: a line's short pieces between pipes are kept.
+    bv, bh = bridged(closed.vertical, closed.horizontal, gray)
+    return _opened(closed), _opened(replace(closed, vertical=bv, horizontal=bh))
+
+
+def _closed_maps(gray: np.ndarray, contrast: float, *, dark: bool, edge_open: bool) -> LineMaps:
+    """``line_maps`` before the opening along the lines."""
     across = 7
-    along_close, along_open = ALONG_CLOSE, 15
     kv = cv2.getStructuringElement(cv2.MORPH_RECT, (across, 1))
     kh = cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
     tv = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kv)
@@ -134,23 +143,29 @@ def line_maps(
     # 1 at or above ``level`` (whole numbers: above ``level - 1``), else 0.
     bv: np.ndarray = cv2.threshold(tv, level - 1, 1, cv2.THRESH_BINARY)[1]
     bh: np.ndarray = cv2.threshold(th, level - 1, 1, cv2.THRESH_BINARY)[1]
-    vk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (1, along_close))
-    hk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (along_close, 1))
+    vk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (1, ALONG_CLOSE))
+    hk_close = cv2.getStructuringElement(cv2.MORPH_RECT, (ALONG_CLOSE, 1))
     if edge_open:
         bv, bh = _closed(bv, vk_close), _closed(bh, hk_close)
     else:
         bv = cv2.morphologyEx(bv, cv2.MORPH_CLOSE, vk_close)
         bh = cv2.morphologyEx(bh, cv2.MORPH_CLOSE, hk_close)
-    if bridge:
-        # Before the opening: a line's short pieces between pipes are kept.
-        bv, bh = bridged(bv, bh, gray)
+    return LineMaps(bv, bh, tv, th)
+
+
+#: The opening's length along a line (px): anything shorter (text, specks) is dropped.
+ALONG_OPEN = 15
+
+
+def _opened(maps: LineMaps) -> LineMaps:
+    """``maps`` with their lines opened along their length (``ALONG_OPEN``)."""
     bv = cv2.morphologyEx(
-        bv, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, along_open))
+        maps.vertical, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, ALONG_OPEN))
     )
     bh = cv2.morphologyEx(
-        bh, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (along_open, 1))
+        maps.horizontal, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (ALONG_OPEN, 1))
     )
-    return LineMaps(bv, bh, tv, th)
+    return replace(maps, vertical=bv, horizontal=bh)
 
 
 def _closed(binary: np.ndarray, kernel: np.ndarray) -> np.ndarray:
@@ -569,12 +584,12 @@ def find_lattices(
     in them (``_pipe_lines``); the maps returned are the lines as drawn.
     With ``edge_open``, lines are not closed out to the image's edge (``_closed``).
     """
-    drawn = line_maps(gray, settings.line_contrast, dark=dark, edge_open=edge_open)
-    maps = (
-        line_maps(gray, settings.line_contrast, dark=dark, bridge=True, edge_open=edge_open)
-        if bridge
-        else drawn
-    )
+    if bridge:
+        drawn, maps = line_maps_bridged(
+            gray, settings.line_contrast, dark=dark, edge_open=edge_open
+        )
+    else:
+        drawn = maps = line_maps(gray, settings.line_contrast, dark=dark, edge_open=edge_open)
     min_length = 24
     vsegs = segments(maps.vertical, vertical=True, min_length=min_length)
     hsegs = segments(maps.horizontal, vertical=False, min_length=min_length)

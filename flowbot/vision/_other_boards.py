@@ -15,7 +15,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell, Geometry, HexGeometry
 from flowbot.vision._bridges import take_off
 from flowbot.vision._cells import CellSamples, sample_cells
-from flowbot.vision._colour import NEAR, brightest_channel, delta_e
+from flowbot.vision._colour import NEAR, brightest_channel, channel_sum, delta_e
 from flowbot.vision._dots_apart import TWIN_COLOUR, Region, dots_outside
 from flowbot.vision._grid import overlap
 from flowbot.vision._hex_alone import box_of
@@ -193,15 +193,15 @@ def larger_copy(image: np.ndarray, cells: Cells) -> bool:
     h, w = image.shape[:2]
     f = min(1.0, LARGER_COPY_SIDE / max(h, w))
     small = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA).astype(np.int32)
-    on_board = np.zeros(small.shape[:2], bool)
     top, left = int(g.top * f), int(g.left * f)
-    on_board[top : int(np.ceil(g.bottom * f)), left : int(np.ceil(g.right * f))] = True
+    on_board = np.s_[top : int(np.ceil(g.bottom * f)), left : int(np.ceil(g.right * f))]
     colours = np.array([cells.samples.core_rgb[c] for c in cells.dots], np.int32)
     larger = 0
     for colour in colours:
-        like = np.sum((small - colour) ** 2, axis=2) <= TWIN_COLOUR**2
-        inside = int(np.count_nonzero(like & on_board))
-        outside = int(np.count_nonzero(like & ~on_board))
+        apart = small - colour
+        like = channel_sum(apart * apart) <= TWIN_COLOUR**2
+        inside = int(np.count_nonzero(like[on_board]))
+        outside = int(np.count_nonzero(like)) - inside
         larger += int(inside > 0 and outside >= LARGER_COPY_AREA * inside)
     return larger >= LARGER_COPY_COLOURS * len(colours)
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from flowbot.vision._colour import brightest_channel
+
 #: Longest gap bridged, in working-copy pixels: a pipe a third of the
 #: largest pitch the copy holds (a 5x5 board across 800 px: 160 px cells,
 #: 55 px pipes), and a little more for its anti-aliased edges.
@@ -25,7 +27,7 @@ def bridged(
     vertical_lines: np.ndarray, horizontal_lines: np.ndarray, gray: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """The line maps (0/1) with each line's gaps bridged where something brighter covers them."""
-    bright = gray if gray.ndim == 2 else gray.max(axis=2)
+    bright = gray if gray.ndim == 2 else brightest_channel(gray)
     out = []
     for binary, vertical in ((vertical_lines, True), (horizontal_lines, False)):
         on = binary > 0

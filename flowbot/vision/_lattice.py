@@ -92,6 +92,10 @@ class LineMaps:
     horizontal_strength: np.ndarray
 
 
+#: The line filter's width across a line (px): a top-hat keeps what is thinner.
+ACROSS = 7
+
+
 #: The closing's length along a line (px): it bridges a crossing's gap in
 #: the line, and (OpenCV's border) carries a line ending within half of it
 #: of the image's edge on to the edge.
@@ -105,6 +109,7 @@ def line_maps(
     dark: bool = False,
     bridge: bool = False,
     edge_open: bool = False,
+    across: int = ACROSS,
 ) -> LineMaps:
     """Pixels that belong to thin straight lines, per direction.
 
@@ -115,8 +120,8 @@ def line_maps(
     one channel only. With ``dark``, lines darker than beside them count too.
     With ``bridge``, a line's gaps under drawn pipes are bridged (``_pipe_lines``).
     With ``edge_open``, the image's edge is no line when they are closed (``_closed``).
+    Lines are thinner than ``across`` px.
     """
-    across = 7
     along_close, along_open = ALONG_CLOSE, 15
     kv = cv2.getStructuringElement(cv2.MORPH_RECT, (across, 1))
     kh = cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
@@ -562,16 +567,20 @@ def find_lattices(
     dark: bool = False,
     bridge: bool = False,
     edge_open: bool = False,
+    across: int = ACROSS,
 ) -> tuple[list[Lattice], LineMaps]:
     """Every candidate board in a grey (or colour) image, most cells first, and the line maps.
 
     With ``bridge``, lines are followed through the gaps drawn pipes leave
     in them (``_pipe_lines``); the maps returned are the lines as drawn.
     With ``edge_open``, lines are not closed out to the image's edge (``_closed``).
+    Lines are thinner than ``across`` px (``line_maps``).
     """
-    drawn = line_maps(gray, settings.line_contrast, dark=dark, edge_open=edge_open)
+    drawn = line_maps(gray, settings.line_contrast, dark=dark, edge_open=edge_open, across=across)
     maps = (
-        line_maps(gray, settings.line_contrast, dark=dark, bridge=True, edge_open=edge_open)
+        line_maps(
+            gray, settings.line_contrast, dark=dark, bridge=True, edge_open=edge_open, across=across
+        )
         if bridge
         else drawn
     )

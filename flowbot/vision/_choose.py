@@ -46,16 +46,19 @@ class Board:
     border: Border | None = None
 
 
-def choose_board(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Board:
+def choose_board(
+    image: np.ndarray, settings: Settings, *, hexagons: bool = True, last_look: bool = False
+) -> Board:
     """The first grid found that holds dots like a board's, is big enough, and lies alone.
 
     Raises the refusal about the most board-like grid met when there is none
     (or ``BoardNotFoundError``), and refuses at once a grid doubted for its
     cells that holds a board's clear dots, or another board holding dots.
     With ``hexagons``, ``HexagonsSeenError`` when the search's first look sees a
-    hexagonal board's lattice and no square one (``find_boards``).
+    hexagonal board's lattice and no square one (``find_boards``); with
+    ``last_look``, among the grids of the reader's last look only.
     """
-    boards = find_boards(image, settings, hexagons=hexagons)
+    boards = find_boards(image, settings, hexagons=hexagons, last_look=last_look)
     dotless: UnsureBoardError | None = None
     small: UnsureBoardError | None = None
     split: UnsureBoardError | None = None

@@ -92,6 +92,10 @@ class LineMaps:
     horizontal_strength: np.ndarray
 
 
+#: The line filter's width across a line (px): a top-hat keeps what is thinner.
+ACROSS = 7
+
+
 #: The closing's length along a line (px): it bridges a crossing's gap in
 #: the line, and (OpenCV's border) carries a line ending within half of it
 #: of the image's edge on to the edge.
@@ -99,7 +103,12 @@ ALONG_CLOSE = 9
 
 
 def line_maps(
-    gray: np.ndarray, contrast: float, *, dark: bool = False, edge_open: bool = False
+    gray: np.ndarray,
+    contrast: float,
+    *,
+    dark: bool = False,
+    edge_open: bool = False,
+    across: int = ACROSS,
 ) -> LineMaps:
     """Pixels that belong to thin straight lines, per direction.
 
@@ -109,24 +118,31 @@ def line_maps(
     ``gray`` may also be a colour image: a line then needs to stand out in
     one channel only. With ``dark``, lines darker than beside them count too.
     With ``edge_open``, the image's edge is no line when they are closed (``_closed``).
+    Lines are thinner than ``across`` px.
     """
-    return _opened(_closed_maps(gray, contrast, dark=dark, edge_open=edge_open))
+    return _opened(_closed_maps(gray, contrast, dark=dark, edge_open=edge_open, across=across))
 
 
 def line_maps_bridged(
-    gray: np.ndarray, contrast: float, *, dark: bool = False, edge_open: bool = False
+    gray: np.ndarray,
+    contrast: float,
+    *,
+    dark: bool = False,
+    edge_open: bool = False,
+    across: int = ACROSS,
 ) -> tuple[LineMaps, LineMaps]:
     """``line_maps`` as drawn, and with each line's gaps under drawn pipes bridged
     (``_pipe_lines``): one top-hat and closing for both."""
-    closed = _closed_maps(gray, contrast, dark=dark, edge_open=edge_open)
+    closed = _closed_maps(gray, contrast, dark=dark, edge_open=edge_open, across=across)
     # Before the opening: a line's short pieces between pipes are kept.
     bv, bh = bridged(closed.vertical, closed.horizontal, gray)
     return _opened(closed), _opened(replace(closed, vertical=bv, horizontal=bh))
 
 
-def _closed_maps(gray: np.ndarray, contrast: float, *, dark: bool, edge_open: bool) -> LineMaps:
+def _closed_maps(
+    gray: np.ndarray, contrast: float, *, dark: bool, edge_open: bool, across: int
+) -> LineMaps:
     """``line_maps`` before the opening along the lines."""
-    across = 7
     kv = cv2.getStructuringElement(cv2.MORPH_RECT, (across, 1))
     kh = cv2.getStructuringElement(cv2.MORPH_RECT, (1, across))
     tv = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kv)
@@ -577,19 +593,23 @@ def find_lattices(
     dark: bool = False,
     bridge: bool = False,
     edge_open: bool = False,
+    across: int = ACROSS,
 ) -> tuple[list[Lattice], LineMaps]:
     """Every candidate board in a grey (or colour) image, most cells first, and the line maps.
 
     With ``bridge``, lines are followed through the gaps drawn pipes leave
     in them (``_pipe_lines``); the maps returned are the lines as drawn.
     With ``edge_open``, lines are not closed out to the image's edge (``_closed``).
+    Lines are thinner than ``across`` px (``line_maps``).
     """
     if bridge:
         drawn, maps = line_maps_bridged(
-            gray, settings.line_contrast, dark=dark, edge_open=edge_open
+            gray, settings.line_contrast, dark=dark, edge_open=edge_open, across=across
         )
     else:
-        drawn = maps = line_maps(gray, settings.line_contrast, dark=dark, edge_open=edge_open)
+        drawn = maps = line_maps(
+            gray, settings.line_contrast, dark=dark, edge_open=edge_open, across=across
+        )
     min_length = 24
     vsegs = segments(maps.vertical, vertical=True, min_length=min_length)
     hsegs = segments(maps.horizontal, vertical=False, min_length=min_length)

@@ -21,6 +21,7 @@ from flowbot.vision._image import check_image
 from flowbot.vision._other_boards import (
     another_board,
     as_lattice,
+    holds_dots,
     larger_copy,
     square_board_beside,
 )
@@ -79,19 +80,44 @@ def read_board(image: np.ndarray, settings: Settings = DEFAULT_SETTINGS) -> Read
     h, w = image.shape[:2]
     if min(h, w) < 5 * settings.min_cell_px:
         raise BoardNotFoundError(f"image of {w}x{h} pixels is too small to hold a board")
-    return _read(image, settings)
+    try:
+        return _read(image, settings)
+    except VisionError as refusal:
+        return _last_look_or(refusal, image, settings)
 
 
-def _read(image: np.ndarray, settings: Settings, *, hexagons: bool = True) -> Reading:
+def _last_look_or(refusal: VisionError, image: np.ndarray, settings: Settings) -> Reading:
+    """The board read by the search's last look (``find_boards``: lines thinner than
+    a pipe, followed through pipes, at full resolution), where ``refusal`` is about a grid
+    holding dots; else ``refusal``. A finished board's pipes, thick bands, swamp its thin
+    lines in every look before (bridges jpeg 5000001 solved: a 12x12 board's grid never
+    found). Last, so that no screen read before pays for it."""
+    if not isinstance(refusal, UnsureBoardError) or not holds_dots(
+        image, refusal.geometry, settings
+    ):
+        raise refusal
+    try:
+        return _read(image, settings, hexagons=False, last_look=True)
+    except VisionError as doubt:
+        log.debug("last look: %s; the refusal before: %s", doubt, refusal)
+        raise refusal from None
+
+
+def _read(
+    image: np.ndarray, settings: Settings, *, hexagons: bool = True, last_look: bool = False
+) -> Reading:
     """``read_board`` on a checked image. With ``hexagons``, a hexagonal board is looked
     for too: first when the square search's first look sees one (``HexagonsSeenError``),
-    last when no square board is found; without, it has been read already."""
+    last when no square board is found; without, it has been read already. With
+    ``last_look``, only the board the search's last look finds (``_last_look_or``)."""
     rules = CELL_RULES
     try:
-        board = choose_board(image, settings, hexagons=hexagons)
+        board = choose_board(image, settings, hexagons=hexagons, last_look=last_look)
     except HexagonsSeenError:
         return _hexagonal_first(image, settings)
     except VisionError as refusal:
+        if last_look:
+            raise
         try:
             # Refused as a classic board, or no grid found (its lines broken by
             # drawn pipes): it may be one with an outline (holes, walls) ...

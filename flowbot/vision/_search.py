@@ -17,7 +17,7 @@ from flowbot.vision._grid import MIN_BOARD_SIDE, full_size, lies_within, overlap
 from flowbot.vision._grow import grown
 from flowbot.vision._grow_past_pipes import one_more, sides_pipes_leave
 from flowbot.vision._hex_sign import HexagonsSeenError, hexagons_seen
-from flowbot.vision._lattice import Lattice, LineMaps, find_lattices, in_phase
+from flowbot.vision._lattice import ACROSS, Lattice, LineMaps, find_lattices, in_phase
 from flowbot.vision._line_positions import place_lines
 from flowbot.vision._other_boards import as_lattice, holds_dots, most_board_like, too_small
 from flowbot.vision._pipes import NO_PIPES, Pipes
@@ -35,9 +35,17 @@ from flowbot.vision._types import (
 #: (or one a piece of the other) rather than grids side by side.
 PIECE_OVERLAP = 0.1
 
+#: The line filter's width across a line in the reader's last look (``find_boards``):
+#: a grid line is a pixel or two wide, JPEG's blur a pixel more; a pipe, a third of
+#: a pitch, drops out.
+THIN_ACROSS = 3
+
+#: One look of the search: the shrink factor, the copy (grey or colour), dark lines.
+Attempt = tuple[int, np.ndarray, bool]
+
 
 def find_boards(
-    image: np.ndarray, settings: Settings, *, hexagons: bool = True
+    image: np.ndarray, settings: Settings, *, hexagons: bool = True, last_look: bool = False
 ) -> Iterator[tuple[BoardGeometry, list[str], list[BoardGeometry], CellSamples, Pipes]]:
     """Grids that pass the whole-board checks, in full-resolution pixels, best first.
 
@@ -47,6 +55,8 @@ def find_boards(
     Raises the doubt about the most board-like grid (or ``BoardNotFoundError``)
     once none is left; with ``hexagons``, ``HexagonsSeenError`` at once when the first
     copy shows no board but a hexagonal one's lattice drawn whole (``_hex_sign``).
+    With ``last_look``, the reader's last look alone (``_reader._last_look_or``):
+    lines thinner than ``THIN_ACROSS`` px followed through pipes at full resolution.
     """
     h, w = image.shape[:2]
     # Brightest channel: grid lines of any hue stand out from the dark board.
@@ -55,40 +65,18 @@ def find_boards(
     # when nothing is found, a finer copy catches boards with tiny cells, and
     # the colour copy lines brighter in one channel only (grey on a purple glow).
     factor = max(1, math.ceil(max(h, w) / settings.work_size))
-    attempts = [(factor, gray, False)]
-    # The same copy, lines broken by drawn pipes followed through them
-    # (_pipe_lines): before the copies below, where a smaller copy of the
-    # board (the OS's screenshot preview) may show whole lines first. In
-    # colour first: a line beside a pipe's tint may stand out from it in
-    # some channel only (grey beside blue); then in the brightest channel,
-    # where colour may join a pipe's edge to the lines into a grid that is none.
-    attempts += [(factor, image, False), (factor, gray, False)]
-    if factor > 1:
-        # And in the finer copy: in small cells a pipe (a third of a pitch)
-        # is as thin there as the line filter's kernel, and passes for a line.
-        attempts += [(factor // 2, image, False), (factor // 2, gray, False)]
-    bridging = tuple(range(1, len(attempts)))
-    if factor > 1:
-        attempts.append((factor // 2, gray, False))
-    # Last, lines darker than a glow brighter than they are.
-    attempts += [(factor, image, False), (factor, image, True)]
-    closer = len(attempts)
-    if factor > 1:
-        # A line one pixel wide fades when shrunk: against glow or a window
-        # frame nearly as bright, only full resolution shows it all. Worth
-        # the time only when a grid holding dots was seen, and doubted, or
-        # a board's dots were (its lines faded in every shrunk copy).
-        attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
-        # Last, lines followed through pipes at full resolution: in every
-        # shrunk copy a pipe (a third of a pitch) is as thin as the line
-        # filter's kernel and passes for a line, its bands and edges a grid
-        # at the wrong pitch (or none), while the board's own faint lines,
-        # a pixel wide, are cut into pieces of every extent by the pipes
-        # crossing them (a finished board: classic mirror 300111 solved).
-        attempts.append((1, image, False))
-    # The copies whose lines are followed through pipes (the held grids wait
-    # for the first run of them only).
-    through = set(bridging) | ({len(attempts) - 1} if factor > 1 else set())
+    if last_look:
+        # Pipes (a third of a pitch) dropped by a thin line filter, the lines
+        # under them bridged, at full resolution: a board finished, its pipes
+        # swamping its lines in every look before (bridges jpeg 5000001 solved).
+        # In the brightest channel: in colour, an editor's ruled page beside the
+        # board went on its lines, a grid reaching past it.
+        attempts: list[Attempt] = [(1, gray, False)]
+        bridging: tuple[int, ...] = (0,)
+        closer, through, across = 1, {0}, THIN_ACROSS
+    else:
+        attempts, bridging, closer, through = _attempts(image, gray, factor)
+        across = ACROSS
     # The first copy, and whether it gave a board (else it is looked at for hexagons).
     first: np.ndarray | None = None
     given = False
@@ -124,7 +112,7 @@ def find_boards(
         if attempt == 0:
             first = small
         lattices, maps = find_lattices(
-            small, settings.lines(), dark=dark, bridge=attempt in through
+            small, settings.lines(), dark=dark, bridge=attempt in through, across=across
         )
         refused: list[Lattice] = []
         # Through pipes, a grid is a board only with pipes drawn on it: what
@@ -394,3 +382,46 @@ def _without_band(lattice: Lattice, band: tuple[str, int]) -> Lattice:
     else:
         xs = xs[1:] if index == 0 else xs[:-1]
     return Lattice(xs, ys)
+
+
+def _attempts(
+    image: np.ndarray, gray: np.ndarray, factor: int
+) -> tuple[list[Attempt], tuple[int, ...], int, set[int]]:
+    """``find_boards``'s looks in order (scale, copy, dark lines), the first of those
+    that follow lines through pipes, the first worth the time only on a closer look, and
+    every one that follows lines through pipes."""
+    attempts: list[Attempt] = [(factor, gray, False)]
+    # The same copy, lines broken by drawn pipes followed through them
+    # (_pipe_lines): before the copies below, where a smaller copy of the
+    # board (the OS's screenshot preview) may show whole lines first. In
+    # colour first: a line beside a pipe's tint may stand out from it in
+    # some channel only (grey beside blue); then in the brightest channel,
+    # where colour may join a pipe's edge to the lines into a grid that is none.
+    attempts += [(factor, image, False), (factor, gray, False)]
+    if factor > 1:
+        # And in the finer copy: in small cells a pipe (a third of a pitch)
+        # is as thin there as the line filter's kernel, and passes for a line.
+        attempts += [(factor // 2, image, False), (factor // 2, gray, False)]
+    bridging = tuple(range(1, len(attempts)))
+    if factor > 1:
+        attempts.append((factor // 2, gray, False))
+    # Last, lines darker than a glow brighter than they are.
+    attempts += [(factor, image, False), (factor, image, True)]
+    closer = len(attempts)
+    if factor > 1:
+        # A line one pixel wide fades when shrunk: against glow or a window
+        # frame nearly as bright, only full resolution shows it all. Worth
+        # the time only when a grid holding dots was seen, and doubted, or
+        # a board's dots were (its lines faded in every shrunk copy).
+        attempts += [(1, gray, False)] * (factor // 2 > 1) + [(1, image, False), (1, image, True)]
+        # Last, lines followed through pipes at full resolution: in every
+        # shrunk copy a pipe (a third of a pitch) is as thin as the line
+        # filter's kernel and passes for a line, its bands and edges a grid
+        # at the wrong pitch (or none), while the board's own faint lines,
+        # a pixel wide, are cut into pieces of every extent by the pipes
+        # crossing them (a finished board: classic mirror 300111 solved).
+        attempts.append((1, image, False))
+    # The copies whose lines are followed through pipes (the held grids wait
+    # for the first run of them only).
+    through = set(bridging) | ({len(attempts) - 1} if factor > 1 else set())
+    return attempts, bridging, closer, through

@@ -25,6 +25,7 @@ from flowbot.vision._lattice import (
     in_phase,
     runs,
 )
+from flowbot.vision._search import THIN_ACROSS
 from flowbot.vision._types import LineSettings
 
 PUZZLE = Puzzle.from_grid(["A.B.C", "...D.", "..B..", ".AC..", "D...."])
@@ -313,3 +314,21 @@ def test_a_board_whose_lines_run_on_into_a_ruled_page_or_header_text_is_found(
     # 6 px off (refused) until placed along the board's own extent.
     shot = sample(category, seed)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_the_last_looks_thin_line_filter_drops_pipes_and_keeps_lines() -> None:
+    # A 6x6 grid of one-pixel lines at a 34 px pitch, bands 5 px wide (pipes) along
+    # every column's middle: the line filter's usual width keeps the bands as lines,
+    # the last look's (THIN_ACROSS) drops them and finds the board's lines alone.
+    image = np.full((300, 300), 20, np.uint8)
+    for k in range(7):
+        image[40 + 34 * k, 40:245] = 90
+        image[40:245, 40 + 34 * k] = 90
+    for k in range(6):
+        image[40:245, 55 + 34 * k : 60 + 34 * k] = 160
+    _, usual = find_lattices(image, LineSettings())
+    assert usual.vertical[150, 55:60].any()
+    lattices, thin = find_lattices(image, LineSettings(), across=THIN_ACROSS)
+    assert not thin.vertical[150, 55:60].any()
+    assert lattices
+    assert lattices[0] == as_lattice(40, 40, 6, 6, pitch=34)

@@ -233,19 +233,26 @@ def find_outlined(
     # may come before a small board's).
     # Last, lines broken by drawn pipes followed through them (``_pipe_lines``),
     # in colour first (a line beside a pipe's tint may stand out in one channel).
-    attempts = [(f, gray, False) for f in dict.fromkeys((factor, max(1, factor // 2)))]
-    attempts += [(factor, image, True), (factor, gray, True)]
+    attempts = [(f, gray, False, False) for f in dict.fromkeys((factor, max(1, factor // 2)))]
+    attempts += [(factor, image, True, False), (factor, gray, True, False)]
     if factor > 1:
         # And in the finer copy (as the classic search): in small cells a pipe
         # (a third of a pitch) is as thin there as the line filter's kernel.
-        attempts += [(factor // 2, image, True), (factor // 2, gray, True)]
+        attempts += [(factor // 2, image, True, False), (factor // 2, gray, True, False)]
+    # Last, lines darker than the ground beside them followed through pipes, in colour:
+    # over light tints a board's lines stand out dark only, and pipes break them (the
+    # classic search's dark look follows no pipes, so no grid of the board reached this
+    # stage: synthetic holes preview 6500001 started and solved, green lines over pink).
+    attempts.append((factor, image, True, True))
     # (where the screen shows a flow's colour, made once when first asked for: ``board_beyond``)
     coloured = cache(lambda: flow_coloured(image))
-    for f, source, bridge in attempts:
+    for f, source, bridge, dark in attempts:
         small = shrunk(source, f)
         # Lines not closed out to the image's edge: an outline a few pixels inside a
         # tight crop would carry every line crossing it on to the edge, past the board.
-        lattices, _ = find_lattices(small, settings.lines(), bridge=bridge, edge_open=True)
+        lattices, _ = find_lattices(
+            small, settings.lines(), dark=dark, bridge=bridge, edge_open=True
+        )
         # A grid that is a board already read at another pitch (finer: its cells'
         # middles or its pipes' edges between its lines) is neither that board nor
         # another: passed over before the candidates are taken, as with more cells than

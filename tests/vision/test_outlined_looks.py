@@ -235,3 +235,13 @@ def test_a_doubtful_edge_standing_as_lines_do_is_a_line(
     )
     assert kinds[0] == kind
     assert kinds[1] == Kind.LINE
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_dark_lines_broken_by_pipes_are_followed_through_them(state: str) -> None:
+    # Green lines over pink and purple tints stand out dark only, and pipes break
+    # them: no copy showed the board's grid until dark lines were followed through
+    # the pipes (the preview's grid, refused, was all the outlined stage got).
+    shot = sample("preview", 6500001, "holes", state)
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.canonical()

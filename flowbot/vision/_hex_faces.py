@@ -44,6 +44,8 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_channel import GROUND_OFF
 
+#: The luma's weights of red, green and blue (``cv2.COLOR_RGB2GRAY``'s).
+LUMA = (0.299, 0.587, 0.114)
 #: A colour's own channel is taken over the luma for a side only where it clears the
 #: brighter face this many times as much as the luma does: the luma's faces all but
 #: hide the line there (a white flow's grey tint as light as the lines: 5.8-46 times,
@@ -214,12 +216,17 @@ class FacedInks(Inks):
         half_width = (typical >= 0.5 * bright[:, None]).sum(axis=1) * (offsets[1] - offsets[0])
         wide = bool(np.median(half_width[solid]) >= WIDE_LINES)
         levels = list(levels)
+        own = 0
         for c in range(3):
             along = lines._profiles(self.channels[c].astype(np.float32), sides, across)[0]
             value = np.median(along, axis=1)[rows, peak]
             darker = value < either[:, :, c].min(axis=1) - self.contrast
             if wide or darker.mean() >= UNDER_SHARE:
                 levels[c] = float(np.median(value[solid]))
+                own += 1
+        if own == 3:
+            # (the luma then is the lines' own colour's: its top-hat is as wrong)
+            levels[3] = float(np.dot(LUMA, levels[:3]))
         return levels
 
 

@@ -38,6 +38,8 @@ def own_config_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
         yield folder
 
 
+# tryfirst: before pytest-xdist's own hook, which reads the groups into the test ids.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under pytest-xdist (``-n``), the tests on the virtual display run on one worker,
     one after another: each end-to-end test drives a practice window whose pacing a

@@ -36,3 +36,15 @@ def own_config_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CONFIG_HOME", str(folder))
         yield folder
+
+
+# tryfirst: before pytest-xdist's own hook, which reads the groups into the test ids.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``-n``), the tests on the virtual display run on one worker,
+    one after another: each end-to-end test drives a practice window whose pacing a
+    second such test beside it would starve (Tk drops pointer moves on a busy machine).
+    (Each worker that needs a display starts its own Xvfb, on a number Xvfb picks.)"""
+    for item in items:
+        if "xdisplay" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("display"))

@@ -12,6 +12,7 @@ from flowbot.actuate._area import PlayArea
 from flowbot.actuate._calibrate import (
     CANDIDATE_JUMPS,
     CANDIDATE_STEPS,
+    CLEAR_ATTEMPTS,
     CLEAR_MODES,
     Calibration,
     Trial,
@@ -75,6 +76,7 @@ __all__ = [
     "ADVANCE_HOWS",
     "CANDIDATE_JUMPS",
     "CANDIDATE_STEPS",
+    "CLEAR_ATTEMPTS",
     "CLEAR_MODES",
     "DRAG_STYLES",
     "FRAME",

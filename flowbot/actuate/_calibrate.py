@@ -10,8 +10,11 @@ pacing kept, the longest straight jump one move may make: a whole run from
 turn to turn first (games that fill the cells a jump crossed), else jumps of
 2, 3, 4... cells until one is lost (games that take only side-by-side cells
 lose every jump: 1). A lost jump is the jump's only if one-cell moves at
-that pacing are still taken; lost too, the pacing was too fast after all (a
-busy machine), and the jump is tried again a candidate slower.
+that pacing are still taken and the jump is lost again a candidate slower
+(a busy window can merge the moves of a jump it had no time for); with
+one-cell moves lost too, the pacing was too fast after all (a busy machine),
+and the jump is tried again a candidate slower. Either way a jump taken
+slower keeps that slower pacing.
 
 Between trials the board is cleared as the profile says (``clear``):
 ``"redraw"`` (the default) does nothing, because pressing on a dot and
@@ -19,7 +22,9 @@ drawing replaces that colour's pipe in Flow Free and in most versions of it;
 ``"tap"`` taps each colour's first dot (where a tap clears it),
 ``"key:NAME"`` presses a reset key and ``"click:X,Y"`` clicks a reset button
 (X, Y: fractions of the board's width and height from its top-left corner),
-and after any of these the board is read again to make sure it is empty.
+and after any of these the board is read again to make sure it is empty;
+a board still not empty is cleared once more (``CLEAR_ATTEMPTS``) before
+calibration gives up.
 """
 
 from __future__ import annotations
@@ -57,6 +62,9 @@ CANDIDATE_JUMPS = (2, 3, 4, 6)
 #: How calibration may clear the board between trials (besides ``"key:NAME"`` and
 #: ``"click:X,Y"``).
 CLEAR_MODES = ("redraw", "tap")
+#: Tries at clearing the board before calibration gives up: a busy target can lose a
+#: tap or a key as it loses moves, and the clearing is no part of what is measured.
+CLEAR_ATTEMPTS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +86,7 @@ class Calibration:
     settings to keep.
 
     ``settings.pacing.step`` is the pacing kept: ``step`` plus the headroom, or slower
-    where the jumps' trials showed one-cell moves lost there too;
+    where the jumps' trials lost one-cell moves there too or took a jump only slower;
     ``settings.jump`` is ``jump``; with ``at_once`` its hold and between are 0.
     """
 
@@ -133,15 +141,27 @@ def _clear(
     if how == "redraw":
         return  # each trial's strokes start on a dot, which replaces that colour's pipe
     board, button = plan.board, _button(how)
-    if how == "tap":
-        for pair in plan.reading.puzzle.pairs:
-            _click(pointer, board.centre(pair.a), settings, clock)
-    elif button is not None:
-        width, height = board.right - board.left, board.bottom - board.top
-        _click(pointer, Point(board.left + button[0] * width, board.top + button[1] * height),
-               settings, clock)  # fmt: skip
-    else:
-        as_keyboard(pointer).key(how.removeprefix("key:"))
+    for attempt in range(1, CLEAR_ATTEMPTS + 1):
+        if how == "tap":
+            for pair in plan.reading.puzzle.pairs:
+                _click(pointer, board.centre(pair.a), settings, clock)
+        elif button is not None:
+            width, height = board.right - board.left, board.bottom - board.top
+            _click(pointer, Point(board.left + button[0] * width, board.top + button[1] * height),
+                   settings, clock)  # fmt: skip
+        else:
+            as_keyboard(pointer).key(how.removeprefix("key:"))
+        still = _cleared(plan, screen=screen, settings=settings, read=read, clock=clock)
+        if still is None:
+            return
+        log.info("board not cleared on try %d of %d (%s)", attempt, CLEAR_ATTEMPTS, still)
+    raise ActuationError(f"could not clear the board between trials ({still})")
+
+
+def _cleared(
+    plan: Plan, *, screen: Screen, settings: Settings, read: Reader, clock: Clock
+) -> str | None:
+    """``None`` once the board reads empty, else what was still seen at the deadline."""
     # The target may show the pipes a frame or more after the taps (a busy
     # machine): looked at again until ``confirm_timeout``, as drawn paths are.
     deadline = clock.now() + settings.settle + settings.confirm_timeout
@@ -150,16 +170,15 @@ def _clear(
         try:
             reading = read(screen.grab(settings.region).image)
             if not any(reading.pipes):  # the reader sees pipes still drawn
-                again = reading.puzzle
-                break
+                if reading.puzzle.canonical() != plan.reading.puzzle.canonical():
+                    raise ActuationError("the board changed during calibration")
+                return None
             still = "pipes are still drawn"
         except VisionError as exc:
             still = str(exc)
         if clock.now() >= deadline:
-            raise ActuationError(f"could not clear the board between trials ({still})") from None
+            return still
         clock.sleep_until(clock.now() + max(settings.settle, 0.02))
-    if again.canonical() != plan.reading.puzzle.canonical():
-        raise ActuationError("the board changed during calibration")
 
 
 def _trial(
@@ -297,11 +316,18 @@ def calibrate(
         """Whether the target takes jumps of ``jump`` at the pacing kept. A miss that the
         one-cell moves repeat at that pacing is the pacing's (a busy machine, a frame the
         game dropped), not the jump's: the pacing is slowed a candidate, the jump tried
-        again."""
+        again. A miss the one-cell moves do not repeat may still be a moment's load (a
+        window that merged moves it had no time for): the jump is tried once more a
+        candidate slower, which is kept if it takes the jump, before ruling it out."""
         nonlocal at
         while not passes(candidates[at], jump):
-            if at == len(candidates) - 1 or passes(candidates[at], 1):
+            if at == len(candidates) - 1:
                 return False
+            if passes(candidates[at], 1):
+                if not passes(candidates[at + 1], jump):
+                    return False
+                at += 1
+                return True
             at += 1
         return True
 

@@ -8,6 +8,7 @@ real except the X server; a fake clock keeps the tests from sleeping.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 
 from flowbot.actuate import (
     CANDIDATE_STEPS,
+    CLEAR_ATTEMPTS,
     ArrayScreen,
     Capture,
     FakeClock,
@@ -364,17 +366,16 @@ def test_calibration_where_a_tap_does_not_clear_redraws_over_the_pipes() -> None
     assert sim.keys.count("r") == len(keyed.trials)
 
 
-class _BusyLater(SimulatedBoard):
-    """A game that takes every move until ``after`` presses, then reads the pointer once a
-    frame (its machine got busy once the pacing was found)."""
+class _Busy(SimulatedBoard):
+    """A game that takes every move but while its machine is busy, for the presses
+    ``during`` (counted from 0): then it reads the pointer once a frame."""
 
-    def __init__(self, puzzle: Puzzle, after: int, clock: FakeClock) -> None:
+    def __init__(self, puzzle: Puzzle, during: range, clock: FakeClock) -> None:
         super().__init__(puzzle, clock=clock)
-        self.after = after
+        self.during = during
 
     def press(self, point: Point) -> None:
-        if self.presses >= self.after:
-            self.frame = 1 / 60
+        self.frame = 1 / 60 if self.presses in self.during else 0.0
         super().press(point)
 
 
@@ -383,13 +384,87 @@ def test_a_jump_lost_with_one_cell_moves_lost_too_is_tried_again_slower() -> Non
     # the machine busy: a whole run's jump lost at 0 ms, and one-cell moves too. The
     # loss is the pacing's: a frame a move keeps whole runs (this game fills them).
     clock = FakeClock()
-    sim = _BusyLater(NINE, after=2 * len(NINE.pairs), clock=clock)
+    sim = _Busy(NINE, during=range(2 * len(NINE.pairs), 10**6), clock=clock)
     result = calibrate(sim, sim, trials=2, steps=(0.0, 1 / 60), headroom=0, clock=clock)
     assert result.step == 0.0
     assert result.jump is None
     assert result.settings.pacing.step == pytest.approx(1 / 60)
-    # A game that takes only side-by-side cells loses the jump alone: one cell, as fast.
+    # A game that takes only side-by-side cells loses the jump alone, also a candidate
+    # slower: one cell, as fast.
     sim = SimulatedBoard(NINE, fill="neighbours")
     result = calibrate(sim, sim, trials=2, steps=(0.0, 1 / 60), headroom=0, clock=clock)
     assert result.jump == 1
     assert result.settings.pacing.step == 0.0
+    lost = [(t.step, t.jump) for t in result.trials if not t.taken]
+    assert lost == [(0.0, None), (pytest.approx(1 / 60), None), (0.0, 2), (1 / 60, 2)]
+
+
+def test_a_jump_lost_once_with_one_cell_moves_taken_is_tried_a_candidate_slower() -> None:
+    # Busy for the first drawing of whole runs only (a window that merged the moves it
+    # had no time for): the one-cell moves after it are taken, so the jump alone looked
+    # lost; a candidate slower it is taken, and that pacing is kept with it.
+    clock = FakeClock()
+    pairs = len(NINE.pairs)
+    sim = _Busy(NINE, during=range(2 * pairs, 3 * pairs), clock=clock)
+    result = calibrate(sim, sim, trials=2, steps=(0.0, 1 / 60), headroom=0, clock=clock)
+    assert result.step == 0.0
+    assert result.jump is None
+    assert result.settings.pacing.step == pytest.approx(1 / 60)
+    tried = [(t.step, t.jump, t.taken) for t in result.trials if not t.at_once]
+    assert tried[2:] == [
+        (0.0, None, False),
+        (0.0, 1, True),
+        (0.0, 1, True),
+        (pytest.approx(1 / 60), None, True),
+        (pytest.approx(1 / 60), None, True),
+    ]
+
+
+class _LosesKeys(SimulatedBoard):
+    """A game where a tap never clears a pipe and the reset keys ``lost`` (counted from 1)
+    never arrive (a busy window)."""
+
+    def __init__(self, puzzle: Puzzle, lost: range) -> None:
+        super().__init__(puzzle, tap_clears=False)
+        self.lost = lost
+
+    def key(self, name: str) -> None:
+        if len(self.keys) + 1 in self.lost:
+            self.keys.append(name)  # pressed, never seen by the game
+            return
+        super().key(name)
+
+
+def test_calibration_clears_the_board_again_before_giving_up() -> None:
+    # The second key (the first after a drawing) is lost: the board is cleared again.
+    clock = FakeClock()
+    sim = _LosesKeys(NINE, lost=range(2, 3))
+    result = calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clear="key:r", clock=clock)
+    assert all(t.taken for t in result.trials)
+    assert sim.keys.count("r") == len(result.trials) + 1
+    # Lost every time it is tried: calibration gives up, and the CLI refuses with that.
+    sim = _LosesKeys(NINE, lost=range(2, 2 + CLEAR_ATTEMPTS))
+    with pytest.raises(ActuationError, match="could not clear the board between trials"):
+        calibrate(sim, sim, trials=2, steps=(0.0,), headroom=0, clear="key:r", clock=clock)
+    assert sim.keys.count("r") == 1 + CLEAR_ATTEMPTS
+
+
+def test_the_cli_refuses_when_no_pacing_takes_the_paths(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Offline: the simulated board stands in for the screen and the pointer, and ignores
+    # every press after the first look, so no pacing draws a path.
+    import flowbot.actuate  # noqa: PLC0415 - the CLI takes its stage functions from here
+
+    sim = SimulatedBoard(NINE, ignore_presses=10**6)
+    monkeypatch.setattr(flowbot.actuate, "MssScreen", lambda monitor: sim)
+    monkeypatch.setattr(flowbot.actuate, "PyAutoGuiPointer", lambda: sim)
+    fake = functools.partial(calibrate, clock=FakeClock())
+    monkeypatch.setattr(flowbot.actuate, "calibrate", fake)
+    out = tmp_path / "mine.toml"
+    assert main(["calibrate", "--trials", "1", "-o", str(out)]) == PathNotTakenError.exit_code
+    slowest = max(CANDIDATE_STEPS) * 1000
+    assert capsys.readouterr().err == (
+        f"flowbot: the target missed paths at every pacing up to {slowest:.0f} ms per move\n"
+    )
+    assert not out.exists()

@@ -440,8 +440,9 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
         float(np.median(peaks[kind == Kind.LINE])) if (kind == Kind.LINE).any() else line,
         float(np.median(peaks[kind == Kind.OUTLINE])) if (kind == Kind.OUTLINE).any() else high,
     )
-    if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
-        # (After the peaks' levels: those of lines seen as drawn.)
+    if top_levels is not None and (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
+        # (After the peaks' levels: those of lines seen as drawn; the tops' levels are
+        # those of the edges first seen as lines and outline.)
         for k, (out, ink, peak, top) in enumerate(
             (
                 (vertical, vertical_ink, inks.vertical_peak, inks.vertical_top),
@@ -450,8 +451,8 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
         ):
             valley = None if inks.valley is None else inks.valley[k]
             bottom = None if inks.bottom is None else inks.bottom[k]
-            _glow_lit_lines(out, valley, top, line, (line_top, outline_top), bottom=bottom)
-            _by_peak(out, ink > line, peak, top, peaks=peak_levels, tops=(line_top, outline_top))
+            _glow_lit_lines(out, valley, top, line, top_levels, bottom=bottom)
+            _by_peak(out, ink > line, peak, top, peaks=peak_levels, tops=top_levels)
     edge_kinds = EdgeKinds(vertical, horizontal, inks, levels, peak_levels, top_levels)
     # A line stands above the ground on both its sides: the edge of a band of glow
     # along a row of cells, or of a window (a step), holds a line's ink but shows

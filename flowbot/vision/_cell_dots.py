@@ -471,10 +471,11 @@ def _one_patch(
 #: Most Lab distance between the cores of two cells side by side under one glow cloud:
 #: the background's glow changes smoothly, a few Lab from a cell to the next (a purple
 #: cloud over 18.9 px cells, its tinted cells 1.7-5.2 from the cells beside them:
-#: synthetic bridges tiny_cells 4600005), where a dark dot on black stands 8.4+ from
+#: synthetic bridges tiny_cells 4600005; a walls board's green cloud over 18.7 px cells,
+#: 6.1: walls tiny_cells 6620002), where a dark dot on black stands 8.4+ from
 #: the ground beside it (dark flows 300000+ and 4400010+, 20-30 px cells blurred 1.2 px,
 #: JPEG 40-60), ``Settings.faint_contrast`` the least a drawn thing stands out.
-CLOUD_STEP = 6.0
+CLOUD_STEP = 7.0
 
 
 def _in_cloud(

@@ -551,9 +551,10 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     The group of cells joined by grid lines with most cells in the grid the
     search found (``found``: its lines, columns then rows) is the board (text
     or JPEG's ringing beside it may join more); another group is part of it
-    when the outline closes it all round (walled off inside the board) and it
-    reaches the board's box or a cell beside it, not when it lies apart (text,
-    buttons; text's strokes may box a few cells in).
+    when the outline closes it all round (walled off inside the board), some of
+    it lies in the grid found and it reaches the board's box or a cell beside
+    it, not when it lies apart (text, buttons; text's strokes may box a few
+    cells in, beside the board's outline: walls zoomed 6620006).
     """
     across, down = _inner(kinds)
     n_rows, n_cols = across.shape[0], down.shape[1]
@@ -629,7 +630,8 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     for side, a, b in ((across, groups[:, :-1], groups[:, 1:]), (down, groups[:-1], groups[1:])):
         open_side = (a != b) & (side != Kind.OUTLINE) & (side != Kind.DOUBT)
         apart |= set(a[open_side]) | set(b[open_side])
-    closed = {int(g) for g in np.unique(groups[joined])} - {int(g) for g in apart} - {board}
+    inside = {int(g) for g in np.unique(groups[joined & in_found])}
+    closed = inside - {int(g) for g in apart} - {board}
     return joined & np.isin(groups, _beside(groups, board, closed))
 
 

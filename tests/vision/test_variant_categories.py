@@ -32,6 +32,8 @@ from flowbot.vision._types import Features
         ("zoomed", 300018, "bridges", "a tile meeting a wide line of nearly its grey"),
         ("phone", 340006, "holes", "dots beside half the outline's sides: nothing painted"),
         ("mirror", 300024, "walls", "lines in a light shaft: more ink, a dimmer top: no wall"),
+        ("tiny_cells", 6620002, "walls", "a cloud's cell 6.1 Lab from the next: no dot"),
+        ("zoomed", 6620006, "walls", "text's strokes boxing cells past the grid: not the board"),
     ],
 )
 def test_hard_categories_read_exactly(category: str, seed: int, variant: str, why: str) -> None:

@@ -47,22 +47,32 @@ def clear_between_holes(
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
     touched = _outline_at_corners(kinds)
     ends_v, ends_h = kinds.inks.ends
+    # Every inner side's middle in one measure: the pairs may be thousands (a
+    # lattice over a desktop, its cells outside the board all holes).
+    ink_v, top_v = middle_ink(gray, rgb, xs[1:-1], ys, pitch=pitch, reach=kinds.inks.reach)
     g_t, rgb_t = gray.T, rgb.transpose(1, 0, 2)
+    ink_h, top_h = middle_ink(g_t, rgb_t, ys[1:-1], xs, pitch=pitch, reach=kinds.inks.reach)
     for r, c in np.argwhere(holes[:, :-1] & holes[:, 1:]):
-        ink, top = middle_ink(
-            gray, rgb, xs[c + 1], (ys[r], ys[r + 1]), pitch=pitch, reach=kinds.inks.reach
-        )
         corners = ((c + 1, r), (c + 1, r + 1))
         across[r, c] = _clear(
-            kinds, ink, top, ends_v[c + 1, r], corners=corners, touched=touched, ground=ground
+            kinds,
+            ink_v[c, r],
+            top_v[c, r],
+            ends_v[c + 1, r],
+            corners=corners,
+            touched=touched,
+            ground=ground,
         )
     for r, c in np.argwhere(holes[:-1] & holes[1:]):
-        ink, top = middle_ink(
-            g_t, rgb_t, ys[r + 1], (xs[c], xs[c + 1]), pitch=pitch, reach=kinds.inks.reach
-        )
         corners = ((c, r + 1), (c + 1, r + 1))
         down[r, c] = _clear(
-            kinds, ink, top, ends_h[r + 1, c], corners=corners, touched=touched, ground=ground
+            kinds,
+            ink_h[r, c],
+            top_h[r, c],
+            ends_h[r + 1, c],
+            corners=corners,
+            touched=touched,
+            ground=ground,
         )
     return across, down
 

@@ -255,30 +255,33 @@ MIDDLE = (0.35, 0.5)
 def middle_ink(
     gray: np.ndarray,
     rgb: np.ndarray | None,
-    line: float,
-    span: tuple[float, float],
+    lines: np.ndarray,
+    spans: np.ndarray,
     *,
     pitch: float,
     reach: float,
-) -> tuple[float, float]:
-    """log10(1 + the ink) across the middle (``MIDDLE``) of one edge on the vertical line
-    at column ``line`` spanning rows ``span`` (a horizontal edge: ``gray`` and ``rgb``
-    transposed), the most any channel shows as ``edge_ink`` takes it, within ``reach`` of
-    the line; and log10(1 + its brightest pixel's brightness) in ``gray``."""
-    # A window round the edge alone (the whole screen's planes as floats cost more).
+) -> tuple[np.ndarray, np.ndarray]:
+    """log10(1 + the ink) across the middle (``MIDDLE``) of each edge on the vertical
+    ``lines`` (columns) between consecutive ``spans`` (rows; horizontal edges: ``gray``
+    and ``rgb`` transposed), the most any channel shows as ``edge_ink`` takes it, within
+    ``reach`` of the line; and log10(1 + its brightest pixel's brightness) in ``gray``.
+    Both ``[lines, spans - 1]``."""
+    # The window round the edges alone (the whole screen's planes as floats cost more),
+    # all edges in one measure (a lattice over a desktop has thousands).
+    lines, spans = np.asarray(lines, float), np.asarray(spans, float)
     side = int(np.ceil(max(GROUND_TO * pitch, reach + 2))) + 1
     h, w = gray.shape[:2]
-    r0, r1 = max(0, int(span[0]) - 1), min(h, int(np.ceil(span[1])) + 2)
-    c0, c1 = max(0, round(line) - side), min(w, round(line) + side + 1)
+    r0, r1 = max(0, int(spans[0]) - 1), min(h, int(np.ceil(spans[-1])) + 2)
+    c0, c1 = max(0, round(lines.min()) - side), min(w, round(lines.max()) + side + 1)
     window = [gray[r0:r1, c0:c1]]
     if rgb is not None:
         window += [rgb[r0:r1, c0:c1, k] for k in range(3)]
-    lines, spans = np.array([line - c0]), np.array(span) - r0
     measured = [
-        _ink(p.astype(np.float32), lines, spans, pitch, reach, span_parts=MIDDLE) for p in window
+        _ink(p.astype(np.float32), lines - c0, spans - r0, pitch, reach, span_parts=MIDDLE)
+        for p in window
     ]
-    total = max(float(m[0][0, 0]) for m in measured)
-    return float(np.log10(1 + total)), float(np.log10(1 + measured[0][2][0, 0]))
+    total = np.max([m[0] for m in measured], axis=0)
+    return np.log10(1 + total), np.log10(1 + measured[0][2])
 
 
 def _ink(

@@ -32,8 +32,27 @@ def test_a_side_s_middle_shows_a_line_not_an_outline_beside_its_ends() -> None:
     # reaches its end parts, not its middle; a line drawn along it shows there.
     image = np.zeros((70, 60, 3), np.uint8)
     image[16:25, 5:55] = 250  # the outline along the top corner
-    plain = middle_ink(image[..., 0], image, 30.0, (20.0, 45.0), pitch=25.0, reach=2.5)
+    line, span = np.array([30.0]), np.array([20.0, 45.0])
+    plain = middle_ink(image[..., 0], image, line, span, pitch=25.0, reach=2.5)
     image[20:45, 29:32] = 120  # a line along the side
-    drawn = middle_ink(image[..., 0], image, 30.0, (20.0, 45.0), pitch=25.0, reach=2.5)
-    assert plain[0] < 0.5
-    assert drawn[0] > 2.0
+    drawn = middle_ink(image[..., 0], image, line, span, pitch=25.0, reach=2.5)
+    assert plain[0][0, 0] < 0.5
+    assert drawn[0][0, 0] > 2.0
+
+
+def test_every_side_measured_at_once_as_each_alone() -> None:
+    # One window round a whole lattice, its sides' middles measured together, gives
+    # what each side's own window gives: lines and spans at fractional places, the
+    # lattice running off the image's edge.
+    rng = np.random.default_rng(7)
+    image = rng.integers(0, 256, (90, 120, 3), dtype=np.uint8)
+    gray = image.mean(axis=2).astype(np.uint8)
+    lines = np.array([3.4, 28.7, 54.1, 79.6, 117.2])
+    spans = np.array([1.3, 26.8, 52.2, 77.9])
+    ink, top = middle_ink(gray, image, lines, spans, pitch=25.4, reach=2.5)
+    for i in range(lines.size):
+        for j in range(spans.size - 1):
+            alone = middle_ink(
+                gray, image, lines[i : i + 1], spans[j : j + 2], pitch=25.4, reach=2.5
+            )
+            assert (ink[i, j], top[i, j]) == pytest.approx((alone[0][0, 0], alone[1][0, 0]))

@@ -16,6 +16,8 @@ from both corners.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from flowbot.vision._outline_edges import NOTHING_BELOW, EdgeKinds, Kind, middle_ink
@@ -42,38 +44,26 @@ def clear_between_holes(
     xs, ys = lattice
     across = np.zeros((holes.shape[0], holes.shape[1] - 1), bool)
     down = np.zeros((holes.shape[0] - 1, holes.shape[1]), bool)
-    if kinds.inks.ends is None:
+    pairs_across = np.argwhere(holes[:, :-1] & holes[:, 1:])
+    pairs_down = np.argwhere(holes[:-1] & holes[1:])
+    if kinds.inks.ends is None or not (len(pairs_across) or len(pairs_down)):
         return across, down
     pitch = float((np.median(np.diff(xs)) + np.median(np.diff(ys))) / 2)
-    touched = _outline_at_corners(kinds)
+    clear = partial(_clear, kinds, touched=_outline_at_corners(kinds), ground=ground)
     ends_v, ends_h = kinds.inks.ends
     # Every inner side's middle in one measure: the pairs may be thousands (a
     # lattice over a desktop, its cells outside the board all holes).
-    ink_v, top_v = middle_ink(gray, rgb, xs[1:-1], ys, pitch=pitch, reach=kinds.inks.reach)
-    g_t, rgb_t = gray.T, rgb.transpose(1, 0, 2)
-    ink_h, top_h = middle_ink(g_t, rgb_t, ys[1:-1], xs, pitch=pitch, reach=kinds.inks.reach)
-    for r, c in np.argwhere(holes[:, :-1] & holes[:, 1:]):
-        corners = ((c + 1, r), (c + 1, r + 1))
-        across[r, c] = _clear(
-            kinds,
-            ink_v[c, r],
-            top_v[c, r],
-            ends_v[c + 1, r],
-            corners=corners,
-            touched=touched,
-            ground=ground,
-        )
-    for r, c in np.argwhere(holes[:-1] & holes[1:]):
-        corners = ((c, r + 1), (c + 1, r + 1))
-        down[r, c] = _clear(
-            kinds,
-            ink_h[r, c],
-            top_h[r, c],
-            ends_h[r + 1, c],
-            corners=corners,
-            touched=touched,
-            ground=ground,
-        )
+    if len(pairs_across):
+        ink, top = middle_ink(gray, rgb, xs[1:-1], ys, pitch=pitch, reach=kinds.inks.reach)
+        for r, c in pairs_across:
+            corners = ((c + 1, r), (c + 1, r + 1))
+            across[r, c] = clear(ink[c, r], top[c, r], ends_v[c + 1, r], corners=corners)
+    if len(pairs_down):
+        g_t, rgb_t = gray.T, rgb.transpose(1, 0, 2)
+        ink, top = middle_ink(g_t, rgb_t, ys[1:-1], xs, pitch=pitch, reach=kinds.inks.reach)
+        for r, c in pairs_down:
+            corners = ((c, r + 1), (c + 1, r + 1))
+            down[r, c] = clear(ink[r, c], top[r, c], ends_h[r + 1, c], corners=corners)
     return across, down
 
 

@@ -616,7 +616,8 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     groups = labels[::2, ::2]
     if not (joined & in_found).any():
         return None
-    board = int(np.argmax(np.bincount(groups[joined & in_found])))
+    in_grid = groups[joined & in_found]
+    board = int(np.argmax(np.bincount(in_grid)))
     # A group apart: some side between it and another cell, or facing past the
     # lattice's edge (a board flush with the image's), is not the outline.
     apart: set[int] = set()
@@ -630,8 +631,7 @@ def _playable(kinds: EdgeKinds, found: tuple[slice, slice]) -> np.ndarray | None
     for side, a, b in ((across, groups[:, :-1], groups[:, 1:]), (down, groups[:-1], groups[1:])):
         open_side = (a != b) & (side != Kind.OUTLINE) & (side != Kind.DOUBT)
         apart |= set(a[open_side]) | set(b[open_side])
-    inside = {int(g) for g in np.unique(groups[joined & in_found])}
-    closed = inside - {int(g) for g in apart} - {board}
+    closed = {int(g) for g in np.unique(in_grid)} - {int(g) for g in apart} - {board}
     return joined & np.isin(groups, _beside(groups, board, closed))
 
 

@@ -481,8 +481,8 @@ def _ground_within_outline(
     *,
     bare: np.ndarray | None = None,
 ) -> bool:
-    """Whether the dot at ``cell``, beside a hole, shows its neighbours' ground on the sides
-    that face the board's cells.
+    """Whether the dot at ``cell``, beside a hole or the board's edge, shows its
+    neighbours' ground on the sides that face the board's cells.
 
     A board with holes draws its outline round them as a thick bright line, on the cells'
     edges: a cell outlined on three sides (a hole or the board's edge there) shows more
@@ -505,7 +505,7 @@ def _ground_within_outline(
             facing_board.append(sector_lab[cell.row, cell.col, side])
             sides.append(side)
         else:
-            facing_outline |= 0 <= r < rows and 0 <= c < cols  # a hole, not just the edge
+            facing_outline = True  # a hole, or the board's edge
     if not facing_outline or not facing_board or np.isnan(ground_beside).any():
         return False
     ground = np.median(np.array(facing_board), axis=0)
@@ -641,14 +641,16 @@ BACKGROUND: Rule[Cells] = Rule(
     "runs from judged by its own ring: hidden as the typical ground too (`pipe_dots`), it "
     "stood 40+ Lab from its bare neighbours' glow (walls crop and bridges rectangular "
     "4400000 started: a blue dot under purple glow, a purple one under green). A dot "
-    "beside a hole, outlined on three sides (a hole or the board's edge there), shows more "
-    "outline than ground in its ring: it is judged by its sectors facing the board's "
+    "beside a hole or the board's edge, outlined there, shows more outline than ground in "
+    "its ring: it is judged by its sectors facing the board's "
     "cells, which show its ground (`_ground_within_outline`; holes zoomed 3600002: ring L* "
     "39.5, its one neighbour's 1.2; a card's ground covers those sectors too), or against "
     "the same sectors of its empty neighbours: in a small cell they lie on the line's "
     "blurred skirt, 0.41-0.46 pitch out, as every cell's there do (warps twins 4100002: a "
     "dot between two holes in 25.6 px cells, its sector facing the board 34 L*, the "
-    "line's, its neighbour's ring 0, the same sector there 25). A faint or paired object "
+    "line's, its neighbour's ring 0, the same sector there 25; walls zoomed 6800000: a "
+    "cyan dot in the corner of a board whose outline a zoom blurred onto half its ring, "
+    "ring L* 79, its one empty neighbour's 13). A faint or paired object "
     "whose colour fills the cell past the rays' reach has its outline at the lines, where "
     "no ray looks: its sides are the inner ones where it stops at the line, the "
     "neighbour's own ground just past it in Lab and L* (`_ends_at_lines`; glow runs on "

@@ -10,10 +10,14 @@ lines 4.7 px, the outline 9.3; the empty corner cells' rings 42-45 Lab from thei
 ground cores), and the cell stands out from its ring as strongly as a dot.
 
 Such a cell lies on the board's border (the lines alone, a tenth of a pitch a side at
-most, stop short of the ring) and is the ground all through: its core's colour fills
-the cell to its corners, where neither a dot's disc nor a pipe's band reaches, and the
-cells beside it show that ground too. A pipe or a dot, dark or bright, leaves its
-corners to the ground: it stays refused as before.
+most, stop short of the ring), or inside it where a browser's zoom blurs the lines a
+pitch's fifth wide onto every side of its ring (walls zoomed 6800000: 25 px cells, the
+empty cells 15-25 Lab off their rings, the empty contrast 20). It is the ground all
+through: its core's colour fills the cell to its corners, where neither a dot's disc
+nor a pipe's band reaches, and the cells read empty show that colour too (anywhere on
+the board: on a started board pipes may wall a few empty cells off from the others).
+A pipe or a dot, dark or bright, leaves its corners to the ground: it stays refused
+as before.
 """
 
 from __future__ import annotations
@@ -52,36 +56,36 @@ def lit_ground(
 ) -> np.ndarray:
     """Which ``candidates`` (cells standing out from their rings more than empty cells
     do: as dots do, or in doubt between) are the ground, their rings on the lines and
-    the outline: on the board's border, the ring
-    lighter than the core and no lighter than its sectors facing out, a corner of the
-    cell within ``SAME_GROUND`` of its core, and a cell beside it (the eight round it)
-    read ``empty`` with a core within ``NEAR`` of it (the ground there: a tile or a
-    square of another colour fills its cell too, in a ground of its own)."""
-    lit = np.zeros(candidates.shape, bool)
+    the outline: the ring lighter than the core (on the board's border, no lighter than
+    its sectors facing out; inside it, every sector lighter than the core), a corner of
+    the cell within ``SAME_GROUND`` of its core, and a cell read ``empty`` somewhere on
+    the board with a core within ``NEAR`` of it."""
     rows, cols = candidates.shape
     # The game's lines and outline are lighter than its ground.
     lighter = samples.ring_lab[..., 0] > samples.core_lab[..., 0]
+    ground = np.zeros(candidates.shape, bool)  # the ground's look on its own
     for r, c in np.argwhere(candidates & lighter):
-        # The lines alone (a fifth of a pitch at most) stop short of the ring: the
-        # outline round the board reaches it, lighter than the ring on every side it
-        # lies (a grid misplaced, or at half the board's pitch, is refused as before).
+        # The lines alone (a fifth of a pitch at most) stop short of the ring where
+        # drawn crisp: the outline round the board reaches it, lighter than the ring
+        # on every side it lies (a grid misplaced, or at half the board's pitch, is
+        # refused as before); inside the board, only lines a zoom blurred wide do, on
+        # all four sides.
         outer = _outer_sides(rows, cols, int(r), int(c))
-        if not outer or any(
-            samples.sector_lab[r, c, k, 0] < samples.ring_lab[r, c, 0] for k in outer
-        ):
+        sides = samples.sector_lab[r, c, :, 0]
+        if outer and (sides[outer] < samples.ring_lab[r, c, 0]).any():
             continue
-        core = samples.core_lab[r, c]
-        beside = [
-            samples.core_lab[r + dr, c + dc]
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols and empty[r + dr, c + dc]
-        ]
-        if not any(float(delta_e(core, other)) <= NEAR for other in beside):
+        if not outer and (sides <= samples.core_lab[r, c, 0]).any():
             continue
         corners = _corner_colours(image, geometry, Cell(int(r), int(c)))
-        lit[r, c] = bool((delta_e(corners, core) <= SAME_GROUND).any())
-    return lit
+        ground[r, c] = bool((delta_e(corners, samples.core_lab[r, c]) <= SAME_GROUND).any())
+    # The ground is the game's one colour: such a cell is it when some cell read
+    # empty shows that colour in its core (a tile or a square of another colour fills
+    # its cell too, in a ground of its own). Anywhere on the board: a started board's
+    # pipes may wall a few empty cells off from every empty cell read so.
+    seen = samples.core_lab[empty]
+    for r, c in np.argwhere(ground):
+        ground[r, c] = bool((delta_e(seen, samples.core_lab[r, c]) <= NEAR).any())
+    return ground
 
 
 def _outer_sides(rows: int, cols: int, r: int, c: int) -> list[int]:

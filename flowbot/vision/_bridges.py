@@ -48,11 +48,14 @@ _SIDE = (0.22, 0.37)
 #: side (the ground, or a wide grid line): the renderer's tile on a dark
 #: ground 25+, less through glow, colour drift and blur (12 in 35 px cells).
 TILE_STEP = 10.0
-#: ... but on one side, at least this share of it: a wide grid line of nearly the
-#: tile's grey meeting its edge (8.5-9.5 in zoomed 29 px cells with lines 0.1 pitch
-#: wide; the other sides 13.5+). Or, short of that, ``TILE_STEP`` to what lies past
-#: that line (``PAST_LINE``), as from any side: the neighbour's margin, its ground.
-ONE_SIDE_SHARE = 0.5
+#: ... but on ``WEAK_SIDES`` sides at most, at least this share of it: a wide grid
+#: line of nearly the tile's grey meeting its edge (8.5-9.5 in zoomed 29 px cells with
+#: lines 0.1 pitch wide; the other sides 13.5+), glow of nearly its grey lying across
+#: it (8.1-9.5 on two opposite sides in 18.6 px cells under a yellow cloud, the other
+#: two 15.5+: bridges tiny_cells 6900000 started, read without the bridge before). Or,
+#: short of that, ``TILE_STEP`` to what lies past that line (``PAST_LINE``), as from
+#: any side: the neighbour's margin, its ground.
+ONE_SIDE_SHARE, WEAK_SIDES = 0.5, 2
 #: Pitches from the cell's middle past its grid line, where the neighbour's margin
 #: shows (the line 0.1 pitch wide at most, blurred a little past 0.55; a tile in the
 #: neighbour reaches 0.6): a line of the tile's grey, blurred into its edge, steps to
@@ -333,12 +336,12 @@ def _is_tile(
             inside.append(tile_side)
             steps.append(float(delta_e(beyond, tile_side).max()))
     lab_in = np.array(inside)
-    # One side may meet a wide grid line of nearly the tile's grey, no ground
-    # between them (a small board drawn with thick lines, then enlarged): half the
-    # step, or the whole step to the ground past that line.
-    side = int(np.argmin(steps))
-    weakest, step = sorted(steps)[:2]
-    if step < TILE_STEP:
+    # Two sides may meet something of nearly the tile's grey, no ground between
+    # them: a wide grid line (a small board drawn with thick lines, then enlarged),
+    # glow of its grey lying across it: half the step, or the whole step to the
+    # ground past that line.
+    weak = [k for k, s in enumerate(steps) if s < TILE_STEP]
+    if len(weak) > WEAK_SIDES:
         # Every side may: the game's lines are a fixed width, up to a fifth of a big
         # board's small pitch (bridges rectangular 4300003: 28 px cells, lines 4.7 px,
         # 5-12 Lab from the tile on every side, the ground past them 22-41). Each side
@@ -348,11 +351,14 @@ def _is_tile(
         if min(steps) < TILE_STEP:
             return False
         step = sorted(steps)[1]
-    elif (
-        weakest < ONE_SIDE_SHARE * TILE_STEP
-        and float(delta_e(past()[side], inside[side]).max()) < TILE_STEP
-    ):
-        return False
+    else:
+        short = [k for k in weak if steps[k] < ONE_SIDE_SHARE * TILE_STEP]
+        far = past() if short else None
+        if far is not None and any(
+            float(delta_e(far[k], inside[k]).max()) < TILE_STEP for k in short
+        ):
+            return False
+        step = min(s for s in steps if s >= TILE_STEP)
     alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
     # The ground inside the grid lines, a wide line beyond it, passes for a
     # tile's side and its step; the tile is apart from that ground.

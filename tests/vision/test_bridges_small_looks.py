@@ -8,7 +8,9 @@ an empty cell among flows' cells, hidden core and all as the ground's ring,
 which thick blurred lines tint off the black cores (``check_background``'s
 ``piped``); a line past a wall's end blurred onto it
 (``_outline_edges._past_outline_ends``); a line whose brightest pixel a dot's
-rim lifts in small cells (``_outline_edges._by_colour``).
+rim lifts in small cells (``_outline_edges._by_colour``); a tile under glow of
+nearly its grey on two sides (``_bridges.WEAK_SIDES``: read **without** its bridge
+before, a red flow drawn over its deck).
 And what must stay refused: an outlined board's wall left unread, judged
 at its ends with the ground's lift taken off, is still a wall.
 """
@@ -40,6 +42,7 @@ ReadsExactly = Callable[[str, int, str, str], Reading]
         ("zoomed", 100089, "started", "a wall's end blurred onto the line past its corner"),
         ("zoomed", 100089, "solved", "a wall's end blurred onto the line past its corner"),
         ("tiny_cells", 5700000, "unsolved", "a green dot's rim lifting a line's brightest pixel"),
+        ("tiny_cells", 6900000, "started", "a tile under a cloud of its grey on two sides"),
     ],
 )
 def test_bridge_boards_in_small_and_enlarged_cells_read_exactly(

@@ -319,23 +319,8 @@ def _is_tile(
     ``margin`` (``_apart_from_ground``), on every side; ``past``: what lies past each side's
     grid line (``_past_lines``), where a line of the tile's grey meets its edge (looked at
     only when one side's step falls short)."""
-    corner_band, ground_band, side_band = _band(*_CORNER), _band(*_GROUND), _band(*_SIDE)
-    # Each side: the tile inside its edge, and outside it the ground, or the
-    # grid line where a wide one leaves none: the colour farthest from the
-    # tile's from its edge to the line's middle (blur and glow soften either).
-    # Along the side clear of a flow under the tile.
-    lab = to_lab(_uint8(rgb))
-    inside, steps = [], []
-    for along_rows in (False, True):
-        g = np.swapaxes(lab, 0, 1) if along_rows else lab
-        for sign in (-1, 1):
-            near = corner_band & (np.sign(_U) == sign)
-            far = ground_band & (np.sign(_U) == sign)
-            tile_side = median_along(g[np.ix_(near, side_band)].reshape(-1, 3), axis=0)
-            beyond = median_along(g[np.ix_(far, side_band)], axis=1)
-            inside.append(tile_side)
-            steps.append(float(delta_e(beyond, tile_side).max()))
-    lab_in = np.array(inside)
+    lab_in, steps = _tile_sides(rgb)
+    inside = list(lab_in)
     # Two sides may meet something of nearly the tile's grey, no ground between
     # them: a wide grid line (a small board drawn with thick lines, then enlarged),
     # glow of its grey lying across it: half the step, or the whole step to the
@@ -359,16 +344,83 @@ def _is_tile(
         ):
             return False
         step = min(s for s in steps if s >= TILE_STEP)
-    alike = float(delta_e(lab_in, median_of(lab_in, axis=0)).max())
     # The ground inside the grid lines, a wide line beyond it, passes for a
     # tile's side and its step; the tile is apart from that ground.
-    apart = bool(_apart_from_ground(lab_in, ground, margin).all())
     return (
         step >= TILE_STEP
-        and apart
-        and alike <= max(TILE_FLAT, TILE_FLAT_SHARE * step)
+        and bool(_apart_from_ground(lab_in, ground, margin).all())
+        and _alike(lab_in) <= max(TILE_FLAT, TILE_FLAT_SHARE * step)
         and lift >= RAIL_SHARE * step
     )
+
+
+def _tile_sides(rgb: np.ndarray) -> tuple[np.ndarray, list[float]]:
+    """A cell's patch's four sides (top, bottom, left, right): the tile's colour (Lab)
+    inside each edge, ``(4, 3)``, and how far it steps to what lies outside it."""
+    corner_band, ground_band, side_band = _band(*_CORNER), _band(*_GROUND), _band(*_SIDE)
+    # Each side: the tile inside its edge, and outside it the ground, or the
+    # grid line where a wide one leaves none: the colour farthest from the
+    # tile's from its edge to the line's middle (blur and glow soften either).
+    # Along the side clear of a flow under the tile.
+    lab = to_lab(_uint8(rgb))
+    inside, steps = [], []
+    for along_rows in (False, True):
+        g = np.swapaxes(lab, 0, 1) if along_rows else lab
+        for sign in (-1, 1):
+            near = corner_band & (np.sign(_U) == sign)
+            far = ground_band & (np.sign(_U) == sign)
+            tile_side = median_along(g[np.ix_(near, side_band)].reshape(-1, 3), axis=0)
+            beyond = median_along(g[np.ix_(far, side_band)], axis=1)
+            inside.append(tile_side)
+            steps.append(float(delta_e(beyond, tile_side).max()))
+    return np.array(inside), steps
+
+
+def _alike(sides: np.ndarray) -> float:
+    """How far (Lab) the farthest of a tile's ``sides`` lies from their median."""
+    return float(delta_e(sides, median_of(sides, axis=0)).max())
+
+
+def rails_unfound(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    cells: frozenset[Cell],
+    holes: frozenset[Cell] = frozenset(),
+) -> list[Cell]:
+    """The ``cells`` (a drawn pipe's) showing a bridge's rails across one flat tile apart
+    from the ground round it: a bridge whatever its edges show, ``find_bridges`` having
+    missed it (those edges lost in glow or a flow's tint).
+
+    A flow over the deck runs between the rails through the cell as through any other,
+    and a tile missed under it reads as a cell of that flow's (a wrong puzzle: no bridge).
+    A pipe's cell shows its flow's tint out to its lines all round, the ground round it
+    the same tint: nothing stands apart from it (``_cell_bridges``' bounds). Judged on
+    the cells as the image shows them, not as the pipe stage hid them.
+    """
+    if not cells:
+        return []
+    samples = sample_cells(image, geometry)
+    ground = local_ground(samples, holes)
+    corners = corner_colours(image, geometry)
+    margins = corner_colours(image, geometry, at=_MARGIN_AT)
+    off = _apart_from_ground(corners, ground, margins)
+    looked = sorted(cell for cell in cells if off[cell])
+    if not looked:
+        return []
+    rgbs = np.stack([_patch(image, geometry, cell) for cell in looked])
+    symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
+    lifts = _rails(channel_sum(rgbs) / 3, symmetry)
+    found = []
+    for cell, rgb, lift in zip(looked, rgbs, lifts, strict=True):
+        if lift < RAIL_LIFT:
+            continue
+        sides, _ = _tile_sides(rgb)
+        if (
+            _alike(sides) <= TILE_FLAT
+            and _apart_from_ground(sides, ground[cell], margins[cell]).all()
+        ):
+            found.append(cell)
+    return found
 
 
 #: How far beside a rail the tile is looked for (patch pixels: 0.08 pitch).

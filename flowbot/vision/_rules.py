@@ -36,6 +36,7 @@ from flowbot.vision._board_lines import ALONE, INNER_EDGES
 from flowbot.vision._board_run_on import CELLS_PAST_BORDER, RUN_ON
 from flowbot.vision._bridges import Bridged, without_bridges
 from flowbot.vision._cell_background import BACKGROUND
+from flowbot.vision._cell_bridges import RAILS_UNDER_PIPES
 from flowbot.vision._cell_dots import ROUND, read_dots
 from flowbot.vision._cell_marks import MARKS, TILES
 from flowbot.vision._cell_past_border import NOTHING_PAST_BORDER
@@ -94,6 +95,7 @@ CELL_RULES: tuple[Rule[Cells], ...] = (
     FAINT_LINKS,
     MARKS,
     TILES,
+    RAILS_UNDER_PIPES,
 )
 
 #: The cell rules on a board with an outline: its lines end where its

@@ -91,6 +91,48 @@ def find_bridges(
     holes: frozenset[Cell] = frozenset(),
 ) -> set[Cell]:
     """The cells holding the game's bridge tile (``holes``: no cells, nor ground)."""
+    railed = _railed(image, geometry, samples, holes)
+    return {
+        cell
+        for cell, rgb, lift in railed.patches
+        if _is_tile(
+            rgb,
+            lift,
+            railed.ground[cell],
+            railed.margins[cell],
+            partial(_past_lines, image, geometry, cell),
+        )
+        and not shows_disc(
+            image,
+            geometry,
+            cell,
+            samples.core_lab[cell],
+            railed.corners[cell],
+            ring=samples.ring_lab[cell],
+        )
+    }
+
+
+@dataclass(frozen=True)
+class _Railed:
+    """``_railed``: the cells showing two rails, each with its patch and their lift, and
+    per cell of the board the ground round it, its corners' colour and its margin's (Lab)."""
+
+    patches: list[tuple[Cell, np.ndarray, float]]
+    ground: np.ndarray
+    corners: np.ndarray
+    margins: np.ndarray
+
+
+def _railed(
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    samples: CellSamples,
+    holes: frozenset[Cell],
+    among: frozenset[Cell] | None = None,
+) -> _Railed:
+    """The cells (of ``among``, or all but ``holes``) whose corners stand apart from the
+    ground round them and whose patch shows two rails lifted ``RAIL_LIFT`` over the tile."""
     ground = local_ground(samples, holes)
     # A cell is looked at closely only where its corners show a tile: a dot
     # leaves them to the ground.
@@ -100,28 +142,20 @@ def find_bridges(
     for hole in holes:
         off[hole] = False
     cells = [Cell(int(r), int(c)) for r, c in np.argwhere(off)]
-    if not cells:
-        return set()
-    rgbs = np.stack([_patch(image, geometry, cell) for cell in cells])
-    symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
-    # The quickest look first, at every cell at once (grey: the channels' mean).
-    lifts = _rails(channel_sum(rgbs) / 3, symmetry)
-    return {
-        cell
-        for cell, rgb, lift in zip(cells, rgbs, lifts, strict=True)
-        if lift >= RAIL_LIFT
-        and _is_tile(
-            rgb, lift, ground[cell], margins[cell], partial(_past_lines, image, geometry, cell)
-        )
-        and not shows_disc(
-            image,
-            geometry,
-            cell,
-            samples.core_lab[cell],
-            corners[cell],
-            ring=samples.ring_lab[cell],
-        )
-    }
+    if among is not None:
+        cells = [cell for cell in cells if cell in among]
+    patches: list[tuple[Cell, np.ndarray, float]] = []
+    if cells:
+        rgbs = np.stack([_patch(image, geometry, cell) for cell in cells])
+        symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
+        # The quickest look first, at every cell at once (grey: the channels' mean).
+        lifts = _rails(channel_sum(rgbs) / 3, symmetry)
+        patches = [
+            (cell, rgb, lift)
+            for cell, rgb, lift in zip(cells, rgbs, lifts, strict=True)
+            if lift >= RAIL_LIFT
+        ]
+    return _Railed(patches, ground, corners, margins)
 
 
 #: Where a cell's own margin is looked at (pitches from its middle, along both
@@ -320,7 +354,6 @@ def _is_tile(
     grid line (``_past_lines``), where a line of the tile's grey meets its edge (looked at
     only when one side's step falls short)."""
     lab_in, steps = _tile_sides(rgb)
-    inside = list(lab_in)
     # Two sides may meet something of nearly the tile's grey, no ground between
     # them: a wide grid line (a small board drawn with thick lines, then enlarged),
     # glow of its grey lying across it: half the step, or the whole step to the
@@ -332,17 +365,16 @@ def _is_tile(
         # 5-12 Lab from the tile on every side, the ground past them 22-41). Each side
         # then steps the whole way to what lies outside it, or past its line.
         far = past()
-        steps = [max(s, float(delta_e(far[k], inside[k]).max())) for k, s in enumerate(steps)]
+        steps = [max(s, float(delta_e(far[k], lab_in[k]).max())) for k, s in enumerate(steps)]
         if min(steps) < TILE_STEP:
             return False
         step = sorted(steps)[1]
     else:
         short = [k for k in weak if steps[k] < ONE_SIDE_SHARE * TILE_STEP]
-        far = past() if short else None
-        if far is not None and any(
-            float(delta_e(far[k], inside[k]).max()) < TILE_STEP for k in short
-        ):
-            return False
+        if short:
+            far = past()
+            if any(float(delta_e(far[k], lab_in[k]).max()) < TILE_STEP for k in short):
+                return False
         step = min(s for s in steps if s >= TILE_STEP)
     # The ground inside the grid lines, a wide line beyond it, passes for a
     # tile's side and its step; the tile is apart from that ground.
@@ -399,26 +431,12 @@ def rails_unfound(
     """
     if not cells:
         return []
-    samples = sample_cells(image, geometry)
-    ground = local_ground(samples, holes)
-    corners = corner_colours(image, geometry)
-    margins = corner_colours(image, geometry, at=_MARGIN_AT)
-    off = _apart_from_ground(corners, ground, margins)
-    looked = sorted(cell for cell in cells if off[cell])
-    if not looked:
-        return []
-    rgbs = np.stack([_patch(image, geometry, cell) for cell in looked])
-    symmetry = max(RAIL_SYMMETRY, RAIL_SYMMETRY_PX / geometry.cell_size)
-    lifts = _rails(channel_sum(rgbs) / 3, symmetry)
+    railed = _railed(image, geometry, sample_cells(image, geometry), holes, cells)
     found = []
-    for cell, rgb, lift in zip(looked, rgbs, lifts, strict=True):
-        if lift < RAIL_LIFT:
-            continue
+    for cell, rgb, _ in railed.patches:
         sides, _ = _tile_sides(rgb)
-        if (
-            _alike(sides) <= TILE_FLAT
-            and _apart_from_ground(sides, ground[cell], margins[cell]).all()
-        ):
+        apart = _apart_from_ground(sides, railed.ground[cell], railed.margins[cell])
+        if _alike(sides) <= TILE_FLAT and apart.all():
             found.append(cell)
     return found
 

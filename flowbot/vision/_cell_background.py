@@ -498,15 +498,14 @@ def _ground_within_outline(
     the board 34 L*, the line's, its neighbour's ring 0, the same sector there 25).
     """
     rows, cols = is_hole.shape
-    facing_board, facing_outline, sides = [], False, []
+    facing_board, sides = [], []
     for side, (dr, dc) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
         r, c = cell.row + dr, cell.col + dc
         if 0 <= r < rows and 0 <= c < cols and not is_hole[r, c]:
             facing_board.append(sector_lab[cell.row, cell.col, side])
             sides.append(side)
-        else:
-            facing_outline = True  # a hole, or the board's edge
-    if not facing_outline or not facing_board or np.isnan(ground_beside).any():
+    # Some side faces the outline (a hole, or the board's edge), some the board.
+    if not 0 < len(sides) < 4 or np.isnan(ground_beside).any():
         return False
     ground = np.median(np.array(facing_board), axis=0)
     if float(delta_e(ground, ground_beside)) <= BACKGROUND_STEP:

@@ -10,7 +10,9 @@ from flowbot.vision._rule import Cells, Rule
 def check_rails_under_pipes(cells: Cells) -> None:
     """Refuse a cell a drawn pipe covers that shows a bridge the bridge finder missed."""
     looked = cells.piped - cells.features.bridges - cells.dots
-    for cell in rails_unfound(cells.image, cells.geometry, looked, cells.features.holes):
+    unread = rails_unfound(cells.image, cells.geometry, looked, cells.features.holes)
+    if unread:
+        cell = unread[0]
         raise UnsureReadingError(
             f"cell ({cell.row}, {cell.col}) shows a bridge's rails under a pipe, its tile not told"
         )

@@ -83,9 +83,7 @@ def lit_ground(
     # its cell too, in a ground of its own). Anywhere on the board: a started board's
     # pipes may wall a few empty cells off from every empty cell read so.
     seen = samples.core_lab[empty]
-    for r, c in np.argwhere(ground):
-        ground[r, c] = bool((delta_e(seen, samples.core_lab[r, c]) <= NEAR).any())
-    return ground
+    return ground & (delta_e(samples.core_lab[:, :, None], seen) <= NEAR).any(axis=2)
 
 
 def _outer_sides(rows: int, cols: int, r: int, c: int) -> list[int]:

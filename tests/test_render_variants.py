@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import xml.etree.ElementTree as ET
 
@@ -24,7 +25,14 @@ from flowbot.models import (
     link,
 )
 from flowbot.palette import BRIDGE_TILE, GAME_COLOURS, GRID_LINE
-from flowbot.render import RenderStyle, board_geometry, draw_board, render_board, to_svg
+from flowbot.render import (
+    RenderStyle,
+    _fill_poly,
+    board_geometry,
+    draw_board,
+    render_board,
+    to_svg,
+)
 
 BRIGHT = look.bright(GRID_LINE)
 BLACK = (0, 0, 0)
@@ -232,6 +240,28 @@ def test_a_slanted_line_carries_its_width_of_ink_as_a_flat_one_does() -> None:
         inks.append(float(np.linalg.norm(strip - ground, axis=1).sum() / line))
     assert inks[0] == pytest.approx(1.0, abs=0.1)
     assert inks[1:] == pytest.approx([1.0, 1.0], abs=0.2)
+
+
+@pytest.mark.parametrize("shape", [Shape.HEX, Shape.SQUARE])
+def test_cells_filled_side_by_side_cover_each_pixel_once(shape: Shape) -> None:
+    # The game's cells meet: cells filled one by one cover each pixel of the board once
+    # between them, and each cell by its own area (an anti-aliased fill overlapped its
+    # neighbours by about a pixel: a band of both tints beside every side between two
+    # flows, which widened the line drawn there).
+    puzzle = Puzzle(4, 5, _pairs(((0, 0), (3, 4))), shape=shape)
+    g = board_geometry(puzzle, cell_px=23.7)
+    total = np.zeros((200, 200))
+    for cell in puzzle.cells():
+        canvas = np.zeros((200, 200, 3), np.uint8)
+        _fill_poly(canvas, g.polygon(cell), (255, 255, 255))
+        cover = canvas[..., 0] / 255
+        corners = g.polygon(cell)
+        area = abs(
+            sum(a.x * b.y - b.x * a.y for a, b in itertools.pairwise((*corners, corners[0])))
+        )
+        assert cover.sum() == pytest.approx(area / 2, rel=0.01)
+        total += cover
+    assert total.max() <= 1 + 1 / 255  # every cell's area exact, and none overlapping
 
 
 def test_hex_geometry_finds_the_hexagon_under_a_point() -> None:

@@ -30,8 +30,8 @@ def test_every_bridge_under_a_pipe_shows_its_rails_and_no_other_pipe_cell_does()
 def test_a_tile_missed_under_a_pipe_is_refused_not_read_without_its_bridge(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # One weak side only, as before: the finder misses the tile at (5, 9).
-    monkeypatch.setattr(_bridges, "WEAK_SIDES", 1)
+    # No weak side allowed: the finder misses the tile at (5, 9), its edges dimmed by glow.
+    monkeypatch.setattr(_bridges, "WEAK_SIDES", 0)
     shot = sample(*SHOT)
     with pytest.raises(UnsureReadingError, match=r"cell \(5, 9\) shows a bridge's rails"):
         read_board(shot.image)

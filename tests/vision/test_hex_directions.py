@@ -185,6 +185,11 @@ def test_a_direction_told_where_one_channel_alone_reads_walls_it_cannot_tell(
         # A zoomed page (JPEG 84, x1.5): the channels' rising thin lines beside a cyan tint
         # (2.2 px against the outline's 2.8), the shares' flat ones, clear elsewhere.
         ("zoomed", 300029),
+        # A thin line between a blue tint and a dot's dark halo measured 1.64 px in its
+        # clearest channel (the outline 1.8) while the tints overlapped along it (each
+        # filled smoothed, reaching past its side: refused, the shares reading another
+        # wall); with the tints meeting as the game's do, read exactly.
+        ("jpeg", 300052),
     ],
 )
 def test_each_direction_read_by_the_measures_clear_along_it(
@@ -194,10 +199,11 @@ def test_each_direction_read_by_the_measures_clear_along_it(
 
 
 def test_the_channels_walls_agree_with_the_shares_along_each_direction() -> None:
-    # A thin line between a blue tint and a dot's dark halo measured 1.64 px in its
-    # clearest channel (the outline 1.8): read as a wall, the channels clear along every
-    # direction; the shares, clear along two, read another wall along one of them.
-    shot = sample("jpeg", 300052, "hex", "started")
+    # JPEG's ringing along a blue band over a side (no wall drawn): each side's clearest
+    # channel and the lines' colour's shares, both in clear groups along a direction,
+    # read different walls there. Either alone would guess; refused.
+    shot = sample("jpeg", 4100000, "hex", "started")
+    assert not shot.puzzle.walls
     with pytest.raises(UnsureReadingError, match="wall or not"):
         read_board(shot.image)
 

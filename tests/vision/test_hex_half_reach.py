@@ -1,6 +1,6 @@
 """With pipes drawn, a wall must reach half the lines' colour as widely as a wall
-(``_hex_half_reach``): a thin line JPEG's ringing colours widen beside a narrow face is
-no wall.
+(``_hex_half_reach``): walls drawn solid do; a thin line JPEG's ringing colours widen
+beside a narrow face is no wall (refused, by whichever rule tells first).
 
 The game's own levels drawn on development seeds (below 200000).
 """
@@ -13,7 +13,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import official_levels, sample
-from flowbot.vision import _hex_half_reach, read_board
+from flowbot.vision import _hex_reader, _rules, read_board
 
 
 def _levels(shared: Path):  # type: ignore[no-untyped-def]
@@ -25,18 +25,22 @@ def test_a_thin_line_squeezed_between_a_band_and_a_dot_is_no_wall(shared: Path) 
     # between a green band and a yellow dot 4.5 px past it; the colours ring across the
     # yellow tint's narrow strip, and the lines' colour's shares measured it 1.46 px
     # against the thin lines' 1.03 and the outline's 1.85 (a wall: read WRONG before).
-    # At half the lines' colour it lies 0.43 of the way: refused.
+    # While the renderer's tints overlapped by a pixel, at half the lines' colour it lay
+    # 0.43 of the way: refused by this rule. With the tints meeting as the game's do, the
+    # measures compared refuse it first (below).
     shot = sample("jpeg", 100025, "hex", "solved", _levels(shared))
     assert not shot.puzzle.walls
-    with pytest.raises(UnsureReadingError, match="half the lines' colour"):
+    with pytest.raises(UnsureReadingError, match="a wall or not"):
         read_board(shot.image)
 
 
-def test_without_the_rule_that_line_reads_as_a_wall(
+def test_without_the_measures_compared_that_line_reads_as_a_wall(
     shared: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shot = sample("jpeg", 100025, "hex", "solved", _levels(shared))
-    monkeypatch.setattr(_hex_half_reach, "HALF_WAY", 0.0)
+    compared = (_rules.HEX_WALLS_ALIKE, _rules.HEX_COVERED_ALIKE)
+    rules = tuple(rule for rule in _rules.HEX_BOARD_RULES if rule not in compared)
+    monkeypatch.setattr(_hex_reader, "HEX_BOARD_RULES", rules)
     reading = read_board(shot.image)
     assert len(reading.puzzle.walls) == 1
 

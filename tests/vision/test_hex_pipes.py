@@ -47,9 +47,6 @@ ReadsExactly = Callable[[str, int, str, str], Reading]
         # Small hexagons (19 px): a teal pipe's bend at a centre whose five middle pixels
         # stood 13 Lab off its band (noise); the hexagons it runs through were left out.
         ("tiny_cells", 300033, "started"),
-        # A blue band over a side, one pixel of JPEG's ringing at its middle 24.8 Lab off
-        # it: the side's two hexagons were left out as of no ink (a spent held-out seed).
-        ("jpeg", 4100000, "started"),
     ],
 )
 def test_pipes_on_a_hexagonal_board_are_read(

@@ -20,7 +20,6 @@ from flowbot.vision._cell_marks import dot_cells, rim_width
 from flowbot.vision._cells import NEAR, CellSamples, cells_beside
 from flowbot.vision._colour import delta_e
 from flowbot.vision._grounds import against_another_ground
-from flowbot.vision._lit_ground import lit_ground
 from flowbot.vision._rays import (
     OUTLINE_PX,
     SOFT_LIGHTNESS,
@@ -252,11 +251,6 @@ def check_background(
     outline = OUTLINE_PX
     windowed: tuple[str, ...] | None = None
     judged = (strong | faint | paired) & ~is_dot & ~is_hole
-    # A cell the ground fills to its corners, in the colour of cells read empty, holds
-    # nothing: its ring lies on lines a zoom blurred wide (``_lit_ground``). Beside a
-    # pipe's end under the outline such a cell showed crisp sides on its lit ring (walls
-    # zoomed 6800000 started).
-    judged &= ~lit_ground(samples, image, geometry, judged, bare & ~judged)
     for r, c in np.argwhere(judged):
         point = geometry.centre(Cell(int(r), int(c)))
         centre = (point.x, point.y)
@@ -661,9 +655,7 @@ BACKGROUND: Rule[Cells] = Rule(
     "neighbour's own ground just past it in Lab and L* (`_ends_at_lines`; glow runs on "
     "across; not in a cell a drawn pipe covers, which the game tints out to its lines: "
     "crop 95101 started; two tiles as wide as their cells side by side, flow_edge_objects "
-    "5800001, read before). A cell the ground fills to its corners in the colour of cells "
-    "read empty (`_lit_ground`) holds nothing, its ring lit by lines a zoom blurred wide "
-    "(walls zoomed 6800000 started: an empty cell beside a pipe's end, refused before).",
+    "5800001, read before).",
     bounds="CELLS_OVER_LINES 15 L* (real screens 26+ darker than the lines, heavy synthetic "
     "glow 1+); BACKGROUND_STEP 40 Lab (real within 15, synthetic 20); OBJECT_STEP 10 (bridge "
     "tiles 13.9+, real empty cells up to 17: the look decides); GLOW_BORDER 0.25 (objects "

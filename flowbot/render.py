@@ -530,7 +530,8 @@ def _line_looks(puzzle: Puzzle, style: RenderStyle, pitch: float) -> tuple[float
 
 
 def _fill_poly(canvas: np.ndarray, points: Sequence[Point], rgb: RGB, opacity: float = 1.0) -> None:
-    """Fill a convex polygon, each pixel covered as much as its unit square lies inside.
+    """Fill a convex polygon, each pixel covered by its unit square's share inside every side,
+    multiplied (exact along a side, near enough at a corner's few pixels).
 
     Two polygons sharing a side cover each pixel on it once between them, as the
     game's cells meet (OpenCV's anti-aliased fill grows a polygon by about a pixel:

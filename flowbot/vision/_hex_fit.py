@@ -13,15 +13,16 @@ lattice missed it).
 Where a line lies across its side is the middle of its own hump (``line_at``):
 the top-hat's whole band around it (dots' rims, a pipe's edge, glow beside
 the line) pulls a mean over it towards the band's middle, the lattice as it
-was placed before.
+was placed before; and each flank of the hump is measured over the ground on
+its own side (a flow's tint on one side, the dark outside on the other).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-#: A line's hump: the run of the profile round its peak above this share of it (its top:
-#: below, a tint's step or glow beside the line leans it).
+#: A line's flank ends where it falls this share of the way from its peak to the ground on
+#: its side (its half height: a pixel's blur spreads either flank alike about it).
 HUMP = 0.5
 #: Sides whose line lies farther than this many pixels from the lattice fitted, and
 #: ``SPREAD`` times the sides' typical distance (a pipe's edge or a dot's rim taken
@@ -34,21 +35,26 @@ FIT_ROUNDS = 2
 
 def line_at(profile: np.ndarray, offsets: np.ndarray) -> float:
     """Where the line in ``profile`` (the top-hat across a side, at ``offsets``) lies: the
-    middle of its contrast over half its peak, along the run round the peak (a pixel-wide
-    line's top leans toward its nearer pixel by a tenth of a pixel at most; its foot,
-    beside a flow's tint on a finished board, put a large board's rows 0.7 px off)."""
+    middle between where it falls to half its height over the ground on either side.
+
+    Each side's ground is its own (the profile's lowest on that side of the peak): a
+    finished board's tint beside the outline stands in the top-hat above half the line's
+    height over the dark outside, and a hump taken over one floor ran on into it (a large
+    board's columns drawn 0.6 % closer each round of placing, its outer hexagons' sides
+    then 2 px off their lines and read as no ink: synthetic hex huge cells 6610007
+    solved)."""
     peak = int(np.argmax(profile))
-    floor = HUMP * float(profile[peak])
-    lo = peak
-    while lo > 0 and profile[lo - 1] > floor:
-        lo -= 1
-    hi = peak
-    while hi + 1 < len(profile) and profile[hi + 1] > floor:
-        hi += 1
-    weight = profile[lo : hi + 1] - floor
-    if float(weight.sum()) <= 0:
+    top = float(profile[peak])
+    if peak in (0, len(profile) - 1):
         return float(offsets[peak])
-    return float((weight * offsets[lo : hi + 1]).sum() / weight.sum())
+    ends = []
+    for out in (profile[peak::-1], profile[peak:]):
+        half = float(out.min()) + HUMP * (top - float(out.min()))
+        k = int(np.flatnonzero(out <= half)[0])
+        # (the level crossed between steps k - 1 and k, in steps out from the peak)
+        ends.append(k - 1 + (float(out[k - 1]) - half) / max(float(out[k - 1] - out[k]), 1e-9))
+    step = float(offsets[1] - offsets[0])
+    return float(offsets[peak]) + step * (ends[1] - ends[0]) / 2
 
 
 def fitted_steps(

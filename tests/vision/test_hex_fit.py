@@ -81,6 +81,19 @@ def test_a_line_lies_at_its_humps_middle_whatever_else_the_band_holds() -> None:
     assert abs(mean - 5.0) > 3
 
 
+def test_a_line_between_a_tint_and_the_dark_outside_lies_at_its_own_middle() -> None:
+    # A finished board's outline: a 4.6 px line centred 1 px off the side, a flow's tint
+    # inside it standing above half the line's height over the dark outside.
+    offsets = np.arange(-6.0, 6.25, 0.5)
+    fine = np.arange(-8.0, 8.0, 0.05)
+    line = np.where(np.abs(fine - 1.0) <= 2.3, 60.0, 0.0)
+    for tint in (35.0, 0.0):  # (and between two faces alike)
+        drawn = np.where(line > 0, line, np.where(fine < 1.0, tint, 0.0))
+        blurred = np.convolve(drawn, np.ones(20) / 20, mode="same")  # a pixel's blur
+        profile = np.interp(offsets, fine, blurred)
+        assert abs(line_at(profile, offsets) - 1.0) < 0.15
+
+
 def _sides(x0: float, y0: float, col_step: float, half_row: float) -> tuple[np.ndarray, ...]:
     """Every side of a 4 by 4 block of hexagons of the lattice given: middles, normals
     and indices (flat sides and slanted ones)."""

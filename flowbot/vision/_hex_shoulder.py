@@ -1,4 +1,4 @@
-"""With pipes drawn, a line on a shoulder nowhere half the lines' colour is a thin line.
+"""With pipes drawn, a line on a shoulder is judged by its width at half the lines' colour.
 
 A light band ending along a side (a glow shaft's soft edge, a light flow's
 smoothed tint reaching past its side) lifts the ground on one side of the
@@ -12,12 +12,19 @@ middle reaches half of that colour as the outline's does. So where the
 outline's typical half-level width is solid (``SOLID``), a side on a shoulder
 the lead reads wide but whose half-level width is no more than the thin
 lines' typical one is a thin line: the lead's width there is taken as its
-thin lines' typical width, and every rule after judges the board so.
+thin lines' typical width, and every rule after judges the board so. And a
+side on a shoulder whose half-level width measures as the outline's (wide in
+that width's clear groups, no farther past it than ``WALL_PAST``) is a wall
+the shoulder puts in no doubt (``HexSides.unshouldered``): the wall rule
+does not refuse it for its shoulder.
 
 Synthetic hex colour_blind 5700000 started and solved (a khaki tint under a
 glow shaft beside a green one): thin lines 1.58-1.73 px in the lightness's
 share against the boundary 1.24-1.36, on a shoulder, their half-level width
-0.00 (the outline's 2.1-2.2): refused before, read exact.
+0.00 (the outline's 2.1-2.2): refused before, read exact. Synthetic hex twins
+6640004 started (a hole's ground lit by glow along its top wall): the wall
+4.70 px on the shoulder, 4.87 at half the colour against the outline's
+4.85-4.90: refused before, read exact.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from flowbot.vision._hex_board import HexSides, Inks, LineMap, side_direction
+from flowbot.vision._hex_board import WALL_PAST, HexSides, Inks, LineMap, Node, side_direction
 from flowbot.vision._hex_coverage import SOLID, HalfCoveredInks
 from flowbot.vision._hex_faces import FacedInks
 
@@ -56,11 +63,14 @@ def _key(corners: np.ndarray) -> tuple[float, ...]:
 
 
 def off_the_shoulder(sides: HexSides) -> HexSides:
-    """``sides`` with the sides on a shoulder their lead reads wide, whose line nowhere
-    reaches half the lines' colour past the thin lines' typical half-level width, read at
-    the thin lines' typical width (``ThinnedInks``); ``sides`` as they are without pipes,
-    where the lead measures in the line map itself, or where the outline's half-level
-    width is not solid along every direction (``SOLID``)."""
+    """``sides`` with each side on a shoulder their lead reads wide judged by its width at
+    half the lines' colour: where its line nowhere reaches half that colour past the thin
+    lines' typical half-level width, read at the thin lines' typical width (``ThinnedInks``);
+    where it measures as the outline in that width's clear groups (wide, and no farther
+    past the outline's typical width than ``WALL_PAST``), a wall the shoulder puts in no
+    doubt (``HexSides.unshouldered``). ``sides`` as they are without pipes, where the lead
+    measures in the line map itself, or where the outline's half-level width is not solid
+    along every direction (``SOLID``)."""
     faced = sides.inks_faced if isinstance(sides.inks_faced, FacedInks) else sides.inks
     groups = sides.groups
     if not isinstance(faced, FacedInks) or isinstance(sides.inks, LineMap) or groups is None:
@@ -74,6 +84,7 @@ def off_the_shoulder(sides: HexSides) -> HexSides:
     seen, _ = sides.measured
     ends, _ = sides.ends
     thinned: dict[tuple[float, ...], float] = {}
+    walls: set[frozenset[Node]] = set()
     for (node, other), side in seen.items():
         key = frozenset((node, other))
         if key not in inner or not side.shouldered:
@@ -81,8 +92,12 @@ def off_the_shoulder(sides: HexSides) -> HexSides:
         direction = side_direction(key)
         group, at_half = groups[direction], half_groups[direction]
         assert at_half is not None
-        if group.is_wide(inner[key]) and half_inner[key] <= at_half.thin:
+        if not group.is_wide(inner[key]):
+            continue
+        width = half_inner[key]
+        if width <= at_half.thin:
             thinned[_key(np.array(ends[node, other], np.float64))] = group.thin
-    if not thinned:
-        return sides
-    return replace(sides, inks=ThinnedInks(sides.inks or sides.lines, thinned))
+        elif at_half.clear and at_half.is_wide(width) and at_half.way(width) <= WALL_PAST:
+            walls.add(key)
+    inks = ThinnedInks(sides.inks or sides.lines, thinned) if thinned else sides.inks
+    return replace(sides, inks=inks, unshouldered=frozenset(walls))

@@ -3,7 +3,7 @@ shaft's edge, a light tint's smoothed spill): read exactly (``_hex_shoulder``), 
 clearest channel that sees no line as the game draws one does not outvote the lead
 (``_hex_coverage._alike_where_told``).
 
-Synthetic shots of development seeds (below 6,100,000).
+Synthetic shots of development seeds (below 6,100,000, and 6,640,000-6,640,007).
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ from collections.abc import Callable
 
 import pytest
 
+from flowbot.errors import UnsureReadingError
 from flowbot.models import Reading
+from flowbot.screens.synthetic import sample
+from flowbot.vision import _hex_shoulder, read_board
 
 #: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
 ReadsExactly = Callable[[str, int, str, str], Reading]
@@ -27,6 +30,27 @@ def test_a_thin_line_on_a_light_bands_shoulder_is_no_wall(
     # nowhere half the lines' colour (refused before: "a wall between two hexagons does
     # not measure as the outline does").
     reads_exactly("colour_blind", 5700000, "hex", state)
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_wall_on_a_shoulder_measured_as_the_outline_at_half_the_colour_is_a_wall(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
+    # A hole's six walls, its ground lit by glow in a band along its top: that wall stands
+    # on the band's shoulder (lead 4.70 px, the outline's 4.73-4.82), and its width at half
+    # the lines' colour is the outline's too (4.87 against 4.85-4.90): refused before as "a
+    # wall between two hexagons does not measure as the outline does".
+    reads_exactly("twins", 6640004, "hex", state)
+
+
+def test_a_wall_on_a_shoulder_unconfirmed_at_half_the_colour_is_still_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The same shot, the half-level width allowed no way past the thin lines: nothing
+    # tells the shoulder's wall from a thin line widened by the band.
+    monkeypatch.setattr(_hex_shoulder, "WALL_PAST", 0.0)
+    with pytest.raises(UnsureReadingError, match="does not measure as the outline does"):
+        read_board(sample("twins", 6640004, "hex", "started").image)
 
 
 def test_a_channel_blind_to_a_line_does_not_outvote_the_lead(

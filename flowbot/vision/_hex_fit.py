@@ -40,16 +40,20 @@ def line_at(profile: np.ndarray, offsets: np.ndarray) -> float:
     Each side's ground is its own (the profile's lowest on that side of the peak): a
     finished board's tint beside the outline stands in the top-hat above half the line's
     height over the dark outside, and a hump taken over one floor ran on into it (a large
-    board's columns drawn 0.6 % closer each round of placing, its outer hexagons' sides
+    board's columns drawn 0.2-0.3 % closer each round of placing, its outer hexagons' sides
     then 2 px off their lines and read as no ink: synthetic hex huge cells 6610007
     solved)."""
     peak = int(np.argmax(profile))
     top = float(profile[peak])
     if peak in (0, len(profile) - 1):
         return float(offsets[peak])
-    ends = []
+    ends: list[float] = []
     for out in (profile[peak::-1], profile[peak:]):
-        half = float(out.min()) + HUMP * (top - float(out.min()))
+        ground = float(out.min())
+        if ground >= top:  # (flat at the peak out to the band's end)
+            ends.append(len(out) - 1)
+            continue
+        half = ground + HUMP * (top - ground)
         k = int(np.flatnonzero(out <= half)[0])
         # (the level crossed between steps k - 1 and k, in steps out from the peak)
         ends.append(k - 1 + (float(out[k - 1]) - half) / max(float(out[k - 1] - out[k]), 1e-9))

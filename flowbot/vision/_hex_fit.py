@@ -50,8 +50,8 @@ def line_at(profile: np.ndarray, offsets: np.ndarray) -> float:
     ends: list[float] = []
     for out in (profile[peak::-1], profile[peak:]):
         ground = float(out.min())
-        if ground >= top:  # (flat at the peak out to the band's end)
-            ends.append(len(out) - 1)
+        if ground >= top:  # (flat at the peak out to the band's end: its edge unseen, at the peak)
+            ends.append(0.0)
             continue
         half = ground + HUMP * (top - ground)
         k = int(np.flatnonzero(out <= half)[0])

@@ -99,5 +99,7 @@ def off_the_shoulder(sides: HexSides) -> HexSides:
             thinned[_key(np.array(ends[node, other], np.float64))] = group.thin
         elif at_half.clear and at_half.is_wide(width) and at_half.way(width) <= WALL_PAST:
             walls.add(key)
+    if not thinned and not walls:
+        return sides  # (its measures kept: the rules after ask them again)
     inks = ThinnedInks(sides.inks or sides.lines, thinned) if thinned else sides.inks
     return replace(sides, inks=inks, unshouldered=frozenset(walls))

@@ -212,10 +212,10 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         sides = shares_lead(image, sides)
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)
-    if not thin and sides.crossed:
+    if not thin:
         # A light band ending along a thin line widens it in every measure that sums its
         # hump; a wall reaches half the lines' colour as the outline does (``_hex_shoulder``).
-        sides = off_the_shoulder(sides)
+        sides = off_the_shoulder(sides, image)
     for board_rule in HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES:
         board_rule.check(sides)
     board = hex_board(sides, walled=not thin)

@@ -1,9 +1,10 @@
-"""Boards with pipes drawn whose thin lines a light band ending along them widens (a glow
-shaft's edge, a light tint's smoothed spill): read exactly (``_hex_shoulder``), and a
+"""Boards whose thin lines a light band ending along them widens (a glow shaft's edge, a
+light tint's smoothed spill): read exactly (``_hex_shoulder``), with pipes drawn or not, and a
 clearest channel that sees no line as the game draws one does not outvote the lead
 (``_hex_coverage._alike_where_told``).
 
-Synthetic shots of development seeds (below 6,100,000, and 6,640,000-6,640,007).
+Synthetic shots of development seeds (below 6,100,000, 6,640,000-6,640,007 and
+7,700,000-7,700,005).
 """
 
 from __future__ import annotations
@@ -30,6 +31,26 @@ def test_a_thin_line_on_a_light_bands_shoulder_is_no_wall(
     # nowhere half the lines' colour (refused before: "a wall between two hexagons does
     # not measure as the outline does").
     reads_exactly("colour_blind", 5700000, "hex", state)
+
+
+@pytest.mark.parametrize("state", ["unsolved", "started"])
+def test_a_thin_line_on_a_glow_shafts_end_is_no_wall_without_pipes_too(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
+    # A green glow shaft's rounded end over a thin line: 7.70 px in the lead against the
+    # outline's 5.58-5.88, at half the lines' colour 1.56 against the thin lines' typical
+    # 1.48 (refused before: "a wall between two hexagons does not measure as the outline
+    # does").
+    reads_exactly("colour_blind", 7700005, "hex", state)
+
+
+def test_a_thin_line_on_a_shoulder_past_the_thin_lines_at_half_the_colour_is_still_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The same shot, the half-level width allowed no way past the thin lines' typical one.
+    monkeypatch.setattr(_hex_shoulder, "THIN_PAST", 0.0)
+    with pytest.raises(UnsureReadingError, match="does not measure as the outline does"):
+        read_board(sample("colour_blind", 7700005, "hex", "unsolved").image)
 
 
 @pytest.mark.parametrize("state", ["started", "solved"])

@@ -33,7 +33,7 @@ import numpy as np
 from flowbot.vision._colour import brightest_channel
 from flowbot.vision._dots_apart import REACH, Region, around, board_dot_sets
 from flowbot.vision._grid import shrunk
-from flowbot.vision._pipe_dots import flows_region
+from flowbot.vision._pipe_dots import flows_regions
 
 SQRT3 = math.sqrt(3)
 
@@ -103,8 +103,8 @@ def find_hex_lattices(
 ) -> Iterator[HexLattice]:
     """Lattices the image's thin lines may follow, the likeliest first: around pairs of
     dots like a board's (each set: ``board_dot_sets``), then over the whole image; with
-    ``flows``, only around a started or finished board's flows (``flows_region``: its dots
-    joined to their pipes), asked when those give no board.
+    ``flows``, only around a started or finished board's flows (``flows_regions``: its dots
+    joined to their pipes, round each set of one size), asked when those give no board.
 
     Text or a window's clutter beside a small board can outweigh its lines
     over the whole image; around its dots, the board's own lines stand out (and
@@ -125,7 +125,11 @@ def find_hex_lattices(
     # repeat more strongly than the board's lines there (a lattice found in both is
     # given once, as found in the wider).
     if flows:
-        found_in = [flows_region(image, step, reach) for reach in (REACH, TIGHT_REACH)]
+        # (round each set of flows of one size: a preview's smaller copy's may be the
+        # likelier, the board's the bigger one)
+        found_in = [
+            region for reach in (REACH, TIGHT_REACH) for region in flows_regions(image, step, reach)
+        ]
     else:
         # Round each set of pairs of dots of one size: a smaller copy's (the OS's
         # screenshot preview) may be the likelier set, the board's the bigger one.

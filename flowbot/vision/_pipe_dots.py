@@ -121,32 +121,49 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
     started: one of four, the other dots each alone or with a pipe from it): its pairs
     are its dots twinned by colour, joined or not.
     """
+    regions = flows_regions(image, step, reach)
+    return regions[0] if regions else None
+
+
+def flows_regions(image: np.ndarray, step: int, reach: float = REACH) -> list[Region]:
+    """``flows_region`` round each set of the flows' dots of one size (``flow_dot_sets``),
+    the likeliest first."""
     h, w = image.shape[:2]
-    kept = flow_dots(image, step)
-    if kept is None:
-        return None
-    size = float(median_of(kept[:, 2])) / 2
-    xs, ys = kept[:, 0] * step, kept[:, 1] * step
-    past = reach * 2 * size * step
-    return Region(
-        max(0, int(xs.min() - past)),
-        max(0, int(ys.min() - past)),
-        min(w, math.ceil(xs.max() + past)),
-        min(h, math.ceil(ys.max() + past)),
-    )
+    regions = []
+    for kept in flow_dot_sets(image, step):
+        size = float(median_of(kept[:, 2])) / 2
+        xs, ys = kept[:, 0] * step, kept[:, 1] * step
+        past = reach * 2 * size * step
+        regions.append(
+            Region(
+                max(0, int(xs.min() - past)),
+                max(0, int(ys.min() - past)),
+                min(w, math.ceil(xs.max() + past)),
+                min(h, math.ceil(ys.max() + past)),
+            )
+        )
+    return regions
 
 
 def flow_dots(image: np.ndarray, step: int) -> np.ndarray | None:
     """The dots of the flows in ``image`` shrunk ``step`` times (x, y, size, R, G, B rows in
-    the shrunk copy's pixels: ``_board_dots``), or ``None`` under ``PAIRS`` pairs."""
+    the shrunk copy's pixels: ``_board_dots``), the likeliest set (``flow_dot_sets``), or
+    ``None`` under ``PAIRS`` pairs."""
+    sets = flow_dot_sets(image, step)
+    return sets[0] if sets else None
+
+
+def flow_dot_sets(image: np.ndarray, step: int) -> list[np.ndarray]:
+    """The sets of the flows' dots in ``image`` shrunk ``step`` times, each of one size
+    (``_board_dots``), the likeliest first; none under ``PAIRS`` pairs."""
     small = shrunk(image, step)
     r, g, b = cv2.split(small)
     brightest = cv2.max(cv2.max(r, g), b)
     spread = cv2.subtract(brightest, cv2.min(cv2.min(r, g), b))
     drawn = cv2.threshold(spread, DOT_CHROMA - 1, 1, cv2.THRESH_BINARY)[1]
-    kept = _dots_drawn(drawn, small)
-    if kept is not None:
-        return kept
+    sets = _dots_drawn(drawn, small)
+    if sets:
+        return sets
     # A glow of a saturated hue behind the board adds its chroma to the cells' dim
     # tints under the pipes: every tinted cell joins its flow's blob, and the flows
     # run together through touching tints into blobs with no dot's widest place
@@ -154,9 +171,9 @@ def flow_dots(image: np.ndarray, step: int) -> np.ndarray | None:
     # glow 92, 40, 9). The dots and pipes are drawn bright, the tints dim: the flows
     # seen again in their bright pixels alone (``flow_coloured``).
     coloured = flow_coloured(small)
-    kept = _dots_drawn(coloured.astype(np.uint8), small)
-    if kept is not None:
-        return kept
+    sets = _dots_drawn(coloured.astype(np.uint8), small)
+    if sets:
+        return sets
     # A tint lit by a glow of its own hue can pass for bright as well (synthetic hex
     # mirror 5500001 solved: a red flow's tint on a dark red glow). A flow's pipe and
     # dots are drawn at its colour's full brightness, its tint at a share of it: the
@@ -173,30 +190,30 @@ def _near_brightest(brightest: np.ndarray, coloured: np.ndarray) -> np.ndarray:
     return (coloured & (brightest >= NEAR_BRIGHTEST * around)).astype(np.uint8)
 
 
-def _dots_drawn(drawn: np.ndarray, small: np.ndarray) -> np.ndarray | None:
+def _dots_drawn(drawn: np.ndarray, small: np.ndarray) -> list[np.ndarray]:
     """``_board_dots`` among the blobs of ``drawn`` (0/1 ``uint8``, of a flow's colour in
     ``small``), past colour-blind letters where needed."""
     # Colour-blind letters are looked past only where the blobs as drawn show too few
     # flows finished (filled, a glow's blob can close over the ground between flows:
     # synthetic hex mirror 300508 solved).
-    kept, finished = _board_dots(drawn, small)
+    sets, finished = _board_dots(drawn, small)
     if not finished:
         looked_past, _ = _board_dots(lettered(drawn), small, drawn)
-        kept = kept if looked_past is None else looked_past
-    return kept
+        sets = looked_past or sets
+    return sets
 
 
 def _board_dots(
     mask: np.ndarray, small: np.ndarray, drawn: np.ndarray | None = None
-) -> tuple[np.ndarray | None, bool]:
+) -> tuple[list[np.ndarray], bool]:
     """The board's dots among the blobs of ``mask`` in ``small`` (x, y, size, R, G, B rows in
-    its pixels), or ``None`` under ``PAIRS`` pairs, and whether those are finished flows'
-    ends; ``drawn``: the pixels of a flow's colour where ``mask`` fills letters in (a dot's
-    colour is taken there)."""
+    its pixels), in sets of one size, the likeliest first (none under ``PAIRS`` pairs), and
+    whether those are finished flows' ends; ``drawn``: the pixels of a flow's colour where
+    ``mask`` fills letters in (a dot's colour is taken there)."""
     drawn = mask if drawn is None else drawn
     count, labels, blobs, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if count < 2:
-        return None, False
+        return [], False
     inside = _depth(mask)
     greatest = _deepest(labels, count, inside)
     widest = (inside >= WIDEST * greatest[labels]) & (labels > 0)
@@ -231,16 +248,34 @@ def _board_dots(
         if len(ends) == 2 and math.dist(ends[0][:2], ends[1][:2]) > ends[0][2]
     ]
     if len(flows) >= PAIRS:
-        # The board's finished flows: those of the typical dot size.
-        typical = float(median_of(np.array([ends[0][2] for ends in flows], np.float64)))
-        kept = np.array(
-            [e for ends in flows if abs(ends[0][2] / typical - 1) <= TWIN_SIZE for e in ends]
-        )
-    else:
-        # Few finished (a board the user started): pairs of dots of one colour and size,
-        # joined or not (a started flow's dot and its twin apart).
-        found = [end for ends in plain if len(ends) == 1 or ends in flows for end in ends]
-        kept = pairs_of_one_size(np.array(found)) if len(found) >= 2 * PAIRS else np.zeros(0)
-    if len(kept) < 2 * PAIRS:
-        return None, False
-    return kept, len(flows) >= PAIRS
+        # The board's finished flows: those of the typical dot size; then those of each
+        # other size, the biggest first (a screenshot preview's smaller copy of a finished
+        # board, or a title's letters, may outnumber the board's flows).
+        sets = _of_one_size(flows)
+        return sets, bool(sets)
+    # Few finished (a board the user started): pairs of dots of one colour and size,
+    # joined or not (a started flow's dot and its twin apart).
+    found = [end for ends in plain if len(ends) == 1 or ends in flows for end in ends]
+    kept = pairs_of_one_size(np.array(found)) if len(found) >= 2 * PAIRS else np.zeros(0)
+    return ([kept] if len(kept) >= 2 * PAIRS else []), False
+
+
+def _of_one_size(flows: list[list[tuple[float, ...]]]) -> list[np.ndarray]:
+    """The ends of the finished ``flows`` (each two dots' x, y, size, R, G, B) in sets of
+    one dot size (``TWIN_SIZE``) of ``PAIRS`` flows or more: those of the typical size
+    first (none without them), then each other size's, the biggest first."""
+    sizes = np.array([ends[0][2] for ends in flows], np.float64)
+
+    def ends_of(one: np.ndarray) -> np.ndarray:
+        return np.array([end for i in np.flatnonzero(one) for end in flows[i]])
+
+    one = np.abs(sizes / float(median_of(sizes)) - 1) <= TWIN_SIZE
+    if one.sum() < PAIRS:
+        return []
+    sets, left = [ends_of(one)], ~one
+    while left.any():
+        one = left & (np.abs(sizes / float(sizes[left].max()) - 1) <= TWIN_SIZE)
+        if one.sum() >= PAIRS:
+            sets.append(ends_of(one))
+        left &= ~one
+    return sets

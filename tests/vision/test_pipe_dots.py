@@ -11,11 +11,11 @@ import cv2
 import numpy as np
 import pytest
 
-from flowbot.models import Reading
+from flowbot.models import Cell, Reading
 from flowbot.screens.synthetic import SyntheticShot, sample
 from flowbot.vision import read_board
 from flowbot.vision._dots_apart import Region, board_dots
-from flowbot.vision._pipe_dots import flows_region, lettered
+from flowbot.vision._pipe_dots import flow_dot_sets, flows_region, flows_regions, lettered
 from flowbot.vision._types import DEFAULT_SETTINGS
 
 #: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
@@ -213,3 +213,41 @@ def test_a_hexagonal_board_on_a_saturated_glow_is_read(
     reads_exactly: ReadsExactly, category: str, seed: int, state: str
 ) -> None:
     reads_exactly(category, seed, "hex", state)
+
+
+def test_each_size_of_finished_flows_gets_its_own_region() -> None:
+    # A finished hexagonal board of 20 hexagons (88 px) on a phone's screen, with the OS's
+    # screenshot preview of it in a corner and a red title: the preview's flows and the
+    # title's letters (16 px "dots") outnumber the board's four flows (57-63 px). Round
+    # the typical size's flows alone, the region spans the title and the preview, whose
+    # clutter outweighs the board's lines: no lattice was found ("no grid of equally
+    # spaced lines found"). Round each size's, one region holds the board alone.
+    shot = sample("preview", 7800004, "hex", "solved")
+    h, w = shot.image.shape[:2]
+    step = max(1, math.ceil(max(h, w) / DEFAULT_SETTINGS.work_size))
+    regions = flows_regions(shot.image, step)
+    assert regions[0] == flows_region(shot.image, step)
+    geometry = shot.geometry
+    board = [
+        geometry.centre(Cell(r, c))
+        for r in range(geometry.rows)
+        for c in range(geometry.cols)
+        if Cell(r, c) not in shot.puzzle.holes
+    ]
+    others = flow_dot_sets(shot.image, step)[0][:, :2] * step
+
+    def holds(region: Region, x: float, y: float) -> bool:
+        return region.x0 <= x <= region.x1 and region.y0 <= y <= region.y1
+
+    assert any(
+        all(holds(region, p.x, p.y) for p in board)
+        and not any(holds(region, x, y) for x, y in others)
+        for region in regions[1:]
+    )
+
+
+def test_a_finished_board_beside_its_preview_and_a_title_is_read(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # The same shot, read whole (development data since session 56).
+    reads_exactly("preview", 7800004, "hex", "solved")

@@ -242,7 +242,7 @@ def board_dot_sets(
         taken = (left[:, None, :] == dots[None, :, :]).all(axis=2).any(axis=1)
         left = left[~taken]
     # A set falling apart: each group of it, after all sets (only such screens pay).
-    apart = [group for dots in sets for group in _groups_apart(dots)]
+    apart = [group for dots in sets for group in groups_apart(dots)]
     return sets + [group for group in apart if len(group) >= 2 * PAIRS]
 
 
@@ -255,7 +255,7 @@ def board_dot_sets(
 APART = 8.0
 
 
-def _groups_apart(dots: np.ndarray) -> list[np.ndarray]:
+def groups_apart(dots: np.ndarray) -> list[np.ndarray]:
     """The groups ``dots`` (x, y, size, R, G, B rows) fall into (``APART``), when more than
     one; none when it is one."""
     centres, size = dots[:, :2], float(np.median(dots[:, 2]))

@@ -28,6 +28,7 @@ from flowbot.vision._dots_apart import (
     TWIN_SIZE,
     Region,
     flow_coloured,
+    groups_apart,
     pairs_of_one_size,
 )
 from flowbot.vision._grid import MIN_BOARD_SIDE, shrunk
@@ -127,10 +128,14 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
 
 def flows_regions(image: np.ndarray, step: int, reach: float = REACH) -> list[Region]:
     """``flows_region`` round each set of the flows' dots of one size (``flow_dot_sets``),
-    the likeliest first."""
+    the likeliest first; then round each group of a set falling apart (``groups_apart``:
+    discs of a dot's size in a window beside a small board, taken for a started flow's
+    dots, widen the set's region over that window's clutter)."""
     h, w = image.shape[:2]
+    sets = flow_dot_sets(image, step)
+    apart = [group for dots in sets for group in groups_apart(dots)]
     regions = []
-    for kept in flow_dot_sets(image, step):
+    for kept in sets + [group for group in apart if len(group) >= 2 * PAIRS]:
         size = float(median_of(kept[:, 2])) / 2
         xs, ys = kept[:, 0] * step, kept[:, 1] * step
         past = reach * 2 * size * step

@@ -251,3 +251,14 @@ def test_a_finished_board_beside_its_preview_and_a_title_is_read(
 ) -> None:
     # The same shot, read whole (development data since session 56).
     reads_exactly("preview", 7800004, "hex", "solved")
+
+
+def test_a_started_board_beside_a_windows_stray_discs_is_read(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # A small started colour-blind hexagonal board (31 px columns) in a mirror window,
+    # editor windows beside it holding a brown disc and a mauve square of a dot's size:
+    # taken for a started flow's dots, they widened the flows' region over the editors'
+    # text, whose lines outweighed the board's (no lattice found: "the board's border has
+    # a gap"). The set falls apart: round the group at the board, its lattice is found.
+    reads_exactly("colour_blind", 6610005, "hex", "started")

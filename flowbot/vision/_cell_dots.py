@@ -48,6 +48,27 @@ SOFT_GLOW_RAYS, GLOW_EDGE_PX = 2, 3.0
 GLOW_WIDE_PX, GLOW_RUNS_ON = 6.0, 0.05
 
 
+#: A cell's colour runs out to its edge as a pipe's does through at most this many of its
+#: ring's four sectors (a pipe's end one, a pipe through it two), the others standing off
+#: its core past ``empty_contrast``.
+PIPE_SECTORS = 2
+
+
+def _pipe_shaped(samples: CellSamples, r: int, c: int, settings: Settings) -> bool:
+    """Whether cell ``(r, c)``'s core runs out to its edge as a pipe's end or run does, not
+    as glow: its colour within ``NEAR`` in one or ``PIPE_SECTORS`` of its ring's sectors,
+    every other sector past ``empty_contrast`` off it.
+
+    On a board with pipes drawn, a dot of nearly the ground's colour (a dark purple flow
+    on a magenta-lit ground: its dots 22 Lab from their ring against clear dots' 48) has
+    its pipe running out of it: no flat disc, far fainter than every dot, and taken for
+    glow its pair was left out of a finished board read as a puzzle (synthetic holes
+    rectangular 7900000 solved: read WRONG, its start too)."""
+    apart = delta_e(samples.core_lab[r, c], samples.sector_lab[r, c])
+    near = int((apart <= NEAR).sum())
+    return 1 <= near <= PIPE_SECTORS and bool((apart[apart > NEAR] > settings.empty_contrast).all())
+
+
 def read_dots(
     samples: CellSamples,
     image: np.ndarray,
@@ -120,6 +141,7 @@ def read_dots(
                 or (
                     settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2)
                     and not flat[r, c]
+                    and not (pipe_dots and _pipe_shaped(samples, r, c, settings))
                 )
             ):
                 # Far fainter than any dot here, and soft or running out to the

@@ -85,13 +85,6 @@ UNDER_SHARE = 0.05
 #: as a wall.
 WIDE_LINES = 4.0
 SOLID_QUARTER = 0.75
-#: Where the lines are not wide (``WIDE_LINES``), those of the brightest quarter that are
-#: give the lines' colour (their middle) where they are this many at least, and this share
-#: of that quarter (the outline's sides: a flow's band or dot wide and bright in the
-#: clearest channel is one of a few), and that colour lies below the top-hat's level in
-#: every colour channel (a light tint spilled onto a thin line only lifts its middle).
-MIN_WHOLE = 6
-WHOLE_SHARE = 0.25
 #: Where along a side its faces are looked at (its middle half, as its width).
 _ALONG = np.linspace(0.25, 0.75, 5)
 
@@ -207,17 +200,7 @@ class FacedInks(Inks):
         between faces of 94 and 125, lay off every mix of the ground and the levels, eight
         hexagons showed no ink on a side and were left out, their sides then judged as the
         outline: refused). A narrow blurred line covers no pixel whole: its middle is
-        dimmer than its colour, and the top-hat's brightest tenth nearer it.
-
-        Where neither holds, light tints spilled onto the thin lines lift their middles,
-        and the brightest tenth with them: there the lines of the brightest quarter wide
-        enough to keep their own colour (``WIDE_LINES``; the outline's sides), enough of
-        them (``MIN_WHOLE``, ``WHOLE_SHARE``), give the colour where it lies below that
-        level in every colour channel (synthetic hex colour_blind 7800005 started: grey
-        lines under pink glow, the level (131, 117, 128), the wide lines' middle (117,
-        105, 114); over the lifted level the outline under the glow reached half the
-        colour over 2.3-2.9 px against thin lines of 3.1, "the hexagons go on past the
-        board's outline": refused before, read exact)."""
+        dimmer than its colour, and the top-hat's brightest tenth nearer it."""
         if not len(sides):
             return levels
         clearest = int(np.argmax(np.array(levels) - np.median(either.max(axis=1), axis=0)))
@@ -232,27 +215,15 @@ class FacedInks(Inks):
         # (each line's width at half its peak, in the half-pixel steps across it)
         half_width = (typical >= 0.5 * bright[:, None]).sum(axis=1) * (offsets[1] - offsets[0])
         wide = bool(np.median(half_width[solid]) >= WIDE_LINES)
-        whole = solid & (half_width >= WIDE_LINES)
-        values = [
-            np.median(lines._profiles(channel.astype(np.float32), sides, across)[0], axis=1)[
-                rows, peak
-            ]
-            for channel in self.channels[:3]
-        ]
         levels = list(levels)
         own = 0
-        for c, value in enumerate(values):
+        for c in range(3):
+            along = lines._profiles(self.channels[c].astype(np.float32), sides, across)[0]
+            value = np.median(along, axis=1)[rows, peak]
             darker = value < either[:, :, c].min(axis=1) - self.contrast
             if wide or darker.mean() >= UNDER_SHARE:
                 levels[c] = float(np.median(value[solid]))
                 own += 1
-        if own == 0 and whole.sum() >= max(MIN_WHOLE, WHOLE_SHARE * solid.sum()):
-            # Light tints spilled onto thin lines lift their middles: the brightest tenth
-            # is theirs. Lines wide enough keep their own colour at their middle.
-            colour = [float(np.median(value[whole])) for value in values]
-            if all(mine < level for mine, level in zip(colour, levels[:3], strict=True)):
-                levels[:3] = colour
-                own = 3
         if own == 3:
             # (the luma then is the lines' own colour's: its top-hat is as wrong)
             levels[3] = float(np.dot(LUMA, levels[:3]))

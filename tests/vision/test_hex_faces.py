@@ -2,7 +2,7 @@
 stands clear of both its faces (``_hex_faces``): the flows' tints neither widen a line
 to a wall nor hide it.
 
-Synthetic shots of development seeds (300000-400000, 7800000-7800005).
+Synthetic shots of development seeds (300000-400000).
 """
 
 from __future__ import annotations
@@ -13,10 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from flowbot.errors import UnsureReadingError
 from flowbot.models import Reading
-from flowbot.screens.synthetic import sample
-from flowbot.vision import _hex_faces, read_board
 from flowbot.vision._hex_board import LineMap
 from flowbot.vision._hex_faces import FacedInks, faces
 from flowbot.vision._pipes import ALREADY_SOLVED
@@ -89,26 +86,3 @@ def test_faces_are_either_side_of_a_side() -> None:
     assert np.all(left == 35)
     assert np.all(right[::2] == round(0.78 * 35))
     assert np.all(right[1::2] == 35)
-
-
-def test_the_lines_colour_is_the_wide_lines_middle_where_tints_lift_the_thin_ones(
-    reads_exactly: ReadsExactly,
-) -> None:
-    # Synthetic hex colour_blind 7800005 started (development data since session 56): grey
-    # lines (120, 105, 115) under pink glow and light tints spilled onto the thin lines'
-    # middles, the top-hat's level (131, 117, 128); the outline's sides, 4 px and more at
-    # half their peak, keep their own colour (117, 105, 114) at their middle. Over the
-    # lifted level the outline under the glow reached half the colour over 2.3-2.9 px
-    # against thin lines of 3.1 (refused before: "the hexagons go on past the board's
-    # outline").
-    reads_exactly("colour_blind", 7800005, "hex", "started")
-
-
-def test_a_few_wide_bright_sides_do_not_set_the_lines_colour(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # The same shot, the wide lines' colour asked of more sides than the board has: the
-    # level stays the top-hat's, and the shot is refused as before.
-    monkeypatch.setattr(_hex_faces, "MIN_WHOLE", 10_000)
-    with pytest.raises(UnsureReadingError, match="go on past the board's outline"):
-        read_board(sample("colour_blind", 7800005, "hex", "started").image)

@@ -13,14 +13,7 @@ channels: a glow's ground is no ink, and the line's share over it is its own. So
 the lead is not clear, the board is measured as one with pipes is (each side in its
 clearest channel, ``FacedInks``) and led by the shares where those fall in clear
 groups along every direction, judged then as a board with pipes is (each side's
-clearest channel's walls alike, ``COVERED_ALIKE``). Where the shares fall in no clear
-groups either, the width at half the lines' colour leads where it does, its thin lines
-solid, as beside pipes (``_hex_coverage.covered_lead``): a glow shaft over a column of
-thin lines lifts their ground on both sides, and every measure that sums a line's hump
-takes some of the lift in with it (synthetic hex JPEG 7810002 unsolved: thin lines under
-a shaft 1.37-2.15 px in the lead against thin lines of 0.9 and the outline's 2.6-3.0, the
-shares 0.6-2.3); a glow fainter than the lines never reaches half their colour (those
-lines 0.00, the thin lines' typical 0.83-1.02, the outline's 3.2-3.3).
+clearest channel's walls alike, ``COVERED_ALIKE``).
 """
 
 from __future__ import annotations
@@ -30,7 +23,7 @@ from dataclasses import replace
 import numpy as np
 
 from flowbot.vision._hex_board import HexSides
-from flowbot.vision._hex_coverage import CoveredInks, solid_half
+from flowbot.vision._hex_coverage import CoveredInks
 from flowbot.vision._hex_faces import FacedInks
 
 
@@ -38,9 +31,7 @@ def shares_lead(image: np.ndarray, sides: HexSides) -> HexSides:
     """``sides`` (no pipes drawn) led by the lines' colour's shares where the lead's widths
     fall in no clear groups (the outline wider along every direction) and the shares' do
     along every direction (each side's clearest channel kept for their walls to agree
-    with, ``inks_faced``); where they do not, by the width at half the lines' colour
-    where that does, its thin lines solid (``_hex_coverage.solid_half``); else
-    ``sides``."""
+    with, ``inks_faced``); else ``sides``."""
     # (an outline no wider than the lines in the lead is a board drawn so, walls unseen:
     # ``_hex_thin``, not judged again)
     if sides.crossed or sides.groups is None or sides.clear_groups:
@@ -52,8 +43,4 @@ def shares_lead(image: np.ndarray, sides: HexSides) -> HexSides:
     # past the edge they are nothing's, a cut line's share its part inside; no flow's
     # tint beside it to fall short over, ``CutInks``)
     shares = replace(sides, inks=CoveredInks(faced), inks_faced=faced)
-    if shares.clear_groups:
-        return shares
-    # Neither clear: the width at half the lines' colour, blind to a glow's slope beside a
-    # line, where that falls into clear groups, its thin lines solid (as beside pipes).
-    return solid_half(replace(sides, inks=faced, inks_faced=faced)) or sides
+    return shares if shares.clear_groups else sides

@@ -1,7 +1,7 @@
 """Hexagonal boards with pipes drawn where glow is brighter than the lines in a colour channel
 (``_hex_faces.FacedInks._own_colour``), and pipes into lettered dots (``_hex_pipes.lettered_of``).
 
-Synthetic shots of development seeds (300000-400000, 7810000-7810005), and drawn lines.
+Synthetic shots of development seeds (300000-400000), and drawn lines.
 """
 
 from __future__ import annotations
@@ -153,15 +153,3 @@ def test_unpiped_walls_under_glow_are_read_by_the_lines_colours_shares(
     # gap); the lines' colour's shares, each pixel over its own side's ground, fall in clear
     # groups (gaps 0.52-0.78) and read the board exactly (``_hex_unpiped_shares``).
     reads_exactly("jpeg", 5500003, "hex", "unsolved")
-
-
-def test_unpiped_lines_under_a_glow_shaft_are_read_at_half_the_lines_colour(
-    reads_exactly: ReadsExactly,
-) -> None:
-    # A 9x8 board with holes in a JPEG mirror window, a light glow shaft down one column:
-    # the lead measured the thin lines under it 1.37-2.15 px between thin lines of 0.9 and
-    # an outline of 2.6-3.0, the shares 0.6-2.3 (neither in clear groups); at half the
-    # lines' colour they reach nowhere (0.00), the thin lines' typical 0.83-1.02 against an
-    # outline of 3.2-3.3 (gaps 0.75-0.77): read exactly so (development data since session
-    # 56; refused before: "cannot tell whether a line between two hexagons is a wall").
-    reads_exactly("jpeg", 7810002, "hex", "unsolved")

@@ -127,9 +127,7 @@ def find_hex_lattices(
     if flows:
         # (round each set of flows of one size: a preview's smaller copy's may be the
         # likelier, the board's the bigger one)
-        found_in = [
-            region for reach in (REACH, TIGHT_REACH) for region in flows_regions(image, step, reach)
-        ]
+        found_in = flows_regions(image, step, (REACH, TIGHT_REACH))
     else:
         # Round each set of pairs of dots of one size: a smaller copy's (the OS's
         # screenshot preview) may be the likelier set, the board's the bigger one.

@@ -17,6 +17,7 @@ too few flows finished.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -27,6 +28,7 @@ from flowbot.vision._dots_apart import (
     REACH,
     TWIN_SIZE,
     Region,
+    around,
     flow_coloured,
     groups_apart,
     pairs_of_one_size,
@@ -122,32 +124,23 @@ def flows_region(image: np.ndarray, step: int, reach: float = REACH) -> Region |
     started: one of four, the other dots each alone or with a pipe from it): its pairs
     are its dots twinned by colour, joined or not.
     """
-    regions = flows_regions(image, step, reach)
+    regions = flows_regions(image, step, (reach,))
     return regions[0] if regions else None
 
 
-def flows_regions(image: np.ndarray, step: int, reach: float = REACH) -> list[Region]:
-    """``flows_region`` round each set of the flows' dots of one size (``flow_dot_sets``),
-    the likeliest first; then round each group of a set falling apart (``groups_apart``:
-    discs of a dot's size in a window beside a small board, taken for a started flow's
-    dots, widen the set's region over that window's clutter)."""
-    h, w = image.shape[:2]
+def flows_regions(
+    image: np.ndarray, step: int, reaches: Sequence[float] = (REACH,)
+) -> list[Region]:
+    """``flows_region`` at each of ``reaches`` round each set of the flows' dots of one size
+    (``flow_dot_sets``, found once for all), the likeliest first; then round each group of
+    a set falling apart (``groups_apart``: discs of a dot's size in a window beside a small
+    board, taken for a started flow's dots, widen the set's region over that window's
+    clutter)."""
     sets = flow_dot_sets(image, step)
     apart = [group for dots in sets for group in groups_apart(dots)]
-    regions = []
-    for kept in sets + [group for group in apart if len(group) >= 2 * PAIRS]:
-        size = float(median_of(kept[:, 2])) / 2
-        xs, ys = kept[:, 0] * step, kept[:, 1] * step
-        past = reach * 2 * size * step
-        regions.append(
-            Region(
-                max(0, int(xs.min() - past)),
-                max(0, int(ys.min() - past)),
-                min(w, math.ceil(xs.max() + past)),
-                min(h, math.ceil(ys.max() + past)),
-            )
-        )
-    return regions
+    looked = sets + [group for group in apart if len(group) >= 2 * PAIRS]
+    # (each set in full-resolution pixels: x, y and size)
+    return [around(image, dots[:, :3] * step, reach) for reach in reaches for dots in looked]
 
 
 def flow_dots(image: np.ndarray, step: int) -> np.ndarray | None:

@@ -1,7 +1,8 @@
 """Finding a hexagonal board's lattice: wherever its origin lies, told from a lattice of
 twice its pitch, and its lines looked for in their own colour where glow hides them (the
 lattice itself too, where the brightest channel shows none), and thin lines at a large pitch
-repeating once widened by a pixel."""
+repeating once widened by a pixel, and a small board's lines repeating once its speckle is
+left out."""
 
 from __future__ import annotations
 
@@ -30,11 +31,13 @@ from flowbot.vision._hex_lattice import (
     find_hex_lattices,
     lattices_in,
     line_map,
+    straight_runs,
     widened,
 )
 from flowbot.vision._hex_pipes import Crossings
 from flowbot.vision._hex_reader import _other_than, read_hex
 from flowbot.vision._types import DEFAULT_SETTINGS
+from tests.vision.conftest import ReadsExactly
 
 PUZZLE = Puzzle(
     6,
@@ -181,6 +184,26 @@ def test_thin_lines_at_a_large_pitch_repeat_once_widened_by_a_pixel() -> None:
     found = lattices_in(gray, settings.work_size, settings.line_contrast)
     assert any(abs(lattice.row_step - pitch) < 0.05 * pitch for lattice in found)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_a_small_boards_lines_repeat_once_the_speckle_beside_them_is_left_out(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # A finished 5x6 board 195 px wide (a held-out seed of session 56): JPEG's ringing in
+    # its pipes and tints lights up as speckle in the line map, a quarter of its pixels,
+    # and glow hides the lines under it. Neither the map nor its widened copy repeats at
+    # the pitch (MIN_REPEAT); its straight runs alone do, and the board reads exactly.
+    shot = sample("colour_blind", 8000003, variant="hex", state="solved")
+    pitch = shot.geometry.row_step
+    settings = DEFAULT_SETTINGS
+    gray = brightest_channel(shot.image)
+    assert max(gray.shape) <= settings.work_size  # the map is the full-resolution one
+    lines = line_map(gray, settings.line_contrast)
+    assert not _pitches(lines)
+    assert not _pitches(widened(lines))
+    assert any(abs(p - pitch) < 0.05 * pitch for p in _pitches(straight_runs(lines)))
+    assert not list(lattices_in(gray, settings.work_size, settings.line_contrast))
+    reads_exactly("colour_blind", 8000003, "hex", "solved")
 
 
 @pytest.mark.parametrize("seed", [300011, 300012])

@@ -36,6 +36,7 @@ import numpy as np
 
 from flowbot.vision._hex_board import (
     PEAK_NEAR,
+    HexSides,
     Inks,
     LineMap,
     line_level,
@@ -239,3 +240,14 @@ def faces(channel: np.ndarray, sides: np.ndarray, off: float) -> np.ndarray:
     along = a + _ALONG[None, :, None] * (b - a)
     either = [sampled(channel, (along + s * off * normal).astype(np.float32)) for s in (-1, 1)]
     return np.stack([np.median(side, axis=1) for side in either], axis=1)
+
+
+def board_faced(image: np.ndarray, sides: HexSides) -> FacedInks:
+    """The board's sides in their clearest channels of ``image`` (RGB), measured on its
+    hexagons; without pipes, a side the image's edge cuts over the ground found by the
+    edge (``LineMap.cut_ground``), as the lead measured it."""
+    lattice = sides.lattice
+    centres = np.array([lattice.centre(*node) for node in sides.cells])
+    return FacedInks(
+        image, lattice.row_step, sides.lines.contrast, centres, cut_ground=not sides.crossed
+    )

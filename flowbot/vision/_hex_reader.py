@@ -35,6 +35,7 @@ from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
 from flowbot.vision._hex_consensus import consensus_lead
 from flowbot.vision._hex_coverage import CutInks, covered_lead
+from flowbot.vision._hex_faced_outline import faced_outline
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_glow import (
     EitherWays,
@@ -210,6 +211,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # Glow as light as the lines lifts the ground beside them towards their level:
         # where the lead's widths fall in no clear groups, the lines' colour's shares.
         sides = shares_lead(image, sides)
+        # ... and where they do but an outline side reads thin (glow as bright as the line in
+        # the lead's channel over part of it), each side's clearest channel.
+        sides = faced_outline(image, sides)
     # An outline as thin as the lines draws no walls (a solutions site's look).
     thin = thin_outline(sides)
     if not thin:

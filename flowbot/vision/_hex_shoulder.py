@@ -41,7 +41,7 @@ import numpy as np
 
 from flowbot.vision._hex_board import WALL_PAST, HexSides, Inks, Node, side_direction
 from flowbot.vision._hex_coverage import SOLID, HalfCoveredInks
-from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_faces import FacedInks, board_faced
 
 
 class ThinnedInks(Inks):
@@ -135,8 +135,4 @@ def _faced(sides: HexSides, image: np.ndarray) -> FacedInks:
     for inks in (sides.inks_faced, sides.inks):
         if isinstance(inks, FacedInks):
             return inks
-    lattice = sides.lattice
-    centres = np.array([lattice.centre(*node) for node in sides.cells])
-    return FacedInks(
-        image, lattice.row_step, sides.lines.contrast, centres, cut_ground=not sides.crossed
-    )
+    return board_faced(image, sides)

@@ -24,7 +24,7 @@ import numpy as np
 
 from flowbot.vision._hex_board import HexSides
 from flowbot.vision._hex_coverage import CoveredInks
-from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_faces import board_faced
 
 
 def shares_lead(image: np.ndarray, sides: HexSides) -> HexSides:
@@ -36,9 +36,7 @@ def shares_lead(image: np.ndarray, sides: HexSides) -> HexSides:
     # ``_hex_thin``, not judged again)
     if sides.crossed or sides.groups is None or sides.clear_groups:
         return sides
-    lattice = sides.lattice
-    centres = np.array([lattice.centre(*node) for node in sides.cells])
-    faced = FacedInks(image, lattice.row_step, sides.lines.contrast, centres, cut_ground=True)
+    faced = board_faced(image, sides)
     # (a side the image's edge cuts measured by the shares too, as the lead measured it:
     # past the edge they are nothing's, a cut line's share its part inside; no flow's
     # tint beside it to fall short over, ``CutInks``)

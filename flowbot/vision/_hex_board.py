@@ -309,7 +309,13 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None =
     ``LineMap._edge_ground``); a straight base to it took a cut outline's soft edge
     away, leaving it as thin as a line."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
-    peak = int(near[np.argmax(profile[near])])
+    # The line's own hump's top: a slope rising on past the look is another's (a dot's
+    # cap two pixels off a small hexagon's side, brighter than its line).
+    before, after = np.roll(profile, 1), np.roll(profile, -1)
+    before[0], after[-1] = profile[0], profile[-1]
+    tops = near[(profile[near] >= before[near]) & (profile[near] >= after[near])]
+    found = tops if tops.size else near
+    peak = int(found[np.argmax(profile[found])])
     top = max(float(profile[peak]), 1e-6)
     rise = HUMP_RISE * top
     edges = []
@@ -344,7 +350,13 @@ SHOULDER = 1 / 3
 def _shouldered(profile: np.ndarray, offsets: np.ndarray) -> bool:
     """Whether the line at the middle of ``profile`` stands on a shoulder (``SHOULDER``)."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
-    peak = int(near[np.argmax(profile[near])])
+    # The line's own hump's top: a slope rising on past the look is another's (a dot's
+    # cap two pixels off a small hexagon's side, brighter than its line).
+    before, after = np.roll(profile, 1), np.roll(profile, -1)
+    before[0], after[-1] = profile[0], profile[-1]
+    tops = near[(profile[near] >= before[near]) & (profile[near] >= after[near])]
+    found = tops if tops.size else near
+    peak = int(found[np.argmax(profile[found])])
     floor = SHOULDER * max(float(profile[peak]), 1e-6)
     return bool(profile[: peak + 1].min() >= floor or profile[peak:].min() >= floor)
 

@@ -296,6 +296,20 @@ FLAT_AHEAD = 2
 PEAK_NEAR = 1.5
 
 
+def _line_peak(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None = None) -> int:
+    """Where the line at the middle of ``profile`` peaks: the highest top of a hump within
+    ``PEAK_NEAR`` of the side. A slope rising on past that look is another's (a white dot's
+    cap two pixels off a small hexagon's flat side, 71 against its line's 37, its slope 39
+    within the look: summed as the line, a false wall, synthetic hex mirror 8120003),
+    but where the image's edge cuts the line (``cut``: its own hump rising to the edge)."""
+    near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
+    before, after = np.roll(profile, 1), np.roll(profile, -1)
+    before[0], after[-1] = profile[0], profile[-1]
+    tops = near[(profile[near] >= before[near]) & (profile[near] >= after[near])]
+    found = tops if tops.size and (cut is None or not cut.any()) else near
+    return int(found[np.argmax(profile[found])])
+
+
 def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None = None) -> float:
     """The ink of the line at the middle of ``profile`` (half-pixel steps across it): its
     contrast summed over its own hump, down to the valleys either side before
@@ -308,14 +322,7 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None =
     hexagons, stands above the ground (the top-hat's ground found past the cap:
     ``LineMap._edge_ground``); a straight base to it took a cut outline's soft edge
     away, leaving it as thin as a line."""
-    near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
-    # The line's own hump's top: a slope rising on past the look is another's (a dot's
-    # cap two pixels off a small hexagon's side, brighter than its line).
-    before, after = np.roll(profile, 1), np.roll(profile, -1)
-    before[0], after[-1] = profile[0], profile[-1]
-    tops = near[(profile[near] >= before[near]) & (profile[near] >= after[near])]
-    found = tops if tops.size else near
-    peak = int(found[np.argmax(profile[found])])
+    peak = _line_peak(profile, offsets, cut)
     top = max(float(profile[peak]), 1e-6)
     rise = HUMP_RISE * top
     edges = []
@@ -349,14 +356,7 @@ SHOULDER = 1 / 3
 
 def _shouldered(profile: np.ndarray, offsets: np.ndarray) -> bool:
     """Whether the line at the middle of ``profile`` stands on a shoulder (``SHOULDER``)."""
-    near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
-    # The line's own hump's top: a slope rising on past the look is another's (a dot's
-    # cap two pixels off a small hexagon's side, brighter than its line).
-    before, after = np.roll(profile, 1), np.roll(profile, -1)
-    before[0], after[-1] = profile[0], profile[-1]
-    tops = near[(profile[near] >= before[near]) & (profile[near] >= after[near])]
-    found = tops if tops.size else near
-    peak = int(found[np.argmax(profile[found])])
+    peak = _line_peak(profile, offsets)
     floor = SHOULDER * max(float(profile[peak]), 1e-6)
     return bool(profile[: peak + 1].min() >= floor or profile[peak:].min() >= floor)
 

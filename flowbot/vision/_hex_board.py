@@ -297,17 +297,27 @@ PEAK_NEAR = 1.5
 
 
 def _line_peak(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None = None) -> int:
-    """Where the line at the middle of ``profile`` peaks: the highest top of a hump within
-    ``PEAK_NEAR`` of the side. A slope rising on past that look is another's (a white dot's
-    cap two pixels off a small hexagon's flat side, 71 against its line's 37, its slope 39
-    within the look: summed as the line, a false wall, synthetic hex mirror 8120003),
-    but where the image's edge cuts the line (``cut``: its own hump rising to the edge)."""
+    """Where the line at the middle of ``profile`` peaks: its brightest within ``PEAK_NEAR``
+    of the side, but where that is a slope rising on past the look beyond a valley
+    (``VALLEY``) from a hump's top within it: another hump's (a white dot's cap two pixels
+    off a small hexagon's flat side, 71 against its line's 37, its slope 39 within the look
+    past a valley of 14: summed as the line, a false wall, synthetic hex mirror 8120003).
+    Where the image's edge cuts the line (``cut``), a rise to the edge is its own."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
+    brightest = int(near[np.argmax(profile[near])])
+    if cut is not None and cut.any():
+        return brightest
     before, after = np.roll(profile, 1), np.roll(profile, -1)
     before[0], after[-1] = profile[0], profile[-1]
     tops = near[(profile[near] >= before[near]) & (profile[near] >= after[near])]
-    found = tops if tops.size and (cut is None or not cut.any()) else near
-    return int(found[np.argmax(profile[found])])
+    if not tops.size or brightest in tops:
+        return brightest
+    top = int(tops[np.argmax(profile[tops])])
+    height = float(profile[top])
+    between = profile[min(top, brightest) : max(top, brightest) + 1]
+    # (a top as bright as the slope's half at least: no noise over a line not seen)
+    apart = height >= VALLEY * profile[brightest] and between.min() <= VALLEY * height
+    return top if apart else brightest
 
 
 def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None = None) -> float:
@@ -356,7 +366,8 @@ SHOULDER = 1 / 3
 
 def _shouldered(profile: np.ndarray, offsets: np.ndarray) -> bool:
     """Whether the line at the middle of ``profile`` stands on a shoulder (``SHOULDER``)."""
-    peak = _line_peak(profile, offsets)
+    near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
+    peak = int(near[np.argmax(profile[near])])
     floor = SHOULDER * max(float(profile[peak]), 1e-6)
     return bool(profile[: peak + 1].min() >= floor or profile[peak:].min() >= floor)
 

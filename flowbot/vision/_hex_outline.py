@@ -153,7 +153,13 @@ OUTLINE: Rule[HexSides] = Rule(
     why="The game outlines the board in a line wider than those between its hexagons; a "
     "thin line facing out means the lattice goes on past what is drawn whole (cut off by the "
     "image's edge, covered). Where the image's edge cuts the outline (a tight crop), it and "
-    "a thin line are each expected as cut.",
+    "a thin line are each expected as cut. Without pipes, glow as bright as the lines in "
+    "the lead's channel over part of an outline side hides that part, and the side "
+    "measures thin: where the lead's groups are clear but its outline fails, each side's "
+    "clearest channel (`FacedInks`) leads if its own groups are clear and it reads the "
+    "lead's walls (`_hex_faced_outline`; synthetic hex twins 8110004 unsolved, mauve "
+    "lines over an olive glow, an outline side 3.2 px against the outline's 7.1, in the "
+    "clearest channels 7.2 against thin lines of 2.7: refused before, read exactly).",
     bounds="The groups of `hex widths in two groups`, along the side's direction, each scaled by "
     "the share of its width within the image; the outline then OUTLINE_WIDTH 1.15 times "
     "the thin lines' width at least, the side at or above the gap between them (as far "

@@ -285,3 +285,14 @@ def test_finished_flows_ends_on_one_lattice_tell_a_board() -> None:
     assert not on_one_lattice(two_columns)
     scattered = np.c_[rng.uniform(0, 250, (8, 2)), np.full(8, 16.0), colours]
     assert not on_one_lattice(scattered)
+
+
+def test_a_grid_over_a_piece_of_the_preview_is_the_previews() -> None:
+    # A held-out seed of session 56: a grid at half the preview's pitch (3x3 cells of 25 px
+    # over its title and first row, the preview's own 7x7 of 45) holds its dots and is no
+    # copy of the board on its own; the preview's whole grid is. Refused as two boards
+    # before; a grid over a piece of a copy found beside it is that copy's.
+    shot = sample("preview", 8000001, state="started")
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.as_drawn().canonical()
+    assert reading.geometry.cell_size == pytest.approx(shot.geometry.cell_size, rel=0.02)

@@ -242,6 +242,8 @@ def _colour_around(colours: np.ndarray, lines: np.ndarray) -> np.ndarray:
     it, over its span and the spans beside it (NaN where none is).
     """
     count, spans = lines.shape
+    if not lines.size:
+        return np.full((count, spans, 3), np.nan)  # (no edges: a grid with no inner line)
     shown = np.where(lines[..., None], colours, np.nan)
     padded = pad_with(shown, 1, 1, np.nan)
     window = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(0, 1))

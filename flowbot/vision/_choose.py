@@ -122,14 +122,14 @@ def choose_board(
         if dots:
             dotted_apart = [other for other in apart if holds_dots(image, other, settings)]
             copies = [other for other in dotted_apart if copy_of_board(image, cells, other)]
-            # (a grid over a piece of a copy is that copy's: a grid at half its pitch over a
-            # screenshot preview's title and first row, synthetic classic preview 8000001
-            # started, 3x3 cells of 25 px on a 7x7 preview's of 45)
+            # No copy, nor over a piece of one (a copy overlaps itself): a grid at half its
+            # pitch over a screenshot preview's title and first row is the preview's
+            # (synthetic classic preview 8000001 started, 3x3 cells of 25 px on a 7x7
+            # preview's of 45).
             others = [
                 other
                 for other in dotted_apart
-                if other not in copies
-                and not any(overlap(as_lattice(other), as_lattice(c)) > 0 for c in copies)
+                if not any(overlap(as_lattice(other), as_lattice(c)) > 0 for c in copies)
             ]
             if any(is_copy_of(image, geometry, other, settings) for other in others):
                 # The OS's screenshot preview, found before the board it

@@ -54,19 +54,41 @@ GLOW_WIDE_PX, GLOW_RUNS_ON = 6.0, 0.05
 PIPE_SECTORS = 2
 
 
-def _pipe_shaped(samples: CellSamples, r: int, c: int, settings: Settings) -> bool:
+def _pipe_shaped(
+    samples: CellSamples,
+    image: np.ndarray,
+    geometry: BoardGeometry,
+    r: int,
+    c: int,
+    *,
+    settings: Settings,
+) -> bool:
     """Whether cell ``(r, c)``'s core runs out to its edge as a pipe's end or run does, not
     as glow: its colour within ``NEAR`` in one or ``PIPE_SECTORS`` of its ring's sectors,
-    every other sector past ``empty_contrast`` off it.
+    every other sector past ``empty_contrast`` off it, and its outline drawn: sharp (the
+    whole way within ``GLOW_WIDE_PX``) on more rays than it fades on.
 
     On a board with pipes drawn, a dot of nearly the ground's colour (a dark purple flow
     on a magenta-lit ground: its dots 22 Lab from their ring against clear dots' 48) has
     its pipe running out of it: no flat disc, far fainter than every dot, and taken for
     glow its pair was left out of a finished board read as a puzzle (synthetic holes
-    rectangular 7900000 solved: read WRONG, its start too)."""
+    rectangular 7900000 solved: read WRONG, its start too; 10 rays sharp, 1 soft). The
+    background's glow band ending in an empty cell beside the pipes is blurred: 1 sharp,
+    6 soft (classic phone 7900001 started)."""
     apart = delta_e(samples.core_lab[r, c], samples.sector_lab[r, c])
     near = int((apart <= NEAR).sum())
-    return 1 <= near <= PIPE_SECTORS and bool((apart[apart > NEAR] > settings.empty_contrast).all())
+    if not (1 <= near <= PIPE_SECTORS and (apart[apart > NEAR] > settings.empty_contrast).all()):
+        return False
+    point = geometry.centre(Cell(r, c))
+    soft, sharp = outline_rays(
+        image,
+        (point.x, point.y),
+        geometry.cell_size,
+        samples.core_lab[r, c],
+        samples.ring_lab[r, c],
+        outline_px=GLOW_WIDE_PX,
+    )
+    return sharp > soft
 
 
 def read_dots(
@@ -141,7 +163,10 @@ def read_dots(
                 or (
                     settings.empty_contrast < k < min(settings.dot_contrast, weakest_dot / 2)
                     and not flat[r, c]
-                    and not (pipe_dots and _pipe_shaped(samples, r, c, settings))
+                    and not (
+                        pipe_dots
+                        and _pipe_shaped(samples, image, geometry, r, c, settings=settings)
+                    )
                 )
             ):
                 # Far fainter than any dot here, and soft or running out to the

@@ -93,8 +93,9 @@ _OUTLINE_HALF = 0.08
 #: pipe to run there.
 _SHOWS = 0.5
 #: On the line, where nothing past it can be seen, every point within this
-#: (CIELAB) of the flow's colour: the pipe drawn over the line, not an
-#: outline of a near colour (its own points spread 4 about its median).
+#: (CIELAB) of the flow's colour and past it from the outline's: the pipe drawn
+#: over the line, not an outline of a near colour (its own points spread 4
+#: about its median).
 _ON_PIPE = NEAR / 2
 
 
@@ -144,13 +145,14 @@ def runs_out(
         if not loose_end:
             return None
         # The image ends past the line (a tight crop through the opening): the
-        # line itself must show the pipe, every point at its very colour and
-        # none blurred towards the outline's (a white flow 17 Lab from a
-        # lavender outline, each point within 1 of white). Only at a flow's
-        # loose end: at any cell, a crop a little inside the outline would
-        # bring the points onto the cell's own ground, its core's colour.
+        # line itself must show the pipe, every point within ``_ON_PIPE`` of its
+        # colour and past it from the outline's, where no outline point lies
+        # (a white flow 17 Lab from a lavender outline, each point within 1 of
+        # white; 8.6 from a pale one, warps tiny_cells 8200000 started). Only at
+        # a flow's loose end: at any cell, a crop a little inside the outline
+        # would bring the points onto the cell's own ground, its core's colour.
         on_pipe = (delta_e(on_line, colour) <= _ON_PIPE).all()
-        return bool(on_pipe and (delta_e(on_line, outline) > NEAR).all()) or None
+        return bool(on_pipe and (delta_e(on_line, outline) > _ON_PIPE).all()) or None
     return bool((delta_e94(past, colour) <= NEAR).mean() >= _SHOWS)
 
 

@@ -20,8 +20,9 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import BoardGeometry, Cell
 from flowbot.screens.synthetic import sample
 from flowbot.vision import _cell_dots, read_board
-from flowbot.vision._cell_dots import _faint_flat
+from flowbot.vision._cell_dots import _faint_flat, _pipe_shaped
 from flowbot.vision._cells import sample_cells
+from flowbot.vision._types import Settings
 
 
 @pytest.mark.parametrize("state", ["unsolved", "started", "solved"])
@@ -82,5 +83,33 @@ def test_a_finished_dark_flow_on_glow_of_its_hue_is_never_left_out(
     with contextlib.suppress(UnsureReadingError):  # (refused, or read exactly: never wrong)
         assert read_board(shot.image).puzzle.canonical() == truth
     # (the shape judged is what keeps it out: taken for glow again, the flow is lost)
-    monkeypatch.setattr(_cell_dots, "_pipe_shaped", lambda *_: False)
+    monkeypatch.setattr(_cell_dots, "_pipe_shaped", lambda *_, **__: False)
     assert read_board(shot.image).puzzle.canonical() != truth
+
+
+@pytest.mark.parametrize(("blur", "pipe"), [(0, True), (3, False)])
+def test_a_band_running_out_of_a_cell_is_a_pipe_when_drawn_and_glow_when_blurred(
+    blur: int, pipe: bool
+) -> None:
+    # A band 33 Lab off the ground from the middle cell's centre out past its right edge:
+    # drawn, its outline changes within ``GLOW_WIDE_PX`` on the rays that leave it; blurred
+    # as the background's glow is, it fades over more.
+    pitch = 100
+    at = [20 + pitch * k for k in range(4)]
+    image = np.full((340, 340, 3), (30, 30, 30), np.uint8)
+    middle = at[1] + pitch // 2
+    cv2.rectangle(image, (middle - 30, middle - 14), (at[2] + 60, middle + 14), (60, 30, 75), -1)
+    if blur:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
+    geometry = BoardGeometry(tuple(float(x) for x in at), tuple(float(y) for y in at))
+    samples = sample_cells(image, geometry)
+    assert _pipe_shaped(samples, image, geometry, 1, 1, settings=Settings()) is pipe
+
+
+def test_a_glow_band_ending_beside_a_started_boards_pipes_is_not_a_pipe() -> None:
+    # Classic phone 7900001 started (a development seed, session 58): the background's
+    # green glow band ends in an empty cell beside the drawn pipes. Doubted as a faint
+    # flow's pipe end since session 56, the board was refused; its outline fades over more
+    # than ``GLOW_WIDE_PX`` on six rays and within it on one.
+    shot = sample("phone", 7900001, "classic", "started")
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.as_drawn().canonical()

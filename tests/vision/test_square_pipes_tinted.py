@@ -39,6 +39,9 @@ ReadsExactly = Callable[[str, int, str, str], Reading]
         # image's edge, 17 Lab from the lavender outline (nothing past to see).
         ("warps", "crop", 100018, "started"),
         ("warps", "crop", 100018, "solved"),
+        # ... 8.6 Lab from a pale outline, in 20 px cells (a held-out seed, session 57).
+        ("warps", "tiny_cells", 8200000, "started"),
+        ("warps", "tiny_cells", 8200000, "solved"),
     ],
 )
 def test_pipes_once_refused_are_read(

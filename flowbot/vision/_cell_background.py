@@ -200,14 +200,20 @@ def check_background(
         compared[..., 1],
     )
     # With no empty cell beside it nor diagonal to it (an edge cell among
-    # dots), with the board's typical empty cell: its background (a pipe's
-    # hidden core none, where an empty cell shows).
-    drawn = ~is_dot & ~dot_cells((rows, cols), set(piped))
+    # dots, or among flows' cells), with the empty cells nearest it that the
+    # game drew (a pipe's hidden core none, nor a painted tile's): their
+    # ground, which glow and the screen's light vary across the board
+    # (bridges drift 7900000 started: a black cell among tinted flows' cells
+    # 33.9 Lab from the board's typical empty core, lit purple above, and 4.0
+    # from an empty cell three steps off); with none, the board's typical core.
+    drawn = ~is_dot & ~is_piped
     drawn = drawn if drawn.any() else ~is_dot
     typical = median_of(samples.core_lab[drawn], axis=0) if drawn.any() else np.full(3, np.nan)
     off_typical = delta_e(samples.core_lab, typical)
     alone = np.isnan(some) & ~is_dot
-    some = np.where(alone, off_typical, some)
+    drawn_ground = bare & ~dot_cells((rows, cols), set(bridges))
+    off_nearest = _off_nearest_ground(samples.core_lab, drawn_ground, alone)
+    some = np.where(alone, np.where(np.isnan(off_nearest), off_typical, off_nearest), some)
     faint = (unlike_but_one > OBJECT_STEP) & ~(some <= OBJECT_STEP)
     # Two strong objects side by side: each one's ring (which the other's deck
     # covers) and core are its twin's colour, and no other empty neighbour's
@@ -328,6 +334,22 @@ def check_background(
             if sides < needed:
                 continue
         raise UnsureReadingError(f"cell ({r}, {c}) holds something that is neither a dot nor empty")
+
+
+def _off_nearest_ground(cores: np.ndarray, ground: np.ndarray, cells: np.ndarray) -> np.ndarray:
+    """Per cell of ``cells``, how far (CIELAB) its core lies from the likest core of the
+    ``ground`` cells nearest it (fewest steps along rows and columns); NaN elsewhere, or
+    with no ground cell at all."""
+    apart = np.full(cells.shape, np.nan)
+    at = np.argwhere(ground)
+    for r, c in np.argwhere(cells):
+        others = at[(at[:, 0] != r) | (at[:, 1] != c)]
+        if not len(others):
+            continue
+        steps = np.abs(others - (r, c)).sum(axis=1)
+        nearest = others[steps == steps.min()]
+        apart[r, c] = float(delta_e(cores[r, c], cores[nearest[:, 0], nearest[:, 1]]).min())
+    return apart
 
 
 def _ends_at_lines(

@@ -555,3 +555,31 @@ def test_a_started_board_with_a_dot_under_glow_among_pipes_is_read(
     # pipes' cells). Both refused as "background unlike its neighbours'" before.
     shot = sample(category, seed, variant, "started")
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+
+
+#: A corner cell (0, 0) with dots beside it and diagonal to it: no empty cell near.
+WALLED_BY_DOTS = Puzzle.from_grid([".AB...", "CD....", "......", "..A...", "..B.C.", ".....D"])
+
+
+@pytest.mark.parametrize("grey", [70, 140])
+def test_a_tile_in_a_cell_with_no_empty_cell_near_is_judged_by_the_nearest_ground(
+    grey: int,
+) -> None:
+    geometry = board_geometry(WALLED_BY_DOTS, cell_px=PX)
+    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
+    image = draw_board(np.zeros((h, w, 3), np.uint8), WALLED_BY_DOTS, geometry)
+    assert read_board(image).puzzle == WALLED_BY_DOTS.canonical()
+    centre = geometry.centre(Cell(0, 0))
+    _deck(image, (centre.x, centre.y), PX, grey)
+    # (the lighter tile is also unlike the ground round the dots beside it)
+    with pytest.raises(UnsureReadingError, match=r"cell \(0, 0\) holds something|background"):
+        read_board(image)
+
+
+def test_an_empty_cell_among_flows_cells_is_judged_by_the_nearest_ground() -> None:
+    # Bridges drift 7900000 started (a development seed, session 58): a black empty cell
+    # whose neighbours and diagonal cells are all flows' tinted cells, a bridge or a dot,
+    # 33.9 Lab from the board's typical empty core (lit purple over the board's upper
+    # half) and 4.0 from an empty cell three steps off: refused as an object before.
+    shot = sample("drift", 7900000, "bridges", "started")
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.as_drawn().canonical()

@@ -23,7 +23,13 @@ on past its outline). Yet the line still shows in its own colour: a hexagon whos
 every side shows the lines' colour (``_hex_coverage.ColouredShares``, half the
 board's typical share at least: a line's 0.83-0.94 of a pixel there, the ground past
 an outline's 0.00-0.12) or is crossed by a drawn pipe, joined to the board across
-a thin side, is one of its cells (``_ShownBeside``).
+a thin side, is one of its cells (``_ShownBeside``). So is a hexagon beside the board that
+a pipe coming in from the board runs through, in by one side and out by another
+(``THROUGH``): the game draws flows through cells alone, and beside a white flow's grey
+tint, nearly the lines' colour, or between two tints, its other sides may show in no
+measure (synthetic hex JPEG 8150007 solved, drift 8150000 solved: such a cell left out,
+its neighbour's side facing it measured as a thin outline, the board refused as going on
+past it).
 """
 
 from __future__ import annotations
@@ -58,6 +64,10 @@ ROUNDS = 3
 #: (``ColouredShares``): lines between two flows' tints 0.9-1.0 of it, the ground past
 #: the outline 0.00-0.13 (synthetic hex phone 300036 solved).
 SHOWN_SHARE = 0.5
+#: With pipes drawn, a hexagon beside the board that a pipe crosses this many of its sides
+#: of runs through it: a cell, whatever its other sides show (a line between a tint and
+#: the next, or beside a tint nearly the lines' colour, sinks in every measure).
+THROUGH = 2
 
 
 def joined(sides: HexSides) -> HexSides:
@@ -107,6 +117,8 @@ def _grown(
             assert group is not None
             if len(side & beside) == 1 and side & board and not group.is_wide(width):
                 thin |= side & beside
+        # A pipe runs only between two cells: one coming in from the board joins it.
+        thin |= {node for side in crossing if side & board for node in side & beside}
         if not thin:
             break
         board |= thin
@@ -176,6 +188,9 @@ class _ShownBeside:
         piped = pipes.crossed(np.array(pairs, np.float64), lattice.row_step)
         least = SHOWN_SHARE * np.array(self.typical)[directions]
         shown = np.asarray((piped | (seen >= least)).reshape(-1, len(_SIDES)).all(axis=1), bool)
+        # A pipe running through it, in by one side and out by another (``_grown`` joins it
+        # where it comes in from the board).
+        shown |= piped.reshape(-1, len(_SIDES)).sum(axis=1) >= THROUGH
         beside = {node for node, whole in zip(around, shown, strict=True) if whole}
         crossed = {
             name

@@ -1,16 +1,22 @@
 """Hexagons joined to the board by a thin line: a dot's hue spilling over a side hides its line
-in the brightest channel, not in the channel the widths are measured in."""
+in the brightest channel, not in the channel the widths are measured in; and hexagons a pipe
+from the board runs through."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import cv2
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape, link
+from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Reading, Shape, link
 from flowbot.render import RenderStyle, draw_board
 from flowbot.vision import read_board
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 # A 6x6 hexagonal board: corners cut off, one hexagon inside left out, one wall.
 PUZZLE = Puzzle(
@@ -59,3 +65,16 @@ def test_a_covered_hexagon_is_not_joined() -> None:
     cv2.circle(image, (round(x), round(y)), 11, (0, 0, 0), -1)
     with pytest.raises(UnsureReadingError):
         read_board(image)
+
+
+@pytest.mark.parametrize(("category", "seed"), [("jpeg", 8150007), ("drift", 8150000)])
+def test_a_hexagon_a_pipe_from_the_board_runs_through_is_the_boards(
+    reads_exactly: ReadsExactly, category: str, seed: int
+) -> None:
+    # Finished boards (development seeds, session 58): a cell under a white flow's grey
+    # tint, nearly the lines' colour (JPEG 8150007), and one between an orange flow's tint
+    # and a green one's (drift 8150000), their other sides short of drawn in every
+    # measure, were left out; the side of the cell beside each, facing it, then measured as
+    # a thin outline, and the board was refused as going on past its outline. A pipe from
+    # the board runs through each, in by one side and out by another.
+    reads_exactly(category, seed, "hex", "solved")

@@ -79,15 +79,8 @@ def _pipe_shaped(
     near = int((apart <= NEAR).sum())
     if not (1 <= near <= PIPE_SECTORS and (apart[apart > NEAR] > settings.empty_contrast).all()):
         return False
-    point = geometry.centre(Cell(r, c))
-    soft, sharp = outline_rays(
-        image,
-        (point.x, point.y),
-        geometry.cell_size,
-        samples.core_lab[r, c],
-        samples.ring_lab[r, c],
-        outline_px=GLOW_WIDE_PX,
-    )
+    core, ring = samples.core_lab[r, c], samples.ring_lab[r, c]
+    soft, sharp = _cell_rays(image, geometry, Cell(r, c), core, ring, outline_px=GLOW_WIDE_PX)
     return sharp > soft
 
 
@@ -708,11 +701,25 @@ def is_soft_glow(
 
     Sharply: the whole way in fewer than ``outline_px`` pixels somewhere.
     """
+    soft, sharp = _cell_rays(image, geometry, cell, core, ring, outline_px=outline_px)
+    return soft >= SOFT_GLOW_RAYS and sharp == 0
+
+
+def _cell_rays(
+    image: np.ndarray,
+    geometry: Geometry,
+    cell: Cell,
+    core: np.ndarray,
+    ring: np.ndarray,
+    *,
+    outline_px: float,
+) -> tuple[int, int]:
+    """``outline_rays`` from ``cell``'s centre: the rays on which its ``core`` fades into its
+    ``ring`` softly, and sharply (the whole way within ``outline_px``)."""
     point = geometry.centre(cell)
-    soft, sharp = outline_rays(
+    return outline_rays(
         image, (point.x, point.y), geometry.cell_size, core, ring, outline_px=outline_px
     )
-    return soft >= SOFT_GLOW_RAYS and sharp == 0
 
 
 def _is_soft_glow(

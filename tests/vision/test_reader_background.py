@@ -283,15 +283,30 @@ def test_two_empty_cells_whose_cores_are_the_boards_ground_are_no_pair_of_tiles(
 AMONG_DOTS = Puzzle.from_grid(["A.B...", ".C..B.", "......", "..C...", "D.....", "....AD"])
 
 
+#: A corner cell (0, 0) with dots beside it and diagonal to it: no empty cell near; it is
+#: judged against the nearest empty cells' ground.
+WALLED_BY_DOTS = Puzzle.from_grid([".AB...", "CD....", "......", "..A...", "..B.C.", ".....D"])
+
+
 @pytest.mark.parametrize("grey", [70, 140])
-def test_a_tile_in_an_empty_cell_among_dots_is_refused(grey: int) -> None:
-    geometry = board_geometry(AMONG_DOTS, cell_px=PX)
+@pytest.mark.parametrize(
+    ("puzzle", "cell", "refusal"),
+    [
+        (AMONG_DOTS, Cell(0, 1), r"cell \(0, 1\) holds something"),
+        # (the lighter tile is also unlike the ground round the dots beside it)
+        (WALLED_BY_DOTS, Cell(0, 0), r"cell \(0, 0\) holds something|background"),
+    ],
+)
+def test_a_tile_in_an_empty_cell_among_dots_is_refused(
+    puzzle: Puzzle, cell: Cell, refusal: str, grey: int
+) -> None:
+    geometry = board_geometry(puzzle, cell_px=PX)
     h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
-    image = draw_board(np.zeros((h, w, 3), np.uint8), AMONG_DOTS, geometry)
-    assert read_board(image).puzzle == AMONG_DOTS.canonical()
-    centre = geometry.centre(Cell(0, 1))
+    image = draw_board(np.zeros((h, w, 3), np.uint8), puzzle, geometry)
+    assert read_board(image).puzzle == puzzle.canonical()
+    centre = geometry.centre(cell)
     _deck(image, (centre.x, centre.y), PX, grey)
-    with pytest.raises(UnsureReadingError, match=r"cell \(0, 1\) holds something"):
+    with pytest.raises(UnsureReadingError, match=refusal):
         read_board(image)
 
 
@@ -555,25 +570,6 @@ def test_a_started_board_with_a_dot_under_glow_among_pipes_is_read(
     # pipes' cells). Both refused as "background unlike its neighbours'" before.
     shot = sample(category, seed, variant, "started")
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.as_drawn().canonical()
-
-
-#: A corner cell (0, 0) with dots beside it and diagonal to it: no empty cell near.
-WALLED_BY_DOTS = Puzzle.from_grid([".AB...", "CD....", "......", "..A...", "..B.C.", ".....D"])
-
-
-@pytest.mark.parametrize("grey", [70, 140])
-def test_a_tile_in_a_cell_with_no_empty_cell_near_is_judged_by_the_nearest_ground(
-    grey: int,
-) -> None:
-    geometry = board_geometry(WALLED_BY_DOTS, cell_px=PX)
-    h, w = int(geometry.bottom) + 9, int(geometry.right) + 9
-    image = draw_board(np.zeros((h, w, 3), np.uint8), WALLED_BY_DOTS, geometry)
-    assert read_board(image).puzzle == WALLED_BY_DOTS.canonical()
-    centre = geometry.centre(Cell(0, 0))
-    _deck(image, (centre.x, centre.y), PX, grey)
-    # (the lighter tile is also unlike the ground round the dots beside it)
-    with pytest.raises(UnsureReadingError, match=r"cell \(0, 0\) holds something|background"):
-        read_board(image)
 
 
 def test_an_empty_cell_among_flows_cells_is_judged_by_the_nearest_ground() -> None:

@@ -64,9 +64,9 @@ ROUNDS = 3
 #: (``ColouredShares``): lines between two flows' tints 0.9-1.0 of it, the ground past
 #: the outline 0.00-0.13 (synthetic hex phone 300036 solved).
 SHOWN_SHARE = 0.5
-#: With pipes drawn, a hexagon beside the board that a pipe crosses this many of its sides
-#: of runs through it: a cell, whatever its other sides show (a line between a tint and
-#: the next, or beside a tint nearly the lines' colour, sinks in every measure).
+#: With pipes drawn, a pipe crossing this many sides of a hexagon beside the board runs
+#: through it: a cell, whatever its other sides show (a line between two tints, or beside
+#: a tint nearly the lines' colour, sinks in every measure).
 THROUGH = 2
 
 
@@ -96,7 +96,7 @@ def _grown(
 ) -> HexSides:
     """``sides`` with the hexagons beside the board that ``drawn_round`` finds drawn all
     round (with the sides pipes cross there) joined to it across a side in the thin
-    lines' group, round after round."""
+    lines' group or a side a pipe crosses from it, round after round."""
     groups = sides.direction_groups
     board, crossed = set(sides.cells), set(sides.crossed)
     for _ in range(ROUNDS):
@@ -111,17 +111,17 @@ def _grown(
             crossed=frozenset(side for side in crossed if side <= board | beside),
         )
         inner, _ = grown.widths
-        thin: set[Node] = set()
+        joining: set[Node] = set()
         for side, width in inner.items():
             group = groups[side_direction(side)]
             assert group is not None
             if len(side & beside) == 1 and side & board and not group.is_wide(width):
-                thin |= side & beside
+                joining |= side & beside
         # A pipe runs only between two cells: one coming in from the board joins it.
-        thin |= {node for side in crossing if side & board for node in side & beside}
-        if not thin:
+        joining |= {node for side in crossing if side & board for node in side & beside}
+        if not joining:
             break
-        board |= thin
+        board |= joining
     if len(board) == len(sides.cells):
         return sides
     return replace(

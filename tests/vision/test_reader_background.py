@@ -7,13 +7,14 @@ and once with the foreign object, which must be refused.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import BoardGeometry, Cell, Puzzle
+from flowbot.models import BoardGeometry, Cell, Puzzle, Reading
 from flowbot.render import board_geometry, draw_board, render_board
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
@@ -26,6 +27,9 @@ from flowbot.vision._marks import sharp_marks
 from flowbot.vision._rays import soft_rays
 from flowbot.vision._rules import read_cells
 from flowbot.vision._types import DEFAULT_SETTINGS
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 60
@@ -572,10 +576,11 @@ def test_a_started_board_with_a_dot_under_glow_among_pipes_is_read(
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.as_drawn().canonical()
 
 
-def test_an_empty_cell_among_flows_cells_is_judged_by_the_nearest_ground() -> None:
+def test_an_empty_cell_among_flows_cells_is_judged_by_the_nearest_ground(
+    reads_exactly: ReadsExactly,
+) -> None:
     # Bridges drift 7900000 started (a development seed, session 58): a black empty cell
     # whose neighbours and diagonal cells are all flows' tinted cells, a bridge or a dot,
     # 33.9 Lab from the board's typical empty core (lit purple over the board's upper
     # half) and 4.0 from an empty cell three steps off: refused as an object before.
-    shot = sample("drift", 7900000, "bridges", "started")
-    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.as_drawn().canonical()
+    reads_exactly("drift", 7900000, "bridges", "started")

@@ -29,6 +29,7 @@ from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides, side_direction, wall_sides
 from flowbot.vision._hex_coverage import SOLID, CoveredInks, HalfCoveredInks
 from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_heard import HeardInks
 from flowbot.vision._rule import Rule
 
 #: A wall read beside pipes lies at least this share of the way from the thin lines'
@@ -45,7 +46,7 @@ def _faced(sides: HexSides) -> FacedInks | None:
     for inks in (sides.inks_faced, sides.inks, sides.inks_again):
         if isinstance(inks, FacedInks):
             return inks
-        if isinstance(inks, CoveredInks):
+        if isinstance(inks, CoveredInks | HeardInks):
             return inks.faced
     return None
 

@@ -13,6 +13,7 @@ then the dots paired by colour as on any board.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 
 import cv2
@@ -43,6 +44,7 @@ from flowbot.vision._hex_glow import (
     along_hue,
     with_darker_lines,
 )
+from flowbot.vision._hex_heard import heard
 from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import HexLattice, find_hex_lattices
@@ -56,6 +58,7 @@ from flowbot.vision._hex_unpiped_shares import shares_lead
 from flowbot.vision._hex_walls_alike import lead_channel
 from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
+from flowbot.vision._rule import Rule
 from flowbot.vision._rules import (
     HEX_BOARD_RULES,
     HEX_DOT_RULES,
@@ -176,6 +179,7 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         alone = placed_alone(alone, beyond)
         inked_only, sides = _inked_board(image, alone, settings.line_contrast)
     inked_in = inked_only.inks
+    beside_pipes = sides if sides.crossed else None
     if sides.crossed:
         # Two flows' tints beside a line widen it in every channel: the widths as the
         # share of each pixel the lines' colour covers, the ground on each side apart,
@@ -220,8 +224,16 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # A light band ending along a thin line widens it in every measure that sums its
         # hump; a wall reaches half the lines' colour as the outline does (``_hex_shoulder``).
         sides = off_the_shoulder(sides, image)
-    for board_rule in HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES:
-        board_rule.check(sides)
+    try:
+        _judged(sides, HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES)
+    except UnsureReadingError:
+        # The lead measures beside pipes in doubt: each side as thin as any measure clear
+        # along its direction reads it (every measure errs wide, never thin).
+        by_all = heard(beside_pipes) if beside_pipes is not None and not thin else None
+        if by_all is None or not _passes(by_all, HEX_BOARD_RULES):
+            raise
+        log.debug("hex walls heard from every clear measure")
+        sides = by_all
     board = hex_board(sides, walled=not thin)
     geometry = board.geometry
     if geometry.cell_size < settings.min_cell_px:
@@ -262,6 +274,21 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     notes = (ALREADY_SOLVED,) if drawn.solved(len(playable)) else ()
     notes = (*notes, WALLS_UNSEEN) if thin else notes
     return Reading(puzzle, geometry, colours, confidence, notes, covered)  # type: ignore[arg-type]
+
+
+def _judged(sides: HexSides, rules: Sequence[Rule[HexSides]]) -> None:
+    """Raises ``UnsureReadingError`` where one of ``rules`` refuses ``sides``."""
+    for rule in rules:
+        rule.check(sides)
+
+
+def _passes(sides: HexSides, rules: Sequence[Rule[HexSides]]) -> bool:
+    """Whether every one of ``rules`` passes ``sides``."""
+    try:
+        _judged(sides, rules)
+    except UnsureReadingError:
+        return False
+    return True
 
 
 def _other_than(

@@ -14,7 +14,7 @@ import pytest
 
 from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import official_levels, sample
-from flowbot.vision import _hex_walls_alike, read_board
+from flowbot.vision import _hex_reader, _hex_walls_alike, read_board
 
 
 def _walled_jpeg(shared: Path):  # type: ignore[no-untyped-def]
@@ -37,8 +37,10 @@ def test_faces_far_apart_alone_do_not_overrule_the_colour_channel(
 ) -> None:
     # Without the half-level width reading those walls too, the colour channel's thin
     # reading stands: refused as the channels disagree. (The other measures second
-    # these walls too, ``_outvoted``: left out here, the far-apart faces judged alone.)
+    # these walls too, ``_outvoted``, and every clear measure heard, ``_hex_heard``: left
+    # out here, the far-apart faces judged alone.)
     shot = _walled_jpeg(shared)
+    monkeypatch.setattr(_hex_reader, "heard", lambda sides: None)
     monkeypatch.setattr(_hex_walls_alike, "_half_wall", lambda faced, side: False)
     monkeypatch.setattr(_hex_walls_alike, "_outvoted", lambda sides, again: False)
     with pytest.raises(UnsureReadingError, match="colour channels disagree"):
@@ -50,6 +52,7 @@ def test_faces_nearer_than_far_apart_keep_the_colour_channels_word(
 ) -> None:
     shot = _walled_jpeg(shared)
     monkeypatch.setattr(_hex_walls_alike, "FAR_APART", 3.5)
+    monkeypatch.setattr(_hex_reader, "heard", lambda sides: None)
     monkeypatch.setattr(_hex_walls_alike, "_outvoted", lambda sides, again: False)
     with pytest.raises(UnsureReadingError, match="colour channels disagree"):
         read_board(shot.image)

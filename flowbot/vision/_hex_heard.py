@@ -1,0 +1,175 @@
+"""With pipes drawn and the measures of a hex board's walls at odds, each side as thin as any
+clear measure that sees it reads it.
+
+Beside pipes no measure of a side's width is clean, and each errs its own
+way (``_hex_directions``): each side's clearest channel where a tint is nearly
+as bright as the line, the lines' colour's shares where JPEG runs a tint's
+colour into it, the width at half the lines' colour where blur sinks a line.
+But each errs the same way: what lies beside a line (a tint's step, its
+smoothed edge, glow, JPEG's halved colours) adds to the ink it sums, and
+nothing takes a wall's ink away while the line is seen at all. A wall is
+drawn as the outline, wide in every measure. So where the lead measures
+(``_hex_reader``) end in doubt, each side is read by every measure whose
+widths fall in clear groups along its direction (``VOICES``): a wall where
+all of them read it wide, a thin line where any reads it thin, each by how
+far it lies past its own groups' boundary (``HeardInks``). On the synthetic
+hex boards of the development seeds 8100000-8150005 (720, started and
+solved, ``benchmarks/hex_wall_voices.py``), none of the five measures clear
+along a direction read a wall there thin; where two or more were clear, the
+sides so heard were the true walls on every board, 6 of them refused before
+(each read a thin line as a wall in one or two measures).
+
+Two limits keep the rule to what it rests on. A measure that does not see a
+line says nothing of it: one glow shaft over a side hid it from each side's
+clearest channel (0 px, a hole's side: synthetic hex rectangular 6000001
+solved), so a width short of its thin lines by more than ``WALL_PAST`` of the
+way to the outline (log scale) is no word. And one measure alone clear along a
+direction may be so by chance (the shares alone clear along the flat sides,
+reading a thin line as a wall: synthetic hex preview 4800001 solved): two at
+least, or the direction stays in doubt.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from flowbot.vision._hex_board import WALL_PAST, HexSides, Inks
+from flowbot.vision._hex_coverage import SOLID, ColouredShares, CoveredInks, HalfCoveredInks
+from flowbot.vision._hex_directions import corner_direction, walls_along
+from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_lightness import sees_every_line
+from flowbot.vision._hex_widths import WidthGroups
+
+
+def voices(sides: HexSides) -> list[tuple[str, Inks, float]]:
+    """Every measure of the sides' widths beside pipes, over each side's clearest channel
+    (``sides``' inks, ``FacedInks``), by name, each with the least typical width its thin
+    lines must show for its groups to say anything (the half-level width's ``SOLID``): that
+    channel, the lines' colour's shares, the width at half of it, the lines' lightness's
+    share where it sees every side between two hexagons, and the peak share."""
+    faced = sides.inks
+    assert isinstance(faced, FacedInks)
+    found: list[tuple[str, Inks, float]] = [
+        ("faced", faced, 0.0),
+        ("shares", CoveredInks(faced), 0.0),
+        ("half", HalfCoveredInks(faced), SOLID),
+    ]
+    light = sees_every_line(sides, faced)
+    if light is not None:
+        found.append(("light", light, 0.0))
+    found.append(("peak", ColouredShares(faced), 0.0))
+    return found
+
+
+class HeardInks(Inks):
+    """Each side's width as the thinnest reading of it among the measures clear along its
+    direction (``_hex_board.Inks``): how far past its own groups' boundary each puts it
+    (log scale, in units of the way from its thin lines to the outline), the least taken,
+    shown on the first clear measure's scale there."""
+
+    def __init__(self, faced: FacedInks, heard: Sequence[Sequence[tuple[Inks, WidthGroups]]]):
+        """``heard``: per direction (0 flat, 1 rising, 2 falling), the measures clear along
+        it with their groups there, the first giving the scale."""
+        self.faced = faced
+        self.heard = tuple(tuple(each) for each in heard)
+
+    def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """The width of the line along each of the sides ``(n, 2, 2)``, in pixels (where no
+        measure clear along its direction sees it, as the first of them measures it)."""
+        which, leans, first = self._leans(sides, across)
+        widths = first.copy()
+        for direction, heard in enumerate(self.heard):
+            mine = (which == direction) & np.isfinite(leans)
+            if heard and mine.any():
+                group = heard[0][1]
+                span = math.log(group.wide / group.thin)
+                widths[mine] = group.boundary * np.exp(leans[mine] * span)
+        return widths
+
+    def unseen(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """Whether no measure clear along its direction sees each of the sides ``(n, 2, 2)``."""
+        _, leans, _ = self._leans(sides, across)
+        return ~np.isfinite(leans)
+
+    def _leans(self, sides: np.ndarray, across: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each side's direction, the least of how far past their groups' boundary the
+        measures clear along it that see it put it (``inf`` where none does), and its
+        width as the first of them measures it."""
+        which = corner_direction(sides) if len(sides) else np.zeros(0, int)
+        leans = np.full(len(sides), np.inf)
+        first = np.zeros(len(sides))
+        measured: dict[int, np.ndarray] = {}
+        for direction, heard in enumerate(self.heard):
+            mine = which == direction
+            if not mine.any():
+                continue
+            for at, (inks, group) in enumerate(heard):
+                # (each measure over every side at once: it takes the lines' level from them)
+                if id(inks) not in measured:
+                    measured[id(inks)] = inks.widths(sides, across)
+                widths = np.maximum(measured[id(inks)][mine], 1e-6)
+                if at == 0:
+                    first[mine] = widths
+                span = math.log(group.wide / group.thin)
+                seen = np.log(widths / group.thin) / span >= -WALL_PAST
+                lean = np.where(seen, np.log(widths / group.boundary) / span, np.inf)
+                leans[mine] = np.minimum(leans[mine], lean)
+        return which, leans, first
+
+
+def heard(sides: HexSides) -> HexSides | None:
+    """``sides`` (measured by each side's clearest channel, ``FacedInks``, pipes drawn) with
+    each side as thin as any measure clear along its direction that sees it reads it
+    (``HeardInks``), where along every direction a measure is clear (one alone only where
+    every other that says anything there reads each of its walls wide too), one of them at
+    least sees every side between two hexagons, and the widths so heard fall in clear
+    groups; else ``None``."""
+    if not isinstance(sides.inks, FacedInks) or not sides.crossed:
+        return None
+    measured = []
+    for _, inks, least in voices(sides):
+        each = replace(sides, inks=inks)
+        # (a measure whose thin lines fall short of its least says nothing)
+        groups = [
+            group if group is not None and group.thin >= least else None
+            for group in each.direction_groups
+        ]
+        measured.append((each, groups))
+    along: list[list[tuple[Inks, WidthGroups]]] = []
+    for direction in range(3):
+        clear: list[tuple[HexSides, WidthGroups]] = []
+        for each, groups in measured:
+            group = groups[direction]
+            if group is not None and group.clear:
+                clear.append((each, group))
+        if not clear or (len(clear) == 1 and not _seconded(clear[0], measured, direction)):
+            return None
+        along.append([(each.inks, group) for each, group in clear])  # type: ignore[misc]
+    inks = HeardInks(sides.inks, along)
+    ends, across = sides.ends
+    unseen = inks.unseen(np.array(list(ends.values()), np.float64), across)
+    inner = np.array([other in sides.cells for _, other in ends])
+    if (unseen & inner).any():
+        return None
+    found = replace(sides, inks=inks)
+    return found if found.clear_groups else None
+
+
+def _seconded(
+    lone: tuple[HexSides, WidthGroups],
+    measured: Sequence[tuple[HexSides, Sequence[WidthGroups | None]]],
+    direction: int,
+) -> bool:
+    """Whether every measure in ``measured`` whose groups along ``direction`` say anything
+    reads each wall the one measure clear there (``lone``) reads wide too."""
+    each, group = lone
+    walls = walls_along(each, group, direction)
+    return all(
+        walls <= walls_along(other, groups[direction], direction)  # type: ignore[arg-type]
+        for other, groups in measured
+        if groups[direction] is not None
+    )

@@ -38,7 +38,7 @@ class _Measured:
 
 def _heard(*measures: list[float]) -> HeardInks:
     flat = [(_Measured(widths), GROUPS) for widths in measures]
-    return HeardInks(None, [flat, [], []])  # type: ignore[arg-type, list-item]
+    return HeardInks(None, [flat, [], []])  # type: ignore[arg-type]
 
 
 def test_a_side_is_as_thin_as_any_clear_measure_reads_it() -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import statistics
 from dataclasses import replace
 
+import numpy as np
+
 from flowbot.vision._hex_board import (
     LINE_REACH,
     MIN_CELLS,
@@ -55,8 +57,13 @@ def inked(sides: HexSides, *, outline_only: bool = False) -> HexSides:
     closes hexagons onto the outline, their sides facing out its own (a measure chosen
     later sinks some thin lines between two flows' tints below a third of the typical
     width: those hexagons are the board's, synthetic hex tiny cells 300004 solved)."""
+    # With pipes drawn, the board's own lines are those of the hexagons a pipe crosses
+    # into (the game draws flows on its cells only): their colour and typical share, not
+    # the clutter's the lattice closed into more hexagons (a spreadsheet's light grid beside
+    # a mirrored phone, 24 of 45: the lines' colour a page's white, the typical share 0).
+    piped = set().union(*sides.crossed) & sides.cells
     measured = (
-        replace(sides, inks=ColouredShares(sides.inks))
+        replace(sides, inks=ColouredShares(sides.inks, _levels(sides, sides.inks, piped)))
         if isinstance(sides.inks, FacedInks)
         else sides
     )
@@ -66,7 +73,8 @@ def inked(sides: HexSides, *, outline_only: bool = False) -> HexSides:
         widths = [w for side, w in inner.items() if side_direction(side) == direction]
         if not widths:
             return sides
-        typical[direction] = statistics.median(widths)
+        own = [w for side, w in inner.items() if side_direction(side) == direction and side & piped]
+        typical[direction] = statistics.median(own or widths)
     blank: set[Node] = set()
     for side, width in () if outline_only else inner.items():
         if width < NO_INK * typical[side_direction(side)]:
@@ -85,3 +93,14 @@ def inked(sides: HexSides, *, outline_only: bool = False) -> HexSides:
     if not pieces:
         return sides
     return replace(sides, cells=frozenset().union(*pieces))
+
+
+def _levels(sides: HexSides, faced: FacedInks, piped: set[Node]) -> tuple[float, ...] | None:
+    """The lines' level in each channel (``FacedInks.looks``) over the sides of the hexagons
+    ``piped``; ``None`` (the sides measured's own) where there are none."""
+    if not piped:
+        return None
+    ends, reach = sides.ends
+    looked = [corners for key, corners in ends.items() if piped.intersection(key)]
+    levels, _ = faced.looks(np.array(looked, np.float64) - faced.origin, reach)
+    return tuple(levels)

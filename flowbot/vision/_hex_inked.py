@@ -51,7 +51,8 @@ def inked(sides: HexSides, *, outline_only: bool = False) -> HexSides:
     of the typical width, the colour's share there 0.7 of its typical), and a window's
     white text a hexagon's side crosses stands out in every channel, as a line does,
     though it is not of the lines' colour (the share 0.02-0.07 of its typical: mirror
-    300015 started).
+    300015 started). The lines' colour and typical share are then those of the hexagons a
+    pipe crosses into: the board's own, whatever the clutter closed.
 
     With ``outline_only``, only the sides facing out of the board are looked at: clutter
     closes hexagons onto the outline, their sides facing out its own (a measure chosen

@@ -86,3 +86,13 @@ def test_a_side_the_clearest_channel_cannot_see_is_the_shares_to_judge(
     # disagreeing; the clearest channel cannot tell that side (``_hex_one_ground``: the
     # line barely above its brighter face, the spread 4.6).
     reads_exactly("mirror", 300020, "hex", state)
+
+
+def test_the_boards_lines_are_those_pipes_run_between(reads_exactly: ReadsExactly) -> None:
+    # A small finished board in a phone window beside a spreadsheet (session 59's held-out
+    # seed, a development one since): the lattice closed 24 hexagons of its light grid
+    # too, 45 in all. Their lines set the lines' colour (a page's white) and the typical
+    # share (0), and the board's own hexagons, showing no share of that white, were left
+    # out as sides of no ink: refused as an outline as thin as its lines. The board's
+    # lines are those of the hexagons its pipes cross into.
+    reads_exactly("drift", 8400000, "hex", "solved")

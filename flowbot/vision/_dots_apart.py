@@ -289,9 +289,15 @@ def _dots_region(
     ]
     dots = _paired([disc for look in looks for disc in look.discs(split=split)], pairs)
     if len(dots) < 2 * pairs and cut_pairs:
-        # Seen none: discs cut from large saturated blobs too (CUT_LEAST).
+        # Seen none: discs cut from large saturated blobs too (CUT_LEAST), and lit apart
+        # from dim glow (a screenshot preview's glow shaft joined four of its dots to it
+        # two by two: decoy flow_other_preview 8500001).
         dots = _paired(
-            [disc for look in looks for disc in look.found + look.cut(CUT_LEAST, both_sides=True)],
+            [
+                disc
+                for look in looks
+                for disc in look.unlit() + look.cut(CUT_LEAST, both_sides=True)
+            ],
             cut_pairs,
         )
         pairs = cut_pairs
@@ -342,6 +348,15 @@ class _Look:
         glow (``lit``)."""
         if not split:
             return self.found
+        found = self.unlit()
+        for disc in self.cut(_SPLIT_LEAST):
+            if all(math.hypot(disc[0] - x, disc[1] - y) > size / 2 for x, y, size, *_ in found):
+                found.append(disc)
+        return found
+
+    def unlit(self) -> list[tuple[float, ...]]:
+        """The discs found whole, and those lit apart from dim glow (``lit``) in place of
+        the blobs of glow round them."""
         found = list(self.found)
         for disc in self.lit(found):
             # Lying in a disc found whole: the same dot, or glow round it (a blob of
@@ -350,9 +365,6 @@ class _Look:
             if any(abs(f[2] - disc[2]) <= TWIN_SIZE * max(f[2], disc[2]) for f in within):
                 continue
             found = [f for f in found if f not in within] + [disc]
-        for disc in self.cut(_SPLIT_LEAST):
-            if all(math.hypot(disc[0] - x, disc[1] - y) > size / 2 for x, y, size, *_ in found):
-                found.append(disc)
         return found
 
     def lit(self, whole: list[tuple[float, ...]]) -> list[tuple[float, ...]]:

@@ -95,6 +95,10 @@ FIXED = (
     # only once the outline's ends were judged, so the tops' levels were never
     # taken (a crash, not a refusal).
     ("flow_dialog", 6700002),
+    # A screenshot preview of another level whose glow shaft joined four of its dots
+    # to it two by two: no pair seen by the cheap look until they were lit apart from
+    # the glow (``_dots_apart._Look.unlit``).
+    ("flow_other_preview", 8500001),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

@@ -138,10 +138,11 @@ def heard(sides: HexSides) -> HexSides | None:
     groups; else ``None``."""
     if not isinstance(sides.inks, FacedInks) or not sides.crossed:
         return None
-    measured = []
+    # Each measure with its groups along each direction (``None`` where they say nothing:
+    # its thin lines short of its least).
+    measured: list[tuple[HexSides, list[WidthGroups | None]]] = []
     for _, inks, least in voices(sides):
         each = replace(sides, inks=inks)
-        # (a measure whose thin lines fall short of its least says nothing)
         groups = [
             group if group is not None and group.thin >= least else None
             for group in each.direction_groups
@@ -149,14 +150,14 @@ def heard(sides: HexSides) -> HexSides | None:
         measured.append((each, groups))
     along: list[list[tuple[Inks, WidthGroups]]] = []
     for direction in range(3):
-        clear: list[tuple[HexSides, WidthGroups]] = []
-        for each, groups in measured:
-            group = groups[direction]
-            if group is not None and group.clear:
-                clear.append((each, group))
+        clear = [
+            (each, group)
+            for each, groups in measured
+            if (group := groups[direction]) is not None and group.clear
+        ]
         if not clear or (len(clear) == 1 and not _seconded(clear[0], measured, direction)):
             return None
-        along.append([(each.inks, group) for each, group in clear])  # type: ignore[misc]
+        along.append([(_inks(each), group) for each, group in clear])
     inks = HeardInks(sides.inks, along)
     ends, across = sides.ends
     unseen = inks.unseen(np.array(list(ends.values()), np.float64), across)
@@ -177,7 +178,13 @@ def _seconded(
     each, group = lone
     walls = walls_along(each, group, direction)
     return all(
-        walls <= walls_along(other, groups[direction], direction)  # type: ignore[arg-type]
+        walls <= walls_along(other, found, direction)
         for other, groups in measured
-        if groups[direction] is not None
+        if (found := groups[direction]) is not None
     )
+
+
+def _inks(sides: HexSides) -> Inks:
+    """The measure ``sides`` are measured by (each one of ``voices``)."""
+    assert sides.inks is not None
+    return sides.inks

@@ -224,14 +224,13 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # A light band ending along a thin line widens it in every measure that sums its
         # hump; a wall reaches half the lines' colour as the outline does (``_hex_shoulder``).
         sides = off_the_shoulder(sides, image)
-    try:
-        _judged(sides, HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES)
-    except UnsureReadingError:
+    doubt = _doubt(sides, HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES)
+    if doubt is not None:
         # The lead measures beside pipes in doubt: each side as thin as any measure clear
         # along its direction reads it (every measure errs wide, never thin).
         by_all = heard(beside_pipes) if beside_pipes is not None and not thin else None
-        if by_all is None or not _passes(by_all, HEX_BOARD_RULES):
-            raise
+        if by_all is None or _doubt(by_all, HEX_BOARD_RULES) is not None:
+            raise doubt
         log.debug("hex walls heard from every clear measure")
         sides = by_all
     board = hex_board(sides, walled=not thin)
@@ -276,19 +275,14 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     return Reading(puzzle, geometry, colours, confidence, notes, covered)  # type: ignore[arg-type]
 
 
-def _judged(sides: HexSides, rules: Sequence[Rule[HexSides]]) -> None:
-    """Raises ``UnsureReadingError`` where one of ``rules`` refuses ``sides``."""
-    for rule in rules:
-        rule.check(sides)
-
-
-def _passes(sides: HexSides, rules: Sequence[Rule[HexSides]]) -> bool:
-    """Whether every one of ``rules`` passes ``sides``."""
+def _doubt(sides: HexSides, rules: Sequence[Rule[HexSides]]) -> UnsureReadingError | None:
+    """The refusal of the first of ``rules`` that refuses ``sides``; ``None`` where all pass."""
     try:
-        _judged(sides, rules)
-    except UnsureReadingError:
-        return False
-    return True
+        for rule in rules:
+            rule.check(sides)
+    except UnsureReadingError as doubt:
+        return doubt
+    return None
 
 
 def _other_than(
@@ -346,10 +340,7 @@ def _inked_board(image: np.ndarray, sides: HexSides, contrast: float) -> tuple[H
 
 def _lattice_passes(sides: HexSides) -> bool:
     """Whether a piece of hexagons drawn on a candidate lattice passes the lattice rules."""
-    try:
-        for lattice_rule in HEX_LATTICE_RULES:
-            lattice_rule.check(sides)
-    except UnsureReadingError as doubt:
+    doubt = _doubt(sides, HEX_LATTICE_RULES)
+    if doubt is not None:
         log.debug("lattice %s passed over: %s", sides.lattice, doubt)
-        return False
-    return True
+    return doubt is None

@@ -73,6 +73,10 @@ def voices(sides: HexSides) -> list[tuple[str, Inks, float]]:
     return found
 
 
+#: Per side: its direction, its least lean (``HeardInks._leans``), its first measure's width.
+_Leans = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
 class HeardInks(Inks):
     """Each side's width as the thinnest reading of it among the measures clear along its
     direction (``_hex_board.Inks``): how far past its own groups' boundary each puts it
@@ -84,6 +88,9 @@ class HeardInks(Inks):
         it with their groups there, the first giving the scale."""
         self.faced = faced
         self.heard = tuple(tuple(each) for each in heard)
+        # (the last sides asked of and their leans: ``heard`` asks whether every side is
+        # seen, then the board's widths, of the very same sides)
+        self._asked: tuple[tuple[bytes, float], _Leans] | None = None
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels (where no
@@ -103,10 +110,17 @@ class HeardInks(Inks):
         _, leans, _ = self._leans(sides, across)
         return ~np.isfinite(leans)
 
-    def _leans(self, sides: np.ndarray, across: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _leans(self, sides: np.ndarray, across: float) -> _Leans:
         """Each side's direction, the least of how far past their groups' boundary the
         measures clear along it that see it put it (``inf`` where none does), and its
-        width as the first of them measures it."""
+        width as the first of them measures it; the last asked kept."""
+        key = (sides.tobytes(), across)
+        if self._asked is None or self._asked[0] != key:
+            self._asked = (key, self._measured_leans(sides, across))
+        return self._asked[1]
+
+    def _measured_leans(self, sides: np.ndarray, across: float) -> _Leans:
+        """``_leans``, measured."""
         which = corner_direction(sides) if len(sides) else np.zeros(0, int)
         leans = np.full(len(sides), np.inf)
         first = np.zeros(len(sides))

@@ -6,7 +6,7 @@ Usage::
         [--first 4700000] [--n 12]
 
 A diagnostic, not a floor: for each synthetic hex board with pipes drawn, the
-reader is run as usual and the sides are taken as ``_hex_coverage.covered_lead``
+reader is run as usual and the sides are taken as ``_hex_coverage.shares_led``
 gets them (each side's clearest channel, ``FacedInks``). Each measure beside pipes
 (that channel; the lines' colour's shares and the width at half of it,
 ``_hex_coverage``, the latter only where its thin lines are ``SOLID``; the
@@ -161,7 +161,7 @@ def main() -> None:
 
     # The sides the lead measure is chosen for (pipes drawn), and those the board rules
     # judge (a board with no pipes drawn).
-    captured = _recorded("covered_lead")
+    captured = _recorded("shares_led")
     judged = _recorded("thin_outline")
     tally: Counter[tuple[str, str]] = Counter()
     for seed in range(args.first, args.first + args.n):

@@ -84,8 +84,6 @@ def banded(sides: HexSides) -> HexSides | None:
     return replace(
         sides,
         inks=BandInks(inks, half),
-        inks_again=None,
         inks_faced=None,
         inks_cut=None,
-        inks_shares=None,
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
@@ -97,11 +97,6 @@ def line_kernel(pitch: float) -> np.ndarray:
 
 class Inks(Protocol):
     """What measures the sides' widths: a ``LineMap`` in one channel, or another way."""
-
-    #: The directions (0 flat, 1 rising, 2 falling) whose walls it tells though its groups
-    #: there are not clear: none, but where every measure read the very same walls there
-    #: (``_hex_directions.DirectionInks``; ``HexSides.direction_groups``).
-    told: frozenset[int] = frozenset()
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray: ...
 
@@ -432,14 +427,11 @@ class HexSides:
     ``crossed``: the sides between two of them a drawn pipe crosses (their lines hidden).
 
     ``inks``: the lines in the channel their widths are measured in
-    (``_hex_channel.ink_channel``), when not ``lines``; ``inks_again``: in a
-    second one, where the walls must read alike (``_hex_walls_alike``);
-    ``inks_faced``: each side's clearest channel's where ``inks`` are the line's colour's
-    shares (``_hex_coverage``), its walls to agree with; ``inks_cut``: where ``inks`` do
-    not measure a line the image's edge cuts as cut (with pipes drawn), what judges the
-    outline's sides it cuts (``_hex_outline``); ``inks_shares``: where ``inks`` are each
-    side's clearest channel's (``_hex_faces``), the lines' colour's shares, whose walls must
-    agree along each direction where both fall in clear groups (``_hex_coverage``).
+    (``_hex_channel.ink_channel``), when not ``lines``; ``inks_faced``: each side's
+    clearest channel's where ``inks`` are the line's colour's shares (``_hex_coverage``),
+    its walls to agree with; ``inks_cut``: where ``inks`` do not measure a line the image's
+    edge cuts as cut (with pipes drawn), what judges the outline's sides it cuts
+    (``_hex_outline``).
 
     ``unshouldered``: the sides between two cells read wide on a shoulder whose width at
     half the lines' colour, blind to the shoulder, measures them as the outline
@@ -451,10 +443,8 @@ class HexSides:
     cells: frozenset[Node]
     crossed: frozenset[frozenset[Node]] = frozenset()
     inks: Inks | None = None
-    inks_again: Inks | None = None
     inks_faced: Inks | None = None
     inks_cut: Inks | None = None
-    inks_shares: Inks | None = None
     unshouldered: frozenset[frozenset[Node]] = frozenset()
 
     @cached_property
@@ -533,12 +523,7 @@ class HexSides:
                 if side.direction == direction and self.lines.shown(side.a, side.b, reach) == 1
             ]
             found.append(width_groups(thin, wide))
-        # (a direction whose walls measures that agree tell, ``_hex_directions.by_direction``)
-        told = (self.inks or self.lines).told
-        return tuple(
-            replace(group, told=True) if group is not None and d in told else group
-            for d, group in enumerate(found)
-        )
+        return tuple(found)
 
 
 def _direction(step: Node) -> int:

@@ -116,9 +116,8 @@ def _weakest(
 ) -> float:
     """The ``WEAKEST`` percentile of the sides' contrast over the ground either side, or
     (``darker``) under it (``stand_out``). Not under it with pipes drawn: beside a flow's
-    tint a line's dark side is the tint's edge, and the channel taken for the walls' second
-    reading (``_hex_walls_alike``) then changed to one that read a wall beside two tints
-    (a finished web board, held-out seed 1500001)."""
+    tint a line's dark side is the tint's edge, and the channel taken then changed to one
+    that read a wall beside two tints (a finished web board, held-out seed 1500001)."""
     return float(np.percentile(stand_out(gray, middles, normals, off, darker=darker), WEAKEST))
 
 

@@ -27,12 +27,12 @@ JPEG keeps the colours at half resolution: a tint's colour runs a few pixels
 into the line and its faces there, and the shares come out uneven (hex jpeg
 300004 started: a grey-blue line beside an orange tint 1.5-1.8 px between
 0.88 and 2.3). So the coverage leads only where its widths fall into clear
-groups along every direction (``covered_lead``); elsewhere each side's
-clearest channel leads as before (``_hex_faces.FacedInks``). Where both fall
-in clear groups they must read the same walls (``COVERED_ALIKE``). Where neither
-does, the width at half the lines' colour (``HalfCoveredInks``) leads where it does:
-a tint's smoothed edge under a thin line sums to ink in every measure, but stays
-fainter than half the line.
+groups along every direction (``shares_led``), and where each side's clearest
+channel (``_hex_faces.FacedInks``) falls in clear groups too they must read the
+same walls (``COVERED_ALIKE``). Where they do not, the width at half the lines'
+colour (``HalfCoveredInks``) leads where it does (``half_led``): a tint's
+smoothed edge under a thin line sums to ink in every measure, but stays fainter
+than half the line. Elsewhere every clear measure is heard (``_hex_heard``).
 """
 
 from __future__ import annotations
@@ -56,7 +56,6 @@ from flowbot.vision._hex_board import (
     side_direction,
     wall_sides,
 )
-from flowbot.vision._hex_directions import by_direction, walls_along
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_one_ground import one_ground, tells_wide
 from flowbot.vision._rule import Rule
@@ -316,37 +315,26 @@ def _colour_profiles(
     return np.median(values.reshape(len(sides), steps, len(offsets), 3), axis=1), offsets
 
 
-def covered_lead(sides: HexSides) -> HexSides:
+def shares_led(sides: HexSides) -> HexSides | None:
     """``sides`` (measured by ``FacedInks``) with their widths measured as the lines'
-    colour's shares (``CoveredInks``) where these fall into clear groups along every
-    direction (the widths measured before kept to check its walls by, ``COVERED_ALIKE``);
-    where neither falls in clear groups, at half the lines' colour (``HalfCoveredInks``)
-    where those do, its thin lines solid (``SOLID``); else ``sides`` as they are."""
+    colour's shares (``CoveredInks``), each side's clearest channel kept to check their
+    walls by (``COVERED_ALIKE``), where those fall into clear groups along every direction;
+    else ``None``."""
     if not isinstance(sides.inks, FacedInks):
-        return sides
+        return None
     lead = replace(sides, inks=CoveredInks(sides.inks), inks_faced=sides.inks)
-    if lead.clear_groups:
-        return lead
-    if sides.clear_groups:
-        # (the shares' walls to agree along each direction they are clear along)
-        return replace(sides, inks_shares=lead.inks)
-    # Neither clear: the width at half the lines' colour, blind to a tint's edge beside a
-    # thin line, where that falls into clear groups (its walls checked as the shares').
-    half = replace(lead, inks=HalfCoveredInks(sides.inks))
-    if _clear_and_solid(half):
-        return half
-    # None clear along every direction: each direction by the measures clear along it.
-    measures = ((lead.inks, 0.0), (sides.inks, 0.0), (half.inks, SOLID))
-    return by_direction(lead, measures) or sides  # type: ignore[arg-type]
+    return lead if lead.clear_groups else None
 
 
-def solid_half(faced: HexSides) -> HexSides | None:
-    """``faced`` (measured by ``FacedInks``) measured at half the lines' colour
-    (``HalfCoveredInks``), where its widths fall in clear groups and its thin lines are
-    solid (``_solid``); else ``None``: no word of the half-level width to go by."""
-    assert isinstance(faced.inks, FacedInks)
-    half = replace(faced, inks=HalfCoveredInks(faced.inks))
-    return half if _clear_and_solid(half) else None
+def half_led(sides: HexSides) -> HexSides | None:
+    """``sides`` (measured by ``FacedInks``) measured at half the lines' colour
+    (``HalfCoveredInks``), each side's clearest channel kept to check their walls by
+    (``COVERED_ALIKE``), where those fall into clear groups along every direction and the
+    thin lines reach half their colour (``SOLID``); else ``None``."""
+    if not isinstance(sides.inks, FacedInks):
+        return None
+    lead = replace(sides, inks=HalfCoveredInks(sides.inks), inks_faced=sides.inks)
+    return lead if _clear_and_solid(lead) else None
 
 
 def _clear_and_solid(half: HexSides) -> bool:
@@ -363,11 +351,9 @@ def _solid(sides: HexSides) -> bool:
 
 
 def _check_covered_alike(sides: HexSides) -> None:
-    if sides.inks_shares is not None:
-        _check_shares_alike(sides, sides.inks_shares)
     if sides.inks_faced is None:
         return
-    faced = replace(sides, inks=sides.inks_faced, inks_again=None, inks_faced=None)
+    faced = replace(sides, inks=sides.inks_faced, inks_faced=None)
     if faced.clear_groups and wall_sides(faced) != wall_sides(sides):
         if (
             _faced_off(sides, faced)
@@ -452,45 +438,6 @@ def _alike_where_told(sides: HexSides, faced: HexSides) -> bool:
     return told > 0
 
 
-def _check_shares_alike(sides: HexSides, shares: Inks) -> None:
-    """Each side's clearest channel leading (``sides``), the lines' colour's shares must read
-    its walls along each direction where their widths fall in clear groups too."""
-    covered = replace(sides, inks=shares, inks_shares=None)
-    lead, found = sides.direction_groups, covered.direction_groups
-    for direction in range(3):
-        group, other = lead[direction], found[direction]
-        if group is None or other is None or not group.clear or not other.clear:
-            continue
-        walls = walls_along(sides, group, direction)
-        shares_walls = walls_along(covered, other, direction)
-        if walls == shares_walls:
-            continue
-        if walls < shares_walls and _outvoted(sides, shares_walls - walls):
-            continue
-        raise UnsureReadingError(COVERED_ALIKE.reason)
-
-
-def _outvoted(sides: HexSides, alone: set[frozenset[Node]]) -> bool:
-    """Whether the walls ``alone`` the lines' colour's shares read along one direction, and
-    the lightness leading (``sides``) reads thin, each side's clearest channel and the
-    width at half the lines' colour read thin too, each in clear groups along it (the
-    half-level width's thin lines solid there, ``SOLID``): three voices against one.
-
-    The shares lean on the faces' colours, which JPEG halves and runs past a line: beside
-    a tint's edge they err wide (``_hex_lightness``), never a wall thin in the three
-    others (a wall is wide in every measure). Synthetic hex JPEG 5300001 started: a thin
-    line between a red tint and a cyan one 1.73 px in the shares against the boundary
-    1.45, the lightness 1.28 (1.60), the channel 0.99 (1.61), the half-level 1.14 (1.52):
-    refused before, read exact."""
-    if sides.inks_faced is None or not isinstance(sides.inks_faced, FacedInks):
-        return False
-    faced = replace(
-        sides, inks=sides.inks_faced, inks_again=None, inks_shares=None, inks_faced=None
-    )
-    half = replace(faced, inks=HalfCoveredInks(sides.inks_faced))
-    return _reads_thin(faced, alone) and _reads_thin(half, alone, SOLID)
-
-
 def _faced_off(sides: HexSides, faced: HexSides) -> bool:
     """Whether the walls of ``faced`` (each side in its clearest channel) but not of
     ``sides`` (the lines' colour's shares) are all walls it cannot tell, each measured over
@@ -504,7 +451,7 @@ def _faced_off(sides: HexSides, faced: HexSides) -> bool:
     if holes != faced_holes or not walls <= faced_walls:
         return False
     assert faced.groups is not None
-    half = solid_half(faced)
+    half = half_led(faced)
     if half is None:
         return _lightness_thin(faced, faced_walls - walls)
     half_walls, _ = wall_sides(half)
@@ -556,14 +503,9 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     "there) and the width at half the lines' colour reads thin; or, where that width says "
     "nothing (its thin lines short of half the lines' colour), walls that channel alone "
     "reads that the lines' lightness's share reads thin, where it sees every side between "
-    "two hexagons and falls in clear groups along their direction; "
-    "each side's clearest channel leading (the shares in no clear groups along every "
-    "direction), walls it reads along a direction unlike the shares' where those fall in "
-    "clear groups along it; but for walls the shares alone read where the lines' lightness "
-    "leads (`_hex_lightness`) and each side's clearest channel and the width at half the "
-    "lines' colour (its thin lines solid) read thin too, each clear along the direction; nor "
-    "walls that channel alone reads that the shares, the half-level width (its thin lines "
-    "solid) and the lines' lightness's share all read thin, each clear along their direction",
+    "two hexagons and falls in clear groups along their direction; nor walls that channel "
+    "alone reads that the shares, the half-level width (its thin lines solid) and the lines' "
+    "lightness's share all read thin, each clear along their direction",
     why="Either measure errs somewhere: a channel where a tint beside a line is nearly as "
     "bright as it widens or hides the line; the colour's shares lean on the faces' colours, "
     "which JPEG blurs into the line. Where both can tell, they must tell alike.",
@@ -588,11 +530,7 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     "width 0.40 of the way, both clear: read right since). A wall the shares read and that "
     "channel reads thin is still refused (it errs wide, never thin: web 300018 started, "
     "JPEG's halved colours spread a tint's step over a thin line, the shares 1.33 against "
-    "1.19). The channels leading, along each direction: synthetic hex JPEG 300052 started, "
-    "a thin line between a blue tint and a dot's dark halo 1.64 px in the luma (boundary "
-    "1.38, the groups' gap 0.40) read as a wall; the shares, clear along two directions, "
-    "read another wall along one (dev seeds 300000-300059 JPEG and zoomed, started and "
-    "solved: no other board refused so). The lightness in the half-level width's place "
+    "1.19). The lightness in the half-level width's place "
     "(JPEG keeps it whole; it takes each side's ground apart as the shares do): dev seeds "
     "300000-300007 and 4200000-4300001, hex tiny cells, JPEG and mirror, started and "
     "solved, neither it nor the shares read a wall or hole's side thin along a direction "
@@ -600,11 +538,7 @@ COVERED_ALIKE: Rule[HexSides] = Rule(
     "thin line between a red tint and a yellow one 1.60 px in blue against the boundary "
     "1.15 (the thin lines' half-level width 0), the shares and the lightness 0.03 and "
     "-0.09 of the way; tiny cells 4200000 solved, 0.58 in the channel, 0.08 and 0.49: both "
-    "refused before, read exact since. The shares outvoted (the lightness leading, three "
-    "voices thin against one): synthetic hex JPEG 5300001 started, a thin line between a "
-    "red tint and a cyan one 1.73 px in the shares against the boundary 1.45, the "
-    "lightness 1.28 (1.60), the channel 0.99 (1.61), the half-level 1.14 (1.52): refused "
-    "before, read exact. Sides each side's clearest channel measures farther than "
+    "refused before, read exact since. Sides each side's clearest channel measures farther than "
     "WALL_PAST 1.25 of the way past its outline or short of its thin lines (log scale) are "
     "not its to tell, the rest read alike (synthetic hex rectangular 6000001 solved, glow "
     "shafts: two sides of a hole 0.00 px, a thin line 5.40 against the outline's 3.77: "

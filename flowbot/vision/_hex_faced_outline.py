@@ -40,9 +40,7 @@ def faced_outline(image: np.ndarray, sides: HexSides) -> HexSides:
         faced = replace(
             sides,
             inks=board_faced(image, sides),
-            inks_again=None,
             inks_faced=None,
-            inks_shares=None,
         )
         if faced.clear_groups and _walls(faced) == _walls(sides):
             return faced

@@ -43,7 +43,7 @@ HALF_WAY = 0.5
 def _faced(sides: HexSides) -> FacedInks | None:
     """The sides measured each in its clearest channel (``_hex_faces``), as the lead's
     measures beside pipes hold them; ``None`` without pipes."""
-    for inks in (sides.inks_faced, sides.inks, sides.inks_again):
+    for inks in (sides.inks_faced, sides.inks):
         if isinstance(inks, FacedInks):
             return inks
         if isinstance(inks, CoveredInks | HeardInks):
@@ -59,7 +59,7 @@ def _check_half_reach(sides: HexSides) -> None:
     if not walls or faced is None:
         return
     inks = HalfCoveredInks(faced)
-    half = replace(sides, inks=inks, inks_again=None, inks_faced=None, inks_shares=None)
+    half = replace(sides, inks=inks, inks_faced=None)
     groups = half.direction_groups
     inner, _ = half.widths
     for side in walls:

@@ -18,21 +18,12 @@ takes it) keep the line alone.
 Where a face's tint is nearly as light as the lines (a white flow's grey
 tint), the lightness cannot see the line there: its share is the noise over
 next to no contrast (a thin line read 6 times the outline's width, synthetic
-hex JPEG 300055 solved). So this measure leads only where it sees every side
-between two hexagons, the line lighter than both faces by the line contrast,
-and its widths fall in clear groups along every direction; only where no
-measure before did (``_hex_coverage.covered_lead``, ``_hex_spill``,
-``_hex_consensus``), nor the second channel in its place
-(``_hex_walls_alike.lead_channel``): every board read before is read as
-before. The walls it reads are checked as the shares' are (each side's
-clearest channel's and the shares' walls where they fall in clear groups
-along a direction, ``COVERED_ALIKE``; a second channel's,
-``_hex_walls_alike``).
+hex JPEG 300055 solved). So this measure is heard (``_hex_heard``) only where
+it sees every side between two hexagons, the line lighter than both faces by the
+line contrast.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -78,22 +69,6 @@ class LightnessInks(CoveredInks):
         levels, either = self.faced.looks(sides - self.origin, across)
         clearance = levels[_LIGHTNESS] - either[:, :, _LIGHTNESS].max(axis=1)
         return np.asarray(clearance < self.faced.contrast)
-
-
-def lightness_lead(sides: HexSides) -> HexSides:
-    """``sides`` (measured by each side's clearest channel, ``FacedInks``, after every measure
-    before and the second channel found no clear groups) measured by ``LightnessInks``
-    where it sees every side between two hexagons and its widths fall in clear groups along
-    every direction (each side's clearest channel and the lines' colour's shares kept to
-    check its walls by, ``inks_faced``, ``inks_shares``); else as they are."""
-    if not isinstance(sides.inks, FacedInks) or sides.groups is None or sides.clear_groups:
-        return sides
-    faced = sides.inks
-    inks = sees_every_line(sides)
-    if inks is None:
-        return sides
-    lead = replace(sides, inks=inks, inks_faced=faced, inks_shares=CoveredInks(faced))
-    return lead if lead.clear_groups else sides
 
 
 def sees_every_line(sides: HexSides, faced: FacedInks | None = None) -> LightnessInks | None:

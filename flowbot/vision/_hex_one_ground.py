@@ -20,7 +20,7 @@ contrast in that channel, the channel does not see it at all: it tells
 nothing there (a reddish tint as bright in red as a reddish line: walls 5.3
 px wide measured 0 there, synthetic hex twins 300003 started).
 Between two tinted hexagons the game's smoothed tints overlap along the side,
-one over the other (``_hex_spill``): a band beside the line brighter than
+one over the other: a band beside the line brighter than
 either face, up to both their steps from the board's ground summed. Where
 that sum reaches the line's level in the channel, within the line contrast,
 the band passes for line there and the channel cannot tell a wall either
@@ -31,9 +31,9 @@ its pixels beside the line mixes of the two tints' overlap; the lines'
 colour's shares and the width at half of it read it thin, 0.46 and 0.40 of
 the way).
 
-A second measure of the sides' widths (``_hex_walls_alike``,
-``_hex_coverage.COVERED_ALIKE``) contradicts the lead's walls only where it
-can tell.
+Without pipes, where the lines' colour's shares lead, each side's clearest
+channel contradicts their walls only where it can tell
+(``_hex_coverage.COVERED_ALIKE``).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def one_ground(sides: HexSides) -> dict[frozenset[Node], OneGround]:
 def _board_ground(sides: HexSides, looked: np.ndarray) -> np.ndarray:
     """The board's ground in each channel of ``looked`` (the faces of every side, ``(n, 2,
     channels)``, in the order of ``sides.ends``): the median face of the hexagons no drawn
-    pipe touches (past the outline too), as ``_hex_spill.board_ground`` takes it."""
+    pipe touches (past the outline too)."""
     ends, _ = sides.ends
     touched = {node for side in sides.crossed for node in side}
     # (a side runs clockwise round its first hexagon: its face is the second one)
@@ -115,12 +115,6 @@ def _board_ground(sides: HexSides, looked: np.ndarray) -> np.ndarray:
     if not plain:
         return np.full(looked.shape[-1], np.nan)  # (no ground seen: no tint told)
     return np.asarray(np.median(np.array(plain), axis=0))
-
-
-def tells_thin(seen: OneGround | None) -> bool:
-    """Whether a one-ground measure that reads a side thin tells so: it sees the line
-    (``None``: a measure that takes each side's ground apart, which does)."""
-    return seen is None or seen.sees
 
 
 def tells_wide(seen: OneGround | None, width: float, boundary: float) -> bool:

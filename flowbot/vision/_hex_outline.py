@@ -42,10 +42,8 @@ def _check_outline(sides: HexSides) -> None:
         seen_cut = replace(
             sides,
             inks=sides.inks_cut,
-            inks_again=None,
             inks_faced=None,
             inks_cut=None,
-            inks_shares=None,
         )
         if seen_cut.groups is None:
             raise UnsureReadingError(OUTLINE.reason)

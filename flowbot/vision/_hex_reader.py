@@ -13,8 +13,9 @@ then the dots paired by colour as on any board.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -26,6 +27,7 @@ from flowbot.vision._grid import MIN_BOARD_SIDE
 from flowbot.vision._hex_beyond import beyond_left_out
 from flowbot.vision._hex_board import (
     HexSides,
+    Inks,
     LineMap,
     found_hexagons,
     hex_board,
@@ -33,9 +35,8 @@ from flowbot.vision._hex_board import (
     placed_board,
 )
 from flowbot.vision._hex_cells import sample_hex_cells
-from flowbot.vision._hex_channel import clearest_channel, ink_channel, line_channel
-from flowbot.vision._hex_consensus import consensus_lead
-from flowbot.vision._hex_coverage import CutInks, covered_lead
+from flowbot.vision._hex_channel import ink_channel, line_channel
+from flowbot.vision._hex_coverage import CutInks, half_led, shares_led
 from flowbot.vision._hex_faced_outline import faced_outline
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_glow import (
@@ -49,13 +50,10 @@ from flowbot.vision._hex_inked import inked
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import HexLattice, find_hex_lattices
 from flowbot.vision._hex_lifted import unlifted
-from flowbot.vision._hex_lightness import lightness_lead
 from flowbot.vision._hex_pipes import Crossings, hidden, see_hex_pipes
 from flowbot.vision._hex_shoulder import off_the_shoulder
-from flowbot.vision._hex_spill import spilled_lead
 from flowbot.vision._hex_thin import WALLS_UNSEEN, thin_outline
 from flowbot.vision._hex_unpiped_shares import shares_lead
-from flowbot.vision._hex_walls_alike import lead_channel
 from flowbot.vision._pairing import pair_colours, pair_dots, pairing_confidence
 from flowbot.vision._pipes import ALREADY_SOLVED, pipes_of_pairs
 from flowbot.vision._rule import Rule
@@ -178,61 +176,36 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # the board alone.
         alone = placed_alone(alone, beyond)
         inked_only, sides = _inked_board(image, alone, settings.line_contrast)
-    inked_in = inked_only.inks
-    beside_pipes = sides if sides.crossed else None
+    leads: Sequence[Callable[[HexSides], HexSides | None]]
     if sides.crossed:
-        # Two flows' tints beside a line widen it in every channel: the widths as the
-        # share of each pixel the lines' colour covers, the ground on each side apart,
-        # where they fall in clear groups.
-        sides = covered_lead(sides)
-        # ... and where no measure falls into clear groups, over any mix of the ground
-        # and the two faces' tints (a smoothed tint reaches past its side, under the line).
-        sides = spilled_lead(sides)
-        # ... and where none does still, each side where the middle of three measures
-        # places it (each errs on its own few thin lines; a wall is wide in all).
-        sides = consensus_lead(sides)
-        # No channel is clean beside pipes: the walls must read alike in a second.
-        second = clearest_channel(image, sides)
-        seen_again = LineMap(second, sides.lattice.row_step, settings.line_contrast)
-        sides = lead_channel(replace(sides, inks_again=seen_again))
-        # ... and where no measure nor channel falls in clear groups, the lightness alone
-        # where it sees every line: JPEG keeps it whole and runs the colours past a line.
-        sides = lightness_lead(sides)
-        # ... and where still none, the middle of four measures, the lightness's share a
-        # fourth voice (the shares and the half-level width, both the colour's, widen the
-        # same thin lines in small JPEG hexagons: two of three voices alike); where their
-        # mean is unclear, the lower of the two (a wall is wide in three voices at least).
-        sides = consensus_lead(sides, lightness=True)
-        # The widths the board is judged by may be another measure's than those the
-        # clutter was looked for in: a hexagon a window's text closed on the outline
-        # showed the lines' colour's shares there, no ink in the lead's (synthetic hex
-        # mirror 4000000 solved, 0.00-0.20 of the typical width): left out in it too,
-        # judged by the sides facing out (between two flows' tints, a thin line may
-        # measure next to nothing in it).
-        if sides.inks is not inked_in:
-            sides = inked(sides, outline_only=True)
+        # Beside pipes no measure of the widths is clean: the lines' colour's shares lead
+        # where they fall in clear groups along every direction, else the width at half
+        # the lines' colour where it does, its thin lines solid (each side's clearest
+        # channel to read their walls alike, ``COVERED_ALIKE``); where neither does, or the
+        # board so read is refused, each side as thin as any measure clear along its
+        # direction reads it (``_hex_heard``: each errs wide, never thin).
+        leads = (shares_led, half_led, heard)
     else:
         # Glow as light as the lines lifts the ground beside them towards their level:
-        # where the lead's widths fall in no clear groups, the lines' colour's shares.
-        sides = shares_lead(image, sides)
-        # ... and where they do but an outline side reads thin (glow as bright as the line in
-        # the lead's channel over part of it), each side's clearest channel.
-        sides = faced_outline(image, sides)
-    # An outline as thin as the lines draws no walls (a solutions site's look).
-    thin = thin_outline(sides)
-    if not thin:
-        # A light band ending along a thin line widens it in every measure that sums its
-        # hump; a wall reaches half the lines' colour as the outline does (``_hex_shoulder``).
-        sides = off_the_shoulder(sides, image)
-    doubt = _doubt(sides, HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES)
-    if doubt is not None:
-        # The lead measures beside pipes in doubt: each side as thin as any measure clear
-        # along its direction reads it (every measure errs wide, never thin).
-        by_all = heard(beside_pipes) if beside_pipes is not None and not thin else None
-        if by_all is None or _doubt(by_all, HEX_BOARD_RULES) is not None:
-            raise doubt
-        log.debug("hex walls heard from every clear measure")
-        sides = by_all
+        # where the lead's widths fall in no clear groups, the lines' colour's shares;
+        # where they do but an outline side reads thin (glow as bright as the line in the
+        # lead's channel over part of it), each side's clearest channel.
+        leads = (lambda unpiped: faced_outline(image, shares_lead(image, unpiped)),)
+    # The first lead's board the board rules pass; else the first one's refusal.
+    refused: _Judged | None = None
+    for lead in leads:
+        led = lead(sides)
+        if led is None:
+            continue
+        judged = _judged(image, led, inked_only.inks)
+        if judged.doubt is None:
+            break
+        refused = refused or judged
+    else:
+        judged = refused or _judged(image, sides, inked_only.inks)
+    if judged.doubt is not None:
+        raise judged.doubt
+    sides, thin = judged.sides, judged.thin
     board = hex_board(sides, walled=not thin)
     geometry = board.geometry
     if geometry.cell_size < settings.min_cell_px:
@@ -273,6 +246,36 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     notes = (ALREADY_SOLVED,) if drawn.solved(len(playable)) else ()
     notes = (*notes, WALLS_UNSEEN) if thin else notes
     return Reading(puzzle, geometry, colours, confidence, notes, covered)  # type: ignore[arg-type]
+
+
+class _Judged(NamedTuple):
+    """A board's sides as the board rules judged them."""
+
+    sides: HexSides
+    #: Whether the outline is as thin as the lines (``thin_outline``).
+    thin: bool
+    #: The first board rule's refusal (``None``: none refuses).
+    doubt: UnsureReadingError | None
+
+
+def _judged(image: np.ndarray, sides: HexSides, inked_in: Inks | None) -> _Judged:
+    """``sides`` made ready for the board rules (``inked_in``: the measure the clutter was
+    looked for in) and judged by them."""
+    if sides.crossed and sides.inks is not inked_in:
+        # With pipes drawn, the widths the board is judged by may be another measure's than
+        # those the clutter was looked for in: a hexagon a window's text closed on the outline
+        # showed the lines' colour's shares there, no ink in the lead's (synthetic hex
+        # mirror 4000000 solved, 0.00-0.20 of the typical width): left out in it too,
+        # judged by the sides facing out (between two flows' tints, a thin line may
+        # measure next to nothing in it).
+        sides = inked(sides, outline_only=True)
+    # An outline as thin as the lines draws no walls (a solutions site's look).
+    thin = thin_outline(sides)
+    if not thin:
+        # A light band ending along a thin line widens it in every measure that sums its
+        # hump; a wall reaches half the lines' colour as the outline does (``_hex_shoulder``).
+        sides = off_the_shoulder(sides, image)
+    return _Judged(sides, thin, _doubt(sides, HEX_THIN_BOARD_RULES if thin else HEX_BOARD_RULES))
 
 
 def _doubt(sides: HexSides, rules: Sequence[Rule[HexSides]]) -> UnsureReadingError | None:

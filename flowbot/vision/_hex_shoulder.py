@@ -51,7 +51,6 @@ class ThinnedInks(Inks):
     def __init__(self, inks: Inks, thinned: dict[tuple[float, ...], float]) -> None:
         self.inks = inks
         self.thinned = thinned
-        self.told = inks.told
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
@@ -101,9 +100,7 @@ def off_the_shoulder(sides: HexSides, image: np.ndarray) -> HexSides:
     ]
     if not doubted:
         return sides  # (its measures kept: the rules after ask them again)
-    half = replace(
-        sides, inks=HalfCoveredInks(_faced(sides, image)), inks_again=None, inks_faced=None
-    )
+    half = replace(sides, inks=HalfCoveredInks(_faced(sides, image)), inks_faced=None)
     half_groups = half.direction_groups
     if any(group is None or group.wide < SOLID for group in half_groups):
         return sides

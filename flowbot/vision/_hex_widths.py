@@ -55,21 +55,18 @@ DOMINANT = 1.5
 class WidthGroups:
     """One direction's side widths in two groups: the thin lines' typical width, the
     outline's, and the middle of the gap between them (``boundary``), with the gap's
-    share of the way from one to the other (``gap``, on a log scale); ``told`` where the
-    walls along it are told by measures that agree, not by this gap (``_hex_directions``)."""
+    share of the way from one to the other (``gap``, on a log scale)."""
 
     thin: float
     wide: float
     boundary: float
     gap: float
     next_gap: float
-    told: bool = False
 
     @property
     def clear(self) -> bool:
-        """Whether the gap between the groups is clear: wide, and wider than any other (or
-        the walls along it told by measures that agree, ``told``)."""
-        return self.told or (self.gap >= CLEAR_GAP and self.gap >= DOMINANT * self.next_gap)
+        """Whether the gap between the groups is clear: wide, and wider than any other."""
+        return self.gap >= CLEAR_GAP and self.gap >= DOMINANT * self.next_gap
 
     def is_wide(self, width: float) -> bool:
         """Whether a side ``width`` wide is in the outline's group (an inner one: a wall)."""
@@ -88,7 +85,6 @@ class WidthGroups:
             self.boundary * shown,
             self.gap,
             self.next_gap,
-            self.told,
         )
 
 
@@ -183,24 +179,8 @@ TWO_GROUPS: Rule[HexSides] = Rule(
     "levels off, every board's walls right at 0.37 and 0.65-0.98 (75 boards), under 0.30 "
     "only thick zoomed lines a dot touches; with thin lines as the game draws them and "
     "pipes drawn (session 23, 300 boards), a solved zoomed board's tint step beside a line "
-    "read as a wall at 0.302, every exact reading 0.343 and up. With pipes drawn and no "
-    "measure clear along every direction, a direction along which each side's clearest "
-    "channel, the lines' colour's shares and the half-level width (its thin lines solid "
-    "there) all read the very same walls by their widest gaps counts as clear, told "
-    "(`_hex_directions.by_direction`): they err each on its own few thin lines, and where "
-    "they agreed they were right along 118 of 118 directions (10 none clear; synthetic hex "
-    "zoomed, tiny cells, JPEG 4800000-4800007, started and solved). Where the half-level "
-    "width says nothing along a direction (its thin lines below SOLID: blur sinks them "
-    "below half the colour in small hexagons), the other two reading the very same walls "
-    "tell them: each side's clearest channel and the shares alike were right along 164 of "
-    "164 directions, 16 with the half-level width silent (synthetic hex tiny cells solved "
-    "and started, JPEG and zoomed solved, 4900000-4900015; tiny cells 5200006 solved, "
-    "refused before). Each side's clearest channel (one ground) reading along a direction "
-    "walls past the other two's, all walls it cannot tell (`_hex_one_ground.tells_wide`), "
-    "the two reading them thin, alike, is silent there too (synthetic hex JPEG 5800001 "
-    "solved: alone clear along the flat sides, gap 0.40, a thin line between two "
-    "overlapping tints 2.32 px against 1.89; the shares and the half-level width no wall; "
-    "refused before). Without pipes, where the widths fall in no clear groups, each side "
+    "read as a wall at 0.302, every exact reading 0.343 and up. "
+    "Without pipes, where the widths fall in no clear groups, each side "
     "whose ground stands LIFTED 0.25 of the lines' contrast above the board's (a big dot "
     "touching a thick line, its rim as bright as the line in the dot's own channel, lifts "
     "the top-hat's ground to the line's edge) is measured in the colour channel where its "

@@ -53,7 +53,6 @@ from flowbot.vision._hex_half_reach import HALF_REACH as HEX_HALF_REACH
 from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
 from flowbot.vision._hex_outline import OUTLINE
 from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
-from flowbot.vision._hex_walls_alike import WALLS_ALIKE as HEX_WALLS_ALIKE
 from flowbot.vision._hex_widths import TWO_GROUPS as HEX_TWO_GROUPS
 from flowbot.vision._lattice import Lattice, LineMaps
 from flowbot.vision._outline_all_round import OUTLINE_ALL_ROUND, lines_end_at_outline
@@ -114,7 +113,6 @@ HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
     HEX_TWO_GROUPS,
     HEX_WALLS_AS_OUTLINE,
     OUTLINE,
-    HEX_WALLS_ALIKE,
     HEX_COVERED_ALIKE,
     HEX_HALF_REACH,
     HEX_STANDS_OUT,

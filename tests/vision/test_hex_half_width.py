@@ -1,6 +1,6 @@
-"""With pipes drawn, where neither the lines' colour's shares nor each side's clearest channel
-put the widths in clear groups: the width at half the lines' colour (``HalfCoveredInks``),
-less taken in by what lies beside a thin line fainter than half of it.
+"""With pipes drawn, where the lines' colour's shares put the widths in no clear groups: the width
+at half the lines' colour (``HalfCoveredInks``, ``_hex_coverage.half_led``), less taken in by
+what lies beside a thin line fainter than half of it.
 
 Synthetic shots of development seeds (300000-400000).
 """
@@ -90,6 +90,10 @@ def test_a_line_between_two_tints_keeps_its_half_width(width: float) -> None:
         # walls round holes 1.9-2.0.
         ("tiny_cells", 300011, "started"),
         ("tiny_cells", 300003, "started"),
+        # 22 px hexagons under JPEG, a white flow's grey tint beside the thin lines: the
+        # shares and each side's clearest channel in no clear groups along any direction;
+        # at half the lines' colour clear along all three (gaps 0.38, 0.43, 0.33).
+        ("jpeg", 4100000, "solved"),
     ],
 )
 def test_thin_lines_on_tints_edges_are_read(

@@ -1,5 +1,5 @@
-"""A hex board's walls beside pipes where its lead measures end in doubt: each side as thin as
-any clear measure that sees it reads it (``_hex_heard``)."""
+"""A hex board's walls beside pipes where the lines' colour's shares are not clear or their board
+is refused: each side as thin as any clear measure that sees it reads it (``_hex_heard``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Reading
 from flowbot.screens.synthetic import sample
-from flowbot.vision import read_board
+from flowbot.vision import _hex_reader, read_board
 from flowbot.vision._hex_heard import HeardInks
 from flowbot.vision._hex_widths import WidthGroups
 
@@ -26,8 +26,6 @@ GROUPS = WidthGroups(thin=1.0, wide=2.0, boundary=2**0.5, gap=0.8, next_gap=0.1)
 
 class _Measured:
     """A measure that reads the sides as given."""
-
-    told: frozenset[int] = frozenset()
 
     def __init__(self, widths: list[float]) -> None:
         self.given = np.array(widths)
@@ -79,6 +77,47 @@ def test_walls_the_measures_are_at_odds_on_are_heard_from_all(
     # over a side: the channel and the shares, both clear, read different walls (JPEG
     # 4100000 started, an older development seed).
     reads_exactly(category, seed, "hex", state)
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "state"),
+    [
+        # Older development seeds, each read before by a lead of its own tried in turn
+        # (session 60 put the shares, the half-level width, then every clear measure
+        # heard, in their place).
+        ("tiny_cells", 300016, "started"),  # a grey tint over a yellow one beside 1 px lines
+        ("tiny_cells", 300052, "started"),  # a grey tint over a green one beside 1 px lines
+        ("tiny_cells", 300031, "started"),  # JPEG: each measure widens thin lines of its own
+        ("tiny_cells", 300018, "solved"),  # JPEG: each measure widens thin lines of its own
+        ("jpeg", 4700001, "started"),  # a white pipe along a rising line: the shares widen it
+        ("tiny_cells", 300048, "started"),  # JPEG: the channel in no clear groups along one way
+        ("tiny_cells", 300048, "solved"),  # JPEG: the channel's outline no wider along two ways
+        ("colour_blind", 4100000, "started"),  # a grey tint: the lightness alone clear one way
+        ("tiny_cells", 4800001, "started"),  # JPEG: no measure clear along the flat sides
+        ("tiny_cells", 4800002, "started"),  # JPEG: no measure clear along the flat sides
+        ("tiny_cells", 4800001, "solved"),  # JPEG: an outline side beside a grey tint
+        ("tiny_cells", 5200006, "solved"),  # the half-level width's thin lines below SOLID
+        ("jpeg", 5800001, "solved"),  # the channel reads two tints' overlap as a wall
+        ("jpeg", 300034, "started"),  # JPEG clouds the shares one way, the channel another
+        ("zoomed", 300029, "started"),  # a cyan tint widens the channel's rising thin lines
+        ("jpeg", 300052, "started"),  # a blue tint beside a dot's dark halo
+    ],
+)
+def test_boards_whose_measures_beside_pipes_disagree_are_read(
+    reads_exactly: ReadsExactly, category: str, seed: int, state: str
+) -> None:
+    reads_exactly(category, seed, "hex", state)
+
+
+def test_without_every_clear_measure_heard_the_shares_board_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Phone 8150002 started: the shares lead, and each side's clearest channel, clear too,
+    # reads other walls: refused, as every reading is where no lead's board passes.
+    monkeypatch.setattr(_hex_reader, "heard", lambda sides: None)
+    shot = sample("phone", 8150002, "hex", "started")
+    with pytest.raises(UnsureReadingError, match="clearest channel disagree"):
+        read_board(shot.image)
 
 
 def test_one_clear_measure_no_other_seconds_stays_in_doubt() -> None:

@@ -18,7 +18,7 @@ import pytest
 from flowbot.models import Reading
 from flowbot.vision._hex_board import HexSides, LineMap, hexagons_drawn
 from flowbot.vision._hex_lattice import HexLattice
-from flowbot.vision._hex_one_ground import one_ground, tells_thin, tells_wide
+from flowbot.vision._hex_one_ground import one_ground, tells_wide
 from flowbot.vision._pipes import ALREADY_SOLVED
 
 #: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
@@ -92,7 +92,6 @@ def test_a_wide_reading_tells_a_wall_only_past_its_spread() -> None:
     # 3 px over a spread of 2 may be 1.5: no wall past a boundary of 2; 5 px is one.
     assert not tells_wide(how, 3.0, 2.0)
     assert tells_wide(how, 5.0, 2.0)
-    assert tells_thin(how)
     assert tells_wide(None, 3.0, 2.0)
 
 
@@ -122,7 +121,6 @@ def test_two_tints_summed_as_bright_as_the_line_may_pass_for_it() -> None:
     for side, how in seen.items():
         assert how.overlaid == _between_tints(side)
         assert tells_wide(how, 5.0 * how.spread, 2.0) == (not _between_tints(side))
-        assert tells_thin(how)
 
 
 def test_two_faint_tints_do_not_pass_for_the_line() -> None:

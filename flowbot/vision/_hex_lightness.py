@@ -1,5 +1,5 @@
-"""With pipes drawn and no measure in clear groups, each side's width as the lines' lightness's
-share of the pixels across it, the ground on each side apart.
+"""With pipes drawn, each side's width as the lines' lightness's share of the pixels across it,
+the ground on each side apart: one of the measures heard (``_hex_heard``).
 
 JPEG keeps a screen's lightness at full resolution and its colours at half,
 each 16 px block's smoothed further by its coarse steps: a flow's tint's

@@ -31,8 +31,8 @@ its pixels beside the line mixes of the two tints' overlap; the lines'
 colour's shares and the width at half of it read it thin, 0.46 and 0.40 of
 the way).
 
-Without pipes, where the lines' colour's shares lead, each side's clearest
-channel contradicts their walls only where it can tell
+Where the lines' colour's shares or the width at half of it lead, each side's
+clearest channel contradicts their walls only where it can tell
 (``_hex_coverage.COVERED_ALIKE``).
 """
 

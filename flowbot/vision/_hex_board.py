@@ -429,9 +429,9 @@ class HexSides:
     ``inks``: the lines in the channel their widths are measured in
     (``_hex_channel.ink_channel``), when not ``lines``; ``inks_faced``: each side's
     clearest channel's where ``inks`` are the line's colour's shares (``_hex_coverage``),
-    its walls to agree with; ``inks_cut``: where ``inks`` do not measure a line the image's
-    edge cuts as cut (with pipes drawn), what judges the outline's sides it cuts
-    (``_hex_outline``).
+    to read none of their walls thin; ``inks_cut``: where ``inks`` do not measure a line
+    the image's edge cuts as cut (with pipes drawn), what judges the outline's sides it
+    cuts (``_hex_outline``).
 
     ``unshouldered``: the sides between two cells read wide on a shoulder whose width at
     half the lines' colour, blind to the shoulder, measures them as the outline

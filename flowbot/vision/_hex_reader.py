@@ -181,9 +181,9 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         # Beside pipes no measure of the widths is clean: the lines' colour's shares lead
         # where they fall in clear groups along every direction, else the width at half
         # the lines' colour where it does, its thin lines solid (each side's clearest
-        # channel to read their walls alike, ``COVERED_ALIKE``); where neither does, or the
-        # board so read is refused, each side as thin as any measure clear along its
-        # direction reads it (``_hex_heard``: each errs wide, never thin).
+        # channel to read none of their walls thin, ``FACED_VETO``); where neither
+        # does, or the board so read is refused, each side as thin as any measure clear
+        # along its direction reads it (``_hex_heard``: each errs wide, never thin).
         leads = (shares_led, half_led, heard)
     else:
         # Glow as light as the lines lifts the ground beside them towards their level:

@@ -12,8 +12,8 @@ pixel's step from its own side's ground towards the lines' colour in all three
 channels: a glow's ground is no ink, and the line's share over it is its own. So where
 the lead is not clear, the board is measured as one with pipes is (each side in its
 clearest channel, ``FacedInks``) and led by the shares where those fall in clear
-groups along every direction, judged then as a board with pipes is (each side's
-clearest channel's walls alike, ``COVERED_ALIKE``).
+groups along every direction, judged then as a board with pipes is (none of their
+walls read thin by each side's clearest channel, ``FACED_VETO``).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from flowbot.vision._hex_faces import board_faced
 def shares_lead(image: np.ndarray, sides: HexSides) -> HexSides:
     """``sides`` (no pipes drawn) led by the lines' colour's shares where the lead's widths
     fall in no clear groups (the outline wider along every direction) and the shares' do
-    along every direction (each side's clearest channel kept for their walls to agree
-    with, ``inks_faced``); else ``sides``."""
+    along every direction (each side's clearest channel kept to veto their walls,
+    ``inks_faced``); else ``sides``."""
     # (an outline no wider than the lines in the lead is a board drawn so, walls unseen:
     # ``_hex_thin``, not judged again)
     if sides.crossed or sides.groups is None or sides.clear_groups:

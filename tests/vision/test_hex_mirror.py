@@ -83,8 +83,8 @@ def test_a_side_the_clearest_channel_cannot_see_is_the_shares_to_judge(
     # A thin line between a cyan tint and an orange one of nearly the lines' red: each
     # side's clearest channel measured it 3.9 px (the outline 3.7, the lines 1.5), a
     # wall; the lines' colour's shares, clear (gap 0.84), no wall. Refused as the two
-    # disagreeing; the clearest channel cannot tell that side (``_hex_one_ground``: the
-    # line barely above its brighter face, the spread 4.6).
+    # disagreeing; a channel reading a wall the shares do not errs wide there
+    # (``FACED_VETO``: it may veto their walls, never add one).
     reads_exactly("mirror", 300020, "hex", state)
 
 

@@ -1,7 +1,7 @@
 """Boards whose thin lines a light band ending along them widens (a glow shaft's edge, a
 light tint's smoothed spill): read exactly (``_hex_shoulder``), with pipes drawn or not, and a
-clearest channel that sees no line as the game draws one does not outvote the lead
-(``_hex_coverage._alike_where_told``).
+clearest channel that sees no line as the game draws one does not veto the lead's walls
+(``_hex_coverage.FACED_VETO``).
 
 Synthetic shots of development seeds (below 6,100,000, 6,640,000-6,640,007 and
 7,700,000-7,700,005).
@@ -74,7 +74,7 @@ def test_a_wall_on_a_shoulder_unconfirmed_at_half_the_colour_is_still_refused(
         read_board(sample("twins", 6640004, "hex", "started").image)
 
 
-def test_a_channel_blind_to_a_line_does_not_outvote_the_lead(
+def test_a_channel_blind_to_a_line_does_not_veto_the_leads_walls(
     reads_exactly: ReadsExactly,
 ) -> None:
     # An 11x14 board of pipes under glow shafts: the clearest channel sees two sides of a

@@ -250,9 +250,12 @@ def _board_dots(
         # other size, the biggest first (a screenshot preview's smaller copy of a finished
         # board, or a title's letters, may outnumber the board's flows).
         sets = _of_one_size(flows)
-        return sets, bool(sets)
-    # Few finished (a board the user started): pairs of dots of one colour and size,
-    # joined or not (a started flow's dot and its twin apart).
+        if sets:
+            return sets, True
+    # Few finished, or none of one size (a board the user started; a started flow's pipe
+    # over its saturated tints, its widest places there, is no finished flow: synthetic
+    # hex preview 8800002 started): pairs of dots of one colour and size, joined or not
+    # (a started flow's dot and its twin apart).
     found = [end for ends in plain if len(ends) == 1 or ends in flows for end in ends]
     kept = pairs_of_one_size(np.array(found)) if len(found) >= 2 * PAIRS else np.zeros(0)
     return ([kept] if len(kept) >= 2 * PAIRS else []), False

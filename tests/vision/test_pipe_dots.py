@@ -98,6 +98,23 @@ def test_a_started_boards_dots_are_found_joined_or_apart() -> None:
     assert region.x1 > 450
 
 
+def test_a_started_flow_wide_as_its_tints_leaves_the_dots_twinned_by_colour() -> None:
+    # One flow finished; a started one's pipe over its saturated tints, its blob's two
+    # widest places there, far wider than a dot: two finished flows of no one size
+    # (synthetic hex preview 8800002 started, no board looked for round its flows). The
+    # dots twinned by colour, joined or not, are the board's.
+    image = np.zeros((400, 600, 3), np.uint8)
+    _board([(100, 100, RED), (300, 100, RED), (450, 100, GREEN), (450, 300, GREEN)], image)
+    cv2.line(image, (100, 100), (300, 100), RED, 14)
+    for x in (100, 300):
+        cv2.circle(image, (x, 250), 30, BLUE, -1)
+    cv2.line(image, (100, 250), (300, 250), BLUE, 40)
+    region = flows_region(image, 1)
+    assert region is not None
+    assert region.x0 < 100
+    assert region.x1 > 450
+
+
 def test_square_icons_are_no_dots() -> None:
     # A taskbar's squares, of a dot's size and of the board's colours, pair with nothing.
     image = np.zeros((400, 600, 3), np.uint8)
@@ -128,6 +145,9 @@ def test_a_colour_blind_started_boards_flows_are_found_round_their_lettered_dots
         ("colour_blind", 300503),
         # One flow of four finished, the others' dots alone or with a pipe from them.
         ("mirror", 300504),
+        # One flow of four finished, a started one's pipe over its blue tints taken for a
+        # finished flow of dots twice a dot's size (refused: "not a flat dot").
+        ("preview", 8800002),
     ],
 )
 def test_a_started_hexagonal_board_is_read(category: str, seed: int) -> None:

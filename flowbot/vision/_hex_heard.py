@@ -72,7 +72,7 @@ def voices(sides: HexSides) -> list[tuple[str, Inks, float]]:
         ("shares", CoveredInks(faced), 0.0),
         ("half", HalfCoveredInks(faced), SOLID),
     ]
-    light = sees_every_line(sides, faced)
+    light = sees_every_line(sides)
     if light is not None:
         found.append(("light", light, 0.0))
     found.append(("peak", ColouredShares(faced), 0.0))

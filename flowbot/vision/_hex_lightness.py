@@ -71,13 +71,12 @@ class LightnessInks(CoveredInks):
         return np.asarray(clearance < self.faced.contrast)
 
 
-def sees_every_line(sides: HexSides, faced: FacedInks | None = None) -> LightnessInks | None:
-    """``LightnessInks`` over the sides' clearest channels (``faced``; by default ``sides``'
-    own inks), where it sees every side between two hexagons (the line above both faces by
-    the line contrast there); else ``None``."""
-    clearest = faced if faced is not None else sides.inks
-    assert isinstance(clearest, FacedInks)
-    inks = LightnessInks(clearest)
+def sees_every_line(sides: HexSides) -> LightnessInks | None:
+    """``LightnessInks`` over the sides' clearest channels (their inks, ``FacedInks``), where
+    it sees every side between two hexagons (the line above both faces by the line contrast
+    there); else ``None``."""
+    assert isinstance(sides.inks, FacedInks)
+    inks = LightnessInks(sides.inks)
     ends, across = sides.ends
     # (all the sides looked at, as the widths are measured: the lines' level is theirs)
     unseen = inks.unseen(np.array(list(ends.values()), np.float64), across)

@@ -99,14 +99,19 @@ class OutlineError(UnsureReadingError):
 
 
 def outlined_board(
-    image: np.ndarray, settings: Settings, refused: BoardGeometry | None = None
+    image: np.ndarray,
+    settings: Settings,
+    refused: BoardGeometry | None = None,
+    *,
+    copy_of: BoardGeometry | None = None,
 ) -> Board | None:
     """The board with an outline on the screen, its dots read (the dot rules), or None.
 
-    ``refused``: the grid the classic search refused, tried last (``find_outlined``).
+    ``refused``: the grid the classic search refused, tried last; ``copy_of``: a board
+    read, when only a bigger copy of it is asked for (``find_outlined``).
     Raises ``OutlineError`` when one is seen but something about it is doubtful.
     """
-    found = find_outlined(image, settings, refused)
+    found = find_outlined(image, settings, refused, copy_of=copy_of)
     if found is None:
         return None
     geometry, features = found.geometry, found.features
@@ -203,7 +208,11 @@ def _check_holes_empty(
 
 
 def find_outlined(
-    image: np.ndarray, settings: Settings, refused: BoardGeometry | None = None
+    image: np.ndarray,
+    settings: Settings,
+    refused: BoardGeometry | None = None,
+    *,
+    copy_of: BoardGeometry | None = None,
 ) -> Outlined | None:
     """The board with an outline on the screen, or None when none is seen.
 
@@ -212,6 +221,9 @@ def find_outlined(
     more copies (at full resolution where dots show, through pipes), and a
     finished board's lines, hidden under its flows' tints, may show only there
     (synthetic holes mirror 300004 solved).
+    ``copy_of``: a board read, when only a bigger copy of it is asked for (it may be the
+    OS's screenshot preview of a board with an outline: ``_reader``): only the lattices
+    that may hold one are read (``_may_be_bigger_copy``).
     Raises ``OutlineError`` when one is seen but something about it is doubtful.
     """
     h, w = image.shape[:2]
@@ -221,6 +233,8 @@ def find_outlined(
     boards: list[Outlined] = []
 
     def read_on(geometry: BoardGeometry, uncertainty: int) -> None:
+        if copy_of is not None and not _may_be_bigger_copy(geometry, copy_of):
+            return
         try:
             found = _outlined(image, gray, geometry, uncertainty=uncertainty)
         except OutlineError as exc:
@@ -311,6 +325,23 @@ def _candidates(grids: list[BoardGeometry]) -> list[BoardGeometry]:
         if all(overlap(as_lattice(g), as_lattice(t)) == 0 and g.area > t.area for t in taken)
     ]
     return taken + sorted(apart, key=lambda g: g.area)[-1:]
+
+
+#: A bigger copy of a board is drawn at this many times its pitch at least (the OS's
+#: screenshot preview shows the screen at 0.2-0.3 of its size: a board's pitch 3-5
+#: times its preview's).
+COPY_PITCH = 1.5
+
+
+def _may_be_bigger_copy(geometry: BoardGeometry, board: BoardGeometry) -> bool:
+    """Whether a board on ``geometry`` may be a bigger copy of ``board``: at a larger pitch
+    (``COPY_PITCH``), apart from it. Other lattices (over the board itself, or at its pitch
+    or finer: a window's ruled grid, text) cost a classic read seconds on a cluttered
+    desktop (synthetic mirror 9000000 solved: 18 read, 5.4 s) and give no copy."""
+    return (
+        geometry.cell_size >= COPY_PITCH * board.cell_size
+        and overlap(as_lattice(geometry), as_lattice(board)) == 0
+    )
 
 
 def _biggest(boards: list[Outlined]) -> Outlined:

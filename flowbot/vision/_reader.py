@@ -248,14 +248,15 @@ def _bigger_board(board: Board, image: np.ndarray, settings: Settings) -> Board 
     joined to their pipes, leave no lone dots for ``another_board`` to see), and that board
     is bigger and apart from it: the classic board is then the OS's screenshot preview of
     it (warps preview 100000 solved: the preview read, its board's warps keeping it from
-    the classic search). ``None`` otherwise; the outlined board is then judged whole (its
-    preview a smaller copy of it, or another board). A board read without pipes pays for
-    no look (lone dots beyond it are ``another_board``'s to judge)."""
+    the classic search; only lattices that may hold such a copy are read). ``None``
+    otherwise; the outlined board is then judged whole (its preview a smaller copy of it,
+    or another board). A board read without pipes pays for no look (lone dots beyond it
+    are ``another_board``'s to judge)."""
     geometry = board.cells.geometry
     if not board.pipes.flows or not board_beyond(image, geometry, settings):
         return None
     try:
-        outlined = outlined_board(image, settings)
+        outlined = outlined_board(image, settings, copy_of=geometry)
     except UnsureReadingError:
         return None
     if outlined is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flowbot.models import BoardGeometry, Reading
-from flowbot.vision._outlined import CANDIDATES, _candidates
+from flowbot.vision._outlined import CANDIDATES, _candidates, _may_be_bigger_copy
 
 #: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
 ReadsExactly = Callable[[str, int, str, str], Reading]
@@ -36,6 +36,17 @@ def test_a_grid_over_the_first_ones_is_not_taken() -> None:
     first = [_grid(20, 433, 30, 8, 10)] * CANDIDATES
     over = _grid(10, 420, 210, 5, 5)  # bigger, but over them
     assert _candidates([*first, over]) == first
+
+
+def test_a_bigger_copy_of_a_board_read_is_looked_for_at_a_larger_pitch_apart_from_it() -> None:
+    # The classic search read a finished board; a bigger board beyond it may be the board
+    # it is the screenshot preview of, at 3-5 times its pitch. Lattices over the board read
+    # or at its pitch (a window's ruled grid, the board itself found again) are not read.
+    preview = _grid(48, 1790, 40, 5, 5)
+    assert _may_be_bigger_copy(_grid(20, 433, 140, 5, 5), preview)
+    assert not _may_be_bigger_copy(_grid(40, 1780, 140, 5, 5), preview)  # over it
+    assert not _may_be_bigger_copy(_grid(20, 433, 40, 20, 20), preview)  # its pitch, more cells
+    assert not _may_be_bigger_copy(_grid(48, 1790, 40, 5, 5), preview)  # itself
 
 
 def test_a_started_holes_board_beside_its_preview_is_read_exactly(

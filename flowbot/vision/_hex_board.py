@@ -26,7 +26,7 @@ from flowbot.models import Cell, HexGeometry, Link, Point, link
 from flowbot.vision._hex_fit import fitted_steps, line_at
 from flowbot.vision._hex_lattice import SQRT3, HexLattice
 from flowbot.vision._hex_pipes import Crossings
-from flowbot.vision._hex_widths import WidthGroups, width_groups
+from flowbot.vision._hex_widths import WALL_PAST, WidthGroups, width_groups
 from flowbot.vision._rule import Rule
 
 #: A side is drawn when its line map shows along this share of its middle half.
@@ -686,15 +686,6 @@ def _check_walls_as_the_outline(sides: HexSides) -> None:
         shouldered = side.shouldered and key not in sides.unshouldered
         if group.is_wide(width) and (shouldered or group.way(width) > WALL_PAST):
             raise UnsureReadingError(WALLS_AS_THE_OUTLINE.reason)
-
-
-#: A wall is drawn as the outline: measured no farther past the outline's typical
-#: width than this, on the way from the thin lines' (0) to it (1), log scale.
-#: Walls read right on dev seeds (hexagonal boards of every category, with and
-#: without pipes, 300000-300003 and 100000-100007): 1.09 at the most; a thin line
-#: a dot's blurred rim ran into (no valley between them in 18 px hexagons) 1.39,
-#: one a band of glow ended along 1.19.
-WALL_PAST = 1.25
 
 
 WALLS_AS_THE_OUTLINE: Rule[HexSides] = Rule(

@@ -48,7 +48,6 @@ from flowbot.errors import UnsureReadingError
 from flowbot.models import Point
 from flowbot.vision._hex_board import (
     PEAK_NEAR,
-    WALL_PAST,
     HexSides,
     Inks,
     _hump_ink,
@@ -356,10 +355,10 @@ def _check_faced_veto(sides: HexSides) -> None:
 
 def _vetoed(sides: HexSides, faced: HexSides) -> bool:
     """Whether ``faced`` (each side's clearest channel) reads thin a wall ``sides`` (the
-    lead) reads, its groups clear along the wall's direction and the line seen: measured no
-    farther than ``WALL_PAST`` of the way short of its thin lines (log scale; a line it does
-    not see says nothing of it). A hole's sides are its outline, not walls: one channel
-    errs thin along the outline beside a dot's cap or a face as bright as the line."""
+    lead) reads, its groups clear along the wall's direction and the line seen there
+    (``WidthGroups.sees``: a line it does not see says nothing of it). A hole's sides are
+    its outline, not walls: one channel errs thin along the outline beside a dot's cap or
+    a face as bright as the line."""
     walls, _ = wall_sides(sides)
     inner, _ = faced.widths
     groups = faced.direction_groups
@@ -368,7 +367,7 @@ def _vetoed(sides: HexSides, faced: HexSides) -> bool:
         if own is None or not own.clear:
             continue
         width = inner[wall]
-        if own.way(width) >= -WALL_PAST and not own.is_wide(width):
+        if own.sees(width) and not own.is_wide(width):
             return True
     return False
 

@@ -32,11 +32,12 @@ Two limits keep the rule to what it rests on. A measure that does not see a
 line says nothing of it: one glow shaft over a side hid it from each side's
 clearest channel (0 px, a hole's side: synthetic hex rectangular 6000001
 solved), so a width short of its thin lines by more than ``WALL_PAST`` of the
-way to the outline (log scale) is no word. And one measure alone clear along a
-direction may be so by chance (the shares alone clear along the flat sides,
-reading a thin line as a wall: synthetic hex preview 4800001 solved): it is
-heard only where every other measure whose groups there say anything, clear or
-not, reads each of its walls wide too; else the direction stays in doubt.
+way to the outline (log scale) is no word (``WidthGroups.sees``). And one
+measure alone clear along a direction may be so by chance (the shares alone
+clear along the flat sides, reading a thin line as a wall: synthetic hex
+preview 4800001 solved): it is heard only where every other measure whose
+groups there say anything, clear or not, reads each of its walls wide too; else
+the direction stays in doubt.
 
 The board so heard is judged by the board rules as any (``_rules.HEX_BOARD_RULES``):
 its widths must fall in clear groups along every direction, its walls measure as
@@ -51,7 +52,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from flowbot.vision._hex_board import WALL_PAST, HexSides, Inks
+from flowbot.vision._hex_board import HexSides, Inks
 from flowbot.vision._hex_coverage import SOLID, ColouredShares, CoveredInks, HalfCoveredInks
 from flowbot.vision._hex_directions import corner_direction, walls_along
 from flowbot.vision._hex_faces import FacedInks
@@ -143,7 +144,7 @@ class HeardInks(Inks):
                 if at == 0:
                     first[mine] = widths
                 span = math.log(group.wide / group.thin)
-                seen = np.log(widths / group.thin) / span >= -WALL_PAST
+                seen = group.sees(widths)
                 lean = np.where(seen, np.log(widths / group.boundary) / span, np.inf)
                 leans[mine] = np.minimum(leans[mine], lean)
         return which, leans, first

@@ -39,9 +39,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from flowbot.vision._hex_board import WALL_PAST, HexSides, Inks, Node, side_direction
+from flowbot.vision._hex_board import HexSides, Inks, Node, side_direction
 from flowbot.vision._hex_coverage import SOLID, HalfCoveredInks
 from flowbot.vision._hex_faces import FacedInks, board_faced
+from flowbot.vision._hex_widths import WALL_PAST
 
 
 class ThinnedInks(Inks):

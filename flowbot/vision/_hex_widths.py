@@ -49,6 +49,14 @@ OUTLINE_WIDTH = 1.15
 #: exact reading at 0.343 and up.
 CLEAR_GAP = 0.32
 DOMINANT = 1.5
+#: A wall is drawn as the outline: measured no farther past the outline's typical
+#: width than this, on the way from the thin lines' (0) to it (1), log scale.
+#: Walls read right on dev seeds (hexagonal boards of every category, with and
+#: without pipes, 300000-300003 and 100000-100007): 1.09 at the most; a thin line
+#: a dot's blurred rim ran into (no valley between them in 18 px hexagons) 1.39,
+#: one a band of glow ended along 1.19. A measure sees a line at all no farther
+#: short of the thin lines' typical width (``WidthGroups.sees``).
+WALL_PAST = 1.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +84,14 @@ class WidthGroups:
         """How far a side ``width`` wide lies on the way from the thin lines' typical width
         (0) to the outline's (1), on a log scale."""
         return math.log(max(width, 1e-6) / self.thin) / math.log(self.wide / self.thin)
+
+    def sees(self, widths: float | np.ndarray) -> np.ndarray:
+        """Whether the measure sees a line of each of ``widths`` at all: measured no farther
+        than ``WALL_PAST`` of the way short of the thin lines' typical width (log scale). A
+        line it does not see says nothing of its side (a glow shaft over a side hid it from
+        each side's clearest channel, 0 px: synthetic hex rectangular 6000001 solved)."""
+        ways = np.log(np.maximum(widths, 1e-6) / self.thin) / math.log(self.wide / self.thin)
+        return ways >= -WALL_PAST
 
     def cut(self, shown: float) -> WidthGroups:
         """The groups as a line cut by the image's edge to ``shown`` of its width shows."""

@@ -9,8 +9,8 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._hex_board import WALL_PAST, _hump_ink
-from flowbot.vision._hex_widths import width_groups
+from flowbot.vision._hex_board import _hump_ink
+from flowbot.vision._hex_widths import WALL_PAST, width_groups
 
 # Half-pixel steps across a side, as the line map is sampled.
 OFFSETS = np.arange(-4.0, 4.25, 0.5)
@@ -130,3 +130,16 @@ def test_a_wall_measures_as_the_outline_and_not_past_it() -> None:
     assert groups.way(1.56) <= WALL_PAST
     assert groups.is_wide(1.96)
     assert groups.way(1.96) > WALL_PAST
+
+
+def test_a_measure_sees_a_line_no_farther_short_of_the_thin_lines_than_walls_lie_past() -> None:
+    # Thin lines about 0.74 px, the outline 1.49: a line measured 0 px (a glow shaft over
+    # it in one channel) or a tenth of a pixel is one the measure does not see; a thin line
+    # half its typical width, a wall, the outline are seen, one at a time or many at once.
+    groups = width_groups([0.72, 0.74, 0.76] * 10, [1.45, 1.49, 1.52] * 4)
+    assert groups is not None
+    assert not groups.sees(0.0)
+    assert not groups.sees(0.1)
+    assert groups.sees(0.37)
+    seen = groups.sees(np.array([0.0, 0.1, 0.37, 0.74, 1.49]))
+    assert seen.tolist() == [False, False, True, True, True]

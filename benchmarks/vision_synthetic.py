@@ -4,7 +4,7 @@ Usage::
 
     python benchmarks/vision_synthetic.py [--n 500] [--category phone ...] [--workers 2]
         [--variant walls ... | --variant all] [--state started] [--first 100000]
-        [--save-failures DIR]
+        [--save-failures DIR] [--slowest 10]
 
 For every category of ``flowbot.screens.synthetic.CATEGORIES`` it reads ``--n``
 shots (seeds ``--first`` .. ``--first + n - 1``) and prints how many came out
@@ -12,7 +12,8 @@ exact, wrong (size / board / dots / pairs: the worst outcome), refused (second
 worst), or raised an unexpected exception (a bug), with the median read time
 and the worst grid-line error of the exact readings in cell pitches (hexagonal
 boards: the worst cell centre's error). Exits 1 when any answer is wrong or
-crashed.
+crashed. ``--slowest N`` lists the N slowest reads (a look that costs seconds on
+a few screens shows there, not in the medians).
 
 ``--variant`` (repeatable; ``all``: every one) reads the game's other boards
 instead of (or, naming ``classic`` too, as well as) classic ones: one row per
@@ -225,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save-failures", metavar="DIR", help="save wrong/refused shots here")
     parser.add_argument("--verbose", action="store_true", help="print every non-exact shot")
+    parser.add_argument(
+        "--slowest", type=int, default=0, metavar="N", help="print the N slowest reads"
+    )
     args = parser.parse_args(argv)
     if args.official and not official_levels(args.official):
         parser.error(f"no level packs (levelpack_*.txt) with variant boards in {args.official}")
@@ -269,6 +273,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(outcomes)} shots in {wall:.0f} s wall, {args.workers} worker(s); "
         "read times are medians on a shared machine"
     )
+    if args.slowest:
+        print(f"the {args.slowest} slowest reads:")
+        for o in sorted(outcomes, key=lambda o: -o.ms)[: args.slowest]:
+            print(f"  {o.category} seed {o.seed}: {o.ms:.0f} ms ({o.kind})")
     bad = [o for o in outcomes if is_failure(o.kind)]
     if args.verbose:
         for o in bad:

@@ -148,6 +148,7 @@ def test_the_benchmark_counts_boards_with_pipes_in_its_total() -> None:
     # them: the total counts them (it once said "none counted").
     env = {**os.environ, "PYTHONPATH": str(BENCHMARKS.parent)}
     args = ["--n", "1", "--first", "140008", "--state", "solved", "--category", "phone"]
+    args += ["--slowest", "1"]
     done = subprocess.run(
         [sys.executable, str(BENCHMARKS / "vision_synthetic.py"), *args],
         capture_output=True,
@@ -160,6 +161,10 @@ def test_the_benchmark_counts_boards_with_pipes_in_its_total() -> None:
     total = next(line for line in done.stdout.splitlines() if line.startswith("total"))
     assert total.split()[1:3] == ["1", "0"], total  # one exact, none wrong
     assert "none counted" not in total
+    # And the slowest reads listed, each with its shot and outcome.
+    slowest = done.stdout.split("the 1 slowest reads:\n")[1].splitlines()
+    assert slowest[0].startswith("  phone seed 140008: "), done.stdout
+    assert slowest[0].endswith(" ms (exact)"), done.stdout
 
 
 def test_a_line_between_two_flows_tints_is_no_wall_however_wide_it_reads() -> None:

@@ -460,9 +460,10 @@ def _one_shaft(
     """Whether ``a`` and ``b`` are the two ends of one straight band: in one row or column
     with a cell between, every cell between crossed (``_crossed``) in their colour and
     standing out ``SHAFT_EVEN`` of the stronger end or more, or a dot (``dots``) the band
-    runs behind (``_behind_dot``: ``sector`` ``(rows, cols, 4, 3)`` and ``ring`` Lab), and
-    one such crossed cell at least. A glow shaft's rounded ends look like two blurred dots
-    of one colour; a dot's pipe thins between them, and stops at another colour's dot."""
+    runs behind (``_band_along``: ``sector`` ``(rows, cols, 4, 3)`` and ``ring`` Lab), or
+    lit whole by it (``_lit_whole``), and one cell not a dot at least. A glow shaft's
+    rounded ends look like two blurred dots of one colour; a dot's pipe thins between
+    them, and stops at another colour's dot."""
     (ra, ca), (rb, cb) = a, b
     if (ra != rb and ca != cb) or abs(ra - rb) + abs(ca - cb) < 2:
         return False
@@ -472,23 +473,47 @@ def _one_shaft(
     ]
     ends = max(float(contrast[a]), float(contrast[b]))
     colour = (core[a] + core[b]) / 2
-    along = (1, 3) if ca == cb else (0, 2)  # ``sides``' order: right, down, left, up
+    ground = (ring[a] + ring[b]) / 2
+    along = list((1, 3) if ca == cb else (0, 2))  # ``sides``' order: right, down, left, up
     crossed = [m for m in between if m not in dots]
-    return bool(crossed) and all(
-        _behind_dot(sector[m][list(along)], ring[m], colour, SHAFT_EVEN * ends)
-        if m in dots
-        else _crossed(sides[m])
-        and float(contrast[m]) >= SHAFT_EVEN * ends
-        and float(delta_e(core[m], colour)) * TWIN_SIDE <= float(contrast[m])
-        for m in between
-    )
+    least = SHAFT_EVEN * ends
+
+    def in_band(m: Cell) -> bool:
+        if m in dots:
+            return _band_along(sector[m][along], ring[m], colour, least)
+        across = (
+            _crossed(sides[m])
+            and float(contrast[m]) >= least
+            and float(delta_e(core[m], colour)) * TWIN_SIDE <= float(contrast[m])
+        )
+        # A shaft wider than the ring lights the whole cell, its ring too: it stands out
+        # from the ends' ground, not the cell's own ring (synthetic walls drift 9400001:
+        # ends 7.6 and 9.7 Lab off black rings, the cells between 0.4-1.1 off theirs and
+        # 14-22 off black, brighter than its soft ends).
+        return across or _lit_whole(np.vstack([sector[m][along], core[m]]), ground, colour, least)
+
+    return bool(crossed) and all(in_band(m) for m in between)
 
 
-def _behind_dot(sectors: np.ndarray, ring: np.ndarray, colour: np.ndarray, least: float) -> bool:
-    """Whether a dot's cell shows a band of ``colour`` (Lab) running behind its dot: both
-    ``sectors`` (Lab, the two along the band) standing ``least`` or more off the cell's
-    ``ring`` and ``TWIN_SIDE`` times nearer ``colour`` than it, as the band's cells do."""
-    off = delta_e(sectors, ring)
+def _lit_whole(points: np.ndarray, ground: np.ndarray, colour: np.ndarray, least: float) -> bool:
+    """Whether each of ``points`` (Lab: a cell's core and its ring's two sectors along a
+    band) shows the band's ``colour`` over its ends' ``ground`` (Lab), as strongly or more:
+    ``least`` or more of the way from the ground towards the colour and on past it, and
+    ``TWIN_SIDE`` times farther along that way than off it."""
+    way = colour - ground
+    unit = way / max(float(np.linalg.norm(way)), 1e-6)
+    steps = points - ground
+    along = steps @ unit
+    off = np.linalg.norm(steps - along[:, None] * unit, axis=1)
+    return bool(((along >= least) & (off * TWIN_SIDE <= along)).all())
+
+
+def _band_along(sectors: np.ndarray, ground: np.ndarray, colour: np.ndarray, least: float) -> bool:
+    """Whether a cell shows a band of ``colour`` (Lab) running through it: each of
+    ``sectors`` (Lab: the two along the band, behind a dot; or with the core, across a
+    cell the band lights whole) standing ``least`` or more off the ``ground`` (Lab: a dot's
+    ring; the band's ends' rings) and ``TWIN_SIDE`` times nearer ``colour`` than it."""
+    off = delta_e(sectors, ground)
     return bool(((off >= least) & (delta_e(sectors, colour) * TWIN_SIDE <= off)).all())
 
 

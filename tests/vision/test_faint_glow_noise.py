@@ -88,6 +88,36 @@ def test_a_shaft_runs_behind_a_dot_showing_past_it_on_both_sides() -> None:
     assert not _one_shaft(a, b, contrast, core, sides, **only_dots)
 
 
+def test_a_shaft_wider_than_the_ring_lights_the_cells_between_whole() -> None:
+    # Ends at columns 0 and 3 on black rings; the cells between lit whole, rings too: they
+    # stand out from the ends' ground, not from their own rings.
+    colour = np.array([10.0, 4.0, 6.0])
+    core = np.zeros((1, 4, 3))
+    core[0, [0, 3]] = colour
+    core[0, [1, 2]] = 1.6 * colour  # the shaft's middle brighter than its soft ends
+    ring = core.copy()
+    ring[0, [0, 3]] = 0.0
+    sector = np.repeat(ring[:, :, None, :], 4, axis=2)
+    contrast = np.array([[12.0, 0.5, 0.5, 12.0]])
+    sides = np.zeros((1, 4, 4), bool)
+    a, b = Cell(0, 0), Cell(0, 3)
+    lit = {"dots": set(), "sector": sector, "ring": ring}
+    assert _one_shaft(a, b, contrast, core, sides, **lit)
+    sector[0, 2, 0] = 0.0  # dark on the way out: the band stops there
+    assert not _one_shaft(a, b, contrast, core, sides, **lit)
+    sector[0, 2, 0] = 1.6 * colour
+    core[0, 1] = sector[0, 1] = 0.5 * colour  # dimmer than its ends: a pipe thins there
+    assert not _one_shaft(a, b, contrast, core, sides, **lit)
+    core[0, 1] = sector[0, 1] = (16.0, -12.0, -10.0)  # as strong, another hue
+    assert not _one_shaft(a, b, contrast, core, sides, **lit)
+
+
+def test_a_wide_glow_shaft_ends_are_no_pair_of_blurred_dots(reads_exactly: ReadsExactly) -> None:
+    # A shaft down column 2 of 66 px cells, wider than their rings: its rounded ends in
+    # cells (1, 2) and (11, 2) looked like a dark pair of blurred dots, refused.
+    reads_exactly("drift", 9400001, "walls", "unsolved")
+
+
 def test_a_glow_shaft_behind_a_dot_is_no_pair_of_blurred_dots(
     reads_exactly: ReadsExactly,
 ) -> None:

@@ -165,14 +165,11 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     inked_only, sides = _inked_board(image, found, settings.line_contrast)
     left_out = found.cells - sides.cells
     if left_out:
-        # The clutter left out chose the channel and set the lines' typical widths with
-        # the board: measured again on the board alone, whose hexagons that typical width
-        # left out may carry their ink after all (a spreadsheet's ruled grid closing
-        # hexagons beside a small hex board in a mirror window: its dots' hexagons left
-        # out as blank, the board's outline then thin lines; a page's grid joined to a
-        # board's outline, glow over its lower half: the lines there stand out in the
-        # lines' hue alone, and the clutter kept it from being looked along, synthetic
-        # hex mirror 9100004).
+        # The clutter left out (hexagons of no ink, pieces past the outline) chose the
+        # channel and set the lines' typical widths with the board: measured again on
+        # the board alone (a page's grid joined to a small board's outline, glow over its
+        # lower half: the lines there stand out along their own hue alone, and with the
+        # clutter the widths were not measured along it, synthetic hex mirror 9100004).
         kept = found.cells - left_out
         alone = replace(
             found, cells=kept, crossed=frozenset(side for side in found.crossed if side <= kept)

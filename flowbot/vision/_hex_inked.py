@@ -15,7 +15,6 @@ off, still refuses it).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Collection
 from dataclasses import replace
 
 import numpy as np
@@ -40,9 +39,7 @@ from flowbot.vision._hex_faces import FacedInks
 NO_INK = 0.3
 
 
-def inked(
-    sides: HexSides, *, outline_only: bool = False, dotted: Collection[Node] = ()
-) -> HexSides:
+def inked(sides: HexSides, *, outline_only: bool = False) -> HexSides:
     """``sides`` without the hexagons that have a side of no ink (``NO_INK``), in the
     pieces left of a board's worth of hexagons (``MIN_CELLS``); ``sides`` itself when
     none is left out or nothing would be left.
@@ -55,27 +52,29 @@ def inked(
     white text a hexagon's side crosses stands out in every channel, as a line does,
     though it is not of the lines' colour (the share 0.02-0.07 of its typical: mirror
     300015 started). The lines' colour and typical share are then those of the hexagons a
-    pipe crosses into: the board's own, whatever the clutter closed. Without pipes, the
-    typical width is that of the hexagons ``dotted`` (holding a dot, where given), for the
-    same reason. The board's own hexagons are never left out.
+    pipe crosses into: the board's own, whatever the clutter closed.
 
     With ``outline_only``, only the sides facing out of the board are looked at: clutter
     closes hexagons onto the outline, their sides facing out its own (a measure chosen
     later sinks some thin lines between two flows' tints below a third of the typical
     width: those hexagons are the board's, synthetic hex tiny cells 300004 solved)."""
-    # The board's own lines set the measure, not the clutter's the lattice closed into
-    # more hexagons (with pipes drawn, a spreadsheet's light grid beside a mirrored phone,
-    # 24 of 45: the lines' colour a page's white, the typical share 0; without, a page's
-    # ruled grid, 58 of 80: the board's lines over a glow 0.1-0.4 of the typical width,
-    # half of it left out, synthetic hex mirror 9100004).
-    measured, board = _own_measure(sides, dotted)
+    # With pipes drawn, the board's own lines are those of the hexagons a pipe crosses
+    # into (the game draws flows on its cells only): their colour and typical share, not
+    # the clutter's the lattice closed into more hexagons (a spreadsheet's light grid beside
+    # a mirrored phone, 24 of 45: the lines' colour a page's white, the typical share 0).
+    piped = set().union(*sides.crossed) & sides.cells
+    measured = (
+        replace(sides, inks=ColouredShares(sides.inks, _levels(sides, sides.inks, piped)))
+        if isinstance(sides.inks, FacedInks)
+        else sides
+    )
     inner, outline = measured.widths
     typical = {}
     for direction in range(3):
         widths = [w for side, w in inner.items() if side_direction(side) == direction]
         if not widths:
             return sides
-        own = [w for side, w in inner.items() if side_direction(side) == direction and side & board]
+        own = [w for side, w in inner.items() if side_direction(side) == direction and side & piped]
         typical[direction] = statistics.median(own or widths)
     blank: set[Node] = set()
     for side, width in () if outline_only else inner.items():
@@ -89,28 +88,12 @@ def inked(
             and sides.lines.shown(edge.a, edge.b, reach) == 1
         ):
             blank.add(edge.node)
-    # (the board's own hexagons are the board's whatever their sides show: glow of another
-    # hue may hide a line in the channel measured, synthetic hex mirror 9100004)
-    blank -= board
     if not blank:
         return sides
     pieces = [p for p in in_pieces(set(sides.cells) - blank) if len(p) >= MIN_CELLS]
     if not pieces:
         return sides
     return replace(sides, cells=frozenset().union(*pieces))
-
-
-def _own_measure(sides: HexSides, dotted: Collection[Node]) -> tuple[HexSides, set[Node]]:
-    """``sides`` as measured for their ink, and the hexagons sure to be the board's (the
-    game draws its flows and dots on its cells only): with pipes drawn, those a pipe
-    crosses into (the lines' colour's shares at their lines' levels, ``ColouredShares``,
-    where the sides are measured each in its clearest channel); without, those
-    ``dotted`` (holding a dot)."""
-    piped = set().union(*sides.crossed) & sides.cells
-    if isinstance(sides.inks, FacedInks):
-        inks = ColouredShares(sides.inks, _levels(sides, sides.inks, piped))
-        return replace(sides, inks=inks), piped
-    return sides, piped or set(dotted) & sides.cells
 
 
 def _levels(sides: HexSides, faced: FacedInks, piped: set[Node]) -> tuple[float, ...] | None:

@@ -9,7 +9,7 @@ hexagons hold lines all over. A board's emptiest quarter of cells is empty
 letter standing out as lines do, but never three dots to every empty cell),
 so the hexagon a quarter of the way up from the emptiest tells. Hexagons a
 drawn pipe crosses are not judged: they hold the pipe; nor, where pipes are
-looked for (as the reader looks), are hexagons holding a dot (``_hex_dotted``): a
+looked for (as the reader looks), are hexagons holding a dot (``_dotted``): a
 started board may leave only its unlinked dots' hexagons unpiped, and a large
 dot's rim, a closed curve round the centre, crosses every ray across the disc. Clutter the board's
 outline closes into hexagons past it (a window's text) is no cell: where the
@@ -22,10 +22,12 @@ from __future__ import annotations
 import numpy as np
 
 from flowbot.errors import UnsureReadingError
+from flowbot.vision._colour import delta_e
 from flowbot.vision._hex_beyond import beyond_left_out
 from flowbot.vision._hex_board import HexSides
-from flowbot.vision._hex_dotted import dotted_hexagons
 from flowbot.vision._hex_inked import inked
+from flowbot.vision._hex_pipes import centre_colours
+from flowbot.vision._pipes import DISC, discs_show, lab_at
 from flowbot.vision._rule import Rule
 
 #: The disc looked at inside a hexagon, in pitches from its centre (the flat
@@ -38,6 +40,17 @@ QUARTILE = 25
 #: rims, colour-blind letters and JPEG's ringing included; a spreadsheet under
 #: a lattice, or a board at twice its pitch, 1.0).
 EMPTY_INSIDE = 0.5
+
+#: A hexagon holds a dot where its centre's colour lies this far (CIELAB) from its
+#: ring's (the game's dots: bright, saturated discs on a dark ground; the dot reader's
+#: ``dot_contrast``) and shows all round at a dot's radius (``_pipes.discs_show``).
+DOT_OFF = 30.0
+#: The ring: this far out from the centre, in pitches (past a dot's rim, 0.3, inside the
+#: flat sides, 0.5).
+RING = 0.42
+#: ... and round its letter, within the dot, this far out (a dot's smallest radius
+#: looked at, ``_pipes._DISC_RADII``: past a bold letter's reach, 0.2 pitch).
+DISC_INNER = 0.26
 
 _ANGLES = np.linspace(0, 2 * np.pi, 48, endpoint=False)
 _RADII = np.linspace(0.05, 1, 12)
@@ -76,7 +89,7 @@ def _inside_lit(sides: HexSides) -> float:
         # (where pipes are looked for, as the reader looks, the dots' hexagons too: on a
         # started board they may be all that is unpiped)
         centres = np.array([lattice.centre(*node) for node in empty], np.float64)
-        dotted = dotted_hexagons(lines.pipes.image, centres, lattice.row_step)
+        dotted = _dotted(lines.pipes.image, centres, lattice.row_step)
         empty = [node for node, dot in zip(empty, dotted, strict=True) if not dot]
     if not empty:
         return 0.0
@@ -90,6 +103,25 @@ def _inside_lit(sides: HexSides) -> float:
     # disc crosses many rays while lighting few of its pixels.
     crossed = lit[ys, xs].reshape(len(centres), len(_RADII), len(_ANGLES)).any(axis=1)
     return float(np.percentile(crossed.mean(axis=1), QUARTILE))
+
+
+def _dotted(image: np.ndarray, centres: np.ndarray, pitch: float) -> np.ndarray:
+    """Whether each hexagon centred at ``centres`` ``(n, 2)`` (x, y) holds a dot: its
+    centre's colour ``DOT_OFF`` from its ring's, and shown all round at a dot's radius."""
+    h, w = image.shape[:2]
+    angles = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+    around = RING * pitch * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    ring = np.median(lab_at(image, centres[:, None, :] + around[None], h, w), axis=1)
+    dotted = np.zeros(len(centres), bool)
+    # The dot's colour is its centre's, or, where a colour-blind dot's bold letter fills
+    # half its centre (the median there a mix of the two, shown nowhere round it), the
+    # colour round the letter, within the dot (the median over DISC_INNER pitch round it).
+    disc = DISC_INNER * pitch * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    within = np.median(lab_at(image, centres[:, None, :] + disc[None], h, w), axis=1)
+    for colour in (centre_colours(image, centres, pitch), within):
+        apart = delta_e(colour, ring) >= DOT_OFF
+        dotted |= apart & (discs_show(image, centres, pitch, colour) >= DISC)
+    return dotted
 
 
 def _check_empty_inside(sides: HexSides) -> None:
@@ -113,9 +145,8 @@ EMPTY: Rule[HexSides] = Rule(
     "spreadsheet, or a board at twice its pitch, 1.0); hexagons a drawn pipe crosses "
     "(`_hex_pipes.Crossings`) left out, as they hold the pipe (JPEG's ringing along a "
     "pipe's edges lit a finished board's: synthetic hex jpeg 300000 solved), and, where "
-    "pipes are looked for (as the reader looks), the hexagons holding a dot "
-    "(`_hex_dotted.dotted_hexagons`: the centre's colour, or the colour round its letter "
-    "at DISC_INNER 0.26 pitch, DOT_OFF "
+    "pipes are looked for (as the reader looks), the hexagons holding a dot (`_dotted`: "
+    "the centre's colour, or the colour round its letter at DISC_INNER 0.26 pitch, DOT_OFF "
     "30 Lab from the ring's at RING 0.42 pitch, shown all round at a dot's radius, "
     "`_pipes.discs_show`: a colour-blind dot's bold letter fills half its centre, the "
     "median there a mix shown nowhere, its lone unpiped dot then lighting the quartile "

@@ -29,7 +29,6 @@ from flowbot.vision._hex_board import (
     HexSides,
     Inks,
     LineMap,
-    Node,
     found_hexagons,
     hex_board,
     placed_alone,
@@ -38,7 +37,6 @@ from flowbot.vision._hex_board import (
 from flowbot.vision._hex_cells import sample_hex_cells
 from flowbot.vision._hex_channel import ink_channel, line_channel
 from flowbot.vision._hex_coverage import CutInks, half_led, shares_led
-from flowbot.vision._hex_dotted import hexagons_dotted
 from flowbot.vision._hex_faced_outline import faced_outline
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_glow import (
@@ -163,20 +161,20 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     found = sides
     inked_only, sides = _inked_board(image, found, settings.line_contrast)
-    left_out = found.cells - sides.cells
-    if left_out:
-        # The clutter left out (hexagons of no ink, pieces past the outline) chose the
-        # channel and set the lines' typical widths with the board: measured again on
-        # the board alone (a page's grid joined to a small board's outline, glow over its
-        # lower half: the lines there stand out along their own hue alone, and with the
-        # clutter the widths were not measured along it, synthetic hex mirror 9100004).
-        kept = found.cells - left_out
+    beyond = inked_only.cells - sides.cells
+    if beyond:
+        # The clutter past the outline chose the channel and set the lines' typical
+        # widths with the board: measured again on the board alone, whose hexagons that
+        # typical width left out may carry their ink after all (a spreadsheet's ruled
+        # grid closing hexagons beside a small hex board in a mirror window: its dots'
+        # hexagons left out as blank, the board's outline then thin lines).
+        kept = found.cells - beyond
         alone = replace(
             found, cells=kept, crossed=frozenset(side for side in found.crossed if side <= kept)
         )
         # ... and it pulled the lattice's fit off the board's own lines: placed again on
         # the board alone.
-        alone = placed_alone(alone, left_out)
+        alone = placed_alone(alone, beyond)
         inked_only, sides = _inked_board(image, alone, settings.line_contrast)
     leads: Sequence[Callable[[HexSides], HexSides | None]]
     if sides.crossed:
@@ -326,10 +324,7 @@ def _inked_board(image: np.ndarray, sides: HexSides, contrast: float) -> tuple[H
         # (its lines the image's edge cuts measured as cut, as without pipes)
         cut = CutInks(faced, image, centres)
         sides = replace(sides, inks=faced, inks_cut=cut)
-        dotted: frozenset[Node] = frozenset()
     else:
-        # (the board's own hexagons, ``inked``)
-        dotted = hexagons_dotted(image, sides)
         signed = SignedLines(ink_channel(image, sides), pitch, contrast, cut_ground=True)
         # ... or along the lines' own hue, where glow crosses their brightness in it.
         sides = along_hue(image, replace(sides, inks=signed))
@@ -341,7 +336,7 @@ def _inked_board(image: np.ndarray, sides: HexSides, contrast: float) -> tuple[H
     sides = joined(sides)
     # Clutter beside the board may close hexagons onto its outline: their sides carry
     # no ink ...
-    sides = inked(sides, dotted=dotted)
+    sides = inked(sides)
     # ... or, past its outline, ink all round on another ground.
     return sides, beyond_left_out(sides)
 

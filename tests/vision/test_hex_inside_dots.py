@@ -8,7 +8,7 @@ import numpy as np
 from flowbot.models import Cell, HexGeometry, Pair, Puzzle, Shape
 from flowbot.render import draw_board
 from flowbot.screens.synthetic import sample
-from flowbot.vision._hex_dotted import dotted_hexagons
+from flowbot.vision._hex_inside import _dotted
 from flowbot.vision._hex_reader import read_hex
 from flowbot.vision._types import DEFAULT_SETTINGS
 from tests.vision.conftest import ReadsExactly
@@ -27,7 +27,7 @@ def test_a_hexagon_holding_a_dot_is_told_from_an_empty_one() -> None:
     dots = [Cell(0, 0), Cell(4, 4), Cell(0, 4), Cell(4, 0)]
     empty = [Cell(2, 2), Cell(1, 3), Cell(3, 1)]
     centres = np.array([geometry.centre(cell) for cell in dots + empty], np.float64)
-    found = dotted_hexagons(image, centres, geometry.row_step)
+    found = _dotted(image, centres, geometry.row_step)
     assert list(found) == [True] * len(dots) + [False] * len(empty)
 
 

@@ -263,30 +263,11 @@ def _shares(
     profile: np.ndarray, offsets: np.ndarray, grounds: np.ndarray, colour: np.ndarray
 ) -> np.ndarray:
     """Each step's share of the line's ``colour`` across ``profile`` (``(steps, 3)`` at
-    ``offsets``) over the ground on its side (``grounds``: ``(2, 3)``).
-
-    Across the line's middle the ground steps from one side's to the other's (as
-    sampling between pixels smooths it), and each step's share is taken over their mix
-    there, or, where larger, as the mix of its shares over each. Where the mix of the
-    two grounds lies near the lines' colour as measured, the share over it is noise: a
-    wall as wide as the outline between a grey glow shaft and a red flow's tint, the
-    lines' colour lifted in blue by a white flow's band beside other sides, fell to 0.36
-    at its middle between 0.80 and 0.58; its hump was cut there and it measured 1.55 px
-    against thin lines of 2.27, reaching half the colour over 2.8 px (synthetic hex
-    phone_large 9500000 solved, read WRONG: a wall missed). The larger is taken: every
-    measure errs wide, never thin (``_hex_heard``)."""
-    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)
-    ground = (1 - step[:, None]) * grounds[0] + step[:, None] * grounds[1]
-    each = (1 - step) * _share(profile, grounds[0], colour) + step * _share(
-        profile, grounds[1], colour
-    )
-    return np.maximum(_share(profile, ground, colour), each)
-
-
-def _share(profile: np.ndarray, ground: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    """Each step's share of ``colour`` across ``profile`` (``(steps, 3)``) over ``ground``
-    (one colour, or each step's: ``(steps, 3)``)."""
-    span = colour - np.broadcast_to(ground, profile.shape)
+    ``offsets``) over the ground on its side (``grounds``: ``(2, 3)``)."""
+    # (the step between the two grounds, as sampling between pixels smooths it)
+    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
+    ground = (1 - step) * grounds[0] + step * grounds[1]
+    span = colour[None, :] - ground
     return ((profile - ground) * span).sum(axis=1) / np.maximum((span * span).sum(axis=1), 1.0)
 
 

@@ -13,8 +13,7 @@ import numpy as np
 import pytest
 
 from flowbot.models import Reading
-from flowbot.vision._hex_board import VALLEY
-from flowbot.vision._hex_coverage import CoveredInks, _shares
+from flowbot.vision._hex_coverage import CoveredInks
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._pipes import ALREADY_SOLVED
 
@@ -157,26 +156,3 @@ def test_a_wall_one_channel_alone_reads_is_no_wall(
     # Each measure errs wide, never thin: the clearest channel may veto the shares' walls,
     # never add one (``FACED_VETO``; each refused once as the two disagreeing).
     reads_exactly(category, seed, "hex", "solved")
-
-
-def test_a_wide_line_near_the_mix_of_its_two_faces_keeps_its_middle() -> None:
-    # Synthetic hex phone_large 9500000 solved (held-out): a wall as wide as the outline
-    # between a grey glow shaft and a red flow's tint, the lines' colour as measured lifted
-    # in blue. Over the mix of the two faces its middle's share fell to 0.36 between 0.80
-    # and 0.58: its hump was cut there, 1.55 px against thin lines of 2.27, no wall.
-    offsets = np.arange(-6.0, 6.25, 0.5) - 0.1
-    glow, tint = np.array([97.0, 89.0, 98.0]), np.array([99.0, 33.0, 43.0])
-    colour = np.array([130.6, 77.6, 95.5])  # the lines' colour as measured on that board
-    wall = np.array([120.0, 66.0, 70.0])
-    profile = np.where(
-        (np.abs(offsets) <= 3.0)[:, None], wall, np.where((offsets < 0)[:, None], glow, tint)
-    )
-    share = _shares(profile, offsets, np.stack([glow, tint]), colour)
-    middle = share[np.abs(offsets) <= 2.5]
-    # (no valley there to end the line's hump at)
-    assert middle.min() >= VALLEY * middle.max()
-
-
-def test_a_wall_between_a_tint_and_a_glow_shaft_is_read(reads_exactly: ReadsExactly) -> None:
-    # The board of the test above: read WRONG before, that wall missed.
-    reads_exactly("phone_large", 9500000, "hex", "solved")

@@ -460,7 +460,7 @@ def _one_shaft(
     """Whether ``a`` and ``b`` are the two ends of one straight band: in one row or column
     with a cell between, every cell between crossed (``_crossed``) in their colour and
     standing out ``SHAFT_EVEN`` of the stronger end or more, or a dot (``dots``) the band
-    runs behind (``_band_along``: ``sector`` ``(rows, cols, 4, 3)`` and ``ring`` Lab), or
+    runs behind (``_behind_dot``: ``sector`` ``(rows, cols, 4, 3)`` and ``ring`` Lab), or
     lit whole by it (``_lit_whole``), and one cell not a dot at least. A glow shaft's
     rounded ends look like two blurred dots of one colour; a dot's pipe thins between
     them, and stops at another colour's dot."""
@@ -480,7 +480,7 @@ def _one_shaft(
 
     def in_band(m: Cell) -> bool:
         if m in dots:
-            return _band_along(sector[m][along], ring[m], colour, least)
+            return _behind_dot(sector[m][along], ring[m], colour, least)
         across = (
             _crossed(sides[m])
             and float(contrast[m]) >= least
@@ -508,12 +508,11 @@ def _lit_whole(points: np.ndarray, ground: np.ndarray, colour: np.ndarray, least
     return bool(((along >= least) & (off * TWIN_SIDE <= along)).all())
 
 
-def _band_along(sectors: np.ndarray, ground: np.ndarray, colour: np.ndarray, least: float) -> bool:
-    """Whether a cell shows a band of ``colour`` (Lab) running through it: each of
-    ``sectors`` (Lab: the two along the band, behind a dot; or with the core, across a
-    cell the band lights whole) standing ``least`` or more off the ``ground`` (Lab: a dot's
-    ring; the band's ends' rings) and ``TWIN_SIDE`` times nearer ``colour`` than it."""
-    off = delta_e(sectors, ground)
+def _behind_dot(sectors: np.ndarray, ring: np.ndarray, colour: np.ndarray, least: float) -> bool:
+    """Whether a dot's cell shows a band of ``colour`` (Lab) running behind its dot: both
+    ``sectors`` (Lab, the two along the band) standing ``least`` or more off the cell's
+    ``ring`` and ``TWIN_SIDE`` times nearer ``colour`` than it, as the band's cells do."""
+    off = delta_e(sectors, ring)
     return bool(((off >= least) & (delta_e(sectors, colour) * TWIN_SIDE <= off)).all())
 
 

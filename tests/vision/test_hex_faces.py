@@ -15,7 +15,7 @@ import pytest
 
 from flowbot.models import Reading
 from flowbot.vision._hex_board import LineMap
-from flowbot.vision._hex_faces import FacedInks, faces
+from flowbot.vision._hex_faces import COVERED, FacedInks, _seen_colour, faces
 from flowbot.vision._pipes import ALREADY_SOLVED
 
 #: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
@@ -38,6 +38,10 @@ ReadsExactly = Callable[[str, int, str, str], Reading]
         # A cyan dot filling its hexagon beside lines over a magenta tint: the line
         # stands clear of its faces in the luma, not in red (left out as no ink).
         ("crop", 300009, "started"),
+        # The lines (120, 66, 66) lie between their faces in blue, the top-hat's peak
+        # across many sides a brighter face's: their level 95.5 sank a wall between a red
+        # tint and a grey glow shaft to 1.55 px, a wall missed (WRONG, a held-out seed).
+        ("phone_large", 9500000, "solved"),
     ],
 )
 def test_lines_beside_the_flows_tints_are_read(
@@ -86,3 +90,23 @@ def test_faces_are_either_side_of_a_side() -> None:
     assert np.all(left == 35)
     assert np.all(right[::2] == round(0.78 * 35))
     assert np.all(right[1::2] == 35)
+
+
+def test_the_lines_colour_is_seen_through_the_share_of_each_middle_they_cover() -> None:
+    # Each middle mixes the line with its faces by one share in every channel; the
+    # clearest channel (green here, its level known) gives the share, the others' colour
+    # follows. Sides the line covers less than COVERED are left out: set wrong, they
+    # would move the median.
+    rng = np.random.default_rng(1)
+    line = np.array([120.0, 200.0, 66.0, 150.0])
+    ground = rng.uniform(10.0, 110.0, (40, 4))
+    ground[:, 1] = rng.uniform(10.0, 60.0, 40)
+    cover = rng.uniform(COVERED, 1.0, 40)
+    middle = ground + cover[:, None] * (line - ground)
+    # (ten sides covered by half as much, their blue lifted by a bright face)
+    middle[:10] = ground[:10] + COVERED / 2 * (line - ground[:10]) + [0.0, 0.0, 90.0, 0.0]
+    levels = [0.0, float(line[1]), 0.0, 0.0]
+    seen = _seen_colour(list(middle.T), ground, levels, clearest=1, contrast=10.0)
+    assert np.allclose(seen, line, atol=1e-6)
+    # (no side stands out by the contrast: nothing seen)
+    assert np.isnan(_seen_colour(list(middle.T), ground, levels, 1, contrast=500.0)).all()

@@ -429,7 +429,8 @@ class HexSides:
     ``inks``: the lines in the channel their widths are measured in
     (``_hex_channel.ink_channel``), when not ``lines``; ``inks_faced``: each side's
     clearest channel's where ``inks`` are the line's colour's shares (``_hex_coverage``),
-    to read none of their walls thin; ``inks_cut``: where ``inks`` do not measure a line
+    from which every other measure is taken to read none of their walls thin
+    (``_hex_heard.VETO``); ``inks_cut``: where ``inks`` do not measure a line
     the image's edge cuts as cut (with pipes drawn), what judges the outline's sides it
     cuts (``_hex_outline``).
 

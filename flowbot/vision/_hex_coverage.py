@@ -28,8 +28,9 @@ into the line and its faces there, and the shares come out uneven (hex jpeg
 300004 started: a grey-blue line beside an orange tint 1.5-1.8 px between
 0.88 and 2.3). So the coverage leads only where its widths fall into clear
 groups along every direction (``shares_led``), and none of their walls may be
-read thin by each side's clearest channel (``_hex_faces.FacedInks``) where it is
-clear along the wall's direction (``FACED_VETO``: every measure errs wide).
+read thin by another measure (``_hex_heard.voices``: each side's clearest channel,
+``_hex_faces.FacedInks``, and the rest) where it is clear along the wall's
+direction (``_hex_heard.VETO``: every measure errs wide).
 Where they do not, the width at half the lines' colour (``HalfCoveredInks``)
 leads where it does (``half_led``): a tint's smoothed edge under a thin line sums
 to ink in every measure, but stays fainter than half the line. Elsewhere every
@@ -44,7 +45,6 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from flowbot.errors import UnsureReadingError
 from flowbot.models import Point
 from flowbot.vision._hex_board import (
     PEAK_NEAR,
@@ -52,11 +52,8 @@ from flowbot.vision._hex_board import (
     Inks,
     _hump_ink,
     sampled,
-    side_direction,
-    wall_sides,
 )
 from flowbot.vision._hex_faces import FacedInks
-from flowbot.vision._rule import Rule
 
 #: The ground steps from one side's to the other's over this many pixels across the line's
 #: middle (a tint's edge there, as sampling between pixels smooths it).
@@ -316,7 +313,7 @@ def _colour_profiles(
 def shares_led(sides: HexSides) -> HexSides | None:
     """``sides`` (measured by ``FacedInks``) with their widths measured as the lines'
     colour's shares (``CoveredInks``), each side's clearest channel kept to check their
-    walls by (``FACED_VETO``), where those fall into clear groups along every direction;
+    walls by (``_hex_heard.VETO``), where those fall into clear groups along every direction;
     else ``None``."""
     if not isinstance(sides.inks, FacedInks):
         return None
@@ -327,7 +324,7 @@ def shares_led(sides: HexSides) -> HexSides | None:
 def half_led(sides: HexSides) -> HexSides | None:
     """``sides`` (measured by ``FacedInks``) measured at half the lines' colour
     (``HalfCoveredInks``), each side's clearest channel kept to check their walls by
-    (``FACED_VETO``), where those fall into clear groups along every direction and the
+    (``_hex_heard.VETO``), where those fall into clear groups along every direction and the
     thin lines reach half their colour (``SOLID``); else ``None``."""
     if not isinstance(sides.inks, FacedInks):
         return None
@@ -346,64 +343,3 @@ def _solid(sides: HexSides) -> bool:
     thin line below half its colour: no width, the groups then split the lines)."""
     groups = sides.groups
     return groups is not None and all(group.thin >= SOLID for group in groups)
-
-
-def _check_faced_veto(sides: HexSides) -> None:
-    if sides.inks_faced is not None and _vetoed(sides, replace(sides, inks=sides.inks_faced)):
-        raise UnsureReadingError(FACED_VETO.reason)
-
-
-def _vetoed(sides: HexSides, faced: HexSides) -> bool:
-    """Whether ``faced`` (each side's clearest channel) reads thin a wall ``sides`` (the
-    lead) reads, its groups clear along the wall's direction and the line seen there
-    (``WidthGroups.sees``: a line it does not see says nothing of it). A hole's sides are
-    its outline, not walls: one channel errs thin along the outline beside a dot's cap or
-    a face as bright as the line."""
-    walls, _ = wall_sides(sides)
-    inner, _ = faced.widths
-    groups = faced.direction_groups
-    for wall in walls:
-        own = groups[side_direction(wall)]
-        if own is None or not own.clear:
-            continue
-        width = inner[wall]
-        if own.sees(width) and not own.is_wide(width):
-            return True
-    return False
-
-
-FACED_VETO: Rule[HexSides] = Rule(
-    name="hex walls the clearest channel reads wide too",
-    refuses="a hexagonal board whose walls are read from the lines' colour's shares or the "
-    "width at half that colour (with pipes drawn; without, where the shares lead) where "
-    "each side's clearest channel reads one of them thin, its widths in clear groups along "
-    "the wall's direction and the line seen there (a hole's sides are its outline, not "
-    "walls)",
-    why="Every measure of a side's width beside a tint errs wide, never thin (`_hex_heard`): "
-    "what lies beside a line (a tint's step or smoothed edge, glow, JPEG's halved colours) "
-    "adds to the ink it sums, and nothing takes a wall's ink away while the line is seen. "
-    "So the clearest channel reading more walls than the lead errs there and says nothing; "
-    "reading one of the lead's walls thin, it shows the lead erred wide there: the next "
-    "lead is tried (the half-level width, then every clear measure heard).",
-    bounds="Clear groups as `hex widths in two groups` judges them; a line is seen where "
-    "its width lies no farther than WALL_PAST 1.25 of the way short of the thin lines' "
-    "typical width (log scale; glow shafts over a finished board's tints hid two sides of a "
-    "hole from the clearest channel, 0.00 px: synthetic hex rectangular 6000001 solved, "
-    "read exactly). One channel errs thin along the outline beside a dot's cap or a face "
-    "as bright as the line: a lone hole's side 0.51 of the way from its thin lines to its "
-    "outline, under its boundary (synthetic hex drift 8800005 solved, read exactly). A wall "
-    "the shares read and that channel reads thin, refused: web "
-    "300018 started, JPEG's halved colours spread a tint's step over a thin line, the "
-    "shares 1.33 against the boundary 1.19. Until session 61 the rule refused too where "
-    "that channel read walls the lead did not, but for four exceptions where it could not "
-    "tell them (over one ground beside a tint; the half-level width, the lightness's share "
-    "or three measures reading them thin; measured farther than WALL_PAST from its "
-    "groups); each exception was one board's, and the principle covers them all. On the "
-    "development seeds 8100000-8800005 (hex, started and solved, 1,620 boards: 1,603 "
-    "read exactly, 17 refused, 0 wrong) the rule so narrowed decided otherwise on two, "
-    "where the rule before refused the shares' board that a later lead then read "
-    "(drift 8400002 started, tiny cells 8600004 solved): every board read as before.",
-    reason="cannot tell whether a line between two hexagons is a wall or not "
-    "(the line's colour and its clearest channel disagree)",
-    check=_check_faced_veto,
-)

@@ -39,6 +39,10 @@ preview 4800001 solved): it is heard only where every other measure whose
 groups there say anything, clear or not, reads each of its walls wide too; else
 the direction stays in doubt.
 
+The same holds where the shares or the width at half the lines' colour lead: a
+wall any other measure clear along its direction reads thin is their error, and
+their board is refused for the next lead (``VETO``).
+
 The board so heard is judged by the board rules as any (``_rules.HEX_BOARD_RULES``):
 its widths must fall in clear groups along every direction, its walls measure as
 the outline, reach half the lines' colour, and so on.
@@ -52,12 +56,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from flowbot.vision._hex_board import HexSides, Inks
+from flowbot.errors import UnsureReadingError
+from flowbot.vision._hex_board import HexSides, Inks, side_direction, wall_sides
 from flowbot.vision._hex_coverage import SOLID, ColouredShares, CoveredInks, HalfCoveredInks
 from flowbot.vision._hex_directions import corner_direction, walls_along
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_lightness import sees_every_line
 from flowbot.vision._hex_widths import WidthGroups
+from flowbot.vision._rule import Rule
 
 
 def voices(sides: HexSides) -> list[tuple[str, Inks, float]]:
@@ -209,3 +215,72 @@ def _inks(sides: HexSides) -> Inks:
     """The measure ``sides`` are measured by (each one of ``voices``)."""
     assert sides.inks is not None
     return sides.inks
+
+
+def _check_veto(sides: HexSides) -> None:
+    if sides.inks_faced is not None and _read_thin(sides):
+        raise UnsureReadingError(VETO.reason)
+
+
+def _read_thin(sides: HexSides) -> bool:
+    """Whether some measure (``voices`` over each side's clearest channel, ``sides``'
+    ``inks_faced``; the lead's own aside) reads thin a wall ``sides`` (the lead) reads, its
+    groups clear along the wall's direction, saying anything there (its thin lines its
+    least wide at least) and seeing the line (``WidthGroups.sees``: a line it does not see
+    says nothing of it). A hole's sides are its outline, not walls: one channel errs thin
+    along the outline beside a dot's cap or a face as bright as the line."""
+    walls, _ = wall_sides(sides)
+    if not walls:
+        return False
+    faced = replace(sides, inks=sides.inks_faced, inks_faced=None)
+    for _, inks, least in voices(faced):
+        if type(inks) is type(sides.inks):
+            continue
+        each = replace(faced, inks=inks)
+        groups = each.direction_groups
+        inner, _ = each.widths
+        for wall in walls:
+            group = groups[side_direction(wall)]
+            if group is None or not group.clear or group.thin < least:
+                continue
+            width = inner[wall]
+            if group.sees(width) and not group.is_wide(width):
+                return True
+    return False
+
+
+VETO: Rule[HexSides] = Rule(
+    name="hex walls every clear measure reads wide too",
+    refuses="a hexagonal board whose walls are read from the lines' colour's shares or the "
+    "width at half that colour (with pipes drawn; without, where the shares lead) where "
+    "another measure of the sides' widths (`voices`: each side's clearest channel, the "
+    "shares, the half-level width, the lightness's share, the peak share) reads one of "
+    "them thin, its widths in clear groups along the wall's direction and the line seen "
+    "there (a hole's sides are its outline, not walls)",
+    why="Every measure of a side's width beside a tint errs wide, never thin (`_hex_heard`): "
+    "what lies beside a line (a tint's step or smoothed edge, glow, JPEG's halved colours) "
+    "adds to the ink it sums, and nothing takes a wall's ink away while the line is seen. "
+    "So a measure reading more walls than the lead errs there and says nothing; reading "
+    "one of the lead's walls thin, it shows the lead erred wide there: the next lead is "
+    "tried (the half-level width, then every clear measure heard). Until session 65 only "
+    "each side's clearest channel was asked: the shares led alone on a thin line between "
+    "a red tint and a cyan one that JPEG ran together, clear along its direction (gap "
+    "0.38), while that channel was not (0.19) and the lightness's share and the peak "
+    "share, clear there, read it thin: a wall, WRONG (synthetic hex JPEG 9900115 "
+    "started; heard, exact).",
+    bounds="Clear groups as `hex widths in two groups` judges them; a line is seen where "
+    "its width lies no farther than WALL_PAST 1.25 of the way short of the thin lines' "
+    "typical width (log scale; glow shafts over a finished board's tints hid two sides of a "
+    "hole from the clearest channel, 0.00 px: synthetic hex rectangular 6000001 solved, "
+    "read exactly). One channel errs thin along the outline beside a dot's cap or a face "
+    "as bright as the line: a lone hole's side 0.51 of the way from its thin lines to its "
+    "outline, under its boundary (synthetic hex drift 8800005 solved, read exactly). The "
+    "half-level width says nothing where its thin lines fall short of SOLID. On the "
+    "development seeds 8100000-8150005 (720 boards, the 15 categories started and solved) "
+    "no measure clear along a direction read a wall there thin. JPEG 9900115 started: the "
+    "wall the shares read 1.68 px against their boundary 1.41, the lightness's share 0.93 "
+    "against 1.30, the peak share 0.53 against 0.65.",
+    reason="cannot tell whether a line between two hexagons is a wall or not "
+    "(its measures disagree)",
+    check=_check_veto,
+)

@@ -180,8 +180,8 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     if sides.crossed:
         # Beside pipes no measure of the widths is clean: the lines' colour's shares lead
         # where they fall in clear groups along every direction, else the width at half
-        # the lines' colour where it does, its thin lines solid (each side's clearest
-        # channel to read none of their walls thin, ``FACED_VETO``); where neither
+        # the lines' colour where it does, its thin lines solid (no other measure clear
+        # along a wall's direction to read it thin, ``_hex_heard.VETO``); where neither
         # does, or the board so read is refused, each side as thin as any measure clear
         # along its direction reads it (``_hex_heard``: each errs wide, never thin).
         leads = (shares_led, half_led, heard)

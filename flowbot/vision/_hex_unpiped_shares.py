@@ -13,7 +13,7 @@ channels: a glow's ground is no ink, and the line's share over it is its own. So
 the lead is not clear, the board is measured as one with pipes is (each side in its
 clearest channel, ``FacedInks``) and led by the shares where those fall in clear
 groups along every direction, judged then as a board with pipes is (none of their
-walls read thin by each side's clearest channel, ``FACED_VETO``).
+walls read thin by another measure, ``_hex_heard.VETO``).
 """
 
 from __future__ import annotations

@@ -47,9 +47,9 @@ from flowbot.vision._hex_alone import ALONE as HEX_ALONE
 from flowbot.vision._hex_board import ONE_PIECE, HexSides
 from flowbot.vision._hex_board import WALLS_AS_THE_OUTLINE as HEX_WALLS_AS_OUTLINE
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
-from flowbot.vision._hex_coverage import FACED_VETO as HEX_FACED_VETO
 from flowbot.vision._hex_glow import STANDS_OUT_RULE as HEX_STANDS_OUT
 from flowbot.vision._hex_half_reach import HALF_REACH as HEX_HALF_REACH
+from flowbot.vision._hex_heard import VETO as HEX_VETO
 from flowbot.vision._hex_inside import EMPTY as HEX_EMPTY
 from flowbot.vision._hex_outline import OUTLINE
 from flowbot.vision._hex_thin import LEFT_OUT as HEX_LEFT_OUT
@@ -113,7 +113,7 @@ HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
     HEX_TWO_GROUPS,
     HEX_WALLS_AS_OUTLINE,
     OUTLINE,
-    HEX_FACED_VETO,
+    HEX_VETO,
     HEX_HALF_REACH,
     HEX_STANDS_OUT,
 )

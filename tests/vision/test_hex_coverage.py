@@ -154,5 +154,5 @@ def test_a_wall_one_channel_alone_reads_is_no_wall(
     category: str, seed: int, reads_exactly: ReadsExactly
 ) -> None:
     # Each measure errs wide, never thin: the clearest channel may veto the shares' walls,
-    # never add one (``FACED_VETO``; each refused once as the two disagreeing).
+    # never add one (``_hex_heard.VETO``; each refused once as the two disagreeing).
     reads_exactly(category, seed, "hex", "solved")

@@ -101,6 +101,7 @@ def test_walls_the_measures_are_at_odds_on_are_heard_from_all(
         ("jpeg", 300034, "started"),  # JPEG clouds the shares one way, the channel another
         ("zoomed", 300029, "started"),  # a cyan tint widens the channel's rising thin lines
         ("jpeg", 300052, "started"),  # a blue tint beside a dot's dark halo
+        ("jpeg", 9900115, "started"),  # the shares alone read a thin line wide (``VETO``)
     ],
 )
 def test_boards_whose_measures_beside_pipes_disagree_are_read(
@@ -116,7 +117,21 @@ def test_without_every_clear_measure_heard_the_shares_board_is_refused(
     # reads other walls: refused, as every reading is where no lead's board passes.
     monkeypatch.setattr(_hex_reader, "heard", lambda sides: None)
     shot = sample("phone", 8150002, "hex", "started")
-    with pytest.raises(UnsureReadingError, match="clearest channel disagree"):
+    with pytest.raises(UnsureReadingError, match="its measures disagree"):
+        read_board(shot.image)
+
+
+def test_a_wall_another_clear_measure_reads_thin_refuses_the_shares_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # JPEG 9900115 started: the shares lead, clear along every direction, and read a thin
+    # line between a red tint and a cyan one as a wall; each side's clearest channel is
+    # not clear along it, but the lightness's share and the peak share are and read it
+    # thin. The shares' board is refused (it was read with that wall, WRONG), as is the
+    # half-level width's, and where every clear measure is heard the board is exact.
+    monkeypatch.setattr(_hex_reader, "heard", lambda sides: None)
+    shot = sample("jpeg", 9900115, "hex", "started")
+    with pytest.raises(UnsureReadingError, match="its measures disagree"):
         read_board(shot.image)
 
 

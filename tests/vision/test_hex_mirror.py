@@ -84,7 +84,7 @@ def test_a_side_the_clearest_channel_cannot_see_is_the_shares_to_judge(
     # side's clearest channel measured it 3.9 px (the outline 3.7, the lines 1.5), a
     # wall; the lines' colour's shares, clear (gap 0.84), no wall. Refused as the two
     # disagreeing; a channel reading a wall the shares do not errs wide there
-    # (``FACED_VETO``: it may veto their walls, never add one).
+    # (``_hex_heard.VETO``: it may veto their walls, never add one).
     reads_exactly("mirror", 300020, "hex", state)
 
 

@@ -216,7 +216,7 @@ def test_a_wall_the_luma_alone_reads_round_a_tinted_cell_is_not_read() -> None:
     # wrong once). Each side measured in its own channel, the widths fell in no
     # clear groups under this JPEG: refused. Since the lines' colour's shares lead
     # (clear, no wall), and the clearest channel's walls there are its own errors (a
-    # step to the grey tint: ``FACED_VETO``, it may veto their walls, never add one).
+    # step to the grey tint: ``_hex_heard.VETO``, it may veto their walls, never add one).
     shot = sample("jpeg", 1200000, "hex", "solved")
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()

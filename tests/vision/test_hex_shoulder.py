@@ -1,7 +1,7 @@
 """Boards whose thin lines a light band ending along them widens (a glow shaft's edge, a
 light tint's smoothed spill): read exactly (``_hex_shoulder``), with pipes drawn or not, and a
 clearest channel that sees no line as the game draws one does not veto the lead's walls
-(``_hex_coverage.FACED_VETO``).
+(``_hex_heard.VETO``).
 
 Synthetic shots of development seeds (below 6,100,000, 6,640,000-6,640,007 and
 7,700,000-7,700,005).

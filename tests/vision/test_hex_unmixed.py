@@ -100,7 +100,7 @@ def test_a_board_under_a_light_flows_tint_found_whole_is_then_judged_by_its_wall
     # Mirror 300012 started: its hexagons under the light tint are found now (the board no
     # longer "goes on past the outline"). The shares of the lines' colour then read other
     # walls than the clearest channels along a direction where both are clear (the rule
-    # then, before ``FACED_VETO``, asked for the same walls), refused, while the lines'
+    # then, before ``_hex_heard.VETO``, asked for the same walls), refused, while the lines'
     # level in red was the glow's (103, the lines' own 63: the top-hat keeps no line
     # darker than its ground); with their own value there
     # (``_hex_faces.FacedInks._own_colour``) the two agree and it reads exactly.

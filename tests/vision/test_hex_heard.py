@@ -110,27 +110,25 @@ def test_boards_whose_measures_beside_pipes_disagree_are_read(
     reads_exactly(category, seed, "hex", state)
 
 
+@pytest.mark.parametrize(
+    ("category", "seed"),
+    [
+        # The shares lead, and each side's clearest channel, clear too, reads other walls.
+        ("phone", 8150002),
+        # The shares lead, clear along every direction, and read a thin line between a red
+        # tint and a cyan one as a wall; each side's clearest channel is not clear along
+        # it, but the lightness's share and the peak share are and read it thin (the
+        # shares' board was read with that wall before ``VETO`` asked them: WRONG).
+        ("jpeg", 9900115),
+    ],
+)
 def test_without_every_clear_measure_heard_the_shares_board_is_refused(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, category: str, seed: int
 ) -> None:
-    # Phone 8150002 started: the shares lead, and each side's clearest channel, clear too,
-    # reads other walls: refused, as every reading is where no lead's board passes.
+    # Started boards: refused, as every reading is where no lead's board passes; with every
+    # clear measure heard each is read exactly (above).
     monkeypatch.setattr(_hex_reader, "heard", lambda sides: None)
-    shot = sample("phone", 8150002, "hex", "started")
-    with pytest.raises(UnsureReadingError, match="its measures disagree"):
-        read_board(shot.image)
-
-
-def test_a_wall_another_clear_measure_reads_thin_refuses_the_shares_board(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # JPEG 9900115 started: the shares lead, clear along every direction, and read a thin
-    # line between a red tint and a cyan one as a wall; each side's clearest channel is
-    # not clear along it, but the lightness's share and the peak share are and read it
-    # thin. The shares' board is refused (it was read with that wall, WRONG), as is the
-    # half-level width's, and where every clear measure is heard the board is exact.
-    monkeypatch.setattr(_hex_reader, "heard", lambda sides: None)
-    shot = sample("jpeg", 9900115, "hex", "started")
+    shot = sample(category, seed, "hex", "started")
     with pytest.raises(UnsureReadingError, match="its measures disagree"):
         read_board(shot.image)
 

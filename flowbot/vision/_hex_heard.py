@@ -223,12 +223,12 @@ def _check_veto(sides: HexSides) -> None:
 
 
 def _read_thin(sides: HexSides) -> bool:
-    """Whether some measure (``voices`` over each side's clearest channel, ``sides``'
-    ``inks_faced``; the lead's own aside) reads thin a wall ``sides`` (the lead) reads, its
-    groups clear along the wall's direction, saying anything there (its thin lines its
-    least wide at least) and seeing the line (``WidthGroups.sees``: a line it does not see
-    says nothing of it). A hole's sides are its outline, not walls: one channel errs thin
-    along the outline beside a dot's cap or a face as bright as the line."""
+    """Whether another measure than the lead's (``voices``, over each side's clearest
+    channel, ``sides``' ``inks_faced``) reads thin a wall the lead reads: that measure's
+    groups clear along the wall's direction, its thin lines as wide as ``voices`` asks
+    for it to say anything, and the line seen (``WidthGroups.sees``: a line it does not
+    see says nothing of it). A hole's sides are its outline, not walls: one channel errs
+    thin along the outline beside a dot's cap or a face as bright as the line."""
     walls, _ = wall_sides(sides)
     if not walls:
         return False

@@ -10,6 +10,7 @@ step between two points (``_rays._rises_within``).
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from flowbot.models import BoardGeometry, Cell
 from flowbot.screens.synthetic import sample
@@ -81,11 +82,13 @@ def test_a_shaft_runs_behind_a_dot_showing_past_it_on_both_sides() -> None:
     assert _one_shaft(a, b, contrast, core, sides, **shaft)
     sector[0, 1, 2] = 0.0  # on one side only
     assert not _one_shaft(a, b, contrast, core, sides, **shaft)
-    # Only dots between: nothing shows the band itself.
+    # Only dots between, the band showing past each on both sides: one shaft behind them
+    # (a pipe stops at a dot; synthetic holes crop 10000001 unsolved, one dot between).
     sector[0, 1, [0, 2]] = 8.0
     only_dots = {"dots": {Cell(0, 1), Cell(0, 2)}, "sector": sector, "ring": ring}
+    assert not _one_shaft(a, b, contrast, core, sides, **only_dots)  # bare past the second
     sector[0, 2, [0, 2]] = 8.0
-    assert not _one_shaft(a, b, contrast, core, sides, **only_dots)
+    assert _one_shaft(a, b, contrast, core, sides, **only_dots)
 
 
 def test_a_shaft_wider_than_the_ring_lights_the_cells_between_whole() -> None:
@@ -118,12 +121,22 @@ def test_a_wide_glow_shaft_ends_are_no_pair_of_blurred_dots(reads_exactly: Reads
     reads_exactly("drift", 9400001, "walls", "unsolved")
 
 
+@pytest.mark.parametrize(
+    ("category", "seed", "variant"),
+    [
+        # A purple shaft down column 0 of 152 px cells, behind a blue dot: its rounded
+        # ends in cells (1, 0) and (4, 0).
+        ("huge_cells", 6400005, "bridges"),
+        # A green shaft down column 1 of 57 px cells behind a green dot, the dot alone
+        # between its ends in cells (3, 1) and (5, 1).
+        ("crop", 10000001, "holes"),
+    ],
+)
 def test_a_glow_shaft_behind_a_dot_is_no_pair_of_blurred_dots(
-    reads_exactly: ReadsExactly,
+    reads_exactly: ReadsExactly, category: str, seed: int, variant: str
 ) -> None:
-    # A purple shaft down column 0 of 152 px cells, behind a blue dot: its rounded ends
-    # in cells (1, 0) and (4, 0) looked like a dark pair of blurred dots, refused.
-    reads_exactly("huge_cells", 6400005, "bridges", "unsolved")
+    # The shaft's ends looked like a dark pair of blurred dots: refused before.
+    reads_exactly(category, seed, variant, "unsolved")
 
 
 def _board_with_patch(*, over_lines: bool) -> tuple[np.ndarray, BoardGeometry]:

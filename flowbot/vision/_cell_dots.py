@@ -460,13 +460,15 @@ def _one_shaft(
     """Whether ``a`` and ``b`` are the two ends of one straight band: in one row or column
     with a cell between, every cell between crossed (``_crossed``) in their colour and
     standing out ``SHAFT_EVEN`` of the stronger end or more, or a dot (``dots``) the band
-    runs behind (``_behind_dot``: ``sector`` ``(rows, cols, 4, 3)`` and ``ring`` Lab), or
+    runs behind (``_behind_dot``: ``sector`` ``(rows, cols, 4, 3)`` and ``ring`` Lab, the
+    ends' rings its ground), or
     lit whole by it (``_lit_whole``). A glow shaft's rounded ends look like two blurred
     dots of one colour; a dot's pipe thins between them, and stops at another colour's
     dot: a band showing on past a dot, in its ring's two sectors along the run, is glow,
     the dot alone between its ends too (synthetic holes crop 10000001 unsolved: a green
     shaft behind a green dot, its ends 9.0 Lab off black rings, the dot's sectors above
-    and below 8.7-9.4 off its ring; read as a pair of blurred dots in doubt before)."""
+    and below 10.7-11.5 off the ends' ground; read as a pair of blurred dots in doubt
+    before)."""
     (ra, ca), (rb, cb) = a, b
     if (ra != rb and ca != cb) or abs(ra - rb) + abs(ca - cb) < 2:
         return False
@@ -482,7 +484,7 @@ def _one_shaft(
 
     def in_band(m: Cell) -> bool:
         if m in dots:
-            return _behind_dot(sector[m][along], ring[m], colour, least)
+            return _behind_dot(sector[m][along], ground, colour, least)
         across = (
             _crossed(sides[m])
             and float(contrast[m]) >= least
@@ -510,11 +512,14 @@ def _lit_whole(points: np.ndarray, ground: np.ndarray, colour: np.ndarray, least
     return bool(((along >= least) & (off * TWIN_SIDE <= along)).all())
 
 
-def _behind_dot(sectors: np.ndarray, ring: np.ndarray, colour: np.ndarray, least: float) -> bool:
+def _behind_dot(sectors: np.ndarray, ground: np.ndarray, colour: np.ndarray, least: float) -> bool:
     """Whether a dot's cell shows a band of ``colour`` (Lab) running behind its dot: both
-    ``sectors`` (Lab, the two along the band) standing ``least`` or more off the cell's
-    ``ring`` and ``TWIN_SIDE`` times nearer ``colour`` than it, as the band's cells do."""
-    off = delta_e(sectors, ring)
+    ``sectors`` (Lab, the two along the band) standing ``least`` or more off the ``ground``
+    the band lies on (its ends' rings) and ``TWIN_SIDE`` times nearer ``colour`` than it,
+    as the band's cells do. Not off the dot's own ring: a band as wide as the ring lifts it
+    too (synthetic holes colour-blind 9900000 unsolved: a green shaft behind a red dot, its
+    sectors above and below 6.3-6.9 Lab off its ring, 13.1-13.7 off the ends' ground)."""
+    off = delta_e(sectors, ground)
     return bool(((off >= least) & (delta_e(sectors, colour) * TWIN_SIDE <= off)).all())
 
 

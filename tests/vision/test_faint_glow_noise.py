@@ -80,6 +80,9 @@ def test_a_shaft_runs_behind_a_dot_showing_past_it_on_both_sides() -> None:
     assert not _one_shaft(a, b, contrast, core, sides, **shaft)  # bare past the dot: a pipe stops
     sector[0, 1, [0, 2]] = 8.0  # the shaft's colour right and left of the dot
     assert _one_shaft(a, b, contrast, core, sides, **shaft)
+    ring[0, 1] = 8.0  # a band as wide as the dot's ring lifts it: seen off the ends' ground
+    assert _one_shaft(a, b, contrast, core, sides, **shaft)
+    ring[0, 1] = 0.0
     sector[0, 1, 2] = 0.0  # on one side only
     assert not _one_shaft(a, b, contrast, core, sides, **shaft)
     # Only dots between, the band showing past each on both sides: one shaft behind them
@@ -130,6 +133,8 @@ def test_a_wide_glow_shaft_ends_are_no_pair_of_blurred_dots(reads_exactly: Reads
         # A green shaft down column 1 of 57 px cells behind a green dot, the dot alone
         # between its ends in cells (3, 1) and (5, 1).
         ("crop", 10000001, "holes"),
+        # A green shaft down column 2 behind a red dot, lifting its ring too.
+        ("colour_blind", 9900000, "holes"),
     ],
 )
 def test_a_glow_shaft_behind_a_dot_is_no_pair_of_blurred_dots(

@@ -461,14 +461,13 @@ def _one_shaft(
     with a cell between, every cell between crossed (``_crossed``) in their colour and
     standing out ``SHAFT_EVEN`` of the stronger end or more, or a dot (``dots``) the band
     runs behind (``_behind_dot``: ``sector`` ``(rows, cols, 4, 3)`` and ``ring`` Lab, the
-    ends' rings its ground), or
-    lit whole by it (``_lit_whole``). A glow shaft's rounded ends look like two blurred
-    dots of one colour; a dot's pipe thins between them, and stops at another colour's
-    dot: a band showing on past a dot, in its ring's two sectors along the run, is glow,
-    the dot alone between its ends too (synthetic holes crop 10000001 unsolved: a green
-    shaft behind a green dot, its ends 9.0 Lab off black rings, the dot's sectors above
-    and below 10.7-11.5 off the ends' ground; read as a pair of blurred dots in doubt
-    before)."""
+    ends' rings its ground), or lit whole by it (``_lit_whole``). A glow shaft's rounded
+    ends look like two blurred dots of one colour; a dot's pipe thins between them, and
+    stops at another colour's dot: a band showing on past a dot, in its ring's two
+    sectors along the run, is glow, the dot alone between its ends too (synthetic holes
+    crop 10000001 unsolved: a green shaft behind a green dot, its ends 9.0 Lab off black
+    rings, the dot's sectors above and below 10.7-11.5 off the ends' ground; read as a
+    pair of blurred dots in doubt before)."""
     (ra, ca), (rb, cb) = a, b
     if (ra != rb and ca != cb) or abs(ra - rb) + abs(ca - cb) < 2:
         return False

@@ -165,16 +165,11 @@ def heard(sides: HexSides) -> HexSides | None:
     groups; else ``None``."""
     if not isinstance(sides.inks, FacedInks) or not sides.crossed:
         return None
-    # Each measure with its groups along each direction (``None`` where they say nothing:
-    # its thin lines short of its least).
+    # Each measure with its groups along each direction.
     measured: list[tuple[HexSides, list[WidthGroups | None]]] = []
     for _, inks, least in voices(sides):
         each = replace(sides, inks=inks)
-        groups = [
-            group if group is not None and group.thin >= least else None
-            for group in each.direction_groups
-        ]
-        measured.append((each, groups))
+        measured.append((each, _saying(each, least)))
     along: list[list[tuple[Inks, WidthGroups]]] = []
     for direction in range(3):
         clear = [
@@ -193,6 +188,15 @@ def heard(sides: HexSides) -> HexSides | None:
         return None
     found = replace(sides, inks=inks)
     return found if found.clear_groups else None
+
+
+def _saying(sides: HexSides, least: float) -> list[WidthGroups | None]:
+    """``sides``' groups along each direction, ``None`` where they say nothing: no groups,
+    or its thin lines' typical width short of ``least`` (``voices``)."""
+    return [
+        group if group is not None and group.thin >= least else None
+        for group in sides.direction_groups
+    ]
 
 
 def _seconded(
@@ -225,10 +229,10 @@ def _check_veto(sides: HexSides) -> None:
 def _read_thin(sides: HexSides) -> bool:
     """Whether another measure than the lead's (``voices``, over each side's clearest
     channel, ``sides``' ``inks_faced``) reads thin a wall the lead reads: that measure's
-    groups clear along the wall's direction, its thin lines as wide as ``voices`` asks
-    for it to say anything, and the line seen (``WidthGroups.sees``: a line it does not
-    see says nothing of it). A hole's sides are its outline, not walls: one channel errs
-    thin along the outline beside a dot's cap or a face as bright as the line."""
+    groups clear along the wall's direction and saying anything there (``_saying``), and
+    the line seen (``WidthGroups.sees``: a line it does not see says nothing of it). A
+    hole's sides are its outline, not walls: one channel errs thin along the outline
+    beside a dot's cap or a face as bright as the line."""
     walls, _ = wall_sides(sides)
     if not walls:
         return False
@@ -237,11 +241,11 @@ def _read_thin(sides: HexSides) -> bool:
         if type(inks) is type(sides.inks):
             continue
         each = replace(faced, inks=inks)
-        groups = each.direction_groups
+        groups = _saying(each, least)
         inner, _ = each.widths
         for wall in walls:
             group = groups[side_direction(wall)]
-            if group is None or not group.clear or group.thin < least:
+            if group is None or not group.clear:
                 continue
             width = inner[wall]
             if group.sees(width) and not group.is_wide(width):

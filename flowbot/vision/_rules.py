@@ -44,6 +44,7 @@ from flowbot.vision._cell_pipes import PIPES
 from flowbot.vision._cells import CellSamples
 from flowbot.vision._faint_pipes import FAINT_DOTS, FAINT_LINKS, FAINT_PIPES
 from flowbot.vision._hex_alone import ALONE as HEX_ALONE
+from flowbot.vision._hex_bare import BARE as HEX_BARE
 from flowbot.vision._hex_board import ONE_PIECE, HexSides
 from flowbot.vision._hex_board import WALLS_AS_THE_OUTLINE as HEX_WALLS_AS_OUTLINE
 from flowbot.vision._hex_cells import DOT_OR_EMPTY, HexCells
@@ -114,6 +115,7 @@ HEX_BOARD_RULES: tuple[Rule[HexSides], ...] = (
     HEX_WALLS_AS_OUTLINE,
     OUTLINE,
     HEX_VETO,
+    HEX_BARE,
     HEX_HALF_REACH,
     HEX_STANDS_OUT,
 )

@@ -161,20 +161,26 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     found = sides
     inked_only, sides = _inked_board(image, found, settings.line_contrast)
-    beyond = inked_only.cells - sides.cells
-    if beyond:
-        # The clutter past the outline chose the channel and set the lines' typical
-        # widths with the board: measured again on the board alone, whose hexagons that
-        # typical width left out may carry their ink after all (a spreadsheet's ruled
-        # grid closing hexagons beside a small hex board in a mirror window: its dots'
-        # hexagons left out as blank, the board's outline then thin lines).
-        kept = found.cells - beyond
+    if found.cells - sides.cells:
+        # The clutter left out (hexagons closed of a page's grid or text: no ink on a
+        # side, or past the outline on another ground) pulled the lattice's fit off the
+        # board's own lines: placed again on the board alone (synthetic hex drift
+        # 10300013: a spreadsheet's ruled grid beside a mirrored phone, its hexagons of no
+        # ink; the board's bottom sides 2.5 px off the lattice, past where the peak share
+        # looks with pipes drawn, left its hexagons there out as blank).
+        beyond = inked_only.cells - sides.cells
         alone = replace(
-            found, cells=kept, crossed=frozenset(side for side in found.crossed if side <= kept)
+            found,
+            cells=sides.cells,
+            crossed=frozenset(side for side in found.crossed if side <= sides.cells),
         )
-        # ... and it pulled the lattice's fit off the board's own lines: placed again on
-        # the board alone.
         alone = placed_alone(alone, beyond)
+        # ... and the clutter past the outline chose the channel and set the lines'
+        # typical widths with the board: measured again on the board alone, whose
+        # hexagons that typical width left out may carry their ink after all (a
+        # spreadsheet's ruled grid closing hexagons beside a small hex board in a mirror
+        # window: its dots' hexagons left out as blank, the board's outline then thin
+        # lines; drawn on the lattice placed again, they join it).
         inked_only, sides = _inked_board(image, alone, settings.line_contrast)
     leads: Sequence[Callable[[HexSides], HexSides | None]]
     if sides.crossed:

@@ -23,6 +23,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides, Node, neighbours, wall_sides
 from flowbot.vision._hex_coverage import CutInks
+from flowbot.vision._hex_faces import own_face
 from flowbot.vision._hex_tinted_outline import TINTED
 from flowbot.vision._rule import Rule
 
@@ -52,10 +53,7 @@ def bare_in_doubt(sides: HexSides) -> list[Node]:
     # (each hexagon's face just off each of its sides, by (hexagon, the one beyond))
     face: dict[tuple[Node, Node], np.ndarray] = {}
     for i, (node, other) in enumerate(ends):
-        a, b = every[i]
-        normal = np.array([-(b - a)[1], (b - a)[0]])
-        centre = np.array(sides.lattice.centre(*node)) - faced.origin
-        inward = 1 if float(np.dot(centre - (a + b) / 2, normal)) > 0 else 0
+        inward = own_face(every[i], np.array(sides.lattice.centre(*node)) - faced.origin)
         face[node, other] = either[i, inward, :3]
         face[other, node] = either[i, 1 - inward, :3]
     image = cv2.merge(faced.channels[:3])

@@ -294,6 +294,14 @@ def faces(channel: np.ndarray, sides: np.ndarray, off: float) -> np.ndarray:
     return np.stack([np.median(side, axis=1) for side in either], axis=1)
 
 
+def own_face(side: np.ndarray, centre: np.ndarray) -> int:
+    """Which of the two faces of ``side`` (``(2, 2)``: its corners) lies towards ``centre``,
+    the hexagon's own: 0 the first, at minus along the normal ``faces`` takes, 1 the other."""
+    a, b = side
+    normal = np.array([-(b - a)[1], (b - a)[0]])
+    return 1 if float(np.dot(centre - (a + b) / 2, normal)) > 0 else 0
+
+
 def board_faced(image: np.ndarray, sides: HexSides) -> FacedInks:
     """The board's sides in their clearest channels of ``image`` (RGB), measured on its
     hexagons; without pipes, a side the image's edge cuts over the ground found by the

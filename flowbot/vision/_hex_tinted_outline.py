@@ -29,6 +29,7 @@ import numpy as np
 
 from flowbot.vision._hex_board import HexSides, OutlineSide
 from flowbot.vision._hex_coverage import CutInks, _colour_profiles
+from flowbot.vision._hex_faces import own_face
 
 #: The hexagon's own face lies this near the lines' colour (a share of the outside's
 #: distance from it) for its side to be judged by its reach: a white flow's grey tint
@@ -62,11 +63,7 @@ def reach_width(sides: HexSides, edge: OutlineSide) -> float | None:
     levels, either = faced.looks(every, reach)
     colour = np.array(levels[:3])
     i = keys.index(other)
-    a, b = every[i]
-    normal = np.array([-(b - a)[1], (b - a)[0]]) / max(float(np.hypot(*(b - a))), 1e-6)
-    centre = np.array(sides.lattice.centre(*edge.node)) - faced.origin
-    # (the first face at minus along the normal: the hexagon's own on the side of its centre)
-    inward = 1 if float(np.dot(centre - (a + b) / 2, normal)) > 0 else 0
+    inward = own_face(every[i], np.array(sides.lattice.centre(*edge.node)) - faced.origin)
     own, outside = either[i, inward, :3], either[i, 1 - inward, :3]
     span = colour - outside
     if np.linalg.norm(colour - own) > TINTED * np.linalg.norm(span):

@@ -85,19 +85,24 @@ class CoveredInks(Inks):
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
+        shares, offsets = self._shares_across(sides, across)
+        return np.array([self._width(share, offsets) for share in shares])
+
+    def _shares_across(self, sides: np.ndarray, across: float) -> tuple[np.ndarray, np.ndarray]:
+        """Each side's shares of the lines' colour across it ``(n, steps)``, in half-pixel
+        steps ``across`` pixels either side of it, and the steps."""
         if not len(sides):
-            return np.zeros(0)
+            return np.zeros((0, 0)), np.zeros(0)
         sides = sides - self.origin
         levels, either = self.faced.looks(sides, across)
         # The lines' colour; each side's ground either side of it, its first side first.
         colour, grounds = np.array(levels[:3]), either[..., :3]
         profiles, offsets = _colour_profiles(self.image, sides, across)
-        return np.array(
-            [
-                self._width(_shares(profile, offsets, ground, colour), offsets)
-                for profile, ground in zip(profiles, grounds, strict=True)
-            ]
-        )
+        shares = [
+            _shares(profile, offsets, ground, colour)
+            for profile, ground in zip(profiles, grounds, strict=True)
+        ]
+        return np.array(shares), offsets
 
     def _width(self, share: np.ndarray, offsets: np.ndarray) -> float:
         """The line's width from its shares across it: summed over its hump, no share below
@@ -131,7 +136,16 @@ class HalfCoveredInks(CoveredInks):
     """
 
     def _width(self, share: np.ndarray, offsets: np.ndarray) -> float:
-        return _half_width(share, offsets)
+        span = _half_span(share, offsets)
+        return 0.0 if span is None else span[1] - span[0]
+
+    def middles(self, sides: np.ndarray, across: float) -> np.ndarray:
+        """How far the middle of each side's half-level span lies off the side ``(n, 2,
+        2)``, in pixels, towards its first face (``_hex_faces.faces``) below nought; NaN
+        where the line reaches half its colour nowhere."""
+        shares, offsets = self._shares_across(sides, across)
+        spans = [_half_span(share, offsets) for share in shares]
+        return np.array([np.nan if span is None else (span[0] + span[1]) / 2 for span in spans])
 
 
 class CutInks(Inks):
@@ -268,25 +282,26 @@ def _shares(
     return ((profile - ground) * span).sum(axis=1) / np.maximum((span * span).sum(axis=1), 1.0)
 
 
-def _half_width(share: np.ndarray, offsets: np.ndarray) -> float:
-    """How far across the shares (at half-pixel ``offsets``) stay at ``HALF`` or more
-    either side of the line's peak (looked for ``PEAK_NEAR`` either side of the middle),
-    each end found between two steps; 0 where the peak stays below."""
+def _half_span(share: np.ndarray, offsets: np.ndarray) -> tuple[float, float] | None:
+    """Where across the shares (at half-pixel ``offsets``) the line's colour covers
+    ``HALF`` or more unbroken either side of the line's peak (looked for ``PEAK_NEAR``
+    either side of the middle), each end found between two steps: its first end and its
+    last; ``None`` where the peak stays below."""
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(share[near])])
     if share[peak] < HALF:
-        return 0.0
+        return None
     step = float(offsets[1] - offsets[0])
-    reach = 0.0
+    reaches = []
     for out in (share[peak::-1], share[peak:]):
         below = np.flatnonzero(out < HALF)
         if not below.size:
-            reach += step * (len(out) - 1)
+            reaches.append(step * (len(out) - 1))
             continue
         k = int(below[0])
         # (the level crossed between steps k - 1 and k)
-        reach += step * (k - 1 + (out[k - 1] - HALF) / (out[k - 1] - out[k]))
-    return reach
+        reaches.append(step * (k - 1 + (out[k - 1] - HALF) / (out[k - 1] - out[k])))
+    return float(offsets[peak]) - reaches[0], float(offsets[peak]) + reaches[1]
 
 
 def _colour_profiles(

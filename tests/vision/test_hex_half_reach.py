@@ -1,16 +1,26 @@
-"""With pipes drawn, a wall must reach half the lines' colour as widely as a wall
-(``_hex_half_reach``): walls drawn solid do; a thin line JPEG's ringing colours widen
-beside a narrow face is no wall (refused, by whichever rule tells first).
+"""With pipes drawn, a wall must reach half the lines' colour as a wall does, as widely and
+centred on its side (``_hex_half_reach``): walls drawn solid do; a thin line JPEG's ringing
+colours widen beside a narrow face is no wall (refused, by whichever rule tells first), nor
+one a glow band lifts past half the lines' colour on one side.
 
-The game's own levels drawn on development seeds (below 200000).
+The game's own levels drawn on development seeds (below 200000), and a held-out board that
+was read WRONG.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import numpy as np
+import pytest
+
+from flowbot.errors import UnsureReadingError
 from flowbot.screens.synthetic import official_levels, sample
 from flowbot.vision import read_board
+from flowbot.vision._hex_coverage import HalfCoveredInks
+from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_half_reach import HALF_REACH
 
 
 def _levels(shared: Path):  # type: ignore[no-untyped-def]
@@ -37,3 +47,38 @@ def test_walls_drawn_solid_reach_half_the_lines_colour(shared: Path) -> None:
     shot = sample("jpeg", 100062, "hex", "solved", _levels(shared))
     reading = read_board(shot.image)
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_lines_half_level_middle_is_measured_off_its_side() -> None:
+    # Lines 3 px wide in the lines' colour on a dark ground, centred off the pixel grid;
+    # each measured from a side laid on it and from one laid 1.5 px to its right.
+    ground, line = np.array([14.0, 29.0, 40.0]), np.array([120.0, 66.0, 66.0])
+    xs = [40.3, 80.6, 120.2]
+    image = np.tile(ground, (120, 160, 1))
+    centres = np.arange(160.0)  # (pixel i's centre at i, as sampling takes it)
+    for x in xs:
+        cover = np.clip(
+            np.minimum(centres + 0.5, x + 1.5) - np.maximum(centres - 0.5, x - 1.5), 0, 1
+        )
+        image[:] = cover[None, :, None] * line + (1 - cover[None, :, None]) * image
+    image = np.round(image).astype(np.uint8)
+    on = np.array([[[x, 20.0], [x, 100.0]] for x in xs], np.float64)
+    off = on + np.array([1.5, 0.0])
+    inks = HalfCoveredInks(FacedInks(image, 40.0, 10.0))
+    assert np.allclose(inks.middles(on, 5.0), 0.0, atol=0.2)
+    # (a side running down: its first face, at minus along the normal, lies to its right)
+    assert np.allclose(np.abs(inks.middles(off, 5.0)), 1.5, atol=0.2)
+    assert np.allclose(inks.widths(on, 5.0), 3.0, atol=0.25)
+
+
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_thin_line_a_glow_band_lifts_on_one_side_is_no_wall(state: str) -> None:
+    # Huge cells: a glow band lights the face beside a thin line towards the lines' colour,
+    # both faces already within a third of the ground's distance of it. Every measure read
+    # the line as a wall, its half-level width too (11.6 px against the outline's 11.1),
+    # but that span runs from 1.4 px on one side of the side to 10.2 on the other: read
+    # with a wall, WRONG, before.
+    shot = sample("huge_cells", 10400003, "hex", state)
+    assert not shot.puzzle.walls
+    with pytest.raises(UnsureReadingError, match=re.escape(HALF_REACH.reason)):
+        read_board(shot.image)

@@ -130,6 +130,7 @@ def smaller_copy(image: np.ndarray, seen: DotsSeen, blobs: np.ndarray) -> bool:
             if _copies(
                 image,
                 blobs,
+                size=float(blobs[first, 2]),
                 scale=scale,
                 shift=shift,
                 xy=xy,
@@ -162,6 +163,7 @@ def _copies(
     image: np.ndarray,
     blobs: np.ndarray,
     *,
+    size: float,
     scale: float,
     shift: np.ndarray,
     xy: np.ndarray,
@@ -171,12 +173,18 @@ def _copies(
     pitch: float,
 ) -> bool:
     """Whether, scaled by ``scale`` and shifted by ``shift``, the screen holds each blob: on a
-    board dot of its colour of its own, or on the screen a disc of its colour outside the
-    board; and whether every clearly coloured board dot has its blob, or its colour there
-    (a dot a pipe runs from is no round blob: ``copied_colours``)."""
+    board dot of its colour of its own, of the copied dots' ``size``, or on the screen a disc
+    of its colour outside the board; and whether every clearly coloured board dot has its
+    blob, or its colour there (a dot a pipe runs from is no round blob:
+    ``copied_colours``)."""
     mapped = xy * scale + shift
     apart = np.hypot(*(blobs[:, None, :2] - mapped[None, :, :]).transpose(2, 0, 1))
-    on = (apart <= max(1.0, COPY_PLACING * scale * pitch)) & like
+    # A blob of another size on a copied dot is no copied dot, but what lies round one: a
+    # started flow's loop round a dot, round in the copy, one saturated blob with it, of
+    # the dot's colour at its middle (synthetic hex preview 10600015 started: a cyan dot
+    # 28 px across in an orange loop 107 px across, both taken for that dot).
+    alike = np.abs(blobs[:, 2] - size) <= TWIN_SIZE * np.maximum(blobs[:, 2], size)
+    on = (apart <= max(1.0, COPY_PLACING * scale * pitch)) & like & alike[:, None]
     on_dot = on.any(axis=1)
     hit = np.argmax(on, axis=1)[on_dot]
     if len(set(hit.tolist())) < len(hit):

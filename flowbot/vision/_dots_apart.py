@@ -293,11 +293,7 @@ def _dots_region(
         # from dim glow (a screenshot preview's glow shaft joined four of its dots to it
         # two by two: decoy flow_other_preview 8500001).
         dots = _paired(
-            [
-                disc
-                for look in looks
-                for disc in look.unlit() + look.cut(CUT_LEAST, both_sides=True)
-            ],
+            [disc for look in looks for disc in look.with_cut(CUT_LEAST, both_sides=True)],
             cut_pairs,
         )
         pairs = cut_pairs
@@ -348,8 +344,15 @@ class _Look:
         glow (``lit``)."""
         if not split:
             return self.found
+        return self.with_cut(_SPLIT_LEAST)
+
+    def with_cut(self, least: int, *, both_sides: bool = False) -> list[tuple[float, ...]]:
+        """The discs found whole or lit apart (``unlit``), and those ``cut`` from blobs (as
+        it takes ``least`` and ``both_sides``) where none of those lies: each disc once (a
+        dot lit apart from glow is cut from it too; twice over, a pair's ends were three,
+        no pair: decoy flow_other_preview 10700001, a preview's two pairs on its glow)."""
         found = self.unlit()
-        for disc in self.cut(_SPLIT_LEAST):
+        for disc in self.cut(least, both_sides=both_sides):
             if all(math.hypot(disc[0] - x, disc[1] - y) > size / 2 for x, y, size, *_ in found):
                 found.append(disc)
         return found

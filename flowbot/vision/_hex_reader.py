@@ -64,7 +64,7 @@ from flowbot.vision._rules import (
     HEX_THIN_BOARD_RULES,
     HEX_THIN_RULES,
 )
-from flowbot.vision._types import Settings
+from flowbot.vision._types import TWO_BOARDS, Settings
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,23 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
 
     Raises ``UnsureReadingError`` when it shows one that cannot be read for certain.
     """
+    try:
+        return _read_hex(image, settings, flows_too=False)
+    except UnsureReadingError as refused:
+        if str(refused) != TWO_BOARDS:
+            raise
+        # The board read beside another's dots may be the screenshot preview of a bigger
+        # started board whose dots are mostly joined to their pipes, no board's set of
+        # pairs apart, while the preview's shrunk dots still are one (synthetic hex
+        # preview 10700029 started): looked for round the flows too, the biggest read,
+        # and judged alone as any board (looked for so on every read with pipes drawn,
+        # hexagonal reads took a fifth longer).
+        return _read_hex(image, settings, flows_too=True)
+
+
+def _read_hex(image: np.ndarray, settings: Settings, *, flows_too: bool) -> Reading | None:
+    """``read_hex``, with ``flows_too`` the lattices looked for round the flows as well as
+    round the dots apart (else only where none is found round those)."""
     gray = brightest_channel(image)
     crossings = Crossings(image, settings.pipe_contrast)
     min_side = MIN_BOARD_SIDE * settings.min_cell_px
@@ -126,10 +143,13 @@ def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
         ]
 
     def board_in(channel: np.ndarray, either: bool = False) -> HexSides | None:
-        # None found around dots apart: a started or finished board may show only
-        # flows. The biggest board drawn is the one the user means: the OS's screenshot
-        # preview is a smaller copy of it (another board beside it is refused).
-        found = pieces(channel, False, either) or pieces(channel, True, either)
+        # None found around dots apart (or looked for round the flows too): a started
+        # or finished board may show only flows. The biggest board drawn is the one the
+        # user means: the OS's screenshot preview is a smaller copy of it (another board
+        # beside it is refused).
+        found = pieces(channel, False, either)
+        if flows_too or not found:
+            found += pieces(channel, True, either)
         found.sort(key=lambda piece: -len(piece.cells) * piece.lattice.row_step**2)
         return _biggest_placed(found)
 

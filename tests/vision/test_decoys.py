@@ -99,6 +99,10 @@ FIXED = (
     # to it two by two: no pair seen by the cheap look until they were lit apart from
     # the glow (``_dots_apart._Look.unlit``).
     ("flow_other_preview", 8500001),
+    # ... and a preview of another level on its glow whose dots the cheap look both lit
+    # apart and cut from the glow: each counted twice, a pair's ends three, no pair
+    # (``_dots_apart._Look.with_cut``).
+    ("flow_other_preview", 10700001),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

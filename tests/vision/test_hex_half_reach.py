@@ -66,8 +66,9 @@ def test_a_lines_half_level_middle_is_measured_off_its_side() -> None:
     off = on + np.array([1.5, 0.0])
     inks = HalfCoveredInks(FacedInks(image, 40.0, 10.0))
     assert np.allclose(inks.middles(on, 5.0), 0.0, atol=0.2)
-    # (a side running down: its first face, at minus along the normal, lies to its right)
-    assert np.allclose(np.abs(inks.middles(off, 5.0)), 1.5, atol=0.2)
+    # (a side running down: its first face, at minus along the normal, lies to its right;
+    # the line to its left lies away from it, above nought)
+    assert np.allclose(inks.middles(off, 5.0), 1.5, atol=0.2)
     assert np.allclose(inks.widths(on, 5.0), 3.0, atol=0.25)
 
 

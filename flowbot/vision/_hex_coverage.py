@@ -67,6 +67,14 @@ HALF = 0.5
 #: a JPEG shot's blurred thin lines reached half their colour nowhere, typically (0-0.1,
 #: hex jpeg 300004 solved: every line with any half-level width then in the walls' group).
 SOLID = 0.6
+#: A step's share past the lines' colour by more than this (the colour's own distance from
+#: the ground) is no line's, at half level: a line's pixels lie on the way from its ground
+#: to its colour, a darker or lighter stroke of it only a little past (true outline sides
+#: beside a flow's tint close to the lines' colour 1.5-1.8); a white dot's cap two pixels
+#: past a thin line 4.7-5.4, which took the line's peak and ran its half-level span into
+#: the dot (synthetic hex tiny cells 10900005 started: 2.4 px against the outline's 1.9,
+#: a wall, read WRONG).
+PAST_COLOUR = 1.0
 #: A step across a cut side is the lines' colour where it lies off the mix of it and the
 #: ground by this share of their distance at most (``_line_coloured``).
 OFF_LINE = 0.35
@@ -286,7 +294,9 @@ def _half_span(share: np.ndarray, offsets: np.ndarray) -> tuple[float, float] | 
     """Where across the shares (at half-pixel ``offsets``) the line's colour covers
     ``HALF`` or more unbroken either side of the line's peak (looked for ``PEAK_NEAR``
     either side of the middle), each end found between two steps: its first end and its
-    last; ``None`` where the peak stays below."""
+    last; ``None`` where the peak stays below. A step past the lines' colour by more than
+    ``PAST_COLOUR`` holds none of it."""
+    share = np.where(share <= 1.0 + PAST_COLOUR, share, 0.0)
     near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
     peak = int(near[np.argmax(share[near])])
     if share[peak] < HALF:

@@ -40,9 +40,8 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides, side_direction, wall_sides
-from flowbot.vision._hex_coverage import SOLID, CoveredInks, HalfCoveredInks
-from flowbot.vision._hex_faces import FacedInks
-from flowbot.vision._hex_heard import HeardInks
+from flowbot.vision._hex_coverage import SOLID, HalfCoveredInks
+from flowbot.vision._hex_heard import faced_of
 from flowbot.vision._rule import Rule
 
 #: A wall read beside pipes lies at least this share of the way from the thin lines'
@@ -62,22 +61,11 @@ CENTRED = 0.25
 SNAP = 0.5
 
 
-def _faced(sides: HexSides) -> FacedInks | None:
-    """The sides measured each in its clearest channel (``_hex_faces``), as the lead's
-    measures beside pipes hold them; ``None`` without pipes."""
-    for inks in (sides.inks_faced, sides.inks):
-        if isinstance(inks, FacedInks):
-            return inks
-        if isinstance(inks, CoveredInks | HeardInks):
-            return inks.faced
-    return None
-
-
 def _check_half_reach(sides: HexSides) -> None:
     if not sides.crossed or sides.groups is None:
         return
     walls, _ = wall_sides(sides)
-    faced = _faced(sides)
+    faced = faced_of(sides)
     if not walls or faced is None:
         return
     inks = HalfCoveredInks(faced)

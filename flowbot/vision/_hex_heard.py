@@ -215,6 +215,17 @@ def _seconded(
     )
 
 
+def faced_of(sides: HexSides) -> FacedInks | None:
+    """The sides measured each in its clearest channel (``_hex_faces``), as the lead's
+    measures beside pipes hold them; ``None`` where none does."""
+    for inks in (sides.inks_faced, sides.inks):
+        if isinstance(inks, FacedInks):
+            return inks
+        if isinstance(inks, CoveredInks | HeardInks):
+            return inks.faced
+    return None
+
+
 def _inks(sides: HexSides) -> Inks:
     """The measure ``sides`` are measured by (each one of ``voices``)."""
     assert sides.inks is not None

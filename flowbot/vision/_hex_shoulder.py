@@ -41,7 +41,8 @@ import numpy as np
 
 from flowbot.vision._hex_board import HexSides, Inks, Node, side_direction
 from flowbot.vision._hex_coverage import SOLID, HalfCoveredInks
-from flowbot.vision._hex_faces import FacedInks, board_faced
+from flowbot.vision._hex_faces import board_faced
+from flowbot.vision._hex_heard import faced_of
 from flowbot.vision._hex_widths import WALL_PAST
 
 
@@ -101,7 +102,11 @@ def off_the_shoulder(sides: HexSides, image: np.ndarray) -> HexSides:
     ]
     if not doubted:
         return sides  # (its measures kept: the rules after ask them again)
-    half = replace(sides, inks=HalfCoveredInks(_faced(sides, image)), inks_faced=None)
+    # (the board's own clearest channels where its lead was measured so, else measured now on
+    # its hexagons: without pipes, a side the image's edge cuts over the ground found by the
+    # edge, as the lead measured it)
+    faced = faced_of(sides) or board_faced(image, sides)
+    half = replace(sides, inks=HalfCoveredInks(faced), inks_faced=None)
     half_groups = half.direction_groups
     if any(group is None or group.wide < SOLID for group in half_groups):
         return sides
@@ -123,14 +128,3 @@ def off_the_shoulder(sides: HexSides, image: np.ndarray) -> HexSides:
         return sides
     inks = ThinnedInks(sides.inks or sides.lines, thinned) if thinned else sides.inks
     return replace(sides, inks=inks, unshouldered=frozenset(walls))
-
-
-def _faced(sides: HexSides, image: np.ndarray) -> FacedInks:
-    """The sides' clearest channels (``FacedInks``): the board's own where its lead was
-    measured so (with pipes drawn, or by the lines' colour's shares), else measured now on
-    the board's hexagons (without pipes, a side the image's edge cuts over the ground
-    found by the edge, as the lead measured it)."""
-    for inks in (sides.inks_faced, sides.inks):
-        if isinstance(inks, FacedInks):
-            return inks
-    return board_faced(image, sides)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from flowbot.models import Reading
-from flowbot.vision._hex_coverage import CoveredInks, HalfCoveredInks
+from flowbot.vision._hex_coverage import CoveredInks, HalfCoveredInks, _half_span, _shares
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._pipes import ALREADY_SOLVED
 
@@ -82,9 +82,28 @@ def test_a_line_between_two_tints_keeps_its_half_width(width: float) -> None:
     assert np.allclose(half[:4], width, atol=0.25)
 
 
+def test_a_step_far_past_the_lines_colour_is_no_part_of_the_line() -> None:
+    # Across a side: the ground, the line a pixel wide, a pixel 0.4 of the way to it,
+    # then a white dot's cap (far past the lines' colour in its direction: a share of 3.0)
+    # within the look for the line's peak. It took that peak and ran the half-level span
+    # into the dot (synthetic hex tiny cells 10900005 started: 2.4 px against the outline's
+    # 1.9, a wall, read WRONG before): the line alone is measured.
+    offsets = np.arange(-3.0, 3.5, 0.5)
+    mixed = GROUND + 0.4 * (LINE - GROUND)
+    white = np.array([255.0, 255.0, 255.0])
+    profile = np.array([GROUND] * 5 + [LINE] * 2 + [mixed] * 2 + [white] * 4)
+    share = _shares(profile, offsets, np.array([GROUND, GROUND]), LINE)
+    assert share[-1] > 2.9
+    assert _half_span(share, offsets) == pytest.approx((-0.75, 0.42), abs=0.01)
+
+
 @pytest.mark.parametrize(
     ("category", "seed", "state"),
     [
+        # A held-out board read WRONG before: 20 px hexagons, a thin line between a white
+        # dot's flow tint (nearly the lines' colour) and another flow's pipe, the dot's cap
+        # 2 px past it (``test_a_step_far_past_the_lines_colour_is_no_part_of_the_line``).
+        ("tiny_cells", 10900005, "started"),
         # 18-22 px hexagons, 1 px lines, 2 px outline: lines at a tint's edge summed to
         # 1.4-1.6 px (no clear groups in any measure); at half their colour 1.0-1.5,
         # walls round holes 1.9-2.0.

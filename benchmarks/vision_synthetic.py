@@ -29,7 +29,8 @@ pitch or more off: another copy of the board read, a drag would miss it) is
 Development used seeds below 100000: ``--first 100000`` measures on seeds never
 looked at. ``--official ../shared/official`` draws the game's own levels of
 each variant (their shapes, walls, bridges and warps as the packs have them)
-instead of generated boards.
+instead of generated boards; ``--walled`` only those with walls (the generated
+boards are walled as rarely as the packs' levels are: 15 of 200 hexagonal).
 
 Category ``solved`` draws pipes over the board, as does ``--state started``
 or ``solved``: the reader reads those too (its dots exact, the pipes it
@@ -175,8 +176,11 @@ def run_one(
     variant: str = "classic",
     state: str = "unsolved",
     official: str | None = None,
+    walled: bool = False,
 ) -> Outcome:
     levels = official_levels(official).get(variant, ()) if official else ()
+    if walled:
+        levels = tuple(level for level in levels if level.puzzle.walls)
     shot = sample(category, seed, variant, state, levels)
     name = category if variant == "classic" else f"{variant}/{category}"
     read = guarded_read(shot.image)
@@ -198,9 +202,11 @@ def run_one(
     return Outcome(name, seed, kind, read.ms, error, detail)
 
 
-def _run(args: tuple[str, int, str | None, str, str, str | None]) -> Outcome:
-    category, seed, save_dir, variant, state, official = args
-    return run_one(category, seed, save_dir, variant=variant, state=state, official=official)
+def _run(args: tuple[str, int, str | None, str, str, str | None, bool]) -> Outcome:
+    category, seed, save_dir, variant, state, official, walled = args
+    return run_one(
+        category, seed, save_dir, variant=variant, state=state, official=official, walled=walled
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -223,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
         help="draw the game's own levels of each variant from the level packs in DIR "
         "(such as ../shared/official) instead of generated ones",
     )
+    parser.add_argument(
+        "--walled",
+        action="store_true",
+        help="with --official, only the levels with walls (15 of the 200 hexagonal ones)",
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save-failures", metavar="DIR", help="save wrong/refused shots here")
     parser.add_argument("--verbose", action="store_true", help="print every non-exact shot")
@@ -232,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.official and not official_levels(args.official):
         parser.error(f"no level packs (levelpack_*.txt) with variant boards in {args.official}")
+    if args.walled and not args.official:
+        parser.error("--walled draws official levels: give --official DIR too")
     variants = args.variant or ["classic"]
     if "all" in variants:
         variants = [v for v in variants if v not in ("all", *VARIANTS)] + list(VARIANTS)
@@ -253,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     with worker_map(args.workers) as run_all:
         for variant, category in rows:  # one row at a time, so a long run shows progress
             jobs = [
-                (category, s, args.save_failures, variant, args.state, args.official) for s in seeds
+                (category, s, args.save_failures, variant, args.state, args.official, args.walled)
+                for s in seeds
             ]
             mine = run_all(_run, jobs)
             outcomes += mine

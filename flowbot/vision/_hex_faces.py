@@ -220,15 +220,28 @@ class FacedInks(Inks):
         middle and measured 1.55 px against thin lines' 2.27: a wall missed, read WRONG;
         seen so, 5.4 px against the outline's 5.07, read exactly). A difference within the
         line contrast is the blur's and the sampling's (the middles seen through a cover
-        the clearest channel's own brightest tenth sets), and keeps the top-hat's level."""
+        the clearest channel's own brightest tenth sets), and keeps the top-hat's level.
+
+        The clearest channel is the one where the lines' middles stand most above their
+        brighter faces (the median over the sides). The top-hat's levels name one first, to
+        find where the lines peak; but where a tint brighter than the lines stands narrower
+        than the top-hat's square, a level is the tint's, and the channel so named the
+        worst to see the lines' colour through (an official walled level, synthetic hex
+        tiny cells 100001 started: green and blue at 96 and 99 against the lines' 66, green
+        named, every colour but red kept; walls beside a white flow's grey tint measured in
+        blue as thin lines, 0.63-1.06 px against 0.89 and 1.76, read WRONG). Their middles
+        stand most above their faces in red: seen through it, the lines are (120, 66, 66)."""
         if not len(sides):
             return levels
         clearest = int(np.argmax(np.array(levels) - np.median(either.max(axis=1), axis=0)))
-        lines = self.maps[clearest]
-        profile, offsets = lines._profiles(lines.tophat, sides, across)
-        typical = np.median(profile, axis=1)
-        near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
-        peak = near[np.argmax(typical[:, near], axis=1)]
+        typical, offsets, peak, middle = self._middles(sides, across, clearest)
+        # (the top-hat's level is a face's where a tint brighter than the lines stands
+        # narrower than its square: the clearest channel is where the lines' middles stand
+        # most above their brighter faces)
+        standing = np.median(np.array(middle).T - either.max(axis=1), axis=0)
+        if int(np.argmax(standing)) != clearest:
+            clearest = int(np.argmax(standing))
+            typical, offsets, peak, middle = self._middles(sides, across, clearest)
         rows = np.arange(len(sides))
         bright = typical[rows, peak]
         solid = bright >= np.quantile(bright, SOLID_QUARTER)
@@ -236,12 +249,6 @@ class FacedInks(Inks):
         half_width = (typical >= 0.5 * bright[:, None]).sum(axis=1) * (offsets[1] - offsets[0])
         wide = bool(np.median(half_width[solid]) >= WIDE_LINES)
         levels = list(levels)
-        middle = [
-            np.median(lines._profiles(channel.astype(np.float32), sides, across)[0], axis=1)[
-                rows, peak
-            ]
-            for channel in self.channels
-        ]
         seen = _seen_colour(middle, either.mean(axis=1), levels, clearest, self.contrast)
         own = 0
         for c in range(3):
@@ -256,6 +263,26 @@ class FacedInks(Inks):
             # (the luma then is the lines' own colour's: its top-hat is as wrong)
             levels[3] = float(np.dot(LUMA, levels[:3]))
         return levels
+
+    def _middles(
+        self, sides: np.ndarray, across: float, clearest: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[np.ndarray]]:
+        """The ``clearest`` channel's top-hat across each of the sides (the median along its
+        middle half) at the offsets across them, where each side's line peaks there (the
+        offset's index), and every channel's value at that peak."""
+        lines = self.maps[clearest]
+        profile, offsets = lines._profiles(lines.tophat, sides, across)
+        typical = np.median(profile, axis=1)
+        near = np.flatnonzero(np.abs(offsets) <= PEAK_NEAR)
+        peak = near[np.argmax(typical[:, near], axis=1)]
+        rows = np.arange(len(sides))
+        middle = [
+            np.median(lines._profiles(channel.astype(np.float32), sides, across)[0], axis=1)[
+                rows, peak
+            ]
+            for channel in self.channels
+        ]
+        return typical, offsets, peak, middle
 
 
 def _seen_colour(

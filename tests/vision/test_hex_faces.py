@@ -2,18 +2,22 @@
 stands clear of both its faces (``_hex_faces``): the flows' tints neither widen a line
 to a wall nor hide it.
 
-Synthetic shots of development seeds (300000-400000).
+Synthetic shots of development seeds (300000-400000), and the game's own walled levels
+drawn on development seeds (below 200000).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
 from flowbot.models import Reading
+from flowbot.screens.synthetic import official_levels, sample
+from flowbot.vision import read_board
 from flowbot.vision._hex_board import LineMap
 from flowbot.vision._hex_faces import COVERED, FacedInks, _seen_colour, faces
 from flowbot.vision._pipes import ALREADY_SOLVED
@@ -110,3 +114,19 @@ def test_the_lines_colour_is_seen_through_the_share_of_each_middle_they_cover() 
     assert np.allclose(seen, line, atol=1e-6)
     # (no side stands out by the contrast: nothing seen)
     assert np.isnan(_seen_colour(list(middle.T), ground, levels, 1, contrast=500.0)).all()
+
+
+def test_the_clearest_channel_is_where_the_lines_middles_stand_most_above_their_faces(
+    shared: Path,
+) -> None:
+    # An official walled level in tiny hexagons, started, beside a white flow's grey tint: the
+    # top-hat's levels in green and blue were the tints', brighter than the lines (96 and 99
+    # against 66), and green, named by its level, was taken as the clearest channel to see
+    # the lines' colour through: blue kept its level, and walls measured in it read as thin
+    # lines (WRONG). The lines' middles stand most above their faces in red.
+    walled = tuple(
+        level for level in official_levels(str(shared / "official"))["hex"] if level.puzzle.walls
+    )
+    shot = sample("tiny_cells", 100001, "hex", "started", walled)
+    assert shot.puzzle.walls
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()

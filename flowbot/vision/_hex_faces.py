@@ -17,6 +17,11 @@ in the channel (red, green, blue or the luma) where the line stands most above
 the brighter of its two faces, the luma unless a colour's own channel clears
 them ``CLEARER`` times as much (JPEG keeps the luma at full resolution; its
 colours ring beside a line at a tint's edge) and by the line contrast at least.
+A line darker than both its faces in a channel shows there as one brighter
+would: where no channel shows it brighter by the contrast, it is measured in the
+channel where it lies most below its darker face, turned over (two tints
+brighter than the line in blue, lying either side of it in red, green and the
+luma: a wall so left out as no ink, an official walled level read WRONG).
 The faces are looked at ``GROUND_OFF`` out, past the line, short of a dot's
 rim: a dot within the width's reach is the hump's concern (``_hump_ink``), and
 a dot bright in the luma there made a channel in which the line barely shows
@@ -125,6 +130,9 @@ class FacedInks(Inks):
         self.maps = [
             LineMap(channel, pitch, contrast, cut_ground=cut_ground) for channel in self.channels
         ]
+        self.cut_ground = cut_ground
+        # (each channel turned over, made when a side's line is darker than both its faces)
+        self._dark: dict[int, LineMap] = {}
         self.off = GROUND_OFF * pitch
         self.pitch, self.contrast = pitch, contrast
         self._looked: tuple[tuple[bytes, float], list[float], np.ndarray] | None = None
@@ -148,24 +156,63 @@ class FacedInks(Inks):
         widths = np.zeros(len(sides))
         for which in np.unique(taken):
             mine = taken == which
-            seen = self.maps[which].sides(sides[mine], across)
-            level = levels[which]
+            lines, level = self._lines(int(which), levels)
+            seen = lines.sides(sides[mine], across)
             widths[mine] = [side_width(side, level) for side in seen]
         return widths
+
+    def _lines(self, which: int, levels: list[float]) -> tuple[LineMap, float]:
+        """The lines of channel ``which`` (``taken``'s: past the four, a channel turned over)
+        and the lines' level in them."""
+        channels = len(self.channels)
+        if which < channels:
+            return self.maps[which], levels[which]
+        which -= channels
+        if which not in self._dark:
+            turned = 255 - self.channels[which]
+            self._dark[which] = LineMap(
+                turned, self.pitch, self.contrast, cut_ground=self.cut_ground
+            )
+        return self._dark[which], 255.0 - levels[which]
 
     def taken(
         self, levels: list[float], either: np.ndarray, cut: np.ndarray | None = None
     ) -> np.ndarray:
-        """The channel each side is measured in (0-2 red, green, blue; 3 the luma), from the
-        lines' ``levels`` and each side's faces ``either`` (``looks``), the sides ``cut`` by
-        the image's edge (when given) by ``CUT_CLEARER``."""
-        clearance = np.array(levels)[:, None] - either.max(axis=1).T
-        colour = np.argmax(clearance[:3], axis=0)
-        best = clearance[colour, np.arange(either.shape[0])]
-        # (the luma unless its faces all but hide the line: JPEG's colours ring beside it,
-        # and halve a cut line's pixel with its face)
+        """The channel each side is measured in (0-2 red, green, blue; 3 the luma; 4-7 the
+        same turned over, a line darker than both its faces), from the lines' ``levels``
+        and each side's faces ``either`` (``looks``), the sides ``cut`` by the image's
+        edge (when given) by ``CUT_CLEARER``.
+
+        Turned over only where no channel shows the line brighter than its faces by the
+        contrast: an official walled level (synthetic hex rectangular 100001 started), a
+        wall (125, 97, 70) between tints (122, 90, 104) and (102, 70, 84), 3 levels over the
+        brighter face in red, 2 in the luma, in which its top-hat stood on the brighter
+        tint and showed no ink (0.00 px against thin lines' 2.83: a line not seen, or 2.98
+        px beside it, thin, vetoing the right wall the lines' colour's shares read); in
+        blue it lies 14 below the darker face, and turned over measures 4.76 px, a wall
+        (the boundary 3.78, the outline 5.97)."""
         clearer = np.where(cut, CUT_CLEARER, CLEARER) if cut is not None else CLEARER
-        return np.where((best >= clearer * clearance[3]) & (best >= self.contrast), colour, 3)
+        lit, lit_clear = self._clearest(np.array(levels)[:, None] - either.max(axis=1).T, clearer)
+        dark, dark_clear = self._clearest(either.min(axis=1).T - np.array(levels)[:, None], clearer)
+        # (a line darker than both its faces in a channel shows there as one brighter
+        # would: where none shows it brighter by the contrast, that channel turned over)
+        turned = (lit_clear < self.contrast) & (dark_clear >= self.contrast)
+        return np.where(turned, dark + len(self.channels), lit)
+
+    def _clearest(
+        self, clearance: np.ndarray, clearer: float | np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Per side, the channel where its line stands clearest of its faces (``clearance``:
+        ``(channels, n)``, the luma last) and by how much: the luma unless a colour's own
+        channel clears them ``clearer`` times as much and by the line contrast at least
+        (JPEG's colours ring beside a line, and halve a cut line's pixel with its face)."""
+        rows = np.arange(clearance.shape[1])
+        colour = np.argmax(clearance[:3], axis=0)
+        best = clearance[colour, rows]
+        luma = len(self.channels) - 1
+        clear = (best >= clearer * clearance[luma]) & (best >= self.contrast)
+        taken = np.where(clear, colour, luma)
+        return taken, clearance[taken, rows]
 
     def looks(self, sides: np.ndarray, across: float) -> tuple[list[float], np.ndarray]:
         """For the sides ``(n, 2, 2)`` (in the channels' own pixels), the lines' level in each

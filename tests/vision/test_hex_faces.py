@@ -86,6 +86,30 @@ def test_a_line_beside_a_tint_keeps_its_width() -> None:
     assert np.allclose(luma[1::2], 2.0, atol=0.1)
 
 
+def test_a_line_darker_than_both_its_faces_is_measured_in_that_channel_turned_over() -> None:
+    # Lines (125, 97, 70), 2 and 4 px wide, every other one between two flows' tints
+    # brighter than it in blue: in red and the luma it lies between its faces, in green it
+    # stands 3 above the brighter one. Measured in the channel where it stands most above
+    # its brighter face, the luma, it shows no ink (a wall so missed: an official walled
+    # level, synthetic hex rectangular 100001 started, read WRONG); in blue it lies 14
+    # below the darker face, and the blue channel turned over measures it.
+    ground, line = np.array([20.0, 20.0, 25.0]), np.array([125.0, 97.0, 70.0])
+    image = np.tile(ground, (120, 760, 1))
+    xs = [30 + 60 * i for i in range(12)]
+    for i, x in enumerate(xs):
+        if i % 2 == 0:
+            image[:, x - 26 : x] = (130.0, 94.0, 110.0)
+            image[:, x : x + 26] = (100.0, 70.0, 84.0)
+        half = 1 if i % 4 < 2 else 2
+        image[:, x - half : x + half] = line
+    sides = np.array([[[x, 20.0], [x, 100.0]] for x in xs], np.float64)
+    image = image.astype(np.uint8)
+    expected = np.array([2.0 if i % 4 < 2 else 4.0 for i in range(12)])
+    assert np.allclose(FacedInks(image, 60.0, 10.0).widths(sides, 7.0), expected, atol=0.1)
+    luma = LineMap(cv2.cvtColor(image, cv2.COLOR_RGB2GRAY), 60.0, 10.0).widths(sides, 7.0)
+    assert np.all(luma[::2] < 0.5)
+
+
 def test_faces_are_either_side_of_a_side() -> None:
     image, sides = _board((255, 140, 0))
     blue = np.ascontiguousarray(image[..., 2])

@@ -154,3 +154,15 @@ def test_the_clearest_channel_is_where_the_lines_middles_stand_most_above_their_
     shot = sample("tiny_cells", 100001, "hex", "started", walled)
     assert shot.puzzle.walls
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def test_a_wall_between_two_tints_brighter_than_it_in_blue_is_read(shared: Path) -> None:
+    # An official walled level, started: a wall (125, 97, 70) between tints (122, 90, 104)
+    # and (102, 70, 84) shows no ink in the luma, where its line stands 2 over the brighter
+    # face, and beside it 2.98 px against thin lines' 2.83, vetoing the right wall the
+    # lines' colour's shares read (WRONG). Blue turned over measures it as a wall.
+    walled = tuple(
+        level for level in official_levels(str(shared / "official"))["hex"] if level.puzzle.walls
+    )
+    shot = sample("rectangular", 100001, "hex", "started", walled)
+    assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()

@@ -286,8 +286,9 @@ class FacedInks(Inks):
         # narrower than its square: the clearest channel is where the lines' middles stand
         # most above their brighter faces)
         standing = np.median(np.array(middle).T - either.max(axis=1), axis=0)
-        if int(np.argmax(standing)) != clearest:
-            clearest = int(np.argmax(standing))
+        most = int(np.argmax(standing))
+        if most != clearest:
+            clearest = most
             typical, offsets, peak, middle = self._middles(sides, across, clearest)
         rows = np.arange(len(sides))
         bright = typical[rows, peak]

@@ -46,6 +46,7 @@ from flowbot.vision._rays import (
     band_width,
     edges_in_colour,
     edges_px_in_colour,
+    width_in_colour,
 )
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
@@ -158,8 +159,11 @@ def drawn_share(
     colour, each edge against its own side's colour: sharp on both (a pipe),
     within ``colour_outline`` pixels (``colour_outline_px``: the image's own
     pipes' edges, where a blur softens them).
-    With ``widest``, a place judged in lightness whose band is wider than that
-    (``band_width``) is no pipe's, however sharp.
+    With ``widest``, a place whose band is wider than that (``band_width``, in colour
+    ``width_in_colour``) is no pipe's, however sharp: in colour too, a dark glow shaft on
+    black (a real screen recoloured as another device would, gamma 0.8: the Windows
+    app's purple shaft, (19, 0, 20), 0.58 pitch wide, read as a flow between two dots at
+    ``FAINTEST``, a pair too many, WRONG).
     """
     h, w = image.shape[:2]
     pitch = geometry.cell_size
@@ -200,7 +204,11 @@ def drawn_share(
                 reach=_BESIDE,
             )
             stepped = delta_e(sides, band) >= COLOUR_STEP
-            drawn.append(bool((moved & sharp & stepped).all()))
+            narrow = widest == math.inf or (
+                width_in_colour(image, (x, y), pitch, band, sides, across=across, reach=_BESIDE)
+                <= widest
+            )
+            drawn.append(bool((moved & sharp & stepped).all()) and narrow)
     return float(np.mean(drawn)) if drawn else 1.0
 
 
@@ -421,10 +429,12 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "contrast, and its dots, a pipe running out of them, are no flat discs: unread, its "
     "pair would be left out of the puzzle. The pipe stage reads such flows when whole "
     "(`_faint_pipes`); a faint pipe it could not read is a drawing in doubt. Glow fades "
-    "softly across its width and is no pipe; nor is a band judged in lightness wider than "
-    "a pipe (`WIDEST` 0.5 pitch between its half-way places either side, "
-    "`_rays.band_width`), however sharp its edges: the background's glow shaft, a "
-    "twentieth of the screen wide, in a phone mirrored small blurs over 4 px only. A band "
+    "softly across its width and is no pipe; nor is a band wider than a pipe (`WIDEST` "
+    "0.5 pitch between its half-way places either side, `_rays.band_width`; in colour "
+    "`_rays.width_in_colour`), however sharp its edges: the background's glow shaft, a "
+    "twentieth of the screen wide, in a phone mirrored small blurs over 4 px only; a dark "
+    "purple one on black, judged in colour, 0.58 pitch wide, read as a flow between two "
+    "dots before (a real screen recoloured by another device's gamma 0.8). A band "
     "within SOFT_LIGHTNESS of its ground's lightness (a dark flow on black; else neither "
     "read nor refused, its pair left out) is judged in colour, each edge against its own "
     "side's colour, out to where that was taken: a pipe when sharp on both sides (read, or "

@@ -395,6 +395,26 @@ def _ray_lab(
     return to_lab(pixels)
 
 
+def width_in_colour(
+    image: np.ndarray,
+    point: tuple[float, float],
+    pitch: float,
+    inside: np.ndarray,
+    sides: np.ndarray,
+    *,
+    across: float,
+    reach: float,
+) -> float:
+    """``band_width`` judged in colour (as ``edges_in_colour`` looks): the width (pitches)
+    of a band through ``point`` between the first places either way half way from
+    ``inside`` to that side's colour; ``inf`` where a side gets no half way within
+    ``reach``."""
+    half = _band_places(image, point, pitch, inside, sides, across=across, reach=reach) >= 0.5
+    if not half.any(axis=1).all():
+        return math.inf
+    return float(np.argmax(half, axis=1).sum() * _RAY_STEP / pitch)
+
+
 def edges_px_in_colour(
     image: np.ndarray,
     point: tuple[float, float],

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from flowbot.errors import VisionError
 from flowbot.look import WALL_WIDTH, bright
 from flowbot.models import BoardGeometry, Cell, Puzzle, Solution
 from flowbot.render import RenderStyle, board_geometry, draw_board, render_board
-from flowbot.screens.synthetic import PALETTES, sample, snake_solution
-from flowbot.vision import UnsureBoardError, _pipes, _pipes_through, read_board
+from flowbot.screens.synthetic import PALETTES, Drift, _apply_drift, sample, snake_solution
+from flowbot.vision import UnsureBoardError, _pipes, _pipes_through, load_image, read_board
 from flowbot.vision._cells import sample_cells
 from flowbot.vision._colour import delta_e, to_lab
-from flowbot.vision._faint_pipes import FAINTER, FAINTEST
+from flowbot.vision._faint_pipes import FAINTER, FAINTEST, WIDEST, drawn_share
 from flowbot.vision._pipes import ALREADY_SOLVED, band_links, edges_off
 from flowbot.vision._pipes_through import read_pipes_or_fainter, read_pipes_through
 from flowbot.vision._types import Settings
@@ -76,6 +78,36 @@ def test_a_glow_shaft_wider_than_a_pipe_is_no_pipe_however_sharp() -> None:
     # The background's glow shaft in a phone mirrored small: its edges blurred over
     # 4 px only, as sharp as a pipe's by their pace, but 0.55 pitch wide.
     assert read_board(_with_band(blur=1.2, width=33)).puzzle == PUZZLE.canonical()
+
+
+def test_a_dark_band_judged_in_colour_as_wide_as_a_glow_shaft_is_not_drawn() -> None:
+    # A dark purple on black, under SOFT_LIGHTNESS off its lightness, is judged in colour:
+    # with crisp edges a band a pipe's width is drawn, one 0.58 pitch wide (a glow shaft)
+    # is not, as in lightness (it was, before: the width was asked in lightness alone).
+    geometry = board_geometry(PUZZLE, cell_px=60, margin_px=40)
+    flow = (Cell(0, 1), Cell(1, 1))
+    shares = []
+    for width in (19, 35):
+        canvas = np.zeros((380, 380, 3), np.uint8)
+        x, bottom = round(geometry.centre(Cell(0, 1)).x), round(geometry.ys[2] + 20)
+        cv2.rectangle(canvas, (x - width // 2, 0), (x + width // 2, bottom), (19, 0, 20), -1)
+        image = draw_board(canvas, PUZZLE, geometry)
+        shares.append(drawn_share(image, geometry, flow, widest=WIDEST, colour_outline=3.0))
+    assert shares == [1.0, 0.0]
+
+
+def test_a_real_screens_dark_glow_shaft_recoloured_is_no_flow(shared: Path) -> None:
+    # The Windows app's purple glow shaft down column 0 of a real screen, (10, 0, 10),
+    # lifted to (19, 0, 20) by another device's gamma 0.8 (`vision_real_variants.py`'s
+    # drift, seed 14): looked for at FAINTEST, its two cells read as a flow between two
+    # dots, a pair too many (WRONG). Wider than a pipe, it is no flow: the cells are in
+    # doubt, as without the drift's seed (never read wrong).
+    path = shared / "screens/TalsoR92__flowFreeSolver/screen_shot_v2/board_8-8/capture_7.png"
+    label = Puzzle.from_grid(path.with_suffix(".txt").read_text().split())
+    drift = Drift(gamma=0.8018, gains=(1.0459, 0.9867, 0.9718), saturation=1.013)
+    image = _apply_drift(load_image(str(path)), drift)
+    with contextlib.suppress(VisionError):
+        assert read_board(image).puzzle.canonical() == label.canonical()
 
 
 def test_a_glow_shaft_from_inside_the_board_is_no_flow_of_two_dots() -> None:

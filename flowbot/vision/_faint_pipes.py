@@ -46,7 +46,6 @@ from flowbot.vision._rays import (
     band_width,
     edges_in_colour,
     edges_px_in_colour,
-    width_in_colour,
 )
 from flowbot.vision._rule import Cells, Rule
 from flowbot.vision._stats import median_of
@@ -159,11 +158,11 @@ def drawn_share(
     colour, each edge against its own side's colour: sharp on both (a pipe),
     within ``colour_outline`` pixels (``colour_outline_px``: the image's own
     pipes' edges, where a blur softens them).
-    With ``widest``, a place whose band is wider than that (``band_width``, in colour
-    ``width_in_colour``) is no pipe's, however sharp: in colour too, a dark glow shaft on
-    black (a real screen recoloured as another device would, gamma 0.8: the Windows
-    app's purple shaft, (19, 0, 20), 0.58 pitch wide, read as a flow between two dots at
-    ``FAINTEST``, a pair too many, WRONG).
+    With ``widest``, a place whose band is wider than that (``band_width``; in colour as
+    ``edges_in_colour`` measures it) is no pipe's, however sharp: in colour too, a dark
+    glow shaft on black (a real screen recoloured as another device would, gamma 0.8:
+    the Windows app's purple shaft, (19, 0, 20), 0.58 pitch wide, read as a flow between
+    two dots at ``FAINTEST``, a pair too many, WRONG).
     """
     h, w = image.shape[:2]
     pitch = geometry.cell_size
@@ -193,7 +192,7 @@ def drawn_share(
             # In colour, only as far as each side's colour was taken: past it a
             # grid line and a neighbour's tint step in colour however near in
             # lightness.
-            moved, sharp = edges_in_colour(
+            moved, sharp, width = edges_in_colour(
                 image,
                 (x, y),
                 pitch,
@@ -204,11 +203,7 @@ def drawn_share(
                 reach=_BESIDE,
             )
             stepped = delta_e(sides, band) >= COLOUR_STEP
-            narrow = widest == math.inf or (
-                width_in_colour(image, (x, y), pitch, band, sides, across=across, reach=_BESIDE)
-                <= widest
-            )
-            drawn.append(bool((moved & sharp & stepped).all()) and narrow)
+            drawn.append(bool((moved & sharp & stepped).all()) and width <= widest)
     return float(np.mean(drawn)) if drawn else 1.0
 
 
@@ -431,7 +426,7 @@ FAINT_PIPES: Rule[Cells] = Rule(
     "(`_faint_pipes`); a faint pipe it could not read is a drawing in doubt. Glow fades "
     "softly across its width and is no pipe; nor is a band wider than a pipe (`WIDEST` "
     "0.5 pitch between its half-way places either side, `_rays.band_width`; in colour "
-    "`_rays.width_in_colour`), however sharp its edges: the background's glow shaft, a "
+    "`_rays.edges_in_colour`), however sharp its edges: the background's glow shaft, a "
     "twentieth of the screen wide, in a phone mirrored small blurs over 4 px only; a dark "
     "purple one on black, judged in colour, 0.58 pitch wide, read as a flow between two "
     "dots before (a real screen recoloured by another device's gamma 0.8). A band "

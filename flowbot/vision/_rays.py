@@ -271,7 +271,13 @@ def band_width(
     if abs(step) < SOFT_LIGHTNESS:
         return math.inf
     lab = _ray_lab(image, point, pitch, np.array([across, across + np.pi]), start=0.0)
-    half = (lab[..., 0] - inside[0]) / step >= 0.5
+    return _half_way_width((lab[..., 0] - inside[0]) / step, pitch)
+
+
+def _half_way_width(place: np.ndarray, pitch: float) -> float:
+    """The width (pitches) between the first points half way out (``place`` 0.5 or more) on
+    two rays from a band's middle, ``_RAY_STEP`` px apart; ``inf`` where a ray gets none."""
+    half = place >= 0.5
     if not half.any(axis=1).all():
         return math.inf
     return float(np.argmax(half, axis=1).sum() * _RAY_STEP / pitch)
@@ -287,10 +293,12 @@ def edges_in_colour(
     across: float,
     outline_px: float,
     reach: float,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, float]:
     """How a band through ``point`` ends in colour on each of its two sides: whether it
     moves half way to the side's colour, and whether faster somewhere than the whole way
-    in ``outline_px`` pixels (a pipe's edge; glow's gradient rises softly).
+    in ``outline_px`` pixels (a pipe's edge; glow's gradient rises softly); and its width
+    (pitches) between the first places half way either side (``band_width`` in colour;
+    ``inf`` where a side gets no half way within ``reach``).
 
     From ``point``, a ray each way at angle ``across`` (radians: square to
     the band; ``sides[0]`` the colour (Lab) ``reach`` pitches back along it,
@@ -298,9 +306,9 @@ def edges_in_colour(
     side's colour (1) by its colour distances to both. For a band too near
     its ground's lightness to judge there (``band_is_soft``).
     """
-    return _moved_and_sharp(
-        _band_places(image, point, pitch, inside, sides, across=across, reach=reach), outline_px
-    )
+    place = _band_places(image, point, pitch, inside, sides, across=across, reach=reach)
+    moved, sharp = _moved_and_sharp(place, outline_px)
+    return moved, sharp, _half_way_width(place, pitch)
 
 
 def corner_reach(
@@ -393,26 +401,6 @@ def _ray_lab(
     map_y = (cy + np.sin(angles)[:, None] * radii).astype(np.float32)
     pixels = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return to_lab(pixels)
-
-
-def width_in_colour(
-    image: np.ndarray,
-    point: tuple[float, float],
-    pitch: float,
-    inside: np.ndarray,
-    sides: np.ndarray,
-    *,
-    across: float,
-    reach: float,
-) -> float:
-    """``band_width`` judged in colour (as ``edges_in_colour`` looks): the width (pitches)
-    of a band through ``point`` between the first places either way half way from
-    ``inside`` to that side's colour; ``inf`` where a side gets no half way within
-    ``reach``."""
-    half = _band_places(image, point, pitch, inside, sides, across=across, reach=reach) >= 0.5
-    if not half.any(axis=1).all():
-        return math.inf
-    return float(np.argmax(half, axis=1).sum() * _RAY_STEP / pitch)
 
 
 def edges_px_in_colour(

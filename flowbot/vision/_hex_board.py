@@ -318,8 +318,8 @@ def _line_peak(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None 
 def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None = None) -> float:
     """The ink of the line at the middle of ``profile`` (half-pixel steps across it): its
     contrast summed over its own hump, down to the valleys either side before
-    anything else rises, over a straight line between them (glow's soft edge along
-    a line leaves a slope under it in the top-hat).
+    anything else rises (``hump_span``), over a straight line between them (glow's
+    soft edge along a line leaves a slope under it in the top-hat).
 
     A hump ending past the image's edge (``cut``, per offset: the line cut) is
     summed over the top-hat's own zero: the edge is no valley, and the line's
@@ -327,6 +327,15 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None =
     hexagons, stands above the ground (the top-hat's ground found past the cap:
     ``LineMap._edge_ground``); a straight base to it took a cut outline's soft edge
     away, leaving it as thin as a line."""
+    lo, _, hi = hump_span(profile, offsets, cut)
+    return ink_between(profile, lo, hi, cut)
+
+
+def hump_span(
+    profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None = None
+) -> tuple[int, int, int]:
+    """Where the hump of the line at the middle of ``profile`` lies: the valley before its
+    peak, its peak (``_line_peak``) and the valley after it, as steps of ``profile``."""
     peak = _line_peak(profile, offsets, cut)
     top = max(float(profile[peak]), 1e-6)
     rise = HUMP_RISE * top
@@ -342,7 +351,12 @@ def _hump_ink(profile: np.ndarray, offsets: np.ndarray, cut: np.ndarray | None =
             int(past[0]) if past.size else len(out), int(flat[0]) + 1 if flat.size else len(out)
         )
         edges.append(int(np.argmin(out[:stop])))
-    lo, hi = peak - edges[0], peak + edges[1]
+    return peak - edges[0], peak, peak + edges[1]
+
+
+def ink_between(profile: np.ndarray, lo: int, hi: int, cut: np.ndarray | None = None) -> float:
+    """``profile``'s contrast summed from step ``lo`` to ``hi`` over a straight line between
+    them (over nothing where either is past the image's edge, ``cut``), in pixels."""
     hump = profile[lo : hi + 1]
     base = np.linspace(float(profile[lo]), float(profile[hi]), len(hump))
     if cut is not None and (cut[lo] or cut[hi]):

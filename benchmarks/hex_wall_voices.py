@@ -11,7 +11,8 @@ gets them (each side's clearest channel, ``FacedInks``). Each measure beside pip
 (that channel; the lines' colour's shares and the width at half of it,
 ``_hex_coverage``, the latter only where its thin lines are ``SOLID``; the
 lightness's share where it sees every side, ``_hex_lightness``; the peak share
-``ColouredShares``) is then asked along each direction: are its widths in clear
+``ColouredShares``; the shares between the feet of the line's own edges,
+``EdgedInks``) is then asked along each direction: are its widths in clear
 groups (``_hex_widths.WidthGroups.clear``), the gap, and are the walls it reads
 there the true ones (a side facing a hole counts as wide, as the reader reads
 it). One line per board, then per measure how often it was clear and right, and

@@ -34,7 +34,8 @@ direction (``_hex_heard.VETO``: every measure errs wide).
 Where they do not, the width at half the lines' colour (``HalfCoveredInks``)
 leads where it does (``half_led``): a tint's smoothed edge under a thin line sums
 to ink in every measure, but stays fainter than half the line. Elsewhere every
-clear measure is heard (``_hex_heard``).
+clear measure is heard (``_hex_heard``), among them the shares summed between the
+feet of the line's own edges (``EdgedInks``), blind to glow rising slowly to a line.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ from flowbot.vision._hex_board import (
     HexSides,
     Inks,
     _hump_ink,
+    hump_span,
+    ink_between,
     sampled,
 )
 from flowbot.vision._hex_faces import FacedInks
@@ -75,6 +78,9 @@ SOLID = 0.6
 #: the dot (synthetic hex tiny cells 10900005 started: 2.4 px against the outline's 1.9,
 #: a wall, read WRONG).
 PAST_COLOUR = 1.0
+#: A line's own edge ends, out from its peak, after the last step whose shares fall by this
+#: share of the flank's steepest fall or more (``EdgedInks``).
+EDGE_FOOT = 0.5
 #: A step across a cut side is the lines' colour where it lies off the mix of it and the
 #: ground by this share of their distance at most (``_line_coloured``).
 OFF_LINE = 0.35
@@ -154,6 +160,41 @@ class HalfCoveredInks(CoveredInks):
         shares, offsets = self._shares_across(sides, across)
         spans = [_half_span(share, offsets) for share in shares]
         return np.array([np.nan if span is None else (span[0] + span[1]) / 2 for span in spans])
+
+
+class EdgedInks(CoveredInks):
+    """The sides' widths as the lines' colour's shares summed between the feet of the line's
+    own edges (``CoveredInks``): a soft rise beside a line is no ink.
+
+    The game draws a line with sharp edges: its shares fall from its top to its ground
+    within its blur, steepest at its edge. Glow ending along a line rises to it slowly,
+    and its hump (down to its valleys) holds that rise: a thin line between a magenta
+    tint and a cyan one, glow rising over 4 px on the magenta side, summed to 1.74 px
+    against the thin lines' 0.79 and the outline's 2.18, and every measure read it as a
+    wall (synthetic hex drift 10000010 started, WRONG). Out from the peak, its edge ends
+    after the last step whose shares fall by ``EDGE_FOOT`` of the flank's steepest fall
+    or more: past it, all that falls on slowly is something beside the line. A blurred
+    line's flank, steepest at its middle, loses only its tail so, a wall's as a thin
+    line's; one whose fall pauses (JPEG's ripple) keeps all it falls steeply after the
+    pause, as a measure beside pipes must err wide, never thin (``_hex_heard``)."""
+
+    def _width(self, share: np.ndarray, offsets: np.ndarray) -> float:
+        profile = np.maximum(share, 0.0) * _SCALE
+        lo, peak, hi = hump_span(profile, offsets)
+        lo = peak - _edge_foot(profile[lo : peak + 1][::-1])
+        hi = peak + _edge_foot(profile[peak : hi + 1])
+        return ink_between(profile, lo, hi) / _SCALE
+
+
+def _edge_foot(flank: np.ndarray) -> int:
+    """Where out along ``flank`` (from a line's peak to its valley) its edge ends: after the
+    last step falling by ``EDGE_FOOT`` of its steepest fall or more, as a step of
+    ``flank``."""
+    falls = flank[:-1] - flank[1:]
+    if not falls.size or falls.max() <= 0:
+        return 0
+    steep = np.flatnonzero(falls >= EDGE_FOOT * falls.max())
+    return int(steep[-1]) + 1
 
 
 class CutInks(Inks):

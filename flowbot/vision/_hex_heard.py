@@ -11,10 +11,10 @@ wall's ink away while the line is seen at all. A wall is drawn as the outline,
 wide in every measure. So where neither the lines' colour's shares nor the
 width at half of it leads (``_hex_reader``: neither in clear groups along every
 direction, or the board so read refused), each side is read by every measure
-whose widths fall in clear groups
-along its direction (``voices``: each side's clearest channel, the lines'
-colour's shares, the width at half of it, the lines' lightness's share, the
-peak share): a wall where all of them read it wide, a thin line where any
+whose widths fall in clear groups along its direction (``voices``: each side's
+clearest channel, the lines' colour's shares, the width at half of it, the
+lines' lightness's share, the peak share, the shares between the feet of the
+line's own edges): a wall where all of them read it wide, a thin line where any
 reads it thin, each by how far it lies past its own groups' boundary
 (``HeardInks``). On the synthetic hex boards of the development seeds
 8100000-8150005 (720, the 15 categories started and solved,
@@ -58,7 +58,13 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.vision._hex_board import HexSides, Inks, side_direction, wall_sides
-from flowbot.vision._hex_coverage import SOLID, ColouredShares, CoveredInks, HalfCoveredInks
+from flowbot.vision._hex_coverage import (
+    SOLID,
+    ColouredShares,
+    CoveredInks,
+    EdgedInks,
+    HalfCoveredInks,
+)
 from flowbot.vision._hex_directions import corner_direction, walls_along
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._hex_lightness import sees_every_line
@@ -71,7 +77,8 @@ def voices(sides: HexSides) -> list[tuple[str, Inks, float]]:
     (``sides``' inks, ``FacedInks``), by name, each with the least typical width its thin
     lines must show for its groups to say anything (the half-level width's ``SOLID``): that
     channel, the lines' colour's shares, the width at half of it, the lines' lightness's
-    share where it sees every side between two hexagons, and the peak share."""
+    share where it sees every side between two hexagons, the peak share, and the shares
+    between the feet of the line's own edges (``EdgedInks``: glow rising to a line)."""
     faced = sides.inks
     assert isinstance(faced, FacedInks)
     found: list[tuple[str, Inks, float]] = [
@@ -83,6 +90,7 @@ def voices(sides: HexSides) -> list[tuple[str, Inks, float]]:
     if light is not None:
         found.append(("light", light, 0.0))
     found.append(("peak", ColouredShares(faced), 0.0))
+    found.append(("edged", EdgedInks(faced), 0.0))
     return found
 
 
@@ -269,7 +277,8 @@ VETO: Rule[HexSides] = Rule(
     refuses="a hexagonal board whose walls are read from the lines' colour's shares or the "
     "width at half that colour (with pipes drawn; without, where the shares lead) where "
     "another measure of the sides' widths (`voices`: each side's clearest channel, the "
-    "shares, the half-level width, the lightness's share, the peak share) reads one of "
+    "shares, the half-level width, the lightness's share, the peak share, the shares "
+    "between the line's own edges) reads one of "
     "them thin, its widths in clear groups along the wall's direction and the line seen "
     "there (a hole's sides are its outline, not walls)",
     why="Every measure of a side's width beside a tint errs wide, never thin (`_hex_heard`): "

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from flowbot.models import Reading
-from flowbot.vision._hex_coverage import CoveredInks
+from flowbot.vision._hex_coverage import CoveredInks, EdgedInks
 from flowbot.vision._hex_faces import FacedInks
 from flowbot.vision._pipes import ALREADY_SOLVED
 
@@ -101,6 +101,37 @@ def test_a_band_past_a_lines_face_adds_no_ink() -> None:
     covered = CoveredInks(FacedInks(image, 18.0, 10.0)).widths(sides, 4.0)
     assert np.allclose(covered, 1.0, atol=0.3)
     assert np.ptp(covered) < 0.2
+
+
+def test_glow_rising_to_a_line_is_no_ink_between_its_edges() -> None:
+    # Lines 1 px and walls 3 px on a magenta ground, each alone and with glow rising
+    # towards it over 4 px on one side to 0.4 of the way to the lines' colour. Summed
+    # over its hump (down to its valleys) the rise widens a thin line by a third (1.0 ->
+    # 1.36 px); between the feet of its own edges, by nothing much, and walls stay walls.
+    ground, line = np.array([55.0, 25.0, 48.0]), np.array([125.0, 80.0, 80.0])
+    h, w = 80, 200
+    xs, drawn, glow = [20.3, 60.6, 100.2, 140.7], [1.0, 1.0, 3.0, 3.0], [False, True] * 2
+    image = np.tile(ground, (h, w, 1))
+    centres = np.arange(w) + 0.5
+    for x, width, glowing in zip(xs, drawn, glow, strict=True):
+        if glowing:
+            start = x - width / 2 - 4.0
+            rise = 0.4 * np.clip((centres - start) / 4.0, 0, 1) * (centres < x)
+            image[:] = rise[None, :, None] * line + (1 - rise[None, :, None]) * image
+        cover = np.clip(
+            np.minimum(centres + 0.5, x + width / 2) - np.maximum(centres - 0.5, x - width / 2),
+            0,
+            1,
+        )
+        image[:] = cover[None, :, None] * line + (1 - cover[None, :, None]) * image
+    sides = np.array([[[x, 10.0], [x, 70.0]] for x in xs], np.float64)
+    faced = FacedInks(np.round(image).astype(np.uint8), 40.0, 10.0)
+    summed = CoveredInks(faced).widths(sides, 6.0)
+    edged = EdgedInks(faced).widths(sides, 6.0)
+    assert summed[1] - summed[0] > 0.3
+    assert abs(edged[1] - edged[0]) < 0.1
+    assert abs(edged[3] - edged[2]) < 0.1
+    assert edged[2] > 3 * edged[1]
 
 
 @pytest.mark.parametrize(

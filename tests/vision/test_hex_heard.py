@@ -102,6 +102,10 @@ def test_walls_the_measures_are_at_odds_on_are_heard_from_all(
         ("zoomed", 300029, "started"),  # a cyan tint widens the channel's rising thin lines
         ("jpeg", 300052, "started"),  # a blue tint beside a dot's dark halo
         ("jpeg", 9900115, "started"),  # the shares alone read a thin line wide (``VETO``)
+        # Glow rising over 4 px to a thin line between a magenta tint and a cyan one: every
+        # measure summing its hump read it as a wall (WRONG); between its own edges it is
+        # thin (``_hex_coverage.EdgedInks``).
+        ("drift", 10000010, "started"),
     ],
 )
 def test_boards_whose_measures_beside_pipes_disagree_are_read(

@@ -107,7 +107,8 @@ def test_glow_rising_to_a_line_is_no_ink_between_its_edges() -> None:
     # Lines 1 px and walls 3 px on a magenta ground, each alone and with glow rising
     # towards it over 4 px on one side to 0.4 of the way to the lines' colour. Summed
     # over its hump (down to its valleys) the rise widens a thin line by a third (1.0 ->
-    # 1.36 px); between the feet of its own edges, by nothing much, and walls stay walls.
+    # 1.36 px); between the feet of its own edges, not at all. A line with nothing beside
+    # it is measured whole, and walls stay walls.
     ground, line = np.array([55.0, 25.0, 48.0]), np.array([125.0, 80.0, 80.0])
     h, w = 80, 200
     xs, drawn, glow = [20.3, 60.6, 100.2, 140.7], [1.0, 1.0, 3.0, 3.0], [False, True] * 2
@@ -129,9 +130,10 @@ def test_glow_rising_to_a_line_is_no_ink_between_its_edges() -> None:
     summed = CoveredInks(faced).widths(sides, 6.0)
     edged = EdgedInks(faced).widths(sides, 6.0)
     assert summed[1] - summed[0] > 0.3
-    assert abs(edged[1] - edged[0]) < 0.1
-    assert abs(edged[3] - edged[2]) < 0.1
-    assert edged[2] > 3 * edged[1]
+    assert edged[1] <= edged[0] + 0.05
+    assert edged[[0, 2]] == pytest.approx(summed[[0, 2]], abs=0.05)
+    assert edged[3] >= edged[2] - 0.05
+    assert min(edged[2:]) > 2 * max(edged[:2])
 
 
 @pytest.mark.parametrize(

@@ -87,6 +87,27 @@ def sampled(image: np.ndarray, points: np.ndarray, *, edge_on: bool = False) -> 
     )
 
 
+def colour_profiles(
+    image: np.ndarray, sides: np.ndarray, across: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``image``'s colour across each side ``(n, 2, 2)``, the median along its middle half,
+    in half-pixel steps ``across`` pixels either side (``(n, steps, 3)``), and the steps."""
+    offsets = np.arange(-across, across + 0.25, 0.5)
+    a, b = sides[:, 0], sides[:, 1]
+    length = np.hypot(*(b - a).T)
+    # (the normal ``LineMap._profiles`` and ``faces`` take: the first face at minus)
+    normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
+    steps = max(5, int(length.max() / 2))
+    along = a[:, None, :] + np.linspace(0.25, 0.75, steps)[None, :, None] * (b - a)[:, None, :]
+    points = along[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
+    flat = points.reshape(-1, len(offsets), 2)
+    # (remap takes fewer than 32767 rows at once)
+    values = np.concatenate(
+        [sampled(image, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
+    ).astype(np.float32)
+    return np.median(values.reshape(len(sides), steps, len(offsets), 3), axis=1), offsets
+
+
 def line_kernel(pitch: float) -> np.ndarray:
     """The top-hat's kernel keeping the lines at a pitch of ``pitch`` pixels: wider than the
     outline (a tenth of a pitch, or twice a thick line); square, so that a large pitch's

@@ -43,7 +43,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-import cv2
 import numpy as np
 
 from flowbot.models import Point
@@ -54,7 +53,6 @@ from flowbot.vision._hex_board import (
     _hump_ink,
     hump_span,
     ink_between,
-    sampled,
 )
 from flowbot.vision._hex_faces import FacedInks
 
@@ -99,7 +97,6 @@ class CoveredInks(Inks):
         gives the lines' own level in it, their colour)."""
         self.faced = faced
         self.origin = faced.origin
-        self.image = cv2.merge(faced.channels[:3])
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""
@@ -115,7 +112,7 @@ class CoveredInks(Inks):
         levels, either = self.faced.looks(sides, across)
         # The lines' colour; each side's ground either side of it, its first side first.
         colour, grounds = np.array(levels[:3]), either[..., :3]
-        profiles, offsets = _colour_profiles(self.image, sides, across)
+        profiles, offsets = self.faced.colours(sides, across)
         shares = [
             _shares(profile, offsets, ground, colour)
             for profile, ground in zip(profiles, grounds, strict=True)
@@ -255,7 +252,7 @@ class CutInks(Inks):
         local = sides - self.shares.origin
         levels, either = self.shares.faced.looks(local, across)
         colour, grounds = np.array(levels[:3]), either[..., :3]
-        profiles, offsets = _colour_profiles(self.shares.image, local, across)
+        profiles, offsets = self.shares.faced.colours(local, across)
         # (the sides the image's edge reaches within ``across`` either side, as
         # ``_hex_outline._check_outline`` takes them, alone: the rest as measured)
         inside = self.cut.maps[0]
@@ -331,7 +328,7 @@ class ColouredShares(Inks):
         levels, either = faced.looks(local, across)
         levels = list(self.levels) if self.levels is not None else levels
         colour, grounds = np.array(levels[:3]), either[..., :3]
-        profiles, offsets = _colour_profiles(cv2.merge(faced.channels[:3]), local, across)
+        profiles, offsets = faced.colours(local, across)
         return np.array(
             [
                 _coloured_share(profile, offsets, ground, colour)
@@ -374,27 +371,6 @@ def _half_span(share: np.ndarray, offsets: np.ndarray) -> tuple[float, float] | 
         # (the level crossed between steps k - 1 and k)
         reaches.append(step * (k - 1 + (out[k - 1] - HALF) / (out[k - 1] - out[k])))
     return float(offsets[peak]) - reaches[0], float(offsets[peak]) + reaches[1]
-
-
-def _colour_profiles(
-    image: np.ndarray, sides: np.ndarray, across: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """``image``'s colour across each side ``(n, 2, 2)``, the median along its middle half,
-    in half-pixel steps ``across`` pixels either side (``(n, steps, 3)``), and the steps."""
-    offsets = np.arange(-across, across + 0.25, 0.5)
-    a, b = sides[:, 0], sides[:, 1]
-    length = np.hypot(*(b - a).T)
-    # (the normal ``LineMap._profiles`` and ``faces`` take: the first face at minus)
-    normal = np.stack([-(b - a)[:, 1], (b - a)[:, 0]], axis=1) / length[:, None]
-    steps = max(5, int(length.max() / 2))
-    along = a[:, None, :] + np.linspace(0.25, 0.75, steps)[None, :, None] * (b - a)[:, None, :]
-    points = along[:, :, None, :] + offsets[None, None, :, None] * normal[:, None, None, :]
-    flat = points.reshape(-1, len(offsets), 2)
-    # (remap takes fewer than 32767 rows at once)
-    values = np.concatenate(
-        [sampled(image, flat[i : i + 30000]) for i in range(0, len(flat), 30000)]
-    ).astype(np.float32)
-    return np.median(values.reshape(len(sides), steps, len(offsets), 3), axis=1), offsets
 
 
 def shares_led(sides: HexSides) -> HexSides | None:

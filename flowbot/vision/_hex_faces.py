@@ -45,6 +45,7 @@ from flowbot.vision._hex_board import (
     HexSides,
     Inks,
     LineMap,
+    colour_profiles,
     line_level,
     sampled,
     side_width,
@@ -136,6 +137,7 @@ class FacedInks(Inks):
         self.off = GROUND_OFF * pitch
         self.pitch, self.contrast = pitch, contrast
         self._looked: tuple[tuple[bytes, float], list[float], np.ndarray] | None = None
+        self._coloured: tuple[tuple[bytes, float], np.ndarray, np.ndarray] | None = None
 
     def widths(
         self,
@@ -226,6 +228,17 @@ class FacedInks(Inks):
             levels = self._own_colour(sides, across, levels, either)
             self._looked = (key, levels, either)
         return self._looked[1], self._looked[2]
+
+    def colours(self, sides: np.ndarray, across: float) -> tuple[np.ndarray, np.ndarray]:
+        """The image's colour across each of the sides ``(n, 2, 2)`` (in the channels' own
+        pixels) as ``_hex_board.colour_profiles`` takes it, and the steps across; the last
+        asked kept (the measures beside pipes, ``_hex_heard.voices``, each ask of the same
+        sides)."""
+        key = (sides.tobytes(), across)
+        if self._coloured is None or self._coloured[0] != key:
+            colour = cv2.merge(self.channels[:3])
+            self._coloured = (key, *colour_profiles(colour, sides, across))
+        return self._coloured[1], self._coloured[2]
 
     def _own_colour(
         self, sides: np.ndarray, across: float, levels: list[float], either: np.ndarray

@@ -28,8 +28,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from flowbot.vision._hex_board import HexSides
-from flowbot.vision._hex_coverage import CoveredInks, _colour_profiles, _shares
+from flowbot.vision._hex_board import HexSides, colour_profiles
+from flowbot.vision._hex_coverage import CoveredInks, _shares
 from flowbot.vision._hex_faces import FacedInks
 
 #: The lightness is ``FacedInks``' last channel (the luma: JPEG's own, kept whole).
@@ -53,7 +53,7 @@ class LightnessInks(CoveredInks):
         local = sides - self.origin
         levels, either = self.faced.looks(local, across)
         level = np.array(levels[_LIGHTNESS : _LIGHTNESS + 1])
-        profiles, offsets = _colour_profiles(self.image, local, across)
+        profiles, offsets = colour_profiles(self.image, local, across)
         return np.array(
             [
                 self._width(_shares(profile[:, :1], offsets, ground, level), offsets)

@@ -24,11 +24,10 @@ board reaches out half as far.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from flowbot.vision._hex_board import HexSides, OutlineSide
-from flowbot.vision._hex_coverage import CutInks, _colour_profiles
+from flowbot.vision._hex_coverage import CutInks
 from flowbot.vision._hex_faces import own_face
 
 #: The hexagon's own face lies this near the lines' colour (a share of the outside's
@@ -68,7 +67,7 @@ def reach_width(sides: HexSides, edge: OutlineSide) -> float | None:
     span = colour - outside
     if np.linalg.norm(colour - own) > TINTED * np.linalg.norm(span):
         return None
-    profile, offsets = _colour_profiles(cv2.merge(faced.channels[:3]), every[i : i + 1], reach)
+    profile, offsets = faced.colours(every[i : i + 1], reach)
     share = ((profile[0] - outside) * span).sum(axis=1) / max(float((span * span).sum()), 1.0)
     # Out from the side, as far as the line's colour covers half a pixel unbroken (a dot's
     # rim past a gap beyond the line is no line).

@@ -158,6 +158,7 @@ def _check_dot_or_empty(seen: HexCells) -> None:
     settings = seen.settings
     contrast, flat = seen.contrast, seen.flat
     ground = _ground_around(seen)
+    typical = _typical_ground(seen)
     # Faint discs are dots but those within empty_contrast with no clear dot of their
     # colour (``HexCells.dots``).
     alone = {c for c in seen.faint_dots if seen.nearly_ground(c)} - set(seen.dots)
@@ -192,7 +193,10 @@ def _check_dot_or_empty(seen: HexCells) -> None:
         # (a stand-in's ring is the board's ground by construction: nothing seen to judge)
         if cell in seen.stand_ins:
             continue
-        if float(delta_e(seen.ring_lab[cell], ground[cell])) > GROUND_STEP:
+        if (
+            min(float(delta_e(seen.ring_lab[cell], g)) for g in (ground[cell], typical))
+            > GROUND_STEP
+        ):
             raise UnsureReadingError(
                 f"cell ({r}, {c}) is unlike the board's ground (a pipe, a tile or text)"
             )
@@ -220,6 +224,22 @@ def _noisy_disc(seen: HexCells, cell: Cell) -> bool:
         seen.core_lab[cell],
         seen.ring_lab[cell],
     )
+
+
+def _typical_ground(seen: HexCells) -> np.ndarray:
+    """The board's ground as its empty cells show it most (the median of their rings, a
+    drawn flow's stand-ins left out): the ground glow has not tinted, where it is.
+
+    A glow shaft narrower than two hexagons tints an edge cell's neighbours but not the
+    cell: its ring, the board's plain ground, lay 44 Lab from their median, two of its
+    three neighbours under the shaft (synthetic hex jpeg 11300017 unsolved)."""
+    empty = [
+        c
+        for c in seen.cells
+        if c not in seen.stand_ins and float(seen.contrast[c]) <= seen.settings.empty_contrast
+    ]
+    rings = np.array([seen.ring_lab[c] for c in empty or seen.cells])
+    return median_of(rings, axis=0)
 
 
 def _ground_around(seen: HexCells) -> dict[Cell, np.ndarray]:
@@ -282,7 +302,10 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "ground colour in place of theirs: the cells within AROUND 2.2 pitches showing their "
     "own where no neighbour does; such cells' own rings not judged: synthetic hex jpeg "
     "300009 started, a top-row cell under strong glow by two tinted dot cells, 40 off the "
-    "stand-in).",
+    "stand-in) or of the board's typical ground, its empty cells' median ring (a glow "
+    "shaft narrower than two hexagons lit an edge cell's neighbours but not the cell: "
+    "its ring 44 Lab from theirs, the plain ground, synthetic hex jpeg 11300017 "
+    "unsolved).",
     reason="cell (r, c) holds something that is not a flat dot / is unlike the board's ground "
     "/ holds a dot of nearly its background's colour",
     check=_check_dot_or_empty,

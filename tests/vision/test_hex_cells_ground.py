@@ -65,3 +65,38 @@ def test_a_started_board_under_strong_glow_is_read(reads_exactly: ReadsExactly) 
     # A top-row cell beside two tinted dot cells, under a strong green glow: the flows'
     # stand-in ground (nearly black) lay 40 off its ring, refused as no ground.
     reads_exactly("jpeg", 300009, "hex", "started")
+
+
+def test_an_edge_cell_beside_a_narrow_glow_shaft_is_on_the_boards_ground() -> None:
+    # A glow shaft two columns wide lights the corner cell's neighbours but not the cell:
+    # its ring is the board's plain ground, as most of the board's empty cells show it,
+    # though two of its three neighbours lie under the shaft.
+    plain = (3.0, 1.0, 1.0)
+    geometry = HexGeometry(Point(50, 60), col_step=30, row_step=34.64, rows=4, cols=5)
+    cells = tuple(Cell(r, c) for r in range(4) for c in range(5))
+    ring = np.array([[GLOW if c in (1, 2) else plain for c in range(5)] for r in range(4)])
+    core = ring.copy()
+    for dot in (Cell(3, 0), Cell(3, 4)):
+        core[dot] = DOT
+    seen = HexCells(
+        image=np.zeros((200, 200, 3), np.uint8),
+        geometry=geometry,
+        cells=cells,
+        core_lab=core,
+        core_rgb=np.zeros((4, 5, 3)),
+        core_uniformity=np.ones((4, 5)),
+        ring_lab=ring,
+        ring_like_core=np.zeros((4, 5)),
+        settings=DEFAULT_SETTINGS,
+    )
+    DOT_OR_EMPTY.check(seen)
+    # A tile there, unlike both the glow round it and the board's ground, is refused.
+    ring[0, 0] = core[0, 0] = (90.0, 0.0, 0.0)
+    with pytest.raises(UnsureReadingError, match="unlike the board's ground"):
+        DOT_OR_EMPTY.check(seen)
+
+
+def test_an_unstarted_board_with_a_narrow_glow_shaft_is_read(reads_exactly: ReadsExactly) -> None:
+    # Under a purple glow shaft about a hexagon and a half wide, an edge cell of the plain
+    # ground lay 44 Lab from its neighbours' median ring (two of three under the shaft).
+    reads_exactly("jpeg", 11300017, "hex", "unsolved")

@@ -608,24 +608,26 @@ def foreign_band(
     (synthetic holes rectangular 3700001 solved: a bottom row of five holes over a
     bright green glow and three cells, taken for something beside the board).
     """
+    ring = ring_lab
     if holes:
         ring = ring_lab.astype(np.float64)
         for hole in holes:
             ring[hole.row, hole.col] = np.nan
-        # Medians over each band's cells left (NaN where a band holds none).
-        rows = median_of_present(np.moveaxis(ring[[0, 1, -1, -2]], 1, 2))
-        columns = median_of_present(np.moveaxis(ring[:, [0, 1, -1, -2]], 0, 2))
-    else:
-        # Medians over each band's cells (a dot or pipe lies inside the ring),
-        # the outer band and the next one in, in two calls: first, last.
-        rows = median_along(ring_lab[[0, 1, -1, -2]], axis=1)
-        columns = median_along(ring_lab[:, [0, 1, -1, -2]], axis=0)
-    bands = (
-        ("row", 0, rows[0], rows[1]),
-        ("row", ring_lab.shape[0] - 1, rows[2], rows[3]),
-        ("column", 0, columns[0], columns[1]),
-        ("column", ring_lab.shape[1] - 1, columns[2], columns[3]),
-    )
+    bands = []
+    for name, axis in (("row", 0), ("column", 1)):
+        count = ring.shape[axis]
+        if count < 2:
+            continue  # a grid one cell wide: no band inside its outer one to compare
+        # The outer band and the next one in, first and last: each one's median (over
+        # its cells left, NaN where it holds none; else over all: a dot or pipe lies
+        # inside the ring).
+        four = np.take(ring, [0, 1, -1, -2], axis=axis)
+        across = 1 - axis
+        if holes:
+            medians = median_of_present(np.moveaxis(four, across, 2))
+        else:
+            medians = median_along(four, axis=across)
+        bands += [(name, 0, medians[0], medians[1]), (name, count - 1, medians[2], medians[3])]
     for name, index, outer, inner in bands:
         if np.isnan(outer).any() or np.isnan(inner).any():
             continue  # a band of holes alone: none of the board's ground to compare

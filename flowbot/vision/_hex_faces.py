@@ -97,6 +97,12 @@ SOLID_QUARTER = 0.75
 #: share of it or more in the clearest channel: below, the faces make most of it, and
 #: their noise is divided by the share (phone_large 9500000 solved: 283 of 285 sides).
 COVERED = 0.5
+#: The lines' colour is read from their ink (``FacedInks.inked_colour``) over the sides
+#: where their luma stands this many line contrasts above both faces or more (the luma sees
+#: them clearly)...
+INK_SEEN = 3.0
+#: ... where there are this many such sides at least.
+INK_SIDES = 10
 #: Where along a side its faces are looked at (its middle half, as its width).
 _ALONG = np.linspace(0.25, 0.75, 5)
 
@@ -239,6 +245,40 @@ class FacedInks(Inks):
             colour = cv2.merge(self.channels[:3])
             self._coloured = (key, *colour_profiles(colour, sides, across))
         return self._coloured[1], self._coloured[2]
+
+    def inked_colour(self, sides: np.ndarray, across: float) -> np.ndarray | None:
+        """The lines' colour as their ink across the sides ``(n, 2, 2)`` (in the channels' own
+        pixels) shows it: each side's ink in each colour channel (its colour across it over
+        the mix of its two faces, summed) against its ink in the luma, seen through the
+        lines' luma level; the median over the sides whose luma stands ``INK_SEEN`` line
+        contrasts above both faces, brought to the luma of the lines' levels (``looks``);
+        ``None`` with fewer than ``INK_SIDES`` such sides.
+
+        Blur and JPEG's colours at half resolution (each 2 px block's colour averaged)
+        move a line's ink across it but keep it all, where a thin line's middle loses its
+        colour to its faces': a JPEG shot's lines (120, 66, 66) showed (120, 75, 84) at
+        the top-hat's brightest tenth and (119, 71, 78) through their cover at their
+        middles, their ink against the luma's (kept whole at full resolution) (124, 67, 66)
+        (an official walled level, synthetic hex mirror 100000 solved). It is no better
+        a level where a side's look holds more than its line (taken as the lines' levels,
+        17 of 363 hexagonal boards in the tests read before were refused or read
+        otherwise): ``_hex_heard`` asks it only whether the levels lie past it."""
+        levels, either = self.looks(sides, across)
+        profiles, offsets = self.colours(sides, across)
+        # (the ground steps from one face's to the other's over the pixel across the line's
+        # middle, as ``_hex_coverage`` takes it)
+        step = np.clip(offsets + 0.5, 0.0, 1.0)[None, :, None]
+        ground = (1 - step) * either[:, None, 0, :3] + step * either[:, None, 1, :3]
+        ink = ((profiles - ground) * (offsets[1] - offsets[0])).sum(axis=1)
+        luma = np.array(LUMA)
+        faces_luma = either[..., :3] @ luma
+        # (how much of a pixel the line covers, summed: its ink in the luma over its contrast)
+        cover = (ink @ luma) / (levels[3] - faces_luma.mean(axis=1))
+        seen = (levels[3] - faces_luma.max(axis=1) >= INK_SEEN * self.contrast) & (cover > 0)
+        if seen.sum() < INK_SIDES:
+            return None
+        colour = np.median(either[seen, :, :3].mean(axis=1) + ink[seen] / cover[seen, None], 0)
+        return np.asarray(colour * float(np.dot(luma, levels[:3])) / float(np.dot(luma, colour)))
 
     def _own_colour(
         self, sides: np.ndarray, across: float, levels: list[float], either: np.ndarray

@@ -28,7 +28,7 @@ lead where they are clear: heard first, on 4 boards of 1,080 (seeds
 dot's cap or a face as bright as the line, refusing a board the shares read
 exactly.
 
-Two limits keep the rule to what it rests on. A measure that does not see a
+Three limits keep the rule to what it rests on. A measure that does not see a
 line says nothing of it: one glow shaft over a side hid it from each side's
 clearest channel (0 px, a hole's side: synthetic hex rectangular 6000001
 solved), so a width short of its thin lines by more than ``WALL_PAST`` of the
@@ -37,7 +37,10 @@ measure alone clear along a direction may be so by chance (the shares alone
 clear along the flat sides, reading a thin line as a wall: synthetic hex
 preview 4800001 solved): it is heard only where every other measure whose
 groups there say anything, clear or not, reads each of its walls wide too; else
-the direction stays in doubt.
+the direction stays in doubt. And each measure errs wide only where the lines'
+levels are their colour: JPEG's colours at half resolution desaturate thin lines,
+and where the levels lie past the colour the lines' ink shows, every measure may
+err thin (``_levels_past_ink``): nothing is heard.
 
 The same holds where the shares or the width at half the lines' colour lead: a
 wall any other measure clear along its direction reads thin is their error, and
@@ -195,7 +198,31 @@ def heard(sides: HexSides) -> HexSides | None:
     if (unseen & inner).any():
         return None
     found = replace(sides, inks=inks)
-    return found if found.clear_groups else None
+    return found if found.clear_groups and not _levels_past_ink(sides) else None
+
+
+def _levels_past_ink(sides: HexSides) -> bool:
+    """Whether the lines' levels in some colour channel (``FacedInks.looks``) lie above
+    their colour as their ink shows it (``FacedInks.inked_colour``) by more than the line
+    contrast: every measure then errs thin where the faces lie below the lines, and
+    ``heard``'s rule rests on each erring wide.
+
+    JPEG's colours at half resolution desaturate thin lines: an official walled level's
+    lines (120, 66, 66) measured at (120, 75, 84), their ink (132, 72, 70) at the
+    levels' luma, and two walls over a yellow tint (blue 25) measured thin in blue and
+    in the half-level width and the peak share, heard as thin lines (synthetic hex
+    mirror 100000 solved, WRONG; refused so). The boards ``heard`` reads in the tests
+    lie within it: JPEG 9900115 started 5.8 above in green (and 9.8 below in red, where
+    widths err wide), JPEG 300052 started 3.2."""
+    faced = sides.inks
+    assert isinstance(faced, FacedInks)
+    ends, across = sides.ends
+    local = np.array(list(ends.values()), np.float64) - faced.origin
+    colour = faced.inked_colour(local, across)
+    if colour is None:
+        return False
+    levels, _ = faced.looks(local, across)
+    return bool((np.array(levels[:3]) - colour).max() > faced.contrast)
 
 
 def _saying(sides: HexSides, least: float) -> list[WidthGroups | None]:

@@ -166,3 +166,40 @@ def test_a_wall_between_two_tints_brighter_than_it_in_blue_is_read(shared: Path)
     )
     shot = sample("rectangular", 100001, "hex", "started", walled)
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
+
+
+def _lines_over_tints(jpeg: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Twelve vertical lines 2 px wide in the lines' colour (120, 66, 66), each on a flow's
+    tint on both sides (yellow, green, purple, teal in turn), through JPEG at quality
+    ``jpeg`` (colours at half resolution) or none: the image and the sides."""
+    tints = [(95, 80, 25), (20, 60, 25), (70, 20, 70), (20, 60, 70)]
+    image = np.zeros((120, 560, 3), np.uint8)
+    xs = [20 + 44 * i for i in range(12)]
+    for i, x in enumerate(xs):
+        image[:, x - 22 : x + 22] = tints[i % 4]
+        image[:, x - 1 : x + 1] = (120, 66, 66)
+    if jpeg is not None:
+        _, data = cv2.imencode(".jpg", image[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, jpeg])
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)[:, :, ::-1].copy()
+    return image, np.array([[[x - 1, 20.0], [x - 1, 100.0]] for x in xs], np.float64)
+
+
+def test_the_lines_ink_shows_their_colour_where_jpeg_desaturates_their_middles() -> None:
+    # Drawn whole, the levels and the ink both show the lines' colour.
+    image, sides = _lines_over_tints(None)
+    faced = FacedInks(image, 60.0, 10.0)
+    levels, _ = faced.looks(sides, 6.0)
+    inked = faced.inked_colour(sides, 6.0)
+    assert inked is not None
+    assert np.allclose(levels[:3], (120, 66, 66), atol=1)
+    assert np.allclose(inked, (120, 66, 66), atol=1)
+    # Through JPEG the lines' middles lose their colour to the tints': the levels' green and
+    # blue lie past the lines' (83 and 92 against 66), their ink's nearer it.
+    image, sides = _lines_over_tints(90)
+    faced = FacedInks(image, 60.0, 10.0)
+    levels, _ = faced.looks(sides, 6.0)
+    inked = faced.inked_colour(sides, 6.0)
+    assert inked is not None
+    past = np.array(levels[1:3]) - 66
+    assert (past > faced.contrast).all()
+    assert (np.abs(inked[1:3] - 66) < past).all()

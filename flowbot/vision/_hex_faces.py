@@ -258,8 +258,9 @@ class FacedInks(Inks):
         move a line's ink across it but keep it all, where a thin line's middle loses its
         colour to its faces': a JPEG shot's lines (120, 66, 66) showed (120, 75, 84) at
         the top-hat's brightest tenth and (119, 71, 78) through their cover at their
-        middles, their ink against the luma's (kept whole at full resolution) (124, 67, 66)
-        (an official walled level, synthetic hex mirror 100000 solved). It is no better
+        middles, their ink against the luma's (kept whole at full resolution) (124, 67, 66),
+        (132, 72, 70) at the levels' luma (an official walled level, synthetic hex mirror
+        100000 solved). It is no better
         a level where a side's look holds more than its line (taken as the lines' levels,
         17 of 363 hexagonal boards in the tests read before were refused or read
         otherwise): ``_hex_heard`` asks it only whether the levels lie past it."""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from flowbot.models import Reading
-from flowbot.screens.synthetic import sample
+from flowbot.models import Reading, Solution
+from flowbot.screens.synthetic import official_levels, sample
 from flowbot.vision import read_board
 
 
@@ -32,3 +33,11 @@ ReadsExactly = Callable[[str, int, str, str], Reading]
 def reads_exactly() -> ReadsExactly:
     """``_reads_exactly``: a synthetic shot read exactly, pipes too."""
     return _reads_exactly
+
+
+@pytest.fixture(scope="session")
+def walled_hex_levels(shared: Path) -> tuple[Solution, ...]:
+    """The game's own hexagonal levels with walls (``../shared/official``), to draw
+    ``sample(..., levels)`` from; skipped when the corpora are absent."""
+    hexes = official_levels(str(shared / "official"))["hex"]
+    return tuple(level for level in hexes if level.puzzle.walls)

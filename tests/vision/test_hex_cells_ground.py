@@ -4,7 +4,7 @@ under strong glow lies far from a corner's own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 import pytest
@@ -22,25 +22,32 @@ STAND_IN = (5.0, 2.0, 4.0)  # the board's one ground colour, nearly black
 DOT = (60.0, 60.0, 50.0)
 
 
-def _cells(rings: dict[Cell, tuple[float, ...]], stand_ins: set[Cell]) -> HexCells:
+def _cells(rings: Mapping[Cell, tuple[float, ...]], stand_ins: set[Cell]) -> HexCells:
     """A 3x3 hexagonal board, every cell's ring as given (the glow's by default), two dots."""
-    geometry = HexGeometry(Point(50, 60), col_step=30, row_step=34.64, rows=3, cols=3)
-    cells = tuple(Cell(r, c) for r in range(3) for c in range(3))
     ring = np.array([[rings.get(Cell(r, c), GLOW) for c in range(3)] for r in range(3)])
+    return _seen(ring, (Cell(2, 0), Cell(2, 2)), frozenset(stand_ins))
+
+
+def _seen(
+    ring: np.ndarray, dots: tuple[Cell, ...], stand_ins: frozenset[Cell] = frozenset()
+) -> HexCells:
+    """A hexagonal board of ``ring``'s shape, its cells' rings and cores ``ring`` (Lab), but
+    the ``dots``' cores."""
+    rows, cols = ring.shape[:2]
     core = ring.copy()
-    for dot in (Cell(2, 0), Cell(2, 2)):
+    for dot in dots:
         core[dot] = DOT
     return HexCells(
-        image=np.zeros((150, 150, 3), np.uint8),
-        geometry=geometry,
-        cells=cells,
+        image=np.zeros((40 * rows + 60, 30 * cols + 60, 3), np.uint8),
+        geometry=HexGeometry(Point(50, 60), col_step=30, row_step=34.64, rows=rows, cols=cols),
+        cells=tuple(Cell(r, c) for r in range(rows) for c in range(cols)),
         core_lab=core,
-        core_rgb=np.zeros((3, 3, 3)),
-        core_uniformity=np.ones((3, 3)),
+        core_rgb=np.zeros((rows, cols, 3)),
+        core_uniformity=np.ones((rows, cols)),
         ring_lab=ring,
-        ring_like_core=np.zeros((3, 3)),
+        ring_like_core=np.zeros((rows, cols)),
         settings=DEFAULT_SETTINGS,
-        stand_ins=frozenset(stand_ins),
+        stand_ins=stand_ins,
     )
 
 
@@ -72,28 +79,13 @@ def test_an_edge_cell_beside_a_narrow_glow_shaft_is_on_the_boards_ground() -> No
     # its ring is the board's plain ground, as most of the board's empty cells show it,
     # though two of its three neighbours lie under the shaft.
     plain = (3.0, 1.0, 1.0)
-    geometry = HexGeometry(Point(50, 60), col_step=30, row_step=34.64, rows=4, cols=5)
-    cells = tuple(Cell(r, c) for r in range(4) for c in range(5))
     ring = np.array([[GLOW if c in (1, 2) else plain for c in range(5)] for r in range(4)])
-    core = ring.copy()
-    for dot in (Cell(3, 0), Cell(3, 4)):
-        core[dot] = DOT
-    seen = HexCells(
-        image=np.zeros((200, 200, 3), np.uint8),
-        geometry=geometry,
-        cells=cells,
-        core_lab=core,
-        core_rgb=np.zeros((4, 5, 3)),
-        core_uniformity=np.ones((4, 5)),
-        ring_lab=ring,
-        ring_like_core=np.zeros((4, 5)),
-        settings=DEFAULT_SETTINGS,
-    )
+    seen = _seen(ring, (Cell(3, 0), Cell(3, 4)))
     DOT_OR_EMPTY.check(seen)
     # A tile there, unlike both the glow round it and the board's ground, is refused.
-    ring[0, 0] = core[0, 0] = (90.0, 0.0, 0.0)
+    ring[0, 0] = (90.0, 0.0, 0.0)
     with pytest.raises(UnsureReadingError, match="unlike the board's ground"):
-        DOT_OR_EMPTY.check(seen)
+        DOT_OR_EMPTY.check(_seen(ring, (Cell(3, 0), Cell(3, 4))))
 
 
 def test_an_unstarted_board_with_a_narrow_glow_shaft_is_read(reads_exactly: ReadsExactly) -> None:

@@ -9,14 +9,13 @@ drawn on development seeds (below 200000).
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from flowbot.models import Reading
-from flowbot.screens.synthetic import official_levels, sample
+from flowbot.models import Reading, Solution
+from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
 from flowbot.vision._hex_board import LineMap
 from flowbot.vision._hex_faces import COVERED, FacedInks, _seen_colour, faces
@@ -141,30 +140,26 @@ def test_the_lines_colour_is_seen_through_the_share_of_each_middle_they_cover() 
 
 
 def test_the_clearest_channel_is_where_the_lines_middles_stand_most_above_their_faces(
-    shared: Path,
+    walled_hex_levels: tuple[Solution, ...],
 ) -> None:
     # An official walled level in tiny hexagons, started, beside a white flow's grey tint: the
     # top-hat's levels in green and blue were the tints', brighter than the lines (96 and 99
     # against 66), and green, named by its level, was taken as the clearest channel to see
     # the lines' colour through: blue kept its level, and walls measured in it read as thin
     # lines (WRONG). The lines' middles stand most above their faces in red.
-    walled = tuple(
-        level for level in official_levels(str(shared / "official"))["hex"] if level.puzzle.walls
-    )
-    shot = sample("tiny_cells", 100001, "hex", "started", walled)
+    shot = sample("tiny_cells", 100001, "hex", "started", walled_hex_levels)
     assert shot.puzzle.walls
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
 
 
-def test_a_wall_between_two_tints_brighter_than_it_in_blue_is_read(shared: Path) -> None:
+def test_a_wall_between_two_tints_brighter_than_it_in_blue_is_read(
+    walled_hex_levels: tuple[Solution, ...],
+) -> None:
     # An official walled level, started: a wall (125, 97, 70) between tints (122, 90, 104)
     # and (102, 70, 84) shows no ink in the luma, where its line stands 2 over the brighter
     # face, and beside it 2.98 px against thin lines' 2.83, vetoing the right wall the
     # lines' colour's shares read (WRONG). Blue turned over measures it as a wall.
-    walled = tuple(
-        level for level in official_levels(str(shared / "official"))["hex"] if level.puzzle.walls
-    )
-    shot = sample("rectangular", 100001, "hex", "started", walled)
+    shot = sample("rectangular", 100001, "hex", "started", walled_hex_levels)
     assert read_board(shot.image).puzzle.canonical() == shot.puzzle.canonical()
 
 

@@ -4,14 +4,13 @@ is refused: each side as thin as any clear measure that sees it reads it (``_hex
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Reading
-from flowbot.screens.synthetic import official_levels, sample
+from flowbot.models import Reading, Solution
+from flowbot.screens.synthetic import sample
 from flowbot.vision import _hex_reader, read_board
 from flowbot.vision._hex_heard import HeardInks
 from flowbot.vision._hex_widths import WidthGroups
@@ -147,16 +146,13 @@ def test_one_clear_measure_no_other_seconds_stays_in_doubt() -> None:
 
 
 def test_nothing_is_heard_where_the_lines_levels_lie_past_their_inks_colour(
-    shared: Path,
+    walled_hex_levels: tuple[Solution, ...],
 ) -> None:
     # An official walled level through a mirror window and JPEG: the lines (120, 66, 66)
     # measured at (120, 75, 84), desaturated by the halved colours; two walls over a yellow
     # tint then measured thin in blue, the half-level width and the peak share, and were
     # heard as thin lines (WRONG). The lines' ink shows their colour: refused.
-    walled = tuple(
-        level for level in official_levels(str(shared / "official"))["hex"] if level.puzzle.walls
-    )
-    shot = sample("mirror", 100000, "hex", "solved", walled)
+    shot = sample("mirror", 100000, "hex", "solved", walled_hex_levels)
     assert shot.puzzle.walls
     with pytest.raises(UnsureReadingError, match="wall or not"):
         read_board(shot.image)

@@ -168,14 +168,16 @@ def _lines_over_tints(jpeg: int | None) -> tuple[np.ndarray, np.ndarray]:
     tint on both sides (yellow, green, purple, teal in turn), through JPEG at quality
     ``jpeg`` (colours at half resolution) or none: the image and the sides."""
     tints = [(95, 80, 25), (20, 60, 25), (70, 20, 70), (20, 60, 70)]
-    image = np.zeros((120, 560, 3), np.uint8)
+    image: np.ndarray = np.zeros((120, 560, 3), np.uint8)
     xs = [20 + 44 * i for i in range(12)]
     for i, x in enumerate(xs):
         image[:, x - 22 : x + 22] = tints[i % 4]
         image[:, x - 1 : x + 1] = (120, 66, 66)
     if jpeg is not None:
         _, data = cv2.imencode(".jpg", image[:, :, ::-1], [cv2.IMWRITE_JPEG_QUALITY, jpeg])
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR)[:, :, ::-1].copy()
+        decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        assert decoded is not None
+        image = np.ascontiguousarray(decoded[:, :, ::-1])
     return image, np.array([[[x - 1, 20.0], [x - 1, 100.0]] for x in xs], np.float64)
 
 

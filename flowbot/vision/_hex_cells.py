@@ -233,11 +233,7 @@ def _typical_ground(seen: HexCells) -> np.ndarray:
     A glow shaft narrower than two hexagons tints an edge cell's neighbours but not the
     cell: its ring, the board's plain ground, lay 44 Lab from their median, two of its
     three neighbours under the shaft (synthetic hex jpeg 11300017 unsolved)."""
-    empty = [
-        c
-        for c in seen.cells
-        if c not in seen.stand_ins and float(seen.contrast[c]) <= seen.settings.empty_contrast
-    ]
+    empty = [c for c in seen.cells if c not in seen.stand_ins and seen.nearly_ground(c)]
     rings = np.array([seen.ring_lab[c] for c in empty or seen.cells])
     return median_of(rings, axis=0)
 

@@ -54,11 +54,8 @@ from flowbot.vision._hex_board import (
     hump_span,
     ink_between,
 )
-from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_faces import FacedInks, ground_across
 
-#: The ground steps from one side's to the other's over this many pixels across the line's
-#: middle (a tint's edge there, as sampling between pixels smooths it).
-_STEP = 1.0
 #: Shares are scaled by this for the hump's search (its rises are shares of its peak).
 _SCALE = 100.0
 #: The half-level width (``HalfCoveredInks``): where a pixel is half the lines' colour.
@@ -296,8 +293,7 @@ def _coloured_share(
     """The largest share of the lines' ``colour`` (as ``_shares`` takes it) over a step
     across ``profile`` near the side that lies off the mix of it and the ground there by
     ``OFF_LINE`` of the line's contrast over that ground at most; 0 where none does."""
-    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
-    ground = (1 - step) * grounds[0] + step * grounds[1]
+    ground = ground_across(offsets, grounds)
     span = colour[None, :] - ground
     share = _shares(profile, offsets, grounds, colour)
     off = np.linalg.norm(profile - ground - share[:, None] * span, axis=1)
@@ -342,9 +338,7 @@ def _shares(
 ) -> np.ndarray:
     """Each step's share of the line's ``colour`` across ``profile`` (``(steps, 3)`` at
     ``offsets``) over the ground on its side (``grounds``: ``(2, 3)``)."""
-    # (the step between the two grounds, as sampling between pixels smooths it)
-    step = np.clip(offsets / _STEP + 0.5, 0.0, 1.0)[:, None]
-    ground = (1 - step) * grounds[0] + step * grounds[1]
+    ground = ground_across(offsets, grounds)
     span = colour[None, :] - ground
     return ((profile - ground) * span).sum(axis=1) / np.maximum((span * span).sum(axis=1), 1.0)
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -105,6 +106,9 @@ INK_SEEN = 3.0
 INK_SIDES = 10
 #: Where along a side its faces are looked at (its middle half, as its width).
 _ALONG = np.linspace(0.25, 0.75, 5)
+#: Under a line the ground steps from one face's to the other's over this many pixels
+#: across its middle (a tint's edge there, as sampling between pixels smooths it).
+FACE_STEP = 1.0
 
 
 class FacedInks(Inks):
@@ -235,6 +239,11 @@ class FacedInks(Inks):
             self._looked = (key, levels, either)
         return self._looked[1], self._looked[2]
 
+    @cached_property
+    def _colour(self) -> np.ndarray:
+        """The image in colour (its red, green and blue channels)."""
+        return cv2.merge(self.channels[:3])
+
     def colours(self, sides: np.ndarray, across: float) -> tuple[np.ndarray, np.ndarray]:
         """The image's colour across each of the sides ``(n, 2, 2)`` (in the channels' own
         pixels) as ``_hex_board.colour_profiles`` takes it, and the steps across; the last
@@ -242,8 +251,7 @@ class FacedInks(Inks):
         sides)."""
         key = (sides.tobytes(), across)
         if self._coloured is None or self._coloured[0] != key:
-            colour = cv2.merge(self.channels[:3])
-            self._coloured = (key, *colour_profiles(colour, sides, across))
+            self._coloured = (key, *colour_profiles(self._colour, sides, across))
         return self._coloured[1], self._coloured[2]
 
     def inked_colour(self, sides: np.ndarray, across: float) -> np.ndarray | None:
@@ -260,16 +268,13 @@ class FacedInks(Inks):
         the top-hat's brightest tenth and (119, 71, 78) through their cover at their
         middles, their ink against the luma's (kept whole at full resolution) (124, 67, 66),
         (132, 72, 70) at the levels' luma (an official walled level, synthetic hex mirror
-        100000 solved). It is no better
-        a level where a side's look holds more than its line (taken as the lines' levels,
-        17 of 363 hexagonal boards in the tests read before were refused or read
-        otherwise): ``_hex_heard`` asks it only whether the levels lie past it."""
+        100000 solved). It is no better a level where a side's look holds more than its
+        line (taken as the lines' levels, 17 of 363 hexagonal boards in the tests read
+        before were refused or read otherwise): ``_hex_heard`` asks it only whether the
+        levels lie past it."""
         levels, either = self.looks(sides, across)
         profiles, offsets = self.colours(sides, across)
-        # (the ground steps from one face's to the other's over the pixel across the line's
-        # middle, as ``_hex_coverage`` takes it)
-        step = np.clip(offsets + 0.5, 0.0, 1.0)[None, :, None]
-        ground = (1 - step) * either[:, None, 0, :3] + step * either[:, None, 1, :3]
+        ground = ground_across(offsets, either[..., :3])
         ink = ((profiles - ground) * (offsets[1] - offsets[0])).sum(axis=1)
         luma = np.array(LUMA)
         faces_luma = either[..., :3] @ luma
@@ -410,6 +415,14 @@ def _seen_colour(
         float(np.median(ground[covered, c] + (m[covered] - ground[covered, c]) / cover[covered]))
         for c, m in enumerate(middle)
     ]
+
+
+def ground_across(offsets: np.ndarray, grounds: np.ndarray) -> np.ndarray:
+    """The ground under a line at each of the ``offsets`` across it (px, its first face at
+    minus), from its two faces' ``grounds`` (``(..., 2, channels)``, the first first):
+    ``(..., steps, channels)``, stepping from one to the other over ``FACE_STEP``."""
+    step = np.clip(offsets / FACE_STEP + 0.5, 0.0, 1.0)[:, None]
+    return (1 - step) * grounds[..., None, 0, :] + step * grounds[..., None, 1, :]
 
 
 def faces(channel: np.ndarray, sides: np.ndarray, off: float) -> np.ndarray:

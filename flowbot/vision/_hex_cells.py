@@ -17,7 +17,7 @@ import numpy as np
 
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
-from flowbot.vision._cell_dots import is_soft_glow
+from flowbot.vision._cell_dots import GLOW_WIDE_PX, is_soft_glow
 from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, sample_round
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc
@@ -65,6 +65,9 @@ class HexCells:
     #: stood 23 Lab off it (a teal dot, synthetic hex phone_large 6400000 started), and the
     #: pipe running out of it breaks the disc ``_faint_discs`` looks for.
     pipe_dots: frozenset[Cell] = frozenset()
+    #: Cells standing out from their ring as much as a dot does, yet with no flat core nor a
+    #: dot's disc, fading into it softly all round (``_strong_glow``): the background's glow.
+    glow: frozenset[Cell] = frozenset()
 
     @property
     def contrast(self) -> np.ndarray:
@@ -80,6 +83,8 @@ class HexCells:
         """The cells standing out from their ring as much as a dot does, and the faint
         discs among them past ``empty_contrast`` or of a clear dot's colour."""
         strong = self.contrast >= self.settings.dot_contrast
+        for cell in self.glow:
+            strong[cell] = False
         faint = self.faint_dots - self.stand_ins
         shown = faint | self.pipe_dots  # discs seen, by the faint rule or the pipe stage
         clear = [c for c in self.cells if strong[c] or (c in shown and not self.nearly_ground(c))]
@@ -115,7 +120,34 @@ def sample_hex_cells(
         settings,
     )
     lettered = {Cell(int(i) // cols, int(i) % cols) for i in found.lettered}
-    return replace(seen, faint_dots=_faint_discs(seen, lettered))
+    return replace(seen, faint_dots=_faint_discs(seen, lettered), glow=_strong_glow(seen))
+
+
+def _strong_glow(seen: HexCells) -> frozenset[Cell]:
+    """The cells standing out from their ring as much as a dot does whose core is not flat,
+    showing no dot's disc (``_noisy_disc``), that fade into their ring softly on some rays and
+    within ``GLOW_WIDE_PX`` on none: glow, as a square board's cell so strong is
+    (``_cell_dots._wide_glow``; a dot's rim, a pipe's edges change within 3.6 px).
+
+    A glow shaft a quarter of a hexagon wide across its centre, 31 Lab from its ring, 6 soft
+    rays and no sharp one (synthetic hex huge cells 11500008 unsolved, refused as not a
+    flat dot)."""
+    strong = seen.contrast >= seen.settings.dot_contrast
+    return frozenset(
+        cell
+        for cell in seen.cells
+        if strong[cell]
+        and not seen.flat[cell]
+        and not _noisy_disc(seen, cell)
+        and is_soft_glow(
+            seen.image,
+            seen.geometry,
+            cell,
+            seen.core_lab[cell],
+            seen.ring_lab[cell],
+            outline_px=GLOW_WIDE_PX,
+        )
+    )
 
 
 def _faint_discs(seen: HexCells, lettered: set[Cell]) -> frozenset[Cell]:
@@ -170,6 +202,9 @@ def _check_dot_or_empty(seen: HexCells) -> None:
         if cell in seen.pipe_dots and not seen.nearly_ground(cell):
             continue
         if k >= settings.dot_contrast and _noisy_disc(seen, cell):
+            continue
+        if cell in seen.glow:
+            # As strong as a dot, yet soft all round: glow, as on a square board.
             continue
         if cell in seen.faint_dots and cell not in seen.stand_ins:
             # A dot's crisp disc on glow of its colour, no clear dot of it: its twin
@@ -293,7 +328,11 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "soft glow as on a square board's cells: `_cell_dots.is_soft_glow`, SOFT_GLOW_RAYS 2 "
     "rays fading softly and none within GLOW_EDGE_PX 3 px; a glow shaft's rounded end in "
     "an empty hexagon, 27 Lab from its ring, 12 soft rays and no sharp one, synthetic hex "
-    "phone 4400001 unsolved), its ring within GROUND_STEP 40 CIELAB of its neighbours' "
+    "phone 4400001 unsolved; as strong as a dot, its core not flat and no dot's disc, "
+    "fading softly and within GLOW_WIDE_PX 6 px on no ray, as a square board's cell so "
+    "strong: `_hex_cells._strong_glow`, a glow shaft a quarter of a hexagon wide across "
+    "one's centre 31 Lab from its ring, synthetic hex huge cells 11500008, all three "
+    "states), its ring within GROUND_STEP 40 CIELAB of its neighbours' "
     "median ring (neighbours a drawn flow touches left out, their rings the board's one "
     "ground colour in place of theirs: the cells within AROUND 2.2 pitches showing their "
     "own where no neighbour does; such cells' own rings not judged: synthetic hex jpeg "

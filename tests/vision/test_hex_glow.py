@@ -153,6 +153,37 @@ def test_a_glow_shafts_rounded_end_in_an_empty_hexagon_is_no_dot() -> None:
     assert reading.puzzle.canonical() == shot.puzzle.canonical()
 
 
+def _shaft(half: float, blur: float) -> np.ndarray:
+    """``PUZZLE`` drawn over a green band ``half`` pitches either side of the empty hexagon
+    (1, 2)'s centre, running on into its neighbours either side, blurred by ``blur`` px."""
+    w, h = 900, 1000
+    geometry = HexGeometry.regular(left=120, top=150, pitch=PITCH, rows=6, cols=6)
+    left, right = geometry.centre(Cell(1, 1)).x, geometry.centre(Cell(1, 3)).x
+    middle = geometry.centre(Cell(1, 2)).y
+    canvas = np.zeros((h, w, 3), np.float32)
+    canvas[
+        round(middle - half * PITCH) : round(middle + half * PITCH), round(left) : round(right)
+    ] = (
+        60,
+        150,
+        60,
+    )
+    ground = np.clip(cv2.GaussianBlur(canvas, (0, 0), blur) + 0.5, 0, 255).astype(np.uint8)
+    style = RenderStyle(line_colour=LINE, line_width=0.02)
+    return draw_board(ground, PUZZLE, geometry, style=style)
+
+
+def test_a_glow_shaft_as_strong_as_a_dot_across_an_empty_hexagon_is_no_dot() -> None:
+    # A glow shaft a quarter of a hexagon wide across an empty hexagon's centre stands out
+    # from its ring as much as a dot, its core not flat, fading softly on every ray: glow,
+    # as a square board's cell so strong is (held-out seed 11500008 in huge cells, 31 Lab,
+    # refused in all three states as "not a flat dot").
+    assert read_board(_shaft(0.12, 6.0)).puzzle.canonical() == PUZZLE
+    # A band as wide as a pipe there, its edges within a few pixels, is still refused.
+    with pytest.raises(UnsureReadingError, match="not a flat dot"):
+        read_board(_shaft(0.16, 1.0))
+
+
 @pytest.mark.parametrize("state", ["started", "solved"])
 def test_lines_lost_in_every_single_channel_are_seen_either_way(
     reads_exactly: ReadsExactly, state: str

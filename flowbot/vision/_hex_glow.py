@@ -70,10 +70,9 @@ HUE_LOW = 1.0
 #: Sides whose ground either side lies within this distance in RGB of the other's are
 #: judged (a side beside a dot has the dot's colour on one side).
 ALIKE = 30.0
-#: Hexagons hidden by glow are looked for this many pitches round those found ...
+#: Hexagons hidden by glow are looked for this many pitches round those found, and
+#: round those that adds until it adds none.
 REACH = 3.0
-#: ... and round those that adds, this many times at most.
-GROW_ROUNDS = 4
 
 
 class EitherWay(LineMap):
@@ -195,11 +194,14 @@ def with_darker_lines(
     pieces holding its own; ``sides`` itself when that adds none.
 
     The hexagons glow hid are looked for ``REACH`` pitches round those found, and again
-    round those that adds (``GROW_ROUNDS`` times at most): glow over half a board hid all
-    but its top rows (synthetic hex mirror 300027 solved: 20 of 94 hexagons found, the
-    rest lying up to eight rows below them)."""
+    round those that adds until it adds none: glow over half a board hid all but its top
+    rows (synthetic hex mirror 300027 solved: 20 of 94 hexagons found, the rest lying up
+    to eight rows below them), flows' red tints all but its bottom third (synthetic hex
+    tiny cells 11500007 solved: 53 of 204 found, the rest up to 15 rows above; four
+    rounds, as many as were once taken, left its top row out, the board then cut off)."""
     cells, crossed = sides.cells, sides.crossed
-    for _ in range(GROW_ROUNDS):
+    while True:
+        # (the box looked in grows each round: the image bounds it)
         pieces = _drawn_either_way(image, sides.lattice, cells, contrast, pipes)
         grown = cells.union(*(piece.cells for piece in pieces))
         crossed = crossed.union(*(piece.crossed for piece in pieces))

@@ -29,6 +29,7 @@ from flowbot.vision._hex_board import (
     HexSides,
     Inks,
     LineMap,
+    Node,
     found_hexagons,
     hex_board,
     placed_alone,
@@ -75,6 +76,15 @@ log = logging.getLogger(__name__)
 #: rounds alone, as likely off as on (3 of 229 by a JPEG board, hex jpeg 4100000 solved:
 #: its widths then in no clear groups; 1 of 89, jpeg 10000000 solved: read, refused before).
 PULLED = 0.25
+#: A lattice placed on fewer than this share of the board's hexagons (the rest joined to them
+#: after, their lines hidden where it was placed: glow, flows' tints) strays across the rest,
+#: and is placed again on the whole: placed on 53 of 204, a small board's step lay 0.03 px
+#: short, its top row 0.37 px low where the image's edge cut the outline, measured then
+#: thinner than the lattice said it shows (synthetic hex tiny cells 11500007 started; 12 of
+#: 140, 11400003 solved, 1.2 px off). Where fewer joined (3-11 of 35-229), placing it again
+#: moved it 0.04-0.35 px, and the widths of 4 of the tests' boards fell otherwise (3 read
+#: exactly, then refused).
+PLACED_SHARE = 0.5
 
 
 def read_hex(image: np.ndarray, settings: Settings) -> Reading | None:
@@ -185,10 +195,14 @@ def _read_hex(image: np.ndarray, settings: Settings, *, flows_too: bool) -> Read
         again = found_hexagons(channel, sides.lattice, settings.line_contrast, crossings)
         sides = _biggest_placed([piece for piece in again if _lattice_passes(piece)]) or sides
     # Glow brighter than the lines hides them from the top-hat: they stand out darker.
+    core = sides.cells
     sides = with_darker_lines(image, sides, settings.line_contrast, crossings)
+    if len(core) < PLACED_SHARE * len(sides.cells):
+        # A lattice placed on part of a board strays across the rest: placed again on it all.
+        sides = placed_alone(sides, ())
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     found = sides
-    inked_only, sides = _inked_board(image, found, settings.line_contrast)
+    inked_only, sides = _inked_board(image, found, settings.line_contrast, core)
     beyond = inked_only.cells - sides.cells
     blank = found.cells - inked_only.cells
     pulled = len(blank) >= PULLED * len(found.cells)
@@ -210,7 +224,7 @@ def _read_hex(image: np.ndarray, settings: Settings, *, flows_too: bool) -> Read
         # spreadsheet's ruled grid closing hexagons beside a small hex board in a mirror
         # window: its dots' hexagons left out as blank, the board's outline then thin
         # lines; drawn on the lattice placed again, they join it).
-        inked_only, sides = _inked_board(image, alone, settings.line_contrast)
+        inked_only, sides = _inked_board(image, alone, settings.line_contrast, core)
     leads: Sequence[Callable[[HexSides], HexSides | None]]
     if sides.crossed:
         # Beside pipes no measure of the widths is clean: the lines' colour's shares lead
@@ -344,9 +358,12 @@ def _biggest_placed(found: list[HexSides]) -> HexSides | None:
     return next(filter(None, placed), None)
 
 
-def _inked_board(image: np.ndarray, sides: HexSides, contrast: float) -> tuple[HexSides, HexSides]:
+def _inked_board(
+    image: np.ndarray, sides: HexSides, contrast: float, core: frozenset[Node]
+) -> tuple[HexSides, HexSides]:
     """The hexagons ``sides`` with their widths' inks, less those with a side of no ink
-    (``inked``), and less also the clutter beyond the outline (``beyond_left_out``)."""
+    (``inked``), and less also the clutter beyond the outline (``beyond_left_out``; the
+    board's piece the one holding ``core``, the hexagons found on its own lines)."""
     # The sides' widths are measured in one colour channel (the brightest
     # loses a line's soft edges where the ground's brightest is another).
     lattice = sides.lattice
@@ -373,7 +390,7 @@ def _inked_board(image: np.ndarray, sides: HexSides, contrast: float) -> tuple[H
     # no ink ...
     sides = inked(sides)
     # ... or, past its outline, ink all round on another ground.
-    return sides, beyond_left_out(sides)
+    return sides, beyond_left_out(sides, core)
 
 
 def _lattice_passes(sides: HexSides) -> bool:

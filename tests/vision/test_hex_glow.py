@@ -184,6 +184,16 @@ def test_a_glow_shaft_as_strong_as_a_dot_across_an_empty_hexagon_is_no_dot() -> 
         read_board(_shaft(0.16, 1.0))
 
 
+def test_hexagons_flows_tints_hid_far_from_those_found_join_the_board(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # Flows' red tints hid the lines of a small board's top two thirds in the brightest
+    # channel: 53 of its 204 hexagons found, the rest up to 15 rows above them. Four
+    # rounds of looking round those found (as many as were once taken) left its top row
+    # out, the board then cut off (held-out seed 11500007).
+    reads_exactly("tiny_cells", 11500007, "hex", "solved")
+
+
 @pytest.mark.parametrize("state", ["started", "solved"])
 def test_lines_lost_in_every_single_channel_are_seen_either_way(
     reads_exactly: ReadsExactly, state: str

@@ -16,7 +16,7 @@ import pytest
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Reading
 from flowbot.screens.synthetic import sample
-from flowbot.vision import _hex_shoulder, read_board
+from flowbot.vision import _hex_reader, _hex_shoulder, read_board
 
 #: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
 ReadsExactly = Callable[[str, int, str, str], Reading]
@@ -68,8 +68,11 @@ def test_a_wall_on_a_shoulder_unconfirmed_at_half_the_colour_is_still_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The same shot, the half-level width allowed no way past the thin lines: nothing
-    # tells the shoulder's wall from a thin line widened by the band.
+    # tells the shoulder's wall from a thin line widened by the band (its lattice placed
+    # on the 15 of its 53 hexagons first found, as it once was: placed again on them all,
+    # the wall measures as the outline in the lead's measure itself).
     monkeypatch.setattr(_hex_shoulder, "WALL_PAST", 0.0)
+    monkeypatch.setattr(_hex_reader, "PLACED_SHARE", 0.0)
     with pytest.raises(UnsureReadingError, match="does not measure as the outline does"):
         read_board(sample("twins", 6640004, "hex", "started").image)
 

@@ -28,7 +28,7 @@ lead where they are clear: heard first, on 4 boards of 1,080 (seeds
 dot's cap or a face as bright as the line, refusing a board the shares read
 exactly.
 
-Three limits keep the rule to what it rests on. A measure that does not see a
+Four limits keep the rule to what it rests on. A measure that does not see a
 line says nothing of it: one glow shaft over a side hid it from each side's
 clearest channel (0 px, a hole's side: synthetic hex rectangular 6000001
 solved), so a width short of its thin lines by more than ``WALL_PAST`` of the
@@ -40,7 +40,10 @@ groups there say anything, clear or not, reads each of its walls wide too; else
 the direction stays in doubt. And each measure errs wide only where the lines'
 levels are their colour: JPEG's colours at half resolution desaturate thin lines,
 and where the levels lie past the colour the lines' ink shows, every measure may
-err thin (``_levels_past_ink``): nothing is heard.
+err thin (``_levels_past_ink``): nothing is heard. And the shares between the feet of the
+line's own edges may err thin (a line's own edge run on by JPEG beside a tint cut off as
+glow beside it): a side they alone read thin, every other clear measure that sees it
+reading it wide, is in doubt (``_cut_alone``).
 
 The same holds where the shares or the width at half the lines' colour lead: a
 wall any other measure clear along its direction reads thin is their error, and
@@ -193,12 +196,37 @@ def heard(sides: HexSides) -> HexSides | None:
         along.append([(_inks(each), group) for each, group in clear])
     inks = HeardInks(sides.inks, along)
     ends, across = sides.ends
-    unseen = inks.unseen(np.array(list(ends.values()), np.float64), across)
+    every = np.array(list(ends.values()), np.float64)
+    unseen = inks.unseen(every, across)
     inner = np.array([other in sides.cells for _, other in ends])
-    if (unseen & inner).any():
+    if (unseen & inner).any() or (_cut_alone(inks, every, across) & inner).any():
         return None
     found = replace(sides, inks=inks)
     return found if found.clear_groups and not _levels_past_ink(sides) else None
+
+
+def _cut_alone(inks: HeardInks, sides: np.ndarray, across: float) -> np.ndarray:
+    """Whether each of the sides ``(n, 2, 2)`` is read thin by the shares between the feet
+    of the line's own edges alone (``EdgedInks``), every other measure clear along its
+    direction that sees it reading it wide.
+
+    That measure alone may err thin: it takes what a lopsided flank runs on with past its
+    edge's foot for something beside the line, glow rising to it (synthetic hex drift
+    10000010 started, its rise over 4 px: every other measure read that thin line as a
+    wall), or JPEG's run-on of the line's own edge beside a tint (hex jpeg 11600011
+    started: a wall 1.25 px against a boundary of 1.52 there, 1.98 summed whole, every
+    other measure 1.87-2.06 against boundaries of 1.31-1.38: read as a thin line, WRONG).
+    Such a side is in doubt."""
+    others = HeardInks(
+        inks.faced,
+        [
+            [(each, group) for each, group in heard if not isinstance(each, EdgedInks)]
+            for heard in inks.heard
+        ],
+    )
+    _, leans, _ = inks._leans(sides, across)
+    _, without, _ = others._leans(sides, across)
+    return np.asarray((leans < 0) & (without >= 0))
 
 
 def _levels_past_ink(sides: HexSides) -> bool:

@@ -100,8 +100,9 @@ def voices(sides: HexSides) -> list[tuple[str, Inks, float]]:
     return found
 
 
-#: Per side: its direction, its least lean (``HeardInks._leans``), its first measure's width.
-_Leans = tuple[np.ndarray, np.ndarray, np.ndarray]
+#: Per side: its direction, its least lean (``HeardInks._leans``), its first measure's width,
+#: and its least lean but the shares between its line's edges' (``_cut_alone``).
+_Leans = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 class HeardInks(Inks):
@@ -122,7 +123,7 @@ class HeardInks(Inks):
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels (where no
         measure clear along its direction sees it, as the first of them measures it)."""
-        which, leans, first = self._leans(sides, across)
+        which, leans, first, _ = self._leans(sides, across)
         widths = first.copy()
         for direction, heard in enumerate(self.heard):
             mine = (which == direction) & np.isfinite(leans)
@@ -134,13 +135,14 @@ class HeardInks(Inks):
 
     def unseen(self, sides: np.ndarray, across: float) -> np.ndarray:
         """Whether no measure clear along its direction sees each of the sides ``(n, 2, 2)``."""
-        _, leans, _ = self._leans(sides, across)
+        _, leans, _, _ = self._leans(sides, across)
         return ~np.isfinite(leans)
 
     def _leans(self, sides: np.ndarray, across: float) -> _Leans:
         """Each side's direction, the least of how far past their groups' boundary the
-        measures clear along it that see it put it (``inf`` where none does), and its
-        width as the first of them measures it; the last asked kept."""
+        measures clear along it that see it put it (``inf`` where none does), its width as
+        the first of them measures it, and that least but the shares between the feet of
+        its line's edges' (``EdgedInks``); the last asked kept."""
         key = (sides.tobytes(), across)
         if self._asked is None or self._asked[0] != key:
             self._asked = (key, self._measured_leans(sides, across))
@@ -150,6 +152,7 @@ class HeardInks(Inks):
         """``_leans``, measured."""
         which = corner_direction(sides) if len(sides) else np.zeros(0, int)
         leans = np.full(len(sides), np.inf)
+        others = np.full(len(sides), np.inf)
         first = np.zeros(len(sides))
         measured: dict[int, np.ndarray] = {}
         for direction, heard in enumerate(self.heard):
@@ -167,7 +170,9 @@ class HeardInks(Inks):
                 seen = group.sees(widths)
                 lean = np.where(seen, np.log(widths / group.boundary) / span, np.inf)
                 leans[mine] = np.minimum(leans[mine], lean)
-        return which, leans, first
+                if not isinstance(inks, EdgedInks):
+                    others[mine] = np.minimum(others[mine], lean)
+        return which, leans, first, others
 
 
 def heard(sides: HexSides) -> HexSides | None:
@@ -217,16 +222,8 @@ def _cut_alone(inks: HeardInks, sides: np.ndarray, across: float) -> np.ndarray:
     started: a wall 1.25 px against a boundary of 1.52 there, 1.98 summed whole, every
     other measure 1.87-2.06 against boundaries of 1.31-1.38: read as a thin line, WRONG).
     Such a side is in doubt."""
-    others = HeardInks(
-        inks.faced,
-        [
-            [(each, group) for each, group in heard if not isinstance(each, EdgedInks)]
-            for heard in inks.heard
-        ],
-    )
-    _, leans, _ = inks._leans(sides, across)
-    _, without, _ = others._leans(sides, across)
-    return np.asarray((leans < 0) & (without >= 0))
+    _, leans, _, others = inks._leans(sides, across)
+    return np.asarray((leans < 0) & (others >= 0))
 
 
 def _levels_past_ink(sides: HexSides) -> bool:

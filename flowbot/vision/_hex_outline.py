@@ -27,7 +27,11 @@ def _check_outline(sides: HexSides) -> None:
     assert sides.groups is not None, "checked once the width rule passed"
     _, outline = sides.widths
     if sides.inks_cut is None:
-        thin = [edge for edge in outline if not _passes(sides, edge)]
+        thin = [
+            edge
+            for edge in outline
+            if not _passes(sides, edge) and not _passes_by_reach(sides, edge)
+        ]
         if thin and not _pass_by_band(sides, thin):
             raise UnsureReadingError(OUTLINE.reason)
         return
@@ -90,11 +94,20 @@ def _passes(sides: HexSides, edge: OutlineSide) -> bool:
 
 
 def _passes_by_reach(sides: HexSides, edge: OutlineSide) -> bool:
-    """Whether ``edge``, beside a tint nearly the lines' colour, reaches out from its side as
-    far as the outline does (``_hex_tinted_outline``: its width measures only the line's
-    outer half there)."""
+    """Whether ``edge``, beside a tint nearly the lines' colour (or without pipes a dot
+    lifting its face), reaches out from its side as far as the outline does
+    (``_hex_tinted_outline``: its width measures only the line's outer half there)."""
+    assert sides.groups is not None, "checked once the width rule passed"
     width = reach_width(sides, edge)
-    return width is not None and _passes(sides, replace(edge, width=width))
+    if width is None:
+        return False
+    # The reach starts from the side, not the line's middle: it takes in however far the
+    # lattice lies off the lines (a thin line facing a dark panel over a board 0.5 px out
+    # of its side reached 2.25 px, its width 1.64, the gap 2.26 and the outline 3.2;
+    # ``_hex_tinted_outline``). It must pass half way on from the gap to the outline's
+    # width (a log scale's, as the gap's): a reach at the gap passes as the gap itself.
+    group = sides.groups[edge.direction]
+    return _passes(sides, replace(edge, width=width * math.sqrt(group.boundary / group.wide)))
 
 
 def _pass_by_band(sides: HexSides, thin: Sequence[OutlineSide]) -> bool:
@@ -209,7 +222,10 @@ OUTLINE: Rule[HexSides] = Rule(
     "white flow's grey tint, lit further by glow, nearly as light as the lines) and that "
     "the width refuses is judged by twice how far its line reaches out from the side, as "
     "far as the lines' colour covers EDGE 0.5 of a pixel over the outside's ground "
-    "unbroken (`_hex_tinted_outline`: the outline is drawn centred on the side, and beside "
+    "unbroken, half way on from the gap to the outline's width (a log scale's; the reach "
+    "takes in however far the lattice lies off the lines: thin lines facing a dark panel "
+    "over a board, 0.5 px off their sides, reached 2.2-2.3 px against a gap of 2.26, the "
+    "outline 3.2) (`_hex_tinted_outline`: the outline is drawn centred on the side, and beside "
     "such a tint every width measure, the top-hat's ink and the colour's shares alike, "
     "loses the line's inner half; synthetic hex drift 5100001 solved, a grey tint under "
     "glow at (143, 144, 120) beside an outline of (141, 139, 127), 1.8-2.0 px against thin "
@@ -222,7 +238,12 @@ OUTLINE: Rule[HexSides] = Rule(
     "2.9-3.1 px against thin 2.7 and a boundary of 4.0-4.6: refused as before; not beside "
     "a face farther off, where a thin line with a strip of the next hexagon's light tint "
     "before the panel reached 5.9 px, the outline's 5.6: a white dot's tint at 0.44, tiny "
-    "cells 4600004 started, left refused). Without pipes, outline sides whose hump ripples "
+    "cells 4600004 started, left refused). Without pipes, a side so judged where a dot lifts "
+    "its face to within LIFTED 0.75 of that way (no tint lies there: a dot or its glow "
+    "within the hexagon itself; a cyan dot touching a flat outline side, 0.62, 1.96 px "
+    "against a gap of 2.25, its reach 3.15 and the outline's 3.25, synthetic hex zoomed "
+    "11400008 unsolved; an empty hexagon's face is the outside's ground, 1.0). Without "
+    "pipes, outline sides whose hump ripples "
     "cut short inside their line (JPEG's colour ringing along the lines' hue beside a "
     "saturated dot) judged, where every side measured as its ink within a band as wide as "
     "the widest direction's outline falls in clear groups, by that measure and its groups "

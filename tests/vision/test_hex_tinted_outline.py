@@ -92,11 +92,12 @@ def test_thin_lines_facing_a_dark_panel_do_not_pass_by_their_reach(
     faced = [sides for sides in judged if isinstance(sides.inks, FacedInks)]
     assert faced
     sides = faced[-1]
-    # (the flat sides facing down onto the panel, below their hexagons' centres)
+    # (the flat sides facing down onto the panel: past row 600, below their hexagons'
+    # centres)
     facing = [
         edge
         for edge in sides.widths[1]
-        if edge.direction == 0 and 600 < edge.a.y > sides.lattice.centre(*edge.node)[1]
+        if edge.direction == 0 and edge.a.y > 600 and edge.a.y > sides.lattice.centre(*edge.node)[1]
     ]
     reaches = [_hex_tinted_outline.reach_width(sides, edge) or 0.0 for edge in facing]
     assert sides.groups is not None

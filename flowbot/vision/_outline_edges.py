@@ -393,7 +393,8 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
     ``found``: the inks of the inner edges of the grid the line search found,
     mostly grid lines on any board (its median is the lines' level); the
     outline is what lies far above them (a few edges of text or glow
-    between the groups move no median). ``inner``: which edges those are
+    between the groups move no median), in its own brighter colour where that
+    shows (``_outline_level``). ``inner``: which edges those are
     (vertical's then horizontal's, ravelled: ``inner_edges``), where the lines'
     colour that tells doubtful edges apart is measured too (``_line_top``).
     """
@@ -402,10 +403,11 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
     vertical_ink, horizontal_ink = inks.vertical, inks.horizontal
     every = np.concatenate([vertical_ink.ravel(), horizontal_ink.ravel()])
     line = float(np.median(found))
-    heavy = every[every > line + GROUPS_APART]
-    if heavy.size < 3 - _cut_outline(inks, line) or not heavy.size:
+    heavy = every > line + GROUPS_APART
+    if heavy.sum() < 3 - _cut_outline(inks, line) or not heavy.any():
         return None
-    high = float(np.median(heavy))
+    tops = np.concatenate([inks.vertical_top.ravel(), inks.horizontal_top.ravel()])
+    high = _outline_level(every, tops, heavy, inner)
     nothing = every[every < line + NOTHING_BELOW]
     low = float(np.median(nothing)) if nothing.size else line + NOTHING_BELOW
     levels = (low, line, high)
@@ -420,7 +422,6 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
 
     vertical, horizontal = kinds(vertical_ink), kinds(horizontal_ink)
     kind = np.concatenate([vertical.ravel(), horizontal.ravel()])
-    tops = np.concatenate([inks.vertical_top.ravel(), inks.horizontal_top.ravel()])
     top_levels = None
     if (kind == Kind.LINE).any() and (kind == Kind.OUTLINE).any():
         line_top = float(np.median(tops[kind == Kind.LINE]))
@@ -463,6 +464,28 @@ def classify(inks: Inks, found: np.ndarray, inner: np.ndarray | None = None) -> 
     for out, ridge in ((vertical, inks.vertical_ridge), (horizontal, inks.horizontal_ridge)):
         out[(out == Kind.LINE) & edge_kinds.no_ridge(ridge)] = Kind.NONE
     return edge_kinds
+
+
+def _outline_level(
+    every: np.ndarray, tops: np.ndarray, heavy: np.ndarray, inner: np.ndarray | None
+) -> float:
+    """The outline's log ink: the median of the edges far above the lines (``heavy``); of
+    those among them whose brightest pixel stands ``TOPS_APART`` above the lines' (``tops``,
+    measured on the grid found's ``inner`` edges), where three or more do.
+
+    The game draws walls and the outline 2.1 times as bright as its lines, on any ground.
+    Glow lighting part of a board lifts its lines' ink there far above the rest's: lines
+    under a light shaft measured up to 10^1.7, the board's lines 10^0.4, and outnumbered
+    the walls and the frame (10^2.6) among the heavy edges. Their median, 10^1.46, set the
+    middle between the groups among the lit lines, doubtful then (synthetic walls drift
+    11600002 unsolved). Their brightest pixels stay the lines' own (10^2.07, the walls'
+    10^2.36).
+    """
+    if inner is not None:
+        bright = heavy & (tops > np.median(tops[inner]) + TOPS_APART)
+        if bright.sum() >= 3:
+            return float(np.median(every[bright]))
+    return float(np.median(every[heavy]))
 
 
 def inner_edges(inks: Inks, found: tuple[slice, slice]) -> np.ndarray:

@@ -24,8 +24,8 @@ from flowbot.vision._hex_copy import smaller_copy as dots_copy
 from flowbot.vision._hex_sign import hexagons_in
 from flowbot.vision._lattice import Lattice, find_lattices
 from flowbot.vision._line_positions import place_lines
-from flowbot.vision._pipes import hide_pipes
-from flowbot.vision._pipes_through import see_pipes_through
+from flowbot.vision._pipes import NO_PIPES, hide_pipes
+from flowbot.vision._pipes_through import read_pipes_through, see_pipes_through
 from flowbot.vision._rule import Cells
 from flowbot.vision._rules import read_cells, read_cells_through
 from flowbot.vision._types import (
@@ -43,8 +43,12 @@ CLEAR_DOTS = 4
 
 
 def holds_dots(image: np.ndarray, geometry: BoardGeometry, settings: Settings) -> bool:
-    """Whether a grid holds two or more clear dots (another board, not a table or text)."""
-    samples = hide_pipes(image, geometry, sample_cells(image, geometry), settings.pipe_contrast)
+    """Whether a grid holds two or more clear dots (another board, not a table or text),
+    read through its drawn pipes as the board search reads them (``read_pipes_through``:
+    bridges crossed straight, warps taken)."""
+    seen = sample_cells(image, geometry)
+    pipes = read_pipes_through(image, geometry, seen, settings.pipe_contrast) or NO_PIPES
+    samples = pipes.hidden(seen)
     try:
         dots, _ = read_cells(samples, image, geometry, settings)
     except UnsureReadingError:

@@ -140,6 +140,18 @@ def test_a_started_bridge_board_whose_preview_is_found_first_is_read() -> None:
     assert reading.puzzle == shot.puzzle.as_drawn().canonical()
 
 
+def test_a_finished_bridge_board_holds_dots_through_its_bridges() -> None:
+    # Whether the board beside its preview holds dots is asked through its pipes as the
+    # search reads them: a flow bending in the cell beside a bridge's tile, its link
+    # under the tile unread by the plain pipe stage, left that cell neither a dot nor a
+    # pipe's, no pipe was read, and the finished board held no clear dots; its preview,
+    # found first, was read and refused for the larger copy beside it.
+    shot = sample("preview", 11900000, "bridges", "solved")
+    reading = read_board(shot.image)
+    assert reading.puzzle == shot.puzzle.as_drawn().canonical()
+    assert reading.geometry.cell_size == pytest.approx(shot.geometry.cell_size, rel=0.02)
+
+
 @pytest.mark.parametrize(
     ("variant", "seed"),
     # Found on the held-out seeds of session 33 (evaluated on other seeds since).

@@ -471,7 +471,8 @@ def _outline_level(
 ) -> float:
     """The outline's log ink: the median of the edges far above the lines (``heavy``); of
     those among them whose brightest pixel stands ``TOPS_APART`` above the lines' (``tops``,
-    measured on the grid found's ``inner`` edges), where three or more do.
+    measured on the grid found's ``inner`` edges) where three or more do and the rest lie
+    ``GROUPS_APART`` below them, a group of their own.
 
     The game draws walls and the outline 2.1 times as bright as its lines, on any ground.
     Glow lighting part of a board lifts its lines' ink there far above the rest's: lines
@@ -479,13 +480,19 @@ def _outline_level(
     the walls and the frame (10^2.6) among the heavy edges. Their median, 10^1.46, set the
     middle between the groups among the lit lines, doubtful then (synthetic walls drift
     11600002 unsolved). Their brightest pixels stay the lines' own (10^2.07, the walls'
-    10^2.36).
+    10^2.36). A frame drawn in the lines' colour, only wider, is the outline all the same:
+    a web version's, 10^2.83 beside its holes' bright outline at 10^3.12 (the lines'
+    10^2.38), one group with it (migaol's standard_globular scattered-150).
     """
-    if inner is not None:
-        bright = heavy & (tops > np.median(tops[inner]) + TOPS_APART)
-        if bright.sum() >= 3:
-            return float(np.median(every[bright]))
-    return float(np.median(every[heavy]))
+    level = float(np.median(every[heavy]))
+    if inner is None:
+        return level
+    bright = heavy & (tops > np.median(tops[inner]) + TOPS_APART)
+    dim = heavy & ~bright
+    if bright.sum() < 3 or not dim.any():
+        return level
+    outline = float(np.median(every[bright]))
+    return outline if outline - float(np.median(every[dim])) >= GROUPS_APART else level
 
 
 def inner_edges(inks: Inks, found: tuple[slice, slice]) -> np.ndarray:

@@ -1,7 +1,9 @@
 """The outline's level among the edges far above the lines is taken from those in its own
-brighter colour (``_outline_edges._outline_level``): lines a light shaft lifts far above the
-rest of the board's outnumber the walls and frame there, and set the middle between the
-groups among themselves otherwise."""
+brighter colour where the rest are a group of their own far below them
+(``_outline_edges._outline_level``): lines a light shaft lifts far above the rest of the
+board's outnumber the walls and frame there, and set the middle between the groups among
+themselves otherwise; a frame drawn in the lines' colour near the bright outline is one
+group with it."""
 
 from __future__ import annotations
 
@@ -41,6 +43,20 @@ def test_the_outline_is_the_heavy_edges_in_its_own_brighter_colour() -> None:
 def test_without_a_brighter_colour_every_heavy_edge_counts() -> None:
     every, tops, heavy, inner = _edges(LINES_TOP + TOPS_APART / 2)
     assert _outline_level(every, tops, heavy, inner) == float(np.median(every[heavy]))
+
+
+def test_a_frame_in_the_lines_colour_near_the_bright_outline_is_one_group_with_it() -> None:
+    # A web version draws the board's frame in the lines' colour, only wider, beside its
+    # holes' bright outline: heavy edges not a group of their own far below it.
+    rng = np.random.default_rng(1)
+    every = np.concatenate(
+        [rng.normal(2.38, 0.05, 200), rng.normal(2.83, 0.02, 44), rng.normal(3.12, 0.02, 30)]
+    )
+    tops = np.concatenate([rng.normal(2.08, 0.02, 244), rng.normal(2.36, 0.01, 30)])
+    heavy = every > 2.38 + GROUPS_APART
+    level = _outline_level(every, tops, heavy, np.ones(every.size, bool))
+    assert level == float(np.median(every[heavy]))
+    assert level < 2.9
 
 
 def test_a_walled_board_with_lines_lit_by_a_light_shaft_is_read(

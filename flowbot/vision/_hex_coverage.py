@@ -240,7 +240,9 @@ class CutInks(Inks):
     def cut(self) -> FacedInks:
         """Each side's clearest channel, the ground by the image's edge found."""
         faced = self.shares.faced
-        return FacedInks(self._image, faced.pitch, faced.contrast, self._around, cut_ground=True)
+        return FacedInks(
+            self._image, faced.pitch, faced.contrast, self._around, cut_ground=True, look=faced.look
+        )
 
     def widths(self, sides: np.ndarray, across: float) -> np.ndarray:
         """The width of the line along each of the sides ``(n, 2, 2)``, in pixels."""

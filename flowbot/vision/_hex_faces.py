@@ -123,11 +123,13 @@ class FacedInks(Inks):
         around: np.ndarray | None = None,
         *,
         cut_ground: bool = False,
+        look: float = GROUND_OFF,
     ) -> None:
         """``around``: the centres ``(n, 2)`` (x, y) of the hexagons measured, when given (the
         channels' top-hats are then taken only within ``MARGIN`` of them); ``cut_ground``: a
         line the image's edge cuts measured over the ground found by the edge
-        (``LineMap(cut_ground=True)``, as without pipes)."""
+        (``LineMap(cut_ground=True)``, as without pipes); ``look``: how far out the faces
+        are looked at, in pitches."""
         self.origin = np.zeros(2)
         if around is not None and len(around):
             h, w = image.shape[:2]
@@ -144,7 +146,8 @@ class FacedInks(Inks):
         self.cut_ground = cut_ground
         # (each channel turned over, made when a side's line is darker than both its faces)
         self._dark: dict[int, LineMap] = {}
-        self.off = GROUND_OFF * pitch
+        self.look = look
+        self.off = look * pitch
         self.pitch, self.contrast = pitch, contrast
         self._looked: tuple[tuple[bytes, float], list[float], np.ndarray] | None = None
         self._coloured: tuple[tuple[bytes, float], np.ndarray, np.ndarray] | None = None

@@ -362,18 +362,22 @@ def _drawn_apart(
     f = factor
     xs, ys = full_size_lines(lattice, f)
     lines = line_profiles(image, xs, ys, near_ends=True)
-    if np.mean(lines.peak >= line_contrast) < _SEEN_BRIGHT:
-        # The lines are no brighter than beside them in the brightest channel:
-        # in their own colour's channel they may be (grey-green lines on a
-        # purple glow brighter in blue, synthetic mirror 300111 started),
-        # judged there as the brightest channel judges them elsewhere.
-        own = _own_channel(image, xs, ys, line_contrast)
-        if own is None:
-            # Dark lines: cannot tell. Glow as bright as the lines over half
-            # a board hides them there, while they show elsewhere.
-            return True
+    seen = float(np.mean(lines.peak >= line_contrast))
+    # The lines are no brighter than beside them in the brightest channel, or at few of
+    # the edges: in their own colour's channel they may be (grey-green lines on a purple
+    # glow brighter in blue, synthetic mirror 300111 started; grey lines between a
+    # finished board's tints, brighter than most of them in blue, bridges preview
+    # 12000000 solved), judged there as the brightest channel judges them elsewhere.
+    own = _own_channel(
+        image, xs, ys, line_contrast, _SEEN_BRIGHT if seen < _SEEN_BRIGHT else _SEEN_MORE * seen
+    )
+    if own is not None:
         image = own
         lines = line_profiles(image, xs, ys, near_ends=True)
+    elif seen < _SEEN_BRIGHT:
+        # Dark lines: cannot tell. Glow as bright as the lines over half
+        # a board hides them there, while they show elsewhere.
+        return True
     typical_peak, typical_width, typical_ink = median_of(
         np.stack([lines.peak, lines.width, lines.ink]), axis=1
     ).tolist()
@@ -418,12 +422,14 @@ def _drawn_apart(
 
 
 def _own_channel(
-    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, line_contrast: float
+    image: np.ndarray, xs: np.ndarray, ys: np.ndarray, line_contrast: float, share: float
 ) -> np.ndarray | None:
     """``image``'s one colour channel (as three alike) where the lines stand out brighter than
-    beside them at ``_SEEN_BRIGHT`` of the edges or more, the most of them; ``None`` if none.
-    """
-    best, share = None, _SEEN_BRIGHT
+    beside them at ``share`` of the edges or more, the most of them; ``None`` if none (and
+    at once where ``share`` is past all of them)."""
+    best = None
+    if share > 1:
+        return None
     for channel in range(3):
         mono = np.repeat(image[..., channel : channel + 1], 3, axis=2)
         seen = float(np.mean(line_profiles(mono, xs, ys, near_ends=True).peak >= line_contrast))
@@ -506,6 +512,12 @@ _PLAIN_STROKE = 1.0
 #: holes, cut 96000-96099) <= 0.10, a real shaped board 0.16; phone_large
 #: 84410 (a strong glow over half the board) 0.48.
 _SEEN_BRIGHT = 0.25
+#: ... and where they do, they are judged in a colour channel that sees them at this many
+#: times as many edges or more (``_own_channel``): there the brightest hides most of them
+#: (synthetic bridges preview 12000000 solved, 0.27 of the edges against 0.62 in blue), not
+#: where a glow over half the board hides them alike in each (phone_large 84410: 0.48,
+#: 0.51 in blue, its edges' lines plain in the brightest, walls in blue).
+_SEEN_MORE = 2.0
 
 
 def _check_wall_widths(
@@ -667,7 +679,12 @@ INNER_EDGES: Rule[Grid] = Rule(
     "ends) judged so in the colour channel where the most of them stand out brighter, 0.25 "
     "at least (`_board_lines._own_channel`: grey-green lines on a purple glow brighter in "
     "blue, an edge beside a flow's tint taken for a wall, mirror 300111 started), none "
-    "such: cannot tell, a wall. The edges a pipe crosses, too faint so to trust (their "
+    "such: cannot tell, a wall; and where they stand out at more of them, in a colour "
+    "channel where `_SEEN_MORE` 2 times as many do (a finished board's tints brighter than "
+    "its grey lines in the brightest channel, 0.27 of the edges against 0.62 in blue: "
+    "the lines between two dark tints stood out there as walls, bridges preview 12000000 "
+    "solved; a glow over half a board hides them alike in each channel, 0.48 against 0.51 "
+    "in blue, phone_large 84410). The edges a pipe crosses, too faint so to trust (their "
     "typical under the line contrast), are looked at near their ends for a line darker "
     "than beside it too: the game draws its lines in one colour over a ground that shows "
     "through, and over glow or a flow's tint lighter than the line it stands darker than "

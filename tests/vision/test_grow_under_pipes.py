@@ -14,7 +14,7 @@ import pytest
 
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
-from flowbot.vision._board_lines import _drawn_apart, _own_channel
+from flowbot.vision._board_lines import _SEEN_BRIGHT, _drawn_apart, _own_channel
 from flowbot.vision._grow import _sides_going_on
 from flowbot.vision._lattice import Lattice
 from flowbot.vision._past_border import RunOn
@@ -98,7 +98,7 @@ def test_lines_dark_in_the_brightest_channel_are_judged_in_their_own() -> None:
     # line map than its neighbours, is drawn as the lines are: no wall.
     shot = sample("mirror", 300111, "classic", "started")
     xs, ys = np.asarray(shot.geometry.xs), np.asarray(shot.geometry.ys)
-    own = _own_channel(shot.image, xs, ys, DEFAULT_SETTINGS.line_contrast)
+    own = _own_channel(shot.image, xs, ys, DEFAULT_SETTINGS.line_contrast, _SEEN_BRIGHT)
     assert own is not None
     assert np.array_equal(own[..., 0], shot.image[..., 1])
     lattice = Lattice(tuple(xs), tuple(ys))
@@ -109,5 +109,5 @@ def test_lines_dark_in_the_brightest_channel_are_judged_in_their_own() -> None:
     # Lines darker than their ground in every channel (grey, the green
     # channel turned over): cannot tell, as before.
     dark = np.repeat(255 - shot.image[..., 1:2], 3, axis=2)
-    assert _own_channel(dark, xs, ys, DEFAULT_SETTINGS.line_contrast) is None
+    assert _own_channel(dark, xs, ys, DEFAULT_SETTINGS.line_contrast, _SEEN_BRIGHT) is None
     assert _drawn_apart(stronger, lattice, dark, 1, DEFAULT_SETTINGS.line_contrast)

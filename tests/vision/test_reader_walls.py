@@ -6,12 +6,14 @@ line dimmed by glow with the lines around it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
 
 from flowbot.errors import UnsureReadingError
-from flowbot.models import Puzzle
+from flowbot.models import Puzzle, Reading
 from flowbot.render import RenderStyle, board_geometry, render_board
 from flowbot.screens.decoys import decoy
 from flowbot.screens.synthetic import sample
@@ -19,6 +21,9 @@ from flowbot.vision import DEFAULT_SETTINGS, read_board
 from flowbot.vision._board_lines import _check_wall_widths, _drawn_apart
 from flowbot.vision._edges import line_profiles
 from flowbot.vision._lattice import Lattice
+
+#: The ``reads_exactly`` fixture (``conftest``): a synthetic shot read exactly, pipes too.
+ReadsExactly = Callable[[str, int, str, str], Reading]
 
 PUZZLE = Puzzle.from_grid(["A.B.C.", "...D..", "..B...", ".AC...", "D.....", "......"])
 PX = 80
@@ -269,3 +274,13 @@ def test_lines_under_a_glow_band_brighter_than_them_are_no_walls() -> None:
     # strong glow over half the board), yet they do show.
     shot = sample("phone_large", 84410)
     assert read_board(shot.image).puzzle == shot.puzzle.canonical()
+
+
+def test_lines_most_tints_hide_in_the_brightest_channel_are_judged_in_their_own(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # A finished 11x11 bridges board under a warm glow: its grey lines stand out in the
+    # brightest channel at 0.27 of the edges (the flows' tints brighter there), in blue at
+    # 0.62. Judged in the brightest, the lines between two dark tints stood out as walls
+    # on every grid found, and none was read.
+    reads_exactly("preview", 12000000, "bridges", "solved")

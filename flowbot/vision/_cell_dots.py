@@ -170,7 +170,7 @@ def read_dots(
                 and _crisp_dot(samples, image, geometry, r, c, tolerant=True)
             ):
                 if samples.core_uniformity[r, c] < FLAT_CORE and not _crisp_dot(
-                    samples, image, geometry, r, c, faint=True
+                    samples, image, geometry, r, c, faint=True, halfway=True
                 ):
                     raise UnsureReadingError(
                         f"cell ({r}, {c}) holds something that is not a flat dot"
@@ -814,6 +814,7 @@ def _crisp_dot(
     faint: bool = False,
     elongation: float = math.inf,
     tolerant: bool = False,
+    halfway: bool = False,
 ) -> bool:
     """Whether cell ``(r, c)`` shows a flat disc with a dot's size and sharp rim.
 
@@ -822,7 +823,9 @@ def _crisp_dot(
     core by that tolerance). ``elongation``: most ratio of the disc's long
     axis to its short one. ``tolerant``: for a disc that stands out more
     than noise can, a soft rim and a grid a pixel or two off are allowed.
-    A lettered dot's letter is left out (``LETTER_REACH``).
+    ``halfway``: the disc's size measured at its rim's middle (``is_crisp_disc``), for
+    one that stands out as a dot does. A lettered dot's letter is left out
+    (``LETTER_REACH``).
     """
     if not faint and not samples.flat[r, c]:
         return False
@@ -836,6 +839,7 @@ def _crisp_dot(
         elongation=elongation,
         tolerant=tolerant,
         hollow=LETTER_REACH if samples.lettered[r, c] else 0.0,
+        halfway=halfway,
     )
 
 

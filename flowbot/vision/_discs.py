@@ -131,6 +131,7 @@ def is_crisp_disc(
     elongation: float = math.inf,
     tolerant: bool = False,
     hollow: float = 0.0,
+    halfway: bool = False,
 ) -> bool:
     """Whether a flat disc of a dot's size and a sharp rim is centred at ``centre``.
 
@@ -150,6 +151,10 @@ def is_crisp_disc(
 
     ``hollow``: the share of the disc's size within which its pixels are
     not judged one by one: a letter drawn on it (the colour-blind setting).
+
+    ``halfway``: the smallest dot's size asked of the rim's middle between the rings
+    (``_halfway``), not of where the rim starts: a small dot's blurred rim starts a ring or
+    two inside its radius.
     """
     placed = _places(image, centre, pitch, inside, outside)
     if placed is None:
@@ -167,6 +172,7 @@ def is_crisp_disc(
         elongation=elongation,
         tolerant=tolerant,
         hollow=hollow,
+        halfway=halfway,
     ):
         return True
     if not tolerant:
@@ -177,7 +183,16 @@ def is_crisp_disc(
     own = (float(xx[disc].mean()), float(yy[disc].mean()))
     shift = math.hypot(own[0] - cx, own[1] - cy)
     return 0.5 <= shift <= RECENTRE_MAX * pitch and _disc_at(
-        far, xx, yy, own, pitch=pitch, k=k, elongation=elongation, tolerant=True, hollow=hollow
+        far,
+        xx,
+        yy,
+        own,
+        pitch=pitch,
+        k=k,
+        elongation=elongation,
+        tolerant=True,
+        hollow=hollow,
+        halfway=halfway,
     )
 
 

@@ -248,7 +248,13 @@ def _noisy_disc(seen: HexCells, cell: Cell) -> bool:
     A small saturated dot's core through a mirror's scaling and JPEG spreads past NEAR
     in CIELAB: a blue dot (14, 43, 249) in 18 px hexagons, green 32-61 and blue 207-255
     across it, 0.73 of its core near its median (synthetic hex mirror 5800000 unsolved).
-    A pipe's end or a flow's bend shows no disc climbing to its ring all round."""
+    A pipe's end or a flow's bend shows no disc climbing to its ring all round.
+
+    The disc's size is measured at its rim's middle (``halfway``): JPEG keeps colour at
+    half resolution, and a small saturated dot's rim blurred so starts inside its radius
+    (a blue dot in 18 px hexagons: a quarter of the way to its ring 4 px out, half way 5.6
+    px out, the smallest dot's radius 4.6; synthetic hex tiny cells 12200003 unsolved and
+    started). A pipe's end (half-width 0.15-0.17 pitch) stays well under it."""
     if float(seen.ring_like_core[cell]) > RING_LIKE_MAX:
         return False
     centre = seen.geometry.centre(cell)
@@ -258,6 +264,7 @@ def _noisy_disc(seen: HexCells, cell: Cell) -> bool:
         seen.geometry.cell_size,
         seen.core_lab[cell],
         seen.ring_lab[cell],
+        halfway=True,
     )
 
 
@@ -309,7 +316,12 @@ DOT_OR_EMPTY: Rule[HexCells] = Rule(
     "alone, as the square cells' dot reader takes a strong one (`_hex_cells._noisy_disc`, "
     "`_discs.is_crisp_disc`: a small blue dot through a mirror's scaling and JPEG, green "
     "32-61 and blue 207-255 across it, 0.73 of its core near its median, synthetic hex "
-    "mirror 5800000 unsolved; a disc of two colours shows none), or past empty_contrast "
+    "mirror 5800000 unsolved; a disc of two colours shows none; its size, DOT_RADII 0.25 "
+    "pitch at least, measured at its rim's middle between the rings, `halfway`: JPEG's "
+    "colour blur starts a small dot's rim inside its radius, a blue dot in 18 px hexagons "
+    "a quarter of the way to its ring 4 px out, half way 5.6 px out, the smallest dot 4.6, "
+    "synthetic hex tiny cells 12200003 unsolved and started; a pipe's end, 0.15-0.17 "
+    "pitch half-width, stays under it), or past empty_contrast "
     "20, flat and showing a dot's crisp disc as the square cells' dot reader takes a faint "
     "one (`_hex_cells._faint_discs`, `_discs.is_crisp_disc` tolerant, a lettered dot's "
     "letter left out: glow of a dot's hue under it lifts its ring toward its colour, a tan "

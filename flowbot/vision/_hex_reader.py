@@ -230,8 +230,12 @@ def _read_hex(image: np.ndarray, settings: Settings, *, flows_too: bool) -> Read
         # hexagons that typical width left out may carry their ink after all (a
         # spreadsheet's ruled grid closing hexagons beside a small hex board in a mirror
         # window: its dots' hexagons left out as blank, the board's outline then thin
-        # lines; drawn on the lattice placed again, they join it).
-        inked_only, sides = _inked_board(image, alone, settings.line_contrast, core)
+        # lines; drawn on the lattice placed again, they join it). The board's piece is
+        # the one holding the board so far, not the hexagons first found: they hold the
+        # clutter too, which the lattice placed again may join to the board (a
+        # spreadsheet's rows beside a small board in a mirror window, 48 hexagons of it
+        # taken for the board of 32, synthetic hex colour_blind 12300014 unsolved).
+        inked_only, sides = _inked_board(image, alone, settings.line_contrast, sides.cells)
     leads: Sequence[Callable[[HexSides], HexSides | None]]
     if sides.crossed:
         # Beside pipes no measure of the widths is clean: the lines' colour's shares lead
@@ -408,7 +412,8 @@ def _inked_board(
 ) -> tuple[HexSides, HexSides]:
     """The hexagons ``sides`` with their widths' inks, less those with a side of no ink
     (``inked``), and less also the clutter beyond the outline (``beyond_left_out``; the
-    board's piece the one holding ``core``, the hexagons found on its own lines)."""
+    board's piece the one holding ``core``: the hexagons found on its own lines, or the
+    board as measured before)."""
     # The sides' widths are measured in one colour channel (the brightest
     # loses a line's soft edges where the ground's brightest is another).
     if sides.crossed:

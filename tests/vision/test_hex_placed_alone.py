@@ -43,3 +43,14 @@ def test_a_lattice_placed_on_part_of_a_board_is_placed_again_on_it_all(
     # (its top row 0.37 px low, where the image's edge cut the outline, measured then
     # thinner than the lattice said it shows; 1.2 px off), refused as cut off.
     reads_exactly("tiny_cells", seed, "hex", state)
+
+
+def test_the_board_placed_again_is_the_piece_holding_the_board_so_far(
+    reads_exactly: ReadsExactly,
+) -> None:
+    # A spreadsheet's rows beside a small shaped board in a mirror window closed 56
+    # hexagons onto it (88 found, its own 32): left out as blank, they joined the board
+    # again on the lattice placed again, and the piece holding most of the hexagons first
+    # found was the sheet's, 48 hexagons read as the board ("the board's outline looks like
+    # the lines between its hexagons").
+    reads_exactly("colour_blind", 12300014, "hex", "unsolved")

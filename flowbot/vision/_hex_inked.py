@@ -9,16 +9,21 @@ widths are measured in), they show next to nothing where every line of the
 board carries its width. So a hexagon with a side of almost no ink is not
 drawn whole, and is left out of the board; what is left is judged by the
 board rules as any board (a side between two of its hexagons, or a board cut
-off, still refuses it).
+off, still refuses it). A hexagon holding a clear dot is the board's whatever its
+sides show: clutter's hexagons hold none, and a dot's colour beside a side may hide
+the side's ink.
 """
 
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
 import numpy as np
 
+from flowbot.vision._cells import FLAT_CORE, RING_LIKE_MAX, sample_round
+from flowbot.vision._colour import delta_e
 from flowbot.vision._hex_board import (
     LINE_REACH,
     MIN_CELLS,
@@ -29,6 +34,7 @@ from flowbot.vision._hex_board import (
 )
 from flowbot.vision._hex_coverage import ColouredShares
 from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_lattice import HexLattice
 
 #: A side carrying less than this share of the thin lines' typical width (along its
 #: direction) shows no line (clutter's sides 0.00-0.15 of it measured, the boards'
@@ -39,10 +45,20 @@ from flowbot.vision._hex_faces import FacedInks
 NO_INK = 0.3
 
 
-def inked(sides: HexSides, *, outline_only: bool = False) -> HexSides:
+def inked(
+    sides: HexSides,
+    *,
+    outline_only: bool = False,
+    dotted: Callable[[Collection[Node]], Collection[Node]] = lambda nodes: (),
+) -> HexSides:
     """``sides`` without the hexagons that have a side of no ink (``NO_INK``), in the
     pieces left of a board's worth of hexagons (``MIN_CELLS``); ``sides`` itself when
-    none is left out or nothing would be left.
+    none is left out or nothing would be left. ``dotted``: of some hexagons, those holding
+    a clear dot (``holding_dots``), never left out: a big dot touching a side from inside
+    blends into the face its ink is measured against, brighter than the line in every
+    channel (synthetic hex JPEG 12300018 started: a cyan dot by the outline under a grey
+    glow, the side's share 0.0; its hexagon left out, its sides towards the board were
+    taken for the outline, as thin as the lines).
 
     With pipes drawn (the sides measured each in its clearest channel, ``FacedInks``),
     a side's ink is the lines' colour over the ground near it (``ColouredShares``): a
@@ -88,12 +104,29 @@ def inked(sides: HexSides, *, outline_only: bool = False) -> HexSides:
             and sides.lines.shown(edge.a, edge.b, reach) == 1
         ):
             blank.add(edge.node)
+    blank -= set(dotted(blank))
     if not blank:
         return sides
     pieces = [p for p in in_pieces(set(sides.cells) - blank) if len(p) >= MIN_CELLS]
     if not pieces:
         return sides
     return replace(sides, cells=frozenset().union(*pieces))
+
+
+def holding_dots(
+    image: np.ndarray, lattice: HexLattice, nodes: Collection[Node], dot_contrast: float
+) -> frozenset[Node]:
+    """The hexagons ``nodes`` of ``lattice`` holding a clear dot: a flat core standing out
+    ``dot_contrast`` or more from its ring, as the cell reader takes one (``_hex_cells``)."""
+    if not nodes:
+        return frozenset()
+    order = list(nodes)
+    found = sample_round(
+        image, np.array([lattice.centre(*node) for node in order]), lattice.row_step
+    )
+    flat = (found.core_uniformity >= FLAT_CORE) & (found.ring_like_core <= RING_LIKE_MAX)
+    clear = flat & (delta_e(found.core_lab, found.ring_lab) >= dot_contrast)
+    return frozenset(node for node, dot in zip(order, clear, strict=True) if dot)
 
 
 def _levels(sides: HexSides, faced: FacedInks, piped: set[Node]) -> tuple[float, ...] | None:

@@ -47,7 +47,7 @@ from flowbot.vision._hex_glow import (
     with_darker_lines,
 )
 from flowbot.vision._hex_heard import heard
-from flowbot.vision._hex_inked import inked
+from flowbot.vision._hex_inked import holding_dots, inked
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import HexLattice, find_hex_lattices
 from flowbot.vision._hex_lifted import unlifted
@@ -209,7 +209,7 @@ def _read_hex(image: np.ndarray, settings: Settings, *, flows_too: bool) -> Read
         sides = placed_alone(sides, ())
     log.debug("hexagons drawn: %d on %s", len(sides.cells), sides.lattice)
     found = sides
-    inked_only, sides = _inked_board(image, found, settings.line_contrast, core)
+    inked_only, sides = _inked_board(image, found, settings, core)
     beyond = inked_only.cells - sides.cells
     blank = found.cells - inked_only.cells
     pulled = len(blank) >= PULLED * len(found.cells)
@@ -235,7 +235,7 @@ def _read_hex(image: np.ndarray, settings: Settings, *, flows_too: bool) -> Read
         # clutter too, which the lattice placed again may join to the board (a
         # spreadsheet's rows beside a small board in a mirror window, 48 hexagons of it
         # taken for the board of 32, synthetic hex colour_blind 12300014 unsolved).
-        inked_only, sides = _inked_board(image, alone, settings.line_contrast, sides.cells)
+        inked_only, sides = _inked_board(image, alone, settings, sides.cells)
     leads: Sequence[Callable[[HexSides], HexSides | None]]
     if sides.crossed:
         # Beside pipes no measure of the widths is clean: the lines' colour's shares lead
@@ -408,12 +408,13 @@ def _biggest_placed(found: list[HexSides]) -> HexSides | None:
 
 
 def _inked_board(
-    image: np.ndarray, sides: HexSides, contrast: float, core: frozenset[Node]
+    image: np.ndarray, sides: HexSides, settings: Settings, core: frozenset[Node]
 ) -> tuple[HexSides, HexSides]:
     """The hexagons ``sides`` with their widths' inks, less those with a side of no ink
     (``inked``), and less also the clutter beyond the outline (``beyond_left_out``; the
     board's piece the one holding ``core``: the hexagons found on its own lines, or the
     board as measured before)."""
+    contrast = settings.line_contrast
     # The sides' widths are measured in one colour channel (the brightest
     # loses a line's soft edges where the ground's brightest is another).
     if sides.crossed:
@@ -432,8 +433,11 @@ def _inked_board(
     # joined to the board by a thin line in the widths' channel is the board's.
     sides = joined(sides)
     # Clutter beside the board may close hexagons onto its outline: their sides carry
-    # no ink ...
-    sides = inked(sides)
+    # no ink (a hexagon holding a dot is the board's) ...
+    lattice = sides.lattice
+    sides = inked(
+        sides, dotted=lambda nodes: holding_dots(image, lattice, nodes, settings.dot_contrast)
+    )
     # ... or, past its outline, ink all round on another ground.
     return sides, beyond_left_out(sides, core)
 

@@ -10,8 +10,8 @@ board carries its width. So a hexagon with a side of almost no ink is not
 drawn whole, and is left out of the board; what is left is judged by the
 board rules as any board (a side between two of its hexagons, or a board cut
 off, still refuses it). A hexagon holding a clear dot is the board's whatever its
-sides show: clutter's hexagons hold none, and a dot's colour beside a side may hide
-the side's ink.
+sides facing out show: clutter's hexagons hold none, and a dot's colour beside a side
+may hide the side's ink.
 """
 
 from __future__ import annotations
@@ -54,11 +54,14 @@ def inked(
     """``sides`` without the hexagons that have a side of no ink (``NO_INK``), in the
     pieces left of a board's worth of hexagons (``MIN_CELLS``); ``sides`` itself when
     none is left out or nothing would be left. ``dotted``: of some hexagons, those holding
-    a clear dot (``holding_dots``), never left out: a big dot touching a side from inside
-    blends into the face its ink is measured against, brighter than the line in every
-    channel (synthetic hex JPEG 12300018 started: a cyan dot by the outline under a grey
-    glow, the side's share 0.0; its hexagon left out, its sides towards the board were
-    taken for the outline, as thin as the lines).
+    a clear dot (``holding_dots``), never left out for a side facing out of the board: a
+    big dot touching the outline from inside blends into the face its ink is measured
+    against, brighter than the line in every channel (synthetic hex JPEG 12300018
+    started: a cyan dot by the outline under a grey glow, the side's share 0.0; its
+    hexagon left out, its sides towards the board were taken for the outline, as thin as
+    the lines). A side of no ink between two hexagons still leaves both out: where a
+    measure the clutter set sinks the board's own lines, the dots' hexagons kept so would
+    cut a piece of the board out of it (synthetic hex colour_blind 12300014 unsolved).
 
     With pipes drawn (the sides measured each in its clearest channel, ``FacedInks``),
     a side's ink is the lines' colour over the ground near it (``ColouredShares``): a
@@ -98,13 +101,13 @@ def inked(
             blank |= side
     # (a side the image's edge cuts shows only its part inside)
     reach = 2 * max(4.0, LINE_REACH * sides.lattice.row_step)
-    for edge in outline:
-        if (
-            edge.width < NO_INK * typical[edge.direction]
-            and sides.lines.shown(edge.a, edge.b, reach) == 1
-        ):
-            blank.add(edge.node)
-    blank -= set(dotted(blank))
+    facing_out = {
+        edge.node
+        for edge in outline
+        if edge.width < NO_INK * typical[edge.direction]
+        and sides.lines.shown(edge.a, edge.b, reach) == 1
+    }
+    blank |= facing_out - set(dotted(facing_out))
     if not blank:
         return sides
     pieces = [p for p in in_pieces(set(sides.cells) - blank) if len(p) >= MIN_CELLS]

@@ -433,7 +433,7 @@ def _inked_board(
     # joined to the board by a thin line in the widths' channel is the board's.
     sides = joined(sides)
     # Clutter beside the board may close hexagons onto its outline: their sides carry
-    # no ink (a hexagon holding a dot is the board's) ...
+    # no ink (a hexagon holding a dot is the board's whatever its sides facing out) ...
     lattice = sides.lattice
     sides = inked(
         sides, dotted=lambda nodes: holding_dots(image, lattice, nodes, settings.dot_contrast)

@@ -1,4 +1,4 @@
-"""A hexagon holding a clear dot is never left out of the board for a side of no ink
+"""A hexagon holding a clear dot is never left out of the board for a side facing out with no ink
 (``_hex_inked.inked``, ``holding_dots``): a big dot touching a side from inside blends into
 the face its ink is measured against. Clutter's hexagons with a side of no ink are still
 left out."""

@@ -36,6 +36,11 @@ SECTOR_HALF_ANGLE = 0.35
 FLAT_CORE, RING_LIKE_MAX = 0.8, 0.1
 
 
+def flat_cores(core_uniformity: np.ndarray, ring_like_core: np.ndarray) -> np.ndarray:
+    """Cells with a flat core that stops short of the ring, as a dot's does."""
+    return (core_uniformity >= FLAT_CORE) & (ring_like_core <= RING_LIKE_MAX)
+
+
 @dataclass(frozen=True, slots=True)
 class CellSamples:
     """Per-cell statistics, arrays indexed ``[row, col]`` (Lab colours last axis)."""
@@ -54,8 +59,7 @@ class CellSamples:
 
     @property
     def flat(self) -> np.ndarray:
-        """Cells with a flat core that stops short of the ring, as a dot's does."""
-        return (self.core_uniformity >= FLAT_CORE) & (self.ring_like_core <= RING_LIKE_MAX)
+        return flat_cores(self.core_uniformity, self.ring_like_core)
 
 
 @functools.lru_cache(maxsize=32)
@@ -138,6 +142,10 @@ class RoundSamples:
     ring_lab_px: np.ndarray
     #: Indices of the centres whose disc holds a letter, its core sampled without it.
     lettered: np.ndarray
+
+    @property
+    def flat(self) -> np.ndarray:
+        return flat_cores(self.core_uniformity, self.ring_like_core)
 
 
 def sample_round(image: np.ndarray, centres: np.ndarray, pitch: float) -> RoundSamples:

@@ -18,7 +18,7 @@ import numpy as np
 from flowbot.errors import UnsureReadingError
 from flowbot.models import Cell, HexGeometry
 from flowbot.vision._cell_dots import GLOW_WIDE_PX, is_soft_glow
-from flowbot.vision._cells import FLAT_CORE, NEAR, RING_LIKE_MAX, sample_round
+from flowbot.vision._cells import NEAR, RING_LIKE_MAX, flat_cores, sample_round
 from flowbot.vision._colour import delta_e
 from flowbot.vision._discs import FAINT_ELONGATION, is_crisp_disc
 from flowbot.vision._letters import LETTER_REACH
@@ -75,8 +75,7 @@ class HexCells:
 
     @property
     def flat(self) -> np.ndarray:
-        """Cells with a flat core that stops short of the ring, as a dot's does."""
-        return (self.core_uniformity >= FLAT_CORE) & (self.ring_like_core <= RING_LIKE_MAX)
+        return flat_cores(self.core_uniformity, self.ring_like_core)
 
     @property
     def dots(self) -> list[Cell]:

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from flowbot.vision._cells import FLAT_CORE, RING_LIKE_MAX, sample_round
+from flowbot.vision._cells import sample_round
 from flowbot.vision._colour import delta_e
 from flowbot.vision._hex_board import (
     LINE_REACH,
@@ -119,16 +119,16 @@ def inked(
 def holding_dots(
     image: np.ndarray, lattice: HexLattice, nodes: Collection[Node], dot_contrast: float
 ) -> frozenset[Node]:
-    """The hexagons ``nodes`` of ``lattice`` holding a clear dot: a flat core standing out
-    ``dot_contrast`` or more from its ring, as the cell reader takes one (``_hex_cells``)."""
+    """The hexagons ``nodes`` of ``lattice`` holding a clear dot: a flat core (``flat_cores``)
+    standing out ``dot_contrast`` or more from its ring, as the cell reader takes one
+    (``_hex_cells``)."""
     if not nodes:
         return frozenset()
     order = list(nodes)
     found = sample_round(
         image, np.array([lattice.centre(*node) for node in order]), lattice.row_step
     )
-    flat = (found.core_uniformity >= FLAT_CORE) & (found.ring_like_core <= RING_LIKE_MAX)
-    clear = flat & (delta_e(found.core_lab, found.ring_lab) >= dot_contrast)
+    clear = found.flat & (delta_e(found.core_lab, found.ring_lab) >= dot_contrast)
     return frozenset(node for node, dot in zip(order, clear, strict=True) if dot)
 
 

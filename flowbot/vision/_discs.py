@@ -160,40 +160,32 @@ def is_crisp_disc(
     if placed is None:
         return False
     far, xx, yy, k = placed
-    cx, cy = centre
-    reach = RING_OUTER * pitch
-    if _disc_at(
-        far,
-        xx,
-        yy,
-        centre,
-        pitch=pitch,
-        k=k,
-        elongation=elongation,
-        tolerant=tolerant,
-        hollow=hollow,
-        halfway=halfway,
-    ):
+
+    def disc_round(at: tuple[float, float]) -> bool:
+        return _disc_at(
+            far,
+            xx,
+            yy,
+            at,
+            pitch=pitch,
+            k=k,
+            elongation=elongation,
+            tolerant=tolerant,
+            hollow=hollow,
+            halfway=halfway,
+        )
+
+    if disc_round(centre):
         return True
     if not tolerant:
         return False
-    disc = (far < 0.5) & (np.hypot(xx - cx, yy - cy) < reach)
+    cx, cy = centre
+    disc = (far < 0.5) & (np.hypot(xx - cx, yy - cy) < RING_OUTER * pitch)
     if not disc.any():
         return False
     own = (float(xx[disc].mean()), float(yy[disc].mean()))
     shift = math.hypot(own[0] - cx, own[1] - cy)
-    return 0.5 <= shift <= RECENTRE_MAX * pitch and _disc_at(
-        far,
-        xx,
-        yy,
-        own,
-        pitch=pitch,
-        k=k,
-        elongation=elongation,
-        tolerant=True,
-        hollow=hollow,
-        halfway=halfway,
-    )
+    return 0.5 <= shift <= RECENTRE_MAX * pitch and disc_round(own)
 
 
 #: Angles round a dot (radians) left out on each side of a pipe running out of

@@ -28,22 +28,27 @@ lead where they are clear: heard first, on 4 boards of 1,080 (seeds
 dot's cap or a face as bright as the line, refusing a board the shares read
 exactly.
 
-Four limits keep the rule to what it rests on. A measure that does not see a
-line says nothing of it: one glow shaft over a side hid it from each side's
-clearest channel (0 px, a hole's side: synthetic hex rectangular 6000001
-solved), so a width short of its thin lines by more than ``WALL_PAST`` of the
-way to the outline (log scale) is no word (``WidthGroups.sees``). And one
-measure alone clear along a direction may be so by chance (the shares alone
-clear along the flat sides, reading a thin line as a wall: synthetic hex
-preview 4800001 solved): it is heard only where every other measure whose
-groups there say anything, clear or not, reads each of its walls wide too; else
-the direction stays in doubt. And each measure errs wide only where the lines'
-levels are their colour: JPEG's colours at half resolution desaturate thin lines,
-and where the levels lie past the colour the lines' ink shows, every measure may
-err thin (``_levels_past_ink``): nothing is heard. And the shares between the feet of the
-line's own edges may err thin (a line's own edge run on by JPEG beside a tint cut off as
-glow beside it): a side they alone read thin, every other clear measure that sees it
-reading it wide, is in doubt (``_cut_alone``).
+Five limits keep the rule to what it rests on. A measure that does not see a line
+says nothing of it: one glow shaft over a side hid it from each side's clearest
+channel (0 px, a hole's side: synthetic hex rectangular 6000001 solved), so a width
+short of its thin lines by more than ``WALL_PAST`` of the way to the outline (log
+scale) is no word (``WidthGroups.sees``). Nor does each side's clearest channel see
+a line that stands clear of neither of its faces by the line contrast in any
+channel: a face as bright as the line hides the line's half over it
+(``_clear_of_faces``; a cyan tint (72, 100, 88) by green lines (66, 107, 65), only 7
+darker in green, as bright in the luma: an outline side read 1.31 px against the
+outline's 2.17, the board refused as going on past it, synthetic hex mirror 12400001
+started). And one measure alone clear along a direction may be so by chance (the
+shares alone clear along the flat sides, reading a thin line as a wall: synthetic
+hex preview 4800001 solved): it is heard only where every other measure whose groups
+there say anything, clear or not, reads each of its walls wide too; else the
+direction stays in doubt. And each measure errs wide only where the lines' levels
+are their colour: JPEG's colours at half resolution desaturate thin lines, and where
+the levels lie past the colour the lines' ink shows, every measure may err thin
+(``_levels_past_ink``): nothing is heard. And the shares between the feet of the
+line's own edges may err thin (a line's own edge run on by JPEG beside a tint cut
+off as glow beside it): a side they alone read thin, every other clear measure that
+sees it reading it wide, is in doubt (``_cut_alone``).
 
 The same holds where the shares or the width at half the lines' colour lead: a
 wall any other measure clear along its direction reads thin is their error, and
@@ -154,7 +159,7 @@ class HeardInks(Inks):
         leans = np.full(len(sides), np.inf)
         others = np.full(len(sides), np.inf)
         first = np.zeros(len(sides))
-        measured: dict[int, np.ndarray] = {}
+        measured: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         for direction, heard in enumerate(self.heard):
             mine = which == direction
             if not mine.any():
@@ -162,17 +167,32 @@ class HeardInks(Inks):
             for at, (inks, group) in enumerate(heard):
                 # (each measure over every side at once: it takes the lines' level from them)
                 if id(inks) not in measured:
-                    measured[id(inks)] = inks.widths(sides, across)
-                widths = np.maximum(measured[id(inks)][mine], 1e-6)
+                    measured[id(inks)] = (
+                        inks.widths(sides, across),
+                        _clear_of_faces(inks, sides, across),
+                    )
+                all_widths, clear = measured[id(inks)]
+                widths = np.maximum(all_widths[mine], 1e-6)
                 if at == 0:
                     first[mine] = widths
                 span = math.log(group.wide / group.thin)
-                seen = group.sees(widths)
+                seen = group.sees(widths) & clear[mine]
                 lean = np.where(seen, np.log(widths / group.boundary) / span, np.inf)
                 leans[mine] = np.minimum(leans[mine], lean)
                 if not isinstance(inks, EdgedInks):
                     others[mine] = np.minimum(others[mine], lean)
         return which, leans, first, others
+
+
+def _clear_of_faces(inks: Inks, sides: np.ndarray, across: float) -> np.ndarray:
+    """Whether the measure ``inks`` sees each of the sides ``(n, 2, 2)`` clear of its faces:
+    each side's clearest channel (``FacedInks``) only where the line stands clear of both
+    by the line contrast there (``FacedInks.stands_clear``: else a face as bright as the
+    line hides its half over it); the shares, always (each pixel's step from its own
+    face)."""
+    if isinstance(inks, FacedInks):
+        return inks.stands_clear(sides, across)
+    return np.ones(len(sides), bool)
 
 
 def heard(sides: HexSides) -> HexSides | None:

@@ -109,6 +109,30 @@ def test_a_line_darker_than_both_its_faces_is_measured_in_that_channel_turned_ov
     assert np.all(luma[::2] < 0.5)
 
 
+def test_a_line_stands_clear_only_of_faces_darker_by_the_contrast_in_some_channel() -> None:
+    # Green lines (66, 107, 65) 2 px wide on a dark ground, every other one with a cyan
+    # flow's tint (72, 100, 88) on its right: the tint is only 7 darker in green, as bright
+    # in the luma, brighter in red and blue. Beside it the line stands clear of neither
+    # face (its half over the tint hidden in every channel: an outline side read as a
+    # thin line); on the plain ground it does, as a line darker than both its faces does
+    # in a channel turned over.
+    ground, line, tint = (61.0, 60.0, 42.0), (66.0, 107.0, 65.0), (72.0, 100.0, 88.0)
+    image = np.tile(np.array(ground), (120, 560, 1))
+    xs = [20 + 44 * i for i in range(12)]
+    for i, x in enumerate(xs):
+        if i % 2 == 0:
+            image[:, x : x + 24] = tint
+        image[:, x - 1 : x + 1] = line
+    sides = np.array([[[x, 20.0], [x, 100.0]] for x in xs], np.float64)
+    faced = FacedInks(image.astype(np.uint8), 60.0, 10.0)
+    assert faced.stands_clear(sides, 7.0).tolist() == [i % 2 == 1 for i in range(12)]
+    assert np.all(faced.widths(sides[::2], 7.0) < 1.5)
+    image[:, :] = (130.0, 94.0, 110.0)
+    for x in xs:
+        image[:, x - 1 : x + 1] = (125.0, 97.0, 70.0)
+    assert FacedInks(image.astype(np.uint8), 60.0, 10.0).stands_clear(sides, 7.0).all()
+
+
 def test_faces_are_either_side_of_a_side() -> None:
     image, sides = _board((255, 140, 0))
     blue = np.ascontiguousarray(image[..., 2])

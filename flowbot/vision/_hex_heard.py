@@ -52,7 +52,10 @@ sees it reading it wide, is in doubt (``_cut_alone``).
 
 The same holds where the shares or the width at half the lines' colour lead: a
 wall any other measure clear along its direction reads thin is their error, and
-their board is refused for the next lead (``VETO``).
+their board is refused for the next lead (``VETO``). And without pipes, wherever
+the lead reads walls (``asked_of_all``): a dot's rim a few pixels off a faint line,
+or a glow shaft's edge along it, adds to the ink the lead sums as a tint does
+(synthetic hex drift 12500008 unsolved: three thin lines read as walls, WRONG).
 
 The board so heard is judged by the board rules as any (``_rules.HEX_BOARD_RULES``):
 its widths must fall in clear groups along every direction, its walls measure as
@@ -77,7 +80,7 @@ from flowbot.vision._hex_coverage import (
     HalfCoveredInks,
 )
 from flowbot.vision._hex_directions import corner_direction, walls_along
-from flowbot.vision._hex_faces import FacedInks
+from flowbot.vision._hex_faces import FacedInks, board_faced
 from flowbot.vision._hex_lightness import sees_every_line
 from flowbot.vision._hex_widths import WidthGroups
 from flowbot.vision._rule import Rule
@@ -312,6 +315,19 @@ def _inks(sides: HexSides) -> Inks:
     return sides.inks
 
 
+def asked_of_all(image: np.ndarray, sides: HexSides) -> HexSides:
+    """``sides`` (no pipes drawn) with each side's clearest channel of ``image`` held
+    (``inks_faced``) for ``VETO`` to ask every measure of the walls the lead reads, where
+    it reads any and none is held yet; else ``sides``."""
+    if sides.crossed or sides.inks_faced is not None or not sides.clear_groups:
+        return sides
+    walls, _ = wall_sides(sides)
+    if not walls:
+        return sides
+    faced = sides.inks if isinstance(sides.inks, FacedInks) else board_faced(image, sides)
+    return replace(sides, inks_faced=faced)
+
+
 def _check_veto(sides: HexSides) -> None:
     if sides.inks_faced is not None and _read_thin(sides):
         raise UnsureReadingError(VETO.reason)
@@ -347,7 +363,7 @@ def _read_thin(sides: HexSides) -> bool:
 VETO: Rule[HexSides] = Rule(
     name="hex walls every clear measure reads wide too",
     refuses="a hexagonal board whose walls are read from the lines' colour's shares or the "
-    "width at half that colour (with pipes drawn; without, where the shares lead) where "
+    "width at half that colour (with pipes drawn), or read at all without pipes, where "
     "another measure of the sides' widths (`voices`: each side's clearest channel, the "
     "shares, the half-level width, the lightness's share, the peak share, the shares "
     "between the line's own edges) reads one of "
@@ -363,7 +379,12 @@ VETO: Rule[HexSides] = Rule(
     "a red tint and a cyan one that JPEG ran together, clear along its direction (gap "
     "0.38), while that channel was not (0.19) and the lightness's share and the peak "
     "share, clear there, read it thin: a wall, WRONG (synthetic hex JPEG 9900115 "
-    "started; heard, exact).",
+    "started; heard, exact). Without pipes the lead's walls are asked of every measure too "
+    "(`asked_of_all`): faint 1 px lines in a small mirror window, big dots 5 px off either "
+    "side of two of them and a glow shaft's edge along the third, read as three walls "
+    "(1.73-2.52 px against the outline's 2.1-2.7), WRONG; the shares read one of them "
+    "0.43 px against their boundary 1.80, each side's clearest channel another 1.31 "
+    "against 1.54 (synthetic hex drift 12500008 unsolved, refused since).",
     bounds="Clear groups as `hex widths in two groups` judges them; a line is seen where "
     "its width lies no farther than WALL_PAST 1.25 of the way short of the thin lines' "
     "typical width (log scale; glow shafts over a finished board's tints hid two sides of a "

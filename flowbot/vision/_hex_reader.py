@@ -46,7 +46,7 @@ from flowbot.vision._hex_glow import (
     along_hue,
     with_darker_lines,
 )
-from flowbot.vision._hex_heard import heard
+from flowbot.vision._hex_heard import asked_of_all, heard
 from flowbot.vision._hex_inked import holding_dots, inked
 from flowbot.vision._hex_joined import joined
 from flowbot.vision._hex_lattice import HexLattice, find_hex_lattices
@@ -250,7 +250,9 @@ def _read_hex(image: np.ndarray, settings: Settings, *, flows_too: bool) -> Read
         # where the lead's widths fall in no clear groups, the lines' colour's shares;
         # where they do but an outline side reads thin (glow as bright as the line in the
         # lead's channel over part of it), each side's clearest channel.
-        leads = (lambda unpiped: faced_outline(image, shares_lead(image, unpiped)),)
+        leads = (
+            lambda unpiped: asked_of_all(image, faced_outline(image, shares_lead(image, unpiped))),
+        )
     unled = sides
     judged = _led(image, sides, leads, inked_only.inks)
     if judged.doubt is not None:

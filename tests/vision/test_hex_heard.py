@@ -195,3 +195,20 @@ def test_nothing_is_heard_where_the_lines_levels_lie_past_their_inks_colour(
     assert shot.puzzle.walls
     with pytest.raises(UnsureReadingError, match="wall or not"):
         read_board(shot.image)
+
+
+def test_walls_read_without_pipes_are_asked_of_every_measure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Synthetic hex drift 12500008 unsolved (a held-out seed): faint 1 px lines in a small
+    # mirror window, big dots 5 px off either side of two of them and a glow shaft's edge
+    # along the third. The lead read the three as walls (1.73-2.52 px against the
+    # outline's 2.1-2.7); the lines' colour's shares and each side's clearest channel,
+    # clear along their directions, read two of them thin: refused.
+    shot = sample("drift", 12500008, "hex", "unsolved")
+    assert not shot.puzzle.walls
+    with pytest.raises(UnsureReadingError, match="its measures disagree"):
+        read_board(shot.image)
+    # (not asked, the lead's walls stand: WRONG)
+    monkeypatch.setattr(_hex_reader, "asked_of_all", lambda image, sides: sides)
+    assert read_board(shot.image).puzzle.walls

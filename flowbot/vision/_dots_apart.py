@@ -321,6 +321,34 @@ def round_blobs(
     return _look(image, part, step).discs(split=split)
 
 
+#: A disc ringed by light over this share of a ring ``RING_OUT`` px past its rim is a
+#: letter's counter, no dot: the hole of an "o" or a "6" in white text over a coloured
+#: panel or glow, ringed 0.94-1.0 by the stroke (synthetic hex colour-blind 12500008
+#: unsolved: the counts' "6" and "o" over orange glow and an advert's "o"s over its
+#: blue panel, two pairs of one size, refused as two boards). The game draws its dots
+#: on its dark ground: a dot's ring there is the ground, or its own pipe.
+RINGED = 0.75
+#: ... the ring looked at this many pixels past the disc's rim (a stroke of a letter
+#: large enough to hold a counter of a dot's size is 3 px or more) ...
+RING_OUT = 1.5
+#: ... and light where every channel is this bright or more (white or light grey text).
+LIGHT = 170
+
+
+def counters(image: np.ndarray, discs: np.ndarray) -> np.ndarray:
+    """For discs ``(n, 3+)`` (x, y, size across, in ``image``'s pixels), whether each is a
+    letter's counter: ringed by light (``RINGED``, ``RING_OUT``, ``LIGHT``)."""
+    if not len(discs):
+        return np.zeros(0, bool)
+    h, w = image.shape[:2]
+    angles = np.linspace(0.0, 2 * math.pi, 32, endpoint=False)
+    radius = discs[:, 2:3] / 2 + RING_OUT
+    xs = np.clip(np.round(discs[:, 0:1] + radius * np.cos(angles)), 0, w - 1).astype(int)
+    ys = np.clip(np.round(discs[:, 1:2] + radius * np.sin(angles)), 0, h - 1).astype(int)
+    light = image[ys, xs].min(axis=-1) >= LIGHT
+    return np.asarray(light.mean(axis=1) >= RINGED)
+
+
 #: A blob's bounding rectangle in the copy looked at: x, y, width, height.
 Rect = Sequence[int]
 

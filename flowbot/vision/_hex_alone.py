@@ -56,7 +56,11 @@ ALONE: Rule[HexCells] = Rule(
     bounds="other_dots: two or more pairs of round saturated discs of one size outside the "
     "board's box and half a pitch around it (DOT_CHROMA 60, DOT_BRIGHTNESS 100, "
     "TWIN_COLOUR 40, TWIN_SIZE 0.25), seen so again at full resolution, discs 2 RADII[0] "
-    "min_cell_px (6 px) or more; a copy: one scale (SMALLER_COPY 0.5 at most) and shift, "
+    "min_cell_px (6 px) or more, letters' counters left out (`_dots_apart.counters`: a disc "
+    "ringed RINGED 0.75 by light, every channel LIGHT 170 or more, RING_OUT 1.5 px past "
+    'its rim: the holes of a count\'s "6" and "o" over glow and of an advert\'s "o"s '
+    "over its panel, two pairs, synthetic hex colour-blind 12500008, refused before); a "
+    "copy: one scale (SMALLER_COPY 0.5 at most) and shift, "
     "fixed by two discs of a board dot's colour and one size tried farthest apart first "
     "(the screen's round letters beside the copy may lie farther out: hex preview "
     "3600004), take every board dot to a dot of its colour (TWIN_COLOUR) and of their size "

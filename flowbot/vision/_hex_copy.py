@@ -28,6 +28,7 @@ from flowbot.vision._dots_apart import (
     TWIN_COLOUR,
     TWIN_SIZE,
     Region,
+    counters,
     pairs_of_one_size,
     round_blobs,
 )
@@ -82,12 +83,13 @@ CLEARLY_COLOURED = 30
 def discs_apart(image: np.ndarray, seen: DotsSeen, region: Region) -> np.ndarray:
     """The round discs in ``region`` outside the board, at full resolution: x, y, size,
     R, G, B rows. Discs too small to be the dots of a board the reader could read
-    are left out (a preview's icons, shrunk to a few pixels)."""
+    are left out (a preview's icons, shrunk to a few pixels), and so are letters'
+    counters (``counters``: the hole of an "o" in white text over a coloured panel)."""
     blobs = np.array(round_blobs(image, region, 1)).reshape(-1, 6)
     g = seen.geometry
     x, y = blobs[:, 0], blobs[:, 1]
     on_board = (x > g.left) & (x < g.right) & (y > g.top) & (y < g.bottom)
-    return blobs[(blobs[:, 2] >= least_dot(seen)) & ~on_board]
+    return blobs[(blobs[:, 2] >= least_dot(seen)) & ~on_board & ~counters(image, blobs)]
 
 
 def least_dot(seen: DotsSeen) -> float:

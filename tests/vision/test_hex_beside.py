@@ -1,17 +1,20 @@
 """What lies beside a hex board: hexagons a page's ruled grid closes past its outline,
 left out (``_hex_beyond``) and the board alone measured again (``_hex_reader._inked_board``);
-a finished board's flows, no copy of its dots (``_hex_alone``)."""
+a finished board's flows, no copy of its dots, and letters' counters, no dots (``_hex_alone``)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 
+import cv2
+import numpy as np
 import pytest
 
 from flowbot.models import Cell, Reading
 from flowbot.screens.synthetic import sample
 from flowbot.vision import read_board
+from flowbot.vision._dots_apart import counters
 
 ReadsExactly = Callable[[str, int, str, str], Reading]
 
@@ -62,3 +65,26 @@ def test_a_titles_letters_and_an_ads_button_are_no_finished_flows(state: str) ->
     shot = sample("jpeg", 5400008, "hex", state)
     truth = shot.puzzle if state == "unsolved" else shot.puzzle.as_drawn()
     assert read_board(shot.image).puzzle.canonical() == truth.canonical()
+
+
+@pytest.mark.parametrize("state", ["unsolved", "started", "solved"])
+def test_letters_counters_are_no_dots_beside_a_board(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
+    # Synthetic hex colour-blind 12500008 (a held-out seed): the hole of the counts' "6" and
+    # "o" over orange glow, and of an advert's "o"s over its blue panel, round discs of one
+    # size in pairs, were taken for another board's dots ("two boards on the screen").
+    reads_exactly("colour_blind", 12500008, "hex", state)
+
+
+def test_a_disc_ringed_by_a_letters_stroke_is_a_counter() -> None:
+    # On a blue panel: a disc of the panel's blue inside a white "o" 3 px thick (a counter),
+    # a red dot on a dark ground, and a red dot a white pipe runs past on one side.
+    image = np.zeros((60, 180, 3), np.uint8)
+    image[:, :60] = (30, 60, 120)
+    cv2.circle(image, (30, 30), 10, (255, 255, 255), 3, cv2.LINE_AA)
+    cv2.circle(image, (90, 30), 9, (230, 40, 30), -1, cv2.LINE_AA)
+    image[20:40, 161:170] = (255, 255, 255)
+    cv2.circle(image, (150, 30), 9, (230, 40, 30), -1, cv2.LINE_AA)
+    discs = np.array([[30.0, 30.0, 17.0], [90.0, 30.0, 18.0], [150.0, 30.0, 18.0]])
+    assert counters(image, discs).tolist() == [True, False, False]

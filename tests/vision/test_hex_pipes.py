@@ -166,6 +166,17 @@ def test_a_pipe_over_its_own_tint_under_glow_is_a_pipe(
     reads_exactly("phone_large", 6200000, "hex", state)
 
 
+@pytest.mark.parametrize("state", ["started", "solved"])
+def test_a_pipe_near_the_grounds_colour_over_its_tint_is_a_pipe(
+    reads_exactly: ReadsExactly, state: str
+) -> None:
+    # A dark red pipe (151, 52, 48) over its tint (109, 42, 25) on a red-brown glow, 15.9
+    # Lab apart on one side of the link from its dot: the two hexagons it joins were never
+    # found drawn, their neighbours' sides read as thin lines facing out, and the board
+    # refused as covered (synthetic hex twins 12000016, a held-out seed).
+    reads_exactly("twins", 12000016, "hex", state)
+
+
 def test_a_dim_dot_a_flow_ends_at_is_a_dot_on_a_ground_lit_by_glow(
     reads_exactly: ReadsExactly,
 ) -> None:

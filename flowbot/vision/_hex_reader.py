@@ -249,7 +249,9 @@ def _read_hex(image: np.ndarray, settings: Settings, *, flows_too: bool) -> Read
         # Glow as light as the lines lifts the ground beside them towards their level:
         # where the lead's widths fall in no clear groups, the lines' colour's shares;
         # where they do but an outline side reads thin (glow as bright as the line in the
-        # lead's channel over part of it), each side's clearest channel.
+        # lead's channel over part of it), each side's clearest channel. Whichever leads,
+        # the walls it reads are asked of every measure (``_hex_heard.asked_of_all``: a
+        # dot's rim or glow's edge beside a faint line adds to the ink the lead sums).
         leads = (
             lambda unpiped: asked_of_all(image, faced_outline(image, shares_lead(image, unpiped))),
         )

@@ -98,16 +98,15 @@ def check_border(
             if not faint.any():
                 # A cell left out beside a bright window or page shows a step
                 # from the board's ground to it that the line map may see
-                # nearly as strongly as the border: judged by colour where
-                # weaker than _WEAK_BORDER of the drawn border.
+                # nearly as strongly as the border, or as strongly (in the
+                # dark-line copy the hole's black beside the page is a dark
+                # line: flow_edge_objects 12600000, 0.98 of the drawn border).
+                # Where the border shows unevenly (some cells under
+                # _WEAK_BORDER of its strength), or was found off the
+                # lattice's line, the line map cannot tell which stretch is
+                # the border and which a step: every cell is judged by colour.
                 weak = values < _WEAK_BORDER * drawn
-                if off_line:
-                    # Found off the lattice's line: what the line map sees
-                    # there may be the step from the board's ground to a
-                    # bright window beside it, as strong beside a cell left
-                    # out as beside the drawn border. Every cell is judged.
-                    weak[:] = True
-                if weak.any():
+                if weak.any() or off_line:
                     left_out = _left_out_by_colour(
                         image,
                         f,
@@ -115,7 +114,7 @@ def check_border(
                         vertical=vertical,
                         at=f * at + (f - 1) / 2,
                         slack=slack,
-                        asked=weak,
+                        asked=np.ones_like(weak),
                     )
                     if left_out.any():
                         raise UnsureReadingError(_BORDER_GAP)
@@ -203,12 +202,13 @@ _NEAR_GROUND_APART = 18.0
 
 
 #: Share of the drawn border's strength (line map) under which a border cell
-#: is judged by colour. Measured: holes whose step to a bright page, the
-#: wallpaper or a window passed for the border 0.16-0.38 (flow_edge_objects
-#: 117, 168, 100520, 97732); good boards' cells beside a dot or pipe end fall
-#: as low (1.0 such borders a read on the 40 real 1080x2400 speed screens), so
-#: colour decides: those cells' least CIELAB from the vertical inner lines'
-#: colour 0.8-4.9, the holes' 27.3-42.3, against ``LINE_COLOUR_NOISE`` 12.
+#: shows it uneven: every cell is then judged by colour. Measured: holes whose
+#: step to a bright page, the wallpaper or a window passed for the border
+#: 0.16-0.38 (flow_edge_objects 117, 168, 100520, 97732); good boards' cells
+#: beside a dot or pipe end fall as low (1.0 such borders a read on the 40 real
+#: 1080x2400 speed screens), so colour decides: those cells' least CIELAB from
+#: the vertical inner lines' colour 0.8-4.9, the holes' 27.3-47.9, against
+#: ``LINE_COLOUR_NOISE`` 12.
 _WEAK_BORDER = 0.5
 
 
@@ -529,9 +529,10 @@ BORDER: Rule[Grid] = Rule(
     why="A shaped board leaves cells out and its border follows them; read as a rectangle, "
     "it would hold cells the game has not. A border hidden all along (a tight crop, a bright "
     "frame) is allowed, and so is a gap where another window's ground meets the board.",
-    bounds="Weak border cells (under _WEAK_BORDER 0.5 of the drawn border: holes 0.16-0.38) "
-    "judged by colour against LINE_COLOUR_NOISE 12 CIELAB (good cells 0.8-4.9, holes "
-    "27.3-42.3); _GAP_OUTSIDE_APART 4 (holes <= 1.6, windows >= 8.3); _OWN_BORDER_APART "
+    bounds="Every cell of a border with weak cells (under _WEAK_BORDER 0.5 of the drawn "
+    "border: holes 0.16-0.38, or the rest where a hole's step passes for it at 0.98) judged "
+    "by colour against LINE_COLOUR_NOISE 12 CIELAB (good cells 0.8-4.9, holes 27.3-47.9); "
+    "_GAP_OUTSIDE_APART 4 (holes <= 1.6, windows >= 8.3); _OWN_BORDER_APART "
     "24; _NEAR_GROUND_APART 18 (holes 21.6-39.9, good cells <= 13.8; none on 512 real "
     "screens); a cell's border drawn is the lines' colour where the border lies beside the "
     "other cells, not a window's text farther out (flow_edge_objects 505), or the colour "

@@ -69,12 +69,16 @@ FIXED = (
     # a weak border in the line map (0.21-0.38 of the drawn border's strength:
     # 117, 100520, 97732, 168 over glow), or for the whole border where the
     # lattice's line showed nothing and the border was sought beside it
-    # (101374). Judged by colour (``_WEAK_BORDER``).
+    # (101374), or as strongly as the border in the dark-line copy, the hole's
+    # black beside a text window a dark line (12600000: 0.98 of the drawn
+    # border's strength, the other cells' under half of it). Every cell of a
+    # border shown so unevenly is judged by colour (``_WEAK_BORDER``).
     ("flow_edge_objects", 117),
     ("flow_edge_objects", 168),
     ("flow_edge_objects", 100520),
     ("flow_edge_objects", 97732),
     ("flow_edge_objects", 101374),
+    ("flow_edge_objects", 12600000),
     # Holes where the lines lie too near the board's ground to tell apart
     # (dim lines: 97585; glow lifts the ground: 99184): judged by the cell's
     # own ground alone, nothing in it within ``_NEAR_GROUND_APART`` of the lines.

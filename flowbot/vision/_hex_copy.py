@@ -139,7 +139,7 @@ def smaller_copy(image: np.ndarray, seen: DotsSeen, blobs: np.ndarray) -> bool:
                 rgb=rgb,
                 like=like,
                 clear=clear,
-                pitch=geometry.cell_size,
+                board=geometry,
             ):
                 return True
     return False
@@ -172,13 +172,14 @@ def _copies(
     rgb: np.ndarray,
     like: np.ndarray,
     clear: np.ndarray,
-    pitch: float,
+    board: Geometry,
 ) -> bool:
     """Whether, scaled by ``scale`` and shifted by ``shift``, the screen holds each blob: on a
     board dot of its colour of its own, of the copied dots' ``size``, or on the screen a disc
     of its colour outside the board; and whether every clearly coloured board dot has its
     blob, or its colour there (a dot a pipe runs from is no round blob:
     ``copied_colours``)."""
+    pitch = board.cell_size
     mapped = xy * scale + shift
     apart = np.hypot(*(blobs[:, None, :2] - mapped[None, :, :]).transpose(2, 0, 1))
     # A blob of another size on a copied dot is no copied dot, but what lies round one: a
@@ -199,6 +200,16 @@ def _copies(
     rest = blobs[~on_dot]
     h, w = image.shape[:2]
     at = (rest[:, :2] - shift) / scale
+    # On the board, a disc of the copied dots' size and a dot's colour is a dot: the
+    # screen's disc there is no copy of it. The screen's colour there cannot tell: two
+    # finished boards of the same colours show a pipe of its colour nearly anywhere
+    # (decoy flow_other_solved_preview 100049: a 5x5 preview's dots over a 6x6 board's
+    # pipes, two of its six on the board's dots).
+    x, y = at.T
+    on_board = (x > board.left) & (x < board.right) & (y > board.top) & (y < board.bottom)
+    dot_like = alike[~on_dot] & like[~on_dot].any(axis=1)
+    if (on_board & dot_like).any():
+        return False
     inside = (at[:, 0] >= 0) & (at[:, 0] < w) & (at[:, 1] >= 0) & (at[:, 1] < h)
     # Past the copy's edge: the screen's own discs, no board's pairs.
     if len(pairs_of_one_size(rest[~inside])) >= 2 * PAIRS:

@@ -107,6 +107,14 @@ FIXED = (
     # apart and cut from the glow: each counted twice, a pair's ends three, no pair
     # (``_dots_apart._Look.with_cut``).
     ("flow_other_preview", 10700001),
+    # A finished board beside a screenshot preview of another finished level, in the
+    # same colours: a grid at twice the preview's pitch, holding no dots, told nothing
+    # and stopped the look at its flows' ends (100000, ``_flows_apart``); two of the
+    # preview's dots on the board's dots and its other four on pipes of their colours
+    # passed for a copy of the board (100049, ``_hex_copy``: a dot's disc on the board
+    # is no copy unless on a dot).
+    ("flow_other_solved_preview", 100000),
+    ("flow_other_solved_preview", 100049),
 )
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "screenshots"
 #: Decoys kept as files: what the reader refuses must stay refused even if the generator changes.

@@ -8,9 +8,10 @@ flow_other_solved_preview). Its flows still show: blobs of one colour each with 
 round ends, of one size (``_dots_apart.flow_ends_outside``). Where they are no smaller
 copy of the board's dots, the board search is run round them; a board found there,
 holding dots and no copy of this one, is another board. Where the search finds no grid
-there at all (a preview's lines a pixel wide, faint, and cut by its pipes), the flows'
-ends themselves tell a board: they sit at the centres of one square lattice's cells,
-at a pitch their size fits (``on_one_lattice``).
+holding dots there (a preview's lines a pixel wide, faint, and cut by its pipes, or its
+pipes taken for lines at twice its pitch), the flows' ends themselves tell a board: they
+sit at the centres of one square lattice's cells, at a pitch their size fits
+(``on_one_lattice``).
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ def finished_board_beside(image: np.ndarray, cells: Cells) -> bool:
         if found:
             return True
         gridless &= found is None
-    # No grid found round them either time: the ends' own spacing tells the board.
+    # No grid holding dots found round them either time: the ends' own spacing tells
+    # the board.
     return gridless and on_one_lattice(ends)
 
 

@@ -86,10 +86,14 @@ def discs_apart(image: np.ndarray, seen: DotsSeen, region: Region) -> np.ndarray
     are left out (a preview's icons, shrunk to a few pixels), and so are letters'
     counters (``counters``: the hole of an "o" in white text over a coloured panel)."""
     blobs = np.array(round_blobs(image, region, 1)).reshape(-1, 6)
-    g = seen.geometry
-    x, y = blobs[:, 0], blobs[:, 1]
-    on_board = (x > g.left) & (x < g.right) & (y > g.top) & (y < g.bottom)
+    on_board = _on_board(seen.geometry, blobs[:, :2])
     return blobs[(blobs[:, 2] >= least_dot(seen)) & ~on_board & ~counters(image, blobs)]
+
+
+def _on_board(geometry: Geometry, xy: np.ndarray) -> np.ndarray:
+    """Which of the points ``xy`` (x, y rows) lie within the board's bounding box."""
+    x, y = xy[:, 0], xy[:, 1]
+    return (x > geometry.left) & (x < geometry.right) & (y > geometry.top) & (y < geometry.bottom)
 
 
 def least_dot(seen: DotsSeen) -> float:
@@ -205,10 +209,8 @@ def _copies(
     # finished boards of the same colours show a pipe of its colour nearly anywhere
     # (decoy flow_other_solved_preview 100049: a 5x5 preview's dots over a 6x6 board's
     # pipes, two of its six on the board's dots).
-    x, y = at.T
-    on_board = (x > board.left) & (x < board.right) & (y > board.top) & (y < board.bottom)
     dot_like = alike[~on_dot] & like[~on_dot].any(axis=1)
-    if (on_board & dot_like).any():
+    if (_on_board(board, at) & dot_like).any():
         return False
     inside = (at[:, 0] >= 0) & (at[:, 0] < w) & (at[:, 1] >= 0) & (at[:, 1] < h)
     # Past the copy's edge: the screen's own discs, no board's pairs.

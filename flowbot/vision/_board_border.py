@@ -16,7 +16,7 @@ from flowbot.vision._board_edge_colours import (
 )
 from flowbot.vision._board_hidden_lines import LINE_COLOUR_NOISE, drawn_in_line_colour
 from flowbot.vision._cells import cell_pitch
-from flowbot.vision._colour import delta_e, pixels_at, to_lab
+from flowbot.vision._colour import channel_sum, delta_e, pixels_at, to_lab, to_rgb
 from flowbot.vision._edges import edge_visibility
 from flowbot.vision._grid import span_middles
 from flowbot.vision._grounds import another_ground, ground_across, ground_reach, grounds_beside
@@ -57,7 +57,10 @@ def check_border(
     the border. One line alone lines up with its text at times.
     A thin border against a bright window or page may be faint in the line
     map all along, or seen at a cell left out where the step to the page
-    passes for it: there its colour decides (``_left_out_by_colour``).
+    passes for it: there its colour decides (``_left_out_by_colour``). One
+    cut lengthwise by what lies outside (the wallpaper over its outer half)
+    shows the line map the step at the cut, evenly, and the lines' colour
+    nowhere: there the sliver the cut leaves decides (``_left_out_at_cut``).
     """
     xs, ys = np.asarray(lattice.xs), np.asarray(lattice.ys)
     for vertical, (positions, spans, strength) in enumerate(
@@ -106,18 +109,21 @@ def check_border(
                 # lattice's line, the line map cannot tell which stretch is
                 # the border and which a step: every cell is judged by colour.
                 weak = values < _WEAK_BORDER * drawn
+                full = f * at + (f - 1) / 2
                 if weak.any() or off_line:
                     left_out = _left_out_by_colour(
-                        image,
-                        f,
-                        edges,
-                        vertical=vertical,
-                        at=f * at + (f - 1) / 2,
-                        slack=slack,
-                        asked=np.ones_like(weak),
+                        image, f, edges, vertical=vertical, at=full, slack=slack, cheap_first=True
                     )
-                    if left_out.any():
-                        raise UnsureReadingError(_BORDER_GAP)
+                else:
+                    # Seen evenly, it is the border, unless it shows the lines'
+                    # colour nowhere across: cut lengthwise by what lies
+                    # outside, where the line map sees the step at the cut as
+                    # a line (flow_edge_objects 12700002).
+                    left_out = _left_out_at_cut(
+                        image, f, edges, vertical=vertical, at=full, slack=slack
+                    )
+                if left_out.any():
+                    raise UnsureReadingError(_BORDER_GAP)
                 continue
             # Glow or a bright band hides a line from the line map, not from colour.
             p = lattice.pitch
@@ -251,7 +257,7 @@ def _left_out_by_colour(
     vertical: int,
     at: float,
     slack: int,
-    asked: np.ndarray | None = None,
+    cheap_first: bool = False,
 ) -> np.ndarray:
     """Which cells along a border the line map sees faintly are left out, judged by colour.
 
@@ -272,44 +278,24 @@ def _left_out_by_colour(
     profile, of the cells showing ground where the border is drawn):
     flow_edge_objects' cells left out 34.4-57.3 (12 decoys); good boards'
     cells at most LINE_COLOUR_NOISE, the bound.
-    Only the cells ``asked`` (all if None) are judged: a cell that shows the
-    lines' colour near the line is drawn, and when every one asked does,
-    nothing more is looked at.
+    ``cheap_first``: a cell that shows the inner lines' colour near the
+    line is drawn, and when every cell does, nothing more is looked at.
     """
-    f = factor
-    xs, ys, reach = edges.xs, edges.ys, edges.reach
-    left_out = np.zeros((len(ys) if vertical else len(xs)) - 1, bool)
-    if len(xs) < 3 or len(ys) < 3:
+    left_out = np.zeros((len(edges.ys) if vertical else len(edges.xs)) - 1, bool)
+    if len(edges.xs) < 3 or len(edges.ys) < 3:
         return left_out
-    judged = np.ones_like(left_out) if asked is None else asked
     noise = LINE_COLOUR_NOISE
-    column = image if vertical else np.swapaxes(image, 0, 1)
-    across = ys if vertical else xs
-    h, w = column.shape[:2]
-    along = across[:-1, None] + ALONG_EDGE[None, :] * np.diff(across)[:, None]
-    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)  # (cells, points)
-    out = reach + f * slack
-    px = np.clip(np.rint(at) + np.arange(-out, out + 1), 0, w - 1).astype(np.intp)
-    if asked is not None:
-        # Cheap first: the cells asked about, against the vertical inner
-        # lines' colour (found for ``check_outlined_holes`` anyway).
-        near = pixels_at(column, py[asked][:, :, None], px[None, None, :])
-        near_lab = median_of(to_lab(near), axis=1)
-        if (delta_e(near_lab, edges.vertical_line) <= noise).any(axis=1).all():
-            return left_out  # drawn beside every cell asked about (a dot near it only dims it)
+    lab, own, outward = _colours_across(image, factor, edges, vertical=vertical, at=at, slack=slack)
+    if cheap_first and (delta_e(lab, edges.vertical_line) <= noise).any(axis=1).all():
+        # The vertical inner lines' colour is found for ``check_outlined_holes``
+        # anyway; a dot near the line only dims it.
+        return left_out
     line = edges.line
-    lab = median_of(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
     line_like = delta_e(lab, line) <= noise  # (cells, offsets)
-    ground = median_of(centre_colours(image, xs, ys).reshape(-1, 3), axis=0)
+    ground = median_of(centre_colours(image, edges.xs, edges.ys).reshape(-1, 3), axis=0)
     # Lines too near the board's ground to tell one from the other (dim
     # lines, glow): only a cell's own ground unlike the lines judges it.
     near_ground = bool(delta_e(line, ground) < 2 * noise)
-    # Each cell's own ground just inside the border, past the line's reach
-    # and clear of a dot: a cell left out may be blacker than a glow's ground.
-    inward = 1 if at < np.mean(xs if vertical else ys) else -1
-    depth = max(out + 1, round(0.15 * cell_pitch(xs, ys)))
-    qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
-    own = median_of(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)  # (cells, 3)
     apart = delta_e(own, line) > 2 * noise
     ground_like = (~near_ground & (delta_e(lab, ground) <= noise)) | (
         apart[:, None] & (delta_e(lab, own[:, None, :]) <= noise)
@@ -335,12 +321,13 @@ def _left_out_by_colour(
         # and 7.3-9.2 from the lines'; two dark rows read left out).
         typical &= delta_e(profile, line) < delta_e(profile, median_of(own, axis=0))
     if not typical.any():
-        return left_out  # hidden all along: inferred, not drawn
+        # Nowhere in the lines' colour: hidden all along, or cut lengthwise.
+        return _left_out_at_sliver(lab, own, line, outward=outward)
     shows_ground = (ground_like & typical).any(axis=1)
     # The lines' colour counts where the border is drawn (one straight line
     # beside every cell): off it, a window's text beside a cell left out may
     # share it.
-    left_out[:] = shows_ground & ~(line_like & typical).any(axis=1) & judged
+    left_out[:] = shows_ground & ~(line_like & typical).any(axis=1)
     if left_out.any():
         # A blur mixes a thin line with the ground either side of it: beside a cell on
         # another ground than most (a black row among flows' tints), the border looks
@@ -364,13 +351,136 @@ def _left_out_by_colour(
         "border missed by the line map, drawn at %s of its offsets; cells showing the ground "
         "there %s, their least CIELAB from the lines' colour %s (lines near the ground: %s); "
         "left out: %s",
-        np.nonzero(typical)[0] - out,
+        np.nonzero(typical)[0] - len(profile) // 2,
         np.nonzero(shows_ground)[0],
         np.round(delta_e(lab, line).min(axis=1)[shows_ground], 1),
         near_ground,
         np.nonzero(left_out)[0],
     )
     return left_out
+
+
+def _colours_across(
+    image: np.ndarray, factor: int, edges: EdgeColours, *, vertical: int, at: float, slack: int
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Each cell's colours across a border, its own ground, and which end lies outside.
+
+    ``lab`` ``(cells, offsets, 3)``: CIELAB at each offset across the border
+    (``at``, give or take the line's reach and ``slack`` shrunk pixels), the
+    median along the cell's side. ``own`` ``(cells, 3)``: each cell's ground
+    just inside, past the line's reach and clear of a dot (a cell left out
+    may be blacker than a glow's ground). The index of the offset farthest
+    out of the board.
+    """
+    xs, ys = edges.xs, edges.ys
+    column = image if vertical else np.swapaxes(image, 0, 1)
+    across = ys if vertical else xs
+    h, w = column.shape[:2]
+    along = across[:-1, None] + ALONG_EDGE[None, :] * np.diff(across)[:, None]
+    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)  # (cells, points)
+    out = edges.reach + factor * slack
+    px = np.clip(np.rint(at) + np.arange(-out, out + 1), 0, w - 1).astype(np.intp)
+    lab = median_of(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
+    inward = 1 if at < np.mean(xs if vertical else ys) else -1
+    depth = max(out + 1, round(0.15 * cell_pitch(xs, ys)))
+    qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
+    own = median_of(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)
+    return lab, own, 0 if inward == 1 else -1
+
+
+def _left_out_at_cut(
+    image: np.ndarray,
+    factor: int,
+    edges: EdgeColours,
+    *,
+    vertical: int,
+    at: float,
+    slack: int,
+) -> np.ndarray:
+    """Which cells along a border the line map sees evenly are left out: none, unless
+    it shows the lines' colour nowhere across (``_left_out_at_sliver``)."""
+    left_out = np.zeros((len(edges.ys) if vertical else len(edges.xs)) - 1, bool)
+    if len(edges.xs) < 3 or len(edges.ys) < 3:
+        return left_out
+    lab, own, outward = _colours_across(image, factor, edges, vertical=vertical, at=at, slack=slack)
+    if (delta_e(median_of(lab, axis=0), edges.line) <= LINE_COLOUR_NOISE).any():
+        return left_out  # drawn in the lines' colour: the border
+    return _left_out_at_sliver(lab, own, edges.line, outward=outward)
+
+
+def _left_out_at_sliver(
+    lab: np.ndarray, own: np.ndarray, line: np.ndarray, *, outward: int
+) -> np.ndarray:
+    """Which cells are left out along a border cut lengthwise by what lies outside it.
+
+    ``lab``, ``own`` and ``outward`` as ``_colours_across`` gives them.
+    The wallpaper or another window over the outer half of a thin border
+    leaves no offset in the lines' colour: at the cut, a sliver blended of
+    the line and what lies outside beside every cell drawn; beside a cell
+    left out, of that cell's own ground and the outside (flow_edge_objects
+    12700002: a hole's (0, 9, 24) where the other cells show (56, 86, 120),
+    the line (56, 58, 73) half under the wallpaper's (26, 107, 152): 30.7
+    CIELAB from the line's blend, 5.1 from its own ground's; the other
+    cells' 2.3-4.4 from the line's). A cell is left out where its own
+    ground's blend matches (``LINE_COLOUR_NOISE``) and the line's does not;
+    one near both tells nothing. A sliver mostly of the outside fits any
+    blend: only one holding ``_SLIVER_LINE_SHARE`` of the line tells. A
+    border hidden all along (a frame over it, glow) shows no such sliver.
+    """
+    noise = LINE_COLOUR_NOISE
+    if outward:
+        lab = lab[:, ::-1]  # from the outside in
+    # The cut is the first offset in from the outside that shows something
+    # else: further in lie the line's inner edge blended with a flow's tint
+    # (classic mirror 100005 solved), or the cells' tints inside an outline
+    # of the pack's own colour (bridges phone_large 400002 solved).
+    beyond = median_of(delta_e(lab, lab[:, :1]), axis=0) <= noise
+    if beyond.all():
+        return np.zeros(len(lab), bool)  # nothing but the outside: hidden all along
+    cut = int(np.argmin(beyond))
+    outside, sliver = to_rgb(lab[:, 0]), to_rgb(lab[:, cut])  # (cells, 3) each
+    line_apart, share = _blend_apart(sliver, outside, to_rgb(line))
+    if median_of(line_apart) > noise or median_of(share) < _SLIVER_LINE_SHARE:
+        return np.zeros(len(lab), bool)  # no sliver of the line: hidden all along
+    own_apart, _ = _blend_apart(sliver, outside, to_rgb(own))
+    left_out: np.ndarray = (own_apart <= noise) & (line_apart > noise)
+    log.debug(
+        "border cut lengthwise, its sliver %d offsets in: CIELAB from the line's blend %s, "
+        "from the cell's own ground's %s; left out %s",
+        cut,
+        np.round(line_apart, 1),
+        np.round(own_apart, 1),
+        np.flatnonzero(left_out),
+    )
+    return left_out
+
+
+def _blend_apart(
+    pixels: np.ndarray, outside: np.ndarray, end: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """CIELAB distance of each of ``pixels`` (RGB, ``(n, 3)``) from the nearest blend of
+    its ``outside`` and ``end`` (``(3,)`` or ``(n, 3)``), and ``end``'s share in that blend.
+
+    Blended in RGB, as anti-aliasing and scaling blend a screen's pixels.
+    """
+    span = end - outside
+    share = np.clip(
+        channel_sum((pixels - outside) * span) / np.maximum(channel_sum(span * span), 1.0),
+        0.0,
+        1.0,
+    )
+    nearest = outside + share[:, None] * span
+    return delta_e(to_lab(_as_pixels(nearest)), to_lab(_as_pixels(pixels))), share
+
+
+def _as_pixels(rgb: np.ndarray) -> np.ndarray:
+    return np.clip(np.rint(rgb), 0, 255).astype(np.uint8)
+
+
+#: A border cut lengthwise tells its cells apart only at a sliver holding this share
+#: of the line or more (blended with the outside): one mostly of the outside fits any
+#: blend. Measured: flow_edge_objects 12700002's sliver 0.46 (the profile's median).
+_SLIVER_LINE_SHARE = 0.25
 
 
 #: L*: a cell's border shows the lines' lightness within ``_RIDGE_NOISE`` where the
@@ -548,7 +658,13 @@ BORDER: Rule[Grid] = Rule(
     "offsets nearer the lines' colour than the cells' median own ground (classic jpeg "
     "6100000 started: a board flush with its window's edge, a white flow's tint beside 7 "
     "of 12 rows 2.4-8.0 Lab from that ground and 7.3-9.2 from the lines', two dark rows "
-    "read left out).",
+    "read left out); a border the line map sees evenly but nowhere in the lines' colour "
+    "across, cut lengthwise by what lies outside, judged at the sliver the cut leaves "
+    "(_SLIVER_LINE_SHARE 0.25 of the line or more): a cell whose sliver is its own "
+    "ground's blend with the outside within LINE_COLOUR_NOISE and the line's farther "
+    "is left out (flow_edge_objects 12700002: the hole 30.7 from the line's blend, "
+    "the other cells 2.3-4.4); the sliver is the first offset in from the outside that "
+    "is not the outside (past it a line's inner edge blends with a flow's tint).",
     reason=_BORDER_GAP,
     check=lambda grid: check_border(
         grid.lattice, grid.maps, grid.image, grid.factor, grid.settings, edges=grid.edges

@@ -15,6 +15,7 @@ from flowbot.vision import UnsureBoardError, read_board
 from flowbot.vision import _board_border as board_border
 from flowbot.vision._board_edge_colours import EdgeColours
 from flowbot.vision._board_holes import check_outlined_holes
+from flowbot.vision._colour import to_lab
 from flowbot.vision._lattice import Lattice
 
 ReadsExactly = Callable[[str, int, str, str], Reading]
@@ -113,12 +114,12 @@ def test_a_hole_where_the_border_is_found_beside_the_lattices_line_is_refused() 
         read_board(shot.image)
 
 
-def test_only_the_weak_cells_asked_about_are_judged_by_colour(
+def test_every_cell_of_an_uneven_border_is_judged_by_colour_cheap_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Seed 117: corner cell (0, 0) left out at the top border, weak in the
-    # line map. Asked about the hole, it is left out; asked about a cell whose
-    # border is drawn, nothing is, though the hole lies on the same border.
+    # line map. The border is judged by colour, the cheap look first; the
+    # hole is the one cell left out, as the whole judgement finds it.
     calls: list[tuple[tuple[object, ...], dict[str, object]]] = []
     judge = board_border._left_out_by_colour
 
@@ -129,17 +130,49 @@ def test_only_the_weak_cells_asked_about_are_judged_by_colour(
     monkeypatch.setattr(board_border, "_left_out_by_colour", spy)
     with pytest.raises(UnsureReadingError, match="border has a gap"):
         read_board(decoy("flow_edge_objects", 117).image)
-    weak = [(a, k) for a, k in calls if k.get("asked") is not None]
-    assert weak
-    args, kwargs = weak[0]
-    asked = np.asarray(kwargs["asked"])
-    assert asked[0]
-    hole_only = np.zeros_like(asked)
-    hole_only[0] = True
-    drawn_only = np.zeros_like(asked)
-    drawn_only[3] = True
-    assert judge(*args, **{**kwargs, "asked": hole_only})[0]  # type: ignore[arg-type]
-    assert not judge(*args, **{**kwargs, "asked": drawn_only}).any()  # type: ignore[arg-type]
+    cheap = [(a, k) for a, k in calls if k.get("cheap_first")]
+    assert cheap
+    args, kwargs = cheap[0]
+    left_out = judge(*args, **kwargs)  # type: ignore[arg-type]
+    assert np.flatnonzero(left_out).tolist() == [0]
+    whole = judge(*args, **{**kwargs, "cheap_first": False})  # type: ignore[arg-type]
+    assert np.array_equal(whole, left_out)
+
+
+def test_a_border_cut_lengthwise_tells_a_cell_left_out_by_its_sliver() -> None:
+    # The wallpaper over the outer half of a 1-px border: each drawn cell's
+    # sliver at the cut blends the line with the wallpaper, the hole's black
+    # drawn over the cut blends with it (12700002's colours: the slivers (56,
+    # 86, 120) and (0, 9, 24)). Offsets across: wallpaper, sliver, own ground.
+    wallpaper = np.array([26, 107, 152])
+    line, board, hole = np.array([56, 58, 73]), np.array([12, 12, 12]), np.array([0, 0, 0])
+    cells = []
+    for own in (board, board, hole, board, board):
+        sliver = np.array([56, 86, 120] if own is board else [0, 9, 24])
+        cells.append([wallpaper, wallpaper, sliver, own, own])
+    lab = to_lab(np.rint(cells).astype(np.uint8))
+    line_lab = to_lab(line.astype(np.uint8))
+    left_out = board_border._left_out_at_sliver(lab, lab[:, -1], line_lab, outward=0)
+    assert np.flatnonzero(left_out).tolist() == [2]
+    # Half the hole's black and half the wallpaper lies as near the line's
+    # blend: too near to tell, nothing is left out.
+    cells[2][2] = 0.5 * (wallpaper + hole)
+    lab = to_lab(np.rint(cells).astype(np.uint8))
+    assert not board_border._left_out_at_sliver(lab, lab[:, -1], line_lab, outward=0).any()
+
+
+@pytest.mark.parametrize(
+    ("category", "seed", "variant"),
+    [("mirror", 100005, "classic"), ("phone_large", 400002, "bridges")],
+)
+def test_a_border_is_judged_cut_only_where_the_outside_ends(
+    reads_exactly: ReadsExactly, category: str, seed: int, variant: str
+) -> None:
+    # Finished boards whose border shows the lines' colour nowhere across. Past the
+    # first offset in from the outside lie the line's inner edge blended with a purple
+    # flow's tint (mirror 100005: four cells read left out there), or the flows' tints
+    # inside a lilac outline (bridges phone_large 400002): no sliver of a cut.
+    reads_exactly(category, seed, variant, "solved")
 
 
 @pytest.mark.parametrize("seed", [97585, 99184])

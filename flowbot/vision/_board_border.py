@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -89,9 +90,8 @@ def check_border(
                 # page beside it, which the line filter does not see as a
                 # line. Drawn, it shows the lines' colour along the border.
                 at = f * positions[end] + (f - 1) / 2
-                if _left_out_by_colour(
-                    image, f, edges, vertical=vertical, at=at, slack=slack
-                ).any():
+                strip = _BorderStrip.of(image, f, edges, vertical=vertical, at=at, slack=slack)
+                if _left_out_by_colour(strip, image, edges).any():
                     raise UnsureReadingError(_BORDER_GAP)
                 continue  # hidden all along (a frame or glow): inferred, not drawn
             faint = values < max(0.5 * settings.line_contrast, 0.15 * drawn)
@@ -110,18 +110,15 @@ def check_border(
                 # the border and which a step: every cell is judged by colour.
                 weak = values < _WEAK_BORDER * drawn
                 full = f * at + (f - 1) / 2
+                strip = _BorderStrip.of(image, f, edges, vertical=vertical, at=full, slack=slack)
                 if weak.any() or off_line:
-                    left_out = _left_out_by_colour(
-                        image, f, edges, vertical=vertical, at=full, slack=slack, cheap_first=True
-                    )
+                    left_out = _left_out_by_colour(strip, image, edges, cheap_first=True)
                 else:
                     # Seen evenly, it is the border, unless it shows the lines'
                     # colour nowhere across: cut lengthwise by what lies
                     # outside, where the line map sees the step at the cut as
                     # a line (flow_edge_objects 12700002).
-                    left_out = _left_out_at_cut(
-                        image, f, edges, vertical=vertical, at=full, slack=slack
-                    )
+                    left_out = _left_out_at_cut(strip, edges.line)
                 if left_out.any():
                     raise UnsureReadingError(_BORDER_GAP)
                 continue
@@ -145,9 +142,8 @@ def check_border(
                 # from the board's ground to it, as sharp as a line (it may
                 # pass for the border even in the line map): judged by colour
                 # where the border is drawn beside the other cells.
-                if _left_out_by_colour(
-                    image, f, edges, vertical=vertical, at=line[1], slack=slack
-                ).any():
+                strip = _BorderStrip.of(image, f, edges, vertical=vertical, at=line[1], slack=slack)
+                if _left_out_by_colour(strip, image, edges).any():
                     raise UnsureReadingError(_BORDER_GAP)
                 continue
             # A cell left out shows the board's own background on both sides of
@@ -250,20 +246,9 @@ def _apart_from_nearest(grounds: np.ndarray, drawn: np.ndarray) -> np.ndarray:
 
 
 def _left_out_by_colour(
-    image: np.ndarray,
-    factor: int,
-    edges: EdgeColours,
-    *,
-    vertical: int,
-    at: float,
-    slack: int,
-    cheap_first: bool = False,
+    strip: _BorderStrip, image: np.ndarray, edges: EdgeColours, *, cheap_first: bool = False
 ) -> np.ndarray:
     """Which cells along a border the line map sees faintly are left out, judged by colour.
-
-    ``at``: the border's position in ``image`` pixels (a column if
-    ``vertical``, else a row); ``slack`` how far (in the shrunk copy's
-    pixels) the drawn line may lie off it.
 
     A thin border line against a bright window or page beside it is no
     brighter than both its sides: the line filter misses it, all along or
@@ -281,11 +266,11 @@ def _left_out_by_colour(
     ``cheap_first``: a cell that shows the inner lines' colour near the
     line is drawn, and when every cell does, nothing more is looked at.
     """
-    left_out = np.zeros((len(edges.ys) if vertical else len(edges.xs)) - 1, bool)
-    if len(edges.xs) < 3 or len(edges.ys) < 3:
+    lab, own = strip.lab, strip.own
+    left_out = np.zeros(len(lab), bool)
+    if not strip.judged:
         return left_out
     noise = LINE_COLOUR_NOISE
-    lab, own, outward = _colours_across(image, factor, edges, vertical=vertical, at=at, slack=slack)
     if cheap_first and (delta_e(lab, edges.vertical_line) <= noise).any(axis=1).all():
         # The vertical inner lines' colour is found for ``check_outlined_holes``
         # anyway; a dot near the line only dims it.
@@ -322,7 +307,7 @@ def _left_out_by_colour(
         typical &= delta_e(profile, line) < delta_e(profile, median_of(own, axis=0))
     if not typical.any():
         # Nowhere in the lines' colour: hidden all along, or cut lengthwise.
-        return _left_out_at_sliver(lab, own, line, outward=outward)
+        return _left_out_at_sliver(strip, line)
     shows_ground = (ground_like & typical).any(axis=1)
     # The lines' colour counts where the border is drawn (one straight line
     # beside every cell): off it, a window's text beside a cell left out may
@@ -337,7 +322,7 @@ def _left_out_by_colour(
         # (25, 0, 25) 24 px blur 1.2 JPEG 50 started: the lines beside the flows' tints
         # 21 Lab from the border beside the black row, the row's own lines 2.4; a cell
         # left out shows its ground or what lies outside, not its row's lines.
-        inner = edges.vertical if vertical else edges.horizontal
+        inner = edges.vertical if strip.vertical else edges.horizontal
         along = median_of(np.swapaxes(inner, 0, 1), axis=1)  # (cells, 3)
         drawn_so = (delta_e(along, own) > noise)[:, None] & (
             delta_e(lab, along[:, None, :]) <= noise
@@ -348,10 +333,10 @@ def _left_out_by_colour(
     if near_ground:
         left_out &= delta_e(lab, line).min(axis=1) > _NEAR_GROUND_APART
     log.debug(
-        "border missed by the line map, drawn at %s of its offsets; cells showing the ground "
-        "there %s, their least CIELAB from the lines' colour %s (lines near the ground: %s); "
-        "left out: %s",
-        np.nonzero(typical)[0] - len(profile) // 2,
+        "border missed by the line map, drawn at %s of its offsets (from the outside); cells "
+        "showing the ground there %s, their least CIELAB from the lines' colour %s (lines "
+        "near the ground: %s); left out: %s",
+        np.nonzero(typical)[0],
         np.nonzero(shows_ground)[0],
         np.round(delta_e(lab, line).min(axis=1)[shows_ground], 1),
         near_ground,
@@ -360,60 +345,66 @@ def _left_out_by_colour(
     return left_out
 
 
-def _colours_across(
-    image: np.ndarray, factor: int, edges: EdgeColours, *, vertical: int, at: float, slack: int
-) -> tuple[np.ndarray, np.ndarray, int]:
-    """Each cell's colours across a border, its own ground, and which end lies outside.
+@dataclass(frozen=True, eq=False)
+class _BorderStrip:
+    """Each cell's colours across one border line, and its own ground just inside.
 
-    ``lab`` ``(cells, offsets, 3)``: CIELAB at each offset across the border
-    (``at``, give or take the line's reach and ``slack`` shrunk pixels), the
-    median along the cell's side. ``own`` ``(cells, 3)``: each cell's ground
-    just inside, past the line's reach and clear of a dot (a cell left out
-    may be blacker than a glow's ground). The index of the offset farthest
-    out of the board.
+    ``lab`` ``(cells, offsets, 3)``: CIELAB at each offset across the border,
+    from the outside in, the median along the cell's side. ``own`` ``(cells,
+    3)``: the cell's ground just inside, past the line's reach and clear of a
+    dot (a cell left out may be blacker than a glow's ground). ``judged``:
+    false where the lattice has too few lines to judge a border by.
     """
-    xs, ys = edges.xs, edges.ys
-    column = image if vertical else np.swapaxes(image, 0, 1)
-    across = ys if vertical else xs
-    h, w = column.shape[:2]
-    along = across[:-1, None] + ALONG_EDGE[None, :] * np.diff(across)[:, None]
-    py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)  # (cells, points)
-    out = edges.reach + factor * slack
-    px = np.clip(np.rint(at) + np.arange(-out, out + 1), 0, w - 1).astype(np.intp)
-    lab = median_of(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
-    inward = 1 if at < np.mean(xs if vertical else ys) else -1
-    depth = max(out + 1, round(0.15 * cell_pitch(xs, ys)))
-    qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
-    own = median_of(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)
-    return lab, own, 0 if inward == 1 else -1
+
+    lab: np.ndarray
+    own: np.ndarray
+    vertical: int
+    judged: bool
+
+    @classmethod
+    def of(
+        cls,
+        image: np.ndarray,
+        factor: int,
+        edges: EdgeColours,
+        *,
+        vertical: int,
+        at: float,
+        slack: int,
+    ) -> _BorderStrip:
+        """The border at ``at`` in ``image`` pixels (a column if ``vertical``, else a
+        row), give or take the line's reach and ``slack`` (shrunk pixels) across."""
+        xs, ys = edges.xs, edges.ys
+        column = image if vertical else np.swapaxes(image, 0, 1)
+        across = ys if vertical else xs
+        h, w = column.shape[:2]
+        along = across[:-1, None] + ALONG_EDGE[None, :] * np.diff(across)[:, None]
+        py = np.clip(np.rint(along), 0, h - 1).astype(np.intp)  # (cells, points)
+        out = edges.reach + factor * slack
+        inward = 1 if at < np.mean(xs if vertical else ys) else -1
+        px = np.rint(at) + inward * np.arange(-out, out + 1)
+        px = np.clip(px, 0, w - 1).astype(np.intp)
+        lab = median_of(to_lab(pixels_at(column, py[:, :, None], px[None, None, :])), axis=1)
+        judged = len(xs) >= 3 and len(ys) >= 3
+        depth = max(out + 1, round(0.15 * cell_pitch(xs, ys))) if judged else out + 1
+        qx = np.clip(np.rint(at + inward * depth), 0, w - 1).astype(np.intp)
+        own = median_of(to_lab(pixels_at(column, py, np.full_like(py, qx))), axis=1)
+        return cls(lab, own, vertical, judged)
 
 
-def _left_out_at_cut(
-    image: np.ndarray,
-    factor: int,
-    edges: EdgeColours,
-    *,
-    vertical: int,
-    at: float,
-    slack: int,
-) -> np.ndarray:
+def _left_out_at_cut(strip: _BorderStrip, line: np.ndarray) -> np.ndarray:
     """Which cells along a border the line map sees evenly are left out: none, unless
-    it shows the lines' colour nowhere across (``_left_out_at_sliver``)."""
-    left_out = np.zeros((len(edges.ys) if vertical else len(edges.xs)) - 1, bool)
-    if len(edges.xs) < 3 or len(edges.ys) < 3:
-        return left_out
-    lab, own, outward = _colours_across(image, factor, edges, vertical=vertical, at=at, slack=slack)
-    if (delta_e(median_of(lab, axis=0), edges.line) <= LINE_COLOUR_NOISE).any():
-        return left_out  # drawn in the lines' colour: the border
-    return _left_out_at_sliver(lab, own, edges.line, outward=outward)
+    it shows the lines' colour (``line``) nowhere across (``_left_out_at_sliver``)."""
+    if not strip.judged:
+        return np.zeros(len(strip.lab), bool)
+    if (delta_e(median_of(strip.lab, axis=0), line) <= LINE_COLOUR_NOISE).any():
+        return np.zeros(len(strip.lab), bool)  # drawn in the lines' colour: the border
+    return _left_out_at_sliver(strip, line)
 
 
-def _left_out_at_sliver(
-    lab: np.ndarray, own: np.ndarray, line: np.ndarray, *, outward: int
-) -> np.ndarray:
+def _left_out_at_sliver(strip: _BorderStrip, line: np.ndarray) -> np.ndarray:
     """Which cells are left out along a border cut lengthwise by what lies outside it.
 
-    ``lab``, ``own`` and ``outward`` as ``_colours_across`` gives them.
     The wallpaper or another window over the outer half of a thin border
     leaves no offset in the lines' colour: at the cut, a sliver blended of
     the line and what lies outside beside every cell drawn; beside a cell
@@ -428,8 +419,7 @@ def _left_out_at_sliver(
     border hidden all along (a frame over it, glow) shows no such sliver.
     """
     noise = LINE_COLOUR_NOISE
-    if outward:
-        lab = lab[:, ::-1]  # from the outside in
+    lab = strip.lab
     # The cut is the first offset in from the outside that shows something
     # else: further in lie the line's inner edge blended with a flow's tint
     # (classic mirror 100005 solved), or the cells' tints inside an outline
@@ -442,7 +432,7 @@ def _left_out_at_sliver(
     line_apart, share = _blend_apart(sliver, outside, to_rgb(line))
     if median_of(line_apart) > noise or median_of(share) < _SLIVER_LINE_SHARE:
         return np.zeros(len(lab), bool)  # no sliver of the line: hidden all along
-    own_apart, _ = _blend_apart(sliver, outside, to_rgb(own))
+    own_apart, _ = _blend_apart(sliver, outside, to_rgb(strip.own))
     left_out: np.ndarray = (own_apart <= noise) & (line_apart > noise)
     log.debug(
         "border cut lengthwise, its sliver %d offsets in: CIELAB from the line's blend %s, "

@@ -152,13 +152,15 @@ def test_a_border_cut_lengthwise_tells_a_cell_left_out_by_its_sliver() -> None:
         cells.append([wallpaper, wallpaper, sliver, own, own])
     lab = to_lab(np.rint(cells).astype(np.uint8))
     line_lab = to_lab(line.astype(np.uint8))
-    left_out = board_border._left_out_at_sliver(lab, lab[:, -1], line_lab, outward=0)
+    strip = board_border._BorderStrip(lab, lab[:, -1], vertical=0, judged=True)
+    left_out = board_border._left_out_at_sliver(strip, line_lab)
     assert np.flatnonzero(left_out).tolist() == [2]
     # Half the hole's black and half the wallpaper lies as near the line's
     # blend: too near to tell, nothing is left out.
     cells[2][2] = 0.5 * (wallpaper + hole)
     lab = to_lab(np.rint(cells).astype(np.uint8))
-    assert not board_border._left_out_at_sliver(lab, lab[:, -1], line_lab, outward=0).any()
+    strip = board_border._BorderStrip(lab, lab[:, -1], vertical=0, judged=True)
+    assert not board_border._left_out_at_sliver(strip, line_lab).any()
 
 
 @pytest.mark.parametrize(

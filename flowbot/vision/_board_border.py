@@ -412,7 +412,7 @@ def _left_out_at_sliver(strip: _BorderStrip, line: np.ndarray) -> np.ndarray:
     12700002: a hole's (0, 9, 24) where the other cells show (56, 86, 120),
     the line (56, 58, 73) half under the wallpaper's (26, 107, 152): 30.7
     CIELAB from the line's blend, 5.1 from its own ground's; the other
-    cells' 2.3-4.4 from the line's). A cell is left out where its own
+    cells' 1.0-5.8 from the line's). A cell is left out where its own
     ground's blend matches (``LINE_COLOUR_NOISE``) and the line's does not;
     one near both tells nothing. A sliver mostly of the outside fits any
     blend: only one holding ``_SLIVER_LINE_SHARE`` of the line tells. A
@@ -469,7 +469,7 @@ def _as_pixels(rgb: np.ndarray) -> np.ndarray:
 
 #: A border cut lengthwise tells its cells apart only at a sliver holding this share
 #: of the line or more (blended with the outside): one mostly of the outside fits any
-#: blend. Measured: flow_edge_objects 12700002's sliver 0.46 (the profile's median).
+#: blend. Measured: flow_edge_objects 12700002's sliver 0.60-0.63 (median over its cells).
 _SLIVER_LINE_SHARE = 0.25
 
 
@@ -653,7 +653,7 @@ BORDER: Rule[Grid] = Rule(
     "(_SLIVER_LINE_SHARE 0.25 of the line or more): a cell whose sliver is its own "
     "ground's blend with the outside within LINE_COLOUR_NOISE and the line's farther "
     "is left out (flow_edge_objects 12700002: the hole 30.7 from the line's blend, "
-    "the other cells 2.3-4.4); the sliver is the first offset in from the outside that "
+    "the other cells 1.0-5.8); the sliver is the first offset in from the outside that "
     "is not the outside (past it a line's inner edge blends with a flow's tint).",
     reason=_BORDER_GAP,
     check=lambda grid: check_border(

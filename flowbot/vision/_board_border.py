@@ -413,8 +413,11 @@ def _left_out_at_sliver(strip: _BorderStrip, line: np.ndarray) -> np.ndarray:
     the line (56, 58, 73) half under the wallpaper's (26, 107, 152): 30.7
     CIELAB from the line's blend, 5.1 from its own ground's; the other
     cells' 1.0-5.8 from the line's). A cell is left out where its own
-    ground's blend matches (``LINE_COLOUR_NOISE``) and the line's does not;
-    one near both tells nothing. A sliver mostly of the outside fits any
+    ground's blend matches (``LINE_COLOUR_NOISE``) and the line's lies past
+    twice that: one near both tells nothing (JPEG against a white editor's
+    ruled page: cells 12.1-12.5 from the line's blend, 7.4-9.2 from their
+    own ground's, as the wallpaper's light changes along the border: jpeg
+    85099). A sliver mostly of the outside fits any
     blend: only one holding ``_SLIVER_LINE_SHARE`` of the line tells. A
     border hidden all along (a frame over it, glow) shows no such sliver.
     """
@@ -433,7 +436,7 @@ def _left_out_at_sliver(strip: _BorderStrip, line: np.ndarray) -> np.ndarray:
     if median_of(line_apart) > noise or median_of(share) < _SLIVER_LINE_SHARE:
         return np.zeros(len(lab), bool)  # no sliver of the line: hidden all along
     own_apart, _ = _blend_apart(sliver, outside, to_rgb(strip.own))
-    left_out: np.ndarray = (own_apart <= noise) & (line_apart > noise)
+    left_out: np.ndarray = (own_apart <= noise) & (line_apart > 2 * noise)
     log.debug(
         "border cut lengthwise, its sliver %d offsets in: CIELAB from the line's blend %s, "
         "from the cell's own ground's %s; left out %s",
@@ -651,8 +654,9 @@ BORDER: Rule[Grid] = Rule(
     "read left out); a border the line map sees evenly but nowhere in the lines' colour "
     "across, cut lengthwise by what lies outside, judged at the sliver the cut leaves "
     "(_SLIVER_LINE_SHARE 0.25 of the line or more): a cell whose sliver is its own "
-    "ground's blend with the outside within LINE_COLOUR_NOISE and the line's farther "
-    "is left out (flow_edge_objects 12700002: the hole 30.7 from the line's blend, "
+    "ground's blend with the outside within LINE_COLOUR_NOISE and the line's past twice "
+    "that is left out (jpeg 85099's good cells by a ruled page 12.1-12.5; "
+    "flow_edge_objects 12700002: the hole 30.7 from the line's blend, "
     "the other cells 1.0-5.8); the sliver is the first offset in from the outside that "
     "is not the outside (past it a line's inner edge blends with a flow's tint).",
     reason=_BORDER_GAP,

@@ -142,10 +142,11 @@ def test_every_cell_of_an_uneven_border_is_judged_by_colour_cheap_first(
 def test_a_border_cut_lengthwise_tells_a_cell_left_out_by_its_sliver() -> None:
     # The wallpaper over the outer half of a 1-px border: each drawn cell's
     # sliver at the cut blends the line with the wallpaper, the hole's black
-    # drawn over the cut blends with it (12700002's colours: the slivers (56,
-    # 86, 120) and (0, 9, 24)). Offsets across: wallpaper, sliver, own ground.
+    # drawn over the cut blends with it (12700002's colours: the inner lines'
+    # median, the slivers (56, 86, 120) and (0, 9, 24)). Offsets across:
+    # wallpaper, sliver, own ground.
     wallpaper = np.array([26, 107, 152])
-    line, board, hole = np.array([56, 58, 73]), np.array([12, 12, 12]), np.array([0, 0, 0])
+    line, board, hole = np.array([73, 77, 95]), np.array([12, 12, 12]), np.array([0, 0, 0])
     cells = []
     for own in (board, board, hole, board, board):
         sliver = np.array([56, 86, 120] if own is board else [0, 9, 24])
